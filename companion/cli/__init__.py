@@ -1,0 +1,65 @@
+"""The ``companion`` command.
+
+Each sub-command lives in its own module of this package and exposes
+``register(subparsers)``, which adds its parser and sets ``func`` (a callable
+from the parsed arguments to an exit status). Bad input never shows a traceback:
+the errors of our packages become one line on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from companion import __version__
+
+#: Sub-command modules, in the order ``companion --help`` lists them.
+COMMANDS: tuple[str, ...] = ("score",)
+
+EXIT_OK = 0
+EXIT_FAILURE = 1
+EXIT_BAD_INPUT = 2
+
+
+def _user_errors() -> tuple[type[BaseException], ...]:
+    from card_codes.errors import CardCodeError
+    from companion.errors import CompanionError
+    from companion.games.errors import GameError
+    from hardware.errors import HardwareError
+
+    return (CompanionError, GameError, CardCodeError, HardwareError)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion",
+        description="Table Companion: reads QR-coded cards, keeps the score, referees.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+    for name in COMMANDS:
+        module = importlib.import_module(f"companion.cli.{name.replace('-', '_')}")
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        status: int = args.func(args)
+    except _user_errors() as exc:
+        print(f"companion {args.command}: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return EXIT_FAILURE
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,19 @@
+"""The exception tree of the daemon side of ``companion`` (not the rules engines).
+
+``companion.games`` has its own tree (``companion.games.errors``), kept apart so
+the engines import nothing but the standard library.
+"""
+
+from __future__ import annotations
+
+
+class CompanionError(Exception):
+    """Root of the errors of the daemon, its flows, journal and command line."""
+
+
+class UsageError(CompanionError, ValueError):
+    """A command line or a file given to it that cannot be used as asked."""
+
+
+class ConfigError(CompanionError, ValueError):
+    """A configuration file or setting that is wrong; the message names the key."""

@@ -1,0 +1,178 @@
+"""The one shape every rules engine shares.
+
+A game is a state machine in the manner of OpenSpiel and python-chess:
+
+    state = fibonachos.new_game(["Ana", "Ben", "Cy"])
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance(rng))      # the deal, a spicy card...
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    state.outcome()                                    # Outcome(winners=(1,), ...)
+    state.undo()                                       # back one action
+
+Engines are pure: no I/O, no clock, and randomness only through the
+``random.Random`` handed to :meth:`GameState.sample_chance`. Undo is exact because
+the state *is* the replay of its history: :meth:`undo` pops the last action,
+resets and re-applies the rest (games here are a few hundred actions long).
+
+An engine implements :meth:`_reset`, :meth:`_check` and :meth:`_do`; the base
+class gives ``apply``, ``undo``, ``history`` and ``clone`` on top of them.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final, Generic, Self, TypeVar
+
+from companion.games.errors import IllegalActionError, UnknownVariantError
+
+#: ``current_player()`` while chance acts (a deal, a spicy reveal, a move card).
+CHANCE: Final = -1
+#: ``current_player()`` once the game is over.
+TERMINAL: Final = -2
+
+A = TypeVar("A")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the seats that won (shared wins list several)."""
+
+    termination: str
+    winners: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Flag:
+    """Something the referee noticed that is not an error, e.g. a proven revoke (F5).
+
+    Rounds and tricks count from 1, seats from 0, as in ``companion score --json``.
+    """
+
+    round: int
+    trick: int | None
+    seat: int
+    rule: str
+    message: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "trick": self.trick,
+            "seat": self.seat,
+            "rule": self.rule,
+            "message": self.message,
+        }
+
+
+def check_variants(game: str, asked: Sequence[str], known: frozenset[str]) -> frozenset[str]:
+    """Return ``asked`` as a set, or raise naming the first unknown variant."""
+    for name in asked:
+        if name not in known:
+            choices = ", ".join(sorted(known)) or "none"
+            raise UnknownVariantError(
+                f"{game}: unknown variant {name!r} (this game has: {choices})"
+            )
+    return frozenset(asked)
+
+
+class GameState(ABC, Generic[A]):
+    """The state of one game; the history of actions is the source of truth."""
+
+    #: The record's ``"game"`` name: ``fibonachos``, ``trump``, ``rummy21``, ``hex``...
+    name: ClassVar[str]
+    #: The RULES.md variant names this game accepts.
+    known_variants: ClassVar[frozenset[str]] = frozenset()
+
+    def __init__(self) -> None:
+        self._history: list[A] = []
+
+    # -- what an engine implements -------------------------------------------------
+
+    @abstractmethod
+    def _reset(self) -> None:
+        """Return to the start of the game (before the first action)."""
+
+    @abstractmethod
+    def _check(self, action: A) -> None:
+        """Raise :class:`IllegalActionError` (with its rule id) unless ``action`` is legal."""
+
+    @abstractmethod
+    def _do(self, action: A) -> None:
+        """Carry out an action already checked."""
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act, :data:`CHANCE` or :data:`TERMINAL`."""
+
+    @abstractmethod
+    def legal_actions(self) -> Sequence[A]:
+        """Every action the player to act may take (empty at chance and terminal)."""
+
+    @abstractmethod
+    def sample_chance(self, rng: random.Random) -> A:
+        """Draw chance's action with the randomness handed in (only at chance nodes)."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+
+    @abstractmethod
+    def to_record(self) -> dict[str, Any]:
+        """The game record (DESIGN.md, "Game records") of the game so far."""
+
+    @classmethod
+    @abstractmethod
+    def from_record(cls, record: Mapping[str, Any]) -> Self:
+        """Replay a record; raise :class:`RecordError` naming the place and rule."""
+
+    @abstractmethod
+    def report(self) -> dict[str, Any]:
+        """The ``companion score --json`` object for the game so far."""
+
+    def flags(self) -> list[Flag]:
+        """What the referee noticed so far (revokes...), in the order noticed."""
+        return []
+
+    # -- what the base class gives ---------------------------------------------------
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    @property
+    def history(self) -> tuple[A, ...]:
+        return tuple(self._history)
+
+    def is_legal(self, action: A) -> bool:
+        try:
+            self._check(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def apply(self, action: A) -> None:
+        """Check and carry out ``action``; on an illegal one nothing changes."""
+        self._check(action)
+        self._do(action)
+        self._history.append(action)
+
+    def undo(self) -> A:
+        """Take back the last action (chance's included) and return it."""
+        if not self._history:
+            raise IndexError(f"{self.name}: nothing to undo")
+        last = self._history.pop()
+        self._replay()
+        return last
+
+    def _replay(self) -> None:
+        self._reset()
+        for action in self._history:
+            self._do(action)
+
+    def clone(self) -> Self:
+        return copy.deepcopy(self)

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Set up Table Companion on a fresh Debian / Raspberry Pi OS machine, then run a job.
+#
+#   bash scripts/bootstrap.sh demo    # the desktop demo (the main job)
+#   bash scripts/bootstrap.sh test    # lint, type check and the whole test suite
+#   bash scripts/bootstrap.sh setup   # only set up
+#
+# Needs python3 and, for the system packages, root or sudo. Idempotent: a second
+# run installs nothing new and starts at once.
+set -euo pipefail
+
+job="${1:-setup}"
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$here"
+venv="${COMPANION_VENV:-$here/.venv}"
+
+say() { printf '[bootstrap] %s\n' "$*" >&2; }
+
+as_root() {
+    if [ "$(id -u)" -eq 0 ]; then "$@"
+    elif command -v sudo >/dev/null 2>&1; then sudo "$@"
+    else say "need root or sudo to run: $*"; return 1
+    fi
+}
+
+# System packages: venv support, the zbar library for pyzbar (without recommends:
+# otherwise apt pulls ImageMagick and 35 more), fonts for the card faces.
+apt_packages=(python3-venv python3-dev libzbar0 fonts-dejavu-core)
+missing=()
+if command -v dpkg-query >/dev/null 2>&1; then
+    for pkg in "${apt_packages[@]}"; do
+        dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" \
+            || missing+=("$pkg")
+    done
+fi
+if [ "${#missing[@]}" -gt 0 ]; then
+    say "installing system packages: ${missing[*]}"
+    as_root apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive \
+        apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# The virtual environment. On a Raspberry Pi it sees the system's picamera2
+# (python3-picamera2 cannot be installed from PyPI off a Pi).
+if [ ! -x "$venv/bin/python" ]; then
+    say "creating the virtual environment in $venv"
+    if [ -e /usr/lib/python3/dist-packages/picamera2 ]; then
+        python3 -m venv --system-site-packages "$venv"
+    else
+        python3 -m venv "$venv"
+    fi
+fi
+stamp="$venv/.companion-installed"
+if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+    say "installing Python packages (first run: a few minutes)"
+    "$venv/bin/python" -m pip install -q --upgrade pip
+    "$venv/bin/python" -m pip install -q -e ".[dev]"
+    touch "$stamp"
+fi
+
+export PATH="$venv/bin:$PATH"
+case "$job" in
+    setup)
+        say "ready: $venv/bin/companion --help"
+        ;;
+    demo)
+        shift || true
+        exec "$venv/bin/companion" demo "$@"
+        ;;
+    test)
+        say "ruff"
+        ruff check .
+        ruff format --check .
+        say "mypy --strict"
+        mypy
+        say "pytest"
+        set +e
+        python -m pytest -n "${COMPANION_TEST_WORKERS:-auto}" -q -p no:cacheprovider
+        status=$?
+        set -e
+        if [ "$status" -eq 5 ]; then
+            say "pytest collected no tests: that is a failure"
+            exit 1
+        fi
+        exit "$status"
+        ;;
+    *)
+        say "unknown job '$job' (demo, test or setup)"
+        exit 2
+        ;;
+esac
