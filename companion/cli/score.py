@@ -1,0 +1,76 @@
+"""``companion score RECORD [--json]``: referee and score a game record.
+
+    $ companion score examples/fibonachos/short.json
+    Fibonachos: Ana, Ben, Cy
+    round      Ana   Ben    Cy
+    1            8    13     8
+    ...
+
+An invalid record exits 2 with one line naming the place, the fault and the rule.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from companion.cli.render import render_report
+from companion.errors import UsageError
+from companion.games import RecordError, get_game
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser(
+        "score",
+        help="score and referee a game record (JSON)",
+        description="Validate a game record against the rules and print its scores.",
+    )
+    parser.add_argument("record", type=Path, help="the game record, a JSON file ('-' reads stdin)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(func=run)
+
+
+def load_record(path: Path) -> dict[str, Any]:
+    """Read a record file; every fault becomes a UsageError or a RecordError."""
+    try:
+        text = sys.stdin.read() if str(path) == "-" else path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UsageError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise UsageError(f"{path}: is a directory, not a record") from None
+    except UnicodeDecodeError as exc:
+        raise RecordError("", f"{path}: not UTF-8 text ({exc.reason})", "record") from None
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot read ({exc.strerror})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(
+            "", f"{path}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})", "record"
+        ) from None
+    if not isinstance(data, dict):
+        raise RecordError(
+            "", f"{path}: a record is a JSON object, not {type(data).__name__}", "record"
+        )
+    return data
+
+
+def score_record(record: dict[str, Any]) -> dict[str, Any]:
+    """The ``--json`` object for a record (raises RecordError / UnknownGameError)."""
+    game = record.get("game")
+    if not isinstance(game, str):
+        raise RecordError("", 'the record has no "game" name', "record")
+    state = get_game(game).from_record(record)
+    return state.report()
+
+
+def run(args: argparse.Namespace) -> int:
+    report = score_record(load_record(args.record))
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False))
+    else:
+        print(render_report(report))
+    return 0

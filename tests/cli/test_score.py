@@ -1,0 +1,113 @@
+"""`companion score` over every example record that ships in examples/.
+
+Each examples/<game>/expected.json says what a record must give: totals, winners
+and completeness for a valid one; the error's text and rule id for an invalid one
+(exit status 2, one line on stderr, never a traceback).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.cli import main
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def _cases() -> list[tuple[Path, dict[str, Any]]]:
+    cases = []
+    for expected_file in sorted(EXAMPLES.glob("*/expected.json")):
+        expected = json.loads(expected_file.read_text(encoding="utf-8"))
+        for name, want in sorted(expected.items()):
+            cases.append((expected_file.parent / name, want))
+    return cases
+
+
+CASES = _cases()
+VALID = [(path, want) for path, want in CASES if "error" not in want]
+INVALID = [(path, want) for path, want in CASES if "error" in want]
+
+
+def _id(case: tuple[Path, dict[str, Any]]) -> str:
+    return f"{case[0].parent.name}/{case[0].name}"
+
+
+def test_every_game_ships_a_full_example_and_invalid_ones() -> None:
+    """Issue: at least one full game per game and invalid records, all listed in expected.json."""
+    games = {path.parent.name for path, _ in VALID}
+    assert {"fibonachos", "trump", "rummy", "hex"} <= games
+    assert {path.parent.name for path, _ in INVALID} >= {"fibonachos", "trump", "rummy", "hex"}
+    listed = {path for path, _ in CASES}
+    on_disk = {p for p in EXAMPLES.glob("*/*.json") if p.name != "expected.json"}
+    assert on_disk <= listed, f"examples without an expectation: {sorted(on_disk - listed)}"
+
+
+@pytest.mark.parametrize("case", VALID, ids=[_id(c) for c in VALID])
+def test_valid_example_scores_as_expected(
+    case: tuple[Path, dict[str, Any]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, want = case
+    assert main(["score", str(path), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    for key, value in want.items():
+        if key == "turns":
+            assert len(report["turns"]) == value
+        else:
+            assert report[key] == value, key
+    # The text form renders too, and names every player of a card game.
+    assert main(["score", str(path)]) == 0
+    text = capsys.readouterr().out
+    for name in report.get("players", []):
+        assert name in text
+
+
+@pytest.mark.parametrize("case", INVALID, ids=[_id(c) for c in INVALID])
+def test_invalid_example_exits_2_with_one_line(
+    case: tuple[Path, dict[str, Any]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, want = case
+    assert main(["score", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1, captured.err
+    assert want["error"] in lines[0]
+    assert f"({want['rule']})" in lines[0]
+
+
+def test_missing_file_and_bad_json_exit_2_without_traceback(tmp_path: Path) -> None:
+    """A real process: bad input gives one line and status 2, never a traceback."""
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    for target, needle in [(tmp_path / "nope.json", "no such file"), (bad, "not JSON")]:
+        done = subprocess.run(
+            [sys.executable, "-m", "companion", "score", str(target)],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert done.returncode == 2
+        assert needle in done.stderr
+        assert "Traceback" not in done.stderr
+        assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_unknown_game_names_the_choices(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "chess.json"
+    record.write_text(json.dumps({"game": "chess", "players": ["A", "B"]}), encoding="utf-8")
+    assert main(["score", str(record)]) == 2
+    err = capsys.readouterr().err
+    assert "unknown game 'chess'" in err and "fibonachos" in err
+
+
+def test_record_that_is_not_an_object(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "list.json"
+    record.write_text("[1, 2]", encoding="utf-8")
+    assert main(["score", str(record)]) == 2
+    assert "JSON object" in capsys.readouterr().err
