@@ -26,6 +26,8 @@ as_root() {
 # System packages: venv support, the zbar library for pyzbar (without recommends:
 # otherwise apt pulls ImageMagick and 35 more), fonts for the card faces.
 apt_packages=(python3-venv python3-dev libzbar0 fonts-dejavu-core)
+# The tests verify the service unit with systemd-analyze.
+[ "$job" = test ] && apt_packages+=(systemd)
 missing=()
 if command -v dpkg-query >/dev/null 2>&1; then
     for pkg in "${apt_packages[@]}"; do
