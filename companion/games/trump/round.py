@@ -1,0 +1,152 @@
+"""One round being played: tricks, won piles, what was seen, and what it proves.
+
+A :class:`Round` only carries out plays already checked by the state; it knows
+what a check needs (who acts, the led colour, the hands when dealt openly) and
+notices what is not an error but a flag: a proven revoke (T4) and, in the first
+round, a leader who did not hold the lowest trump (T3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.games.base import Flag
+from companion.games.trump.actions import Deal
+from companion.games.trump.cards import DECK, Card, Colour
+from companion.games.trump.scoring import count_symbols, points_for
+from companion.games.trump.trick import playable, winning_play
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """The end of a round: matching symbols won and points per seat (T5, T6)."""
+
+    symbols: tuple[int, ...]
+    points: tuple[int, ...]
+    last_winner: int
+
+
+class Round:
+    """The play of one round from its deal; ``number`` counts from 1."""
+
+    def __init__(self, number: int, players: int, deal: Deal, leader: int, tricks: int) -> None:
+        self.number = number
+        self.players = players
+        self.deal = deal
+        self.leader = leader
+        self.length = tricks
+        self.trump = deal.trump.colour
+        self.indicators = {deal.trump.face: "trump", deal.symbol.face: "symbol"}
+        self.hands: list[set[Card]] | None = (
+            None if deal.hands is None else [{c.face for c in hand} for hand in deal.hands]
+        )
+        self.tricks: list[list[Card]] = []
+        self.trick_leaders: list[int] = []
+        self.piles: list[list[Card]] = [[] for _ in range(players)]
+        self.played: dict[Card, int] = {}
+        self.voids: list[dict[Colour, int]] = [{} for _ in range(players)]
+        self.result: RoundResult | None = None
+        lowest = [c for c in DECK if c.colour == self.trump and c not in self.indicators]
+        self.lowest_trump = lowest[0]
+
+    # -- what checks and legal actions ask -------------------------------------------
+
+    def to_act(self) -> int | None:
+        """The seat to play, or ``None`` once the last trick is taken."""
+        if self.result is not None:
+            return None
+        if not self.tricks or len(self.tricks[-1]) == self.players:
+            return self._next_leader()
+        return (self.trick_leaders[-1] + len(self.tricks[-1])) % self.players
+
+    def led(self) -> Colour | None:
+        """The colour led in the trick under way, ``None`` when a trick is to be led."""
+        if not self.tricks or len(self.tricks[-1]) == self.players:
+            return None
+        return self.tricks[-1][0].colour
+
+    def trick_number(self) -> int:
+        """The trick the next play goes into, from 1."""
+        complete = not self.tricks or len(self.tricks[-1]) == self.players
+        return len(self.tricks) + 1 if complete else len(self.tricks)
+
+    def unseen(self) -> list[Card]:
+        """The faces nobody has seen this round: neither played nor on an indicator."""
+        return [c for c in DECK if c not in self.played and c not in self.indicators]
+
+    def options(self, seat: int) -> list[Card]:
+        """The faces ``seat`` may play now: T4 on a known hand, else any unseen card."""
+        if self.hands is None:
+            return self.unseen()
+        return playable(self.hands[seat], self.led())
+
+    # -- carrying out a play ---------------------------------------------------------
+
+    def play(self, card: Card) -> list[Flag]:
+        """Put ``card`` into the trick for the player to act; return what it proves."""
+        seat = self.to_act()
+        if seat is None:
+            raise ValueError(f"round {self.number} is over")
+        led = self.led()
+        if led is None:
+            self.trick_leaders.append(seat)
+            self.tricks.append([])
+        trick = len(self.tricks)
+        self.tricks[-1].append(card)
+        face = card.face
+        self.played[face] = trick
+        if self.hands is not None:
+            self.hands[seat].discard(face)
+        flags = self._notice(seat, face, led, trick)
+        if len(self.tricks[-1]) == self.players:
+            self._take_trick()
+        return flags
+
+    def _notice(self, seat: int, face: Card, led: Colour | None, trick: int) -> list[Flag]:
+        flags = []
+        revoked = self.voids[seat].pop(face.colour, None)
+        if revoked is not None:
+            flags.append(
+                Flag(
+                    self.number,
+                    revoked,
+                    seat,
+                    "T4",
+                    f"seat {seat} did not follow {face.colour.title} in trick {revoked} "
+                    f"and played {face} in trick {trick}: a revoke",
+                )
+            )
+        if led is not None and face.colour != led:
+            self.voids[seat].setdefault(led, trick)
+        if self.number == 1 and face == self.lowest_trump and seat != self.leader:
+            flags.append(
+                Flag(
+                    self.number,
+                    trick,
+                    seat,
+                    "T3",
+                    f"seat {seat} held {face}, the lowest trump, so seat {seat} and not "
+                    f"seat {self.leader} should have led round 1",
+                )
+            )
+        return flags
+
+    def _next_leader(self) -> int:
+        if not self.tricks:
+            return self.leader
+        return self._trick_winner(len(self.tricks) - 1)
+
+    def _trick_winner(self, index: int) -> int:
+        offset = winning_play(self.tricks[index], self.trump)
+        return (self.trick_leaders[index] + offset) % self.players
+
+    def _take_trick(self) -> None:
+        winner = self._trick_winner(len(self.tricks) - 1)
+        self.piles[winner].extend(c.face for c in self.tricks[-1])
+        if len(self.tricks) < self.length:
+            return
+        # T5: the last trick's winner also takes both indicator cards.
+        self.piles[winner].extend(self.indicators)
+        symbol = self.deal.symbol.symbol
+        symbols = tuple(count_symbols(pile, symbol) for pile in self.piles)
+        self.result = RoundResult(symbols, tuple(points_for(s) for s in symbols), winner)
