@@ -1,0 +1,1 @@
+"""The OLED user interface: views, screens (pure functions to images), menus and flows."""

@@ -1,0 +1,127 @@
+"""Drawing on a 1-bit OLED image: bitmap fonts, clipped text, bars, lists.
+
+Everything is drawn with the public-domain X11 fixed fonts in ``fonts/`` (crisp
+at one pixel, identical on every machine), so golden images are stable.
+
+    >>> img = blank((128, 64))
+    >>> pen = Pen(img)
+    >>> pen.text((0, 0), "Trick 3", TEXT)
+    >>> fit("Guacamole wins", TEXT, 48)
+    'Guacamo.'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+FONT_DIR = Path(__file__).with_name("fonts")
+WHITE = 1
+BLACK = 0
+
+
+@dataclass(frozen=True)
+class Font:
+    """A fixed-width bitmap font: its file name, cell width and height."""
+
+    name: str
+    width: int
+    height: int
+
+    @property
+    def face(self) -> ImageFont.ImageFont:
+        return _load(self.name)
+
+    def measure(self, text: str) -> int:
+        return len(text) * self.width
+
+
+@cache
+def _load(name: str) -> ImageFont.ImageFont:
+    return ImageFont.load(str(FONT_DIR / f"{name}.pil"))
+
+
+SMALL = Font("5x7", 5, 7)
+TEXT = Font("6x10", 6, 10)
+BOLD = Font("6x13B", 6, 13)
+LARGE = Font("9x15B", 9, 15)
+HUGE = Font("10x20", 10, 20)
+
+
+def blank(size: tuple[int, int]) -> Image.Image:
+    return Image.new("1", size, BLACK)
+
+
+def fit(text: str, font: Font, width: int) -> str:
+    """``text`` cut to ``width`` pixels; a cut text ends in '.' so it shows it was cut."""
+    room = max(0, width // font.width)
+    if len(text) <= room:
+        return text
+    if room <= 1:
+        return text[:room]
+    return text[: room - 1] + "."
+
+
+class Pen:
+    """Draws text and shapes on one image, never past its edges."""
+
+    def __init__(self, image: Image.Image) -> None:
+        self.image = image
+        self.width, self.height = image.size
+        self._draw = ImageDraw.Draw(image)
+
+    def text(
+        self,
+        at: tuple[int, int],
+        text: str,
+        font: Font,
+        *,
+        width: int | None = None,
+        fill: int = WHITE,
+    ) -> int:
+        """Draw ``text`` clipped to ``width`` (default: to the right edge); return its end x."""
+        x, y = at
+        room = (self.width - x) if width is None else width
+        shown = fit(text, font, room)
+        self._draw.text((x, y), shown, font=font.face, fill=fill)
+        return x + font.measure(shown)
+
+    def right(self, y: int, text: str, font: Font, *, margin: int = 0, fill: int = WHITE) -> int:
+        """Draw ``text`` flush right; return its start x."""
+        x = self.width - margin - font.measure(text)
+        self._draw.text((x, y), text, font=font.face, fill=fill)
+        return x
+
+    def centre(self, y: int, text: str, font: Font, *, fill: int = WHITE) -> None:
+        shown = fit(text, font, self.width)
+        x = (self.width - font.measure(shown)) // 2
+        self._draw.text((x, y), shown, font=font.face, fill=fill)
+
+    def bar(self, y: int, height: int, left: str, right: str = "", font: Font = TEXT) -> None:
+        """An inverted title bar: ``left`` and ``right`` in black on white."""
+        self._draw.rectangle((0, y, self.width - 1, y + height - 1), fill=WHITE)
+        top = y + (height - font.height) // 2
+        right_x = self.width
+        if right:
+            right_x = self.right(top, right, font, margin=1, fill=BLACK)
+        self.text((1, top), left, font, width=right_x - 2, fill=BLACK)
+
+    def box(self, xy: tuple[int, int, int, int], *, fill: bool = False) -> None:
+        self._draw.rectangle(xy, outline=WHITE, fill=WHITE if fill else None)
+
+    def line(self, xy: tuple[int, int, int, int]) -> None:
+        self._draw.line(xy, fill=WHITE)
+
+    def scrollbar(self, top: int, bottom: int, first: int, shown: int, total: int) -> None:
+        """A thin bar on the right edge when a list holds more rows than it shows."""
+        if total <= shown:
+            return
+        x = self.width - 2
+        span = bottom - top
+        start = top + span * first // total
+        end = top + max(2, span * (first + shown) // total)
+        self._draw.line((x, top, x, bottom), fill=BLACK)
+        self._draw.rectangle((x, start, x + 1, min(end, bottom)), fill=WHITE)

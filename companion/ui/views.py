@@ -1,0 +1,123 @@
+"""What each screen shows: small frozen values, built from the game state by presenters.
+
+A screen is a pure function from one of these views to an image
+(:mod:`companion.ui.screens`), so every screen can be pinned by a golden image
+and the state machine (:mod:`companion.ui.app`) never draws.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class Tone(Enum):
+    """How a message screen looks: plain, an error (inverted title), an alert (framed)."""
+
+    INFO = "info"
+    ERROR = "error"
+    ALERT = "alert"
+    CONFIRM = "confirm"
+
+
+@dataclass(frozen=True)
+class MenuView:
+    """A list to choose from; ``marks`` puts a tick before chosen items (variants)."""
+
+    title: str
+    items: tuple[str, ...]
+    selected: int = 0
+    marks: tuple[bool, ...] = ()
+    hint: str = ""
+
+
+@dataclass(frozen=True)
+class MessageView:
+    title: str
+    lines: tuple[str, ...]
+    tone: Tone = Tone.INFO
+    hint: str = ""
+
+
+@dataclass(frozen=True)
+class Play:
+    """One card of the trick on the table: who played it, and its notation."""
+
+    player: str
+    card: str
+
+
+@dataclass(frozen=True)
+class TrickView:
+    """A trick game in play: the big line is whose turn it is."""
+
+    game: str
+    round: int
+    trick: int
+    to_play: str
+    plays: tuple[Play, ...] = ()
+    lead: str | None = None  # the lead suit's name, once led
+    trump: str | None = None  # Fibonacci's Trump: the trump colour
+    symbol: str | None = None  # Fibonacci's Trump: the scored symbol
+    spicy: str | None = None  # Fibonachos: the spicy card at stake
+    waiting_for: str = ""  # e.g. "spicy card", "trump indicator"
+
+
+@dataclass(frozen=True)
+class TrickWonView:
+    winner: str
+    card: str
+    trick: int
+    prize: str | None = None  # the spicy card taken, or the indicator cards
+
+
+@dataclass(frozen=True)
+class ScoresView:
+    """A table of points per player; ``totals`` adds a column, ``leaders`` are marked."""
+
+    title: str
+    players: tuple[str, ...]
+    points: tuple[int, ...]
+    totals: tuple[int, ...] | None = None
+    leaders: tuple[int, ...] = ()
+    footer: str = ""
+
+
+@dataclass(frozen=True)
+class SetLine:
+    """One set in a rummy meld zone: its base, its state, what it lacks."""
+
+    base: str
+    state: str  # "open", "complete", "closed", "illegal"
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class RummyView:
+    game: str
+    round: int
+    seat: str
+    sets: tuple[SetLine, ...]
+    page: int = 0
+
+
+@dataclass(frozen=True)
+class HexView:
+    """The hex game's turn referee: the moves left are the largest thing on the screen."""
+
+    player: str  # "Black" / "White"
+    turn: int
+    allowed: int
+    left: int
+    reduction: int = 0  # enemy strike pieces on the mover's centre
+    card: int | None = None  # the move card turned up (card variant)
+    winner: str | None = None
+
+
+@dataclass(frozen=True)
+class IdleView:
+    """The attract screen of a kiosk, with the last result."""
+
+    title: str = "Table Companion"
+    last_result: tuple[str, ...] = field(default_factory=tuple)
+    hint: str = "Press SELECT to play"
