@@ -1,0 +1,1 @@
+"""The daemon: one process from camera to OLED (`companion run`), and `companion demo`."""
