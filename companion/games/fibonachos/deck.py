@@ -78,7 +78,7 @@ class Tally(Generic[C]):
         >>> tally = Tally[Nacho]()
         >>> tally.add(Nacho.parse("R1")); tally.add(Nacho.parse("R1#2"))
         >>> tally.fault(Nacho.parse("R1"), "played")
-        'R1 played more often than the deck holds (2)'
+        'R1 played more often than the deck holds'
     """
 
     def __init__(self) -> None:
@@ -90,7 +90,7 @@ class Tally(Generic[C]):
         if card.serial is not None and card in self._serials:
             return f"{card} {verb} twice (one physical card)"
         if self._faces[card.face] >= card.copies:
-            return f"{card} {verb} more often than the deck holds ({card.copies})"
+            return f"{card} {verb} more often than the deck holds"
         return None
 
     def add(self, card: C) -> None:

@@ -1,0 +1,380 @@
+"""The game state: deal (F3), tricks and leads (F4, F8), following (F5), spicy (F6), match (F8)."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from companion.games import CHANCE, TERMINAL, IllegalActionError
+from companion.games.fibonachos import (
+    Deal,
+    FibonachosState,
+    Nacho,
+    Play,
+    Reveal,
+    SetupError,
+    Spicy,
+    nacho_deck,
+    new_game,
+)
+
+
+def nacho(text: str) -> Nacho:
+    return Nacho.parse(text)
+
+
+def reveal(state: FibonachosState, text: str = "S1") -> None:
+    state.apply(Reveal(Spicy.parse(text)))
+
+
+def play(state: FibonachosState, *texts: str) -> None:
+    for text in texts:
+        state.apply(Play(nacho(text)))
+
+
+def snapshot(state: FibonachosState) -> tuple[Any, ...]:
+    return (
+        json.dumps(state.to_record(), sort_keys=True),
+        json.dumps(state.report(), sort_keys=True),
+        state.current_player(),
+        repr(state.legal_actions()),
+        state.flags(),
+        state.history,
+    )
+
+
+def suited_deal() -> Deal:
+    """Ana holds the reds but R16 (G16 instead), Ben the greens and R16, Cy the yellows."""
+    by_suit = {suit: [c for c in nacho_deck() if c.suit.value == suit] for suit in "RGY"}
+    ana = [c for c in by_suit["R"] if c.rank != 16] + [nacho("G16")]
+    ben = [c for c in by_suit["G"] if c.rank != 16] + [nacho("R16")]
+    return Deal((tuple(ana), tuple(ben), tuple(by_suit["Y"])))
+
+
+# -- F3: the deal --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "hand", "aside"), [(3, 17, 0), (4, 12, 3), (5, 10, 1)])
+def test_f3_deal_51_div_n_each_the_rest_aside(players: int, hand: int, aside: int) -> None:
+    state = new_game([f"P{i}" for i in range(players)])
+    deal = state.sample_chance(random.Random(1))
+    assert isinstance(deal, Deal) and deal.hands is not None and deal.decks is None
+    assert [len(h) for h in deal.hands] == [hand] * players
+    assert 51 - sum(len(h) for h in deal.hands) == aside
+    assert state.is_legal(deal)
+
+
+def test_f3_two_players_9_in_hand_11_in_a_private_deck_draw_after_each_play() -> None:
+    state = new_game(["Ana", "Ben"])
+    deal = state.sample_chance(random.Random(3))
+    assert isinstance(deal, Deal) and deal.hands is not None and deal.decks is not None
+    assert [len(h) for h in deal.hands] == [9, 9] and [len(d) for d in deal.decks] == [11, 11]
+    state.apply(deal)
+    reveal(state)
+    card = state.legal_actions()[0]
+    state.apply(card)
+    hand = state.rounds[-1].hands
+    assert hand is not None and len(hand[0]) == 9
+    assert deal.decks[0][0] in hand[0]  # the top of Ana's private deck, drawn
+
+
+def test_f3_two_players_alternate_a_b_a_b_in_tricks_of_4_and_8_tricks() -> None:
+    state = new_game(["Ana", "Ben"])  # Ben (seat 1) deals, Ana leads
+    state.apply(Deal())
+    reveal(state)
+    seats = []
+    for text in ["R3", "R4", "R5", "R6"]:
+        seats.append(state.current_player())
+        play(state, text)
+    assert seats == [0, 1, 0, 1]
+    # R3, R5: two fibonachos, R5 (Ana's) wins; Ana leads trick 2.
+    assert state.current_player() == CHANCE
+    rng = random.Random(0)
+    for _ in range(7):
+        state.apply(state.sample_chance(rng))
+        for _ in range(4):
+            state.apply(rng.choice(state.legal_actions()))
+    assert state.rounds[-1].finished and len(state.rounds[-1].tricks) == 8
+    assert len(state.report()["rounds"]) == 1
+
+
+def test_f3_unseen_two_player_hands_take_any_unseen_card() -> None:
+    state = new_game(["Ana", "Ben"])
+    state.apply(Deal())
+    reveal(state)
+    assert len(state.legal_actions()) == 48  # 51 cards, faces once: the 1s count once
+    play(state, "R1", "R1")
+    assert Play(nacho("R1")) not in state.legal_actions()
+
+
+def test_f3_card_not_in_hand_is_illegal_with_hands_known() -> None:
+    state = new_game(["Ana", "Ben", "Cy"])
+    state.apply(suited_deal())
+    reveal(state)
+    with pytest.raises(IllegalActionError) as err:
+        play(state, "G3")
+    assert err.value.rule == "F3" and "G3 is not in Ana's hand" in str(err.value)
+
+
+def test_f3_player_count_outside_2_to_5() -> None:
+    for names in (["Solo"], [f"P{i}" for i in range(6)]):
+        with pytest.raises(SetupError, match="2-5 players"):
+            new_game(names)
+
+
+def test_f3_deal_with_wrong_packets_is_illegal() -> None:
+    state = new_game(["Ana", "Ben", "Cy"])
+    deck = nacho_deck()
+    with pytest.raises(IllegalActionError, match="17 cards"):
+        state.apply(Deal((tuple(deck[:16]), tuple(deck[17:34]), tuple(deck[34:]))))
+    twice = (tuple(deck[:17]), tuple(deck[:17]), tuple(deck[34:]))
+    with pytest.raises(IllegalActionError, match="more often than the deck holds"):
+        state.apply(Deal(twice))
+    assert state.history == ()
+
+
+# -- F4 and F8: who leads --------------------------------------------------------
+
+
+def test_f8_dealers_left_leads_and_the_deal_moves_clockwise() -> None:
+    state = new_game(["Ana", "Ben", "Cy", "Di"])
+    leaders = []
+    rng = random.Random(5)
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            action = state.sample_chance(rng)
+            if isinstance(action, Deal):
+                state.apply(action)
+                leaders.append(state.rounds[-1].next_leader())
+                continue
+            state.apply(action)
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    assert [r.dealer for r in state.rounds] == [3, 0, 1]
+    assert leaders == [0, 1, 2]
+
+
+def test_f8_first_dealer_option() -> None:
+    state = new_game(["Ana", "Ben", "Cy"], first_dealer=0)
+    state.apply(Deal())
+    reveal(state)
+    assert state.current_player() == 1
+    with pytest.raises(SetupError, match="F8"):
+        new_game(["Ana", "Ben", "Cy"], first_dealer=3)
+
+
+def test_f4_the_winner_of_a_trick_leads_the_next() -> None:
+    state = new_game(["Ana", "Ben", "Cy"])
+    state.apply(Deal())
+    reveal(state, "S3")
+    play(state, "R4", "R9", "G16")  # no two fibonachos: R9, Ben
+    assert state.rounds[-1].tricks[0].winner == 1
+    reveal(state)
+    assert state.current_player() == 1
+
+
+# -- F5: following and revokes ---------------------------------------------------
+
+
+def test_f5_known_hands_must_follow_and_legal_actions_are_exact() -> None:
+    state = new_game(["Ana", "Ben", "Cy"])
+    state.apply(suited_deal())
+    reveal(state)
+    play(state, "R5")
+    assert state.legal_actions() == [Play(nacho("R16"))]
+    with pytest.raises(IllegalActionError) as err:
+        play(state, "G3")
+    assert err.value.rule == "F5" and "does not follow the lead suit Red" in str(err.value)
+    play(state, "R16")
+    # Cy holds no red: any of his 17 yellows (the two Y1s are one action).
+    assert len(state.legal_actions()) == 16
+
+
+def test_f5_proven_revoke_is_a_flag_not_an_error() -> None:
+    state = new_game(["Ana", "Ben", "Cy"])
+    state.apply(Deal())
+    reveal(state)
+    play(state, "R5", "G7", "R9")  # Ben does not follow Red; Cy wins with R9
+    reveal(state)
+    play(state, "Y3", "Y4", "R2")  # Ben plays Red: a proven revoke
+    flags = state.flags()
+    assert [(f.round, f.trick, f.seat, f.rule) for f in flags] == [(1, 2, 1, "F5")]
+    assert "Ben played R2" in flags[0].message and "trick 1" in flags[0].message
+    assert state.report()["flags"][0]["rule"] == "F5"
+    reveal(state)
+    play(state, "R3", "R10", "R11")  # Red again: flagged once
+    assert len(state.flags()) == 1
+
+
+def test_f5_no_revoke_flag_with_two_players_who_draw() -> None:
+    state = new_game(["Ana", "Ben"])
+    state.apply(Deal())
+    reveal(state)
+    play(state, "R5", "G7", "R9", "R10")
+    reveal(state)
+    play(state, "Y3", "R2", "Y4", "Y6")
+    assert state.flags() == []
+
+
+def test_f5_revokes_are_per_round() -> None:
+    state = FibonachosState.from_record(
+        {
+            "game": "fibonachos",
+            "players": ["Ana", "Ben", "Cy"],
+            "rounds": [{"tricks": [{"spicy": "S1", "plays": ["R5", "G7", "R9"]}]}],
+        }
+    )
+    assert state.flags() == []
+
+
+# -- F6: spicy cards -------------------------------------------------------------
+
+
+def test_f6_spicy_deck_runs_out_three_players_tricks_16_and_17_carry_none() -> None:
+    state = new_game(["Ana", "Ben", "Cy"])
+    rng = random.Random(11)
+    state.apply(state.sample_chance(rng))
+    for trick in range(1, 18):
+        if trick <= 15:
+            assert state.current_player() == CHANCE
+            state.apply(state.sample_chance(rng))
+        else:
+            assert state.current_player() != CHANCE and state.spicy_left() == 0
+            with pytest.raises(IllegalActionError, match="spicy deck is empty") as err:
+                reveal(state)
+            assert err.value.rule == "F6"
+        for _ in range(3):
+            state.apply(rng.choice(state.legal_actions()))
+    tricks = state.rounds[-1].tricks
+    assert [t.spicy is None for t in tricks] == [False] * 15 + [True, True]
+    assert sum(state.report()["rounds"][0]["spicy"]) == 33  # every spicy card taken
+
+
+def test_f6_each_round_starts_from_the_full_spicy_deck() -> None:
+    state = FibonachosState.from_record(
+        {
+            "game": "fibonachos",
+            "players": ["A", "B", "C", "D", "E"],
+            "rounds": [{"tricks": [{"spicy": "S5", "plays": ["R1", "R2", "R3", "R4", "R5"]}] * 1}],
+        }
+    )
+    assert state.spicy_left() == 14
+    rng = random.Random(2)
+    while len(state.rounds) < 2 or state.current_player() != CHANCE:
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance(rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    assert len(state.rounds) == 2 and state.spicy_left() == 15
+
+
+def test_f6_a_spicy_card_revealed_beyond_its_3_copies() -> None:
+    state = new_game(["Ana", "Ben", "Cy"])
+    state.apply(Deal())
+    for trick in range(3):
+        reveal(state, "S5")
+        play(state, *[f"{s}{trick + 10}" for s in "RGY"])
+    with pytest.raises(IllegalActionError, match="S5 revealed more often") as err:
+        reveal(state, "S5")
+    assert err.value.rule == "F6"
+
+
+def test_f6_the_lead_waits_for_the_spicy_card() -> None:
+    state = new_game(["Ana", "Ben", "Cy"])
+    state.apply(Deal())
+    with pytest.raises(IllegalActionError, match="before the spicy card") as err:
+        play(state, "R4")
+    assert err.value.rule == "F6" and state.legal_actions() == []
+
+
+# -- F1: copies ------------------------------------------------------------------
+
+
+def test_f1_a_card_played_more_often_than_the_deck_holds() -> None:
+    state = new_game(["Ana", "Ben", "Cy"])
+    state.apply(Deal())
+    reveal(state)
+    play(state, "R13")
+    with pytest.raises(IllegalActionError, match=r"trick 1, play 2: R13 played more often") as err:
+        play(state, "R13")
+    assert err.value.rule == "F1"
+    play(state, "R1#2", "R1")  # two red 1s exist
+    reveal(state)
+    with pytest.raises(IllegalActionError, match="R1 played more often"):
+        play(state, "R1")
+
+
+def test_f1_a_serial_names_one_physical_card() -> None:
+    state = new_game(["Ana", "Ben", "Cy"])
+    state.apply(Deal())
+    reveal(state, "S2#1")
+    play(state, "G1#1")
+    with pytest.raises(IllegalActionError, match=r"G1#1 played twice") as err:
+        play(state, "G1#1")
+    assert err.value.rule == "F1"
+    play(state, "G1#2")
+    assert state.to_record()["rounds"][0]["tricks"][0] == {
+        "spicy": "S2#1",
+        "plays": ["G1#1", "G1#2"],
+    }
+
+
+# -- F8: the match ---------------------------------------------------------------
+
+
+def test_f8_three_rounds_then_the_game_is_over() -> None:
+    state = new_game(["Ana", "Ben", "Cy", "Di", "Eve"])
+    rng = random.Random(8)
+    while not state.is_terminal():
+        assert len(state.report()["rounds"]) < 3 and not state.report()["complete"]
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance(rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    report = state.report()
+    assert report["complete"] and len(report["rounds"]) == 3
+    assert state.current_player() == TERMINAL and state.legal_actions() == []
+    outcome = state.outcome()
+    assert outcome is not None and list(outcome.winners) == report["winners"]
+    with pytest.raises(IllegalActionError, match="three rounds") as err:
+        state.apply(Deal())
+    assert err.value.rule == "F8"
+    with pytest.raises(IllegalActionError):
+        state.sample_chance(rng)
+
+
+# -- undo ------------------------------------------------------------------------
+
+
+def test_undo_restores_the_exact_state() -> None:
+    state = new_game(["Ana", "Ben", "Cy"])
+    state.apply(Deal())
+    reveal(state)
+    play(state, "R5", "G7", "R9")
+    reveal(state)
+    play(state, "Y3", "Y4")
+    before = snapshot(state)
+    play(state, "R2")  # the revoke flag comes and goes with the play
+    assert len(state.flags()) == 1
+    assert state.undo() == Play(nacho("R2"))
+    assert snapshot(state) == before and state.flags() == []
+
+
+def test_undo_across_a_deal_with_known_hands() -> None:
+    state = new_game(["Ana", "Ben"])
+    rng = random.Random(4)
+    for _ in range(30):
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance(rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    before = snapshot(state)
+    hands = json.dumps([[str(c) for c in h] for h in state.rounds[-1].hands or []])
+    action = state.legal_actions()[-1] if state.legal_actions() else state.sample_chance(rng)
+    state.apply(action)
+    state.undo()
+    assert snapshot(state) == before
+    assert json.dumps([[str(c) for c in h] for h in state.rounds[-1].hands or []]) == hands
