@@ -23,6 +23,7 @@ from companion.games.base import check_variants
 from companion.games.errors import RecordError, UnknownVariantError
 from companion.games.fibonachos.actions import Action, Deal, Play, Reveal
 from companion.games.fibonachos.cards import Nacho, Spicy
+from companion.games.fibonachos.deck import layout
 from companion.games.fibonachos.errors import FibonachosActionError, SetupError, UnknownCardError
 from companion.games.fibonachos.round import Trick
 from companion.games.fibonachos.scoring import VARIANTS
@@ -67,6 +68,10 @@ def read_record(cls: type[S], record: Mapping[str, Any]) -> S:
             raise RecordError(
                 "players", f"a player's name is a string, not {_kind(name)}", "record"
             )
+    try:
+        layout(len(players))
+    except SetupError as exc:
+        raise RecordError("players", exc.what, exc.rule) from None
     variants = _field(record, "variants", list, "") if "variants" in record else []
     rounds = _field(record, "rounds", list, "")
     state = _new_state(cls, players, variants, rounds)
@@ -81,6 +86,10 @@ def _kind(value: object) -> str:
     if isinstance(value, bool):
         return "true/false"
     return _KINDS.get(type(value), "a number" if isinstance(value, float) else type(value).__name__)
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def _field(obj: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
@@ -144,7 +153,9 @@ def _read_round(state: FibonachosState, played: object, number: int, *, last: bo
     if not last and not state.rounds[-1].finished:
         per_round = state.layout.tricks
         raise RecordError(
-            where, f"only {len(tricks)} tricks: a round of {count} players is {per_round}", "F3"
+            where,
+            f"only {_count(len(tricks), 'trick')}: a round of {count} players is {per_round}",
+            "F3",
         )
 
 
@@ -179,7 +190,7 @@ def _read_trick(state: FibonachosState, trick: object, where: str, *, last: bool
         _apply(state, Play(_nacho(text, f"{where}, play {place}")))
     if len(plays) < size and not last:
         raise RecordError(
-            where, f"only {len(plays)} plays: a trick of {count} players is {size}", "F3"
+            where, f"only {_count(len(plays), 'play')}: a trick of {count} players is {size}", "F3"
         )
 
 

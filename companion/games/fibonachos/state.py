@@ -79,22 +79,25 @@ class FibonachosState(GameState[Action]):
             return "reveal"
         return "play"
 
-    def where(self) -> str:
-        """The place of the next action: "round 2", "round 2, trick 5, play 3"."""
+    def where(self, *, spicy: bool = False) -> str:
+        """The place of the next action: "round 2", "round 2, trick 5, play 3".
+
+        ``spicy``: the place of a spicy card, the trick without the play.
+        """
         phase = self._phase()
         if phase in ("deal", "over"):
             return f"round {len(self._rounds) + 1}"
         current = self._round()
         trick = current.open_trick()
         number = trick.number if trick else len(current.tricks) + 1
-        if phase == "reveal":
+        if phase == "reveal" or spicy:
             return f"round {current.number}, trick {number}"
         return (
             f"round {current.number}, trick {number}, play {len(trick.cards) + 1 if trick else 1}"
         )
 
-    def _illegal(self, what: str, rule: str) -> FibonachosActionError:
-        return FibonachosActionError(self.where(), what, rule)
+    def _illegal(self, what: str, rule: str, *, spicy: bool = False) -> FibonachosActionError:
+        return FibonachosActionError(self.where(spicy=spicy), what, rule)
 
     def _check(self, action: Action) -> None:
         phase = self._phase()
@@ -146,8 +149,10 @@ class FibonachosState(GameState[Action]):
             raise self._illegal("no round is dealt: deal before revealing", "F3")
         if phase == "play":
             if self._round().spicy_left() == 0:
-                raise self._illegal(f"{card} revealed but the spicy deck is empty", "F6")
-            raise self._illegal(f"{card} revealed after the lead", "F6")
+                raise self._illegal(
+                    f"{card} revealed but the spicy deck is empty", "F6", spicy=True
+                )
+            raise self._illegal(f"{card} revealed after the lead", "F6", spicy=True)
         if not isinstance(card, Spicy):
             raise self._illegal(f"{card} is not a spicy card", "F6")
         fault = self._round().spicies.fault(card, "revealed")

@@ -10,7 +10,12 @@ leader of trick 1 takes 13 spicy (21 points), the next seat 0 spicy (the best sc
 
 from __future__ import annotations
 
+import json
+import random
 from typing import Any
+
+from companion.games import CHANCE
+from companion.games.fibonachos import SPEC, FibonachosState
 
 #: The ranks of the 17 tricks, in order.
 RANKS = (16, 15, 14, 7, 6, 13, 12, 11, 10, 9, 8, 5, 4, 3, 2, 1, 1)
@@ -49,3 +54,40 @@ def scripted_record(rounds: int = 3, variants: tuple[str, ...] = ()) -> dict[str
             {"dealer": (2 + k) % 3, "tricks": scripted_round(first_leader=k)} for k in range(rounds)
         ],
     }
+
+
+def random_game(players: int, seed: int, variants: tuple[str, ...] = ()) -> FibonachosState:
+    """A seeded random game through ``SPEC.new``: hands known, random legal plays."""
+    rng = random.Random(seed)
+    state = SPEC.new([PLAYERS[i] for i in range(players)], variants)
+    assert isinstance(state, FibonachosState)
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance(rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+#: Names for random games, seat by seat.
+PLAYERS = ("Ana", "Ben", "Cy", "Di", "Eve")
+#: The full games in examples/fibonachos/: file name, players, seed, variants.
+FULL_GAMES = (
+    ("full-2p.json", 2, 2, ()),
+    ("full-3p.json", 3, 3, ()),
+    ("full-4p-zero-scores-34.json", 4, 4, ("zero-scores-34",)),
+    ("full-5p-no-tricks-only.json", 5, 5, ("no-tricks-only",)),
+)
+
+
+def snapshot(state: FibonachosState) -> tuple[Any, ...]:
+    """Everything one can ask a state, to compare before and after an undo."""
+    return (
+        json.dumps(state.to_record(), sort_keys=True),
+        json.dumps(state.report(), sort_keys=True),
+        state.current_player(),
+        repr(state.legal_actions()),
+        state.outcome(),
+        state.flags(),
+        state.history,
+    )

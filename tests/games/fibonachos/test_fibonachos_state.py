@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
 
 import pytest
+from fibonachos_scripts import snapshot
 
 from companion.games import CHANCE, TERMINAL, IllegalActionError
 from companion.games.fibonachos import (
@@ -33,17 +33,6 @@ def reveal(state: FibonachosState, text: str = "S1") -> None:
 def play(state: FibonachosState, *texts: str) -> None:
     for text in texts:
         state.apply(Play(nacho(text)))
-
-
-def snapshot(state: FibonachosState) -> tuple[Any, ...]:
-    return (
-        json.dumps(state.to_record(), sort_keys=True),
-        json.dumps(state.report(), sort_keys=True),
-        state.current_player(),
-        repr(state.legal_actions()),
-        state.flags(),
-        state.history,
-    )
 
 
 def suited_deal() -> Deal:
