@@ -23,7 +23,8 @@ from companion.games.hex.cards import Pile, card_name, parse_card
 from companion.games.hex.pieces import Kind, Piece, Side
 from companion.games.hex.position import START, Position
 from companion.games.hex.rules import allowance, card_win, encircled, opening_allowance
-from companion.games.hex.state import HexState, Turn
+from companion.games.hex.state import HexState
+from companion.games.hex.turn import Turn
 from companion.games.registry import GameSpec
 
 

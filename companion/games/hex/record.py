@@ -28,9 +28,10 @@ from companion.games.hex.actions import Draw, EndTurn, HexAction, Move, Resign
 from companion.games.hex.board import HexNotationError, shown
 from companion.games.hex.pieces import Side
 from companion.games.hex.position import START, Position
+from companion.games.hex.turn import Turn, too_many
 
 if TYPE_CHECKING:
-    from companion.games.hex.state import HexState, Turn
+    from companion.games.hex.state import HexState
 
     S = TypeVar("S", bound=HexState)
 else:
@@ -165,11 +166,7 @@ def _check_allowance(state: HexState, number: int, move: Move, place: str) -> No
     """A move beyond the allowance: turn ``number`` already ended with its last move (H2)."""
     turn = state.turns[number - 1]
     if not state.is_terminal() and not turn.moves_left:
-        raise RecordError(
-            place,
-            f"{move}: {turn.side.value} has {turn.allowed} move(s) this turn and made them all",
-            "H5" if state.cards else "H2",
-        )
+        raise RecordError(place, f"{move}: {too_many(turn)}", "H5" if state.cards else "H2")
 
 
 def _turn_shape(turn: object, *, cards: bool, where: str) -> tuple[int | None, list[Any]]:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, ClassVar, Final, Self
 
 from companion.games.base import CHANCE, TERMINAL, GameState, Outcome, check_variants
@@ -32,23 +32,9 @@ from companion.games.hex.pieces import Kind, Side
 from companion.games.hex.position import START, Position
 from companion.games.hex.record import read_record, report, write_record
 from companion.games.hex.rules import allowance, winner_after_move
+from companion.games.hex.turn import Turn, too_many
 
 DEFAULT_PLAYERS: Final = ("Black", "White")
-
-
-@dataclass(frozen=True)
-class Turn:
-    """One turn: its number in the game (from 1), the side, its allowance and its moves."""
-
-    number: int
-    side: Side
-    allowed: int
-    card: int | None = None
-    moves: tuple[Move, ...] = ()
-
-    @property
-    def moves_left(self) -> int:
-        return max(0, self.allowed - len(self.moves))
 
 
 class HexState(GameState[HexAction]):
@@ -131,7 +117,7 @@ class HexState(GameState[HexAction]):
         if not turn.moves_left:
             rule = "H5" if self.cards else "H2"
             raise IllegalActionError(
-                f"{move}: {side.value} has {turn.allowed} move(s) this turn and made them all",
+                f"{move}: {too_many(turn)}",
                 rule,
             )
         piece = self._position[move.src]
@@ -155,7 +141,7 @@ class HexState(GameState[HexAction]):
             self._turns[-1] = replace(turn, moves=(*turn.moves, action))
             winner = winner_after_move(self._position, turn.side, self.variants)
             if winner is not None:
-                how = "card win (H5)" if self.cards else "encirclement (H4)"
+                how = "the card-variant win" if self.cards else "encirclement"
                 place = f"turn {turn.number}, move {len(turn.moves) + 1}"
                 self._end(winner, f"{winner.value} won by {how} at {place}")
             elif not self._turns[-1].moves_left:
@@ -258,7 +244,7 @@ class HexState(GameState[HexAction]):
 
     @property
     def ending(self) -> str:
-        """How the game ended, e.g. ``"black won by encirclement (H4) at turn 9, move 4"``."""
+        """How the game ended, e.g. ``"black won by encirclement at turn 9, move 4"``."""
         return self._ending
 
     @property
