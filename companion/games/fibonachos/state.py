@@ -22,7 +22,8 @@ from typing import Any, ClassVar, Final, Literal, Self
 from companion.games.base import CHANCE, TERMINAL, Flag, GameState, Outcome, check_variants
 from companion.games.fibonachos.actions import Action, Deal, Play, Reveal
 from companion.games.fibonachos.cards import Nacho, Spicy
-from companion.games.fibonachos.deck import Layout, Tally, layout, nacho_deck, spicy_deck
+from companion.games.fibonachos.deal import deal_fault, shuffled_deal
+from companion.games.fibonachos.deck import Layout, layout, nacho_deck, spicy_deck
 from companion.games.fibonachos.errors import FibonachosActionError, SetupError
 from companion.games.fibonachos.round import Revoke, Round, find_in_hand
 from companion.games.fibonachos.scoring import VARIANTS, round_points
@@ -33,6 +34,7 @@ from companion.games.report import RoundReport, card_game_report, leaders, total
 ROUNDS: Final = 3
 #: Every nacho face once (the deck holds two of each 1), in suit and rank order.
 FACES: Final = tuple(dict.fromkeys(nacho_deck()))
+SPICY_FACES: Final = tuple(dict.fromkeys(spicy_deck()))
 
 Phase = Literal["deal", "reveal", "play", "over"]
 
@@ -106,42 +108,15 @@ class FibonachosState(GameState[Action]):
         if isinstance(action, Deal):
             if phase != "deal":
                 raise self._illegal("a deal in the middle of a round", "F3")
-            self._check_deal(action)
+            fault = deal_fault(action, self.layout)
+            if fault is not None:
+                raise self._illegal(*fault)
         elif isinstance(action, Reveal):
             self._check_reveal(action, phase)
         elif isinstance(action, Play):
             self._check_play(action, phase)
         else:
             raise self._illegal(f"not a Fibonachos action: {action!r}", "F3")
-
-    def _check_deal(self, deal: Deal) -> None:
-        if deal.hands is None:
-            if deal.decks is not None:
-                raise self._illegal("private draw decks dealt without hands", "F3")
-            return
-        tally = Tally[Nacho]()
-        self._check_packets(deal.hands, len(self.players), self.layout.hand, "hands", tally)
-        if self.layout.draw_deck:
-            self._check_packets(deal.decks, 2, self.layout.draw_deck, "draw decks", tally)
-        elif deal.decks is not None:
-            raise self._illegal("only the 2-player game has private draw decks", "F3")
-
-    def _check_packets(
-        self, packets: object, count: int, size: int, label: str, tally: Tally[Nacho]
-    ) -> None:
-        """F3: ``count`` packets of ``size`` nacho cards, within the deck's copies (F1)."""
-        if not isinstance(packets, tuple) or len(packets) != count:
-            raise self._illegal(f"the deal needs {count} {label}", "F3")
-        for packet in packets:
-            if not isinstance(packet, tuple) or len(packet) != size:
-                raise self._illegal(f"{label} of {size} cards are dealt", "F3")
-            for card in packet:
-                if not isinstance(card, Nacho):
-                    raise self._illegal(f"{card!r} dealt is not a nacho card", "F1")
-                fault = tally.fault(card, "dealt")
-                if fault is not None:
-                    raise self._illegal(fault, "F1")
-                tally.add(card)
 
     def _check_reveal(self, reveal: Reveal, phase: Phase) -> None:
         card: object = reveal.card
@@ -231,19 +206,10 @@ class FibonachosState(GameState[Action]):
         """The deal (hands known, shuffled with ``rng``) or the next spicy card."""
         phase = self._phase()
         if phase == "deal":
-            deck = nacho_deck()
-            rng.shuffle(deck)
-            size, extra, count = self.layout.hand, self.layout.draw_deck, len(self.players)
-            hands = tuple(tuple(deck[i * size : (i + 1) * size]) for i in range(count))
-            if not extra:
-                return Deal(hands)
-            rest = deck[count * size :]
-            decks = tuple(tuple(rest[i * extra : (i + 1) * extra]) for i in range(count))
-            return Deal(hands, decks)
+            return shuffled_deal(self.layout, rng)
         if phase == "reveal":
             spicies = self._round().spicies
-            left = [card for card in spicy_deck() if spicies.left(card) > 0]
-            faces = [face for face in dict.fromkeys(left) for _ in range(spicies.left(face))]
+            faces = [face for face in SPICY_FACES for _ in range(spicies.left(face))]
             return Reveal(rng.choice(faces))
         raise self._illegal("chance does not act now", "F3")
 

@@ -7,7 +7,18 @@ import importlib
 
 import pytest
 
-MODULES = ["__init__", "cards", "deck", "errors", "record", "scoring", "state", "trick", "actions"]
+MODULES = [
+    "__init__",
+    "cards",
+    "deal",
+    "deck",
+    "errors",
+    "record",
+    "scoring",
+    "state",
+    "trick",
+    "actions",
+]
 
 
 @pytest.mark.parametrize("module", MODULES)
