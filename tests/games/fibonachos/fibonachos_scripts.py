@@ -15,7 +15,16 @@ import random
 from typing import Any
 
 from companion.games import CHANCE
-from companion.games.fibonachos import SPEC, FibonachosState
+from companion.games.fibonachos import (
+    SPEC,
+    Deal,
+    FibonachosState,
+    Nacho,
+    Play,
+    Reveal,
+    Spicy,
+    nacho_deck,
+)
 
 #: The ranks of the 17 tricks, in order.
 RANKS = (16, 15, 14, 7, 6, 13, 12, 11, 10, 9, 8, 5, 4, 3, 2, 1, 1)
@@ -91,3 +100,24 @@ def snapshot(state: FibonachosState) -> tuple[Any, ...]:
         state.flags(),
         state.history,
     )
+
+
+def nacho(text: str) -> Nacho:
+    return Nacho.parse(text)
+
+
+def reveal(state: FibonachosState, text: str = "S1") -> None:
+    state.apply(Reveal(Spicy.parse(text)))
+
+
+def play(state: FibonachosState, *texts: str) -> None:
+    for text in texts:
+        state.apply(Play(nacho(text)))
+
+
+def suited_deal() -> Deal:
+    """Ana holds the reds but R16 (G16 instead), Ben the greens and R16, Cy the yellows."""
+    by_suit = {suit: [c for c in nacho_deck() if c.suit.value == suit] for suit in "RGY"}
+    ana = [c for c in by_suit["R"] if c.rank != 16] + [nacho("G16")]
+    ben = [c for c in by_suit["G"] if c.rank != 16] + [nacho("R16")]
+    return Deal((tuple(ana), tuple(ben), tuple(by_suit["Y"])))

@@ -1,4 +1,4 @@
-"""The game state: deal (F3), tricks and leads (F4, F8), following (F5), spicy (F6), match (F8)."""
+"""The game state: the deal (F3), who leads (F4, F8), copies (F1), the match (F8), undo."""
 
 from __future__ import annotations
 
@@ -6,42 +6,16 @@ import json
 import random
 
 import pytest
-from fibonachos_scripts import snapshot
+from fibonachos_scripts import nacho, play, reveal, snapshot, suited_deal
 
 from companion.games import CHANCE, TERMINAL, IllegalActionError
 from companion.games.fibonachos import (
     Deal,
-    FibonachosState,
-    Nacho,
     Play,
-    Reveal,
     SetupError,
-    Spicy,
     nacho_deck,
     new_game,
 )
-
-
-def nacho(text: str) -> Nacho:
-    return Nacho.parse(text)
-
-
-def reveal(state: FibonachosState, text: str = "S1") -> None:
-    state.apply(Reveal(Spicy.parse(text)))
-
-
-def play(state: FibonachosState, *texts: str) -> None:
-    for text in texts:
-        state.apply(Play(nacho(text)))
-
-
-def suited_deal() -> Deal:
-    """Ana holds the reds but R16 (G16 instead), Ben the greens and R16, Cy the yellows."""
-    by_suit = {suit: [c for c in nacho_deck() if c.suit.value == suit] for suit in "RGY"}
-    ana = [c for c in by_suit["R"] if c.rank != 16] + [nacho("G16")]
-    ben = [c for c in by_suit["G"] if c.rank != 16] + [nacho("R16")]
-    return Deal((tuple(ana), tuple(ben), tuple(by_suit["Y"])))
-
 
 # -- F3: the deal --------------------------------------------------------------
 
@@ -163,120 +137,6 @@ def test_f4_the_winner_of_a_trick_leads_the_next() -> None:
     assert state.rounds[-1].tricks[0].winner == 1
     reveal(state)
     assert state.current_player() == 1
-
-
-# -- F5: following and revokes ---------------------------------------------------
-
-
-def test_f5_known_hands_must_follow_and_legal_actions_are_exact() -> None:
-    state = new_game(["Ana", "Ben", "Cy"])
-    state.apply(suited_deal())
-    reveal(state)
-    play(state, "R5")
-    assert state.legal_actions() == [Play(nacho("R16"))]
-    with pytest.raises(IllegalActionError) as err:
-        play(state, "G3")
-    assert err.value.rule == "F5" and "does not follow the lead suit Red" in str(err.value)
-    play(state, "R16")
-    # Cy holds no red: any of his 17 yellows (the two Y1s are one action).
-    assert len(state.legal_actions()) == 16
-
-
-def test_f5_proven_revoke_is_a_flag_not_an_error() -> None:
-    state = new_game(["Ana", "Ben", "Cy"])
-    state.apply(Deal())
-    reveal(state)
-    play(state, "R5", "G7", "R9")  # Ben does not follow Red; Cy wins with R9
-    reveal(state)
-    play(state, "Y3", "Y4", "R2")  # Ben plays Red: a proven revoke
-    flags = state.flags()
-    assert [(f.round, f.trick, f.seat, f.rule) for f in flags] == [(1, 2, 1, "F5")]
-    assert "Ben played R2" in flags[0].message and "trick 1" in flags[0].message
-    assert state.report()["flags"][0]["rule"] == "F5"
-    reveal(state)
-    play(state, "R3", "R10", "R11")  # Red again: flagged once
-    assert len(state.flags()) == 1
-
-
-def test_f5_no_revoke_flag_with_two_players_who_draw() -> None:
-    state = new_game(["Ana", "Ben"])
-    state.apply(Deal())
-    reveal(state)
-    play(state, "R5", "G7", "R9", "R10")
-    reveal(state)
-    play(state, "Y3", "R2", "Y4", "Y6")
-    assert state.flags() == []
-
-
-def test_f5_revokes_are_per_round() -> None:
-    state = FibonachosState.from_record(
-        {
-            "game": "fibonachos",
-            "players": ["Ana", "Ben", "Cy"],
-            "rounds": [{"tricks": [{"spicy": "S1", "plays": ["R5", "G7", "R9"]}]}],
-        }
-    )
-    assert state.flags() == []
-
-
-# -- F6: spicy cards -------------------------------------------------------------
-
-
-def test_f6_spicy_deck_runs_out_three_players_tricks_16_and_17_carry_none() -> None:
-    state = new_game(["Ana", "Ben", "Cy"])
-    rng = random.Random(11)
-    state.apply(state.sample_chance(rng))
-    for trick in range(1, 18):
-        if trick <= 15:
-            assert state.current_player() == CHANCE
-            state.apply(state.sample_chance(rng))
-        else:
-            assert state.current_player() != CHANCE and state.spicy_left() == 0
-            with pytest.raises(IllegalActionError, match="spicy deck is empty") as err:
-                reveal(state)
-            assert err.value.rule == "F6"
-        for _ in range(3):
-            state.apply(rng.choice(state.legal_actions()))
-    tricks = state.rounds[-1].tricks
-    assert [t.spicy is None for t in tricks] == [False] * 15 + [True, True]
-    assert sum(state.report()["rounds"][0]["spicy"]) == 33  # every spicy card taken
-
-
-def test_f6_each_round_starts_from_the_full_spicy_deck() -> None:
-    state = FibonachosState.from_record(
-        {
-            "game": "fibonachos",
-            "players": ["A", "B", "C", "D", "E"],
-            "rounds": [{"tricks": [{"spicy": "S5", "plays": ["R1", "R2", "R3", "R4", "R5"]}] * 1}],
-        }
-    )
-    assert state.spicy_left() == 14
-    rng = random.Random(2)
-    while len(state.rounds) < 2 or state.current_player() != CHANCE:
-        if state.current_player() == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
-    assert len(state.rounds) == 2 and state.spicy_left() == 15
-
-
-def test_f6_a_spicy_card_revealed_beyond_its_3_copies() -> None:
-    state = new_game(["Ana", "Ben", "Cy"])
-    state.apply(Deal())
-    for trick in range(3):
-        reveal(state, "S5")
-        play(state, *[f"{s}{trick + 10}" for s in "RGY"])
-    with pytest.raises(IllegalActionError, match="S5 revealed more often") as err:
-        reveal(state, "S5")
-    assert err.value.rule == "F6"
-
-
-def test_f6_the_lead_waits_for_the_spicy_card() -> None:
-    state = new_game(["Ana", "Ben", "Cy"])
-    state.apply(Deal())
-    with pytest.raises(IllegalActionError, match="before the spicy card") as err:
-        play(state, "R4")
-    assert err.value.rule == "F6" and state.legal_actions() == []
 
 
 # -- F1: copies ------------------------------------------------------------------
