@@ -1,4 +1,4 @@
-"""Hand-checkable Fibonachos games for the tests and the examples.
+"""Hand-checkable and seeded Fibonachos games, and small helpers, for the tests and examples.
 
 Each seat holds one suit (so nobody can follow and nobody revokes) and every trick
 is one rank played in all three suits, from 16 down. A trick of a plain rank goes
