@@ -31,7 +31,7 @@ def test_t5_the_last_tricks_winner_takes_both_indicator_cards() -> None:
     assert state.report()["rounds"][0]["points"] == [21, 0]
     result = state.rounds[0].result
     assert result is not None and result.last_winner == 1
-    assert Symbol.CIRCLE == state.rounds[0].deal.symbol.symbol
+    assert state.rounds[0].deal.symbol.symbol == Symbol.CIRCLE
 
 
 def test_t6_five_symbols_each_score_three() -> None:
