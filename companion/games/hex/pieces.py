@@ -18,13 +18,11 @@ class Side(Enum):
     BLACK = "black"
     WHITE = "white"
 
-    @property
-    def seat(self) -> int:
-        return 0 if self is Side.BLACK else 1
-
-    @property
-    def other(self) -> Side:
-        return Side.WHITE if self is Side.BLACK else Side.BLACK
+    # Plain attributes, set once below: the engine asks them in its inner loops.
+    seat: int
+    other: Side
+    centre_piece: Piece
+    strike_piece: Piece
 
     @classmethod
     def of_seat(cls, seat: int) -> Side:
@@ -47,13 +45,9 @@ class Piece(Enum):
     WHITE_STRIKE = "w"
     WHITE_SUPPORT = "u"
 
-    @property
-    def side(self) -> Side:
-        return Side.BLACK if self.value in "Xxt" else Side.WHITE
-
-    @property
-    def kind(self) -> Kind:
-        return _KINDS[self.value]
+    # Plain attributes, set once below: the engine asks them in its inner loops.
+    side: Side
+    kind: Kind
 
     @classmethod
     def of(cls, side: Side, kind: Kind) -> Piece:
@@ -64,12 +58,14 @@ class Piece(Enum):
         return f"{self.side.value}'s {self.kind.value} piece"
 
 
-_KINDS = {
-    "X": Kind.CENTRE,
-    "x": Kind.STRIKE,
-    "t": Kind.SUPPORT,
-    "W": Kind.CENTRE,
-    "w": Kind.STRIKE,
-    "u": Kind.SUPPORT,
-}
+_KINDS = {"X": Kind.CENTRE, "x": Kind.STRIKE, "t": Kind.SUPPORT}
+_KINDS.update({"W": Kind.CENTRE, "w": Kind.STRIKE, "u": Kind.SUPPORT})
+for _piece in Piece:
+    _piece.side = Side.BLACK if _piece.value in "Xxt" else Side.WHITE
+    _piece.kind = _KINDS[_piece.value]
 _PIECES = {(piece.side, piece.kind): piece for piece in Piece}
+for _seat, _side in enumerate(Side):
+    _side.seat = _seat
+    _side.other = Side.WHITE if _side is Side.BLACK else Side.BLACK
+    _side.centre_piece = _PIECES[_side, Kind.CENTRE]
+    _side.strike_piece = _PIECES[_side, Kind.STRIKE]

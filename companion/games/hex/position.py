@@ -101,7 +101,7 @@ class Position:
                 yield CELLS[index], piece
 
     def centre(self, side: Side) -> Cell:
-        return CELLS[self.cells.index(Piece.of(side, Kind.CENTRE))]
+        return CELLS[self.cells.index(side.centre_piece)]
 
     def cells_of(self, piece: Piece) -> tuple[Cell, ...]:
         return tuple(cell for cell, here in self.occupied() if here is piece)
@@ -114,18 +114,14 @@ class Position:
         piece = self.cells[start]
         if piece is None:
             return set()
+        # The pieces that may join the group: the same piece, or any of the side's.
+        kin = tuple(other for other in Piece if other.side is piece.side) if friendly else (piece,)
         cells = self.cells
-
-        def member(other: Piece | None) -> bool:
-            if friendly:
-                return other is not None and other.side is piece.side
-            return other is piece
-
         seen = {start}
         stack = [start]
         while stack:
             for near in NEIGHBOURS[stack.pop()]:
-                if near not in seen and member(cells[near]):
+                if near not in seen and cells[near] in kin:
                     seen.add(near)
                     stack.append(near)
         return seen
@@ -146,8 +142,9 @@ class Position:
 
     def strikers_around(self, side: Side) -> tuple[Cell, ...]:
         """The opposing strike pieces next to ``side``'s centre (H2, H4)."""
-        striker = Piece.of(side.other, Kind.STRIKE)
-        return tuple(cell for cell in self.centre(side).neighbours() if self[cell] is striker)
+        striker, cells = side.other.strike_piece, self.cells
+        around = NEIGHBOURS[cells.index(side.centre_piece)]
+        return tuple(CELLS[i] for i in around if cells[i] is striker)
 
 
 _LETTERS: Final = frozenset(piece.value for piece in Piece)

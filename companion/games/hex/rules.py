@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from companion.games.hex.board import NEIGHBOURS
 from companion.games.hex.pieces import Kind, Piece, Side
 from companion.games.hex.position import Position
 
@@ -33,11 +34,12 @@ def encircled(position: Position, side: Side, *, edge_surround: bool = False) ->
     A centre on the edge has fewer than six neighbours and cannot be encircled until it
     is dragged inside; with ``edge_surround`` (the variant) its on-board neighbours do.
     """
-    around = position.centre(side).neighbours()
+    cells = position.cells
+    around = NEIGHBOURS[cells.index(side.centre_piece)]
     if len(around) < 6 and not edge_surround:
         return False
-    striker = Piece.of(side.other, Kind.STRIKE)
-    return all(position[cell] is striker for cell in around)
+    striker = side.other.strike_piece
+    return all(cells[index] is striker for index in around)
 
 
 def card_win(position: Position, side: Side) -> bool:

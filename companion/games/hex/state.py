@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any, ClassVar, Final, Self
 
 from companion.games.base import CHANCE, TERMINAL, GameState, Outcome, check_variants
@@ -138,7 +137,8 @@ class HexState(GameState[HexAction]):
         if isinstance(action, Move):
             turn = self._turns[-1]
             self._position = self._position.after(action.src, action.dst)
-            self._turns[-1] = replace(turn, moves=(*turn.moves, action))
+            moves = (*turn.moves, action)
+            self._turns[-1] = Turn(turn.number, turn.side, turn.allowed, turn.card, moves)
             winner = winner_after_move(self._position, turn.side, self.variants)
             if winner is not None:
                 how = "the card-variant win" if self.cards else "encirclement"
