@@ -26,6 +26,7 @@ class Side(Enum):
 
     @classmethod
     def of_seat(cls, seat: int) -> Side:
+        """Seat 0 is Black, seat 1 White (``current_player()`` answers seats)."""
         return (Side.BLACK, Side.WHITE)[seat]
 
 

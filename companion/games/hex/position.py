@@ -10,6 +10,12 @@ mover came from, so a move is a swap of two cells. The group is the connected se
 the mover's pieces of the same kind, or, with ``friendly=True`` (variant
 ``friendly-groups``), of all the mover's pieces, centre included.
 
+Decisions the rules leave open, as the engine takes them: a piece may land on any
+piece, its own centre and the members of its own group included (two pieces of the
+same kind and side swap places: nothing changes on the board, but it is a move); a
+displaced piece never moves further, so a centre dragged to the mover's cell stays
+there, even on the edge.
+
     >>> START.board()[:16]
     'Xxxxxx/.x...../.'
     >>> len(START.destinations(Cell.parse("d9")))  # Black's six support pieces: one group

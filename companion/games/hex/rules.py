@@ -51,7 +51,11 @@ def card_win(position: Position, side: Side) -> bool:
 
 
 def has_won(position: Position, side: Side, variants: frozenset[str]) -> bool:
-    """Whether ``side`` holds a winning position under the variants in play."""
+    """Whether ``side`` holds a winning position under the variants in play.
+
+    The card variant replaces H4's encirclement by H5's win (002: "la position gagnante
+    est aussi différente"), so ``edge-surround`` changes nothing there.
+    """
     if "cards" in variants:
         return card_win(position, side)
     return encircled(position, side.other, edge_surround="edge-surround" in variants)

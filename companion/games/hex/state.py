@@ -128,6 +128,8 @@ class HexState(GameState[HexAction]):
             )
         if piece.kind is Kind.CENTRE:
             raise IllegalActionError(f"{move}: a centre never moves by itself", "H3")
+        if move.dst == move.src:
+            raise IllegalActionError(f"{move}: a move leaves its cell", "H3")
         if move.dst not in self.destinations(move.src):
             raise IllegalActionError(
                 f"{move}: {move.dst} is next to neither {move.src} nor its group", "H3"

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.games.errors import NotationError
-from companion.games.hex import CELLS, Cell, HexNotationError
+from companion.games.hex import CELLS, Cell, HexNotationError, Move
 from companion.games.hex.board import NEIGHBOURS, ROW_LENGTHS, ROW_LETTERS
 
 
@@ -101,3 +101,33 @@ def test_h1_any_text_parses_to_its_own_name_or_fails_cleanly(text: str) -> None:
     except HexNotationError:
         return
     assert cell.name == text
+
+
+@given(st.sampled_from(CELLS), st.sampled_from(CELLS))
+def test_h1_move_notation_round_trips(src: Cell, dst: Cell) -> None:
+    move = Move(src, dst)
+    assert Move.parse(str(move)) == move
+    assert str(move) == f"{src.name}-{dst.name}"
+
+
+@given(st.text(alphabet="abk0169-", max_size=7))
+def test_h1_any_move_text_parses_to_itself_or_fails_cleanly(text: str) -> None:
+    try:
+        move = Move.parse(text)
+    except HexNotationError as exc:
+        assert exc.rule == "H1"
+        return
+    assert str(move) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "fault"),
+    [
+        ("d9e9", "is not a move"),
+        ("d9-e9-f9", "is not a move"),
+        ("d9-z9", "d9-z9: 'z9' is not a cell"),
+    ],
+)
+def test_h1_bad_moves_name_the_text(text: str, fault: str) -> None:
+    with pytest.raises(HexNotationError, match=fault):
+        Move.parse(text)

@@ -85,7 +85,7 @@ def test_h3_illegal_moves_name_the_fault() -> None:
         "k1-j1": "k1 holds white's strike piece, and it is black's turn",
         "a1-b1": "a centre never moves by itself",
         "d9-k1": "k1 is next to neither d9 nor its group",
-        "a2-a2": "a2 is next to neither a2 nor its group",
+        "a2-a2": "a move leaves its cell",
     }
     for text, fault in faults.items():
         with pytest.raises(IllegalActionError, match=fault) as caught:
@@ -205,6 +205,11 @@ def test_h5_sample_chance_follows_the_pile_and_only_at_chance() -> None:
         state.apply(EndTurn())
     black, white = seen[0::2], seen[1::2]
     assert sorted(black) == sorted(white) == [n for n in range(1, 7) for _ in range(2)]
+
+
+def test_h1_seats_are_black_then_white() -> None:
+    assert [Side.of_seat(seat) for seat in (0, 1)] == [Side.BLACK, Side.WHITE]
+    assert Side.BLACK.seat == 0 and Side.WHITE.other is Side.BLACK
 
 
 def test_resigning_ends_the_game_for_the_other_side() -> None:
