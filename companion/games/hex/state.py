@@ -69,12 +69,13 @@ class HexState(GameState[HexAction]):
         self._turn_open = False
         self._piles = {side: Pile() for side in Side}
         self._winner: Side | None = None
+        self._termination = ""
         self._ending = ""
         if not self.cards:
             self._begin_turn(None)
 
     def _begin_turn(self, card: int | None) -> None:
-        side, number = self.side_to_act() or Side.BLACK, len(self._turns) + 1
+        side, number = self._next_side(), len(self._turns) + 1
         allowed = card if card is not None else allowance(self._position, side, number)
         self._turns.append(Turn(number, side, allowed, card))
         self._turn_open = True
@@ -89,7 +90,7 @@ class HexState(GameState[HexAction]):
             return
         turn = self.turn
         if turn is None:
-            who = self.side_to_act() or Side.BLACK
+            who = self._next_side()
             raise IllegalActionError(f"{action}: {who.value}'s move card is not turned up", "H5")
         if isinstance(action, Move):
             self._check_move(turn, action)
@@ -99,7 +100,7 @@ class HexState(GameState[HexAction]):
     def _check_draw(self, draw: Draw) -> None:
         if not self.cards:
             raise IllegalActionError(f"{draw}: move cards need the variant cards", "H5")
-        side = self.side_to_act() or Side.BLACK
+        side = self._next_side()
         if self._turn_open:
             raise IllegalActionError(f"{draw}: {side.value}'s card is already turned up", "H5")
         if draw.card not in CARD_VALUES or isinstance(draw.card, bool):
@@ -114,11 +115,7 @@ class HexState(GameState[HexAction]):
     def _check_move(self, turn: Turn, move: Move) -> None:
         side = turn.side
         if not turn.moves_left:
-            rule = "H5" if self.cards else "H2"
-            raise IllegalActionError(
-                f"{move}: {too_many(turn)}",
-                rule,
-            )
+            raise IllegalActionError(f"{move}: {too_many(turn)}", "H5" if self.cards else "H2")
         piece = self._position[move.src]
         if piece is None:
             raise IllegalActionError(f"{move}: there is no piece on {move.src}", "H3")
@@ -145,17 +142,17 @@ class HexState(GameState[HexAction]):
             if winner is not None:
                 how = "the card-variant win" if self.cards else "encirclement"
                 place = f"turn {turn.number}, move {len(turn.moves) + 1}"
-                self._end(winner, f"{winner.value} won by {how} at {place}")
+                self._end(winner, "win", f"{winner.value} won by {how} at {place}")
             elif not self._turns[-1].moves_left:
                 self._close_turn()
         elif isinstance(action, EndTurn):
             self._close_turn()
         elif isinstance(action, Draw):
-            side = self.side_to_act() or Side.BLACK
+            side = self._next_side()
             self._piles[side] = self._piles[side].turned(action.card)
             self._begin_turn(action.card)
         else:
-            self._end(action.side.other, f"{action.side.value} resigned")
+            self._end(action.side.other, "resignation", f"{action.side.value} resigned")
 
     def _close_turn(self) -> None:
         """The turn is over: its last allowed move was made, or the player ended it."""
@@ -163,8 +160,9 @@ class HexState(GameState[HexAction]):
         if not self.cards:
             self._begin_turn(None)
 
-    def _end(self, winner: Side, how: str) -> None:
+    def _end(self, winner: Side, termination: str, how: str) -> None:
         self._winner = winner
+        self._termination = termination
         self._ending = how
 
     def current_player(self) -> int:
@@ -191,14 +189,13 @@ class HexState(GameState[HexAction]):
             raise GameError(
                 "hex: chance turns up a move card only before a turn of the card variant"
             )
-        side = self.side_to_act() or Side.BLACK
+        side = self._next_side()
         return Draw(rng.choice(self._piles[side].cards()))
 
     def outcome(self) -> Outcome | None:
         if self._winner is None:
             return None
-        termination = "resignation" if self._ending.endswith("resigned") else "win"
-        return Outcome(termination, (self._winner.seat,))
+        return Outcome(self._termination, (self._winner.seat,))
 
     # -- what the referee asks -------------------------------------------------------
 
@@ -220,8 +217,9 @@ class HexState(GameState[HexAction]):
 
     def side_to_act(self) -> Side | None:
         """The side to move, or whose move card comes next; ``None`` once the game is over."""
-        if self._winner is not None:
-            return None
+        return None if self._winner is not None else self._next_side()
+
+    def _next_side(self) -> Side:
         if not self._turns:
             return Side.BLACK
         last = self._turns[-1].side
