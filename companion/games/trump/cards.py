@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import cached_property
 
 from companion.games.errors import NotationError
 
@@ -97,9 +98,14 @@ class Card:
     def sort_key(self) -> tuple[int, int]:
         return (self.colour, self.number)
 
-    def __str__(self) -> str:
+    @cached_property
+    def notation(self) -> str:
+        """``R7``, ``P10#1``: worked out once, as records write thousands of cards."""
         serial = f"#{self.serial}" if self.serial is not None else ""
         return f"{self.colour.name}{self.number}{serial}"
+
+    def __str__(self) -> str:
+        return self.notation
 
 
 def parse_card(text: object) -> Card:

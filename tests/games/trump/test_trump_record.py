@@ -70,22 +70,23 @@ def test_record_keeps_serials_and_optional_keys() -> None:
     assert TrumpState.from_record(given).to_record() == given
 
 
+def _parent(record: Record, path: tuple[Any, ...]) -> Any:
+    target: Any = record
+    for key in path[:-1]:
+        target = target[key]
+    return target
+
+
 def _set(path: tuple[Any, ...], value: Any) -> Callable[[Record], None]:
     def change(record: Record) -> None:
-        target: Any = record
-        for key in path[:-1]:
-            target = target[key]
-        target[path[-1]] = value
+        _parent(record, path)[path[-1]] = value
 
     return change
 
 
 def _drop(*path: Any) -> Callable[[Record], None]:
     def change(record: Record) -> None:
-        target: Any = record
-        for key in path[:-1]:
-            target = target[key]
-        del target[path[-1]]
+        del _parent(record, path)[path[-1]]
 
     return change
 
