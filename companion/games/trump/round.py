@@ -70,6 +70,10 @@ class Round:
         complete = not self.tricks or len(self.tricks[-1]) == self.players
         return len(self.tricks) + 1 if complete else len(self.tricks)
 
+    def plays(self) -> int:
+        """How many cards have been played this round."""
+        return len(self.played)
+
     def unseen(self) -> list[Card]:
         """The faces nobody has seen this round: neither played nor on an indicator."""
         return [c for c in DECK if c not in self.played and c not in self.indicators]

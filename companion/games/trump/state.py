@@ -211,16 +211,20 @@ class TrumpState(GameState[Action]):
         A game to 144 runs to thousands of plays, and the base class replays them all
         on every undo. Rounds before the last are settled, so rebuilding the last one
         from its deal gives exactly the state of a full replay (tests compare both).
+        Anything but "the history lost its last action" takes the full replay.
         """
+        done = sum(1 + r.plays() for r in self.rounds)
+        if done != len(self._history) + 1:
+            super()._replay()
+            return
         current = self.rounds.pop()
         if current.result is not None:
             self.totals = [t - p for t, p in zip(self.totals, current.result.points, strict=True)]
             self.winner = None  # the round was dealt, so nobody had won before it
         self._flags = [flag for flag in self._flags if flag.round < current.number]
-        # The history lost the round's last action: what is left of it is its deal
-        # and one play less than the round held (nothing at all if the deal was undone).
-        played = sum(len(trick) for trick in current.tricks)
-        for action in self._history[len(self._history) - played :]:
+        # What is left of the round in the history: its deal and one play less than
+        # it held (nothing at all if the deal itself was undone).
+        for action in self._history[len(self._history) - current.plays() :]:
             self._do(action)
 
     def _who(self, seat: int | None) -> str:

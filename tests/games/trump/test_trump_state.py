@@ -192,6 +192,15 @@ def test_undo_restores_the_exact_state_and_equals_a_full_replay() -> None:
     assert len(state.history) == 140
 
 
+def test_replay_of_any_other_history_is_a_full_replay() -> None:
+    """The round-only replay is taken only when exactly the last action went."""
+    state = random_game(3, seed=6, stop=120)
+    expected = random_game(3, seed=6, stop=70)
+    del state._history[70:]
+    state._replay()
+    assert _snapshot(state) == _snapshot(expected)
+
+
 def test_undo_across_the_end_of_the_game() -> None:
     state = random_game(2, seed=3)
     assert state.is_terminal()
