@@ -2,9 +2,10 @@
 
     $ companion score examples/fibonachos/short.json
     Fibonachos: Ana, Ben, Cy
-    round      Ana   Ben    Cy
-    1            8    13     8
-    ...
+    round  Ana  Ben  Cy
+    1       21   21  20  (spicy 13/0/20; tricks 8/2/7)
+    total   21   21  20
+    game not finished
 
 An invalid record exits 2 with one line naming the place, the fault and the rule.
 """
