@@ -8,6 +8,7 @@ round, a leader who did not hold the lowest trump (T3).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.games.base import Flag
@@ -29,9 +30,12 @@ class RoundResult:
 class Round:
     """The play of one round from its deal; ``number`` counts from 1."""
 
-    def __init__(self, number: int, players: int, deal: Deal, leader: int, tricks: int) -> None:
+    def __init__(
+        self, number: int, names: Sequence[str], deal: Deal, leader: int, tricks: int
+    ) -> None:
         self.number = number
-        self.players = players
+        self.names = tuple(names)
+        self.players = players = len(names)
         self.deal = deal
         self.leader = leader
         self.length = tricks
@@ -69,6 +73,10 @@ class Round:
         """The trick the next play goes into, from 1."""
         complete = not self.tricks or len(self.tricks[-1]) == self.players
         return len(self.tricks) + 1 if complete else len(self.tricks)
+
+    def who(self, seat: int) -> str:
+        """A seat as messages name it: ``Cy (seat 2)``."""
+        return f"{self.names[seat]} (seat {seat})"
 
     def plays(self) -> int:
         """How many cards have been played this round."""
@@ -116,7 +124,7 @@ class Round:
                     revoked,
                     seat,
                     "T4",
-                    f"seat {seat} did not follow {face.colour.title} in trick {revoked} "
+                    f"{self.who(seat)} did not follow {face.colour.title} in trick {revoked} "
                     f"and played {face} in trick {trick}: a revoke",
                 )
             )
@@ -129,8 +137,8 @@ class Round:
                     trick,
                     seat,
                     "T3",
-                    f"seat {seat} held {face}, the lowest trump, so seat {seat} and not "
-                    f"seat {self.leader} should have led round 1",
+                    f"{self.who(seat)} held {face}, the lowest trump, so should have led "
+                    f"round 1, not {self.who(self.leader)}",
                 )
             )
         return flags

@@ -203,7 +203,7 @@ class TrumpState(GameState[Action]):
         if leader is None:
             raise IllegalActionError("the first round's leader must be given", "T3")
         number = len(self.rounds) + 1
-        self.rounds.append(Round(number, len(self.players), deal, leader, self.tricks))
+        self.rounds.append(Round(number, self.players, deal, leader, self.tricks))
 
     def _replay(self) -> None:
         """Undo by replaying only the round the undone action was in.
