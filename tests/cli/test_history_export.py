@@ -1,0 +1,74 @@
+"""`companion history` and `companion export` read the journal (issue 6 part 2)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.cli.score import score_record
+from companion.journal import Journal
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "fibonachos" / "short.json"
+
+
+@pytest.fixture
+def journal_path(tmp_path: Path) -> Path:
+    path = tmp_path / "journal.db"
+    record = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    with Journal.open(path) as journal:
+        game = journal.start_game("fibonachos", record["players"], [], started=1_700_000_000.0)
+        journal.end_game(
+            game,
+            {"reason": "over", "record": record, "score": score_record(record)},
+            ended=1_700_000_900.0,
+        )
+    return path
+
+
+def test_history_lists_games_with_players_scores_and_state(
+    journal_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["history", "--journal", str(journal_path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].split() == ["id", "date", "game", "players", "scores", "winner", "state"]
+    assert "fibonachos" in out[1] and "Ana, Ben, Cy" in out[1] and "21, 21, 20" in out[1]
+    assert main(["history", "--journal", str(journal_path), "--json"]) == 0
+    row = json.loads(capsys.readouterr().out)
+    assert row["totals"] == [21, 21, 20] and row["state"] == "over"
+
+
+def test_export_json_gives_the_record_score_reads(
+    journal_path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "game.json"
+    assert main(["export", "--journal", str(journal_path), "--game", "1", "--out", str(out)]) == 0
+    record = json.loads(out.read_text(encoding="utf-8"))
+    assert record == json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    assert main(["score", str(out), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["totals"] == [21, 21, 20]
+
+
+def test_export_csv_gives_one_row_per_round_and_seat(
+    journal_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["export", "--journal", str(journal_path), "--format", "csv"]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert [(r["player"], r["points"], r["total"]) for r in rows] == [
+        ("Ana", "21", "21"),
+        ("Ben", "21", "21"),
+        ("Cy", "20", "20"),
+    ]
+
+
+def test_unknown_game_and_missing_journal_exit_2(
+    journal_path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["export", "--journal", str(journal_path), "--game", "9"]) == 2
+    assert "no game 9" in capsys.readouterr().err
+    assert main(["history", "--journal", str(tmp_path / "none.db")]) == 2
+    assert "no journal yet" in capsys.readouterr().err
