@@ -3,7 +3,7 @@
 The action set is finite by construction: draws, the openings the hand allows,
 starts, additions (a wild card with every number that fits), closes and swaps,
 and at most :data:`~companion.games.rummy.round.REARRANGE_LIMIT` moves,
-take-backs and re-declarations a turn (listed once per distinct card of a set).
+take-backs and re-declarations a turn.
 With the hands unseen the hand is every card not yet seen, as far as the number
 of cards held allows.
 """
@@ -140,11 +140,7 @@ def _rearrangements(rnd: Round, seat: Seat) -> list[Action]:
     actions: list[Action] = []
     for base, table_set in open_sets:
         total = table_set.total(deck)
-        seen: set[Card] = set()
         for position, card in enumerate(table_set.cards[1:], start=1):
-            if card in seen:
-                continue
-            seen.add(card)
             value = deck.value(card)
             actions.append(TakeBack(base, position))
             actions += [

@@ -102,7 +102,9 @@ def _round_end(data: object, where: str, players: int, deck: Deck) -> RoundEnd:
         raise RecordError(f"{where}, out", f"{out!r} is not a seat number or null", "record")
     tables = _list(data, "tables", where)
     if len(tables) != players:
-        raise RecordError(where, f"{len(tables)} tables for {players} players", "record")
+        raise RecordError(
+            where, f"{len(tables)} tables for {players} players: one table per seat", "record"
+        )
     return RoundEnd(
         out,
         tuple(_table(table, f"{where}, seat {seat}", deck) for seat, table in enumerate(tables)),
@@ -131,6 +133,10 @@ def _table(data: object, where: str, deck: Deck) -> SeatTable:
 def _cards(texts: list[Any], where: str, deck: Deck) -> tuple[Card, ...]:
     cards = []
     for number, text in enumerate(texts, start=1):
+        if not isinstance(text, str):
+            raise RecordError(
+                f"{where}, card {number}", f"a card is written as text, not {_kind(text)}", "record"
+            )
         try:
             cards.append(parse_card(text, deck))
         except UnknownCardError as exc:

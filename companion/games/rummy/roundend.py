@@ -71,7 +71,9 @@ class _Counter:
         if card.serial is not None:
             physical = f"{face}#{card.serial}"
             if physical in self.serials:
-                raise RummyActionError(where, f"{card}: the one card {physical} twice", "R1")
+                raise RummyActionError(
+                    where, f"{card} appears twice: one physical card lies in one place", "R1"
+                )
             self.serials.add(physical)
 
 
@@ -140,11 +142,11 @@ def _judge_going_out(seat: int, table: SeatTable, deck: Deck, out: int | None) -
     if seat == out and not done:
         held = []
         if table.hand:
-            held.append(f"{len(table.hand)} cards in hand")
+            held.append(_count(len(table.hand), "card") + " in hand")
         if table.open:
-            held.append(f"{len(table.open)} open sets")
+            held.append(_count(len(table.open), "open set"))
         if len(table.closed) != deck.max_sets:
-            held.append(f"{len(table.closed)} closed sets of {deck.max_sets}")
+            held.append(f"{_count(len(table.closed), 'closed set')} of {deck.max_sets}")
         raise RummyActionError(
             f"seat {seat}", f"went out with {', '.join(held)}: impossible going out", "R6"
         )
@@ -156,3 +158,7 @@ def _judge_going_out(seat: int, table: SeatTable, deck: Deck, out: int | None) -
             f"but the record says {who} did",
             "R6",
         )
+
+
+def _count(number: int, thing: str) -> str:
+    return f"{number} {thing}{'' if number == 1 else 's'}"
