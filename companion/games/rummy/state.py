@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final, Literal, Self
 
@@ -26,14 +25,14 @@ from companion.games.base import CHANCE, TERMINAL, GameState, Outcome, check_var
 from companion.games.errors import GameError, IllegalActionError
 from companion.games.report import RoundReport, card_game_report, leaders, totals_of
 from companion.games.rummy.actions import Action, Deal, Discard, Draw, Move, Reshuffle, RoundEnd
-from companion.games.rummy.cards import Kind
-from companion.games.rummy.deck import DECK_8, DECK_13, DECK_21, DECK_89, HAND_SIZE, Deck
+from companion.games.rummy.chance import deal_fault, reshuffle_fault, shuffled_deal, shuffled_stock
+from companion.games.rummy.deck import DECK_8, DECK_13, DECK_21, DECK_89, Deck
 from companion.games.rummy.errors import RummyActionError
 from companion.games.rummy.options import legal_actions
 from companion.games.rummy.record import MAX_PLAYERS, MIN_PLAYERS, read_record, write_record
 from companion.games.rummy.round import Round
 from companion.games.rummy.roundend import judge_round_end
-from companion.games.rummy.rules import check_discard, check_draw, check_meld
+from companion.games.rummy.rules import Fault, check_discard, check_draw, check_meld
 from companion.games.rummy.scoring import STANDARD_START, VARIANTS
 from companion.games.rummy.table import RoundResult
 
@@ -106,24 +105,15 @@ class RummyState(GameState[Action]):
             raise IllegalActionError("chance acts only to deal and to reshuffle", "R4")
         playing = self._playing()
         if playing is None:
-            return self._sample_deal(rng)
+            count = len(self.players)
+            # The first dealer is drawn; then the deal passes clockwise.
+            previous = self.round.dealer if self.round is not None else rng.randrange(count) - 1
+            return shuffled_deal(rng, self.deck, count, (previous + 1) % count)
         if playing.stopped:
             raise IllegalActionError(
                 "the hands were unseen: the table reports the round's end (RoundEnd)", "R7"
             )
-        if not playing.seen:
-            return Reshuffle()
-        cards = list(playing.discard[:-1])
-        rng.shuffle(cards)
-        return Reshuffle(tuple(cards))
-
-    def _sample_deal(self, rng: random.Random) -> Deal:
-        count = len(self.players)
-        dealer = rng.randrange(count) if self.round is None else (self.round.dealer + 1) % count
-        cards = list(self.deck.contents)
-        rng.shuffle(cards)
-        hands = tuple(tuple(cards[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(count))
-        return Deal(dealer, cards[count * HAND_SIZE], hands, tuple(cards[count * HAND_SIZE + 1 :]))
+        return shuffled_stock(rng, playing)
 
     # -- checking ----------------------------------------------------------------------
 
@@ -133,67 +123,36 @@ class RummyState(GameState[Action]):
 
     def _check(self, action: Action) -> None:
         if self.current_player() == TERMINAL:
-            raise RummyActionError(
-                self._where(), f"the game ended after {self.rounds} rounds", "R9"
-            )
+            raise self._fail(f"the game ended after {self.rounds} rounds", "R9")
         playing = self._playing()
-        if (
-            isinstance(action, Deal | RoundEnd)
-            and playing is not None
-            and not (isinstance(action, RoundEnd) and not playing.seen)
-        ):
-            raise RummyActionError(self._where(), "the round is not over", "R4")
+        fault: Fault | None = None
         if isinstance(action, Deal):
-            self._check_deal(action)
+            if playing is not None:
+                raise self._fail("a deal in the middle of a round", "R4")
+            fault = deal_fault(action, self.deck, len(self.players))
         elif isinstance(action, RoundEnd):
+            if playing is not None and playing.seen:
+                raise self._fail("with the hands seen the round ends by its own play", "R4")
             self._judge(action)
         elif playing is None or playing.stopped:
-            raise RummyActionError(self._where(), "no round is being played: deal first", "R4")
+            raise self._fail("no round is being played: deal first", "R4")
         elif isinstance(action, Reshuffle):
-            self._check_reshuffle(playing, action)
+            fault = reshuffle_fault(playing, action)
         elif isinstance(action, Move) and action.seat not in (None, playing.turn):
             check_meld(playing, action)
         elif playing.to_act() is None:
-            raise RummyActionError(self._where(), "the stock is to be reshuffled first", "R4")
+            raise self._fail("the stock is to be reshuffled first", "R4")
         elif isinstance(action, Draw):
             check_draw(playing, action)
         elif isinstance(action, Discard):
             check_discard(playing, action)
         else:
             check_meld(playing, action)
+        if fault is not None:
+            raise self._fail(*fault)
 
-    def _check_deal(self, deal: Deal) -> None:
-        def bad(what: str, rule: str = "R1") -> RummyActionError:
-            return RummyActionError(self._where(), what, rule)
-
-        count = len(self.players)
-        if not 0 <= deal.dealer < count:
-            raise bad(f"dealer {deal.dealer} is not a seat (0-{count - 1})", "R4")
-        if (deal.hands is None) != (deal.stock is None):
-            raise bad("a deal gives both the hands and the stock, or neither", "R4")
-        cards = [deal.upcard]
-        if deal.hands is not None and deal.stock is not None:
-            if len(deal.hands) != count or any(len(h) != HAND_SIZE for h in deal.hands):
-                raise bad(f"{count} hands of {HAND_SIZE} cards are dealt", "R4")
-            cards += [card for hand in deal.hands for card in hand] + list(deal.stock)
-            if Counter(c.physical for c in cards) != Counter(self.deck.contents):
-                raise bad(f"the deal is not the {self.deck.size} cards of {self.deck.game}")
-        for card in cards:
-            if card.kind is Kind.WILD and card.number is not None:
-                raise bad(f"{card}: a dealt wild card has no declared number", "R5")
-            if self.deck.copies(card) == 0:
-                raise bad(f"{card} is not a card of {self.deck.game}")
-
-    def _check_reshuffle(self, playing: Round, action: Reshuffle) -> None:
-        if not playing.needs_reshuffle():
-            raise RummyActionError(self._where(), "the stock is reshuffled only when empty", "R4")
-        if playing.seen:
-            expected = sorted(playing.discard[:-1], key=lambda c: c.sort_key())
-            given = sorted((c.face for c in action.stock or ()), key=lambda c: c.sort_key())
-            if given != expected:
-                raise RummyActionError(
-                    self._where(), "the new stock is the discard pile but its top card", "R4"
-                )
+    def _fail(self, what: str, rule: str) -> RummyActionError:
+        return RummyActionError(self._where(), what, rule)
 
     def _judge(self, action: RoundEnd) -> RoundResult:
         if len(action.tables) != len(self.players):
@@ -250,16 +209,17 @@ class RummyState(GameState[Action]):
         self._done += 1
 
     def _replay(self) -> None:
-        """Undo by replaying only the last round: the rounds before it are settled."""
+        """Undo by replaying only the last round when it was dealt: the rounds before it
+        are settled (a round known only by its end replays everything, it is one action)."""
         kept = bisect_left(self._round_starts, len(self._history))
-        if kept == 0:
+        start = self._round_starts[kept - 1] if kept else 0
+        if kept and isinstance(self._history[start], Deal):
+            del self._round_starts[kept - 1 :]
+            del self.results[kept - 1 :]
+            self._done = start
+        else:
             self._reset()
-            return
-        start = self._round_starts[kept - 1]
-        del self._round_starts[kept - 1 :]
-        del self.results[kept - 1 :]
-        self.round = None
-        self._done = start
+            start = 0
         for action in self._history[start:]:
             self._do(action)
 
