@@ -91,6 +91,10 @@ def _standard_ok(seat: Seat, starts: tuple[Card, ...]) -> bool:
 
 
 def _openings(rnd: Round, seat: Seat, pool: Counter[Card]) -> list[Action]:
+    """Every choice of one start per base number, or none, beside the top card.
+
+    Each choice is a different card but for the wild cards, which are counted.
+    """
     deck = rnd.deck
     tops = [card for card in (deck.top, WILD.declared(deck.target)) if pool[card.physical]]
     choices: list[list[Card | None]] = [
@@ -99,12 +103,12 @@ def _openings(rnd: Round, seat: Seat, pool: Counter[Card]) -> list[Action]:
     openings: list[Action] = []
     for top, picks in product(tops, product(*choices)):
         starts = (top, *(card for card in picks if card is not None))
-        if len(starts) - 1 < deck.opening_bases or not _standard_ok(seat, starts):
+        if not deck.opening_bases < len(starts) < seat.hand_size:
             continue
-        need = Counter(card.physical for card in starts)
-        if any(pool[face] < count for face, count in need.items()):
+        kinds = [card.kind for card in starts]
+        if kinds.count(Kind.WILD) > pool[WILD] or not _standard_ok(seat, starts):
             continue
-        if hand_fault(rnd, rnd.turn, starts) is None:
+        if rnd.seen or hand_fault(rnd, rnd.turn, starts) is None:
             openings.append(Open(starts))
     return openings
 
