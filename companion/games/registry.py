@@ -47,6 +47,4 @@ def get_game(name: str) -> GameSpec:
     try:
         return specs[name]
     except KeyError:
-        raise UnknownGameError(
-            f"unknown game {name!r} (known: {', '.join(specs)})"
-        ) from None
+        raise UnknownGameError(f"unknown game {name!r} (known: {', '.join(specs)})") from None

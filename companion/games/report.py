@@ -1,8 +1,8 @@
 """The ``companion score --json`` object of the card games, built one way for all three.
 
-    >>> card_game_report("trump", ["Ana", "Ben"], [RoundReport((3, 0), {"symbols": (5, 2)})],
-    ...                  complete=False, flags=[])["totals"]
-    [3, 0]
+>>> card_game_report("trump", ["Ana", "Ben"], [RoundReport((3, 0), {"symbols": (5, 2)})],
+...                  complete=False, flags=[])["totals"]
+[3, 0]
 """
 
 from __future__ import annotations
