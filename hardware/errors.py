@@ -20,3 +20,23 @@ class DeviceError(HardwareError, OSError):
 
 class ConfigurationError(HardwareError, ValueError):
     """A backend asked for with settings that cannot work (a bad pin, an unknown chip)."""
+
+
+class CameraLostError(DeviceError):
+    """A camera that failed, vanished or stopped sending frames; the daemon reopens it.
+
+    Raised by ``Camera.read`` (and by ``open_camera`` when no camera is there), so
+    one ``except CameraLostError`` covers "unplugged", "never plugged" and "stuck".
+    """
+
+
+class CameraNotFoundError(CameraLostError):
+    """No camera answers where the settings point (no libcamera camera, no /dev/video0)."""
+
+
+class CameraTimeoutError(CameraLostError):
+    """A live camera sent no frame within the read's timeout."""
+
+
+class EndOfStream(HardwareError):  # noqa: N818 - named like the condition, as StopIteration
+    """A replay or synthetic source has no more frames: the end, not a fault."""
