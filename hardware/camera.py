@@ -1,0 +1,199 @@
+"""The camera port: a source of frames looking down on the table.
+
+On the Pi that is a Camera Module through picamera2 (OpenCV cannot open libcamera
+cameras); on a desktop a USB webcam through OpenCV, or a replay of recorded frames;
+in tests a synthetic scene or a fake. Backends are chosen by name from
+``[camera] kind``; every other key of the section is the backend's setting.
+
+Every backend keeps the same promises, pinned by one contract test: ``read`` gives
+frames in order with increasing timestamps; a camera that fails or disappears
+raises ``CameraLostError`` (a live read that gets nothing within ``timeout`` raises
+``CameraTimeoutError``, so nothing hangs); a replay or synthetic source that is
+finished raises ``EndOfStream``; ``close`` is idempotent.
+
+    >>> import numpy as np
+    >>> with open_camera("fake", frames=[np.zeros((48, 64, 3), np.uint8)] * 2) as camera:
+    ...     camera.size, [frame.index for frame in camera]
+    ((64, 48), [0, 1])
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from types import TracebackType
+from typing import Any, Protocol, Self, runtime_checkable
+
+import numpy as np
+import numpy.typing as npt
+
+from hardware.errors import (
+    CameraLostError,
+    CameraNotFoundError,
+    CameraTimeoutError,
+    ConfigurationError,
+    EndOfStream,
+)
+from hardware.settings import Settings
+
+__all__ = [
+    "KINDS",
+    "Camera",
+    "CameraBase",
+    "CameraLostError",
+    "CameraNotFoundError",
+    "CameraTimeoutError",
+    "EndOfStream",
+    "Frame",
+    "Image",
+    "check_image",
+    "open_camera",
+]
+
+#: An image as OpenCV keeps it: HxWx3 uint8 in BGR order, or HxW grey.
+Image = npt.NDArray[np.uint8]
+
+KINDS = ("picamera2", "opencv", "replay", "synthetic", "fake")
+
+
+@dataclass(frozen=True, eq=False)
+class Frame:
+    """One picture of the table.
+
+    ``timestamp`` is in seconds on the source's own clock: the sensor's (or the
+    monotonic clock) for a live camera, the recording's timeline (index / fps) for
+    a replay. ``index`` counts the source's frames from 0; a live camera that drops
+    frames a slow reader did not take skips indices.
+    """
+
+    image: Image
+    timestamp: float
+    index: int
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """(width, height) of the image."""
+        return int(self.image.shape[1]), int(self.image.shape[0])
+
+
+@runtime_checkable
+class Camera(Protocol):
+    """What the table tracker reads frames from."""
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+    def read(self, timeout: float = 1.0) -> Frame: ...
+
+    def close(self) -> None: ...
+
+    def __enter__(self) -> Self: ...
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None: ...
+
+    def __iter__(self) -> Iterator[Frame]: ...
+
+
+class CameraBase:
+    """Shared promises of every backend: checked timeout, read after close, close once.
+
+    Subclasses implement ``_read(timeout)`` and may override ``_close``.
+    """
+
+    kind = "camera"
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        self._size = size
+        self.closed = False
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """(width, height) of the frames."""
+        return self._size
+
+    def read(self, timeout: float = 1.0) -> Frame:
+        """The next frame; CameraLostError if the camera is gone, EndOfStream at the end."""
+        if not timeout > 0:
+            raise ValueError(f"camera read timeout {timeout!r}: must be more than 0 seconds")
+        if self.closed:
+            raise CameraLostError(f"{self.kind} camera: read() after close()")
+        return self._read(timeout)
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self._close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def __iter__(self) -> Iterator[Frame]:
+        """Frames until EndOfStream; a lost camera still raises CameraLostError."""
+        while True:
+            try:
+                frame = self.read()
+            except EndOfStream:
+                return
+            yield frame
+
+    def _read(self, timeout: float) -> Frame:
+        raise NotImplementedError
+
+    def _close(self) -> None:
+        """Nothing to release by default."""
+
+
+def check_image(image: Any, where: str) -> Image:
+    """The array as a frame image (HxWx3 or HxW uint8), or ValueError naming ``where``.
+
+    A 4-channel image (BGRA, XRGB8888) keeps its first three channels.
+
+    >>> check_image(np.zeros((2, 3, 4), np.uint8), "frame 0").shape
+    (2, 3, 3)
+    """
+    if not isinstance(image, np.ndarray) or image.dtype != np.uint8:
+        kind = getattr(image, "dtype", type(image).__name__)
+        raise ValueError(f"{where}: an image must be a uint8 numpy array, not {kind}")
+    if image.ndim == 3 and image.shape[2] == 4:
+        image = image[:, :, :3]
+    if not (image.ndim == 2 or (image.ndim == 3 and image.shape[2] == 3)):
+        raise ValueError(f"{where}: an image must be HxWx3 (BGR) or HxW, not {image.shape}")
+    if image.shape[0] == 0 or image.shape[1] == 0:
+        raise ValueError(f"{where}: an empty image ({image.shape})")
+    checked: Image = image
+    return checked
+
+
+def _opener(kind: str) -> Callable[[Settings], CameraBase]:
+    module = importlib.import_module(f"hardware.camera_{kind}")
+    opener: Callable[[Settings], CameraBase] = module.open_from_settings
+    return opener
+
+
+def open_camera(kind: str, **settings: Any) -> Camera:
+    """Open the camera backend ``kind`` with the settings of ``[camera]``.
+
+    An unknown kind or a bad setting raises ConfigurationError naming
+    ``camera.<key>``; a missing vendor library raises BackendUnavailableError with
+    the way to install it; no camera where the settings point raises
+    CameraNotFoundError (a CameraLostError, so the daemon retries).
+    """
+    if kind not in KINDS:
+        raise ConfigurationError(
+            f"camera.kind = {kind!r}: unknown camera (known: {', '.join(KINDS)})"
+        )
+    return _opener(kind)(Settings("camera", settings, backend=kind))
