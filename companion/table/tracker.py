@@ -1,0 +1,365 @@
+"""From per-frame decodes to stable table events: a card placed, a card removed.
+
+A camera frame's decode is noisy: a hand hides a card, a blurred frame misses one,
+a code in a moving hand is read once, a card is nudged. The tracker only reports
+what a person would agree happened:
+
+- a card counts once it is seen in the same place in ``confirm_frames`` decodes
+  over at least ``confirm_seconds`` of table time, and in at least two of every
+  three decodes that looked at its place (a card read less often than that
+  flickers and never produces an event);
+- a card counts as gone only after its place was *looked at* and found empty for
+  ``forget_seconds``; a place not decoded (nothing changed there) or hidden (a hand
+  moving over it) says nothing, so a card under a hand is never removed;
+- a card that moves (same key, a place farther than the tolerance, or another
+  zone) must be steady at its new place like a new card; then it gives
+  ``CardRemoved`` (old place) followed by ``CardPlaced`` (new place);
+- one identity in two places in the same decode gives ``DuplicateCard`` (once, and
+  again only after it was gone for ``forget_seconds``); the copy nearer the known
+  place is tracked, the other gives no event;
+- a code outside every zone is a card in a hand and is ignored, except decks in
+  ``anywhere_decks`` (the control cards) whose zone is then ``"outside"``.
+
+Time is the table's (the frames' timestamps), never the wall clock, so a replay
+gives the same events as the live table.
+
+    tracker = TableTracker(default_layout())
+    events = tracker.update(result.cards, frame.timestamp, frame_size=(1280, 720))
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from companion.flows.base import TableCard
+from companion.table.layout import Box, Layout, Point, box_of, centre_of
+
+OUTSIDE = "outside"
+
+
+class CardLike(Protocol):
+    """What the tracker needs of card_codes' CardIdentity."""
+
+    @property
+    def deck(self) -> str: ...
+    @property
+    def notation(self) -> str: ...
+    @property
+    def key(self) -> str: ...
+
+
+class DetectionLike(Protocol):
+    """What the tracker needs of card_codes' Detection: the card and its code's corners."""
+
+    @property
+    def card(self) -> CardLike: ...
+    @property
+    def corners(self) -> Sequence[tuple[float, float]]: ...
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """Which parts of a frame a decode looked at (boxes in frame fractions).
+
+    ``decoded`` are the regions decoded; ``hidden`` the parts inside them that were
+    still moving (a hand) and so prove nothing. A card's place is *seen* when its
+    box lies inside one decoded region and touches no hidden one.
+    """
+
+    decoded: tuple[Box, ...]
+    hidden: tuple[Box, ...] = ()
+
+    def sees(self, box: Box) -> bool:
+        return any(_inside(box, region) for region in self.decoded) and not any(
+            _overlap(box, region) for region in self.hidden
+        )
+
+
+FULL_FRAME = Coverage(((0.0, 0.0, 1.0, 1.0),))
+
+
+def _inside(box: Box, region: Box, slack: float = 1e-6) -> bool:
+    return (
+        box[0] >= region[0] - slack
+        and box[1] >= region[1] - slack
+        and box[2] <= region[2] + slack
+        and box[3] <= region[3] + slack
+    )
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@dataclass(frozen=True)
+class CardPlaced:
+    """A card is now steadily on the table in ``card.zone`` (``at``: table time)."""
+
+    card: TableCard
+    at: float = 0.0
+
+
+@dataclass(frozen=True)
+class CardRemoved:
+    """A card placed before has left its place (``card`` as it was placed)."""
+
+    card: TableCard
+    at: float = 0.0
+
+
+@dataclass(frozen=True)
+class DuplicateCard:
+    """One card identity seen in two or more places at once: a copied code."""
+
+    key: str
+    positions: tuple[Point, ...]
+    at: float = 0.0
+
+
+TableEvent = CardPlaced | CardRemoved | DuplicateCard
+
+
+@dataclass(frozen=True)
+class _Sighting:
+    key: str
+    deck: str
+    notation: str
+    zone: str
+    position: Point
+    box: Box
+    radius: float
+
+
+@dataclass
+class _Track:
+    """A card at one place: a candidate until confirmed."""
+
+    seen: _Sighting
+    first_seen: float
+    last_seen: float
+    hits: int = 1
+    misses: int = 0
+    confirmed: bool = False
+    absent_since: float | None = None
+    moving: _Track | None = None
+
+    def same_place(self, other: _Sighting) -> bool:
+        return other.zone == self.seen.zone and _distance(
+            other.position, self.seen.position
+        ) <= max(self.seen.radius, other.radius)
+
+    def card(self) -> TableCard:
+        s = self.seen
+        return TableCard(s.key, s.deck, s.notation, s.zone, s.position)
+
+
+def _distance(a: Point, b: Point) -> float:
+    return math.hypot(a[0] - b[0], a[1] - b[1])
+
+
+@dataclass
+class TrackerStats:
+    """Counts for the log: codes ignored outside the zones, duplicates flagged."""
+
+    updates: int = 0
+    sightings: int = 0
+    outside: int = 0
+    duplicates: int = 0
+    placed: int = 0
+    removed: int = 0
+
+
+@dataclass
+class TableTracker:
+    """Stable table events from noisy per-frame detections (see the module's rules)."""
+
+    layout: Layout
+    confirm_frames: int = 3
+    confirm_seconds: float = 0.15
+    forget_seconds: float = 1.0
+    #: Same-place tolerance in frame fractions; None: half the layout's card size,
+    #: else the code's own diagonal.
+    tolerance: float | None = None
+    anywhere_decks: tuple[str, ...] = ("control",)
+    stats: TrackerStats = field(default_factory=TrackerStats)
+    _tracks: dict[str, _Track] = field(default_factory=dict, init=False)
+    _duplicates: dict[str, float] = field(default_factory=dict, init=False)
+
+    def cards(self) -> list[TableCard]:
+        """The cards confirmed on the table now."""
+        return [t.card() for t in self._tracks.values() if t.confirmed]
+
+    def watch_boxes(self) -> list[Box]:
+        """Places the tracker still needs decoded: candidates, moves, cards gone missing.
+
+        The reader decodes these every frame (when not hidden) even if nothing
+        changed there, so a card put down is confirmed and a card taken away is
+        forgotten without waiting for the next full decode.
+        """
+        boxes: list[Box] = []
+        for track in self._tracks.values():
+            if not track.confirmed or track.absent_since is not None:
+                boxes.append(track.seen.box)
+            if track.moving is not None:
+                boxes.append(track.moving.seen.box)
+        return boxes
+
+    def update(
+        self,
+        detections: Iterable[DetectionLike],
+        timestamp: float,
+        *,
+        covered: Coverage | None = None,
+        frame_size: tuple[int, int] | None = None,
+    ) -> list[TableEvent]:
+        """Take one decode (``covered``: where it looked; None is the whole frame).
+
+        ``frame_size`` (width, height) says the corners are in pixels; without it
+        they are frame fractions already. Returns the events, removals first.
+        """
+        coverage = covered if covered is not None else FULL_FRAME
+        self.stats.updates += 1
+        by_key: dict[str, list[_Sighting]] = {}
+        for detection in detections:
+            sighting = self._sighting(detection, frame_size)
+            if sighting is not None:
+                by_key.setdefault(sighting.key, []).append(sighting)
+        removed: list[TableEvent] = []
+        placed: list[TableEvent] = []
+        flagged: list[TableEvent] = []
+        for key, sightings in by_key.items():
+            primary, duplicate = self._primary(key, sightings, timestamp)
+            if duplicate is not None:
+                flagged.append(duplicate)
+            self._seen(primary, timestamp, removed, placed)
+        for key, track in list(self._tracks.items()):
+            if key not in by_key:
+                self._unseen(key, track, coverage, timestamp, removed)
+        self.stats.placed += len(placed)
+        self.stats.removed += len(removed)
+        return [*removed, *placed, *flagged]
+
+    def _sighting(
+        self, detection: DetectionLike, frame_size: tuple[int, int] | None
+    ) -> _Sighting | None:
+        corners = [(float(x), float(y)) for x, y in detection.corners]
+        if frame_size is not None:
+            w, h = frame_size
+            corners = [(x / w, y / h) for x, y in corners]
+        position = centre_of(corners)
+        card = detection.card
+        self.stats.sightings += 1
+        zone = self.layout.zone_of(position)
+        if zone is None:
+            if card.deck not in self.anywhere_decks:
+                self.stats.outside += 1
+                return None
+            zone = OUTSIDE
+        box = box_of(corners)
+        if self.tolerance is not None:
+            radius = self.tolerance
+        elif self.layout.card_size is not None:
+            radius = max(self.layout.card_size) / 2
+        else:
+            radius = _distance((box[0], box[1]), (box[2], box[3]))
+        return _Sighting(card.key, card.deck, card.notation, zone, position, box, radius)
+
+    def _primary(
+        self, key: str, sightings: list[_Sighting], now: float
+    ) -> tuple[_Sighting, DuplicateCard | None]:
+        """The sighting to track and, for a key seen in two places, the flag."""
+        track = self._tracks.get(key)
+        if track is not None:
+            anchor = track.seen.position
+            sightings = sorted(sightings, key=lambda s: _distance(s.position, anchor))
+        primary = sightings[0]
+        places = [primary]
+        for s in sightings[1:]:
+            if all(_distance(s.position, p.position) > max(s.radius, p.radius) for p in places):
+                places.append(s)
+        if len(places) < 2:
+            return primary, None
+        last = self._duplicates.get(key)
+        self._duplicates[key] = now
+        if last is not None and now - last < self.forget_seconds:
+            return primary, None
+        self.stats.duplicates += 1
+        return primary, DuplicateCard(key, tuple(p.position for p in places), now)
+
+    def _seen(
+        self, s: _Sighting, now: float, removed: list[TableEvent], placed: list[TableEvent]
+    ) -> None:
+        track = self._tracks.get(s.key)
+        if track is None:
+            self._tracks[s.key] = _Track(s, now, now)
+            return
+        if not track.confirmed:
+            if track.same_place(s):
+                self._hit(track, s, now)
+                if self._steady(track, now):
+                    track.confirmed = True
+                    placed.append(CardPlaced(track.card(), now))
+            else:  # a candidate that jumps about starts again at its new place
+                self._tracks[s.key] = _Track(s, now, now)
+            return
+        if track.same_place(s):
+            track.last_seen = now
+            track.absent_since = None
+            track.moving = None
+            return
+        moving = track.moving
+        if moving is None or not moving.same_place(s):
+            track.moving = _Track(s, now, now)
+            return
+        self._hit(moving, s, now)
+        if self._steady(moving, now):
+            removed.append(CardRemoved(track.card(), now))
+            moving.confirmed = True
+            self._tracks[s.key] = moving
+            placed.append(CardPlaced(moving.card(), now))
+
+    @staticmethod
+    def _hit(track: _Track, s: _Sighting, now: float) -> None:
+        track.hits += 1
+        track.last_seen = now
+        track.absent_since = None
+        track.seen = _Sighting(
+            s.key, s.deck, s.notation, s.zone, track.seen.position, s.box, track.seen.radius
+        )
+
+    def _steady(self, track: _Track, now: float) -> bool:
+        return (
+            track.hits >= self.confirm_frames
+            and now - track.first_seen >= self.confirm_seconds
+            and 2 * track.misses <= track.hits
+        )
+
+    def _unseen(
+        self, key: str, track: _Track, coverage: Coverage, now: float, removed: list[TableEvent]
+    ) -> None:
+        moving = track.moving
+        if moving is not None and coverage.sees(moving.seen.box) and self._missed(moving, now):
+            track.moving = None
+        if not coverage.sees(track.seen.box):
+            if not track.confirmed and now - track.last_seen > 3 * self.forget_seconds:
+                del self._tracks[key]  # a candidate never looked at again: stale
+            return
+        if not track.confirmed:
+            if self._missed(track, now):
+                del self._tracks[key]
+            return
+        if track.absent_since is None:
+            track.absent_since = now
+        elif now - track.absent_since >= self.forget_seconds:
+            removed.append(CardRemoved(track.card(), now))
+            del self._tracks[key]
+
+    def _missed(self, candidate: _Track, now: float) -> bool:
+        """Count a decode that looked and did not find a candidate; True: drop it."""
+        candidate.misses += 1
+        return (
+            candidate.misses > 2 * candidate.hits or now - candidate.last_seen > self.forget_seconds
+        )

@@ -1,0 +1,35 @@
+"""Hand-made detections for the tracker tests: Detection-like values, no images.
+
+det("R3#1", (0.5, 0.5))   # a fibonachos card's code centred mid-frame
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SIDE = 0.04  # a code's side in frame fractions
+
+
+@dataclass(frozen=True)
+class Card:
+    deck: str
+    notation: str
+
+    @property
+    def key(self) -> str:
+        return f"{self.deck}/{self.notation}"
+
+
+@dataclass(frozen=True)
+class Det:
+    card: Card
+    corners: tuple[tuple[float, float], ...]
+
+
+def det(
+    notation: str, at: tuple[float, float], deck: str = "fibonachos", side: float = SIDE
+) -> Det:
+    x, y = at
+    h = side / 2
+    corners = ((x - h, y - h), (x + h, y - h), (x + h, y + h), (x - h, y + h))
+    return Det(Card(deck, notation), corners)
