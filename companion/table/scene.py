@@ -1,0 +1,453 @@
+"""Synthetic table videos: cards put down and taken away under a camera, frame by frame.
+
+Tests and benchmarks need videos of a game being played whose truth is known: which
+card went down where, and when. A :class:`Scene` renders a script of steps (a card
+placed at a spot, cards removed, a hand passing over, the light changing, a moment
+of motion blur) into BGR frames at a fixed frame rate, as a camera above the table
+would see them, optionally tilted (the whole frame in perspective). Frames are made
+one at a time when asked for, so an hour of video costs the memory of one frame.
+
+Positions are fractions of the frame (0-1, the table plane before any tilt); angles
+are degrees, counter-clockwise. Cards are drawn in the order they were put down, so a
+card placed later lies on top: a rummy set laid with :func:`meld_steps` shows only
+the top strip of every card but the last, as the rulebook lays sets out.
+
+    scene = Scene(size=(1280, 720), background="felt", seed=3)
+    steps = [Place(CardRef("fibonachos", "R13#1"), 0.5, 0.5, zone="play"), Wait(5)]
+    for frame in scene.frames(steps, fps=10):
+        cv2.imwrite(f"{frame.index:06d}.png", frame.image)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+import numpy.typing as npt
+
+from companion.table.sprites import (
+    CardRef,
+    FaceCache,
+    FaceSource,
+    Image,
+    card_fraction,
+    default_card_width,
+    draw_hand,
+    table_cloth,
+)
+
+# -- the steps of a script ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Place:
+    """Put ``card`` down centred at (x, y), turned by ``angle`` degrees, in ``zone``.
+
+    With ``hand`` a hand reaches in from ``edge`` (the player's side of the frame) over
+    the spot first and leaves after (the card appears while the hand covers it).
+    ``frames`` is how long the card then lies still before the next step (None: the
+    scene's ``settle``).
+    """
+
+    card: CardRef
+    x: float
+    y: float
+    angle: float = 0.0
+    zone: str = ""
+    hand: bool = True
+    face_down: bool = False
+    frames: int | None = None
+    edge: str = "bottom"
+
+
+@dataclass(frozen=True)
+class Remove:
+    """Take ``cards`` away together (a trick cleared, a set picked up), a hand over them."""
+
+    cards: tuple[CardRef, ...]
+    hand: bool = True
+    frames: int | None = None
+    edge: str = "bottom"
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A hand passes over (x, y) for ``frames`` frames, coming from ``edge``."""
+
+    x: float
+    y: float
+    frames: int = 4
+    edge: str = "bottom"
+
+
+@dataclass(frozen=True)
+class Light:
+    """The light changes to ``gain`` (1 = as before the first change) over ``frames``,
+    brighter on the left than on the right by ``gradient`` (0.3: +-15 %)."""
+
+    gain: float
+    gradient: float = 0.0
+    frames: int = 4
+
+
+@dataclass(frozen=True)
+class Blur:
+    """Motion blur of ``length`` px in direction ``angle`` for ``frames`` frames."""
+
+    length: int = 9
+    angle: float = 0.0
+    frames: int = 2
+
+
+@dataclass(frozen=True)
+class Wait:
+    """Nothing happens for ``frames`` frames."""
+
+    frames: int
+
+
+Step = Place | Remove | Hand | Light | Blur | Wait
+
+
+def meld_steps(
+    cards: Sequence[CardRef],
+    x: float,
+    y: float,
+    *,
+    strip: float = 0.25,
+    aspect: float = 16 / 9,
+    zone: str = "",
+    face_down: bool = False,
+) -> list[Place]:
+    """A rummy set laid out from its base card centred at (x, y) down the table.
+
+    Each card lies ``strip`` card heights below the one before, over it: only the top
+    strip of every card but the last shows (the rulebook's "lower edge over the card
+    below"). ``aspect`` is the frame's width over height, which turns card heights
+    into frame fractions at the default card scale.
+    """
+    pitch = strip * card_fraction(aspect)[1]
+    return [
+        Place(card, x, y + i * pitch, zone=zone, face_down=face_down)
+        for i, card in enumerate(cards)
+    ]
+
+
+# -- rendering ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SceneFrame:
+    """One rendered frame and the truth about it.
+
+    ``shown`` names the cards that became visible in this frame (the hand that put
+    them down left), ``gone`` those taken away; ``table`` is every card lying on the
+    table with its zone.
+    """
+
+    index: int
+    timestamp: float
+    image: Image
+    shown: tuple[CardRef, ...] = ()
+    gone: tuple[CardRef, ...] = ()
+    table: tuple[tuple[CardRef, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class _Effects:
+    hands: tuple[tuple[float, float, float, str], ...] = ()
+    blur: tuple[int, float] | None = None
+    shown: tuple[CardRef, ...] = ()
+    gone: tuple[CardRef, ...] = ()
+
+
+@dataclass
+class _Lying:
+    card: CardRef
+    x: float
+    y: float
+    angle: float
+    zone: str
+    face_down: bool
+
+
+@dataclass
+class _State:
+    lying: list[_Lying] = field(default_factory=list)
+    gain: float = 1.0
+    gradient: float = 0.0
+    dirty: bool = True
+
+
+class Scene:
+    """A table under a camera: renders scripts of steps into frames.
+
+    ``size`` is the frame (width, height); ``background`` ``felt`` or ``wood``;
+    ``seed`` fixes every random detail (cloth grain, sensor noise); ``tilt`` the
+    camera's tilt in degrees (forward, sideways), which puts the whole table in
+    perspective; ``hand_frames`` and ``settle`` how many frames a hand takes to
+    reach in (and again to leave) and how long a card then lies still; ``noise``
+    the sensor noise (standard deviation in grey levels).
+    """
+
+    def __init__(
+        self,
+        size: tuple[int, int] = (1280, 720),
+        background: str = "felt",
+        seed: int = 0,
+        *,
+        tilt: tuple[float, float] = (0.0, 0.0),
+        card_width: int | None = None,
+        faces: FaceSource | None = None,
+        hand_frames: int = 2,
+        settle: int = 3,
+        noise: float = 2.0,
+    ) -> None:
+        self.size = size
+        self.card_width = card_width if card_width is not None else default_card_width(size[0])
+        self.faces = FaceCache(self.card_width, faces)
+        self.hand_frames = hand_frames
+        self.settle = settle
+        rng = np.random.default_rng(seed)
+        self._cloth = table_cloth(size, background, rng)
+        self._noise = [
+            rng.normal(0.0, noise, (size[1], size[0], 1)).astype(np.int16) for _ in range(3)
+        ]
+        self._homography = _tilt_homography(size, tilt)
+
+    # -- public ------------------------------------------------------------------------
+
+    def frames(self, steps: Sequence[Step], *, fps: float = 10.0) -> Iterator[SceneFrame]:
+        """Render ``steps`` one frame at a time, timestamps ``index / fps`` seconds."""
+        state = _State()
+        table = self._cloth
+        index = 0
+        for step in steps:
+            for effects in self._step_frames(step, state):
+                if state.dirty:
+                    table = self._compose(state.lying)
+                    state.dirty = False
+                image = self._finish(table, effects, state, index)
+                yield SceneFrame(
+                    index,
+                    index / fps,
+                    image,
+                    shown=effects.shown,
+                    gone=effects.gone,
+                    table=tuple((lying.card, lying.zone) for lying in state.lying),
+                )
+                index += 1
+
+    def still(self, steps: Sequence[Step]) -> Image:
+        """The last frame of ``steps`` rendered with no hands (a photo of the table)."""
+        quiet = [_without_hand(step) for step in steps]
+        last: Image | None = None
+        for frame in self.frames(quiet):
+            last = frame.image
+        return last if last is not None else self._finish(self._cloth, _Effects(), _State(), 0)
+
+    def count_frames(self, steps: Sequence[Step]) -> int:
+        """How many frames ``steps`` render to (without rendering them)."""
+        return sum(self._length(step) for step in steps)
+
+    # -- the timeline ------------------------------------------------------------------
+
+    def _length(self, step: Step) -> int:
+        if isinstance(step, Place | Remove):
+            hand = 2 * self.hand_frames if step.hand else 0
+            return hand + (step.frames if step.frames is not None else self.settle)
+        return max(0, step.frames)
+
+    def _step_frames(self, step: Step, state: _State) -> Iterator[_Effects]:
+        if isinstance(step, Place):
+            yield from self._place(step, state)
+        elif isinstance(step, Remove):
+            yield from self._remove(step, state)
+        elif isinstance(step, Hand):
+            for i in range(step.frames):
+                reach = _reach(i, step.frames)
+                yield _Effects(hands=((step.x, step.y, reach, step.edge),))
+        elif isinstance(step, Light):
+            start_gain, start_gradient = state.gain, state.gradient
+            for i in range(step.frames):
+                share = (i + 1) / step.frames
+                state.gain = start_gain + (step.gain - start_gain) * share
+                state.gradient = start_gradient + (step.gradient - start_gradient) * share
+                yield _Effects()
+        elif isinstance(step, Blur):
+            for _ in range(step.frames):
+                yield _Effects(blur=(step.length, step.angle))
+        else:
+            for _ in range(step.frames):
+                yield _Effects()
+
+    def _place(self, step: Place, state: _State) -> Iterator[_Effects]:
+        spot = (step.x, step.y)
+        hands = self.hand_frames if step.hand else 0
+        for i in range(hands):
+            yield _Effects(hands=((*spot, (i + 1) / hands, step.edge),))
+        state.lying.append(_Lying(step.card, step.x, step.y, step.angle, step.zone, step.face_down))
+        state.dirty = True
+        for i in range(hands):
+            yield _Effects(
+                hands=((*spot, 1.0 - (i + 1) / (hands + 1), step.edge),),
+                shown=(step.card,) if i == hands - 1 else (),
+            )
+        settle = step.frames if step.frames is not None else self.settle
+        for i in range(settle):
+            yield _Effects(shown=(step.card,) if i == 0 and hands == 0 else ())
+
+    def _remove(self, step: Remove, state: _State) -> Iterator[_Effects]:
+        taken = [lying for lying in state.lying if lying.card in step.cards]
+        missing = set(step.cards) - {lying.card for lying in taken}
+        if missing:
+            names = ", ".join(sorted(str(card) for card in missing))
+            raise ValueError(f"scene: cannot remove {names}: not on the table")
+        hands = self.hand_frames if step.hand else 0
+        cx = sum(lying.x for lying in taken) / len(taken)
+        cy = sum(lying.y for lying in taken) / len(taken)
+        for i in range(hands):
+            yield _Effects(hands=((cx, cy, (i + 1) / hands, step.edge),))
+        state.lying = [lying for lying in state.lying if lying.card not in step.cards]
+        state.dirty = True
+        for i in range(hands):
+            yield _Effects(
+                hands=((cx, cy, 1.0 - (i + 1) / (hands + 1), step.edge),),
+                gone=step.cards if i == 0 else (),
+            )
+        settle = step.frames if step.frames is not None else self.settle
+        for i in range(settle):
+            yield _Effects(gone=step.cards if i == 0 and hands == 0 else ())
+
+    # -- drawing -----------------------------------------------------------------------
+
+    def _compose(self, lying: Sequence[_Lying]) -> Image:
+        table = self._cloth.copy()
+        for card in lying:
+            sprite = self.faces.back() if card.face_down else self.faces.face(card.card)
+            _paste_rotated(table, sprite, card.x * self.size[0], card.y * self.size[1], card.angle)
+        return table
+
+    def _finish(self, table: Image, effects: _Effects, state: _State, index: int) -> Image:
+        import cv2
+
+        frame = table.copy() if effects.hands else table
+        width, height = self.size
+        for x, y, reach, edge in effects.hands:
+            root, tip = _arm(x * width, y * height, reach, edge, self.size)
+            frame = frame if frame is not table else table.copy()
+            draw_hand(frame, tip, root, self.card_width)
+        if self._homography is not None:
+            frame = np.asarray(
+                cv2.warpPerspective(
+                    frame, self._homography, self.size, borderMode=cv2.BORDER_REPLICATE
+                ),
+                dtype=np.uint8,
+            )
+        if effects.blur is not None:
+            frame = np.asarray(cv2.filter2D(frame, -1, _blur_kernel(*effects.blur)), dtype=np.uint8)
+        shaded = frame.astype(np.int16)
+        if state.gain != 1.0 or state.gradient != 0.0:
+            ramp = np.linspace(1 + state.gradient / 2, 1 - state.gradient / 2, width)
+            scale = (state.gain * ramp).astype(np.float32)[None, :, None]
+            shaded = (shaded * scale).astype(np.int16)
+        noise = self._noise[index % len(self._noise)]
+        out: Image = np.clip(shaded + noise, 0, 255).astype(np.uint8)
+        return out
+
+
+def _without_hand(step: Step) -> Step:
+    if isinstance(step, Place):
+        return replace(step, hand=False, frames=0)
+    if isinstance(step, Remove):
+        return replace(step, hand=False, frames=0)
+    if isinstance(step, Hand | Blur):
+        return Wait(0)
+    return step
+
+
+def _reach(i: int, frames: int) -> float:
+    """How far a passing hand is in (0-1) in frame ``i`` of ``frames``: in, then out."""
+    half = frames / 2
+    return 1.0 - abs(i + 0.5 - half) / half if frames else 0.0
+
+
+def _arm(
+    x: float, y: float, reach: float, edge: str, size: tuple[int, int]
+) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The root on ``edge`` and the palm at ``reach`` (0-1) of the way to (x, y)."""
+    width, height = size
+    roots = {
+        "bottom": (x, height + 0.0),
+        "top": (x, 0.0),
+        "left": (0.0, y),
+        "right": (width + 0.0, y),
+    }
+    if edge not in roots:
+        raise ValueError(f"scene hand edge {edge!r}: choose bottom, top, left or right")
+    root = roots[edge]
+    tip = (root[0] + (x - root[0]) * reach, root[1] + (y - root[1]) * reach)
+    return root, tip
+
+
+def _paste_rotated(table: Image, sprite: Image, cx: float, cy: float, angle: float) -> None:
+    """Draw ``sprite`` centred at (cx, cy) turned by ``angle`` degrees, in place."""
+    import cv2
+
+    h, w = sprite.shape[:2]
+    turn = math.radians(angle)
+    cos, sin = abs(math.cos(turn)), abs(math.sin(turn))
+    box_w, box_h = int(w * cos + h * sin) + 3, int(w * sin + h * cos) + 3
+    left, top = int(cx - box_w / 2), int(cy - box_h / 2)
+    matrix = cv2.getRotationMatrix2D((w / 2, h / 2), angle, 1.0)
+    matrix[0, 2] += box_w / 2 - w / 2
+    matrix[1, 2] += box_h / 2 - h / 2
+    warped = cv2.warpAffine(sprite, matrix, (box_w, box_h), flags=cv2.INTER_LINEAR)
+    mask = cv2.warpAffine(
+        np.full((h, w), 255, dtype=np.uint8), matrix, (box_w, box_h), flags=cv2.INTER_LINEAR
+    )
+    th, tw = table.shape[:2]
+    x0, y0 = max(0, left), max(0, top)
+    x1, y1 = min(tw, left + box_w), min(th, top + box_h)
+    if x0 >= x1 or y0 >= y1:
+        return
+    region = table[y0:y1, x0:x1]
+    sub = warped[y0 - top : y1 - top, x0 - left : x1 - left]
+    alpha = mask[y0 - top : y1 - top, x0 - left : x1 - left, None].astype(np.float32) / 255.0
+    # a soft shadow on the cloth first, then the card
+    region[:] = (region * (1.0 - 0.25 * alpha)).astype(np.uint8)
+    region[:] = (sub * alpha + region * (1.0 - alpha)).astype(np.uint8)
+
+
+def _blur_kernel(length: int, angle: float) -> npt.NDArray[np.float32]:
+    import cv2
+
+    size = max(1, length)
+    line = np.zeros((size, size), dtype=np.float32)
+    line[size // 2, :] = 1.0
+    rotation = cv2.getRotationMatrix2D((size / 2 - 0.5, size / 2 - 0.5), angle, 1.0)
+    kernel = np.asarray(cv2.warpAffine(line, rotation, (size, size)), dtype=np.float32)
+    total = float(kernel.sum())
+    return kernel / total if total else kernel
+
+
+def _tilt_homography(size: tuple[int, int], tilt: tuple[float, float]) -> np.ndarray | None:
+    """The perspective a camera tilted by (forward, sideways) degrees adds to the frame."""
+    forward, sideways = tilt
+    if forward == 0 and sideways == 0:
+        return None
+    width, height = size
+    focal = width / (2 * math.tan(math.radians(30)))  # a 60 degree lens
+    a, b = math.radians(forward), math.radians(sideways)
+    rx = np.array([[1, 0, 0], [0, math.cos(a), -math.sin(a)], [0, math.sin(a), math.cos(a)]])
+    ry = np.array([[math.cos(b), 0, math.sin(b)], [0, 1, 0], [-math.sin(b), 0, math.cos(b)]])
+    k = np.array([[focal, 0, width / 2], [0, focal, height / 2], [0, 0, 1]])
+    homography = k @ rx @ ry @ np.linalg.inv(k)
+    # keep the table's centre where it was
+    centre = homography @ np.array([width / 2, height / 2, 1.0])
+    dx = width / 2 - centre[0] / centre[2]
+    dy = height / 2 - centre[1] / centre[2]
+    shift = np.array([[1, 0, dx], [0, 1, dy], [0, 0, 1]])
+    return np.asarray(shift @ homography, dtype=np.float64)

@@ -1,0 +1,242 @@
+"""What a synthetic table is made of: the cloth, the card faces and the players' hands.
+
+The scene renderer (``companion.table.scene``) composes these into frames. Card
+faces come from ``card_codes.faces.card_image`` (the same picture the print sheets
+use), scaled to the size a card has on the table, and are cached per card: a
+round of Fibonachos draws each face once, however many frames it is on.
+
+Scale. A poker card is 63 x 88 mm. The default scene draws it 110 px wide at
+1280 x 720 (8.6 % of the frame width): the frame then spans about 73 cm of table,
+what a camera some 75 cm above the table sees through a 52 degree lens (a Camera
+Module 3 or a webcam at its usual 60-70 degrees sees more from 60-65 cm). Other
+frame sizes scale the card with the width, so a 1920 x 1080 scene shows the same
+table with the card 165 px wide.
+
+    >>> faces = FaceCache(card_width=110)
+    >>> faces.face(CardRef("fibonachos", "R13#1")).shape[:2]
+    (154, 110)
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+log = logging.getLogger(__name__)
+
+Image = npt.NDArray[np.uint8]
+
+#: Width over height of a poker card (63 x 88 mm).
+CARD_ASPECT = 63 / 88
+#: The card width in pixels at a frame width of 1280 (see the module docstring).
+CARD_WIDTH_AT_1280 = 110
+#: The resolution faces are asked for: enough for a 165 px wide card at 1080p.
+FACE_DPI = 150
+
+#: A deck name that is not ours: the "card" is a plain QR code of its notation text
+#: (a menu, a phone), which the reader must ignore.
+FOREIGN = "foreign"
+
+
+@dataclass(frozen=True)
+class CardRef:
+    """One physical card: its deck (``fibonachos``, ``trump``, ``rummy21``...) and its
+    notation with the serial (``R1#2``). ``deck="foreign"`` is a QR code that is not
+    one of our cards; its notation is the text the code holds.
+    """
+
+    deck: str
+    notation: str
+
+    def __str__(self) -> str:
+        return f"{self.deck}:{self.notation}"
+
+
+FaceSource = Callable[[CardRef], Image]
+
+
+def default_card_width(frame_width: int) -> int:
+    """The card width in pixels for a frame ``frame_width`` wide (110 at 1280)."""
+    return max(8, round(CARD_WIDTH_AT_1280 * frame_width / 1280))
+
+
+def card_fraction(aspect: float = 16 / 9) -> tuple[float, float]:
+    """A card's width and height as fractions of the frame's width and height, at the
+    default scale, for frames of ``aspect`` (width over height)."""
+    width = CARD_WIDTH_AT_1280 / 1280
+    return width, width / CARD_ASPECT * aspect
+
+
+def _to_bgr(picture: object) -> Image:
+    """A PIL image or a numpy array (grey, RGB from PIL, BGR from OpenCV) as BGR uint8."""
+    import cv2
+
+    from_pil = hasattr(picture, "convert")
+    array = np.asarray(picture.convert("RGB") if from_pil else picture)  # type: ignore[attr-defined]
+    if array.dtype != np.uint8:
+        array = array.astype(np.uint8)
+    if array.ndim == 2:
+        return np.asarray(cv2.cvtColor(array, cv2.COLOR_GRAY2BGR), dtype=np.uint8)
+    if from_pil:
+        return np.ascontiguousarray(array[:, :, ::-1])
+    return np.ascontiguousarray(array[:, :, :3])
+
+
+def qr_picture(text: str, *, module_px: int = 8) -> Image:
+    """A plain QR code of ``text`` (black on white, 4 modules of quiet zone), BGR."""
+    import qrcode
+
+    code = qrcode.QRCode(border=4, box_size=1)
+    code.add_data(text)
+    code.make(fit=True)
+    matrix = np.array(code.get_matrix(), dtype=bool)
+    grey = np.where(matrix, 0, 255).astype(np.uint8)
+    grey = np.kron(grey, np.ones((module_px, module_px), dtype=np.uint8))
+    return _to_bgr(grey)
+
+
+def _foreign_face(ref: CardRef) -> Image:
+    """A foreign code as a menu or a phone shows it: a QR code on a white square."""
+    return qr_picture(ref.notation)
+
+
+def _placeholder_face(ref: CardRef) -> Image:
+    """A white card with one QR code of ``deck:notation``, while card_codes has no faces.
+
+    It is not a valid card payload: the reader rejects it. Tests that read cards back
+    need :func:`card_codes_faces`.
+    """
+    import cv2
+
+    height, width = 880, 630
+    face = np.full((height, width, 3), 255, dtype=np.uint8)
+    code = qr_picture(str(ref), module_px=1)
+    size = width - 80
+    code = np.asarray(
+        cv2.resize(code, (size, size), interpolation=cv2.INTER_NEAREST), dtype=np.uint8
+    )
+    top = (height - size) // 2
+    face[top : top + size, 40 : 40 + size] = code
+    cv2.putText(face, ref.notation, (40, 90), cv2.FONT_HERSHEY_SIMPLEX, 2.5, (0, 0, 200), 5)
+    return face
+
+
+def card_codes_faces() -> FaceSource | None:
+    """The printed faces of card_codes, or None while that module is not there."""
+    try:
+        from card_codes import faces
+    except ImportError:
+        return None
+    card_image = getattr(faces, "card_image", None)
+    find_card = getattr(faces, "find_card", None)
+    if card_image is None or find_card is None:
+        return None
+
+    def face(ref: CardRef) -> Image:
+        if ref.deck == FOREIGN:
+            return _foreign_face(ref)
+        return _to_bgr(card_image(find_card(ref.deck, ref.notation), FACE_DPI))
+
+    return face
+
+
+def default_faces() -> FaceSource:
+    """card_codes' faces when available, else placeholders (foreign codes either way)."""
+    source = card_codes_faces()
+    if source is not None:
+        return source
+    log.warning("card_codes.faces is not available: placeholder card faces")
+
+    def face(ref: CardRef) -> Image:
+        return _foreign_face(ref) if ref.deck == FOREIGN else _placeholder_face(ref)
+
+    return face
+
+
+def card_back(width: int, height: int) -> Image:
+    """The back of a card (a closed rummy set lies face down): a plain blue pattern."""
+    back = np.zeros((height, width, 3), dtype=np.uint8)
+    back[:] = (140, 60, 30)
+    step = max(4, width // 10)
+    for offset in range(-height, width, step):
+        rows = np.arange(height)
+        cols = rows + offset
+        keep = (cols >= 0) & (cols < width)
+        back[rows[keep], cols[keep]] = (200, 150, 90)
+    return back
+
+
+class FaceCache:
+    """Card faces scaled to the table, each drawn once (foreign codes keep their size)."""
+
+    def __init__(self, card_width: int, source: FaceSource | None = None) -> None:
+        self.card_width = card_width
+        self.card_height = round(card_width / CARD_ASPECT)
+        self.source = source if source is not None else default_faces()
+        self._faces: dict[CardRef, Image] = {}
+        self._back: Image | None = None
+
+    def face(self, ref: CardRef) -> Image:
+        """The face of ``ref`` at table scale, BGR."""
+        cached = self._faces.get(ref)
+        if cached is None:
+            cached = self._scaled(ref)
+            self._faces[ref] = cached
+        return cached
+
+    def back(self) -> Image:
+        if self._back is None:
+            self._back = card_back(self.card_width, self.card_height)
+        return self._back
+
+    def _scaled(self, ref: CardRef) -> Image:
+        import cv2
+
+        picture = self.source(ref)
+        if ref.deck == FOREIGN:  # a square code about as wide as a card
+            size = (self.card_width, self.card_width)
+        else:
+            size = (self.card_width, self.card_height)
+        return np.asarray(cv2.resize(picture, size, interpolation=cv2.INTER_AREA), dtype=np.uint8)
+
+
+def table_cloth(size: tuple[int, int], kind: str, rng: np.random.Generator) -> Image:
+    """The empty table, ``felt`` (green, fine grain) or ``wood`` (brown, grain lines)."""
+    import cv2
+
+    width, height = size
+    if kind == "felt":
+        base = np.array([40, 105, 35], dtype=np.float32)
+        raw = rng.normal(0.0, 9.0, (height, width)).astype(np.float32)
+        grain = np.asarray(cv2.GaussianBlur(raw, (0, 0), 1.2), dtype=np.float32)
+    elif kind == "wood":
+        base = np.array([45, 90, 150], dtype=np.float32)
+        rows = np.linspace(0.0, 60.0 * np.pi, height, dtype=np.float32)
+        wobble = rng.normal(0.0, 1.0, width).cumsum().astype(np.float32) * 0.05
+        grain = (14.0 * np.sin(rows[:, None] + wobble[None, :])).astype(np.float32)
+        grain += rng.normal(0.0, 5.0, (height, width)).astype(np.float32)
+    else:
+        raise ValueError(f"scene background {kind!r}: choose 'felt' or 'wood'")
+    cloth = base[None, None, :] * (1.0 + grain[:, :, None] / 100.0)
+    return np.clip(cloth, 0, 255).astype(np.uint8)
+
+
+SKIN = (120, 160, 215)  # BGR
+
+
+def draw_hand(
+    frame: Image, tip: tuple[float, float], root: tuple[float, float], width: int
+) -> None:
+    """An arm from ``root`` (on the frame's edge) to a palm at ``tip``, in place."""
+    import cv2
+
+    tip_px = (round(tip[0]), round(tip[1]))
+    root_px = (round(root[0]), round(root[1]))
+    cv2.line(frame, root_px, tip_px, SKIN, thickness=max(2, int(width * 0.8)))
+    cv2.circle(frame, tip_px, max(2, int(width * 0.65)), SKIN, thickness=-1)
+    shade = tuple(int(c * 0.8) for c in SKIN)
+    cv2.line(frame, root_px, tip_px, shade, thickness=max(1, int(width * 0.15)))
