@@ -5,3 +5,15 @@ from __future__ import annotations
 
 class CardCodeError(ValueError):
     """Root of every error raised by ``card_codes``."""
+
+
+class UnknownCardError(CardCodeError):
+    """A deck or card that no catalogue holds (docs/notation.md)."""
+
+
+class SigningError(CardCodeError):
+    """A staff card or staff key problem: no key, a malformed key file (docs/payload.md)."""
+
+
+class BackendUnavailableError(CardCodeError, ImportError):
+    """A decoder backend whose library is not installed; the message says how to get it."""
