@@ -1,0 +1,237 @@
+"""The Raspberry Pi camera (Camera Module 2/3, HQ) through picamera2 and libcamera.
+
+OpenCV cannot open libcamera cameras on Raspberry Pi OS, so the Pi's own camera
+goes through picamera2, imported only here. It comes from the OS (``sudo apt
+install python3-picamera2``) and the venv must see it (``python3 -m venv
+--system-site-packages``). A video configuration with an ``RGB888`` main stream
+gives HxWx3 arrays in BGR order, what OpenCV and the decoders take. Each read
+waits for the next frame at most ``timeout`` seconds (picamera2's job with a
+timeout), so a camera that stops sending raises CameraTimeoutError, never hangs.
+Timestamps are the sensor's (``SensorTimestamp``, on the monotonic clock).
+
+Everything picamera2 is reached through ``factory`` (the ``Picamera2`` class),
+so tests hand in a fake and run the configuration and read paths here.
+
+    camera = open_camera("picamera2", width=1280, height=720, autofocus="continuous")
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from hardware.camera import CameraBase, Frame, check_image
+from hardware.errors import (
+    BackendUnavailableError,
+    CameraLostError,
+    CameraNotFoundError,
+    CameraTimeoutError,
+    ConfigurationError,
+)
+from hardware.settings import Settings
+
+PICAMERA2_HINT = (
+    "the Pi camera needs picamera2: sudo apt install python3-picamera2, and a venv made "
+    "with python3 -m venv --system-site-packages (bash scripts/bootstrap.sh does both)"
+)
+#: libcamera's AeExposureModeEnum: "short" favours short exposures (less blur from hands).
+EXPOSURE_MODES = {"normal": 0, "short": 1, "long": 2}
+#: libcamera's AfModeEnum.
+AF_MANUAL, AF_CONTINUOUS = 0, 2
+AUTOFOCUS = ("continuous", "manual")
+
+
+def camera_controls(
+    available: Mapping[str, Any],
+    *,
+    fps: float,
+    autofocus: str,
+    lens_position: float,
+    exposure: str,
+    ev: float,
+) -> dict[str, Any]:
+    """The libcamera controls for a table: steady frame rate, short exposure, focus.
+
+    Autofocus controls go only to a camera that has them (a Camera Module 3); a
+    fixed-focus module (Camera Module 2) is focused by turning its lens.
+
+    >>> camera_controls({"AfMode": (0, 2, 0)}, fps=25, autofocus="manual",
+    ...                 lens_position=1.5, exposure="short", ev=0.0)["LensPosition"]
+    1.5
+    """
+    frame_us = round(1_000_000 / fps)
+    controls: dict[str, Any] = {
+        "FrameDurationLimits": (frame_us, frame_us),
+        "AeExposureMode": EXPOSURE_MODES[exposure],
+        "ExposureValue": ev,
+    }
+    if "AfMode" in available:
+        if autofocus == "continuous":
+            controls["AfMode"] = AF_CONTINUOUS
+        else:
+            controls["AfMode"] = AF_MANUAL
+            controls["LensPosition"] = lens_position
+    return controls
+
+
+class Picamera2Camera(CameraBase):
+    """A started Picamera2; each read takes the next request's main array."""
+
+    kind = "picamera2"
+
+    def __init__(
+        self,
+        picam: Any,
+        size: tuple[int, int],
+        *,
+        name: str = "Pi camera",
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        super().__init__(size)
+        self.name = name
+        self._picam = picam
+        self._clock = clock
+        self._job: Any = None
+        self._index = 0
+
+    def _read(self, timeout: float) -> Frame:
+        try:
+            if self._job is None:
+                self._job = self._picam.capture_arrays(["main"], wait=False)
+            arrays, metadata = self._job.get_result(timeout=timeout)
+        except TimeoutError:
+            # The job stays pending: the next read waits for the same frame, none is lost.
+            raise CameraTimeoutError(f"{self.name}: no frame within {timeout:g} s") from None
+        except Exception as exc:  # libcamera's RuntimeError and friends: the camera is gone
+            self._job = None
+            raise CameraLostError(f"{self.name} failed: {type(exc).__name__}: {exc}") from exc
+        self._job = None
+        try:
+            image = check_image(arrays[0], f"{self.name} frame {self._index}")
+        except ValueError as exc:
+            raise CameraLostError(str(exc)) from None
+        sensor_ns = metadata.get("SensorTimestamp") if isinstance(metadata, Mapping) else None
+        timestamp = sensor_ns / 1e9 if isinstance(sensor_ns, int) else self._clock()
+        frame = Frame(image, timestamp, self._index)
+        self._index += 1
+        return frame
+
+    def _close(self) -> None:
+        for step in (self._picam.stop, self._picam.close):
+            with contextlib.suppress(Exception):  # a camera already gone cannot be stopped
+                step()
+
+
+def _picamera2_class() -> Any:
+    try:
+        from picamera2 import Picamera2
+    except ImportError as exc:
+        raise BackendUnavailableError(PICAMERA2_HINT) from exc
+    return Picamera2
+
+
+def _libcamera_transform(hflip: bool, vflip: bool) -> Any:
+    try:
+        from libcamera import Transform
+    except ImportError as exc:
+        raise BackendUnavailableError(PICAMERA2_HINT) from exc
+    return Transform(hflip=int(hflip), vflip=int(vflip))
+
+
+def open_camera_picamera2(
+    camera: int = 0,
+    *,
+    width: int = 1280,
+    height: int = 720,
+    fps: float = 30.0,
+    autofocus: str = "continuous",
+    lens_position: float = 1.5,
+    exposure: str = "short",
+    ev: float = 0.0,
+    hflip: bool = False,
+    vflip: bool = False,
+    factory: Any = None,
+    transform: Callable[[bool, bool], Any] | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> Picamera2Camera:
+    """Configure and start the Pi camera number ``camera``.
+
+    ``lens_position`` is in dioptres (1 / metres): 1.5 focuses at about 67 cm.
+    """
+    picamera2 = factory or _picamera2_class()
+    found = list(picamera2.global_camera_info())
+    if camera >= len(found):
+        raise CameraNotFoundError(
+            f"camera.camera = {camera}: libcamera finds {len(found)} camera(s); check the "
+            "ribbon cable and `rpicam-hello --list-cameras`"
+        )
+    model = found[camera].get("Model", "?") if isinstance(found[camera], Mapping) else "?"
+    name = f"Pi camera {camera} ({model})"
+    try:
+        picam = picamera2(camera)
+    except Exception as exc:  # busy (another process holds it) or vanished since the listing
+        raise CameraNotFoundError(f"{name} cannot be opened: {exc}") from exc
+    try:
+        controls = camera_controls(
+            picam.camera_controls,
+            fps=fps,
+            autofocus=autofocus,
+            lens_position=lens_position,
+            exposure=exposure,
+            ev=ev,
+        )
+        extra: dict[str, Any] = {}
+        if hflip or vflip:
+            extra["transform"] = (transform or _libcamera_transform)(hflip, vflip)
+        config = picam.create_video_configuration(
+            main={"size": (width, height), "format": "RGB888"}, controls=controls, **extra
+        )
+        picam.configure(config)
+        picam.start()
+    except Exception as exc:
+        picam.close()
+        if isinstance(exc, BackendUnavailableError):
+            raise
+        raise CameraLostError(f"{name} cannot start at {width}x{height}: {exc}") from exc
+    main = config.get("main", {}) if isinstance(config, Mapping) else {}
+    size = tuple(main.get("size", (width, height)))
+    return Picamera2Camera(picam, (int(size[0]), int(size[1])), name=name, clock=clock)
+
+
+def open_from_settings(settings: Settings) -> Picamera2Camera:
+    """The ``[camera]`` keys of the Pi camera (docs/camera.md lists them)."""
+    camera = settings.integer("camera", 0, low=0, high=7)
+    width = settings.integer("width", 1280, low=64, high=4608)
+    height = settings.integer("height", 720, low=64, high=3496)
+    fps = settings.number("fps", 30.0, above=0, high=120)
+    autofocus = settings.text("autofocus", "continuous", choices=AUTOFOCUS)
+    lens_position = settings.number("lens_position", 1.5, low=0, high=32)
+    exposure = settings.text("exposure", "short", choices=EXPOSURE_MODES)
+    ev = settings.number("ev", 0.0, low=-8, high=8)
+    hflip = settings.flag("hflip", False)
+    vflip = settings.flag("vflip", False)
+    factory = settings.value("factory", None, callable, "a Picamera2-like class")
+    transform = settings.value("transform", None, callable, "a function (hflip, vflip)")
+    clock = settings.value("clock", time.monotonic, callable, "a function () -> seconds")
+    settings.done()
+    if width % 2 or height % 2:
+        raise ConfigurationError(
+            f"camera.width and camera.height must be even, not {width}x{height}"
+        )
+    return open_camera_picamera2(
+        camera,
+        width=width,
+        height=height,
+        fps=fps,
+        autofocus=autofocus,
+        lens_position=lens_position,
+        exposure=exposure,
+        ev=ev,
+        hflip=hflip,
+        vflip=vflip,
+        factory=factory,
+        transform=transform,
+        clock=clock,
+    )
