@@ -1,0 +1,217 @@
+"""Which parts of a frame to decode: only where the table changed, once it is still.
+
+Decoding QR codes in a full frame is the expensive step; a table where nothing
+happens should cost almost nothing. So every frame is shrunk to a small grey image
+(``small_width`` pixels wide) and compared with
+
+- the *reference*, what the table looked like when each place was last decoded:
+  where they differ, something changed (a card put down or taken away);
+- the *previous* frame: where they differ, something is moving (a hand).
+
+Changed pixels are grouped into blobs (dilated, connected). A blob with nothing
+moving in it has settled and is decoded at full resolution (its box padded by
+``pad`` of the frame width, so a code half inside the change is read whole); a blob
+that is still moving is *hidden*: decoded once it settles, and meanwhile the
+tracker learns nothing about the cards under it. Places the tracker asks to watch
+(cards not yet confirmed, cards gone missing) are decoded every frame they are not
+hidden. Every ``full_every`` seconds of table time the whole frame is decoded
+anyway, the safety net for changes too small or too slow to see.
+
+    detector = ChangeDetector()
+    plan = detector.plan(frame.image, frame.timestamp, watch=tracker.watch_boxes())
+    for x0, y0, x1, y1 in plan.regions:      # pixel boxes to decode
+        ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from companion.table.layout import Box
+
+#: A box in full-resolution pixels: (x0, y0, x1, y1), x1 and y1 exclusive.
+PixelBox = tuple[int, int, int, int]
+Grey = npt.NDArray[np.int16]
+
+
+@dataclass(frozen=True)
+class ChangePlan:
+    """What to decode in one frame, in full-resolution pixel boxes."""
+
+    regions: tuple[PixelBox, ...]
+    hidden: tuple[PixelBox, ...]
+    full: bool
+    size: tuple[int, int]  # (width, height) of the frame
+
+    def fractions(self, boxes: Sequence[PixelBox]) -> tuple[Box, ...]:
+        w, h = self.size
+        return tuple((x0 / w, y0 / h, x1 / w, y1 / h) for x0, y0, x1, y1 in boxes)
+
+    def pixels(self) -> int:
+        return sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in self.regions)
+
+
+@dataclass
+class ChangeDetector:
+    """Frame differencing on a shrunk grey copy (see the module's explanation)."""
+
+    small_width: int = 160
+    threshold: int = 18  # grey levels (0-255) that count as a change
+    settle_frames: int = 2  # frames without motion before a blob is decoded
+    pad: float = 0.03  # padding of a decoded box, as a fraction of the frame width
+    full_every: float = 1.5  # seconds of table time between full decodes
+    full_share: float = 0.5  # decode the whole frame when the boxes cover more than this
+    _reference: Grey | None = field(default=None, init=False)
+    _previous: Grey | None = field(default=None, init=False)
+    _still: npt.NDArray[np.uint8] | None = field(default=None, init=False)
+    _last_full: float = field(default=float("-inf"), init=False)
+
+    def reset(self) -> None:
+        """Forget the reference: the next frame is decoded whole."""
+        self._reference = self._previous = self._still = None
+        self._last_full = float("-inf")
+
+    def plan(
+        self, image: npt.NDArray[np.uint8], timestamp: float, watch: Sequence[Box] = ()
+    ) -> ChangePlan:
+        """Decide what to decode in ``image`` and take it as decoded from now on."""
+        height, width = image.shape[:2]
+        small = self._shrink(image)
+        sh, sw = small.shape
+        scale = (width / sw, height / sh)
+        if self._reference is None or self._reference.shape != small.shape:
+            self._reference = small
+            self._previous = small
+            self._still = np.full(small.shape, 255, np.uint8)
+            self._last_full = timestamp
+            return ChangePlan(((0, 0, width, height),), (), True, (width, height))
+        assert self._previous is not None and self._still is not None
+        moving = np.abs(small - self._previous) > self.threshold
+        self._still = np.where(moving, 0, np.minimum(self._still.astype(np.int16) + 1, 255)).astype(
+            np.uint8
+        )
+        self._previous = small
+        unsettled = self._still < self.settle_frames
+        dirty = np.abs(small - self._reference) > self.threshold
+        settled_boxes, hidden_boxes = _blobs(dirty, unsettled)
+        pad = round(self.pad * width)
+        hidden = [_to_pixels(b, scale, pad // 2, width, height) for b in hidden_boxes]
+        if timestamp - self._last_full >= self.full_every:
+            self._last_full = timestamp
+            self._take(small, hidden_boxes)
+            return ChangePlan(((0, 0, width, height),), tuple(hidden), True, (width, height))
+        regions = [_to_pixels(b, scale, pad, width, height) for b in settled_boxes]
+        for box in watch:
+            px = _fraction_to_pixels(box, pad, width, height)
+            if not any(_touch(px, h) for h in hidden):
+                regions.append(px)
+        regions = _merge(regions)
+        if sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in regions) > self.full_share * (
+            width * height
+        ):
+            self._last_full = timestamp
+            self._take(small, hidden_boxes)
+            return ChangePlan(((0, 0, width, height),), tuple(hidden), True, (width, height))
+        for x0, y0, x1, y1 in settled_boxes:
+            self._reference[y0:y1, x0:x1] = small[y0:y1, x0:x1]
+        return ChangePlan(tuple(regions), tuple(hidden), False, (width, height))
+
+    def _take(self, small: Grey, hidden: Sequence[PixelBox]) -> None:
+        """The whole frame was decoded: it is the reference, except where still moving."""
+        assert self._reference is not None
+        keep = self._reference.copy()
+        self._reference = small.copy()
+        for x0, y0, x1, y1 in hidden:
+            self._reference[y0:y1, x0:x1] = keep[y0:y1, x0:x1]
+
+    def _shrink(self, image: npt.NDArray[np.uint8]) -> Grey:
+        import cv2
+
+        height, width = image.shape[:2]
+        sw = min(self.small_width, width)
+        sh = max(1, round(height * sw / width))
+        small = cv2.resize(image, (sw, sh), interpolation=cv2.INTER_AREA)
+        if small.ndim == 3:
+            small = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+        small = cv2.GaussianBlur(small, (3, 3), 0)
+        return np.asarray(small, dtype=np.int16)
+
+
+def _blobs(
+    dirty: npt.NDArray[np.bool_], unsettled: npt.NDArray[np.bool_]
+) -> tuple[list[PixelBox], list[PixelBox]]:
+    """Boxes (small pixels) of the changed blobs that settled, and of those still moving."""
+    import cv2
+
+    active = (dirty | unsettled).astype(np.uint8)
+    if not active.any():
+        return [], []
+    grown = cv2.dilate(active, np.ones((3, 3), np.uint8))
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(grown, connectivity=8)
+    settled: list[PixelBox] = []
+    hidden: list[PixelBox] = []
+    moving_labels = set(np.unique(labels[unsettled]).tolist())
+    dirty_labels = set(np.unique(labels[dirty]).tolist())
+    for label in range(1, count):
+        x, y, w, h = (int(v) for v in stats[label, :4])
+        box = (x, y, x + w, y + h)
+        if label in moving_labels:
+            hidden.append(box)
+        elif label in dirty_labels:
+            settled.append(box)
+    return settled, hidden
+
+
+def _to_pixels(
+    box: PixelBox, scale: tuple[float, float], pad: int, width: int, height: int
+) -> PixelBox:
+    x0, y0, x1, y1 = box
+    sx, sy = scale
+    return (
+        max(0, int(x0 * sx) - pad),
+        max(0, int(y0 * sy) - pad),
+        min(width, int(np.ceil(x1 * sx)) + pad),
+        min(height, int(np.ceil(y1 * sy)) + pad),
+    )
+
+
+def _fraction_to_pixels(box: Box, pad: int, width: int, height: int) -> PixelBox:
+    x0, y0, x1, y1 = box
+    return (
+        max(0, int(x0 * width) - pad),
+        max(0, int(y0 * height) - pad),
+        min(width, int(np.ceil(x1 * width)) + pad),
+        min(height, int(np.ceil(y1 * height)) + pad),
+    )
+
+
+def _touch(a: PixelBox, b: PixelBox) -> bool:
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+
+
+def _merge(boxes: list[PixelBox]) -> list[PixelBox]:
+    """Merge boxes that overlap or touch until none do (decoding each pixel once)."""
+    merged = list(boxes)
+    changed = True
+    while changed:
+        changed = False
+        out: list[PixelBox] = []
+        for box in merged:
+            for i, other in enumerate(out):
+                if _touch(box, other):
+                    out[i] = (
+                        min(box[0], other[0]),
+                        min(box[1], other[1]),
+                        max(box[2], other[2]),
+                        max(box[3], other[3]),
+                    )
+                    changed = True
+                    break
+            else:
+                out.append(box)
+        merged = out
+    return merged
