@@ -5,7 +5,8 @@ at one pixel, identical on every machine), so golden images are stable.
 
     >>> img = blank((128, 64))
     >>> pen = Pen(img)
-    >>> pen.text((0, 0), "Trick 3", TEXT)
+    >>> pen.text((0, 0), "Trick 3", TEXT)  # returns where the text ends
+    42
     >>> fit("Guacamole wins", TEXT, 48)
     'Guacamo.'
 """

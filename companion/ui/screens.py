@@ -57,7 +57,7 @@ def menu_screen(view: MenuView, size: tuple[int, int]) -> Image.Image:
     for row, index in enumerate(range(first, min(len(view.items), first + rows))):
         y = top + row * ROW
         label = view.items[index]
-        if view.marks:
+        if view.marks and view.marks[index] is not None:
             label = ("[x] " if view.marks[index] else "[ ] ") + label
         if index == view.selected:
             pen.box((0, y - 1, size[0] - 4, y + ROW - 2), fill=True)

@@ -22,12 +22,15 @@ class Tone(Enum):
 
 @dataclass(frozen=True)
 class MenuView:
-    """A list to choose from; ``marks`` puts a tick before chosen items (variants)."""
+    """A list to choose from; ``marks`` puts a tick box before items (variants).
+
+    A mark of None leaves that item without a box (the "Done" entry of a toggle list).
+    """
 
     title: str
     items: tuple[str, ...]
     selected: int = 0
-    marks: tuple[bool, ...] = ()
+    marks: tuple[bool | None, ...] = ()
     hint: str = ""
 
 

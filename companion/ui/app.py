@@ -1,0 +1,268 @@
+"""The interface's state machine: button and table events in, the screen to show out.
+
+Pure: no I/O and no clock of its own. The daemon (or ``companion ui-demo``) hands
+in each button event (its ``time`` is the clock), the flow's notices and view after
+each input, and a ``tick`` now and then for timed screens; it carries out the
+commands a press returns (:mod:`companion.ui.commands`) and draws ``screen(now)``
+with :func:`companion.ui.screens.render`.
+
+    app = UiApp()
+    commands = app.button(ButtonEvent(Button.SELECT, PressKind.PRESS, time=now))
+    for command in commands: ...                     # StartGame, Flow, Undo...
+    app.notices(session.table("placed", card), now)  # a trick won, a refusal...
+    app.flow_view(session.flow.view())
+    display.show(render(app.screen(now), display.size))
+
+What covers what, from the top: a hardware fault (camera lost, disk full, a code
+that is not our card), then the notices' queue (a trick's winner for a moment, the
+round's scores, a revoke alert, a refused card), then the page (a menu, the game).
+A button first dismisses whatever covers the page, then works on the page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from companion.config import KioskSection
+from companion.flows.base import FlowView, Notice, NoticeKind, TableCard
+from companion.ui.commands import EndGame, Resume, StaffAction, StartGame, UiCommand
+from companion.ui.ingame import GamePage, IdlePage
+from companion.ui.keys import ButtonLike, key_of
+from companion.ui.menus import staff_menu
+from companion.ui.overlays import INFO_SECONDS, Overlay, Overlays, Statuses
+from companion.ui.pages import Choice, Go, Page
+from companion.ui.screens import View
+from companion.ui.setup import GAME_LABELS, SetupWizard
+from companion.ui.views import MessageView, ScoresView
+
+#: How long a staff card keeps the staff actions open.
+STAFF_SECONDS = 300.0
+#: The misread cards one can correct: the last cards the table showed.
+RECENT_CARDS = 8
+
+
+def result_lines(label: str, scores: ScoresView | None) -> tuple[str, ...]:
+    """The idle screen's last result: the game, then the winners and their total.
+
+    >>> result_lines("Fibonachos", ScoresView("Final", ("Ana", "Ben"), (3, 5), (21, 34), (1,)))
+    ('Fibonachos', 'Ben wins, 34')
+    """
+    if scores is None:
+        return (label, "game ended")
+    totals = scores.totals if scores.totals is not None else scores.points
+    if not scores.leaders:
+        best = max(totals, default=0)
+        leaders = tuple(i for i, t in enumerate(totals) if t == best)
+    else:
+        leaders = scores.leaders
+    names = " & ".join(scores.players[i] for i in leaders)
+    verb = "wins" if len(leaders) == 1 else "share"
+    return (label, f"{names} {verb}, {totals[leaders[0]]}" if leaders else "game ended")
+
+
+class UiApp:
+    """The four-button interface of one table (see the module docstring)."""
+
+    def __init__(self, *, kiosk: KioskSection | None = None, now: float = 0.0) -> None:
+        section = kiosk if kiosk is not None else KioskSection()
+        self.kiosk = section.enabled
+        self.idle_seconds = section.idle_minutes * 60.0
+        self.now = now
+        self.last_input = now
+        self.staff_until = float("-inf")
+        self.game: str | None = None
+        self.players: tuple[str, ...] = ()
+        self.flow: FlowView | None = None
+        self.last_scores: ScoresView | None = None
+        self.last_result: tuple[str, ...] = ()
+        self._recent: list[TableCard] = []
+        self.overlays = Overlays()
+        self.statuses = Statuses()
+        self.wizard = SetupWizard(start=self._begin, cancel=self._idle, seed=self._seed)
+        self.page: Page = IdlePage(self) if self.kiosk else self.start_page()
+
+    # -- inputs from the daemon ---------------------------------------------------------
+
+    def button(self, event: ButtonLike) -> list[UiCommand]:
+        """One button event; returns what the session should do."""
+        now = event.time
+        self._touch(now)
+        if self.statuses.hide(now):
+            return []
+        if self.overlays.current(now) is not None:
+            self._dismiss(now)
+            return []
+        go = self.page.press(key_of(event))
+        if go.page is not None:
+            self.page = go.page
+        return go.commands
+
+    def notices(self, notices: Sequence[Notice], now: float) -> None:
+        """The flow's notices after an input (a table event or a command)."""
+        self._touch(now)
+        for notice in notices:
+            self.overlays.add(notice, now=now, base=self.flow)
+            if isinstance(notice.view, ScoresView):
+                self.last_scores = notice.view
+            if notice.kind is NoticeKind.GAME_OVER:
+                self.last_result = result_lines(self.label, self.last_scores)
+
+    def flow_view(self, view: FlowView | None) -> None:
+        """The flow's view after each input; a refusal made on an older view goes."""
+        self.overlays.flow_moved(view)
+        self.flow = view
+
+    def table_card(self, card: TableCard) -> None:
+        """A card the table showed, kept so a misread one can be corrected."""
+        self._recent = [c for c in self._recent if c.key != card.key]
+        self._recent.insert(0, card)
+        del self._recent[RECENT_CARDS:]
+
+    def tick(self, now: float) -> list[UiCommand]:
+        """Time passes: timed screens end; a table left idle goes to the idle screen.
+
+        In a kiosk, a game left ``idle_minutes`` ends (``EndGame("idle")``).
+        """
+        self.now = now
+        self.overlays.expire(now)
+        self.statuses.expire(now)
+        if now - self.last_input < self.idle_seconds or isinstance(self.page, IdlePage):
+            return []
+        if not self.kiosk and self.game is not None:
+            return []
+        commands: list[UiCommand] = [EndGame("idle")] if self.game is not None else []
+        if self.game is not None:
+            self.last_result = result_lines(self.label, self.last_scores)
+        self._clear_game()
+        self.overlays.clear()
+        self.page = IdlePage(self)
+        return commands
+
+    def game_started(self, game: str, players: Sequence[str]) -> None:
+        """A game in play the daemon resumed from its journal: show it."""
+        self._clear_game()
+        self.game, self.players = game, tuple(players)
+        self.page = GamePage(self)
+
+    def game_over(self, lines: Sequence[str]) -> None:
+        """The session ended the game: ``lines`` are its result for the idle screen."""
+        self.last_result = tuple(lines)
+        if not any(o.ends_game for o in self.overlays.queue):
+            self._finish()
+
+    def hardware_status(self, kind: str, message: str | None, now: float) -> None:
+        """A hardware fault (``camera``, ``display``, ``disk``, ``card``); None clears it."""
+        self.now = now
+        self.statuses.set(kind, message, now)
+
+    def staff_unlocked(self, now: float) -> None:
+        """A valid staff card was shown: staff actions open for :data:`STAFF_SECONDS`."""
+        self.now = now
+        self.staff_until = now + STAFF_SECONDS
+
+    # -- output ---------------------------------------------------------------------------
+
+    def screen(self, now: float) -> View:
+        """What the display shows at ``now``."""
+        self.now = now
+        fault = self.statuses.current(now)
+        if fault is not None:
+            return fault
+        overlay = self.overlays.current(now)
+        if overlay is not None:
+            return overlay.view
+        view: View = self.page.view()
+        return view
+
+    # -- what pages ask of the app --------------------------------------------------------
+
+    @property
+    def label(self) -> str:
+        return GAME_LABELS.get(self.game or "", self.game or "")
+
+    def staff_open(self) -> bool:
+        return self.now < self.staff_until
+
+    def recent_cards(self) -> list[TableCard]:
+        return list(self._recent)
+
+    def corrected(self, card: TableCard, face: str) -> None:
+        self._recent = [
+            TableCard(c.key, c.deck, face, c.zone, c.position, c.face_down)
+            if c.key == card.key
+            else c
+            for c in self._recent
+        ]
+
+    def game_page(self) -> GamePage:
+        return GamePage(self)
+
+    def to_game(self) -> Go:
+        return Go(GamePage(self))
+
+    def start_page(self) -> Page:
+        top = []
+        if self.game is not None:
+            top.append(Choice(f"Resume {self.label}", lambda: Go(GamePage(self), [Resume()])))
+        bottom = []
+        if self.staff_open():
+            bottom.append(Choice("Staff", lambda: Go(staff_menu(self, back=self.to_start))))
+        return self.wizard.games_page(top=top, bottom=bottom)
+
+    def to_start(self) -> Go:
+        return Go(self.start_page())
+
+    def show_scores(self) -> Go:
+        """The last round's table with the match totals, until a button."""
+        if self.last_scores is None:
+            note = MessageView("Scores", ("No round ended yet",))
+            self.overlays.queue.insert(0, Overlay(note, until=self.now + INFO_SECONDS))
+        else:
+            self.overlays.queue.insert(0, Overlay(self.last_scores))
+        return Go()
+
+    def ended(self, command: EndGame) -> Go:
+        """The game in play ends by a menu choice."""
+        self.last_result = result_lines(self.label, self.last_scores)
+        self._clear_game()
+        return Go(IdlePage(self) if self.kiosk else self.start_page(), [command])
+
+    def staff_action(self, action: StaffAction) -> Go:
+        if action.name == "end-game" and self.game is not None:
+            self.last_result = result_lines(self.label, self.last_scores)
+            self._clear_game()
+        return Go(IdlePage(self), [action])
+
+    # -- inside ----------------------------------------------------------------------------
+
+    def _begin(self, command: StartGame) -> Go:
+        self._clear_game()
+        self.game, self.players = command.game, command.players
+        return Go(GamePage(self), [command])
+
+    def _idle(self) -> Go:
+        return Go(IdlePage(self))
+
+    def _seed(self) -> int:
+        return int(self.now * 1000) & 0x7FFFFFFF
+
+    def _touch(self, now: float) -> None:
+        self.now = now
+        self.last_input = now
+
+    def _dismiss(self, now: float) -> None:
+        overlay = self.overlays.dismiss(now)
+        if overlay is not None and overlay.ends_game:
+            self._finish()
+
+    def _finish(self) -> None:
+        """The game is over: the idle screen with the result."""
+        if self.game is not None and not self.last_result:
+            self.last_result = result_lines(self.label, self.last_scores)
+        self._clear_game()
+        self.page = IdlePage(self)
+
+    def _clear_game(self) -> None:
+        self.game, self.players, self.flow = None, (), None
+        self.last_scores = None
+        self._recent.clear()

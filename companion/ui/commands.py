@@ -1,0 +1,68 @@
+"""What the interface asks of the session: small frozen values the daemon carries out.
+
+The state machine (:mod:`companion.ui.app`) never touches the session, the journal or
+the flow: a button press returns a list of these, and the daemon (or ``companion
+ui-demo``) turns each into a session call. That keeps the interface pure and lets a
+test read exactly what a press asked for.
+
+    >>> StartGame("hex", ("Black", "White"), ("cards",), {"mode": "referee"}).options
+    {'mode': 'referee'}
+    >>> Flow(FlowCommand("move"))
+    Flow(command=FlowCommand(name='move', args={}))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.flows.base import FlowCommand
+
+
+@dataclass(frozen=True)
+class StartGame:
+    """Start a new game (``Session.start_game``); any game in play ends as "replaced"."""
+
+    game: str
+    players: tuple[str, ...]
+    variants: tuple[str, ...] = ()
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Resume:
+    """Go back to the game in play from the start menu (nothing changes in the session)."""
+
+
+@dataclass(frozen=True)
+class Flow:
+    """A button command for the flow of the game in play (``Session.command``)."""
+
+    command: FlowCommand
+
+
+@dataclass(frozen=True)
+class Undo:
+    """Take back the last step (``Session.command(FlowCommand("undo"))``)."""
+
+
+@dataclass(frozen=True)
+class EndGame:
+    """Close the game in play with its scores (``Session.end_game(reason=...)``)."""
+
+    reason: str = "abandoned"
+
+
+@dataclass(frozen=True)
+class StaffAction:
+    """A kiosk action only staff may ask for, once a staff card was shown.
+
+    Names: ``end-game``, ``restart`` (the service), ``shutdown`` (the Pi); see
+    :data:`companion.ui.menus.STAFF_ACTIONS`.
+    """
+
+    name: str
+
+
+UiCommand = StartGame | Resume | Flow | Undo | EndGame | StaffAction

@@ -1,0 +1,100 @@
+"""The game in play and the idle screen: what each button means there.
+
+Card games (Fibonachos, Trump, rummy):
+
+    UP / DOWN      rummy: the previous / next seat's sets; trick games: the scores
+    SELECT         the scores (the last round's table with the match totals)
+    BACK, long SELECT, long BACK   the in-game menu (undo, correct a card, ...)
+
+The hex referee (H2), one button per thing that happens at the board:
+
+    SELECT         one move made (the count goes down)
+    long SELECT    end of the turn
+    UP / DOWN      one enemy strike piece more / fewer on the mover's centre (turn start)
+    BACK           undo
+    long BACK      the in-game menu
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.flows.base import FlowCommand
+from companion.ui.commands import Flow, Undo
+from companion.ui.keys import Key
+from companion.ui.menus import game_menu, staff_menu
+from companion.ui.pages import Go
+from companion.ui.screens import View
+from companion.ui.views import HexView, IdleView, MessageView
+
+if TYPE_CHECKING:
+    from companion.ui.app import UiApp
+
+
+def _flow(name: str, **args: object) -> Go:
+    return Go(commands=[Flow(FlowCommand(name, args))])
+
+
+class GamePage:
+    """The flow's own view, with the key map of the game in play."""
+
+    def __init__(self, app: UiApp) -> None:
+        self.app = app
+
+    def view(self) -> View:
+        if self.app.flow is not None:
+            return self.app.flow
+        return MessageView(self.app.label, ("Waiting for the table",), hint="BACK menu")
+
+    def press(self, key: Key) -> Go:
+        if self.app.game == "hex":
+            return self._hex(key)
+        if key in (Key.BACK, Key.LONG_SELECT, Key.LONG_BACK):
+            return Go(game_menu(self.app))
+        if key.short in (Key.UP, Key.DOWN) and (self.app.game or "").startswith("rummy"):
+            return _flow("page", step=-1 if key.short is Key.UP else 1)
+        return self.app.show_scores()
+
+    def _hex(self, key: Key) -> Go:
+        flow = self.app.flow
+        reduction = flow.reduction if isinstance(flow, HexView) else 0
+        if key is Key.SELECT:
+            return _flow("move")
+        if key is Key.LONG_SELECT:
+            return _flow("end-turn")
+        if key is Key.UP:
+            return _flow("strikes", n=reduction + 1)
+        if key is Key.DOWN:
+            return _flow("strikes", n=max(0, reduction - 1))
+        if key is Key.BACK:
+            return Go(commands=[Undo()])
+        if key is Key.LONG_BACK:
+            return Go(game_menu(self.app))
+        return Go()
+
+
+#: What the attract screen of a kiosk shows in turn with the last result.
+ATTRACT_LINES = ("Fibonachos  Trump", "Rummy 21 13 8 89", "Hex referee")
+ATTRACT_SECONDS = 4.0
+
+
+class IdlePage:
+    """No game in play: the last result; SELECT starts (one button for the next group)."""
+
+    def __init__(self, app: UiApp) -> None:
+        self.app = app
+
+    def view(self) -> IdleView:
+        app = self.app
+        lines = app.last_result
+        if app.kiosk and (not lines or int(app.now // ATTRACT_SECONDS) % 2 == 1):
+            lines = ATTRACT_LINES
+        hint = "SELECT play BACK staff" if app.staff_open() else "Press SELECT to play"
+        return IdleView(last_result=lines, hint=hint)
+
+    def press(self, key: Key) -> Go:
+        if key.short is Key.SELECT:
+            return self.app.to_start()
+        if key.short is Key.BACK and self.app.staff_open():
+            return Go(staff_menu(self.app, back=lambda: Go(IdlePage(self.app))))
+        return Go()

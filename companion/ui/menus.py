@@ -1,0 +1,174 @@
+"""The menus behind a long press: the in-game menu, correcting a card, staff actions.
+
+Every action of a game is in the in-game menu (BACK or long SELECT in a card game,
+long BACK in the hex referee), so nothing needs more than the four buttons:
+
+    Menu: Back to game / Undo / Correct a card / Scores / End round (rummy) /
+          Winner (hex) / End game / Back to start / Staff (once a staff card was shown)
+
+Correcting a misread card is three short lists: which card (the newest first),
+its group (suit, spicy, rummy kind), its face; each opens on the card as read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from companion.flows.base import FlowCommand, TableCard
+from companion.ui.commands import EndGame, Flow, StaffAction, Undo
+from companion.ui.deck_choices import deck_groups, locate
+from companion.ui.pages import Choice, ConfirmPage, Go, ListPage
+
+if TYPE_CHECKING:
+    from companion.ui.app import UiApp
+
+#: Staff actions (label, StaffAction name), shown only after a staff card.
+STAFF_ACTIONS = (
+    ("End the game", "end-game"),
+    ("Restart service", "restart"),
+    ("Shut down", "shutdown"),
+)
+
+
+def game_menu(app: UiApp, selected: int = 0) -> ListPage:
+    """The in-game menu of the game in play."""
+    game = app.game or ""
+    to_game = app.to_game
+    choices = [
+        Choice("Back to game", to_game),
+        Choice("Undo last", lambda: Go(app.game_page(), [Undo()])),
+    ]
+    if deck_groups(game) and game != "hex":
+        choices.append(Choice("Correct a card", lambda: Go(correct_menu(app))))
+    if app.last_scores is not None:
+        choices.append(Choice("Scores", app.show_scores))
+    if game.startswith("rummy"):
+        choices.append(Choice("End round", lambda: Go(out_menu(app))))
+    if game == "hex":
+        choices.append(Choice("Winner", lambda: Go(winner_menu(app))))
+    choices += [
+        Choice("End game", lambda: Go(end_confirm(app))),
+        Choice("Back to start", app.to_start),
+    ]
+    if app.staff_open():
+        choices.append(Choice("Staff", lambda: Go(staff_menu(app, back=app.to_game))))
+    return ListPage("Menu", choices, back=to_game, selected=selected)
+
+
+def _to_menu(app: UiApp) -> Callable[[], Go]:
+    return lambda: Go(game_menu(app))
+
+
+def out_menu(app: UiApp) -> ListPage:
+    """Rummy R6/R7: who went out (or nobody), then the flow ends the round."""
+
+    def out(seat: int | None) -> Callable[[], Go]:
+        return lambda: Go(app.game_page(), [Flow(FlowCommand("end-round", {"out": seat}))])
+
+    choices = [Choice(f"{name} out", out(i)) for i, name in enumerate(app.players)]
+    choices.append(Choice("Nobody out", out(None)))
+    return ListPage("Who went out?", choices, back=_to_menu(app))
+
+
+def winner_menu(app: UiApp) -> ListPage:
+    """Hex H4: the players say who won; the referee cannot see the board."""
+
+    def win(side: str) -> Callable[[], Go]:
+        return lambda: Go(app.game_page(), [Flow(FlowCommand("winner", {"side": side}))])
+
+    return ListPage(
+        "Who won?",
+        [Choice("Black", win("black")), Choice("White", win("white"))],
+        back=_to_menu(app),
+    )
+
+
+def end_confirm(app: UiApp) -> ConfirmPage:
+    return ConfirmPage(
+        "End game?",
+        (app.label, "The scores so far are kept."),
+        yes=lambda: app.ended(EndGame("abandoned")),
+        no=_to_menu(app),
+    )
+
+
+# -- correcting a misread card -------------------------------------------------------------
+
+
+def _face(notation: str) -> str:
+    return notation.split("#", 1)[0]
+
+
+def correct_menu(app: UiApp) -> ListPage:
+    """Which card was misread: the cards the table showed, the newest first."""
+    recent = app.recent_cards()
+    if not recent:
+        return ListPage("No card yet", [Choice("Back", _to_menu(app))], back=_to_menu(app))
+    choices = [
+        Choice(f"{_face(card.notation)} ({card.zone})", _open_groups(app, card)) for card in recent
+    ]
+    return ListPage("Which card?", choices, back=_to_menu(app))
+
+
+def _open_groups(app: UiApp, card: TableCard) -> Callable[[], Go]:
+    return lambda: Go(group_menu(app, card))
+
+
+def group_menu(app: UiApp, card: TableCard) -> ListPage:
+    groups = deck_groups(app.game or "")
+    at, _ = locate(app.game or "", card.notation)
+    choices = [
+        Choice(group.label, _open_faces(app, card, index)) for index, group in enumerate(groups)
+    ]
+    return ListPage(
+        f"{_face(card.notation)} is", choices, back=lambda: Go(correct_menu(app)), selected=at
+    )
+
+
+def _open_faces(app: UiApp, card: TableCard, group: int) -> Callable[[], Go]:
+    return lambda: Go(face_menu(app, card, group))
+
+
+def face_menu(app: UiApp, card: TableCard, group: int) -> ListPage:
+    game = app.game or ""
+    chosen = deck_groups(game)[group]
+    at_group, at_face = locate(game, card.notation)
+
+    def replace(face: str) -> Callable[[], Go]:
+        def act() -> Go:
+            command = FlowCommand("replace", {"key": card.key, "card": face})
+            app.corrected(card, face)
+            return Go(app.game_page(), [Flow(command)])
+
+        return act
+
+    return ListPage(
+        f"{_face(card.notation)} is",
+        [Choice(face, replace(face)) for face in chosen.faces],
+        back=lambda: Go(group_menu(app, card)),
+        selected=at_face if at_group == group else 0,
+    )
+
+
+# -- staff -----------------------------------------------------------------------------
+
+
+def staff_menu(app: UiApp, *, back: Callable[[], Go]) -> ListPage:
+    """Kiosk actions, only while a staff card's unlock lasts."""
+
+    def confirm(label: str, name: str) -> Callable[[], Go]:
+        def ask() -> Go:
+            return Go(
+                ConfirmPage(
+                    f"{label}?",
+                    ("Staff action",),
+                    yes=lambda: app.staff_action(StaffAction(name)),
+                    no=lambda: Go(staff_menu(app, back=back)),
+                )
+            )
+
+        return ask
+
+    choices = [Choice(label, confirm(label, name)) for label, name in STAFF_ACTIONS]
+    return ListPage("Staff", choices, back=back)

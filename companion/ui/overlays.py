@@ -1,0 +1,150 @@
+"""Screens that cover the game for a while: notices of the flow and hardware faults.
+
+A trick's winner shows for a moment (:data:`TRICK_WON_SECONDS`); a round's scores,
+the final scores and a revoke alert stay until a button; a refused card stays until
+the game moves on (the right card is put down) or a button; hardware faults stay
+until the fault clears or a button hides them. Several notices at once queue up
+(a trick won, then the round's scores, then the match's).
+
+    >>> queue = Overlays()
+    >>> _ = queue.add(Notice(NoticeKind.INFO, "Seat 2 shows the spicy card"), now=10.0, base=None)
+    >>> queue.current(11.0).view.lines
+    ('Seat 2 shows the spicy card',)
+    >>> queue.current(20.0) is None
+    True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.flows.base import FlowView, Notice, NoticeKind
+from companion.ui.screens import View
+from companion.ui.views import MessageView, Tone
+
+TRICK_WON_SECONDS = 2.0
+INFO_SECONDS = 4.0
+NOT_OUR_CARD_SECONDS = 3.0
+
+#: Hardware faults: the screen's title per kind, and whether the fault passes by itself.
+STATUS_TITLES = {
+    "camera": "Camera lost",
+    "display": "Display fault",
+    "disk": "Disk full",
+    "card": "Not our card",
+    "journal": "Journal fault",
+}
+
+
+@dataclass
+class Overlay:
+    view: View
+    until: float | None = None  # timed: gone at this time
+    refused_on: FlowView | None = None  # a refusal: gone once the flow view differs
+    refused: bool = False
+    ends_game: bool = False
+
+
+def _lines(notice: Notice) -> tuple[str, ...]:
+    rule = (f"rule {notice.rule}",) if notice.rule else ()
+    return (notice.message, *rule)
+
+
+def overlay_of(notice: Notice, now: float, base: FlowView | None) -> Overlay:
+    """The overlay a notice shows (its own view when it carries one)."""
+    kind = notice.kind
+    if kind is NoticeKind.TRICK_WON:
+        view: View = notice.view or MessageView("Trick won", (notice.message,))
+        return Overlay(view, until=now + TRICK_WON_SECONDS)
+    if kind in (NoticeKind.ROUND_OVER, NoticeKind.GAME_OVER):
+        title = "Round over" if kind is NoticeKind.ROUND_OVER else "Game over"
+        view = notice.view or MessageView(title, (notice.message,), Tone.ALERT)
+        return Overlay(view, ends_game=kind is NoticeKind.GAME_OVER)
+    if kind is NoticeKind.FLAG:
+        view = notice.view or MessageView("Revoke!", _lines(notice), Tone.ALERT)
+        return Overlay(view)
+    if kind is NoticeKind.REFUSED:
+        view = notice.view or MessageView("Refused", _lines(notice), Tone.ERROR, "take it back")
+        return Overlay(view, refused_on=base, refused=True)
+    if notice.message.lower().startswith("disk full"):
+        return Overlay(MessageView("Disk full", (notice.message,), Tone.ERROR, "any key"))
+    return Overlay(notice.view or MessageView("Note", (notice.message,)), until=now + INFO_SECONDS)
+
+
+class Overlays:
+    """The queue of notice overlays; the head is what covers the game."""
+
+    def __init__(self) -> None:
+        self.queue: list[Overlay] = []
+
+    def add(self, notice: Notice, *, now: float, base: FlowView | None) -> Overlay:
+        overlay = overlay_of(notice, now, base)
+        if overlay.refused:  # a newer refusal replaces an older one
+            self.queue = [o for o in self.queue if not o.refused]
+        self.queue.append(overlay)
+        return overlay
+
+    def current(self, now: float) -> Overlay | None:
+        for overlay in self.queue:
+            if overlay.until is None or now < overlay.until:
+                return overlay
+        return None
+
+    def expire(self, now: float) -> None:
+        self.queue = [o for o in self.queue if o.until is None or now < o.until]
+
+    def dismiss(self, now: float) -> Overlay | None:
+        """A button: the overlay showing goes (and any timed ones already past)."""
+        self.expire(now)
+        return self.queue.pop(0) if self.queue else None
+
+    def flow_moved(self, view: FlowView | None) -> None:
+        """The game moved on: refusals made on an older view go."""
+        self.queue = [o for o in self.queue if not (o.refused and o.refused_on != view)]
+
+    def clear(self) -> None:
+        self.queue.clear()
+
+
+@dataclass
+class Status:
+    view: MessageView
+    until: float | None
+    hidden: bool = False
+
+
+class Statuses:
+    """Hardware faults by kind: the newest visible one covers everything else."""
+
+    def __init__(self) -> None:
+        self.active: dict[str, Status] = {}
+
+    def set(self, kind: str, message: str | None, now: float) -> None:
+        if not message:
+            self.active.pop(kind, None)
+            return
+        title = STATUS_TITLES.get(kind, kind.capitalize())
+        old = self.active.get(kind)
+        if old is not None and old.view.lines == (message,) and old.until is None:
+            return  # the same fault again: stay hidden if hidden
+        until = now + NOT_OUR_CARD_SECONDS if kind == "card" else None
+        hint = "" if until is not None else "any key hides"
+        self.active.pop(kind, None)
+        self.active[kind] = Status(MessageView(title, (message,), Tone.ERROR, hint), until)
+
+    def current(self, now: float) -> MessageView | None:
+        shown = [
+            s for s in self.active.values() if not s.hidden and (s.until is None or now < s.until)
+        ]
+        return shown[-1].view if shown else None
+
+    def hide(self, now: float) -> bool:
+        """A button hides the fault showing; True if there was one."""
+        for status in reversed(self.active.values()):
+            if not status.hidden and (status.until is None or now < status.until):
+                status.hidden = True
+                return True
+        return False
+
+    def expire(self, now: float) -> None:
+        self.active = {k: s for k, s in self.active.items() if s.until is None or now < s.until}
