@@ -147,3 +147,25 @@ def test_a_new_game_closes_the_one_in_play(tmp_path: Path) -> None:
     entry = journal.game(first)
     assert entry.result is not None and entry.result["reason"] == "replaced"
     assert journal.unfinished() is not None
+
+
+def test_the_default_factory_plays_fibonachos_and_resumes(tmp_path: Path) -> None:
+    """Issue 4 section 3: the real flows behind the session; a restart replays them."""
+    from companion.flows.base import TableCard
+
+    path = tmp_path / "journal.db"
+    session = Session(Journal.open(path), clock=Clock())
+    session.start_game("fibonachos", ["Ana", "Ben", "Cy"], [], {"seed": 7})
+    deck = "fibonachos"
+    session.table("placed", TableCard("f/S3", deck, "S3#1", "spicy", (0.5, 0.1)))
+    for notation in ["R13", "G2", "Y16", "R13"]:
+        session.table("placed", TableCard(f"f/{notation}", deck, notation, "play", (0.5, 0.5)))
+    session.command(FlowCommand("undo"))
+    assert session.flow is not None
+    before = session.flow.record()
+    assert before["rounds"][0]["tricks"] == [{"spicy": "S3#1", "plays": ["R13", "G2"]}]
+    session.journal.close()
+
+    again = Session.resume(Journal.open(path), clock=Clock())
+    assert again.flow is not None and again.flow.game == "fibonachos"
+    assert again.flow.record() == before

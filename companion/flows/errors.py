@@ -1,0 +1,31 @@
+"""Errors of the game flows: a game that cannot start as asked, and a refusal.
+
+A flow never raises for something a person at the table did: a card the rules
+refuse becomes a REFUSED notice. :class:`RefusedError` is how the parts of a flow say
+so to each other before it becomes that notice. A game started with an option
+the flow does not know is a setup error, raised like the engines' own errors.
+
+    >>> str(RefusedError("R7 played twice", "F1"))
+    'R7 played twice (F1)'
+"""
+
+from __future__ import annotations
+
+from companion.games.errors import GameError
+
+
+class OptionError(GameError):
+    """A flow option that the game does not take, or a value it cannot use.
+
+    >>> str(OptionError("fibonachos: unknown option 'speed' (it takes: dealer, seed)"))
+    "fibonachos: unknown option 'speed' (it takes: dealer, seed)"
+    """
+
+
+class RefusedError(GameError):
+    """The rules (or the table) refuse a card or a command; ``rule`` is its RULES.md id."""
+
+    def __init__(self, reason: str, rule: str | None = None) -> None:
+        super().__init__(f"{reason} ({rule})" if rule else reason)
+        self.reason = reason
+        self.rule = rule

@@ -1,0 +1,187 @@
+"""The Fibonachos flow: cards on the play area are plays, the spicy spot's card the prize.
+
+Each round is dealt unseen (``Deal()``: the companion never sees hands, F3); the
+card put on the ``spicy`` spot before a lead is the trick's prize (F6) and every card
+put in the play area is the next play in seat order (F8, F4). A card the engine
+refuses (a card already played, a spicy card in the play area, a play before the
+spicy card) is refused with its rule; a proven revoke is a FLAG, not a refusal (F5).
+
+    >>> flow = FibonachosFlow(["Ana", "Ben", "Cy"], [], dealer=None)
+    >>> _ = flow.placed(TableCard("f/1/S3#1", "fibonachos", "S3#1", "spicy"))
+    >>> [n.kind.value for n in flow.placed(TableCard("f/1/R1", "fibonachos", "R1", "play"))]
+    []
+    >>> flow.view().spicy, flow.expected()
+    ('S3#1', 'Ben to play')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from companion.flows.base import FlowView, Notice, NoticeKind, TableCard
+from companion.flows.errors import RefusedError
+from companion.flows.notices import scores_view
+from companion.flows.tricks import TrickFlow, seat_check
+from companion.games.base import Flag
+from companion.games.errors import IllegalActionError, NotationError
+from companion.games.fibonachos import (
+    Deal,
+    FibonachosState,
+    Nacho,
+    Play,
+    Reveal,
+    Spicy,
+    winner_index,
+)
+from companion.games.fibonachos.round import Round
+from companion.ui.views import Play as PlayView
+from companion.ui.views import TrickView, TrickWonView
+
+
+class FibonachosFlow(TrickFlow):
+    """Fibonachos at a real table (module docstring)."""
+
+    game = "fibonachos"
+    deck = "fibonachos"
+    deck_rule = "F1"
+    spots: ClassVar[Mapping[str, str]] = {"spicy": "spicy"}
+    order_rule = "F8"
+
+    def __init__(
+        self, players: Sequence[str], variants: Sequence[str], *, dealer: int | None
+    ) -> None:
+        self.dealer = dealer
+        super().__init__(players, variants)
+
+    def _reset(self) -> None:
+        self.engine = FibonachosState(self.players, self.variants, first_dealer=self.dealer)
+
+    # -- cards ------------------------------------------------------------------------------
+
+    def _needs_deal(self) -> bool:
+        rounds = self.engine.rounds
+        return not self.engine.is_terminal() and (not rounds or rounds[-1].finished)
+
+    def _accept(self, card: TableCard, use: str, seat: int | None) -> None:
+        if self.engine.is_terminal():
+            raise RefusedError("the match is over: three rounds were played", "F8")
+        action: Reveal | Play
+        if use == "spicy":
+            action = Reveal(
+                _parse(card.notation, Spicy, "is a nacho card: play it in the play area")
+            )
+        else:
+            action = Play(_parse(card.notation, Nacho, "is a spicy card: put it on the spicy spot"))
+            if seat is not None and not self._needs_deal():
+                current = self.engine.rounds[-1]
+                trick = current.open_trick()
+                if trick is not None or current.spicy_left() == 0:
+                    played = trick.seats if trick else []
+                    seat_check(self.names, seat, current.to_act(), played, self.order_rule)
+        dealt = self._needs_deal()
+        if dealt:
+            self.engine.apply(Deal())
+        try:
+            self.engine.apply(action)
+        except IllegalActionError as exc:
+            if dealt:
+                self.engine.undo()
+            raise RefusedError(getattr(exc, "what", exc.reason), exc.rule) from None
+
+    # -- progress ---------------------------------------------------------------------------
+
+    def _round_number(self) -> int:
+        return len(self.engine.rounds) + (1 if self._needs_deal() else 0)
+
+    def _tricks_done(self) -> int:
+        return sum(1 for r in self.engine.rounds for t in r.tricks if t.winner is not None)
+
+    def _open_plays(self) -> int:
+        if self._needs_deal():
+            return 0
+        trick = self.engine.rounds[-1].open_trick()
+        return len(trick.cards) if trick else 0
+
+    def _trick_size(self) -> int:
+        return self.engine.layout.trick_size
+
+    def _won_view_notice(self) -> Notice:
+        trick = self.engine.rounds[-1].tricks[-1]
+        seat = trick.winner if trick.winner is not None else 0
+        card = trick.cards[winner_index(trick.cards)]
+        prize = None if trick.spicy is None else str(trick.spicy)
+        view = TrickWonView(self.names[seat], str(card), trick.number, prize)
+        takes = f", takes {prize}" if prize else ""
+        return Notice(
+            NoticeKind.TRICK_WON,
+            f"{self.names[seat]} wins trick {trick.number} with {card}{takes}",
+            "F4",
+            seat=seat,
+            view=view,
+        )
+
+    def _engine_record(self) -> dict[str, Any]:
+        return self.engine.to_record()
+
+    def _engine_report(self) -> dict[str, Any]:
+        return self.engine.report()
+
+    def _engine_flags(self) -> list[Flag]:
+        return self.engine.flags()
+
+    def _engine_over(self) -> bool:
+        return self.engine.is_terminal()
+
+    # -- the screen ---------------------------------------------------------------------------
+
+    def view(self) -> FlowView:
+        if self.engine.is_terminal():
+            report = self.engine.report()
+            return scores_view("Final scores", self.names, report["totals"], None)
+        if self._needs_deal():
+            number = len(self.engine.rounds) + 1
+            dealer = (self.engine.first_dealer + number - 1) % len(self.players)
+            leader = self.names[(dealer + 1) % len(self.players)]
+            return TrickView("Fibonachos", number, 1, leader, waiting_for="spicy card")
+        current = self.engine.rounds[-1]
+        trick = current.open_trick()
+        number = trick.number if trick else len(current.tricks) + 1
+        waiting = "spicy card" if trick is None and current.spicy_left() > 0 else ""
+        return TrickView(
+            "Fibonachos",
+            current.number,
+            number,
+            self.names[current.to_act()],
+            plays=_plays(current, self.names),
+            lead=trick.lead.title if trick and trick.lead else None,
+            spicy=str(trick.spicy) if trick and trick.spicy else None,
+            waiting_for=waiting,
+        )
+
+    def expected(self) -> str:
+        if self.engine.is_terminal():
+            return "the match is over"
+        shown = self.view()
+        if not isinstance(shown, TrickView):
+            return ""
+        return shown.waiting_for or f"{shown.to_play} to play"
+
+
+def _plays(current: Round, names: Sequence[str]) -> tuple[PlayView, ...]:
+    trick = current.open_trick()
+    if trick is None:
+        return ()
+    return tuple(PlayView(names[s], str(c)) for s, c in zip(trick.seats, trick.cards, strict=True))
+
+
+def _parse(text: str, kind: type[Nacho] | type[Spicy], wrong: str) -> Any:
+    other: type[Nacho] | type[Spicy] = Spicy if kind is Nacho else Nacho
+    try:
+        return kind.parse(text)
+    except NotationError as exc:
+        try:
+            other.parse(text)
+        except NotationError:
+            raise RefusedError(getattr(exc, "what", str(exc)), "F1") from None
+        raise RefusedError(f"{text} {wrong}", "F6" if kind is Spicy else "F1") from None
