@@ -203,8 +203,8 @@ def open_camera_picamera2(
 def open_from_settings(settings: Settings) -> Picamera2Camera:
     """The ``[camera]`` keys of the Pi camera (docs/camera.md lists them)."""
     camera = settings.integer("camera", 0, low=0, high=7)
-    width = settings.integer("width", 1280, low=64, high=4608)
-    height = settings.integer("height", 720, low=64, high=3496)
+    width = settings.integer("width", 1280, low=16, high=4608)
+    height = settings.integer("height", 720, low=16, high=3496)
     fps = settings.number("fps", 30.0, above=0, high=120)
     autofocus = settings.text("autofocus", "continuous", choices=AUTOFOCUS)
     lens_position = settings.number("lens_position", 1.5, low=0, high=32)
