@@ -68,8 +68,14 @@ def _fibonachos(
     return FibonachosFlow(players, variants, dealer=opts.get("dealer"))
 
 
+def _trump(players: Sequence[str], variants: Sequence[str], opts: Mapping[str, Any]) -> GameFlow:
+    from companion.flows.trump import TrumpFlow
+
+    return TrumpFlow(players, variants, leader=opts.get("leader"))
+
+
 def _builders() -> dict[str, Builder]:
-    return {"fibonachos": _fibonachos}
+    return {"fibonachos": _fibonachos, "trump": _trump}
 
 
 def make_flow(

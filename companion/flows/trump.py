@@ -1,0 +1,237 @@
+"""The Fibonacci's Trump flow: indicator cards deal a round, played cards are plays.
+
+A round starts when both indicator cards are read (T2): the card on the
+``trump-indicator`` spot gives the trump colour, the one on ``symbol-indicator`` the
+scored symbol; the hands are unseen (``Deal(hands=None)``). Round 1's leader is the
+holder of the lowest trump (T3), whom only the table knows: it comes from the option
+``leader`` or the command ``leader`` (``{"seat": n}``); later leaders are derived. The
+last placed card on a spot before the deal counts (a card put down by mistake is
+simply covered or replaced); a card on a spot during a round is refused (T2).
+
+    >>> flow = TrumpFlow(["Ana", "Ben", "Cy"], [], leader=2)
+    >>> _ = flow.placed(TableCard("t/R1", "trump", "R1", "trump-indicator"))
+    >>> flow.expected()
+    'symbol indicator'
+    >>> _ = flow.placed(TableCard("t/G7", "trump", "G7", "symbol-indicator"))
+    >>> flow.expected()
+    'Cy to play'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from companion.flows.base import FlowCommand, FlowView, Notice, NoticeKind, TableCard
+from companion.flows.errors import RefusedError
+from companion.flows.notices import info, scores_view
+from companion.flows.tricks import TrickFlow, seat_check
+from companion.games.base import CHANCE, Flag
+from companion.games.errors import IllegalActionError, NotationError
+from companion.games.trump import Card, Deal, Play, TrumpState, parse_card, winning_play
+from companion.ui.views import Play as PlayView
+from companion.ui.views import TrickView, TrickWonView
+
+INDICATORS: dict[str, str] = {"trump": "trump indicator", "symbol": "symbol indicator"}
+
+
+class TrumpFlow(TrickFlow):
+    """Fibonacci's Trump at a real table (module docstring)."""
+
+    game = "trump"
+    deck = "trump"
+    deck_rule = "T1"
+    spots: ClassVar[Mapping[str, str]] = {
+        "trump-indicator": "trump",
+        "symbol-indicator": "symbol",
+    }
+    order_rule = "T4"
+
+    def __init__(
+        self, players: Sequence[str], variants: Sequence[str], *, leader: int | None
+    ) -> None:
+        self.leader = leader
+        super().__init__(players, variants)
+
+    def _reset(self) -> None:
+        self.engine = TrumpState(self.players, self.variants)
+        self.pending: dict[str, Card] = {}
+
+    # -- cards ------------------------------------------------------------------------------
+
+    def _between_rounds(self) -> bool:
+        return self.engine.current_player() == CHANCE
+
+    def _accept(self, card: TableCard, use: str, seat: int | None) -> None:
+        if self.engine.is_terminal():
+            raise RefusedError("the game is over (144 reached, highest alone)", "T7")
+        try:
+            face = parse_card(card.notation)
+        except NotationError as exc:
+            raise RefusedError(str(exc).removesuffix(" (T1)"), "T1") from None
+        if use in INDICATORS:
+            self._indicator(use, face)
+            return
+        if self._between_rounds():
+            raise RefusedError(f"{self._deal_missing()} first: a round starts with its deal", "T2")
+        current = self.engine.rounds[-1]
+        to_act = current.to_act()
+        if seat is not None and to_act is not None:
+            trick = current.tricks[-1] if current.led() is not None else []
+            leader = current.trick_leaders[-1] if trick else to_act
+            played = [(leader + i) % len(self.players) for i in range(len(trick))]
+            seat_check(self.names, seat, to_act, played, self.order_rule)
+        try:
+            self.engine.apply(Play(face))
+        except IllegalActionError as exc:
+            raise RefusedError(exc.reason, exc.rule) from None
+
+    def _indicator(self, use: str, face: Card) -> None:
+        if not self._between_rounds():
+            raise RefusedError(
+                f"the {INDICATORS[use]} is read at the start of a round, not during one", "T2"
+            )
+        other = self.pending.get("symbol" if use == "trump" else "trump")
+        if other is not None and other.face == face.face:
+            raise RefusedError(f"{face} cannot lie on both indicators", "T2")
+        self.pending[use] = face
+        self._deal()
+
+    def _deal_missing(self) -> str:
+        for use, name in INDICATORS.items():
+            if use not in self.pending:
+                return name
+        return "the leader of round 1 (T3)"
+
+    def _deal(self) -> None:
+        if len(self.pending) < 2 or (not self.engine.rounds and self.leader is None):
+            return
+        first = not self.engine.rounds
+        deal = Deal(
+            self.pending["trump"], self.pending["symbol"], leader=self.leader if first else None
+        )
+        try:
+            self.engine.apply(deal)
+        except IllegalActionError as exc:
+            raise RefusedError(exc.reason, exc.rule) from None
+        self.pending = {}
+
+    def _command(self, command: FlowCommand) -> list[Notice]:
+        if command.name != "leader":
+            return super()._command(command)
+        seat = command.args.get("seat")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.players):
+            raise RefusedError(f"leader {seat!r} is not a seat (0-{len(self.players) - 1})", "T3")
+        rounds = self.engine.rounds
+        if len(rounds) > 1 or (rounds and rounds[0].plays()):
+            raise RefusedError("round 1 has begun: undo its plays to change its leader", "T3")
+        before = self.leader
+        self.leader = seat
+        try:
+            self._rebuild(self.steps)
+        except RefusedError:
+            self.leader = before
+            self._rebuild(self.steps)
+            raise
+        return [info(f"{self.names[seat]} leads round 1")]
+
+    # -- progress ---------------------------------------------------------------------------
+
+    def _round_number(self) -> int:
+        extra = 1 if self._between_rounds() else 0
+        return len(self.engine.rounds) + extra
+
+    def _tricks_done(self) -> int:
+        n = len(self.players)
+        return sum(1 for r in self.engine.rounds for t in r.tricks if len(t) == n)
+
+    def _open_plays(self) -> int:
+        if self._between_rounds() or not self.engine.rounds[-1].tricks:
+            return 0
+        return len(self.engine.rounds[-1].tricks[-1]) % len(self.players)
+
+    def _trick_size(self) -> int:
+        return len(self.players)
+
+    def _won_view_notice(self) -> Notice:
+        current = self.engine.rounds[-1]
+        index = len(current.tricks) - 1
+        cards = current.tricks[index]
+        best = winning_play(cards, current.trump)
+        seat = (current.trick_leaders[index] + best) % len(self.players)
+        last = index + 1 == current.length
+        prize = f"{current.deal.trump} {current.deal.symbol}" if last else None
+        view = TrickWonView(self.names[seat], str(cards[best]), index + 1, prize)
+        takes = f" and the indicators {prize}" if prize else ""
+        return Notice(
+            NoticeKind.TRICK_WON,
+            f"{self.names[seat]} wins trick {index + 1} with {cards[best]}{takes}",
+            "T4",
+            seat=seat,
+            view=view,
+        )
+
+    def _engine_record(self) -> dict[str, Any]:
+        return self.engine.to_record()
+
+    def _engine_report(self) -> dict[str, Any]:
+        return self.engine.report()
+
+    def _engine_flags(self) -> list[Flag]:
+        return self.engine.flags()
+
+    def _engine_over(self) -> bool:
+        return self.engine.is_terminal()
+
+    # -- the screen ---------------------------------------------------------------------------
+
+    def view(self) -> FlowView:
+        if self.engine.is_terminal():
+            return scores_view("Final scores", self.names, self.engine.report()["totals"], None)
+        n = len(self.players)
+        if self._between_rounds():
+            number = len(self.engine.rounds) + 1
+            leader = (
+                self.engine.rounds[-1].result.last_winner
+                if self.engine.rounds and self.engine.rounds[-1].result
+                else self.leader
+            )
+            trump = self.pending.get("trump")
+            symbol = self.pending.get("symbol")
+            return TrickView(
+                "Trump",
+                number,
+                1,
+                "?" if leader is None else self.names[leader],
+                trump=None if trump is None else trump.colour.title,
+                symbol=None if symbol is None else symbol.symbol.name.lower(),
+                waiting_for=self._deal_missing(),
+            )
+        current = self.engine.rounds[-1]
+        led = current.led()
+        plays: tuple[PlayView, ...] = ()
+        if led is not None:
+            leader = current.trick_leaders[-1]
+            plays = tuple(
+                PlayView(self.names[(leader + i) % n], str(c))
+                for i, c in enumerate(current.tricks[-1])
+            )
+        to_act = current.to_act()
+        return TrickView(
+            "Trump",
+            current.number,
+            current.trick_number(),
+            self.names[to_act if to_act is not None else 0],
+            plays=plays,
+            lead=None if led is None else led.title,
+            trump=current.trump.title,
+            symbol=current.deal.symbol.symbol.name.lower(),
+        )
+
+    def expected(self) -> str:
+        if self.engine.is_terminal():
+            return "the game is over"
+        shown = self.view()
+        if not isinstance(shown, TrickView):
+            return ""
+        return shown.waiting_for or f"{shown.to_play} to play"
