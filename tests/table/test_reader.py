@@ -1,0 +1,155 @@
+"""The reader on frames with real card codes (issue 4 section 2): change detection,
+decoding and tracking together, a hand passing over, foreign codes, the stats."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+from table_frames import (
+    CountingDecoder,
+    Image,
+    Shot,
+    mini_decoder,
+    payload,
+    table_image,
+    with_code,
+    with_hand,
+)
+
+from companion.table.changes import ChangeDetector
+from companion.table.layout import default_layout
+from companion.table.reader import TableReader
+from companion.table.tracker import CardPlaced, CardRemoved, DuplicateCard, TableEvent
+
+FPS = 30
+
+
+def reader(decoder: CountingDecoder | None = None) -> TableReader:
+    return TableReader(
+        default_layout(),
+        decoder=decoder if decoder is not None else mini_decoder,
+        detector=ChangeDetector(full_every=100.0),
+    )
+
+
+def play(r: TableReader, images: Sequence[Image], start: int = 0) -> list[tuple[int, TableEvent]]:
+    events = []
+    for i, image in enumerate(images, start):
+        events += [(i, e) for e in r.feed(Shot(image, i / FPS))]
+    return events
+
+
+def names(events: list[tuple[int, TableEvent]]) -> list[str]:
+    out = []
+    for _, e in events:
+        if isinstance(e, CardPlaced | CardRemoved):
+            out.append(f"{type(e).__name__}:{e.card.notation}@{e.card.zone}")
+        else:
+            out.append(type(e).__name__)
+    return out
+
+
+def test_card_put_down_is_placed_once_and_static_table_decodes_nothing() -> None:
+    decoder = CountingDecoder()
+    r = reader(decoder)
+    empty = table_image()
+    card = with_code(empty, payload("R3"), (0.5, 0.5))
+    events = play(r, [empty] * 5 + [card] * 60)
+    assert names(events) == ["CardPlaced:R3@play"]
+    assert events[0][0] <= 5 + 8  # within a few frames of being put down
+    placed = events[0][1]
+    assert isinstance(placed, CardPlaced)
+    assert placed.card.key == "fibonachos/1/R3"
+    x, y = placed.card.position or (0, 0)
+    assert abs(x - 0.5) < 0.02 and abs(y - 0.5) < 0.02
+    # the first frame whole, then only small regions, and none at all once confirmed
+    assert decoder.sizes[0] == (640, 360)
+    assert all(w * h < 640 * 360 / 4 for w, h in decoder.sizes[1:])
+    decodes = r.stats.decodes
+    play(r, [card] * 30, start=65)
+    assert r.stats.decodes == decodes
+    assert r.stats.idle_frames >= 30
+
+
+def test_hand_passing_over_a_card_removes_nothing() -> None:
+    r = reader()
+    card = with_code(table_image(), payload("G7"), (0.5, 0.5))
+    events = play(r, [card] * 20)
+    assert names(events) == ["CardPlaced:G7@play"]
+    hand_path = [with_hand(card, (0.3 + 0.02 * i, 0.5)) for i in range(20)]
+    resting = [hand_path[-1]] * 3  # still only briefly
+    events = play(r, hand_path + resting + [card] * 20, start=20)
+    assert events == []
+
+
+def test_card_taken_away_is_removed_after_forget_seconds() -> None:
+    r = reader()
+    empty = table_image()
+    card = with_code(empty, payload("Y16"), (0.6, 0.4))
+    play(r, [card] * 20)
+    events = play(r, [with_hand(card, (0.6, 0.5 + 0.02 * i)) for i in range(5)], start=20)
+    events += play(r, [empty] * 60, start=25)
+    assert names(events) == ["CardRemoved:Y16@play"]
+    frame, _ = events[0]
+    assert 25 + FPS <= frame <= 25 + FPS + 10  # about forget_seconds after it is seen gone
+
+
+def test_cards_of_a_trick_and_a_spicy_card() -> None:
+    r = reader()
+    image = table_image()
+    frames = [image] * 3
+    for notation, at in [
+        ("S3#1", (0.12, 0.2)),
+        ("R1#1", (0.4, 0.5)),
+        ("G2#1", (0.55, 0.5)),
+        ("Y3#1", (0.7, 0.5)),
+    ]:
+        image = with_code(image, payload(notation), at)
+        frames += [with_hand(image, (at[0], at[1] + 0.35))] * 2 + [image] * 15
+    assert names(play(r, frames)) == [
+        "CardPlaced:S3#1@spicy",
+        "CardPlaced:R1#1@play",
+        "CardPlaced:G2@play",
+        "CardPlaced:Y3@play",
+    ]
+
+
+def test_foreign_codes_are_counted_never_events() -> None:
+    r = reader()
+    menu = with_code(table_image(), "https://example.com/menu", (0.5, 0.5))
+    assert play(r, [menu] * 40) == []
+    summary = r.stats.summary()
+    assert summary["rejected"] >= 1 and summary["foreign"] == 1
+    assert summary["codes"] == 0
+
+
+def test_copied_code_is_flagged_as_duplicate() -> None:
+    r = reader()
+    text = payload("R5")
+    both = with_code(with_code(table_image(), text, (0.4, 0.5)), text, (0.7, 0.5))
+    events = play(r, [both] * 20)
+    assert names(events) == ["DuplicateCard", "CardPlaced:R5@play"]
+    dup = events[0][1]
+    assert isinstance(dup, DuplicateCard) and len(dup.positions) == 2
+
+
+def test_control_card_is_an_event_anywhere() -> None:
+    r = reader()
+    image = with_code(table_image(), payload("UNDO", deck="control"), (0.955, 0.5), module_px=2)
+    assert names(play(r, [image] * 20)) == ["CardPlaced:UNDO@outside"]
+
+
+def test_stats_summary_counts_every_stage() -> None:
+    r = reader()
+    play(r, [with_code(table_image(), payload("R2"), (0.5, 0.5))] * 10)
+    summary = r.stats.summary()
+    assert summary["frames"] == 10 and summary["decodes"] >= 1 and summary["events"] == 1
+    assert set(summary["ms_per_frame"]) == {"changes", "decode", "track"}
+
+
+def test_default_decoder_is_card_codes_decode_image() -> None:
+    pytest.importorskip("card_codes.decode")
+    r = TableReader(default_layout())
+    image = with_code(table_image(), payload("R4"), (0.5, 0.5))
+    assert names(play(r, [image] * 10)) == ["CardPlaced:R4@play"]
