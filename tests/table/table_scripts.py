@@ -5,7 +5,11 @@ det("R3#1", (0.5, 0.5))   # a fibonachos card's code centred mid-frame
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
+
+from companion.table.tracker import CardPlaced, CardRemoved, TableEvent
 
 SIDE = 0.04  # a code's side in frame fractions
 
@@ -33,3 +37,14 @@ def det(
     h = side / 2
     corners = ((x - h, y - h), (x + h, y - h), (x + h, y + h), (x - h, y + h))
     return Det(Card(deck, notation), corners)
+
+
+def names(events: Sequence[tuple[Any, TableEvent]]) -> list[str]:
+    """Events as short strings: ``CardPlaced:R3#1@play``, ``DuplicateCard:fibonachos/R3#1``."""
+    out = []
+    for _, e in events:
+        if isinstance(e, CardPlaced | CardRemoved):
+            out.append(f"{type(e).__name__}:{e.card.notation}@{e.card.zone}")
+        else:
+            out.append(f"{type(e).__name__}:{e.key}")
+    return out

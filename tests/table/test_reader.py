@@ -16,11 +16,12 @@ from table_frames import (
     with_code,
     with_hand,
 )
+from table_scripts import names
 
 from companion.table.changes import ChangeDetector
 from companion.table.layout import default_layout
 from companion.table.reader import TableReader
-from companion.table.tracker import CardPlaced, CardRemoved, DuplicateCard, TableEvent
+from companion.table.tracker import CardPlaced, DuplicateCard, TableEvent
 
 FPS = 30
 
@@ -38,16 +39,6 @@ def play(r: TableReader, images: Sequence[Image], start: int = 0) -> list[tuple[
     for i, image in enumerate(images, start):
         events += [(i, e) for e in r.feed(Shot(image, i / FPS))]
     return events
-
-
-def names(events: list[tuple[int, TableEvent]]) -> list[str]:
-    out = []
-    for _, e in events:
-        if isinstance(e, CardPlaced | CardRemoved):
-            out.append(f"{type(e).__name__}:{e.card.notation}@{e.card.zone}")
-        else:
-            out.append(type(e).__name__)
-    return out
 
 
 def test_card_put_down_is_placed_once_and_static_table_decodes_nothing() -> None:
@@ -129,7 +120,7 @@ def test_copied_code_is_flagged_as_duplicate() -> None:
     text = payload("R5")
     both = with_code(with_code(table_image(), text, (0.4, 0.5)), text, (0.7, 0.5))
     events = play(r, [both] * 20)
-    assert names(events) == ["DuplicateCard", "CardPlaced:R5@play"]
+    assert names(events) == ["DuplicateCard:fibonachos/1/R5", "CardPlaced:R5@play"]
     dup = events[0][1]
     assert isinstance(dup, DuplicateCard) and len(dup.positions) == 2
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from table_scripts import Det, det
+from table_scripts import Det, det, names
 
 from companion.table.layout import default_layout
 from companion.table.tracker import (
@@ -44,20 +44,10 @@ def run(
     return events
 
 
-def kinds(events: list[tuple[float, TableEvent]]) -> list[str]:
-    out = []
-    for _, e in events:
-        if isinstance(e, CardPlaced | CardRemoved):
-            out.append(f"{type(e).__name__}:{e.card.notation}@{e.card.zone}")
-        else:
-            out.append(f"{type(e).__name__}:{e.key}")
-    return out
-
-
 def test_steady_card_is_placed_once_with_zone_and_position() -> None:
     t = tracker()
     events = run(t, 60, lambda i: [det("R3#1", A)])
-    assert kinds(events) == ["CardPlaced:R3#1@play"]
+    assert names(events) == ["CardPlaced:R3#1@play"]
     at, event = events[0]
     assert isinstance(event, CardPlaced)
     assert event.card.key == "fibonachos/R3#1" and event.card.deck == "fibonachos"
@@ -122,7 +112,7 @@ def test_removed_after_its_place_is_seen_empty_for_forget_seconds() -> None:
     t = tracker(forget_seconds=1.0)
     run(t, 30, lambda i: [det("R3#1", A)])
     events = run(t, 60, lambda i: [], start=30)
-    assert kinds(events) == ["CardRemoved:R3#1@play"]
+    assert names(events) == ["CardRemoved:R3#1@play"]
     at, event = events[0]
     assert at == 60 / FPS  # first seen empty at frame 30, gone one second later
     assert isinstance(event, CardRemoved) and event.card.position == A
@@ -149,7 +139,7 @@ def test_card_moved_in_play_is_removed_then_placed() -> None:
     t = tracker()
     run(t, 30, lambda i: [det("R3#1", A)])
     events = run(t, 30, lambda i: [det("R3#1", B)], start=30)
-    assert kinds(events) == ["CardRemoved:R3#1@play", "CardPlaced:R3#1@play"]
+    assert names(events) == ["CardRemoved:R3#1@play", "CardPlaced:R3#1@play"]
     assert events[0][0] == events[1][0]
     removed, placed = events[0][1], events[1][1]
     assert isinstance(removed, CardRemoved) and removed.card.position == A
@@ -160,7 +150,7 @@ def test_card_moved_to_another_zone_changes_zone() -> None:
     t = tracker()
     run(t, 30, lambda i: [det("S3#1", A)])
     events = run(t, 30, lambda i: [det("S3#1", (0.12, 0.2))], start=30)
-    assert kinds(events) == ["CardRemoved:S3#1@play", "CardPlaced:S3#1@spicy"]
+    assert names(events) == ["CardRemoved:S3#1@play", "CardPlaced:S3#1@spicy"]
 
 
 def test_nudged_card_stays_put() -> None:
@@ -173,7 +163,7 @@ def test_duplicate_identity_is_flagged_once_and_second_copy_gives_no_event() -> 
     t = tracker()
     run(t, 30, lambda i: [det("R3#1", A)])
     events = run(t, 60, lambda i: [det("R3#1", B), det("R3#1", A)], start=30)
-    assert kinds(events) == ["DuplicateCard:fibonachos/R3#1"]
+    assert names(events) == ["DuplicateCard:fibonachos/R3#1"]
     dup = events[0][1]
     assert isinstance(dup, DuplicateCard) and dup.positions == (A, B)
     assert [c.position for c in t.cards()] == [A]
@@ -183,7 +173,7 @@ def test_duplicate_identity_is_flagged_once_and_second_copy_gives_no_event() -> 
 def test_duplicate_before_confirmation_still_places_one_card() -> None:
     t = tracker()
     events = run(t, 30, lambda i: [det("R3#1", A), det("R3#1", B)])
-    assert kinds(events) == ["DuplicateCard:fibonachos/R3#1", "CardPlaced:R3#1@play"]
+    assert names(events) == ["DuplicateCard:fibonachos/R3#1", "CardPlaced:R3#1@play"]
     assert len(t.cards()) == 1
 
 
@@ -196,7 +186,7 @@ def test_codes_outside_every_zone_are_ignored() -> None:
 def test_control_cards_count_anywhere() -> None:
     t = tracker()
     events = run(t, 30, lambda i: [det("undo", (0.5, 0.97), deck="control")])
-    assert kinds(events) == [f"CardPlaced:undo@{OUTSIDE}"]
+    assert names(events) == [f"CardPlaced:undo@{OUTSIDE}"]
 
 
 def test_pixel_corners_are_scaled_by_frame_size() -> None:
@@ -219,10 +209,10 @@ def test_several_cards_of_a_trick_each_placed_once() -> None:
         return [det(f"R{n + 1}#1", spot) for n, spot in enumerate(spots) if i >= 20 * n]
 
     events = run(t, 90, seen)
-    assert kinds(events) == ["CardPlaced:R1#1@play", "CardPlaced:R2#1@play", "CardPlaced:R3#1@play"]
+    assert names(events) == ["CardPlaced:R1#1@play", "CardPlaced:R2#1@play", "CardPlaced:R3#1@play"]
     # then the trick is cleared
     events = run(t, 60, lambda i: [], start=90)
-    assert sorted(kinds(events)) == [
+    assert sorted(names(events)) == [
         "CardRemoved:R1#1@play",
         "CardRemoved:R2#1@play",
         "CardRemoved:R3#1@play",
