@@ -159,7 +159,9 @@ def open_from_settings(settings: Settings) -> SyntheticCamera:
     settings.done()
     if render is not None and frames is not None:
         raise ConfigurationError("camera.render and camera.frames: give one, not both")
-    source: Render | Iterable[Image] = render or frames or blank_table(width, height)
+    source: Render | Iterable[Image] = blank_table(width, height)
+    if render is not None or frames is not None:
+        source = render if render is not None else frames
     try:
         feed = SyntheticFeed(
             source,
