@@ -33,7 +33,7 @@ from companion.ui.overlays import INFO_SECONDS, Overlay, Overlays, Statuses
 from companion.ui.pages import Choice, Go, Page
 from companion.ui.screens import View
 from companion.ui.setup import GAME_LABELS, SetupWizard
-from companion.ui.views import MessageView, ScoresView
+from companion.ui.views import MessageView, ScoresView, Tone
 
 #: How long a staff card keeps the staff actions open.
 STAFF_SECONDS = 300.0
@@ -144,11 +144,26 @@ class UiApp:
         self.game, self.players = game, tuple(players)
         self.page = GamePage(self)
 
-    def game_over(self, lines: Sequence[str]) -> None:
-        """The session ended the game: ``lines`` are its result for the idle screen."""
-        self.last_result = tuple(lines)
+    def game_over(self, lines: Sequence[str] | None = None) -> None:
+        """The session ended the game: ``lines`` are its result for the idle screen.
+
+        Without lines, the result is the one of the game-over notice, else the last
+        round's scores.
+        """
+        if lines is not None:
+            self.last_result = tuple(lines)
+        elif self.game is not None and not any(o.ends_game for o in self.overlays.queue):
+            self.last_result = result_lines(self.label, self.last_scores)
         if not any(o.ends_game for o in self.overlays.queue):
             self._finish()
+
+    def start_failed(self, message: str, now: float) -> None:
+        """The session could not start the game asked for: back to the start, saying why."""
+        self._clear_game()
+        self.page = self.start_page()
+        note = MessageView("Cannot start", (message,), Tone.ERROR, "any key")
+        self.overlays.queue.insert(0, Overlay(note))
+        self.now = now
 
     def hardware_status(self, kind: str, message: str | None, now: float) -> None:
         """A hardware fault (``camera``, ``display``, ``disk``, ``card``); None clears it."""
@@ -257,8 +272,6 @@ class UiApp:
 
     def _finish(self) -> None:
         """The game is over: the idle screen with the result."""
-        if self.game is not None and not self.last_result:
-            self.last_result = result_lines(self.label, self.last_scores)
         self._clear_game()
         self.page = IdlePage(self)
 

@@ -23,7 +23,7 @@ from companion.ui.screens import View
 from companion.ui.views import MessageView, Tone
 
 TRICK_WON_SECONDS = 2.0
-INFO_SECONDS = 4.0
+INFO_SECONDS = 2.5
 NOT_OUR_CARD_SECONDS = 3.0
 
 #: Hardware faults: the screen's title per kind, and whether the fault passes by itself.

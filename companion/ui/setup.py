@@ -202,7 +202,9 @@ class SetupWizard:
             def pick(name: str) -> Callable[[], Go]:
                 def act() -> Go:
                     setup.names[seat] = name
-                    return Go(self.names_page(setup, seat + 1))
+                    # On to the next seat's row (row 0 is "Done"), or "Done" after the last.
+                    after = seat + 2 if seat + 1 < setup.players else 0
+                    return Go(self.names_page(setup, after))
 
                 return act
 

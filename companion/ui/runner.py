@@ -1,0 +1,94 @@
+"""The glue between the interface, the session and the table: one place that does it.
+
+:class:`TableRunner` carries out the commands of :class:`~companion.ui.app.UiApp`
+on a :class:`~companion.session.Session` and feeds the interface what follows (the
+notices, the flow's new view, the end of a game). The daemon and ``companion
+ui-demo`` both drive the table through it, so the demo shows what the daemon does.
+
+    runner = TableRunner(UiApp(), Session(journal, clock=clock))
+    runner.press(event)                       # a button
+    runner.table("placed", card, now)         # a card the tracker saw
+    runner.tick(now); image = render(runner.app.screen(now), size)
+"""
+
+from __future__ import annotations
+
+import logging
+
+from companion.errors import CompanionError
+from companion.flows.base import FlowCommand, Notice, TableCard
+from companion.games.errors import GameError
+from companion.session import Session
+from companion.ui.app import UiApp
+from companion.ui.commands import (
+    EndGame,
+    Flow,
+    Resume,
+    StaffAction,
+    StartGame,
+    UiCommand,
+    Undo,
+)
+from companion.ui.keys import ButtonLike
+
+log = logging.getLogger(__name__)
+
+
+class TableRunner:
+    """Owns nothing but the wiring: the app and the session are handed in."""
+
+    def __init__(self, app: UiApp, session: Session) -> None:
+        self.app = app
+        self.session = session
+        #: Staff actions the runner cannot carry out itself (restart, shutdown).
+        self.staff_requests: list[str] = []
+
+    def press(self, event: ButtonLike) -> list[UiCommand]:
+        commands = self.app.button(event)
+        for command in commands:
+            self.carry_out(command, event.time)
+        return commands
+
+    def table(self, event: str, card: TableCard, now: float) -> None:
+        if event == "placed":
+            self.app.table_card(card)
+        self._after(self.session.table(event, card), now)
+
+    def tick(self, now: float) -> None:
+        for command in self.app.tick(now):
+            self.carry_out(command, now)
+
+    def carry_out(self, command: UiCommand, now: float) -> None:
+        """One command of the interface, on the session."""
+        session = self.session
+        if isinstance(command, StartGame):
+            try:
+                notices = session.start_game(
+                    command.game, command.players, command.variants, command.options
+                )
+            except (GameError, CompanionError) as exc:
+                log.warning("cannot start %s: %s", command.game, exc)
+                self.app.start_failed(str(exc), now)
+                return
+            self._after(notices, now)
+        elif isinstance(command, Flow):
+            self._after(session.command(command.command), now)
+        elif isinstance(command, Undo):
+            self._after(session.command(FlowCommand("undo")), now)
+        elif isinstance(command, EndGame):
+            session.end_game(reason=command.reason)
+        elif isinstance(command, StaffAction):
+            if command.name == "end-game":
+                session.end_game(reason="staff")
+            else:
+                self.staff_requests.append(command.name)
+        elif isinstance(command, Resume):
+            self.app.flow_view(session.flow.view() if session.flow is not None else None)
+
+    def _after(self, notices: list[Notice], now: float) -> None:
+        self.app.notices(notices, now)
+        flow = self.session.flow
+        if flow is not None:
+            self.app.flow_view(flow.view())
+        elif self.app.game is not None:
+            self.app.game_over()

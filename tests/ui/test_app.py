@@ -1,0 +1,407 @@
+"""The interface by buttons alone (issue 5 section 3): start, play, menus, kiosk."""
+
+from __future__ import annotations
+
+import pytest
+from ui_keys import Finger
+
+from companion.config import KioskSection
+from companion.flows.base import FlowCommand, Notice, NoticeKind, TableCard
+from companion.ui.app import STAFF_SECONDS, UiApp
+from companion.ui.commands import EndGame, Flow, Resume, StaffAction, StartGame, Undo
+from companion.ui.overlays import TRICK_WON_SECONDS
+from companion.ui.views import (
+    HexView,
+    IdleView,
+    MenuView,
+    MessageView,
+    Play,
+    RummyView,
+    ScoresView,
+    Tone,
+    TrickView,
+    TrickWonView,
+)
+
+
+def started(finger: Finger, game_label: str, *steps: str) -> StartGame:
+    """Choose ``game_label`` in the start menu, then each step label, then confirm."""
+    finger.choose(game_label)
+    for step in steps:
+        finger.choose(step)
+    commands = finger.press("SELECT")
+    assert len(commands) == 1 and isinstance(commands[0], StartGame)
+    return commands[0]
+
+
+# -- the start -----------------------------------------------------------------------------
+
+
+def test_start_menu_lists_every_game() -> None:
+    view = UiApp().screen(0.0)
+    assert isinstance(view, MenuView)
+    assert view.items == (
+        "Fibonachos",
+        "Fibonacci Trump",
+        "Rummy 21",
+        "Rummy 13",
+        "Rummy 8",
+        "Rummy 89",
+        "Hex referee",
+    )
+
+
+def test_fibonachos_players_names_dealer_variants_confirm() -> None:
+    finger = Finger(UiApp())
+    finger.choose("Fibonachos")
+    assert finger.screen().items == ("2 players", "3 players", "4 players", "5 players")
+    finger.choose("3 players")
+    names = finger.screen()
+    assert names.title == "Names" and names.items[0] == "Done"
+    finger.choose("1: Seat 1")
+    finger.choose("Ana")
+    assert finger.screen().items[1:] == ("1: Ana", "2: Seat 2", "3: Seat 3")
+    assert finger.screen().selected == 2  # on to the next seat
+    finger.press("SELECT")
+    assert "Ana" not in finger.screen().items  # a name is used once
+    finger.choose("Ben")
+    finger.choose("Done")
+    dealer = finger.screen()
+    assert dealer.title == "Who deals?" and dealer.items == ("Ana", "Ben", "Seat 3")
+    finger.choose("Ben")
+    variants = finger.screen()
+    assert variants.title == "Variants"
+    assert variants.marks == (None, False, False)
+    finger.choose("zero-scores-34")
+    assert finger.screen().marks == (None, False, True)
+    finger.choose("Done")
+    confirm = finger.screen()
+    assert isinstance(confirm, MessageView) and confirm.tone is Tone.CONFIRM
+    assert confirm.lines == ("Fibonachos", "Ana, Ben, Seat 3", "Ben deals", "zero-scores-34")
+    (command,) = finger.press("SELECT")
+    assert isinstance(command, StartGame)
+    assert command.game == "fibonachos"
+    assert command.players == ("Ana", "Ben", "Seat 3")
+    assert command.variants == ("zero-scores-34",)
+    assert command.options["dealer"] == 1
+
+
+def test_back_walks_the_steps_back_to_the_start() -> None:
+    finger = Finger(UiApp())
+    finger.choose("Fibonachos")
+    finger.choose("2 players")
+    finger.choose("Done")  # names
+    assert finger.screen().title == "Who deals?"
+    titles = []
+    for _ in range(3):
+        finger.press("BACK")
+        titles.append(finger.screen().title)
+    assert titles == ["Names", "Fibonachos", "Start"]
+    assert finger.screen().items[finger.screen().selected] == "Fibonachos"
+
+
+def test_trump_asks_the_leader_and_has_no_variant_step() -> None:
+    command = started(Finger(UiApp()), "Fibonacci Trump", "4 players", "Done", "Seat 2")
+    assert command.game == "trump" and command.options["leader"] == 1
+    assert command.variants == () and len(command.players) == 4
+
+
+def test_rummy_89_can_be_played_alone() -> None:
+    finger = Finger(UiApp())
+    finger.choose("Rummy 89")
+    assert finger.screen().items[0] == "1 player"
+    finger.press("BACK")
+    command = started(finger, "Rummy 89", "1 player", "Done", "standard-start", "Done")
+    assert command.players == ("Seat 1",) and command.variants == ("standard-start",)
+
+
+def test_hex_goes_straight_to_variants_with_the_referee_mode() -> None:
+    """H5: the card variant is a toggle; the referee needs no players nor names."""
+    finger = Finger(UiApp())
+    finger.choose("Hex referee")
+    assert finger.screen().title == "Variants"
+    finger.press("BACK")
+    command = started(finger, "Hex referee", "cards", "Done")
+    assert command.players == ("Black", "White")
+    assert command.variants == ("cards",)
+    assert command.options["mode"] == "referee"
+    assert isinstance(command.options["seed"], int)
+
+
+# -- in game -------------------------------------------------------------------------------
+
+TRICK = TrickView("Fibonachos", 1, 2, "Ben", (Play("Ana", "R13"),), lead="Red", spicy="S3")
+
+
+def in_game(game_label: str = "Fibonachos", *steps: str) -> Finger:
+    finger = Finger(UiApp())
+    started(finger, game_label, *(steps or ("3 players", "Done", "Seat 1", "Done")))
+    return finger
+
+
+def test_the_flow_view_is_the_game_screen() -> None:
+    finger = in_game()
+    assert finger.screen().lines == ("Waiting for the table",)
+    finger.app.flow_view(TRICK)
+    assert finger.screen() == TRICK
+
+
+def test_trick_won_shows_for_a_moment() -> None:
+    finger = in_game()
+    won = TrickWonView("Ana", "R13", 1, "S3")
+    finger.app.notices([Notice(NoticeKind.TRICK_WON, "Ana wins", view=won)], finger.now)
+    finger.app.flow_view(TRICK)
+    assert finger.app.screen(finger.now + TRICK_WON_SECONDS / 2) == won
+    finger.app.tick(finger.now + TRICK_WON_SECONDS)
+    assert finger.app.screen(finger.now + TRICK_WON_SECONDS) == TRICK
+
+
+def test_round_scores_stay_until_a_button_and_the_button_does_nothing_else() -> None:
+    finger = in_game()
+    scores = ScoresView("Round 1", ("Ana", "Ben", "Cy"), (3, 8, 0), (3, 8, 0), (1,))
+    finger.app.notices([Notice(NoticeKind.ROUND_OVER, "round 1", view=scores)], finger.now)
+    finger.app.tick(finger.now + 3600)
+    assert finger.app.screen(finger.now + 3600) == scores
+    assert finger.press("BACK") == []
+    assert finger.screen().lines == ("Waiting for the table",)
+    finger.press("SELECT")  # the match totals, again, from the game screen
+    assert finger.screen() == scores
+
+
+def test_revoke_alert_names_the_player() -> None:
+    """F5: a proven revoke is an alert naming the player until a button."""
+    finger = in_game()
+    notice = Notice(NoticeKind.FLAG, "Ben revoked: showed no Red before", rule="F5", seat=1)
+    finger.app.notices([notice], finger.now)
+    alert = finger.screen()
+    assert alert.tone is Tone.ALERT and "Ben" in alert.lines[0] and "rule F5" in alert.lines
+
+
+def test_refused_card_stays_until_the_game_moves_on() -> None:
+    finger = in_game()
+    finger.app.flow_view(TRICK)
+    refusal = Notice(NoticeKind.REFUSED, "R13 was played already", rule="F1")
+    finger.app.notices([refusal], finger.now)
+    finger.app.flow_view(TRICK)  # the same view: the card changed nothing
+    assert finger.screen().lines == ("R13 was played already", "rule F1")
+    finger.app.tick(finger.now + 60)
+    assert finger.app.screen(finger.now + 60).title == "Refused"
+    moved = TrickView("Fibonachos", 1, 2, "Cy", (Play("Ana", "R13"), Play("Ben", "R2")))
+    finger.app.flow_view(moved)
+    assert finger.screen() == moved
+
+
+def test_in_game_menu_undo_and_back() -> None:
+    finger = in_game()
+    finger.press("BACK")
+    menu = finger.screen()
+    assert menu.title == "Menu"
+    assert menu.items == (
+        "Back to game",
+        "Undo last",
+        "Correct a card",
+        "End game",
+        "Back to start",
+    )
+    assert finger.choose("Undo last") == [Undo()]
+    assert finger.screen().title != "Menu"
+    finger.hold("SELECT")
+    assert finger.screen().title == "Menu"
+    finger.choose("Back to game")
+    finger.hold("BACK")
+    assert finger.screen().title == "Menu"
+
+
+def test_end_game_asks_first_then_goes_to_the_start() -> None:
+    finger = in_game()
+    finger.press("BACK")
+    finger.choose("End game")
+    assert finger.screen().tone is Tone.CONFIRM
+    assert finger.press("BACK") == []
+    assert finger.screen().title == "Menu"
+    finger.choose("End game")
+    assert finger.press("SELECT") == [EndGame("abandoned")]
+    assert finger.screen().title == "Start"
+    assert finger.app.game is None
+
+
+def test_back_to_start_offers_to_resume() -> None:
+    finger = in_game()
+    finger.app.flow_view(TRICK)
+    finger.press("BACK")
+    finger.choose("Back to start")
+    assert finger.screen().items[0] == "Resume Fibonachos"
+    assert finger.press("SELECT") == [Resume()]
+    assert finger.screen() == TRICK
+
+
+def test_correct_a_card_by_group_then_face() -> None:
+    finger = in_game()
+    finger.app.table_card(TableCard("fibonachos/1/S3#1", "fibonachos", "S3#1", "spicy"))
+    finger.app.table_card(TableCard("fibonachos/1/R13#1", "fibonachos", "R13#1", "play"))
+    finger.press("BACK")
+    finger.choose("Correct a card")
+    which = finger.screen()
+    assert which.items == ("R13 (play)", "S3 (spicy)")  # the newest first
+    finger.press("SELECT")
+    group = finger.screen()
+    assert group.items == ("Red", "Green", "Yellow", "Spicy")
+    assert group.selected == 0  # starts on the card's own suit
+    finger.choose("Green")
+    faces = finger.screen()
+    assert faces.items[0] == "G1" and faces.items[-1] == "G16"
+    commands = finger.choose("G12")
+    assert commands == [Flow(FlowCommand("replace", {"key": "fibonachos/1/R13#1", "card": "G12"}))]
+    assert finger.app.recent_cards()[0].notation == "G12"
+
+
+def test_correct_a_card_opens_on_the_card_as_read() -> None:
+    finger = in_game("Fibonacci Trump", "2 players", "Done", "Seat 1")
+    finger.app.table_card(TableCard("trump/1/B7#1", "trump", "B7", "play"))
+    finger.press("BACK")
+    finger.choose("Correct a card")
+    finger.press("SELECT")
+    assert finger.screen().items[finger.screen().selected] == "Blue"
+    finger.press("SELECT")
+    assert finger.screen().items[finger.screen().selected] == "B7"
+    finger.press("BACK", "BACK")
+    assert finger.screen().title == "Which card?"
+
+
+def test_rummy_pages_seats_and_ends_a_round() -> None:
+    """R6/R7: who went out is chosen from the menu."""
+    finger = in_game("Rummy 21", "3 players", "Done", "Done")
+    finger.app.flow_view(RummyView("Fibonacci 21", 1, "Seat 1", ()))
+    assert finger.press("DOWN") == [Flow(FlowCommand("page", {"step": 1}))]
+    assert finger.press("UP") == [Flow(FlowCommand("page", {"step": -1}))]
+    finger.press("BACK")
+    finger.choose("End round")
+    assert finger.screen().items == ("Seat 1 out", "Seat 2 out", "Seat 3 out", "Nobody out")
+    assert finger.choose("Seat 2 out") == [Flow(FlowCommand("end-round", {"out": 1}))]
+
+
+def test_hex_referee_key_map() -> None:
+    """H2: SELECT a move, long SELECT end of turn, UP/DOWN strikes, BACK undo."""
+    finger = in_game("Hex referee", "Done")
+    finger.app.flow_view(HexView("White", 6, 5, 5, reduction=1))
+    assert finger.press("SELECT") == [Flow(FlowCommand("move"))]
+    assert finger.hold("SELECT") == [Flow(FlowCommand("end-turn"))]
+    assert finger.press("UP") == [Flow(FlowCommand("strikes", {"n": 2}))]
+    assert finger.press("DOWN") == [Flow(FlowCommand("strikes", {"n": 0}))]
+    assert finger.press("BACK") == [Undo()]
+    assert finger.hold("BACK") == []
+    assert "Winner" in finger.screen().items
+    finger.choose("Winner")
+    assert finger.choose("White") == [Flow(FlowCommand("winner", {"side": "white"}))]
+
+
+def test_game_over_then_the_idle_screen_with_the_result() -> None:
+    finger = in_game()
+    final = ScoresView("Final", ("Ana", "Ben", "Cy"), (5, 3, 2), (34, 21, 8), (0,))
+    finger.app.notices([Notice(NoticeKind.GAME_OVER, "over", view=final)], finger.now)
+    finger.app.game_over()
+    assert finger.screen() == final
+    finger.press("SELECT")
+    idle = finger.screen()
+    assert isinstance(idle, IdleView)
+    assert idle.last_result == ("Fibonachos", "Ana wins, 34")
+    finger.press("SELECT")
+    assert finger.screen().title == "Start"
+
+
+# -- faults ----------------------------------------------------------------------------------
+
+
+def test_camera_lost_covers_everything_until_it_is_back() -> None:
+    finger = in_game()
+    finger.app.flow_view(TRICK)
+    finger.app.hardware_status("camera", "no frame for 5 s", finger.now)
+    assert finger.screen().title == "Camera lost"
+    finger.app.hardware_status("camera", None, finger.now)
+    assert finger.screen() == TRICK
+    finger.app.hardware_status("camera", "no frame for 5 s", finger.now)
+    assert finger.press("SELECT") == []  # hidden by a button
+    assert finger.screen() == TRICK
+
+
+def test_not_our_card_passes_by_itself() -> None:
+    finger = in_game()
+    finger.app.flow_view(TRICK)
+    finger.app.hardware_status("card", "a QR code that is not a card", finger.now)
+    assert finger.screen().title == "Not our card"
+    assert finger.app.screen(finger.now + 10) == TRICK
+
+
+def test_a_game_that_cannot_start_says_why() -> None:
+    finger = in_game()
+    finger.app.start_failed("no flow reads this game yet", finger.now)
+    assert finger.screen().title == "Cannot start"
+    finger.press("SELECT")
+    assert finger.screen().title == "Start"
+
+
+# -- the kiosk ------------------------------------------------------------------------------
+
+KIOSK = KioskSection(enabled=True, idle_minutes=10.0)
+
+
+def test_kiosk_attract_screen_starts_with_one_button() -> None:
+    finger = Finger(UiApp(kiosk=KIOSK, now=1000.0))
+    assert isinstance(finger.screen(), IdleView)
+    finger.press("SELECT")
+    assert finger.screen().title == "Start"
+
+
+def test_kiosk_left_idle_ends_the_game_and_attracts() -> None:
+    app = UiApp(kiosk=KIOSK, now=1000.0)
+    finger = Finger(app)
+    finger.press("SELECT")
+    started(finger, "Fibonachos", "3 players", "Done", "Seat 1", "Done")
+    assert app.tick(finger.now + 9 * 60) == []
+    app.notices([], finger.now + 9 * 60)  # the table is in use
+    assert app.tick(finger.now + 18 * 60) == []
+    assert app.tick(finger.now + 19 * 60 + 1) == [EndGame("idle")]
+    assert isinstance(app.screen(finger.now + 19 * 60 + 1), IdleView)
+    assert app.game is None
+
+
+def test_without_kiosk_a_game_is_never_ended_by_time() -> None:
+    finger = in_game()
+    assert finger.app.tick(finger.now + 10 * 3600) == []
+    assert finger.app.game == "fibonachos"
+
+
+def test_staff_actions_only_after_a_staff_card() -> None:
+    app = UiApp(kiosk=KIOSK, now=1000.0)
+    finger = Finger(app)
+    finger.press("BACK")
+    assert isinstance(finger.screen(), IdleView)  # no staff menu
+    finger.press("SELECT")
+    assert "Staff" not in finger.screen().items
+    app.staff_unlocked(finger.now)
+    finger.press("BACK")  # back to the attract screen
+    assert finger.screen().hint == "SELECT play BACK staff"
+    finger.press("BACK")
+    assert finger.screen().title == "Staff"
+    finger.choose("Restart service")
+    assert finger.press("SELECT") == [StaffAction("restart")]
+    app.tick(finger.now + STAFF_SECONDS + 1)
+    finger.now += STAFF_SECONDS
+    finger.press("SELECT")
+    assert "Staff" not in finger.screen().items
+
+
+@pytest.mark.parametrize("label", ["Fibonachos", "Fibonacci Trump", "Rummy 8", "Hex referee"])
+def test_every_screen_of_a_start_walk_renders(label: str) -> None:
+    """Every view the start walk shows can be drawn on both panels."""
+    from companion.ui.screens import render
+
+    finger = Finger(UiApp())
+    finger.choose(label)
+    for _ in range(8):
+        view = finger.screen()
+        for size in ((128, 64), (128, 32)):
+            assert render(view, size).size == size
+        if isinstance(view, MessageView):
+            break
+        finger.press("SELECT")

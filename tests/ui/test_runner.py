@@ -1,0 +1,112 @@
+"""The interface driving a real session and the Fibonachos flow, by buttons alone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ui_keys import Finger
+
+from companion.flows.base import TableCard
+from companion.journal import Journal
+from companion.session import Session
+from companion.ui.app import UiApp
+from companion.ui.commands import StartGame
+from companion.ui.overlays import INFO_SECONDS
+from companion.ui.runner import TableRunner
+from companion.ui.views import IdleView, MenuView, TrickView
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def card(notation: str, zone: str = "play") -> TableCard:
+    return TableCard(f"fibonachos/1/{notation}", "fibonachos", notation, zone)
+
+
+class RunnerFinger(Finger):
+    def __init__(self, runner: TableRunner) -> None:
+        super().__init__(runner.app)
+        self.runner = runner
+
+    def press(self, *names: str, long: bool = False) -> list:  # type: ignore[type-arg]
+        commands = []
+        for name in names:
+            commands += self.runner.press(self.event(name, long=long))
+        return commands
+
+
+def runner_at_table(tmp_path: Path) -> tuple[TableRunner, RunnerFinger]:
+    session = Session(Journal.open(tmp_path / "j.db"), clock=Clock())
+    runner = TableRunner(UiApp(), session)
+    finger = RunnerFinger(runner)
+    finger.choose("Fibonachos")
+    finger.choose("3 players")
+    finger.choose("Done")
+    finger.choose("Seat 3")  # dealer: Seat 1 leads
+    finger.choose("Done")
+    (command,) = finger.press("SELECT")
+    assert isinstance(command, StartGame)
+    return runner, finger
+
+
+def first_play(runner: TableRunner, finger: RunnerFinger) -> None:
+    """The spicy card S3 revealed, then Seat 1 plays R13."""
+    runner.table("placed", card("S3#1", "spicy"), finger.now)
+    runner.table("placed", card("R13#1"), finger.now)
+
+
+def test_buttons_start_a_real_game_and_the_table_plays_it(tmp_path: Path) -> None:
+    """F6 then F3/F4: the spicy card, then plays in seat order from the leader."""
+    runner, finger = runner_at_table(tmp_path)
+    view = finger.screen()
+    assert isinstance(view, TrickView) and view.waiting_for == "spicy card"
+    first_play(runner, finger)
+    view = finger.screen()
+    assert isinstance(view, TrickView)
+    assert view.spicy == "S3#1" and [p.card for p in view.plays] == ["R13#1"]
+
+
+def test_a_misread_card_is_corrected_from_the_menu(tmp_path: Path) -> None:
+    runner, finger = runner_at_table(tmp_path)
+    first_play(runner, finger)
+    finger.press("BACK")
+    finger.choose("Correct a card")
+    finger.choose("R13 (play)")
+    finger.choose("Green")
+    finger.choose("G12")
+    assert finger.screen().lines == ("R13#1 replaced by G12",)  # a note, for a moment
+    view = finger.app.screen(finger.now + INFO_SECONDS)
+    assert isinstance(view, TrickView) and [p.card for p in view.plays] == ["G12"]
+
+
+def test_undo_from_the_menu_takes_the_play_back(tmp_path: Path) -> None:
+    runner, finger = runner_at_table(tmp_path)
+    first_play(runner, finger)
+    finger.press("BACK")
+    finger.choose("Undo last")
+    view = finger.app.screen(finger.now + INFO_SECONDS)
+    assert isinstance(view, TrickView) and view.plays == ()
+
+
+def test_ending_the_game_from_the_menu_closes_it_in_the_journal(tmp_path: Path) -> None:
+    runner, finger = runner_at_table(tmp_path)
+    finger.press("BACK")
+    finger.choose("End game")
+    finger.press("SELECT")
+    assert runner.session.flow is None
+    assert runner.session.journal.unfinished() is None
+    assert isinstance(finger.screen(), MenuView)
+
+
+def test_a_game_without_a_flow_yet_goes_back_to_the_start(tmp_path: Path) -> None:
+    session = Session(Journal.open(tmp_path / "j.db"), clock=Clock())
+    runner = TableRunner(UiApp(), session)
+    finger = RunnerFinger(runner)
+    finger.app.start_failed("x", finger.now)
+    finger.press("SELECT")
+    assert isinstance(finger.screen(), MenuView | IdleView)
