@@ -116,8 +116,8 @@ def meld_steps(
     x: float,
     y: float,
     *,
+    card_height: float | None = None,
     strip: float = 0.25,
-    aspect: float = 16 / 9,
     zone: str = "",
     face_down: bool = False,
 ) -> list[Place]:
@@ -125,12 +125,13 @@ def meld_steps(
 
     Each card lies ``strip`` card heights below the one before, over it: only the top
     strip of every card but the last shows (the rulebook's "lower edge over the card
-    below"). ``aspect`` is the frame's width over height, which turns card heights
-    into frame fractions at the default card scale.
+    below"; 0.25 is card_codes' 22 mm strip with the corner code). ``card_height`` is a
+    card's height in frame fractions (``Scene.card_fraction()[1]``; default: the
+    default scale in a 16:9 frame).
     """
-    pitch = strip * card_fraction(aspect)[1]
+    height = card_height if card_height is not None else card_fraction()[1]
     return [
-        Place(card, x, y + i * pitch, zone=zone, face_down=face_down)
+        Place(card, x, y + i * strip * height, zone=zone, face_down=face_down)
         for i, card in enumerate(cards)
     ]
 
@@ -242,11 +243,14 @@ class Scene:
 
     def still(self, steps: Sequence[Step]) -> Image:
         """The last frame of ``steps`` rendered with no hands (a photo of the table)."""
-        quiet = [_without_hand(step) for step in steps]
-        last: Image | None = None
-        for frame in self.frames(quiet):
-            last = frame.image
-        return last if last is not None else self._finish(self._cloth, _Effects(), _State(), 0)
+        quiet = [*(_without_hand(step) for step in steps), Wait(1)]
+        *_, last = self.frames(quiet)
+        return last.image
+
+    def card_fraction(self) -> tuple[float, float]:
+        """A card's width and height in this scene as fractions of the frame's."""
+        width, height = self.size
+        return self.card_width / width, self.faces.card_height / height
 
     def count_frames(self, steps: Sequence[Step]) -> int:
         """How many frames ``steps`` render to (without rendering them)."""

@@ -1,9 +1,10 @@
 """What a synthetic table is made of: the cloth, the card faces and the players' hands.
 
 The scene renderer (``companion.table.scene``) composes these into frames. Card
-faces come from ``card_codes.faces.card_image`` (the same picture the print sheets
-use), scaled to the size a card has on the table, and are cached per card: a
-round of Fibonachos draws each face once, however many frames it is on.
+faces come from ``card_codes.face_image.card_image`` (the picture the print sheets
+use, with the card's real codes), scaled to the size a card has on the table, and
+are cached per card: a round of Fibonachos draws each face once, however many
+frames it is on.
 
 Scale. A poker card is 63 x 88 mm. The default scene draws it 110 px wide at
 1280 x 720 (8.6 % of the frame width): the frame then spans about 73 cm of table,
@@ -13,7 +14,7 @@ frame sizes scale the card with the width, so a 1920 x 1080 scene shows the same
 table with the card 165 px wide.
 
     >>> faces = FaceCache(card_width=110)
-    >>> faces.face(CardRef("fibonachos", "R13#1")).shape[:2]
+    >>> faces.face(CardRef("fibonachos", "R13")).shape[:2]
     (154, 110)
 """
 
@@ -126,20 +127,17 @@ def _placeholder_face(ref: CardRef) -> Image:
 
 
 def card_codes_faces() -> FaceSource | None:
-    """The printed faces of card_codes, or None while that module is not there."""
+    """The printed faces of card_codes (with their real payloads), or None without them."""
     try:
-        from card_codes import faces
+        from card_codes import catalogue, face_image
     except ImportError:
-        return None
-    card_image = getattr(faces, "card_image", None)
-    find_card = getattr(faces, "find_card", None)
-    if card_image is None or find_card is None:
         return None
 
     def face(ref: CardRef) -> Image:
         if ref.deck == FOREIGN:
             return _foreign_face(ref)
-        return _to_bgr(card_image(find_card(ref.deck, ref.notation), FACE_DPI))
+        identity = catalogue.card(ref.deck, ref.notation)
+        return _to_bgr(face_image.card_image(identity, dpi=FACE_DPI))
 
     return face
 
@@ -149,7 +147,7 @@ def default_faces() -> FaceSource:
     source = card_codes_faces()
     if source is not None:
         return source
-    log.warning("card_codes.faces is not available: placeholder card faces")
+    log.warning("card_codes.face_image is not available: placeholder card faces")
 
     def face(ref: CardRef) -> Image:
         return _foreign_face(ref) if ref.deck == FOREIGN else _placeholder_face(ref)

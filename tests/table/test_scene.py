@@ -113,9 +113,9 @@ def test_meld_shows_only_the_top_strip_of_lower_cards() -> None:
 
     cards = [CardRef("rummy21", n) for n in coloured]
     sc = scene(faces=face, hand_frames=0, settle=1)
-    steps = meld_steps(cards, 0.5, 0.3, aspect=SIZE[0] / SIZE[1])
+    steps = meld_steps(cards, 0.5, 0.3, card_height=sc.card_fraction()[1])
     image = frames(sc, [replace(step, hand=False) for step in steps])[-1].image
-    _, card_h = card_fraction(SIZE[0] / SIZE[1])
+    _, card_h = sc.card_fraction()
     top = 0.3 - card_h / 2
 
     def colour_at(y: float) -> tuple[int, ...]:
