@@ -74,8 +74,16 @@ def _trump(players: Sequence[str], variants: Sequence[str], opts: Mapping[str, A
     return TrumpFlow(players, variants, leader=opts.get("leader"))
 
 
+def _hex(players: Sequence[str], variants: Sequence[str], opts: Mapping[str, Any]) -> GameFlow:
+    from companion.flows.hex import HexRefereeFlow
+    from companion.flows.hex_board import HexBoardFlow
+
+    flow = HexBoardFlow if opts["mode"] == "board" else HexRefereeFlow
+    return flow(players, variants, seed=opts["seed"], camera=opts["move-cards"] == "camera")
+
+
 def _builders() -> dict[str, Builder]:
-    return {"fibonachos": _fibonachos, "trump": _trump}
+    return {"fibonachos": _fibonachos, "trump": _trump, "hex": _hex}
 
 
 def make_flow(

@@ -1,0 +1,141 @@
+"""The hex game with every move entered (mode ``board``): the engine referees, records.
+
+For a table that wants the game's record: command ``move`` ``{"move": "d9-e9"}``
+plays a move through the engine (H3 checked, H4/H5 wins found by the engine),
+``end-turn`` ends a turn early, ``winner`` ``{"side": ...}`` records that the other
+side resigned, ``undo`` takes back the last command. In the card variant the move
+cards come from the companion's shuffled piles (:mod:`companion.flows.hex_cards`) or,
+with ``move-cards`` ``camera``, from the card of the ``hex`` deck a player shows.
+
+    >>> flow = HexBoardFlow(["Black", "White"], [], seed=0, camera=False)
+    >>> _ = flow.command(FlowCommand("move", {"move": "b2-c2"}))
+    >>> flow.record()["turns"]
+    [['b2-c2'], []]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from companion.flows.base import FlowCommand, GameFlow, Notice, NoticeKind, TableCard, seat_names
+from companion.flows.errors import RefusedError
+from companion.flows.hex_cards import MoveCards
+from companion.flows.notices import info, refused, refused_command
+from companion.games.base import CHANCE
+from companion.games.errors import GameError, IllegalActionError
+from companion.games.hex import Draw, EndTurn, HexState, Move, Resign, Side, parse_card
+from companion.games.hex.actions import HexAction
+from companion.ui.views import HexView
+
+
+class HexBoardFlow(GameFlow):
+    """Every move through the engine (module docstring)."""
+
+    game = "hex"
+
+    def __init__(
+        self, players: Sequence[str], variants: Sequence[str], *, seed: int, camera: bool
+    ) -> None:
+        self.names = seat_names(players)
+        self.engine = HexState(tuple(players), variants)
+        self.camera = camera and self.engine.cards
+        self.deal = MoveCards(seed)
+        self.marks: list[int] = []  # the engine's history length before each step
+        self._turn_up()
+
+    def _turn_up(self) -> None:
+        """Card variant, shuffled piles: the next turn's card comes up at once."""
+        if self.camera or self.engine.current_player() != CHANCE:
+            return
+        side = self.engine.side_to_act()
+        if side is None:
+            return
+        index = sum(1 for turn in self.engine.turns if turn.side is side)
+        self.engine.apply(Draw(self.deal.card(side, index)))
+
+    def _apply(self, action: HexAction) -> None:
+        mark = len(self.engine.history)
+        try:
+            self.engine.apply(action)
+        except IllegalActionError as exc:
+            raise RefusedError(exc.reason, exc.rule) from None
+        self._turn_up()
+        self.marks.append(mark)
+
+    def placed(self, card: TableCard) -> list[Notice]:
+        if card.deck != "hex" or not self.camera:
+            return []
+        try:
+            self._apply(Draw(parse_card(card.notation)))
+        except (GameError, RefusedError) as exc:
+            return [refused(card, getattr(exc, "reason", str(exc)), getattr(exc, "rule", "H5"))]
+        return [info(f"{card.notation} turned up")]
+
+    def command(self, command: FlowCommand) -> list[Notice]:
+        if command.name == "undo":
+            return self.undo()
+        try:
+            return self._command(command)
+        except RefusedError as exc:
+            return [refused_command(command, exc)]
+        except GameError as exc:  # a move written wrong (H1 notation)
+            return [refused_command(command, RefusedError(str(exc)))]
+
+    def _command(self, command: FlowCommand) -> list[Notice]:
+        if command.name == "move":
+            self._apply(Move.parse(str(command.args.get("move", ""))))
+        elif command.name == "end-turn":
+            self._apply(EndTurn())
+        elif command.name == "winner":
+            side = {s.value: s for s in Side}.get(str(command.args.get("side")))
+            if side is None:
+                raise RefusedError('winner needs "side": black or white')
+            self._apply(Resign(side.other))
+        else:
+            raise RefusedError("unknown command for the hex board")
+        winner = self.engine.winner
+        if winner is not None:
+            message = f"{self.names[winner.seat]} ({winner.value}) wins: {self.engine.ending}"
+            return [Notice(NoticeKind.GAME_OVER, message, self.engine.end_rule, seat=winner.seat)]
+        return []
+
+    def undo(self) -> list[Notice]:
+        if not self.marks:
+            return [Notice(NoticeKind.REFUSED, "nothing to undo")]
+        mark = self.marks.pop()
+        while len(self.engine.history) > mark:
+            self.engine.undo()
+        return [info("undone")]
+
+    def view(self) -> HexView:
+        engine = self.engine
+        side = engine.side_to_act() or Side.BLACK
+        turn = engine.turn
+        winner = engine.winner
+        return HexView(
+            player=self.names[side.seat],
+            turn=turn.number if turn else len(engine.turns) + 1,
+            allowed=turn.allowed if turn else 0,
+            left=engine.moves_left(),
+            reduction=0 if engine.cards else len(engine.strikers_around(side)),
+            card=turn.card if turn else None,
+            winner=None if winner is None else self.names[winner.seat],
+        )
+
+    def expected(self) -> str:
+        if self.engine.winner is not None:
+            return self.engine.ending
+        view = self.view()
+        if self.engine.turn is None:
+            return f"{view.player}'s move card"
+        return f"{view.player}: {view.left} moves left"
+
+    def record(self) -> dict[str, Any]:
+        return self.engine.to_record()
+
+    def report(self) -> dict[str, Any]:
+        return self.engine.report()
+
+    def is_over(self) -> bool:
+        return self.engine.is_terminal()
