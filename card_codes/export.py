@@ -1,0 +1,72 @@
+"""One PNG per card and a manifest: for print shops, other layouts, or a phone screen.
+
+``manifest.json`` lists ``{"file", "notation", "payload"}`` for every card in deck
+order, so a tool can check a print against the codes it should carry.
+
+    >>> import tempfile
+    >>> from card_codes.catalogue import deck_cards
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     rows = export_pngs(deck_cards("hex")[:2], folder, dpi=100)
+    >>> rows[1]["file"], rows[1]["notation"]
+    ('hex-1-M1_2.png', 'M1#2')
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from card_codes.catalogue import CardIdentity
+from card_codes.errors import CardCodeError
+from card_codes.face_image import card_image
+from card_codes.payload import encode_payload
+
+MANIFEST = "manifest.json"
+#: PNG resolutions accepted: print wants 300 or more; above 1200 files only grow.
+DPI_RANGE = (72, 1200)
+
+
+def file_name(card: CardIdentity) -> str:
+    """``rummy21-1-B5_2.png``: deck, copy, notation with ``#`` and other marks as ``_``."""
+    notation = re.sub(r"[^A-Za-z0-9-]", "_", card.notation)
+    return f"{card.deck}-{card.copy}-{notation}.png"
+
+
+def export_pngs(
+    cards: Sequence[CardIdentity],
+    out_dir: str | os.PathLike[str],
+    *,
+    dpi: int = 300,
+    staff_key: bytes | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[dict[str, str]]:
+    """Write every card's face to ``out_dir`` (made if missing) and the manifest; return it."""
+    low, high = DPI_RANGE
+    if not low <= dpi <= high:
+        raise CardCodeError(f"PNG resolution {dpi} dpi: choose {low} ... {high} (300 to print)")
+    folder = Path(out_dir)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CardCodeError(f"cannot make the folder {folder}: {exc.strerror}") from None
+    rows: list[dict[str, str]] = []
+    for done, card in enumerate(cards, start=1):
+        name = file_name(card)
+        try:
+            card_image(card, dpi=dpi, staff_key=staff_key).save(folder / name, dpi=(dpi, dpi))
+        except OSError as exc:
+            raise CardCodeError(f"cannot write {folder / name}: {exc.strerror}") from None
+        rows.append(
+            {
+                "file": name,
+                "notation": card.notation,
+                "payload": encode_payload(card, staff_key=staff_key),
+            }
+        )
+        if progress is not None:
+            progress(done, len(cards))
+    (folder / MANIFEST).write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
+    return rows

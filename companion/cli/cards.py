@@ -1,0 +1,185 @@
+"""``companion cards``: print a deck, export its faces, list its codes.
+
+    $ companion cards sheet rummy21 --out rummy21.pdf          # 10 A4 pages, 89 cards
+    $ companion cards sheet fibonachos --only R13,R1#2 --out lost.pdf
+    $ companion cards sheet trump --stickers avery-l7651 --out stickers.pdf
+    $ companion cards sheet staff --staff-key /etc/companion/staff.key --out staff.pdf
+    $ companion cards export hex --out hex-cards/ --dpi 300
+    $ companion cards list control
+
+``DECK`` is one of the catalogue's decks or ``staff`` (the signed staff cards, which
+need the installation's key: ``--staff-key FILE``, else the configured key file).
+A bad deck, card, paper or label exits 2 with one line; docs/cards.md tells the rest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from card_codes.catalogue import (
+    DECKS,
+    STAFF_DECK,
+    CardIdentity,
+    card,
+    deck_cards,
+    face_description,
+    staff_cards,
+)
+from card_codes.payload import encode_payload, load_key
+from companion.cli.common import config_of
+from companion.errors import UsageError
+
+STAFF = "staff"
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser(
+        "cards",
+        help="print card sheets and stickers, export card faces, list card codes",
+        description="Print-and-play sheets, sticker sheets and PNG faces of a deck.",
+    )
+    actions = parser.add_subparsers(dest="action", metavar="ACTION")
+    actions.required = True
+    sheet = actions.add_parser("sheet", help="a PDF of card faces (or stickers) to print")
+    _common(sheet)
+    sheet.add_argument("--out", type=Path, required=True, help="the PDF file to write")
+    sheet.add_argument("--paper", default="a4", help="a4 (default) or letter")
+    sheet.add_argument(
+        "--stickers",
+        metavar="LABEL",
+        default=None,
+        help="print the codes on label sheets instead: avery-l7651, avery-l7160, avery-5160",
+    )
+    sheet.set_defaults(func=run_sheet)
+    export = actions.add_parser("export", help="one PNG per card and manifest.json")
+    _common(export)
+    export.add_argument("--out", type=Path, required=True, help="the folder to write to")
+    export.add_argument("--dpi", type=int, default=300, help="resolution (default 300)")
+    export.set_defaults(func=run_export)
+    listing = actions.add_parser("list", help="every card: notation, payload, face")
+    _common(listing)
+    listing.set_defaults(func=run_list)
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("deck", metavar="DECK", help=f"{', '.join(DECKS)} or {STAFF}")
+    parser.add_argument("--copy", type=int, default=1, help="which copy of the deck (default 1)")
+    parser.add_argument(
+        "--only",
+        metavar="CARDS",
+        default=None,
+        help="only these cards, comma-separated notation with serials (R13,R1#2)",
+    )
+    parser.add_argument(
+        "--staff-key",
+        type=Path,
+        default=None,
+        help="the installation's staff key (for the staff deck; default: the configured one)",
+    )
+    parser.add_argument("--config", type=Path, default=None, help=argparse.SUPPRESS)
+
+
+def select(deck: str, copy: int, only: str | None) -> tuple[CardIdentity, ...]:
+    """The cards of ``deck`` (or just those named in ``only``), in the order given."""
+    if deck != STAFF and deck not in DECKS:
+        raise UsageError(f"unknown deck {deck!r}: the decks are {', '.join(DECKS)}, {STAFF}")
+    everything = staff_cards(copy) if deck == STAFF else deck_cards(deck, copy)
+    if not only:
+        return everything
+    chosen = []
+    for name in (part.strip() for part in only.split(",")):
+        if not name:
+            continue
+        found = card(STAFF_DECK if deck == STAFF else deck, name, copy)
+        if found not in everything:
+            raise UsageError(f"--only {name}: not a card of the {deck} deck")
+        chosen.append(found)
+    if not chosen:
+        raise UsageError("--only: no card named")
+    return tuple(chosen)
+
+
+def _key(args: argparse.Namespace, cards: Sequence[CardIdentity]) -> bytes | None:
+    if not any(one.is_staff for one in cards):
+        return None
+    path = args.staff_key or Path(config_of(args).staff.key_file)
+    if args.staff_key is None and not path.exists():
+        raise UsageError(f"staff cards are signed: give --staff-key FILE (no key at {path})")
+    return load_key(path)
+
+
+class Progress:
+    """Cards done, on stderr: one line rewritten on a terminal, else every tenth."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+        self.tty = sys.stderr.isatty()
+        self.shown = 0
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.tty:
+            end = "\n" if done == total else ""
+            print(f"\r{self.what}: {done}/{total} cards", end=end, file=sys.stderr, flush=True)
+        elif done * 10 // total > self.shown:
+            self.shown = done * 10 // total
+            print(f"{self.what}: {done}/{total} cards", file=sys.stderr)
+
+
+def _writable(out: Path) -> None:
+    if out.is_dir():
+        raise UsageError(f"--out {out}: is a folder, not a file")
+    if not out.parent.is_dir():
+        raise UsageError(f"--out {out}: the folder {out.parent} does not exist")
+
+
+def run_sheet(args: argparse.Namespace) -> int:
+    from card_codes.sheets import write_sheet, write_stickers
+
+    cards = select(args.deck, args.copy, args.only)
+    key = _key(args, cards)
+    _writable(args.out)
+    progress = Progress(f"writing {args.out}")
+    try:
+        if args.stickers:
+            pages = write_stickers(
+                cards, str(args.out), label=args.stickers, staff_key=key, progress=progress
+            )
+            kind = f"{args.stickers} sticker sheet"
+        else:
+            pages = write_sheet(
+                cards, str(args.out), paper=args.paper, staff_key=key, progress=progress
+            )
+            kind = f"{args.paper} page"
+    except OSError as exc:
+        raise UsageError(f"cannot write {args.out}: {exc.strerror or exc}") from None
+    print(f"{args.out}: {len(cards)} cards on {pages} {kind}{'s' if pages != 1 else ''}")
+    return 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from card_codes.export import MANIFEST, export_pngs
+
+    cards = select(args.deck, args.copy, args.only)
+    key = _key(args, cards)
+    if args.out.exists() and not args.out.is_dir():
+        raise UsageError(f"--out {args.out}: is a file, not a folder")
+    export_pngs(cards, args.out, dpi=args.dpi, staff_key=key, progress=Progress("exporting"))
+    print(f"{args.out}: {len(cards)} PNG files at {args.dpi} dpi and {MANIFEST}")
+    return 0
+
+
+def run_list(args: argparse.Namespace) -> int:
+    cards = select(args.deck, args.copy, args.only)
+    key = _key(args, cards)
+    rows = [
+        (one.notation, encode_payload(one, staff_key=key), face_description(one).title)
+        for one in cards
+    ]
+    width = max(len(row[0]) for row in rows)
+    payload_width = max(len(row[1]) for row in rows)
+    for notation, payload, title in rows:
+        print(f"{notation:<{width}}  {payload:<{payload_width}}  {title}")
+    return 0
