@@ -34,7 +34,7 @@ from hardware.settings import Settings
 
 PICAMERA2_HINT = (
     "the Pi camera needs picamera2: sudo apt install python3-picamera2, and a venv made "
-    "with python3 -m venv --system-site-packages (bash scripts/bootstrap.sh does both)"
+    "with python3 -m venv --system-site-packages (docs/install.md)"
 )
 #: libcamera's AeExposureModeEnum: "short" favours short exposures (less blur from hands).
 EXPOSURE_MODES = {"normal": 0, "short": 1, "long": 2}
