@@ -116,6 +116,11 @@ class Layout:
         return tuple(zone.name for zone in self.zones)
 
 
+#: A card's (width, height) in frame fractions for a camera at the usual height over the
+#: table (a 63 x 88 mm card about 110 px wide in a 1280 x 720 frame).
+DEFAULT_CARD_SIZE = (0.086, 0.21)
+
+
 def _rect(name: str, x0: float, y0: float, x1: float, y1: float) -> Zone:
     return Zone(name, ((x0, y0), (x1, y0), (x1, y1), (x0, y1)))
 
@@ -126,7 +131,8 @@ def default_layout() -> Layout:
     The play area is the middle of the frame (x 0.24-0.94, y 0.08-0.92), with a
     margin on three sides where players' hands are. The three spots sit in a column
     on the left, top to bottom: ``spicy``, ``trump-indicator``, ``symbol-indicator``
-    (x 0.03-0.21). Rummy needs a file with a ``meld-N`` zone per seat.
+    (x 0.03-0.21). Rummy needs a file with a ``meld-N`` zone per seat. The card size
+    is DEFAULT_CARD_SIZE: a camera that sees a card about a twelfth of the frame wide.
     """
     return Layout(
         (
@@ -134,7 +140,8 @@ def default_layout() -> Layout:
             _rect("spicy", 0.03, 0.08, 0.21, 0.36),
             _rect("trump-indicator", 0.03, 0.36, 0.21, 0.64),
             _rect("symbol-indicator", 0.03, 0.64, 0.21, 0.92),
-        )
+        ),
+        card_size=DEFAULT_CARD_SIZE,
     )
 
 

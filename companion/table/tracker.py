@@ -11,9 +11,11 @@ what a person would agree happened:
 - a card counts as gone only after its place was *looked at* and found empty for
   ``forget_seconds``; a place not decoded (nothing changed there) or hidden (a hand
   moving over it) says nothing, so a card under a hand is never removed;
-- a card that moves (same key, a place farther than the tolerance, or another
-  zone) must be steady at its new place like a new card; then it gives
-  ``CardRemoved`` (old place) followed by ``CardPlaced`` (new place);
+- the codes of one card (a printed face has up to three) count as one sighting,
+  at its biggest code; a card that moves (same key, a place farther than the
+  tolerance - a card's length - or another zone) must be steady at its new place
+  like a new card; then it gives ``CardRemoved`` (old place) followed by
+  ``CardPlaced`` (new place);
 - one identity in two places in the same decode gives ``DuplicateCard`` (once, and
   again only after it was gone for ``forget_seconds``); the copy nearer the known
   place is tracked, the other gives no event;
@@ -38,6 +40,10 @@ from companion.flows.base import TableCard
 from companion.table.layout import Box, Layout, Point, box_of, centre_of
 
 OUTSIDE = "outside"
+#: Without a card size, codes of one key less than this many code diagonals apart are
+#: one card: a printed card carries up to three codes (a big one in the middle, small
+#: ones in two corners), and any of them may be the one read.
+CODE_TO_CARD = 4.0
 
 
 class CardLike(Protocol):
@@ -130,7 +136,8 @@ class _Sighting:
     zone: str
     position: Point
     box: Box
-    radius: float
+    radius: float  # same-place tolerance, in frame widths
+    spot: Point  # the position in frame widths both ways, for distances
 
 
 @dataclass
@@ -147,13 +154,18 @@ class _Track:
     moving: _Track | None = None
 
     def same_place(self, other: _Sighting) -> bool:
-        return other.zone == self.seen.zone and _distance(
-            other.position, self.seen.position
-        ) <= max(self.seen.radius, other.radius)
+        return other.zone == self.seen.zone and _distance(other.spot, self.seen.spot) <= max(
+            self.seen.radius, other.radius
+        )
 
     def card(self) -> TableCard:
         s = self.seen
         return TableCard(s.key, s.deck, s.notation, s.zone, s.position)
+
+
+def _diagonal(box: Box, aspect: float) -> float:
+    """A box's diagonal in frame widths (``aspect``: the frame's width over height)."""
+    return math.hypot(box[2] - box[0], (box[3] - box[1]) / aspect)
 
 
 def _distance(a: Point, b: Point) -> float:
@@ -180,9 +192,11 @@ class TableTracker:
     confirm_frames: int = 3
     confirm_seconds: float = 0.15
     forget_seconds: float = 1.0
-    #: Same-place tolerance in frame fractions; None: half the layout's card size,
-    #: else the code's own diagonal.
+    #: Same-place tolerance in frame widths; None: the layout's card length, else
+    #: CODE_TO_CARD code diagonals (codes of one key within it are one card).
     tolerance: float | None = None
+    #: The frames' width over height, for corners given as fractions (no frame_size).
+    aspect: float = 16 / 9
     anywhere_decks: tuple[str, ...] = ("control",)
     stats: TrackerStats = field(default_factory=TrackerStats)
     _tracks: dict[str, _Track] = field(default_factory=dict, init=False)
@@ -259,27 +273,30 @@ class TableTracker:
                 return None
             zone = OUTSIDE
         box = box_of(corners)
+        aspect = frame_size[0] / frame_size[1] if frame_size is not None else self.aspect
         if self.tolerance is not None:
             radius = self.tolerance
         elif self.layout.card_size is not None:
-            radius = max(self.layout.card_size) / 2
+            w, h = self.layout.card_size
+            radius = max(w, h / aspect)
         else:
-            radius = _distance((box[0], box[1]), (box[2], box[3]))
-        return _Sighting(card.key, card.deck, card.notation, zone, position, box, radius)
+            radius = CODE_TO_CARD * _diagonal(box, aspect)
+        spot = (position[0], position[1] / aspect)
+        return _Sighting(card.key, card.deck, card.notation, zone, position, box, radius, spot)
 
     def _primary(
         self, key: str, sightings: list[_Sighting], now: float
     ) -> tuple[_Sighting, DuplicateCard | None]:
         """The sighting to track and, for a key seen in two places, the flag."""
+        places: list[_Sighting] = []  # one per card: its biggest code (nearest its centre)
+        for s in sorted(sightings, key=lambda s: -(s.box[2] - s.box[0]) * (s.box[3] - s.box[1])):
+            if all(_distance(s.spot, p.spot) > max(s.radius, p.radius) for p in places):
+                places.append(s)
         track = self._tracks.get(key)
         if track is not None:
-            anchor = track.seen.position
-            sightings = sorted(sightings, key=lambda s: _distance(s.position, anchor))
-        primary = sightings[0]
-        places = [primary]
-        for s in sightings[1:]:
-            if all(_distance(s.position, p.position) > max(s.radius, p.radius) for p in places):
-                places.append(s)
+            anchor = track.seen.spot
+            places.sort(key=lambda s: _distance(s.spot, anchor))
+        primary = places[0]
         if len(places) < 2:
             return primary, None
         last = self._duplicates.get(key)
@@ -327,7 +344,14 @@ class TableTracker:
         track.last_seen = now
         track.absent_since = None
         track.seen = _Sighting(
-            s.key, s.deck, s.notation, s.zone, track.seen.position, s.box, track.seen.radius
+            s.key,
+            s.deck,
+            s.notation,
+            s.zone,
+            track.seen.position,
+            s.box,
+            track.seen.radius,
+            track.seen.spot,
         )
 
     def _steady(self, track: _Track, now: float) -> bool:

@@ -56,6 +56,7 @@ def test_default_layout_has_a_large_play_area_and_the_spots() -> None:
     assert set(layout.names()) == {"play", "spicy", "trump-indicator", "symbol-indicator"}
     play = next(z for z in layout.zones if z.name == "play")
     assert play.area() > 0.5
+    assert layout.card_size is not None
     assert layout.zone_of((0.5, 0.5)) == "play"
     assert layout.zone_of((0.12, 0.2)) == "spicy"
     assert layout.zone_of((0.12, 0.5)) == "trump-indicator"

@@ -4,6 +4,7 @@ decoding and tracking together, a hand passing over, foreign codes, the stats.""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 import pytest
 from table_frames import (
@@ -19,16 +20,16 @@ from table_frames import (
 from table_scripts import names
 
 from companion.table.changes import ChangeDetector
-from companion.table.layout import default_layout
+from companion.table.layout import Layout, default_layout
 from companion.table.reader import TableReader
 from companion.table.tracker import CardPlaced, DuplicateCard, TableEvent
 
 FPS = 30
 
 
-def reader(decoder: CountingDecoder | None = None) -> TableReader:
+def reader(decoder: CountingDecoder | None = None, layout: Layout | None = None) -> TableReader:
     return TableReader(
-        default_layout(),
+        layout if layout is not None else default_layout(),
         decoder=decoder if decoder is not None else mini_decoder,
         detector=ChangeDetector(full_every=100.0),
     )
@@ -116,7 +117,7 @@ def test_foreign_codes_are_counted_never_events() -> None:
 
 
 def test_copied_code_is_flagged_as_duplicate() -> None:
-    r = reader()
+    r = reader(layout=replace(default_layout(), card_size=(0.15, 0.3)))
     text = payload("R5")
     both = with_code(with_code(table_image(), text, (0.4, 0.5)), text, (0.7, 0.5))
     events = play(r, [both] * 20)

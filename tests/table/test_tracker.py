@@ -7,6 +7,7 @@ frame's decode found and where it looked.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from table_scripts import Det, det, names
 
@@ -175,6 +176,30 @@ def test_duplicate_before_confirmation_still_places_one_card() -> None:
     events = run(t, 30, lambda i: [det("R3#1", A), det("R3#1", B)])
     assert names(events) == ["DuplicateCard:fibonachos/R3#1", "CardPlaced:R3#1@play"]
     assert len(t.cards()) == 1
+
+
+def test_the_codes_of_one_card_are_one_sighting_at_its_biggest_code() -> None:
+    """A printed face has a big code in the middle and small ones in two corners."""
+    t = tracker()
+
+    def codes(i: int) -> list[Det]:
+        corner_a = det("R3#1", (0.47, 0.44), side=0.015)
+        corner_b = det("R3#1", (0.53, 0.56), side=0.015)
+        middle = det("R3#1", A)
+        return [corner_a, corner_b] if i % 3 == 0 else [corner_b, middle, corner_a]
+
+    events = run(t, 60, codes)
+    assert names(events) == ["CardPlaced:R3#1@play"]
+    assert t.stats.duplicates == 0
+
+
+def test_layout_card_size_sets_the_same_place_tolerance() -> None:
+    t = TableTracker(replace(default_layout(), card_size=(0.05, 0.1)))
+    run(t, 30, lambda i: [det("R3#1", A)])
+    moved = run(t, 30, lambda i: [det("R3#1", (0.56, 0.5))], start=30)
+    assert names(moved) == ["CardRemoved:R3#1@play", "CardPlaced:R3#1@play"]
+    nudged = run(t, 30, lambda i: [det("R3#1", (0.58, 0.52))], start=60)
+    assert nudged == []
 
 
 def test_codes_outside_every_zone_are_ignored() -> None:
