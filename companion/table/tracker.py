@@ -277,8 +277,8 @@ class TableTracker:
         if self.tolerance is not None:
             radius = self.tolerance
         elif self.layout.card_size is not None:
-            w, h = self.layout.card_size
-            radius = max(w, h / aspect)
+            card_w, card_h = self.layout.card_size
+            radius = max(card_w, card_h / aspect)
         else:
             radius = CODE_TO_CARD * _diagonal(box, aspect)
         spot = (position[0], position[1] / aspect)
