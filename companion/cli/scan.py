@@ -1,0 +1,110 @@
+"""``companion scan IMAGE... [--json]``: the card codes found in still images.
+
+    $ companion scan table.jpg
+    table.jpg: 2 cards, 1 rejected
+      fibonachos #1  R13     at (412, 220)
+      trump #1       B7      at (815, 301)
+      rejected: 'https://menu.example' not a Table Companion code (a URL)
+
+With ``--json`` one list: ``[{"image", "cards": [{"notation", "deck", "copy",
+"payload", "corners"}], "rejected": [{"payload", "reason"}]}]``. A missing or
+unreadable image exits 2 with one line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from card_codes.decode import DecodeResult, decode_image
+from card_codes.payload import load_key
+from companion.errors import UsageError
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser(
+        "scan",
+        help="read the card codes in still images",
+        description="Find and read every card code in each image; list the other codes "
+        "found with the reason they were rejected.",
+    )
+    parser.add_argument("images", type=Path, nargs="+", metavar="IMAGE", help="a photo or frame")
+    parser.add_argument("--json", action="store_true", help="print one JSON list")
+    parser.add_argument(
+        "--backend", choices=("zxing", "pyzbar"), default="zxing", help="the QR decoder"
+    )
+    parser.add_argument(
+        "--staff-key",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="the installation's staff-card key (base64), to accept signed staff cards",
+    )
+    parser.set_defaults(func=run)
+
+
+def load_image(path: Path) -> Any:
+    """The image at ``path`` as a PIL image; a UsageError names what is wrong with it."""
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with Image.open(path) as image:
+            image.load()
+            return image.copy()
+    except FileNotFoundError:
+        raise UsageError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise UsageError(f"{path}: is a directory, not an image") from None
+    except UnidentifiedImageError:
+        raise UsageError(f"{path}: not an image this program can read") from None
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot read the image ({exc})") from None
+
+
+def as_json(image: Path, result: DecodeResult) -> dict[str, Any]:
+    return {
+        "image": str(image),
+        "cards": [
+            {
+                "notation": d.card.notation,
+                "deck": d.card.deck,
+                "copy": d.card.copy,
+                "payload": d.payload,
+                "corners": [[round(x, 1), round(y, 1)] for x, y in d.corners],
+            }
+            for d in result.cards
+        ],
+        "rejected": [{"payload": r.payload, "reason": r.reason} for r in result.rejected],
+    }
+
+
+def as_text(image: Path, result: DecodeResult) -> list[str]:
+    """One heading per image, one line per card (its codes counted), one per rejection."""
+    cards = result.identities()
+    lines = [
+        f"{image}: {len(cards)} card{'s' * (len(cards) != 1)}, {len(result.rejected)} rejected"
+    ]
+    for identity in cards:
+        codes = [d for d in result.cards if d.card == identity]
+        x, y = codes[0].centre
+        more = f"  ({len(codes)} codes)" if len(codes) > 1 else ""
+        deck = f"{identity.deck} #{identity.copy}"
+        lines.append(f"  {deck:<14} {identity.notation:<15} at ({x:.0f}, {y:.0f}){more}")
+    lines += [f"  rejected: {r.payload!r} {r.reason}" for r in result.rejected]
+    return lines
+
+
+def run(args: argparse.Namespace) -> int:
+    key = load_key(args.staff_key) if args.staff_key is not None else None
+    images = [(path, load_image(path)) for path in args.images]
+    results = [
+        (path, decode_image(image, backend=args.backend, staff_key=key)) for path, image in images
+    ]
+    if args.json:
+        print(json.dumps([as_json(path, result) for path, result in results], indent=1))
+    else:
+        for path, result in results:
+            print("\n".join(as_text(path, result)))
+    return 0
