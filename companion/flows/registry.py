@@ -82,8 +82,18 @@ def _hex(players: Sequence[str], variants: Sequence[str], opts: Mapping[str, Any
     return flow(players, variants, seed=opts["seed"], camera=opts["move-cards"] == "camera")
 
 
+def _rummy(game: str) -> Builder:
+    def build(players: Sequence[str], variants: Sequence[str], opts: Mapping[str, Any]) -> GameFlow:
+        from companion.flows.rummy import RummyFlow
+
+        return RummyFlow(game, players, variants)
+
+    return build
+
+
 def _builders() -> dict[str, Builder]:
-    return {"fibonachos": _fibonachos, "trump": _trump, "hex": _hex}
+    rummy = {game: _rummy(game) for game in RUMMY_GAMES}
+    return {"fibonachos": _fibonachos, "trump": _trump, **rummy, "hex": _hex}
 
 
 def make_flow(

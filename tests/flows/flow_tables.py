@@ -64,3 +64,49 @@ def play_trump(flow: GameFlow, record: dict[str, Any]) -> list[Notice]:
             for text in trick:
                 notices += flow.placed(keys.card(text, "play"))
     return notices
+
+
+def set_cards(
+    keys: Keys, cards: list[str], zone: str, column: int, top: float = 0.1
+) -> list[tuple[TableCard, int | None]]:
+    """A rummy set laid out as a column: each card 0.05 lower, wild cards undeclared."""
+    out = []
+    for row, text in enumerate(cards):
+        face, _, number = text.partition("=")
+        position = (0.1 + 0.1 * column, top + 0.05 * row)
+        out.append((keys.card(face, zone, position=position), int(number) if number else None))
+    return out
+
+
+def play_rummy(flow: GameFlow, record: dict[str, Any]) -> list[Notice]:
+    """Lay out every round's end of a rummy record in the meld zones and score it."""
+    from companion.flows.base import FlowCommand
+
+    notices: list[Notice] = []
+    keys = Keys(record["game"])
+    for played in record["rounds"]:
+        keys.reset()
+        for seat, table in enumerate(played["tables"]):
+            zone = f"meld-{seat}"
+            column = 0
+            for kind in ("closed", "open"):
+                for cards in table[kind]:
+                    laid = set_cards(keys, cards, zone, column)
+                    column += 1
+                    for card, number in laid:
+                        notices += flow.placed(card)
+                        if number is not None:
+                            args = {"key": card.key, "number": number}
+                            notices += flow.command(FlowCommand("wild", args))
+                    if kind == "closed":
+                        for card, _ in laid:
+                            notices += flow.removed(card)
+                            down = TableCard(card.key, card.deck, "?", zone, card.position, True)
+                            notices += flow.placed(down)
+        notices += flow.command(FlowCommand("count-hands"))
+        for seat, table in enumerate(played["tables"]):
+            for place, text in enumerate(table["hand"]):
+                position = (0.05 + 0.08 * (place % 10), 0.6 + 0.1 * (place // 10))
+                notices += flow.placed(keys.card(text, f"meld-{seat}", position=position))
+        notices += flow.command(FlowCommand("end-round", {"out": played["out"]}))
+    return notices

@@ -1,0 +1,157 @@
+"""The rummy flow and set geometry (issue 4 section 3; R2-R7)."""
+
+from __future__ import annotations
+
+import glob
+import os
+from typing import Any
+
+import pytest
+from flow_tables import EXAMPLES, load, play_rummy
+
+from companion.cli.score import score_record
+from companion.flows.base import FlowCommand, NoticeKind, TableCard
+from companion.flows.registry import make_flow
+from companion.flows.rummy_sets import MAX_DRIFT, MAX_STEP, group_sets
+from companion.ui.views import SetLine
+
+NAMES = sorted(os.path.basename(p) for p in glob.glob(str(EXAMPLES / "rummy" / "rummy*.json")))
+
+
+def card(key: str, notation: str, x: float, y: float, seat: int = 0, **extra: Any) -> TableCard:
+    return TableCard(key, "rummy21", notation, f"meld-{seat}", (x, y), **extra)
+
+
+def notations(cards: list[TableCard]) -> list[list[str]]:
+    return [[c.notation for c in group] for group in group_sets(cards)]
+
+
+def flow() -> Any:
+    return make_flow("rummy21", ["Ana", "Ben"], [], options={})
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_example_records_laid_out_on_the_table(name: str) -> None:
+    """R2-R7: every example's round ends, laid out and scored, give its record and score."""
+    record = load("rummy", name)
+    game = make_flow(record["game"], record["players"], record["variants"], options={})
+    notices = play_rummy(game, record)
+    assert not [n for n in notices if n.kind is NoticeKind.REFUSED]
+    assert game.record() == record
+    assert game.report() == score_record(record)
+    rounds = [n for n in notices if n.kind is NoticeKind.ROUND_OVER]
+    assert len(rounds) == len(record["rounds"])
+
+
+def test_an_overlap_chain_is_one_set_from_its_base() -> None:
+    cards = [card("c", "8", 0.31, 0.40), card("a", "B5", 0.30, 0.30), card("b", "3", 0.30, 0.35)]
+    assert notations(cards) == [["B5", "3", "8"]]
+
+
+def test_two_sets_side_by_side_and_a_card_between_them() -> None:
+    cards = [
+        card("a", "B5", 0.20, 0.30),
+        card("b", "8", 0.20, 0.35),
+        card("c", "B3", 0.40, 0.30),
+        card("d", "5", 0.40, 0.36),
+        card("e", "13", 0.30, 0.34),  # between the columns: a set of its own
+    ]
+    assert notations(cards) == [["B5", "8"], ["B3", "5"], ["13"]]
+
+
+def test_the_geometry_limits() -> None:
+    """A card too far below or too far aside starts a new set."""
+    base = card("a", "B5", 0.2, 0.3)
+    assert len(group_sets([base, card("b", "8", 0.2, 0.3 + MAX_STEP * 0.99)])) == 1
+    assert len(group_sets([base, card("b", "8", 0.2, 0.3 + MAX_STEP * 1.01)])) == 2
+    assert len(group_sets([base, card("b", "8", 0.2 + MAX_DRIFT * 1.01, 0.35)])) == 2
+    assert len(group_sets([base, card("b", "8", 0.2, 0.3)])) == 2  # same place: no overlap
+
+
+def test_sets_are_shown_complete_open_or_illegal_with_what_they_lack() -> None:
+    """R2: what each set lacks, or why it is illegal."""
+    game = flow()
+    game.placed(card("a", "B5", 0.2, 0.3))
+    game.placed(card("b", "8", 0.2, 0.35))
+    game.placed(card("c", "B8", 0.4, 0.3))
+    game.placed(card("d", "13", 0.4, 0.35))
+    illegal = game.placed(card("e", "5", 0.6, 0.3))
+    assert illegal[0].kind is NoticeKind.INFO and "R2" in illegal[0].message
+    lines = game.view().sets
+    assert lines[0] == SetLine("B5", "open", "8 missing")
+    assert lines[1] == SetLine("B8", "complete", "")
+    assert lines[2].state == "illegal"
+
+
+def test_a_wild_card_is_inferred_when_one_number_completes_otherwise_asked() -> None:
+    """R5: B5 8 W can only be completed by W=8; B2 W has several numbers and is asked."""
+    game = flow()
+    game.placed(card("a", "B5", 0.2, 0.3))
+    game.placed(card("b", "8", 0.2, 0.35))
+    game.placed(card("w", "W", 0.2, 0.40))
+    assert game.view().sets[0] == SetLine("B5", "complete", "W=8")
+    game.placed(card("c", "B2", 0.5, 0.3))
+    asked = game.placed(card("v", "W", 0.5, 0.35))
+    assert asked[0].rule == "R5" and "which number" in asked[0].message
+    assert game.view().sets[1].detail == "wild card: which number?"
+    game.command(FlowCommand("wild", {"key": "v", "number": 13}))
+    assert game.view().sets[1] == SetLine("B2", "open", "6 missing")
+    assert game.command(FlowCommand("wild", {"key": "v", "number": 4}))[0].rule == "R5"
+
+
+def test_a_complete_set_turned_face_down_is_closed() -> None:
+    """R4: a complete set turned face down is closed; an incomplete one is refused."""
+    game = flow()
+    game.placed(card("a", "B8", 0.2, 0.3))
+    game.placed(card("b", "13", 0.2, 0.35))
+    game.placed(card("c", "B5", 0.4, 0.3))
+    game.placed(card("d", "8", 0.4, 0.35))
+    game.placed(card("a", "?", 0.2, 0.3, face_down=True))
+    assert game.view().sets[0].state == "complete"  # one card down, not the set yet
+    notices = game.placed(card("b", "?", 0.2, 0.35, face_down=True))
+    assert "closed" in notices[0].message
+    assert game.view().sets[0] == SetLine("B8", "closed")
+    game.placed(card("c", "?", 0.4, 0.3, face_down=True))
+    refused = game.placed(card("d", "?", 0.4, 0.35, face_down=True))
+    assert refused[0].kind is NoticeKind.REFUSED and refused[0].rule == "R4"
+    assert game.view().sets[1] == SetLine("B5", "open", "8 missing")
+
+
+def test_end_round_refuses_an_impossible_end_and_accepts_the_fix() -> None:
+    """R6: going out needs every set closed; the refusal names the rule."""
+    game = flow()
+    game.placed(card("t", "21", 0.2, 0.3))
+    refused = game.command(FlowCommand("end-round", {"out": 0}))
+    assert refused[0].kind is NoticeKind.REFUSED and refused[0].rule
+    game.removed(card("t", "21", 0.2, 0.3))  # picked up: no opening this round (R3)
+    game.command(FlowCommand("count-hands"))
+    game.placed(card("h", "5", 0.3, 0.8, seat=1))
+    over = game.command(FlowCommand("end-round", {"out": None}))
+    assert over[0].kind is NoticeKind.ROUND_OVER
+    assert game.record()["rounds"][0]["tables"][1]["hand"] == ["5"]
+    assert game.view().sets == () and game.view().round == 2
+
+
+def test_undo_and_replace_and_pages() -> None:
+    game = flow()
+    game.placed(card("a", "B5", 0.2, 0.3))
+    game.placed(card("b", "8", 0.2, 0.35))
+    game.undo()
+    assert game.view().sets == (SetLine("B5", "open", "16 missing"),)
+    game.placed(card("b", "3", 0.2, 0.35))
+    game.command(FlowCommand("replace", {"key": "b", "card": "8"}))
+    assert game.view().sets == (SetLine("B5", "open", "8 missing"),)
+    wrong = game.placed(TableCard("x", "trump", "R1", "meld-0", (0.8, 0.3)))
+    assert wrong[0].kind is NoticeKind.REFUSED and wrong[0].rule == "R1"
+    game.command(FlowCommand("page"))
+    assert game.view().seat == "Ben" and game.view().sets == ()
+    assert game.placed(card("z", "5", 0.1, 0.1, seat=3)) == []  # no such seat: ignored
+
+
+def test_the_same_inputs_give_the_same_state() -> None:
+    record = load("rummy", "rummy21-full.json")
+    a = make_flow("rummy21", record["players"], [], options={})
+    b = make_flow("rummy21", record["players"], [], options={})
+    play_rummy(a, record)
+    play_rummy(b, record)
+    assert a.record() == b.record() and a.view() == b.view()
