@@ -134,7 +134,10 @@ class ChangeDetector:
         height, width = image.shape[:2]
         sw = min(self.small_width, width)
         sh = max(1, round(height * sw / width))
-        small = cv2.resize(image, (sw, sh), interpolation=cv2.INTER_AREA)
+        # a bilinear shrink to twice the size (cheap: it reads a quarter of the pixels
+        # at 4x), then an area shrink; INTER_AREA straight from full size costs 4x more
+        half = cv2.resize(image, (2 * sw, 2 * sh), interpolation=cv2.INTER_LINEAR)
+        small = cv2.resize(half, (sw, sh), interpolation=cv2.INTER_AREA)
         if small.ndim == 3:
             small = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
         small = cv2.GaussianBlur(small, (3, 3), 0)
