@@ -54,7 +54,8 @@ def _square(draw: ImageDraw.ImageDraw, box: Box, ink: RGB, paper: RGB) -> None:
 
 def _star_points(box: Box, points: int = 5, inner: float = 0.4) -> list[tuple[float, float]]:
     x, y, s = box
-    cx, cy, r = x + s / 2, y + s * 0.53, s * 0.5
+    # An odd star sits a little low, so that it looks centred; an even one is symmetric.
+    cx, cy, r = x + s / 2, y + s * (0.53 if points % 2 else 0.5), s * 0.5
     out = []
     for k in range(2 * points):
         radius = r if k % 2 == 0 else r * inner
@@ -72,7 +73,7 @@ def _waves(draw: ImageDraw.ImageDraw, box: Box, ink: RGB, paper: RGB) -> None:
     w = _outline(s) * 3 // 2
     for row in (0.25, 0.5, 0.75):
         pts = [
-            (x + s * t / 40, y + s * row + s * 0.07 * math.sin(t / 40 * 4 * math.pi))
+            (x + w + (s - 2 * w) * t / 40, y + s * row + s * 0.07 * math.sin(t / 40 * 4 * math.pi))
             for t in range(41)
         ]
         draw.line(pts, fill=ink, width=w, joint="curve")

@@ -13,6 +13,7 @@ printer resolution and the module is exactly the size the layout asks for.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from typing import IO
 
@@ -27,7 +28,8 @@ from card_codes.errors import CardCodeError
 #: Paper sizes in mm (portrait).
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 
-Target = str | IO[bytes]
+#: Where a PDF goes: a path or a binary file.
+Target = str | os.PathLike[str] | IO[bytes]
 
 
 def paper_size(paper: str) -> tuple[float, float]:
@@ -67,7 +69,8 @@ class MmPage:
 
     @classmethod
     def open(cls, out: Target, size: tuple[float, float], *, title: str = "") -> MmPage:
-        canvas = Canvas(out, pagesize=(size[0] * mm, size[1] * mm), pageCompression=1)
+        destination = os.fspath(out) if isinstance(out, os.PathLike) else out
+        canvas = Canvas(destination, pagesize=(size[0] * mm, size[1] * mm), pageCompression=1)
         if title:
             canvas.setTitle(title)
         canvas.setCreator("Table Companion")

@@ -1,0 +1,164 @@
+"""PDF sheets, sticker sheets and PNG export (issue 3, section 3): page count, page size,
+card geometry, crop marks, and every code on a rendered page reads as the right card."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pytest
+from card_pages import mm_to_px, page_sizes_mm, page_text, read_cards, render_pages
+from PIL import Image
+
+from card_codes.catalogue import DECKS, CardIdentity, card, deck_cards, staff_cards
+from card_codes.decode import decode_image
+from card_codes.errors import CardCodeError
+from card_codes.export import MANIFEST, export_pngs, file_name
+from card_codes.face_image import CARD_MM
+from card_codes.keys import generate_key
+from card_codes.payload import encode_payload
+from card_codes.sheets import CROP_GAP_MM, LABELS, sheet_layout, write_sheet, write_stickers
+
+DPI = 200
+
+
+def _one_page_of(deck: str) -> tuple[CardIdentity, ...]:
+    """Nine cards spread over the deck, so each kind of card shows up somewhere."""
+    cards = deck_cards(deck)
+    step = max(1, len(cards) // 9)
+    return cards[::step][:9]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_layout_is_a_centred_three_by_three_grid_of_poker_cards(paper: str) -> None:
+    layout = sheet_layout(paper)
+    assert layout.per_page == 9
+    boxes = [layout.card_box(slot) for slot in range(9)]
+    assert all((w, h) == CARD_MM for _, _, w, h in boxes)
+    assert boxes[1][0] == pytest.approx(boxes[0][0] + 63.0)
+    assert boxes[3][1] == pytest.approx(boxes[0][1] + 88.0)
+    left, top = layout.origin
+    assert left == pytest.approx(layout.page[0] - (boxes[8][0] + 63.0))
+    assert top == pytest.approx(layout.page[1] - (boxes[8][1] + 88.0))
+    assert left > 5.0 and top > 5.0  # printers leave a few mm unprinted
+
+
+def test_unknown_paper_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(CardCodeError, match="paper 'a5'"):
+        write_sheet(deck_cards("hex")[:1], tmp_path / "x.pdf", paper="a5")
+
+
+@pytest.mark.parametrize(
+    ("count", "paper", "size"), [(24, "a4", (210.0, 297.0)), (10, "letter", (215.9, 279.4))]
+)
+def test_page_count_and_size(
+    tmp_path: Path, count: int, paper: str, size: tuple[float, float]
+) -> None:
+    out = tmp_path / "hex.pdf"
+    pages = write_sheet(deck_cards("hex")[:count], out, paper=paper)
+    assert pages == -(-count // 9)
+    assert page_sizes_mm(out) == [size] * pages
+    assert f"page {pages}/{pages}" in page_text(out, pages - 1)
+    assert "hex copy 1" in page_text(out, 0)
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_every_code_on_a_page_reads_as_the_card_in_its_box(tmp_path: Path, deck: str) -> None:
+    """Each card's three codes lie inside that card's 63 x 88 mm box on the page."""
+    cards = _one_page_of(deck)
+    out = tmp_path / f"{deck}.pdf"
+    paper = "letter" if deck in {"trump", "hex"} else "a4"
+    write_sheet(cards, out, paper=paper)
+    (image,) = render_pages(out, DPI)
+    layout = sheet_layout(paper)
+    found: Counter[CardIdentity] = Counter()
+    for detection in decode_image(image).cards:
+        slot = cards.index(detection.card)
+        left, top, width, height = layout.card_box(slot)
+        x, y = detection.centre
+        assert mm_to_px(left, DPI) < x < mm_to_px(left + width, DPI)
+        assert mm_to_px(top, DPI) < y < mm_to_px(top + height, DPI)
+        found[detection.card] += 1
+    assert found == dict.fromkeys(cards, 3)
+
+
+def test_staff_sheet_reads_only_with_the_key(tmp_path: Path) -> None:
+    key = generate_key()
+    out = tmp_path / "staff.pdf"
+    write_sheet(staff_cards(), out, staff_key=key)
+    (image,) = render_pages(out, DPI)
+    assert read_cards(image, staff_key=key) == dict.fromkeys(staff_cards(), 3)
+    other = decode_image(image, staff_key=generate_key())
+    assert not other.cards and len(other.rejected) == 6
+
+
+def test_crop_marks_sit_on_every_cut_line_in_the_margin(tmp_path: Path) -> None:
+    out = tmp_path / "marks.pdf"
+    write_sheet(deck_cards("hex")[:9], out, paper="letter")
+    dpi = 300
+    (image,) = render_pages(out, dpi)
+    ink = np.asarray(image) < 128
+    layout = sheet_layout("letter")
+    xs, ys = layout.cuts()
+    above = mm_to_px(ys[0] - CROP_GAP_MM - 2.0, dpi)
+    for x in xs:
+        column = mm_to_px(x, dpi)
+        assert ink[above, column - 2 : column + 3].any()
+        assert not ink[above, column + 8 : column + 20].any()
+    outside = mm_to_px(xs[0] - CROP_GAP_MM - 2.0, dpi)
+    for y in ys:
+        row = mm_to_px(y, dpi)
+        assert ink[row - 2 : row + 3, outside].any()
+    assert not ink[: mm_to_px(ys[0] - CROP_GAP_MM, dpi) - 1, mm_to_px(xs[0] + 3, dpi)].any()
+
+
+def test_equal_faces_share_one_image_so_a_deck_stays_small(tmp_path: Path) -> None:
+    """Twelve standard cards of one number: one embedded image, twelve vector codes."""
+    same = [card("rummy21", f"8#{n}") for n in range(1, 10)]
+    mixed = _one_page_of("rummy21")
+    write_sheet(same, tmp_path / "same.pdf")
+    write_sheet(mixed, tmp_path / "mixed.pdf")
+    assert (tmp_path / "same.pdf").stat().st_size * 3 < (tmp_path / "mixed.pdf").stat().st_size
+
+
+@pytest.mark.parametrize("label", sorted(LABELS))
+def test_sticker_sheets_fit_the_paper_and_every_sticker_reads(tmp_path: Path, label: str) -> None:
+    sheet = LABELS[label]
+    last = sheet.label_box(sheet.per_page - 1)
+    paper = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}[sheet.paper]
+    assert last[0] + last[2] < paper[0] and last[1] + last[3] < paper[1]
+    assert sheet.pitch[0] >= sheet.label[0] and sheet.pitch[1] >= sheet.label[1]
+    cards = deck_cards("trump") + deck_cards("control")
+    out = tmp_path / "stickers.pdf"
+    pages = write_stickers(cards, out, label=label)
+    assert pages == -(-len(cards) // sheet.per_page)
+    assert page_sizes_mm(out)[0] == paper
+    (image,) = render_pages(out, DPI)[:1]
+    assert read_cards(image) == dict.fromkeys(cards[: sheet.per_page], 1)
+
+
+def test_unknown_label_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(CardCodeError, match="label sheet 'avery-1'"):
+        write_stickers(deck_cards("hex"), tmp_path / "x.pdf", label="avery-1")
+
+
+def test_export_writes_a_png_per_card_and_the_manifest(tmp_path: Path) -> None:
+    cards = [card("fibonachos", "R1#2"), card("rummy89", "W#3", copy=2), card("hex", "M3#1")]
+    rows = export_pngs(cards, tmp_path / "out", dpi=300)
+    manifest = json.loads((tmp_path / "out" / MANIFEST).read_text())
+    assert manifest == rows
+    assert [row["notation"] for row in rows] == ["R1#2", "W#3", "M3#1"]
+    assert rows[1]["file"] == "rummy89-2-W_3.png" == file_name(cards[1])
+    for one, row in zip(cards, rows, strict=True):
+        assert row["payload"] == encode_payload(one)
+        with Image.open(tmp_path / "out" / row["file"]) as image:
+            assert image.size == (744, 1039)
+            assert round(image.info["dpi"][0]) == 300
+            assert read_cards(image) == {one: 3}
+
+
+def test_export_refuses_a_silly_resolution(tmp_path: Path) -> None:
+    with pytest.raises(CardCodeError, match="10 dpi"):
+        export_pngs(deck_cards("hex")[:1], tmp_path, dpi=10)

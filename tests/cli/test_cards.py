@@ -1,0 +1,115 @@
+"""`companion cards sheet | export | list` (issue 3, section 3): the files it writes read
+back as the right cards; bad input exits 2 with one line on stderr."""
+
+from __future__ import annotations
+
+import base64
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "card_codes"))
+
+from card_pages import page_sizes_mm, read_cards, render_pages
+
+from card_codes.catalogue import card, deck_cards, staff_cards
+from card_codes.keys import generate_key
+from card_codes.payload import encode_payload
+from companion.cli import main
+
+
+def _one_line_error(capsys: pytest.CaptureFixture[str], argv: list[str], text: str) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("companion cards: ") and text in err[0], err
+
+
+def test_sheet_writes_the_deck_on_letter(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "hex.pdf"
+    assert main(["cards", "sheet", "hex", "--out", str(out), "--paper", "letter"]) == 0
+    assert page_sizes_mm(out) == [(215.9, 279.4)] * 3  # 24 move cards, 9 a page
+    captured = capsys.readouterr()
+    assert "24 cards on 3 letter pages" in captured.out
+    assert "24/24 cards" in captured.err
+
+
+def test_only_reprints_a_lost_card_with_the_same_identity(tmp_path: Path) -> None:
+    """`--only R1#2` of copy 2: the reprint carries exactly the lost card's payload."""
+    out = tmp_path / "lost.pdf"
+    argv = ["cards", "sheet", "fibonachos", "--copy", "2", "--only", "R1#2,S5#3", "--out", str(out)]
+    assert main(argv) == 0
+    (page,) = render_pages(out)
+    lost = card("fibonachos", "R1#2", copy=2)
+    assert read_cards(page) == {lost: 3, card("fibonachos", "S5#3", copy=2): 3}
+    assert encode_payload(lost) == encode_payload(deck_cards("fibonachos", 2)[1])
+
+
+def test_sticker_sheet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "stickers.pdf"
+    argv = ["cards", "sheet", "control", "--stickers", "avery-5160", "--out", str(out)]
+    assert main(argv) == 0
+    assert "on 1 avery-5160 sticker sheet" in capsys.readouterr().out
+    (page,) = render_pages(out)
+    assert read_cards(page) == dict.fromkeys(deck_cards("control"), 1)
+
+
+def test_staff_sheet_with_the_key_file(tmp_path: Path) -> None:
+    key = generate_key()
+    key_file = tmp_path / "staff.key"
+    key_file.write_text(base64.b64encode(key).decode() + "\n")
+    out = tmp_path / "staff.pdf"
+    assert main(["cards", "sheet", "staff", "--staff-key", str(key_file), "--out", str(out)]) == 0
+    (page,) = render_pages(out)
+    assert read_cards(page, staff_key=key) == dict.fromkeys(staff_cards(), 3)
+
+
+def test_export_and_manifest(tmp_path: Path) -> None:
+    out = tmp_path / "pngs"
+    assert main(["cards", "export", "rummy8", "--only", "W#1,8#16", "--out", str(out)]) == 0
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert [row["notation"] for row in manifest] == ["W#1", "8#16"]
+    assert sorted(p.name for p in out.glob("*.png")) == sorted(row["file"] for row in manifest)
+
+
+def test_list_prints_notation_payload_and_face(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cards", "list", "trump", "--copy", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == len(deck_cards("trump"))
+    notation, payload, *face = lines[6].split()
+    b7 = card("trump", "R7", copy=3)
+    assert (notation, payload, " ".join(face)) == ("R7", encode_payload(b7), "red 7")
+
+
+@pytest.mark.parametrize(
+    ("argv", "text"),
+    [
+        (["cards", "list", "uno"], "unknown deck 'uno'"),
+        (["cards", "list", "fibonachos", "--only", "R1"], "write the serial"),
+        (["cards", "list", "trump", "--only", "Q9"], "no card 'Q9'"),
+        (["cards", "list", "trump", "--copy", "0"], "deck copy 0"),
+        (["cards", "sheet", "hex", "--out", "x.pdf", "--paper", "a5"], "paper 'a5'"),
+        (["cards", "sheet", "hex", "--out", "x.pdf", "--stickers", "avery-1"], "label sheet"),
+        (["cards", "sheet", "hex", "--out", "/no/such/dir/x.pdf"], "does not exist"),
+        (["cards", "export", "hex", "--out", "pngs", "--dpi", "5"], "5 dpi"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    text: str,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    _one_line_error(capsys, argv, text)
+
+
+def test_staff_without_a_key_says_how(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text(f'[staff]\nkey_file = "{tmp_path / "missing.key"}"\n')
+    argv = ["cards", "list", "staff", "--config", str(config)]
+    _one_line_error(capsys, argv, "give --staff-key FILE")
