@@ -4,7 +4,7 @@ Version 1 (docs/payload.md) is 13 characters of the QR alphanumeric set, so an o
 card's code is a version-1 QR code at level M (20 characters fit); a staff card adds a
 16-character HMAC and needs version 2 (29 of 38)::
 
-    TC 1 F 01 01 7LZ3Q        magic, version, deck, copy, card index, check value
+    TC 1 F 01 01 RZBTL        magic, version, deck, copy, card index, check value
     TC 1 K 01 09 <16 sig> <5 check>   a staff card
 
     >>> from card_codes.catalogue import card
