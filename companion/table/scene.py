@@ -213,9 +213,7 @@ class Scene:
         self.settle = settle
         rng = np.random.default_rng(seed)
         self._cloth = table_cloth(size, background, rng)
-        self._noise = [
-            rng.normal(0.0, noise, (size[1], size[0], 1)).astype(np.int16) for _ in range(3)
-        ]
+        self._noise = [_noise_pair(rng, size, noise) for _ in range(3)]
         self._homography = _tilt_homography(size, tilt)
 
     # -- public ------------------------------------------------------------------------
@@ -223,14 +221,19 @@ class Scene:
     def frames(self, steps: Sequence[Step], *, fps: float = 10.0) -> Iterator[SceneFrame]:
         """Render ``steps`` one frame at a time, timestamps ``index / fps`` seconds."""
         state = _State()
-        table = self._cloth
+        view = self._cloth
+        lit: tuple[tuple[float, float], Image] | None = None
         index = 0
         for step in steps:
             for effects in self._step_frames(step, state):
-                if state.dirty:
-                    table = self._compose(state.lying)
+                if state.dirty:  # the cards changed: compose and tilt once
+                    view = self._tilt(self._compose(state.lying))
                     state.dirty = False
-                image = self._finish(table, effects, state, index)
+                    lit = None
+                light = (state.gain, state.gradient)
+                if lit is None or lit[0] != light:
+                    lit = (light, self._light(view, *light))
+                image = self._finish(lit[1], effects, state, index)
                 yield SceneFrame(
                     index,
                     index / fps,
@@ -334,32 +337,60 @@ class Scene:
             _paste_rotated(table, sprite, card.x * self.size[0], card.y * self.size[1], card.angle)
         return table
 
-    def _finish(self, table: Image, effects: _Effects, state: _State, index: int) -> Image:
+    def _tilt(self, table: Image) -> Image:
+        if self._homography is None:
+            return table
         import cv2
 
-        frame = table.copy() if effects.hands else table
+        return np.asarray(
+            cv2.warpPerspective(
+                table, self._homography, self.size, borderMode=cv2.BORDER_REPLICATE
+            ),
+            dtype=np.uint8,
+        )
+
+    def _light(self, view: Image, gain: float, gradient: float) -> Image:
+        """The light: ``gain`` overall, ``gradient`` brighter left than right."""
+        if gain == 1.0 and gradient == 0.0:
+            return view
+        import cv2
+
+        width = self.size[0]
+        ramp = np.linspace(1 + gradient / 2, 1 - gradient / 2, width, dtype=np.float32)
+        scale = np.ascontiguousarray(np.broadcast_to((gain * ramp)[None, :, None], view.shape))
+        return np.asarray(cv2.multiply(view, scale, dtype=cv2.CV_8U), dtype=np.uint8)
+
+    def _finish(self, view: Image, effects: _Effects, state: _State, index: int) -> Image:
+        """Hands (drawn through the camera's tilt), blur and sensor noise on ``view``."""
+        import cv2
+
+        frame = view.copy() if effects.hands else view
         width, height = self.size
         for x, y, reach, edge in effects.hands:
             root, tip = _arm(x * width, y * height, reach, edge, self.size)
-            frame = frame if frame is not table else table.copy()
-            draw_hand(frame, tip, root, self.card_width)
-        if self._homography is not None:
-            frame = np.asarray(
-                cv2.warpPerspective(
-                    frame, self._homography, self.size, borderMode=cv2.BORDER_REPLICATE
-                ),
-                dtype=np.uint8,
-            )
+            draw_hand(frame, self._project(tip), self._project(root), self.card_width, state.gain)
         if effects.blur is not None:
             frame = np.asarray(cv2.filter2D(frame, -1, _blur_kernel(*effects.blur)), dtype=np.uint8)
-        shaded = frame.astype(np.int16)
-        if state.gain != 1.0 or state.gradient != 0.0:
-            ramp = np.linspace(1 + state.gradient / 2, 1 - state.gradient / 2, width)
-            scale = (state.gain * ramp).astype(np.float32)[None, :, None]
-            shaded = (shaded * scale).astype(np.int16)
-        noise = self._noise[index % len(self._noise)]
-        out: Image = np.clip(shaded + noise, 0, 255).astype(np.uint8)
-        return out
+        brighter, darker = self._noise[index % len(self._noise)]
+        return np.asarray(cv2.subtract(cv2.add(frame, brighter), darker), dtype=np.uint8)
+
+    def _project(self, point: tuple[float, float]) -> tuple[float, float]:
+        """Where a point of the table plane shows in the (tilted) frame."""
+        if self._homography is None:
+            return point
+        x, y, w = self._homography @ np.array([point[0], point[1], 1.0])
+        return (float(x / w), float(y / w))
+
+
+def _noise_pair(
+    rng: np.random.Generator, size: tuple[int, int], sigma: float
+) -> tuple[Image, Image]:
+    """Sensor noise as what it adds and what it takes away (saturating uint8 sums)."""
+    grain = np.rint(rng.normal(0.0, sigma, (size[1], size[0], 1))).astype(np.int16)
+    grain = np.repeat(grain, 3, axis=2)
+    brighter = np.clip(grain, 0, 255).astype(np.uint8)
+    darker = np.clip(-grain, 0, 255).astype(np.uint8)
+    return brighter, darker
 
 
 def _without_hand(step: Step) -> Step:

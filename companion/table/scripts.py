@@ -37,7 +37,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.table.scene import Blur, Hand, Light, Place, Remove, Step, meld_steps
+from companion.table.scene import Blur, Hand, Light, Place, Remove, Step, Wait, meld_steps
 from companion.table.sprites import CardRef
 
 #: Where the default layout's spots are (centres, frame fractions): see layout.py.
@@ -58,12 +58,15 @@ class Mess:
     """How much goes wrong while a game is played: each play is followed, with
     probability ``hands``, by a hand passing over a card on the table and, with
     ``blur``, by a blurred moment; ``light`` light changes happen at random steps;
-    ``tilt`` is left to the Scene (it is the camera's)."""
+    ``tilt`` is left to the Scene (it is the camera's). ``pause`` is how many frames
+    a full trick lies still before it is cleared (players look who won; the OLED
+    shows it): a card swept up the moment it lands is not a card a camera can read."""
 
     hands: float = 0.0
     blur: float = 0.0
     light: int = 0
     seed: int = 0
+    pause: int = 6
 
 
 CALM = Mess()
@@ -87,8 +90,8 @@ class TableScript:
     record: Mapping[str, Any] = field(default_factory=dict)
 
     def replay_args(self) -> list[str]:
-        """The ``companion replay`` arguments after SOURCE."""
-        args = ["--game", self.game, "--players", str(len(self.players))]
+        """The ``companion replay`` arguments after SOURCE (players by name)."""
+        args = ["--game", self.game, "--players", ",".join(self.players)]
         for name, value in self.options.items():
             args += [f"--{name}", str(value)]
         for variant in self.variants:
@@ -154,6 +157,7 @@ class _Builder:
 
     def remove(self, cards: Sequence[CardRef]) -> None:
         if cards:
+            self.steps.append(Wait(self.mess.pause))
             self.steps.append(Remove(tuple(cards), edge="bottom"))
         self.lying = []
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 import numpy.typing as npt
@@ -126,6 +127,7 @@ def _placeholder_face(ref: CardRef) -> Image:
     return face
 
 
+@cache
 def card_codes_faces() -> FaceSource | None:
     """The printed faces of card_codes (with their real payloads), or None without them."""
     try:
@@ -148,11 +150,11 @@ def default_faces() -> FaceSource:
     if source is not None:
         return source
     log.warning("card_codes.face_image is not available: placeholder card faces")
+    return _placeholder_or_foreign
 
-    def face(ref: CardRef) -> Image:
-        return _foreign_face(ref) if ref.deck == FOREIGN else _placeholder_face(ref)
 
-    return face
+def _placeholder_or_foreign(ref: CardRef) -> Image:
+    return _foreign_face(ref) if ref.deck == FOREIGN else _placeholder_face(ref)
 
 
 def card_back(width: int, height: int) -> Image:
@@ -168,6 +170,11 @@ def card_back(width: int, height: int) -> Image:
     return back
 
 
+#: Scaled faces shared by every scene in the process: (source, card, width) -> face.
+#: A card at 110 px is 50 kB; a few decks' worth is a few MB.
+_SCALED: dict[tuple[FaceSource, CardRef, int], Image] = {}
+
+
 class FaceCache:
     """Card faces scaled to the table, each drawn once (foreign codes keep their size)."""
 
@@ -175,15 +182,15 @@ class FaceCache:
         self.card_width = card_width
         self.card_height = round(card_width / CARD_ASPECT)
         self.source = source if source is not None else default_faces()
-        self._faces: dict[CardRef, Image] = {}
         self._back: Image | None = None
 
     def face(self, ref: CardRef) -> Image:
         """The face of ``ref`` at table scale, BGR."""
-        cached = self._faces.get(ref)
+        key = (self.source, ref, self.card_width)
+        cached = _SCALED.get(key)
         if cached is None:
             cached = self._scaled(ref)
-            self._faces[ref] = cached
+            _SCALED[key] = cached
         return cached
 
     def back(self) -> Image:
@@ -227,14 +234,20 @@ SKIN = (120, 160, 215)  # BGR
 
 
 def draw_hand(
-    frame: Image, tip: tuple[float, float], root: tuple[float, float], width: int
+    frame: Image,
+    tip: tuple[float, float],
+    root: tuple[float, float],
+    width: int,
+    light: float = 1.0,
 ) -> None:
-    """An arm from ``root`` (on the frame's edge) to a palm at ``tip``, in place."""
+    """An arm from ``root`` (on the frame's edge) to a palm at ``tip``, in place;
+    ``light`` scales the skin colour with the scene's light."""
     import cv2
 
+    skin = tuple(min(255, int(c * light)) for c in SKIN)
+    shade = tuple(int(c * 0.8) for c in skin)
     tip_px = (round(tip[0]), round(tip[1]))
     root_px = (round(root[0]), round(root[1]))
-    cv2.line(frame, root_px, tip_px, SKIN, thickness=max(2, int(width * 0.8)))
-    cv2.circle(frame, tip_px, max(2, int(width * 0.65)), SKIN, thickness=-1)
-    shade = tuple(int(c * 0.8) for c in SKIN)
+    cv2.line(frame, root_px, tip_px, skin, thickness=max(2, int(width * 0.8)))
+    cv2.circle(frame, tip_px, max(2, int(width * 0.65)), skin, thickness=-1)
     cv2.line(frame, root_px, tip_px, shade, thickness=max(1, int(width * 0.15)))
