@@ -1,4 +1,4 @@
-"""The Pi's buttons: one gpiozero Button per pin, and an optional rotary encoder.
+"""The Pi's buttons: one gpiozero input per pin, and an optional rotary encoder.
 
 Each button joins a BCM pin to ground (``pull_up = true``, the default; the
 Pi's internal pull-up holds the pin high until the button is pressed). The
@@ -16,7 +16,10 @@ the whole backend is tested with gpiozero's MockFactory and no sleeps. The
 encoder gives DOWN for each clockwise detent and UP for each counter-clockwise
 one (``encoder_reverse = true`` swaps them).
 
-Events cross from gpiozero's callback threads through a lock and a queue.
+Each pin is a gpiozero ``DigitalInputDevice``: a ``gpiozero.Button`` is that
+plus ``when_held``, whose thread (one per button, sleeping in real time) this
+backend replaces with its clock, so none is started. Events cross from
+gpiozero's callback threads through a lock and a queue.
 """
 
 from __future__ import annotations
@@ -94,13 +97,13 @@ class GpioButtons(TrackedButtons):
         for button, pin in w.pins.items():
             if pin is None:
                 continue
-            device = gpiozero.Button(
+            device = gpiozero.DigitalInputDevice(
                 pin, pull_up=w.pull_up, bounce_time=w.bounce_time, pin_factory=factory
             )
             self._devices.append(device)
             self._pins[button] = device
-            device.when_pressed = self._edge_handler(button, True)
-            device.when_released = self._edge_handler(button, False)
+            device.when_activated = self._edge_handler(button, True)
+            device.when_deactivated = self._edge_handler(button, False)
         if w.encoder is not None:
             a, b = w.encoder
             encoder = gpiozero.RotaryEncoder(a, b, max_steps=0, pin_factory=factory)
@@ -120,7 +123,7 @@ class GpioButtons(TrackedButtons):
         return lambda: self.edge(button, pressed)
 
     def _actual(self, button: Button) -> bool | None:
-        return bool(self._pins[button].is_pressed)
+        return bool(self._pins[button].is_active)
 
     def _close(self) -> None:
         for device in reversed(self._devices):

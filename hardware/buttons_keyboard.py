@@ -122,15 +122,16 @@ class KeyboardButtons(QueuedButtons):
     def _wait(self, seconds: float) -> ButtonEvent | None:
         if self.eof:
             return super()._wait(seconds)
-        if self._fd is None:
+        if self._fd is None:  # a text stream handed in: '' is "nothing yet"
             text = self._stream.read()
+            if not text:
+                return super()._wait(seconds)
         else:
             ready, _, _ = select.select([self._fd], [], [], seconds)
             if not ready:
                 return None
             text = os.read(self._fd, 256).decode("utf-8", "replace")
-        if not text:
-            self.eof = True
+            self.eof = not text
         for button, kind in parse_keys(text):
             self.put(button, kind)
         return None
@@ -139,7 +140,8 @@ class KeyboardButtons(QueuedButtons):
         if self._saved is not None and self._fd is not None:
             import termios
 
-            termios.tcsetattr(self._fd, termios.TCSADRAIN, self._saved)
+            with contextlib.suppress(termios.error):  # the terminal hung up (SSH gone)
+                termios.tcsetattr(self._fd, termios.TCSADRAIN, self._saved)
             self._saved = None
 
 
