@@ -181,6 +181,30 @@ def peak_rss_mb() -> float:
     return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
 
 
+def daemon_memory(size: tuple[int, int], tricks: int) -> dict[str, Any]:
+    """Peak RSS of a process that only replays a recorded game (JPEG frames) through a
+    reader, as the daemon would read its camera: the renderer is not in it."""
+    import subprocess
+    import tempfile
+
+    import cv2
+
+    with tempfile.TemporaryDirectory(prefix="tc-bench-") as folder:
+        for frame in make_scene(size).frames(trick_steps(tricks), fps=FPS):
+            cv2.imwrite(
+                f"{folder}/{frame.index:06d}.jpg", frame.image, [cv2.IMWRITE_JPEG_QUALITY, 92]
+            )
+        child = subprocess.run(
+            [sys.executable, str(Path(__file__).with_name("replay_memory.py")), folder],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    figures: dict[str, Any] = json.loads(child.stdout.strip().splitlines()[-1])
+    figures["size"] = f"{size[0]}x{size[1]}"
+    return figures
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="720p only, short videos")
@@ -199,6 +223,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         play = run(size, trick_steps(tricks))
         results["runs"][name] = {"static": static.figures(), "play": play.figures()}
     results["peak_rss_mb"] = peak_rss_mb()
+    results["daemon_memory"] = daemon_memory(SIZES[sizes[-1]], 1 if args.quick else 2)
     if args.json:
         print(json.dumps(results, indent=2))
         return 0
@@ -214,7 +239,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"({f['reader']['megapixels_decoded']} Mpx)  ms/frame "
                 + " ".join(f"{k} {v}" for k, v in ms.items())
             )
-    print(f"peak RSS {results['peak_rss_mb']} MB (includes the scene renderer)")
+    print(f"peak RSS of this process {results['peak_rss_mb']} MB (includes the scene renderer)")
+    mem = results["daemon_memory"]
+    print(
+        f"peak RSS replaying a recorded {mem['size']} game through the reader alone: "
+        f"{mem['peak_rss_mb']} MB ({mem['rss_after_imports_mb']} MB after imports; "
+        f"{mem['events']} events)"
+    )
     return 0
 
 
