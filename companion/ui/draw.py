@@ -20,7 +20,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 FONT_DIR = Path(__file__).with_name("fonts")
-WHITE = 1
+WHITE = 255  # mode "1" stores lit pixels as 255 (what a saved PNG reads back)
 BLACK = 0
 
 

@@ -45,9 +45,9 @@ class Overlay:
     ends_game: bool = False
 
 
-def _lines(notice: Notice) -> tuple[str, ...]:
-    rule = (f"rule {notice.rule}",) if notice.rule else ()
-    return (notice.message, *rule)
+def _titled(title: str, notice: Notice) -> str:
+    """The title with the rule's id: "Refused (F5)" (it fits the bar of both panels)."""
+    return f"{title} ({notice.rule})" if notice.rule else title
 
 
 def overlay_of(notice: Notice, now: float, base: FlowView | None) -> Overlay:
@@ -61,10 +61,12 @@ def overlay_of(notice: Notice, now: float, base: FlowView | None) -> Overlay:
         view = notice.view or MessageView(title, (notice.message,), Tone.ALERT)
         return Overlay(view, ends_game=kind is NoticeKind.GAME_OVER)
     if kind is NoticeKind.FLAG:
-        view = notice.view or MessageView("Revoke!", _lines(notice), Tone.ALERT)
+        view = notice.view or MessageView(_titled("Revoke!", notice), (notice.message,), Tone.ALERT)
         return Overlay(view)
     if kind is NoticeKind.REFUSED:
-        view = notice.view or MessageView("Refused", _lines(notice), Tone.ERROR, "take it back")
+        view = notice.view or MessageView(
+            _titled("Refused", notice), (notice.message,), Tone.ERROR, "take it back"
+        )
         return Overlay(view, refused_on=base, refused=True)
     if notice.message.lower().startswith("disk full"):
         return Overlay(MessageView("Disk full", (notice.message,), Tone.ERROR, "any key"))

@@ -261,10 +261,12 @@ class SetupWizard:
             lines.append("Black moves first")
         else:
             lines.append(", ".join(names))
+        details = []
         if setup.seat_option:
             verb = "deals" if setup.seat_option == "dealer" else "leads"
-            lines.append(f"{names[setup.seat]} {verb}")
-        lines.append(", ".join(sorted(setup.variants)) or "no variant")
+            details.append(f"{names[setup.seat]} {verb}")
+        details.append(", ".join(sorted(setup.variants)) or "no variant")
+        lines.append("; ".join(details))
         return ConfirmPage(
             "Start?",
             lines,

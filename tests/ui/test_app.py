@@ -77,7 +77,7 @@ def test_fibonachos_players_names_dealer_variants_confirm() -> None:
     finger.choose("Done")
     confirm = finger.screen()
     assert isinstance(confirm, MessageView) and confirm.tone is Tone.CONFIRM
-    assert confirm.lines == ("Fibonachos", "Ana, Ben, Seat 3", "Ben deals", "zero-scores-34")
+    assert confirm.lines == ("Fibonachos", "Ana, Ben, Seat 3", "Ben deals; zero-scores-34")
     (command,) = finger.press("SELECT")
     assert isinstance(command, StartGame)
     assert command.game == "fibonachos"
@@ -174,7 +174,7 @@ def test_revoke_alert_names_the_player() -> None:
     notice = Notice(NoticeKind.FLAG, "Ben revoked: showed no Red before", rule="F5", seat=1)
     finger.app.notices([notice], finger.now)
     alert = finger.screen()
-    assert alert.tone is Tone.ALERT and "Ben" in alert.lines[0] and "rule F5" in alert.lines
+    assert alert.tone is Tone.ALERT and alert.title == "Revoke! (F5)" and "Ben" in alert.lines[0]
 
 
 def test_refused_card_stays_until_the_game_moves_on() -> None:
@@ -183,9 +183,9 @@ def test_refused_card_stays_until_the_game_moves_on() -> None:
     refusal = Notice(NoticeKind.REFUSED, "R13 was played already", rule="F1")
     finger.app.notices([refusal], finger.now)
     finger.app.flow_view(TRICK)  # the same view: the card changed nothing
-    assert finger.screen().lines == ("R13 was played already", "rule F1")
+    assert finger.screen().lines == ("R13 was played already",)
     finger.app.tick(finger.now + 60)
-    assert finger.app.screen(finger.now + 60).title == "Refused"
+    assert finger.app.screen(finger.now + 60).title == "Refused (F1)"
     moved = TrickView("Fibonachos", 1, 2, "Cy", (Play("Ana", "R13"), Play("Ben", "R2")))
     finger.app.flow_view(moved)
     assert finger.screen() == moved
