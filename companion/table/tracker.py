@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Protocol
 
 from companion.flows.base import TableCard
@@ -189,6 +189,7 @@ class TableTracker:
     """Stable table events from noisy per-frame detections (see the module's rules)."""
 
     layout: Layout
+    _: KW_ONLY
     confirm_frames: int = 3
     confirm_seconds: float = 0.15
     forget_seconds: float = 1.0
