@@ -8,6 +8,7 @@ may leave them out) and score exactly as ``companion score`` scores the original
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from e2e_videos import example, record_video, replay, without_serials
@@ -17,7 +18,7 @@ from companion.table.scene import Scene
 from companion.table.scripts import BUSY, Mess
 
 
-def one_round(name: str) -> dict[str, object]:
+def one_round(name: str) -> dict[str, Any]:
     record = example("fibonachos", name)
     record["rounds"] = record["rounds"][:1]
     return record
@@ -42,7 +43,7 @@ def test_one_round_with_hands_light_and_blur_reads_back_exactly(
 def test_tilted_camera_on_wood(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A camera tilted 10 degrees forward, 4 sideways: the whole table in perspective."""
     record = one_round("short")
-    record["rounds"][0]["tricks"] = record["rounds"][0]["tricks"][:5]  # type: ignore[index]
+    record["rounds"][0]["tricks"] = record["rounds"][0]["tricks"][:5]
     scene = Scene((1280, 720), background="wood", seed=4, tilt=(10.0, 4.0))
     video, script = record_video(
         record, tmp_path / "tilted", mess=Mess(hands=0.5, seed=3), scene=scene
