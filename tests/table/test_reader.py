@@ -145,3 +145,14 @@ def test_default_decoder_is_card_codes_decode_image() -> None:
     r = TableReader(default_layout())
     image = with_code(table_image(), payload("R4"), (0.5, 0.5))
     assert names(play(r, [image] * 10)) == ["CardPlaced:R4@play"]
+
+
+def test_hand_moving_over_a_card_for_seconds_removes_nothing() -> None:
+    """Four seconds of a hand wiggling over the card, full decodes included: the
+    moving blob hides the card's place, so its absence proves nothing."""
+    r = TableReader(default_layout(), decoder=mini_decoder)  # full decodes every 1.5 s
+    card = with_code(table_image(), payload("G9"), (0.5, 0.5))
+    assert len(play(r, [card] * 20)) == 1
+    wiggle = [with_hand(card, (0.5 + 0.02 * (i % 3), 0.5)) for i in range(120)]
+    assert play(r, wiggle + [card] * 40, start=20) == []
+    assert r.stats.full_decodes >= 3
