@@ -6,7 +6,10 @@ logged once per outage, the frame is kept, and ``show`` returns; later calls
 retry with a growing delay, and after ``reopen_after`` failed tries the device
 is opened again (a panel plugged back in has lost its set-up and shows nothing
 until the init sequence is sent again). The next ``show`` after recovery draws
-the latest frame.
+the latest frame. A caller that only shows changed frames should show the
+current frame again while ``healthy`` is False, so a recovered panel is
+redrawn without waiting for the next change; unchanged frames cost nothing
+here (they are not sent again).
 
 ``persist`` (default true) keeps the last screen lit when the service stops,
 so a restart does not blank the table (luma's ``device.persist``).
@@ -144,6 +147,7 @@ class LumaDisplay(DisplayBase):
         self._next_try = float("-inf")
         self._down_since: float | None = None
         self._pending: Image.Image | None = None
+        self._on_panel: bytes | None = None  # what the panel shows, when known
         self._contrast_set = False
         try:
             self.device = self._open()
@@ -171,11 +175,15 @@ class LumaDisplay(DisplayBase):
                 old.cleanup()
             except (LumaError, OSError) as exc:
                 log.debug("display: closing the failed device: %s", exc)
+        self._on_panel = None
         self.device = self._open()
         if self._contrast_set:
             self.device.contrast(self.level)
 
     def _show(self, image: Image.Image) -> None:
+        """Send the frame unless the panel already shows it (1 KiB is ~0.1 s of I2C)."""
+        if self.healthy and image.tobytes() == self._on_panel:
+            return
         self._pending = image
         self._attempt()
 
@@ -208,10 +216,12 @@ class LumaDisplay(DisplayBase):
         self._down_since = None
         self.failures = 0
         self._next_try = float("-inf")
+        self._on_panel = self._pending.tobytes()
         self._pending = None
 
     def _failed(self, exc: BaseException) -> None:
         now = self._clock()
+        self._on_panel = None
         self.failures += 1
         delay = min(self._retry_max, self._retry_initial * 2 ** (self.failures - 1))
         self._next_try = now + delay

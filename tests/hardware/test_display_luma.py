@@ -278,3 +278,21 @@ def test_close_survives_a_dead_bus_and_is_idempotent() -> None:
     display.close()
     with pytest.raises(DeviceError, match="after close"):
         display.show(pattern((128, 64)))
+
+
+def test_an_unchanged_frame_is_not_sent_again_until_the_panel_was_out() -> None:
+    bus, opened, clock = Bus(), [], Clock()
+    display = LumaDisplay(Panel(), _flaky(bus, opened), clock=clock, reopen_after=1)
+    display.show(pattern((128, 64)))
+    writes = bus.writes
+    display.show(pattern((128, 64)))
+    assert bus.writes == writes  # nothing on the bus
+    bus.broken = True
+    display.show(pattern((128, 64), 1))
+    bus.broken = False
+    clock.now = 5.0
+    bus.data.clear()
+    display.show(pattern((128, 64), 1))  # the same frame: redrawn on the reopened panel
+    assert display.healthy and same(
+        decode_pages(bus.data[-1024:], (128, 64)), pattern((128, 64), 1)
+    )
