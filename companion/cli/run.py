@@ -1,0 +1,123 @@
+"""``companion run``: the daemon - camera, table, game, screen and buttons in one process.
+
+On a Raspberry Pi systemd starts it (systemd/companion.service) with
+/etc/companion/config.toml; on a desktop the backends are named on the command line
+or in ``~/.config/companion/config.toml``:
+
+    companion run --camera replay --source game-frames/ --display frames --out /tmp/oled
+    companion run --camera opencv --display emulator --buttons keyboard
+
+It stops on SIGTERM or Ctrl-C keeping the game in the journal (the next start
+resumes it), or at the end of a replay source.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+from dataclasses import replace
+from types import FrameType
+
+from companion.cli.common import add_config_options, config_of
+from companion.config import Config, HardwareSection
+from companion.errors import UsageError
+from companion.journal import Journal
+
+#: Exit status asking systemd for a restart (the staff menu's "Restart service").
+EXIT_RESTART = 75
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser("run", help="run the daemon (camera to OLED) until stopped")
+    add_config_options(parser)
+    parser.add_argument("--camera", help="camera backend (picamera2, opencv, replay, ...)")
+    parser.add_argument("--source", help="frames folder or video for --camera replay")
+    parser.add_argument("--display", help="display backend (luma, emulator, frames, gif, ...)")
+    parser.add_argument("--out", help="folder (frames) or file (gif) for a file display")
+    parser.add_argument("--buttons", help="button backend (gpio, keyboard, replay, fake)")
+    parser.add_argument("--kiosk", action="store_true", help="run as a cafe kiosk")
+    parser.add_argument("--game", help="start this game at once unless one is in progress")
+    parser.add_argument("--players", type=int, default=3, help="players of --game (3)")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=INT",
+        help="a game option of --game (dealer=K, leader=K, seed=N)",
+    )
+    parser.add_argument("--variant", action="append", default=[], help="a variant of --game")
+    parser.set_defaults(func=run)
+
+
+def _section(section: HardwareSection, kind: str | None, **extra: str | None) -> HardwareSection:
+    if kind is None and not any(extra.values()):
+        return section
+    settings = dict(section.settings) if kind is None or kind == section.kind else {}
+    settings.update({k: v for k, v in extra.items() if v is not None})
+    return HardwareSection(kind or section.kind, settings)
+
+
+def configured(args: argparse.Namespace) -> Config:
+    """The configuration file's settings, with the command line's choices on top."""
+    config = config_of(args)
+    display_key = "path" if args.display == "gif" else "dir"
+    config = replace(
+        config,
+        camera=_section(config.camera, args.camera, path=args.source),
+        display=_section(config.display, args.display, **{display_key: args.out}),
+        buttons=_section(config.buttons, args.buttons),
+    )
+    if args.kiosk:
+        config = replace(config, kiosk=replace(config.kiosk, enabled=True))
+    return config
+
+
+def parse_options(items: list[str]) -> dict[str, int]:
+    """``["dealer=2", "seed=7"]`` -> ``{"dealer": 2, "seed": 7}``."""
+    options: dict[str, int] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not value.lstrip("-").isdigit():
+            raise UsageError(f"--option {item!r}: expected KEY=INTEGER, e.g. dealer=2")
+        options[key.strip()] = int(value)
+    return options
+
+
+def run(args: argparse.Namespace) -> int:
+    from companion.daemon.build import build_daemon
+    from companion.daemon.logs import setup_logging
+
+    config = configured(args)
+    setup_logging(config.log.level, environ=os.environ)
+    journal = Journal.open(args.journal) if args.journal is not None else None
+    daemon = build_daemon(config, journal=journal)
+    if args.game and daemon.session.flow is None:
+        daemon.start_game(args.game, args.players, args.variant, parse_options(args.option))
+    stop: list[int] = []
+
+    def on_signal(signum: int, _frame: FrameType | None) -> None:
+        stop.append(signum)
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+    daemon.run(lambda: bool(stop) or bool(daemon.runner.staff_requests))
+    requests = daemon.runner.staff_requests
+    if "restart" in requests:
+        return EXIT_RESTART
+    if "shutdown" in requests:
+        return _power_off()
+    return 0
+
+
+def _power_off() -> int:
+    """Ask systemd to power off (allowed to the companion user by a polkit rule)."""
+    import logging
+    import subprocess
+
+    try:
+        subprocess.run(["systemctl", "poweroff"], check=True, timeout=30)
+    except (OSError, subprocess.SubprocessError) as exc:
+        logging.getLogger(__name__).error("cannot power off: %s", exc)
+        return 1
+    return 0

@@ -1,0 +1,58 @@
+"""Control and staff cards: cards that work the companion instead of being played.
+
+A control card put down on the table does what its button would: ``UNDO`` takes
+back the last step, ``CONFIRM`` and ``NEXT-ROUND`` press SELECT (they dismiss the
+round's scores and confirm a choice), ``NEW-GAME`` opens the start menu (a game in
+play can be resumed from there), ``SEAT1``..``SEAT5`` mark where players sit (logged;
+``companion calibrate`` draws them). A staff card is only ever read when it carries
+this installation's signature (card_codes rejects any other), and opens the staff
+actions for a few minutes; ``STAFF-RESET`` also ends the table's game at once.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from companion.flows.base import TableCard
+from companion.ui.commands import StaffAction, Undo
+from companion.ui.runner import TableRunner
+from hardware.buttons import Button, ButtonEvent, PressKind
+
+log = logging.getLogger(__name__)
+
+
+class Controls:
+    """Carries out the control cards the table shows, through the runner."""
+
+    def __init__(self, runner: TableRunner) -> None:
+        self.runner = runner
+        #: Where each seat card was last seen (seat number -> centre in frame fractions).
+        self.seats: dict[int, tuple[float, float] | None] = {}
+
+    def placed(self, card: TableCard, now: float) -> None:
+        name = card.notation.split("#")[0]
+        app = self.runner.app
+        log.info("control card %s", name)
+        if name == "UNDO":
+            self.runner.carry_out(Undo(), now)
+        elif name in ("CONFIRM", "NEXT-ROUND"):
+            self.runner.press(ButtonEvent(Button.SELECT, PressKind.PRESS, now))
+        elif name == "NEW-GAME":
+            app.now = now
+            app.page = app.to_start().page or app.page
+        elif name.startswith("SEAT") and name[4:].isdigit():
+            self.seats[int(name[4:])] = card.position
+        elif name == "STAFF-SETTINGS":
+            log.warning("staff card shown: staff actions open")
+            app.staff_unlocked(now)
+            app.page = app.to_start().page or app.page
+        elif name == "STAFF-RESET":
+            log.warning("staff card shown: the table is reset")
+            app.staff_unlocked(now)
+            go = app.staff_action(StaffAction("end-game"))
+            if go.page is not None:
+                app.page = go.page
+            for command in go.commands:
+                self.runner.carry_out(command, now)
+        else:
+            log.warning("control card %s has no action here", card.notation)

@@ -1,0 +1,149 @@
+"""The daemon's hold on its devices: open, use, and on failure retry with backoff.
+
+A camera that disappears, a display that raises, buttons that cannot be opened:
+each is survived on its own. A link turns the device's errors into a status the
+screen can show ("Camera lost - retrying") and a log line per outage (not per
+frame), and reopens the device when its backoff says so. The game state is never
+touched by a hardware fault: links only ever hand frames, images and presses on.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from PIL import Image
+
+from companion.daemon.backoff import Backoff
+from hardware.buttons import ButtonEvent, Buttons
+from hardware.camera import Camera, CameraLostError, EndOfStream, Frame
+from hardware.display import Display
+from hardware.errors import BackendUnavailableError, ConfigurationError, HardwareError
+
+log = logging.getLogger(__name__)
+
+Device = TypeVar("Device", Camera, Display, Buttons)
+
+
+@dataclass(frozen=True)
+class LinkStatus:
+    """``ok`` False while the device is out; ``message`` says what a person sees."""
+
+    name: str
+    ok: bool
+    message: str = ""
+
+
+class Link(Generic[Device]):
+    """Opens a device through ``opener`` and reopens it after a failure."""
+
+    def __init__(
+        self,
+        name: str,
+        opener: Callable[[], Device],
+        *,
+        clock: Callable[[], float],
+        backoff: Backoff | None = None,
+    ) -> None:
+        self.name = name
+        self._opener: Callable[[], Device] = opener
+        self._clock = clock
+        self.backoff = backoff or Backoff(initial=0.5, maximum=30.0)
+        self.device: Device | None = None
+        self.status = LinkStatus(name, ok=False, message=f"{name}: not opened yet")
+        #: How many times the device went out; the time the current outage began.
+        self.outages = 0
+        self._down_since: float | None = None
+
+    def get(self) -> Device | None:
+        """The open device, opening it when the backoff allows; None while it is out."""
+        if self.device is not None:
+            return self.device
+        now = self._clock()
+        if not self.backoff.due(now=now):
+            return None
+        try:
+            self.device = self._opener()
+        except (ConfigurationError, BackendUnavailableError):
+            raise  # a mistake in the settings: no retry can mend it
+        except (HardwareError, OSError) as exc:
+            self._down(f"cannot open: {exc}", now)
+            return None
+        if self._down_since is not None:
+            log.info("%s is back after %.1f s", self.name, now - self._down_since)
+            self._down_since = None
+        self.backoff.succeeded()
+        self.status = LinkStatus(self.name, ok=True)
+        return self.device
+
+    def fail(self, exc: BaseException) -> None:
+        """The device failed in use: close it and retry later."""
+        device, self.device = self.device, None
+        if device is not None:
+            try:
+                device.close()
+            except (HardwareError, OSError) as close_exc:
+                log.debug("%s: close after failure: %s", self.name, close_exc)
+        self._down(str(exc), self._clock())
+
+    def _down(self, message: str, now: float) -> None:
+        delay = self.backoff.failed(now=now)
+        if self._down_since is None:  # one error line per outage, not one per try
+            self._down_since = now
+            self.outages += 1
+            log.error("%s: %s (retrying in %.1f s)", self.name, message, delay)
+        elif message != self.status.message:
+            log.warning("%s: %s (retrying in %.1f s)", self.name, message, delay)
+        self.status = LinkStatus(self.name, ok=False, message=message)
+
+    def close(self) -> None:
+        device, self.device = self.device, None
+        if device is not None:
+            device.close()
+
+
+class CameraLink(Link[Camera]):
+    """Frames from the camera, or None while it is out; raises EndOfStream at a replay's end."""
+
+    def read(self, timeout: float) -> Frame | None:
+        camera = self.get()
+        if camera is None:
+            return None
+        try:
+            return camera.read(timeout)
+        except EndOfStream:
+            raise
+        except (CameraLostError, HardwareError, OSError) as exc:
+            self.fail(exc)
+            return None
+
+
+class DisplayLink(Link[Display]):
+    """Shows images; a display that raises is logged and retried, never fatal."""
+
+    def show(self, image: Image.Image) -> bool:
+        display = self.get()
+        if display is None:
+            return False
+        try:
+            display.show(image)
+        except (HardwareError, OSError) as exc:
+            self.fail(exc)
+            return False
+        return True
+
+
+class ButtonsLink(Link[Buttons]):
+    """Button presses, or None; broken buttons are reopened like any device."""
+
+    def poll(self, timeout: float) -> ButtonEvent | None:
+        buttons = self.get()
+        if buttons is None:
+            return None
+        try:
+            return buttons.get(timeout)
+        except (HardwareError, OSError) as exc:
+            self.fail(exc)
+            return None

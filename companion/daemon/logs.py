@@ -1,0 +1,48 @@
+"""Logging for journald: one line per event on stdout, with its level.
+
+Under systemd (``JOURNAL_STREAM`` set) each line starts with the syslog priority
+prefix (``<3>`` for errors ...) so ``journalctl -p warning`` filters by level and
+journald adds the time itself; elsewhere lines carry a short time stamp.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from collections.abc import Mapping
+from typing import TextIO
+
+_PRIORITY = {
+    logging.CRITICAL: 2,
+    logging.ERROR: 3,
+    logging.WARNING: 4,
+    logging.INFO: 6,
+    logging.DEBUG: 7,
+}
+
+
+class JournaldFormatter(logging.Formatter):
+    """``<6>companion.session: resumed game 3`` - the priority prefix journald reads."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        priority = _PRIORITY.get(record.levelno, 6)
+        text = super().format(record).replace("\n", " | ")
+        return f"<{priority}>{text}"
+
+
+def setup_logging(
+    level: str = "INFO", *, environ: Mapping[str, str], stream: TextIO | None = None
+) -> None:
+    """Send the ``companion``, ``hardware`` and ``card_codes`` loggers to ``stream``."""
+    handler = logging.StreamHandler(stream if stream is not None else sys.stdout)
+    if environ.get("JOURNAL_STREAM"):
+        handler.setFormatter(JournaldFormatter("%(name)s: %(message)s"))
+    else:
+        handler.setFormatter(
+            logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s", "%H:%M:%S")
+        )
+    root = logging.getLogger()
+    for old in list(root.handlers):
+        root.removeHandler(old)
+    root.addHandler(handler)
+    root.setLevel(level.upper())

@@ -1,0 +1,228 @@
+"""The daemon's main loop: camera to table events to the session, buttons to the UI, UI to the OLED.
+
+One thread, one loop; each turn of it:
+
+1. reads a frame (waiting at most ``frame_timeout``; a camera that is out returns
+   nothing and is retried with backoff by its link),
+2. turns it into table events (the reader) and hands them on: game cards to the
+   session through the :class:`~companion.ui.runner.TableRunner`, control and staff
+   cards to :class:`~companion.daemon.controls.Controls`,
+3. takes every button press waiting,
+4. lets time pass in the UI (timed screens, the kiosk's idle reset),
+5. draws the screen and shows it when it changed,
+6. pets the systemd watchdog and updates the STATUS line.
+
+Hardware faults never reach the session: a link reports its device's state, the UI
+shows it, and the game goes on as soon as the device is back.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from PIL import Image
+
+from companion.daemon.controls import Controls
+from companion.daemon.links import ButtonsLink, CameraLink, DisplayLink
+from companion.daemon.notify import Notifier
+from companion.session import Session
+from companion.table.reader import ReaderStats
+from companion.table.tracker import CardPlaced, CardRemoved, DuplicateCard, TableEvent
+from companion.ui.app import UiApp
+from companion.ui.commands import StartGame
+from companion.ui.runner import TableRunner
+from companion.ui.screens import render
+from hardware.camera import EndOfStream, Frame
+
+log = logging.getLogger(__name__)
+
+#: Player names when a game is started without the menus.
+DEFAULT_NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve")
+#: How often the log gets a line of what the reader did (codes read, foreign codes).
+STATS_SECONDS = 60.0
+
+
+class Reader(Protocol):
+    """What the loop needs of :class:`~companion.table.reader.TableReader`."""
+
+    stats: ReaderStats
+
+    def feed(self, frame: Frame) -> list[TableEvent]: ...
+
+
+@dataclass
+class Links:
+    camera: CameraLink
+    display: DisplayLink
+    buttons: ButtonsLink
+
+    def close(self) -> None:
+        for link in (self.camera, self.display, self.buttons):
+            try:
+                link.close()
+            except OSError as exc:  # closing a broken device is not worth a crash
+                log.warning("%s: close failed: %s", link.name, exc)
+
+
+class Daemon:
+    """Owns the loop; everything it drives is handed in (see ``companion.daemon.build``)."""
+
+    def __init__(
+        self,
+        *,
+        session: Session,
+        app: UiApp,
+        reader: Reader,
+        links: Links,
+        clock: Callable[[], float],
+        notifier: Notifier | None = None,
+        size: tuple[int, int] = (128, 64),
+        frame_timeout: float = 0.2,
+    ) -> None:
+        self.session = session
+        self.app = app
+        self.runner = TableRunner(app, session)
+        self.reader = reader
+        self.links = links
+        self.clock = clock
+        self.notifier = notifier or Notifier({})
+        self.size = size
+        self.frame_timeout = frame_timeout
+        self.controls = Controls(self.runner)
+        self.ended = False  # a replay source has no more frames
+        self._shown: bytes | None = None
+        self._status = ""
+        self._next_watchdog = float("-inf")
+        self._next_stats = clock() + STATS_SECONDS
+        self._foreign_logged = 0
+        self._memory_only_shown = False
+
+    # -- start --------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Show the game in progress from the journal (if any), then say READY."""
+        flow, game_id = self.session.flow, self.session.game_id
+        if flow is not None:
+            players = self.session.journal.game(game_id).players if game_id is not None else ()
+            self.app.game_started(flow.game, players)
+            self.app.flow_view(flow.view())
+            log.info("resumed a game of %s", flow.game)
+        self.draw()
+        self.notifier.ready(self.status_line())
+
+    def start_game(
+        self, game: str, players: int, variants: list[str], options: dict[str, Any]
+    ) -> None:
+        """Start a game without the menus (``companion run --game``, the demo)."""
+        names = tuple(DEFAULT_NAMES[:players])
+        self.runner.carry_out(StartGame(game, names, tuple(variants), options), self.clock())
+        if self.session.flow is not None:
+            self.app.game_started(game, names)
+            self.app.flow_view(self.session.flow.view())
+
+    # -- one turn of the loop -------------------------------------------------------------
+
+    def step(self) -> None:
+        """One turn: a frame, the buttons, time, the screen, the watchdog."""
+        try:
+            frame = self.links.camera.read(self.frame_timeout)
+        except EndOfStream:
+            self.ended = True
+            frame = None
+        now = self.clock()
+        status = self.links.camera.status
+        self.app.hardware_status("camera", None if status.ok else "Camera lost: retrying", now)
+        if frame is not None:
+            for event in self.reader.feed(frame):
+                self.table_event(event, now)
+        # Wait for buttons only when no frame came (a lost camera must not spin the CPU).
+        wait = 0.0 if frame is not None or self.ended else self.frame_timeout
+        press = self.links.buttons.poll(wait)
+        while press is not None:
+            self.runner.press(press)
+            press = self.links.buttons.poll(0.0)
+        self.runner.tick(now)
+        self._disk_status(now)
+        self.draw()
+        self._heartbeat(now)
+
+    def table_event(self, event: TableEvent, now: float) -> None:
+        if isinstance(event, DuplicateCard):
+            log.warning("card %s seen in %d places at once", event.key, len(event.positions))
+            self.app.hardware_status("card", f"{event.key.split('/')[-1]} seen twice", now)
+            return
+        card = event.card
+        if card.deck == "control":
+            if isinstance(event, CardPlaced):
+                self.controls.placed(card, now)
+            return
+        kind = "placed" if isinstance(event, CardPlaced) else "removed"
+        assert isinstance(event, CardPlaced | CardRemoved)
+        log.info("card %s %s in %s", card.notation, kind, card.zone)
+        self.runner.table(kind, card, now)
+
+    def draw(self) -> None:
+        image = render(self.app.screen(self.clock()), self.size)
+        data = image.tobytes()
+        if data == self._shown:
+            return
+        if self.links.display.show(image):
+            self._shown = data
+
+    def image(self) -> Image.Image:
+        """The screen as it is now (for tests and the demo's terminal output)."""
+        return render(self.app.screen(self.clock()), self.size)
+
+    # -- status, watchdog, log --------------------------------------------------------------
+
+    def status_line(self) -> str:
+        flow = self.session.flow
+        parts = [f"playing {flow.game}: {flow.expected()}" if flow is not None else "idle"]
+        for link in (self.links.camera, self.links.display, self.links.buttons):
+            if not link.status.ok:
+                parts.append(f"{link.name} out")
+        if self.session.memory_only:
+            parts.append("journal not written (disk full?)")
+        return "; ".join(part for part in parts if part)
+
+    def _disk_status(self, now: float) -> None:
+        if self.session.memory_only and not self._memory_only_shown:
+            self._memory_only_shown = True
+            self.app.hardware_status("disk", "Disk full: game kept in memory", now)
+
+    def _heartbeat(self, now: float) -> None:
+        interval = self.notifier.watchdog_interval
+        if interval is not None and now >= self._next_watchdog:
+            self.notifier.watchdog()
+            self._next_watchdog = now + interval
+        status = self.status_line()
+        if status != self._status:
+            self._status = status
+            self.notifier.status(status)
+        if now >= self._next_stats:
+            self._next_stats = now + STATS_SECONDS
+            self._log_stats()
+
+    def _log_stats(self) -> None:
+        stats = self.reader.stats
+        foreign = len(stats.foreign)
+        if foreign > self._foreign_logged:
+            # Counted, never shown: a cafe's menus and phones are not an error storm.
+            log.info("ignored %d QR codes that are not our cards so far", foreign)
+            self._foreign_logged = foreign
+        log.debug("reader: %s", stats.summary())
+
+    # -- the whole run -----------------------------------------------------------------------
+
+    def run(self, should_stop: Callable[[], bool]) -> None:
+        """Loop until ``should_stop()`` (a signal) or the end of a replay source."""
+        self.start()
+        try:
+            while not should_stop() and not self.ended:
+                self.step()
+        finally:
+            self.notifier.stopping()
+            self.links.close()

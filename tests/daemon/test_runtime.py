@@ -1,0 +1,131 @@
+"""The daemon's loop over fakes: a game read from the table, the screen, buttons, control cards."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from daemon_harness import (
+    ManualClock,
+    control,
+    fibonachos_steps,
+    load_record,
+    make_daemon,
+    run_until_end,
+)
+
+from companion.cli.score import score_record
+from companion.config import KioskSection
+from companion.flows.base import TableCard
+from companion.table.tracker import CardPlaced, DuplicateCard
+from companion.ui.views import MessageView
+from hardware.buttons import Button, ButtonEvent, PressKind
+from hardware.display_fake import FakeDisplay
+
+
+def test_a_scripted_game_read_from_the_table_scores_as_its_record(tmp_path: Path) -> None:
+    """Issue 6 s1: camera events -> flow -> engine -> journal; the record scores like the file."""
+    record = load_record("fibonachos", "short.json")
+    clock = ManualClock()
+    daemon = make_daemon(tmp_path / "j.db", fibonachos_steps(record), clock=clock)
+    daemon.start_game("fibonachos", 3, [], {"dealer": record["rounds"][0].get("dealer", 2)})
+    run_until_end(daemon, clock)
+    flow = daemon.session.flow
+    assert flow is not None
+    assert flow.report()["totals"] == score_record(record)["totals"]
+    # The journal holds every input: a fresh session resumes to the same record.
+    again = make_daemon(tmp_path / "j.db", [], clock=clock)
+    assert again.session.flow is not None
+    assert again.session.flow.record() == flow.record()
+
+
+def test_the_screen_is_shown_only_when_it_changes(tmp_path: Path) -> None:
+    clock = ManualClock()
+    display = FakeDisplay()
+    daemon = make_daemon(tmp_path / "j.db", [], clock=clock, display=lambda: display)
+    daemon.start()
+    for _ in range(5):
+        daemon.step()
+    assert len(display.images) == 1
+
+
+def test_control_cards_undo_and_open_the_start_menu(tmp_path: Path) -> None:
+    """Issue 3 s1 control cards: UNDO takes back the last play; NEW-GAME opens the start menu."""
+    record = load_record("fibonachos", "short.json")
+    steps = [*fibonachos_steps(record)[:3], [CardPlaced(control("UNDO"))]]
+    clock = ManualClock()
+    daemon = make_daemon(tmp_path / "j.db", steps, clock=clock)
+    daemon.start_game("fibonachos", 3, [], {"dealer": 2})
+    run_until_end(daemon, clock)
+    flow = daemon.session.flow
+    assert flow is not None
+    plays = flow.record()["rounds"][0]["tricks"][0]["plays"]
+    assert len(plays) == 1  # two plays, then UNDO took the second back
+    daemon.table_event(CardPlaced(control("NEW-GAME")), clock())
+    view = daemon.app.page.view()  # under the "undone" note, shown for a moment
+    assert "Resume" in " ".join(getattr(view, "items", ()))
+
+
+def test_a_duplicate_code_is_shown_briefly_and_logged(tmp_path: Path, caplog) -> None:  # type: ignore[no-untyped-def]
+    """Issue 4 s2: one identity in two places is flagged, never played."""
+    clock = ManualClock()
+    daemon = make_daemon(tmp_path / "j.db", [], clock=clock)
+    daemon.start_game("fibonachos", 3, [], {"dealer": 2})
+    daemon.table_event(DuplicateCard("fibonachos/1/R13", ((0.2, 0.2), (0.6, 0.6))), clock())
+    view = daemon.app.screen(clock())
+    assert isinstance(view, MessageView) and "R13 seen twice" in view.lines[0]
+    assert "seen in 2 places" in caplog.text
+    clock.advance(60)
+    assert not isinstance(daemon.app.screen(clock()), MessageView)
+
+
+def test_buttons_reach_the_interface(tmp_path: Path) -> None:
+    """Issue 5 s3: the start menu is worked with the buttons alone through the loop."""
+    clock = ManualClock()
+    from hardware.buttons_fake import FakeButtons
+
+    buttons = FakeButtons(clock)
+    daemon = make_daemon(tmp_path / "j.db", [], clock=clock, buttons=lambda: buttons)
+    daemon.start()
+    before = daemon.app.screen(clock())
+    buttons.press(Button.DOWN)
+    daemon.step()
+    after = daemon.app.screen(clock())
+    assert before != after
+
+
+def test_a_kiosk_left_idle_saves_the_game_and_shows_the_attract_screen(tmp_path: Path) -> None:
+    """Issue 6 s4: idle_minutes without input ends the game (kept in the history)."""
+    clock = ManualClock()
+    kiosk = KioskSection(enabled=True, idle_minutes=1.0)
+    daemon = make_daemon(tmp_path / "j.db", [], clock=clock, kiosk=kiosk)
+    daemon.start_game("fibonachos", 3, [], {"dealer": 2})
+    daemon.start()
+    card = TableCard("fibonachos/1/S3#1", "fibonachos", "S3", "spicy")
+    daemon.table_event(CardPlaced(card), clock())
+    clock.advance(61)
+    daemon.step()
+    assert daemon.session.flow is None
+    games = daemon.session.journal.games()
+    assert games[-1].ended is not None and games[-1].result is not None
+    assert games[-1].result["reason"] == "idle"
+    assert type(daemon.app.screen(clock())).__name__ == "IdleView"
+
+
+def test_a_staff_card_opens_the_staff_actions_and_reset_ends_the_game(tmp_path: Path) -> None:
+    """Issue 6 s4: only a (signed) staff card resets a table."""
+    clock = ManualClock()
+    daemon = make_daemon(tmp_path / "j.db", [], clock=clock, kiosk=KioskSection(enabled=True))
+    daemon.start_game("fibonachos", 3, [], {"dealer": 2})
+    assert not daemon.app.staff_open()
+    daemon.table_event(CardPlaced(control("STAFF-RESET")), clock())
+    assert daemon.app.staff_open()
+    assert daemon.session.flow is None
+    assert daemon.session.journal.games()[-1].result["reason"] == "staff"  # type: ignore[index]
+
+
+def test_select_press_event_time_is_the_loop_clock(tmp_path: Path) -> None:
+    clock = ManualClock()
+    daemon = make_daemon(tmp_path / "j.db", [], clock=clock)
+    daemon.start()
+    daemon.runner.press(ButtonEvent(Button.SELECT, PressKind.PRESS, clock()))
+    assert daemon.app.now == clock()
