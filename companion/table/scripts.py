@@ -34,7 +34,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.table.scene import Blur, Hand, Light, Place, Remove, Step, Wait, meld_steps
@@ -280,11 +280,13 @@ def rummy_steps(
     card_height: float,
     card_width: float,
     strip: float = 0.25,
+    hand: bool = True,
 ) -> list[Step]:
     """Each seat's sets laid out in its meld zone, left to right, each set a column of
     overlapping cards from its base card down. ``tables[seat]`` lists that seat's sets
     as faces (``["B2", "3", "W=13"]``); serials are given per deck in order of
-    appearance. Card sizes are frame fractions (``Scene.card_fraction()``).
+    appearance. Card sizes are frame fractions (``Scene.card_fraction()``); ``hand``
+    says whether a hand reaches in to put each card down.
     """
     serials = _Serials(deck)
     steps: list[Step] = []
@@ -295,7 +297,6 @@ def rummy_steps(
             refs = [serials.card(_strip_serial(face.split("=", 1)[0])) for face in cards]
             x = x0 + card_width * (0.7 + 1.3 * column)
             y = y0 + card_height * 0.55
-            steps += meld_steps(
-                refs, x, y, card_height=card_height, strip=strip, zone=f"meld-{seat}"
-            )
+            laid = meld_steps(refs, x, y, card_height=card_height, strip=strip, zone=f"meld-{seat}")
+            steps += laid if hand else [replace(step, hand=False) for step in laid]
     return steps
