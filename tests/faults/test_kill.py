@@ -1,0 +1,68 @@
+"""Issue 6 s6: SIGKILL the daemon at random moments, restart it, finish the game.
+
+The table waits for the companion (players look at the screen, as they would at a
+real table): after each restart the daemon sees the cards lying on the table, then
+the game goes on from there. The final record and scores must equal those of a run
+that was never interrupted.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from kill_child import main as run_child
+
+from companion.journal import Journal
+
+CHILD = Path(__file__).with_name("kill_child.py")
+KILLS = 12
+
+
+def final_result(journal: Path) -> dict[str, object]:
+    games = Journal.open(journal).games()
+    assert len(games) == 1, "a restart must resume the game, never start another"
+    assert games[0].result is not None, "the game did not end"
+    return games[0].result
+
+
+def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    assert run_child(tmp_path / "calm.db", -1) == 0
+    capsys.readouterr()
+    calm = final_result(tmp_path / "calm.db")
+
+    rng = random.Random(20261123)
+    journal = tmp_path / "killed.db"
+    position, kills, over = -1, 0, False
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    while not over:
+        child = subprocess.Popen(
+            [sys.executable, str(CHILD), str(journal), str(position)],
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        assert child.stdout is not None
+        budget = rng.randint(1, 40) if kills < KILLS else None
+        for line in child.stdout:
+            if line.startswith("step "):
+                position = max(position, int(line.split()[1]))
+            elif line.strip() == "over":
+                over = True
+            if budget is not None:
+                budget -= 1
+                if budget == 0:
+                    child.send_signal(signal.SIGKILL)  # mid-step: the child runs on meanwhile
+                    kills += 1
+                    break
+        child.stdout.close()
+        code = child.wait(timeout=60)
+        assert code in (0, -signal.SIGKILL), f"the daemon failed on its own (exit {code})"
+    assert kills >= KILLS
+    killed = final_result(journal)
+    assert killed["record"] == calm["record"]
+    assert killed["score"] == calm["score"]
