@@ -71,12 +71,19 @@ class Link(Generic[Device]):
         except (HardwareError, OSError) as exc:
             self._down(f"cannot open: {exc}", now)
             return None
-        if self._down_since is not None:
-            log.info("%s is back after %.1f s", self.name, now - self._down_since)
-            self._down_since = None
-        self.backoff.succeeded()
-        self.status = LinkStatus(self.name, ok=True)
+        if self._down_since is None:
+            self.status = LinkStatus(self.name, ok=True)
         return self.device
+
+    def worked(self) -> None:
+        """The device did its job: an outage is over only once it works again, not
+        when it merely opens (a display can open and fail on every write)."""
+        if self._down_since is not None:
+            log.info("%s is back after %.1f s", self.name, self._clock() - self._down_since)
+            self._down_since = None
+        if not self.status.ok:
+            self.backoff.succeeded()
+            self.status = LinkStatus(self.name, ok=True)
 
     def fail(self, exc: BaseException) -> None:
         """The device failed in use: close it and retry later."""
@@ -112,12 +119,14 @@ class CameraLink(Link[Camera]):
         if camera is None:
             return None
         try:
-            return camera.read(timeout)
+            frame = camera.read(timeout)
         except EndOfStream:
             raise
         except (CameraLostError, HardwareError, OSError) as exc:
             self.fail(exc)
             return None
+        self.worked()
+        return frame
 
 
 class DisplayLink(Link[Display]):
@@ -132,6 +141,7 @@ class DisplayLink(Link[Display]):
         except (HardwareError, OSError) as exc:
             self.fail(exc)
             return False
+        self.worked()
         return True
 
 
@@ -143,7 +153,9 @@ class ButtonsLink(Link[Buttons]):
         if buttons is None:
             return None
         try:
-            return buttons.get(timeout)
+            event = buttons.get(timeout)
         except (HardwareError, OSError) as exc:
             self.fail(exc)
             return None
+        self.worked()
+        return event

@@ -109,7 +109,7 @@ class Daemon:
             players = self.session.journal.game(game_id).players if game_id is not None else ()
             self.app.game_started(flow.game, players)
             self.app.flow_view(flow.view())
-            log.info("resumed a game of %s", flow.game)
+            log.info("a game of %s is in play", flow.game)
         self.draw()
         self.notifier.ready(self.status_line())
 
