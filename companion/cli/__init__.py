@@ -16,7 +16,17 @@ from collections.abc import Sequence
 from companion import __version__
 
 #: Sub-command modules, in the order ``companion --help`` lists them.
-COMMANDS: tuple[str, ...] = ("score", "history", "export", "replay", "cards", "scan", "run", "demo")
+COMMANDS: tuple[str, ...] = (
+    "score",
+    "history",
+    "export",
+    "replay",
+    "calibrate",
+    "cards",
+    "scan",
+    "run",
+    "demo",
+)
 
 EXIT_OK = 0
 EXIT_FAILURE = 1
