@@ -1,0 +1,112 @@
+"""``companion replay`` (issue 4 section 4): output forms and bad input.
+
+The full games are in tests/e2e; here a short video checks the text output and
+every refusal is one stderr line with exit status 2.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.cli import main
+from companion.cli.replay import player_names
+from companion.errors import UsageError
+from companion.table.scene import Scene
+from companion.table.scripts import table_script
+from companion.table.video import write_video
+
+TWO_TRICKS: dict[str, Any] = {
+    "game": "fibonachos",
+    "players": ["Ana", "Ben", "Cy"],
+    "variants": [],
+    "rounds": [
+        {
+            "dealer": 2,
+            "tricks": [
+                {"spicy": "S0", "plays": ["R16", "G16", "Y16"]},
+                {"spicy": "S1", "plays": ["R15", "G15", "Y15"]},
+            ],
+        }
+    ],
+}
+
+
+@pytest.fixture(scope="module")
+def video(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("replay") / "frames"
+    write_video(table_script(TWO_TRICKS), folder, scene=Scene(seed=3), image_suffix=".jpg")
+    return folder
+
+
+def test_text_output_is_the_record_then_the_scores(
+    video: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["replay", str(video), "--game", "fibonachos", "--players", "Ana,Ben,Cy"]
+    status = main([*args, "--dealer", "2", "--fps", "10"])
+    out = capsys.readouterr().out
+    assert status == 0
+    record_line, blank, *table = out.splitlines()
+    record = json.loads(record_line)
+    assert [t["plays"] for t in record["rounds"][0]["tricks"]] == [
+        ["R16", "G16", "Y16"],
+        ["R15", "G15", "Y15"],
+    ]
+    assert blank == ""
+    assert table[0] == "Fibonachos: Ana, Ben, Cy"
+
+
+def test_numbered_players_and_json_events(video: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["replay", str(video), "--game", "fibonachos", "--players", "3", "--dealer", "2"]
+    status = main([*args, "--fps", "10", "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert status == 0
+    assert set(data) == {"record", "score", "events"}
+    assert data["record"]["players"] == ["Seat 1", "Seat 2", "Seat 3"]
+    first = data["events"][0]
+    assert set(first) == {"t", "event", "card", "zone"}
+    assert (first["event"], first["card"], first["zone"]) == ("placed", "S0#1", "spicy")
+    times = [e["t"] for e in data["events"]]
+    assert times == sorted(times)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["/nonexistent/frames", "--game", "fibonachos", "--players", "3"], "does not exist"),
+        (["{video}", "--game", "chess", "--players", "3"], "unknown game"),
+        (["{video}", "--game", "fibonachos", "--players", "0"], "at least one player"),
+        (["{video}", "--game", "fibonachos", "--players", "Ana,,Cy"], "names separated"),
+        (["{video}", "--game", "fibonachos", "--players", "3", "--layout", "/no.toml"], "no.toml"),
+        (["{video}", "--game", "fibonachos", "--players", "3", "--fps", "0"], "fps"),
+        (["{video}", "--game", "fibonachos", "--players", "3", "--dealer", "7"], "7"),
+        (["{empty}", "--game", "fibonachos", "--players", "3"], "no frames"),
+    ],
+)
+def test_bad_input_is_one_line_exit_2(
+    video: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    args: list[str],
+    message: str,
+) -> None:
+    (tmp_path / "empty").mkdir()
+    filled = [
+        a.replace("{video}", str(video)).replace("{empty}", str(tmp_path / "empty")) for a in args
+    ]
+    status = main(["replay", *filled])
+    captured = capsys.readouterr()
+    assert status == 2
+    assert captured.out == ""
+    assert captured.err.startswith("companion replay: ")
+    assert captured.err.count("\n") == 1 and message in captured.err
+
+
+def test_player_names() -> None:
+    assert player_names("2") == ["Seat 1", "Seat 2"]
+    assert player_names(" Ana, Ben ") == ["Ana", "Ben"]
+    with pytest.raises(UsageError):
+        player_names("")
