@@ -32,7 +32,6 @@ from companion.session import Session
 from companion.table.reader import ReaderStats
 from companion.table.tracker import CardPlaced, CardRemoved, DuplicateCard, TableEvent
 from companion.ui.app import UiApp
-from companion.ui.commands import StartGame
 from companion.ui.runner import TableRunner
 from companion.ui.screens import render
 from hardware.camera import EndOfStream, Frame
@@ -116,11 +115,16 @@ class Daemon:
     def start_game(
         self, game: str, players: int, variants: list[str], options: dict[str, Any]
     ) -> None:
-        """Start a game without the menus (``companion run --game``, the demo)."""
+        """Start a game without the menus (``companion run --game``, the demo).
+
+        A game the rules cannot start (an unknown game, a wrong option) raises the
+        games' error: on the command line that is bad input, not a screen.
+        """
         names = tuple(DEFAULT_NAMES[:players])
-        self.runner.carry_out(StartGame(game, names, tuple(variants), options), self.clock())
+        notices = self.session.start_game(game, names, tuple(variants), options)
+        self.app.game_started(game, names)
+        self.app.notices(notices, self.clock())
         if self.session.flow is not None:
-            self.app.game_started(game, names)
             self.app.flow_view(self.session.flow.view())
 
     # -- one turn of the loop -------------------------------------------------------------

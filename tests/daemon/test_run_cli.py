@@ -1,0 +1,85 @@
+"""``companion run`` from the command line: backends by name, a game started, bad input."""
+
+from __future__ import annotations
+
+import doctest
+import io
+import logging
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+import companion.daemon.backoff
+from companion.cli import main
+from companion.daemon.logs import setup_logging
+from companion.journal import Journal
+
+
+def test_backoff_doctests() -> None:
+    failures, tried = doctest.testmod(companion.daemon.backoff)
+    assert tried and not failures
+
+
+def _source(folder: Path, count: int = 6) -> Path:
+    folder.mkdir()
+    for i in range(count):
+        Image.fromarray(np.full((72, 128, 3), 40, np.uint8)).save(folder / f"f{i:03d}.png")
+    return folder
+
+
+def test_run_over_a_replay_source_starts_the_game_and_shows_the_oled(tmp_path: Path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text('[log]\nlevel = "WARNING"\n')
+    status = main(
+        [
+            "run",
+            "--config", str(config),
+            "--camera", "replay",
+            "--source", str(_source(tmp_path / "frames")),
+            "--display", "frames",
+            "--out", str(tmp_path / "oled"),
+            "--buttons", "fake",
+            "--journal", str(tmp_path / "j.db"),
+            "--game", "trump",
+            "--players", "4",
+            "--option", "leader=1",
+        ]
+    )  # fmt: skip
+    assert status == 0
+    assert list((tmp_path / "oled").glob("*.png"))
+    games = Journal.open(tmp_path / "j.db").games()
+    assert [(g.game, len(g.players), g.ended) for g in games] == [("trump", 4, None)]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--camera", "teapot"], "camera.kind = 'teapot'"),
+        (["--display", "luma", "--out", "x"], "display"),
+        (["--game", "chess"], "chess"),
+        (["--game", "trump", "--option", "leader"], "KEY=INTEGER"),
+    ],
+)
+def test_bad_settings_are_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text(
+        '[log]\nlevel = "WARNING"\n[buttons]\nkind = "fake"\n[display]\nkind = "fake"\n'
+    )
+    base = ["run", "--config", str(config), "--journal", str(tmp_path / "j.db")]
+    source = ["--camera", "replay", "--source", str(_source(tmp_path / "f", 1))]
+    status = main([*base, *source, *args] if "--camera" not in args else [*base, *args])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert message in err and "Traceback" not in err and err.count("\n") == 1
+
+
+def test_journald_lines_carry_the_syslog_priority() -> None:
+    out = io.StringIO()
+    setup_logging("INFO", environ={"JOURNAL_STREAM": "8:1234"}, stream=out)
+    logging.getLogger("companion.test").error("camera lost")
+    logging.getLogger("companion.test").debug("hidden")
+    assert out.getvalue() == "<3>companion.test: camera lost\n"
