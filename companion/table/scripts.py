@@ -7,7 +7,8 @@ where they go down on the table and when, in the zones of the default layout
 - Fibonachos: the deal is unseen; before each lead the spicy card is revealed on the
   ``spicy`` spot (F6), then each play goes down in the play area in play order, a
   hand reaching in from that play's side of the table; the trick is cleared (the
-  plays and the spicy card taken together) before the next one.
+  plays and the spicy card taken together) before the next one. A trick the record
+  stops in the middle of stays on the table.
 - Trump: at the start of each round the two indicator cards go on the
   ``trump-indicator`` and ``symbol-indicator`` spots (T2); tricks as above; the
   indicators are taken with the last trick (T5).
@@ -198,7 +199,8 @@ def fibonachos_steps(record: Mapping[str, Any], mess: Mess = CALM) -> list[Step]
                 x, y, edge = play_spot(i, len(plays), seats)
                 build.place(card, x, y, "play", edge)
                 on_table.append(card)
-            build.remove(on_table)
+            if len(plays) == (4 if seats == 2 else seats):  # F3; a record may stop mid-trick
+                build.remove(on_table)
     return build.steps
 
 
@@ -221,8 +223,9 @@ def trump_steps(record: Mapping[str, Any], mess: Mess = CALM) -> list[Step]:
             for i, card in enumerate(cards):
                 x, y, edge = play_spot(i, len(plays), seats)
                 build.place(card, x, y, "play", edge)
+            if len(plays) < seats:  # the record stops mid-trick: it stays on the table
+                break
             last = len(tricks) == TRUMP_DEALT // seats and t == len(tricks) - 1
-            last = last and len(plays) == seats
             build.remove([*cards, *indicators] if last else cards)
     return build.steps
 
