@@ -11,6 +11,7 @@ PREFIX=/opt/companion
 CONF_DIR=/etc/companion
 STATE_DIR=/var/lib/companion
 UNIT=/etc/systemd/system/companion.service
+POLKIT_RULE=/etc/polkit-1/rules.d/50-companion.rules
 USER_NAME=companion
 GROUPS_WANTED=(gpio i2c spi video)
 APT_PACKAGES=(python3-venv python3-picamera2 libzbar0 fonts-dejavu-core i2c-tools)
@@ -43,7 +44,7 @@ fi
 uninstall() {
     say "stopping and removing the service"
     run systemctl disable --now companion.service || true
-    run rm -f "$UNIT"
+    run rm -f "$UNIT" "$POLKIT_RULE"
     run systemctl daemon-reload
     run rm -rf "$PREFIX"
     if [ "$purge" -eq 1 ]; then
@@ -132,6 +133,22 @@ install() {
     if [ ! -f "$CONF_DIR/config.toml" ]; then
         say "default settings: $CONF_DIR/config.toml"
         run install -m 0640 -o root -g "$USER_NAME" "$here/systemd/config.toml" "$CONF_DIR/config.toml"
+    fi
+    # The staff menu's "Shut down" asks logind to power off; allow that to this user only.
+    say "polkit rule: $POLKIT_RULE (the staff menu may power the Pi off)"
+    if [ "$dry" -eq 1 ]; then
+        printf '+ write %s\n' "$POLKIT_RULE"
+    else
+        mkdir -p "$(dirname "$POLKIT_RULE")"
+        cat > "$POLKIT_RULE" <<RULE
+// Table Companion: the staff menu's "Shut down" (systemd/install.sh).
+polkit.addRule(function(action, subject) {
+    if (subject.user == "$USER_NAME" &&
+        action.id.indexOf("org.freedesktop.login1.power-off") == 0) {
+        return polkit.Result.YES;
+    }
+});
+RULE
     fi
     check_i2c
     check_camera

@@ -34,6 +34,7 @@ from companion.table.tracker import CardPlaced, CardRemoved, DuplicateCard, Tabl
 from companion.ui.app import UiApp
 from companion.ui.runner import TableRunner
 from companion.ui.screens import render
+from companion.ui.views import MessageView
 from hardware.camera import EndOfStream, Frame
 
 log = logging.getLogger(__name__)
@@ -229,4 +230,12 @@ class Daemon:
                 self.step()
         finally:
             self.notifier.stopping()
+            self.farewell()
             self.links.close()
+
+    def farewell(self) -> None:
+        """The last screen, kept by the panel while the service is down (a kiosk never
+        goes blank on a restart): the game is saved and comes back."""
+        saved = "the game is saved" if self.session.flow is not None else "back in a moment"
+        view = MessageView("Table Companion", ("Restarting...", saved))
+        self.links.display.show(render(view, self.size))
