@@ -162,6 +162,10 @@ class _Builder:
             self.steps.append(Remove(tuple(cards), edge="bottom"))
         self.lying = []
 
+    def finish(self) -> list[Step]:
+        """The steps, ending with the table still for a moment (a recording goes on)."""
+        return [*self.steps, Wait(self.mess.pause)]
+
     def _mess(self) -> None:
         self.count += 1
         if self.lying and self.rng.random() < self.mess.hands:
@@ -201,7 +205,7 @@ def fibonachos_steps(record: Mapping[str, Any], mess: Mess = CALM) -> list[Step]
                 on_table.append(card)
             if len(plays) == (4 if seats == 2 else seats):  # F3; a record may stop mid-trick
                 build.remove(on_table)
-    return build.steps
+    return build.finish()
 
 
 def trump_steps(record: Mapping[str, Any], mess: Mess = CALM) -> list[Step]:
@@ -227,7 +231,7 @@ def trump_steps(record: Mapping[str, Any], mess: Mess = CALM) -> list[Step]:
                 break
             last = len(tricks) == TRUMP_DEALT // seats and t == len(tricks) - 1
             build.remove([*cards, *indicators] if last else cards)
-    return build.steps
+    return build.finish()
 
 
 def table_script(record: Mapping[str, Any], mess: Mess = CALM) -> TableScript:

@@ -7,6 +7,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from companion.table.layout import default_layout, parse_layout
@@ -28,6 +29,10 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 def example(game: str, name: str) -> dict[str, Any]:
     data: dict[str, Any] = json.loads((EXAMPLES / game / f"{name}.json").read_text("utf-8"))
     return data
+
+
+def white_face(ref: CardRef) -> np.ndarray:
+    return np.full((88, 63, 3), 255, dtype=np.uint8)
 
 
 def places(steps: object) -> list[Place]:
@@ -137,9 +142,7 @@ def test_write_video_to_a_folder_and_an_avi(tmp_path: Path) -> None:
     record = example("fibonachos", "short")
     record["rounds"][0]["tricks"] = record["rounds"][0]["tricks"][:1]
     script = table_script(record)
-    scene = Scene(
-        (320, 180), seed=1, faces=lambda ref: __import__("numpy").full((88, 63, 3), 255, "uint8")
-    )
+    scene = Scene((320, 180), seed=1, faces=white_face)
     count = write_video(script, tmp_path / "frames", scene=scene)
     assert count == scene.count_frames(script.steps)
     assert sorted(p.name for p in (tmp_path / "frames").iterdir())[0] == "frame-000000.png"
@@ -149,7 +152,7 @@ def test_write_video_to_a_folder_and_an_avi(tmp_path: Path) -> None:
         write_video(script, tmp_path / "other", scene=scene, image_suffix=".gif")
 
 
-def test_placeholder_free_faces_are_the_printed_ones() -> None:
+def test_faces_are_the_printed_ones() -> None:
     """Scenes draw card_codes' printed faces, with the cards' real codes."""
     from card_codes.decode import decode_image
 
