@@ -26,6 +26,7 @@ COMMANDS: tuple[str, ...] = (
     "scan",
     "run",
     "demo",
+    "ui-demo",
 )
 
 EXIT_OK = 0

@@ -16,7 +16,9 @@ with :func:`companion.ui.screens.render`.
 What covers what, from the top: a hardware fault (camera lost, disk full, a code
 that is not our card), then the notices' queue (a trick's winner for a moment, the
 round's scores, a revoke alert, a refused card), then the page (a menu, the game).
-A button first dismisses whatever covers the page, then works on the page.
+A button first dismisses whatever covers the page; a screen that waits for a button
+(scores, an alert, a refusal, a fault) takes the press, a passing one (a trick's
+winner, a note) does not, so a quick hand at the hex referee loses no move.
 """
 
 from __future__ import annotations
@@ -89,9 +91,12 @@ class UiApp:
         self._touch(now)
         if self.statuses.hide(now):
             return []
-        if self.overlays.current(now) is not None:
+        overlay = self.overlays.current(now)
+        if overlay is not None:
             self._dismiss(now)
-            return []
+            if overlay.until is None:  # a screen that waits for a button takes the press
+                return []
+            # A passing screen (a trick's winner, a note) never eats a press: it goes too.
         go = self.page.press(key_of(event))
         if go.page is not None:
             self.page = go.page

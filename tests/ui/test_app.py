@@ -405,3 +405,11 @@ def test_every_screen_of_a_start_walk_renders(label: str) -> None:
         if isinstance(view, MessageView):
             break
         finger.press("SELECT")
+
+
+def test_a_passing_screen_never_eats_a_press() -> None:
+    """H2: a note ("turn 1 over") shows, but the next SELECT still counts a move."""
+    finger = in_game("Hex referee", "Done")
+    finger.app.notices([Notice(NoticeKind.INFO, "turn 1 over")], finger.now + 1)
+    assert finger.screen().lines == ("turn 1 over",)
+    assert finger.press("SELECT") == [Flow(FlowCommand("move"))]

@@ -1,0 +1,334 @@
+"""``companion ui-demo``: the whole interface on a desktop, against a scripted table.
+
+The real interface (:class:`~companion.ui.app.UiApp`), session, journal and game
+flows, driven by the keyboard button backend, shown in the luma.emulator window
+(``--display emulator``), as PNG frames or an animated GIF in ``--out``, or in the
+terminal. The table is a script: when a game starts, the demo deals a whole game
+of it (a seeded random game of the rules engine, or ``--script FILE``) and puts
+its cards on the table one key at a time.
+
+    keys    w/Up  s/Down  d/Enter/Space/Right = SELECT  a/Esc/Backspace/Left = BACK
+            capital letter or Shift+arrow (in the window: hold the key) = long press
+    table   n  next card on the table     t  to the end of the trick
+            r  to the end of the round    e  to the end of the game     q  quit
+
+``--input FILE`` reads the keys from a file instead of the keyboard (one key a
+second of demo time) and stops at its end: the demo then runs without a person,
+which is how the tests drive it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import select
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from companion.cli.ui_demo_table import TableStep, load_script, table_script
+from companion.journal import Journal
+from companion.session import Session
+from companion.ui.app import UiApp
+from companion.ui.commands import StartGame, UiCommand
+from companion.ui.runner import TableRunner
+from companion.ui.screens import render
+from hardware.buttons import Buttons, open_buttons
+from hardware.display import Display, open_display
+
+DISPLAYS = ("emulator", "frames", "gif", "terminal")
+DESCRIPTION = """\
+The OLED interface on the desktop: menus, game screens and the real game flows,
+with the keyboard as the four buttons and a scripted table that puts the cards of
+a whole game down, one key at a time (a seeded random game, or --script FILE).
+
+keys    w/Up  s/Down  d/Enter/Space/Right = SELECT  a/Esc/Backspace/Left = BACK
+        capital letter or Shift+arrow (in the window: hold the key) = long press
+table   n  next card     t  end of the trick     r  end of the round
+        e  end of the game                       q  quit
+"""
+TABLE_KEYS = {"n": "card", "t": "trick", "r": "round", "e": "game"}
+QUIT = "q"
+HELP = (
+    "ui-demo: w/s up/down, d or Enter select, a or Esc back (capitals: long press); "
+    "table: n card, t trick, r round, e game; q quits"
+)
+
+
+def register(sub: Any) -> None:
+    parser = sub.add_parser(
+        "ui-demo",
+        help="the OLED interface on the desktop, with the keyboard and a scripted table",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--display",
+        choices=DISPLAYS,
+        default=None,
+        help="default: emulator when there is a graphical display, else terminal",
+    )
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=Path("ui-demo"),
+        help="where frames and the GIF go (default: ./ui-demo)",
+    )
+    parser.add_argument(
+        "--script",
+        type=Path,
+        default=None,
+        help="a table script (JSON list of table events) for every game",
+    )
+    parser.add_argument(
+        "--input", type=Path, default=None, help="read the keys from this file, then stop"
+    )
+    parser.add_argument(
+        "--height",
+        type=int,
+        choices=(64, 32),
+        default=64,
+        help="the panel's height (128x64 or 128x32)",
+    )
+    parser.add_argument("--seed", type=int, default=1, help="the scripted games' seed")
+    parser.add_argument(
+        "--journal",
+        type=Path,
+        default=None,
+        help="keep the games in this journal (default: a temporary one)",
+    )
+    parser.set_defaults(func=run)
+
+
+class ScriptedTable:
+    """The table's cards, one step per key; a new script for every game started."""
+
+    def __init__(self, runner: TableRunner, *, script: Path | None, seed: int) -> None:
+        self.runner = runner
+        self.script = load_script(script) if script is not None else None
+        self.seed = seed
+        self.steps: list[TableStep] = []
+        self.done = 0
+
+    def started(self, command: StartGame) -> None:
+        if self.script is not None:
+            self.steps = list(self.script)
+        else:
+            players = len(command.players)
+            self.steps = table_script(command.game, players, command.variants, seed=self.seed)
+        self.done = 0
+
+    def advance(self, how: str, now: float) -> int:
+        """Put the next cards down (``card``, ``trick``, ``round``, ``game``); how many."""
+        start = self.done
+        while self.done < len(self.steps) and self.runner.app.game is not None:
+            step = self.steps[self.done]
+            self.runner.table(step.event, step.card, now)
+            self.done += 1
+            if how == "card" and step.event == "placed":
+                break
+            if self._ends(how):
+                break
+        return self.done - start
+
+    def _ends(self, how: str) -> bool:
+        """A trick ends when its cards are all cleared; a round when its last trick is."""
+        steps, at = self.steps, self.done
+        cleared = steps[at - 1].event == "removed" and (
+            at == len(steps) or steps[at].event == "placed"
+        )
+        if how == "trick":
+            return cleared
+        if how == "round":
+            return cleared and (at == len(steps) or steps[at].card.zone != "play")
+        return False
+
+
+class Demo:
+    """One table on the desktop: the app, the session, the display and the script."""
+
+    def __init__(
+        self,
+        *,
+        display: Display,
+        journal: Journal,
+        clock: Callable[[], float],
+        script: Path | None = None,
+        seed: int = 1,
+    ) -> None:
+        self.display = display
+        self.clock = clock
+        self.app = UiApp(now=clock())
+        self.runner = TableRunner(self.app, Session(journal, clock=clock))
+        self.table = ScriptedTable(self.runner, script=script, seed=seed)
+        self._last: bytes | None = None
+
+    def button_events(self, buttons: Buttons) -> None:
+        while (event := buttons.get(timeout=0)) is not None:
+            self.commands(self.runner.press(event))
+
+    def commands(self, commands: list[UiCommand]) -> None:
+        for command in commands:
+            if isinstance(command, StartGame):
+                self.table.started(command)
+
+    def table_key(self, key: str) -> None:
+        self.table.advance(TABLE_KEYS[key], self.clock())
+
+    def refresh(self) -> None:
+        now = self.clock()
+        self.runner.tick(now)
+        image = render(self.app.screen(now), self.display.size)
+        if image.tobytes() != self._last:
+            self._last = image.tobytes()
+            self.display.show(image)
+
+
+class _Feed:
+    """The text stream the keyboard backend reads: what the demo hands on to it."""
+
+    def __init__(self) -> None:
+        self.pending = ""
+
+    def read(self) -> str:
+        text, self.pending = self.pending, ""
+        return text
+
+    def fileno(self) -> int:
+        raise OSError("not a file")
+
+
+def tokens(text: str) -> Iterator[str]:
+    """Keys of terminal input: one character, or a whole escape sequence (an arrow)."""
+    at = 0
+    while at < len(text):
+        end = at + 1
+        if text.startswith("\x1b[", at):
+            end = at + 2
+            while end < len(text) and not text[end].isalpha() and text[end] != "~":
+                end += 1
+            end += 1
+        yield text[at:end]
+        at = end
+
+
+def _open_display(kind: str, out: Path, height: int, clock: Callable[[], float]) -> Display:
+    size = {"width": 128, "height": height}
+    if kind == "frames":
+        return open_display("frames", dir=str(out), **size)
+    if kind == "gif":
+        out.mkdir(parents=True, exist_ok=True)
+        return open_display("gif", path=str(out / "ui-demo.gif"), clock=clock, **size)
+    if kind == "terminal":
+        return open_display("terminal", **size)
+    return open_display("emulator", **size)
+
+
+class _Clock:
+    """Demo time for ``--input``: one second a key."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def run(args: argparse.Namespace) -> int:
+    kind = args.display or (
+        "emulator" if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") else "terminal"
+    )
+    virtual = _Clock() if args.input is not None else None
+    clock: Callable[[], float] = virtual if virtual is not None else time.monotonic
+    with contextlib.ExitStack() as stack:
+        if args.journal is None:
+            folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="ui-demo-"))
+            journal_path = Path(folder) / "journal.db"
+        else:
+            journal_path = args.journal
+        journal = Journal.open(journal_path)
+        stack.callback(journal.close)
+        display = stack.enter_context(_open_display(kind, args.out, args.height, clock))
+        demo = Demo(
+            display=display, journal=journal, clock=clock, script=args.script, seed=args.seed
+        )
+        if args.input is not None and virtual is not None:
+            _from_file(demo, args.input.read_text(encoding="utf-8"), virtual)
+        elif kind == "emulator":
+            print(HELP, file=sys.stderr)
+            _from_window(demo)
+        else:
+            print(HELP, file=sys.stderr)
+            _from_terminal(demo, stack)
+    if kind in ("frames", "gif"):
+        print(f"ui-demo: the screens are in {args.out}", file=sys.stderr)
+    return 0
+
+
+def _from_file(demo: Demo, text: str, clock: _Clock) -> None:
+    feed = _Feed()
+    with open_buttons("keyboard", stream=feed, clock=clock) as buttons:
+        demo.refresh()
+        for key in tokens(text):
+            clock.now += 1.0
+            if not _key(demo, key, feed, buttons):
+                break
+            demo.refresh()
+
+
+def _key(demo: Demo, key: str, feed: _Feed, buttons: Buttons) -> bool:
+    """One key of the terminal or the file; False to quit."""
+    if key == QUIT:
+        return False
+    if key in TABLE_KEYS:
+        demo.table_key(key)
+    elif not key.isspace() or key in " \n\r":
+        feed.pending += key
+        demo.button_events(buttons)
+    return True
+
+
+def _from_terminal(demo: Demo, stack: contextlib.ExitStack) -> None:
+    fd = sys.stdin.fileno()
+    if os.isatty(fd):
+        import termios
+        import tty
+
+        saved = termios.tcgetattr(fd)
+        tty.setcbreak(fd)
+        stack.callback(termios.tcsetattr, fd, termios.TCSADRAIN, saved)
+    feed = _Feed()
+    buttons = stack.enter_context(open_buttons("keyboard", stream=feed))
+    demo.refresh()
+    while True:
+        ready, _, _ = select.select([fd], [], [], 0.1)
+        if ready:
+            text = os.read(fd, 256).decode("utf-8", "replace")
+            if not text:
+                return
+            for key in tokens(text):
+                if not _key(demo, key, feed, buttons):
+                    return
+        demo.refresh()
+
+
+def _from_window(demo: Demo) -> None:
+    import pygame
+
+    with open_buttons("keyboard", source="pygame") as buttons:
+        table = {getattr(pygame, f"K_{key}"): key for key in TABLE_KEYS}
+        demo.refresh()
+        while True:
+            for event in pygame.event.get():
+                if event.type == pygame.KEYDOWN and event.key == pygame.K_q:
+                    return
+                if event.type == pygame.KEYDOWN and event.key in table:
+                    demo.table_key(table[event.key])
+                elif not (event.type == pygame.KEYUP and event.key in table):
+                    pygame.event.post(event)  # the button backend reads the rest
+            demo.button_events(buttons)
+            demo.refresh()

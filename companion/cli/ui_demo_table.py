@@ -1,0 +1,172 @@
+"""A scripted table for ``companion ui-demo``: the cards of a whole game, one per key.
+
+The script is a seeded random game played by the rules engine itself, turned into
+the table events the camera would give: in Fibonachos each trick's spicy card
+then its plays, then the trick cleared; in Trump the two indicators of a round,
+then the tricks; in the rummy games each seat's sets laid out in its meld zone at
+the end of a round. The hex referee needs no table (its key map is the buttons).
+Serials are numbered per round as a real deck's copies would be (two red 1s are
+``R1#1`` and ``R1#2``).
+
+    >>> steps = table_script("fibonachos", 3, (), seed=1)
+    >>> [(s.event, s.card.notation, s.card.zone) for s in steps[:2]]
+    [('placed', 'S2#1', 'spicy'), ('placed', 'R11#1', 'play')]
+
+A script file (``--script``) is JSON: ``[{"event": "placed", "deck": "trump",
+"notation": "R3#1", "zone": "trump-indicator"}, ...]`` (``key``, ``position`` and
+``face_down`` optional).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from companion.errors import UsageError
+from companion.flows.base import TableCard
+from companion.games import CHANCE, TERMINAL
+from companion.games.registry import get_game
+
+MAX_ACTIONS = 20_000
+
+
+@dataclass(frozen=True)
+class TableStep:
+    event: str  # "placed" or "removed"
+    card: TableCard
+
+
+def random_record(game: str, players: int, variants: Sequence[str], seed: int) -> dict[str, Any]:
+    """The record of a whole game of ``game`` played at random by the engine (seeded)."""
+    rng = random.Random(seed)
+    state = get_game(game).new([f"Seat {i + 1}" for i in range(players)], list(variants))
+    for _ in range(MAX_ACTIONS):
+        player = state.current_player()
+        if player == TERMINAL:
+            break
+        if player == CHANCE:
+            state.apply(state.sample_chance(rng))
+        else:
+            state.apply(rng.choice(list(state.legal_actions())))
+    return state.to_record()
+
+
+class _Deck:
+    """Gives each face its next serial within a round (the physical copies)."""
+
+    def __init__(self, deck: str) -> None:
+        self.deck = deck
+        self.seen: Counter[str] = Counter()
+
+    def card(self, face: str, zone: str, **extra: Any) -> TableCard:
+        self.seen[face] += 1
+        notation = f"{face}#{self.seen[face]}"
+        return TableCard(f"{self.deck}/{notation}", self.deck, notation, zone, **extra)
+
+
+def _placed_then_cleared(cards: Sequence[TableCard]) -> list[TableStep]:
+    return [TableStep("placed", c) for c in cards] + [TableStep("removed", c) for c in cards]
+
+
+def _fibonachos(record: Mapping[str, Any]) -> list[TableStep]:
+    steps: list[TableStep] = []
+    for rnd in record["rounds"]:
+        deck = _Deck("fibonachos")
+        for trick in rnd["tricks"]:
+            cards = [deck.card(trick["spicy"], "spicy")] if trick.get("spicy") else []
+            cards += [deck.card(face, "play") for face in trick["plays"]]
+            steps += _placed_then_cleared(cards)
+    return steps
+
+
+def _trump(record: Mapping[str, Any]) -> list[TableStep]:
+    steps: list[TableStep] = []
+    for rnd in record["rounds"]:
+        deck = _Deck("trump")
+        indicators = [
+            deck.card(rnd["trump"], "trump-indicator"),
+            deck.card(rnd["symbol"], "symbol-indicator"),
+        ]
+        steps += [TableStep("placed", c) for c in indicators]
+        for trick in rnd["tricks"]:
+            steps += _placed_then_cleared([deck.card(face, "play") for face in trick])
+        steps += [TableStep("removed", c) for c in indicators]
+    return steps
+
+
+#: Rummy sets in a meld zone: sets side by side, each card a little below the last.
+SET_X, SET_DX, CARD_Y, CARD_DY = 0.12, 0.16, 0.3, 0.05
+
+
+def _rummy(game: str, record: Mapping[str, Any]) -> list[TableStep]:
+    steps: list[TableStep] = []
+    for rnd in record["rounds"]:
+        deck = _Deck(game)
+        laid: list[TableCard] = []
+        for seat, table in enumerate(rnd["tables"]):
+            zone = f"meld-{seat}"
+            sets = [(s, True) for s in table.get("closed", [])]
+            sets += [(s, False) for s in table.get("open", [])]
+            for column, (cards, closed) in enumerate(sets):
+                for row, face in enumerate(cards):
+                    position = (SET_X + column * SET_DX, CARD_Y + row * CARD_DY)
+                    laid.append(deck.card(face, zone, position=position, face_down=closed))
+        steps += [TableStep("placed", c) for c in laid]
+        steps += [TableStep("removed", c) for c in laid]
+    return steps
+
+
+def record_steps(record: Mapping[str, Any]) -> list[TableStep]:
+    """The table events of a game record (an empty list for the hex game)."""
+    game = str(record["game"])
+    if game == "fibonachos":
+        return _fibonachos(record)
+    if game == "trump":
+        return _trump(record)
+    if game.startswith("rummy"):
+        return _rummy(game, record)
+    return []
+
+
+def table_script(game: str, players: int, variants: Sequence[str], *, seed: int) -> list[TableStep]:
+    """A whole game's table events for ``players`` players (built-in script)."""
+    return record_steps(random_record(game, players, variants, seed))
+
+
+def load_script(path: Path) -> list[TableStep]:
+    """A script file: a JSON list of table events (see the module docstring)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise UsageError(f"{path}: cannot read the table script ({exc})") from None
+    if not isinstance(data, list):
+        raise UsageError(f"{path}: a table script is a JSON list of events")
+    return list(_steps(path, data))
+
+
+def _steps(path: Path, data: Iterable[Any]) -> Iterable[TableStep]:
+    for index, item in enumerate(data, start=1):
+        try:
+            event = str(item["event"])
+            notation, deck = str(item["notation"]), str(item["deck"])
+            position = item.get("position")
+            card = TableCard(
+                str(item.get("key", f"{deck}/{notation}")),
+                deck,
+                notation,
+                str(item["zone"]),
+                (float(position[0]), float(position[1])) if position else None,
+                bool(item.get("face_down", False)),
+            )
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise UsageError(
+                f"{path}: event {index}: needs event, deck, notation, zone ({exc})"
+            ) from None
+        if event not in ("placed", "removed"):
+            raise UsageError(f"{path}: event {index}: event must be placed or removed")
+        yield TableStep(event, card)
