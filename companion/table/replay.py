@@ -18,12 +18,15 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.flows.base import GameFlow, Notice, NoticeKind
+from companion.flows.base import FlowCommand, GameFlow, Notice, NoticeKind
 from companion.journal import Journal
 from companion.session import Session
 from companion.table.reader import TableReader
 from companion.table.tracker import CardPlaced, CardRemoved, DuplicateCard, TableEvent
 from hardware.camera import Camera, EndOfStream, Frame
+
+#: The deck of the control cards (card_codes' catalogue): they work the companion.
+CONTROL_DECK = "control"
 
 
 @dataclass(frozen=True)
@@ -100,6 +103,20 @@ def event_row(event: TableEvent) -> EventRow:
     return EventRow(event.at, "duplicate", event.key, None)
 
 
+def _to_session(session: Session, event: TableEvent) -> list[Notice]:
+    """What the daemon does with a table event (companion.daemon.runtime): a duplicate is
+    only shown; a control card works the companion (``UNDO`` is the one that changes
+    the game; the others drive menus a replay has no use for); any other card is the
+    session's input."""
+    if isinstance(event, DuplicateCard):
+        return []
+    card = event.card
+    if card.deck == CONTROL_DECK:
+        undo = isinstance(event, CardPlaced) and card.notation.split("#")[0] == "UNDO"
+        return session.command(FlowCommand("undo")) if undo else []
+    return session.table("placed" if isinstance(event, CardPlaced) else "removed", card)
+
+
 def replay_game(
     camera: Camera,
     reader: TableReader,
@@ -113,19 +130,15 @@ def replay_game(
     """Feed every frame of ``camera`` through ``reader`` into ``session``.
 
     Placed and removed cards become the session's table inputs, in the order the
-    reader reports them; a duplicate card is listed and left to the flow's
-    refusals (the daemon shows it). ``progress(frames, table_seconds, events)`` is
-    called every ``every`` frames.
+    reader reports them, as the daemon feeds them; an ``UNDO`` control card undoes.
+    ``progress(frames, table_seconds, events)`` is called every ``every`` frames.
     """
     result = ReplayResult(record={}, report={})
     for frame in _frames(camera):
         clock.now = frame.timestamp
         for event in reader.feed(frame):
             result.events.append(event_row(event))
-            if isinstance(event, DuplicateCard):
-                continue
-            kind = "placed" if isinstance(event, CardPlaced) else "removed"
-            for notice in session.table(kind, event.card):
+            for notice in _to_session(session, event):
                 result.notices.append((event.at, notice))
         result.frames += 1
         result.seconds = frame.timestamp
