@@ -22,11 +22,18 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Protocol, runtime_checkable
 
-from hardware.errors import ConfigurationError, DeviceError
+from hardware.backends import open_backend
+from hardware.errors import DeviceError
 from hardware.lifecycle import Closeable, Closing
-from hardware.settings import Settings
 
-KINDS = ("gpio", "keyboard", "replay", "fake")
+#: Every backend: each reads its keys, calls ``settings.done()``, then opens.
+BACKENDS = {
+    "gpio": "hardware.buttons_gpio:open_gpio",
+    "keyboard": "hardware.buttons_keyboard:open_keyboard",
+    "replay": "hardware.buttons_replay:open_replay",
+    "fake": "hardware.buttons_fake:open_fake",
+}
+KINDS = tuple(BACKENDS)
 #: The longest a get() without timeout sleeps before looking at ``closed`` again.
 _SLICE = 0.25
 
@@ -154,42 +161,11 @@ class QueuedButtons(Closeable):
             return None
 
 
-def _factories() -> dict[str, Callable[[Settings], Any]]:
-    """Every backend by name; each reads its keys, calls ``done()``, then opens."""
-
-    def gpio(settings: Settings) -> Any:
-        from hardware.buttons_gpio import open_gpio
-
-        return open_gpio(settings)
-
-    def keyboard(settings: Settings) -> Any:
-        from hardware.buttons_keyboard import open_keyboard
-
-        return open_keyboard(settings)
-
-    def replay(settings: Settings) -> Any:
-        from hardware.buttons_replay import open_replay
-
-        return open_replay(settings)
-
-    def fake(settings: Settings) -> Any:
-        from hardware.buttons_fake import open_fake
-
-        return open_fake(settings)
-
-    return {"gpio": gpio, "keyboard": keyboard, "replay": replay, "fake": fake}
-
-
 def open_buttons(kind: str, **settings: Any) -> Buttons:
     """Open the button backend ``kind`` with the settings of ``[buttons]``.
 
     An unknown kind or a bad setting raises ConfigurationError naming
     ``buttons.<key>``; a missing vendor library raises BackendUnavailableError.
     """
-    factories = _factories()
-    if kind not in factories:
-        raise ConfigurationError(
-            f"buttons.kind = {kind!r}: unknown buttons (known: {', '.join(KINDS)})"
-        )
-    buttons: Buttons = factories[kind](Settings("buttons", settings))
+    buttons: Buttons = open_backend("buttons", BACKENDS, kind, settings)
     return buttons

@@ -14,16 +14,25 @@ that keeps every image. Backends are chosen by name from ``[display] kind``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 from PIL import Image
 
-from hardware.errors import ConfigurationError, DeviceError
+from hardware.backends import open_backend
+from hardware.errors import DeviceError
 from hardware.lifecycle import Closeable, Closing
 from hardware.settings import Settings
 
-KINDS = ("luma", "emulator", "frames", "gif", "terminal", "fake")
+#: Every backend: each reads its keys, calls ``settings.done()``, then opens.
+BACKENDS = {
+    "luma": "hardware.display_luma:open_luma",
+    "emulator": "hardware.display_emulator:open_emulator",
+    "frames": "hardware.display_files:open_frames",
+    "gif": "hardware.display_files:open_gif",
+    "terminal": "hardware.display_terminal:open_terminal",
+    "fake": "hardware.display_fake:open_fake",
+}
+KINDS = tuple(BACKENDS)
 WIDTHS = (128,)
 HEIGHTS = (64, 32)
 
@@ -107,39 +116,11 @@ def panel_size(settings: Settings) -> tuple[int, int]:
     return width, height
 
 
-def _factories() -> dict[str, Callable[[Settings], DisplayBase]]:
-    """Every backend by name; each reads its keys, calls ``done()``, then opens."""
-    from hardware import display_fake, display_files, display_terminal
-
-    def luma(settings: Settings) -> DisplayBase:
-        from hardware.display_luma import open_luma
-
-        return open_luma(settings)
-
-    def emulator(settings: Settings) -> DisplayBase:
-        from hardware.display_emulator import open_emulator
-
-        return open_emulator(settings)
-
-    return {
-        "luma": luma,
-        "emulator": emulator,
-        "frames": display_files.open_frames,
-        "gif": display_files.open_gif,
-        "terminal": display_terminal.open_terminal,
-        "fake": display_fake.open_fake,
-    }
-
-
 def open_display(kind: str, **settings: Any) -> Display:
     """Open the display backend ``kind`` with the settings of ``[display]``.
 
     An unknown kind or a bad setting raises ConfigurationError naming
     ``display.<key>``; a missing vendor library raises BackendUnavailableError.
     """
-    factories = _factories()
-    if kind not in factories:
-        raise ConfigurationError(
-            f"display.kind = {kind!r}: unknown display (known: {', '.join(KINDS)})"
-        )
-    return factories[kind](Settings("display", settings))
+    display: Display = open_backend("display", BACKENDS, kind, settings)
+    return display
