@@ -21,6 +21,21 @@ def face(notation: str) -> str:
     return notation.split("#", 1)[0]
 
 
+def short_name(name: str, room: int = 5) -> str:
+    """A player's name in ``room`` characters: "Seat 2" -> "Seat2", "Bartholomew" -> "Barth".
+
+    >>> short_name("Seat 12"), short_name("Ana")
+    ('Sea12', 'Ana')
+    """
+    if len(name) <= room:
+        return name
+    squeezed = name.replace(" ", "")
+    digits = len(squeezed) - len(squeezed.rstrip("0123456789"))
+    if digits and len(squeezed) > room:  # keep a seat's number whole
+        return squeezed[: max(1, room - digits)] + squeezed[-digits:]
+    return squeezed[:room]
+
+
 def _plays_line(view: TrickView, width: int, font: Font) -> str:
     """The trick so far on one line: with the players' names if they fit, else cards only."""
     named = "  ".join(f"{p.player} {face(p.card)}" for p in view.plays)
@@ -60,11 +75,11 @@ def trick_screen(view: TrickView, size: tuple[int, int]) -> Image.Image:
     lead = f"Lead {view.lead}" if view.lead else "No card yet"
     pen.text((0, y), lead, SMALL)
     if view.symbol:
-        pen.right(y, f"symbol {view.symbol}", SMALL)
+        pen.right(y, f"symbol {view.symbol}", SMALL, margin=1)
     y += SMALL.height + 2
     for index, play in enumerate(view.plays[:4]):
         col, row = index % 2, index // 2
-        label = f"{play.player[:5]} {face(play.card)}"
+        label = f"{short_name(play.player)} {face(play.card)}"
         pen.text((col * 64, y + row * ROW), label, TEXT, width=62)
     return image
 

@@ -259,13 +259,17 @@ class SetupWizard:
         lines = [setup.label]
         if setup.game == "hex":
             lines.append("Black moves first")
+        elif not any(setup.names):
+            lines.append(f"{setup.players} players" if setup.players > 1 else "1 player")
         else:
-            lines.append(", ".join(names))
+            joined = ", ".join(names)
+            lines.append(joined if len(joined) <= 21 else " ".join(names))
         details = []
         if setup.seat_option:
             verb = "deals" if setup.seat_option == "dealer" else "leads"
             details.append(f"{names[setup.seat]} {verb}")
-        details.append(", ".join(sorted(setup.variants)) or "no variant")
+        if get_game(setup.game).variants:
+            details.append(", ".join(sorted(setup.variants)) or "no variant")
         lines.append("; ".join(details))
         return ConfirmPage(
             "Start?",
