@@ -170,9 +170,13 @@ class Daemon:
         self.runner.table(kind, card, now)
 
     def draw(self) -> None:
+        """Show the screen when it changed, or again while the panel is out (a
+        recovered panel gets the current screen without waiting for a change)."""
         image = render(self.app.screen(self.clock()), self.size)
         data = image.tobytes()
-        if data == self._shown:
+        display = self.links.display.device
+        healthy = bool(getattr(display, "healthy", True))
+        if data == self._shown and healthy:
             return
         if self.links.display.show(image):
             self._shown = data
