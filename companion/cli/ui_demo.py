@@ -113,6 +113,8 @@ class ScriptedTable:
         self.seed = seed
         self.steps: list[TableStep] = []
         self.done = 0
+        #: What the script waits for (printed to stderr by the demo).
+        self.notes: list[str] = []
 
     def started(self, command: StartGame) -> None:
         if self.script is not None:
@@ -123,12 +125,23 @@ class ScriptedTable:
         self.done = 0
 
     def advance(self, how: str, now: float) -> int:
-        """Put the next cards down (``card``, ``trick``, ``round``, ``game``); how many."""
+        """Put the next cards down (``card``, ``trick``, ``round``, ``game``); how many.
+
+        A pause of the script (rummy: count the hands, end the round) stops every
+        kind of advance: the buttons come first, then the next key goes on.
+        """
         start = self.done
         while self.done < len(self.steps) and self.runner.app.game is not None:
             step = self.steps[self.done]
-            self.runner.table(step.event, step.card, now)
             self.done += 1
+            if step.card is None:
+                if self.done - 1 > start:
+                    self.done -= 1  # stop before the pause; the next key passes it
+                else:
+                    continue
+                self.notes.append(step.note)
+                break
+            self.runner.table(step.event, step.card, now)
             if how == "card" and step.event == "placed":
                 break
             if self._ends(how):
@@ -138,13 +151,15 @@ class ScriptedTable:
     def _ends(self, how: str) -> bool:
         """A trick ends when its cards are all cleared; a round when its last trick is."""
         steps, at = self.steps, self.done
+        following = steps[at] if at < len(steps) else None
         cleared = steps[at - 1].event == "removed" and (
-            at == len(steps) or steps[at].event == "placed"
+            following is None or following.event != "removed"
         )
         if how == "trick":
             return cleared
         if how == "round":
-            return cleared and (at == len(steps) or steps[at].card.zone != "play")
+            card = following.card if following is not None else None
+            return cleared and (card is None or card.zone != "play")
         return False
 
 
@@ -178,6 +193,9 @@ class Demo:
 
     def table_key(self, key: str) -> None:
         self.table.advance(TABLE_KEYS[key], self.clock())
+        for note in self.table.notes:
+            print(f"ui-demo: the table waits: {note}", file=sys.stderr)
+        self.table.notes.clear()
 
     def refresh(self) -> None:
         now = self.clock()

@@ -23,7 +23,7 @@ import json
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -37,8 +37,11 @@ MAX_ACTIONS = 20_000
 
 @dataclass(frozen=True)
 class TableStep:
-    event: str  # "placed" or "removed"
-    card: TableCard
+    """A card ``placed`` or ``removed``; or a ``pause`` for the buttons (``note`` says what)."""
+
+    event: str
+    card: TableCard | None = None
+    note: str = ""
 
 
 def random_record(game: str, players: int, variants: Sequence[str], seed: int) -> dict[str, Any]:
@@ -99,8 +102,14 @@ def _trump(record: Mapping[str, Any]) -> list[TableStep]:
     return steps
 
 
-#: Rummy sets in a meld zone: sets side by side, each card a little below the last.
-SET_X, SET_DX, CARD_Y, CARD_DY = 0.12, 0.16, 0.3, 0.05
+#: Rummy sets in a meld zone: sets side by side, each card a little below the last;
+#: the hand laid out in a row below the sets at the end of a round.
+SET_X, SET_DX, CARD_Y, CARD_DY, HAND_Y = 0.12, 0.16, 0.3, 0.05, 0.85
+
+
+def _physical(face: str) -> str:
+    """A wild card is printed "W" whatever it stands for ("W=13" is its declaration)."""
+    return face.split("=", 1)[0]
 
 
 def _rummy(game: str, record: Mapping[str, Any]) -> list[TableStep]:
@@ -108,16 +117,29 @@ def _rummy(game: str, record: Mapping[str, Any]) -> list[TableStep]:
     for rnd in record["rounds"]:
         deck = _Deck(game)
         laid: list[TableCard] = []
+        closing: list[TableCard] = []
+        hands: list[TableCard] = []
         for seat, table in enumerate(rnd["tables"]):
             zone = f"meld-{seat}"
             sets = [(s, True) for s in table.get("closed", [])]
             sets += [(s, False) for s in table.get("open", [])]
             for column, (cards, closed) in enumerate(sets):
                 for row, face in enumerate(cards):
-                    position = (SET_X + column * SET_DX, CARD_Y + row * CARD_DY)
-                    laid.append(deck.card(face, zone, position=position, face_down=closed))
-        steps += [TableStep("placed", c) for c in laid]
-        steps += [TableStep("removed", c) for c in laid]
+                    at = (SET_X + column * SET_DX, CARD_Y + row * CARD_DY)
+                    card = deck.card(_physical(face), zone, position=at)
+                    laid.append(card)
+                    if closed:  # turned face down once complete (R4)
+                        closing.append(replace(card, face_down=True))
+            for index, face in enumerate(table.get("hand", [])):
+                at = (SET_X + index * 0.1, HAND_Y)
+                hands.append(deck.card(_physical(face), zone, position=at))
+        out = rnd.get("out")
+        who = "nobody" if out is None else f"Seat {out + 1}"
+        steps += [TableStep("placed", c) for c in [*laid, *closing]]
+        steps.append(TableStep("pause", note="Menu > Count hands, then n: the hands"))
+        steps += [TableStep("placed", c) for c in hands]
+        steps.append(TableStep("pause", note=f"Menu > End round > {who} out, then n"))
+        steps += [TableStep("removed", c) for c in [*laid, *hands]]
     return steps
 
 

@@ -3,8 +3,9 @@
 Every action of a game is in the in-game menu (BACK or long SELECT in a card game,
 long BACK in the hex referee), so nothing needs more than the four buttons:
 
-    Menu: Back to game / Undo / Correct a card / Scores / End round (rummy) /
-          Winner (hex) / End game / Back to start / Staff (once a staff card was shown)
+    Menu: Back to game / Undo / Correct a card / Scores / Wild card, Count hands,
+          End round (rummy) / Winner (hex) / End game / Back to start /
+          Staff (once a staff card was shown)
 
 Correcting a misread card is three short lists: which card (the newest first),
 its group (suit, spicy, rummy kind), its face; each opens on the card as read.
@@ -16,6 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from companion.flows.base import FlowCommand, TableCard
+from companion.games.rummy.deck import DECKS
 from companion.ui.commands import EndGame, Flow, StaffAction, Undo
 from companion.ui.deck_choices import deck_groups, locate
 from companion.ui.pages import Choice, ConfirmPage, Go, ListPage
@@ -44,7 +46,11 @@ def game_menu(app: UiApp, selected: int = 0) -> ListPage:
     if app.last_scores is not None:
         choices.append(Choice("Scores", app.show_scores))
     if game.startswith("rummy"):
-        choices.append(Choice("End round", lambda: Go(out_menu(app))))
+        choices += [
+            Choice("Wild card", lambda: Go(wild_menu(app))),
+            Choice("Count hands", lambda: Go(app.game_page(), [_flow("count-hands")])),
+            Choice("End round", lambda: Go(out_menu(app))),
+        ]
     if game == "hex":
         choices.append(Choice("Winner", lambda: Go(winner_menu(app))))
     choices += [
@@ -56,6 +62,10 @@ def game_menu(app: UiApp, selected: int = 0) -> ListPage:
     return ListPage("Menu", choices, back=to_game, selected=selected)
 
 
+def _flow(name: str, **args: object) -> Flow:
+    return Flow(FlowCommand(name, args))
+
+
 def _to_menu(app: UiApp) -> Callable[[], Go]:
     return lambda: Go(game_menu(app))
 
@@ -64,18 +74,42 @@ def out_menu(app: UiApp) -> ListPage:
     """Rummy R6/R7: who went out (or nobody), then the flow ends the round."""
 
     def out(seat: int | None) -> Callable[[], Go]:
-        return lambda: Go(app.game_page(), [Flow(FlowCommand("end-round", {"out": seat}))])
+        return lambda: Go(app.game_page(), [_flow("end-round", out=seat)])
 
     choices = [Choice(f"{name} out", out(i)) for i, name in enumerate(app.players)]
     choices.append(Choice("Nobody out", out(None)))
     return ListPage("Who went out?", choices, back=_to_menu(app))
 
 
+def wild_menu(app: UiApp) -> ListPage:
+    """Rummy R5: the number a wild card stands for, when the set does not tell."""
+    wilds = [c for c in app.recent_cards() if _face(c.notation).startswith("W")]
+    if not wilds:
+        return ListPage("No wild card", [Choice("Back", _to_menu(app))], back=_to_menu(app))
+
+    def numbers(card: TableCard) -> Callable[[], Go]:
+        deck = DECKS[app.game or ""]
+
+        def declare(number: int) -> Callable[[], Go]:
+            return lambda: Go(app.game_page(), [_flow("wild", key=card.key, number=number)])
+
+        return lambda: Go(
+            ListPage(
+                "Wild stands for",
+                [Choice(str(n), declare(n)) for n in deck.numbers],
+                back=lambda: Go(wild_menu(app)),
+            )
+        )
+
+    choices = [Choice(f"W in {c.zone}", numbers(c)) for c in wilds]
+    return ListPage("Which wild?", choices, back=_to_menu(app))
+
+
 def winner_menu(app: UiApp) -> ListPage:
     """Hex H4: the players say who won; the referee cannot see the board."""
 
     def win(side: str) -> Callable[[], Go]:
-        return lambda: Go(app.game_page(), [Flow(FlowCommand("winner", {"side": side}))])
+        return lambda: Go(app.game_page(), [_flow("winner", side=side)])
 
     return ListPage(
         "Who won?",

@@ -158,7 +158,7 @@ def rummy_screen(view: RummyView, size: tuple[int, int]) -> Image.Image:
     for index, line in enumerate(shown):
         y = top + index * row_height
         mark = _STATE_MARK.get(line.state, "??")
-        text = f"{mark} {line.base:<3} {line.detail or line.state}"
+        text = f"{mark} {face(line.base):<3} {line.detail or line.state}"
         # A long detail drops to the small font rather than losing its end.
         font = TEXT if tall(size) and TEXT.measure(text) <= width else SMALL
         pen.text((0, y + (1 if font is SMALL and tall(size) else 0)), text, font, width=width)

@@ -269,11 +269,19 @@ def test_correct_a_card_opens_on_the_card_as_read() -> None:
 
 
 def test_rummy_pages_seats_and_ends_a_round() -> None:
-    """R6/R7: who went out is chosen from the menu."""
+    """R5-R7: count the hands, declare a wild card, who went out, from the menu."""
     finger = in_game("Rummy 21", "3 players", "Done", "Done")
     finger.app.flow_view(RummyView("Fibonacci 21", 1, "Seat 1", ()))
     assert finger.press("DOWN") == [Flow(FlowCommand("page", {"step": 1}))]
     assert finger.press("UP") == [Flow(FlowCommand("page", {"step": -1}))]
+    finger.press("BACK")
+    assert finger.choose("Count hands") == [Flow(FlowCommand("count-hands"))]
+    finger.app.table_card(TableCard("rummy21/W#1", "rummy21", "W#1", "meld-1", (0.2, 0.4)))
+    finger.press("BACK")
+    finger.choose("Wild card")
+    finger.choose("W in meld-1")
+    assert finger.screen().items == ("2", "3", "5", "8", "13", "21")
+    assert finger.choose("13") == [Flow(FlowCommand("wild", {"key": "rummy21/W#1", "number": 13}))]
     finger.press("BACK")
     finger.choose("End round")
     assert finger.screen().items == ("Seat 1 out", "Seat 2 out", "Seat 3 out", "Nobody out")
