@@ -20,15 +20,12 @@ table with the card 165 px wide.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
 import numpy.typing as npt
-
-log = logging.getLogger(__name__)
 
 Image = npt.NDArray[np.uint8]
 
@@ -106,34 +103,13 @@ def _foreign_face(ref: CardRef) -> Image:
     return qr_picture(ref.notation)
 
 
-def _placeholder_face(ref: CardRef) -> Image:
-    """A white card with one QR code of ``deck:notation``, while card_codes has no faces.
-
-    It is not a valid card payload: the reader rejects it. Tests that read cards back
-    need :func:`card_codes_faces`.
-    """
-    import cv2
-
-    height, width = 880, 630
-    face = np.full((height, width, 3), 255, dtype=np.uint8)
-    code = qr_picture(str(ref), module_px=1)
-    size = width - 80
-    code = np.asarray(
-        cv2.resize(code, (size, size), interpolation=cv2.INTER_NEAREST), dtype=np.uint8
-    )
-    top = (height - size) // 2
-    face[top : top + size, 40 : 40 + size] = code
-    cv2.putText(face, ref.notation, (40, 90), cv2.FONT_HERSHEY_SIMPLEX, 2.5, (0, 0, 200), 5)
-    return face
-
-
 @cache
-def card_codes_faces() -> FaceSource | None:
-    """The printed faces of card_codes (with their real payloads), or None without them."""
-    try:
-        from card_codes import catalogue, face_image
-    except ImportError:
-        return None
+def card_codes_faces() -> FaceSource:
+    """The printed faces of card_codes (with their real payloads); foreign codes as QR codes.
+
+    One function for the process, so scaled faces are shared by every scene.
+    """
+    from card_codes import catalogue, face_image
 
     def face(ref: CardRef) -> Image:
         if ref.deck == FOREIGN:
@@ -142,19 +118,6 @@ def card_codes_faces() -> FaceSource | None:
         return _to_bgr(face_image.card_image(identity, dpi=FACE_DPI))
 
     return face
-
-
-def default_faces() -> FaceSource:
-    """card_codes' faces when available, else placeholders (foreign codes either way)."""
-    source = card_codes_faces()
-    if source is not None:
-        return source
-    log.warning("card_codes.face_image is not available: placeholder card faces")
-    return _placeholder_or_foreign
-
-
-def _placeholder_or_foreign(ref: CardRef) -> Image:
-    return _foreign_face(ref) if ref.deck == FOREIGN else _placeholder_face(ref)
 
 
 def card_back(width: int, height: int) -> Image:
@@ -181,7 +144,7 @@ class FaceCache:
     def __init__(self, card_width: int, source: FaceSource | None = None) -> None:
         self.card_width = card_width
         self.card_height = round(card_width / CARD_ASPECT)
-        self.source = source if source is not None else default_faces()
+        self.source = source if source is not None else card_codes_faces()
         self._back: Image | None = None
 
     def face(self, ref: CardRef) -> Image:
