@@ -12,7 +12,12 @@ Changed pixels are grouped into blobs (dilated, connected). A blob with nothing
 moving in it has settled and is decoded at full resolution (its box padded by
 ``pad`` of the frame width, so a code half inside the change is read whole); a blob
 that is still moving is *hidden*: decoded once it settles, and meanwhile the
-tracker learns nothing about the cards under it. Places the tracker asks to watch
+tracker learns nothing about the cards under it. A still blob that is mostly skin
+(``skin_share`` of its changed pixels; colour frames only) is a hand resting on
+the table and stays hidden until it goes: otherwise the card under a hand held
+still for a second would be forgotten. (An arm in a sleeve is not skin: a sleeve
+held still over a card for ``forget_seconds`` still removes it, and the card is
+placed again when it goes.) Places the tracker asks to watch
 (cards not yet confirmed, cards gone missing) are decoded every frame they are not
 hidden. Every ``full_every`` seconds of table time the whole frame is decoded
 anyway, the safety net for changes too small or too slow to see.
@@ -36,6 +41,7 @@ from companion.table.layout import Box
 #: A box in full-resolution pixels: (x0, y0, x1, y1), x1 and y1 exclusive.
 PixelBox = tuple[int, int, int, int]
 Grey = npt.NDArray[np.int16]
+Mask = npt.NDArray[np.bool_]
 
 
 @dataclass(frozen=True)
@@ -65,6 +71,7 @@ class ChangeDetector:
     pad: float = 0.03  # padding of a decoded box, as a fraction of the frame width
     full_every: float = 1.5  # seconds of table time between full decodes
     full_share: float = 0.5  # decode the whole frame when the boxes cover more than this
+    skin_share: float = 0.4  # a still blob whose change is more skin than this is a hand
     _reference: Grey | None = field(default=None, init=False)
     _previous: Grey | None = field(default=None, init=False)
     _still: npt.NDArray[np.uint8] | None = field(default=None, init=False)
@@ -80,7 +87,7 @@ class ChangeDetector:
     ) -> ChangePlan:
         """Decide what to decode in ``image`` and take it as decoded from now on."""
         height, width = image.shape[:2]
-        small = self._shrink(image)
+        small, skin = self._shrink(image)
         sh, sw = small.shape
         scale = (width / sw, height / sh)
         if self._reference is None or self._reference.shape != small.shape:
@@ -97,7 +104,7 @@ class ChangeDetector:
         self._previous = small
         unsettled = self._still < self.settle_frames
         dirty = np.abs(small - self._reference) > self.threshold
-        settled_boxes, hidden_boxes = _blobs(dirty, unsettled)
+        settled_boxes, hidden_boxes = _blobs(dirty, unsettled, skin, self.skin_share)
         pad = round(self.pad * width)
         hidden = [_to_pixels(b, scale, pad // 2, width, height) for b in hidden_boxes]
         if timestamp - self._last_full >= self.full_every:
@@ -128,7 +135,8 @@ class ChangeDetector:
         for x0, y0, x1, y1 in hidden:
             self._reference[y0:y1, x0:x1] = keep[y0:y1, x0:x1]
 
-    def _shrink(self, image: npt.NDArray[np.uint8]) -> Grey:
+    def _shrink(self, image: npt.NDArray[np.uint8]) -> tuple[Grey, Mask | None]:
+        """The small grey frame, and where it shows skin (None for a grey camera)."""
         import cv2
 
         height, width = image.shape[:2]
@@ -138,16 +146,27 @@ class ChangeDetector:
         # at 4x), then an area shrink; INTER_AREA straight from full size costs 4x more
         half = cv2.resize(image, (2 * sw, 2 * sh), interpolation=cv2.INTER_LINEAR)
         small = cv2.resize(half, (sw, sh), interpolation=cv2.INTER_AREA)
+        skin = None
         if small.ndim == 3:
+            skin = _skin(np.asarray(cv2.cvtColor(small, cv2.COLOR_BGR2YCrCb), np.uint8))
             small = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
         small = cv2.GaussianBlur(small, (3, 3), 0)
-        return np.asarray(small, dtype=np.int16)
+        return np.asarray(small, dtype=np.int16), skin
+
+
+def _skin(ycrcb: npt.NDArray[np.uint8]) -> Mask:
+    """Skin-coloured pixels (the usual YCrCb box, which holds most skin tones); card
+    faces are white with saturated colours, which fall outside it."""
+    y, cr, cb = ycrcb[..., 0], ycrcb[..., 1], ycrcb[..., 2]
+    mask: Mask = (y > 40) & (cr >= 135) & (cr <= 180) & (cb >= 80) & (cb <= 130)
+    return mask
 
 
 def _blobs(
-    dirty: npt.NDArray[np.bool_], unsettled: npt.NDArray[np.bool_]
+    dirty: Mask, unsettled: Mask, skin: Mask | None = None, skin_share: float = 1.0
 ) -> tuple[list[PixelBox], list[PixelBox]]:
-    """Boxes (small pixels) of the changed blobs that settled, and of those still moving."""
+    """Boxes (small pixels) of the changed blobs that settled, and of those hidden:
+    still moving, or mostly skin (a hand resting on the table)."""
     import cv2
 
     active = (dirty | unsettled).astype(np.uint8)
@@ -165,8 +184,17 @@ def _blobs(
         if label in moving_labels:
             hidden.append(box)
         elif label in dirty_labels:
-            settled.append(box)
+            if skin is not None and _mostly_skin(labels == label, dirty, skin, skin_share):
+                hidden.append(box)
+            else:
+                settled.append(box)
     return settled, hidden
+
+
+def _mostly_skin(blob: Mask, dirty: Mask, skin: Mask, share: float) -> bool:
+    changed = blob & dirty
+    count = int(changed.sum())
+    return count > 0 and int((changed & skin).sum()) > share * count
 
 
 def _to_pixels(

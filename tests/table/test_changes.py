@@ -69,7 +69,7 @@ def test_card_put_down_is_decoded_once_where_it_lies_then_nothing() -> None:
     assert decoded[0].pixels() < W * H / 10  # a small part of the frame
 
 
-def test_moving_hand_is_hidden_and_decoded_once_it_settles() -> None:
+def test_moving_hand_is_hidden_and_stays_hidden_while_it_rests() -> None:
     d = detector()
     background = table()
     d.plan(background, 0.0)
@@ -78,7 +78,24 @@ def test_moving_hand_is_hidden_and_decoded_once_it_settles() -> None:
     assert all(p.regions == () for p in plans)  # nothing decoded while it moves
     assert all(p.hidden for p in plans[1:])
     assert any(inside((200, 100, 270, 190), h) for h in plans[-1].hidden)
-    still = [d.plan(frames[-1], (7 + i) / 30) for i in range(4)]
+    # a hand held still is skin: still hidden, never decoded (the card under it kept)
+    still = [d.plan(frames[-1], (7 + i) / 30) for i in range(30)]
+    assert all(p.regions == () and p.hidden for p in still)
+    # it goes: the table is as it was decoded last, nothing to decode
+    gone = [d.plan(background, (40 + i) / 30) for i in range(5)]
+    assert all(p.regions == () for p in gone) and gone[-1].hidden == ()
+
+
+def test_still_blob_that_is_not_skin_is_decoded_once_it_settles() -> None:
+    d = detector()
+    background = table()
+    d.plan(background, 0.0)
+    sleeve = [background.copy() for _ in range(6)]
+    for i, image in enumerate(sleeve):
+        image[100:190, 100 + 20 * i : 170 + 20 * i] = (90, 60, 60)  # a dark blue sleeve
+    plans = [d.plan(f, (i + 1) / 30) for i, f in enumerate(sleeve)]
+    assert all(p.regions == () for p in plans)
+    still = [d.plan(sleeve[-1], (7 + i) / 30) for i in range(4)]
     decoded = [p for p in still if p.regions]
     assert len(decoded) == 1 and decoded[0].hidden == ()
 

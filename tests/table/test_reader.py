@@ -147,6 +147,14 @@ def test_default_decoder_is_card_codes_decode_image() -> None:
     assert names(play(r, [image] * 10)) == ["CardPlaced:R4@play"]
 
 
+def test_hand_resting_still_on_a_card_removes_nothing() -> None:
+    """A hand held still over a card for three seconds: skin, so its place stays hidden."""
+    r = reader()
+    card = with_code(table_image(), payload("G10"), (0.5, 0.5))
+    assert len(play(r, [card] * 20)) == 1
+    assert play(r, [with_hand(card, (0.5, 0.5))] * 90 + [card] * 40, start=20) == []
+
+
 def test_hand_moving_over_a_card_for_seconds_removes_nothing() -> None:
     """Four seconds of a hand wiggling over the card, full decodes included: the
     moving blob hides the card's place, so its absence proves nothing."""
