@@ -125,7 +125,7 @@ def run_demo(
     """Play one game through the daemon's loop; ``display`` is emulator, gif, frames or terminal."""
     played = demo_record(seed)
     script = table_script(played, Mess(hands=0.25, blur=0.05, light=1, seed=seed))
-    scene = Scene(size, seed=seed, hand_frames=1, settle=2)
+    scene = Scene(size, seed=seed)
     total = scene.count_frames(script.steps)
     images: Iterator[np.ndarray] = (f.image for f in scene.frames(script.steps, fps=FPS))
     clock = TableTime()

@@ -1,7 +1,9 @@
 """Screens that cover the game for a while: notices of the flow and hardware faults.
 
-A trick's winner shows for a moment (:data:`TRICK_WON_SECONDS`); a round's scores,
-the final scores and a revoke alert stay until a button; a refused card stays until
+A trick's winner shows for a moment (:data:`TRICK_WON_SECONDS`); a round's scores stay
+until a button or until the table moves on (the next round's first card is put
+down: the players have seen them); the final scores and a revoke alert stay until a
+button; a refused card stays until
 the game moves on (the right card is put down) or a button; hardware faults stay
 until the fault clears or a button hides them. Several notices at once queue up
 (a trick won, then the round's scores, then the match's).
@@ -43,6 +45,10 @@ class Overlay:
     refused_on: FlowView | None = None  # a refusal: gone once the flow view differs
     refused: bool = False
     ends_game: bool = False
+    #: Gone once the flow view changes after the one it was shown over (round scores).
+    until_moved: bool = False
+    shown_over: object = None
+    shown: bool = False
 
 
 def _titled(title: str, notice: Notice) -> str:
@@ -59,7 +65,8 @@ def overlay_of(notice: Notice, now: float, base: FlowView | None) -> Overlay:
     if kind in (NoticeKind.ROUND_OVER, NoticeKind.GAME_OVER):
         title = "Round over" if kind is NoticeKind.ROUND_OVER else "Game over"
         view = notice.view or MessageView(title, (notice.message,), Tone.ALERT)
-        return Overlay(view, ends_game=kind is NoticeKind.GAME_OVER)
+        over = kind is NoticeKind.GAME_OVER
+        return Overlay(view, ends_game=over, until_moved=not over)
     if kind is NoticeKind.FLAG:
         view = notice.view or MessageView(_titled("Revoke!", notice), (notice.message,), Tone.ALERT)
         return Overlay(view)
@@ -101,8 +108,19 @@ class Overlays:
         return self.queue.pop(0) if self.queue else None
 
     def flow_moved(self, view: FlowView | None) -> None:
-        """The game moved on: refusals made on an older view go."""
-        self.queue = [o for o in self.queue if not (o.refused and o.refused_on != view)]
+        """The game moved on: refusals made on an older view go, and round scores
+        once the view changes from the one they came with."""
+        kept = []
+        for overlay in self.queue:
+            if overlay.refused and overlay.refused_on != view:
+                continue
+            if overlay.until_moved:
+                if not overlay.shown:
+                    overlay.shown, overlay.shown_over = True, view
+                elif overlay.shown_over != view:
+                    continue
+            kept.append(overlay)
+        self.queue = kept
 
     def clear(self) -> None:
         self.queue.clear()

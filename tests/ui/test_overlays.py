@@ -1,0 +1,32 @@
+"""Overlays over the game: how long each kind of notice covers the flow's view."""
+
+from __future__ import annotations
+
+from companion.flows.base import Notice, NoticeKind
+from companion.ui.overlays import Overlays
+from companion.ui.views import ScoresView, TrickView
+
+SCORES = ScoresView("Round 1", ("Ana", "Ben"), (3, 5), (3, 5))
+LAST_TRICK = TrickView("fibonachos", 1, 17, "Ana")
+NEXT_ROUND = TrickView("fibonachos", 2, 1, "Ben", waiting_for="spicy card")
+
+
+def test_round_scores_stay_until_the_next_round_starts_at_the_table() -> None:
+    """Players read the scores, then deal and play on: the next card clears them."""
+    queue = Overlays()
+    queue.add(Notice(NoticeKind.ROUND_OVER, "round 1", view=SCORES), now=0.0, base=None)
+    queue.flow_moved(LAST_TRICK)  # the view that came with the notice
+    assert queue.current(1000.0) is not None  # no timeout: it waits
+    queue.flow_moved(LAST_TRICK)
+    assert queue.current(1000.0) is not None
+    queue.flow_moved(NEXT_ROUND)
+    assert queue.current(1000.0) is None
+
+
+def test_final_scores_stay_until_a_button() -> None:
+    queue = Overlays()
+    queue.add(Notice(NoticeKind.GAME_OVER, "over", view=SCORES), now=0.0, base=None)
+    queue.flow_moved(LAST_TRICK)
+    queue.flow_moved(NEXT_ROUND)
+    assert queue.current(1000.0) is not None
+    assert queue.dismiss(1000.0) is not None and queue.current(1000.0) is None
