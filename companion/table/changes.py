@@ -12,15 +12,17 @@ Changed pixels are grouped into blobs (dilated, connected). A blob with nothing
 moving in it has settled and is decoded at full resolution (its box padded by
 ``pad`` of the frame width, so a code half inside the change is read whole); a blob
 that is still moving is *hidden*: decoded once it settles, and meanwhile the
-tracker learns nothing about the cards under it. A still blob that is mostly skin
-(``skin_share`` of its changed pixels; colour frames only) is a hand resting on
-the table and stays hidden until it goes: otherwise the card under a hand held
-still for a second would be forgotten. (An arm in a sleeve is not skin: a sleeve
-held still over a card for ``forget_seconds`` still removes it, and the card is
-placed again when it goes.) Places the tracker asks to watch
-(cards not yet confirmed, cards gone missing) are decoded every frame they are not
-hidden. Every ``full_every`` seconds of table time the whole frame is decoded
-anyway, the safety net for changes too small or too slow to see.
+tracker learns nothing about the cards under it. A still blob that reaches the
+frame's edge and is mostly skin (``skin_share`` of its changed pixels; colour
+frames only) is a hand resting on the table and stays hidden until it goes:
+otherwise the card under a hand held still for a second would be forgotten. (An
+arm in a sleeve is not skin: a sleeve held still over a card for the tracker's
+``forget_seconds`` still removes it, and the card is placed again when it goes.)
+
+Places the tracker asks to watch (cards not yet confirmed, cards gone missing) are
+decoded every frame they are not hidden. Every ``full_every`` seconds of table
+time the whole frame is decoded anyway, the safety net for changes too small or
+too slow to see.
 
     detector = ChangeDetector()
     plan = detector.plan(frame.image, frame.timestamp, watch=tracker.watch_boxes())
@@ -184,17 +186,27 @@ def _blobs(
         if label in moving_labels:
             hidden.append(box)
         elif label in dirty_labels:
-            if skin is not None and _mostly_skin(labels == label, dirty, skin, skin_share):
+            if skin is not None and _resting_hand(labels == label, box, dirty, skin, skin_share):
                 hidden.append(box)
             else:
                 settled.append(box)
     return settled, hidden
 
 
-def _mostly_skin(blob: Mask, dirty: Mask, skin: Mask, share: float) -> bool:
+def _resting_hand(blob: Mask, box: PixelBox, dirty: Mask, skin: Mask, share: float) -> bool:
+    """A still blob that reaches the frame's edge (an arm comes from a player's side),
+    covers less than a third of the frame, and whose change is mostly skin-coloured.
+    A card taken away from a wooden (skin-coloured) table leaves a blob in the middle,
+    which is decoded as usual."""
+    height, width = blob.shape
+    x0, y0, x1, y1 = box
+    if not (x0 == 0 or y0 == 0 or x1 == width or y1 == height):
+        return False
     changed = blob & dirty
     count = int(changed.sum())
-    return count > 0 and int((changed & skin).sum()) > share * count
+    if count == 0 or count > blob.size / 3:
+        return False
+    return int((changed & skin).sum()) > share * count
 
 
 def _to_pixels(

@@ -29,7 +29,7 @@ def with_card(image: Image, x: int, y: int, size: int = 60) -> Image:
 
 def with_hand(image: Image, x: int, y: int) -> Image:
     out = image.copy()
-    out[y : y + 90, x : x + 70] = (120, 160, 220)  # a skin-coloured blob (BGR)
+    out[y:H, x : x + 70] = (120, 160, 220)  # a skin-coloured hand and arm from the edge (BGR)
     return out
 
 
@@ -86,13 +86,24 @@ def test_moving_hand_is_hidden_and_stays_hidden_while_it_rests() -> None:
     assert all(p.regions == () for p in gone) and gone[-1].hidden == ()
 
 
+def test_card_taken_from_a_skin_coloured_table_is_decoded() -> None:
+    """A wooden table is skin-coloured: a change in the middle is not a hand."""
+    d = detector()
+    wood = np.full((H, W, 3), (90, 140, 200), np.uint8)
+    card = with_card(wood, 300, 150)
+    d.plan(card, 0.0)
+    plans = [d.plan(wood, i / 30) for i in range(1, 6)]
+    decoded = [p for p in plans if p.regions]
+    assert len(decoded) == 1 and inside((300, 150, 360, 210), decoded[0].regions[0])
+
+
 def test_still_blob_that_is_not_skin_is_decoded_once_it_settles() -> None:
     d = detector()
     background = table()
     d.plan(background, 0.0)
     sleeve = [background.copy() for _ in range(6)]
     for i, image in enumerate(sleeve):
-        image[100:190, 100 + 20 * i : 170 + 20 * i] = (90, 60, 60)  # a dark blue sleeve
+        image[100:H, 100 + 20 * i : 170 + 20 * i] = (90, 60, 60)  # a dark blue sleeve
     plans = [d.plan(f, (i + 1) / 30) for i, f in enumerate(sleeve)]
     assert all(p.regions == () for p in plans)
     still = [d.plan(sleeve[-1], (7 + i) / 30) for i in range(4)]
