@@ -44,6 +44,8 @@ OUTSIDE = "outside"
 #: one card: a printed card carries up to three codes (a big one in the middle, small
 #: ones in two corners), and any of them may be the one read.
 CODE_TO_CARD = 4.0
+#: A code this many times the area of the one a candidate was placed by moves it there.
+BIGGER = 1.5
 
 
 class CardLike(Protocol):
@@ -152,6 +154,10 @@ class _Track:
     confirmed: bool = False
     absent_since: float | None = None
     moving: _Track | None = None
+    anchor_area: float = field(default=0.0, init=False)  # of the code placing it
+
+    def __post_init__(self) -> None:
+        self.anchor_area = _area(self.seen.box)
 
     def same_place(self, other: _Sighting) -> bool:
         return other.zone == self.seen.zone and _distance(other.spot, self.seen.spot) <= max(
@@ -166,6 +172,10 @@ class _Track:
 def _diagonal(box: Box, aspect: float) -> float:
     """A box's diagonal in frame widths (``aspect``: the frame's width over height)."""
     return math.hypot(box[2] - box[0], (box[3] - box[1]) / aspect)
+
+
+def _area(box: Box) -> float:
+    return (box[2] - box[0]) * (box[3] - box[1])
 
 
 def _distance(a: Point, b: Point) -> float:
@@ -290,7 +300,7 @@ class TableTracker:
     ) -> tuple[_Sighting, DuplicateCard | None]:
         """The sighting to track and, for a key seen in two places, the flag."""
         places: list[_Sighting] = []  # one per card: its biggest code (nearest its centre)
-        for s in sorted(sightings, key=lambda s: -(s.box[2] - s.box[0]) * (s.box[3] - s.box[1])):
+        for s in sorted(sightings, key=lambda s: -_area(s.box)):
             if all(_distance(s.spot, p.spot) > max(s.radius, p.radius) for p in places):
                 places.append(s)
         track = self._tracks.get(key)
@@ -341,18 +351,19 @@ class TableTracker:
 
     @staticmethod
     def _hit(track: _Track, s: _Sighting, now: float) -> None:
+        """A candidate seen again; a code much bigger than the one it was placed by
+        (the face's middle code, after a corner code while a hand hid the middle) is
+        nearer the card's centre and becomes its position."""
         track.hits += 1
         track.last_seen = now
         track.absent_since = None
+        if _area(s.box) > BIGGER * track.anchor_area:
+            track.seen = s
+            track.anchor_area = _area(s.box)
+            return
+        old = track.seen
         track.seen = _Sighting(
-            s.key,
-            s.deck,
-            s.notation,
-            s.zone,
-            track.seen.position,
-            s.box,
-            track.seen.radius,
-            track.seen.spot,
+            s.key, s.deck, s.notation, old.zone, old.position, s.box, old.radius, old.spot
         )
 
     def _steady(self, track: _Track, now: float) -> bool:

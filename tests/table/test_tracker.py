@@ -193,6 +193,20 @@ def test_the_codes_of_one_card_are_one_sighting_at_its_biggest_code() -> None:
     assert t.stats.duplicates == 0
 
 
+def test_card_first_seen_by_a_corner_code_is_placed_at_its_middle_code() -> None:
+    """A hand hides the middle code at first; the bigger code read next places the card."""
+    t = tracker()
+
+    def codes(i: int) -> list[Det]:
+        corner = det("R3#1", (0.47, 0.44), side=0.015)
+        return [corner] if i < 2 else [corner, det("R3#1", A)]
+
+    events = run(t, 30, codes)
+    assert names(events) == ["CardPlaced:R3#1@play"]
+    placed = events[0][1]
+    assert isinstance(placed, CardPlaced) and placed.card.position == A
+
+
 def test_layout_card_size_sets_the_same_place_tolerance() -> None:
     t = TableTracker(replace(default_layout(), card_size=(0.05, 0.1)))
     run(t, 30, lambda i: [det("R3#1", A)])
