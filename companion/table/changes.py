@@ -13,11 +13,12 @@ moving in it has settled and is decoded at full resolution (its box padded by
 ``pad`` of the frame width, so a code half inside the change is read whole); a blob
 that is still moving is *hidden*: decoded once it settles, and meanwhile the
 tracker learns nothing about the cards under it. A still blob that reaches the
-frame's edge and is mostly skin (``skin_share`` of its changed pixels; colour
-frames only) is a hand resting on the table and stays hidden until it goes:
-otherwise the card under a hand held still for a second would be forgotten. (An
-arm in a sleeve is not skin: a sleeve held still over a card for the tracker's
-``forget_seconds`` still removes it, and the card is placed again when it goes.)
+frame's edge and is mostly skin where the reference was not (``skin_share`` of
+its changed pixels; colour frames only) is a hand resting on the table and stays
+hidden until it goes, at most ``rest_seconds``: otherwise the card under a hand
+held still for a second would be forgotten. (An arm in a sleeve is not skin, nor
+a hand on a skin-coloured wooden table: held still over a card for the tracker's
+``forget_seconds`` it removes the card, which is placed again when it goes.)
 
 Places the tracker asks to watch (cards not yet confirmed, cards gone missing) are
 decoded every frame they are not hidden. Every ``full_every`` seconds of table
@@ -74,7 +75,10 @@ class ChangeDetector:
     full_every: float = 1.5  # seconds of table time between full decodes
     full_share: float = 0.5  # decode the whole frame when the boxes cover more than this
     skin_share: float = 0.4  # a still blob whose change is more skin than this is a hand
+    rest_seconds: float = 10.0  # the longest a resting hand stays hidden
     _reference: Grey | None = field(default=None, init=False)
+    _reference_skin: Mask | None = field(default=None, init=False)
+    _resting_since: float | None = field(default=None, init=False)
     _previous: Grey | None = field(default=None, init=False)
     _still: npt.NDArray[np.uint8] | None = field(default=None, init=False)
     _last_full: float = field(default=float("-inf"), init=False)
@@ -82,6 +86,8 @@ class ChangeDetector:
     def reset(self) -> None:
         """Forget the reference: the next frame is decoded whole."""
         self._reference = self._previous = self._still = None
+        self._reference_skin = None
+        self._resting_since = None
         self._last_full = float("-inf")
 
     def plan(
@@ -94,6 +100,7 @@ class ChangeDetector:
         scale = (width / sw, height / sh)
         if self._reference is None or self._reference.shape != small.shape:
             self._reference = small
+            self._reference_skin = skin
             self._previous = small
             self._still = np.full(small.shape, 255, np.uint8)
             self._last_full = timestamp
@@ -106,12 +113,12 @@ class ChangeDetector:
         self._previous = small
         unsettled = self._still < self.settle_frames
         dirty = np.abs(small - self._reference) > self.threshold
-        settled_boxes, hidden_boxes = _blobs(dirty, unsettled, skin, self.skin_share)
+        settled_boxes, hidden_boxes = self._blobs(dirty, unsettled, skin, timestamp)
         pad = round(self.pad * width)
         hidden = [_to_pixels(b, scale, pad // 2, width, height) for b in hidden_boxes]
         if timestamp - self._last_full >= self.full_every:
             self._last_full = timestamp
-            self._take(small, hidden_boxes)
+            self._take(small, skin, hidden_boxes)
             return ChangePlan(((0, 0, width, height),), tuple(hidden), True, (width, height))
         regions = [_to_pixels(b, scale, pad, width, height) for b in settled_boxes]
         for box in watch:
@@ -123,19 +130,43 @@ class ChangeDetector:
             width * height
         ):
             self._last_full = timestamp
-            self._take(small, hidden_boxes)
+            self._take(small, skin, hidden_boxes)
             return ChangePlan(((0, 0, width, height),), tuple(hidden), True, (width, height))
         for x0, y0, x1, y1 in settled_boxes:
             self._reference[y0:y1, x0:x1] = small[y0:y1, x0:x1]
+            if self._reference_skin is not None and skin is not None:
+                self._reference_skin[y0:y1, x0:x1] = skin[y0:y1, x0:x1]
         return ChangePlan(tuple(regions), tuple(hidden), False, (width, height))
 
-    def _take(self, small: Grey, hidden: Sequence[PixelBox]) -> None:
-        """The whole frame was decoded: it is the reference, except where still moving."""
+    def _blobs(
+        self, dirty: Mask, unsettled: Mask, skin: Mask | None, now: float
+    ) -> tuple[list[PixelBox], list[PixelBox]]:
+        """Settled and hidden blobs; a hand resting longer than ``rest_seconds`` (or
+        what looks like one) is taken as settled after all, so nothing stays hidden
+        for ever."""
+        new_skin = None
+        if skin is not None and self._reference_skin is not None:
+            new_skin = skin & ~self._reference_skin  # skin where the table was not
+        settled, hidden, resting = _blobs(dirty, unsettled, new_skin, self.skin_share)
+        if not resting:
+            self._resting_since = None
+        elif self._resting_since is None:
+            self._resting_since = now
+        elif now - self._resting_since > self.rest_seconds:
+            settled, hidden, _ = _blobs(dirty, unsettled)
+        return settled, hidden
+
+    def _take(self, small: Grey, skin: Mask | None, hidden: Sequence[PixelBox]) -> None:
+        """The whole frame was decoded: it is the reference, except where hidden."""
         assert self._reference is not None
         keep = self._reference.copy()
+        keep_skin = self._reference_skin
         self._reference = small.copy()
+        self._reference_skin = skin.copy() if skin is not None else None
         for x0, y0, x1, y1 in hidden:
             self._reference[y0:y1, x0:x1] = keep[y0:y1, x0:x1]
+            if self._reference_skin is not None and keep_skin is not None:
+                self._reference_skin[y0:y1, x0:x1] = keep_skin[y0:y1, x0:x1]
 
     def _shrink(self, image: npt.NDArray[np.uint8]) -> tuple[Grey, Mask | None]:
         """The small grey frame, and where it shows skin (None for a grey camera)."""
@@ -166,18 +197,20 @@ def _skin(ycrcb: npt.NDArray[np.uint8]) -> Mask:
 
 def _blobs(
     dirty: Mask, unsettled: Mask, skin: Mask | None = None, skin_share: float = 1.0
-) -> tuple[list[PixelBox], list[PixelBox]]:
+) -> tuple[list[PixelBox], list[PixelBox], bool]:
     """Boxes (small pixels) of the changed blobs that settled, and of those hidden:
-    still moving, or mostly skin (a hand resting on the table)."""
+    still moving, or mostly skin (a hand resting on the table); and whether any was
+    a resting hand."""
     import cv2
 
     active = (dirty | unsettled).astype(np.uint8)
     if not active.any():
-        return [], []
+        return [], [], False
     grown = cv2.dilate(active, np.ones((3, 3), np.uint8))
     count, labels, stats, _ = cv2.connectedComponentsWithStats(grown, connectivity=8)
     settled: list[PixelBox] = []
     hidden: list[PixelBox] = []
+    resting = False
     moving_labels = set(np.unique(labels[unsettled]).tolist())
     dirty_labels = set(np.unique(labels[dirty]).tolist())
     for label in range(1, count):
@@ -188,9 +221,10 @@ def _blobs(
         elif label in dirty_labels:
             if skin is not None and _resting_hand(labels == label, box, dirty, skin, skin_share):
                 hidden.append(box)
+                resting = True
             else:
                 settled.append(box)
-    return settled, hidden
+    return settled, hidden, resting
 
 
 def _resting_hand(blob: Mask, box: PixelBox, dirty: Mask, skin: Mask, share: float) -> bool:

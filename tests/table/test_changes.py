@@ -97,6 +97,26 @@ def test_card_taken_from_a_skin_coloured_table_is_decoded() -> None:
     assert len(decoded) == 1 and inside((300, 150, 360, 210), decoded[0].regions[0])
 
 
+def test_hand_in_the_first_frame_leaving_a_wooden_table_is_decoded() -> None:
+    """The reference held the hand; the wood it leaves is skin-coloured but was skin
+    before too: not a resting hand, decoded once (never hidden for ever)."""
+    d = detector()
+    wood = np.full((H, W, 3), (90, 140, 200), np.uint8)
+    d.plan(with_hand(wood, 100, 100), 0.0)
+    plans = [d.plan(wood, i / 30) for i in range(1, 6)]
+    assert sum(1 for p in plans if p.regions) == 1 and plans[-1].hidden == ()
+
+
+def test_a_resting_hand_is_hidden_at_most_rest_seconds() -> None:
+    d = ChangeDetector(full_every=100.0, rest_seconds=2.0)
+    background = table()
+    d.plan(background, 0.0)
+    hand = with_hand(background, 200, 100)
+    plans = [d.plan(hand, i / 30) for i in range(1, 90)]
+    decoded = [i for i, p in enumerate(plans, 1) if p.regions]
+    assert len(decoded) == 1 and 60 <= decoded[0] <= 70
+
+
 def test_still_blob_that_is_not_skin_is_decoded_once_it_settles() -> None:
     d = detector()
     background = table()
