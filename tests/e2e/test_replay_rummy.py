@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from e2e_videos import without_serials
 
 from companion.flows.rummy import RummyFlow
@@ -57,12 +56,6 @@ def test_overlapping_sets_are_read_as_laid_out(tmp_path: Path) -> None:
     assert read_sets(tmp_path, hand=False) == [sorted(sets) for sets in TABLES]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="tracker: a card first seen while a hand hides its centre code is placed at "
-    "its corner code's centre (companion/table/tracker.py _sighting: centre_of(corners)), "
-    "so it falls out of its set (B5 in seat 0 here)",
-)
 def test_overlapping_sets_laid_by_hand_are_read_as_laid_out(tmp_path: Path) -> None:
     """R2 with a hand reaching in for every card, as at a real table."""
     assert read_sets(tmp_path, hand=True) == [sorted(sets) for sets in TABLES]
