@@ -22,8 +22,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from types import TracebackType
-from typing import Any, Protocol, Self, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
@@ -35,6 +34,7 @@ from hardware.errors import (
     ConfigurationError,
     EndOfStream,
 )
+from hardware.lifecycle import Closeable, Closing
 from hardware.settings import Settings
 
 __all__ = [
@@ -78,7 +78,7 @@ class Frame:
 
 
 @runtime_checkable
-class Camera(Protocol):
+class Camera(Closing, Protocol):
     """What the table tracker reads frames from."""
 
     @property
@@ -86,21 +86,10 @@ class Camera(Protocol):
 
     def read(self, timeout: float = 1.0) -> Frame: ...
 
-    def close(self) -> None: ...
-
-    def __enter__(self) -> Self: ...
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None: ...
-
     def __iter__(self) -> Iterator[Frame]: ...
 
 
-class CameraBase:
+class CameraBase(Closeable):
     """Shared promises of every backend: checked timeout, read after close, close once.
 
     Subclasses implement ``_read(timeout)`` and may override ``_close``.
@@ -125,22 +114,6 @@ class CameraBase:
             raise CameraLostError(f"{self.kind} camera: read() after close()")
         return self._read(timeout)
 
-    def close(self) -> None:
-        if not self.closed:
-            self.closed = True
-            self._close()
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        self.close()
-
     def __iter__(self) -> Iterator[Frame]:
         """Frames until EndOfStream; a lost camera still raises CameraLostError."""
         while True:
@@ -152,9 +125,6 @@ class CameraBase:
 
     def _read(self, timeout: float) -> Frame:
         raise NotImplementedError
-
-    def _close(self) -> None:
-        """Nothing to release by default."""
 
 
 def check_image(image: Any, where: str) -> Image:

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from companion.games.base import GameState
 from companion.ui.views import (
     HexView,
     MessageView,
@@ -129,6 +130,21 @@ class GameFlow(ABC):
     def expected(self) -> str:
         """A short line of what the flow waits for ("Ana to play", "spicy card")."""
         return ""
+
+
+class EngineFlow(GameFlow):
+    """A flow whose record, score and end are those of one rules engine, ``engine``."""
+
+    engine: GameState[Any]
+
+    def record(self) -> dict[str, Any]:
+        return self.engine.to_record()
+
+    def report(self) -> dict[str, Any]:
+        return self.engine.report()
+
+    def is_over(self) -> bool:
+        return self.engine.is_terminal()
 
 
 def seat_names(players: Sequence[str]) -> tuple[str, ...]:

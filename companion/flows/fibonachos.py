@@ -23,7 +23,6 @@ from companion.flows.base import FlowView, Notice, NoticeKind, TableCard
 from companion.flows.errors import RefusedError
 from companion.flows.notices import scores_view
 from companion.flows.tricks import TrickFlow, seat_check
-from companion.games.base import Flag
 from companion.games.errors import IllegalActionError, NotationError
 from companion.games.fibonachos import (
     Deal,
@@ -47,6 +46,7 @@ class FibonachosFlow(TrickFlow):
     deck_rule = "F1"
     spots: ClassVar[Mapping[str, str]] = {"spicy": "spicy"}
     order_rule = "F8"
+    engine: FibonachosState
 
     def __init__(
         self, players: Sequence[str], variants: Sequence[str], *, dealer: int | None
@@ -120,18 +120,6 @@ class FibonachosFlow(TrickFlow):
             seat=seat,
             view=view,
         )
-
-    def _engine_record(self) -> dict[str, Any]:
-        return self.engine.to_record()
-
-    def _engine_report(self) -> dict[str, Any]:
-        return self.engine.report()
-
-    def _engine_flags(self) -> list[Flag]:
-        return self.engine.flags()
-
-    def _engine_over(self) -> bool:
-        return self.engine.is_terminal()
 
     # -- the screen ---------------------------------------------------------------------------
 

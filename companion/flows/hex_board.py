@@ -16,9 +16,15 @@ with ``move-cards`` ``camera``, from the card of the ``hex`` deck a player shows
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from companion.flows.base import FlowCommand, GameFlow, Notice, NoticeKind, TableCard, seat_names
+from companion.flows.base import (
+    EngineFlow,
+    FlowCommand,
+    Notice,
+    NoticeKind,
+    TableCard,
+    seat_names,
+)
 from companion.flows.errors import RefusedError
 from companion.flows.hex_cards import MoveCards
 from companion.flows.notices import info, refused, refused_command
@@ -29,10 +35,11 @@ from companion.games.hex.actions import HexAction
 from companion.ui.views import HexView
 
 
-class HexBoardFlow(GameFlow):
+class HexBoardFlow(EngineFlow):
     """Every move through the engine (module docstring)."""
 
     game = "hex"
+    engine: HexState
 
     def __init__(
         self, players: Sequence[str], variants: Sequence[str], *, seed: int, camera: bool
@@ -130,12 +137,3 @@ class HexBoardFlow(GameFlow):
         if self.engine.turn is None:
             return f"{view.player}'s move card"
         return f"{view.player}: {view.left} moves left"
-
-    def record(self) -> dict[str, Any]:
-        return self.engine.to_record()
-
-    def report(self) -> dict[str, Any]:
-        return self.engine.report()
-
-    def is_over(self) -> bool:
-        return self.engine.is_terminal()

@@ -34,7 +34,14 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from companion.flows.base import FlowCommand, GameFlow, Notice, NoticeKind, TableCard, seat_names
+from companion.flows.base import (
+    EngineFlow,
+    FlowCommand,
+    Notice,
+    NoticeKind,
+    TableCard,
+    seat_names,
+)
 from companion.flows.errors import RefusedError
 from companion.flows.notices import info, refused, refused_command, replacement, report_notices
 from companion.flows.rummy_sets import group_sets
@@ -50,15 +57,17 @@ from companion.games.rummy import (
     parse_card,
     wild_numbers,
 )
-from companion.games.rummy.state import STATES
+from companion.games.rummy.state import STATES, RummyState
 from companion.ui.views import RummyView, SetLine
 
 _ZONE = re.compile(r"meld-([0-9])")
 Input = tuple[str, Any]
 
 
-class RummyFlow(GameFlow):
+class RummyFlow(EngineFlow):
     """One of the rummy games at a real table (module docstring)."""
+
+    engine: RummyState
 
     def __init__(self, game: str, players: Sequence[str], variants: Sequence[str]) -> None:
         self.game = game
@@ -310,12 +319,3 @@ class RummyFlow(GameFlow):
 
     def expected(self) -> str:
         return "hands to count, then end-round" if self.counting else "melds"
-
-    def record(self) -> dict[str, Any]:
-        return self.engine.to_record()
-
-    def report(self) -> dict[str, Any]:
-        return self.engine.report()
-
-    def is_over(self) -> bool:
-        return self.engine.is_terminal()

@@ -46,7 +46,7 @@ from companion.flows.notices import (
     replacement,
     report_notices,
 )
-from companion.games.base import Flag
+from companion.games.base import Flag, GameState
 
 _SEAT_ZONE = re.compile(r"play-([0-9])")
 
@@ -70,6 +70,8 @@ class TrickFlow(GameFlow):
     spots: ClassVar[Mapping[str, str]] = {}
     #: The rule that sets the order of play (a card out of turn).
     order_rule: str
+    #: The rules engine fed with the steps (set by ``_reset``).
+    engine: GameState[Any]
 
     def __init__(self, players: Sequence[str], variants: Sequence[str]) -> None:
         self.players = tuple(players)
@@ -108,17 +110,17 @@ class TrickFlow(GameFlow):
     def _open_plays(self) -> int:
         """Cards played so far in the trick under way."""
 
-    @abstractmethod
-    def _engine_record(self) -> dict[str, Any]: ...
+    def _engine_record(self) -> dict[str, Any]:
+        return self.engine.to_record()
 
-    @abstractmethod
-    def _engine_report(self) -> dict[str, Any]: ...
+    def _engine_report(self) -> dict[str, Any]:
+        return self.engine.report()
 
-    @abstractmethod
-    def _engine_flags(self) -> list[Flag]: ...
+    def _engine_flags(self) -> list[Flag]:
+        return self.engine.flags()
 
-    @abstractmethod
-    def _engine_over(self) -> bool: ...
+    def _engine_over(self) -> bool:
+        return self.engine.is_terminal()
 
     @abstractmethod
     def _trick_size(self) -> int: ...

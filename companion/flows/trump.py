@@ -20,13 +20,13 @@ simply covered or replaced); a card on a spot during a round is refused (T2).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from companion.flows.base import FlowCommand, FlowView, Notice, NoticeKind, TableCard
 from companion.flows.errors import RefusedError
 from companion.flows.notices import info, scores_view
 from companion.flows.tricks import TrickFlow, seat_check
-from companion.games.base import CHANCE, Flag
+from companion.games.base import CHANCE
 from companion.games.errors import IllegalActionError, NotationError
 from companion.games.trump import Card, Deal, Play, TrumpState, parse_card, winning_play
 from companion.ui.views import Play as PlayView
@@ -46,6 +46,7 @@ class TrumpFlow(TrickFlow):
         "symbol-indicator": "symbol",
     }
     order_rule = "T4"
+    engine: TrumpState
 
     def __init__(
         self, players: Sequence[str], variants: Sequence[str], *, leader: int | None
@@ -170,18 +171,6 @@ class TrumpFlow(TrickFlow):
             seat=seat,
             view=view,
         )
-
-    def _engine_record(self) -> dict[str, Any]:
-        return self.engine.to_record()
-
-    def _engine_report(self) -> dict[str, Any]:
-        return self.engine.report()
-
-    def _engine_flags(self) -> list[Flag]:
-        return self.engine.flags()
-
-    def _engine_over(self) -> bool:
-        return self.engine.is_terminal()
 
     # -- the screen ---------------------------------------------------------------------------
 
