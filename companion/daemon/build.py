@@ -16,7 +16,7 @@ from pathlib import Path
 
 from card_codes.keys import load_key
 from companion.config import Config, HardwareSection
-from companion.daemon.links import ButtonsLink, CameraLink, DisplayLink
+from companion.daemon.links import ButtonsLink, CameraLink, DisplayLink, DisplayWorker
 from companion.daemon.notify import Notifier
 from companion.daemon.runtime import Daemon, Links
 from companion.journal import Journal
@@ -29,6 +29,10 @@ from hardware.camera import open_camera
 from hardware.display import open_display
 
 log = logging.getLogger(__name__)
+
+#: Displays drawn from a thread of their own: the real panel, whose bus is slow
+#: (a frame is ~100 ms at I2C's 100 kHz). Desktop windows stay on the main thread.
+THREADED_DISPLAYS = ("luma",)
 
 
 def staff_key_of(config: Config) -> bytes | None:
@@ -71,9 +75,13 @@ def build_daemon(
             "buttons", lambda: open_buttons(buttons.kind, **buttons.settings), clock=clock
         ),
     )
-    opened = links.display.get()  # settings mistakes surface now, not mid-game
+    link = links.display
+    assert isinstance(link, DisplayLink)
+    opened = link.get()  # settings mistakes surface now, not mid-game
     links.buttons.get()
     size = opened.size if opened is not None else panel_size(display)
+    if display.kind in THREADED_DISPLAYS:
+        links.display = DisplayWorker(link)
     app = UiApp(kiosk=config.kiosk, now=clock())
     log.info(
         "camera %s, display %s %dx%d, buttons %s, journal %s, kiosk %s",

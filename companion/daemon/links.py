@@ -10,6 +10,7 @@ touched by a hardware fault: links only ever hand frames, images and presses on.
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
@@ -159,3 +160,76 @@ class ButtonsLink(Link[Buttons]):
             return None
         self.worked()
         return event
+
+
+class DisplayWorker:
+    """Sends images to a :class:`DisplayLink` from a thread of its own.
+
+    A 128x64 frame is 1 KiB on the I2C bus: about 100 ms at the bus's default
+    100 kHz. Drawn in the main loop, every screen change would stall the camera
+    and the buttons that long; here the loop only leaves the newest image in a
+    slot and goes on. Images not yet sent when a newer one comes are skipped (only
+    the newest screen matters). ``flush`` waits until the slot is empty, for the
+    last screen on shutdown and for tests.
+    """
+
+    def __init__(self, link: DisplayLink) -> None:
+        self.link = link
+        self._lock = threading.Condition()
+        self._pending: Image.Image | None = None
+        self._busy = False
+        self._stop = False
+        self._thread = threading.Thread(target=self._run, name="display", daemon=True)
+        self._thread.start()
+
+    @property
+    def name(self) -> str:
+        return self.link.name
+
+    @property
+    def outages(self) -> int:
+        return self.link.outages
+
+    @property
+    def status(self) -> LinkStatus:
+        return self.link.status
+
+    @property
+    def device(self) -> Display | None:
+        return self.link.device
+
+    def show(self, image: Image.Image) -> bool:
+        """Queue ``image``; True while the display is working (False during an outage)."""
+        with self._lock:
+            self._pending = image
+            self._lock.notify_all()
+        return self.link.status.ok or self.link.outages == 0
+
+    def flush(self, timeout: float = 2.0) -> bool:
+        """Wait until every queued image was handed to the display (or ``timeout``)."""
+        with self._lock:
+            return self._lock.wait_for(
+                lambda: self._pending is None and not self._busy, timeout=timeout
+            )
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                self._lock.wait_for(lambda: self._pending is not None or self._stop)
+                if self._pending is None:
+                    return
+                image, self._pending, self._busy = self._pending, None, True
+            try:
+                self.link.show(image)
+            finally:
+                with self._lock:
+                    self._busy = False
+                    self._lock.notify_all()
+
+    def close(self) -> None:
+        self.flush()
+        with self._lock:
+            self._stop = True
+            self._lock.notify_all()
+        self._thread.join(timeout=2.0)
+        self.link.close()

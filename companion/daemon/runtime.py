@@ -26,7 +26,7 @@ from typing import Any, Protocol
 from PIL import Image
 
 from companion.daemon.controls import Controls
-from companion.daemon.links import ButtonsLink, CameraLink, DisplayLink
+from companion.daemon.links import ButtonsLink, CameraLink, DisplayLink, DisplayWorker
 from companion.daemon.notify import Notifier
 from companion.session import Session
 from companion.table.reader import ReaderStats
@@ -56,7 +56,7 @@ class Reader(Protocol):
 @dataclass
 class Links:
     camera: CameraLink
-    display: DisplayLink
+    display: DisplayLink | DisplayWorker
     buttons: ButtonsLink
 
     def close(self) -> None:
@@ -243,3 +243,5 @@ class Daemon:
         saved = "the game is saved" if self.session.flow is not None else "back in a moment"
         view = MessageView("Table Companion", ("Restarting...", saved))
         self.links.display.show(render(view, self.size))
+        if isinstance(self.links.display, DisplayWorker):
+            self.links.display.flush()
