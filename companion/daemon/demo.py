@@ -40,6 +40,8 @@ PLAYERS = ("Ana", "Ben", "Cy")
 FPS = 10.0
 #: The OLED window's frames are paced to finish a game in about this many seconds.
 WINDOW_SECONDS = 45.0
+#: How long the window keeps the final scores before it closes.
+FINAL_SECONDS = 4.0
 
 
 def demo_record(seed: int, players: tuple[str, ...] = PLAYERS) -> dict[str, Any]:
@@ -166,6 +168,8 @@ def run_demo(
             while not daemon.ended:
                 daemon.step()
                 shown.update(daemon.reader.stats.frames, flow.report())
+            if display == "emulator":
+                time.sleep(FINAL_SECONDS)  # the final scores, for a person to read
         finally:
             daemon.links.close()
         return DemoResult(
