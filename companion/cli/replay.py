@@ -90,8 +90,9 @@ def _progress(frames: int, seconds: float, events: int) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from companion.daemon.links import TableClock
     from companion.table.reader import TableReader
-    from companion.table.replay import TableClock, replay_game, start_session
+    from companion.table.replay import replay_game, start_session
     from hardware.camera import open_camera
 
     get_game(args.game)  # an unknown game is refused before the source is opened

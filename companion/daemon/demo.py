@@ -21,7 +21,13 @@ from typing import Any
 
 import numpy as np
 
-from companion.daemon.links import ButtonsLink, CameraLink, DisplayLink
+from companion.daemon.links import (
+    ButtonsLink,
+    CameraLink,
+    ClockedCamera,
+    DisplayLink,
+    TableClock,
+)
 from companion.daemon.runtime import Daemon, Links
 from companion.games.base import CHANCE
 from companion.games.registry import get_game
@@ -33,7 +39,7 @@ from companion.table.scene import Scene
 from companion.table.scripts import Mess, table_script
 from companion.ui.app import UiApp
 from hardware.buttons import open_buttons
-from hardware.camera import Camera, Frame, open_camera
+from hardware.camera import open_camera
 from hardware.display import Display, open_display
 
 PLAYERS = ("Ana", "Ben", "Cy")
@@ -54,41 +60,6 @@ def demo_record(seed: int, players: tuple[str, ...] = PLAYERS) -> dict[str, Any]
         else:
             state.apply(rng.choice(list(state.legal_actions())))
     return state.to_record()
-
-
-class TableTime:
-    """The demo's clock: the time of the frame being read (the table's own time)."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-class TimedCamera:
-    """A camera whose frames set the table clock (and, in a window, are paced)."""
-
-    def __init__(self, camera: Camera, clock: TableTime, pace: Callable[[float], None]) -> None:
-        self.camera = camera
-        self.clock = clock
-        self.pace = pace
-        self.size = camera.size
-
-    def read(self, timeout: float = 1.0) -> Frame:
-        frame = self.camera.read(timeout)
-        self.pace(frame.timestamp)
-        self.clock.now = frame.timestamp
-        return frame
-
-    def close(self) -> None:
-        self.camera.close()
-
-    def __enter__(self) -> TimedCamera:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
 
 @dataclass
@@ -130,12 +101,12 @@ def run_demo(
     scene = Scene(size, seed=seed)
     total = scene.count_frames(script.steps)
     images: Iterator[np.ndarray] = (f.image for f in scene.frames(script.steps, fps=FPS))
-    clock = TableTime()
+    clock = TableClock()
     speed = (total / FPS) / WINDOW_SECONDS if display == "emulator" else None
     pace = _pacer(speed)
 
-    def camera() -> TimedCamera:
-        return TimedCamera(open_camera("synthetic", frames=images, fps=FPS), clock, pace)
+    def camera() -> ClockedCamera:
+        return ClockedCamera(open_camera("synthetic", frames=images, fps=FPS), clock, pace)
 
     def screen() -> Display:
         if display == "gif":
@@ -147,7 +118,7 @@ def run_demo(
     with tempfile.TemporaryDirectory(prefix="companion-demo-") as scratch:
         where = journal if journal is not None else Path(scratch) / "journal.db"
         links = Links(
-            camera=CameraLink("camera", camera, clock=clock),  # type: ignore[arg-type]
+            camera=CameraLink("camera", camera, clock=clock),
             display=DisplayLink("display", screen, clock=clock),
             buttons=ButtonsLink("buttons", lambda: open_buttons("fake"), clock=clock),
         )

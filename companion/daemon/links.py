@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -113,7 +113,23 @@ class Link(Generic[Device]):
 
 
 class CameraLink(Link[Camera]):
-    """Frames from the camera, or None while it is out; raises EndOfStream at a replay's end."""
+    """Frames from the camera, or None while it is out; raises EndOfStream at a replay's end.
+
+    ``retry=False`` is for recorded sources (``companion replay``): a frame that cannot
+    be read there will not be readable on a second try, so the error is raised.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        opener: Callable[[], Camera],
+        *,
+        clock: Callable[[], float],
+        backoff: Backoff | None = None,
+        retry: bool = True,
+    ) -> None:
+        super().__init__(name, opener, clock=clock, backoff=backoff)
+        self.retry = retry
 
     def read(self, timeout: float) -> Frame | None:
         camera = self.get()
@@ -124,10 +140,58 @@ class CameraLink(Link[Camera]):
         except EndOfStream:
             raise
         except (CameraLostError, HardwareError, OSError) as exc:
+            if not self.retry:
+                raise
             self.fail(exc)
             return None
         self.worked()
         return frame
+
+
+class TableClock:
+    """The table's time: the timestamp of the last frame read (a recorded or drawn table,
+    whose frames come faster or slower than the wall clock)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class ClockedCamera:
+    """A camera whose frames set a :class:`TableClock` (and may be paced by ``pace``)."""
+
+    def __init__(
+        self, camera: Camera, clock: TableClock, pace: Callable[[float], None] | None = None
+    ) -> None:
+        self.camera = camera
+        self.clock = clock
+        self.pace = pace
+        self.size = camera.size
+
+    def read(self, timeout: float = 1.0) -> Frame:
+        frame = self.camera.read(timeout)
+        if self.pace is not None:
+            self.pace(frame.timestamp)
+        self.clock.now = frame.timestamp
+        return frame
+
+    def close(self) -> None:
+        self.camera.close()
+
+    def __enter__(self) -> ClockedCamera:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __iter__(self) -> Iterator[Frame]:
+        while True:
+            try:
+                yield self.read()
+            except EndOfStream:
+                return
 
 
 class DisplayLink(Link[Display]):

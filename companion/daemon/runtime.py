@@ -81,6 +81,7 @@ class Daemon:
         notifier: Notifier | None = None,
         size: tuple[int, int] = (128, 64),
         frame_timeout: float = 0.2,
+        on_event: Callable[[TableEvent], None] | None = None,
     ) -> None:
         self.session = session
         self.app = app
@@ -91,6 +92,8 @@ class Daemon:
         self.notifier = notifier or Notifier({})
         self.size = size
         self.frame_timeout = frame_timeout
+        #: Sees every table event the reader reports (``companion replay`` lists them).
+        self.on_event = on_event
         self.controls = Controls(self.runner)
         self.ended = False  # a replay source has no more frames
         self._shown: bytes | None = None
@@ -142,6 +145,8 @@ class Daemon:
         self.app.hardware_status("camera", None if status.ok else "Camera lost: retrying", now)
         if frame is not None:
             for event in self.reader.feed(frame):
+                if self.on_event is not None:
+                    self.on_event(event)
                 self.table_event(event, now)
         # Wait for buttons only when no frame came (a lost camera must not spin the CPU).
         wait = 0.0 if frame is not None or self.ended else self.frame_timeout

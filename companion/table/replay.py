@@ -14,19 +14,17 @@ frames' timestamps), so a replay journals the times the events had at the table.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.flows.base import FlowCommand, GameFlow, Notice, NoticeKind
+from companion.daemon.links import TableClock
+from companion.flows.base import GameFlow, Notice, NoticeKind
 from companion.journal import Journal
 from companion.session import Session
 from companion.table.reader import TableReader
-from companion.table.tracker import CardPlaced, CardRemoved, DuplicateCard, TableEvent
-from hardware.camera import Camera, EndOfStream, Frame
-
-#: The deck of the control cards (card_codes' catalogue): they work the companion.
-CONTROL_DECK = "control"
+from companion.table.tracker import CardPlaced, CardRemoved, TableEvent
+from hardware.camera import Camera
 
 
 @dataclass(frozen=True)
@@ -57,16 +55,6 @@ class ReplayResult:
         return [f"{t:.1f}s: {n.message}" for t, n in self.notices if n.kind is NoticeKind.REFUSED]
 
 
-class TableClock:
-    """The table's time: the timestamp of the frame being read (injected into the session)."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 def start_session(
     game: str,
     players: Sequence[str],
@@ -87,34 +75,12 @@ def start_session(
     return session, session.flow
 
 
-def _frames(camera: Camera) -> Iterator[Frame]:
-    while True:
-        try:
-            yield camera.read()
-        except EndOfStream:
-            return
-
-
 def event_row(event: TableEvent) -> EventRow:
     if isinstance(event, CardPlaced):
         return EventRow(event.at, "placed", event.card.notation, event.card.zone)
     if isinstance(event, CardRemoved):
         return EventRow(event.at, "removed", event.card.notation, event.card.zone)
     return EventRow(event.at, "duplicate", event.key, None)
-
-
-def _to_session(session: Session, event: TableEvent) -> list[Notice]:
-    """What the daemon does with a table event (companion.daemon.runtime): a duplicate is
-    only shown; a control card works the companion (``UNDO`` is the one that changes
-    the game; the others drive menus a replay has no use for); any other card is the
-    session's input."""
-    if isinstance(event, DuplicateCard):
-        return []
-    card = event.card
-    if card.deck == CONTROL_DECK:
-        undo = isinstance(event, CardPlaced) and card.notation.split("#")[0] == "UNDO"
-        return session.command(FlowCommand("undo")) if undo else []
-    return session.table("placed" if isinstance(event, CardPlaced) else "removed", card)
 
 
 def replay_game(
@@ -127,23 +93,45 @@ def replay_game(
     progress: Callable[[int, float, int], None] | None = None,
     every: int = 500,
 ) -> ReplayResult:
-    """Feed every frame of ``camera`` through ``reader`` into ``session``.
+    """Run the daemon's loop (:class:`~companion.daemon.runtime.Daemon`) over ``camera``.
 
-    Placed and removed cards become the session's table inputs, in the order the
-    reader reports them, as the daemon feeds them; an ``UNDO`` control card undoes.
-    ``progress(frames, table_seconds, events)`` is called every ``every`` frames.
+    The loop is the daemon's own: the reader's events go to the session through the
+    interface's runner, control cards work the companion as at the table (``UNDO``
+    undoes), a duplicate is shown and never played. Only the devices differ: the
+    OLED and the buttons are fakes, and a frame that cannot be read stops the replay
+    (a recorded source does not come back). ``progress(frames, table_seconds,
+    events)`` is called every ``every`` frames.
     """
+    from companion.daemon.links import ButtonsLink, CameraLink, ClockedCamera, DisplayLink
+    from companion.daemon.runtime import Daemon, Links
+    from companion.ui.app import UiApp
+    from hardware.buttons import open_buttons
+    from hardware.display import open_display
+
     result = ReplayResult(record={}, report={})
-    for frame in _frames(camera):
-        clock.now = frame.timestamp
-        for event in reader.feed(frame):
-            result.events.append(event_row(event))
-            for notice in _to_session(session, event):
-                result.notices.append((event.at, notice))
-        result.frames += 1
-        result.seconds = frame.timestamp
-        if progress is not None and result.frames % every == 0:
-            progress(result.frames, frame.timestamp, len(result.events))
+    timed = ClockedCamera(camera, clock)
+    links = Links(
+        camera=CameraLink("camera", lambda: timed, clock=clock, retry=False),
+        display=DisplayLink("display", lambda: open_display("fake"), clock=clock),
+        buttons=ButtonsLink("buttons", lambda: open_buttons("fake"), clock=clock),
+    )
+    daemon = Daemon(
+        session=session,
+        app=UiApp(now=clock()),
+        reader=reader,
+        links=links,
+        clock=clock,
+        frame_timeout=1.0,
+        on_event=lambda event: result.events.append(event_row(event)),
+    )
+    daemon.runner.observer = lambda notices, now: result.notices.extend((now, n) for n in notices)
+    daemon.start()
+    while not daemon.ended:
+        daemon.step()
+        result.frames = reader.stats.frames
+        result.seconds = clock.now
+        if progress is not None and result.frames % every == 0 and result.frames:
+            progress(result.frames, clock.now, len(result.events))
     result.record = flow.record()
     result.report = flow.report()
     if session.flow is not None:

@@ -14,6 +14,7 @@ ui-demo`` both drive the table through it, so the demo shows what the daemon doe
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from companion.errors import CompanionError
 from companion.flows.base import FlowCommand, Notice, TableCard
@@ -42,6 +43,8 @@ class TableRunner:
         self.session = session
         #: Staff actions the runner cannot carry out itself (restart, shutdown).
         self.staff_requests: list[str] = []
+        #: Called with every input's notices (``companion replay`` lists the refusals).
+        self.observer: Callable[[list[Notice], float], None] | None = None
 
     def press(self, event: ButtonLike) -> list[UiCommand]:
         commands = self.app.button(event)
@@ -86,6 +89,8 @@ class TableRunner:
             self.app.flow_view(session.flow.view() if session.flow is not None else None)
 
     def _after(self, notices: list[Notice], now: float) -> None:
+        if self.observer is not None and notices:
+            self.observer(notices, now)
         self.app.notices(notices, now)
         flow = self.session.flow
         if flow is not None:

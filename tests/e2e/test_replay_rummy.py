@@ -13,10 +13,11 @@ from pathlib import Path
 
 from e2e_videos import without_serials
 
+from companion.daemon.links import TableClock
 from companion.flows.rummy import RummyFlow
 from companion.table.layout import load_layout
 from companion.table.reader import TableReader
-from companion.table.replay import TableClock, replay_game, start_session
+from companion.table.replay import replay_game, start_session
 from companion.table.scene import Scene, Wait
 from companion.table.scripts import TableScript, meld_layout, rummy_steps
 from companion.table.video import write_video
