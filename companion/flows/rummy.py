@@ -105,8 +105,11 @@ class RummyFlow(EngineFlow):
     def command(self, command: FlowCommand) -> list[Notice]:
         if command.name == "undo":
             return self.undo()
-        if command.name == "page":
-            self.page = (self.page + 1) % len(self.players)
+        if command.name == "page":  # UP shows the seat before, DOWN the one after
+            step = command.args.get("step", 1)
+            if not isinstance(step, int):
+                return [refused_command(command, RefusedError("page: step must be a number"))]
+            self.page = (self.page + step) % len(self.players)
             return []
         if command.name == "replace":
             try:

@@ -148,6 +148,18 @@ def test_undo_and_replace_and_pages() -> None:
     assert game.placed(card("z", "5", 0.1, 0.1, seat=3)) == []  # no such seat: ignored
 
 
+def test_up_and_down_page_through_the_seats_both_ways() -> None:
+    game = make_flow("rummy21", ["Ana", "Ben", "Cy"], [], options={})
+    game.command(FlowCommand("page", {"step": -1}))  # UP from the first seat: the last
+    assert game.view().seat == "Cy"
+    game.command(FlowCommand("page", {"step": -1}))
+    assert game.view().seat == "Ben"
+    game.command(FlowCommand("page", {"step": 1}))  # DOWN
+    assert game.view().seat == "Cy"
+    refusal = game.command(FlowCommand("page", {"step": "up"}))
+    assert refusal[0].kind is NoticeKind.REFUSED
+
+
 def test_the_same_inputs_give_the_same_state() -> None:
     record = load("rummy", "rummy21-full.json")
     a = make_flow("rummy21", record["players"], [], options={})
