@@ -33,7 +33,7 @@ from companion.table.reader import ReaderStats
 from companion.table.tracker import CardPlaced, CardRemoved, DuplicateCard, TableEvent
 from companion.ui.app import UiApp
 from companion.ui.runner import TableRunner
-from companion.ui.screens import render
+from companion.ui.screens import View, render
 from companion.ui.views import MessageView
 from hardware.camera import EndOfStream, Frame
 
@@ -96,7 +96,7 @@ class Daemon:
         self.on_event = on_event
         self.controls = Controls(self.runner)
         self.ended = False  # a replay source has no more frames
-        self._shown: bytes | None = None
+        self._shown: View | None = None
         self._status = ""
         self._next_watchdog = float("-inf")
         self._next_stats = clock() + STATS_SECONDS
@@ -175,16 +175,17 @@ class Daemon:
         self.runner.table(kind, card, now)
 
     def draw(self) -> None:
-        """Show the screen when it changed, or again while the panel is out (a
-        recovered panel gets the current screen without waiting for a change)."""
-        image = render(self.app.screen(self.clock()), self.size)
-        data = image.tobytes()
+        """Show the screen when its view changed, or again while the panel is out (a
+        recovered panel gets the current screen without waiting for a change). Views
+        are compared before drawing: a frame that changes nothing on screen costs no
+        rendering."""
+        view = self.app.screen(self.clock())
         display = self.links.display.device
         healthy = bool(getattr(display, "healthy", True))
-        if data == self._shown and healthy:
+        if view == self._shown and healthy:
             return
-        if self.links.display.show(image):
-            self._shown = data
+        if self.links.display.show(render(view, self.size)):
+            self._shown = view
 
     def image(self) -> Image.Image:
         """The screen as it is now (for tests and the demo's terminal output)."""
