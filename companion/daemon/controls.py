@@ -3,8 +3,8 @@
 A control card put down on the table does what its button would: ``UNDO`` takes
 back the last step, ``CONFIRM`` and ``NEXT-ROUND`` press SELECT (they dismiss the
 round's scores and confirm a choice), ``NEW-GAME`` opens the start menu (a game in
-play can be resumed from there), ``SEAT1``..``SEAT5`` mark where players sit (logged;
-``companion calibrate`` draws them). A staff card is only ever read when it carries
+play can be resumed from there), ``SEAT1``..``SEAT5`` mark where players sit (logged
+with their place, to set up a layout's meld zones). A staff card is only ever read when it carries
 this installation's signature (card_codes rejects any other), and opens the staff
 actions for a few minutes; ``STAFF-RESET`` also ends the table's game at once.
 """
@@ -26,8 +26,6 @@ class Controls:
 
     def __init__(self, runner: TableRunner) -> None:
         self.runner = runner
-        #: Where each seat card was last seen (seat number -> centre in frame fractions).
-        self.seats: dict[int, tuple[float, float] | None] = {}
 
     def placed(self, card: TableCard, now: float) -> None:
         name = card.notation.split("#")[0]
@@ -41,7 +39,7 @@ class Controls:
             app.now = now
             app.page = app.to_start().page or app.page
         elif name.startswith("SEAT") and name[4:].isdigit():
-            self.seats[int(name[4:])] = card.position
+            log.info("seat %s marked at %s (frame fractions)", name[4:], card.position)
         elif name == "STAFF-SETTINGS":
             log.warning("staff card shown: staff actions open")
             app.staff_unlocked(now)

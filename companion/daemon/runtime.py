@@ -23,8 +23,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from PIL import Image
-
 from companion.daemon.controls import Controls
 from companion.daemon.links import ButtonsLink, CameraLink, DisplayLink, DisplayWorker
 from companion.daemon.notify import Notifier
@@ -186,10 +184,6 @@ class Daemon:
             return
         if self.links.display.show(render(view, self.size)):
             self._shown = view
-
-    def image(self) -> Image.Image:
-        """The screen as it is now (for tests and the demo's terminal output)."""
-        return render(self.app.screen(self.clock()), self.size)
 
     # -- status, watchdog, log --------------------------------------------------------------
 

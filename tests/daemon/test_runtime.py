@@ -18,7 +18,7 @@ from companion.config import KioskSection
 from companion.flows.base import TableCard
 from companion.table.tracker import CardPlaced, DuplicateCard
 from companion.ui.views import MessageView
-from hardware.buttons import Button, ButtonEvent, PressKind
+from hardware.buttons import Button
 from hardware.display_fake import FakeDisplay
 
 
@@ -121,11 +121,3 @@ def test_a_staff_card_opens_the_staff_actions_and_reset_ends_the_game(tmp_path: 
     assert daemon.app.staff_open()
     assert daemon.session.flow is None
     assert daemon.session.journal.games()[-1].result["reason"] == "staff"  # type: ignore[index]
-
-
-def test_select_press_event_time_is_the_loop_clock(tmp_path: Path) -> None:
-    clock = ManualClock()
-    daemon = make_daemon(tmp_path / "j.db", [], clock=clock)
-    daemon.start()
-    daemon.runner.press(ButtonEvent(Button.SELECT, PressKind.PRESS, clock()))
-    assert daemon.app.now == clock()
