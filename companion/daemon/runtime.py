@@ -99,7 +99,6 @@ class Daemon:
         self._next_watchdog = float("-inf")
         self._next_stats = clock() + STATS_SECONDS
         self._foreign_logged = 0
-        self._memory_only_shown = False
 
     # -- start --------------------------------------------------------------------------
 
@@ -153,7 +152,6 @@ class Daemon:
             self.runner.press(press)
             press = self.links.buttons.poll(0.0)
         self.runner.tick(now)
-        self._disk_status(now)
         self.draw()
         self._heartbeat(now)
 
@@ -196,11 +194,6 @@ class Daemon:
         if self.session.memory_only:
             parts.append("journal not written (disk full?)")
         return "; ".join(part for part in parts if part)
-
-    def _disk_status(self, now: float) -> None:
-        if self.session.memory_only and not self._memory_only_shown:
-            self._memory_only_shown = True
-            self.app.hardware_status("disk", "Disk full: game kept in memory", now)
 
     def _heartbeat(self, now: float) -> None:
         interval = self.notifier.watchdog_interval
