@@ -85,6 +85,6 @@ def run(args: argparse.Namespace) -> int:
         f"\nread {right} of {plays} plays right in {result.frames} frames "
         f"({result.table_seconds:.0f} s of table time) in {result.wall_seconds:.1f} s"
     )
-    if result.output in ("gif", "frames") or display in ("gif", "frames"):
-        print(f"the OLED's screens: {result.output}")
+    if display in ("gif", "frames"):
+        print(f"the OLED's screens: {out}")
     return 0 if right == plays else 1

@@ -70,7 +70,6 @@ class DemoResult:
     frames: int
     table_seconds: float
     wall_seconds: float
-    output: str  # where the OLED went
 
 
 def _pacer(speed: float | None) -> Callable[[float], None]:
@@ -92,7 +91,6 @@ def run_demo(
     out: Path,
     seed: int = 7,
     size: tuple[int, int] = (1280, 720),
-    journal: Path | None = None,
     progress: Callable[[str], None] = print,
 ) -> DemoResult:
     """Play one game through the daemon's loop; ``display`` is emulator, gif, frames or terminal."""
@@ -116,7 +114,7 @@ def run_demo(
         return open_display(display)
 
     with tempfile.TemporaryDirectory(prefix="companion-demo-") as scratch:
-        where = journal if journal is not None else Path(scratch) / "journal.db"
+        where = Path(scratch) / "journal.db"
         links = Links(
             camera=CameraLink("camera", camera, clock=clock),
             display=DisplayLink("display", screen, clock=clock),
@@ -135,10 +133,15 @@ def run_demo(
         daemon.start()
         started = time.monotonic()
         shown = _Progress(progress, total)
+        stats = daemon.reader.stats
+        events = 0
         try:
             while not daemon.ended:
                 daemon.step()
-                shown.update(daemon.reader.stats.frames, flow.report())
+                if stats.events != events:  # a round can only end on a table event
+                    events = stats.events
+                    shown.rounds_read(flow.report())
+                shown.frames_read(stats.frames)
             if display == "emulator":
                 time.sleep(FINAL_SECONDS)  # the final scores, for a person to read
         finally:
@@ -150,7 +153,6 @@ def run_demo(
             frames=daemon.reader.stats.frames,
             table_seconds=clock.now,
             wall_seconds=time.monotonic() - started,
-            output=str(out) if display in ("gif", "frames") else display,
         )
 
 
@@ -163,7 +165,7 @@ class _Progress:
         self.rounds = 0
         self.tenth = 0
 
-    def update(self, frames: int, report: dict[str, Any]) -> None:
+    def rounds_read(self, report: dict[str, Any]) -> None:
         rounds = report.get("rounds", [])
         while self.rounds < len(rounds):
             points = rounds[self.rounds]["points"]
@@ -171,6 +173,8 @@ class _Progress:
             line = ", ".join(f"{n} {p}" for n, p in zip(names, points, strict=True))
             self.rounds += 1
             self.say(f"round {self.rounds} read: {line}")
+
+    def frames_read(self, frames: int) -> None:
         tenth = frames * 10 // max(self.total, 1)
         if tenth > self.tenth:
             self.tenth = tenth
