@@ -17,7 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from companion.games.fibonachos.cards import RANKS, SPICY_VALUES, SUITS
 from companion.games.rummy.deck import DECKS
+from companion.games.trump.cards import NUMBERS, Colour
 
 
 @dataclass(frozen=True)
@@ -26,21 +28,18 @@ class DeckGroup:
     faces: tuple[str, ...]
 
 
-def _suits(letters: str, names: tuple[str, ...], top: int) -> list[DeckGroup]:
-    return [
-        DeckGroup(name, tuple(f"{letter}{n}" for n in range(1, top + 1)))
-        for letter, name in zip(letters, names, strict=True)
-    ]
-
-
 @cache
 def deck_groups(game: str) -> tuple[DeckGroup, ...]:
-    """The groups of faces of ``game``'s deck (empty for a game without cards to correct)."""
+    """The groups of faces of ``game``'s deck, from the game's own card definitions
+    (empty for a game without table cards to correct, such as the hex referee)."""
     if game == "fibonachos":
-        spicy = DeckGroup("Spicy", ("S0", "S1", "S2", "S3", "S5"))
-        return (*_suits("RGY", ("Red", "Green", "Yellow"), 16), spicy)
+        ranks = dict.fromkeys(RANKS)  # F1: the 1 is there twice
+        suits = [DeckGroup(s.title, tuple(f"{s.value}{n}" for n in ranks)) for s in SUITS]
+        return (*suits, DeckGroup("Spicy", tuple(f"S{v}" for v in SPICY_VALUES)))
     if game == "trump":
-        return tuple(_suits("RGBYP", ("Red", "Green", "Blue", "Yellow", "Purple"), 10))
+        return tuple(
+            DeckGroup(c.title.capitalize(), tuple(f"{c.name}{n}" for n in NUMBERS)) for c in Colour
+        )
     if game in DECKS:
         deck = DECKS[game]
         groups = [
@@ -52,8 +51,6 @@ def deck_groups(game: str) -> tuple[DeckGroup, ...]:
         if deck.bonus is not None:
             groups.append(DeckGroup("Bonus", ("X",)))
         return tuple(groups)
-    if game == "hex":
-        return (DeckGroup("Move card", tuple(f"M{n}" for n in range(1, 7))),)
     return ()
 
 

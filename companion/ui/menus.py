@@ -41,7 +41,7 @@ def game_menu(app: UiApp, selected: int = 0) -> ListPage:
         Choice("Back to game", to_game),
         Choice("Undo last", lambda: Go(app.game_page(), [Undo()])),
     ]
-    if deck_groups(game) and game != "hex":
+    if deck_groups(game):
         choices.append(Choice("Correct a card", lambda: Go(correct_menu(app))))
     if app.last_scores is not None:
         choices.append(Choice("Scores", app.show_scores))
