@@ -85,22 +85,12 @@ def _to_bgr(picture: object) -> Image:
     return np.ascontiguousarray(array[:, :, :3])
 
 
-def qr_picture(text: str, *, module_px: int = 8) -> Image:
-    """A plain QR code of ``text`` (black on white, 4 modules of quiet zone), BGR."""
-    import qrcode
-
-    code = qrcode.QRCode(border=4, box_size=1)
-    code.add_data(text)
-    code.make(fit=True)
-    matrix = np.array(code.get_matrix(), dtype=bool)
-    grey = np.where(matrix, 0, 255).astype(np.uint8)
-    grey = np.kron(grey, np.ones((module_px, module_px), dtype=np.uint8))
-    return _to_bgr(grey)
-
-
 def _foreign_face(ref: CardRef) -> Image:
-    """A foreign code as a menu or a phone shows it: a QR code on a white square."""
-    return qr_picture(ref.notation)
+    """A foreign code as a menu or a phone shows it: a plain QR code of its text (black
+    on white, the quiet zone around it), card_codes' own QR drawing."""
+    from card_codes.qr import code_image
+
+    return _to_bgr(code_image(ref.notation, module_px=8))
 
 
 @cache
