@@ -27,7 +27,7 @@ from companion.flows.base import GameFlow
 from companion.flows.errors import OptionError
 from companion.games.base import check_variants
 from companion.games.errors import GameError
-from companion.games.registry import all_games, get_game
+from companion.games.registry import get_game
 
 
 @dataclass(frozen=True)
@@ -144,9 +144,3 @@ def _checked(game: str, option: FlowOption, value: Any, players: int) -> Any:
         choices = ", ".join(option.choices)
         raise OptionError(f"{game}: option {option.name} is one of {choices}, not {value!r}")
     return value
-
-
-def flow_games() -> tuple[str, ...]:
-    """The games a flow reads at the table, in menu order."""
-    builders = _builders()
-    return tuple(spec.name for spec in all_games() if spec.name in builders)
