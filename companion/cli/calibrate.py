@@ -95,6 +95,8 @@ def run(args: argparse.Namespace) -> int:
     from companion.table.calibration import analyse, draw, summary_lines
     from companion.table.layout import default_layout, load_layout
 
+    if args.out.suffix.lower() != ".png":  # before the camera is opened
+        raise UsageError(f"--out {args.out}: write a .png")
     layout_path = args.layout
     if layout_path is None and args.source is None:
         configured = config_of(args).table.layout
@@ -103,8 +105,6 @@ def run(args: argparse.Namespace) -> int:
     image = grab(args)
     check = analyse(image, layout)
     picture = draw(image, layout, check)
-    if args.out.suffix.lower() != ".png":
-        raise UsageError(f"--out {args.out}: write a .png")
     if not cv2.imwrite(str(args.out), picture):
         raise UsageError(f"--out {args.out}: cannot write the picture there")
     if args.json:

@@ -131,5 +131,16 @@ def test_bad_input_is_one_line_exit_2(
     assert err.count("\n") == 1 and message in err
 
 
+def test_wrong_out_suffix_is_refused_before_the_source_is_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A missing source would say "no such file": the --out mistake comes first."""
+    args = ["--source", "/nonexistent/table.png", "--out", str(tmp_path / "c.jpg")]
+    status, text, err = calibrate(capsys, *args)
+    assert status == 2 and text == ""
+    assert "write a .png" in err
+    assert not (tmp_path / "c.jpg").exists()
+
+
 def test_module_px_of_a_square_code() -> None:
     assert module_px(((0, 0), (42, 0), (42, 42), (0, 42))) == pytest.approx(2.0)
