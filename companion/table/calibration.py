@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from companion.table.layout import Layout
+from companion.table.layout import Layout, centre_of
 
 Image = npt.NDArray[np.uint8]
 Corners = tuple[tuple[float, float], ...]
@@ -125,9 +125,9 @@ def sharpness(grey: Image, corners: Corners) -> float:
 
 
 def _zone(layout: Layout, corners: Corners, size: tuple[int, int]) -> str | None:
-    cx = sum(x for x, _ in corners) / len(corners) / size[0]
-    cy = sum(y for _, y in corners) / len(corners) / size[1]
-    return layout.zone_of((cx, cy))
+    """The zone of a code's centre, as the tracker decides it."""
+    width, height = size
+    return layout.zone_of(centre_of([(x / width, y / height) for x, y in corners]))
 
 
 def analyse(image: Image, layout: Layout, *, staff_key: bytes | None = None) -> Calibration:
