@@ -65,24 +65,36 @@ TERMINAL_KEYS["\x1b[1;2D"] = (Button.BACK, _LONG)
 _LONGEST = max(map(len, TERMINAL_KEYS))
 
 
+def split_keys(text: str) -> list[str]:
+    """Terminal input cut into keys: a known key or sequence (the longest that
+    matches), an unknown escape sequence whole, else one character.
+
+    >>> split_keys("w\\x1bOA\\r\\nX\\x1b[5~")
+    ['w', '\\x1bOA', '\\r\\n', 'X', '\\x1b[5~']
+    """
+    keys: list[str] = []
+    at = 0
+    while at < len(text):
+        for length in range(min(_LONGEST, len(text) - at), 0, -1):
+            if text[at : at + length] in TERMINAL_KEYS and not (
+                length == 1 and _starts_sequence(text, at)
+            ):
+                end = at + length
+                break
+        else:
+            end = _skip_unknown(text, at)
+        keys.append(text[at:end])
+        at = end
+    return keys
+
+
 def parse_keys(text: str) -> list[tuple[Button, PressKind]]:
     """What a chunk of terminal input means; unknown keys and sequences are skipped.
 
     >>> [(b.value, k.value) for b, k in parse_keys("\\x1b[1;2Aq\\x1b[5~\\x1b")]
     [('up', 'long'), ('back', 'press')]
     """
-    found: list[tuple[Button, PressKind]] = []
-    at = 0
-    while at < len(text):
-        for length in range(min(_LONGEST, len(text) - at), 0, -1):
-            key = TERMINAL_KEYS.get(text[at : at + length])
-            if key is not None and not (length == 1 and _starts_sequence(text, at)):
-                found.append(key)
-                at += length
-                break
-        else:
-            at = _skip_unknown(text, at)
-    return found
+    return [TERMINAL_KEYS[key] for key in split_keys(text) if key in TERMINAL_KEYS]
 
 
 def _starts_sequence(text: str, at: int) -> bool:

@@ -26,7 +26,7 @@ import select
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +38,7 @@ from companion.ui.commands import StartGame, UiCommand
 from companion.ui.runner import TableRunner
 from companion.ui.screens import render
 from hardware.buttons import Buttons, open_buttons
+from hardware.buttons_keyboard import TERMINAL_KEYS, split_keys
 from hardware.display import Display, open_display
 
 DISPLAYS = ("emulator", "frames", "gif", "terminal")
@@ -220,20 +221,6 @@ class _Feed:
         raise OSError("not a file")
 
 
-def tokens(text: str) -> Iterator[str]:
-    """Keys of terminal input: one character, or a whole escape sequence (an arrow)."""
-    at = 0
-    while at < len(text):
-        end = at + 1
-        if text.startswith("\x1b[", at):
-            end = at + 2
-            while end < len(text) and not text[end].isalpha() and text[end] != "~":
-                end += 1
-            end += 1
-        yield text[at:end]
-        at = end
-
-
 def _open_display(kind: str, out: Path, height: int, clock: Callable[[], float]) -> Display:
     size = {"width": 128, "height": height}
     if kind == "frames":
@@ -291,7 +278,7 @@ def _from_file(demo: Demo, text: str, clock: _Clock) -> None:
     feed = _Feed()
     with open_buttons("keyboard", stream=feed, clock=clock) as buttons:
         demo.refresh()
-        for key in tokens(text):
+        for key in split_keys(text):
             clock.now += 1.0
             if not _key(demo, key, feed, buttons):
                 break
@@ -304,7 +291,7 @@ def _key(demo: Demo, key: str, feed: _Feed, buttons: Buttons) -> bool:
         return False
     if key in TABLE_KEYS:
         demo.table_key(key)
-    elif not key.isspace() or key in " \n\r":
+    elif key in TERMINAL_KEYS:
         feed.pending += key
         demo.button_events(buttons)
     return True
@@ -328,7 +315,7 @@ def _from_terminal(demo: Demo, stack: contextlib.ExitStack) -> None:
             text = os.read(fd, 256).decode("utf-8", "replace")
             if not text:
                 return
-            for key in tokens(text):
+            for key in split_keys(text):
                 if not _key(demo, key, feed, buttons):
                     return
         demo.refresh()

@@ -5,10 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageSequence
 
 from companion.cli import main
-from companion.cli.ui_demo import tokens
 from companion.cli.ui_demo_table import table_script
 from companion.journal import Journal
 
@@ -83,17 +82,24 @@ def test_a_bad_script_is_one_line_and_exit_2(
     assert "event 1: needs event, deck, notation, zone" in capsys.readouterr().err
 
 
-def test_a_gif_of_the_session(tmp_path: Path) -> None:
-    (tmp_path / "keys.txt").write_text("dsd", encoding="utf-8")
+def gif_frames(tmp_path: Path, keys: str) -> list[bytes]:
+    tmp_path.mkdir(exist_ok=True)
+    (tmp_path / "keys.txt").write_text(keys, encoding="utf-8", newline="")
     out = tmp_path / "gif"
     args = ["ui-demo", "--display", "gif", "--out", str(out), "--input", str(tmp_path / "keys.txt")]
     assert main(args) == 0
     with Image.open(out / "ui-demo.gif") as gif:
-        assert gif.n_frames == 4  # the start and one screen a key
+        return [frame.convert("L").tobytes() for frame in ImageSequence.Iterator(gif)]
 
 
-def test_terminal_keys_keep_arrows_whole() -> None:
-    assert list(tokens("w\x1b[Bd\x1b[1;2AX")) == ["w", "\x1b[B", "d", "\x1b[1;2A", "X"]
+def test_a_gif_of_the_session(tmp_path: Path) -> None:
+    assert len(gif_frames(tmp_path, "dsd")) == 4  # the start and one screen a key
+
+
+def test_arrows_and_enter_are_one_key_each(tmp_path: Path) -> None:
+    """Right, Down (as a terminal in application cursor mode sends them), Enter (CR LF)."""
+    letters = gif_frames(tmp_path / "letters", "dsd")
+    assert gif_frames(tmp_path / "arrows", "\x1bOC\x1bOB\r\n") == letters
 
 
 @pytest.mark.parametrize(("game", "players"), [("trump", 2), ("rummy21", 2), ("hex", 2)])

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from hardware.buttons import Button, PressKind, open_buttons
-from hardware.buttons_keyboard import KeyboardButtons, parse_keys
+from hardware.buttons_keyboard import KeyboardButtons, parse_keys, split_keys
 from hardware.errors import BackendUnavailableError, ConfigurationError
 
 P, L = PressKind.PRESS, PressKind.LONG_PRESS
@@ -37,6 +37,20 @@ P, L = PressKind.PRESS, PressKind.LONG_PRESS
 )
 def test_terminal_keys(keys: str, expected: list[tuple[Button, PressKind]]) -> None:
     assert parse_keys(keys) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "keys"),
+    [
+        ("w\x1b[Bd\x1b[1;2AX", ["w", "\x1b[B", "d", "\x1b[1;2A", "X"]),
+        ("\x1bOA\x1bOD", ["\x1bOA", "\x1bOD"]),  # SS3 arrows (application cursor mode)
+        ("\r\nn", ["\r\n", "n"]),  # one Enter, then a key the backend does not know
+        ("q\x1b[15;2~\x1b", ["q", "\x1b[15;2~", "\x1b"]),
+    ],
+)
+def test_terminal_input_splits_into_whole_keys(text: str, keys: list[str]) -> None:
+    """``companion ui-demo`` cuts its input with this, so an arrow is never two keys."""
+    assert split_keys(text) == keys
 
 
 def test_a_stream_is_read_in_order_then_get_times_out() -> None:
