@@ -36,7 +36,7 @@ from companion.session import Session
 from companion.ui.app import UiApp
 from companion.ui.commands import StartGame, UiCommand
 from companion.ui.runner import TableRunner
-from companion.ui.screens import render
+from companion.ui.screens import View, render
 from hardware.buttons import Buttons, open_buttons
 from hardware.buttons_keyboard import TERMINAL_KEYS, split_keys
 from hardware.display import Display, open_display
@@ -181,7 +181,7 @@ class Demo:
         self.app = UiApp(now=clock())
         self.runner = TableRunner(self.app, Session(journal, clock=clock))
         self.table = ScriptedTable(self.runner, script=script, seed=seed)
-        self._last: bytes | None = None
+        self._shown: View | None = None
 
     def button_events(self, buttons: Buttons) -> None:
         while (event := buttons.get(timeout=0)) is not None:
@@ -199,12 +199,14 @@ class Demo:
         self.table.notes.clear()
 
     def refresh(self) -> None:
+        """Show the screen when its view changed (compared before drawing, as the
+        daemon does: the terminal loop refreshes ten times a second)."""
         now = self.clock()
         self.runner.tick(now)
-        image = render(self.app.screen(now), self.display.size)
-        if image.tobytes() != self._last:
-            self._last = image.tobytes()
-            self.display.show(image)
+        view = self.app.screen(now)
+        if view != self._shown:
+            self._shown = view
+            self.display.show(render(view, self.display.size))
 
 
 class _Feed:
