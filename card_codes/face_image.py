@@ -36,7 +36,7 @@ from card_codes.faces import CardFace
 from card_codes.fonts import Font, face_font
 from card_codes.marks import draw_mark
 from card_codes.payload import encode_payload
-from card_codes.qr import code_matrix
+from card_codes.qr import code_matrix, code_pixels
 
 MM_PER_INCH = 25.4
 #: Poker size.
@@ -92,11 +92,9 @@ def scaled_code(matrix: np.ndarray, side_px: int) -> Image.Image:
     """The code ``matrix`` (True is dark, quiet zone included) at the largest whole
     number of pixels per module that fits in ``side_px``."""
     modules = int(matrix.shape[0])
-    module_px = side_px // modules
-    if module_px < 1:
+    if side_px < modules:
         raise CardCodeError(f"a {modules}-module code does not fit in {side_px} px")
-    code = Image.fromarray(np.where(matrix, 0, 255).astype(np.uint8))
-    return code.resize((modules * module_px,) * 2, Image.Resampling.NEAREST)
+    return Image.fromarray(code_pixels(matrix, side_px // modules))
 
 
 def _fit_font(text: str, width: int, height: int, *, bold: bool, ink: bool = True) -> Font:

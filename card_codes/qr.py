@@ -43,9 +43,13 @@ def code_version(payload: str) -> int:
 
 def code_image(payload: str, *, module_px: int = 10, border: int = QUIET_ZONE) -> Image.Image:
     """A greyscale image of the code: black modules of ``module_px`` pixels on white."""
+    return Image.fromarray(code_pixels(code_matrix(payload, border=border), module_px))
+
+
+def code_pixels(matrix: np.ndarray, module_px: int, *, light: int = 255) -> np.ndarray:
+    """``matrix`` (True is dark) as a ``uint8`` array: ``module_px`` pixels a module,
+    dark modules 0 and light ones ``light`` (a card's paper may be a little grey)."""
     if module_px < 1:
         raise CardCodeError(f"a QR module needs at least one pixel, not {module_px}")
-    modules = code_matrix(payload, border=border)
-    pixels = np.where(modules, 0, 255).astype(np.uint8)
-    pixels = np.repeat(np.repeat(pixels, module_px, axis=0), module_px, axis=1)
-    return Image.fromarray(pixels)
+    pixels = np.where(matrix, 0, light).astype(np.uint8)
+    return np.repeat(np.repeat(pixels, module_px, axis=0), module_px, axis=1)

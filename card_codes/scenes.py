@@ -19,7 +19,7 @@ from math import cos, radians, sin
 import numpy as np
 
 from card_codes.geometry import Corners
-from card_codes.qr import QUIET_ZONE, code_matrix
+from card_codes.qr import QUIET_ZONE, code_matrix, code_pixels
 
 Span = tuple[float, float]
 
@@ -83,9 +83,9 @@ def background(size: tuple[int, int], kind: str, rng: np.random.Generator) -> np
 
 def card_picture(payload: str, module_px: int = 8, margin_modules: int = 3) -> np.ndarray:
     """A white card (grey ``uint8``) around the code, ``margin_modules`` past its quiet zone."""
-    modules = code_matrix(payload, border=QUIET_ZONE + margin_modules)
-    pixels = np.where(modules, 0, 245).astype(np.uint8)
-    return np.repeat(np.repeat(pixels, module_px, axis=0), module_px, axis=1)
+    return code_pixels(
+        code_matrix(payload, border=QUIET_ZONE + margin_modules), module_px, light=245
+    )
 
 
 def _projected(side: float, angle: float, tilt: float, axis: float) -> np.ndarray:
