@@ -32,15 +32,6 @@ def code_matrix(payload: str, *, border: int = QUIET_ZONE) -> np.ndarray:
     return np.array(code.get_matrix(), dtype=bool)
 
 
-def code_version(payload: str) -> int:
-    """The QR version (1-40) ``payload`` needs at level M."""
-    code = qrcode.QRCode(error_correction=ERROR_CORRECTION)
-    code.add_data(payload)
-    code.make(fit=True)
-    version: int = code.version
-    return version
-
-
 def code_image(payload: str, *, module_px: int = 10, border: int = QUIET_ZONE) -> Image.Image:
     """A greyscale image of the code: black modules of ``module_px`` pixels on white."""
     return Image.fromarray(code_pixels(code_matrix(payload, border=border), module_px))

@@ -13,7 +13,7 @@ import qrcode
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from card_codes import keys, payload
+from card_codes import keys, payload, qr
 from card_codes.catalogue import DECKS, CardIdentity, card, deck_cards, staff_cards
 from card_codes.errors import CardCodeError, SigningError, UnknownCardError
 from card_codes.payload import (
@@ -48,15 +48,11 @@ def test_every_card_round_trips_in_qr_version_1_at_level_m() -> None:
 
 
 def test_a_payload_makes_a_version_1_m_code() -> None:
-    code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M)
-    code.add_data(ALL_PAYLOADS[0])
-    code.make(fit=True)
-    assert code.version == 1
+    """The codes card_codes.qr draws: level M, version 1 (21 modules), staff version 2 (25)."""
+    assert qr.ERROR_CORRECTION == qrcode.constants.ERROR_CORRECT_M
+    assert qr.code_matrix(ALL_PAYLOADS[0], border=0).shape == (21, 21)
     staff = encode_payload(staff_cards()[0], staff_key=KEY)
-    code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M)
-    code.add_data(staff)
-    code.make(fit=True)
-    assert code.version == 2
+    assert qr.code_matrix(staff, border=0).shape == (25, 25)
 
 
 @given(copy=st.integers(1, 1295), deck=st.sampled_from(DECKS), pick=st.integers(0, 10_000))
