@@ -135,10 +135,12 @@ class UiApp:
             return []
         if not self.kiosk and self.game is not None:
             return []
-        commands: list[UiCommand] = [EndGame("idle")] if self.game is not None else []
+        commands: list[UiCommand] = []
         if self.game is not None:
-            self.last_result = result_lines(self.label, self.last_scores)
-        self._clear_game()
+            commands.append(EndGame("idle"))
+            self._close_game()
+        else:
+            self._clear_game()
         self.overlays.clear()
         self.page = IdlePage(self)
         return commands
@@ -243,14 +245,12 @@ class UiApp:
 
     def ended(self, command: EndGame) -> Go:
         """The game in play ends by a menu choice."""
-        self.last_result = result_lines(self.label, self.last_scores)
-        self._clear_game()
+        self._close_game()
         return Go(IdlePage(self) if self.kiosk else self.start_page(), [command])
 
     def staff_action(self, action: StaffAction) -> Go:
         if action.name == "end-game" and self.game is not None:
-            self.last_result = result_lines(self.label, self.last_scores)
-            self._clear_game()
+            self._close_game()
         return Go(IdlePage(self), [action])
 
     # -- inside ----------------------------------------------------------------------------
@@ -279,6 +279,11 @@ class UiApp:
         """The game is over: the idle screen with the result."""
         self._clear_game()
         self.page = IdlePage(self)
+
+    def _close_game(self) -> None:
+        """The game in play ends here: its result for the idle screen, then it goes."""
+        self.last_result = result_lines(self.label, self.last_scores)
+        self._clear_game()
 
     def _clear_game(self) -> None:
         self.game, self.players, self.flow = None, (), None

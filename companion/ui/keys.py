@@ -31,10 +31,6 @@ class Key(Enum):
         """The key without its long press (LONG_UP -> UP)."""
         return Key(self.value.removeprefix("long-"))
 
-    @property
-    def is_long(self) -> bool:
-        return self.value.startswith("long-")
-
 
 class _Named(Protocol):
     @property
