@@ -93,7 +93,8 @@ def _faces(deck: str) -> dict[str, CardFace]:
     return dict(entries(deck))
 
 
-def _check_copy(copy: int) -> None:
+def check_copy(copy: int) -> None:
+    """Raise :class:`UnknownCardError` unless ``copy`` is a deck copy 1 ... MAX_COPY."""
     if isinstance(copy, bool) or not isinstance(copy, int) or not 1 <= copy <= MAX_COPY:
         raise UnknownCardError(f"deck copy {copy!r}: copies count 1 ... {MAX_COPY}")
 
@@ -104,7 +105,7 @@ def deck_cards(deck: str, copy: int = 1) -> tuple[CardIdentity, ...]:
     >>> [c.notation for c in deck_cards("hex")][:3]
     ['M1#1', 'M1#2', 'M2#1']
     """
-    _check_copy(copy)
+    check_copy(copy)
     return tuple(
         CardIdentity(deck, copy, notation)
         for notation, face in entries(deck)
@@ -114,7 +115,7 @@ def deck_cards(deck: str, copy: int = 1) -> tuple[CardIdentity, ...]:
 
 def staff_cards(copy: int = 1) -> tuple[CardIdentity, ...]:
     """The staff cards (``STAFF-SETTINGS``, ``STAFF-RESET``) of one control deck."""
-    _check_copy(copy)
+    check_copy(copy)
     return tuple(CardIdentity(STAFF_DECK, copy, name) for name in faces.STAFF_NOTATIONS)
 
 
@@ -124,7 +125,7 @@ def card(deck: str, notation: str, copy: int = 1) -> CardIdentity:
     >>> card("trump", "B7#1").notation
     'B7'
     """
-    _check_copy(copy)
+    check_copy(copy)
     known = _faces(deck)
     if notation in known:
         return CardIdentity(deck, copy, notation)

@@ -26,8 +26,8 @@ import hmac
 from dataclasses import dataclass
 from typing import cast
 
-from card_codes.catalogue import DECKS, MAX_COPY, CardIdentity, card_at, card_index
-from card_codes.errors import SigningError, UnknownCardError
+from card_codes.catalogue import DECKS, CardIdentity, card_at, card_index, check_copy
+from card_codes.errors import SigningError
 from card_codes.geometry import Corners
 from card_codes.keys import check_key, generate_key, load_key, save_key
 
@@ -109,11 +109,8 @@ def encode_payload(card: CardIdentity, *, staff_key: bytes | None = None) -> str
 
     Raises :class:`UnknownCardError` for a card no catalogue holds.
     """
-    if card.deck not in DECK_LETTERS:
-        raise UnknownCardError(f"unknown deck {card.deck!r}: the decks are {', '.join(DECKS)}")
-    if not 1 <= card.copy <= MAX_COPY:
-        raise UnknownCardError(f"deck copy {card.copy}: copies count 1 ... {MAX_COPY}")
-    index = card_index(card)
+    check_copy(card.copy)
+    index = card_index(card)  # names an unknown deck or card
     body = f"{MAGIC}{VERSION}{DECK_LETTERS[card.deck]}{_base36(card.copy, 2)}{_base36(index, 2)}"
     if card.is_staff:
         if staff_key is None:

@@ -160,8 +160,10 @@ def test_encoding_errors() -> None:
         encode_payload(CardIdentity("trump", 1, "B11"))
     with pytest.raises(UnknownCardError):
         encode_payload(CardIdentity("poker", 1, "AS"))
-    with pytest.raises(CardCodeError):
+    with pytest.raises(CardCodeError, match="deck copy 0"):
         encode_payload(CardIdentity("trump", 0, "B1"))
+    with pytest.raises(CardCodeError, match="deck copy True"):  # the catalogue's own check
+        encode_payload(CardIdentity("trump", True, "B1"))
 
 
 def test_key_files_are_base64_and_0600(tmp_path: Path) -> None:
