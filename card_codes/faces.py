@@ -210,8 +210,8 @@ def hex_moves() -> tuple[Entry, ...]:
                 marks=frozenset({"move"}),
                 note=f"{pile.title()}'s pile",
             )
-            start = 1 + pile_index * HEX_COPIES
-            entries += [(f"M{value}#{n}", face) for n in range(start, start + HEX_COPIES)]
+            names = serials(f"M{value}", HEX_COPIES, start=1 + pile_index * HEX_COPIES)
+            entries += [(name, face) for name in names]
     return tuple(entries)
 
 
