@@ -20,8 +20,8 @@ from collections.abc import Callable
 from PIL import ImageDraw
 
 from card_codes.errors import CardCodeError
+from card_codes.faces import RGB
 
-RGB = tuple[int, int, int]
 #: A square box: left, top, side (pixels).
 Box = tuple[int, int, int]
 
