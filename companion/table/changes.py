@@ -121,14 +121,12 @@ class ChangeDetector:
             self._take(small, skin, hidden_boxes)
             return ChangePlan(((0, 0, width, height),), tuple(hidden), True, (width, height))
         regions = [_to_pixels(b, scale, pad, width, height) for b in settled_boxes]
-        for box in watch:
-            px = _fraction_to_pixels(box, pad, width, height)
+        for box in watch:  # frame fractions: the scale is the frame's size
+            px = _to_pixels(box, (width, height), pad, width, height)
             if not any(_touch(px, h) for h in hidden):
                 regions.append(px)
-        regions = _merge(regions)
-        if sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in regions) > self.full_share * (
-            width * height
-        ):
+        planned = ChangePlan(tuple(_merge(regions)), tuple(hidden), False, (width, height))
+        if planned.pixels() > self.full_share * (width * height):
             self._last_full = timestamp
             self._take(small, skin, hidden_boxes)
             return ChangePlan(((0, 0, width, height),), tuple(hidden), True, (width, height))
@@ -136,7 +134,7 @@ class ChangeDetector:
             self._reference[y0:y1, x0:x1] = small[y0:y1, x0:x1]
             if self._reference_skin is not None and skin is not None:
                 self._reference_skin[y0:y1, x0:x1] = skin[y0:y1, x0:x1]
-        return ChangePlan(tuple(regions), tuple(hidden), False, (width, height))
+        return planned
 
     def _blobs(
         self, dirty: Mask, unsettled: Mask, skin: Mask | None, now: float
@@ -243,9 +241,9 @@ def _resting_hand(blob: Mask, box: PixelBox, dirty: Mask, skin: Mask, share: flo
     return int((changed & skin).sum()) > share * count
 
 
-def _to_pixels(
-    box: PixelBox, scale: tuple[float, float], pad: int, width: int, height: int
-) -> PixelBox:
+def _to_pixels(box: Box, scale: tuple[float, float], pad: int, width: int, height: int) -> PixelBox:
+    """A box (small-frame pixels, or frame fractions with ``scale`` the frame's size)
+    in full-resolution pixels, padded by ``pad`` and clipped to the frame."""
     x0, y0, x1, y1 = box
     sx, sy = scale
     return (
@@ -253,16 +251,6 @@ def _to_pixels(
         max(0, int(y0 * sy) - pad),
         min(width, int(np.ceil(x1 * sx)) + pad),
         min(height, int(np.ceil(y1 * sy)) + pad),
-    )
-
-
-def _fraction_to_pixels(box: Box, pad: int, width: int, height: int) -> PixelBox:
-    x0, y0, x1, y1 = box
-    return (
-        max(0, int(x0 * width) - pad),
-        max(0, int(y0 * height) - pad),
-        min(width, int(np.ceil(x1 * width)) + pad),
-        min(height, int(np.ceil(y1 * height)) + pad),
     )
 
 

@@ -167,13 +167,13 @@ class TableReader:
             stats.full_decodes += 1
         if not plan.regions:
             stats.idle_frames += 1
+        stats.pixels += plan.pixels()
         found: list[_Found] = []
         for x0, y0, x1, y1 in plan.regions:
             whole = (x0, y0) == (0, 0) and (x1, y1) == plan.size
             crop = image if whole else np.ascontiguousarray(image[y0:y1, x0:x1])
             result = self.decoder(crop)
             stats.decodes += 1
-            stats.pixels += (x1 - x0) * (y1 - y0)
             for detection in result.cards:
                 corners = tuple((float(x) + x0, float(y) + y0) for x, y in detection.corners)
                 found.append(_Found(detection.card, corners))
