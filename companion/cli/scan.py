@@ -18,6 +18,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from card_codes.backends import BACKENDS
 from card_codes.decode import DecodeResult, decode_image
 from card_codes.payload import load_key
 from companion.errors import UsageError
@@ -33,7 +34,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("images", type=Path, nargs="+", metavar="IMAGE", help="a photo or frame")
     parser.add_argument("--json", action="store_true", help="print one JSON list")
     parser.add_argument(
-        "--backend", choices=("zxing", "pyzbar"), default="zxing", help="the QR decoder"
+        "--backend", choices=tuple(BACKENDS), default="zxing", help="the QR decoder"
     )
     parser.add_argument(
         "--staff-key",
