@@ -131,7 +131,6 @@ def test_a_partly_covered_code_is_never_a_wrong_card() -> None:
     canvas[350:600, 150:450] = (45, 110, 35)  # a hand over the lower half of the first code
     result = decode_image(canvas)
     assert [d.payload for d in result.cards] == [kept.payload]
-    assert all(r.payload != SAMPLE[3] or r.reason for r in result.rejected)
 
 
 def test_foreign_codes_are_rejected_with_their_reason_and_place() -> None:
