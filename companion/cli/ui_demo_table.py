@@ -29,10 +29,7 @@ from typing import Any
 
 from companion.errors import UsageError
 from companion.flows.base import TableCard
-from companion.games import CHANCE, TERMINAL
-from companion.games.registry import get_game
-
-MAX_ACTIONS = 20_000
+from companion.games.random_play import random_record as play_at_random
 
 
 @dataclass(frozen=True)
@@ -46,17 +43,8 @@ class TableStep:
 
 def random_record(game: str, players: int, variants: Sequence[str], seed: int) -> dict[str, Any]:
     """The record of a whole game of ``game`` played at random by the engine (seeded)."""
-    rng = random.Random(seed)
-    state = get_game(game).new([f"Seat {i + 1}" for i in range(players)], list(variants))
-    for _ in range(MAX_ACTIONS):
-        player = state.current_player()
-        if player == TERMINAL:
-            break
-        if player == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            state.apply(rng.choice(list(state.legal_actions())))
-    return state.to_record()
+    seats = [f"Seat {i + 1}" for i in range(players)]
+    return play_at_random(game, seats, variants, random.Random(seed))
 
 
 class _Deck:

@@ -29,8 +29,7 @@ from companion.daemon.links import (
     TableClock,
 )
 from companion.daemon.runtime import Daemon, Links
-from companion.games.base import CHANCE
-from companion.games.registry import get_game
+from companion.games.random_play import random_record
 from companion.journal import Journal
 from companion.session import Session
 from companion.table.layout import default_layout
@@ -52,14 +51,7 @@ FINAL_SECONDS = 4.0
 
 def demo_record(seed: int, players: tuple[str, ...] = PLAYERS) -> dict[str, Any]:
     """A whole Fibonachos game of random legal plays, the same for the same seed."""
-    rng = random.Random(seed)
-    state = get_game("fibonachos").new(list(players), [])
-    while state.outcome() is None:
-        if state.current_player() == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            state.apply(rng.choice(list(state.legal_actions())))
-    return state.to_record()
+    return random_record("fibonachos", players, [], random.Random(seed))
 
 
 @dataclass
