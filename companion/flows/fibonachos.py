@@ -46,6 +46,7 @@ class FibonachosFlow(TrickFlow):
     deck_rule = "F1"
     spots: ClassVar[Mapping[str, str]] = {"spicy": "spicy"}
     order_rule = "F8"
+    over = "the match is over"
     engine: FibonachosState
 
     def __init__(
@@ -146,14 +147,6 @@ class FibonachosFlow(TrickFlow):
             spicy=str(trick.spicy) if trick and trick.spicy else None,
             waiting_for=waiting,
         )
-
-    def expected(self) -> str:
-        if self.engine.is_terminal():
-            return "the match is over"
-        shown = self.view()
-        if not isinstance(shown, TrickView):
-            return ""
-        return shown.waiting_for or f"{shown.to_play} to play"
 
 
 def _plays(current: Round, names: Sequence[str]) -> tuple[PlayView, ...]:

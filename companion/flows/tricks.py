@@ -47,6 +47,7 @@ from companion.flows.notices import (
     report_notices,
 )
 from companion.games.base import Flag, GameState
+from companion.ui.views import TrickView
 
 _SEAT_ZONE = re.compile(r"play-([0-9])")
 
@@ -70,6 +71,8 @@ class TrickFlow(GameFlow):
     spots: ClassVar[Mapping[str, str]] = {}
     #: The rule that sets the order of play (a card out of turn).
     order_rule: str
+    #: What :meth:`expected` says once the engine's game is over.
+    over: str
     #: The rules engine fed with the steps (set by ``_reset``).
     engine: GameState[Any]
 
@@ -291,6 +294,15 @@ class TrickFlow(GameFlow):
 
     def is_over(self) -> bool:
         return self._engine_over()
+
+    def expected(self) -> str:
+        """What the table waits for: the screen's ``waiting_for``, else the next play."""
+        if self._engine_over():
+            return self.over
+        shown = self.view()
+        if not isinstance(shown, TrickView):
+            return ""
+        return shown.waiting_for or f"{shown.to_play} to play"
 
 
 def seat_check(

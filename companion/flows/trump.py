@@ -46,6 +46,7 @@ class TrumpFlow(TrickFlow):
         "symbol-indicator": "symbol",
     }
     order_rule = "T4"
+    over = "the game is over"
     engine: TrumpState
 
     def __init__(
@@ -216,11 +217,3 @@ class TrumpFlow(TrickFlow):
             trump=current.trump.title,
             symbol=current.deal.symbol.symbol.name.lower(),
         )
-
-    def expected(self) -> str:
-        if self.engine.is_terminal():
-            return "the game is over"
-        shown = self.view()
-        if not isinstance(shown, TrickView):
-            return ""
-        return shown.waiting_for or f"{shown.to_play} to play"

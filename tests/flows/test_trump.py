@@ -44,6 +44,8 @@ def test_example_records_replay_through_the_table(name: str) -> None:
     assert game.is_over() == expected["complete"]
     over = [n for n in notices if n.kind is NoticeKind.GAME_OVER]
     assert len(over) == (1 if expected["complete"] else 0)
+    if expected["complete"]:
+        assert game.expected() == "the game is over"
 
 
 def test_the_round_waits_for_both_indicators_and_the_leader() -> None:
