@@ -16,11 +16,13 @@ from __future__ import annotations
 import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from card_codes.errors import BackendUnavailableError, CardCodeError
 from card_codes.geometry import Corners
+
+if TYPE_CHECKING:  # numpy only in annotations: `companion scan` registers without loading it
+    import numpy as np
 
 #: How to get each backend's library.
 INSTALL_HINTS: dict[str, str] = {
@@ -38,7 +40,7 @@ class RawCode:
     corners: Corners
 
 
-Reader = Callable[[np.ndarray], list[RawCode]]
+Reader = Callable[["np.ndarray"], list[RawCode]]
 
 
 def read_zxing(grey: np.ndarray) -> list[RawCode]:

@@ -16,12 +16,14 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from card_codes.backends import BACKENDS
-from card_codes.decode import DecodeResult, decode_image
 from card_codes.payload import load_key
 from companion.errors import UsageError
+
+if TYPE_CHECKING:  # the decoder (numpy, PIL) loads when a scan runs, not with every command
+    from card_codes.decode import DecodeResult
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -98,6 +100,8 @@ def as_text(image: Path, result: DecodeResult) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from card_codes.decode import decode_image
+
     key = load_key(args.staff_key) if args.staff_key is not None else None
     images = [(path, load_image(path)) for path in args.images]
     results = [

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -93,3 +95,14 @@ def test_a_bad_key_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[st
     photo = _photo(tmp_path / "t.png", [])
     assert main(["scan", str(photo), "--staff-key", str(tmp_path / "none.key")]) == 2
     assert capsys.readouterr().err.startswith("companion scan: cannot read the staff key")
+
+
+def test_registering_scan_loads_no_decoder() -> None:
+    """Every `companion` command registers `scan`: numpy and the decoder load only when a
+    scan runs (a fresh interpreter; this one has numpy loaded already)."""
+    probe = (
+        "import sys, companion.cli.scan; "
+        "print(sorted({'numpy', 'card_codes.decode'} & set(sys.modules)))"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
