@@ -32,8 +32,8 @@ MODULES = 21
 #: Pixels per module below which codes are missed (README "Reading QR codes").
 MIN_MODULE_PX = 2.0
 #: :func:`sharpness` below which a code is called blurred. Measured on synthetic
-#: tables: a sharp code scores 15000-23000; a 2-3 px motion blur 7000-14000, still
-#: read; codes stop being read between 3000 and 6000.
+#: tables (bench/sharpness.py): a sharp code scores 18000-22000; a 2-3 px motion blur
+#: 7000-14000, still read; at 4 px almost no code is read (the one read scored 5500).
 MIN_SHARPNESS = 8000.0
 
 CARD_COLOUR = (60, 220, 60)  # BGR: our cards, in a zone
