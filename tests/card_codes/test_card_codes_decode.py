@@ -3,7 +3,6 @@ badly lit, several per frame, overlapped as in a rummy set (R2), covered, and fo
 
 from __future__ import annotations
 
-import doctest
 import sys
 from math import dist
 
@@ -11,7 +10,7 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw
 
-from card_codes import backends, decode, scenes
+from card_codes import backends
 from card_codes.catalogue import DECKS, card, deck_cards, staff_cards
 from card_codes.decode import DecodeResult, decode_image, to_grey
 from card_codes.errors import BackendUnavailableError, CardCodeError
@@ -49,11 +48,6 @@ def _check_scene(
 
 def _blank(size: tuple[int, int] = (900, 700)) -> np.ndarray:
     return np.full((size[1], size[0], 3), (45, 110, 35), np.uint8)
-
-
-def test_doctests() -> None:
-    for module in (decode, backends, scenes):
-        assert doctest.testmod(module).failed == 0
 
 
 @pytest.mark.parametrize("deck", DECKS)
