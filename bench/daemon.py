@@ -30,9 +30,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from companion.table.scene import Scene  # noqa: E402
-from companion.table.scripts import table_script  # noqa: E402
-from companion.table.video import write_video  # noqa: E402
+from companion.synthetic.scene import Scene  # noqa: E402
+from companion.synthetic.scripts import table_script  # noqa: E402
+from companion.synthetic.video import write_video  # noqa: E402
 
 RECORD = ROOT / "examples" / "fibonachos" / "short.json"
 

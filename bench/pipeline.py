@@ -1,7 +1,7 @@
 """The whole table pipeline on one core: frames per second, cards read, latency, memory.
 
 The reader the daemon runs (change detection, card_codes' decoder on the changed
-regions, the tracker) over synthetic table videos from ``companion.table.scene``, at
+regions, the tracker) over synthetic table videos from ``companion.synthetic.scene``, at
 1280x720 and 1920x1080, 30 frames per second of table time:
 
 - ``static``: five cards lie on the table and nothing happens (the full-frame safety
@@ -46,10 +46,10 @@ for _name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUM
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from card_codes import catalogue  # noqa: E402
+from companion.synthetic.scene import Hand, Place, Remove, Scene, Step, Wait  # noqa: E402
+from companion.synthetic.sprites import CardRef  # noqa: E402
 from companion.table.layout import default_layout  # noqa: E402
 from companion.table.reader import ReaderStats, TableReader  # noqa: E402
-from companion.table.scene import Hand, Place, Remove, Scene, Step, Wait  # noqa: E402
-from companion.table.sprites import CardRef  # noqa: E402
 from companion.table.tracker import CardPlaced, CardRemoved, DuplicateCard  # noqa: E402
 
 FPS = 30.0

@@ -1,7 +1,7 @@
 """The sharpness ``companion calibrate`` measures, against motion blur: where the
 figures of docs/layout.md and ``calibration.MIN_SHARPNESS`` come from.
 
-A synthetic 1280x720 table (``companion.table.scene``, cards 110 px wide) with three
+A synthetic 1280x720 table (``companion.synthetic.scene``, cards 110 px wide) with three
 cards, smeared by a motion blur of 0 to 6 px, drawn with four scene seeds: for
 each length, the codes read (of 12) and their sharpness
 (smallest, largest).
@@ -16,10 +16,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from companion.synthetic.scene import Blur, Place, Scene, Step
+from companion.synthetic.sprites import CardRef
 from companion.table.calibration import MIN_SHARPNESS, analyse
 from companion.table.layout import default_layout
-from companion.table.scene import Blur, Place, Scene, Step
-from companion.table.sprites import CardRef
 
 CARDS: list[Step] = [
     Place(CardRef("fibonachos", "S3#1"), 0.12, 0.22, hand=False),

@@ -23,8 +23,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict
 from typing import Any, Protocol
 
-from companion.flows.base import FlowCommand, GameFlow, Notice, NoticeKind, TableCard
+from companion.flows.base import FlowCommand, GameFlow, Notice, NoticeKind
 from companion.journal import Journal, JournalError
+from companion.table.cards import TableCard
 
 log = logging.getLogger(__name__)
 

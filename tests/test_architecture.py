@@ -3,6 +3,7 @@
 - `hardware` and `card_codes` import nothing of `companion` nor of each other.
 - `companion.games` imports nothing but the standard library (and itself).
 - Vendor libraries are imported only inside backends, never at a package's top.
+- Inside ``companion`` the layers point one way (``LAYERS`` below).
 """
 
 from __future__ import annotations
@@ -71,3 +72,92 @@ def test_package_tops_import_no_vendor_library() -> None:
     for package in ("hardware", "card_codes", "companion"):
         for init in (ROOT / package).rglob("__init__.py"):
             assert not (_imports(init) & (VENDOR - {"zxingcpp"})), init
+
+
+#: The layers inside ``companion``, from the bottom (DESIGN.md "Layout"). A module may
+#: import its own layer and the layers below it, never one above; layers that share a
+#: rank (``table`` and ``synthetic``; ``session`` and ``journal``) are side by side, and
+#: only the pairs in ``BESIDE`` may import each other's modules.
+LAYERS: dict[str, int] = {
+    "games": 0,
+    "errors": 1,
+    "config": 2,
+    "table": 3,
+    "synthetic": 3,
+    "flows": 4,
+    "views": 5,
+    "ui": 6,
+    "journal": 7,
+    "session": 7,
+    "daemon": 8,
+    "cli": 9,
+    "__main__": 10,
+}
+BESIDE = {("session", "journal")}
+
+
+def _layer(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def _companion_imports(path: Path) -> set[str]:
+    """Every ``companion.x`` a module imports, at its top, in functions or under TYPE_CHECKING."""
+    return {name for name in _full_imports(path) if name.startswith("companion.")}
+
+
+def _layer_violations(path: Path, layer: str) -> set[str]:
+    rank = LAYERS[layer]
+    bad = set()
+    for name in _companion_imports(path):
+        other = _layer(name)
+        if other == layer or (layer, other) in BESIDE:
+            continue
+        if other not in LAYERS or LAYERS[other] >= rank:
+            bad.add(name)
+    return bad
+
+
+def test_every_module_of_companion_has_a_layer() -> None:
+    """A newcomer names the layer of every module from its folder (or its own name)."""
+    package = ROOT / "companion"
+    unplaced = {
+        str(path.relative_to(ROOT))
+        for path in package.rglob("*.py")
+        if path.parent != package and path.relative_to(package).parts[0] not in LAYERS
+    } | {
+        str(path.relative_to(ROOT))
+        for path in package.glob("*.py")
+        if path.stem not in LAYERS and path.stem != "__init__"
+    }
+    assert unplaced == set()
+
+
+def test_no_module_imports_a_layer_above_it() -> None:
+    package = ROOT / "companion"
+    offenders = {}
+    for path in sorted(package.rglob("*.py")):
+        relative = path.relative_to(package)
+        layer = relative.parts[0].removesuffix(".py") if len(relative.parts) > 1 else path.stem
+        if layer == "__init__":
+            continue
+        bad = _layer_violations(path, layer)
+        if bad:
+            offenders[str(path.relative_to(ROOT))] = sorted(bad)
+    assert offenders == {}
+
+
+def test_the_layer_rule_catches_an_upward_import(tmp_path: Path) -> None:
+    """The checker itself fails on the kinds of import the rule forbids."""
+    module = tmp_path / "tracker.py"
+    module.write_text(
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n"
+        "    from companion.flows.base import Notice\n"
+        "def f() -> None:\n"
+        "    import companion.ui.app\n"
+        "from companion.table.layout import Box\n"
+        "from companion.games.base import GameState\n",
+        encoding="utf-8",
+    )
+    assert _layer_violations(module, "table") == {"companion.flows.base", "companion.ui.app"}

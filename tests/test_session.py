@@ -6,10 +6,11 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.flows.base import FlowCommand, GameFlow, Notice, NoticeKind, TableCard
+from companion.flows.base import FlowCommand, GameFlow, Notice, NoticeKind
 from companion.journal import Journal
 from companion.session import Session
-from companion.ui.views import MessageView
+from companion.table.cards import TableCard
+from companion.views import MessageView
 
 
 class TallyFlow(GameFlow):
@@ -151,7 +152,7 @@ def test_a_new_game_closes_the_one_in_play(tmp_path: Path) -> None:
 
 def test_the_default_factory_plays_fibonachos_and_resumes(tmp_path: Path) -> None:
     """Issue 4 section 3: the real flows behind the session; a restart replays them."""
-    from companion.flows.base import TableCard
+    from companion.table.cards import TableCard
 
     path = tmp_path / "journal.db"
     session = Session(Journal.open(path), clock=Clock())

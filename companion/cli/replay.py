@@ -91,8 +91,8 @@ def _progress(frames: int, seconds: float, events: int) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from companion.daemon.links import TableClock
+    from companion.daemon.replay import replay_game, start_session
     from companion.table.reader import TableReader
-    from companion.table.replay import replay_game, start_session
     from hardware.camera import open_camera
 
     get_game(args.game)  # an unknown game is refused before the source is opened

@@ -31,11 +31,11 @@ from pathlib import Path
 from typing import Any
 
 from companion.cli.ui_demo_table import TableStep, load_script, table_script
+from companion.daemon.runner import TableRunner
 from companion.journal import Journal
 from companion.session import Session
 from companion.ui.app import UiApp
 from companion.ui.commands import StartGame, UiCommand
-from companion.ui.runner import TableRunner
 from companion.ui.screens import View, render
 from hardware.buttons import Buttons, open_buttons
 from hardware.buttons_keyboard import TERMINAL_KEYS, split_keys

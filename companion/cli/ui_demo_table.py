@@ -28,8 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import UsageError
-from companion.flows.base import TableCard
 from companion.games.random_play import random_record as play_at_random
+from companion.table.cards import TableCard
 
 
 @dataclass(frozen=True)

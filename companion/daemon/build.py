@@ -1,4 +1,9 @@
-"""The composition root: a configuration in, a daemon with every part wired out.
+"""The composition root: every daemon (run, replay, the demo) is wired here, once.
+
+:func:`assemble` joins a session, a reader, an interface and three device openers into
+a :class:`~companion.daemon.runtime.Daemon`; :func:`build_daemon` does it for
+``companion run`` from a configuration, ``companion.daemon.replay`` for a recorded
+table, ``companion.daemon.demo`` for the synthetic game.
 
 Backends are chosen here by the configuration's names (or the environment's, see
 ``companion.config``), never guessed in the middle of the code. Mistakes in the
@@ -12,21 +17,23 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from card_codes.keys import load_key
 from companion.config import Config, HardwareSection
 from companion.daemon.links import ButtonsLink, CameraLink, DisplayLink, DisplayWorker
 from companion.daemon.notify import Notifier
-from companion.daemon.runtime import Daemon, Links
+from companion.daemon.runtime import Daemon, Links, Reader
 from companion.journal import Journal
 from companion.session import Session
 from companion.table.layout import default_layout, load_layout
 from companion.table.reader import TableReader
+from companion.table.tracker import TableEvent
 from companion.ui.app import UiApp
-from hardware.buttons import open_buttons
-from hardware.camera import open_camera
-from hardware.display import open_display
+from hardware.buttons import Buttons, open_buttons
+from hardware.camera import Camera, open_camera
+from hardware.display import Display, open_display
 
 log = logging.getLogger(__name__)
 
@@ -50,6 +57,60 @@ def panel_size(section: HardwareSection) -> tuple[int, int]:
     return width, height
 
 
+@dataclass(frozen=True)
+class Devices:
+    """How to open each device; a link calls its opener again when the device is lost."""
+
+    camera: Callable[[], Camera]
+    display: Callable[[], Display]
+    buttons: Callable[[], Buttons] = lambda: open_buttons("fake")
+
+
+def assemble(
+    session: Session,
+    reader: Reader,
+    devices: Devices,
+    *,
+    clock: Callable[[], float],
+    app: UiApp | None = None,
+    camera_retry: bool = True,
+    threaded_display: bool = False,
+    notifier: Notifier | None = None,
+    panel: tuple[int, int] = (128, 64),
+    frame_timeout: float = 0.2,
+    on_event: Callable[[TableEvent], None] | None = None,
+) -> Daemon:
+    """The one place a :class:`Daemon` is wired: device links, the interface, the loop.
+
+    The display and the buttons are opened at once, so that settings mistakes surface
+    at start and not mid-game; a device that is merely absent is retried by its link.
+    ``panel`` is the screen size used while the display cannot be opened.
+    ``camera_retry=False`` makes a camera that fails end the loop (a recorded source
+    does not come back).
+    """
+    display = DisplayLink("display", devices.display, clock=clock)
+    opened = display.get()
+    buttons = ButtonsLink("buttons", devices.buttons, clock=clock)
+    buttons.get()
+    links = Links(
+        camera=CameraLink("camera", devices.camera, clock=clock, retry=camera_retry),
+        display=DisplayWorker(display) if threaded_display else display,
+        buttons=buttons,
+    )
+    size = opened.size if opened is not None else panel
+    return Daemon(
+        session=session,
+        app=app if app is not None else UiApp(now=clock()),
+        reader=reader,
+        links=links,
+        clock=clock,
+        notifier=notifier,
+        size=size,
+        frame_timeout=frame_timeout,
+        on_event=on_event,
+    )
+
+
 def build_daemon(
     config: Config,
     *,
@@ -64,40 +125,28 @@ def build_daemon(
     layout = load_layout(config.table.layout) if config.table.layout else default_layout()
     reader = TableReader(layout, staff_key=staff_key_of(config))
     camera, display, buttons = config.camera, config.display, config.buttons
-    links = Links(
-        camera=CameraLink(
-            "camera", lambda: open_camera(camera.kind, **camera.settings), clock=clock
-        ),
-        display=DisplayLink(
-            "display", lambda: open_display(display.kind, **display.settings), clock=clock
-        ),
-        buttons=ButtonsLink(
-            "buttons", lambda: open_buttons(buttons.kind, **buttons.settings), clock=clock
-        ),
+    devices = Devices(
+        camera=lambda: open_camera(camera.kind, **camera.settings),
+        display=lambda: open_display(display.kind, **display.settings),
+        buttons=lambda: open_buttons(buttons.kind, **buttons.settings),
     )
-    link = links.display
-    assert isinstance(link, DisplayLink)
-    opened = link.get()  # settings mistakes surface now, not mid-game
-    links.buttons.get()
-    size = opened.size if opened is not None else panel_size(display)
-    if display.kind in THREADED_DISPLAYS:
-        links.display = DisplayWorker(link)
-    app = UiApp(kiosk=config.kiosk, now=clock())
+    daemon = assemble(
+        session,
+        reader,
+        devices,
+        clock=clock,
+        app=UiApp(kiosk=config.kiosk, now=clock()),
+        threaded_display=display.kind in THREADED_DISPLAYS,
+        notifier=notifier,
+        panel=panel_size(display),
+    )
     log.info(
         "camera %s, display %s %dx%d, buttons %s, journal %s, kiosk %s",
         camera.kind,
         display.kind,
-        *size,
+        *daemon.size,
         buttons.kind,
         journal.path,
         "on" if config.kiosk.enabled else "off",
     )
-    return Daemon(
-        session=session,
-        app=app,
-        reader=reader,
-        links=links,
-        clock=clock,
-        notifier=notifier,
-        size=size,
-    )
+    return daemon

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import logging
 
-from companion.flows.base import TableCard
+from companion.daemon.runner import TableRunner
+from companion.table.cards import TableCard
 from companion.ui.commands import StaffAction, Undo
-from companion.ui.runner import TableRunner
 from hardware.buttons import Button, ButtonEvent, PressKind
 
 log = logging.getLogger(__name__)

@@ -1,7 +1,7 @@
 """``companion demo``: a whole Fibonachos game read from a synthetic table, start to finish.
 
 Nothing is faked past the camera: frames of the project's own printed cards (drawn
-by :mod:`companion.table.scene`, with hands reaching in and passing over cards)
+by :mod:`companion.synthetic.scene`, with hands reaching in and passing over cards)
 go through the daemon's loop exactly as a camera's would - change detection, QR
 decoding, the table tracker, the game flow, the rules engine, the journal, the
 screens - and the OLED is shown in an emulator window when there is a screen, or
@@ -21,23 +21,18 @@ from typing import Any
 
 import numpy as np
 
+from companion.daemon.build import Devices, assemble
 from companion.daemon.links import (
-    ButtonsLink,
-    CameraLink,
     ClockedCamera,
-    DisplayLink,
     TableClock,
 )
-from companion.daemon.runtime import Daemon, Links
 from companion.games.random_play import random_record
 from companion.journal import Journal
 from companion.session import Session
+from companion.synthetic.scene import Scene
+from companion.synthetic.scripts import Mess, table_script
 from companion.table.layout import default_layout
 from companion.table.reader import TableReader
-from companion.table.scene import Scene
-from companion.table.scripts import Mess, table_script
-from companion.ui.app import UiApp
-from hardware.buttons import open_buttons
 from hardware.camera import open_camera
 from hardware.display import Display, open_display
 
@@ -107,16 +102,10 @@ def run_demo(
 
     with tempfile.TemporaryDirectory(prefix="companion-demo-") as scratch:
         where = Path(scratch) / "journal.db"
-        links = Links(
-            camera=CameraLink("camera", camera, clock=clock),
-            display=DisplayLink("display", screen, clock=clock),
-            buttons=ButtonsLink("buttons", lambda: open_buttons("fake"), clock=clock),
-        )
-        daemon = Daemon(
-            session=Session(Journal.open(where), clock=clock),
-            app=UiApp(now=0.0),
-            reader=TableReader(default_layout()),
-            links=links,
+        daemon = assemble(
+            Session(Journal.open(where), clock=clock),
+            TableReader(default_layout()),
+            Devices(camera=camera, display=screen),
             clock=clock,
         )
         daemon.start_game("fibonachos", len(PLAYERS), [], dict(script.options))

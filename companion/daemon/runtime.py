@@ -5,7 +5,7 @@ One thread, one loop; each turn of it:
 1. reads a frame (waiting at most ``frame_timeout``; a camera that is out returns
    nothing and is retried with backoff by its link),
 2. turns it into table events (the reader) and hands them on: game cards to the
-   session through the :class:`~companion.ui.runner.TableRunner`, control and staff
+   session through the :class:`~companion.daemon.runner.TableRunner`, control and staff
    cards to :class:`~companion.daemon.controls.Controls`,
 3. takes every button press waiting,
 4. lets time pass in the UI (timed screens, the kiosk's idle reset),
@@ -26,13 +26,13 @@ from typing import Any, Protocol
 from companion.daemon.controls import Controls
 from companion.daemon.links import ButtonsLink, CameraLink, DisplayLink, DisplayWorker
 from companion.daemon.notify import Notifier
+from companion.daemon.runner import TableRunner
 from companion.session import Session
 from companion.table.reader import ReaderStats
 from companion.table.tracker import CardPlaced, CardRemoved, DuplicateCard, TableEvent
 from companion.ui.app import UiApp
-from companion.ui.runner import TableRunner
 from companion.ui.screens import View, render
-from companion.ui.views import MessageView
+from companion.views import MessageView
 from hardware.camera import EndOfStream, Frame
 
 log = logging.getLogger(__name__)

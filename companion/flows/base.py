@@ -13,7 +13,7 @@ session journals each input, then hands it to the flow.
     flow = make_flow("fibonachos", ["Ana", "Ben", "Cy"], variants=[])
     notices = flow.placed(TableCard("fibonachos/1/S3#1", "fibonachos", "S3#1", "spicy"))
     notices = flow.placed(TableCard("fibonachos/1/R13#1", "fibonachos", "R13#1", "play"))
-    flow.view()      # a companion.ui.views value: whose turn, the trick so far...
+    flow.view()      # a companion.views value: whose turn, the trick so far...
 """
 
 from __future__ import annotations
@@ -25,7 +25,8 @@ from enum import Enum
 from typing import Any
 
 from companion.games.base import GameState
-from companion.ui.views import (
+from companion.table.cards import TableCard
+from companion.views import (
     HexView,
     MessageView,
     RummyView,
@@ -54,24 +55,6 @@ class Notice:
     seat: int | None = None
     #: A view to show for this notice (the trick's winner, the round's scores).
     view: TrickWonView | ScoresView | MessageView | None = None
-
-
-@dataclass(frozen=True)
-class TableCard:
-    """A physical card as the table shows it: the flow's view of a tracker event.
-
-    ``key`` is unique per physical card (deck, copy and serial); ``notation`` is the
-    face with its serial (``R1#2``, docs/notation.md); ``zone`` is the layout zone
-    it lies in (``play``, ``spicy``, ``trump-indicator``, ``symbol-indicator``,
-    ``meld-0`` ... ``meld-4``); ``position`` its centre in frame coordinates 0-1.
-    """
-
-    key: str
-    deck: str
-    notation: str
-    zone: str
-    position: tuple[float, float] | None = None
-    face_down: bool = False
 
 
 @dataclass(frozen=True)

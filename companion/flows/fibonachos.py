@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from companion.flows.base import FlowView, Notice, NoticeKind, TableCard
+from companion.flows.base import FlowView, Notice, NoticeKind
 from companion.flows.errors import RefusedError
 from companion.flows.notices import scores_view
 from companion.flows.tricks import TrickFlow, seat_check
@@ -34,8 +34,9 @@ from companion.games.fibonachos import (
     winner_index,
 )
 from companion.games.fibonachos.round import Round
-from companion.ui.views import Play as PlayView
-from companion.ui.views import TrickView, TrickWonView
+from companion.table.cards import TableCard
+from companion.views import Play as PlayView
+from companion.views import TrickView, TrickWonView
 
 
 class FibonachosFlow(TrickFlow):

@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.flows.base import FlowCommand, GameFlow, Notice, NoticeKind, TableCard, seat_names
+from companion.flows.base import FlowCommand, GameFlow, Notice, NoticeKind, seat_names
 from companion.flows.errors import RefusedError
 from companion.flows.hex_cards import MoveCards
 from companion.flows.notices import info, refused, refused_command
@@ -46,7 +46,8 @@ from companion.games.errors import NotationError
 from companion.games.hex.cards import Pile, card_name, parse_card
 from companion.games.hex.pieces import Side
 from companion.games.hex.rules import opening_allowance
-from companion.ui.views import HexView
+from companion.table.cards import TableCard
+from companion.views import HexView
 
 #: H2: at most six enemy strike pieces can touch a centre.
 MAX_STRIKES = 6

@@ -17,14 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.flows.base import (
-    EngineFlow,
-    FlowCommand,
-    Notice,
-    NoticeKind,
-    TableCard,
-    seat_names,
-)
+from companion.flows.base import EngineFlow, FlowCommand, Notice, NoticeKind, seat_names
 from companion.flows.errors import RefusedError
 from companion.flows.hex_cards import MoveCards
 from companion.flows.notices import info, refused, refused_command
@@ -32,7 +25,8 @@ from companion.games.base import CHANCE
 from companion.games.errors import GameError, IllegalActionError
 from companion.games.hex import Draw, EndTurn, HexState, Move, Resign, Side, parse_card
 from companion.games.hex.actions import HexAction
-from companion.ui.views import HexView
+from companion.table.cards import TableCard
+from companion.views import HexView
 
 
 class HexBoardFlow(EngineFlow):

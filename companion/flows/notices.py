@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.flows.base import FlowCommand, Notice, NoticeKind, TableCard
+from companion.flows.base import FlowCommand, Notice, NoticeKind
 from companion.flows.errors import RefusedError
 from companion.games.report import leaders
-from companion.ui.views import ScoresView
+from companion.table.cards import TableCard
+from companion.views import ScoresView
 
 
 def refused(card: TableCard, reason: str, rule: str | None) -> Notice:

@@ -34,14 +34,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from companion.flows.base import (
-    EngineFlow,
-    FlowCommand,
-    Notice,
-    NoticeKind,
-    TableCard,
-    seat_names,
-)
+from companion.flows.base import EngineFlow, FlowCommand, Notice, NoticeKind, seat_names
 from companion.flows.errors import RefusedError
 from companion.flows.notices import info, refused, refused_command, replacement, report_notices
 from companion.flows.rummy_sets import group_sets
@@ -58,7 +51,8 @@ from companion.games.rummy import (
     wild_numbers,
 )
 from companion.games.rummy.state import STATES, RummyState
-from companion.ui.views import RummyView, SetLine
+from companion.table.cards import TableCard
+from companion.views import RummyView, SetLine
 
 _ZONE = re.compile(r"meld-([0-9])")
 Input = tuple[str, Any]

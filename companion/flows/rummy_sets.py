@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from companion.flows.base import TableCard
+from companion.table.cards import TableCard
 
 #: A card's height and width as fractions of the frame (see the module docstring).
 CARD_HEIGHT: Final = 0.15

@@ -37,7 +37,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from companion.flows.base import FlowCommand, GameFlow, Notice, NoticeKind, TableCard, seat_names
+from companion.flows.base import FlowCommand, GameFlow, Notice, NoticeKind, seat_names
 from companion.flows.errors import RefusedError
 from companion.flows.notices import (
     info,
@@ -47,7 +47,8 @@ from companion.flows.notices import (
     report_notices,
 )
 from companion.games.base import Flag, GameState
-from companion.ui.views import TrickView
+from companion.table.cards import TableCard
+from companion.views import TrickView
 
 _SEAT_ZONE = re.compile(r"play-([0-9])")
 

@@ -22,15 +22,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from companion.flows.base import FlowCommand, FlowView, Notice, NoticeKind, TableCard
+from companion.flows.base import FlowCommand, FlowView, Notice, NoticeKind
 from companion.flows.errors import RefusedError
 from companion.flows.notices import info, scores_view
 from companion.flows.tricks import TrickFlow, seat_check
 from companion.games.base import CHANCE
 from companion.games.errors import IllegalActionError, NotationError
 from companion.games.trump import Card, Deal, Play, TrumpState, parse_card, winning_play
-from companion.ui.views import Play as PlayView
-from companion.ui.views import TrickView, TrickWonView
+from companion.table.cards import TableCard
+from companion.views import Play as PlayView
+from companion.views import TrickView, TrickWonView
 
 INDICATORS: dict[str, str] = {"trump": "trump indicator", "symbol": "symbol indicator"}
 

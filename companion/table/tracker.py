@@ -36,7 +36,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import KW_ONLY, dataclass, field
 from typing import Protocol
 
-from companion.flows.base import TableCard
+from companion.table.cards import TableCard
 from companion.table.layout import Box, Layout, Point, box_of, centre_of
 
 OUTSIDE = "outside"

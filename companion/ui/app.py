@@ -26,7 +26,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.config import KioskSection
-from companion.flows.base import FlowView, Notice, NoticeKind, TableCard
+from companion.flows.base import FlowView, Notice, NoticeKind
+from companion.table.cards import TableCard
 from companion.ui.commands import EndGame, Resume, StaffAction, StartGame, UiCommand
 from companion.ui.ingame import GamePage, IdlePage
 from companion.ui.keys import ButtonLike, key_of
@@ -35,7 +36,7 @@ from companion.ui.overlays import INFO_SECONDS, Overlay, Overlays, Statuses
 from companion.ui.pages import Choice, Go, Page
 from companion.ui.screens import View
 from companion.ui.setup import GAME_LABELS, SetupWizard
-from companion.ui.views import MessageView, ScoresView, Tone
+from companion.views import MessageView, ScoresView, Tone
 
 #: How long a staff card keeps the staff actions open.
 STAFF_SECONDS = 300.0

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from companion.flows.base import Notice, NoticeKind, TableCard
+from companion.flows.base import Notice, NoticeKind
+from companion.table.cards import TableCard
 from companion.ui.app import UiApp
 from companion.ui.screens import View
-from companion.ui.views import (
+from companion.views import (
     HexView,
     IdleView,
     MenuView,

@@ -25,7 +25,7 @@ from companion.ui.keys import Key
 from companion.ui.menus import game_menu, staff_menu
 from companion.ui.pages import Go
 from companion.ui.screens import View
-from companion.ui.views import HexView, IdleView, MessageView
+from companion.views import HexView, IdleView, MessageView
 
 if TYPE_CHECKING:
     from companion.ui.app import UiApp

@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from companion.flows.base import FlowCommand, TableCard
+from companion.flows.base import FlowCommand
 from companion.games.rummy.deck import DECKS
+from companion.table.cards import TableCard
 from companion.ui.commands import EndGame, Flow, StaffAction, Undo
 from companion.ui.deck_choices import deck_groups, locate
 from companion.ui.pages import Choice, ConfirmPage, Go, ListPage

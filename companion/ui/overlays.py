@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from companion.flows.base import FlowView, Notice, NoticeKind
 from companion.ui.screens import View
-from companion.ui.views import MessageView, Tone
+from companion.views import MessageView, Tone
 
 TRICK_WON_SECONDS = 2.0
 INFO_SECONDS = 2.5

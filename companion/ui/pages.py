@@ -20,7 +20,7 @@ from typing import Protocol
 from companion.ui.commands import UiCommand
 from companion.ui.keys import Key
 from companion.ui.screens import View
-from companion.ui.views import MenuView, MessageView, Tone
+from companion.views import MenuView, MessageView, Tone
 
 
 @dataclass
@@ -33,7 +33,7 @@ class Go:
 
 class Page(Protocol):
     def view(self) -> View:
-        """What to show (a :mod:`companion.ui.views` value)."""
+        """What to show (a :mod:`companion.views` value)."""
 
     def press(self, key: Key) -> Go:
         """Handle one key."""

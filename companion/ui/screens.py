@@ -26,7 +26,7 @@ from companion.ui.screens_game import (
     trick_screen,
     trick_won_screen,
 )
-from companion.ui.views import (
+from companion.views import (
     HexView,
     IdleView,
     MenuView,

@@ -13,7 +13,7 @@ from PIL import Image
 
 from companion.ui.draw import BLACK, BOLD, HUGE, LARGE, SMALL, TEXT, Font, Pen, blank, fit
 from companion.ui.layout import ROW, bar, tall
-from companion.ui.views import HexView, RummyView, ScoresView, TrickView, TrickWonView
+from companion.views import HexView, RummyView, ScoresView, TrickView, TrickWonView
 
 
 def face(notation: str) -> str:

@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 
 from companion.cli import main
+from companion.synthetic.scene import Blur, Place, Scene, Step, Wait
+from companion.synthetic.sprites import FOREIGN, CardRef
 from companion.table.calibration import MIN_MODULE_PX, analyse, module_px
 from companion.table.layout import default_layout
-from companion.table.scene import Blur, Place, Scene, Step, Wait
-from companion.table.sprites import FOREIGN, CardRef
 
 MENU = CardRef(FOREIGN, "https://cafe.example/menu")
 TRICK: list[Step] = [

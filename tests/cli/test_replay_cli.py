@@ -15,9 +15,9 @@ import pytest
 from companion.cli import main
 from companion.cli.replay import player_names
 from companion.errors import UsageError
-from companion.table.scene import Scene
-from companion.table.scripts import table_script
-from companion.table.video import write_video
+from companion.synthetic.scene import Scene
+from companion.synthetic.scripts import table_script
+from companion.synthetic.video import write_video
 
 TWO_TRICKS: dict[str, Any] = {
     "game": "fibonachos",

@@ -17,9 +17,9 @@ import numpy as np
 
 from companion.daemon.links import ButtonsLink, CameraLink, DisplayLink
 from companion.daemon.runtime import Daemon, Links
-from companion.flows.base import TableCard
 from companion.journal import Journal
 from companion.session import Session
+from companion.table.cards import TableCard
 from companion.table.reader import ReaderStats
 from companion.table.tracker import CardPlaced, CardRemoved, TableEvent
 from companion.ui.app import UiApp

@@ -15,9 +15,9 @@ from daemon_harness import (
 
 from companion.cli.score import score_record
 from companion.config import KioskSection
-from companion.flows.base import TableCard
+from companion.table.cards import TableCard
 from companion.table.tracker import CardPlaced, DuplicateCard
-from companion.ui.views import MessageView
+from companion.views import MessageView
 from hardware.buttons import Button
 from hardware.display_fake import FakeDisplay
 

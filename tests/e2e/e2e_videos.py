@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from companion.cli import main
-from companion.table.scene import Scene, Step
-from companion.table.scripts import CALM, Mess, TableScript, table_script
-from companion.table.video import write_video
+from companion.synthetic.scene import Scene, Step
+from companion.synthetic.scripts import CALM, Mess, TableScript, table_script
+from companion.synthetic.video import write_video
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"

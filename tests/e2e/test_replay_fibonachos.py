@@ -14,8 +14,8 @@ import pytest
 from e2e_videos import example, record_video, replay, without_serials
 
 from companion.cli.score import score_record
-from companion.table.scene import Scene
-from companion.table.scripts import BUSY, Mess
+from companion.synthetic.scene import Scene
+from companion.synthetic.scripts import BUSY, Mess
 
 
 def one_round(name: str) -> dict[str, Any]:

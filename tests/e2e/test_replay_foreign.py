@@ -9,8 +9,8 @@ import pytest
 from e2e_videos import example, record_video, replay, without_serials
 
 from card_codes.decode import decode_image
-from companion.table.scene import Place, Remove, Scene, Step
-from companion.table.sprites import FOREIGN, CardRef
+from companion.synthetic.scene import Place, Remove, Scene, Step
+from companion.synthetic.sprites import FOREIGN, CardRef
 
 MENU = CardRef(FOREIGN, "https://cafe.example/menu?table=4")
 

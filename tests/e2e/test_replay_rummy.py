@@ -14,13 +14,13 @@ from pathlib import Path
 from e2e_videos import without_serials
 
 from companion.daemon.links import TableClock
+from companion.daemon.replay import replay_game, start_session
 from companion.flows.rummy import RummyFlow
+from companion.synthetic.scene import Scene, Wait
+from companion.synthetic.scripts import TableScript, meld_layout, rummy_steps
+from companion.synthetic.video import write_video
 from companion.table.layout import load_layout
 from companion.table.reader import TableReader
-from companion.table.replay import replay_game, start_session
-from companion.table.scene import Scene, Wait
-from companion.table.scripts import TableScript, meld_layout, rummy_steps
-from companion.table.video import write_video
 from hardware.camera import open_camera
 
 TABLES = [

@@ -13,8 +13,8 @@ import pytest
 from e2e_videos import example, record_video, replay, without_serials
 
 from companion.cli.score import score_record
-from companion.table.scene import Scene
-from companion.table.scripts import BUSY
+from companion.synthetic.scene import Scene
+from companion.synthetic.scripts import BUSY
 
 
 def test_a_round_and_a_half_reads_back_exactly(

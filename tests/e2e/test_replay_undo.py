@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from e2e_videos import FPS, example, replay, without_serials
 
-from companion.table.scene import Place, Remove, Scene, Step
-from companion.table.scripts import TableScript, table_script
-from companion.table.sprites import CardRef
-from companion.table.video import write_video
+from companion.synthetic.scene import Place, Remove, Scene, Step
+from companion.synthetic.scripts import TableScript, table_script
+from companion.synthetic.sprites import CardRef
+from companion.synthetic.video import write_video
 
 WRONG = CardRef("fibonachos", "G5")
 UNDO = CardRef("control", "UNDO")

@@ -31,7 +31,7 @@ from companion.daemon.runtime import Daemon
 from companion.journal import Journal
 from companion.table.layout import default_layout
 from companion.table.reader import TableReader
-from companion.ui.views import MessageView
+from companion.views import MessageView
 from hardware.camera_fake import FakeCamera
 from hardware.camera_synthetic import SyntheticFeed
 from hardware.display_fake import FakeDisplay

@@ -11,7 +11,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from companion.flows.base import GameFlow, Notice, TableCard
+from companion.flows.base import GameFlow, Notice
+from companion.table.cards import TableCard
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

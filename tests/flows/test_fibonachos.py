@@ -8,9 +8,10 @@ import pytest
 from flow_tables import load, play_fibonachos
 
 from companion.cli.score import score_record
-from companion.flows.base import FlowCommand, NoticeKind, TableCard
+from companion.flows.base import FlowCommand, NoticeKind
 from companion.flows.registry import make_flow
-from companion.ui.views import ScoresView, TrickView, TrickWonView
+from companion.table.cards import TableCard
+from companion.views import ScoresView, TrickView, TrickWonView
 
 EXAMPLES = [
     "full-2p.json",

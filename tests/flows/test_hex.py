@@ -8,9 +8,10 @@ import pytest
 from flow_tables import load
 
 from companion.cli.score import score_record
-from companion.flows.base import FlowCommand, NoticeKind, TableCard
+from companion.flows.base import FlowCommand, NoticeKind
 from companion.flows.hex_cards import PILE
 from companion.flows.registry import make_flow
+from companion.table.cards import TableCard
 
 MOVE = FlowCommand("move")
 END = FlowCommand("end-turn")

@@ -10,10 +10,11 @@ import pytest
 from flow_tables import EXAMPLES, load, play_rummy
 
 from companion.cli.score import score_record
-from companion.flows.base import FlowCommand, NoticeKind, TableCard
+from companion.flows.base import FlowCommand, NoticeKind
 from companion.flows.registry import make_flow
 from companion.flows.rummy_sets import MAX_DRIFT, MAX_STEP, group_sets
-from companion.ui.views import SetLine
+from companion.table.cards import TableCard
+from companion.views import SetLine
 
 NAMES = sorted(os.path.basename(p) for p in glob.glob(str(EXAMPLES / "rummy" / "rummy*.json")))
 

@@ -1,4 +1,4 @@
-"""The reader over a synthetic table video (companion.table.scene, card_codes' faces and
+"""The reader over a synthetic table video (companion.synthetic.scene, card_codes' faces and
 decoder): a trick played card by card by hands from three edges, a hand passing over,
 a moment of motion blur, the light dimming, the trick cleared (issue 4 sections 2, 5)."""
 
@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from table_scripts import names
 
+from companion.synthetic.scene import Blur, Hand, Light, Place, Remove, Scene, Wait
+from companion.synthetic.sprites import CardRef
 from companion.table.layout import default_layout
 from companion.table.reader import TableReader
-from companion.table.scene import Blur, Hand, Light, Place, Remove, Scene, Wait
-from companion.table.sprites import CardRef
 
 pytest.importorskip("card_codes.decode")
 

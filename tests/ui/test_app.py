@@ -6,11 +6,12 @@ import pytest
 from ui_keys import Finger
 
 from companion.config import KioskSection
-from companion.flows.base import FlowCommand, Notice, NoticeKind, TableCard
+from companion.flows.base import FlowCommand, Notice, NoticeKind
+from companion.table.cards import TableCard
 from companion.ui.app import STAFF_SECONDS, UiApp
 from companion.ui.commands import EndGame, Flow, Resume, StaffAction, StartGame, Undo
 from companion.ui.overlays import TRICK_WON_SECONDS
-from companion.ui.views import (
+from companion.views import (
     HexView,
     IdleView,
     MenuView,

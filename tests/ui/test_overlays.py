@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.flows.base import Notice, NoticeKind
 from companion.ui.overlays import Overlays
-from companion.ui.views import ScoresView, TrickView
+from companion.views import ScoresView, TrickView
 
 SCORES = ScoresView("Round 1", ("Ana", "Ben"), (3, 5), (3, 5))
 LAST_TRICK = TrickView("fibonachos", 1, 17, "Ana")

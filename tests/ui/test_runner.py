@@ -6,14 +6,14 @@ from pathlib import Path
 
 from ui_keys import Finger
 
-from companion.flows.base import TableCard
+from companion.daemon.runner import TableRunner
 from companion.journal import Journal
 from companion.session import Session
+from companion.table.cards import TableCard
 from companion.ui.app import UiApp
 from companion.ui.commands import StartGame
 from companion.ui.overlays import INFO_SECONDS
-from companion.ui.runner import TableRunner
-from companion.ui.views import IdleView, MenuView, TrickView
+from companion.views import IdleView, MenuView, TrickView
 
 
 class Clock:

@@ -81,7 +81,7 @@ def test_no_text_is_cut_off(size: tuple[int, int], monkeypatch: pytest.MonkeyPat
 
 def test_the_cut_check_catches_a_cut(monkeypatch: pytest.MonkeyPatch) -> None:
     """The test above can fail: a name too long for the panel is cut (and marked '.')."""
-    from companion.ui.views import TrickView
+    from companion.views import TrickView
 
     view = TrickView("Fibonachos", 1, 1, "Bartholomew-Alexander")
     assert cuts(view, (128, 64), monkeypatch) == ["Bartholomew-Alexander"]

@@ -1,6 +1,6 @@
 """What a synthetic table is made of: the cloth, the card faces and the players' hands.
 
-The scene renderer (``companion.table.scene``) composes these into frames. Card
+The scene renderer (``companion.synthetic.scene``) composes these into frames. Card
 faces come from ``card_codes.face_image.card_image`` (the picture the print sheets
 use, with the card's real codes), scaled to the size a card has on the table, and
 are cached per card: a round of Fibonachos draws each face once, however many

@@ -1,6 +1,6 @@
 """The steps of a table script: what happens at the table, one step at a time.
 
-A :class:`~companion.table.scene.Scene` renders a sequence of these into frames.
+A :class:`~companion.synthetic.scene.Scene` renders a sequence of these into frames.
 Positions are fractions of the frame (0-1, the table plane before any tilt);
 angles are degrees, counter-clockwise; lengths are in frames.
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from companion.table.sprites import CardRef, card_fraction
+from companion.synthetic.sprites import CardRef, card_fraction
 
 
 @dataclass(frozen=True)

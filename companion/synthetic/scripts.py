@@ -38,8 +38,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from companion.table.scene import Blur, Hand, Light, Place, Remove, Step, Wait, meld_steps
-from companion.table.sprites import CardRef
+from companion.synthetic.scene import Blur, Hand, Light, Place, Remove, Step, Wait, meld_steps
+from companion.synthetic.sprites import CardRef
 
 #: Where the default layout's spots are (centres, frame fractions): see layout.py.
 SPOTS: Mapping[str, tuple[float, float]] = {

@@ -11,7 +11,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from companion.table.scene import (
+from companion.synthetic.scene import (
     Blur,
     Hand,
     Light,
@@ -23,7 +23,7 @@ from companion.table.scene import (
     Wait,
     meld_steps,
 )
-from companion.table.sprites import CardRef, card_fraction, default_card_width
+from companion.synthetic.sprites import CardRef, card_fraction, default_card_width
 
 SIZE = (320, 180)
 R13 = CardRef("fibonachos", "R13#1")

@@ -7,7 +7,7 @@ of motion blur) into BGR frames at a fixed frame rate, as a camera above the tab
 would see them, optionally tilted (the whole frame in perspective). Frames are made
 one at a time when asked for, so an hour of video costs the memory of one frame.
 
-The steps are in :mod:`companion.table.scene_steps` (re-exported here). Positions
+The steps are in :mod:`companion.synthetic.scene_steps` (re-exported here). Positions
 are fractions of the frame (0-1, the table plane before any tilt); angles are
 degrees, counter-clockwise. Cards are drawn in the order they were put down, so a
 card placed later lies on top: a rummy set laid with :func:`meld_steps` shows only
@@ -28,8 +28,8 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 import numpy.typing as npt
 
-from companion.table.scene_steps import Blur, Hand, Light, Place, Remove, Step, Wait, meld_steps
-from companion.table.sprites import (
+from companion.synthetic.scene_steps import Blur, Hand, Light, Place, Remove, Step, Wait, meld_steps
+from companion.synthetic.sprites import (
     CardRef,
     FaceCache,
     FaceSource,

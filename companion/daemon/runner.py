@@ -17,9 +17,10 @@ import logging
 from collections.abc import Callable
 
 from companion.errors import CompanionError
-from companion.flows.base import FlowCommand, Notice, TableCard
+from companion.flows.base import FlowCommand, Notice
 from companion.games.errors import GameError
 from companion.session import Session
+from companion.table.cards import TableCard
 from companion.ui.app import UiApp
 from companion.ui.commands import (
     EndGame,

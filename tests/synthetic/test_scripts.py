@@ -10,9 +10,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from companion.table.layout import default_layout, parse_layout
-from companion.table.scene import Blur, Hand, Light, Place, Remove, Scene
-from companion.table.scripts import (
+from companion.synthetic.scene import Blur, Hand, Light, Place, Remove, Scene
+from companion.synthetic.scripts import (
     BUSY,
     meld_layout,
     meld_zone,
@@ -20,8 +19,9 @@ from companion.table.scripts import (
     rummy_steps,
     table_script,
 )
-from companion.table.sprites import CardRef
-from companion.table.video import write_video
+from companion.synthetic.sprites import CardRef
+from companion.synthetic.video import write_video
+from companion.table.layout import default_layout, parse_layout
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

@@ -18,13 +18,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.daemon.links import TableClock
+from companion.daemon.build import Devices, assemble
+from companion.daemon.links import ClockedCamera, TableClock
 from companion.flows.base import GameFlow, Notice, NoticeKind
 from companion.journal import Journal
 from companion.session import Session
 from companion.table.reader import TableReader
 from companion.table.tracker import CardPlaced, CardRemoved, TableEvent
 from hardware.camera import Camera
+from hardware.display import open_display
 
 
 @dataclass(frozen=True)
@@ -102,25 +104,14 @@ def replay_game(
     (a recorded source does not come back). ``progress(frames, table_seconds,
     events)`` is called every ``every`` frames.
     """
-    from companion.daemon.links import ButtonsLink, CameraLink, ClockedCamera, DisplayLink
-    from companion.daemon.runtime import Daemon, Links
-    from companion.ui.app import UiApp
-    from hardware.buttons import open_buttons
-    from hardware.display import open_display
-
     result = ReplayResult(record={}, report={})
     timed = ClockedCamera(camera, clock)
-    links = Links(
-        camera=CameraLink("camera", lambda: timed, clock=clock, retry=False),
-        display=DisplayLink("display", lambda: open_display("fake"), clock=clock),
-        buttons=ButtonsLink("buttons", lambda: open_buttons("fake"), clock=clock),
-    )
-    daemon = Daemon(
-        session=session,
-        app=UiApp(now=clock()),
-        reader=reader,
-        links=links,
+    daemon = assemble(
+        session,
+        reader,
+        Devices(camera=lambda: timed, display=lambda: open_display("fake")),
         clock=clock,
+        camera_retry=False,
         frame_timeout=1.0,
         on_event=lambda event: result.events.append(event_row(event)),
     )

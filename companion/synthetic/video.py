@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from companion.table.scene import Scene, SceneFrame
-from companion.table.scripts import TableScript
+from companion.synthetic.scene import Scene, SceneFrame
+from companion.synthetic.scripts import TableScript
 
 VIDEO_CODECS = {".mp4": "mp4v", ".avi": "MJPG"}
 IMAGE_SUFFIXES = (".png", ".jpg")

@@ -1,0 +1,23 @@
+"""The table's output: a physical card as the tracker reports it to the game flows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class TableCard:
+    """A physical card as the table shows it: the flow's view of a tracker event.
+
+    ``key`` is unique per physical card (deck, copy and serial); ``notation`` is the
+    face with its serial (``R1#2``, docs/notation.md); ``zone`` is the layout zone
+    it lies in (``play``, ``spicy``, ``trump-indicator``, ``symbol-indicator``,
+    ``meld-0`` ... ``meld-4``); ``position`` its centre in frame coordinates 0-1.
+    """
+
+    key: str
+    deck: str
+    notation: str
+    zone: str
+    position: tuple[float, float] | None = None
+    face_down: bool = False
