@@ -21,11 +21,15 @@ from hardware.settings import Settings
 def open_backend(
     section: str, backends: Mapping[str, str], kind: str, settings: Mapping[str, Any]
 ) -> Any:
-    """Open backend ``kind`` of ``section`` with its settings, checked by name."""
+    """Open backend ``kind`` of ``section`` with its settings, checked by name.
+
+    The settings know which backend reads them (``Settings.backend``), so a backend
+    shared by several kinds can tell them apart.
+    """
     if kind not in backends:
         raise ConfigurationError(
             f"{section}.kind = {kind!r}: unknown {section} (known: {', '.join(backends)})"
         )
     module, function = backends[kind].split(":")
     opener = getattr(importlib.import_module(module), function)
-    return opener(Settings(section, settings))
+    return opener(Settings(section, settings, backend=kind))

@@ -19,25 +19,24 @@ finished raises ``EndOfStream``; ``close`` is idempotent.
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
 
+from hardware.backends import open_backend
 from hardware.errors import (
     CameraLostError,
     CameraNotFoundError,
     CameraTimeoutError,
-    ConfigurationError,
     EndOfStream,
 )
 from hardware.lifecycle import Closeable, Closing
-from hardware.settings import Settings
 
 __all__ = [
+    "BACKENDS",
     "KINDS",
     "Camera",
     "CameraBase",
@@ -54,7 +53,15 @@ __all__ = [
 #: An image as OpenCV keeps it: HxWx3 uint8 in BGR order, or HxW grey.
 Image = npt.NDArray[np.uint8]
 
-KINDS = ("picamera2", "opencv", "replay", "synthetic", "fake")
+#: Every backend, as display and buttons list theirs: each reads its keys, then opens.
+BACKENDS = {
+    "picamera2": "hardware.camera_picamera2:open_from_settings",
+    "opencv": "hardware.camera_opencv:open_from_settings",
+    "replay": "hardware.camera_replay:open_from_settings",
+    "synthetic": "hardware.camera_synthetic:open_from_settings",
+    "fake": "hardware.camera_fake:open_from_settings",
+}
+KINDS = tuple(BACKENDS)
 
 
 @dataclass(frozen=True, eq=False)
@@ -148,12 +155,6 @@ def check_image(image: Any, where: str) -> Image:
     return checked
 
 
-def _opener(kind: str) -> Callable[[Settings], CameraBase]:
-    module = importlib.import_module(f"hardware.camera_{kind}")
-    opener: Callable[[Settings], CameraBase] = module.open_from_settings
-    return opener
-
-
 def open_camera(kind: str, **settings: Any) -> Camera:
     """Open the camera backend ``kind`` with the settings of ``[camera]``.
 
@@ -162,8 +163,5 @@ def open_camera(kind: str, **settings: Any) -> Camera:
     the way to install it; no camera where the settings point raises
     CameraNotFoundError (a CameraLostError, so the daemon retries).
     """
-    if kind not in KINDS:
-        raise ConfigurationError(
-            f"camera.kind = {kind!r}: unknown camera (known: {', '.join(KINDS)})"
-        )
-    return _opener(kind)(Settings("camera", settings, backend=kind))
+    camera: Camera = open_backend("camera", BACKENDS, kind, settings)
+    return camera

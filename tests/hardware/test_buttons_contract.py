@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from hardware.buttons import Button, Buttons, PressKind, open_buttons
+from hardware.buttons import KINDS, Button, Buttons, PressKind, open_buttons
 from hardware.errors import ConfigurationError, DeviceError
 
 Opened = tuple[Buttons, Callable[[], None]]
@@ -79,6 +79,11 @@ BACKENDS = {
     "replay": _replay,
     "fake": _fake,
 }
+
+
+def test_the_contract_covers_every_registered_backend() -> None:
+    """Every kind of the port's registry has a case here (pygame is keyboard's window)."""
+    assert set(KINDS) <= set(BACKENDS)
 
 
 @pytest.fixture(params=sorted(BACKENDS))
