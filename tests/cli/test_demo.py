@@ -11,6 +11,7 @@ from companion.cli import main
 from companion.cli.demo import choose_display
 
 
+@pytest.mark.slow
 def test_the_demo_reads_every_play_of_a_whole_game_and_writes_the_oled_gif(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -17,6 +17,9 @@ from companion.cli.score import score_record
 from companion.synthetic.scene import Scene
 from companion.synthetic.scripts import BUSY, Mess
 
+#: Whole recorded tables through the daemon: slow (`pytest -m "not slow"` skips them).
+pytestmark = pytest.mark.slow
+
 
 def one_round(name: str) -> dict[str, Any]:
     record = example("fibonachos", name)
@@ -52,7 +55,6 @@ def test_tilted_camera_on_wood(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert without_serials(out["record"]) == record
 
 
-@pytest.mark.slow
 def test_full_three_round_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """F8: three rounds, the dealer moving clockwise, the match complete with its winner."""
     record = example("fibonachos", "full-3p")

@@ -12,6 +12,9 @@ from card_codes.decode import decode_image
 from companion.synthetic.scene import Place, Remove, Scene, Step
 from companion.synthetic.sprites import FOREIGN, CardRef
 
+#: Whole recorded tables through the daemon: slow (`pytest -m "not slow"` skips them).
+pytestmark = pytest.mark.slow
+
 MENU = CardRef(FOREIGN, "https://cafe.example/menu?table=4")
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from e2e_videos import without_serials
 
 from companion.daemon.links import TableClock
@@ -22,6 +23,9 @@ from companion.synthetic.video import write_video
 from companion.table.layout import load_layout
 from companion.table.reader import TableReader
 from hardware.camera import open_camera
+
+#: Whole recorded tables through the daemon: slow (`pytest -m "not slow"` skips them).
+pytestmark = pytest.mark.slow
 
 TABLES = [
     [["B2", "3", "3", "13"], ["B5", "8", "8"]],  # Ana (seat 0, the bottom band)

@@ -16,6 +16,9 @@ from companion.cli.score import score_record
 from companion.synthetic.scene import Scene
 from companion.synthetic.scripts import BUSY
 
+#: Whole recorded tables through the daemon: slow (`pytest -m "not slow"` skips them).
+pytestmark = pytest.mark.slow
+
 
 def test_a_round_and_a_half_reads_back_exactly(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
@@ -32,7 +35,6 @@ def test_a_round_and_a_half_reads_back_exactly(
     assert zones["B1"] == "symbol-indicator"
 
 
-@pytest.mark.slow
 def test_two_full_rounds_from_an_avi(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """T2-T6 over two whole rounds of four players (24 tricks), from an MJPG video
     rather than a folder of frames. (A whole game to 144, T7, is 68 rounds here: the

@@ -13,6 +13,9 @@ from companion.synthetic.scripts import TableScript, table_script
 from companion.synthetic.sprites import CardRef
 from companion.synthetic.video import write_video
 
+#: Whole recorded tables through the daemon: slow (`pytest -m "not slow"` skips them).
+pytestmark = pytest.mark.slow
+
 WRONG = CardRef("fibonachos", "G5")
 UNDO = CardRef("control", "UNDO")
 

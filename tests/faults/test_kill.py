@@ -15,9 +15,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from kill_child import main as run_child
 
 from companion.journal import Journal
+
+#: Kills the daemon at random moments, in subprocesses: slow (`pytest -m "not slow"` skips them).
+pytestmark = pytest.mark.slow
 
 CHILD = Path(__file__).with_name("kill_child.py")
 KILLS = 12
