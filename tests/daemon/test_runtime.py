@@ -16,7 +16,7 @@ from daemon_harness import (
 from companion.cli.score import score_record
 from companion.config import KioskSection
 from companion.table.cards import TableCard
-from companion.table.tracker import CardPlaced, DuplicateCard
+from companion.table.tracker import CardPlaced, DuplicateCard, TableEvent
 from companion.views import MessageView
 from hardware.buttons import Button
 from hardware.display_fake import FakeDisplay
@@ -51,7 +51,7 @@ def test_the_screen_is_shown_only_when_it_changes(tmp_path: Path) -> None:
 def test_control_cards_undo_and_open_the_start_menu(tmp_path: Path) -> None:
     """Issue 3 s1 control cards: UNDO takes back the last play; NEW-GAME opens the start menu."""
     record = load_record("fibonachos", "short.json")
-    steps = [*fibonachos_steps(record)[:3], [CardPlaced(control("UNDO"))]]
+    steps: list[list[TableEvent]] = [*fibonachos_steps(record)[:3], [CardPlaced(control("UNDO"))]]
     clock = ManualClock()
     daemon = make_daemon(tmp_path / "j.db", steps, clock=clock)
     daemon.start_game("fibonachos", 3, [], {"dealer": 2})

@@ -27,14 +27,15 @@ def _dummy_device(panel: Any) -> Any:
 
 
 def _settings(kind: str, tmp_path: Path) -> dict[str, Any]:
-    return {
+    settings: dict[str, dict[str, Any]] = {
         "luma": {"device_factory": _dummy_device},
         "emulator": {},
         "frames": {"dir": str(tmp_path / "frames")},
         "gif": {"path": str(tmp_path / "out.gif")},
         "terminal": {"stream": io.StringIO()},
         "fake": {},
-    }[kind]
+    }
+    return settings[kind]
 
 
 KINDS = ("luma", "emulator", "frames", "gif", "terminal", "fake")

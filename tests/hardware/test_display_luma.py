@@ -131,6 +131,7 @@ def test_a_grey_image_is_thresholded_at_half() -> None:
     grey.paste(128, (0, 0, 64, 64))
     with open_display("luma", device_factory=lambda p: dummy(128, 64, mode="1")) as display:
         display.show(grey)
+        assert isinstance(display, LumaDisplay)
         assert display.device.image.getbbox() == (0, 0, 64, 64)
 
 
@@ -192,6 +193,11 @@ def test_no_i2c_bus_is_a_device_error_naming_raspi_config() -> None:
         LumaDisplay(Panel(port=97), make_device)  # /dev/i2c-97 exists nowhere
 
 
+def _healthy(display: LumaDisplay) -> bool:
+    """Read the property afresh (mypy keeps an earlier assert's narrowing across calls)."""
+    return display.healthy
+
+
 def _flaky(bus: Bus, opened: list[int]) -> Any:
     def factory(panel: Panel) -> Any:
         opened.append(1)
@@ -204,7 +210,7 @@ def test_remote_io_121_is_survived_logged_once_and_recovered(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     """Issue 5 section 1: an I2C error is logged and retried; it never stops the daemon."""
-    bus, opened, clock = Bus(), [], Clock()
+    bus, opened, clock = Bus(), list[int](), Clock()
     display = LumaDisplay(Panel(), _flaky(bus, opened), clock=clock, reopen_after=2)
     display.show(pattern((128, 64), 0))
     bus.broken = True
@@ -227,14 +233,14 @@ def test_remote_io_121_is_survived_logged_once_and_recovered(
     clock.now = 200.0
     bus.data.clear()
     display.show(pattern((128, 64), 2))
-    assert display.healthy and display.failures == 0
+    assert _healthy(display) and display.failures == 0
     assert len(opened) > 1  # reopened: the panel's init sequence was sent again
     assert same(decode_pages(bus.data[-1024:], (128, 64)), pattern((128, 64), 2))
     assert any("is back" in r.getMessage() for r in caplog.records)
 
 
 def test_a_second_outage_is_logged_again(caplog: pytest.LogCaptureFixture) -> None:
-    bus, opened, clock = Bus(), [], Clock()
+    bus, opened, clock = Bus(), list[int](), Clock()
     display = LumaDisplay(Panel(), _flaky(bus, opened), clock=clock)
     for _ in range(2):
         bus.broken = True
@@ -248,7 +254,7 @@ def test_a_second_outage_is_logged_again(caplog: pytest.LogCaptureFixture) -> No
 
 
 def test_a_single_glitch_retries_without_reopening() -> None:
-    bus, opened, clock = Bus(), [], Clock()
+    bus, opened, clock = Bus(), list[int](), Clock()
     display = LumaDisplay(Panel(), _flaky(bus, opened), clock=clock, reopen_after=2)
     bus.broken = True
     display.show(pattern((128, 64)))
@@ -259,7 +265,7 @@ def test_a_single_glitch_retries_without_reopening() -> None:
 
 
 def test_contrast_set_during_an_outage_is_applied_after_reopening() -> None:
-    bus, opened, clock = Bus(), [], Clock()
+    bus, opened, clock = Bus(), list[int](), Clock()
     display = LumaDisplay(Panel(), _flaky(bus, opened), clock=clock, reopen_after=1)
     bus.broken = True
     display.show(pattern((128, 64)))
@@ -271,7 +277,7 @@ def test_contrast_set_during_an_outage_is_applied_after_reopening() -> None:
 
 
 def test_close_survives_a_dead_bus_and_is_idempotent() -> None:
-    bus, opened = Bus(), []
+    bus, opened = Bus(), list[int]()
     display = LumaDisplay(Panel(persist=False), _flaky(bus, opened))
     bus.broken = True
     display.close()
@@ -281,7 +287,7 @@ def test_close_survives_a_dead_bus_and_is_idempotent() -> None:
 
 
 def test_an_unchanged_frame_is_not_sent_again_until_the_panel_was_out() -> None:
-    bus, opened, clock = Bus(), [], Clock()
+    bus, opened, clock = Bus(), list[int](), Clock()
     display = LumaDisplay(Panel(), _flaky(bus, opened), clock=clock, reopen_after=1)
     display.show(pattern((128, 64)))
     writes = bus.writes

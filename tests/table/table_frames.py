@@ -57,7 +57,9 @@ def mini_decoder(image: Image) -> Result:
     import zxingcpp
 
     result = Result()
-    for code in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode):
+    for code in zxingcpp.read_barcodes(
+        image, formats=zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode)
+    ):
         p = code.position
         corners = tuple(
             (float(q.x), float(q.y))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from table_scripts import names
 
-from companion.synthetic.scene import Blur, Hand, Light, Place, Remove, Scene, Wait
+from companion.synthetic.scene import Blur, Hand, Light, Place, Remove, Scene, Step, Wait
 from companion.synthetic.sprites import CardRef
 from companion.table.layout import default_layout
 from companion.table.reader import TableReader
@@ -20,7 +20,7 @@ PLAYS = [CardRef("fibonachos", n) for n in ("R13", "G2", "Y16")]
 
 def test_a_trick_with_hands_blur_and_light_reads_back_exactly() -> None:
     scene = Scene(size=(1280, 720), seed=2, hand_frames=6, settle=12)
-    steps = [
+    steps: list[Step] = [
         Wait(5),
         Place(SPICY, 0.12, 0.22, edge="left"),
         Place(PLAYS[0], 0.4, 0.45, edge="bottom"),
