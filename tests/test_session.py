@@ -7,10 +7,10 @@ from pathlib import Path
 from typing import Any
 
 from companion.flows.base import FlowCommand, GameFlow, Notice, NoticeKind
+from companion.flows.status import Scores
 from companion.journal import Journal
 from companion.session import Session
 from companion.table.cards import TableCard
-from companion.views import MessageView
 
 
 class TallyFlow(GameFlow):
@@ -37,8 +37,8 @@ class TallyFlow(GameFlow):
             self.cards.pop()
         return []
 
-    def view(self) -> MessageView:
-        return MessageView("tally", tuple(self.cards))
+    def status(self) -> Scores:
+        return Scores("tally", None, (len(self.cards),))
 
     def record(self) -> dict[str, Any]:
         return {"game": "tally", "players": self.players, "cards": list(self.cards)}

@@ -2,7 +2,7 @@
 
 :class:`TableRunner` carries out the commands of :class:`~companion.ui.app.UiApp`
 on a :class:`~companion.session.Session` and feeds the interface what follows (the
-notices, the flow's new view, the end of a game). The daemon and ``companion
+notices, the flow's new status, the end of a game). The daemon and ``companion
 ui-demo`` both drive the table through it, so the demo shows what the daemon does.
 
     runner = TableRunner(UiApp(), Session(journal, clock=clock))
@@ -87,7 +87,7 @@ class TableRunner:
             else:
                 self.staff_requests.append(command.name)
         elif isinstance(command, Resume):
-            self.app.flow_view(session.flow.view() if session.flow is not None else None)
+            self.app.flow_status(session.flow.status() if session.flow is not None else None)
 
     def _after(self, notices: list[Notice], now: float) -> None:
         if self.observer is not None and notices:
@@ -95,6 +95,6 @@ class TableRunner:
         self.app.notices(notices, now)
         flow = self.session.flow
         if flow is not None:
-            self.app.flow_view(flow.view())
+            self.app.flow_status(flow.status())
         elif self.app.game is not None:
             self.app.game_over()

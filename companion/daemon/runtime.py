@@ -32,7 +32,7 @@ from companion.table.reader import ReaderStats
 from companion.table.tracker import CardPlaced, CardRemoved, DuplicateCard, TableEvent
 from companion.ui.app import UiApp
 from companion.ui.screens import View, render
-from companion.views import MessageView
+from companion.views import MessageView, waiting_line
 from hardware.camera import EndOfStream, Frame
 
 log = logging.getLogger(__name__)
@@ -108,7 +108,7 @@ class Daemon:
         if flow is not None:
             players = self.session.journal.game(game_id).players if game_id is not None else ()
             self.app.game_started(flow.game, players)
-            self.app.flow_view(flow.view())
+            self.app.flow_status(flow.status())
             log.info("a game of %s is in play", flow.game)
         self.draw()
         self.notifier.ready(self.status_line())
@@ -126,7 +126,7 @@ class Daemon:
         self.app.game_started(game, names)
         self.app.notices(notices, self.clock())
         if self.session.flow is not None:
-            self.app.flow_view(self.session.flow.view())
+            self.app.flow_status(self.session.flow.status())
 
     # -- one turn of the loop -------------------------------------------------------------
 
@@ -187,7 +187,8 @@ class Daemon:
 
     def status_line(self) -> str:
         flow = self.session.flow
-        parts = [f"playing {flow.game}: {flow.expected()}" if flow is not None else "idle"]
+        waiting = "" if flow is None else waiting_line(flow.status(), self.app.players)
+        parts = [f"playing {flow.game}: {waiting}" if flow is not None else "idle"]
         for link in (self.links.camera, self.links.display, self.links.buttons):
             if not link.status.ok:
                 parts.append(f"{link.name} out")

@@ -13,7 +13,13 @@ session journals each input, then hands it to the flow.
     flow = make_flow("fibonachos", ["Ana", "Ben", "Cy"], variants=[])
     notices = flow.placed(TableCard("fibonachos/1/S3#1", "fibonachos", "S3#1", "spicy"))
     notices = flow.placed(TableCard("fibonachos/1/R13#1", "fibonachos", "R13#1", "play"))
-    flow.view()      # a companion.views value: whose turn, the trick so far...
+    flow.status()    # a TrickStatus: the seat to play, the trick so far...
+
+Where facts end and words begin: a flow answers typed facts (:mod:`companion.flows.status`:
+seats as numbers, cards as notation, what the table must show as an enum) and never
+a screen. The views layer (:func:`companion.views.present`) names the seats and words
+the facts for the OLED and the status line. A notice's ``message`` is still English
+(a refusal's reason, a log line); its ``detail`` is a fact like the status.
 """
 
 from __future__ import annotations
@@ -24,16 +30,9 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from companion.flows.status import FlowStatus, NoticeDetail
 from companion.games.base import GameState
 from companion.table.cards import TableCard
-from companion.views import (
-    HexView,
-    MessageView,
-    RummyView,
-    ScoresView,
-    TrickView,
-    TrickWonView,
-)
 
 
 class NoticeKind(Enum):
@@ -53,8 +52,8 @@ class Notice:
     message: str
     rule: str | None = None
     seat: int | None = None
-    #: A view to show for this notice (the trick's winner, the round's scores).
-    view: TrickWonView | ScoresView | MessageView | None = None
+    #: What happened, as a fact the views layer shows (the trick's winner, the scores).
+    detail: NoticeDetail | None = None
 
 
 @dataclass(frozen=True)
@@ -68,9 +67,6 @@ class FlowCommand:
 
     name: str
     args: Mapping[str, Any] = field(default_factory=dict)
-
-
-FlowView = TrickView | RummyView | HexView | ScoresView | MessageView
 
 
 class GameFlow(ABC):
@@ -95,8 +91,8 @@ class GameFlow(ABC):
         """Take back the last step a person would call one (a play, a reveal, a move)."""
 
     @abstractmethod
-    def view(self) -> FlowView:
-        """What the OLED shows now."""
+    def status(self) -> FlowStatus:
+        """Where the game stands now, as facts (the views layer words them)."""
 
     @abstractmethod
     def record(self) -> dict[str, Any]:
@@ -109,10 +105,6 @@ class GameFlow(ABC):
     @abstractmethod
     def is_over(self) -> bool:
         """True once the game has ended by its rules."""
-
-    def expected(self) -> str:
-        """A short line of what the flow waits for ("Ana to play", "spicy card")."""
-        return ""
 
 
 class EngineFlow(GameFlow):
@@ -131,5 +123,8 @@ class EngineFlow(GameFlow):
 
 
 def seat_names(players: Sequence[str]) -> tuple[str, ...]:
-    """Player names, or "Seat 1".. for empty ones."""
+    """Player names, or "Seat 1".. for empty ones: the names a notice's ``message`` uses.
+
+    The screens name seats through :func:`companion.views.seat_names`.
+    """
     return tuple(name or f"Seat {i + 1}" for i, name in enumerate(players))

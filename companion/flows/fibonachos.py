@@ -10,8 +10,9 @@ spicy card) is refused with its rule; a proven revoke is a FLAG, not a refusal (
     >>> _ = flow.placed(TableCard("f/1/S3#1", "fibonachos", "S3#1", "spicy"))
     >>> [n.kind.value for n in flow.placed(TableCard("f/1/R1", "fibonachos", "R1", "play"))]
     []
-    >>> flow.view().spicy, flow.expected()
-    ('S3#1', 'Ben to play')
+    >>> status = flow.status()
+    >>> status.spicy, status.to_play, status.plays
+    ('S3#1', 1, (Played(seat=0, card='R1'),))
 """
 
 from __future__ import annotations
@@ -19,9 +20,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from companion.flows.base import FlowView, Notice, NoticeKind
+from companion.flows.base import Notice, NoticeKind
 from companion.flows.errors import RefusedError
-from companion.flows.notices import scores_view
+from companion.flows.notices import scores
+from companion.flows.status import Awaiting, FlowStatus, Played, TrickStatus, TrickWon
 from companion.flows.tricks import TrickFlow, seat_check
 from companion.games.errors import IllegalActionError, NotationError
 from companion.games.fibonachos import (
@@ -35,8 +37,6 @@ from companion.games.fibonachos import (
 )
 from companion.games.fibonachos.round import Round
 from companion.table.cards import TableCard
-from companion.views import Play as PlayView
-from companion.views import TrickView, TrickWonView
 
 
 class FibonachosFlow(TrickFlow):
@@ -47,7 +47,6 @@ class FibonachosFlow(TrickFlow):
     deck_rule = "F1"
     spots: ClassVar[Mapping[str, str]] = {"spicy": "spicy"}
     order_rule = "F8"
-    over = "the match is over"
     engine: FibonachosState
 
     def __init__(
@@ -108,53 +107,52 @@ class FibonachosFlow(TrickFlow):
     def _trick_size(self) -> int:
         return self.engine.layout.trick_size
 
-    def _won_view_notice(self) -> Notice:
+    def _won_notice(self) -> Notice:
         trick = self.engine.rounds[-1].tricks[-1]
         seat = trick.winner if trick.winner is not None else 0
         card = trick.cards[winner_index(trick.cards)]
-        prize = None if trick.spicy is None else str(trick.spicy)
-        view = TrickWonView(self.names[seat], str(card), trick.number, prize)
-        takes = f", takes {prize}" if prize else ""
+        prize = () if trick.spicy is None else (str(trick.spicy),)
+        takes = f", takes {prize[0]}" if prize else ""
         return Notice(
             NoticeKind.TRICK_WON,
             f"{self.names[seat]} wins trick {trick.number} with {card}{takes}",
             "F4",
             seat=seat,
-            view=view,
+            detail=TrickWon(seat, str(card), trick.number, prize),
         )
 
-    # -- the screen ---------------------------------------------------------------------------
+    # -- where the game stands ----------------------------------------------------------------
 
-    def view(self) -> FlowView:
+    def status(self) -> FlowStatus:
         if self.engine.is_terminal():
             report = self.engine.report()
-            return scores_view("Final scores", self.names, report["totals"], None)
+            return scores(self.game, None, report["totals"], None, report.get("winners", ()))
         if self._needs_deal():
             number = len(self.engine.rounds) + 1
             dealer = (self.engine.first_dealer + number - 1) % len(self.players)
-            leader = self.names[(dealer + 1) % len(self.players)]
-            return TrickView("Fibonachos", number, 1, leader, waiting_for="spicy card")
+            leader = (dealer + 1) % len(self.players)
+            return TrickStatus(self.game, number, 1, leader, awaiting=Awaiting.SPICY)
         current = self.engine.rounds[-1]
         trick = current.open_trick()
         number = trick.number if trick else len(current.tricks) + 1
-        waiting = "spicy card" if trick is None and current.spicy_left() > 0 else ""
-        return TrickView(
-            "Fibonachos",
+        spicy = trick is None and current.spicy_left() > 0
+        return TrickStatus(
+            self.game,
             current.number,
             number,
-            self.names[current.to_act()],
-            plays=_plays(current, self.names),
-            lead=trick.lead.title if trick and trick.lead else None,
+            current.to_act(),
+            plays=_plays(current),
+            lead=trick.lead if trick else None,
             spicy=str(trick.spicy) if trick and trick.spicy else None,
-            waiting_for=waiting,
+            awaiting=Awaiting.SPICY if spicy else Awaiting.NOTHING,
         )
 
 
-def _plays(current: Round, names: Sequence[str]) -> tuple[PlayView, ...]:
+def _plays(current: Round) -> tuple[Played, ...]:
     trick = current.open_trick()
     if trick is None:
         return ()
-    return tuple(PlayView(names[s], str(c)) for s, c in zip(trick.seats, trick.cards, strict=True))
+    return tuple(Played(s, str(c)) for s, c in zip(trick.seats, trick.cards, strict=True))
 
 
 def _parse(text: str, kind: type[Nacho] | type[Spicy], wrong: str) -> Any:

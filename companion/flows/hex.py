@@ -28,8 +28,8 @@ takes every move and writes the real record.
 
     >>> flow = HexRefereeFlow(["Black", "White"], [], seed=0, camera=False)
     >>> _ = flow.command(FlowCommand("move"))        # turn 1 allows one move
-    >>> flow.view().player, flow.view().allowed
-    ('White', 2)
+    >>> flow.status().side, flow.status().allowed
+    (<Side.WHITE: 'white'>, 2)
 """
 
 from __future__ import annotations
@@ -42,12 +42,12 @@ from companion.flows.base import FlowCommand, GameFlow, Notice, NoticeKind, seat
 from companion.flows.errors import RefusedError
 from companion.flows.hex_cards import MoveCards
 from companion.flows.notices import info, refused, refused_command
+from companion.flows.status import Awaiting, HexStatus
 from companion.games.errors import NotationError
 from companion.games.hex.cards import Pile, card_name, parse_card
 from companion.games.hex.pieces import Side
 from companion.games.hex.rules import opening_allowance
 from companion.table.cards import TableCard
-from companion.views import HexView
 
 #: H2: at most six enemy strike pieces can touch a centre.
 MAX_STRIKES = 6
@@ -237,26 +237,19 @@ class HexRefereeFlow(GameFlow):
 
     # -- what the session reads -----------------------------------------------------------------
 
-    def view(self) -> HexView:
+    def status(self) -> HexStatus:
         state = self.state
-        return HexView(
-            player=self.names[state.side.seat],
+        card_due = self.cards and state.card is None and state.winner is None
+        return HexStatus(
+            side=state.side,
             turn=state.number,
             allowed=self.allowed(),
             left=self.left(),
             reduction=0 if self.cards else state.strikes[state.side.seat],
             card=state.card,
-            winner=None if state.winner is None else self.names[state.winner.seat],
+            winner=state.winner,
+            awaiting=Awaiting.MOVE_CARD if card_due else Awaiting.NOTHING,
         )
-
-    def expected(self) -> str:
-        state = self.state
-        if state.winner is not None:
-            return f"{self.names[state.winner.seat]} won"
-        who = self.names[state.side.seat]
-        if self.cards and state.card is None:
-            return f"{who}'s move card"
-        return f"{who}: {self.left()} moves left"
 
     def _turns(self) -> list[TurnLog]:
         state = self.state

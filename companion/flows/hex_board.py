@@ -21,12 +21,12 @@ from companion.flows.base import EngineFlow, FlowCommand, Notice, NoticeKind, se
 from companion.flows.errors import RefusedError
 from companion.flows.hex_cards import MoveCards
 from companion.flows.notices import info, refused, refused_command
+from companion.flows.status import Awaiting, HexStatus
 from companion.games.base import CHANCE
 from companion.games.errors import GameError, IllegalActionError
 from companion.games.hex import Draw, EndTurn, HexState, Move, Resign, Side, parse_card
 from companion.games.hex.actions import HexAction
 from companion.table.cards import TableCard
-from companion.views import HexView
 
 
 class HexBoardFlow(EngineFlow):
@@ -109,25 +109,19 @@ class HexBoardFlow(EngineFlow):
             self.engine.undo()
         return [info("undone")]
 
-    def view(self) -> HexView:
+    def status(self) -> HexStatus:
         engine = self.engine
         side = engine.side_to_act() or Side.BLACK
         turn = engine.turn
         winner = engine.winner
-        return HexView(
-            player=self.names[side.seat],
+        card_due = turn is None and winner is None
+        return HexStatus(
+            side=side,
             turn=turn.number if turn else len(engine.turns) + 1,
             allowed=turn.allowed if turn else 0,
             left=engine.moves_left(),
             reduction=0 if engine.cards else len(engine.strikers_around(side)),
             card=turn.card if turn else None,
-            winner=None if winner is None else self.names[winner.seat],
+            winner=winner,
+            awaiting=Awaiting.MOVE_CARD if card_due else Awaiting.NOTHING,
         )
-
-    def expected(self) -> str:
-        if self.engine.winner is not None:
-            return self.engine.ending
-        view = self.view()
-        if self.engine.turn is None:
-            return f"{view.player}'s move card"
-        return f"{view.player}: {view.left} moves left"

@@ -14,9 +14,9 @@ from typing import Any
 
 from companion.flows.base import FlowCommand, Notice, NoticeKind
 from companion.flows.errors import RefusedError
+from companion.flows.status import Scores
 from companion.games.report import leaders
 from companion.table.cards import TableCard
-from companion.views import ScoresView
 
 
 def refused(card: TableCard, reason: str, rule: str | None) -> Notice:
@@ -32,43 +32,53 @@ def info(message: str) -> Notice:
     return Notice(NoticeKind.INFO, message)
 
 
-def scores_view(
-    title: str,
-    players: Sequence[str],
+def scores(
+    game: str,
+    number: int | None,
     points: Sequence[int],
     totals: Sequence[int] | None,
-    footer: str = "",
-) -> ScoresView:
-    """A table of points; the leaders are the seats with the highest total (or points)."""
+    winners: Sequence[int] = (),
+) -> Scores:
+    """Round ``number``'s points (None: the final ones); the leaders have the highest total."""
     ranked = totals if totals is not None else points
-    return ScoresView(
-        title=title,
-        players=tuple(players),
+    return Scores(
+        game=game,
+        round=number,
         points=tuple(points),
         totals=None if totals is None else tuple(totals),
         leaders=tuple(leaders(list(ranked))),
-        footer=footer,
+        winners=tuple(winners),
     )
 
 
 def report_notices(
-    report: Mapping[str, Any], rounds_before: int, players: Sequence[str], *, over: bool
+    game: str,
+    report: Mapping[str, Any],
+    rounds_before: int,
+    players: Sequence[str],
+    *,
+    over: bool,
 ) -> list[Notice]:
-    """ROUND_OVER for each round the report gained, GAME_OVER once ``over``."""
+    """ROUND_OVER for each round the report gained, GAME_OVER once ``over``.
+
+    ``players`` are the names the messages use; the details carry seats.
+    """
     notices = []
     rounds = report["rounds"]
     running = [0] * len(players)
     for number, played in enumerate(rounds, start=1):
         running = [a + b for a, b in zip(running, played["points"], strict=True)]
         if number > rounds_before:
-            view = scores_view(f"Round {number}", players, played["points"], running)
-            notices.append(Notice(NoticeKind.ROUND_OVER, f"round {number} over", None, view=view))
+            detail = scores(game, number, played["points"], running)
+            notices.append(
+                Notice(NoticeKind.ROUND_OVER, f"round {number} over", None, detail=detail)
+            )
     if over:
-        totals = report["totals"]
-        winners = " and ".join(players[seat] for seat in report.get("winners", []))
-        view = scores_view("Final scores", players, totals, None, footer=f"{winners} won")
+        won = report.get("winners", [])
+        winners = " and ".join(players[seat] for seat in won)
+        detail = scores(game, None, report["totals"], None, won)
         message = f"game over: {winners} won" if winners else "game over"
-        notices.append(Notice(NoticeKind.GAME_OVER, message, None, view=view))
+        notices.append(Notice(NoticeKind.GAME_OVER, message, None, detail=detail))
     return notices
 
 

@@ -1,8 +1,8 @@
 """Start the flow of a game by name: ``make_flow(game, players, variants, options=...)``.
 
     >>> flow = make_flow("fibonachos", ["Ana", "Ben", "Cy"], [], options={"dealer": 0})
-    >>> flow.expected()
-    'spicy card'
+    >>> flow.status().awaiting
+    <Awaiting.SPICY: 'spicy'>
     >>> [option.name for option in FLOW_OPTIONS["fibonachos"]]
     ['dealer', 'seed']
 

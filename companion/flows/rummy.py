@@ -24,8 +24,9 @@ game is never over by itself.
     >>> flow = RummyFlow("rummy8", ["Ana", "Ben"], [])
     >>> _ = flow.placed(TableCard("a", "rummy8", "B3", "meld-0", (0.2, 0.3)))
     >>> _ = flow.placed(TableCard("b", "rummy8", "W", "meld-0", (0.2, 0.35)))
-    >>> flow.view().sets[0]
-    SetLine(base='B3', state='complete', detail='W=5')
+    >>> judged = flow.status().sets[0]
+    >>> judged.base, judged.state, judged.wild
+    ('B3', <SetState.COMPLETE: 'complete'>, 'W=5')
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from companion.flows.base import EngineFlow, FlowCommand, Notice, NoticeKind, se
 from companion.flows.errors import RefusedError
 from companion.flows.notices import info, refused, refused_command, replacement, report_notices
 from companion.flows.rummy_sets import group_sets
+from companion.flows.status import Lack, MeldSet, RummyStatus, SetState
 from companion.games.errors import IllegalActionError
 from companion.games.rummy import (
     STANDARD_START,
@@ -52,7 +54,6 @@ from companion.games.rummy import (
 )
 from companion.games.rummy.state import STATES, RummyState
 from companion.table.cards import TableCard
-from companion.views import RummyView, SetLine
 
 _ZONE = re.compile(r"meld-([0-9])")
 Input = tuple[str, Any]
@@ -202,10 +203,10 @@ class RummyFlow(EngineFlow):
 
     def _close(self, seat: int, group: list[TableCard]) -> list[Notice]:
         cards, line = self._judge(group)
-        if line.state != "complete":
+        if line.state is not SetState.COMPLETE:
             for member in group:
                 self.table[seat][member.key] = self.known[member.key]
-            raise RefusedError(f"the set on {line.base} is not complete: {line.detail}", "R4")
+            raise RefusedError(f"the set on {line.base} is not complete: {_lacks(line)}", "R4")
         self.closed[seat].append(cards)
         for member in group:
             del self.table[seat][member.key]
@@ -213,8 +214,8 @@ class RummyFlow(EngineFlow):
 
     # -- judging sets ---------------------------------------------------------------------------
 
-    def _judge(self, group: Sequence[TableCard]) -> tuple[tuple[Card, ...], SetLine]:
-        """The set's cards (wild cards declared or inferred) and its line on the screen."""
+    def _judge(self, group: Sequence[TableCard]) -> tuple[tuple[Card, ...], MeldSet]:
+        """The set's cards (wild cards declared or inferred) and the referee's verdict."""
         cards = [self._parse(c.notation) for c in group]
         for index, member in enumerate(group):
             if cards[index].kind is Kind.WILD and cards[index].number is None:
@@ -222,38 +223,39 @@ class RummyFlow(EngineFlow):
                 if number is not None:
                     cards[index] = cards[index].declared(number)
         blanks = [i for i, c in enumerate(cards) if c.kind is Kind.WILD and c.number is None]
-        detail = ""
+        wild = None
         if len(blanks) == 1:
             fits = wild_numbers(cards, self.deck, standard_start=self.standard_start)
             if len(fits.completes) == 1:
                 cards[blanks[0]] = cards[blanks[0]].declared(fits.completes[0])
-                detail = str(cards[blanks[0]])
-        if any(c.kind is Kind.WILD and c.number is None for c in cards):
-            base = str(cards[0])
-            return tuple(cards), SetLine(base, "open", "wild card: which number?")
-        verdict = check_set(cards, self.deck, standard_start=self.standard_start)
+                wild = str(cards[blanks[0]])
         base = str(cards[0])
+        if any(c.kind is Kind.WILD and c.number is None for c in cards):
+            return tuple(cards), MeldSet(base, SetState.OPEN, Lack.WILD_NUMBER)
+        verdict = check_set(cards, self.deck, standard_start=self.standard_start)
         if verdict.complete:
-            return tuple(cards), SetLine(base, "complete", detail)
+            return tuple(cards), MeldSet(base, SetState.COMPLETE, wild=wild)
         if not verdict.legal:
-            return tuple(cards), SetLine(base, "illegal", f"{verdict.reason} ({verdict.rule})")
-        lacks = f"{verdict.missing} missing" if verdict.completions else "cannot complete"
-        return tuple(cards), SetLine(base, "open", lacks)
+            judged = MeldSet(base, SetState.ILLEGAL, reason=verdict.reason, rule=verdict.rule)
+            return tuple(cards), judged
+        if not verdict.completions:
+            return tuple(cards), MeldSet(base, SetState.OPEN, Lack.IMPOSSIBLE)
+        return tuple(cards), MeldSet(base, SetState.OPEN, Lack.POINTS, verdict.missing)
 
     def _set_notices(self, seat: int, key: str) -> list[Notice]:
         for group in group_sets(self.table[seat].values()):
             if key in {c.key for c in group}:
                 _, line = self._judge(group)
-                if line.state == "illegal":
+                if line.state is SetState.ILLEGAL:
                     return [
-                        Notice(NoticeKind.INFO, f"set on {line.base}: {line.detail}", seat=seat)
+                        Notice(NoticeKind.INFO, f"set on {line.base}: {_lacks(line)}", seat=seat)
                     ]
-                if line.detail == "wild card: which number?":
+                if line.lack is Lack.WILD_NUMBER:
                     message = f"{self.names[seat]}: which number is the wild card on {line.base}?"
                     return [Notice(NoticeKind.INFO, message, "R5", seat=seat)]
         return []
 
-    def sets(self, seat: int) -> list[tuple[tuple[Card, ...], SetLine]]:
+    def sets(self, seat: int) -> list[tuple[tuple[Card, ...], MeldSet]]:
         """The open sets of ``seat``'s zone, judged."""
         return [self._judge(group) for group in group_sets(self.table[seat].values())]
 
@@ -291,7 +293,7 @@ class RummyFlow(EngineFlow):
         for seat in range(len(self.players)):
             judged = self.sets(seat)
             for _, line in judged:
-                if line.detail == "wild card: which number?":
+                if line.lack is Lack.WILD_NUMBER:
                     raise RefusedError(
                         f"{self.names[seat]}: declare the wild card on {line.base}", "R5"
                     )
@@ -303,16 +305,22 @@ class RummyFlow(EngineFlow):
         except IllegalActionError as exc:
             raise RefusedError(exc.reason, exc.rule) from None
         self._new_round()
-        return report_notices(self.engine.report(), rounds, self.names, over=False)
+        return report_notices(self.game, self.engine.report(), rounds, self.names, over=False)
 
     # -- what the session reads -----------------------------------------------------------------
 
-    def view(self) -> RummyView:
+    def status(self) -> RummyStatus:
         seat = self.page % len(self.players)
-        lines = [SetLine(str(cards[0]), "closed") for cards in self.closed[seat]]
+        lines = [MeldSet(str(cards[0]), SetState.CLOSED) for cards in self.closed[seat]]
         lines += [line for _, line in self.sets(seat)]
         number = len(self.engine.results) + 1
-        return RummyView(self.game, number, self.names[seat], tuple(lines), self.page)
+        return RummyStatus(self.game, number, seat, tuple(lines), self.page, self.counting)
 
-    def expected(self) -> str:
-        return "hands to count, then end-round" if self.counting else "melds"
+
+def _lacks(line: MeldSet) -> str:
+    """A set's fault in a notice's message (the screen's words are companion.views')."""
+    if line.state is SetState.ILLEGAL:
+        return f"{line.reason} ({line.rule})"
+    if line.lack is Lack.WILD_NUMBER:
+        return "wild card: which number?"
+    return f"{line.missing} missing" if line.lack is Lack.POINTS else "cannot complete"

@@ -25,8 +25,8 @@ Decisions a table will notice (issue 4 section 3):
     >>> flow = make_flow("fibonachos", ["Ana", "Ben", "Cy"], [], options={})
     >>> _ = flow.placed(TableCard("f/1/S3", "fibonachos", "S3#1", "spicy"))
     >>> _ = flow.placed(TableCard("f/1/R13", "fibonachos", "R13", "play"))
-    >>> flow.expected()
-    'Ben to play'
+    >>> flow.status().to_play
+    1
 """
 
 from __future__ import annotations
@@ -48,7 +48,6 @@ from companion.flows.notices import (
 )
 from companion.games.base import Flag, GameState
 from companion.table.cards import TableCard
-from companion.views import TrickView
 
 _SEAT_ZONE = re.compile(r"play-([0-9])")
 
@@ -72,8 +71,6 @@ class TrickFlow(GameFlow):
     spots: ClassVar[Mapping[str, str]] = {}
     #: The rule that sets the order of play (a card out of turn).
     order_rule: str
-    #: What :meth:`expected` says once the engine's game is over.
-    over: str
     #: The rules engine fed with the steps (set by ``_reset``).
     engine: GameState[Any]
 
@@ -107,7 +104,7 @@ class TrickFlow(GameFlow):
         """Tricks completed in the whole game (a new one means a TRICK_WON notice)."""
 
     @abstractmethod
-    def _won_view_notice(self) -> Notice:
+    def _won_notice(self) -> Notice:
         """The TRICK_WON notice of the trick completed last."""
 
     @abstractmethod
@@ -208,9 +205,9 @@ class TrickFlow(GameFlow):
             for flag in self._flags()[flags:]
         ]
         if self._tricks_done() > tricks:
-            notices.append(self._won_view_notice())
+            notices.append(self._won_notice())
         notices += report_notices(
-            self._engine_report(), rounds, self.names, over=self._engine_over()
+            self.game, self._engine_report(), rounds, self.names, over=self._engine_over()
         )
         return notices
 
@@ -295,15 +292,6 @@ class TrickFlow(GameFlow):
 
     def is_over(self) -> bool:
         return self._engine_over()
-
-    def expected(self) -> str:
-        """What the table waits for: the screen's ``waiting_for``, else the next play."""
-        if self._engine_over():
-            return self.over
-        shown = self.view()
-        if not isinstance(shown, TrickView):
-            return ""
-        return shown.waiting_for or f"{shown.to_play} to play"
 
 
 def seat_check(

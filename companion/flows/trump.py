@@ -10,11 +10,12 @@ simply covered or replaced); a card on a spot during a round is refused (T2).
 
     >>> flow = TrumpFlow(["Ana", "Ben", "Cy"], [], leader=2)
     >>> _ = flow.placed(TableCard("t/R1", "trump", "R1", "trump-indicator"))
-    >>> flow.expected()
-    'symbol indicator'
+    >>> flow.status().awaiting
+    <Awaiting.SYMBOL_INDICATOR: 'symbol-indicator'>
     >>> _ = flow.placed(TableCard("t/G7", "trump", "G7", "symbol-indicator"))
-    >>> flow.expected()
-    'Cy to play'
+    >>> status = flow.status()
+    >>> status.to_play, status.trump, status.awaiting
+    (2, <Colour.R: 0>, <Awaiting.NOTHING: 'nothing'>)
 """
 
 from __future__ import annotations
@@ -22,18 +23,22 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from companion.flows.base import FlowCommand, FlowView, Notice, NoticeKind
+from companion.flows.base import FlowCommand, Notice, NoticeKind
 from companion.flows.errors import RefusedError
-from companion.flows.notices import info, scores_view
+from companion.flows.notices import info, scores
+from companion.flows.status import Awaiting, FlowStatus, Played, TrickStatus, TrickWon
 from companion.flows.tricks import TrickFlow, seat_check
 from companion.games.base import CHANCE
 from companion.games.errors import IllegalActionError, NotationError
 from companion.games.trump import Card, Deal, Play, TrumpState, parse_card, winning_play
 from companion.table.cards import TableCard
-from companion.views import Play as PlayView
-from companion.views import TrickView, TrickWonView
 
 INDICATORS: dict[str, str] = {"trump": "trump indicator", "symbol": "symbol indicator"}
+#: What a deal awaits while an indicator spot's card is missing.
+AWAITED: dict[str, Awaiting] = {
+    "trump": Awaiting.TRUMP_INDICATOR,
+    "symbol": Awaiting.SYMBOL_INDICATOR,
+}
 
 
 class TrumpFlow(TrickFlow):
@@ -47,7 +52,6 @@ class TrumpFlow(TrickFlow):
         "symbol-indicator": "symbol",
     }
     order_rule = "T4"
-    over = "the game is over"
     engine: TrumpState
 
     def __init__(
@@ -76,7 +80,9 @@ class TrumpFlow(TrickFlow):
             self._indicator(use, face)
             return
         if self._between_rounds():
-            raise RefusedError(f"{self._deal_missing()} first: a round starts with its deal", "T2")
+            missing = self._deal_missing()
+            words = "the leader of round 1 (T3)" if missing is None else INDICATORS[missing]
+            raise RefusedError(f"{words} first: a round starts with its deal", "T2")
         current = self.engine.rounds[-1]
         to_act = current.to_act()
         if seat is not None and to_act is not None:
@@ -100,11 +106,9 @@ class TrumpFlow(TrickFlow):
         self.pending[use] = face
         self._deal()
 
-    def _deal_missing(self) -> str:
-        for use, name in INDICATORS.items():
-            if use not in self.pending:
-                return name
-        return "the leader of round 1 (T3)"
+    def _deal_missing(self) -> str | None:
+        """The indicator a deal still needs; None once only round 1's leader is missing."""
+        return next((use for use in INDICATORS if use not in self.pending), None)
 
     def _deal(self) -> None:
         if len(self.pending) < 2 or (not self.engine.rounds and self.leader is None):
@@ -156,29 +160,29 @@ class TrumpFlow(TrickFlow):
     def _trick_size(self) -> int:
         return len(self.players)
 
-    def _won_view_notice(self) -> Notice:
+    def _won_notice(self) -> Notice:
         current = self.engine.rounds[-1]
         index = len(current.tricks) - 1
         cards = current.tricks[index]
         best = winning_play(cards, current.trump)
         seat = (current.trick_leaders[index] + best) % len(self.players)
         last = index + 1 == current.length
-        prize = f"{current.deal.trump} {current.deal.symbol}" if last else None
-        view = TrickWonView(self.names[seat], str(cards[best]), index + 1, prize)
-        takes = f" and the indicators {prize}" if prize else ""
+        prize = (str(current.deal.trump), str(current.deal.symbol)) if last else ()
+        takes = f" and the indicators {' '.join(prize)}" if prize else ""
         return Notice(
             NoticeKind.TRICK_WON,
             f"{self.names[seat]} wins trick {index + 1} with {cards[best]}{takes}",
             "T4",
             seat=seat,
-            view=view,
+            detail=TrickWon(seat, str(cards[best]), index + 1, prize),
         )
 
-    # -- the screen ---------------------------------------------------------------------------
+    # -- where the game stands ----------------------------------------------------------------
 
-    def view(self) -> FlowView:
+    def status(self) -> FlowStatus:
         if self.engine.is_terminal():
-            return scores_view("Final scores", self.names, self.engine.report()["totals"], None)
+            report = self.engine.report()
+            return scores(self.game, None, report["totals"], None, report.get("winners", ()))
         n = len(self.players)
         if self._between_rounds():
             number = len(self.engine.rounds) + 1
@@ -189,32 +193,32 @@ class TrumpFlow(TrickFlow):
             )
             trump = self.pending.get("trump")
             symbol = self.pending.get("symbol")
-            return TrickView(
-                "Trump",
+            missing = self._deal_missing()
+            return TrickStatus(
+                self.game,
                 number,
                 1,
-                "?" if leader is None else self.names[leader],
-                trump=None if trump is None else trump.colour.title,
-                symbol=None if symbol is None else symbol.symbol.name.lower(),
-                waiting_for=self._deal_missing(),
+                leader,
+                trump=None if trump is None else trump.colour,
+                symbol=None if symbol is None else symbol.symbol,
+                awaiting=Awaiting.LEADER if missing is None else AWAITED[missing],
             )
         current = self.engine.rounds[-1]
         led = current.led()
-        plays: tuple[PlayView, ...] = ()
+        plays: tuple[Played, ...] = ()
         if led is not None:
             leader = current.trick_leaders[-1]
             plays = tuple(
-                PlayView(self.names[(leader + i) % n], str(c))
-                for i, c in enumerate(current.tricks[-1])
+                Played((leader + i) % n, str(c)) for i, c in enumerate(current.tricks[-1])
             )
         to_act = current.to_act()
-        return TrickView(
-            "Trump",
+        return TrickStatus(
+            self.game,
             current.number,
             current.trick_number(),
-            self.names[to_act if to_act is not None else 0],
+            to_act if to_act is not None else 0,
             plays=plays,
-            lead=None if led is None else led.title,
-            trump=current.trump.title,
-            symbol=current.deal.symbol.symbol.name.lower(),
+            lead=led,
+            trump=current.trump,
+            symbol=current.deal.symbol.symbol,
         )

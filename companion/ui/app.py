@@ -1,16 +1,17 @@
 """The interface's state machine: button and table events in, the screen to show out.
 
 Pure: no I/O and no clock of its own. The daemon (or ``companion ui-demo``) hands
-in each button event (its ``time`` is the clock), the flow's notices and view after
+in each button event (its ``time`` is the clock), the flow's notices and status after
 each input, and a ``tick`` now and then for timed screens; it carries out the
 commands a press returns (:mod:`companion.ui.commands`) and draws ``screen(now)``
-with :func:`companion.ui.screens.render`.
+with :func:`companion.ui.screens.render`. The flow's facts become screens through
+the presenters of :mod:`companion.views`, with the names of the game's players.
 
     app = UiApp()
     commands = app.button(ButtonEvent(Button.SELECT, PressKind.PRESS, time=now))
     for command in commands: ...                     # StartGame, Flow, Undo...
     app.notices(session.table("placed", card), now)  # a trick won, a refusal...
-    app.flow_view(session.flow.view())
+    app.flow_status(session.flow.status())
     display.show(render(app.screen(now), display.size))
 
 What covers what, from the top: a hardware fault (camera lost, disk full, a code
@@ -26,7 +27,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.config import KioskSection
-from companion.flows.base import FlowView, Notice, NoticeKind
+from companion.flows.base import Notice, NoticeKind
+from companion.flows.status import FlowStatus
 from companion.table.cards import TableCard
 from companion.ui.commands import EndGame, Resume, StaffAction, StartGame, UiCommand
 from companion.ui.ingame import GamePage, IdlePage
@@ -36,7 +38,7 @@ from companion.ui.overlays import INFO_SECONDS, Overlay, Overlays, Statuses
 from companion.ui.pages import Choice, Go, Page
 from companion.ui.screens import View
 from companion.ui.setup import GAME_LABELS, SetupWizard
-from companion.views import MessageView, ScoresView, Tone
+from companion.views import FlowView, MessageView, ScoresView, Tone, present, present_notice
 
 #: How long a staff card keeps the staff actions open.
 STAFF_SECONDS = 300.0
@@ -107,14 +109,16 @@ class UiApp:
         """The flow's notices after an input (a table event or a command)."""
         self._touch(now)
         for notice in notices:
-            self.overlays.add(notice, now=now, base=self.flow)
-            if isinstance(notice.view, ScoresView):
-                self.last_scores = notice.view
+            detail = present_notice(notice, self.players)
+            self.overlays.add(notice, now=now, base=self.flow, detail=detail)
+            if isinstance(detail, ScoresView):
+                self.last_scores = detail
             if notice.kind is NoticeKind.GAME_OVER:
                 self.last_result = result_lines(self.label, self.last_scores)
 
-    def flow_view(self, view: FlowView | None) -> None:
-        """The flow's view after each input; a refusal made on an older view goes."""
+    def flow_status(self, status: FlowStatus | None) -> None:
+        """The flow's status after each input; a refusal made on an older view goes."""
+        view = None if status is None else present(status, self.players)
         self.overlays.flow_moved(view)
         self.flow = view
 

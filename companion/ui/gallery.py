@@ -3,7 +3,8 @@
 The golden images (tests/ui/golden/), docs/ui.md and ``companion ui-demo --gallery``
 all come from this list, so a screen cannot change unseen. Menus and
 confirmations are taken from a :class:`UiApp` driven by button events; the game
-screens are views as the flows make them, with realistic names and cards.
+screens are presented from flow facts (:mod:`companion.views.present`), as the
+daemon shows them, with realistic names and cards.
 
     >>> names = [name for name, _ in gallery()]
     >>> names[:3]
@@ -15,22 +16,24 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from companion.flows.base import Notice, NoticeKind
+from companion.flows.status import Awaiting, HexStatus, Played, Scores, TrickStatus, TrickWon
+from companion.games.fibonachos.cards import Suit
+from companion.games.hex.pieces import Side
 from companion.table.cards import TableCard
 from companion.ui.app import UiApp
 from companion.ui.screens import View
 from companion.views import (
-    HexView,
     IdleView,
     MenuView,
     MessageView,
     Play,
     RummyView,
-    ScoresView,
     SetLine,
     Tone,
     TrickView,
-    TrickWonView,
+    present,
 )
+from companion.views.present import present_trick_won
 from hardware.buttons import Button, ButtonEvent, PressKind
 
 NAMES = ("Ana", "Ben", "Cy", "Dee")
@@ -74,7 +77,7 @@ def _menus() -> Iterator[tuple[str, View]]:
     yield "variants", walk.choose("zero-scores-34")
     yield "confirm", walk.choose("Done")
     walk("SELECT")
-    app.flow_view(_trick())
+    app.flow_status(_trick())
     for notation, zone in (("S3#1", "spicy"), ("R13#1", "play"), ("G2#1", "play")):
         app.table_card(TableCard(f"fibonachos/{notation}", "fibonachos", notation, zone))
     yield "game-menu", walk("BACK")
@@ -125,21 +128,18 @@ def _staff() -> Iterator[tuple[str, View]]:
     yield "staff-confirm", walk.choose("Restart service")
 
 
-def _trick() -> TrickView:
-    return TrickView(
-        "Fibonachos",
-        2,
-        5,
-        "Cy",
-        (Play("Ana", "R13#1"), Play("Ben", "G2#1")),
-        lead="Red",
-        spicy="S3#1",
-    )
+def _trick() -> TrickStatus:
+    plays = (Played(0, "R13#1"), Played(1, "G2#1"))
+    return TrickStatus("fibonachos", 2, 5, 2, plays, lead=Suit.RED, spicy="S3#1")
 
 
 def _game_screens() -> dict[str, View]:
-    plays = zip(NAMES, ("Y16#1", "Y3#1", "R1#2", "G13#1"), strict=True)
-    four = tuple(Play(name, card) for name, card in plays)
+    """The game screens, presented from flow facts as the daemon does.
+
+    The Trump trick and the rummy pages are drawn views: samples of what those screens
+    hold (capitalised colours, longer set details) beyond what the flows say today.
+    """
+    four = tuple(Played(seat, card) for seat, card in enumerate(("Y16#1", "Y3#1", "R1#2", "G13#1")))
     trump = (Play("Ben", "B7#1"), Play("Cy", "R10#1"), Play("Dee", "B2#1"))
     sets = (
         SetLine("21", "closed"),
@@ -148,27 +148,38 @@ def _game_screens() -> dict[str, View]:
         SetLine("B13", "open", "needs 8 or 5+3"),
         SetLine("B3", "illegal", "W: say 5 or 13"),
     )
-    five = (*NAMES, "Seat 5")
+    five = (*NAMES, "")
+    sides = ("Black", "White")
     return {
-        "fibonachos-spicy": TrickView("Fibonachos", 1, 1, "Ana", waiting_for="spicy card"),
-        "fibonachos-trick": _trick(),
-        "fibonachos-5p": TrickView("Fibonachos", 3, 10, "Seat 5", four, "Yellow", spicy="S5#2"),
-        "trump-indicators": TrickView("Trump", 1, 1, "Ben", waiting_for="trump indicator"),
-        "trump-trick": TrickView("Trump", 4, 12, "Ana", trump, "Blue", "Red", "square"),
-        "trick-won": TrickWonView("Ana", "R13#1", 5, "S3#1"),
-        "trump-trick-won": TrickWonView("Dee", "R10#1", 12, "R3 G7"),
-        "round-scores": ScoresView("Round 2", NAMES, (8, 0, 13, 5), (21, 13, 16, 5), (0,)),
-        "round-scores-5p": ScoresView(
-            "Round 12", five, (-40, 120, 0, 8, 13), (-160, 1340, 55, 89, 233), (1,)
+        "fibonachos-spicy": present(
+            TrickStatus("fibonachos", 1, 1, 0, awaiting=Awaiting.SPICY), NAMES
         ),
-        "match-totals": ScoresView("Final scores", NAMES[:3], (55, 34, 21), None, (0,), "Ana won"),
+        "fibonachos-trick": present(_trick(), NAMES),
+        "fibonachos-5p": present(
+            TrickStatus("fibonachos", 3, 10, 4, four, Suit.YELLOW, spicy="S5#2"), five
+        ),
+        "trump-indicators": present(
+            TrickStatus("trump", 1, 1, 1, awaiting=Awaiting.TRUMP_INDICATOR), NAMES
+        ),
+        "trump-trick": TrickView("Trump", 4, 12, "Ana", trump, "Blue", "Red", "square"),
+        "trick-won": present_trick_won(TrickWon(0, "R13#1", 5, ("S3#1",)), NAMES),
+        "trump-trick-won": present_trick_won(TrickWon(3, "R10#1", 12, ("R3", "G7")), NAMES),
+        "round-scores": present(
+            Scores("fibonachos", 2, (8, 0, 13, 5), (21, 13, 16, 5), (0,)), NAMES
+        ),
+        "round-scores-5p": present(
+            Scores("trump", 12, (-40, 120, 0, 8, 13), (-160, 1340, 55, 89, 233), (1,)), five
+        ),
+        "match-totals": present(
+            Scores("fibonachos", None, (55, 34, 21), None, (0,), (0,)), NAMES[:3]
+        ),
         "rummy": RummyView("Fibonacci 21", 2, "Ben", sets),
         "rummy-page-2": RummyView("Fibonacci 21", 2, "Ben", sets, page=1),
         "rummy-empty": RummyView("Fibonacci 13", 1, "Cy", ()),
-        "hex": HexView("Black", 7, 6, 4),
-        "hex-strikes": HexView("White", 8, 4, 4, reduction=2),
-        "hex-card": HexView("Black", 9, 5, 3, card=5),
-        "hex-winner": HexView("White", 31, 6, 0, winner="White"),
+        "hex": present(HexStatus(Side.BLACK, 7, 6, 4), sides),
+        "hex-strikes": present(HexStatus(Side.WHITE, 8, 4, 4, reduction=2), sides),
+        "hex-card": present(HexStatus(Side.BLACK, 9, 5, 3, card=5), sides),
+        "hex-winner": present(HexStatus(Side.WHITE, 31, 6, 0, winner=Side.WHITE), sides),
     }
 
 

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.flows.base import FlowView, Notice, NoticeKind
+from companion.flows.base import Notice, NoticeKind
 from companion.ui.screens import View
-from companion.views import MessageView, Tone
+from companion.views import FlowView, MessageView, Tone
 
 TRICK_WON_SECONDS = 2.0
 INFO_SECONDS = 2.5
@@ -56,28 +56,30 @@ def _titled(title: str, notice: Notice) -> str:
     return f"{title} ({notice.rule})" if notice.rule else title
 
 
-def overlay_of(notice: Notice, now: float, base: FlowView | None) -> Overlay:
-    """The overlay a notice shows (its own view when it carries one)."""
+def overlay_of(
+    notice: Notice, now: float, base: FlowView | None, detail: View | None = None
+) -> Overlay:
+    """The overlay a notice shows: ``detail``, the presented view of its detail, if any."""
     kind = notice.kind
     if kind is NoticeKind.TRICK_WON:
-        view: View = notice.view or MessageView("Trick won", (notice.message,))
+        view: View = detail or MessageView("Trick won", (notice.message,))
         return Overlay(view, until=now + TRICK_WON_SECONDS)
     if kind in (NoticeKind.ROUND_OVER, NoticeKind.GAME_OVER):
         title = "Round over" if kind is NoticeKind.ROUND_OVER else "Game over"
-        view = notice.view or MessageView(title, (notice.message,), Tone.ALERT)
+        view = detail or MessageView(title, (notice.message,), Tone.ALERT)
         over = kind is NoticeKind.GAME_OVER
         return Overlay(view, ends_game=over, until_moved=not over)
     if kind is NoticeKind.FLAG:
-        view = notice.view or MessageView(_titled("Revoke!", notice), (notice.message,), Tone.ALERT)
+        view = detail or MessageView(_titled("Revoke!", notice), (notice.message,), Tone.ALERT)
         return Overlay(view)
     if kind is NoticeKind.REFUSED:
-        view = notice.view or MessageView(
+        view = detail or MessageView(
             _titled("Refused", notice), (notice.message,), Tone.ERROR, "take it back"
         )
         return Overlay(view, refused_on=base, refused=True)
     if notice.message.lower().startswith("disk full"):
         return Overlay(MessageView("Disk full", (notice.message,), Tone.ERROR, "any key"))
-    return Overlay(notice.view or MessageView("Note", (notice.message,)), until=now + INFO_SECONDS)
+    return Overlay(detail or MessageView("Note", (notice.message,)), until=now + INFO_SECONDS)
 
 
 class Overlays:
@@ -86,8 +88,10 @@ class Overlays:
     def __init__(self) -> None:
         self.queue: list[Overlay] = []
 
-    def add(self, notice: Notice, *, now: float, base: FlowView | None) -> Overlay:
-        overlay = overlay_of(notice, now, base)
+    def add(
+        self, notice: Notice, *, now: float, base: FlowView | None, detail: View | None = None
+    ) -> Overlay:
+        overlay = overlay_of(notice, now, base, detail)
         if overlay.refused:  # a newer refusal replaces an older one
             self.queue = [o for o in self.queue if not o.refused]
         self.queue.append(overlay)

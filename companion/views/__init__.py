@@ -1,8 +1,14 @@
 """What a screen or a page shows: the contract between the game flows and the screens.
 
-A view is a small frozen value. The OLED (:mod:`companion.ui`) and the web pages draw
-views and never reach into a flow; the flows (:mod:`companion.flows`) never draw and
-never import this layer. The values are in :mod:`companion.views.model`.
+A view is a small frozen value (:mod:`companion.views.model`). The OLED
+(:mod:`companion.ui`) and the web pages draw views and never reach into a flow; the
+flows (:mod:`companion.flows`) never draw and never import this layer.
+
+Where facts end and words begin: a flow reports typed facts
+(:mod:`companion.flows.status`: seats as numbers, cards as notation, what the table
+must show as an enum). The presenters here (:mod:`companion.views.present`) turn a
+fact and the players' names into a view: the names ("Seat 2"), the titles
+("Round 3") and the words of what the table waits for ("spicy card") are made here.
 """
 
 from companion.views.model import (
@@ -18,8 +24,16 @@ from companion.views.model import (
     TrickView,
     TrickWonView,
 )
+from companion.views.present import (
+    FlowView,
+    present,
+    present_notice,
+    seat_names,
+    waiting_line,
+)
 
 __all__ = [
+    "FlowView",
     "HexView",
     "IdleView",
     "MenuView",
@@ -31,4 +45,8 @@ __all__ = [
     "Tone",
     "TrickView",
     "TrickWonView",
+    "present",
+    "present_notice",
+    "seat_names",
+    "waiting_line",
 ]

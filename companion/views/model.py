@@ -1,4 +1,5 @@
-"""What each screen shows: small frozen values, built from the game state by presenters.
+"""What each screen shows: small frozen values, built from a flow's facts by presenters
+(:mod:`companion.views.present`) or by the menus.
 
 A screen is a pure function from one of these views to an image
 (:mod:`companion.ui.screens`), so every screen can be pinned by a golden image
@@ -91,7 +92,7 @@ class SetLine:
     """One set in a rummy meld zone: its base, its state, what it lacks."""
 
     base: str
-    state: str  # "open", "complete", "closed", "illegal"
+    state: str  # "open", "complete", "closed", "illegal" (a SetState's value)
     detail: str = ""
 
 
@@ -108,7 +109,7 @@ class RummyView:
 class HexView:
     """The hex game's turn referee: the moves left are the largest thing on the screen."""
 
-    player: str  # "Black" / "White"
+    player: str  # the name of the side to move
     turn: int
     allowed: int
     left: int

@@ -121,3 +121,19 @@ def test_a_staff_card_opens_the_staff_actions_and_reset_ends_the_game(tmp_path: 
     assert daemon.app.staff_open()
     assert daemon.session.flow is None
     assert daemon.session.journal.games()[-1].result["reason"] == "staff"  # type: ignore[index]
+
+
+def test_the_status_line_says_what_the_table_waits_for(tmp_path: Path) -> None:
+    """Issue 9: the systemd STATUS words the flow's facts through the views (F6, F8)."""
+    clock = ManualClock()
+    daemon = make_daemon(tmp_path / "j.db", [], clock=clock)
+
+    def waiting() -> str:
+        return daemon.status_line().split(";")[0]  # the links' state follows
+
+    assert waiting() == "idle"
+    daemon.start_game("fibonachos", 3, [], {"dealer": 2})
+    assert waiting() == "playing fibonachos: spicy card"
+    spicy = TableCard("fibonachos/1/S3#1", "fibonachos", "S3#1", "spicy")
+    daemon.table_event(CardPlaced(spicy), clock())
+    assert waiting() == "playing fibonachos: Ana to play"

@@ -10,8 +10,8 @@ from flow_tables import load, play_fibonachos
 from companion.cli.score import score_record
 from companion.flows.base import FlowCommand, NoticeKind
 from companion.flows.registry import make_flow
+from companion.flows.status import Awaiting, Scores, TrickStatus, TrickWon
 from companion.table.cards import TableCard
-from companion.views import ScoresView, TrickView, TrickWonView
 
 EXAMPLES = [
     "full-2p.json",
@@ -63,10 +63,10 @@ def test_a_full_trick_shows_its_winner_and_prize() -> None:
     notices = flow.placed(card("Y16"))
     won = [n for n in notices if n.kind is NoticeKind.TRICK_WON]
     assert len(won) == 1 and won[0].seat == 0
-    assert won[0].view == TrickWonView("Ana", "R13", 1, "S3#1")
-    view = flow.view()
-    assert isinstance(view, TrickView)
-    assert (view.trick, view.to_play, view.waiting_for) == (2, "Ana", "spicy card")
+    assert won[0].detail == TrickWon(0, "R13", 1, ("S3#1",))
+    status = flow.status()
+    assert isinstance(status, TrickStatus)
+    assert (status.trick, status.to_play, status.awaiting) == (2, 0, Awaiting.SPICY)
 
 
 def test_a_play_before_the_spicy_card_is_refused_and_the_flow_waits() -> None:
@@ -197,6 +197,8 @@ def test_the_same_inputs_give_the_same_state() -> None:
     a, b = flow_for(record), flow_for(record)
     play_fibonachos(a, record)
     play_fibonachos(b, record)
-    assert a.record() == b.record() and a.view() == b.view()
-    assert isinstance(a.view(), ScoresView)
-    assert a.expected() == "the match is over"
+    assert a.record() == b.record() and a.status() == b.status()
+    final = a.status()
+    assert isinstance(final, Scores) and final.round is None
+    assert final.points == tuple(a.report()["totals"])
+    assert final.winners == tuple(a.report()["winners"])

@@ -11,6 +11,8 @@ from companion.cli.score import score_record
 from companion.flows.base import FlowCommand, NoticeKind
 from companion.flows.hex_cards import PILE
 from companion.flows.registry import make_flow
+from companion.flows.status import Awaiting
+from companion.games.hex import Side
 from companion.table.cards import TableCard
 
 MOVE = FlowCommand("move")
@@ -34,8 +36,8 @@ def test_the_opening_schedule_counts_down_and_ends_turns_by_itself() -> None:
     flow = referee()
     allowed = []
     for _ in range(8):
-        allowed.append(flow.view().allowed)
-        for _ in range(flow.view().allowed):
+        allowed.append(flow.status().allowed)
+        for _ in range(flow.status().allowed):
             flow.command(MOVE)
     assert allowed == [1, 2, 3, 4, 5, 6, 6, 6]
     assert [t["player"] for t in flow.report()["turns"][:3]] == ["black", "white", "black"]
@@ -46,22 +48,22 @@ def test_strikes_reduce_the_allowance_with_a_floor_of_zero() -> None:
     flow = referee()
     for _ in range(5):  # turns 1-5 ended early: turn 6 (White) allows 6
         flow.command(END)
-    assert flow.view().allowed == 6
+    assert flow.status().allowed == 6
     flow.command(strikes(2))
-    assert (flow.view().allowed, flow.view().left, flow.view().reduction) == (4, 4, 2)
+    assert (flow.status().allowed, flow.status().left, flow.status().reduction) == (4, 4, 2)
     flow.command(MOVE)
     late = flow.command(strikes(1))[0]
     assert late.kind is NoticeKind.REFUSED and late.rule == "H2"
     flow.command(END)
     flow.command(strikes(6))  # Black's centre surrounded: nothing to move
-    assert flow.view().allowed == 0
+    assert flow.status().allowed == 0
     none = flow.command(MOVE)[0]
     assert none.kind is NoticeKind.REFUSED and none.rule == "H2"
-    assert flow.view().turn == 7  # a turn of 0 waits for end-turn
+    assert flow.status().turn == 7  # a turn of 0 waits for end-turn
     flow.command(END)
-    assert (flow.view().turn, flow.view().allowed) == (8, 4)  # White's count carries
+    assert (flow.status().turn, flow.status().allowed) == (8, 4)  # White's count carries
     flow.command(END)
-    assert (flow.view().reduction, flow.view().allowed) == (6, 0)  # and Black's
+    assert (flow.status().reduction, flow.status().allowed) == (6, 0)  # and Black's
 
 
 @pytest.mark.parametrize("bad", [-1, 7, "two", True])
@@ -74,9 +76,10 @@ def test_undo_and_winner() -> None:
     flow.command(MOVE)
     flow.command(MOVE)
     flow.undo()
-    assert (flow.view().turn, flow.view().left) == (2, 2)
+    assert (flow.status().turn, flow.status().left) == (2, 2)
     over = flow.command(FlowCommand("winner", {"side": "white"}))
     assert over[0].kind is NoticeKind.GAME_OVER and flow.is_over()
+    assert flow.status().winner is Side.WHITE
     assert flow.report()["winner"] == "white" and flow.report()["board"] is None
     assert flow.command(MOVE)[0].kind is NoticeKind.REFUSED
     flow.undo()
@@ -104,7 +107,7 @@ def test_card_variant_piles_are_shuffled_by_seed_and_reshuffled_when_used_up() -
         flow = referee(("cards",), seed=seed)
         seen = []
         for _ in range(50):
-            view = flow.view()
+            view = flow.status()
             seen.append(view.card)
             assert view.allowed == view.card and view.reduction == 0
             flow.command(END)
@@ -121,9 +124,11 @@ def test_card_variant_piles_are_shuffled_by_seed_and_reshuffled_when_used_up() -
 def test_card_variant_reads_the_card_from_the_camera() -> None:
     """H5: with move-cards=camera the card turned up is read; a third copy is refused."""
     flow = referee(("cards",), **{"move-cards": "camera"})
+    assert flow.status().awaiting is Awaiting.MOVE_CARD
     assert flow.command(MOVE)[0].rule == "H5"  # no card yet
     flow.placed(move_card(2))
-    assert (flow.view().allowed, flow.view().card) == (2, 2)
+    assert (flow.status().allowed, flow.status().card) == (2, 2)
+    assert flow.status().awaiting is Awaiting.NOTHING
     again = flow.placed(move_card(3, "other"))
     assert again[0].kind is NoticeKind.REFUSED  # one card a turn
     flow.command(END)
@@ -146,7 +151,7 @@ def play_board(flow: Any, record: dict[str, Any]) -> None:
             flow.placed(TableCard(f"hex/{number}", "hex", f"M{turn['card']}", "play"))
         for move in moves:
             assert flow.command(FlowCommand("move", {"move": move})) in ([],) or flow.is_over()
-        if number < len(turns) and not flow.is_over() and flow.view().turn == number:
+        if number < len(turns) and not flow.is_over() and flow.status().turn == number:
             flow.command(END)
     if "resigned" in record:
         other = "white" if record["resigned"] == "black" else "black"
@@ -174,7 +179,7 @@ def test_board_mode_refuses_an_illegal_move_and_undoes() -> None:
     assert refused.kind is NoticeKind.REFUSED and refused.rule == "H3"
     assert flow.command(FlowCommand("move", {"move": "zz"}))[0].kind is NoticeKind.REFUSED
     flow.command(FlowCommand("move", {"move": "b2-c2"}))
-    assert flow.view().player == "White"
+    assert flow.status().side is Side.WHITE
     flow.undo()
     assert flow.record()["turns"] == [[]]
 
@@ -183,6 +188,7 @@ def test_board_mode_card_variant_deals_the_same_cards_as_the_referee() -> None:
     board = referee(("cards",), mode="board", seed=5)
     ref = referee(("cards",), seed=5)
     for _ in range(6):
-        assert board.view().card == ref.view().card
+        assert board.status().card == ref.status().card
+        assert board.status().awaiting is ref.status().awaiting is Awaiting.NOTHING
         board.command(END)
         ref.command(END)

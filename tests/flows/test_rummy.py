@@ -13,8 +13,8 @@ from companion.cli.score import score_record
 from companion.flows.base import FlowCommand, NoticeKind
 from companion.flows.registry import make_flow
 from companion.flows.rummy_sets import MAX_DRIFT, MAX_STEP, group_sets
+from companion.flows.status import Lack, MeldSet, SetState
 from companion.table.cards import TableCard
-from companion.views import SetLine
 
 NAMES = sorted(os.path.basename(p) for p in glob.glob(str(EXAMPLES / "rummy" / "rummy*.json")))
 
@@ -78,10 +78,10 @@ def test_sets_are_shown_complete_open_or_illegal_with_what_they_lack() -> None:
     game.placed(card("d", "13", 0.4, 0.35))
     illegal = game.placed(card("e", "5", 0.6, 0.3))
     assert illegal[0].kind is NoticeKind.INFO and "R2" in illegal[0].message
-    lines = game.view().sets
-    assert lines[0] == SetLine("B5", "open", "8 missing")
-    assert lines[1] == SetLine("B8", "complete", "")
-    assert lines[2].state == "illegal"
+    lines = game.status().sets
+    assert lines[0] == MeldSet("B5", SetState.OPEN, Lack.POINTS, missing=8)
+    assert lines[1] == MeldSet("B8", SetState.COMPLETE)
+    assert lines[2].state is SetState.ILLEGAL and lines[2].rule == "R2" and lines[2].reason
 
 
 def test_a_wild_card_is_inferred_when_one_number_completes_otherwise_asked() -> None:
@@ -90,13 +90,13 @@ def test_a_wild_card_is_inferred_when_one_number_completes_otherwise_asked() -> 
     game.placed(card("a", "B5", 0.2, 0.3))
     game.placed(card("b", "8", 0.2, 0.35))
     game.placed(card("w", "W", 0.2, 0.40))
-    assert game.view().sets[0] == SetLine("B5", "complete", "W=8")
+    assert game.status().sets[0] == MeldSet("B5", SetState.COMPLETE, wild="W=8")
     game.placed(card("c", "B2", 0.5, 0.3))
     asked = game.placed(card("v", "W", 0.5, 0.35))
     assert asked[0].rule == "R5" and "which number" in asked[0].message
-    assert game.view().sets[1].detail == "wild card: which number?"
+    assert game.status().sets[1] == MeldSet("B2", SetState.OPEN, Lack.WILD_NUMBER)
     game.command(FlowCommand("wild", {"key": "v", "number": 13}))
-    assert game.view().sets[1] == SetLine("B2", "open", "6 missing")
+    assert game.status().sets[1] == MeldSet("B2", SetState.OPEN, Lack.POINTS, missing=6)
     assert game.command(FlowCommand("wild", {"key": "v", "number": 4}))[0].rule == "R5"
 
 
@@ -108,14 +108,15 @@ def test_a_complete_set_turned_face_down_is_closed() -> None:
     game.placed(card("c", "B5", 0.4, 0.3))
     game.placed(card("d", "8", 0.4, 0.35))
     game.placed(card("a", "?", 0.2, 0.3, face_down=True))
-    assert game.view().sets[0].state == "complete"  # one card down, not the set yet
+    assert game.status().sets[0].state is SetState.COMPLETE  # one card down, not the set yet
     notices = game.placed(card("b", "?", 0.2, 0.35, face_down=True))
     assert "closed" in notices[0].message
-    assert game.view().sets[0] == SetLine("B8", "closed")
+    assert game.status().sets[0] == MeldSet("B8", SetState.CLOSED)
     game.placed(card("c", "?", 0.4, 0.3, face_down=True))
     refused = game.placed(card("d", "?", 0.4, 0.35, face_down=True))
     assert refused[0].kind is NoticeKind.REFUSED and refused[0].rule == "R4"
-    assert game.view().sets[1] == SetLine("B5", "open", "8 missing")
+    assert refused[0].message == "? refused: the set on B5 is not complete: 8 missing"
+    assert game.status().sets[1] == MeldSet("B5", SetState.OPEN, Lack.POINTS, missing=8)
 
 
 def test_end_round_refuses_an_impossible_end_and_accepts_the_fix() -> None:
@@ -125,12 +126,15 @@ def test_end_round_refuses_an_impossible_end_and_accepts_the_fix() -> None:
     refused = game.command(FlowCommand("end-round", {"out": 0}))
     assert refused[0].kind is NoticeKind.REFUSED and refused[0].rule
     game.removed(card("t", "21", 0.2, 0.3))  # picked up: no opening this round (R3)
+    assert not game.status().counting
     game.command(FlowCommand("count-hands"))
+    assert game.status().counting  # R6: the hands are laid out to be counted
     game.placed(card("h", "5", 0.3, 0.8, seat=1))
     over = game.command(FlowCommand("end-round", {"out": None}))
     assert over[0].kind is NoticeKind.ROUND_OVER
     assert game.record()["rounds"][0]["tables"][1]["hand"] == ["5"]
-    assert game.view().sets == () and game.view().round == 2
+    assert game.status().sets == () and game.status().round == 2
+    assert not game.status().counting
 
 
 def test_undo_and_replace_and_pages() -> None:
@@ -138,25 +142,25 @@ def test_undo_and_replace_and_pages() -> None:
     game.placed(card("a", "B5", 0.2, 0.3))
     game.placed(card("b", "8", 0.2, 0.35))
     game.undo()
-    assert game.view().sets == (SetLine("B5", "open", "16 missing"),)
+    assert game.status().sets == (MeldSet("B5", SetState.OPEN, Lack.POINTS, missing=16),)
     game.placed(card("b", "3", 0.2, 0.35))
     game.command(FlowCommand("replace", {"key": "b", "card": "8"}))
-    assert game.view().sets == (SetLine("B5", "open", "8 missing"),)
+    assert game.status().sets == (MeldSet("B5", SetState.OPEN, Lack.POINTS, missing=8),)
     wrong = game.placed(TableCard("x", "trump", "R1", "meld-0", (0.8, 0.3)))
     assert wrong[0].kind is NoticeKind.REFUSED and wrong[0].rule == "R1"
     game.command(FlowCommand("page"))
-    assert game.view().seat == "Ben" and game.view().sets == ()
+    assert game.status().seat == 1 and game.status().sets == ()
     assert game.placed(card("z", "5", 0.1, 0.1, seat=3)) == []  # no such seat: ignored
 
 
 def test_up_and_down_page_through_the_seats_both_ways() -> None:
     game = make_flow("rummy21", ["Ana", "Ben", "Cy"], [], options={})
     game.command(FlowCommand("page", {"step": -1}))  # UP from the first seat: the last
-    assert game.view().seat == "Cy"
+    assert game.status().seat == 2
     game.command(FlowCommand("page", {"step": -1}))
-    assert game.view().seat == "Ben"
+    assert game.status().seat == 1
     game.command(FlowCommand("page", {"step": 1}))  # DOWN
-    assert game.view().seat == "Cy"
+    assert game.status().seat == 2
     refusal = game.command(FlowCommand("page", {"step": "up"}))
     assert refusal[0].kind is NoticeKind.REFUSED
 
@@ -167,4 +171,4 @@ def test_the_same_inputs_give_the_same_state() -> None:
     b = make_flow("rummy21", record["players"], [], options={})
     play_rummy(a, record)
     play_rummy(b, record)
-    assert a.record() == b.record() and a.view() == b.view()
+    assert a.record() == b.record() and a.status() == b.status()

@@ -10,8 +10,9 @@ from flow_tables import load, play_trump
 from companion.cli.score import score_record
 from companion.flows.base import FlowCommand, NoticeKind
 from companion.flows.registry import make_flow
+from companion.flows.status import Awaiting, Scores, TrickStatus, TrickWon
+from companion.games.trump.cards import Colour, Symbol
 from companion.table.cards import TableCard
-from companion.views import TrickView, TrickWonView
 
 
 def card(notation: str, zone: str = "play", key: str | None = None) -> TableCard:
@@ -46,23 +47,29 @@ def test_example_records_replay_through_the_table(name: str) -> None:
     over = [n for n in notices if n.kind is NoticeKind.GAME_OVER]
     assert len(over) == (1 if expected["complete"] else 0)
     if expected["complete"]:
-        assert game.expected() == "the game is over"
+        final = game.status()
+        assert isinstance(final, Scores) and final.round is None
+        assert final.winners == tuple(expected["winners"])
 
 
 def test_the_round_waits_for_both_indicators_and_the_leader() -> None:
     """T2, T3: no play before the deal; round 1's leader comes from the table."""
     game = flow(leader=None)
-    assert game.expected() == "trump indicator"
+    assert game.status().awaiting is Awaiting.TRUMP_INDICATOR
     early = game.placed(card("B3"))
     assert early[0].kind is NoticeKind.REFUSED and early[0].rule == "T2"
     game.placed(card("R7", "trump-indicator"))
     game.placed(card("G4", "symbol-indicator"))
-    assert "leader" in game.expected()
-    assert game.placed(card("B3", key="k2"))[0].rule == "T2"
+    waiting = game.status()
+    assert waiting.awaiting is Awaiting.LEADER and waiting.to_play is None
+    assert (waiting.trump, waiting.symbol) == (Colour.R, Symbol.WAVES)
+    refused = game.placed(card("B3", key="k2"))[0]
+    assert refused.rule == "T2" and "the leader of round 1" in refused.message
     assert game.command(FlowCommand("leader", {"seat": 1}))[0].kind is NoticeKind.INFO
-    assert game.expected() == "Ben to play"
-    view = game.view()
-    assert isinstance(view, TrickView) and (view.trump, view.symbol) == ("red", "waves")
+    status = game.status()
+    assert isinstance(status, TrickStatus)
+    assert (status.to_play, status.awaiting) == (1, Awaiting.NOTHING)
+    assert (status.trump, status.symbol) == (Colour.R, Symbol.WAVES)
 
 
 def test_the_leader_cannot_change_once_round_1_has_begun() -> None:
@@ -98,7 +105,7 @@ def test_a_trick_shows_its_winner_and_a_revoke_is_flagged() -> None:
     game.placed(card("B9"))
     notices = game.placed(card("R2"))  # Cy trumps
     won = [n for n in notices if n.kind is NoticeKind.TRICK_WON]
-    assert won[0].view == TrickWonView("Cy", "R2", 1, None)
+    assert won[0].detail == TrickWon(2, "R2", 1, ())
     game.placed(card("G8"))
     game.placed(card("G9"))
     game.placed(card("G10"))
@@ -114,7 +121,7 @@ def test_undo_takes_back_a_play_and_then_the_deal() -> None:
     assert game.record()["rounds"][0]["tricks"] == []
     game.undo()  # the symbol indicator: no deal any more
     assert game.record()["rounds"] == []
-    assert game.expected() == "symbol indicator"
+    assert game.status().awaiting is Awaiting.SYMBOL_INDICATOR
 
 
 def test_replace_a_misread_indicator_rebuilds_the_round() -> None:
@@ -133,4 +140,4 @@ def test_the_same_inputs_give_the_same_state() -> None:
     a, b = flow(record["rounds"][0]["leader"], 2), flow(record["rounds"][0]["leader"], 2)
     play_trump(a, record)
     play_trump(b, record)
-    assert a.record() == b.record() and a.view() == b.view() and a.report() == b.report()
+    assert a.record() == b.record() and a.status() == b.status() and a.report() == b.report()

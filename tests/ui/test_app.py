@@ -7,17 +7,18 @@ from ui_keys import Finger
 
 from companion.config import KioskSection
 from companion.flows.base import FlowCommand, Notice, NoticeKind
+from companion.flows.status import HexStatus, Played, RummyStatus, Scores, TrickStatus, TrickWon
+from companion.games.fibonachos.cards import Suit
+from companion.games.hex.pieces import Side
 from companion.table.cards import TableCard
 from companion.ui.app import STAFF_SECONDS, UiApp
 from companion.ui.commands import EndGame, Flow, Resume, StaffAction, StartGame, Undo
 from companion.ui.overlays import TRICK_WON_SECONDS
 from companion.views import (
-    HexView,
     IdleView,
     MenuView,
     MessageView,
     Play,
-    RummyView,
     ScoresView,
     Tone,
     TrickView,
@@ -131,7 +132,9 @@ def test_hex_goes_straight_to_variants_with_the_referee_mode() -> None:
 
 # -- in game -------------------------------------------------------------------------------
 
-TRICK = TrickView("Fibonachos", 1, 2, "Ben", (Play("Ana", "R13"),), lead="Red", spicy="S3")
+#: A trick as the flow reports it, and as the screen shows it to three unnamed seats.
+TRICK_STATUS = TrickStatus("fibonachos", 1, 2, 1, (Played(0, "R13"),), lead=Suit.RED, spicy="S3")
+TRICK = TrickView("Fibonachos", 1, 2, "Seat 2", (Play("Seat 1", "R13"),), lead="Red", spicy="S3")
 
 
 def in_game(game_label: str = "Fibonachos", *steps: str) -> Finger:
@@ -140,27 +143,30 @@ def in_game(game_label: str = "Fibonachos", *steps: str) -> Finger:
     return finger
 
 
-def test_the_flow_view_is_the_game_screen() -> None:
+def test_the_flow_status_is_presented_as_the_game_screen() -> None:
+    """Issue 9: the flow's facts become the screen with the players' names ("Seat n")."""
     finger = in_game()
     assert finger.screen().lines == ("Waiting for the table",)
-    finger.app.flow_view(TRICK)
+    finger.app.flow_status(TRICK_STATUS)
     assert finger.screen() == TRICK
 
 
 def test_trick_won_shows_for_a_moment() -> None:
     finger = in_game()
-    won = TrickWonView("Ana", "R13", 1, "S3")
-    finger.app.notices([Notice(NoticeKind.TRICK_WON, "Ana wins", view=won)], finger.now)
-    finger.app.flow_view(TRICK)
-    assert finger.app.screen(finger.now + TRICK_WON_SECONDS / 2) == won
+    won = TrickWon(0, "R13", 1, ("S3",))
+    finger.app.notices([Notice(NoticeKind.TRICK_WON, "Ana wins", detail=won)], finger.now)
+    finger.app.flow_status(TRICK_STATUS)
+    shown = TrickWonView("Seat 1", "R13", 1, "S3")
+    assert finger.app.screen(finger.now + TRICK_WON_SECONDS / 2) == shown
     finger.app.tick(finger.now + TRICK_WON_SECONDS)
     assert finger.app.screen(finger.now + TRICK_WON_SECONDS) == TRICK
 
 
 def test_round_scores_stay_until_a_button_and_the_button_does_nothing_else() -> None:
     finger = in_game()
-    scores = ScoresView("Round 1", ("Ana", "Ben", "Cy"), (3, 8, 0), (3, 8, 0), (1,))
-    finger.app.notices([Notice(NoticeKind.ROUND_OVER, "round 1", view=scores)], finger.now)
+    detail = Scores("fibonachos", 1, (3, 8, 0), (3, 8, 0), (1,))
+    finger.app.notices([Notice(NoticeKind.ROUND_OVER, "round 1", detail=detail)], finger.now)
+    scores = ScoresView("Round 1", ("Seat 1", "Seat 2", "Seat 3"), (3, 8, 0), (3, 8, 0), (1,))
     finger.app.tick(finger.now + 3600)
     assert finger.app.screen(finger.now + 3600) == scores
     assert finger.press("BACK") == []
@@ -180,16 +186,18 @@ def test_revoke_alert_names_the_player() -> None:
 
 def test_refused_card_stays_until_the_game_moves_on() -> None:
     finger = in_game()
-    finger.app.flow_view(TRICK)
+    finger.app.flow_status(TRICK_STATUS)
     refusal = Notice(NoticeKind.REFUSED, "R13 was played already", rule="F1")
     finger.app.notices([refusal], finger.now)
-    finger.app.flow_view(TRICK)  # the same view: the card changed nothing
+    finger.app.flow_status(TRICK_STATUS)  # the same status: the card changed nothing
     assert finger.screen().lines == ("R13 was played already",)
     finger.app.tick(finger.now + 60)
     assert finger.app.screen(finger.now + 60).title == "Refused (F1)"
-    moved = TrickView("Fibonachos", 1, 2, "Cy", (Play("Ana", "R13"), Play("Ben", "R2")))
-    finger.app.flow_view(moved)
-    assert finger.screen() == moved
+    finger.app.flow_status(
+        TrickStatus("fibonachos", 1, 2, 2, (Played(0, "R13"), Played(1, "R2")), spicy="S3")
+    )
+    moved = finger.screen()
+    assert isinstance(moved, TrickView) and moved.to_play == "Seat 3"
 
 
 def test_in_game_menu_undo_and_back() -> None:
@@ -228,7 +236,7 @@ def test_end_game_asks_first_then_goes_to_the_start() -> None:
 
 def test_back_to_start_offers_to_resume() -> None:
     finger = in_game()
-    finger.app.flow_view(TRICK)
+    finger.app.flow_status(TRICK_STATUS)
     finger.press("BACK")
     finger.choose("Back to start")
     assert finger.screen().items[0] == "Resume Fibonachos"
@@ -272,7 +280,7 @@ def test_correct_a_card_opens_on_the_card_as_read() -> None:
 def test_rummy_pages_seats_and_ends_a_round() -> None:
     """R5-R7: count the hands, declare a wild card, who went out, from the menu."""
     finger = in_game("Rummy 21", "3 players", "Done", "Done")
-    finger.app.flow_view(RummyView("Fibonacci 21", 1, "Seat 1", ()))
+    finger.app.flow_status(RummyStatus("rummy21", 1, 0, ()))
     assert finger.press("DOWN") == [Flow(FlowCommand("page", {"step": 1}))]
     assert finger.press("UP") == [Flow(FlowCommand("page", {"step": -1}))]
     finger.press("BACK")
@@ -292,7 +300,7 @@ def test_rummy_pages_seats_and_ends_a_round() -> None:
 def test_hex_referee_key_map() -> None:
     """H2: SELECT a move, long SELECT end of turn, UP/DOWN strikes, BACK undo."""
     finger = in_game("Hex referee", "Done")
-    finger.app.flow_view(HexView("White", 6, 5, 5, reduction=1))
+    finger.app.flow_status(HexStatus(Side.WHITE, 6, 5, 5, reduction=1))
     assert finger.press("SELECT") == [Flow(FlowCommand("move"))]
     assert finger.hold("SELECT") == [Flow(FlowCommand("end-turn"))]
     assert finger.press("UP") == [Flow(FlowCommand("strikes", {"n": 2}))]
@@ -306,14 +314,16 @@ def test_hex_referee_key_map() -> None:
 
 def test_game_over_then_the_idle_screen_with_the_result() -> None:
     finger = in_game()
-    final = ScoresView("Final", ("Ana", "Ben", "Cy"), (5, 3, 2), (34, 21, 8), (0,))
-    finger.app.notices([Notice(NoticeKind.GAME_OVER, "over", view=final)], finger.now)
+    detail = Scores("fibonachos", None, (5, 3, 2), (34, 21, 8), (0,), winners=(0,))
+    finger.app.notices([Notice(NoticeKind.GAME_OVER, "over", detail=detail)], finger.now)
     finger.app.game_over()
+    names = ("Seat 1", "Seat 2", "Seat 3")
+    final = ScoresView("Final scores", names, (5, 3, 2), (34, 21, 8), (0,), "Seat 1 won")
     assert finger.screen() == final
     finger.press("SELECT")
     idle = finger.screen()
     assert isinstance(idle, IdleView)
-    assert idle.last_result == ("Fibonachos", "Ana wins, 34")
+    assert idle.last_result == ("Fibonachos", "Seat 1 wins, 34")
     finger.press("SELECT")
     assert finger.screen().title == "Start"
 
@@ -323,7 +333,7 @@ def test_game_over_then_the_idle_screen_with_the_result() -> None:
 
 def test_camera_lost_covers_everything_until_it_is_back() -> None:
     finger = in_game()
-    finger.app.flow_view(TRICK)
+    finger.app.flow_status(TRICK_STATUS)
     finger.app.hardware_status("camera", "no frame for 5 s", finger.now)
     assert finger.screen().title == "Camera lost"
     finger.app.hardware_status("camera", None, finger.now)
@@ -335,7 +345,7 @@ def test_camera_lost_covers_everything_until_it_is_back() -> None:
 
 def test_not_our_card_passes_by_itself() -> None:
     finger = in_game()
-    finger.app.flow_view(TRICK)
+    finger.app.flow_status(TRICK_STATUS)
     finger.app.hardware_status("card", "a QR code that is not a card", finger.now)
     assert finger.screen().title == "Not our card"
     assert finger.app.screen(finger.now + 10) == TRICK

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.flows.base import Notice, NoticeKind
 from companion.ui.overlays import Overlays
-from companion.views import ScoresView, TrickView
+from companion.views import MessageView, ScoresView, Tone, TrickView
 
 SCORES = ScoresView("Round 1", ("Ana", "Ben"), (3, 5), (3, 5))
 LAST_TRICK = TrickView("fibonachos", 1, 17, "Ana")
@@ -14,7 +14,7 @@ NEXT_ROUND = TrickView("fibonachos", 2, 1, "Ben", waiting_for="spicy card")
 def test_round_scores_stay_until_the_next_round_starts_at_the_table() -> None:
     """Players read the scores, then deal and play on: the next card clears them."""
     queue = Overlays()
-    queue.add(Notice(NoticeKind.ROUND_OVER, "round 1", view=SCORES), now=0.0, base=None)
+    queue.add(Notice(NoticeKind.ROUND_OVER, "round 1"), now=0.0, base=None, detail=SCORES)
     queue.flow_moved(LAST_TRICK)  # the view that came with the notice
     assert queue.current(1000.0) is not None  # no timeout: it waits
     queue.flow_moved(LAST_TRICK)
@@ -25,8 +25,15 @@ def test_round_scores_stay_until_the_next_round_starts_at_the_table() -> None:
 
 def test_final_scores_stay_until_a_button() -> None:
     queue = Overlays()
-    queue.add(Notice(NoticeKind.GAME_OVER, "over", view=SCORES), now=0.0, base=None)
+    queue.add(Notice(NoticeKind.GAME_OVER, "over"), now=0.0, base=None, detail=SCORES)
     queue.flow_moved(LAST_TRICK)
     queue.flow_moved(NEXT_ROUND)
     assert queue.current(1000.0) is not None
     assert queue.dismiss(1000.0) is not None and queue.current(1000.0) is None
+
+
+def test_a_notice_without_a_presented_detail_shows_its_message() -> None:
+    """A round over without its scores' view still says so, until the table moves on."""
+    queue = Overlays()
+    shown = queue.add(Notice(NoticeKind.ROUND_OVER, "round 1 over"), now=0.0, base=None)
+    assert shown.view == MessageView("Round over", ("round 1 over",), Tone.ALERT)

@@ -1,0 +1,154 @@
+"""What a flow reports of its game: typed facts, no words.
+
+A flow says where its game stands (:meth:`GameFlow.status`) and what just happened
+(:attr:`Notice.detail`) with these small frozen values: seats are numbers, cards are
+their notation, what the table must show next is an :class:`Awaiting`, a rummy
+set's state is a :class:`SetState`. Turning facts into what a screen shows (player
+names, "Seat 2", "spicy card", "Round 3") is the views layer's work
+(:mod:`companion.views.present`); the words a player reads live there, not here.
+
+    >>> status = TrickStatus("fibonachos", 1, 1, to_play=1, awaiting=Awaiting.SPICY)
+    >>> status.to_play, status.awaiting.value
+    (1, 'spicy')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import NamedTuple
+
+from companion.games.fibonachos.cards import Suit
+from companion.games.hex.pieces import Side
+from companion.games.trump.cards import Colour, Symbol
+
+
+class Awaiting(Enum):
+    """What the table must show before play goes on."""
+
+    NOTHING = "nothing"  # the next play
+    SPICY = "spicy"  # Fibonachos: the trick's spicy card (F6)
+    TRUMP_INDICATOR = "trump-indicator"  # Trump: the card that sets the trump colour (T2)
+    SYMBOL_INDICATOR = "symbol-indicator"  # Trump: the card that sets the symbol (T2)
+    LEADER = "leader"  # Trump: who leads round 1, known only to the table (T3)
+    MOVE_CARD = "move-card"  # hex, card variant: the turn's move card (H5)
+
+
+class Played(NamedTuple):
+    """One card of the trick on the table: the seat that played it and its notation."""
+
+    seat: int
+    card: str
+
+
+@dataclass(frozen=True)
+class TrickStatus:
+    """A trick game in play (Fibonachos, Trump).
+
+    ``to_play`` is the seat whose turn it is (the leader while a deal or a spicy card
+    is awaited), None while Trump's first leader is unknown.
+    """
+
+    game: str
+    round: int
+    trick: int
+    to_play: int | None
+    plays: tuple[Played, ...] = ()
+    lead: Suit | Colour | None = None  # the suit or colour led, once led
+    trump: Colour | None = None  # Trump: the trump colour
+    symbol: Symbol | None = None  # Trump: the scored symbol
+    spicy: str | None = None  # Fibonachos: the spicy card at stake
+    awaiting: Awaiting = Awaiting.NOTHING
+
+
+@dataclass(frozen=True)
+class TrickWon:
+    """A trick just completed: its winner, the winning card and what the winner takes."""
+
+    winner: int
+    card: str
+    trick: int
+    prize: tuple[str, ...] = ()  # the spicy card, or Trump's two indicator cards
+
+
+@dataclass(frozen=True)
+class Scores:
+    """Points per seat: a round's (``round``) with the running ``totals``, or the final ones.
+
+    ``round`` is None for the final scores; ``leaders`` are the seats with the highest
+    total (or points); ``winners`` are the seats the game declares won, once over.
+    """
+
+    game: str
+    round: int | None
+    points: tuple[int, ...]
+    totals: tuple[int, ...] | None = None
+    leaders: tuple[int, ...] = ()
+    winners: tuple[int, ...] = ()
+
+
+class SetState(Enum):
+    """Where a rummy set stands (R2, R4)."""
+
+    OPEN = "open"
+    COMPLETE = "complete"
+    CLOSED = "closed"
+    ILLEGAL = "illegal"
+
+
+class Lack(Enum):
+    """What an open rummy set needs."""
+
+    NOTHING = "nothing"
+    WILD_NUMBER = "wild-number"  # a wild card's number, which only the table knows (R5)
+    POINTS = "points"  # ``missing`` more points
+    IMPOSSIBLE = "impossible"  # no card completes it: cards must be taken back
+
+
+@dataclass(frozen=True)
+class MeldSet:
+    """One set in a meld zone, judged by the rules engine.
+
+    ``base`` is its first card's notation; ``wild`` the wild card's number the flow
+    inferred (``W=5``); an illegal set carries the engine's ``reason`` and ``rule``.
+    """
+
+    base: str
+    state: SetState
+    lack: Lack = Lack.NOTHING
+    missing: int = 0
+    wild: str | None = None
+    reason: str = ""
+    rule: str = ""
+
+
+@dataclass(frozen=True)
+class RummyStatus:
+    """One seat's page of a rummy game: its closed sets, then its open ones."""
+
+    game: str
+    round: int
+    seat: int
+    sets: tuple[MeldSet, ...]
+    page: int = 0
+    counting: bool = False  # the hands are being laid out to be counted (R6)
+
+
+@dataclass(frozen=True)
+class HexStatus:
+    """The hex turn: the side to move, the moves it is allowed and has left (H2, H5)."""
+
+    side: Side
+    turn: int
+    allowed: int
+    left: int
+    reduction: int = 0  # enemy strike pieces on the mover's centre
+    card: int | None = None  # the move card turned up (card variant)
+    winner: Side | None = None
+    awaiting: Awaiting = Awaiting.NOTHING
+
+
+#: Everything :meth:`~companion.flows.base.GameFlow.status` may answer.
+FlowStatus = TrickStatus | RummyStatus | HexStatus | Scores
+#: What a :class:`~companion.flows.base.Notice` may carry besides its message.
+NoticeDetail = TrickWon | Scores

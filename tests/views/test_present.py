@@ -1,0 +1,190 @@
+"""The presenters (issue 9): a flow's facts and the players' names in, the screen's view out.
+
+The flows report seats as numbers and what the table waits for as an enum; the names
+("Seat n"), the titles and the words are made here, and nowhere else.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.flows.base import Notice, NoticeKind
+from companion.flows.registry import make_flow
+from companion.flows.status import (
+    Awaiting,
+    HexStatus,
+    Lack,
+    MeldSet,
+    Played,
+    RummyStatus,
+    Scores,
+    SetState,
+    TrickStatus,
+    TrickWon,
+)
+from companion.games.fibonachos.cards import Suit
+from companion.games.hex.pieces import Side
+from companion.games.trump.cards import Colour, Symbol
+from companion.table.cards import TableCard
+from companion.views import (
+    HexView,
+    Play,
+    RummyView,
+    ScoresView,
+    SetLine,
+    TrickView,
+    TrickWonView,
+    present,
+    present_notice,
+    seat_names,
+    waiting_line,
+)
+from companion.views.present import set_detail
+
+NAMES = ("Ana", "", "Cy")
+
+
+def test_an_unnamed_seat_is_seat_n() -> None:
+    assert seat_names(NAMES) == ("Ana", "Seat 2", "Cy")
+    assert seat_names(["", ""]) == ("Seat 1", "Seat 2")
+
+
+def test_a_trick_in_play_names_the_seats_and_the_suit_led() -> None:
+    """F4, F6: whose turn, the plays by name, the lead suit and the spicy card."""
+    status = TrickStatus(
+        "fibonachos", 2, 5, 2, (Played(0, "R13#1"), Played(1, "G2#1")), Suit.RED, spicy="S3#1"
+    )
+    plays = (Play("Ana", "R13#1"), Play("Seat 2", "G2#1"))
+    assert present(status, NAMES) == TrickView(
+        "Fibonachos", 2, 5, "Cy", plays, lead="Red", spicy="S3#1"
+    )
+
+
+def test_a_trump_trick_shows_the_trump_colour_and_symbol() -> None:
+    """T2, T4: the colours in the Trump engine's words, the symbol by its name."""
+    status = TrickStatus(
+        "trump", 3, 2, 0, (Played(2, "B7"),), Colour.B, trump=Colour.R, symbol=Symbol.SQUARE
+    )
+    shown = present(status, NAMES)
+    assert shown == TrickView(
+        "Trump", 3, 2, "Ana", (Play("Cy", "B7"),), "blue", "red", "square", None, ""
+    )
+
+
+@pytest.mark.parametrize(
+    ("awaiting", "words"),
+    [
+        (Awaiting.SPICY, "spicy card"),
+        (Awaiting.TRUMP_INDICATOR, "trump indicator"),
+        (Awaiting.SYMBOL_INDICATOR, "symbol indicator"),
+        (Awaiting.LEADER, "the leader of round 1 (T3)"),
+        (Awaiting.NOTHING, ""),
+    ],
+)
+def test_what_a_trick_game_waits_for_is_worded_here(awaiting: Awaiting, words: str) -> None:
+    """F6, T2, T3: the screen's "Show the ..." and the status line say what to show."""
+    status = TrickStatus("trump", 1, 1, 1, awaiting=awaiting)
+    shown = present(status, NAMES)
+    assert isinstance(shown, TrickView) and shown.waiting_for == words
+    assert waiting_line(status, NAMES) == (words or "Seat 2 to play")
+
+
+def test_an_unknown_first_leader_is_a_question_mark() -> None:
+    """T3: before the table names round 1's leader, nobody is to play."""
+    status = TrickStatus("trump", 1, 1, None, awaiting=Awaiting.LEADER)
+    shown = present(status, NAMES)
+    assert isinstance(shown, TrickView) and shown.to_play == "?"
+
+
+def test_a_trick_won_names_the_winner_and_the_prize() -> None:
+    """F4, F6, T4: the spicy card, or Trump's two indicators after the last trick."""
+    spicy = Notice(NoticeKind.TRICK_WON, "", detail=TrickWon(1, "R13#1", 5, ("S3#1",)))
+    assert present_notice(spicy, NAMES) == TrickWonView("Seat 2", "R13#1", 5, "S3#1")
+    last = Notice(NoticeKind.TRICK_WON, "", detail=TrickWon(2, "R10", 12, ("R3", "G7")))
+    assert present_notice(last, NAMES) == TrickWonView("Cy", "R10", 12, "R3 G7")
+    plain = Notice(NoticeKind.TRICK_WON, "", detail=TrickWon(0, "B9", 1))
+    assert present_notice(plain, NAMES) == TrickWonView("Ana", "B9", 1, None)
+
+
+def test_a_notice_without_a_detail_has_no_view() -> None:
+    assert present_notice(Notice(NoticeKind.INFO, "undone"), NAMES) is None
+
+
+def test_round_scores_carry_the_running_totals() -> None:
+    detail = Scores("fibonachos", 2, (8, 0, 13), (21, 13, 16), (0,))
+    shown = present_notice(Notice(NoticeKind.ROUND_OVER, "round 2 over", detail=detail), NAMES)
+    assert shown == ScoresView("Round 2", ("Ana", "Seat 2", "Cy"), (8, 0, 13), (21, 13, 16), (0,))
+
+
+def test_final_scores_say_who_won() -> None:
+    final = Scores("trump", None, (55, 55, 21), None, (0, 1), winners=(0, 1))
+    assert present(final, NAMES) == ScoresView(
+        "Final scores", ("Ana", "Seat 2", "Cy"), (55, 55, 21), None, (0, 1), "Ana and Seat 2 won"
+    )
+    nobody = present(Scores("trump", None, (0, 0, 0)), NAMES)
+    assert isinstance(nobody, ScoresView) and nobody.footer == ""
+
+
+def test_the_end_of_a_game_on_the_status_line() -> None:
+    """F8: Fibonachos is a match of three rounds; the other games just end."""
+    assert waiting_line(Scores("fibonachos", None, (1, 2)), NAMES) == "the match is over"
+    assert waiting_line(Scores("trump", None, (1, 2)), NAMES) == "the game is over"
+    assert waiting_line(Scores("trump", 3, (1, 2)), NAMES) == "round 3 over"
+
+
+@pytest.mark.parametrize(
+    ("meld", "line"),
+    [
+        (MeldSet("21", SetState.CLOSED), SetLine("21", "closed", "")),
+        (MeldSet("B2", SetState.COMPLETE), SetLine("B2", "complete", "")),
+        (MeldSet("B5", SetState.COMPLETE, wild="W=8"), SetLine("B5", "complete", "W=8")),
+        (MeldSet("B5", SetState.OPEN, Lack.POINTS, 8), SetLine("B5", "open", "8 missing")),
+        (
+            MeldSet("B2", SetState.OPEN, Lack.WILD_NUMBER),
+            SetLine("B2", "open", "wild card: which number?"),
+        ),
+        (MeldSet("B3", SetState.OPEN, Lack.IMPOSSIBLE), SetLine("B3", "open", "cannot complete")),
+        (
+            MeldSet("B3", SetState.ILLEGAL, reason="5 is not allowed on B3", rule="R2"),
+            SetLine("B3", "illegal", "5 is not allowed on B3 (R2)"),
+        ),
+    ],
+)
+def test_a_rummy_set_line_says_what_the_set_lacks(meld: MeldSet, line: SetLine) -> None:
+    """R2, R4, R5: a set's state and, in words, its wild card, fault or lack."""
+    assert SetLine(meld.base, meld.state.value, set_detail(meld)) == line
+    status = RummyStatus("rummy21", 2, 1, (meld,), page=1)
+    assert present(status, NAMES) == RummyView("rummy21", 2, "Seat 2", (line,), 1)
+
+
+def test_the_rummy_status_line_follows_the_end_of_the_round() -> None:
+    """R6: melds are read, then the hands are laid out and counted."""
+    assert waiting_line(RummyStatus("rummy8", 1, 0, ()), NAMES) == "melds"
+    counting = RummyStatus("rummy8", 1, 0, (), counting=True)
+    assert waiting_line(counting, NAMES) == "hands to count, then end-round"
+
+
+def test_the_hex_turn_names_the_side_by_its_player() -> None:
+    """H2, H4, H5: the side to move, its moves left, the card, the winner."""
+    sides = ("Black", "White")
+    assert present(HexStatus(Side.WHITE, 8, 4, 4, reduction=2), sides) == HexView(
+        "White", 8, 4, 4, reduction=2
+    )
+    won = HexStatus(Side.BLACK, 31, 6, 0, winner=Side.WHITE)
+    assert present(won, ["", ""]) == HexView("Seat 1", 31, 6, 0, winner="Seat 2")
+    assert waiting_line(won, sides) == "White won"
+    card = HexStatus(Side.BLACK, 3, 0, 0, awaiting=Awaiting.MOVE_CARD)
+    assert waiting_line(card, sides) == "Black's move card"
+    assert waiting_line(HexStatus(Side.BLACK, 3, 3, 2), sides) == "Black: 2 moves left"
+
+
+def test_a_flow_presented_shows_what_the_flow_screens_showed() -> None:
+    """Issue 9: the seam changes no screen; a Fibonachos trick as the OLED showed it."""
+    flow = make_flow("fibonachos", ["Ana", "", "Cy"], [], options={})
+    flow.placed(TableCard("f/S3", "fibonachos", "S3#1", "spicy"))
+    flow.placed(TableCard("f/R13", "fibonachos", "R13#1", "play"))
+    shown = present(flow.status(), ["Ana", "", "Cy"])
+    assert shown == TrickView(
+        "Fibonachos", 1, 1, "Seat 2", (Play("Ana", "R13#1"),), lead="Red", spicy="S3#1"
+    )
+    assert waiting_line(flow.status(), ["Ana", "", "Cy"]) == "Seat 2 to play"
