@@ -26,6 +26,16 @@ def _folder(tmp_path: Path, names: list[str], size: tuple[int, int] = (8, 6)) ->
     return folder
 
 
+def _video(tmp_path: Path, count: int) -> Path:
+    """An MJPG video of ``count`` numbered frames at 25 fps."""
+    path = tmp_path / "game.avi"
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter.fourcc(*"MJPG"), 25.0, (8, 6))
+    for image in numbered_images(count, (8, 6)):
+        writer.write(image)
+    writer.release()
+    return path
+
+
 def _levels(camera: object) -> list[int]:
     return [int(frame.image[0, 0, 0]) for frame in camera]  # type: ignore[attr-defined]
 
@@ -44,11 +54,7 @@ def test_timestamps_follow_the_replay_timeline(tmp_path: Path) -> None:
 
 
 def test_a_video_keeps_its_own_frame_rate_unless_told(tmp_path: Path) -> None:
-    path = tmp_path / "game.avi"
-    writer = cv2.VideoWriter(str(path), cv2.VideoWriter.fourcc(*"MJPG"), 25.0, (8, 6))
-    for image in numbered_images(3, (8, 6)):
-        writer.write(image)
-    writer.release()
+    path = _video(tmp_path, 3)
     assert [f.timestamp for f in open_camera("replay", path=str(path))] == [0, 0.04, 0.08]
     assert [f.timestamp for f in open_camera("replay", path=str(path), fps=50)][-1] == 0.04
 
@@ -172,11 +178,7 @@ def test_a_resumed_loop_goes_on_counting_and_keeps_the_skipped_count(tmp_path: P
 
 
 def test_a_video_resumes_at_its_next_frame(tmp_path: Path) -> None:
-    path = tmp_path / "game.avi"
-    writer = cv2.VideoWriter(str(path), cv2.VideoWriter.fourcc(*"MJPG"), 25.0, (8, 6))
-    for image in numbered_images(4, (8, 6)):
-        writer.write(image)
-    writer.release()
+    path = _video(tmp_path, 4)
     camera = open_camera("replay", path=str(path))
     camera.read()
     camera.close()
