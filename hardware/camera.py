@@ -114,7 +114,7 @@ class CameraBase(Closeable):
     def __init__(self, size: tuple[int, int]) -> None:
         self._size = size
         self.closed = False
-        #: Frames the source could not give and passed over; what the last one was.
+        #: Frames this opening could not give and passed over; what the last one was.
         self.skipped = 0
         self.skip_note = ""
 

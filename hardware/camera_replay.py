@@ -291,7 +291,7 @@ class ReplayCamera(CameraBase):
         not yet given is read again); CameraNotFoundError while it is away."""
         pending = 1 if self._first is not None else 0
         source = self._source.reopen(self._source.position - pending)
-        again = ReplayCamera(
+        return ReplayCamera(
             source,
             fps=self._fps,
             loop=self._loop,
@@ -301,8 +301,6 @@ class ReplayCamera(CameraBase):
             size=self.size,
             index=self._index,
         )
-        again.skipped, again.skip_note = self.skipped, self.skip_note
-        return again
 
     def _close(self) -> None:
         self._source.release()

@@ -145,7 +145,7 @@ class CameraLink(Link[Camera]):
     def _open(self) -> Camera:
         resumed = self._last.resume() if self._last is not None else None
         camera = resumed if resumed is not None else self._open_anew()
-        self._last, self._counted = camera, camera.skipped
+        self._last, self._counted = camera, 0  # each opening counts its own skips
         return camera
 
     def read(self, timeout: float) -> Frame | None:

@@ -23,6 +23,7 @@ import pytest
 from daemon_harness import ManualClock, ScriptReader, Step, blank_frames, make_daemon
 from kill_child import table_steps
 
+from companion.daemon.links import CameraLink
 from companion.daemon.runtime import Daemon
 from companion.journal import Journal
 from companion.table.reader import ReaderStats
@@ -210,3 +211,15 @@ def test_a_synthetic_outage_from_the_settings_does_not_flap(
     assert all(a[1] < b[1] for a, b in itertools.pairwise(reader.seen))
     assert sum(r.levelno >= logging.ERROR for r in caplog.records) == 1
     assert result(tmp_path / "j.db")["record"] == calm["record"]
+
+
+def test_a_frame_skipped_while_opening_is_counted_by_the_link(tmp_path: Path) -> None:
+    """The replay passes over an unreadable first file to learn its size: still a skip."""
+    folder = recording(tmp_path / "frames", 1)
+    (folder / "frame0.png").write_bytes(b"junk")
+    link = CameraLink(
+        "camera", lambda: open_camera("replay", path=str(folder)), clock=ManualClock()
+    )
+    frame = link.read(0.1)
+    assert frame is not None and frame.index == 1
+    assert link.skipped == 1
