@@ -9,7 +9,12 @@ Every backend keeps the same promises, pinned by one contract test: ``read`` giv
 frames in order with increasing timestamps; a camera that fails or disappears
 raises ``CameraLostError`` (a live read that gets nothing within ``timeout`` raises
 ``CameraTimeoutError``, so nothing hangs); a replay or synthetic source that is
-finished raises ``EndOfStream``; ``close`` is idempotent.
+finished raises ``EndOfStream``; ``close`` is idempotent. A frame the source cannot
+give (a replay's unreadable file) is skipped and counted in ``skipped``, never raised:
+one bad frame is not a lost camera. After a failure ``resume()`` opens the same
+source again where it was: a recording or a drawn scene goes on after the last frame
+delivered (its timeline only goes forward); a live camera says None (open it anew,
+it films the present).
 
     >>> import numpy as np
     >>> with open_camera("fake", frames=[np.zeros((48, 64, 3), np.uint8)] * 2) as camera:
@@ -91,7 +96,15 @@ class Camera(Closing, Protocol):
     @property
     def size(self) -> tuple[int, int]: ...
 
+    @property
+    def skipped(self) -> int: ...
+
+    @property
+    def skip_note(self) -> str: ...
+
     def read(self, timeout: float = 1.0) -> Frame: ...
+
+    def resume(self) -> Camera | None: ...
 
     def __iter__(self) -> Iterator[Frame]: ...
 
@@ -99,7 +112,8 @@ class Camera(Closing, Protocol):
 class CameraBase(Closeable):
     """Shared promises of every backend: checked timeout, read after close, close once.
 
-    Subclasses implement ``_read(timeout)`` and may override ``_close``.
+    Subclasses implement ``_read(timeout)`` and may override ``_close``; a source
+    with a position (a recording, a drawn scene) overrides ``resume``.
     """
 
     kind = "camera"
@@ -107,6 +121,9 @@ class CameraBase(Closeable):
     def __init__(self, size: tuple[int, int]) -> None:
         self._size = size
         self.closed = False
+        #: Frames this opening could not give and passed over; what the last one was.
+        self.skipped = 0
+        self.skip_note = ""
 
     @property
     def size(self) -> tuple[int, int]:
@@ -120,6 +137,17 @@ class CameraBase(Closeable):
         if self.closed:
             raise CameraLostError(f"{self.kind} camera: read() after close()")
         return self._read(timeout)
+
+    def resume(self) -> Camera | None:
+        """The source opened again after a failure, going on after the last frame
+        delivered; None for a live camera (opening it anew is the same). Raises
+        CameraNotFoundError while the source is still away."""
+        return None
+
+    def _skip(self, note: str) -> None:
+        """Pass over a frame that cannot be read (``note`` names it and says why)."""
+        self.skipped += 1
+        self.skip_note = note
 
     def __iter__(self) -> Iterator[Frame]:
         """Frames until EndOfStream; a lost camera still raises CameraLostError."""

@@ -9,6 +9,12 @@ camera (through an injected clock and sleep), for the desktop demo.
 A folder is read in natural name order (``frame2.png`` before ``frame10.png``);
 a video needs OpenCV (``cv2``), which also decodes the images.
 
+A recording is a device that can fail like a camera (issue 13). A frame that cannot
+be decoded (a corrupt file, one of another size) is passed over and counted in
+``skipped``: the frames around it show the same table. A folder that goes away
+(renamed, unmounted) is a lost camera, and ``resume()`` opens it again at the frame
+after the last one delivered, on the same timeline: a live game is never rewound.
+
     >>> import tempfile, pathlib, cv2, numpy as np
     >>> folder = pathlib.Path(tempfile.mkdtemp())
     >>> for i in range(2):
@@ -30,8 +36,10 @@ from hardware.camera import CameraBase, Frame, Image
 from hardware.errors import (
     BackendUnavailableError,
     CameraLostError,
+    CameraNotFoundError,
     ConfigurationError,
     EndOfStream,
+    HardwareError,
 )
 from hardware.settings import Settings
 
@@ -40,16 +48,25 @@ DEFAULT_FPS = 30.0
 CV2_HINT = "pip install opencv-python-headless (a dependency of table-companion)"
 
 
+class _UnreadableError(HardwareError):
+    """A recorded frame that cannot be decoded: passed over, never a lost camera."""
+
+
 class _Source(Protocol):
-    """Recorded frames: the next image (None at the end), and back to the start."""
+    """Recorded frames: the next image (None at the end), back to the start, and the
+    same recording opened again at a place (CameraNotFoundError while it is away)."""
 
     name: str
+    #: Where the next image is in the recording (0: its first).
+    position: int
 
     def next_image(self) -> Image | None: ...
 
     def rewind(self) -> None: ...
 
     def release(self) -> None: ...
+
+    def reopen(self, position: int) -> _Source: ...
 
 
 def _cv2() -> Any:
@@ -65,35 +82,68 @@ def _natural_key(path: Path) -> list[Any]:
 
 
 class _Folder:
-    """Image files of a folder in natural name order."""
+    """Image files of a folder in natural name order.
 
-    def __init__(self, folder: Path) -> None:
+    A file that cannot be decoded is passed over (``_UnreadableError``); a folder that is
+    gone (renamed, unmounted) is a lost camera, and the frame stays the next one.
+    """
+
+    def __init__(self, folder: Path, files: list[Path] | None = None) -> None:
         self.name = str(folder)
-        self.files = sorted(
-            (p for p in folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES and p.is_file()),
-            key=_natural_key,
-        )
+        self.folder = folder
+        self.files = files if files is not None else self._listing(folder)
         if not self.files:
             suffixes = "/".join(s.lstrip(".") for s in IMAGE_SUFFIXES)
             raise ConfigurationError(f"camera.path: no frames ({suffixes}) in the folder {folder}")
         self._cv2 = _cv2()
-        self._next = 0
+        self.position = 0
+
+    @staticmethod
+    def _listing(folder: Path) -> list[Path]:
+        return sorted(
+            (p for p in folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES and p.is_file()),
+            key=_natural_key,
+        )
 
     def next_image(self) -> Image | None:
-        if self._next >= len(self.files):
+        if self.position >= len(self.files):
             return None
-        path = self.files[self._next]
-        self._next += 1
-        image: Image | None = self._cv2.imread(str(path), self._cv2.IMREAD_COLOR)
+        path = self.files[self.position]
+        image = self._decode(path)
+        if image is None and not self.folder.is_dir():
+            raise CameraLostError(
+                f"replay {self.name}: the folder is gone (next frame {path.name})"
+            )
+        self.position += 1
         if image is None:
-            raise CameraLostError(f"replay frame {path}: cannot be read as an image")
+            raise _UnreadableError(f"replay frame {path}: cannot be read as an image")
+        return image
+
+    def _decode(self, path: Path) -> Image | None:
+        """The image, or None; OpenCV's own stderr line for a corrupt file is silenced (the
+        daemon logs the first skip and counts the rest, not one line per frame)."""
+        opencv_log = self._cv2.utils.logging
+        level = opencv_log.getLogLevel()
+        opencv_log.setLogLevel(opencv_log.LOG_LEVEL_SILENT)
+        try:
+            image: Image | None = self._cv2.imread(str(path), self._cv2.IMREAD_COLOR)
+        finally:
+            opencv_log.setLogLevel(level)
         return image
 
     def rewind(self) -> None:
-        self._next = 0
+        self.position = 0
 
     def release(self) -> None:
         """Nothing is held open between frames."""
+
+    def reopen(self, position: int) -> _Folder:
+        """The same files (the recording, not whatever the folder holds now) from ``position``."""
+        if not self.folder.is_dir():
+            raise CameraNotFoundError(f"replay {self.name}: the folder is still gone")
+        again = _Folder(self.folder, self.files)
+        again.position = position
+        return again
 
 
 class _Video:
@@ -101,25 +151,49 @@ class _Video:
 
     def __init__(self, path: Path) -> None:
         self.name = str(path)
+        self.path = path
         self._cv2 = _cv2()
         self._capture = self._cv2.VideoCapture(str(path))
         if not self._capture.isOpened():
             raise ConfigurationError(f"camera.path: {path} cannot be opened as a video")
         self.fps = float(self._capture.get(self._cv2.CAP_PROP_FPS) or 0.0)
+        self.position = 0
 
     def next_image(self) -> Image | None:
         ok, image = self._capture.read()
-        return image if ok and image is not None else None
+        if not ok or image is None:
+            return None
+        self.position += 1
+        decoded: Image = image
+        return decoded
 
     def rewind(self) -> None:
         self._capture.set(self._cv2.CAP_PROP_POS_FRAMES, 0)
+        self.position = 0
 
     def release(self) -> None:
         self._capture.release()
 
+    def reopen(self, position: int) -> _Video:
+        if not self.path.is_file():
+            raise CameraNotFoundError(f"replay {self.name}: the video is still gone")
+        try:
+            again = _Video(self.path)
+        except ConfigurationError as exc:
+            raise CameraNotFoundError(f"replay {self.name}: {exc}") from None
+        if position:
+            again._capture.set(self._cv2.CAP_PROP_POS_FRAMES, position)
+            again.position = position
+        return again
+
 
 class ReplayCamera(CameraBase):
-    """Frames of a recording; EndOfStream after the last unless ``loop``."""
+    """Frames of a recording; EndOfStream after the last unless ``loop``.
+
+    ``index`` (the frame's place on the timeline) counts every frame of the
+    recording, the skipped ones too, so timestamps stay the recording's own; with
+    ``loop`` it goes on counting.
+    """
 
     kind = "replay"
 
@@ -132,48 +206,76 @@ class ReplayCamera(CameraBase):
         realtime: bool = False,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], None] = time.sleep,
+        size: tuple[int, int] | None = None,
+        index: int = 0,
     ) -> None:
-        first = source.next_image()
-        if first is None:
-            source.release()
-            raise ConfigurationError(f"camera.path: {source.name} holds no frames")
-        super().__init__((int(first.shape[1]), int(first.shape[0])))
         self._source = source
-        self._first: Image | None = first
         self._fps = fps
         self._loop = loop
         self._realtime = realtime
         self._clock = clock
         self._sleep = sleep
         self._start: float | None = None
-        self._index = 0
+        #: The timeline index of the next frame; whether this pass gave a frame yet.
+        self._index = index
+        self._seen_this_pass = size is not None
+        self._first: Image | None = None
+        super().__init__(size or (0, 0))  # (0, 0): not known until the first frame is read
+        if size is None:
+            try:
+                self._first = self._next_image()
+            except (EndOfStream, CameraLostError):
+                source.release()
+                raise ConfigurationError(
+                    f"camera.path: {source.name} holds no frame that can be read"
+                ) from None
+            self._size = (int(self._first.shape[1]), int(self._first.shape[0]))
 
     def _read(self, timeout: float) -> Frame:
-        image = self._next_image()
+        image = self._first if self._first is not None else self._next_image()
+        self._first = None
         index = self._index
         self._index += 1
-        if (image.shape[1], image.shape[0]) != self.size:
-            w, h = self.size
-            raise CameraLostError(
-                f"replay {self._source.name}: frame {index} is {image.shape[1]}x{image.shape[0]},"
-                f" the recording is {w}x{h}"
-            )
         timestamp = index / self._fps
         if self._realtime:
             self._pace(timestamp)
         return Frame(image, timestamp, index)
 
     def _next_image(self) -> Image:
-        if self._first is not None:
-            image, self._first = self._first, None
-            return image
-        later = self._source.next_image()
-        if later is None and self._loop:
-            self._source.rewind()
-            later = self._source.next_image()
-        if later is None:
+        """The next frame that can be used, passing over (and counting) the rest: the
+        files that cannot be decoded and the frames of another size."""
+        while True:
+            try:
+                image = self._source.next_image()
+            except _UnreadableError as exc:
+                self._pass_over(str(exc))
+                continue
+            if image is None:
+                self._at_the_end()
+                continue
+            height, width = image.shape[:2]
+            if self.size in ((0, 0), (width, height)):
+                self._seen_this_pass = True
+                return image
+            w, h = self.size
+            self._pass_over(
+                f"replay {self._source.name}: frame {self._index} is {width}x{height},"
+                f" the recording is {w}x{h}"
+            )
+
+    def _pass_over(self, note: str) -> None:
+        self._skip(note)
+        self._index += 1  # the frame keeps its place on the timeline
+
+    def _at_the_end(self) -> None:
+        """EndOfStream, or back to the start for ``loop`` (a lost camera if a whole pass
+        gave nothing: a loop that can read nothing must not spin)."""
+        if not self._loop:
             raise EndOfStream(f"replay {self._source.name}: all {self._index} frames read")
-        return later
+        if not self._seen_this_pass:
+            raise CameraLostError(f"replay {self._source.name}: no frame can be read")
+        self._source.rewind()
+        self._seen_this_pass = False
 
     def _pace(self, timestamp: float) -> None:
         """Wait until the frame's time has come on the clock: a live camera's rhythm."""
@@ -183,6 +285,22 @@ class ReplayCamera(CameraBase):
         wait = self._start + timestamp - now
         if wait > 0:
             self._sleep(wait)
+
+    def resume(self) -> ReplayCamera:
+        """The recording opened again after the last frame delivered (a frame read but
+        not yet given is read again); CameraNotFoundError while it is away."""
+        pending = 1 if self._first is not None else 0
+        source = self._source.reopen(self._source.position - pending)
+        return ReplayCamera(
+            source,
+            fps=self._fps,
+            loop=self._loop,
+            realtime=self._realtime,
+            clock=self._clock,
+            sleep=self._sleep,
+            size=self.size,
+            index=self._index,
+        )
 
     def _close(self) -> None:
         self._source.release()

@@ -4,9 +4,11 @@ The table tracker's scene renderer (in ``companion``) feeds it; ``hardware``
 only asks for ``render(index) -> image`` or an iterable of images. Timestamps
 are ``index / fps``. The feed can also play a camera that glitches
 (``fail_at``) or disappears and comes back (``lose_after``, ``come_back_after``),
-for the daemon's fault tests. The feed outlives the cameras opened on it, so a
-caller that closes a lost camera and opens a new one (as the daemon does) sees
-the outage end.
+for the daemon's fault tests. The feed outlives the cameras opened on it: a lost
+camera's ``resume()`` (what the daemon calls to open it again) is a new camera on
+the same feed, so the outage goes on counting and ends, and the scene goes on from
+where it was; it never starts again (issue 13: an outage that restarted on each
+reopening flapped for ever).
 
     >>> import numpy as np
     >>> feed = SyntheticFeed(lambda i: np.full((2, 2), i, np.uint8), fps=10, count=3,
@@ -137,6 +139,10 @@ class SyntheticCamera(CameraBase):
     def _read(self, timeout: float) -> Frame:
         return self.feed.next_frame()
 
+    def resume(self) -> SyntheticCamera:
+        """A new camera on the same feed (CameraNotFoundError while it is gone)."""
+        return self.feed.open()
+
 
 def blank_table(width: int, height: int) -> Render:
     """A plain green table: the picture when no scene is handed in."""
@@ -146,7 +152,12 @@ def blank_table(width: int, height: int) -> Render:
 
 
 def open_from_settings(settings: Settings) -> SyntheticCamera:
-    """``render`` (a callable) or ``frames`` (an iterable), else a blank table."""
+    """``render`` (a callable) or ``frames`` (an iterable), else a blank table.
+
+    The camera is plugged in even when the feed's outage starts at once
+    (``lose_after = 0``): its first read is lost, and ``resume()`` counts the
+    attempts on the feed (a failed opening here would leave nothing to resume).
+    """
     render = settings.value("render", None, callable, "a function index -> image")
     frames = settings.value("frames", None, _iterable, "an iterable of images")
     width = settings.integer("width", 1280, low=1, high=8192)
@@ -174,7 +185,7 @@ def open_from_settings(settings: Settings) -> SyntheticCamera:
     except ValueError as exc:
         key = "frames" if frames is not None else "render"
         raise ConfigurationError(f"camera.{key}: {exc}") from None
-    return feed.open()
+    return SyntheticCamera(feed)
 
 
 def _iterable(value: object) -> bool:

@@ -58,6 +58,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if (sys.argv[1:] if argv is None else list(argv))[:1] == ["run"]:
+        # The daemon's stop signals are caught before the parser's imports (issue 13).
+        from companion.cli.signals import catch_stop_signals
+
+        catch_stop_signals()
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

@@ -8,21 +8,25 @@ or in ``~/.config/companion/config.toml``:
     companion run --camera opencv --display emulator --buttons keyboard
 
 It stops on SIGTERM or Ctrl-C keeping the game in the journal (the next start
-resumes it), or at the end of a replay source.
+resumes it), or at the end of a replay source. The signals are caught from the
+command's first instruction (``companion.cli.signals``): one that comes while the
+daemon is still starting lets it start, show its last screen and exit 0.
 """
 
 from __future__ import annotations
 
 import argparse
+import logging
 import os
-import signal
 from dataclasses import replace
-from types import FrameType
 
 from companion.cli.common import add_config_options, config_of
+from companion.cli.signals import installed_stop_signals
 from companion.config import Config, HardwareSection
 from companion.errors import UsageError
 from companion.journal import Journal
+
+log = logging.getLogger(__name__)
 
 #: Exit status asking systemd for a restart (the staff menu's "Restart service").
 EXIT_RESTART = 75
@@ -85,6 +89,7 @@ def parse_options(items: list[str]) -> dict[str, int]:
 
 
 def run(args: argparse.Namespace) -> int:
+    stop = installed_stop_signals()  # before the daemon's heavy imports
     from companion.daemon.build import build_daemon
     from companion.daemon.logs import setup_logging
 
@@ -94,14 +99,11 @@ def run(args: argparse.Namespace) -> int:
     daemon = build_daemon(config, journal=journal)
     if args.game and daemon.session.flow is None:
         daemon.start_game(args.game, args.players, args.variant, parse_options(args.option))
-    stop: list[int] = []
-
-    def on_signal(signum: int, _frame: FrameType | None) -> None:
-        stop.append(signum)
-
-    signal.signal(signal.SIGTERM, on_signal)
-    signal.signal(signal.SIGINT, on_signal)
+    if stop:
+        log.info("%s came while starting: the last screen, then stop", stop.name)
     daemon.run(lambda: bool(stop) or bool(daemon.runner.staff_requests))
+    if stop:
+        log.info("stopped by %s", stop.name)
     requests = daemon.runner.staff_requests
     if "restart" in requests:
         return EXIT_RESTART
@@ -112,12 +114,11 @@ def run(args: argparse.Namespace) -> int:
 
 def _power_off() -> int:
     """Ask systemd to power off (allowed to the companion user by a polkit rule)."""
-    import logging
     import subprocess
 
     try:
         subprocess.run(["systemctl", "poweroff"], check=True, timeout=30)
     except (OSError, subprocess.SubprocessError) as exc:
-        logging.getLogger(__name__).error("cannot power off: %s", exc)
+        log.error("cannot power off: %s", exc)
         return 1
     return 0

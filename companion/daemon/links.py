@@ -115,8 +115,14 @@ class Link(Generic[Device]):
 class CameraLink(Link[Camera]):
     """Frames from the camera, or None while it is out; raises EndOfStream at a replay's end.
 
-    ``retry=False`` is for recorded sources (``companion replay``): a frame that cannot
-    be read there will not be readable on a second try, so the error is raised.
+    After a failure the camera is opened again through its ``resume()``: a recording or
+    a drawn scene goes on after the last frame delivered (a live game is never rewound,
+    a scripted outage never starts again); a live camera is opened anew by ``opener``.
+    Frames the camera passed over (a replay's unreadable file) are counted in
+    ``skipped``: the first is logged, the rest go in the summary logged on ``close``.
+
+    ``retry=False`` is for recorded sources (``companion replay``): a recording that is
+    lost there stops the replay, so the error is raised.
     """
 
     def __init__(
@@ -128,8 +134,19 @@ class CameraLink(Link[Camera]):
         backoff: Backoff | None = None,
         retry: bool = True,
     ) -> None:
-        super().__init__(name, opener, clock=clock, backoff=backoff)
+        super().__init__(name, self._open, clock=clock, backoff=backoff)
+        self._open_anew = opener
         self.retry = retry
+        #: Frames skipped in all; the last camera opened (the next opening goes on from it).
+        self.skipped = 0
+        self._last: Camera | None = None
+        self._counted = 0
+
+    def _open(self) -> Camera:
+        resumed = self._last.resume() if self._last is not None else None
+        camera = resumed if resumed is not None else self._open_anew()
+        self._last, self._counted = camera, 0  # each opening counts its own skips
+        return camera
 
     def read(self, timeout: float) -> Frame | None:
         camera = self.get()
@@ -144,8 +161,31 @@ class CameraLink(Link[Camera]):
                 raise
             self.fail(exc)
             return None
+        finally:
+            self._count_skips(camera)
         self.worked()
         return frame
+
+    def _count_skips(self, camera: Camera) -> None:
+        new = camera.skipped - self._counted
+        if new <= 0:
+            return
+        self._counted = camera.skipped
+        if not self.skipped:  # one line, not one per frame: the count is in the summary
+            log.warning("%s: %s: skipped (the frames after it go on)", self.name, camera.skip_note)
+        else:
+            log.debug("%s: %s: skipped", self.name, camera.skip_note)
+        self.skipped += new
+
+    def close(self) -> None:
+        if self.outages or self.skipped:
+            log.info(
+                "%s: %d outage(s), %d unreadable frame(s) skipped",
+                self.name,
+                self.outages,
+                self.skipped,
+            )
+        super().close()
 
 
 class TableClock:
@@ -170,12 +210,25 @@ class ClockedCamera:
         self.pace = pace
         self.size = camera.size
 
+    @property
+    def skipped(self) -> int:
+        return self.camera.skipped
+
+    @property
+    def skip_note(self) -> str:
+        return self.camera.skip_note
+
     def read(self, timeout: float = 1.0) -> Frame:
         frame = self.camera.read(timeout)
         if self.pace is not None:
             self.pace(frame.timestamp)
         self.clock.now = frame.timestamp
         return frame
+
+    def resume(self) -> ClockedCamera | None:
+        """The camera resumed, on the same clock (its timeline goes on: time never goes back)."""
+        camera = self.camera.resume()
+        return None if camera is None else ClockedCamera(camera, self.clock, self.pace)
 
     def close(self) -> None:
         self.camera.close()

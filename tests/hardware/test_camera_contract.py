@@ -174,6 +174,26 @@ def test_the_context_manager_closes(backend: Backend, tmp_path: Path) -> None:
         camera.read()
 
 
+def test_resume_goes_on_after_the_last_frame_delivered(backend: Backend, tmp_path: Path) -> None:
+    """Issue 13: a source with a position is opened again where it was (its timeline
+    only goes forward); a live camera answers None (the daemon opens it anew)."""
+    images = numbered_images(N, SIZE)
+    camera = backend.open(tmp_path, images)
+    last = [camera.read(timeout=2.0) for _ in range(2)][-1]
+    camera.close()
+    again = camera.resume()
+    if again is None:
+        assert backend.name.startswith(("fake", "opencv", "picamera2"))
+        return
+    with again:
+        frame = again.read(timeout=2.0)
+    assert again.size == SIZE
+    assert frame.index > last.index and frame.timestamp > last.timestamp
+    assert _matches(frame, images, backend.tolerance)
+    if backend.exact:
+        assert frame.index == last.index + 1
+
+
 def test_iteration_ends_at_the_end_of_stream(backend: Backend, tmp_path: Path) -> None:
     """A finished replay ends the loop; a live camera that stops sending raises."""
     with backend.open(tmp_path, numbered_images(N, SIZE)) as camera:
@@ -203,9 +223,9 @@ def _lost_synthetic(tmp: Path, images: list[Any]) -> Camera:
 
 def _lost_replay(tmp: Path, images: list[Any]) -> Camera:
     folder = _write_folder(tmp / "f", images[:2], ".png")
-    (folder / "frame1.png").write_bytes(b"not a png")
     camera = open_camera("replay", path=str(folder))
     camera.read()
+    folder.rename(tmp / "away")  # a corrupt frame is skipped; a folder gone is a lost camera
     return camera
 
 

@@ -1,4 +1,9 @@
-"""The replay camera: name order, its own timeline, pacing, looping, and errors naming the file."""
+"""The replay camera: name order, its own timeline, pacing, looping, and errors naming the file.
+
+Issue 13: a recording is a device that can fail. An unreadable frame is skipped and
+counted (never a lost camera); a folder that goes away is a lost camera, and
+``resume()`` goes on after the last frame delivered, on the same timeline.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +15,7 @@ import pytest
 from camera_devices import numbered_images
 
 from hardware.camera import open_camera
-from hardware.errors import CameraLostError, ConfigurationError, EndOfStream
+from hardware.errors import CameraLostError, CameraNotFoundError, ConfigurationError, EndOfStream
 
 
 def _folder(tmp_path: Path, names: list[str], size: tuple[int, int] = (8, 6)) -> Path:
@@ -19,6 +24,16 @@ def _folder(tmp_path: Path, names: list[str], size: tuple[int, int] = (8, 6)) ->
     for i, (name, image) in enumerate(zip(names, numbered_images(len(names), size), strict=True)):
         assert cv2.imwrite(str(folder / name), image), i
     return folder
+
+
+def _video(tmp_path: Path, count: int) -> Path:
+    """An MJPG video of ``count`` numbered frames at 25 fps."""
+    path = tmp_path / "game.avi"
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter.fourcc(*"MJPG"), 25.0, (8, 6))
+    for image in numbered_images(count, (8, 6)):
+        writer.write(image)
+    writer.release()
+    return path
 
 
 def _levels(camera: object) -> list[int]:
@@ -39,11 +54,7 @@ def test_timestamps_follow_the_replay_timeline(tmp_path: Path) -> None:
 
 
 def test_a_video_keeps_its_own_frame_rate_unless_told(tmp_path: Path) -> None:
-    path = tmp_path / "game.avi"
-    writer = cv2.VideoWriter(str(path), cv2.VideoWriter.fourcc(*"MJPG"), 25.0, (8, 6))
-    for image in numbered_images(3, (8, 6)):
-        writer.write(image)
-    writer.release()
+    path = _video(tmp_path, 3)
     assert [f.timestamp for f in open_camera("replay", path=str(path))] == [0, 0.04, 0.08]
     assert [f.timestamp for f in open_camera("replay", path=str(path), fps=50)][-1] == 0.04
 
@@ -84,22 +95,99 @@ def test_the_end_of_the_replay(tmp_path: Path) -> None:
         camera.read()
 
 
-def test_an_unreadable_frame_names_the_file(tmp_path: Path) -> None:
-    folder = _folder(tmp_path, ["a.png", "b.png"])
+def test_an_unreadable_frame_is_skipped_and_counted_naming_the_file(tmp_path: Path) -> None:
+    """Issue 13: one corrupt file is passed over; the timeline keeps its place for it."""
+    folder = _folder(tmp_path, ["a.png", "b.png", "c.png"])
     (folder / "b.png").write_bytes(b"\x89PNG broken")
-    camera = open_camera("replay", path=str(folder))
-    camera.read()
-    with pytest.raises(CameraLostError, match=r"b\.png: cannot be read"):
-        camera.read()
+    camera = open_camera("replay", path=str(folder), fps=10)
+    frames = list(camera)
+    assert [(f.index, f.timestamp, int(f.image[0, 0, 0])) for f in frames] == [
+        (0, 0.0, 20),
+        (2, 0.2, 100),
+    ]
+    assert camera.skipped == 1
+    assert "b.png: cannot be read" in camera.skip_note
 
 
-def test_a_frame_of_another_size_is_refused(tmp_path: Path) -> None:
+def test_a_frame_of_another_size_is_skipped(tmp_path: Path) -> None:
     folder = _folder(tmp_path, ["a.png"])
     cv2.imwrite(str(folder / "b.png"), np.zeros((10, 10, 3), np.uint8))
     camera = open_camera("replay", path=str(folder))
+    assert [f.index for f in camera] == [0]
+    assert camera.skipped == 1
+    assert "frame 1 is 10x10, the recording is 8x6" in camera.skip_note
+
+
+def test_an_unreadable_first_frame_is_skipped_at_opening(tmp_path: Path) -> None:
+    folder = _folder(tmp_path, ["a.png", "b.png"])
+    (folder / "a.png").write_bytes(b"junk")
+    camera = open_camera("replay", path=str(folder))
+    assert camera.size == (8, 6)
+    assert [(f.index, int(f.image[0, 0, 0])) for f in camera] == [(1, 60)]
+    assert camera.skipped == 1
+
+
+def test_a_folder_of_nothing_readable_is_a_settings_mistake(tmp_path: Path) -> None:
+    folder = _folder(tmp_path, ["a.png"])
+    (folder / "a.png").write_bytes(b"junk")
+    with pytest.raises(ConfigurationError, match="holds no frame that can be read"):
+        open_camera("replay", path=str(folder))
+
+
+def test_a_loop_that_can_read_nothing_any_more_is_a_lost_camera_not_a_spin(
+    tmp_path: Path,
+) -> None:
+    folder = _folder(tmp_path, ["a.png", "b.png"])
+    camera = open_camera("replay", path=str(folder), loop=True)
     camera.read()
-    with pytest.raises(CameraLostError, match="frame 1 is 10x10, the recording is 8x6"):
+    for name in ("a.png", "b.png"):
+        (folder / name).write_bytes(b"junk")
+    with pytest.raises(CameraLostError, match="no frame can be read"):
         camera.read()
+
+
+def test_a_folder_renamed_away_is_lost_and_resumes_after_the_last_frame(tmp_path: Path) -> None:
+    """Issue 13: the recording comes back where it was: frame 2 at 0.2 s, not frame 0."""
+    folder = _folder(tmp_path, ["a.png", "b.png", "c.png", "d.png"])
+    camera = open_camera("replay", path=str(folder), fps=10)
+    assert [camera.read().index for _ in range(2)] == [0, 1]
+    away = folder.rename(tmp_path / "away")
+    with pytest.raises(CameraLostError, match="the folder is gone"):
+        camera.read()
+    camera.close()
+    with pytest.raises(CameraNotFoundError, match="still gone"):
+        camera.resume()
+    away.rename(folder)
+    again = camera.resume()
+    frames = list(again)
+    assert [(f.index, f.timestamp, int(f.image[0, 0, 0])) for f in frames] == [
+        (2, 0.2, 100),
+        (3, 0.3, 140),
+    ]
+
+
+def test_a_resumed_loop_goes_on_counting(tmp_path: Path) -> None:
+    folder = _folder(tmp_path, ["a.png", "b.png", "c.png"])
+    (folder / "b.png").write_bytes(b"junk")
+    camera = open_camera("replay", path=str(folder), loop=True, fps=10)
+    assert [camera.read().index for _ in range(3)] == [0, 2, 3]
+    camera.close()
+    again = camera.resume()
+    assert [again.read().index for _ in range(2)] == [5, 6]
+    assert (camera.skipped, again.skipped) == (1, 1)  # b.png: frame 1, then frame 4
+
+
+def test_a_video_resumes_at_its_next_frame(tmp_path: Path) -> None:
+    path = _video(tmp_path, 4)
+    camera = open_camera("replay", path=str(path))
+    camera.read()
+    camera.close()
+    frames = list(camera.resume())
+    assert [f.index for f in frames] == [1, 2, 3]
+    assert [int(f.image[0, 0, 0]) for f in frames] == pytest.approx([60, 100, 140], abs=8)
+    path.rename(tmp_path / "gone.avi")
+    with pytest.raises(CameraNotFoundError, match="still gone"):
+        camera.resume()
 
 
 def test_grey_frames_come_as_bgr(tmp_path: Path) -> None:

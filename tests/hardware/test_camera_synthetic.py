@@ -57,9 +57,35 @@ def test_a_camera_that_disappears_and_comes_back_across_reopening() -> None:
     assert camera.read().index == 6
 
 
+def test_resuming_a_camera_from_the_settings_keeps_its_outage() -> None:
+    """Issue 13: the daemon opens a lost camera again with ``resume()``; the outage goes
+    on counting and ends, the scene goes on (it flapped when each opening began anew)."""
+    camera = open_camera("synthetic", render=_render, lose_after=2, come_back_after=3)
+    assert [camera.read().index for _ in range(2)] == [0, 1]
+    with pytest.raises(CameraLostError, match="attempt 1 of 3"):
+        camera.read()
+    camera.close()
+    for attempt in (2, 3):
+        with pytest.raises(CameraNotFoundError, match=f"attempt {attempt} of 3"):
+            camera.resume()
+    again = camera.resume()
+    assert [again.read().index for _ in range(3)] == [5, 6, 7]
+    again.close()
+    assert again.resume().read().index == 8, "never lost again"
+
+
+def test_an_outage_from_the_start_can_be_resumed_too() -> None:
+    camera = open_camera("synthetic", render=_render, lose_after=0, come_back_after=2)
+    with pytest.raises(CameraLostError, match="lost after 0 frames"):
+        camera.read()
+    with pytest.raises(CameraNotFoundError):
+        camera.resume()
+    assert camera.resume().read().index == 2
+
+
 def test_a_camera_that_never_comes_back() -> None:
-    with pytest.raises(CameraNotFoundError, match="lost after 0 frames"):
-        open_camera("synthetic", render=_render, lose_after=0)
+    with pytest.raises(CameraLostError, match="lost after 0 frames"):
+        open_camera("synthetic", render=_render, lose_after=0).read()
     camera = open_camera("synthetic", render=_render, lose_after=1)
     camera.read()
     for _ in range(10):
