@@ -28,7 +28,7 @@ from companion.daemon.runtime import Daemon
 from companion.journal import Journal
 from companion.table.reader import ReaderStats
 from companion.table.tracker import TableEvent
-from companion.ui.views import MessageView
+from companion.views import MessageView
 from hardware.camera import Frame, open_camera
 
 PER_STEP = 2

@@ -10,7 +10,6 @@ no last screen); now the daemon starts, shows its last screen and exits 0.
 
 from __future__ import annotations
 
-import doctest
 import os
 import signal
 import subprocess
@@ -22,17 +21,11 @@ import numpy as np
 import pytest
 from PIL import Image, ImageChops
 
-import companion.cli.signals
 from companion.ui.screens import render
-from companion.ui.views import MessageView
+from companion.views import MessageView
 from hardware.display_files import enlarge
 
 PROC = Path("/proc")
-
-
-def test_signals_doctests() -> None:
-    failures, tried = doctest.testmod(companion.cli.signals)
-    assert tried and not failures
 
 
 def _handles_sigterm(pid: int) -> bool:
