@@ -104,6 +104,6 @@ def test_a_game_ends_with_its_result(tmp_path: Path) -> None:
         journal.end_game(first, {"totals": [3, 5, 8], "winners": [2]}, ended=9.0)
         second = _fill(journal, 1)
         assert journal.unfinished() is not None
-        assert journal.unfinished().id == second  # type: ignore[union-attr]
+        assert journal.unfinished().id == second
         assert journal.game(first).result == {"totals": [3, 5, 8], "winners": [2]}
         assert [g.id for g in journal.games()] == [first, second]

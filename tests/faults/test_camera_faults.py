@@ -135,7 +135,7 @@ def test_a_replay_folder_renamed_away_mid_game_and_back(
     assert len(reader.seen) == steps
     away.rename(folder)
     for _ in range(10_000):
-        if daemon.ended:
+        if _ended(daemon):
             break
         turn(daemon, clock)
     daemon.links.close()
@@ -223,3 +223,8 @@ def test_a_frame_skipped_while_opening_is_counted_by_the_link(tmp_path: Path) ->
     frame = link.read(0.1)
     assert frame is not None and frame.index == 1
     assert link.skipped == 1
+
+
+def _ended(daemon: Daemon) -> bool:
+    """Read the flag afresh (mypy keeps an earlier assert's narrowing across calls)."""
+    return daemon.ended

@@ -159,6 +159,7 @@ def test_a_folder_renamed_away_is_lost_and_resumes_after_the_last_frame(tmp_path
         camera.resume()
     away.rename(folder)
     again = camera.resume()
+    assert again is not None
     frames = list(again)
     assert [(f.index, f.timestamp, int(f.image[0, 0, 0])) for f in frames] == [
         (2, 0.2, 100),
@@ -182,7 +183,9 @@ def test_a_video_resumes_at_its_next_frame(tmp_path: Path) -> None:
     camera = open_camera("replay", path=str(path))
     camera.read()
     camera.close()
-    frames = list(camera.resume())
+    again = camera.resume()
+    assert again is not None
+    frames = list(again)
     assert [f.index for f in frames] == [1, 2, 3]
     assert [int(f.image[0, 0, 0]) for f in frames] == pytest.approx([60, 100, 140], abs=8)
     path.rename(tmp_path / "gone.avi")

@@ -36,9 +36,9 @@ class Finger:
     def choose(self, label: str) -> list[UiCommand]:
         """Move the highlight of the menu on screen to ``label`` and SELECT it."""
         view = self.screen()
-        items = list(view.items)  # type: ignore[union-attr]
+        items = list(view.items)
         exact = [i for i, item in enumerate(items) if item == label]
         target = (exact or [i for i, item in enumerate(items) if item.endswith(label)])[0]
-        steps = (target - view.selected) % len(items)  # type: ignore[union-attr]
+        steps = (target - view.selected) % len(items)
         self.press(*["DOWN"] * steps)
         return self.press("SELECT")
