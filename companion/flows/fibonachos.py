@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from companion.flows.base import FlowView, Notice, NoticeKind
+from companion.flows.base import FlowView, GameFlow, Notice, NoticeKind
 from companion.flows.errors import RefusedError
 from companion.flows.notices import scores_view
 from companion.flows.tricks import TrickFlow, seat_check
@@ -55,6 +55,12 @@ class FibonachosFlow(TrickFlow):
     ) -> None:
         self.dealer = dealer
         super().__init__(players, variants)
+
+    @classmethod
+    def start(
+        cls, game: str, players: Sequence[str], variants: Sequence[str], options: Mapping[str, Any]
+    ) -> GameFlow:
+        return cls(players, variants, dealer=options["dealer"])
 
     def _reset(self) -> None:
         self.engine = FibonachosState(self.players, self.variants, first_dealer=self.dealer)

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.games.errors import GameError
-from companion.games.registry import GameSpec
+from companion.games.registry import SEED, GameSpec
 from companion.games.rummy.actions import (
     Action,
     Add,
@@ -99,9 +99,11 @@ def _spec(state: type[RummyState]) -> GameSpec:
     return GameSpec(
         name=state.name,
         title=_TITLES[state.deck.target],
+        label=f"Rummy {state.deck.target}",
         min_players=1,
         max_players=4,
         variants=state.known_variants,
+        options=(SEED,),
         new=new,
         from_record=state.from_record,
     )
