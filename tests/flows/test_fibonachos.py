@@ -8,9 +8,10 @@ import pytest
 from flow_tables import load, play_fibonachos
 
 from companion.cli.score import score_record
-from companion.flows.base import NoticeKind
+from companion.flows.base import EngineFlow, NoticeKind
 from companion.flows.commands import Replace, Undo
 from companion.flows.registry import make_flow
+from companion.flows.tricks import TrickFlow
 from companion.table.cards import TableCard
 from companion.views import ScoresView, TrickView, TrickWonView
 
@@ -201,3 +202,13 @@ def test_the_same_inputs_give_the_same_state() -> None:
     assert a.record() == b.record() and a.view() == b.view()
     assert isinstance(a.view(), ScoresView)
     assert a.expected() == "the match is over"
+
+
+@pytest.mark.parametrize("game", ["fibonachos", "trump"])
+def test_trick_flows_are_engine_flows(game: str) -> None:
+    """Issue 9: the trick flows' record, score and end are EngineFlow's, over their engine."""
+    flow = make_flow(game, ["Ana", "Ben", "Cy"], [], options={})
+    assert isinstance(flow, EngineFlow) and isinstance(flow, TrickFlow)
+    for name in ("record", "report", "is_over"):
+        assert getattr(type(flow), name) is getattr(EngineFlow, name)
+    assert flow.record() == flow.engine.to_record() and flow.report() == flow.engine.report()
