@@ -211,10 +211,9 @@ def test_a_journal_written_before_typed_commands_replays(tmp_path: Path) -> None
     live.start_game("rummy21", ["Ana", "Ben"], [], {"seed": 3})
     for key, notation, y in [("a", "B5", 0.3), ("b", "3", 0.35), ("c", "W", 0.4)]:
         live.table("placed", TableCard(key, "rummy21", notation, "meld-0", (0.2, y)))
-    for command in [Replace("b", "8"), Wild("c", 8), Undo(), Replace("c", "5")]:
+    typed: list[FlowCommand] = [Replace("b", "8"), Wild("c", 8), Undo(), Replace("c", "5")]
+    for command in [*typed, commands.Page(1), commands.CountHands()]:
         live.command(command)
-    live.command(commands.Page(1))
-    live.command(commands.CountHands())
     assert old.flow is not None and live.flow is not None
     assert old.flow.view() == live.flow.view()
     assert old.flow.expected() == live.flow.expected() == "hands to count, then end-round"

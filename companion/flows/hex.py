@@ -185,8 +185,9 @@ class HexRefereeFlow(GameFlow):
         return replace(state, card=value, piles=(piles[0], piles[1]))
 
     def command(self, command: FlowCommand) -> list[Notice]:
-        if isinstance(command, Undo):
-            return self.undo()
+        match command:
+            case Undo():
+                return self.undo()
         try:
             return self._command(command)
         except RefusedError as exc:

@@ -79,8 +79,9 @@ class HexBoardFlow(EngineFlow):
         return [info(f"{card.notation} turned up")]
 
     def command(self, command: FlowCommand) -> list[Notice]:
-        if isinstance(command, Undo):
-            return self.undo()
+        match command:
+            case Undo():
+                return self.undo()
         try:
             return self._command(command)
         except RefusedError as exc:
