@@ -23,7 +23,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict
 from typing import Any, Protocol
 
-from companion.flows.base import FlowCommand, GameFlow, Notice, NoticeKind
+from companion.flows.base import GameFlow, Notice, NoticeKind
+from companion.flows.commands import FlowCommand, Undo, from_json, to_json
+from companion.flows.errors import CommandError
 from companion.journal import Journal, JournalError
 from companion.table.cards import TableCard
 
@@ -106,7 +108,13 @@ class Session:
         session.game_id = entry.id
         session.flow = factory(entry.game, entry.players, entry.variants, options=entry.options)
         for event in journal.events(entry.id):
-            session._feed(event.kind, event.payload)
+            try:
+                session._feed(event.kind, event.payload)
+            except CommandError as exc:
+                raise JournalError(
+                    f"journal {journal.path}: game {entry.id}, event {event.seq} "
+                    f"({event.kind} {dict(event.payload)}): {exc}"
+                ) from None
         if session.flow.is_over():  # the crash came between the last input and the end
             session.end_game()
         log.info(
@@ -161,7 +169,7 @@ class Session:
 
     def command(self, command: FlowCommand) -> list[Notice]:
         """A button command (undo included): journaled, then handed to the flow."""
-        return self._input("command", {"name": command.name, "args": dict(command.args)})
+        return self._input("command", to_json(command))
 
     def _input(self, kind: str, payload: dict[str, Any]) -> list[Notice]:
         if self.flow is None:
@@ -185,8 +193,11 @@ class Session:
             event, card = card_from_payload(payload)
             return flow.placed(card) if event == "placed" else flow.removed(card)
         if kind == "command":
-            command = FlowCommand(str(payload["name"]), dict(payload.get("args", {})))
-            return flow.undo() if command.name == "undo" else flow.command(command)
+            match from_json(payload):
+                case Undo():
+                    return flow.undo()
+                case command:
+                    return flow.command(command)
         log.warning("journal: unknown event kind %r skipped", kind)
         return []
 

@@ -6,10 +6,15 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.flows.base import FlowCommand, GameFlow, Notice, NoticeKind
-from companion.flows.status import Scores
-from companion.journal import Journal
-from companion.session import Session
+import pytest
+
+from companion.flows import commands
+from companion.flows.base import GameFlow, Notice, NoticeKind
+from companion.flows.commands import FlowCommand, Undo
+from companion.flows.rummy import RummyFlow
+from companion.flows.status import RummyStatus, Scores
+from companion.journal import Journal, JournalError
+from companion.session import Session, card_payload
 from companion.table.cards import TableCard
 
 
@@ -75,7 +80,7 @@ def test_a_restart_resumes_exactly(tmp_path: Path) -> None:
     session.start_game("tally", ["Ana", "Ben"], [], {"seed": 7})
     for notation in ["R1#1", "R2#1", "R2#1", "G3#1"]:
         session.table("placed", card(notation))
-    session.command(FlowCommand("undo"))
+    session.command(Undo())
     before = session.flow.record() if session.flow else None
     session.journal.close()  # the process dies here
 
@@ -98,7 +103,7 @@ def test_inputs_are_journaled_in_order_and_undo_is_an_event(tmp_path: Path) -> N
     session = Session(journal, clock=Clock(), factory=factory)
     session.start_game("tally", ["Ana"], [])
     session.table("placed", card("R1#1"))
-    session.command(FlowCommand("undo"))
+    session.command(Undo())
     assert session.game_id is not None
     kinds = [
         (e.kind, e.payload.get("name", e.payload.get("event")))
@@ -161,7 +166,7 @@ def test_the_default_factory_plays_fibonachos_and_resumes(tmp_path: Path) -> Non
     session.table("placed", TableCard("f/S3", deck, "S3#1", "spicy", (0.5, 0.1)))
     for notation in ["R13", "G2", "Y16", "R13"]:
         session.table("placed", TableCard(f"f/{notation}", deck, notation, "play", (0.5, 0.5)))
-    session.command(FlowCommand("undo"))
+    session.command(Undo())
     assert session.flow is not None
     before = session.flow.record()
     assert before["rounds"][0]["tricks"] == [{"spicy": "S3#1", "plays": ["R13", "G2"]}]
@@ -170,3 +175,63 @@ def test_the_default_factory_plays_fibonachos_and_resumes(tmp_path: Path) -> Non
     again = Session.resume(Journal.open(path), clock=Clock())
     assert again.flow is not None and again.flow.game == "fibonachos"
     assert again.flow.record() == before
+
+
+def _old_journal(path: Path, *commands: dict[str, Any]) -> None:
+    """A journal as the session wrote it before the commands were typed (issue 9)."""
+    from companion.table.cards import TableCard
+
+    journal = Journal.open(path)
+    game = journal.start_game("rummy21", ["Ana", "Ben"], [], started=1.0, options={"seed": 3})
+    for key, notation, y in [("a", "B5", 0.3), ("b", "3", 0.35), ("c", "W", 0.4)]:
+        placed = TableCard(key, "rummy21", notation, "meld-0", (0.2, y))
+        journal.append(game, "table", card_payload("placed", placed), at=2.0)
+    for payload in commands:
+        journal.append(game, "command", payload, at=3.0)
+    journal.close()
+
+
+def test_a_journal_written_before_typed_commands_replays(tmp_path: Path) -> None:
+    """Issue 9: the journal's {"name", "args"} rows of the old FlowCommand still replay,
+    with the forms replace had (a notation, or the card's fields)."""
+    from companion.flows.commands import Replace, Wild
+
+    _old_journal(
+        tmp_path / "old.db",
+        {"name": "replace", "args": {"key": "b", "card": "8"}},
+        {"name": "wild", "args": {"key": "c", "number": 8}},
+        {"name": "undo", "args": {}},
+        {"name": "replace", "args": {"key": "c", "card": {"notation": "5"}}},
+        {"name": "page", "args": {"step": 1}},
+        {"name": "count-hands", "args": {}},
+    )
+    old = Session.resume(Journal.open(tmp_path / "old.db"), clock=Clock())
+
+    live = Session(Journal.open(tmp_path / "new.db"), clock=Clock())
+    live.start_game("rummy21", ["Ana", "Ben"], [], {"seed": 3})
+    for key, notation, y in [("a", "B5", 0.3), ("b", "3", 0.35), ("c", "W", 0.4)]:
+        live.table("placed", TableCard(key, "rummy21", notation, "meld-0", (0.2, y)))
+    typed: list[FlowCommand] = [Replace("b", "8"), Wild("c", 8), Undo(), Replace("c", "5")]
+    for command in [*typed, commands.Page(1), commands.CountHands()]:
+        live.command(command)
+    assert old.flow is not None and live.flow is not None
+    assert old.flow.status() == live.flow.status()
+    status = live.flow.status()
+    assert isinstance(status, RummyStatus) and status.counting
+    assert isinstance(live.flow, RummyFlow) and isinstance(old.flow, RummyFlow)
+    assert old.flow.sets(0) == live.flow.sets(0)
+    assert live.game_id is not None
+    rows = [event.payload for event in live.journal.events(live.game_id)][3:]
+    assert rows[:3] == [
+        {"name": "replace", "args": {"key": "b", "card": "8"}},
+        {"name": "wild", "args": {"key": "c", "number": 8}},
+        {"name": "undo", "args": {}},
+    ]
+
+
+def test_an_unknown_command_in_the_journal_names_the_event(tmp_path: Path) -> None:
+    """Issue 9: a row no flow command answers to stops the replay, saying which row."""
+    _old_journal(tmp_path / "j.db", {"name": "undo", "args": {}}, {"name": "jump", "args": {}})
+    journal = Journal.open(tmp_path / "j.db")
+    with pytest.raises(JournalError, match=r"game 1, event 5 .*unknown command 'jump'"):
+        Session.resume(journal, clock=Clock())

@@ -15,18 +15,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-TITLES = {
-    "fibonachos": "Fibonachos",
-    "trump": "Fibonacci's Trump",
-    "rummy21": "Fibonacci 21",
-    "rummy13": "Fibonacci 13",
-    "rummy8": "Fibonacci 8",
-    "rummy89": "Fibonacci 89",
-    "hex": "Fibonacci (hex board)",
-}
+from companion.games.errors import UnknownGameError
+from companion.games.registry import get_game
 
 #: Per-round extras shown after the points, with their column label.
 EXTRAS = {"spicy": "spicy", "tricks": "tricks", "symbols": "symbols"}
+
+
+def title(game: str) -> str:
+    """The game's title (the registry's), or its name for a game no engine knows."""
+    try:
+        return get_game(game).title
+    except UnknownGameError:
+        return game
 
 
 def render_report(report: dict[str, Any]) -> str:
@@ -47,7 +48,7 @@ def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
 
 def render_card_game(report: dict[str, Any]) -> str:
     players: list[str] = report["players"]
-    lines = [f"{TITLES.get(report['game'], report['game'])}: {', '.join(players)}"]
+    lines = [f"{title(report['game'])}: {', '.join(players)}"]
     rows: list[list[str]] = []
     for number, rnd in enumerate(report["rounds"], start=1):
         rows.append([str(number), *(str(p) for p in rnd["points"])])
@@ -82,7 +83,7 @@ def render_card_game(report: dict[str, Any]) -> str:
 
 
 def render_hex(report: dict[str, Any]) -> str:
-    lines = [TITLES["hex"]]
+    lines = [title("hex")]
     for number, turn in enumerate(report["turns"], start=1):
         moves = " ".join(turn["moves"]) or "(no move)"
         lines.append(f"{number:>3}  {turn['player']:<5}  {turn['allowed']} allowed: {moves}")

@@ -27,7 +27,7 @@ from typing import Any
 
 from companion.cli.render import render_report
 from companion.errors import UsageError
-from companion.games import get_game
+from companion.games.registry import all_games, get_game
 from companion.table.layout import Layout, default_layout, load_layout
 
 
@@ -39,7 +39,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "print the game record it read and the scores.",
     )
     parser.add_argument("source", type=Path, help="a folder of frames or a video file")
-    parser.add_argument("--game", required=True, help="the game played (fibonachos, trump...)")
+    names = ", ".join(spec.name for spec in all_games())
+    parser.add_argument("--game", required=True, help=f"the game played: {names}")
     parser.add_argument(
         "--players",
         required=True,

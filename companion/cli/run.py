@@ -24,6 +24,7 @@ from companion.cli.common import add_config_options, config_of
 from companion.cli.signals import installed_stop_signals
 from companion.config import Config, HardwareSection
 from companion.errors import UsageError
+from companion.games.registry import OptionKind, all_games, get_game
 from companion.journal import Journal
 
 log = logging.getLogger(__name__)
@@ -41,14 +42,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--out", help="folder (frames) or file (gif) for a file display")
     parser.add_argument("--buttons", help="button backend (gpio, keyboard, replay, fake)")
     parser.add_argument("--kiosk", action="store_true", help="run as a cafe kiosk")
-    parser.add_argument("--game", help="start this game at once unless one is in progress")
+    names = ", ".join(spec.name for spec in all_games())
+    parser.add_argument(
+        "--game", help=f"start this game at once unless one is in progress: {names}"
+    )
     parser.add_argument("--players", type=int, default=3, help="players of --game (3)")
     parser.add_argument(
         "--option",
         action="append",
         default=[],
-        metavar="KEY=INT",
-        help="a game option of --game (dealer=K, leader=K, seed=N)",
+        metavar="KEY=VALUE",
+        help="an option of --game: a seat (dealer=K, leader=K), seed=N, or a choice (mode=board)",
     )
     parser.add_argument("--variant", action="append", default=[], help="a variant of --game")
     parser.set_defaults(func=run)
@@ -77,14 +81,26 @@ def configured(args: argparse.Namespace) -> Config:
     return config
 
 
-def parse_options(items: list[str]) -> dict[str, int]:
-    """``["dealer=2", "seed=7"]`` -> ``{"dealer": 2, "seed": 7}``."""
-    options: dict[str, int] = {}
+def parse_options(game: str, items: list[str]) -> dict[str, int | str]:
+    """``["dealer=2", "seed=7"]`` -> ``{"dealer": 2, "seed": 7}``: each value as the
+    game's option takes it (the registry's): a seat or a seed a whole number, a choice
+    its word. The flow checks the values themselves."""
+    kinds = {option.name: option.kind for option in get_game(game).options}
+    options: dict[str, int | str] = {}
     for item in items:
-        key, sep, value = item.partition("=")
-        if not sep or not value.lstrip("-").isdigit():
-            raise UsageError(f"--option {item!r}: expected KEY=INTEGER, e.g. dealer=2")
-        options[key.strip()] = int(value)
+        key, sep, value = (part.strip() for part in item.partition("="))
+        if not sep or not value:
+            raise UsageError(f"--option {item!r}: expected KEY=VALUE, e.g. seed=7")
+        kind = kinds.get(key)
+        if kind is None:
+            takes = ", ".join(kinds)
+            raise UsageError(f"--option {item!r}: {game} has no option {key} (it has: {takes})")
+        if kind is OptionKind.CHOICE:
+            options[key] = value
+        elif value.lstrip("-").isdigit():
+            options[key] = int(value)
+        else:
+            raise UsageError(f"--option {item!r}: {key} is a whole number")
     return options
 
 
@@ -98,7 +114,8 @@ def run(args: argparse.Namespace) -> int:
     journal = Journal.open(args.journal) if args.journal is not None else None
     daemon = build_daemon(config, journal=journal)
     if args.game and daemon.session.flow is None:
-        daemon.start_game(args.game, args.players, args.variant, parse_options(args.option))
+        options = parse_options(args.game, args.option)
+        daemon.start_game(args.game, args.players, args.variant, dict(options))
     if stop:
         log.info("%s came while starting: the last screen, then stop", stop.name)
     daemon.run(lambda: bool(stop) or bool(daemon.runner.staff_requests))

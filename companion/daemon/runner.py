@@ -17,7 +17,8 @@ import logging
 from collections.abc import Callable
 
 from companion.errors import CompanionError
-from companion.flows.base import FlowCommand, Notice
+from companion.flows import commands
+from companion.flows.base import Notice
 from companion.games.errors import GameError
 from companion.session import Session
 from companion.table.cards import TableCard
@@ -65,29 +66,29 @@ class TableRunner:
     def carry_out(self, command: UiCommand, now: float) -> None:
         """One command of the interface, on the session."""
         session = self.session
-        if isinstance(command, StartGame):
-            try:
-                notices = session.start_game(
-                    command.game, command.players, command.variants, command.options
-                )
-            except (GameError, CompanionError) as exc:
-                log.warning("cannot start %s: %s", command.game, exc)
-                self.app.start_failed(str(exc), now)
-                return
-            self._after(notices, now)
-        elif isinstance(command, Flow):
-            self._after(session.command(command.command), now)
-        elif isinstance(command, Undo):
-            self._after(session.command(FlowCommand("undo")), now)
-        elif isinstance(command, EndGame):
-            session.end_game(reason=command.reason)
-        elif isinstance(command, StaffAction):
-            if command.name == "end-game":
+        match command:
+            case StartGame():
+                try:
+                    notices = session.start_game(
+                        command.game, command.players, command.variants, command.options
+                    )
+                except (GameError, CompanionError) as exc:
+                    log.warning("cannot start %s: %s", command.game, exc)
+                    self.app.start_failed(str(exc), now)
+                    return
+                self._after(notices, now)
+            case Flow(command=flow_command):
+                self._after(session.command(flow_command), now)
+            case Undo():
+                self._after(session.command(commands.Undo()), now)
+            case EndGame(reason=reason):
+                session.end_game(reason=reason)
+            case StaffAction(name="end-game"):
                 session.end_game(reason="staff")
-            else:
-                self.staff_requests.append(command.name)
-        elif isinstance(command, Resume):
-            self.app.flow_status(session.flow.status() if session.flow is not None else None)
+            case StaffAction(name=name):
+                self.staff_requests.append(name)
+            case Resume():
+                self.app.flow_status(session.flow.status() if session.flow is not None else None)
 
     def _after(self, notices: list[Notice], now: float) -> None:
         if self.observer is not None and notices:

@@ -26,10 +26,11 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, ClassVar
 
+from companion.flows.commands import FlowCommand
 from companion.flows.status import FlowStatus, NoticeDetail
 from companion.games.base import GameState
 from companion.table.cards import TableCard
@@ -56,23 +57,26 @@ class Notice:
     detail: NoticeDetail | None = None
 
 
-@dataclass(frozen=True)
-class FlowCommand:
-    """A command from the buttons a flow understands (``name`` plus arguments).
-
-    Common names: ``undo``, ``replace`` (key, notation), ``leader`` (seat),
-    ``wild`` (key, number), ``close-set`` (seat, base), ``end-round``,
-    ``move`` (the hex referee counts one move), ``end-turn``, ``strikes`` (n).
-    """
-
-    name: str
-    args: Mapping[str, Any] = field(default_factory=dict)
-
-
 class GameFlow(ABC):
     """One game being played at the table; the session owns it and feeds it inputs."""
 
     game: str
+    #: The commands :meth:`command` acts on (the buttons offer these); it refuses
+    #: any other with a REFUSED notice.
+    takes: ClassVar[frozenset[type[FlowCommand]]] = frozenset()
+
+    @classmethod
+    def start(
+        cls,
+        game: str,
+        players: Sequence[str],
+        variants: Sequence[str],
+        options: Mapping[str, Any],
+    ) -> GameFlow:
+        """The flow of ``game`` started with ``options`` (checked against the game's
+        spec, defaults filled in): how :func:`companion.flows.registry.make_flow` builds it.
+        """
+        raise NotImplementedError(f"{cls.__name__} is not started through the registry")
 
     @abstractmethod
     def placed(self, card: TableCard) -> list[Notice]:

@@ -1,4 +1,5 @@
-"""Errors of the game flows: a game that cannot start as asked, and a refusal.
+"""Errors of the game flows: a game that cannot start as asked, a command that cannot
+be read, and a refusal.
 
 A flow never raises for something a person at the table did: a card the rules
 refuse becomes a REFUSED notice. :class:`RefusedError` is how the parts of a flow say
@@ -19,6 +20,15 @@ class OptionError(GameError):
 
     >>> str(OptionError("fibonachos: unknown option 'speed' (it takes: dealer, seed)"))
     "fibonachos: unknown option 'speed' (it takes: dealer, seed)"
+    """
+
+
+class CommandError(GameError):
+    """A command that cannot be read: a name no flow knows, or an argument of the
+    wrong type (a journal written by another version, or by hand).
+
+    >>> str(CommandError("unknown command 'jump' (the commands are: undo, ...)"))
+    "unknown command 'jump' (the commands are: undo, ...)"
     """
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from companion.flows.base import Notice, NoticeKind
+from companion.flows.base import GameFlow, Notice, NoticeKind
 from companion.flows.errors import RefusedError
 from companion.flows.notices import scores
 from companion.flows.status import Awaiting, FlowStatus, Played, TrickStatus, TrickWon
@@ -54,6 +54,12 @@ class FibonachosFlow(TrickFlow):
     ) -> None:
         self.dealer = dealer
         super().__init__(players, variants)
+
+    @classmethod
+    def start(
+        cls, game: str, players: Sequence[str], variants: Sequence[str], options: Mapping[str, Any]
+    ) -> GameFlow:
+        return cls(players, variants, dealer=options["dealer"])
 
     def _reset(self) -> None:
         self.engine = FibonachosState(self.players, self.variants, first_dealer=self.dealer)

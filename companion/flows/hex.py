@@ -4,15 +4,15 @@ The board is not read: the flow knows whose turn it is and how many moves it all
 (H2: 1, 2, 3, 4, 5, then 6, less one per enemy strike piece on the mover's centre,
 never below 0), and counts them down. Commands:
 
-- ``move``: one move made; the turn ends by itself with its last allowed move (as
-  the engine's turns do); a turn allowing 0 waits for ``end-turn``;
-- ``end-turn``: the turn ends with moves left (H2 allows fewer);
-- ``strikes`` ``{"n": k}``: k enemy strike pieces touch the mover's centre. H2
+- :class:`Move`: one move made; the turn ends by itself with its last allowed move
+  (as the engine's turns do); a turn allowing 0 waits for :class:`EndTurn`;
+- :class:`EndTurn`: the turn ends with moves left (H2 allows fewer);
+- :class:`Strikes` (n): n enemy strike pieces touch the mover's centre. H2
   counts them when the turn starts, so it is refused after the turn's first move.
   The count a side entered carries to its next turns (the pieces rarely move all at
   once) and is on the screen to correct;
-- ``winner`` ``{"side": "black" | "white"}``: the table says who won (H4);
-- ``undo``: back one command (a move, an end of turn, a strike count, a card).
+- :class:`Winner` (side: ``black`` or ``white``): the table says who won (H4);
+- :class:`Undo`: back one command (a move, an end of turn, a strike count, a card).
 
 Card variant (H5): the companion turns up each turn's card from piles it shuffles
 itself (:mod:`companion.flows.hex_cards`), or, with the option ``move-cards`` set to
@@ -27,19 +27,21 @@ record of DESIGN.md. :meth:`HexRefereeFlow.record` is ``{"game": "hex", "mode":
 takes every move and writes the real record.
 
     >>> flow = HexRefereeFlow(["Black", "White"], [], seed=0, camera=False)
-    >>> _ = flow.command(FlowCommand("move"))        # turn 1 allows one move
+    >>> _ = flow.command(Move())        # turn 1 allows one move
     >>> flow.status().side, flow.status().allowed
     (<Side.WHITE: 'white'>, 2)
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
-from companion.flows.base import FlowCommand, GameFlow, Notice, NoticeKind, seat_names
+from companion.flows.base import GameFlow, Notice, NoticeKind, seat_names
+from companion.flows.commands import EndTurn, FlowCommand, Move, Strikes, Undo, Winner
 from companion.flows.errors import RefusedError
+from companion.flows.hex_board import HexBoardFlow
 from companion.flows.hex_cards import MoveCards
 from companion.flows.notices import info, refused, refused_command
 from companion.flows.status import Awaiting, HexStatus
@@ -94,6 +96,9 @@ class HexRefereeFlow(GameFlow):
     """The move-count referee (module docstring)."""
 
     game = "hex"
+    takes: ClassVar[frozenset[type[FlowCommand]]] = frozenset(
+        {Undo, Move, EndTurn, Strikes, Winner}
+    )
 
     def __init__(
         self, players: Sequence[str], variants: Sequence[str], *, seed: int, camera: bool
@@ -106,6 +111,16 @@ class HexRefereeFlow(GameFlow):
         self.deal = MoveCards(seed)
         self.state = self._turn_up(Referee())
         self.past: list[Referee] = []
+
+    @classmethod
+    def start(
+        cls, game: str, players: Sequence[str], variants: Sequence[str], options: Mapping[str, Any]
+    ) -> GameFlow:
+        """The referee, or with the option ``mode`` ``board`` the flow that takes every
+        move (:class:`~companion.flows.hex_board.HexBoardFlow`)."""
+        flow = HexBoardFlow if options["mode"] == "board" else cls
+        camera = options["move-cards"] == "camera"
+        return flow(players, variants, seed=options["seed"], camera=camera)
 
     # -- the rules of the count ---------------------------------------------------------------
 
@@ -170,8 +185,9 @@ class HexRefereeFlow(GameFlow):
         return replace(state, card=value, piles=(piles[0], piles[1]))
 
     def command(self, command: FlowCommand) -> list[Notice]:
-        if command.name == "undo":
-            return self.undo()
+        match command:
+            case Undo():
+                return self.undo()
         try:
             return self._command(command)
         except RefusedError as exc:
@@ -179,24 +195,26 @@ class HexRefereeFlow(GameFlow):
 
     def _command(self, command: FlowCommand) -> list[Notice]:
         state = self.state
-        if command.name in ("move", "end-turn", "strikes", "winner") and state.winner:
+        if isinstance(command, Move | EndTurn | Strikes | Winner) and state.winner:
             raise RefusedError(f"the game is over: {state.winner.value} won", "H4")
-        if command.name == "move":
-            return self._move()
-        if command.name == "end-turn":
-            self._step(self._close(state))
-            return [info(f"{self.names[state.side.seat]} ends turn {state.number}")]
-        if command.name == "strikes":
-            return self._strikes(command.args.get("n"))
-        if command.name == "winner":
-            side = {s.value: s for s in Side}.get(str(command.args.get("side")))
-            if side is None:
-                raise RefusedError('winner needs "side": black or white')
-            log = (*state.log, self._log(state))
-            self._step(replace(state, winner=side, log=log))
-            message = f"{self.names[side.seat]} ({side.value}) wins"
-            return [Notice(NoticeKind.GAME_OVER, message, "H4", seat=side.seat)]
-        raise RefusedError("unknown command for the hex referee")
+        match command:
+            case Move():
+                return self._move()
+            case EndTurn():
+                self._step(self._close(state))
+                return [info(f"{self.names[state.side.seat]} ends turn {state.number}")]
+            case Strikes(n=n):
+                return self._strikes(n)
+            case Winner(side=name):
+                side = {s.value: s for s in Side}.get(name)
+                if side is None:
+                    raise RefusedError('winner needs "side": black or white')
+                log = (*state.log, self._log(state))
+                self._step(replace(state, winner=side, log=log))
+                message = f"{self.names[side.seat]} ({side.value}) wins"
+                return [Notice(NoticeKind.GAME_OVER, message, "H4", seat=side.seat)]
+            case _:
+                raise RefusedError("unknown command for the hex referee")
 
     def _move(self) -> list[Notice]:
         state = self.state
@@ -212,11 +230,11 @@ class HexRefereeFlow(GameFlow):
         self._step(counted)
         return []
 
-    def _strikes(self, value: object) -> list[Notice]:
+    def _strikes(self, value: int) -> list[Notice]:
         state = self.state
         if self.cards:
             raise RefusedError("the card variant has no strike reduction", "H5")
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_STRIKES:
+        if not 0 <= value <= MAX_STRIKES:
             raise RefusedError(f"strikes is a count 0-{MAX_STRIKES}, not {value!r}", "H2")
         if state.made:
             raise RefusedError("strike pieces are counted when the turn starts", "H2")

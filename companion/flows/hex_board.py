@@ -1,14 +1,14 @@
 """The hex game with every move entered (mode ``board``): the engine referees, records.
 
-For a table that wants the game's record: command ``move`` ``{"move": "d9-e9"}``
+For a table that wants the game's record: command :class:`Move` ``("d9-e9")``
 plays a move through the engine (H3 checked, H4/H5 wins found by the engine),
-``end-turn`` ends a turn early, ``winner`` ``{"side": ...}`` records that the other
-side resigned, ``undo`` takes back the last command. In the card variant the move
+:class:`EndTurn` ends a turn early, :class:`Winner` (side) records that the other
+side resigned, :class:`Undo` takes back the last command. In the card variant the move
 cards come from the companion's shuffled piles (:mod:`companion.flows.hex_cards`) or,
 with ``move-cards`` ``camera``, from the card of the ``hex`` deck a player shows.
 
     >>> flow = HexBoardFlow(["Black", "White"], [], seed=0, camera=False)
-    >>> _ = flow.command(FlowCommand("move", {"move": "b2-c2"}))
+    >>> _ = flow.command(Move("b2-c2"))
     >>> flow.record()["turns"]
     [['b2-c2'], []]
 """
@@ -16,16 +16,20 @@ with ``move-cards`` ``camera``, from the card of the ``hex`` deck a player shows
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
-from companion.flows.base import EngineFlow, FlowCommand, Notice, NoticeKind, seat_names
+from companion.flows.base import EngineFlow, Notice, NoticeKind, seat_names
+from companion.flows.commands import EndTurn, FlowCommand, Move, Undo, Winner
 from companion.flows.errors import RefusedError
 from companion.flows.hex_cards import MoveCards
 from companion.flows.notices import info, refused, refused_command
 from companion.flows.status import Awaiting, HexStatus
 from companion.games.base import CHANCE
 from companion.games.errors import GameError, IllegalActionError
-from companion.games.hex import Draw, EndTurn, HexState, Move, Resign, Side, parse_card
+from companion.games.hex import Draw, HexState, Resign, Side, parse_card
+from companion.games.hex.actions import EndTurn as EndTurnAction
 from companion.games.hex.actions import HexAction
+from companion.games.hex.actions import Move as MoveAction
 from companion.table.cards import TableCard
 
 
@@ -34,6 +38,7 @@ class HexBoardFlow(EngineFlow):
 
     game = "hex"
     engine: HexState
+    takes: ClassVar[frozenset[type[FlowCommand]]] = frozenset({Undo, Move, EndTurn, Winner})
 
     def __init__(
         self, players: Sequence[str], variants: Sequence[str], *, seed: int, camera: bool
@@ -74,8 +79,9 @@ class HexBoardFlow(EngineFlow):
         return [info(f"{card.notation} turned up")]
 
     def command(self, command: FlowCommand) -> list[Notice]:
-        if command.name == "undo":
-            return self.undo()
+        match command:
+            case Undo():
+                return self.undo()
         try:
             return self._command(command)
         except RefusedError as exc:
@@ -84,17 +90,18 @@ class HexBoardFlow(EngineFlow):
             return [refused_command(command, RefusedError(str(exc)))]
 
     def _command(self, command: FlowCommand) -> list[Notice]:
-        if command.name == "move":
-            self._apply(Move.parse(str(command.args.get("move", ""))))
-        elif command.name == "end-turn":
-            self._apply(EndTurn())
-        elif command.name == "winner":
-            side = {s.value: s for s in Side}.get(str(command.args.get("side")))
-            if side is None:
-                raise RefusedError('winner needs "side": black or white')
-            self._apply(Resign(side.other))
-        else:
-            raise RefusedError("unknown command for the hex board")
+        match command:
+            case Move(move=move):
+                self._apply(MoveAction.parse(move))
+            case EndTurn():
+                self._apply(EndTurnAction())
+            case Winner(side=name):
+                side = {s.value: s for s in Side}.get(name)
+                if side is None:
+                    raise RefusedError('winner needs "side": black or white')
+                self._apply(Resign(side.other))
+            case _:
+                raise RefusedError("unknown command for the hex board")
         winner = self.engine.winner
         if winner is not None:
             message = f"{self.names[winner.seat]} ({winner.value}) wins: {self.engine.ending}"

@@ -3,7 +3,7 @@
 >>> card = TableCard("fibonachos/1/R13#1", "fibonachos", "R13#1", "play")
 >>> refused(card, "R13#1 played twice", "F1").message
 'R13#1 refused: R13#1 played twice'
->>> replacement(card, {"key": card.key, "card": "R12"}).notation
+>>> replacement(card, Replace(card.key, "R12")).notation
 'R12'
 """
 
@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.flows.base import FlowCommand, Notice, NoticeKind
+from companion.flows.base import Notice, NoticeKind
+from companion.flows.commands import FlowCommand, Replace
 from companion.flows.errors import RefusedError
 from companion.flows.status import Scores
 from companion.games.report import leaders
@@ -82,28 +83,14 @@ def report_notices(
     return notices
 
 
-def replacement(old: TableCard, args: Mapping[str, Any]) -> TableCard:
-    """The card a ``replace`` command puts in place of ``old``.
+def replacement(old: TableCard, command: Replace) -> TableCard:
+    """The card ``command`` puts in place of ``old``: the same physical card, read right.
 
-    ``card`` is either a notation (the same physical card, read right: the key,
-    zone and position stay, so the tracker's later events for that key still
-    match) or a mapping of :class:`TableCard` fields, the missing ones taken from
-    ``old``. Raise :class:`RefusedError` for anything else.
+    The key, position and side stay, so the tracker's later events for that key
+    still match; the notation (and the zone, if given) are the corrected ones.
+    Raise :class:`RefusedError` for an empty notation.
     """
-    given = args.get("card", args.get("notation"))
-    if isinstance(given, str) and given:
-        return TableCard(old.key, old.deck, given, old.zone, old.position, old.face_down)
-    if isinstance(given, Mapping):
-        position = given.get("position", old.position)
-        try:
-            return TableCard(
-                key=str(given.get("key", old.key)),
-                deck=str(given.get("deck", old.deck)),
-                notation=str(given["notation"]),
-                zone=str(given.get("zone", old.zone)),
-                position=None if position is None else (float(position[0]), float(position[1])),
-                face_down=bool(given.get("face_down", old.face_down)),
-            )
-        except (KeyError, TypeError, ValueError, IndexError):
-            pass
-    raise RefusedError('replace needs "card": a notation or the card\'s fields with its notation')
+    if not command.card:
+        raise RefusedError('replace needs "card": the notation the card really has')
+    zone = old.zone if command.zone is None else command.zone
+    return TableCard(old.key, old.deck, command.card, zone, old.position, old.face_down)

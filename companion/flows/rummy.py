@@ -4,19 +4,19 @@ Each seat has a meld zone (``meld-0`` ... ``meld-3``). The cards lying there are
 grouped into sets by where they lie (:mod:`companion.flows.rummy_sets`), and each set
 is judged by the engine's referee (``check_set``, R2, R5): complete, open (with what
 it lacks) or illegal (with the reason). A wild card's number is inferred when only
-one number completes its set, otherwise asked: command ``wild`` ``{"key", "number"}``.
+one number completes its set, otherwise asked: command :class:`Wild` (key, number).
 
 - Closing (R4): a complete set whose cards are all turned face down (placed events
   with ``face_down``) in its owner's zone is recorded as closed and never changes;
-  command ``close-set`` ``{"seat", "base"}`` does the same from the buttons.
-- The end of a round: command ``count-hands``, then every player lays out their hand
-  in their own zone, apart from the sets: cards placed in a meld zone after it are
-  that seat's hand. Command ``end-round`` ``{"out": seat or null}`` then scores the
-  round through the engine (R6, R7; a fault is refused with its rule, fix and
+  command :class:`CloseSet` (seat, base) does the same from the buttons.
+- The end of a round: command :class:`CountHands`, then every player lays out their
+  hand in their own zone, apart from the sets: cards placed in a meld zone after it
+  are that seat's hand. Command :class:`EndRound` (out: a seat or None) then scores
+  the round through the engine (R6, R7; a fault is refused with its rule, fix and
   repeat), and the zones start empty for the next round.
-- ``undo`` takes back the last table event or command; ``replace`` ``{"key", "card"}``
-  corrects a misread card; ``page`` shows the next seat. The state is the replay of
-  these inputs, which is how undo and replace work.
+- :class:`Undo` takes back the last table event or command; :class:`Replace` corrects
+  a misread card; :class:`Page` shows another seat. The state is the replay of these
+  inputs, which is how undo and replace work.
 
 The record is the engine's (rounds of ``{"out", "tables"}``); R9 sets no end, so the
 game is never over by itself.
@@ -32,10 +32,20 @@ game is never over by itself.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
-from companion.flows.base import EngineFlow, FlowCommand, Notice, NoticeKind, seat_names
+from companion.flows.base import EngineFlow, GameFlow, Notice, NoticeKind, seat_names
+from companion.flows.commands import (
+    CloseSet,
+    CountHands,
+    EndRound,
+    FlowCommand,
+    Page,
+    Replace,
+    Undo,
+    Wild,
+)
 from companion.flows.errors import RefusedError
 from companion.flows.notices import info, refused, refused_command, replacement, report_notices
 from companion.flows.rummy_sets import group_sets
@@ -63,6 +73,9 @@ class RummyFlow(EngineFlow):
     """One of the rummy games at a real table (module docstring)."""
 
     engine: RummyState
+    takes: ClassVar[frozenset[type[FlowCommand]]] = frozenset(
+        {Undo, Replace, Page, Wild, CloseSet, CountHands, EndRound}
+    )
 
     def __init__(self, game: str, players: Sequence[str], variants: Sequence[str]) -> None:
         self.game = game
@@ -75,6 +88,12 @@ class RummyFlow(EngineFlow):
         self.inputs: list[Input] = []
         self.page = 0
         self._reset()
+
+    @classmethod
+    def start(
+        cls, game: str, players: Sequence[str], variants: Sequence[str], options: Mapping[str, Any]
+    ) -> GameFlow:
+        return cls(game, players, variants)
 
     def _reset(self) -> None:
         self.engine = self.state_class(self.players, self.variants, rounds=None)
@@ -98,20 +117,19 @@ class RummyFlow(EngineFlow):
         return self._input(("removed", card))
 
     def command(self, command: FlowCommand) -> list[Notice]:
-        if command.name == "undo":
-            return self.undo()
-        if command.name == "page":  # UP shows the seat before, DOWN the one after
-            step = command.args.get("step", 1)
-            if not isinstance(step, int):
-                return [refused_command(command, RefusedError("page: step must be a number"))]
-            self.page = (self.page + step) % len(self.players)
-            return []
-        if command.name == "replace":
-            try:
-                return self._replace(command)
-            except RefusedError as exc:
-                return [refused_command(command, exc)]
-        return self._input(("command", command))
+        match command:
+            case Undo():
+                return self.undo()
+            case Page(step=step):  # UP shows the seat before, DOWN the one after
+                self.page = (self.page + step) % len(self.players)
+                return []
+            case Replace():
+                try:
+                    return self._replace(command)
+                except RefusedError as exc:
+                    return [refused_command(command, exc)]
+            case _:
+                return self._input(("command", command))
 
     def _input(self, item: Input) -> list[Notice]:
         self.inputs.append(item)
@@ -129,12 +147,12 @@ class RummyFlow(EngineFlow):
         self._replay(self.inputs[:-1])
         return [info("undone")]
 
-    def _replace(self, command: FlowCommand) -> list[Notice]:
-        key = command.args.get("key")
+    def _replace(self, command: Replace) -> list[Notice]:
+        key = command.key
         for index in range(len(self.inputs) - 1, -1, -1):
             kind, value = self.inputs[index]
             if kind == "placed" and value.key == key:
-                new = replacement(value, command.args)
+                new = replacement(value, command)
                 changed = [*self.inputs[:index], ("placed", new), *self.inputs[index + 1 :]]
                 self._replay(changed)
                 return [info(f"{value.notation} replaced by {new.notation}")]
@@ -262,33 +280,33 @@ class RummyFlow(EngineFlow):
     # -- commands ---------------------------------------------------------------------------------
 
     def _command(self, command: FlowCommand) -> list[Notice]:
-        args = command.args
-        if command.name == "wild":
-            number = args.get("number")
-            if not isinstance(number, int) or number not in self.deck.numbers:
-                numbers = ", ".join(map(str, self.deck.numbers))
-                raise RefusedError(f"a wild card stands for one of {numbers}", "R5")
-            self.wilds[str(args.get("key"))] = number
-            return []
-        if command.name == "close-set":
-            seat, base = args.get("seat"), str(args.get("base"))
-            if not isinstance(seat, int) or seat not in self.table:
-                raise RefusedError(f"{seat!r} is not a seat", "R4")
-            for group in group_sets(self.table[seat].values()):
-                cards, _ = self._judge(group)
-                if str(cards[0].number) == base or str(cards[0]) == base:
-                    return self._close(seat, group)
-            raise RefusedError(f"{self.names[seat]} has no open set on {base}", "R4")
-        if command.name == "count-hands":
-            self.counting = True
-            return [info("lay out every hand in its zone, apart from the sets")]
-        if command.name == "end-round":
-            return self._end_round(args.get("out"))
-        raise RefusedError(f"unknown command for {self.game}")
+        match command:
+            case Wild(key=key, number=number):
+                if number not in self.deck.numbers:
+                    numbers = ", ".join(map(str, self.deck.numbers))
+                    raise RefusedError(f"a wild card stands for one of {numbers}", "R5")
+                self.wilds[key] = number
+                return []
+            case CloseSet(seat=seat, base=base):
+                return self._close_set(seat, base)
+            case CountHands():
+                self.counting = True
+                return [info("lay out every hand in its zone, apart from the sets")]
+            case EndRound(out=out):
+                return self._end_round(out)
+            case _:
+                raise RefusedError(f"unknown command for {self.game}")
 
-    def _end_round(self, out: object) -> list[Notice]:
-        if out is not None and (isinstance(out, bool) or not isinstance(out, int)):
-            raise RefusedError(f"out is a seat or nobody, not {out!r}", "R6")
+    def _close_set(self, seat: int, base: str) -> list[Notice]:
+        if seat not in self.table:
+            raise RefusedError(f"{seat!r} is not a seat", "R4")
+        for group in group_sets(self.table[seat].values()):
+            cards, _ = self._judge(group)
+            if str(cards[0].number) == base or str(cards[0]) == base:
+                return self._close(seat, group)
+        raise RefusedError(f"{self.names[seat]} has no open set on {base}", "R4")
+
+    def _end_round(self, out: int | None) -> list[Notice]:
         tables = []
         for seat in range(len(self.players)):
             judged = self.sets(seat)

@@ -35,9 +35,10 @@ import re
 from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from companion.flows.base import FlowCommand, GameFlow, Notice, NoticeKind, seat_names
+from companion.flows.base import EngineFlow, Notice, NoticeKind, seat_names
+from companion.flows.commands import FlowCommand, Replace, Undo
 from companion.flows.errors import RefusedError
 from companion.flows.notices import (
     info,
@@ -46,7 +47,7 @@ from companion.flows.notices import (
     replacement,
     report_notices,
 )
-from companion.games.base import Flag, GameState
+from companion.games.base import Flag
 from companion.table.cards import TableCard
 
 _SEAT_ZONE = re.compile(r"play-([0-9])")
@@ -61,8 +62,13 @@ class Step:
     round: int = 0
 
 
-class TrickFlow(GameFlow):
-    """The base of the Fibonachos and Trump flows (see the module docstring)."""
+class TrickFlow(EngineFlow):
+    """The base of the Fibonachos and Trump flows (see the module docstring).
+
+    The record, the score and the end are the engine's (:class:`EngineFlow`).
+    """
+
+    takes: ClassVar[frozenset[type[FlowCommand]]] = frozenset({Undo, Replace})
 
     #: The deck name the tracker gives this game's cards, and the rule that says so.
     deck: str
@@ -71,8 +77,6 @@ class TrickFlow(GameFlow):
     spots: ClassVar[Mapping[str, str]] = {}
     #: The rule that sets the order of play (a card out of turn).
     order_rule: str
-    #: The rules engine fed with the steps (set by ``_reset``).
-    engine: GameState[Any]
 
     def __init__(self, players: Sequence[str], variants: Sequence[str]) -> None:
         self.players = tuple(players)
@@ -111,18 +115,6 @@ class TrickFlow(GameFlow):
     def _open_plays(self) -> int:
         """Cards played so far in the trick under way."""
 
-    def _engine_record(self) -> dict[str, Any]:
-        return self.engine.to_record()
-
-    def _engine_report(self) -> dict[str, Any]:
-        return self.engine.report()
-
-    def _engine_flags(self) -> list[Flag]:
-        return self.engine.flags()
-
-    def _engine_over(self) -> bool:
-        return self.engine.is_terminal()
-
     @abstractmethod
     def _trick_size(self) -> int: ...
 
@@ -149,7 +141,7 @@ class TrickFlow(GameFlow):
         return []
 
     def _place(self, card: TableCard, use: str, seat: int | None) -> list[Notice]:
-        before = (self._tricks_done(), len(self._engine_report()["rounds"]), len(self._flags()))
+        before = (self._tricks_done(), len(self.report()["rounds"]), len(self._flags()))
         number = self._round_number()
         try:
             self._check_deck(card)
@@ -163,7 +155,7 @@ class TrickFlow(GameFlow):
         return self._notices(*before)
 
     def _flags(self) -> list[Flag]:
-        return self._engine_flags()
+        return self.engine.flags()
 
     def _check_deck(self, card: TableCard) -> None:
         if card.deck != self.deck:
@@ -206,20 +198,20 @@ class TrickFlow(GameFlow):
         ]
         if self._tricks_done() > tricks:
             notices.append(self._won_notice())
-        notices += report_notices(
-            self.game, self._engine_report(), rounds, self.names, over=self._engine_over()
-        )
+        notices += report_notices(self.game, self.report(), rounds, self.names, over=self.is_over())
         return notices
 
     # -- commands ---------------------------------------------------------------------------
 
     def command(self, command: FlowCommand) -> list[Notice]:
         try:
-            if command.name == "undo":
-                return self.undo()
-            if command.name == "replace":
-                return self._replace(command.args)
-            return self._command(command)
+            match command:
+                case Undo():
+                    return self.undo()
+                case Replace():
+                    return self._replace(command)
+                case _:
+                    return self._command(command)
         except RefusedError as exc:
             return [refused_command(command, exc)]
 
@@ -234,15 +226,15 @@ class TrickFlow(GameFlow):
         self._rebuild(self.steps[:-1])
         return [info(f"undone: {last.card.notation} ({last.use})")]
 
-    def _replace(self, args: Mapping[str, Any]) -> list[Notice]:
-        key = args.get("key")
+    def _replace(self, command: Replace) -> list[Notice]:
+        key = command.key
         index = next(
             (i for i in range(len(self.steps) - 1, -1, -1) if self.steps[i].card.key == key),
             None,
         )
         if index is None:
-            if isinstance(key, str) and key in self.refused:
-                new = replacement(self.refused.pop(key), args)
+            if key in self.refused:
+                new = replacement(self.refused.pop(key), command)
                 where = self._use_of(new.zone)
                 if where is None:
                     raise RefusedError(
@@ -251,7 +243,7 @@ class TrickFlow(GameFlow):
                 return self._place(new, *where)
             raise RefusedError(f"no card {key!r} was played or refused")
         old = self.steps[index]
-        new = replacement(old.card, args)
+        new = replacement(old.card, command)
         where = self._use_of(new.zone)
         if where is None:
             raise RefusedError(f"{new.notation} lies in {new.zone}, where this game reads no card")
@@ -283,15 +275,6 @@ class TrickFlow(GameFlow):
             self.steps.append(Step(step.card, step.use, number))
 
     # -- what the session reads --------------------------------------------------------------
-
-    def record(self) -> dict[str, Any]:
-        return self._engine_record()
-
-    def report(self) -> dict[str, Any]:
-        return self._engine_report()
-
-    def is_over(self) -> bool:
-        return self._engine_over()
 
 
 def seat_check(

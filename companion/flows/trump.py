@@ -4,9 +4,10 @@ A round starts when both indicator cards are read (T2): the card on the
 ``trump-indicator`` spot gives the trump colour, the one on ``symbol-indicator`` the
 scored symbol; the hands are unseen (``Deal(hands=None)``). Round 1's leader is the
 holder of the lowest trump (T3), whom only the table knows: it comes from the option
-``leader`` or the command ``leader`` (``{"seat": n}``); later leaders are derived. The
-last placed card on a spot before the deal counts (a card put down by mistake is
-simply covered or replaced); a card on a spot during a round is refused (T2).
+``leader`` or the command :class:`~companion.flows.commands.Leader`; later leaders
+are derived. The last placed card on a spot before the deal counts (a card put down
+by mistake is simply covered or replaced); a card on a spot during a round is
+refused (T2).
 
     >>> flow = TrumpFlow(["Ana", "Ben", "Cy"], [], leader=2)
     >>> _ = flow.placed(TableCard("t/R1", "trump", "R1", "trump-indicator"))
@@ -21,9 +22,10 @@ simply covered or replaced); a card on a spot during a round is refused (T2).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from companion.flows.base import FlowCommand, Notice, NoticeKind
+from companion.flows.base import GameFlow, Notice, NoticeKind
+from companion.flows.commands import FlowCommand, Leader, Replace, Undo
 from companion.flows.errors import RefusedError
 from companion.flows.notices import info, scores
 from companion.flows.status import Awaiting, FlowStatus, Played, TrickStatus, TrickWon
@@ -53,12 +55,19 @@ class TrumpFlow(TrickFlow):
     }
     order_rule = "T4"
     engine: TrumpState
+    takes: ClassVar[frozenset[type[FlowCommand]]] = frozenset({Undo, Replace, Leader})
 
     def __init__(
         self, players: Sequence[str], variants: Sequence[str], *, leader: int | None
     ) -> None:
         self.leader = leader
         super().__init__(players, variants)
+
+    @classmethod
+    def start(
+        cls, game: str, players: Sequence[str], variants: Sequence[str], options: Mapping[str, Any]
+    ) -> GameFlow:
+        return cls(players, variants, leader=options["leader"])
 
     def _reset(self) -> None:
         self.engine = TrumpState(self.players, self.variants)
@@ -124,10 +133,14 @@ class TrumpFlow(TrickFlow):
         self.pending = {}
 
     def _command(self, command: FlowCommand) -> list[Notice]:
-        if command.name != "leader":
-            return super()._command(command)
-        seat = command.args.get("seat")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.players):
+        match command:
+            case Leader(seat=seat):
+                return self._leader(seat)
+            case _:
+                return super()._command(command)
+
+    def _leader(self, seat: int) -> list[Notice]:
+        if not 0 <= seat < len(self.players):
             raise RefusedError(f"leader {seat!r} is not a seat (0-{len(self.players) - 1})", "T3")
         rounds = self.engine.rounds
         if len(rounds) > 1 or (rounds and rounds[0].plays()):

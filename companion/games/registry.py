@@ -1,13 +1,63 @@
-"""Find a game engine by the name a record or a command line uses."""
+"""The one registry of games: what the product knows of each game, by its name.
+
+Everything that offers or names a game reads it here: the setup menus (labels,
+player range, variants, the options to ask), the command line (``--game`` choices,
+the titles of a score table) and the flows (which validate their options against
+it, :mod:`companion.flows.registry`).
+
+A game has two names for people. ``title`` is its name as the rulebook gives it
+(RULES.md), used wherever there is room: the command line, score tables, errors.
+``label`` is its name on the OLED (menus, headers, the idle screen's result), one
+menu row of the 128-pixel panel at most (20 characters of the 6x10 font): the four
+rummy games and Trump are all "Fibonacci ..." by title, so their labels are the
+words a table tells them apart by.
+
+    >>> [(spec.name, spec.label) for spec in all_games()][:3]
+    [('fibonachos', 'Fibonachos'), ('trump', 'Fibonacci Trump'), ('rummy21', 'Rummy 21')]
+    >>> get_game("trump").title
+    "Fibonacci's Trump"
+    >>> [option.name for option in get_game("fibonachos").options]
+    ['dealer', 'seed']
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 from companion.games.base import GameState
 from companion.games.errors import UnknownGameError
+
+
+class OptionKind(Enum):
+    """What values an option takes, and so how it is asked for."""
+
+    SEAT = "seat"  # a seat number (0 = the first player), or None: the table says who
+    SEED = "seed"  # a whole number: the seed of the one random source (the daemon picks it)
+    CHOICE = "choice"  # one of ``choices``
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option a game is started with (``make_flow(..., options={name: value})``).
+
+    ``question`` is what a menu asks ("Who deals?", one OLED line); ``summary``
+    says the answer back, with ``{}`` for the chosen seat or choice ("{} deals").
+    """
+
+    name: str
+    kind: OptionKind
+    question: str
+    summary: str = "{}"
+    choices: tuple[str, ...] = ()
+    default: object = None
+
+
+#: Every game takes a seed (the daemon may always pass one; games with no chance
+#: ignore it), so that a game is deterministic: randomness comes only from it.
+SEED = OptionSpec("seed", OptionKind.SEED, "Random seed", default=0)
 
 
 @dataclass(frozen=True)
@@ -15,16 +65,21 @@ class GameSpec:
     """What the rest of the product needs to know of one game.
 
     ``new(players, variants)`` starts a game for the given player names (its chance
-    node deals); ``from_record(record)`` replays a record.
+    node deals); ``from_record(record)`` replays a record. ``seats`` are the fixed
+    names of the seats of a game whose sides are not people's names (hex: Black,
+    White), empty when the players name themselves.
     """
 
     name: str
     title: str
+    label: str
     min_players: int
     max_players: int
     variants: frozenset[str]
+    options: tuple[OptionSpec, ...]
     new: Callable[[Sequence[str], Sequence[str]], GameState[Any]]
     from_record: Callable[[Mapping[str, Any]], GameState[Any]]
+    seats: tuple[str, ...] = ()
 
 
 def _specs() -> tuple[GameSpec, ...]:

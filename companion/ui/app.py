@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from companion.config import KioskSection
 from companion.flows.base import Notice, NoticeKind
 from companion.flows.status import FlowStatus
+from companion.games.registry import get_game
 from companion.table.cards import TableCard
 from companion.ui.commands import EndGame, Resume, StaffAction, StartGame, UiCommand
 from companion.ui.ingame import GamePage, IdlePage
@@ -37,7 +38,7 @@ from companion.ui.menus import staff_menu
 from companion.ui.overlays import INFO_SECONDS, Overlay, Overlays, Statuses
 from companion.ui.pages import Choice, Go, Page
 from companion.ui.screens import View
-from companion.ui.setup import GAME_LABELS, SetupWizard
+from companion.ui.setup import SetupWizard
 from companion.views import FlowView, MessageView, ScoresView, Tone, present, present_notice
 
 #: How long a staff card keeps the staff actions open.
@@ -205,7 +206,8 @@ class UiApp:
 
     @property
     def label(self) -> str:
-        return GAME_LABELS.get(self.game or "", self.game or "")
+        """The OLED's name of the game in play (the registry's ``label``)."""
+        return get_game(self.game).label if self.game else ""
 
     def staff_open(self) -> bool:
         return self.now < self.staff_until

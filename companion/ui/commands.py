@@ -7,8 +7,9 @@ test read exactly what a press asked for.
 
     >>> StartGame("hex", ("Black", "White"), ("cards",), {"mode": "referee"}).options
     {'mode': 'referee'}
-    >>> Flow(FlowCommand("move"))
-    Flow(command=FlowCommand(name='move', args={}))
+    >>> from companion.flows.commands import Move
+    >>> Flow(Move())
+    Flow(command=Move(move=''))
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.flows.base import FlowCommand
+from companion.flows.commands import FlowCommand
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,7 @@ class Flow:
 
 @dataclass(frozen=True)
 class Undo:
-    """Take back the last step (``Session.command(FlowCommand("undo"))``)."""
+    """Take back the last step (for the session, :class:`companion.flows.commands.Undo`)."""
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.flows.base import FlowCommand
+from companion.flows.commands import EndTurn, FlowCommand, Move, Page, Strikes
+from companion.flows.registry import takes
 from companion.ui.commands import Flow, Undo
 from companion.ui.keys import Key
 from companion.ui.menus import game_menu, staff_menu
@@ -31,8 +32,8 @@ if TYPE_CHECKING:
     from companion.ui.app import UiApp
 
 
-def _flow(name: str, **args: object) -> Go:
-    return Go(commands=[Flow(FlowCommand(name, args))])
+def _flow(command: FlowCommand) -> Go:
+    return Go(commands=[Flow(command)])
 
 
 class GamePage:
@@ -47,25 +48,27 @@ class GamePage:
         return MessageView(self.app.label, ("Waiting for the table",), hint="BACK menu")
 
     def press(self, key: Key) -> Go:
-        if self.app.game == "hex":
-            return self._hex(key)
+        commands = takes(self.app.game) if self.app.game else frozenset()
+        if Move in commands:
+            return self._referee(key)
         if key in (Key.BACK, Key.LONG_SELECT, Key.LONG_BACK):
             return Go(game_menu(self.app))
-        if key.short in (Key.UP, Key.DOWN) and (self.app.game or "").startswith("rummy"):
-            return _flow("page", step=-1 if key.short is Key.UP else 1)
+        if key.short in (Key.UP, Key.DOWN) and Page in commands:
+            return _flow(Page(-1 if key.short is Key.UP else 1))
         return self.app.show_scores()
 
-    def _hex(self, key: Key) -> Go:
+    def _referee(self, key: Key) -> Go:
+        """A flow that counts moves (the hex referee): a button per thing at the board."""
         flow = self.app.flow
         reduction = flow.reduction if isinstance(flow, HexView) else 0
         if key is Key.SELECT:
-            return _flow("move")
+            return _flow(Move())
         if key is Key.LONG_SELECT:
-            return _flow("end-turn")
+            return _flow(EndTurn())
         if key is Key.UP:
-            return _flow("strikes", n=reduction + 1)
+            return _flow(Strikes(reduction + 1))
         if key is Key.DOWN:
-            return _flow("strikes", n=max(0, reduction - 1))
+            return _flow(Strikes(max(0, reduction - 1)))
         if key is Key.BACK:
             return Go(commands=[Undo()])
         if key is Key.LONG_BACK:

@@ -16,7 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from companion.flows.base import FlowCommand
+from companion.flows.commands import CountHands, EndRound, Replace, Wild, Winner
+from companion.flows.registry import takes
+from companion.games.registry import get_game
 from companion.games.rummy.deck import DECKS
 from companion.table.cards import TableCard
 from companion.ui.commands import EndGame, Flow, StaffAction, Undo
@@ -35,24 +37,25 @@ STAFF_ACTIONS = (
 
 
 def game_menu(app: UiApp, selected: int = 0) -> ListPage:
-    """The in-game menu of the game in play."""
+    """The in-game menu of the game in play: the commands its flow takes."""
     game = app.game or ""
+    commands = takes(game) if game else frozenset()
     to_game = app.to_game
     choices = [
         Choice("Back to game", to_game),
         Choice("Undo last", lambda: Go(app.game_page(), [Undo()])),
     ]
-    if deck_groups(game):
+    if Replace in commands and deck_groups(game):
         choices.append(Choice("Correct a card", lambda: Go(correct_menu(app))))
     if app.last_scores is not None:
         choices.append(Choice("Scores", app.show_scores))
-    if game.startswith("rummy"):
-        choices += [
-            Choice("Wild card", lambda: Go(wild_menu(app))),
-            Choice("Count hands", lambda: Go(app.game_page(), [_flow("count-hands")])),
-            Choice("End round", lambda: Go(out_menu(app))),
-        ]
-    if game == "hex":
+    if Wild in commands:
+        choices.append(Choice("Wild card", lambda: Go(wild_menu(app))))
+    if CountHands in commands:
+        choices.append(Choice("Count hands", lambda: Go(app.game_page(), [Flow(CountHands())])))
+    if EndRound in commands:
+        choices.append(Choice("End round", lambda: Go(out_menu(app))))
+    if Winner in commands:
         choices.append(Choice("Winner", lambda: Go(winner_menu(app))))
     choices += [
         Choice("End game", lambda: Go(end_confirm(app))),
@@ -63,10 +66,6 @@ def game_menu(app: UiApp, selected: int = 0) -> ListPage:
     return ListPage("Menu", choices, back=to_game, selected=selected)
 
 
-def _flow(name: str, **args: object) -> Flow:
-    return Flow(FlowCommand(name, args))
-
-
 def _to_menu(app: UiApp) -> Callable[[], Go]:
     return lambda: Go(game_menu(app))
 
@@ -75,7 +74,7 @@ def out_menu(app: UiApp) -> ListPage:
     """Rummy R6/R7: who went out (or nobody), then the flow ends the round."""
 
     def out(seat: int | None) -> Callable[[], Go]:
-        return lambda: Go(app.game_page(), [_flow("end-round", out=seat)])
+        return lambda: Go(app.game_page(), [Flow(EndRound(seat))])
 
     choices = [Choice(f"{name} out", out(i)) for i, name in enumerate(app.players)]
     choices.append(Choice("Nobody out", out(None)))
@@ -92,7 +91,7 @@ def wild_menu(app: UiApp) -> ListPage:
         deck = DECKS[app.game or ""]
 
         def declare(number: int) -> Callable[[], Go]:
-            return lambda: Go(app.game_page(), [_flow("wild", key=card.key, number=number)])
+            return lambda: Go(app.game_page(), [Flow(Wild(card.key, number))])
 
         return lambda: Go(
             ListPage(
@@ -107,16 +106,13 @@ def wild_menu(app: UiApp) -> ListPage:
 
 
 def winner_menu(app: UiApp) -> ListPage:
-    """Hex H4: the players say who won; the referee cannot see the board."""
+    """Hex H4: the players say which side won; the referee cannot see the board."""
 
     def win(side: str) -> Callable[[], Go]:
-        return lambda: Go(app.game_page(), [_flow("winner", side=side)])
+        return lambda: Go(app.game_page(), [Flow(Winner(side.lower()))])
 
-    return ListPage(
-        "Who won?",
-        [Choice("Black", win("black")), Choice("White", win("white"))],
-        back=_to_menu(app),
-    )
+    sides = get_game(app.game).seats if app.game else ()
+    return ListPage("Who won?", [Choice(side, win(side)) for side in sides], back=_to_menu(app))
 
 
 def end_confirm(app: UiApp) -> ConfirmPage:
@@ -172,9 +168,8 @@ def face_menu(app: UiApp, card: TableCard, group: int) -> ListPage:
 
     def replace(face: str) -> Callable[[], Go]:
         def act() -> Go:
-            command = FlowCommand("replace", {"key": card.key, "card": face})
             app.corrected(card, face)
-            return Go(app.game_page(), [Flow(command)])
+            return Go(app.game_page(), [Flow(Replace(card.key, face))])
 
         return act
 

@@ -1,9 +1,17 @@
 """The start of a game, by buttons: game, players, names, who deals, variants, confirm.
 
 Each step is a menu; BACK always returns to the step before, so a wrong choice costs
-one press. Steps that do not apply are skipped (the hex game has two fixed sides,
-Fibonacci's Trump has no variant). Names are optional: the names step opens on
-"Done", so the default "Seat 1", "Seat 2"... costs a single press.
+one press. Steps that do not apply are skipped (a game with fixed sides, as hex,
+has no names to pick; a game with no variant has no variants step). Names are
+optional: the names step opens on "Done", so the default "Seat 1", "Seat 2"...
+costs a single press.
+
+Every fact about a game comes from the games' registry (:mod:`companion.games.registry`):
+its label, its player range, its variants, its fixed sides and its options. Of
+the options, the menus ask each seat option (who deals, who leads: its question is
+the step's title); the seed comes from ``seed()``; a choice keeps its default (the
+hex referee's ``mode``: the buttons run the referee, and ``board`` needs every move
+entered).
 
     >>> wizard = SetupWizard(start=lambda c: Go(commands=[c]), cancel=Go, seed=lambda: 7)
     >>> page = wizard.games_page()
@@ -13,81 +21,49 @@ Fibonacci's Trump has no variant). Names are optional: the names step opens on
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games.registry import all_games, get_game
+from companion.games.registry import GameSpec, OptionKind, OptionSpec, all_games, get_game
 from companion.ui.commands import StartGame
 from companion.ui.pages import Choice, ConfirmPage, Go, ListPage
 
 #: The short list of names a table picks from (a name per seat, or "Seat n").
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 
-#: Menu labels that fit a 128-pixel line.
-GAME_LABELS = {
-    "fibonachos": "Fibonachos",
-    "trump": "Fibonacci Trump",
-    "rummy21": "Rummy 21",
-    "rummy13": "Rummy 13",
-    "rummy8": "Rummy 8",
-    "rummy89": "Rummy 89",
-    "hex": "Hex referee",
-}
-
-#: Who starts, per game, when the flows do not say (companion.flows.registry.FLOW_OPTIONS).
-SEAT_OPTIONS: Mapping[str, str | None] = {
-    "fibonachos": "dealer",
-    "trump": "leader",
-    "rummy21": "dealer",
-    "rummy13": "dealer",
-    "rummy8": "dealer",
-    "rummy89": "dealer",
-    "hex": None,
-}
-
-HEX_SIDES = ("Black", "White")
-
-
-def seat_option(game: str) -> str | None:
-    """ "dealer", "leader" or None: the seat option the flow of ``game`` takes."""
-    try:
-        registry = importlib.import_module("companion.flows.registry")
-    except ImportError:
-        return SEAT_OPTIONS.get(game)
-    known: Any = getattr(registry, "FLOW_OPTIONS", {}).get(game, ())
-    names = {getattr(option, "name", option) for option in known}
-    for name in ("dealer", "leader"):
-        if name in names:
-            return name
-    return None
-
 
 @dataclass
 class Setup:
     """The choices so far."""
 
-    game: str
+    spec: GameSpec
     players: int
     names: list[str]
-    seat_option: str | None
-    seat: int = 0
+    #: The seat chosen for each seat option (by the option's name).
+    seats: dict[str, int] = field(default_factory=dict)
     variants: list[str] = field(default_factory=list)
 
     @property
+    def game(self) -> str:
+        return self.spec.name
+
+    @property
     def label(self) -> str:
-        return GAME_LABELS.get(self.game, self.game)
+        return self.spec.label
+
+    def seat_options(self) -> list[OptionSpec]:
+        """The options the menus ask: who deals, who leads."""
+        return [option for option in self.spec.options if option.kind is OptionKind.SEAT]
 
     def steps(self) -> list[str]:
-        spec = get_game(self.game)
+        spec = self.spec
         steps = []
         if spec.min_players != spec.max_players:
             steps.append("players")
-        if self.game != "hex":
+        if not spec.seats:
             steps.append("names")
-        if self.seat_option:
-            steps.append("seat")
+        steps += [f"seat:{option.name}" for option in self.seat_options()]
         if spec.variants:
             steps.append("variants")
         return [*steps, "confirm"]
@@ -115,7 +91,7 @@ class SetupWizard:
         """The start menu: ``top`` (resume) and ``bottom`` (staff) around the games."""
         specs = all_games()
         choices = [*top]
-        choices += [Choice(GAME_LABELS.get(s.name, s.title), self._chooser(s.name)) for s in specs]
+        choices += [Choice(spec.label, self._chooser(spec.name)) for spec in specs]
         choices += bottom
         names = [s.name for s in specs]
         selected = len(top) + names.index(game) if game in names else 0
@@ -124,9 +100,10 @@ class SetupWizard:
     def _chooser(self, game: str) -> Callable[[], Go]:
         def choose() -> Go:
             spec = get_game(game)
-            players = spec.min_players if game == "hex" else max(spec.min_players, 2)
-            names = list(HEX_SIDES) if game == "hex" else [""] * players
-            setup = Setup(game, players, names, seat_option(game))
+            players = len(spec.seats) or max(spec.min_players, 2)
+            names = list(spec.seats) or [""] * players
+            setup = Setup(spec, players, names)
+            setup.seats = {option.name: 0 for option in setup.seat_options()}
             return Go(self._step(setup, setup.steps()[0]))
 
         return choose
@@ -134,10 +111,12 @@ class SetupWizard:
     # -- moving between steps ------------------------------------------------------------
 
     def _step(self, setup: Setup, step: str) -> ListPage | ConfirmPage:
+        kind, _, option = step.partition(":")
+        if kind == "seat":
+            return self.seat_page(setup, option)
         pages: dict[str, Callable[[Setup], ListPage | ConfirmPage]] = {
             "players": self.players_page,
             "names": self.names_page,
-            "seat": self.seat_page,
             "variants": self.variants_page,
             "confirm": self.confirm_page,
         }
@@ -160,14 +139,14 @@ class SetupWizard:
     # -- the steps -----------------------------------------------------------------------
 
     def players_page(self, setup: Setup) -> ListPage:
-        spec = get_game(setup.game)
+        spec = setup.spec
         counts = range(spec.min_players, spec.max_players + 1)
 
         def pick(count: int) -> Callable[[], Go]:
             def act() -> Go:
                 setup.players = count
                 setup.names = (setup.names + [""] * count)[:count]
-                setup.seat = min(setup.seat, count - 1)
+                setup.seats = {name: min(seat, count - 1) for name, seat in setup.seats.items()}
                 return self._next(setup, "players")
 
             return act
@@ -221,21 +200,25 @@ class SetupWizard:
 
         return open_menu
 
-    def seat_page(self, setup: Setup) -> ListPage:
-        title = "Who deals?" if setup.seat_option == "dealer" else "Who leads?"
+    def seat_page(self, setup: Setup, name: str) -> ListPage:
+        """A seat option: its question, then the seats by name."""
+        option = next(option for option in setup.seat_options() if option.name == name)
+        step = f"seat:{name}"
 
         def pick(seat: int) -> Callable[[], Go]:
             def act() -> Go:
-                setup.seat = seat
-                return self._next(setup, "seat")
+                setup.seats[name] = seat
+                return self._next(setup, step)
 
             return act
 
-        choices = [Choice(name, pick(i)) for i, name in enumerate(self.display_names(setup))]
-        return ListPage(title, choices, back=self._back(setup, "seat"), selected=setup.seat)
+        choices = [Choice(shown, pick(i)) for i, shown in enumerate(self.display_names(setup))]
+        return ListPage(
+            option.question, choices, back=self._back(setup, step), selected=setup.seats[name]
+        )
 
     def variants_page(self, setup: Setup, selected: int = 0) -> ListPage:
-        known = sorted(get_game(setup.game).variants)
+        known = sorted(setup.spec.variants)
 
         def toggle(name: str, index: int) -> Callable[[], Go]:
             def act() -> Go:
@@ -257,18 +240,18 @@ class SetupWizard:
     def confirm_page(self, setup: Setup) -> ConfirmPage:
         names = self.display_names(setup)
         lines = [setup.label]
-        if setup.game == "hex":
-            lines.append("Black moves first")
+        if setup.spec.seats:
+            lines.append(f"{names[0]} moves first")
         elif not any(setup.names):
             lines.append(f"{setup.players} players" if setup.players > 1 else "1 player")
         else:
             joined = ", ".join(names)
             lines.append(joined if len(joined) <= 21 else " ".join(names))
-        details = []
-        if setup.seat_option:
-            verb = "deals" if setup.seat_option == "dealer" else "leads"
-            details.append(f"{names[setup.seat]} {verb}")
-        if get_game(setup.game).variants:
+        details = [
+            option.summary.format(names[setup.seats[option.name]])
+            for option in setup.seat_options()
+        ]
+        if setup.spec.variants:
             details.append(", ".join(sorted(setup.variants)) or "no variant")
         lines.append("; ".join(details))
         return ConfirmPage(
@@ -280,11 +263,15 @@ class SetupWizard:
         )
 
     def command(self, setup: Setup) -> StartGame:
-        options: dict[str, Any] = {"seed": self.seed()}
-        if setup.seat_option:
-            options[setup.seat_option] = setup.seat
-        if setup.game == "hex":
-            options["mode"] = "referee"
+        """The start asked for: every option of the game, in the registry's order."""
+        options: dict[str, Any] = {}
+        for option in setup.spec.options:
+            if option.kind is OptionKind.SEAT:
+                options[option.name] = setup.seats[option.name]
+            elif option.kind is OptionKind.SEED:
+                options[option.name] = self.seed()
+            else:
+                options[option.name] = option.default
         return StartGame(
             setup.game,
             tuple(self.display_names(setup)),

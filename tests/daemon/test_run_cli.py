@@ -13,7 +13,9 @@ from PIL import Image
 
 import companion.daemon.backoff
 from companion.cli import main
+from companion.cli.run import parse_options
 from companion.daemon.logs import setup_logging
+from companion.games.registry import all_games
 from companion.journal import Journal
 
 
@@ -59,7 +61,10 @@ def test_run_over_a_replay_source_starts_the_game_and_shows_the_oled(tmp_path: P
         (["--camera", "teapot"], "camera.kind = 'teapot'"),
         (["--display", "luma", "--out", "x"], "display"),
         (["--game", "chess"], "chess"),
-        (["--game", "trump", "--option", "leader"], "KEY=INTEGER"),
+        (["--game", "trump", "--option", "leader"], "KEY=VALUE"),
+        (["--game", "trump", "--option", "dealer=1"], "trump has no option dealer"),
+        (["--game", "trump", "--option", "leader=Ana"], "leader is a whole number"),
+        (["--game", "hex", "--players", "2", "--option", "mode=chess"], "one of referee, board"),
     ],
 )
 def test_bad_settings_are_one_line_and_exit_2(
@@ -83,3 +88,19 @@ def test_journald_lines_carry_the_syslog_priority() -> None:
     logging.getLogger("companion.test").error("camera lost")
     logging.getLogger("companion.test").debug("hidden")
     assert out.getvalue() == "<3>companion.test: camera lost\n"
+
+
+def test_options_take_the_kind_the_registry_gives_them() -> None:
+    """Issue 9: a choice is a word, a seat or a seed a number, as the game's spec says."""
+    assert parse_options("hex", ["mode=board", "seed=3"]) == {"mode": "board", "seed": 3}
+    assert parse_options("trump", [" leader = 2 "]) == {"leader": 2}
+
+
+@pytest.mark.parametrize("command", ["run", "replay"])
+def test_game_help_lists_the_registrys_games(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert ", ".join(spec.name for spec in all_games()) in out

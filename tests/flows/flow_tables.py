@@ -81,7 +81,7 @@ def set_cards(
 
 def play_rummy(flow: GameFlow, record: dict[str, Any]) -> list[Notice]:
     """Lay out every round's end of a rummy record in the meld zones and score it."""
-    from companion.flows.base import FlowCommand
+    from companion.flows.commands import CountHands, EndRound, Wild
 
     notices: list[Notice] = []
     keys = Keys(record["game"])
@@ -97,17 +97,16 @@ def play_rummy(flow: GameFlow, record: dict[str, Any]) -> list[Notice]:
                     for card, number in laid:
                         notices += flow.placed(card)
                         if number is not None:
-                            args = {"key": card.key, "number": number}
-                            notices += flow.command(FlowCommand("wild", args))
+                            notices += flow.command(Wild(card.key, number))
                     if kind == "closed":
                         for card, _ in laid:
                             notices += flow.removed(card)
                             down = TableCard(card.key, card.deck, "?", zone, card.position, True)
                             notices += flow.placed(down)
-        notices += flow.command(FlowCommand("count-hands"))
+        notices += flow.command(CountHands())
         for seat, table in enumerate(played["tables"]):
             for place, text in enumerate(table["hand"]):
                 position = (0.05 + 0.08 * (place % 10), 0.6 + 0.1 * (place // 10))
                 notices += flow.placed(keys.card(text, f"meld-{seat}", position=position))
-        notices += flow.command(FlowCommand("end-round", {"out": played["out"]}))
+        notices += flow.command(EndRound(played["out"]))
     return notices

@@ -8,9 +8,11 @@ import pytest
 from flow_tables import load, play_fibonachos
 
 from companion.cli.score import score_record
-from companion.flows.base import FlowCommand, NoticeKind
+from companion.flows.base import EngineFlow, NoticeKind
+from companion.flows.commands import Replace, Undo
 from companion.flows.registry import make_flow
 from companion.flows.status import Awaiting, Scores, TrickStatus, TrickWon
+from companion.flows.tricks import TrickFlow
 from companion.table.cards import TableCard
 
 EXAMPLES = [
@@ -136,7 +138,7 @@ def test_undo_takes_back_the_last_play_then_the_reveal() -> None:
     flow = three()
     flow.placed(card("S3", "spicy"))
     flow.placed(card("R13"))
-    assert flow.command(FlowCommand("undo"))[0].kind is NoticeKind.INFO
+    assert flow.command(Undo())[0].kind is NoticeKind.INFO
     assert flow.record()["rounds"][0]["tricks"] == [{"spicy": "S3", "plays": []}]
     flow.undo()
     assert flow.record()["rounds"] == []
@@ -159,14 +161,14 @@ def test_replace_corrects_a_misread_card_and_checks_it() -> None:
     flow.placed(card("S3", "spicy"))
     flow.placed(card("R13", key="k1"))
     flow.placed(card("G2", key="k2"))
-    notices = flow.command(FlowCommand("replace", {"key": "k1", "card": "R12"}))
+    notices = flow.command(Replace("k1", "R12"))
     assert notices[0].kind is NoticeKind.INFO
     assert flow.record()["rounds"][0]["tricks"][0]["plays"] == ["R12", "G2"]
     # The same checks apply: G2 is already in the trick.
-    bad = flow.command(FlowCommand("replace", {"key": "k1", "card": "G2"}))
+    bad = flow.command(Replace("k1", "G2"))
     assert bad[0].kind is NoticeKind.REFUSED and bad[0].rule == "F1"
     assert flow.record()["rounds"][0]["tricks"][0]["plays"] == ["R12", "G2"]
-    unknown = flow.command(FlowCommand("replace", {"key": "nope", "card": "G3"}))
+    unknown = flow.command(Replace("nope", "G3"))
     assert unknown[0].kind is NoticeKind.REFUSED
 
 
@@ -176,7 +178,7 @@ def test_replace_a_refused_card_places_the_right_one() -> None:
     flow.placed(card("R13", key="k1"))
     refused = flow.placed(card("R13", key="k2"))  # misread: R13 was played already
     assert refused[0].kind is NoticeKind.REFUSED
-    flow.command(FlowCommand("replace", {"key": "k2", "card": {"notation": "R11"}}))
+    flow.command(Replace("k2", "R11"))
     assert flow.record()["rounds"][0]["tricks"][0]["plays"] == ["R13", "R11"]
 
 
@@ -202,3 +204,13 @@ def test_the_same_inputs_give_the_same_state() -> None:
     assert isinstance(final, Scores) and final.round is None
     assert final.points == tuple(a.report()["totals"])
     assert final.winners == tuple(a.report()["winners"])
+
+
+@pytest.mark.parametrize("game", ["fibonachos", "trump"])
+def test_trick_flows_are_engine_flows(game: str) -> None:
+    """Issue 9: the trick flows' record, score and end are EngineFlow's, over their engine."""
+    flow = make_flow(game, ["Ana", "Ben", "Cy"], [], options={})
+    assert isinstance(flow, EngineFlow) and isinstance(flow, TrickFlow)
+    for name in ("record", "report", "is_over"):
+        assert getattr(type(flow), name) is getattr(EngineFlow, name)
+    assert flow.record() == flow.engine.to_record() and flow.report() == flow.engine.report()

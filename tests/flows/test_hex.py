@@ -8,23 +8,24 @@ import pytest
 from flow_tables import load
 
 from companion.cli.score import score_record
-from companion.flows.base import FlowCommand, NoticeKind
+from companion.flows.base import NoticeKind
+from companion.flows.commands import EndTurn, Move, Strikes, Winner
 from companion.flows.hex_cards import PILE
 from companion.flows.registry import make_flow
 from companion.flows.status import Awaiting
 from companion.games.hex import Side
 from companion.table.cards import TableCard
 
-MOVE = FlowCommand("move")
-END = FlowCommand("end-turn")
+MOVE = Move()
+END = EndTurn()
 
 
 def referee(variants: tuple[str, ...] = (), **options: Any) -> Any:
     return make_flow("hex", ["Black", "White"], list(variants), options=options)
 
 
-def strikes(n: object) -> FlowCommand:
-    return FlowCommand("strikes", {"n": n})
+def strikes(n: int) -> Strikes:
+    return Strikes(n)
 
 
 def move_card(value: int, key: str = "") -> TableCard:
@@ -66,8 +67,8 @@ def test_strikes_reduce_the_allowance_with_a_floor_of_zero() -> None:
     assert (flow.status().reduction, flow.status().allowed) == (6, 0)  # and Black's
 
 
-@pytest.mark.parametrize("bad", [-1, 7, "two", True])
-def test_a_strike_count_outside_0_to_6_is_refused(bad: object) -> None:
+@pytest.mark.parametrize("bad", [-1, 7])
+def test_a_strike_count_outside_0_to_6_is_refused(bad: int) -> None:
     assert referee().command(strikes(bad))[0].rule == "H2"
 
 
@@ -77,7 +78,7 @@ def test_undo_and_winner() -> None:
     flow.command(MOVE)
     flow.undo()
     assert (flow.status().turn, flow.status().left) == (2, 2)
-    over = flow.command(FlowCommand("winner", {"side": "white"}))
+    over = flow.command(Winner("white"))
     assert over[0].kind is NoticeKind.GAME_OVER and flow.is_over()
     assert flow.status().winner is Side.WHITE
     assert flow.report()["winner"] == "white" and flow.report()["board"] is None
@@ -150,12 +151,12 @@ def play_board(flow: Any, record: dict[str, Any]) -> None:
         if isinstance(turn, dict) and turn["card"] is not None:
             flow.placed(TableCard(f"hex/{number}", "hex", f"M{turn['card']}", "play"))
         for move in moves:
-            assert flow.command(FlowCommand("move", {"move": move})) in ([],) or flow.is_over()
+            assert flow.command(Move(move)) in ([],) or flow.is_over()
         if number < len(turns) and not flow.is_over() and flow.status().turn == number:
             flow.command(END)
     if "resigned" in record:
         other = "white" if record["resigned"] == "black" else "black"
-        flow.command(FlowCommand("winner", {"side": other}))
+        flow.command(Winner(other))
 
 
 @pytest.mark.parametrize(
@@ -175,10 +176,10 @@ def test_board_mode_reproduces_the_example_records(name: str) -> None:
 def test_board_mode_refuses_an_illegal_move_and_undoes() -> None:
     """H3: a centre never moves by itself; undo takes back the last move."""
     flow = referee(mode="board")
-    refused = flow.command(FlowCommand("move", {"move": "a1-b1"}))[0]
+    refused = flow.command(Move("a1-b1"))[0]
     assert refused.kind is NoticeKind.REFUSED and refused.rule == "H3"
-    assert flow.command(FlowCommand("move", {"move": "zz"}))[0].kind is NoticeKind.REFUSED
-    flow.command(FlowCommand("move", {"move": "b2-c2"}))
+    assert flow.command(Move("zz"))[0].kind is NoticeKind.REFUSED
+    flow.command(Move("b2-c2"))
     assert flow.status().side is Side.WHITE
     flow.undo()
     assert flow.record()["turns"] == [[]]

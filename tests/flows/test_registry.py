@@ -1,18 +1,63 @@
-"""make_flow and FLOW_OPTIONS (issue 4 section 3): names, variants and options checked."""
+"""make_flow (issue 4 section 3): names, variants and options checked against the
+games' registry; every game has a flow (issue 9)."""
 
 from __future__ import annotations
 
+from typing import get_args
+
 import pytest
+from command_samples import SAMPLES
 
+from companion.flows import commands
+from companion.flows.base import GameFlow
 from companion.flows.errors import OptionError
-from companion.flows.registry import FLOW_OPTIONS, check_options, make_flow
+from companion.flows.hex_board import HexBoardFlow
+from companion.flows.registry import FLOWS, check_options, make_flow, takes
 from companion.games import GameError, UnknownGameError, UnknownVariantError, all_games
+from companion.games.registry import OptionKind
 
 
-def test_every_game_has_its_options_listed() -> None:
-    assert set(FLOW_OPTIONS) == {spec.name for spec in all_games()}
-    for options in FLOW_OPTIONS.values():
-        assert "seed" in [option.name for option in options]
+def test_every_registered_game_has_a_flow_and_every_flow_a_game() -> None:
+    """Issue 9: one registry of games; the flows map each of its games, and no other."""
+    assert set(FLOWS) == {spec.name for spec in all_games()}
+    for spec in all_games():
+        players = ["Ana", "Ben", "Cy", "Dee", "Eve"][: max(spec.min_players, 2)]
+        flow = make_flow(spec.name, players, [], options={})
+        assert flow.game == spec.name
+
+
+def test_every_game_takes_a_seed() -> None:
+    """Flows are deterministic: their one random source is the ``seed`` option."""
+    for spec in all_games():
+        seeds = [option for option in spec.options if option.kind is OptionKind.SEED]
+        assert [option.name for option in seeds] == ["seed"], spec.name
+
+
+def test_the_rummy_flows_take_no_seat_option() -> None:
+    """Issue 9: the stale UI table gave rummy a dealer its flow does not take."""
+    with pytest.raises(OptionError, match="dealer"):
+        make_flow("rummy21", ["Ana", "Ben"], [], options={"dealer": 0})
+
+
+def _flows() -> list[GameFlow]:
+    flows = [make_flow(spec.name, ["Black", "White"], [], options={}) for spec in all_games()]
+    return [*flows, make_flow("hex", ["Black", "White"], [], options={"mode": "board"})]
+
+
+def test_a_flow_takes_exactly_the_commands_it_says() -> None:
+    """``takes`` is what the menus offer: each flow acts on those and calls the rest unknown."""
+    assert set(SAMPLES) == set(get_args(commands.FlowCommand))
+    for flow in _flows():
+        for kind, command in SAMPLES.items():
+            notices = flow.command(command)
+            unknown = any("unknown command" in notice.message for notice in notices)
+            assert unknown == (kind not in flow.takes), (type(flow).__name__, kind.__name__)
+
+
+def test_takes_is_the_flow_the_buttons_drive() -> None:
+    assert takes("hex") == FLOWS["hex"].takes and commands.Strikes in takes("hex")
+    assert commands.Strikes not in HexBoardFlow.takes
+    assert commands.Leader in takes("trump") and commands.Leader not in takes("fibonachos")
 
 
 def test_an_unknown_game_names_the_choices() -> None:

@@ -10,7 +10,8 @@ import pytest
 from flow_tables import EXAMPLES, load, play_rummy
 
 from companion.cli.score import score_record
-from companion.flows.base import FlowCommand, NoticeKind
+from companion.flows.base import NoticeKind
+from companion.flows.commands import CountHands, EndRound, Page, Replace, Wild
 from companion.flows.registry import make_flow
 from companion.flows.rummy_sets import MAX_DRIFT, MAX_STEP, group_sets
 from companion.flows.status import Lack, MeldSet, SetState
@@ -95,9 +96,9 @@ def test_a_wild_card_is_inferred_when_one_number_completes_otherwise_asked() -> 
     asked = game.placed(card("v", "W", 0.5, 0.35))
     assert asked[0].rule == "R5" and "which number" in asked[0].message
     assert game.status().sets[1] == MeldSet("B2", SetState.OPEN, Lack.WILD_NUMBER)
-    game.command(FlowCommand("wild", {"key": "v", "number": 13}))
+    game.command(Wild("v", 13))
     assert game.status().sets[1] == MeldSet("B2", SetState.OPEN, Lack.POINTS, missing=6)
-    assert game.command(FlowCommand("wild", {"key": "v", "number": 4}))[0].rule == "R5"
+    assert game.command(Wild("v", 4))[0].rule == "R5"
 
 
 def test_a_complete_set_turned_face_down_is_closed() -> None:
@@ -123,14 +124,14 @@ def test_end_round_refuses_an_impossible_end_and_accepts_the_fix() -> None:
     """R6: going out needs every set closed; the refusal names the rule."""
     game = flow()
     game.placed(card("t", "21", 0.2, 0.3))
-    refused = game.command(FlowCommand("end-round", {"out": 0}))
+    refused = game.command(EndRound(0))
     assert refused[0].kind is NoticeKind.REFUSED and refused[0].rule
     game.removed(card("t", "21", 0.2, 0.3))  # picked up: no opening this round (R3)
     assert not game.status().counting
-    game.command(FlowCommand("count-hands"))
+    game.command(CountHands())
     assert game.status().counting  # R6: the hands are laid out to be counted
     game.placed(card("h", "5", 0.3, 0.8, seat=1))
-    over = game.command(FlowCommand("end-round", {"out": None}))
+    over = game.command(EndRound(None))
     assert over[0].kind is NoticeKind.ROUND_OVER
     assert game.record()["rounds"][0]["tables"][1]["hand"] == ["5"]
     assert game.status().sets == () and game.status().round == 2
@@ -144,25 +145,23 @@ def test_undo_and_replace_and_pages() -> None:
     game.undo()
     assert game.status().sets == (MeldSet("B5", SetState.OPEN, Lack.POINTS, missing=16),)
     game.placed(card("b", "3", 0.2, 0.35))
-    game.command(FlowCommand("replace", {"key": "b", "card": "8"}))
+    game.command(Replace("b", "8"))
     assert game.status().sets == (MeldSet("B5", SetState.OPEN, Lack.POINTS, missing=8),)
     wrong = game.placed(TableCard("x", "trump", "R1", "meld-0", (0.8, 0.3)))
     assert wrong[0].kind is NoticeKind.REFUSED and wrong[0].rule == "R1"
-    game.command(FlowCommand("page"))
+    game.command(Page())
     assert game.status().seat == 1 and game.status().sets == ()
     assert game.placed(card("z", "5", 0.1, 0.1, seat=3)) == []  # no such seat: ignored
 
 
 def test_up_and_down_page_through_the_seats_both_ways() -> None:
     game = make_flow("rummy21", ["Ana", "Ben", "Cy"], [], options={})
-    game.command(FlowCommand("page", {"step": -1}))  # UP from the first seat: the last
+    game.command(Page(-1))  # UP from the first seat: the last
     assert game.status().seat == 2
-    game.command(FlowCommand("page", {"step": -1}))
+    game.command(Page(-1))
     assert game.status().seat == 1
-    game.command(FlowCommand("page", {"step": 1}))  # DOWN
+    game.command(Page(1))  # DOWN
     assert game.status().seat == 2
-    refusal = game.command(FlowCommand("page", {"step": "up"}))
-    assert refusal[0].kind is NoticeKind.REFUSED
 
 
 def test_the_same_inputs_give_the_same_state() -> None:

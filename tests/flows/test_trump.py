@@ -8,7 +8,8 @@ import pytest
 from flow_tables import load, play_trump
 
 from companion.cli.score import score_record
-from companion.flows.base import FlowCommand, NoticeKind
+from companion.flows.base import NoticeKind
+from companion.flows.commands import Leader, Replace
 from companion.flows.registry import make_flow
 from companion.flows.status import Awaiting, Scores, TrickStatus, TrickWon
 from companion.games.trump.cards import Colour, Symbol
@@ -65,7 +66,7 @@ def test_the_round_waits_for_both_indicators_and_the_leader() -> None:
     assert (waiting.trump, waiting.symbol) == (Colour.R, Symbol.WAVES)
     refused = game.placed(card("B3", key="k2"))[0]
     assert refused.rule == "T2" and "the leader of round 1" in refused.message
-    assert game.command(FlowCommand("leader", {"seat": 1}))[0].kind is NoticeKind.INFO
+    assert game.command(Leader(1))[0].kind is NoticeKind.INFO
     status = game.status()
     assert isinstance(status, TrickStatus)
     assert (status.to_play, status.awaiting) == (1, Awaiting.NOTHING)
@@ -75,9 +76,9 @@ def test_the_round_waits_for_both_indicators_and_the_leader() -> None:
 def test_the_leader_cannot_change_once_round_1_has_begun() -> None:
     game = dealt()
     game.placed(card("B3"))
-    notice = game.command(FlowCommand("leader", {"seat": 2}))[0]
+    notice = game.command(Leader(2))[0]
     assert notice.kind is NoticeKind.REFUSED and notice.rule == "T3"
-    assert game.command(FlowCommand("leader", {"seat": 9}))[0].kind is NoticeKind.REFUSED
+    assert game.command(Leader(9))[0].kind is NoticeKind.REFUSED
 
 
 def test_same_card_on_both_indicators_and_an_indicator_mid_round_are_refused() -> None:
@@ -127,11 +128,11 @@ def test_undo_takes_back_a_play_and_then_the_deal() -> None:
 def test_replace_a_misread_indicator_rebuilds_the_round() -> None:
     game = dealt()
     game.placed(card("B3"))
-    notice = game.command(FlowCommand("replace", {"key": "trump/1/R7", "card": "Y7"}))[0]
+    notice = game.command(Replace("trump/1/R7", "Y7"))[0]
     assert notice.kind is NoticeKind.INFO
     assert game.record()["rounds"][0]["trump"] == "Y7"
     assert game.record()["rounds"][0]["tricks"] == [["B3"]]
-    bad = game.command(FlowCommand("replace", {"key": "trump/1/B3", "card": "G4"}))[0]
+    bad = game.command(Replace("trump/1/B3", "G4"))[0]
     assert bad.kind is NoticeKind.REFUSED and bad.rule == "T2"
 
 

@@ -6,7 +6,18 @@ import pytest
 from ui_keys import Finger
 
 from companion.config import KioskSection
-from companion.flows.base import FlowCommand, Notice, NoticeKind
+from companion.flows.base import Notice, NoticeKind
+from companion.flows.commands import (
+    CountHands,
+    EndRound,
+    EndTurn,
+    Move,
+    Page,
+    Replace,
+    Strikes,
+    Wild,
+    Winner,
+)
 from companion.flows.status import HexStatus, Played, RummyStatus, Scores, TrickStatus, TrickWon
 from companion.games.fibonachos.cards import Suit
 from companion.games.hex.pieces import Side
@@ -260,7 +271,7 @@ def test_correct_a_card_by_group_then_face() -> None:
     faces = finger.screen()
     assert faces.items[0] == "G1" and faces.items[-1] == "G16"
     commands = finger.choose("G12")
-    assert commands == [Flow(FlowCommand("replace", {"key": "fibonachos/1/R13#1", "card": "G12"}))]
+    assert commands == [Flow(Replace("fibonachos/1/R13#1", "G12"))]
     assert finger.app.recent_cards()[0].notation == "G12"
 
 
@@ -281,35 +292,35 @@ def test_rummy_pages_seats_and_ends_a_round() -> None:
     """R5-R7: count the hands, declare a wild card, who went out, from the menu."""
     finger = in_game("Rummy 21", "3 players", "Done", "Done")
     finger.app.flow_status(RummyStatus("rummy21", 1, 0, ()))
-    assert finger.press("DOWN") == [Flow(FlowCommand("page", {"step": 1}))]
-    assert finger.press("UP") == [Flow(FlowCommand("page", {"step": -1}))]
+    assert finger.press("DOWN") == [Flow(Page(1))]
+    assert finger.press("UP") == [Flow(Page(-1))]
     finger.press("BACK")
-    assert finger.choose("Count hands") == [Flow(FlowCommand("count-hands"))]
+    assert finger.choose("Count hands") == [Flow(CountHands())]
     finger.app.table_card(TableCard("rummy21/W#1", "rummy21", "W#1", "meld-1", (0.2, 0.4)))
     finger.press("BACK")
     finger.choose("Wild card")
     finger.choose("W in meld-1")
     assert finger.screen().items == ("2", "3", "5", "8", "13", "21")
-    assert finger.choose("13") == [Flow(FlowCommand("wild", {"key": "rummy21/W#1", "number": 13}))]
+    assert finger.choose("13") == [Flow(Wild("rummy21/W#1", 13))]
     finger.press("BACK")
     finger.choose("End round")
     assert finger.screen().items == ("Seat 1 out", "Seat 2 out", "Seat 3 out", "Nobody out")
-    assert finger.choose("Seat 2 out") == [Flow(FlowCommand("end-round", {"out": 1}))]
+    assert finger.choose("Seat 2 out") == [Flow(EndRound(1))]
 
 
 def test_hex_referee_key_map() -> None:
     """H2: SELECT a move, long SELECT end of turn, UP/DOWN strikes, BACK undo."""
     finger = in_game("Hex referee", "Done")
     finger.app.flow_status(HexStatus(Side.WHITE, 6, 5, 5, reduction=1))
-    assert finger.press("SELECT") == [Flow(FlowCommand("move"))]
-    assert finger.hold("SELECT") == [Flow(FlowCommand("end-turn"))]
-    assert finger.press("UP") == [Flow(FlowCommand("strikes", {"n": 2}))]
-    assert finger.press("DOWN") == [Flow(FlowCommand("strikes", {"n": 0}))]
+    assert finger.press("SELECT") == [Flow(Move())]
+    assert finger.hold("SELECT") == [Flow(EndTurn())]
+    assert finger.press("UP") == [Flow(Strikes(2))]
+    assert finger.press("DOWN") == [Flow(Strikes(0))]
     assert finger.press("BACK") == [Undo()]
     assert finger.hold("BACK") == []
     assert "Winner" in finger.screen().items
     finger.choose("Winner")
-    assert finger.choose("White") == [Flow(FlowCommand("winner", {"side": "white"}))]
+    assert finger.choose("White") == [Flow(Winner("white"))]
 
 
 def test_game_over_then_the_idle_screen_with_the_result() -> None:
@@ -431,4 +442,4 @@ def test_a_passing_screen_never_eats_a_press() -> None:
     finger = in_game("Hex referee", "Done")
     finger.app.notices([Notice(NoticeKind.INFO, "turn 1 over")], finger.now + 1)
     assert finger.screen().lines == ("turn 1 over",)
-    assert finger.press("SELECT") == [Flow(FlowCommand("move"))]
+    assert finger.press("SELECT") == [Flow(Move())]

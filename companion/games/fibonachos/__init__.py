@@ -37,7 +37,7 @@ from companion.games.fibonachos.scoring import (
 )
 from companion.games.fibonachos.state import ROUNDS, FibonachosState
 from companion.games.fibonachos.trick import winner_index
-from companion.games.registry import GameSpec
+from companion.games.registry import SEED, GameSpec, OptionKind, OptionSpec
 
 
 def new_game(
@@ -55,12 +55,17 @@ def _new(players: Sequence[str], variants: Sequence[str]) -> FibonachosState:
     return new_game(players, variants)
 
 
+#: F8: who deals round 1 (unset: the last seat, so the first seat leads).
+DEALER = OptionSpec("dealer", OptionKind.SEAT, "Who deals?", "{} deals")
+
 SPEC = GameSpec(
     name="fibonachos",
     title="Fibonachos",
+    label="Fibonachos",
     min_players=2,
     max_players=5,
     variants=VARIANTS,
+    options=(DEALER, SEED),
     new=_new,
     from_record=FibonachosState.from_record,
 )

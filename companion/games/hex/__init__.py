@@ -25,7 +25,7 @@ from companion.games.hex.position import START, Position
 from companion.games.hex.rules import allowance, card_win, encircled, opening_allowance
 from companion.games.hex.state import HexState
 from companion.games.hex.turn import Turn
-from companion.games.registry import GameSpec
+from companion.games.registry import SEED, GameSpec, OptionKind, OptionSpec
 
 
 def new_game(
@@ -44,14 +44,32 @@ def new_game(
     return HexState(players, variants, start=START if start is None else start)
 
 
+#: How the companion follows the board: ``referee`` counts the moves of each turn
+#: (H2) from the buttons; ``board`` takes every move and writes the game's record.
+MODE = OptionSpec(
+    "mode", OptionKind.CHOICE, "Mode", choices=("referee", "board"), default="referee"
+)
+#: H5, the card variant: the companion shuffles the move cards, or reads each card
+#: a player turns up in front of the camera.
+MOVE_CARDS = OptionSpec(
+    "move-cards",
+    OptionKind.CHOICE,
+    "Move cards",
+    choices=("shuffled", "camera"),
+    default="shuffled",
+)
+
 SPEC = GameSpec(
     name="hex",
     title="Fibonacci (hex board)",
+    label="Hex referee",
     min_players=2,
     max_players=2,
     variants=HexState.known_variants,
+    options=(MODE, MOVE_CARDS, SEED),
     new=new_game,
     from_record=HexState.from_record,
+    seats=("Black", "White"),
 )
 
 __all__ = [

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.games.errors import GameError
-from companion.games.registry import GameSpec
+from companion.games.registry import SEED, GameSpec
 from companion.games.rummy.actions import (
     Action,
     Add,
@@ -72,7 +72,6 @@ from companion.games.rummy.state import (
 from companion.games.rummy.table import RoundResult, SeatTable
 
 _BY_TARGET = {state.deck.target: state for state in STATES}
-_TITLES = {21: "Fibonacci 21", 13: "Fibonacci 13", 8: "Fibonacci 8", 89: "Fibonacci 89"}
 
 
 def new_game(
@@ -98,10 +97,12 @@ def _spec(state: type[RummyState]) -> GameSpec:
 
     return GameSpec(
         name=state.name,
-        title=_TITLES[state.deck.target],
+        title=f"Fibonacci {state.deck.target}",
+        label=f"Rummy {state.deck.target}",
         min_players=1,
         max_players=4,
         variants=state.known_variants,
+        options=(SEED,),
         new=new,
         from_record=state.from_record,
     )

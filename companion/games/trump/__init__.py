@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.games.errors import GameError
-from companion.games.registry import GameSpec
+from companion.games.registry import SEED, GameSpec, OptionKind, OptionSpec
 from companion.games.trump.actions import Action, Deal, Play
 from companion.games.trump.cards import DECK, Card, Colour, Symbol, parse_card, symbol_of
 from companion.games.trump.deal import first_leader, tricks_per_round
@@ -37,12 +37,17 @@ def new_game(
     return TrumpState(players, variants)
 
 
+#: T3: round 1's leader holds the lowest trump, which only the table knows.
+LEADER = OptionSpec("leader", OptionKind.SEAT, "Who leads?", "{} leads")
+
 SPEC = GameSpec(
     name=TrumpState.name,
     title="Fibonacci's Trump",
+    label="Fibonacci Trump",
     min_players=2,
     max_players=4,
     variants=TrumpState.known_variants,
+    options=(LEADER, SEED),
     new=new_game,
     from_record=TrumpState.from_record,
 )

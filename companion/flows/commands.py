@@ -1,0 +1,221 @@
+"""The commands a flow takes from the buttons: one frozen dataclass each, and their JSON.
+
+A command is a value: the UI builds one, the session journals it (:func:`to_json`)
+and hands it to the flow, whose ``command()`` matches on its type. The journal's
+form is ``{"name": ..., "args": {...}}``, the form journals have always had, so a
+journal written before the commands were typed replays unchanged; :func:`from_json`
+reads it back and raises :class:`CommandError`, naming the command, for a name no
+flow knows or an argument of the wrong type.
+
+    >>> to_json(Strikes(2))
+    {'name': 'strikes', 'args': {'n': 2}}
+    >>> from_json({"name": "replace", "args": {"key": "k1", "card": "R12"}})
+    Replace(key='k1', card='R12', zone=None)
+    >>> from_json({"name": "undo", "args": {}})
+    Undo()
+
+Which flow takes which command: ``takes`` of each flow class; a flow refuses any
+other with a REFUSED notice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import MISSING, dataclass, fields
+from types import NoneType, UnionType
+from typing import Any, ClassVar, get_args, get_type_hints
+
+from companion.flows.errors import CommandError
+
+
+@dataclass(frozen=True)
+class Undo:
+    """Take back the last step a person would call one (a play, a reveal, a move)."""
+
+    name: ClassVar[str] = "undo"
+
+
+@dataclass(frozen=True)
+class Replace:
+    """A misread card: the card with ``key`` is really ``card`` (a notation).
+
+    ``zone`` moves it too, when the tracker put it in the wrong zone.
+    """
+
+    name: ClassVar[str] = "replace"
+    key: str
+    card: str
+    zone: str | None = None
+
+
+@dataclass(frozen=True)
+class Leader:
+    """Trump T3: ``seat`` leads round 1 (the holder of the lowest trump)."""
+
+    name: ClassVar[str] = "leader"
+    seat: int
+
+
+@dataclass(frozen=True)
+class Page:
+    """Rummy: show the sets of the seat ``step`` seats on (UP -1, DOWN +1)."""
+
+    name: ClassVar[str] = "page"
+    step: int = 1
+
+
+@dataclass(frozen=True)
+class Wild:
+    """Rummy R5: the wild card ``key`` stands for ``number``."""
+
+    name: ClassVar[str] = "wild"
+    key: str
+    number: int
+
+
+@dataclass(frozen=True)
+class CloseSet:
+    """Rummy R4: ``seat`` closes its set on ``base`` (a number or the base card)."""
+
+    name: ClassVar[str] = "close-set"
+    seat: int
+    base: str
+
+
+@dataclass(frozen=True)
+class CountHands:
+    """Rummy R6: the round is over; the cards put in a meld zone now are hands."""
+
+    name: ClassVar[str] = "count-hands"
+
+
+@dataclass(frozen=True)
+class EndRound:
+    """Rummy R6/R7: score the round; ``out`` is the seat that went out, or None."""
+
+    name: ClassVar[str] = "end-round"
+    out: int | None
+
+
+@dataclass(frozen=True)
+class Move:
+    """Hex: one move made (the referee counts it) or, with ``move``, the move (board)."""
+
+    name: ClassVar[str] = "move"
+    move: str = ""
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    """Hex H2: the turn ends with moves left."""
+
+    name: ClassVar[str] = "end-turn"
+
+
+@dataclass(frozen=True)
+class Strikes:
+    """Hex H2: ``n`` enemy strike pieces touch the mover's centre as the turn starts."""
+
+    name: ClassVar[str] = "strikes"
+    n: int
+
+
+@dataclass(frozen=True)
+class Winner:
+    """Hex H4: the table says ``side`` (``black`` or ``white``) won."""
+
+    name: ClassVar[str] = "winner"
+    side: str
+
+
+FlowCommand = (
+    Undo
+    | Replace
+    | Leader
+    | Page
+    | Wild
+    | CloseSet
+    | CountHands
+    | EndRound
+    | Move
+    | EndTurn
+    | Strikes
+    | Winner
+)
+
+#: Every command by its journal name.
+COMMANDS: dict[str, type[FlowCommand]] = {kind.name: kind for kind in get_args(FlowCommand)}
+
+
+def to_json(command: FlowCommand) -> dict[str, Any]:
+    """``{"name", "args"}``: the journal's form; arguments at their default are left out."""
+    args = {
+        field.name: getattr(command, field.name)
+        for field in fields(command)
+        if field.default is MISSING or getattr(command, field.name) != field.default
+    }
+    return {"name": command.name, "args": args}
+
+
+def from_json(payload: Mapping[str, Any]) -> FlowCommand:
+    """The command of a journal payload; :class:`CommandError` names what is wrong."""
+    name = payload.get("name")
+    kind = COMMANDS.get(name) if isinstance(name, str) else None
+    if kind is None:
+        known = ", ".join(COMMANDS)
+        raise CommandError(f"unknown command {name!r} (the commands are: {known})")
+    args = payload.get("args", {})
+    if not isinstance(args, Mapping):
+        raise CommandError(f"{name}: the arguments are not an object: {args!r}")
+    if kind is Replace:
+        args = _replace_args(args)
+    hints = get_type_hints(kind)
+    known_fields = {field.name: field for field in fields(kind)}
+    unknown = sorted(set(args) - set(known_fields))
+    if unknown:
+        raise CommandError(f"{name}: unknown arguments {unknown} (it takes: {list(known_fields)})")
+    values: dict[str, Any] = {}
+    for field in known_fields.values():
+        if field.name not in args:
+            if field.default is MISSING:
+                raise CommandError(f"{name}: the argument {field.name!r} is missing")
+            continue
+        value = args[field.name]
+        if not _fits(value, hints[field.name]):
+            raise CommandError(f"{name}: {field.name} {value!r} is not {_words(hints[field.name])}")
+        values[field.name] = value
+    return kind(**values)
+
+
+def _replace_args(args: Mapping[str, Any]) -> dict[str, Any]:
+    """The other forms ``replace`` had: ``notation`` for ``card``, or ``card`` an object
+    of the card's fields, of which a correction changes ``notation`` and ``zone``."""
+    out = dict(args)
+    if "notation" in out and "card" not in out:
+        out["card"] = out.pop("notation")
+    card = out.get("card")
+    if isinstance(card, Mapping):
+        other = sorted(set(card) - {"notation", "zone"})
+        if other:
+            raise CommandError(f"replace: a correction changes notation and zone, not {other}")
+        out["card"] = card.get("notation")
+        if "zone" in card:
+            out["zone"] = card["zone"]
+    return out
+
+
+_WORDS: dict[object, str] = {int: "a whole number", str: "a text", NoneType: "null"}
+
+
+def _fits(value: object, hint: object) -> bool:
+    if isinstance(hint, UnionType):
+        return any(_fits(value, part) for part in get_args(hint))
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(hint, type) and isinstance(value, hint)
+
+
+def _words(hint: object) -> str:
+    if isinstance(hint, UnionType):
+        return " or ".join(_words(part) for part in get_args(hint))
+    return _WORDS.get(hint, str(hint))
