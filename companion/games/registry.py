@@ -30,10 +30,11 @@ class GameSpec:
 def _specs() -> tuple[GameSpec, ...]:
     from companion.games.fibonachos import SPEC as FIBONACHOS
     from companion.games.hex import SPEC as HEX
+    from companion.games.hexref import SPEC as HEX_REFEREE
     from companion.games.rummy import SPECS as RUMMY
     from companion.games.trump import SPEC as TRUMP
 
-    return (FIBONACHOS, TRUMP, *RUMMY, HEX)
+    return (FIBONACHOS, TRUMP, *RUMMY, HEX, HEX_REFEREE)
 
 
 def all_games() -> tuple[GameSpec, ...]:
