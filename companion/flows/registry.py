@@ -55,6 +55,7 @@ FLOW_OPTIONS: Final[Mapping[str, tuple[FlowOption, ...]]] = {
     "trump": (LEADER, SEED),
     **{game: (SEED,) for game in RUMMY_GAMES},
     "hex": (MODE, MOVE_CARDS, SEED),
+    "hex-referee": (MOVE_CARDS, SEED),
 }
 
 Builder = Callable[[Sequence[str], Sequence[str], Mapping[str, Any]], GameFlow]
@@ -82,6 +83,15 @@ def _hex(players: Sequence[str], variants: Sequence[str], opts: Mapping[str, Any
     return flow(players, variants, seed=opts["seed"], camera=opts["move-cards"] == "camera")
 
 
+def _hex_referee(
+    players: Sequence[str], variants: Sequence[str], opts: Mapping[str, Any]
+) -> GameFlow:
+    from companion.flows.hex import HexRefereeFlow
+
+    camera = opts["move-cards"] == "camera"
+    return HexRefereeFlow(players, variants, seed=opts["seed"], camera=camera, game="hex-referee")
+
+
 def _rummy(game: str) -> Builder:
     def build(players: Sequence[str], variants: Sequence[str], opts: Mapping[str, Any]) -> GameFlow:
         from companion.flows.rummy import RummyFlow
@@ -93,7 +103,8 @@ def _rummy(game: str) -> Builder:
 
 def _builders() -> dict[str, Builder]:
     rummy = {game: _rummy(game) for game in RUMMY_GAMES}
-    return {"fibonachos": _fibonachos, "trump": _trump, **rummy, "hex": _hex}
+    hexes = {"hex": _hex, "hex-referee": _hex_referee}
+    return {"fibonachos": _fibonachos, "trump": _trump, **rummy, **hexes}
 
 
 def make_flow(

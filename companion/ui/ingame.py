@@ -10,7 +10,7 @@ The hex referee (H2), one button per thing that happens at the board:
 
     SELECT         one move made (the count goes down)
     long SELECT    end of the turn
-    UP / DOWN      one enemy strike piece more / fewer on the mover's centre (turn start)
+    UP / DOWN      one enemy strike piece more / fewer on the mover's centre (any time)
     BACK           undo
     long BACK      the in-game menu
 """
@@ -47,7 +47,7 @@ class GamePage:
         return MessageView(self.app.label, ("Waiting for the table",), hint="BACK menu")
 
     def press(self, key: Key) -> Go:
-        if self.app.game == "hex":
+        if self.app.game in ("hex", "hex-referee"):
             return self._hex(key)
         if key in (Key.BACK, Key.LONG_SELECT, Key.LONG_BACK):
             return Go(game_menu(self.app))

@@ -52,7 +52,7 @@ def game_menu(app: UiApp, selected: int = 0) -> ListPage:
             Choice("Count hands", lambda: Go(app.game_page(), [_flow("count-hands")])),
             Choice("End round", lambda: Go(out_menu(app))),
         ]
-    if game == "hex":
+    if game in ("hex", "hex-referee"):
         choices.append(Choice("Winner", lambda: Go(winner_menu(app))))
     choices += [
         Choice("End game", lambda: Go(end_confirm(app))),

@@ -49,6 +49,7 @@ def test_start_menu_lists_every_game() -> None:
         "Rummy 8",
         "Rummy 89",
         "Hex referee",
+        "Fibonacci hex (referee)",
     )
 
 
@@ -302,6 +303,18 @@ def test_hex_referee_key_map() -> None:
     assert "Winner" in finger.screen().items
     finger.choose("Winner")
     assert finger.choose("White") == [Flow(FlowCommand("winner", {"side": "white"}))]
+
+
+def test_the_hex_referee_game_has_the_referee_key_map_and_winner_menu() -> None:
+    """Issue 10 item 5: the game hex-referee, started from the menu, counts with the buttons."""
+    finger = in_game("Fibonacci hex (referee)", "Done", "Done")
+    assert finger.app.game == "hex-referee"
+    finger.app.flow_view(HexView("Seat 2", 6, 5, 5, reduction=1))
+    assert finger.press("SELECT") == [Flow(FlowCommand("move"))]
+    assert finger.press("UP") == [Flow(FlowCommand("strikes", {"n": 2}))]
+    finger.hold("BACK")
+    finger.choose("Winner")
+    assert finger.choose("Black") == [Flow(FlowCommand("winner", {"side": "black"}))]
 
 
 def test_game_over_then_the_idle_screen_with_the_result() -> None:

@@ -126,7 +126,8 @@ def _replay(cls: type[S], record: Mapping[str, Any]) -> S:
         raise RecordError("", 'a hex referee record needs a "turns" list', "record")
     winner = record.get("winner")
     if winner is not None and (not isinstance(winner, str) or winner not in SIDES):
-        raise RecordError("", f'"winner" is "black", "white" or null, not {shown(winner)}', "H4")
+        what = f'"winner" is "black", "white" or null (no rule gives a draw), not {shown(winner)}'
+        raise RecordError("", what, "H4")
     try:
         state = cls(players_of(record), variants_of(record))
     except UnknownVariantError as exc:
