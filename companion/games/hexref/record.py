@@ -48,8 +48,11 @@ GAME: Final = "hex-referee"
 
 
 def report(state: HexRefereeState) -> dict[str, Any]:
-    """``{"game", "players", "turns": [{"player", "allowed", "moves", "strikes", "card"}],
-    "winner"}``: the hex score object with ``moves`` a count and no ``board``."""
+    """The hex score object with ``moves`` a count, no ``board``, and ``players``.
+
+    ``{"game", "players", "turns": [{"player", "allowed", "moves", "strikes", "card"}],
+    "winner"}`` (docs/notation.md).
+    """
     winner = state.winner
     return {
         "game": GAME,
