@@ -8,6 +8,9 @@ from pathlib import Path
 from companion.config import Config, load_config
 from companion.journal import Journal
 
+#: The games a score names a winner of instead of points (the board and the referee).
+HEX_GAMES = ("hex", "hex-referee")
+
 
 def add_config_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(

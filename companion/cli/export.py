@@ -1,7 +1,8 @@
 """``companion export [--game ID] --format json|csv``: game records and score tables.
 
 JSON gives the game records (the format ``companion score`` reads), one per game;
-CSV gives the score table, one row per game, round and seat.
+CSV gives the score table, one row per game, round and seat; a hex game (board or
+referee) has one row per game, its winner in the ``player`` column.
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from companion.cli.common import add_config_options, open_journal
+from companion.cli.common import HEX_GAMES, add_config_options, open_journal
 from companion.errors import UsageError
+from companion.games.hexref import upgrade_record
 from companion.journal import GameEntry, Journal
 
 
@@ -30,8 +32,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def record_of(journal: Journal, entry: GameEntry) -> dict[str, Any]:
     """The game record: kept with the result when the game ended, else replayed."""
     if entry.result is not None and "record" in entry.result:
-        record: dict[str, Any] = entry.result["record"]
-        return record
+        # A hex referee game kept before hex-referee existed is written in today's format.
+        return dict(upgrade_record(entry.result["record"]))
     from companion.session import Session
 
     session = Session.resume(journal, clock=lambda: 0.0)
@@ -58,7 +60,7 @@ def _write_csv(journal: Journal, entries: list[GameEntry], out: TextIO) -> None:
     writer.writerow(["game_id", "started", "game", "round", "seat", "player", "points", "total"])
     for entry in entries:
         score = score_of(journal, entry)
-        if score.get("game") == "hex":
+        if score.get("game") in HEX_GAMES:
             writer.writerow(
                 [entry.id, entry.started, entry.game, "", "", score.get("winner"), "", ""]
             )

@@ -12,7 +12,7 @@ import json
 import time
 from typing import Any
 
-from companion.cli.common import add_config_options, open_journal
+from companion.cli.common import HEX_GAMES, add_config_options, open_journal
 from companion.journal import GameEntry
 
 
@@ -32,7 +32,7 @@ def summary(entry: GameEntry) -> dict[str, Any]:
     score = (entry.result or {}).get("score", {})
     totals = score.get("totals")
     winners = score.get("winners", [])
-    if score.get("game") == "hex":
+    if score.get("game") in HEX_GAMES:
         winners = [score["winner"]] if score.get("winner") else []
     state = "in play" if entry.ended is None else (entry.result or {}).get("reason", "over")
     return {

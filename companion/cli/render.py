@@ -33,6 +33,8 @@ def title(game: str) -> str:
 def render_report(report: dict[str, Any]) -> str:
     if report["game"] == "hex":
         return render_hex(report)
+    if report["game"] == "hex-referee":
+        return render_hex_referee(report)
     return render_card_game(report)
 
 
@@ -92,6 +94,41 @@ def render_hex(report: dict[str, Any]) -> str:
     lines.append("")
     winner = report["winner"]
     lines.append(f"{winner} wins" if winner else "game not finished")
+    return "\n".join(lines)
+
+
+def render_hex_referee(report: dict[str, Any]) -> str:
+    """The referee's count turn by turn (no board: the referee never saw it).
+
+    >>> print(render_hex_referee({"game": "hex-referee", "players": ["Ana", "Ben"],
+    ...     "turns": [{"player": "black", "allowed": 1, "moves": 1, "strikes": 0, "card": None},
+    ...               {"player": "white", "allowed": 1, "moves": 0, "strikes": 1, "card": None}],
+    ...     "winner": "white"}))
+    Fibonacci hex (referee): Ana (black), Ben (white)
+      1  black  1 allowed: 1 move
+      2  white  1 allowed (1 strike): 0 moves
+    <BLANKLINE>
+    Ben (white) wins
+    """
+    players = report.get("players") or ["Black", "White"]
+    sides = {
+        side: name if name.lower() == side else f"{name} ({side})"
+        for side, name in zip(("black", "white"), players, strict=True)
+    }
+    lines = [f"{title('hex-referee')}: {sides['black']}, {sides['white']}"]
+    for number, turn in enumerate(report["turns"], start=1):
+        if turn.get("card") is not None:
+            allowed = f"M{turn['card']}"
+        elif turn.get("strikes"):
+            plural = "" if turn["strikes"] == 1 else "s"
+            allowed = f"{turn['allowed']} allowed ({turn['strikes']} strike{plural})"
+        else:
+            allowed = f"{turn['allowed']} allowed"
+        moves = f"{turn['moves']} move{'' if turn['moves'] == 1 else 's'}"
+        lines.append(f"{number:>3}  {turn['player']:<5}  {allowed}: {moves}")
+    lines.append("")
+    winner = report["winner"]
+    lines.append(f"{sides[winner]} wins" if winner in sides else "game not finished")
     return "\n".join(lines)
 
 

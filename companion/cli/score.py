@@ -7,7 +7,9 @@
     total   21   21  20
     game not finished
 
-An invalid record exits 2 with one line naming the place, the fault and the rule.
+An invalid record exits 2 with one line naming the place, the fault and the rule. A
+record of the button referee from before the game ``hex-referee`` existed (``"game":
+"hex", "mode": "referee"``) is read as a ``hex-referee`` record.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from typing import Any
 from companion.cli.render import render_report
 from companion.errors import UsageError
 from companion.games import RecordError, get_game
+from companion.games.hexref import SPEC as HEX_REFEREE
+from companion.games.hexref import is_flow_record
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -62,6 +66,8 @@ def load_record(path: Path) -> dict[str, Any]:
 def score_record(record: dict[str, Any]) -> dict[str, Any]:
     """The ``--json`` object for a record (raises RecordError / UnknownGameError)."""
     game = record.get("game")
+    if is_flow_record(record):  # the button referee's record from before hex-referee
+        game = HEX_REFEREE.name
     if not isinstance(game, str):
         raise RecordError("", 'the record has no "game" name', "record")
     state = get_game(game).from_record(record)

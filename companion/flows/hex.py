@@ -1,33 +1,32 @@
-"""The hex game's referee from buttons alone (mode ``referee``, issue 5 section 3).
+"""The hex game's referee from buttons alone: the flow of the ``hex-referee`` engine.
 
-The board is not read: the flow knows whose turn it is and how many moves it allows
-(H2: 1, 2, 3, 4, 5, then 6, less one per enemy strike piece on the mover's centre,
-never below 0), and counts them down. Commands:
+The board is not read: the table tells the referee what happens and the engine
+(:mod:`companion.games.hexref`) keeps the count of H2 (1, 2, 3, 4, 5, then 6 moves,
+less one per enemy strike piece on the mover's centre, never below 0). Commands:
 
-- :class:`Move`: one move made; the turn ends by itself with its last allowed move
-  (as the engine's turns do); a turn allowing 0 waits for :class:`EndTurn`;
-- :class:`EndTurn`: the turn ends with moves left (H2 allows fewer);
-- :class:`Strikes` (n): n enemy strike pieces touch the mover's centre. H2
-  counts them when the turn starts, so it is refused after the turn's first move.
-  The count a side entered carries to its next turns (the pieces rarely move all at
-  once) and is on the screen to correct;
-- :class:`Winner` (side: ``black`` or ``white``): the table says who won (H4);
-- :class:`Undo`: back one command (a move, an end of turn, a strike count, a card).
+- :class:`~companion.flows.commands.Move`: one move made; the turn ends by itself
+  with its last allowed move; a turn allowing 0 waits for ``EndTurn``;
+- ``EndTurn``: the turn ends with moves left (H2 allows fewer);
+- ``Strikes(n)``: n enemy strike pieces touch the mover's centre. The
+  table may set or correct it at any time in the turn: the moves left follow, a
+  count that allows fewer moves than already made is refused (H2), and one that
+  leaves none after a move ends the turn. A side's count carries to its next turn
+  (the pieces rarely move all at once) and is on the screen to correct;
+- ``Winner(side)`` (``black`` or ``white``): the table says who won (H4);
+- ``Undo``: back one command (a move, an end of turn, a strike count, a card).
 
 Card variant (H5): the companion turns up each turn's card from piles it shuffles
 itself (:mod:`companion.flows.hex_cards`), or, with the option ``move-cards`` set to
 ``camera``, reads the card a player turns up (a card of the ``hex`` deck in any zone);
 no strike reduction applies.
 
-Record and report: the referee never sees the moves, so it cannot write the hex
-record of DESIGN.md. :meth:`HexRefereeFlow.record` is ``{"game": "hex", "mode":
-"referee", "players", "variants", "turns": [{"player", "allowed", "moves": count,
-"strikes", "card"}], "winner"}``; :meth:`report` is the score object with each turn's
-``moves`` a count and ``board`` null. Mode ``board`` (:mod:`companion.flows.hex_board`)
-takes every move and writes the real record.
+The record and the score are the engine's (``{"game": "hex-referee", ...}``,
+docs/notation.md). The flow serves the game ``hex-referee`` and, for the tables and
+journals that start it so, the game ``hex`` in mode ``referee``; mode ``board``
+(:mod:`companion.flows.hex_board`) takes every move instead.
 
     >>> flow = HexRefereeFlow(["Black", "White"], [], seed=0, camera=False)
-    >>> _ = flow.command(Move())        # turn 1 allows one move
+    >>> _ = flow.command(cmd.Move())        # turn 1 allows one move
     >>> flow.status().side, flow.status().allowed
     (<Side.WHITE: 'white'>, 2)
 """
@@ -35,122 +34,91 @@ takes every move and writes the real record.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from companion.flows.base import GameFlow, Notice, NoticeKind, seat_names
-from companion.flows.commands import EndTurn, FlowCommand, Move, Strikes, Undo, Winner
+from companion.flows import commands as cmd
+from companion.flows.base import EngineFlow, GameFlow, Notice, NoticeKind, seat_names
+from companion.flows.commands import FlowCommand
 from companion.flows.errors import RefusedError
 from companion.flows.hex_board import HexBoardFlow
 from companion.flows.hex_cards import MoveCards
 from companion.flows.notices import info, refused, refused_command
 from companion.flows.status import Awaiting, HexStatus
-from companion.games.errors import NotationError
-from companion.games.hex.cards import Pile, card_name, parse_card
-from companion.games.hex.pieces import Side
-from companion.games.hex.rules import opening_allowance
+from companion.games.base import CHANCE
+from companion.games.errors import IllegalActionError, NotationError
+from companion.games.hex.cards import card_name, parse_card
+from companion.games.hexref import (
+    MAX_STRIKES,
+    CountedTurn,
+    Draw,
+    EndTurn,
+    HexRefereeState,
+    MoveMade,
+    RefereeAction,
+    Side,
+    Strikes,
+    Win,
+)
 from companion.table.cards import TableCard
 
-#: H2: at most six enemy strike pieces can touch a centre.
-MAX_STRIKES = 6
 
-
-@dataclass(frozen=True)
-class TurnLog:
-    """One turn as the referee saw it."""
-
-    side: Side
-    allowed: int
-    moves: int
-    strikes: int
-    card: int | None
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "player": self.side.value,
-            "allowed": self.allowed,
-            "moves": self.moves,
-            "strikes": self.strikes,
-            "card": self.card,
-        }
-
-
-@dataclass(frozen=True)
-class Referee:
-    """The whole referee state: small and frozen, so undo keeps the previous one."""
-
-    number: int = 1
-    made: int = 0
-    strikes: tuple[int, int] = (0, 0)
-    card: int | None = None
-    piles: tuple[Pile, Pile] = (Pile(), Pile())
-    log: tuple[TurnLog, ...] = ()
-    winner: Side | None = None
-
-    @property
-    def side(self) -> Side:
-        return Side.BLACK if self.number % 2 else Side.WHITE
-
-
-class HexRefereeFlow(GameFlow):
+class HexRefereeFlow(EngineFlow):
     """The move-count referee (module docstring)."""
 
-    game = "hex"
+    engine: HexRefereeState
     takes: ClassVar[frozenset[type[FlowCommand]]] = frozenset(
-        {Undo, Move, EndTurn, Strikes, Winner}
+        {cmd.Undo, cmd.Move, cmd.EndTurn, cmd.Strikes, cmd.Winner}
     )
 
     def __init__(
-        self, players: Sequence[str], variants: Sequence[str], *, seed: int, camera: bool
+        self,
+        players: Sequence[str],
+        variants: Sequence[str],
+        *,
+        seed: int,
+        camera: bool,
+        game: str = "hex",
     ) -> None:
+        self.game = game
         self.players = tuple(players)
         self.names = seat_names(players)
-        self.variants = tuple(variants)
-        self.cards = "cards" in self.variants
+        self.engine = HexRefereeState(self.players, variants)
+        self.cards = self.engine.cards
         self.camera = camera and self.cards
         self.deal = MoveCards(seed)
-        self.state = self._turn_up(Referee())
-        self.past: list[Referee] = []
+        self.marks: list[int] = []  # the engine's history length before each command
+        self._turn_up()
 
     @classmethod
     def start(
         cls, game: str, players: Sequence[str], variants: Sequence[str], options: Mapping[str, Any]
     ) -> GameFlow:
-        """The referee, or with the option ``mode`` ``board`` the flow that takes every
-        move (:class:`~companion.flows.hex_board.HexBoardFlow`)."""
-        flow = HexBoardFlow if options["mode"] == "board" else cls
+        """The referee of ``game``; the game ``hex`` with the option ``mode`` ``board`` is
+        the flow that takes every move (:class:`~companion.flows.hex_board.HexBoardFlow`)."""
         camera = options["move-cards"] == "camera"
-        return flow(players, variants, seed=options["seed"], camera=camera)
+        if options.get("mode") == "board":
+            return HexBoardFlow(players, variants, seed=options["seed"], camera=camera)
+        return cls(players, variants, seed=options["seed"], camera=camera, game=game)
 
-    # -- the rules of the count ---------------------------------------------------------------
+    # -- driving the engine ---------------------------------------------------------------------
 
-    def allowed(self, state: Referee | None = None) -> int:
-        """H2 (or the card turned up, H5) for the turn in progress."""
-        state = state or self.state
-        if self.cards:
-            return state.card or 0
-        return max(0, opening_allowance(state.number) - state.strikes[state.side.seat])
+    def _turn_up(self) -> None:
+        """Card variant, shuffled piles: the next turn's card comes up at once (H5)."""
+        if self.camera or self.engine.current_player() != CHANCE:
+            return
+        side = self.engine.side_to_act()
+        index = sum(1 for turn in self.engine.turns if turn.side is side)
+        self.engine.apply(Draw(self.deal.card(side, index)))
 
-    def left(self) -> int:
-        return max(0, self.allowed() - self.state.made)
-
-    def _turn_up(self, state: Referee) -> Referee:
-        if not self.cards or self.camera:
-            return state
-        index = (state.number - 1) // 2
-        return replace(state, card=self.deal.card(state.side, index))
-
-    def _log(self, state: Referee) -> TurnLog:
-        """The turn in progress as the log keeps it."""
-        strikes = state.strikes[state.side.seat]
-        return TurnLog(state.side, self.allowed(state), state.made, strikes, state.card)
-
-    def _close(self, state: Referee) -> Referee:
-        log = self._log(state)
-        following = replace(
-            state, number=state.number + 1, made=0, card=None, log=(*state.log, log)
-        )
-        return self._turn_up(following)
+    def _apply(self, action: RefereeAction) -> None:
+        """One command's action, and the card it brings up; undone together."""
+        mark = len(self.engine.history)
+        try:
+            self.engine.apply(action)
+        except IllegalActionError as exc:
+            raise RefusedError(exc.reason, exc.rule) from None
+        self._turn_up()
+        self.marks.append(mark)
 
     # -- inputs -------------------------------------------------------------------------------
 
@@ -158,144 +126,110 @@ class HexRefereeFlow(GameFlow):
         """A move card turned up in front of the camera (card variant, ``camera``)."""
         if card.deck != "hex" or not self.camera:
             return []
+        side = self.engine.side_to_act()
         try:
             value = parse_card(card.notation)
-            self._step(self._read_card(value))
+            self._apply(Draw(value))
         except (NotationError, RefusedError) as exc:
             rule = getattr(exc, "rule", "H5")
             reason = getattr(exc, "reason", str(exc))
             return [refused(card, reason, rule)]
-        return [info(f"{self.names[self.state.side.seat]}: {card_name(value)}")]
-
-    def _read_card(self, value: int) -> Referee:
-        state = self.state
-        if state.winner is not None:
-            raise RefusedError("the game is over", "H4")
-        if state.card is not None:
-            raise RefusedError(f"{card_name(state.card)} is already turned up this turn", "H5")
-        pile = state.piles[state.side.seat]
-        if not pile.count(value):
-            raise RefusedError(
-                f"both {card_name(value)} of {state.side.value}'s pile are turned up already; "
-                "the pile is reshuffled only when all 12 are used",
-                "H5",
-            )
-        piles = list(state.piles)
-        piles[state.side.seat] = pile.turned(value)
-        return replace(state, card=value, piles=(piles[0], piles[1]))
+        return [info(f"{self.names[side.seat]}: {card_name(value)}")]
 
     def command(self, command: FlowCommand) -> list[Notice]:
-        match command:
-            case Undo():
-                return self.undo()
+        if isinstance(command, cmd.Undo):
+            return self.undo()
         try:
             return self._command(command)
         except RefusedError as exc:
             return [refused_command(command, exc)]
 
     def _command(self, command: FlowCommand) -> list[Notice]:
-        state = self.state
-        if isinstance(command, Move | EndTurn | Strikes | Winner) and state.winner:
-            raise RefusedError(f"the game is over: {state.winner.value} won", "H4")
+        winner = self.engine.winner
+        if isinstance(command, cmd.Move | cmd.EndTurn | cmd.Strikes | cmd.Winner) and winner:
+            raise RefusedError(f"the game is over: {winner.value} won", "H4")
         match command:
-            case Move():
+            case cmd.Move():
                 return self._move()
-            case EndTurn():
-                self._step(self._close(state))
-                return [info(f"{self.names[state.side.seat]} ends turn {state.number}")]
-            case Strikes(n=n):
+            case cmd.EndTurn():
+                turn = self._turn()
+                self._apply(EndTurn())
+                return [info(f"{self.names[turn.side.seat]} ends turn {turn.number}")]
+            case cmd.Strikes(n=n):
                 return self._strikes(n)
-            case Winner(side=name):
+            case cmd.Winner(side=name):
                 side = {s.value: s for s in Side}.get(name)
                 if side is None:
                     raise RefusedError('winner needs "side": black or white')
-                log = (*state.log, self._log(state))
-                self._step(replace(state, winner=side, log=log))
+                self._apply(Win(side))
                 message = f"{self.names[side.seat]} ({side.value}) wins"
                 return [Notice(NoticeKind.GAME_OVER, message, "H4", seat=side.seat)]
             case _:
                 raise RefusedError("unknown command for the hex referee")
 
-    def _move(self) -> list[Notice]:
-        state = self.state
-        if self.cards and state.card is None:
+    def _turn(self) -> CountedTurn:
+        """The turn in progress; in the card variant its card must be turned up (H5)."""
+        turn = self.engine.turn
+        if turn is None:
             raise RefusedError("turn up the move card first", "H5")
-        if not self.left():
-            rule = "H5" if self.cards else "H2"
-            raise RefusedError(f"{state.side.value} has no moves left: end the turn", rule)
-        counted = replace(state, made=state.made + 1)
-        if counted.made >= self.allowed(counted):
-            self._step(self._close(counted))
-            return [info(f"turn {state.number} over")]
-        self._step(counted)
-        return []
+        return turn
 
-    def _strikes(self, value: int) -> list[Notice]:
-        state = self.state
+    def _move(self) -> list[Notice]:
+        turn = self._turn()
+        if not turn.moves_left:
+            side = turn.side.value
+            raise RefusedError(f"{side} has no moves left: end the turn", self.engine.count_rule)
+        self._apply(MoveMade())
+        return self._if_over(turn.number)
+
+    def _strikes(self, value: object) -> list[Notice]:
         if self.cards:
             raise RefusedError("the card variant has no strike reduction", "H5")
-        if not 0 <= value <= MAX_STRIKES:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_STRIKES:
             raise RefusedError(f"strikes is a count 0-{MAX_STRIKES}, not {value!r}", "H2")
-        if state.made:
-            raise RefusedError("strike pieces are counted when the turn starts", "H2")
-        strikes = list(state.strikes)
-        strikes[state.side.seat] = value
-        self._step(replace(state, strikes=(strikes[0], strikes[1])))
-        return [info(f"{self.names[state.side.seat]} may make {self.allowed()} moves")]
+        turn = self._turn()
+        self._apply(Strikes(value))
+        allowed = self.engine.turns[turn.number - 1].allowed
+        plural = "" if allowed == 1 else "s"
+        said = info(f"{self.names[turn.side.seat]} may make {allowed} move{plural}")
+        return [said, *self._if_over(turn.number)]
 
-    def _step(self, state: Referee) -> None:
-        self.past.append(self.state)
-        self.state = state
+    def _if_over(self, number: int) -> list[Notice]:
+        """The turn ``number`` ended by itself (no move left): say so."""
+        turn = self.engine.turn
+        if turn is not None and turn.number == number:
+            return []
+        return [info(f"turn {number} over")]
 
     def undo(self) -> list[Notice]:
-        if not self.past:
+        if not self.marks:
             return [Notice(NoticeKind.REFUSED, "nothing to undo")]
-        self.state = self.past.pop()
+        mark = self.marks.pop()
+        while len(self.engine.history) > mark:
+            self.engine.undo()
         return [info("undone")]
 
     # -- what the session reads -----------------------------------------------------------------
 
     def status(self) -> HexStatus:
-        state = self.state
-        card_due = self.cards and state.card is None and state.winner is None
+        engine = self.engine
+        winner = engine.winner
+        if engine.card_pending():  # the next card is not turned up (camera), or the end
+            side, number = engine.side_to_act(), len(engine.turns) + 1
+            allowed = left = strikes = 0
+            card = None
+        else:  # the turn in progress, or the one the win was declared in
+            turn = engine.turns[-1]
+            side, number, card = turn.side, turn.number, turn.card
+            allowed, left, strikes = turn.allowed, turn.moves_left, turn.strikes
+        card_due = self.cards and engine.turn is None and winner is None
         return HexStatus(
-            side=state.side,
-            turn=state.number,
-            allowed=self.allowed(),
-            left=self.left(),
-            reduction=0 if self.cards else state.strikes[state.side.seat],
-            card=state.card,
-            winner=state.winner,
+            side=side,
+            turn=number,
+            allowed=allowed,
+            left=left,
+            reduction=strikes,
+            card=card,
+            winner=winner,
             awaiting=Awaiting.MOVE_CARD if card_due else Awaiting.NOTHING,
         )
-
-    def _turns(self) -> list[TurnLog]:
-        state = self.state
-        if state.winner is not None:
-            return list(state.log)
-        return [*state.log, self._log(state)]
-
-    def record(self) -> dict[str, Any]:
-        return {
-            "game": "hex",
-            "mode": "referee",
-            "players": list(self.players),
-            "variants": sorted(self.variants),
-            "turns": [turn.to_json() for turn in self._turns()],
-            "winner": None if self.state.winner is None else self.state.winner.value,
-        }
-
-    def report(self) -> dict[str, Any]:
-        return {
-            "game": "hex",
-            "mode": "referee",
-            "turns": [
-                {"player": t.side.value, "allowed": t.allowed, "moves": t.moves}
-                for t in self._turns()
-            ],
-            "winner": None if self.state.winner is None else self.state.winner.value,
-            "board": None,
-        }
-
-    def is_over(self) -> bool:
-        return self.state.winner is not None

@@ -39,6 +39,7 @@ FLOWS: Final[Mapping[str, type[GameFlow]]] = {
     "trump": TrumpFlow,
     **{spec.name: RummyFlow for spec in RUMMY},
     "hex": HexRefereeFlow,
+    "hex-referee": HexRefereeFlow,
 }
 
 

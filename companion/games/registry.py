@@ -67,7 +67,9 @@ class GameSpec:
     ``new(players, variants)`` starts a game for the given player names (its chance
     node deals); ``from_record(record)`` replays a record. ``seats`` are the fixed
     names of the seats of a game whose sides are not people's names (hex: Black,
-    White), empty when the players name themselves.
+    White), empty when the players name themselves. ``menu`` is False for a game the
+    OLED's start menu does not offer (the hex board, whose moves the buttons cannot
+    enter: its referee is the game ``hex-referee``).
     """
 
     name: str
@@ -80,20 +82,27 @@ class GameSpec:
     new: Callable[[Sequence[str], Sequence[str]], GameState[Any]]
     from_record: Callable[[Mapping[str, Any]], GameState[Any]]
     seats: tuple[str, ...] = ()
+    menu: bool = True
 
 
 def _specs() -> tuple[GameSpec, ...]:
     from companion.games.fibonachos import SPEC as FIBONACHOS
     from companion.games.hex import SPEC as HEX
+    from companion.games.hexref import SPEC as HEX_REFEREE
     from companion.games.rummy import SPECS as RUMMY
     from companion.games.trump import SPEC as TRUMP
 
-    return (FIBONACHOS, TRUMP, *RUMMY, HEX)
+    return (FIBONACHOS, TRUMP, *RUMMY, HEX_REFEREE, HEX)
 
 
 def all_games() -> tuple[GameSpec, ...]:
     """Every game the companion knows, in menu order."""
     return _specs()
+
+
+def menu_games() -> tuple[GameSpec, ...]:
+    """The games the OLED's start menu offers, in order."""
+    return tuple(spec for spec in _specs() if spec.menu)
 
 
 def get_game(name: str) -> GameSpec:

@@ -10,7 +10,7 @@ The hex referee (H2), one button per thing that happens at the board:
 
     SELECT         one move made (the count goes down)
     long SELECT    end of the turn
-    UP / DOWN      one enemy strike piece more / fewer on the mover's centre (turn start)
+    UP / DOWN      one enemy strike piece more / fewer on the mover's centre (any time)
     BACK           undo
     long BACK      the in-game menu
 """

@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games.registry import GameSpec, OptionKind, OptionSpec, all_games, get_game
+from companion.games.registry import GameSpec, OptionKind, OptionSpec, get_game, menu_games
 from companion.ui.commands import StartGame
 from companion.ui.pages import Choice, ConfirmPage, Go, ListPage
 
@@ -89,7 +89,7 @@ class SetupWizard:
         self, *, top: Sequence[Choice] = (), bottom: Sequence[Choice] = (), game: str = ""
     ) -> ListPage:
         """The start menu: ``top`` (resume) and ``bottom`` (staff) around the games."""
-        specs = all_games()
+        specs = menu_games()
         choices = [*top]
         choices += [Choice(spec.label, self._chooser(spec.name)) for spec in specs]
         choices += bottom

@@ -72,3 +72,65 @@ def test_unknown_game_and_missing_journal_exit_2(
     assert "no game 9" in capsys.readouterr().err
     assert main(["history", "--journal", str(tmp_path / "none.db")]) == 2
     assert "no journal yet" in capsys.readouterr().err
+
+
+def _referee_journal(path: Path) -> Path:
+    """A journal with a hex referee game in play: Black's move, then White's two."""
+    from companion.flows.commands import Move, Strikes
+    from companion.session import Session
+
+    with Journal.open(path) as journal:
+        session = Session(journal, clock=lambda: 1_700_000_000.0)
+        session.start_game("hex", ["Ana", "Ben"], [], {"mode": "referee", "seed": 0})
+        for command in (Move(), Move(), Strikes(1)):
+            session.command(command)
+    return path
+
+
+def test_export_of_a_hex_referee_game_in_play(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 10 item 5: with a referee game in play, export csv and json work (exit 0)."""
+    path = _referee_journal(tmp_path / "journal.db")
+    assert main(["export", "--journal", str(path), "--format", "csv"]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert [(r["game"], r["player"]) for r in rows] == [("hex", "")]
+    out = tmp_path / "game.json"
+    assert main(["export", "--journal", str(path), "--game", "1", "--out", str(out)]) == 0
+    record = json.loads(out.read_text(encoding="utf-8"))
+    assert record["game"] == "hex-referee"
+    # White's strike count, set after its first move, used up its turn (H2).
+    assert record["turns"] == [
+        {"strikes": 0, "moves": 1},
+        {"strikes": 1, "moves": 1},
+        {"strikes": 0, "moves": 0},
+    ]
+    assert main(["score", str(out), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["turns"][1]["allowed"] == 1
+
+
+def test_a_referee_game_kept_in_the_older_format_exports_in_todays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 10 item 5: a result kept by the older flow ({"mode": "referee"}) still reads."""
+    old_file = Path(__file__).resolve().parents[2] / "examples" / "hex-referee" / "old-flow.json"
+    old = json.loads(old_file.read_text(encoding="utf-8"))
+    old_score: dict[str, object] = {
+        "game": "hex",
+        "mode": "referee",
+        "turns": [],
+        "winner": "black",
+        "board": None,
+    }
+    path = tmp_path / "journal.db"
+    with Journal.open(path) as journal:
+        game = journal.start_game("hex", ["Ana", "Ben"], [], started=1.0, options={})
+        journal.end_game(game, {"reason": "over", "record": old, "score": old_score}, ended=2.0)
+    assert main(["export", "--journal", str(path), "--game", "1"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["game"] == "hex-referee" and "mode" not in record
+    assert score_record(record) == score_record(old)
+    assert main(["history", "--journal", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["winners"] == ["black"]
+    assert main(["export", "--journal", str(path), "--format", "csv"]) == 0
+    assert "black" in capsys.readouterr().out

@@ -53,7 +53,7 @@ def test_the_hex_referee_by_keyboard_on_a_short_panel(tmp_path: Path) -> None:
     status, frames, journal = run_demo(tmp_path, keys, "--height", "32")
     assert status == 0
     (game,) = journal.games()
-    assert game.game == "hex" and game.options["mode"] == "referee"
+    assert game.game == "hex-referee" and "mode" not in game.options
     events = journal.events(game.id)
     assert [e.payload["name"] for e in events] == ["move", "end-turn", "move"]
     assert Image.open(frames[-1]).size == (256, 64)

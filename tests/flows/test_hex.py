@@ -53,8 +53,7 @@ def test_strikes_reduce_the_allowance_with_a_floor_of_zero() -> None:
     flow.command(strikes(2))
     assert (flow.status().allowed, flow.status().left, flow.status().reduction) == (4, 4, 2)
     flow.command(MOVE)
-    late = flow.command(strikes(1))[0]
-    assert late.kind is NoticeKind.REFUSED and late.rule == "H2"
+    flow.command(strikes(2))  # no change: the count stays 2
     flow.command(END)
     flow.command(strikes(6))  # Black's centre surrounded: nothing to move
     assert flow.status().allowed == 0
@@ -65,6 +64,26 @@ def test_strikes_reduce_the_allowance_with_a_floor_of_zero() -> None:
     assert (flow.status().turn, flow.status().allowed) == (8, 4)  # White's count carries
     flow.command(END)
     assert (flow.status().reduction, flow.status().allowed) == (6, 0)  # and Black's
+
+
+def test_strikes_can_be_corrected_mid_turn_but_not_below_the_moves_made() -> None:
+    """H2 (issue 10 item 5): the count may change after the turn's first move."""
+    flow = referee()
+    for _ in range(5):
+        flow.command(END)
+    for _ in range(3):
+        flow.command(MOVE)
+    said = flow.command(strikes(1))[0]
+    assert said.kind is NoticeKind.INFO and said.message == "White may make 5 moves"
+    assert (flow.status().allowed, flow.status().left, flow.status().reduction) == (5, 2, 1)
+    too_many = flow.command(strikes(4))[0]  # 6 - 4 = 2 < the 3 made
+    assert too_many.kind is NoticeKind.REFUSED and too_many.rule == "H2"
+    assert flow.status().reduction == 1
+    over = flow.command(strikes(3))  # 6 - 3 = 3, all made: the turn is over
+    assert [n.message for n in over] == ["White may make 3 moves", "turn 6 over"]
+    assert (flow.status().side, flow.status().turn) == (Side.BLACK, 7)
+    flow.undo()  # the correction is taken back, and the turn with it
+    assert (flow.status().turn, flow.status().left, flow.status().reduction) == (6, 2, 1)
 
 
 @pytest.mark.parametrize("bad", [-1, 7])
@@ -81,24 +100,40 @@ def test_undo_and_winner() -> None:
     over = flow.command(Winner("white"))
     assert over[0].kind is NoticeKind.GAME_OVER and flow.is_over()
     assert flow.status().winner is Side.WHITE
-    assert flow.report()["winner"] == "white" and flow.report()["board"] is None
+    assert flow.report()["winner"] == "white" and "board" not in flow.report()
     assert flow.command(MOVE)[0].kind is NoticeKind.REFUSED
     flow.undo()
     assert not flow.is_over()
 
 
-def test_the_referee_record_is_a_turn_list_of_counts() -> None:
+def test_the_referee_record_is_the_hex_referee_engines() -> None:
+    """Issue 10 item 5: the flow writes a record `companion score` reads."""
     flow = referee()
     flow.command(MOVE)
     flow.command(MOVE)
     flow.command(END)
+    flow.command(strikes(1))
     record = flow.record()
-    assert record["mode"] == "referee"
-    assert record["turns"] == [
-        {"player": "black", "allowed": 1, "moves": 1, "strikes": 0, "card": None},
-        {"player": "white", "allowed": 2, "moves": 1, "strikes": 0, "card": None},
-        {"player": "black", "allowed": 3, "moves": 0, "strikes": 0, "card": None},
-    ]
+    assert record == {
+        "game": "hex-referee",
+        "players": ["Black", "White"],
+        "variants": [],
+        "turns": [
+            {"strikes": 0, "moves": 1},
+            {"strikes": 0, "moves": 1},
+            {"strikes": 1, "moves": 0},
+        ],
+        "winner": None,
+    }
+    assert score_record(record) == flow.report()
+    assert [t["allowed"] for t in flow.report()["turns"]] == [1, 2, 2]
+
+
+def test_the_game_hex_referee_starts_the_same_flow() -> None:
+    flow = make_flow("hex-referee", ["Ana", "Ben"], [], options={})
+    flow.command(MOVE)
+    assert flow.game == "hex-referee" and flow.status().side is Side.WHITE
+    assert referee().game == "hex"  # a table (or a journal) that starts hex in mode referee
 
 
 def test_card_variant_piles_are_shuffled_by_seed_and_reshuffled_when_used_up() -> None:
@@ -137,6 +172,8 @@ def test_card_variant_reads_the_card_from_the_camera() -> None:
     flow.command(END)
     flow.placed(move_card(2, "b"))
     flow.command(END)
+    assert flow.command(END)[0].rule == "H5"  # White's card first
+    flow.placed(move_card(5, "w"))
     flow.command(END)
     third = flow.placed(move_card(2, "c"))
     assert third[0].kind is NoticeKind.REFUSED and third[0].rule == "H5"

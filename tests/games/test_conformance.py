@@ -101,4 +101,13 @@ def test_random_games_follow_the_engine_contract(
 def test_every_game_is_registered_once() -> None:
     names = [spec.name for spec in all_games()]
     assert len(names) == len(set(names))
-    assert set(names) == {"fibonachos", "trump", "rummy21", "rummy13", "rummy8", "rummy89", "hex"}
+    assert set(names) == {
+        "fibonachos",
+        "trump",
+        "rummy21",
+        "rummy13",
+        "rummy8",
+        "rummy89",
+        "hex",
+        "hex-referee",
+    }

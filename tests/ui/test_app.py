@@ -128,8 +128,9 @@ def test_rummy_89_can_be_played_alone() -> None:
     assert command.players == ("Seat 1",) and command.variants == ("standard-start",)
 
 
-def test_hex_goes_straight_to_variants_with_the_referee_mode() -> None:
-    """H5: the card variant is a toggle; the referee needs no players nor names."""
+def test_hex_goes_straight_to_variants_as_the_hex_referee_game() -> None:
+    """H5: the card variant is a toggle; the referee needs no players nor names; the
+    menu starts the game hex-referee (issue 10 item 5)."""
     finger = Finger(UiApp())
     finger.choose("Hex referee")
     assert finger.screen().title == "Variants"
@@ -137,7 +138,7 @@ def test_hex_goes_straight_to_variants_with_the_referee_mode() -> None:
     command = started(finger, "Hex referee", "cards", "Done")
     assert command.players == ("Black", "White")
     assert command.variants == ("cards",)
-    assert command.options["mode"] == "referee"
+    assert command.game == "hex-referee" and "mode" not in command.options
     assert isinstance(command.options["seed"], int)
 
 
@@ -309,8 +310,10 @@ def test_rummy_pages_seats_and_ends_a_round() -> None:
 
 
 def test_hex_referee_key_map() -> None:
-    """H2: SELECT a move, long SELECT end of turn, UP/DOWN strikes, BACK undo."""
+    """H2: SELECT a move, long SELECT end of turn, UP/DOWN strikes, BACK undo; the menu's
+    "Hex referee" is the game hex-referee (issue 10 item 5)."""
     finger = in_game("Hex referee", "Done")
+    assert finger.app.game == "hex-referee"
     finger.app.flow_status(HexStatus(Side.WHITE, 6, 5, 5, reduction=1))
     assert finger.press("SELECT") == [Flow(Move())]
     assert finger.hold("SELECT") == [Flow(EndTurn())]

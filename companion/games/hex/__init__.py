@@ -62,7 +62,7 @@ MOVE_CARDS = OptionSpec(
 SPEC = GameSpec(
     name="hex",
     title="Fibonacci (hex board)",
-    label="Hex referee",
+    label="Hex board",
     min_players=2,
     max_players=2,
     variants=HexState.known_variants,
@@ -70,6 +70,7 @@ SPEC = GameSpec(
     new=new_game,
     from_record=HexState.from_record,
     seats=("Black", "White"),
+    menu=False,  # the buttons cannot enter moves; the OLED offers hex-referee
 )
 
 __all__ = [

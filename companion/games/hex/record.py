@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 else:
     S = TypeVar("S")
 
-_SIDES = {side.value: side for side in Side}
+SIDES = {side.value: side for side in Side}
 
 
 def report(state: HexState) -> dict[str, Any]:
@@ -88,20 +88,21 @@ def read_record(cls: type[S], record: Mapping[str, Any]) -> S:
     if not isinstance(turns, list):
         raise RecordError("", 'a hex record needs a "turns" list', "record")
     resigned = record.get("resigned")
-    if resigned is not None and (not isinstance(resigned, str) or resigned not in _SIDES):
+    if resigned is not None and (not isinstance(resigned, str) or resigned not in SIDES):
         raise RecordError("", f'"resigned" is "black" or "white", not {shown(resigned)}', "record")
     try:
-        state = cls(_players(record), _variants(record), start=_start(record))
+        state = cls(players_of(record), variants_of(record), start=_start(record))
     except UnknownVariantError as exc:
         raise RecordError("", str(exc), "record") from None
     for number, turn in enumerate(turns, start=1):
         _replay_turn(state, number, turn, last=number == len(turns))
     if resigned is not None:
-        _apply(state, Resign(_SIDES[resigned]), "after the last turn")
+        _apply(state, Resign(SIDES[resigned]), "after the last turn")
     return state
 
 
-def _players(record: Mapping[str, Any]) -> list[str]:
+def players_of(record: Mapping[str, Any]) -> list[str]:
+    """The record's two names, Black's first (default Black, White); the referee's too."""
     players = record.get("players", ["Black", "White"])
     if (
         not isinstance(players, list)
@@ -112,7 +113,8 @@ def _players(record: Mapping[str, Any]) -> list[str]:
     return players
 
 
-def _variants(record: Mapping[str, Any]) -> list[str]:
+def variants_of(record: Mapping[str, Any]) -> list[str]:
+    """The record's variant names (checked against the game by its engine)."""
     variants = record.get("variants", [])
     if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
         raise RecordError("", f'"variants" is a list of names, not {shown(variants)}', "record")
