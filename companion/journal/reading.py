@@ -31,7 +31,8 @@ PROBE_PAST = 1000
 
 
 def connect(where: str) -> sqlite3.Connection:
-    """A connection that reads and writes ``where`` (tests replace it to fill the disk)."""
+    """A connection that reads and writes the file ``where`` (the journal opens every
+    one here: tests replace it to fill the disk)."""
     db = sqlite3.connect(where, isolation_level=None, check_same_thread=False)
     db.text_factory = text_of
     return db
@@ -166,6 +167,8 @@ def _scan(db: sqlite3.Connection, sql: str, found: dict[int, tuple[Any, ...]]) -
         for row in db.execute(sql):
             found[row[0]] = row[1:]
             last = row[0]
+    except sqlite3.ProgrammingError:  # our mistake (a closed connection), not damage
+        raise
     except sqlite3.DatabaseError:
         return last
     return None
@@ -180,6 +183,8 @@ def _probe(
                 f"SELECT {choice} FROM {table} WHERE {key} = ?",
                 (value,),
             ).fetchone()
+        except sqlite3.ProgrammingError:
+            raise
         except sqlite3.DatabaseError:
             continue
         return tuple(row) if row is not None else None

@@ -21,8 +21,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from companion.journal import reading
 from companion.journal.errors import JournalError, error_of
-from companion.journal.reading import ReadOnly, connect, damage_of, open_read_only, rows_of
+from companion.journal.reading import ReadOnly, damage_of, open_read_only, rows_of
 from companion.journal.rows import (
     EVENT_COLUMNS,
     GAME_COLUMNS,
@@ -60,7 +61,7 @@ def _repair(file: Path, problem: str) -> Repair:
             f"journal {file}: damaged ({problem}) and cannot be set aside ({exc.strerror})"
         ) from exc
     try:
-        db = connect(str(file))
+        db = reading.connect(str(file))
         try:
             db.execute("PRAGMA journal_mode=WAL")
             db.executescript(SCHEMA)
@@ -123,7 +124,9 @@ class Journal:
         """
         where = str(path)
         if where == ":memory:":
-            journal = cls(connect(where), where)
+            journal = cls(
+                sqlite3.connect(where, isolation_level=None, check_same_thread=False), where
+            )
             journal._db.executescript(SCHEMA)
             return journal
         file = Path(where)
@@ -186,7 +189,7 @@ class Journal:
             if problem is not None:
                 repair = _repair(file, problem)
         try:
-            db = connect(str(file))
+            db = reading.connect(str(file))
         except sqlite3.DatabaseError as exc:
             raise error_of(f"journal {file}", exc, "open") from exc
         journal = cls(db, str(file), on_disk=True)
@@ -350,6 +353,8 @@ class Journal:
         """The rows of a query; on a damaged page, the rows of ``table`` that read."""
         try:
             return list(self._db.execute(sql, params))
+        except sqlite3.ProgrammingError:  # our mistake (a closed journal), not damage
+            raise
         except sqlite3.DatabaseError as exc:
             self.note(f"some rows of {table} ({exc})")
         columns = EVENT_COLUMNS if table == "events" else GAME_COLUMNS
@@ -358,8 +363,9 @@ class Journal:
         return rows
 
     def events(self, game_id: int) -> list[JournalEvent]:
-        """The events of a game up to the first one that cannot be read (its readable
-        prefix: what comes after a hole is not this game's story any more)."""
+        """The events of a game up to the first one that cannot be read or that follows
+        events lost to damage (its readable prefix: what comes after a hole is not this
+        game's story any more)."""
         rows = self._rows(
             f"SELECT {EVENT_COLUMNS} FROM events WHERE game_id = ? ORDER BY seq",
             (game_id,),
@@ -371,12 +377,38 @@ class Journal:
             if row[1] != game_id:
                 continue
             event = event_of(row)
+            if (
+                isinstance(event, JournalEvent)
+                and events
+                and self._lost_between(events[-1].seq, event.seq)
+            ):
+                event = "events lost to damage before it"
             if isinstance(event, str):
                 self._first_bad[game_id] = (row[0], event)
                 self.note(self._tail_problem(game_id, row[0], event))
                 break
             events.append(event)
         return events
+
+    def _lost_between(self, first: int, last: int) -> bool:
+        """Whether some sequence number between two events of a game is in no table.
+
+        Sequence numbers go up by one per event, and an event is never deleted (set
+        aside, it keeps its number), so a number missing everywhere is an event lost
+        to damage (a salvage could not read it)."""
+        if last == first + 1:
+            return False
+        try:
+            found = self._db.execute(
+                "SELECT count(*) FROM (SELECT seq FROM events WHERE seq > ?1 AND seq < ?2 "
+                "UNION SELECT seq FROM dropped_events WHERE seq > ?1 AND seq < ?2)",
+                (first, last),
+            ).fetchone()[0]
+        except sqlite3.ProgrammingError:
+            raise
+        except sqlite3.DatabaseError:  # cannot tell: as lost
+            return True
+        return bool(found < last - first - 1)
 
     def games(self) -> list[GameEntry]:
         """The games that can be read, in order (the others are named in ``problems``)."""
