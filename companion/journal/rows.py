@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import math
+import sqlite3
 import zlib
 from dataclasses import dataclass
 from typing import Any
@@ -58,6 +59,24 @@ CREATE TABLE IF NOT EXISTS dropped_events (
     reason TEXT NOT NULL
 );
 """
+
+
+def upgrade(db: sqlite3.Connection) -> None:
+    """Bring a journal to :data:`SCHEMA_VERSION`. Version 1 keyed ``dropped_events`` by
+    ``seq``: setting aside an event set aside before failed (UNIQUE constraint)."""
+    columns = [row[1] for row in db.execute("PRAGMA table_info(dropped_events)")]
+    if "id" not in columns:
+        db.executescript(
+            "BEGIN IMMEDIATE;"
+            "ALTER TABLE dropped_events RENAME TO dropped_events_v1;"
+            f"{SCHEMA}"
+            "INSERT INTO dropped_events (seq, game_id, at, kind, payload, crc, reason) "
+            "SELECT seq, game_id, at, kind, payload, crc, reason FROM dropped_events_v1;"
+            "DROP TABLE dropped_events_v1;"
+            "COMMIT;"
+        )
+    db.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+
 
 GAME_COLUMNS = "id, game, players, variants, options, started, ended, result"
 #: A game whose result cannot be read (it is the last column, the one that spills

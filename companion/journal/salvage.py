@@ -1,8 +1,9 @@
 """A damaged journal file: set aside whole, and every row that still reads copied into a new one.
 
-SQLite's own salvage, ``.recover``, is a command of the ``sqlite3`` shell, and the shell
-Debian and Raspberry Pi OS ship (3.40) is built without the page reader it needs: it
-fails with "SQL logic error" even on a sound file. So the salvage is here, in Python:
+SQLite's own salvage, ``.recover``, is a command of the ``sqlite3`` shell, and Debian 12's
+shell (3.40.1, the package Raspberry Pi OS bookworm takes) is built without the page
+reader it needs (``sqlite_dbpage``): it fails with "SQL logic error" even on a sound
+file, and the shell may not be installed at all. So the salvage is here, in Python:
 the damaged copy is opened read-only with a fresh connection, each table is read row
 by row around the damaged pages (:func:`~companion.journal.reading.rows_of`), and what
 reads is written to the new journal as it was, checksums included, so the journal's
@@ -13,19 +14,26 @@ added (``sqlite3 journal.db.damaged-20261124-203000`` opens it with its log).
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.journal import reading
+from companion.journal.errors import JournalError, error_of
 from companion.journal.reading import open_read_only, rows_of
 from companion.journal.rows import (
     DROPPED_COLUMNS,
     EVENT_COLUMNS,
     GAME_COLUMNS,
     GAME_COLUMNS_BUT_RESULT,
+    SCHEMA,
+    SCHEMA_VERSION,
 )
+
+log = logging.getLogger("companion.journal")
 
 #: The files of one SQLite database in WAL mode.
 SUFFIXES = ("", "-wal", "-shm")
@@ -103,3 +111,46 @@ def salvage(source: Path, target: sqlite3.Connection, problem: str) -> Repair:
     target.execute("COMMIT")
     incomplete = lost_games or lost_events or lost_dropped or kept_games < len(games)
     return Repair(problem, str(source), kept_games, kept_events, set_aside, incomplete)
+
+
+def make_folder(file: Path) -> None:
+    try:
+        file.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        why = exc.strerror or str(exc)
+        raise JournalError(f"journal {file}: cannot make its folder {file.parent} ({why})") from exc
+    if file.is_dir():
+        raise JournalError(f"journal {file}: is a folder, not a file")
+
+
+def repair_file(file: Path, problem: str) -> Repair:
+    """Set the damaged ``file`` aside and make a new journal of what still reads."""
+    try:
+        aside = move_aside(file)
+    except OSError as exc:
+        raise JournalError(
+            f"journal {file}: damaged ({problem}) and cannot be set aside ({exc.strerror})"
+        ) from exc
+    try:
+        db = reading.connect(str(file))
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.executescript(SCHEMA)
+            db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+            repair = salvage(aside, db, problem)
+        finally:
+            db.close()
+    except sqlite3.DatabaseError as exc:
+        raise error_of(f"journal {file}", exc, "making a new journal") from exc
+    log.warning(
+        "journal %s: damaged (%s); set aside as %s; the new journal keeps %d game(s), "
+        "%d event(s) and %d set-aside row(s)%s",
+        file,
+        problem,
+        repair.aside,
+        repair.games,
+        repair.events,
+        repair.set_aside,
+        "; some rows could not be read" if repair.incomplete else "",
+    )
+    return repair

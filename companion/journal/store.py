@@ -29,60 +29,17 @@ from companion.journal.rows import (
     GAME_COLUMNS,
     GAME_COLUMNS_BUT_RESULT,
     SCHEMA,
-    SCHEMA_VERSION,
     GameEntry,
     JournalEvent,
     crc_of,
     dump,
     event_of,
     game_of,
+    upgrade,
 )
-from companion.journal.salvage import Repair, move_aside, salvage
+from companion.journal.salvage import Repair, make_folder, repair_file
 
 log = logging.getLogger("companion.journal")
-
-
-def _make_folder(file: Path) -> None:
-    try:
-        file.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        why = exc.strerror or str(exc)
-        raise JournalError(f"journal {file}: cannot make its folder {file.parent} ({why})") from exc
-    if file.is_dir():
-        raise JournalError(f"journal {file}: is a folder, not a file")
-
-
-def _repair(file: Path, problem: str) -> Repair:
-    """Set the damaged ``file`` aside and make a new journal of what still reads."""
-    try:
-        aside = move_aside(file)
-    except OSError as exc:
-        raise JournalError(
-            f"journal {file}: damaged ({problem}) and cannot be set aside ({exc.strerror})"
-        ) from exc
-    try:
-        db = reading.connect(str(file))
-        try:
-            db.execute("PRAGMA journal_mode=WAL")
-            db.executescript(SCHEMA)
-            db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
-            repair = salvage(aside, db, problem)
-        finally:
-            db.close()
-    except sqlite3.DatabaseError as exc:
-        raise error_of(f"journal {file}", exc, "making a new journal") from exc
-    log.warning(
-        "journal %s: damaged (%s); set aside as %s; the new journal keeps %d game(s), "
-        "%d event(s) and %d set-aside row(s)%s",
-        file,
-        problem,
-        repair.aside,
-        repair.games,
-        repair.events,
-        repair.set_aside,
-        "; some rows could not be read" if repair.incomplete else "",
-    )
-    return repair
 
 
 class Journal:
@@ -182,12 +139,12 @@ class Journal:
 
     @classmethod
     def _open_to_write(cls, file: Path) -> Journal:
-        _make_folder(file)
+        make_folder(file)
         repair = None
         if file.is_file() and file.stat().st_size > 0:
             problem = damage_of(file)
             if problem is not None:
-                repair = _repair(file, problem)
+                repair = repair_file(file, problem)
         try:
             db = reading.connect(str(file))
         except sqlite3.DatabaseError as exc:
@@ -208,7 +165,7 @@ class Journal:
         """The writes of an opening: the schema's version, a mark (so a full disk shows
         now, not at the first card) and the damaged tails set aside."""
         try:
-            self._upgrade()
+            upgrade(self._db)
             self._db.execute(
                 "INSERT OR REPLACE INTO meta VALUES ('opened', ?)",
                 (time.strftime("%Y-%m-%d %H:%M:%S"),),
@@ -230,22 +187,6 @@ class Journal:
                 break
         for problem in self.problems:
             log.warning("journal %s: cannot read %s", self.path, problem)
-
-    def _upgrade(self) -> None:
-        """Version 1 keyed ``dropped_events`` by ``seq``: re-setting aside an event that
-        was set aside before failed (UNIQUE constraint); version 2 gives it a key of its own."""
-        columns = [row[1] for row in self._db.execute("PRAGMA table_info(dropped_events)")]
-        if "id" not in columns:
-            self._db.executescript(
-                "BEGIN IMMEDIATE;"
-                "ALTER TABLE dropped_events RENAME TO dropped_events_v1;"
-                f"{SCHEMA}"
-                "INSERT INTO dropped_events (seq, game_id, at, kind, payload, crc, reason) "
-                "SELECT seq, game_id, at, kind, payload, crc, reason FROM dropped_events_v1;"
-                "DROP TABLE dropped_events_v1;"
-                "COMMIT;"
-            )
-        self._db.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
 
     def close(self) -> None:
         if self._reader is not None:

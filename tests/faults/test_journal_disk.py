@@ -145,15 +145,21 @@ def test_companion_run_on_a_full_disk_exits_0(
     assert "Traceback" not in capsys.readouterr().err
 
 
-def test_disk_full_mid_game_the_last_screen_is_truthful(tmp_path: Path) -> None:
-    """Issue 13: after a disk-full game the last screen said "the game is saved"."""
-    daemon = make_daemon(tmp_path / "j.db", [], clock=ManualClock())
+def full_mid_game(path: Path) -> tuple[Daemon, sqlite3.Connection]:
+    """A game whose journal fills up (``max_page_count`` at its size) after its start."""
+    daemon = make_daemon(path, [], clock=ManualClock())
     daemon.start_game("fibonachos", 3, [], {"dealer": 2})
     db = daemon.session.journal._db
     db.execute(f"PRAGMA max_page_count = {db.execute('PRAGMA page_count').fetchone()[0]}")
     daemon.start()
     play(daemon, 60)
     assert daemon.session.memory_only
+    return daemon, db
+
+
+def test_disk_full_mid_game_the_last_screen_is_truthful(tmp_path: Path) -> None:
+    """Issue 13: after a disk-full game the last screen said "the game is saved"."""
+    daemon, _ = full_mid_game(tmp_path / "j.db")
     assert says(farewell(daemon), "Restarting...", "the game is not saved")
 
 
@@ -166,13 +172,7 @@ def test_a_saved_game_still_says_saved(tmp_path: Path) -> None:
 
 
 def test_a_new_game_is_saved_once_there_is_room_again(tmp_path: Path) -> None:
-    daemon = make_daemon(tmp_path / "j.db", [], clock=ManualClock())
-    daemon.start_game("fibonachos", 3, [], {"dealer": 2})
-    db = daemon.session.journal._db
-    db.execute(f"PRAGMA max_page_count = {db.execute('PRAGMA page_count').fetchone()[0]}")
-    daemon.start()
-    play(daemon, 60)
-    assert daemon.session.memory_only
+    daemon, db = full_mid_game(tmp_path / "j.db")
     db.execute("PRAGMA max_page_count = 1000000")  # space freed
     daemon.start_game("trump", 4, [], {"leader": 1})
     assert not daemon.session.memory_only and daemon.session.journal.fault is None
@@ -296,7 +296,7 @@ def test_a_damaged_journal_in_a_read_only_folder(
     def cannot(*_args: object) -> Path:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr("companion.journal.store.move_aside", cannot)
+    monkeypatch.setattr("companion.journal.salvage.move_aside", cannot)
     refusing_writes(monkeypatch, READ_ONLY)
     started = start_table(path)
     daemon = started.daemon
