@@ -7,26 +7,31 @@ engine actions a flow derives are a function of those inputs, so they need no ro
 of their own: the input is the action's durable form. Undo is an input like any
 other; nothing is deleted.
 
-When the journal cannot be written (a full disk), the session keeps the game in
-memory, says so once, and goes on: the table is never stopped by the disk.
+When the journal cannot be written (a full disk, a read-only folder), the session
+keeps the game in memory, says so once, and goes on: the table is never stopped by
+the disk. Nor by a damaged journal: an event the game cannot take (a payload without
+a key it needs, a flow that raises on it) ends the replay there, and the events from
+it on are set aside (kept, not replayed) so the game goes on from the last good one.
 
     session = Session(Journal.open(path), clock=time.time)
     session.start_game("fibonachos", ["Ana", "Ben", "Cy"], [], {"seed": 7})
     session.table("placed", TableCard(...))
     session = Session.resume(Journal.open(path), clock=time.time)   # after a restart
+    session = open_table(path, clock=time.time)    # what `companion run` does: never raises
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any, Protocol
 
+from companion.errors import CompanionError
 from companion.flows.base import GameFlow, Notice, NoticeKind
 from companion.flows.commands import FlowCommand, Undo, from_json, to_json
-from companion.flows.errors import CommandError
-from companion.journal import Journal, JournalError
+from companion.journal import GameEntry, Journal, JournalError, JournalFullError
 from companion.table.cards import TableCard
 
 log = logging.getLogger(__name__)
@@ -51,6 +56,15 @@ def _default_factory(
     return make_flow(game, players, variants, options=options)
 
 
+class EventError(CompanionError, ValueError):
+    """A journaled input the game cannot read (a key missing, a value of the wrong type)."""
+
+
+#: What the OLED says when the games are not written (the title is the words before ':').
+NOT_SAVED = "Not saved: this game is kept in memory only"
+DISK_FULL = "Disk full: this game is kept in memory only"
+
+
 def card_payload(event: str, card: TableCard) -> dict[str, Any]:
     payload = asdict(card)
     payload["event"] = event
@@ -59,17 +73,88 @@ def card_payload(event: str, card: TableCard) -> dict[str, Any]:
     return payload
 
 
+def _text(payload: Mapping[str, Any], key: str) -> str:
+    value = payload.get(key)
+    if not isinstance(value, str):
+        raise EventError(f"table event: {key!r} is {value!r}, not a text")
+    return value
+
+
 def card_from_payload(payload: Mapping[str, Any]) -> tuple[str, TableCard]:
+    """The inverse of :func:`card_payload`; raises :class:`EventError` for a payload
+    it did not write."""
+    event = _text(payload, "event")
+    if event not in ("placed", "removed"):
+        raise EventError(f"table event: {event!r} is neither placed nor removed")
     position = payload.get("position")
+    if position is not None and not (
+        isinstance(position, list)
+        and len(position) == 2
+        and all(isinstance(v, int | float) and not isinstance(v, bool) for v in position)
+    ):
+        raise EventError(f"table event: position {position!r} is not two numbers")
     card = TableCard(
-        key=str(payload["key"]),
-        deck=str(payload["deck"]),
-        notation=str(payload["notation"]),
-        zone=str(payload["zone"]),
+        key=_text(payload, "key"),
+        deck=_text(payload, "deck"),
+        notation=_text(payload, "notation"),
+        zone=_text(payload, "zone"),
         position=(float(position[0]), float(position[1])) if position else None,
-        face_down=bool(payload.get("face_down", False)),
+        face_down=payload.get("face_down", False) is True,
     )
-    return str(payload["event"]), card
+    return event, card
+
+
+def feed(flow: GameFlow, kind: str, payload: Mapping[str, Any]) -> list[Notice]:
+    """One journaled input handed to ``flow`` (an unknown kind is skipped)."""
+    if kind == "table":
+        event, card = card_from_payload(payload)
+        return flow.placed(card) if event == "placed" else flow.removed(card)
+    if kind == "command":
+        match from_json(payload):  # a row no command answers to: CommandError
+            case Undo():
+                return flow.undo()
+            case command:
+                return flow.command(command)
+    log.warning("journal: unknown event kind %r skipped", kind)
+    return []
+
+
+@dataclass
+class Replay:
+    """A game rebuilt from its journal: its flow (None when it cannot be made), how many
+    events it took, and the first one it could not take with why."""
+
+    flow: GameFlow | None
+    used: int
+    bad_seq: int | None = None
+    problem: str | None = None
+
+
+def replay(journal: Journal, entry: GameEntry, factory: FlowFactory | None = None) -> Replay:
+    """The flow of ``entry`` rebuilt from its events, writing nothing (``companion
+    export`` replays a game in play with it; :meth:`Session.resume` sets aside what
+    it could not take)."""
+    make = factory or _default_factory
+
+    def fresh() -> GameFlow:
+        return make(entry.game, entry.players, entry.variants, options=entry.options)
+
+    # Whatever a damaged row makes the game raise, it must not stop the table: the
+    # row is where the replay ends (the journal only ever held inputs the same code took).
+    try:
+        flow = fresh()
+    except Exception as exc:
+        return Replay(None, 0, problem=f"{type(exc).__name__}: {exc}")
+    events = journal.events(entry.id)
+    for used, event in enumerate(events):
+        try:
+            feed(flow, event.kind, event.payload)
+        except Exception as exc:
+            flow = fresh()  # the event may have half-changed it: again, up to the one before
+            for earlier in events[:used]:
+                feed(flow, earlier.kind, earlier.payload)
+            return Replay(flow, used, event.seq, f"{type(exc).__name__}: {exc}")
+    return Replay(flow, len(events))
 
 
 class Session:
@@ -87,8 +172,11 @@ class Session:
         self.factory = factory
         self.flow: GameFlow | None = None
         self.game_id: int | None = None
-        #: True once a write failed: the game goes on in memory only.
-        self.memory_only = False
+        #: True while the game in play is not (all) on disk: a write failed, or the
+        #: journal could not be written from the start.
+        self.memory_only = journal.fault is not None
+        #: The game in play could not be rebuilt: it was closed (see :meth:`journal_faults`).
+        self.closed_unreadable = False
 
     # -- starting and resuming ---------------------------------------------------------
 
@@ -105,25 +193,45 @@ class Session:
         entry = journal.unfinished()
         if entry is None:
             return session
-        session.game_id = entry.id
-        session.flow = factory(entry.game, entry.players, entry.variants, options=entry.options)
-        for event in journal.events(entry.id):
-            try:
-                session._feed(event.kind, event.payload)
-            except CommandError as exc:
-                raise JournalError(
-                    f"journal {journal.path}: game {entry.id}, event {event.seq} "
-                    f"({event.kind} {dict(event.payload)}): {exc}"
-                ) from None
-        if session.flow.is_over():  # the crash came between the last input and the end
+        done = replay(journal, entry, factory)
+        if done.flow is None:
+            session._close_unreadable(entry, done.problem or "")
+            return session
+        session.game_id, session.flow = entry.id, done.flow
+        if done.bad_seq is not None:
+            session._set_aside(entry.id, done.bad_seq, done.problem or "")
+        if done.flow.is_over():  # the crash came between the last input and the end
             session.end_game()
         log.info(
-            "resumed game %d (%s, %d events from the journal)",
-            entry.id,
-            entry.game,
-            len(journal.events(entry.id)),
+            "resumed game %s (%s, %d events from the journal)", entry.id, entry.game, done.used
         )
         return session
+
+    def _set_aside(self, game_id: int, seq: int, problem: str) -> None:
+        try:
+            self.journal.set_aside(game_id, seq, f"the game cannot take it: {problem}")
+        except JournalError as exc:  # not written: nothing may be appended after the hole
+            self.memory_only = True
+            log.error("%s; the game goes on in memory only", exc)
+
+    def _close_unreadable(self, entry: GameEntry, problem: str) -> None:
+        """A game in play that cannot be rebuilt (its game or options damaged) is closed,
+        kept in the history, and not tried again at every start."""
+        log.error(
+            "journal %s: game %s (%s) cannot be resumed (%s); it is closed",
+            self.journal.path,
+            entry.id,
+            entry.game,
+            problem,
+        )
+        self.closed_unreadable = True
+        if self.memory_only:
+            return
+        try:
+            self.journal.end_game(entry.id, {"reason": "unreadable"}, ended=self.clock())
+        except JournalError as exc:
+            self.memory_only = True
+            log.error("%s; the games are kept in memory only", exc)
 
     def start_game(
         self,
@@ -132,7 +240,10 @@ class Session:
         variants: Sequence[str],
         options: Mapping[str, Any] | None = None,
     ) -> list[Notice]:
-        """End any game in play (kept in the history) and start a new one."""
+        """End any game in play (kept in the history) and start a new one.
+
+        A new game tries the journal again: after a full disk was freed it is saved.
+        """
         opts = dict(options or {})
         flow = self.factory(game, players, variants, options=opts)  # validates first
         notices = self.end_game(reason="replaced") if self.flow is not None else []
@@ -143,7 +254,10 @@ class Session:
                 game, players, variants, started=self.clock(), options=opts
             )
         except JournalError as exc:
-            notices.append(self._lost_durability(exc))
+            log.error("%s; the game goes on in memory only", exc)
+        self.memory_only = self.game_id is None or self.journal.fault is not None
+        if self.memory_only:
+            notices.append(self._not_saved())
         return notices
 
     def end_game(self, *, reason: str = "over") -> list[Notice]:
@@ -180,32 +294,50 @@ class Session:
                 self.journal.append(self.game_id, kind, payload, at=self.clock())
             except JournalError as exc:
                 notices.append(self._lost_durability(exc))
-        notices += self._feed(kind, payload)
+        notices += feed(self.flow, kind, payload)
         if self.flow is not None and self.flow.is_over():
             notices += self.end_game()
         return notices
 
-    def _feed(self, kind: str, payload: Mapping[str, Any]) -> list[Notice]:
-        flow = self.flow
-        if flow is None:
-            return []
-        if kind == "table":
-            event, card = card_from_payload(payload)
-            return flow.placed(card) if event == "placed" else flow.removed(card)
-        if kind == "command":
-            match from_json(payload):
-                case Undo():
-                    return flow.undo()
-                case command:
-                    return flow.command(command)
-        log.warning("journal: unknown event kind %r skipped", kind)
-        return []
-
     def _lost_durability(self, exc: JournalError) -> Notice:
         self.memory_only = True
         log.error("%s; the game goes on in memory only", exc)
-        return Notice(
-            NoticeKind.INFO,
-            "Disk full: this game is kept in memory only",
-            rule=None,
-        )
+        return self._not_saved()
+
+    def _not_saved(self) -> Notice:
+        full = isinstance(self.journal.fault, JournalFullError)
+        return Notice(NoticeKind.INFO, DISK_FULL if full else NOT_SAVED, rule=None)
+
+    # -- what the OLED says about the journal ----------------------------------------------
+
+    def journal_faults(self) -> list[tuple[str, str]]:
+        """``(kind, line)`` for :meth:`~companion.ui.app.UiApp.hardware_status` at start:
+        a damaged journal repaired, events set aside, games not written. Paths and
+        counts of rows go to the log, not to the players."""
+        faults: list[tuple[str, str]] = []
+        journal = self.journal
+        if journal.repair is not None:
+            kept = f"Kept {journal.repair.games} games, {journal.repair.events} moves"
+            faults.append(("repaired", f"Damaged journal set aside. {kept}"))
+        elif self.closed_unreadable:
+            faults.append(("repaired", "The game in play was damaged: it is closed"))
+        elif journal.dropped:
+            faults.append(
+                ("repaired", f"Resumed before a damaged move ({journal.dropped} set aside)")
+            )
+        elif journal.problems:
+            faults.append(("repaired", "Damaged games are left out of the history"))
+        fault = self.journal.fault
+        if fault is not None:
+            kind = "disk" if isinstance(fault, JournalFullError) else "journal"
+            faults.append((kind, "Games go on but are not saved"))
+        return faults
+
+
+def open_table(
+    path: str | Path, *, clock: Callable[[], float], factory: FlowFactory = _default_factory
+) -> Session:
+    """What ``companion run`` starts with: the journal at ``path`` (set aside and
+    salvaged when damaged, in memory when it cannot be opened: this never raises) and
+    the game in play resumed from it."""
+    return Session.resume(Journal.for_table(path), clock=clock, factory=factory)

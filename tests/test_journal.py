@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.journal import Journal, JournalFullError
+from companion.journal import Journal, JournalError, JournalFullError
 
 
 def _fill(journal: Journal, count: int) -> int:
@@ -107,3 +107,86 @@ def test_a_game_ends_with_its_result(tmp_path: Path) -> None:
         assert journal.unfinished().id == second
         assert journal.game(first).result == {"totals": [3, 5, 8], "winners": [2]}
         assert [g.id for g in journal.games()] == [first, second]
+
+
+# -- issue 13: nothing lost, nothing crashes ---------------------------------------------
+
+
+def test_the_journal_doctests() -> None:
+    import doctest
+    import importlib
+
+    for name in ("", ".errors", ".rows", ".reading", ".salvage", ".store"):
+        module = importlib.import_module(f"companion.journal{name}")
+        failures, _ = doctest.testmod(module)
+        assert not failures, name
+
+
+def test_reading_never_writes_and_refuses_to(tmp_path: Path) -> None:
+    """Issue 13: `companion history` wrote to the journal. Journal.read cannot."""
+    path = tmp_path / "journal.db"
+    with Journal.open(path) as journal:
+        game = _fill(journal, 3)
+    before = path.read_bytes(), path.stat().st_mtime_ns, sorted(tmp_path.iterdir())
+    with Journal.read(path) as journal:
+        assert [e.payload["i"] for e in journal.events(game)] == [0, 1, 2]
+        with pytest.raises(JournalError, match="read only"):
+            journal.append(game, "table", {"i": 3}, at=3.0)
+    assert (path.read_bytes(), path.stat().st_mtime_ns, sorted(tmp_path.iterdir())) == before
+
+
+def test_reading_another_sqlite_file_creates_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "other.db"
+    sqlite3.connect(path).close()  # an empty database: no table of games
+    with pytest.raises(JournalError, match="nothing readable"):
+        Journal.read(path)
+    assert path.stat().st_size == 0
+
+
+def test_a_version_1_journal_is_upgraded_keeping_what_it_set_aside(tmp_path: Path) -> None:
+    """Version 1 keyed dropped_events by seq: setting an event aside twice raised
+    IntegrityError (issue 13). Version 2 keeps both rows."""
+    path = tmp_path / "journal.db"
+    with Journal.open(path) as journal:
+        game = _fill(journal, 4)
+    raw = sqlite3.connect(path)
+    raw.executescript(
+        "DROP TABLE dropped_events;"
+        "CREATE TABLE dropped_events (seq INTEGER PRIMARY KEY, game_id INTEGER NOT NULL,"
+        " at REAL, kind TEXT, payload TEXT, crc INTEGER, reason TEXT NOT NULL);"
+        "INSERT INTO dropped_events SELECT seq, game_id, at, kind, payload, crc, 'old'"
+        " FROM events WHERE seq = 4;"
+    )
+    raw.close()
+    with Journal.open(path) as journal:
+        assert journal.set_aside(game, 3, "test") == 2
+        rows = journal._db.execute("SELECT seq, reason FROM dropped_events ORDER BY id")
+        assert list(rows) == [(4, "old"), (3, "test"), (4, "test")]
+
+
+def test_a_folder_that_cannot_be_made(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("")
+    with pytest.raises(JournalError, match="cannot make its folder"):
+        Journal.open(tmp_path / "file" / "journal.db")
+    table = Journal.for_table(tmp_path / "file" / "journal.db")
+    assert isinstance(table.fault, JournalError)
+    game = table.start_game("hex", ["Ana", "Ben"], [], started=0.0)  # in memory
+    assert table.game(game).players == ("Ana", "Ben")
+
+
+def test_a_damaged_file_is_set_aside_and_salvaged(tmp_path: Path) -> None:
+    """A page of events zeroed: the file is kept beside a new journal holding every row
+    that still reads (issue 13 part 1)."""
+    path = tmp_path / "journal.db"
+    with Journal.open(path) as journal:
+        game = _fill(journal, 400)
+    data = bytearray(path.read_bytes())
+    page = data.index(b'"i":200}') // 4096  # the events' leaf page holding event 200
+    data[page * 4096 : (page + 1) * 4096] = bytes(4096)
+    path.write_bytes(bytes(data))
+    with Journal.open(path) as journal:
+        assert journal.repair is not None and journal.repair.incomplete
+        assert Path(journal.repair.aside).read_bytes() == bytes(data)
+        kept = [e.payload["i"] for e in journal.events(game)]
+    assert 300 < journal.repair.events < 400
+    assert kept == list(range(len(kept))) and 150 < len(kept) <= 200  # up to the hole

@@ -13,7 +13,7 @@ from companion.flows.base import GameFlow, Notice, NoticeKind
 from companion.flows.commands import FlowCommand, Undo
 from companion.flows.rummy import RummyFlow
 from companion.flows.status import RummyStatus, Scores
-from companion.journal import Journal, JournalError
+from companion.journal import Journal
 from companion.session import Session, card_payload
 from companion.table.cards import TableCard
 
@@ -229,9 +229,91 @@ def test_a_journal_written_before_typed_commands_replays(tmp_path: Path) -> None
     ]
 
 
-def test_an_unknown_command_in_the_journal_names_the_event(tmp_path: Path) -> None:
-    """Issue 9: a row no flow command answers to stops the replay, saying which row."""
+def test_an_unknown_command_in_the_journal_is_set_aside(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issues 9 and 13: a row no flow command answers to ends the replay there (the game
+    goes on from the row before) and is kept aside, named in the log; the table starts."""
     _old_journal(tmp_path / "j.db", {"name": "undo", "args": {}}, {"name": "jump", "args": {}})
-    journal = Journal.open(tmp_path / "j.db")
-    with pytest.raises(JournalError, match=r"game 1, event 5 .*unknown command 'jump'"):
-        Session.resume(journal, clock=Clock())
+    resumed = Session.resume(Journal.open(tmp_path / "j.db"), clock=Clock())
+    assert resumed.flow is not None and resumed.journal.dropped == 1
+    assert isinstance(resumed.flow, RummyFlow) and len(resumed.flow.sets(0)) == 1
+    assert "unknown command 'jump'" in caplog.text
+
+
+# -- issue 13: a journal the game cannot read never stops the table ----------------------
+
+
+def _tally_with_a_row_it_cannot_read(path: Path) -> int:
+    journal = Journal.open(path)
+    session = Session(journal, clock=Clock(), factory=factory)
+    session.start_game("tally", ["Ana", "Ben"], [])
+    session.table("placed", card("R1#1"))
+    game = session.game_id
+    assert game is not None
+    # A good checksum on a payload the game cannot read (no key): it crashed the start.
+    journal.append(game, "table", {"event": "placed", "deck": "x"}, at=0.0)
+    session.table("placed", card("R2#1"))
+    journal.close()
+    return game
+
+
+def test_the_replay_stops_at_an_event_the_game_cannot_read(tmp_path: Path) -> None:
+    path = tmp_path / "j.db"
+    game = _tally_with_a_row_it_cannot_read(path)
+    again = Session.resume(Journal.open(path), clock=Clock(), factory=factory)
+    assert again.flow is not None and again.flow.record()["cards"] == ["R1#1"]
+    assert again.journal.dropped == 2  # the row and the one after it, kept aside
+    assert again.journal_faults() == [("repaired", "Resumed before a damaged move (2 set aside)")]
+    again.table("placed", card("G3#1"))  # the game goes on after its last good event
+    again.journal.close()
+    third = Session.resume(Journal.open(path), clock=Clock(), factory=factory)
+    assert third.flow is not None and third.flow.record()["cards"] == ["R1#1", "G3#1"]
+    assert third.journal.events(game)[-1].payload["notation"] == "G3#1"
+
+
+def test_replay_reads_a_game_without_writing(tmp_path: Path) -> None:
+    from companion.session import replay
+
+    path = tmp_path / "j.db"
+    _tally_with_a_row_it_cannot_read(path)
+    before = path.read_bytes()
+    with Journal.read(path) as journal:
+        entry = journal.unfinished()
+        assert entry is not None
+        done = replay(journal, entry, factory)
+    assert done.flow is not None and done.used == 1 and "KeyError" not in str(done.problem)
+    assert done.problem is not None and "'key'" in done.problem
+    assert path.read_bytes() == before
+
+
+def test_a_game_that_cannot_be_rebuilt_is_closed_once(tmp_path: Path) -> None:
+    from companion.games.errors import GameError
+
+    def refusing(
+        game: str, players: Sequence[str], variants: Sequence[str], *, options: Mapping[str, Any]
+    ) -> GameFlow:
+        raise GameError(f"unknown game {game!r}")
+
+    path = tmp_path / "j.db"
+    journal = Journal.open(path)
+    journal.start_game("chess", ["Ana", "Ben"], [], started=1.0)
+    journal.close()
+    first = Session.resume(Journal.open(path), clock=Clock(), factory=refusing)
+    assert first.flow is None and first.closed_unreadable
+    assert first.journal.games()[0].result == {"reason": "unreadable"}
+    second = Session.resume(Journal.open(path), clock=Clock(), factory=refusing)
+    assert not second.closed_unreadable
+
+
+def test_a_journal_that_cannot_be_opened_keeps_games_in_memory(tmp_path: Path) -> None:
+    from companion.session import NOT_SAVED, open_table
+
+    (tmp_path / "file").write_text("")
+    session = open_table(tmp_path / "file" / "j.db", clock=Clock(), factory=factory)
+    assert session.memory_only
+    assert session.journal_faults() == [("journal", "Games go on but are not saved")]
+    notices = session.start_game("tally", ["Ana"], [])
+    assert [n.message for n in notices] == [NOT_SAVED]
+    session.table("placed", card("R1#1"))
+    assert session.flow is not None and session.flow.record()["cards"] == ["R1#1"]

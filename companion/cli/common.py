@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from companion.config import Config, load_config
-from companion.journal import Journal
+from companion.journal import Journal, JournalError
 
 #: The games a score names a winner of instead of points (the board and the referee).
 HEX_GAMES = ("hex", "hex-referee")
@@ -32,10 +33,24 @@ def config_of(args: argparse.Namespace) -> Config:
     return load_config(args.config)
 
 
-def open_journal(args: argparse.Namespace, *, must_exist: bool = True) -> Journal:
+def open_journal(args: argparse.Namespace) -> Journal:
+    """The journal, opened to read only: the commands that read never change it (no
+    schema made, no damaged row moved), even while the daemon writes it."""
     from companion.errors import UsageError
 
     path = args.journal if args.journal is not None else config_of(args).journal_path()
-    if must_exist and not Path(path).exists():
+    if not Path(path).exists():
         raise UsageError(f"{path}: no journal yet (no game has been played here)")
-    return Journal.open(path)
+    return Journal.read(path)
+
+
+def warn_unread(command: str, journal: Journal, found: int) -> None:
+    """One line on stderr for what could not be read; nothing readable at all is an error."""
+    if not journal.problems:
+        return
+    what = "; ".join(journal.problems)
+    if not found:
+        raise JournalError(f"journal {journal.path}: nothing readable ({what})")
+    print(
+        f"companion {command}: warning: journal {journal.path}: not read: {what}", file=sys.stderr
+    )

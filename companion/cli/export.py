@@ -2,7 +2,8 @@
 
 JSON gives the game records (the format ``companion score`` reads), one per game;
 CSV gives the score table, one row per game, round and seat; a hex game (board or
-referee) has one row per game, its winner in the ``player`` column.
+referee) has one row per game, its winner in the ``player`` column. The journal is only
+read: a game that cannot be read is left out with one warning line on stderr.
 """
 
 from __future__ import annotations
@@ -12,12 +13,16 @@ import csv
 import json
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
-from companion.cli.common import HEX_GAMES, add_config_options, open_journal
-from companion.errors import UsageError
+from companion.cli.common import HEX_GAMES, add_config_options, open_journal, warn_unread
+from companion.errors import CompanionError, UsageError
+from companion.games.errors import GameError
 from companion.games.hexref import upgrade_record
 from companion.journal import GameEntry, Journal
+
+#: What a damaged record or score makes the code that reads it raise.
+DAMAGED = (GameError, CompanionError, LookupError, TypeError, ValueError, AttributeError)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -31,56 +36,59 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def record_of(journal: Journal, entry: GameEntry) -> dict[str, Any]:
     """The game record: kept with the result when the game ended, else replayed."""
-    if entry.result is not None and "record" in entry.result:
+    kept = (entry.result or {}).get("record")
+    if isinstance(kept, dict):
         # A hex referee game kept before hex-referee existed is written in today's format.
-        return dict(upgrade_record(entry.result["record"]))
-    from companion.session import Session
+        return dict(upgrade_record(kept))
+    from companion.session import replay
 
-    session = Session.resume(journal, clock=lambda: 0.0)
-    if session.flow is None or session.game_id != entry.id:
+    done = replay(journal, entry)
+    if done.problem is not None:
+        journal.note(f"game {entry.id} past its event {done.used} ({done.problem})")
+    if done.flow is None:
         return {
             "game": entry.game,
             "players": list(entry.players),
             "variants": list(entry.variants),
         }
-    return session.flow.record()
+    return done.flow.record()
 
 
 def score_of(journal: Journal, entry: GameEntry) -> dict[str, Any]:
-    if entry.result is not None and "score" in entry.result:
-        score: dict[str, Any] = entry.result["score"]
-        return score
+    kept = (entry.result or {}).get("score")
+    if isinstance(kept, dict):
+        return kept
     from companion.cli.score import score_record
 
     return score_record(record_of(journal, entry))
 
 
-def _write_csv(journal: Journal, entries: list[GameEntry], out: TextIO) -> None:
-    writer = csv.writer(out)
-    writer.writerow(["game_id", "started", "game", "round", "seat", "player", "points", "total"])
-    for entry in entries:
-        score = score_of(journal, entry)
-        if score.get("game") in HEX_GAMES:
-            writer.writerow(
-                [entry.id, entry.started, entry.game, "", "", score.get("winner"), "", ""]
+def score_rows(journal: Journal, entry: GameEntry) -> list[list[Any]]:
+    """The CSV rows of one game: per round and seat, the points and the running total."""
+    score = score_of(journal, entry)
+    if score.get("game") in HEX_GAMES:
+        return [[entry.id, entry.started, entry.game, "", "", score.get("winner"), "", ""]]
+    rows: list[list[Any]] = []
+    running = [0] * len(entry.players)
+    for number, rnd in enumerate(score.get("rounds", []), start=1):
+        for seat, points in enumerate(rnd["points"]):
+            running[seat] += points
+            player = entry.players[seat]
+            rows.append(
+                [entry.id, entry.started, entry.game, number, seat, player, points, running[seat]]
             )
-            continue
-        running = [0] * len(entry.players)
-        for number, rnd in enumerate(score.get("rounds", []), start=1):
-            for seat, points in enumerate(rnd["points"]):
-                running[seat] += points
-                writer.writerow(
-                    [
-                        entry.id,
-                        entry.started,
-                        entry.game,
-                        number,
-                        seat,
-                        entry.players[seat],
-                        points,
-                        running[seat],
-                    ]
-                )
+    return rows
+
+
+def _each(journal: Journal, entries: list[GameEntry], make: Any) -> list[Any]:
+    """``make(journal, entry)`` for each game; a game it cannot read is left out, named."""
+    made = []
+    for entry in entries:
+        try:
+            made.append(make(journal, entry))
+        except DAMAGED as exc:
+            journal.note(f"game {entry.id} ({type(exc).__name__}: {exc})")
+    return made
 
 
 def run(args: argparse.Namespace) -> int:
@@ -90,16 +98,25 @@ def run(args: argparse.Namespace) -> int:
             entries = [e for e in entries if e.id == args.game]
             if not entries:
                 raise UsageError(f"no game {args.game} in the journal (see companion history)")
-        out = open(args.out, "w", encoding="utf-8", newline="") if args.out else sys.stdout  # noqa: SIM115
-        try:
-            if args.format == "json":
-                records = [record_of(journal, e) for e in entries]
-                body: Any = records[0] if args.game is not None else records
-                json.dump(body, out, ensure_ascii=False, indent=1)
-                out.write("\n")
-            else:
-                _write_csv(journal, entries, out)
-        finally:
-            if out is not sys.stdout:
-                out.close()
+        if args.format == "json":
+            made = _each(journal, entries, record_of)
+        else:
+            made = _each(journal, entries, score_rows)
+        warn_unread("export", journal, len(made))
+    out = open(args.out, "w", encoding="utf-8", newline="") if args.out else sys.stdout  # noqa: SIM115
+    try:
+        if args.format == "json":
+            body: Any = made[0] if args.game is not None else made
+            json.dump(body, out, ensure_ascii=False, indent=1)
+            out.write("\n")
+        else:
+            writer = csv.writer(out)
+            writer.writerow(
+                ["game_id", "started", "game", "round", "seat", "player", "points", "total"]
+            )
+            for rows in made:
+                writer.writerows(rows)
+    finally:
+        if out is not sys.stdout:
+            out.close()
     return 0

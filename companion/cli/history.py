@@ -12,7 +12,7 @@ import json
 import time
 from typing import Any
 
-from companion.cli.common import HEX_GAMES, add_config_options, open_journal
+from companion.cli.common import HEX_GAMES, add_config_options, open_journal, warn_unread
 from companion.journal import GameEntry
 
 
@@ -24,17 +24,35 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _when(stamp: float | None) -> str:
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp)) if stamp else "-"
+    try:
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp)) if stamp else "-"
+    except (OverflowError, OSError, ValueError):  # a damaged time
+        return "-"
+
+
+def _names(entry: GameEntry, seats: Any) -> list[str]:
+    """Winners as names: seats (numbers) or names, whatever a damaged result holds."""
+    names = []
+    for seat in seats if isinstance(seats, list) else []:
+        if isinstance(seat, str):
+            names.append(seat)
+        elif (
+            isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(entry.players)
+        ):
+            names.append(entry.players[seat])
+    return names
 
 
 def summary(entry: GameEntry) -> dict[str, Any]:
     """Date, game, players, totals and winners of one game (in play: the totals so far)."""
-    score = (entry.result or {}).get("score", {})
+    result = entry.result or {}
+    score = result.get("score")
+    score = score if isinstance(score, dict) else {}
     totals = score.get("totals")
     winners = score.get("winners", [])
     if score.get("game") in HEX_GAMES:
         winners = [score["winner"]] if score.get("winner") else []
-    state = "in play" if entry.ended is None else (entry.result or {}).get("reason", "over")
+    state = "in play" if entry.ended is None else str(result.get("reason", "over"))
     return {
         "id": entry.id,
         "started": entry.started,
@@ -43,14 +61,15 @@ def summary(entry: GameEntry) -> dict[str, Any]:
         "players": list(entry.players),
         "variants": list(entry.variants),
         "state": state,
-        "totals": totals,
-        "winners": [entry.players[w] if isinstance(w, int) else w for w in winners],
+        "totals": totals if isinstance(totals, list) else None,
+        "winners": _names(entry, winners),
     }
 
 
 def run(args: argparse.Namespace) -> int:
     with open_journal(args) as journal:
         rows = [summary(entry) for entry in journal.games()]
+        warn_unread("history", journal, len(rows))
     if args.json:
         for row in rows:
             print(json.dumps(row, ensure_ascii=False))

@@ -111,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
 
     config = configured(args)
     setup_logging(config.log.level, environ=os.environ)
-    journal = Journal.open(args.journal) if args.journal is not None else None
+    journal = Journal.for_table(args.journal) if args.journal is not None else None
     daemon = build_daemon(config, journal=journal)
     if args.game and daemon.session.flow is None:
         options = parse_options(args.game, args.option)

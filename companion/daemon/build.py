@@ -26,7 +26,7 @@ from companion.daemon.links import ButtonsLink, CameraLink, DisplayLink, Display
 from companion.daemon.notify import Notifier
 from companion.daemon.runtime import Daemon, Links, Reader
 from companion.journal import Journal
-from companion.session import Session
+from companion.session import Session, open_table
 from companion.table.layout import default_layout, load_layout
 from companion.table.reader import TableReader
 from companion.table.tracker import TableEvent
@@ -120,8 +120,11 @@ def build_daemon(
     notifier: Notifier | None = None,
 ) -> Daemon:
     """Everything ``companion run`` runs, from ``config``."""
-    journal = journal if journal is not None else Journal.open(config.journal_path())
-    session = Session.resume(journal, clock=wall_clock)
+    if journal is not None:
+        session = Session.resume(journal, clock=wall_clock)
+    else:
+        session = open_table(config.journal_path(), clock=wall_clock)
+    journal = session.journal
     layout = load_layout(config.table.layout) if config.table.layout else default_layout()
     reader = TableReader(layout, staff_key=staff_key_of(config))
     camera, display, buttons = config.camera, config.display, config.buttons

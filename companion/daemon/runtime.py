@@ -110,6 +110,8 @@ class Daemon:
             self.app.game_started(flow.game, players)
             self.app.flow_status(flow.status())
             log.info("a game of %s is in play", flow.game)
+        for kind, line in self.session.journal_faults():  # a damaged journal, a full disk
+            self.app.hardware_status(kind, line, self.clock())
         self.draw()
         self.notifier.ready(self.status_line())
 
@@ -233,8 +235,11 @@ class Daemon:
 
     def farewell(self) -> None:
         """The last screen, kept by the panel while the service is down (a kiosk never
-        goes blank on a restart): the game is saved and comes back."""
-        saved = "the game is saved" if self.session.flow is not None else "back in a moment"
+        goes blank on a restart): the game is saved and comes back, unless the journal
+        could not be written (a full disk): then it says so."""
+        saved = "back in a moment"
+        if self.session.flow is not None:
+            saved = "the game is not saved" if self.session.memory_only else "the game is saved"
         view = MessageView("Table Companion", ("Restarting...", saved))
         self.links.display.show(render(view, self.size))
         if isinstance(self.links.display, DisplayWorker):

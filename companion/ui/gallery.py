@@ -191,6 +191,7 @@ def _notice_screens() -> Iterator[tuple[str, View]]:
         "revoke": Notice(NoticeKind.FLAG, "Ben played Red after showing none in trick 3", "F5", 1),
         "note": Notice(NoticeKind.INFO, "R13#1 replaced by G12"),
         "disk-full": Notice(NoticeKind.INFO, "Disk full: this game is kept in memory only"),
+        "not-saved": Notice(NoticeKind.INFO, "Not saved: this game is kept in memory only"),
     }
     for name, notice in notices.items():
         app.overlays.clear()
@@ -201,6 +202,10 @@ def _notice_screens() -> Iterator[tuple[str, View]]:
         "camera-lost": ("camera", "No picture for 5 s. Check the cable."),
         "not-our-card": ("card", "A QR code that is not one of our cards"),
         "display-fault": ("display", "I2C write failed (errno 121)"),
+        "journal-repaired": ("repaired", "Damaged journal set aside. Kept 12 games, 4093 moves"),
+        "journal-resumed": ("repaired", "Resumed before a damaged move (113 set aside)"),
+        "disk-full-at-start": ("disk", "Games go on but are not saved"),
+        "journal-fault": ("journal", "Games go on but are not saved"),
     }
     for name, (kind, message) in faults.items():
         app.statuses.active.clear()
@@ -209,6 +214,10 @@ def _notice_screens() -> Iterator[tuple[str, View]]:
     app.statuses.active.clear()
     app.start_failed("fibonachos: no flow reads this game at the table yet", 1000.0)
     yield "cannot-start", app.screen(1000.0)
+    yield (
+        "farewell-not-saved",
+        MessageView("Table Companion", ("Restarting...", "the game is not saved")),
+    )
     yield "waiting", MessageView("Fibonachos", ("Waiting for the table",), Tone.INFO, "BACK menu")
     yield "idle", IdleView(last_result=("Fibonacci 21", "Ben wins, 340"))
 

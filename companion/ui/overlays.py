@@ -35,6 +35,7 @@ STATUS_TITLES = {
     "disk": "Disk full",
     "card": "Not our card",
     "journal": "Journal fault",
+    "repaired": "Journal repaired",
 }
 
 
@@ -77,8 +78,9 @@ def overlay_of(
             _titled("Refused", notice), (notice.message,), Tone.ERROR, "take it back"
         )
         return Overlay(view, refused_on=base, refused=True)
-    if notice.message.lower().startswith("disk full"):
-        return Overlay(MessageView("Disk full", (notice.message,), Tone.ERROR, "any key"))
+    title = notice.message.split(":", 1)[0]
+    if title.lower() in ("disk full", "not saved"):  # the journal is not written
+        return Overlay(MessageView(title, (notice.message,), Tone.ERROR, "any key"))
     return Overlay(detail or MessageView("Note", (notice.message,)), until=now + INFO_SECONDS)
 
 

@@ -1,0 +1,28 @@
+"""The journal's errors: both are ``OSError`` s, as the disk is what failed."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from companion.errors import CompanionError
+
+
+class JournalError(CompanionError, OSError):
+    """The journal cannot be read or written (the message names the file)."""
+
+
+class JournalFullError(JournalError):
+    """The disk (or the journal's size limit) is full: the event was not written."""
+
+
+def error_of(path: str, exc: sqlite3.Error, doing: str) -> JournalError:
+    """SQLite's error as ours: a full disk is :class:`JournalFullError`, the rest names
+    what was being done.
+
+    >>> str(error_of("/j.db", sqlite3.OperationalError("database or disk is full"), "write"))
+    '/j.db: disk full, not written'
+    """
+    text = str(exc)
+    if getattr(exc, "sqlite_errorname", "") == "SQLITE_FULL" or "full" in text:
+        return JournalFullError(f"{path}: disk full, not written")
+    return JournalError(f"{path}: {doing} failed ({text})")

@@ -1,0 +1,379 @@
+"""The :class:`Journal`: opened for the table (it writes), or only to be read.
+
+:meth:`Journal.open` is the table's: it checks the file first, and a damaged one is
+set aside and salvaged (:mod:`companion.journal.salvage`). Whatever then stops
+writing (a full disk, a read-only folder) does not stop the opening: the journal is
+read as it is and ``fault`` says why nothing will be written.
+:meth:`Journal.for_table` goes one step further for the daemon and never raises: a
+journal that cannot even be read becomes an empty one in memory.
+:meth:`Journal.read` is for the commands that only read (history, export): a
+read-only connection, nothing written, damaged rows left out and named in
+``problems``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import sqlite3
+import time
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from companion.journal import reading
+from companion.journal.errors import JournalError, error_of
+from companion.journal.reading import ReadOnly, damage_of, open_read_only, rows_of
+from companion.journal.rows import (
+    EVENT_COLUMNS,
+    GAME_COLUMNS,
+    GAME_COLUMNS_BUT_RESULT,
+    SCHEMA,
+    GameEntry,
+    JournalEvent,
+    crc_of,
+    dump,
+    event_of,
+    game_of,
+    upgrade,
+)
+from companion.journal.salvage import Repair, make_folder, repair_file
+
+log = logging.getLogger("companion.journal")
+
+
+class Journal:
+    """An append-only log of games and their events in one SQLite file."""
+
+    def __init__(
+        self,
+        connection: sqlite3.Connection,
+        path: str,
+        *,
+        writable: bool = True,
+        on_disk: bool = False,
+    ) -> None:
+        self._db = connection
+        self.path = path
+        #: False when opened only to read: every write raises.
+        self.writable = writable
+        self._on_disk = on_disk
+        #: Events set aside (into ``dropped_events``) when it was opened.
+        self.dropped = 0
+        #: Why the games are not written to disk now (None: they are).
+        self.fault: JournalError | None = None
+        #: What opening a damaged file did (None: the file was sound).
+        self.repair: Repair | None = None
+        #: What could not be read, one phrase each, in order (a dict as an ordered set).
+        self.problems: dict[str, None] = {}
+        #: The first unreadable event of each game read: (seq, why).
+        self._first_bad: dict[int, tuple[int, str]] = {}
+        self._reader: ReadOnly | None = None
+
+    # -- opening ---------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, path: str | Path) -> Journal:
+        """Open (or create) the table's journal; a damaged file is set aside and salvaged.
+
+        Raises :class:`JournalError` only when there is nothing to read: the folder
+        cannot be made, or a new file cannot be written.
+        """
+        where = str(path)
+        if where == ":memory:":
+            journal = cls(
+                sqlite3.connect(where, isolation_level=None, check_same_thread=False), where
+            )
+            journal._db.executescript(SCHEMA)
+            return journal
+        file = Path(where)
+        try:
+            return cls._open_to_write(file)
+        except JournalError as exc:
+            if not file.is_file():
+                raise
+            log.error("%s; reading it without writing", exc)
+            try:
+                journal = cls.read(file)
+            except JournalError:
+                raise exc from None
+            journal.fault = exc
+            return journal
+
+    @classmethod
+    def for_table(cls, path: str | Path) -> Journal:
+        """The journal ``companion run`` writes to; never raises. One that cannot be
+        opened at all becomes an empty journal in memory, with ``fault`` saying why."""
+        try:
+            journal = cls.open(path)
+        except JournalError as exc:
+            log.error("%s; the games are kept in memory only", exc)
+            journal = cls.open(":memory:")
+            journal.fault = exc
+        return journal
+
+    @classmethod
+    def read(cls, path: str | Path) -> Journal:
+        """Open the journal only to read it: nothing in it or beside it is changed.
+
+        Raises :class:`JournalError` when nothing can be read (not an SQLite file,
+        no table of games).
+        """
+        file = Path(path)
+        try:
+            reader = open_read_only(file)
+            names = {row[0] for row in reader.db.execute("SELECT name FROM sqlite_master")}
+        except (OSError, sqlite3.DatabaseError) as exc:
+            raise JournalError(f"journal {file}: nothing readable ({exc})") from exc
+        if "games" not in names:
+            reader.close()
+            raise JournalError(f"journal {file}: nothing readable (no table of games)")
+        journal = cls(reader.db, str(file), writable=False)
+        journal._reader = reader
+        wal = Path(f"{file}-wal")
+        if reader.without_wal and wal.exists() and wal.stat().st_size > 0:
+            journal.note("its write-ahead log (the folder is read-only: the last moves)")
+        if reader.padded is not None:
+            journal.note("its end (the file is cut short)")
+        return journal
+
+    @classmethod
+    def _open_to_write(cls, file: Path) -> Journal:
+        make_folder(file)
+        repair = None
+        if file.is_file() and file.stat().st_size > 0:
+            problem = damage_of(file)
+            if problem is not None:
+                repair = repair_file(file, problem)
+        try:
+            db = reading.connect(str(file))
+        except sqlite3.DatabaseError as exc:
+            raise error_of(f"journal {file}", exc, "open") from exc
+        journal = cls(db, str(file), on_disk=True)
+        journal.repair = repair
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            db.executescript(SCHEMA)
+        except sqlite3.DatabaseError as exc:
+            db.close()
+            raise error_of(f"journal {file}", exc, "open") from exc
+        journal._prepare()
+        return journal
+
+    def _prepare(self) -> None:
+        """The writes of an opening: the schema's version, a mark (so a full disk shows
+        now, not at the first card) and the damaged tails set aside."""
+        try:
+            upgrade(self._db)
+            self._db.execute(
+                "INSERT OR REPLACE INTO meta VALUES ('opened', ?)",
+                (time.strftime("%Y-%m-%d %H:%M:%S"),),
+            )
+        except sqlite3.DatabaseError as exc:
+            log.error("%s; the games are kept in memory only", self._failed(exc))
+            return
+        for entry in self.games():  # only a game in play is appended to
+            if entry.ended is not None:
+                continue
+            self.events(entry.id)
+            bad = self._first_bad.get(entry.id)
+            if bad is None:
+                continue
+            try:
+                self.set_aside(entry.id, *bad)
+            except JournalError:
+                log.error("%s; the games are kept in memory only", self.fault)
+                break
+        for problem in self.problems:
+            log.warning("journal %s: cannot read %s", self.path, problem)
+
+    def close(self) -> None:
+        if self._reader is not None:
+            self._reader.close()
+        else:
+            self._db.close()
+
+    def __enter__(self) -> Journal:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- writing ---------------------------------------------------------------------
+
+    def _write(self, sql: str, params: Sequence[Any]) -> int:
+        if not self.writable:
+            raise JournalError(f"journal {self.path}: opened to read only, not written")
+        try:
+            cursor = self._db.execute(sql, params)
+        except sqlite3.DatabaseError as exc:
+            raise self._failed(exc) from exc
+        if self._on_disk:
+            self.fault = None  # written: the disk has room again
+        return int(cursor.lastrowid or 0)
+
+    def start_game(
+        self,
+        game: str,
+        players: Sequence[str],
+        variants: Sequence[str],
+        *,
+        started: float,
+        options: Mapping[str, Any] | None = None,
+    ) -> int:
+        """Record a new game and return its id."""
+        return self._write(
+            "INSERT INTO games (game, players, variants, options, started) VALUES (?,?,?,?,?)",
+            (game, dump(list(players)), dump(list(variants)), dump(dict(options or {})), started),
+        )
+
+    def append(self, game_id: int, kind: str, payload: Mapping[str, Any], *, at: float) -> int:
+        """Write one event durably and return its sequence number."""
+        text = dump(dict(payload))
+        return self._write(
+            "INSERT INTO events (game_id, at, kind, payload, crc) VALUES (?,?,?,?,?)",
+            (game_id, at, kind, text, crc_of(kind, text)),
+        )
+
+    def end_game(self, game_id: int, result: Mapping[str, Any], *, ended: float) -> None:
+        """Mark a game over with its result (the score object)."""
+        self._write(
+            "UPDATE games SET ended = ?, result = ? WHERE id = ?",
+            (ended, dump(dict(result)), game_id),
+        )
+
+    def set_aside(self, game_id: int, seq: int, reason: str) -> int:
+        """Move the events of ``game_id`` from ``seq`` on into ``dropped_events`` (kept,
+        never replayed), so the game goes on after its last good event; returns how many."""
+        if not self.writable:
+            raise JournalError(f"journal {self.path}: opened to read only, not written")
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+            moved = self._db.execute(
+                "INSERT INTO dropped_events (seq, game_id, at, kind, payload, crc, reason) "
+                f"SELECT {EVENT_COLUMNS}, ? FROM events WHERE game_id = ? AND seq >= ?",
+                (reason, game_id, seq),
+            ).rowcount
+            self._db.execute("DELETE FROM events WHERE game_id = ? AND seq >= ?", (game_id, seq))
+            self._db.execute("COMMIT")
+        except sqlite3.DatabaseError as exc:
+            raise self._failed(exc) from exc
+        self.dropped += moved
+        self._first_bad.pop(game_id, None)
+        self.problems.pop(self._tail_problem(game_id, seq, reason), None)
+        log.warning(
+            "journal %s: game %s: %s at event %s; set aside %d event(s) from there on",
+            self.path,
+            game_id,
+            reason,
+            seq,
+            moved,
+        )
+        return moved
+
+    def _failed(self, exc: sqlite3.DatabaseError) -> JournalError:
+        """A write that failed: rolled back, and kept as the journal's ``fault``."""
+        if self._db.in_transaction:
+            with contextlib.suppress(sqlite3.DatabaseError):  # SQLite may have done it
+                self._db.execute("ROLLBACK")
+        self.fault = error_of(f"journal {self.path}", exc, "write")
+        return self.fault
+
+    # -- reading ---------------------------------------------------------------------
+
+    def note(self, text: str) -> None:
+        """Something that could not be read (for the log and the warning of a command)."""
+        self.problems[text] = None
+
+    @staticmethod
+    def _tail_problem(game_id: int, seq: int, reason: str) -> str:
+        return f"the events of game {game_id} from event {seq} on ({reason})"
+
+    def _rows(self, sql: str, params: Sequence[Any], table: str, key: str) -> list[Any]:
+        """The rows of a query; on a damaged page, the rows of ``table`` that read."""
+        try:
+            return list(self._db.execute(sql, params))
+        except sqlite3.ProgrammingError:  # our mistake (a closed journal), not damage
+            raise
+        except sqlite3.DatabaseError as exc:
+            self.note(f"some rows of {table} ({exc})")
+        columns = EVENT_COLUMNS if table == "events" else GAME_COLUMNS
+        fallback = GAME_COLUMNS_BUT_RESULT if table == "games" else None
+        rows, _ = rows_of(self._db, table, key, columns, fallback)
+        return rows
+
+    def events(self, game_id: int) -> list[JournalEvent]:
+        """The events of a game up to the first one that cannot be read or that follows
+        events lost to damage (its readable prefix: what comes after a hole is not this
+        game's story any more)."""
+        rows = self._rows(
+            f"SELECT {EVENT_COLUMNS} FROM events WHERE game_id = ? ORDER BY seq",
+            (game_id,),
+            "events",
+            "seq",
+        )
+        events: list[JournalEvent] = []
+        for row in rows:
+            if row[1] != game_id:
+                continue
+            event = event_of(row)
+            if (
+                isinstance(event, JournalEvent)
+                and events
+                and self._lost_between(events[-1].seq, event.seq)
+            ):
+                event = "events lost to damage before it"
+            if isinstance(event, str):
+                self._first_bad[game_id] = (row[0], event)
+                self.note(self._tail_problem(game_id, row[0], event))
+                break
+            events.append(event)
+        return events
+
+    def _lost_between(self, first: int, last: int) -> bool:
+        """Whether some sequence number between two events of a game is in no table.
+
+        Sequence numbers go up by one per event, and an event is never deleted (set
+        aside, it keeps its number), so a number missing everywhere is an event lost
+        to damage (a salvage could not read it)."""
+        if last == first + 1:
+            return False
+        try:
+            found = self._db.execute(
+                "SELECT count(*) FROM (SELECT seq FROM events WHERE seq > ?1 AND seq < ?2 "
+                "UNION SELECT seq FROM dropped_events WHERE seq > ?1 AND seq < ?2)",
+                (first, last),
+            ).fetchone()[0]
+        except sqlite3.ProgrammingError:
+            raise
+        except sqlite3.DatabaseError:  # cannot tell: as lost
+            return True
+        return bool(found < last - first - 1)
+
+    def games(self) -> list[GameEntry]:
+        """The games that can be read, in order (the others are named in ``problems``)."""
+        rows = self._rows(f"SELECT {GAME_COLUMNS} FROM games ORDER BY id", (), "games", "id")
+        entries = []
+        for row in rows:
+            entry, problem = game_of(row)
+            if problem is not None:
+                self.note(f"game {row[0]}: {problem}")
+            if entry is not None:
+                entries.append(entry)
+        return entries
+
+    def game(self, game_id: int) -> GameEntry:
+        rows = self._rows(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,), "games", "id"
+        )
+        for row in rows:
+            entry, _ = game_of(row)
+            if entry is not None and entry.id == game_id:
+                return entry
+        raise JournalError(f"journal {self.path}: no game {game_id}")
+
+    def unfinished(self) -> GameEntry | None:
+        """The last game that has not ended, the one to resume."""
+        games = [g for g in self.games() if g.ended is None]
+        return games[-1] if games else None
