@@ -87,11 +87,14 @@ LAYERS: dict[str, int] = {
     "flows": 4,
     "views": 5,
     "ui": 6,
+    "web": 6,
     "journal": 7,
     "session": 7,
-    "daemon": 8,
-    "cli": 9,
-    "__main__": 10,
+    "bus": 8,
+    "daemon": 9,
+    "cafe": 9,
+    "cli": 10,
+    "__main__": 11,
 }
 BESIDE = {("session", "journal")}
 
