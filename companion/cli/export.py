@@ -15,6 +15,7 @@ from typing import Any, TextIO
 
 from companion.cli.common import add_config_options, open_journal
 from companion.errors import UsageError
+from companion.games import GameReport, HexReport, report_from_json
 from companion.journal import GameEntry, Journal
 
 
@@ -44,10 +45,10 @@ def record_of(journal: Journal, entry: GameEntry) -> dict[str, Any]:
     return session.flow.record()
 
 
-def score_of(journal: Journal, entry: GameEntry) -> dict[str, Any]:
+def score_of(journal: Journal, entry: GameEntry) -> GameReport:
+    """The game's score: kept with the result when the game ended, else replayed."""
     if entry.result is not None and "score" in entry.result:
-        score: dict[str, Any] = entry.result["score"]
-        return score
+        return report_from_json(entry.result["score"])
     from companion.cli.score import score_record
 
     return score_record(record_of(journal, entry))
@@ -58,14 +59,13 @@ def _write_csv(journal: Journal, entries: list[GameEntry], out: TextIO) -> None:
     writer.writerow(["game_id", "started", "game", "round", "seat", "player", "points", "total"])
     for entry in entries:
         score = score_of(journal, entry)
-        if score.get("game") == "hex":
-            writer.writerow(
-                [entry.id, entry.started, entry.game, "", "", score.get("winner"), "", ""]
-            )
+        if isinstance(score, HexReport):
+            winner = None if score.winner is None else score.winner.value
+            writer.writerow([entry.id, entry.started, entry.game, "", "", winner, "", ""])
             continue
         running = [0] * len(entry.players)
-        for number, rnd in enumerate(score.get("rounds", []), start=1):
-            for seat, points in enumerate(rnd["points"]):
+        for number, rnd in enumerate(score.rounds, start=1):
+            for seat, points in enumerate(rnd.points):
                 running[seat] += points
                 writer.writerow(
                     [

@@ -13,6 +13,7 @@ import time
 from typing import Any
 
 from companion.cli.common import add_config_options, open_journal
+from companion.games import HexReport, report_from_json
 from companion.journal import GameEntry
 
 
@@ -29,11 +30,15 @@ def _when(stamp: float | None) -> str:
 
 def summary(entry: GameEntry) -> dict[str, Any]:
     """Date, game, players, totals and winners of one game (in play: the totals so far)."""
-    score = (entry.result or {}).get("score", {})
-    totals = score.get("totals")
-    winners = score.get("winners", [])
-    if score.get("game") == "hex":
-        winners = [score["winner"]] if score.get("winner") else []
+    score = (entry.result or {}).get("score")
+    report = report_from_json(score) if score else None
+    totals: list[int] | None = None
+    winners: list[str] = []
+    if isinstance(report, HexReport):
+        winners = [report.winner.value] if report.winner else []
+    elif report is not None:
+        totals = list(report.totals)
+        winners = [entry.players[seat] for seat in report.winners]
     state = "in play" if entry.ended is None else (entry.result or {}).get("reason", "over")
     return {
         "id": entry.id,
@@ -44,7 +49,7 @@ def summary(entry: GameEntry) -> dict[str, Any]:
         "variants": list(entry.variants),
         "state": state,
         "totals": totals,
-        "winners": [entry.players[w] if isinstance(w, int) else w for w in winners],
+        "winners": winners,
     }
 
 

@@ -1,11 +1,11 @@
-"""Score objects (``companion score --json``) as text for people.
+"""Scores (typed reports, :mod:`companion.games.report`) as text for people.
 
->>> print(render_report({"game": "trump", "players": ["Ana", "Ben"],
-...     "rounds": [{"points": [3, 0]}], "totals": [3, 0], "complete": False,
-...     "winners": [], "flags": []}))
+>>> from companion.games import CardGameReport, TrumpRound
+>>> print(render_report(CardGameReport("trump", ("Ana", "Ben"),
+...     (TrumpRound((3, 0), symbols=(5, 2)),), complete=False, flags=())))
 Fibonacci's Trump: Ana, Ben
 round  Ana  Ben
-1        3    0
+1        3    0  (symbols 5/2)
 total    3    0
 game not finished
 """
@@ -13,7 +13,9 @@ game not finished
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+
+from companion.games.hex.report import HexReport
+from companion.games.report import CardGameReport, GameReport, RoundScore
 
 TITLES = {
     "fibonachos": "Fibonachos",
@@ -25,12 +27,9 @@ TITLES = {
     "hex": "Fibonacci (hex board)",
 }
 
-#: Per-round extras shown after the points, with their column label.
-EXTRAS = {"spicy": "spicy", "tricks": "tricks", "symbols": "symbols"}
 
-
-def render_report(report: dict[str, Any]) -> str:
-    if report["game"] == "hex":
+def render_report(report: GameReport) -> str:
+    if isinstance(report, HexReport):
         return render_hex(report)
     return render_card_game(report)
 
@@ -45,17 +44,13 @@ def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
     return lines
 
 
-def render_card_game(report: dict[str, Any]) -> str:
-    players: list[str] = report["players"]
-    lines = [f"{TITLES.get(report['game'], report['game'])}: {', '.join(players)}"]
+def render_card_game(report: CardGameReport[RoundScore]) -> str:
+    players = report.players
+    lines = [f"{TITLES.get(report.game, report.game)}: {', '.join(players)}"]
     rows: list[list[str]] = []
-    for number, rnd in enumerate(report["rounds"], start=1):
-        rows.append([str(number), *(str(p) for p in rnd["points"])])
-        details = [
-            f"{label} " + "/".join(str(v) for v in rnd[key])
-            for key, label in EXTRAS.items()
-            if key in rnd
-        ]
+    for number, rnd in enumerate(report.rounds, start=1):
+        rows.append([str(number), *(str(p) for p in rnd.points)])
+        details = [f"{key} " + "/".join(str(v) for v in values) for key, values in rnd.details()]
         if details:
             rows[-1].append("  (" + "; ".join(details) + ")")
     width = len(players) + 1
@@ -65,32 +60,34 @@ def render_card_game(report: dict[str, Any]) -> str:
     for line, row in zip(table[1:], rows, strict=True):
         body.append(line + (row[width] if len(row) > width else ""))
     lines += body
-    lines.append(_table(["round", *players], [["total", *map(str, report["totals"])]])[1])
-    if report["complete"]:
-        names = [players[seat] for seat in report["winners"]]
+    lines.append(_table(["round", *players], [["total", *map(str, report.totals)]])[1])
+    if report.complete:
+        names = [players[seat] for seat in report.winners]
         verb = "wins" if len(names) == 1 else "share the win"
         lines.append(f"{' and '.join(names)} {verb}")
     else:
         lines.append("game not finished")
-    for flag in report["flags"]:
-        trick = f", trick {flag['trick']}" if flag.get("trick") else ""
-        who = players[flag["seat"]] if 0 <= flag["seat"] < len(players) else f"seat {flag['seat']}"
-        lines.append(
-            f"flag: round {flag['round']}{trick}: {who}: {flag['message']} ({flag['rule']})"
-        )
+    for flag in report.flags:
+        trick = f", trick {flag.trick}" if flag.trick else ""
+        who = players[flag.seat] if 0 <= flag.seat < len(players) else f"seat {flag.seat}"
+        lines.append(f"flag: round {flag.round}{trick}: {who}: {flag.message} ({flag.rule})")
     return "\n".join(lines)
 
 
-def render_hex(report: dict[str, Any]) -> str:
+def render_hex(report: HexReport) -> str:
     lines = [TITLES["hex"]]
-    for number, turn in enumerate(report["turns"], start=1):
-        moves = " ".join(turn["moves"]) or "(no move)"
-        lines.append(f"{number:>3}  {turn['player']:<5}  {turn['allowed']} allowed: {moves}")
+    for number, turn in enumerate(report.turns, start=1):
+        if isinstance(turn.moves, int):
+            moves = f"{turn.moves} moves" if turn.moves else "(no move)"
+        else:
+            moves = " ".join(map(str, turn.moves)) or "(no move)"
+        lines.append(f"{number:>3}  {turn.player.value:<5}  {turn.allowed} allowed: {moves}")
     lines.append("")
-    lines += board_diagram(report["board"])
-    lines.append("")
-    winner = report["winner"]
-    lines.append(f"{winner} wins" if winner else "game not finished")
+    if report.board is not None:
+        lines += board_diagram(report.board.board())
+        lines.append("")
+    winner = report.winner
+    lines.append(f"{winner.value} wins" if winner else "game not finished")
     return "\n".join(lines)
 
 

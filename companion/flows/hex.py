@@ -45,6 +45,7 @@ from companion.flows.notices import info, refused, refused_command
 from companion.games.errors import NotationError
 from companion.games.hex.cards import Pile, card_name, parse_card
 from companion.games.hex.pieces import Side
+from companion.games.hex.report import HexReport, HexTurnReport
 from companion.games.hex.rules import opening_allowance
 from companion.table.cards import TableCard
 from companion.views import HexView
@@ -147,9 +148,7 @@ class HexRefereeFlow(GameFlow):
             value = parse_card(card.notation)
             self._step(self._read_card(value))
         except (NotationError, RefusedError) as exc:
-            rule = getattr(exc, "rule", "H5")
-            reason = getattr(exc, "reason", str(exc))
-            return [refused(card, reason, rule)]
+            return [refused(card, exc.what, exc.rule)]
         return [info(f"{self.names[self.state.side.seat]}: {card_name(value)}")]
 
     def _read_card(self, value: int) -> Referee:
@@ -274,17 +273,9 @@ class HexRefereeFlow(GameFlow):
             "winner": None if self.state.winner is None else self.state.winner.value,
         }
 
-    def report(self) -> dict[str, Any]:
-        return {
-            "game": "hex",
-            "mode": "referee",
-            "turns": [
-                {"player": t.side.value, "allowed": t.allowed, "moves": t.moves}
-                for t in self._turns()
-            ],
-            "winner": None if self.state.winner is None else self.state.winner.value,
-            "board": None,
-        }
+    def report(self) -> HexReport:
+        turns = tuple(HexTurnReport(t.side, t.allowed, t.moves) for t in self._turns())
+        return HexReport(turns, self.state.winner, board=None)
 
     def is_over(self) -> bool:
         return self.state.winner is not None

@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.flows.base import FlowCommand, Notice, NoticeKind
 from companion.flows.errors import RefusedError
-from companion.games.report import leaders
+from companion.games.report import CardGameReport, RoundScore, leaders
 from companion.table.cards import TableCard
 from companion.views import ScoresView
 
@@ -52,21 +52,19 @@ def scores_view(
 
 
 def report_notices(
-    report: Mapping[str, Any], rounds_before: int, players: Sequence[str], *, over: bool
+    report: CardGameReport[RoundScore], rounds_before: int, players: Sequence[str], *, over: bool
 ) -> list[Notice]:
     """ROUND_OVER for each round the report gained, GAME_OVER once ``over``."""
     notices = []
-    rounds = report["rounds"]
     running = [0] * len(players)
-    for number, played in enumerate(rounds, start=1):
-        running = [a + b for a, b in zip(running, played["points"], strict=True)]
+    for number, played in enumerate(report.rounds, start=1):
+        running = [a + b for a, b in zip(running, played.points, strict=True)]
         if number > rounds_before:
-            view = scores_view(f"Round {number}", players, played["points"], running)
+            view = scores_view(f"Round {number}", players, played.points, running)
             notices.append(Notice(NoticeKind.ROUND_OVER, f"round {number} over", None, view=view))
     if over:
-        totals = report["totals"]
-        winners = " and ".join(players[seat] for seat in report.get("winners", []))
-        view = scores_view("Final scores", players, totals, None, footer=f"{winners} won")
+        winners = " and ".join(players[seat] for seat in report.winners)
+        view = scores_view("Final scores", players, report.totals, None, footer=f"{winners} won")
         message = f"game over: {winners} won" if winners else "game over"
         notices.append(Notice(NoticeKind.GAME_OVER, message, None, view=view))
     return notices

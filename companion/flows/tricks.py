@@ -47,6 +47,7 @@ from companion.flows.notices import (
     report_notices,
 )
 from companion.games.base import Flag, GameState
+from companion.games.report import CardGameReport, RoundScore
 from companion.table.cards import TableCard
 from companion.views import TrickView
 
@@ -117,8 +118,11 @@ class TrickFlow(GameFlow):
     def _engine_record(self) -> dict[str, Any]:
         return self.engine.to_record()
 
-    def _engine_report(self) -> dict[str, Any]:
-        return self.engine.report()
+    def _engine_report(self) -> CardGameReport[RoundScore]:
+        report = self.engine.report()
+        if not isinstance(report, CardGameReport):
+            raise TypeError(f"{self.game}: a trick game's report is a card game's")
+        return report
 
     def _engine_flags(self) -> list[Flag]:
         return self.engine.flags()
@@ -152,7 +156,7 @@ class TrickFlow(GameFlow):
         return []
 
     def _place(self, card: TableCard, use: str, seat: int | None) -> list[Notice]:
-        before = (self._tricks_done(), len(self._engine_report()["rounds"]), len(self._flags()))
+        before = (self._tricks_done(), len(self._engine_report().rounds), len(self._flags()))
         number = self._round_number()
         try:
             self._check_deck(card)
@@ -290,7 +294,7 @@ class TrickFlow(GameFlow):
     def record(self) -> dict[str, Any]:
         return self._engine_record()
 
-    def report(self) -> dict[str, Any]:
+    def report(self) -> CardGameReport[RoundScore]:
         return self._engine_report()
 
     def is_over(self) -> bool:

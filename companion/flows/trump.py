@@ -178,7 +178,7 @@ class TrumpFlow(TrickFlow):
 
     def view(self) -> FlowView:
         if self.engine.is_terminal():
-            return scores_view("Final scores", self.names, self.engine.report()["totals"], None)
+            return scores_view("Final scores", self.names, self.engine.report().totals, None)
         n = len(self.players)
         if self._between_rounds():
             number = len(self.engine.rounds) + 1

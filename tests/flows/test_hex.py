@@ -11,6 +11,8 @@ from companion.cli.score import score_record
 from companion.flows.base import FlowCommand, NoticeKind
 from companion.flows.hex_cards import PILE
 from companion.flows.registry import make_flow
+from companion.games import HexReport
+from companion.games.hex import Side
 from companion.table.cards import TableCard
 
 MOVE = FlowCommand("move")
@@ -38,7 +40,7 @@ def test_the_opening_schedule_counts_down_and_ends_turns_by_itself() -> None:
         for _ in range(flow.view().allowed):
             flow.command(MOVE)
     assert allowed == [1, 2, 3, 4, 5, 6, 6, 6]
-    assert [t["player"] for t in flow.report()["turns"][:3]] == ["black", "white", "black"]
+    assert [t.player.value for t in flow.report().turns[:3]] == ["black", "white", "black"]
 
 
 def test_strikes_reduce_the_allowance_with_a_floor_of_zero() -> None:
@@ -77,7 +79,7 @@ def test_undo_and_winner() -> None:
     assert (flow.view().turn, flow.view().left) == (2, 2)
     over = flow.command(FlowCommand("winner", {"side": "white"}))
     assert over[0].kind is NoticeKind.GAME_OVER and flow.is_over()
-    assert flow.report()["winner"] == "white" and flow.report()["board"] is None
+    assert flow.report() == HexReport(flow.report().turns, Side.WHITE, board=None)
     assert flow.command(MOVE)[0].kind is NoticeKind.REFUSED
     flow.undo()
     assert not flow.is_over()
@@ -164,7 +166,7 @@ def test_board_mode_reproduces_the_example_records(name: str) -> None:
     expected = score_record(record)
     assert flow.report() == expected
     assert score_record(flow.record()) == expected
-    assert flow.is_over() == (expected["winner"] is not None)
+    assert flow.is_over() == expected.complete
 
 
 def test_board_mode_refuses_an_illegal_move_and_undoes() -> None:

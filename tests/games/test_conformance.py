@@ -34,7 +34,7 @@ CONFIGS = _configs()
 def _snapshot(state: GameState[Any]) -> tuple[Any, ...]:
     return (
         json.dumps(state.to_record(), sort_keys=True),
-        json.dumps(state.report(), sort_keys=True),
+        json.dumps(state.report().to_json(), sort_keys=True),
         state.current_player(),
         repr(list(state.legal_actions())),
         state.outcome(),

@@ -9,8 +9,10 @@
     ...         state.apply(state.sample_chance(rng))
     ...     else:
     ...         state.apply(rng.choice(state.legal_actions()))
-    >>> state.report()["complete"]          # R9: the rummy games have no end
+    >>> state.report().complete          # R9: the rummy games have no end
     False
+    >>> state.outcome().termination      # the match length chosen: one round per seat
+    <Termination.ROUNDS_CHOSEN: 'rounds played'>
 
 The referee's questions about a set lying in a meld zone:
 
