@@ -71,7 +71,7 @@ class TrumpFlow(TrickFlow):
         try:
             face = parse_card(card.notation)
         except NotationError as exc:
-            raise RefusedError(str(exc).removesuffix(" (T1)"), "T1") from None
+            raise RefusedError(exc.what, "T1") from None
         if use in INDICATORS:
             self._indicator(use, face)
             return

@@ -125,7 +125,7 @@ def _new_state(cls: type[S], players: list[str], variants: list[Any], rounds: li
     try:
         check_variants(GAME, variants, VARIANTS)
     except UnknownVariantError as exc:
-        raise RecordError(str(exc), "record", where=VARIANTS_KEY) from None
+        raise RecordError(exc.what, "record", where=VARIANTS_KEY) from None
     first = rounds[0] if rounds else None
     where = Place.of("round", 1)
     dealer = _dealer(first, where, len(players)) if isinstance(first, Mapping) else None

@@ -79,7 +79,7 @@ def read_record(cls: type[S], record: Mapping[str, Any]) -> S:
     try:
         state = cls(_players(record), _variants(record), start=_start(record))
     except UnknownVariantError as exc:
-        raise RecordError(str(exc), "record") from None
+        raise RecordError(exc.what, "record") from None
     for number, turn in enumerate(turns, start=1):
         _replay_turn(state, number, turn, last=number == len(turns))
     if resigned is not None:

@@ -90,7 +90,7 @@ def new_game(
     ``None`` plays on until the table stops (R9 sets no end).
     """
     if deck not in _BY_TARGET:
-        raise GameError(f"rummy: no deck {deck!r} (the decks are 21, 13, 8 and 89) (R1)")
+        raise GameError(f"rummy: no deck {deck!r} (the decks are 21, 13, 8 and 89)", "R1")
     return _BY_TARGET[deck](players, variants, rounds=rounds)
 
 

@@ -81,7 +81,7 @@ def read_record(cls: type[S], record: object) -> S:
     try:
         check_variants(cls.name, variants, cls.known_variants)
     except UnknownVariantError as exc:
-        raise RecordError(str(exc), "record", where=VARIANTS) from None
+        raise RecordError(exc.what, "record", where=VARIANTS) from None
     state = cls(players, variants, rounds=None)
     for number, data in enumerate(rounds, start=1):
         where = Place.of("round", number)
