@@ -5,10 +5,14 @@ A game the referee only counted (the flows' ``referee`` mode sees no board) has
 ``board`` ``None`` and each turn's moves as a count; its JSON says ``"mode":
 "referee"``.
 
-    >>> from companion.games.hex.actions import Move
-    >>> report = HexReport((HexTurnReport(Side.BLACK, 1, (Move.parse("b2-c2"),)),), None, None)
-    >>> report.to_json()
-    {'game': 'hex', 'mode': 'referee', 'turns': [{'player': 'black', 'allowed': 1, 'moves': ['b2-c2']}], 'winner': None, 'board': None}
+    >>> from companion.games.hex.position import START
+    >>> turn = HexTurnReport(Side.BLACK, 1, (Move.parse("b2-c2"),))
+    >>> report = HexReport((turn,), None, START.after(turn.moves[0].src, turn.moves[0].dst))
+    >>> report.to_json()["turns"], report.complete
+    ([{'player': 'black', 'allowed': 1, 'moves': ['b2-c2']}], False)
+    >>> counted = HexReport((HexTurnReport(Side.BLACK, 1, 1),), Side.WHITE, board=None)
+    >>> counted.to_json()
+    {'game': 'hex', 'mode': 'referee', 'turns': [{'player': 'black', 'allowed': 1, 'moves': 1}], 'winner': 'white', 'board': None}
 """  # noqa: E501
 
 from __future__ import annotations
