@@ -264,7 +264,8 @@ class Session:
         """Close the game in play in the journal with its scores (also for an abandoned one)."""
         if self.flow is None:
             return []
-        result = {"reason": reason, "record": self.flow.record(), "score": self.flow.report()}
+        score = self.flow.report().to_json()
+        result = {"reason": reason, "record": self.flow.record(), "score": score}
         notices: list[Notice] = []
         if self.game_id is not None and not self.memory_only:
             try:

@@ -13,6 +13,7 @@ from companion.flows.base import GameFlow, Notice, NoticeKind
 from companion.flows.commands import FlowCommand, Undo
 from companion.flows.rummy import RummyFlow
 from companion.flows.status import RummyStatus, Scores
+from companion.games import CardGameReport, RoundScore
 from companion.journal import Journal
 from companion.session import Session, card_payload
 from companion.table.cards import TableCard
@@ -48,8 +49,11 @@ class TallyFlow(GameFlow):
     def record(self) -> dict[str, Any]:
         return {"game": "tally", "players": self.players, "cards": list(self.cards)}
 
-    def report(self) -> dict[str, Any]:
-        return {"game": "tally", "count": len(self.cards)}
+    def report(self) -> CardGameReport[RoundScore]:
+        """The first seat scores a point a card, in one round."""
+        points = (len(self.cards),) + (0,) * (len(self.players) - 1)
+        rounds = (RoundScore(points),)
+        return CardGameReport("tally", tuple(self.players), rounds, self.is_over(), flags=())
 
     def is_over(self) -> bool:
         return len(self.cards) >= 5
@@ -122,7 +126,15 @@ def test_a_finished_game_is_closed_with_its_result(tmp_path: Path) -> None:
     assert session.flow is None
     assert game_id is not None
     entry = journal.game(game_id)
-    assert entry.result is not None and entry.result["score"] == {"game": "tally", "count": 5}
+    assert entry.result is not None and entry.result["score"] == {
+        "game": "tally",
+        "players": ["Ana"],
+        "rounds": [{"points": [5]}],
+        "totals": [5],
+        "complete": True,
+        "winners": [0],
+        "flags": [],
+    }
     assert journal.unfinished() is None
     assert Session.resume(journal, clock=Clock(), factory=factory).flow is None
 

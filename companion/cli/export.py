@@ -15,8 +15,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from companion.cli.common import HEX_GAMES, add_config_options, open_journal, warn_unread
+from companion.cli.common import add_config_options, open_journal, warn_unread
 from companion.errors import CompanionError, UsageError
+from companion.games import GameReport, HexRefereeReport, HexReport, report_from_json
 from companion.games.errors import GameError
 from companion.games.hexref import upgrade_record
 from companion.journal import GameEntry, Journal
@@ -54,10 +55,11 @@ def record_of(journal: Journal, entry: GameEntry) -> dict[str, Any]:
     return done.flow.record()
 
 
-def score_of(journal: Journal, entry: GameEntry) -> dict[str, Any]:
+def score_of(journal: Journal, entry: GameEntry) -> GameReport:
+    """The game's score: kept with the result when the game ended, else replayed."""
     kept = (entry.result or {}).get("score")
     if isinstance(kept, dict):
-        return kept
+        return report_from_json(kept)  # a referee score from before hex-referee too
     from companion.cli.score import score_record
 
     return score_record(record_of(journal, entry))
@@ -66,12 +68,13 @@ def score_of(journal: Journal, entry: GameEntry) -> dict[str, Any]:
 def score_rows(journal: Journal, entry: GameEntry) -> list[list[Any]]:
     """The CSV rows of one game: per round and seat, the points and the running total."""
     score = score_of(journal, entry)
-    if score.get("game") in HEX_GAMES:
-        return [[entry.id, entry.started, entry.game, "", "", score.get("winner"), "", ""]]
+    if isinstance(score, HexReport | HexRefereeReport):
+        winner = None if score.winner is None else score.winner.value
+        return [[entry.id, entry.started, entry.game, "", "", winner, "", ""]]
     rows: list[list[Any]] = []
     running = [0] * len(entry.players)
-    for number, rnd in enumerate(score.get("rounds", []), start=1):
-        for seat, points in enumerate(rnd["points"]):
+    for number, rnd in enumerate(score.rounds, start=1):
+        for seat, points in enumerate(rnd.points):
             running[seat] += points
             player = entry.players[seat]
             rows.append(

@@ -12,7 +12,8 @@ import json
 import time
 from typing import Any
 
-from companion.cli.common import HEX_GAMES, add_config_options, open_journal, warn_unread
+from companion.cli.common import add_config_options, open_journal, warn_unread
+from companion.games import HexRefereeReport, HexReport, RecordError, report_from_json
 from companion.journal import GameEntry
 
 
@@ -28,6 +29,19 @@ def _when(stamp: float | None) -> str:
         return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp)) if stamp else "-"
     except (OverflowError, OSError, ValueError):  # a damaged time
         return "-"
+
+
+def _outcome(entry: GameEntry, score: object) -> tuple[list[int] | None, list[str]]:
+    """The totals and the winners' names of a kept score (none from a damaged one)."""
+    if not isinstance(score, dict):
+        return None, []
+    try:
+        report = report_from_json(score)
+    except (RecordError, LookupError, TypeError, ValueError):
+        return None, []
+    if isinstance(report, HexReport | HexRefereeReport):
+        return None, [report.winner.value] if report.winner else []
+    return list(report.totals), _names(entry, list(report.winners))
 
 
 def _names(entry: GameEntry, seats: Any) -> list[str]:
@@ -46,12 +60,7 @@ def _names(entry: GameEntry, seats: Any) -> list[str]:
 def summary(entry: GameEntry) -> dict[str, Any]:
     """Date, game, players, totals and winners of one game (in play: the totals so far)."""
     result = entry.result or {}
-    score = result.get("score")
-    score = score if isinstance(score, dict) else {}
-    totals = score.get("totals")
-    winners = score.get("winners", [])
-    if score.get("game") in HEX_GAMES:
-        winners = [score["winner"]] if score.get("winner") else []
+    totals, winners = _outcome(entry, result.get("score"))
     state = "in play" if entry.ended is None else str(result.get("reason", "over"))
     return {
         "id": entry.id,
@@ -61,8 +70,8 @@ def summary(entry: GameEntry) -> dict[str, Any]:
         "players": list(entry.players),
         "variants": list(entry.variants),
         "state": state,
-        "totals": totals if isinstance(totals, list) else None,
-        "winners": _names(entry, winners),
+        "totals": totals,
+        "winners": winners,
     }
 
 

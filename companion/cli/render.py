@@ -1,11 +1,11 @@
-"""Score objects (``companion score --json``) as text for people.
+"""Scores (typed reports, :mod:`companion.games.report`) as text for people.
 
->>> print(render_report({"game": "trump", "players": ["Ana", "Ben"],
-...     "rounds": [{"points": [3, 0]}], "totals": [3, 0], "complete": False,
-...     "winners": [], "flags": []}))
+>>> from companion.games import CardGameReport, TrumpRound
+>>> print(render_report(CardGameReport("trump", ("Ana", "Ben"),
+...     (TrumpRound((3, 0), symbols=(5, 2)),), complete=False, flags=())))
 Fibonacci's Trump: Ana, Ben
 round  Ana  Ben
-1        3    0
+1        3    0  (symbols 5/2)
 total    3    0
 game not finished
 """
@@ -13,13 +13,12 @@ game not finished
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from companion.games.errors import UnknownGameError
+from companion.games.hex.report import HexReport
+from companion.games.hexref.report import HexRefereeReport
 from companion.games.registry import get_game
-
-#: Per-round extras shown after the points, with their column label.
-EXTRAS = {"spicy": "spicy", "tricks": "tricks", "symbols": "symbols"}
+from companion.games.report import CardGameReport, GameReport, RoundScore
 
 
 def title(game: str) -> str:
@@ -30,10 +29,10 @@ def title(game: str) -> str:
         return game
 
 
-def render_report(report: dict[str, Any]) -> str:
-    if report["game"] == "hex":
+def render_report(report: GameReport) -> str:
+    if isinstance(report, HexReport):
         return render_hex(report)
-    if report["game"] == "hex-referee":
+    if isinstance(report, HexRefereeReport):
         return render_hex_referee(report)
     return render_card_game(report)
 
@@ -48,17 +47,13 @@ def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
     return lines
 
 
-def render_card_game(report: dict[str, Any]) -> str:
-    players: list[str] = report["players"]
-    lines = [f"{title(report['game'])}: {', '.join(players)}"]
+def render_card_game(report: CardGameReport[RoundScore]) -> str:
+    players = report.players
+    lines = [f"{title(report.game)}: {', '.join(players)}"]
     rows: list[list[str]] = []
-    for number, rnd in enumerate(report["rounds"], start=1):
-        rows.append([str(number), *(str(p) for p in rnd["points"])])
-        details = [
-            f"{label} " + "/".join(str(v) for v in rnd[key])
-            for key, label in EXTRAS.items()
-            if key in rnd
-        ]
+    for number, rnd in enumerate(report.rounds, start=1):
+        rows.append([str(number), *(str(p) for p in rnd.points)])
+        details = [f"{key} " + "/".join(str(v) for v in values) for key, values in rnd.details()]
         if details:
             rows[-1].append("  (" + "; ".join(details) + ")")
     width = len(players) + 1
@@ -68,67 +63,70 @@ def render_card_game(report: dict[str, Any]) -> str:
     for line, row in zip(table[1:], rows, strict=True):
         body.append(line + (row[width] if len(row) > width else ""))
     lines += body
-    lines.append(_table(["round", *players], [["total", *map(str, report["totals"])]])[1])
-    if report["complete"]:
-        names = [players[seat] for seat in report["winners"]]
+    lines.append(_table(["round", *players], [["total", *map(str, report.totals)]])[1])
+    if report.complete:
+        names = [players[seat] for seat in report.winners]
         verb = "wins" if len(names) == 1 else "share the win"
         lines.append(f"{' and '.join(names)} {verb}")
     else:
         lines.append("game not finished")
-    for flag in report["flags"]:
-        trick = f", trick {flag['trick']}" if flag.get("trick") else ""
-        who = players[flag["seat"]] if 0 <= flag["seat"] < len(players) else f"seat {flag['seat']}"
-        lines.append(
-            f"flag: round {flag['round']}{trick}: {who}: {flag['message']} ({flag['rule']})"
-        )
+    for flag in report.flags:
+        trick = f", trick {flag.trick}" if flag.trick else ""
+        who = players[flag.seat] if 0 <= flag.seat < len(players) else f"seat {flag.seat}"
+        lines.append(f"flag: round {flag.round}{trick}: {who}: {flag.message} ({flag.rule})")
     return "\n".join(lines)
 
 
-def render_hex(report: dict[str, Any]) -> str:
+def render_hex(report: HexReport) -> str:
     lines = [title("hex")]
-    for number, turn in enumerate(report["turns"], start=1):
-        moves = " ".join(turn["moves"]) or "(no move)"
-        lines.append(f"{number:>3}  {turn['player']:<5}  {turn['allowed']} allowed: {moves}")
+    for number, turn in enumerate(report.turns, start=1):
+        if isinstance(turn.moves, int):
+            moves = f"{turn.moves} moves" if turn.moves else "(no move)"
+        else:
+            moves = " ".join(map(str, turn.moves)) or "(no move)"
+        lines.append(f"{number:>3}  {turn.player.value:<5}  {turn.allowed} allowed: {moves}")
     lines.append("")
-    lines += board_diagram(report["board"])
-    lines.append("")
-    winner = report["winner"]
-    lines.append(f"{winner} wins" if winner else "game not finished")
+    if report.board is not None:
+        lines += board_diagram(report.board.board())
+        lines.append("")
+    winner = report.winner
+    lines.append(f"{winner.value} wins" if winner else "game not finished")
     return "\n".join(lines)
 
 
-def render_hex_referee(report: dict[str, Any]) -> str:
+def render_hex_referee(report: HexRefereeReport) -> str:
     """The referee's count turn by turn (no board: the referee never saw it).
 
-    >>> print(render_hex_referee({"game": "hex-referee", "players": ["Ana", "Ben"],
-    ...     "turns": [{"player": "black", "allowed": 1, "moves": 1, "strikes": 0, "card": None},
-    ...               {"player": "white", "allowed": 1, "moves": 0, "strikes": 1, "card": None}],
-    ...     "winner": "white"}))
+    >>> from companion.games import RefereeTurnReport
+    >>> from companion.games.hex import Side
+    >>> print(render_hex_referee(HexRefereeReport(("Ana", "Ben"), (
+    ...     RefereeTurnReport(Side.BLACK, 1, 1, 0, None),
+    ...     RefereeTurnReport(Side.WHITE, 1, 0, 1, None)), Side.WHITE)))
     Fibonacci hex (referee): Ana (black), Ben (white)
       1  black  1 allowed: 1 move
       2  white  1 allowed (1 strike): 0 moves
     <BLANKLINE>
     Ben (white) wins
     """
-    players = report.get("players") or ["Black", "White"]
+    players = report.players or ("Black", "White")
     sides = {
         side: name if name.lower() == side else f"{name} ({side})"
         for side, name in zip(("black", "white"), players, strict=True)
     }
     lines = [f"{title('hex-referee')}: {sides['black']}, {sides['white']}"]
-    for number, turn in enumerate(report["turns"], start=1):
-        if turn.get("card") is not None:
-            allowed = f"M{turn['card']}"
-        elif turn.get("strikes"):
-            plural = "" if turn["strikes"] == 1 else "s"
-            allowed = f"{turn['allowed']} allowed ({turn['strikes']} strike{plural})"
+    for number, turn in enumerate(report.turns, start=1):
+        if turn.card is not None:
+            allowed = f"M{turn.card}"
+        elif turn.strikes:
+            plural = "" if turn.strikes == 1 else "s"
+            allowed = f"{turn.allowed} allowed ({turn.strikes} strike{plural})"
         else:
-            allowed = f"{turn['allowed']} allowed"
-        moves = f"{turn['moves']} move{'' if turn['moves'] == 1 else 's'}"
-        lines.append(f"{number:>3}  {turn['player']:<5}  {allowed}: {moves}")
+            allowed = f"{turn.allowed} allowed"
+        moves = f"{turn.moves} move{'' if turn.moves == 1 else 's'}"
+        lines.append(f"{number:>3}  {turn.player.value:<5}  {allowed}: {moves}")
     lines.append("")
-    winner = report["winner"]
-    lines.append(f"{sides[winner]} wins" if winner in sides else "game not finished")
+    winner = report.winner
+    lines.append(f"{sides[winner.value]} wins" if winner else "game not finished")
     return "\n".join(lines)
 
 

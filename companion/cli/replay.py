@@ -110,7 +110,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"replay: refused at {line}", file=sys.stderr)
     if args.json:
         events = [row.as_json() for row in result.events]
-        print(json.dumps({"record": result.record, "score": result.report, "events": events}))
+        score = result.report.to_json()
+        print(json.dumps({"record": result.record, "score": score, "events": events}))
     else:
         print(json.dumps(result.record, ensure_ascii=False))
         print()

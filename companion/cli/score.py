@@ -22,7 +22,7 @@ from typing import Any
 
 from companion.cli.render import render_report
 from companion.errors import UsageError
-from companion.games import RecordError, get_game
+from companion.games import GameReport, RecordError, get_game
 from companion.games.hexref import SPEC as HEX_REFEREE
 from companion.games.hexref import is_flow_record
 
@@ -47,29 +47,28 @@ def load_record(path: Path) -> dict[str, Any]:
     except IsADirectoryError:
         raise UsageError(f"{path}: is a directory, not a record") from None
     except UnicodeDecodeError as exc:
-        raise RecordError("", f"{path}: not UTF-8 text ({exc.reason})", "record") from None
+        raise RecordError(f"{path}: not UTF-8 text ({exc.reason})", "record") from None
     except OSError as exc:
         raise UsageError(f"{path}: cannot read ({exc.strerror})") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(
-            "", f"{path}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})", "record"
+            f"{path}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})", "record"
         ) from None
     if not isinstance(data, dict):
-        raise RecordError(
-            "", f"{path}: a record is a JSON object, not {type(data).__name__}", "record"
-        )
+        raise RecordError(f"{path}: a record is a JSON object, not {type(data).__name__}", "record")
     return data
 
 
-def score_record(record: dict[str, Any]) -> dict[str, Any]:
-    """The ``--json`` object for a record (raises RecordError / UnknownGameError)."""
+def score_record(record: dict[str, Any]) -> GameReport:
+    """The score of a record; ``to_json()`` is the ``--json`` object (raises RecordError /
+    UnknownGameError)."""
     game = record.get("game")
     if is_flow_record(record):  # the button referee's record from before hex-referee
         game = HEX_REFEREE.name
     if not isinstance(game, str):
-        raise RecordError("", 'the record has no "game" name', "record")
+        raise RecordError('the record has no "game" name', "record")
     state = get_game(game).from_record(record)
     return state.report()
 
@@ -77,7 +76,7 @@ def score_record(record: dict[str, Any]) -> dict[str, Any]:
 def run(args: argparse.Namespace) -> int:
     report = score_record(load_record(args.record))
     if args.json:
-        print(json.dumps(report, ensure_ascii=False))
+        print(json.dumps(report.to_json(), ensure_ascii=False))
     else:
         print(render_report(report))
     return 0

@@ -27,6 +27,7 @@ from companion.daemon.links import (
     TableClock,
 )
 from companion.games.random_play import random_record
+from companion.games.report import CardGameReport, GameReport
 from companion.journal import Journal
 from companion.session import Session
 from companion.synthetic.scene import Scene
@@ -53,7 +54,7 @@ def demo_record(seed: int, players: tuple[str, ...] = PLAYERS) -> dict[str, Any]
 class DemoResult:
     record: dict[str, Any]  # what the camera read
     played: dict[str, Any]  # what was played
-    report: dict[str, Any]
+    report: GameReport
     frames: int
     table_seconds: float
     wall_seconds: float
@@ -146,12 +147,12 @@ class _Progress:
         self.rounds = 0
         self.tenth = 0
 
-    def rounds_read(self, report: dict[str, Any]) -> None:
-        rounds = report.get("rounds", [])
-        while self.rounds < len(rounds):
-            points = rounds[self.rounds]["points"]
-            names = report["players"]
-            line = ", ".join(f"{n} {p}" for n, p in zip(names, points, strict=True))
+    def rounds_read(self, report: GameReport) -> None:
+        if not isinstance(report, CardGameReport):
+            return
+        while self.rounds < len(report.rounds):
+            points = report.rounds[self.rounds].points
+            line = ", ".join(f"{n} {p}" for n, p in zip(report.players, points, strict=True))
             self.rounds += 1
             self.say(f"round {self.rounds} read: {line}")
 

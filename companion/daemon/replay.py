@@ -21,6 +21,7 @@ from typing import Any
 from companion.daemon.build import Devices, assemble
 from companion.daemon.links import ClockedCamera, TableClock
 from companion.flows.base import GameFlow, Notice, NoticeKind
+from companion.games.report import GameReport
 from companion.journal import Journal
 from companion.session import Session
 from companion.table.reader import TableReader
@@ -47,7 +48,7 @@ class ReplayResult:
     """What a replay read: the record and score of its game, the events, the refusals."""
 
     record: dict[str, Any]
-    report: dict[str, Any]
+    report: GameReport
     events: list[EventRow] = field(default_factory=list)
     notices: list[tuple[float, Notice]] = field(default_factory=list)
     frames: int = 0
@@ -104,7 +105,7 @@ def replay_game(
     (a recorded source does not come back). ``progress(frames, table_seconds,
     events)`` is called every ``every`` frames.
     """
-    result = ReplayResult(record={}, report={})
+    result = ReplayResult(record=flow.record(), report=flow.report())
     timed = ClockedCamera(camera, clock)
     daemon = assemble(
         session,

@@ -33,6 +33,7 @@ from typing import Any, ClassVar
 from companion.flows.commands import FlowCommand
 from companion.flows.status import FlowStatus, NoticeDetail
 from companion.games.base import GameState
+from companion.games.report import GameReport
 from companion.table.cards import TableCard
 
 
@@ -103,8 +104,8 @@ class GameFlow(ABC):
         """The game record so far (the format ``companion score`` reads)."""
 
     @abstractmethod
-    def report(self) -> dict[str, Any]:
-        """The score object so far (``companion score --json``)."""
+    def report(self) -> GameReport:
+        """The score so far; its ``to_json()`` is the ``companion score --json`` object."""
 
     @abstractmethod
     def is_over(self) -> bool:
@@ -119,7 +120,7 @@ class EngineFlow(GameFlow):
     def record(self) -> dict[str, Any]:
         return self.engine.to_record()
 
-    def report(self) -> dict[str, Any]:
+    def report(self) -> GameReport:
         return self.engine.report()
 
     def is_over(self) -> bool:

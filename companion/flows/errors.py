@@ -34,8 +34,3 @@ class CommandError(GameError):
 
 class RefusedError(GameError):
     """The rules (or the table) refuse a card or a command; ``rule`` is its RULES.md id."""
-
-    def __init__(self, reason: str, rule: str | None = None) -> None:
-        super().__init__(f"{reason} ({rule})" if rule else reason)
-        self.reason = reason
-        self.rule = rule

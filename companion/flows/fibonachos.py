@@ -94,7 +94,7 @@ class FibonachosFlow(TrickFlow):
         except IllegalActionError as exc:
             if dealt:
                 self.engine.undo()
-            raise RefusedError(getattr(exc, "what", exc.reason), exc.rule) from None
+            raise RefusedError(exc.what, exc.rule) from None
 
     # -- progress ---------------------------------------------------------------------------
 
@@ -132,7 +132,7 @@ class FibonachosFlow(TrickFlow):
     def status(self) -> FlowStatus:
         if self.engine.is_terminal():
             report = self.engine.report()
-            return scores(self.game, None, report["totals"], None, report.get("winners", ()))
+            return scores(self.game, None, report.totals, None, report.winners)
         if self._needs_deal():
             number = len(self.engine.rounds) + 1
             dealer = (self.engine.first_dealer + number - 1) % len(self.players)
@@ -169,5 +169,5 @@ def _parse(text: str, kind: type[Nacho] | type[Spicy], wrong: str) -> Any:
         try:
             other.parse(text)
         except NotationError:
-            raise RefusedError(getattr(exc, "what", str(exc)), "F1") from None
+            raise RefusedError(exc.what, "F1") from None
         raise RefusedError(f"{text} {wrong}", "F6" if kind is Spicy else "F1") from None

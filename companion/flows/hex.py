@@ -131,9 +131,7 @@ class HexRefereeFlow(EngineFlow):
             value = parse_card(card.notation)
             self._apply(Draw(value))
         except (NotationError, RefusedError) as exc:
-            rule = getattr(exc, "rule", "H5")
-            reason = getattr(exc, "reason", str(exc))
-            return [refused(card, reason, rule)]
+            return [refused(card, exc.what, exc.rule or "H5")]
         return [info(f"{self.names[side.seat]}: {card_name(value)}")]
 
     def command(self, command: FlowCommand) -> list[Notice]:

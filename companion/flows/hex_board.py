@@ -75,7 +75,7 @@ class HexBoardFlow(EngineFlow):
         try:
             self._apply(Draw(parse_card(card.notation)))
         except (GameError, RefusedError) as exc:
-            return [refused(card, getattr(exc, "reason", str(exc)), getattr(exc, "rule", "H5"))]
+            return [refused(card, exc.reason, exc.rule)]
         return [info(f"{card.notation} turned up")]
 
     def command(self, command: FlowCommand) -> list[Notice]:

@@ -9,14 +9,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from companion.flows.base import Notice, NoticeKind
 from companion.flows.commands import FlowCommand, Replace
 from companion.flows.errors import RefusedError
 from companion.flows.status import Scores
-from companion.games.report import leaders
+from companion.games.report import CardGameReport, RoundScore, leaders
 from companion.table.cards import TableCard
 
 
@@ -54,7 +53,7 @@ def scores(
 
 def report_notices(
     game: str,
-    report: Mapping[str, Any],
+    report: CardGameReport[RoundScore],
     rounds_before: int,
     players: Sequence[str],
     *,
@@ -65,19 +64,18 @@ def report_notices(
     ``players`` are the names the messages use; the details carry seats.
     """
     notices = []
-    rounds = report["rounds"]
     running = [0] * len(players)
-    for number, played in enumerate(rounds, start=1):
-        running = [a + b for a, b in zip(running, played["points"], strict=True)]
+    for number, played in enumerate(report.rounds, start=1):
+        running = [a + b for a, b in zip(running, played.points, strict=True)]
         if number > rounds_before:
-            detail = scores(game, number, played["points"], running)
+            detail = scores(game, number, played.points, running)
             notices.append(
                 Notice(NoticeKind.ROUND_OVER, f"round {number} over", None, detail=detail)
             )
     if over:
-        won = report.get("winners", [])
+        won = report.winners
         winners = " and ".join(players[seat] for seat in won)
-        detail = scores(game, None, report["totals"], None, won)
+        detail = scores(game, None, report.totals, None, won)
         message = f"game over: {winners} won" if winners else "game over"
         notices.append(Notice(NoticeKind.GAME_OVER, message, None, detail=detail))
     return notices

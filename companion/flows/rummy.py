@@ -317,7 +317,7 @@ class RummyFlow(EngineFlow):
                     )
             hand = tuple(self._parse(c.notation).in_hand for c in self.hands[seat].values())
             tables.append(SeatTable(tuple(self.closed[seat]), tuple(c for c, _ in judged), hand))
-        rounds = len(self.engine.report()["rounds"])
+        rounds = len(self.engine.report().rounds)
         try:
             self.engine.apply(RoundEnd(out, tuple(tables)))
         except IllegalActionError as exc:

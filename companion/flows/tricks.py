@@ -48,6 +48,7 @@ from companion.flows.notices import (
     report_notices,
 )
 from companion.games.base import Flag
+from companion.games.report import CardGameReport, RoundScore
 from companion.table.cards import TableCard
 
 _SEAT_ZONE = re.compile(r"play-([0-9])")
@@ -115,6 +116,13 @@ class TrickFlow(EngineFlow):
     def _open_plays(self) -> int:
         """Cards played so far in the trick under way."""
 
+    def _card_report(self) -> CardGameReport[RoundScore]:
+        """The engine's report, a card game's (the trick engines' always are)."""
+        report = self.engine.report()
+        if not isinstance(report, CardGameReport):
+            raise TypeError(f"{self.game}: a trick game's report is a card game's")
+        return report
+
     @abstractmethod
     def _trick_size(self) -> int: ...
 
@@ -141,7 +149,7 @@ class TrickFlow(EngineFlow):
         return []
 
     def _place(self, card: TableCard, use: str, seat: int | None) -> list[Notice]:
-        before = (self._tricks_done(), len(self.report()["rounds"]), len(self._flags()))
+        before = (self._tricks_done(), len(self._card_report().rounds), len(self._flags()))
         number = self._round_number()
         try:
             self._check_deck(card)
@@ -198,7 +206,9 @@ class TrickFlow(EngineFlow):
         ]
         if self._tricks_done() > tricks:
             notices.append(self._won_notice())
-        notices += report_notices(self.game, self.report(), rounds, self.names, over=self.is_over())
+        notices += report_notices(
+            self.game, self._card_report(), rounds, self.names, over=self.is_over()
+        )
         return notices
 
     # -- commands ---------------------------------------------------------------------------

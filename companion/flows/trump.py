@@ -84,7 +84,7 @@ class TrumpFlow(TrickFlow):
         try:
             face = parse_card(card.notation)
         except NotationError as exc:
-            raise RefusedError(str(exc).removesuffix(" (T1)"), "T1") from None
+            raise RefusedError(exc.what, "T1") from None
         if use in INDICATORS:
             self._indicator(use, face)
             return
@@ -195,7 +195,7 @@ class TrumpFlow(TrickFlow):
     def status(self) -> FlowStatus:
         if self.engine.is_terminal():
             report = self.engine.report()
-            return scores(self.game, None, report["totals"], None, report.get("winners", ()))
+            return scores(self.game, None, report.totals, None, report.winners)
         n = len(self.players)
         if self._between_rounds():
             number = len(self.engine.rounds) + 1

@@ -8,7 +8,8 @@ A game is a state machine in the manner of OpenSpiel and python-chess:
             state.apply(state.sample_chance(rng))      # the deal, a spicy card...
         else:
             state.apply(rng.choice(state.legal_actions()))
-    state.outcome()                                    # Outcome(winners=(1,), ...)
+    state.outcome()            # Outcome(termination=<Termination.LAST_ROUND: ...>, winners=(1,))
+    state.report()             # the score so far, typed: report.totals, report.to_json()
     state.undo()                                       # back one action
 
 Engines are pure: no I/O, no clock, and randomness only through the
@@ -27,9 +28,13 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final, Generic, Self, TypeVar
+from enum import Enum
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Self, TypeVar
 
 from companion.games.errors import IllegalActionError, UnknownVariantError
+
+if TYPE_CHECKING:
+    from companion.games.report import GameReport
 
 #: ``current_player()`` while chance acts (a deal, a spicy reveal, a move card).
 CHANCE: Final = -1
@@ -39,11 +44,47 @@ TERMINAL: Final = -2
 A = TypeVar("A")
 
 
+class Termination(Enum):
+    """How a game ended, as python-chess's ``Termination``; :attr:`rule` says which rule."""
+
+    #: F8: the match is three rounds; the third is played.
+    LAST_ROUND = "three rounds played"
+    #: T7: after a round someone has 144 or more and the highest total alone.
+    TARGET_REACHED = "144 reached"
+    #: R9 sets no end: the rounds the table chose to play are played.
+    ROUNDS_CHOSEN = "rounds played"
+    #: H4: a centre's six neighbours are held by the other side's strike pieces.
+    ENCIRCLEMENT = "encirclement"
+    #: H5 (card variant): six strike pieces in one group, three touching the other centre.
+    CARD_WIN = "card win"
+    #: A player conceded; no rule needs it, a table needs a way to stop.
+    RESIGNATION = "resignation"
+    #: H4, told by the table: the referee counts moves and cannot see the board, so
+    #: the players declare who won (the game ``hex-referee``).
+    DECLARED = "declared win"
+
+    @property
+    def rule(self) -> str | None:
+        """The RULES.md id that ends the game this way (``None`` for a resignation)."""
+        return _TERMINATION_RULES[self]
+
+
+_TERMINATION_RULES: Final = {
+    Termination.LAST_ROUND: "F8",
+    Termination.TARGET_REACHED: "T7",
+    Termination.ROUNDS_CHOSEN: "R9",
+    Termination.ENCIRCLEMENT: "H4",
+    Termination.CARD_WIN: "H5",
+    Termination.RESIGNATION: None,
+    Termination.DECLARED: "H4",
+}
+
+
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended: the seats that won (shared wins list several)."""
+    """How a game ended: the way it ended and the seats that won (a shared win lists several)."""
 
-    termination: str
+    termination: Termination
     winners: tuple[int, ...]
 
 
@@ -132,8 +173,8 @@ class GameState(ABC, Generic[A]):
         """Replay a record; raise :class:`RecordError` naming the place and rule."""
 
     @abstractmethod
-    def report(self) -> dict[str, Any]:
-        """The ``companion score --json`` object for the game so far."""
+    def report(self) -> GameReport:
+        """The score so far; its ``to_json()`` is the ``companion score --json`` object."""
 
     def flags(self) -> list[Flag]:
         """What the referee noticed so far (revokes...), in the order noticed."""

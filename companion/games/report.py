@@ -1,61 +1,163 @@
-"""The ``companion score --json`` object of the card games, built one way for all three.
+"""The score of a game as typed values, and the ``companion score --json`` object they write.
 
->>> card_game_report("trump", ["Ana", "Ben"], [RoundReport((3, 0), {"symbols": (5, 2)})],
-...                  complete=False, flags=[])["totals"]
-[3, 0]
+A card game's report (Fibonachos, Trump, the rummy games) is a :class:`CardGameReport`:
+the rounds finished so far, each a :class:`RoundScore` (Fibonachos' rounds add the
+spicy totals and tricks won, Trump's the matching symbols), the flags, and whether the
+game is complete; totals and winners follow from them. The hex game's report is
+:class:`~companion.games.hex.report.HexReport`. Every report is frozen and writes
+DESIGN.md's JSON with ``to_json()``; :func:`report_from_json` reads that JSON back (the
+journal keeps it).
+
+>>> report = CardGameReport("trump", ("Ana", "Ben"), (TrumpRound((3, 0), symbols=(5, 2)),),
+...                         complete=False, flags=())
+>>> report.totals, report.winners
+((3, 0), ())
+>>> report.to_json()["rounds"]
+[{'points': [3, 0], 'symbols': [5, 2]}]
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
 
 from companion.games.base import Flag
+from companion.games.errors import RecordError
+
+if TYPE_CHECKING:
+    from companion.games.hex.report import HexReport
+    from companion.games.hexref.report import HexRefereeReport
 
 
 @dataclass(frozen=True)
-class RoundReport:
-    """The points of one round per seat, and per-seat extras (``spicy``, ``tricks``...)."""
+class RoundScore:
+    """The points of one finished round, one per seat (the rummy games' whole round)."""
 
     points: tuple[int, ...]
-    extra: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+
+    def details(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """Per-seat figures beyond the points, under their JSON key, in JSON order."""
+        return ()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"points": list(self.points)}
-        for key, values in self.extra.items():
+        for key, values in self.details():
             out[key] = list(values)
         return out
 
 
-def totals_of(players: int, rounds: Sequence[RoundReport]) -> list[int]:
-    return [sum(r.points[seat] for r in rounds) for seat in range(players)]
+@dataclass(frozen=True)
+class FibonachosRound(RoundScore):
+    """F7: each seat's spicy total taken and tricks won, beside its points."""
+
+    spicy: tuple[int, ...]
+    tricks: tuple[int, ...]
+
+    def details(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        return (("spicy", self.spicy), ("tricks", self.tricks))
 
 
-def leaders(totals: Sequence[int]) -> list[int]:
+@dataclass(frozen=True)
+class TrumpRound(RoundScore):
+    """T6: each seat's cards won that show the indicated symbol, beside its points."""
+
+    symbols: tuple[int, ...]
+
+    def details(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        return (("symbols", self.symbols),)
+
+
+R_co = TypeVar("R_co", bound=RoundScore, covariant=True)
+
+
+def leaders(totals: Sequence[int]) -> tuple[int, ...]:
     """The seats with the highest total (several when it is shared)."""
     if not totals:
-        return []
+        return ()
     best = max(totals)
-    return [seat for seat, total in enumerate(totals) if total == best]
+    return tuple(seat for seat, total in enumerate(totals) if total == best)
 
 
-def card_game_report(
-    game: str,
-    players: Sequence[str],
-    rounds: Sequence[RoundReport],
-    *,
-    complete: bool,
-    flags: Sequence[Flag],
-) -> dict[str, Any]:
-    """DESIGN.md's score object: winners only once the game is complete."""
-    totals = totals_of(len(players), rounds)
-    return {
-        "game": game,
-        "players": list(players),
-        "rounds": [r.to_json() for r in rounds],
-        "totals": totals,
-        "complete": complete,
-        "winners": leaders(totals) if complete else [],
-        "flags": [f.to_json() for f in flags],
-    }
+@dataclass(frozen=True)
+class CardGameReport(Generic[R_co]):
+    """DESIGN.md's score of a card game: finished rounds only, winners once complete.
+
+    ``complete`` is true once the game has ended by its rules (Fibonachos: three
+    rounds, F8; Trump: T7; the rummy games never, R9).
+    """
+
+    game: str
+    players: tuple[str, ...]
+    rounds: tuple[R_co, ...]
+    complete: bool
+    flags: tuple[Flag, ...]
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's points over the rounds finished."""
+        return tuple(sum(r.points[seat] for r in self.rounds) for seat in range(len(self.players)))
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats with the highest total once the game is complete, else none."""
+        return leaders(self.totals) if self.complete else ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": list(self.players),
+            "rounds": [r.to_json() for r in self.rounds],
+            "totals": list(self.totals),
+            "complete": self.complete,
+            "winners": list(self.winners),
+            "flags": [f.to_json() for f in self.flags],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> CardGameReport[RoundScore]:
+        """Read :meth:`to_json`'s object back; totals and winners follow from the rest."""
+        read = _ROUND_READERS.get(data["game"], _plain_round)
+        return CardGameReport(
+            data["game"],
+            tuple(data["players"]),
+            tuple(read(r) for r in data["rounds"]),
+            bool(data["complete"]),
+            tuple(Flag(**f) for f in data["flags"]),
+        )
+
+
+def _plain_round(data: Mapping[str, Any]) -> RoundScore:
+    return RoundScore(tuple(data["points"]))
+
+
+def _fibonachos_round(data: Mapping[str, Any]) -> RoundScore:
+    return FibonachosRound(tuple(data["points"]), tuple(data["spicy"]), tuple(data["tricks"]))
+
+
+def _trump_round(data: Mapping[str, Any]) -> RoundScore:
+    return TrumpRound(tuple(data["points"]), tuple(data["symbols"]))
+
+
+_ROUND_READERS: dict[str, Callable[[Mapping[str, Any]], RoundScore]] = {
+    "fibonachos": _fibonachos_round,
+    "trump": _trump_round,
+}
+
+#: Any game's report: what ``GameState.report()`` and a flow's ``report()`` give.
+GameReport: TypeAlias = "CardGameReport[RoundScore] | HexReport | HexRefereeReport"
+
+
+def report_from_json(data: Mapping[str, Any]) -> GameReport:
+    """A report from its ``to_json()`` object; raise :class:`RecordError` if it is none."""
+    from companion.games.hex.report import HexReport
+    from companion.games.hexref.report import HexRefereeReport
+
+    try:
+        if data["game"] == "hex":
+            return HexReport.from_json(data)
+        if data["game"] == "hex-referee":
+            return HexRefereeReport.from_json(data)
+        return CardGameReport.from_json(data)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise RecordError(f"not a score object ({type(exc).__name__}: {exc})", "record") from None

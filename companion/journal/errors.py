@@ -23,6 +23,6 @@ def error_of(path: str, exc: sqlite3.Error, doing: str) -> JournalError:
     '/j.db: disk full, not written'
     """
     text = str(exc)
-    if getattr(exc, "sqlite_errorname", "") == "SQLITE_FULL" or "full" in text:
+    if "disk is full" in text or "database is full" in text:  # SQLITE_FULL, whoever raised it
         return JournalFullError(f"{path}: disk full, not written")
     return JournalError(f"{path}: {doing} failed ({text})")

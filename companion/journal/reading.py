@@ -146,8 +146,10 @@ def damage_of(path: Path) -> str | None:
     """
     try:
         db, _ = connect_read_only(path)
-    except sqlite3.OperationalError:
-        return None
+    except sqlite3.OperationalError as exc:
+        # A flipped byte in the header's format fields reads as "unsupported file
+        # format": damage, not a permission.
+        return str(exc) if "file format" in str(exc) else None
     except sqlite3.DatabaseError as exc:
         return str(exc)
     try:

@@ -24,7 +24,7 @@ def journal_path(tmp_path: Path) -> Path:
         game = journal.start_game("fibonachos", record["players"], [], started=1_700_000_000.0)
         journal.end_game(
             game,
-            {"reason": "over", "record": record, "score": score_record(record)},
+            {"reason": "over", "record": record, "score": score_record(record).to_json()},
             ended=1_700_000_900.0,
         )
     return path

@@ -35,7 +35,7 @@ def test_one_round_with_hands_light_and_blur_reads_back_exactly(
     video, script = record_video(record, tmp_path / "round", mess=BUSY)
     out = replay(video, script, capsys)
     assert without_serials(out["record"]) == record
-    assert out["score"] == score_record(record)
+    assert out["score"] == score_record(record).to_json()
     assert "refused" not in out["stderr"]
     placed = [e for e in out["events"] if e["event"] == "placed"]
     assert len(placed) == sum(
@@ -61,5 +61,5 @@ def test_full_three_round_game(tmp_path: Path, capsys: pytest.CaptureFixture[str
     video, script = record_video(record, tmp_path / "full.avi", mess=BUSY)
     out = replay(video, script, capsys)
     assert without_serials(out["record"]) == record
-    assert out["score"] == score_record(record)
+    assert out["score"] == score_record(record).to_json()
     assert out["score"]["complete"] is True

@@ -129,7 +129,7 @@ def test_the_file_cut_short(base: bytes, seqs: list[int], tmp_path: Path, cut: f
 
 
 # Flips in the header, the schema, a page header, a cell pointer and row contents.
-FLIPS = [18, 28, 100, 180, 5 * PAGE + 1, 5 * PAGE + 9, 8 * PAGE + 300, 20 * PAGE + 2000]
+FLIPS = [18, 28, 47, 100, 180, 5 * PAGE + 1, 5 * PAGE + 9, 8 * PAGE + 300, 20 * PAGE + 2000]
 
 
 @pytest.mark.parametrize("offset", FLIPS)

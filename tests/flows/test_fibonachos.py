@@ -13,6 +13,7 @@ from companion.flows.commands import Replace, Undo
 from companion.flows.registry import make_flow
 from companion.flows.status import Awaiting, Scores, TrickStatus, TrickWon
 from companion.flows.tricks import TrickFlow
+from companion.games import CardGameReport
 from companion.table.cards import TableCard
 
 EXAMPLES = [
@@ -50,10 +51,10 @@ def test_example_records_replay_through_the_table(name: str) -> None:
     expected = score_record(record)
     assert flow.report() == expected
     assert score_record(flow.record()) == expected
-    assert flow.is_over() == expected["complete"]
+    assert flow.is_over() == expected.complete
     rounds = sum(1 for n in notices if n.kind is NoticeKind.ROUND_OVER)
-    assert rounds == len(expected["rounds"])
-    assert any(n.kind is NoticeKind.GAME_OVER for n in notices) == expected["complete"]
+    assert isinstance(expected, CardGameReport) and rounds == len(expected.rounds)
+    assert any(n.kind is NoticeKind.GAME_OVER for n in notices) == expected.complete
 
 
 def test_a_full_trick_shows_its_winner_and_prize() -> None:
@@ -131,7 +132,7 @@ def test_a_revoke_is_flagged_not_refused() -> None:
     flags = [n for n in notices if n.kind is NoticeKind.FLAG]
     assert len(flags) == 1 and flags[0].rule == "F5" and flags[0].seat == 1
     assert "Ben" in flags[0].message
-    assert flow.report()["flags"][0]["rule"] == "F5"
+    assert flow.report().flags[0].rule == "F5"
 
 
 def test_undo_takes_back_the_last_play_then_the_reveal() -> None:
@@ -150,9 +151,9 @@ def test_undo_across_a_round_end() -> None:
     record = load("fibonachos", "short.json")
     flow = flow_for(record)
     play_fibonachos(flow, record)
-    assert len(flow.report()["rounds"]) == 1
+    assert len(flow.report().rounds) == 1
     flow.undo()
-    assert flow.report()["rounds"] == []
+    assert flow.report().rounds == ()
     assert flow.record()["rounds"][0]["tricks"][-1]["plays"] == ["R1", "G1"]
 
 
@@ -202,8 +203,8 @@ def test_the_same_inputs_give_the_same_state() -> None:
     assert a.record() == b.record() and a.status() == b.status()
     final = a.status()
     assert isinstance(final, Scores) and final.round is None
-    assert final.points == tuple(a.report()["totals"])
-    assert final.winners == tuple(a.report()["winners"])
+    assert final.points == a.report().totals
+    assert final.winners == a.report().winners
 
 
 @pytest.mark.parametrize("game", ["fibonachos", "trump"])

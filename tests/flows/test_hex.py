@@ -13,6 +13,7 @@ from companion.flows.commands import EndTurn, Move, Strikes, Winner
 from companion.flows.hex_cards import PILE
 from companion.flows.registry import make_flow
 from companion.flows.status import Awaiting
+from companion.games import HexRefereeReport
 from companion.games.hex import Side
 from companion.table.cards import TableCard
 
@@ -41,7 +42,7 @@ def test_the_opening_schedule_counts_down_and_ends_turns_by_itself() -> None:
         for _ in range(flow.status().allowed):
             flow.command(MOVE)
     assert allowed == [1, 2, 3, 4, 5, 6, 6, 6]
-    assert [t["player"] for t in flow.report()["turns"][:3]] == ["black", "white", "black"]
+    assert [t.player.value for t in flow.report().turns[:3]] == ["black", "white", "black"]
 
 
 def test_strikes_reduce_the_allowance_with_a_floor_of_zero() -> None:
@@ -100,7 +101,7 @@ def test_undo_and_winner() -> None:
     over = flow.command(Winner("white"))
     assert over[0].kind is NoticeKind.GAME_OVER and flow.is_over()
     assert flow.status().winner is Side.WHITE
-    assert flow.report()["winner"] == "white" and "board" not in flow.report()
+    assert flow.report() == HexRefereeReport(("Black", "White"), flow.report().turns, Side.WHITE)
     assert flow.command(MOVE)[0].kind is NoticeKind.REFUSED
     flow.undo()
     assert not flow.is_over()
@@ -126,7 +127,7 @@ def test_the_referee_record_is_the_hex_referee_engines() -> None:
         "winner": None,
     }
     assert score_record(record) == flow.report()
-    assert [t["allowed"] for t in flow.report()["turns"]] == [1, 2, 2]
+    assert [t.allowed for t in flow.report().turns] == [1, 2, 2]
 
 
 def test_the_game_hex_referee_starts_the_same_flow() -> None:
@@ -207,7 +208,7 @@ def test_board_mode_reproduces_the_example_records(name: str) -> None:
     expected = score_record(record)
     assert flow.report() == expected
     assert score_record(flow.record()) == expected
-    assert flow.is_over() == (expected["winner"] is not None)
+    assert flow.is_over() == expected.complete
 
 
 def test_board_mode_refuses_an_illegal_move_and_undoes() -> None:

@@ -44,13 +44,13 @@ def test_example_records_replay_through_the_table(name: str) -> None:
     expected = score_record(record)
     assert game.report() == expected
     assert game.record() == record
-    assert game.is_over() == expected["complete"]
+    assert game.is_over() == expected.complete
     over = [n for n in notices if n.kind is NoticeKind.GAME_OVER]
-    assert len(over) == (1 if expected["complete"] else 0)
-    if expected["complete"]:
+    assert len(over) == (1 if expected.complete else 0)
+    if expected.complete:
         final = game.status()
         assert isinstance(final, Scores) and final.round is None
-        assert final.winners == tuple(expected["winners"])
+        assert final.winners == expected.winners
 
 
 def test_the_round_waits_for_both_indicators_and_the_leader() -> None:

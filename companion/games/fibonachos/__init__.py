@@ -9,8 +9,11 @@
     ...         state.apply(state.sample_chance(rng))
     ...     else:
     ...         state.apply(rng.choice(state.legal_actions()))
-    >>> state.report()["complete"]
-    True
+    >>> report = state.report()
+    >>> report.complete, report.totals, report.winners
+    (True, (50, 26, 49), (0,))
+    >>> state.outcome().termination
+    <Termination.LAST_ROUND: 'three rounds played'>
 
 At a real table the hands are unseen: apply ``Deal()`` (no hands) and any card not
 yet seen this round is playable, a proven revoke becoming a flag (F5).

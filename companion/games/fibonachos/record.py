@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from companion.games.base import check_variants
-from companion.games.errors import RecordError, UnknownVariantError
+from companion.games.errors import Place, RecordError, UnknownVariantError
 from companion.games.fibonachos.actions import Action, Deal, Play, Reveal
 from companion.games.fibonachos.cards import Nacho, Spicy
 from companion.games.fibonachos.deck import layout
@@ -36,6 +36,8 @@ S = TypeVar("S", bound="FibonachosState")
 GAME = "fibonachos"
 ROUNDS = 3
 _KINDS = {dict: "an object", list: "a list", str: "a string", int: "a number"}
+PLAYERS = Place.of("players")
+VARIANTS_KEY = Place.of("variants")
 
 
 def write_record(state: FibonachosState) -> dict[str, Any]:
@@ -59,21 +61,23 @@ def _trick_json(trick: Trick) -> dict[str, Any]:
 def read_record(cls: type[S], record: Mapping[str, Any]) -> S:
     """Replay ``record`` with hands unseen; raise :class:`RecordError` on any fault."""
     if not isinstance(record, Mapping):
-        raise RecordError("", f"a record is a JSON object, not {_kind(record)}", "record")
+        raise RecordError(f"a record is a JSON object, not {_kind(record)}", "record")
     if record.get("game") != GAME:
-        raise RecordError("game", f"not a Fibonachos record: {record.get('game')!r}", "record")
-    players = _field(record, "players", list, "")
+        raise RecordError(
+            f"not a Fibonachos record: {record.get('game')!r}", "record", where=Place.of("game")
+        )
+    players = _field(record, "players", list, None)
     for name in players:
         if not isinstance(name, str):
             raise RecordError(
-                "players", f"a player's name is a string, not {_kind(name)}", "record"
+                f"a player's name is a string, not {_kind(name)}", "record", where=PLAYERS
             )
     try:
         layout(len(players))
     except SetupError as exc:
-        raise RecordError("players", exc.what, exc.rule) from None
-    variants = _field(record, "variants", list, "") if "variants" in record else []
-    rounds = _field(record, "rounds", list, "")
+        raise RecordError(exc.what, exc.rule, where=PLAYERS) from None
+    variants = _field(record, "variants", list, None) if "variants" in record else []
+    rounds = _field(record, "rounds", list, None)
     state = _new_state(cls, players, variants, rounds)
     for number, played in enumerate(rounds, start=1):
         _read_round(state, played, number, last=number == len(rounds))
@@ -92,131 +96,145 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
-def _field(obj: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
+def _field(obj: Mapping[str, Any], key: str, kind: type, where: Place | None) -> Any:
     if key not in obj:
-        raise RecordError(where, f'missing "{key}"', "record")
+        raise RecordError(f'missing "{key}"', "record", where=where)
     value = obj[key]
     if not isinstance(value, kind) or isinstance(value, bool):
-        raise RecordError(where, f'"{key}" is {_KINDS[kind]}, not {_kind(value)}', "record")
+        raise RecordError(f'"{key}" is {_KINDS[kind]}, not {_kind(value)}', "record", where=where)
     return value
 
 
-def _dealer(played: Mapping[str, Any], where: str, players: int) -> int | None:
+def _dealer(played: Mapping[str, Any], where: Place, players: int) -> int | None:
     if "dealer" not in played:
         return None
     dealer = _field(played, "dealer", int, where)
     if not 0 <= dealer < players:
-        raise RecordError(where, f"dealer {dealer} is not a seat of {players} players", "record")
+        raise RecordError(
+            f"dealer {dealer} is not a seat of {players} players", "record", where=where
+        )
     return int(dealer)
 
 
 def _new_state(cls: type[S], players: list[str], variants: list[Any], rounds: list[Any]) -> S:
     for name in variants:
         if not isinstance(name, str):
-            raise RecordError("variants", f"a variant is a string, not {_kind(name)}", "record")
+            raise RecordError(
+                f"a variant is a string, not {_kind(name)}", "record", where=VARIANTS_KEY
+            )
     try:
         check_variants(GAME, variants, VARIANTS)
     except UnknownVariantError as exc:
-        raise RecordError("variants", str(exc), "record") from None
+        raise RecordError(exc.what, "record", where=VARIANTS_KEY) from None
     first = rounds[0] if rounds else None
-    dealer = _dealer(first, "round 1", len(players)) if isinstance(first, Mapping) else None
+    where = Place.of("round", 1)
+    dealer = _dealer(first, where, len(players)) if isinstance(first, Mapping) else None
     try:
         return cls(players, variants, first_dealer=dealer)
     except SetupError as exc:
-        raise RecordError("players", exc.what, exc.rule) from None
+        raise RecordError(exc.what, exc.rule, where=PLAYERS) from None
 
 
 def _apply(state: FibonachosState, action: Action) -> None:
     try:
         state.apply(action)
     except FibonachosActionError as exc:
-        raise RecordError(exc.where, exc.what, exc.rule) from None
+        raise RecordError(exc.what, exc.rule, where=exc.where) from None
 
 
 def _read_round(state: FibonachosState, played: object, number: int, *, last: bool) -> None:
-    where = f"round {number}"
+    where = Place.of("round", number)
     if number > ROUNDS:
-        raise RecordError(where, "a round after the match ended (three rounds)", "F8")
+        raise RecordError("a round after the match ended (three rounds)", "F8", where=where)
     if not isinstance(played, Mapping):
-        raise RecordError(where, f"a round is an object, not {_kind(played)}", "record")
+        raise RecordError(f"a round is an object, not {_kind(played)}", "record", where=where)
     tricks = _field(played, "tricks", list, where)
     count = len(state.players)
     dealer = _dealer(played, where, count)
     expected = (state.first_dealer + number - 1) % count
     if dealer is not None and dealer != expected:
         raise RecordError(
-            where, f"dealer {dealer}, but the deal passes clockwise to seat {expected}", "F8"
+            f"dealer {dealer}, but the deal passes clockwise to seat {expected}", "F8", where=where
         )
     _apply(state, Deal())
     for place, trick in enumerate(tricks, start=1):
-        _read_trick(state, trick, f"{where}, trick {place}", last=last and place == len(tricks))
+        at = where.then("trick", place)
+        _read_trick(state, trick, at, last=last and place == len(tricks))
     if not last and not state.rounds[-1].finished:
         per_round = state.layout.tricks
         raise RecordError(
-            where,
             f"only {_count(len(tricks), 'trick')}: a round of {count} players is {per_round}",
             "F3",
+            where=where,
         )
 
 
-def _read_trick(state: FibonachosState, trick: object, where: str, *, last: bool) -> None:
+def _read_trick(state: FibonachosState, trick: object, where: Place, *, last: bool) -> None:
     count, size = len(state.players), state.layout.trick_size
     if state.rounds[-1].finished:
         per_round = state.layout.tricks
         raise RecordError(
-            where, f"a trick after the round ended: a round of {count} players is {per_round}", "F3"
+            f"a trick after the round ended: a round of {count} players is {per_round}",
+            "F3",
+            where=where,
         )
     if not isinstance(trick, Mapping):
-        raise RecordError(where, f"a trick is an object, not {_kind(trick)}", "record")
+        raise RecordError(f"a trick is an object, not {_kind(trick)}", "record", where=where)
     if "spicy" not in trick:
-        raise RecordError(where, 'missing "spicy"', "record")
+        raise RecordError('missing "spicy"', "record", where=where)
     plays = _field(trick, "plays", list, where)
     spicy = trick["spicy"]
     if spicy is None:
         left = state.spicy_left()
         if left:
-            raise RecordError(where, f"no spicy card, but {left} are left in the spicy deck", "F6")
+            raise RecordError(
+                f"no spicy card, but {left} are left in the spicy deck", "F6", where=where
+            )
         if not plays:
-            raise RecordError(where, "a trick with no spicy card and no plays", "record")
+            raise RecordError("a trick with no spicy card and no plays", "record", where=where)
     elif isinstance(spicy, str):
         _apply(state, Reveal(_spicy(spicy, where)))
     else:
-        raise RecordError(where, f'"spicy" is a string or null, not {_kind(spicy)}', "record")
+        raise RecordError(f'"spicy" is a string or null, not {_kind(spicy)}', "record", where=where)
     if len(plays) > size:
         raise RecordError(
-            f"{where}, play {size + 1}", f"a trick of {count} players is {size} plays", "F3"
+            f"a trick of {count} players is {size} plays", "F3", where=where.then("play", size + 1)
         )
     for place, text in enumerate(plays, start=1):
-        _apply(state, Play(_nacho(text, f"{where}, play {place}")))
+        _apply(state, Play(_nacho(text, where.then("play", place))))
     if len(plays) < size and not last:
         raise RecordError(
-            where, f"only {_count(len(plays), 'play')}: a trick of {count} players is {size}", "F3"
+            f"only {_count(len(plays), 'play')}: a trick of {count} players is {size}",
+            "F3",
+            where=where,
         )
 
 
-def _spicy(value: object, where: str) -> Spicy:
+def _spicy(value: object, where: Place) -> Spicy:
     text = _text(value, where)
     try:
         return Spicy.parse(text)
     except UnknownCardError as exc:
         if _parses(Nacho, text):
-            raise RecordError(where, f"{text} is not a spicy card", "F6") from None
-        raise RecordError(where, exc.what, exc.rule) from None
+            raise RecordError(f"{text} is not a spicy card", "F6", where=where) from None
+        raise RecordError(exc.what, exc.rule, where=where) from None
 
 
-def _nacho(value: object, where: str) -> Nacho:
+def _nacho(value: object, where: Place) -> Nacho:
     text = _text(value, where)
     try:
         return Nacho.parse(text)
     except UnknownCardError as exc:
         if _parses(Spicy, text):
-            raise RecordError(where, f"{text} is a spicy card, not a nacho card", "F1") from None
-        raise RecordError(where, exc.what, exc.rule) from None
+            raise RecordError(
+                f"{text} is a spicy card, not a nacho card", "F1", where=where
+            ) from None
+        raise RecordError(exc.what, exc.rule, where=where) from None
 
 
-def _text(value: object, where: str) -> str:
+def _text(value: object, where: Place) -> str:
     if not isinstance(value, str):
-        raise RecordError(where, f"a card is a string, not {_kind(value)}", "record")
+        raise RecordError(f"a card is a string, not {_kind(value)}", "record", where=where)
     return value
 
 

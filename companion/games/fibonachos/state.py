@@ -19,7 +19,16 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final, Literal, Self
 
-from companion.games.base import CHANCE, TERMINAL, Flag, GameState, Outcome, check_variants
+from companion.games.base import (
+    CHANCE,
+    TERMINAL,
+    Flag,
+    GameState,
+    Outcome,
+    Termination,
+    check_variants,
+)
+from companion.games.errors import Place
 from companion.games.fibonachos.actions import Action, Deal, Play, Reveal
 from companion.games.fibonachos.cards import Nacho, Spicy
 from companion.games.fibonachos.deal import deal_fault, shuffled_deal
@@ -28,7 +37,7 @@ from companion.games.fibonachos.errors import FibonachosActionError, SetupError
 from companion.games.fibonachos.round import Revoke, Round, find_in_hand
 from companion.games.fibonachos.scoring import VARIANTS, round_points
 from companion.games.fibonachos.trick import playable
-from companion.games.report import RoundReport, card_game_report, leaders, totals_of
+from companion.games.report import CardGameReport, FibonachosRound
 
 #: F8: a match is three rounds.
 ROUNDS: Final = 3
@@ -81,25 +90,24 @@ class FibonachosState(GameState[Action]):
             return "reveal"
         return "play"
 
-    def where(self, *, spicy: bool = False) -> str:
-        """The place of the next action: "round 2", "round 2, trick 5, play 3".
+    def where(self, *, spicy: bool = False) -> Place:
+        """The place of the next action: round 2, or round 2, trick 5, play 3.
 
         ``spicy``: the place of a spicy card, the trick without the play.
         """
         phase = self._phase()
         if phase in ("deal", "over"):
-            return f"round {len(self._rounds) + 1}"
+            return Place.of("round", len(self._rounds) + 1)
         current = self._round()
         trick = current.open_trick()
         number = trick.number if trick else len(current.tricks) + 1
+        place = Place.of("round", current.number).then("trick", number)
         if phase == "reveal" or spicy:
-            return f"round {current.number}, trick {number}"
-        return (
-            f"round {current.number}, trick {number}, play {len(trick.cards) + 1 if trick else 1}"
-        )
+            return place
+        return place.then("play", len(trick.cards) + 1 if trick else 1)
 
     def _illegal(self, what: str, rule: str, *, spicy: bool = False) -> FibonachosActionError:
-        return FibonachosActionError(self.where(spicy=spicy), what, rule)
+        return FibonachosActionError(what, rule, where=self.where(spicy=spicy))
 
     def _check(self, action: Action) -> None:
         phase = self._phase()
@@ -224,29 +232,28 @@ class FibonachosState(GameState[Action]):
         """The rounds dealt so far, the last maybe under way (read, do not change)."""
         return tuple(self._rounds)
 
-    def _round_reports(self) -> list[RoundReport]:
-        reports = []
+    def _round_scores(self) -> tuple[FibonachosRound, ...]:
+        scores = []
         for played in self._rounds:
             if played.finished:
                 spicy, won = played.spicy_totals(), played.tricks_won()
                 points = round_points(spicy, won, self._variant_set)
-                reports.append(RoundReport(points, {"spicy": spicy, "tricks": won}))
-        return reports
+                scores.append(FibonachosRound(points, spicy, won))
+        return tuple(scores)
 
     def outcome(self) -> Outcome | None:
         if self._phase() != "over":
             return None
-        totals = totals_of(len(self.players), self._round_reports())
-        return Outcome("three rounds played", tuple(leaders(totals)))
+        return Outcome(Termination.LAST_ROUND, self.report().winners)
 
-    def report(self) -> dict[str, Any]:
-        """``companion score --json``: finished rounds only (F7 scores a whole round)."""
-        return card_game_report(
+    def report(self) -> CardGameReport[FibonachosRound]:
+        """The score: finished rounds only (F7 scores a whole round), winners after F8."""
+        return CardGameReport(
             self.name,
             self.players,
-            self._round_reports(),
+            self._round_scores(),
             complete=self._phase() == "over",
-            flags=self._flags,
+            flags=tuple(self._flags),
         )
 
     def flags(self) -> list[Flag]:

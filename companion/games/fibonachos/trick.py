@@ -23,7 +23,7 @@ def winner_index(cards: Sequence[Nacho]) -> int:
     so an off-suit card that is not a fibonacho never wins.
     """
     if not cards:
-        raise GameError("a trick with no card has no winner (F4)")
+        raise GameError("a trick with no card has no winner", "F4")
     fibonachos = [i for i, card in enumerate(cards) if card.is_fibonacho]
     if len(fibonachos) >= 2:
         contenders = fibonachos

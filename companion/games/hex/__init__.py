@@ -3,7 +3,9 @@
     >>> from companion.games.hex import Move, new_game
     >>> state = new_game(["Ana", "Ben"])
     >>> state.apply(Move.parse("b2-c2"))
-    >>> state.report()["turns"][0]
+    >>> state.report().turns[0].moves
+    (Move(src=Cell('b2'), dst=Cell('c2')),)
+    >>> state.report().to_json()["turns"][0]
     {'player': 'black', 'allowed': 1, 'moves': ['b2-c2']}
     >>> state.to_record()["turns"]
     [['b2-c2'], []]

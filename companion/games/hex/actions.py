@@ -36,7 +36,7 @@ class Move:
         try:
             return cls(Cell.parse(parts[0]), Cell.parse(parts[1]))
         except HexNotationError as exc:
-            raise HexNotationError(f"{text}: {exc.reason}", exc.rule) from None
+            raise HexNotationError(f"{text}: {exc.what}", exc.rule) from None
 
     def __str__(self) -> str:
         return f"{self.src}-{self.dst}"

@@ -34,10 +34,10 @@ _CELL_PATTERN: Final = re.compile(r"([a-k])([1-9][0-9]?)")
 class HexNotationError(NotationError):
     """A cell, move, move card or board diagram that cannot be read; ``rule`` names its rule."""
 
-    def __init__(self, message: str, rule: str = "H1") -> None:
-        super().__init__(f"{message} ({rule})")
-        self.reason = message
-        self.rule = rule
+    rule: str
+
+    def __init__(self, what: str, rule: str = "H1") -> None:
+        super().__init__(what, rule)
 
 
 def shown(value: object, limit: int = 40) -> str:

@@ -1,4 +1,4 @@
-"""Hex game records (DESIGN.md "Game records") and the ``companion score --json`` object.
+"""Hex game records (DESIGN.md "Game records"): write one, read and referee one.
 
     {"game": "hex", "players": ["Ana", "Ben"], "variants": [],
      "turns": [["b2-c2"], ["j6-i6", "k5-j5"], ["c2-d2", "a3-b3", "b3-c3"]]}
@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from companion.games.errors import IllegalActionError, RecordError, UnknownVariantError
+from companion.games.errors import IllegalActionError, Place, RecordError, UnknownVariantError
 from companion.games.hex.actions import Draw, EndTurn, HexAction, Move, Resign
 from companion.games.hex.board import HexNotationError, shown
 from companion.games.hex.pieces import Side
@@ -38,20 +38,6 @@ else:
     S = TypeVar("S")
 
 SIDES = {side.value: side for side in Side}
-
-
-def report(state: HexState) -> dict[str, Any]:
-    """``{"game": "hex", "turns": [...], "winner": ..., "board": ...}`` (DESIGN.md)."""
-    winner = state.winner
-    return {
-        "game": "hex",
-        "turns": [
-            {"player": turn.side.value, "allowed": turn.allowed, "moves": _moves(turn)}
-            for turn in state.turns
-        ],
-        "winner": winner.value if winner else None,
-        "board": state.position.board(),
-    }
 
 
 def _moves(turn: Turn) -> list[str]:
@@ -81,23 +67,23 @@ def write_record(state: HexState) -> dict[str, Any]:
 def read_record(cls: type[S], record: Mapping[str, Any]) -> S:
     """Replay ``record`` from the start position; every fault is a :class:`RecordError`."""
     if not isinstance(record, Mapping):
-        raise RecordError("", f"a record is a JSON object, not {type(record).__name__}", "record")
+        raise RecordError(f"a record is a JSON object, not {type(record).__name__}", "record")
     if record.get("game") != "hex":
-        raise RecordError("", f'not a hex record ("game" is {shown(record.get("game"))})', "record")
+        raise RecordError(f'not a hex record ("game" is {shown(record.get("game"))})', "record")
     turns = record.get("turns")
     if not isinstance(turns, list):
-        raise RecordError("", 'a hex record needs a "turns" list', "record")
+        raise RecordError('a hex record needs a "turns" list', "record")
     resigned = record.get("resigned")
     if resigned is not None and (not isinstance(resigned, str) or resigned not in SIDES):
-        raise RecordError("", f'"resigned" is "black" or "white", not {shown(resigned)}', "record")
+        raise RecordError(f'"resigned" is "black" or "white", not {shown(resigned)}', "record")
     try:
         state = cls(players_of(record), variants_of(record), start=_start(record))
     except UnknownVariantError as exc:
-        raise RecordError("", str(exc), "record") from None
+        raise RecordError(exc.what, "record") from None
     for number, turn in enumerate(turns, start=1):
         _replay_turn(state, number, turn, last=number == len(turns))
     if resigned is not None:
-        _apply(state, Resign(SIDES[resigned]), "after the last turn")
+        _apply(state, Resign(SIDES[resigned]), Place.of("after the last turn"))
     return state
 
 
@@ -109,7 +95,7 @@ def players_of(record: Mapping[str, Any]) -> list[str]:
         or len(players) != 2
         or not all(isinstance(name, str) for name in players)
     ):
-        raise RecordError("", f'"players" is a list of two names, not {shown(players)}', "record")
+        raise RecordError(f'"players" is a list of two names, not {shown(players)}', "record")
     return players
 
 
@@ -117,7 +103,7 @@ def variants_of(record: Mapping[str, Any]) -> list[str]:
     """The record's variant names (checked against the game by its engine)."""
     variants = record.get("variants", [])
     if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
-        raise RecordError("", f'"variants" is a list of names, not {shown(variants)}', "record")
+        raise RecordError(f'"variants" is a list of names, not {shown(variants)}', "record")
     return variants
 
 
@@ -128,15 +114,15 @@ def _start(record: Mapping[str, Any]) -> Position:
     try:
         return Position.parse(board)
     except HexNotationError as exc:
-        raise RecordError("start", exc.reason, exc.rule) from None
+        raise RecordError(exc.what, exc.rule, where=Place.of("start")) from None
 
 
 def _replay_turn(state: HexState, number: int, turn: object, *, last: bool) -> None:
-    where = f"turn {number}"
+    where = Place.of("turn", number)
     card, moves = _turn_shape(turn, cards=state.cards, where=where)
     if state.is_terminal():
         raise RecordError(
-            where, f"a turn after the end of the game: {state.ending}", state.end_rule
+            f"a turn after the end of the game: {state.ending}", state.end_rule, where=where
         )
     if state.turn is not None and state.turn.number < number:
         _apply(state, EndTurn(), where)
@@ -144,53 +130,54 @@ def _replay_turn(state: HexState, number: int, turn: object, *, last: bool) -> N
         if card is None:
             if not last or moves:
                 raise RecordError(
-                    where,
                     '"card": null (not turned up yet) only in a last turn without moves',
                     "H5",
+                    where=where,
                 )
             return
         _apply(state, Draw(card), where)
     for index, text in enumerate(moves, start=1):
-        place = f"{where}, move {index}"
+        place = where.then("move", index)
         if not isinstance(text, str):
             raise RecordError(
-                place, f'a move is a string like "d9-e9", not {shown(text)}', "record"
+                f'a move is a string like "d9-e9", not {shown(text)}', "record", where=place
             )
         try:
             move = Move.parse(text)
         except HexNotationError as exc:
-            raise RecordError(place, exc.reason, exc.rule) from None
+            raise RecordError(exc.what, exc.rule, where=place) from None
         _check_allowance(state, number, move, place)
         _apply(state, move, place)
 
 
-def _check_allowance(state: HexState, number: int, move: Move, place: str) -> None:
+def _check_allowance(state: HexState, number: int, move: Move, place: Place) -> None:
     """A move beyond the allowance: turn ``number`` already ended with its last move (H2)."""
     turn = state.turns[number - 1]
     if not state.is_terminal() and not turn.moves_left:
-        raise RecordError(place, f"{move}: {too_many(turn)}", "H5" if state.cards else "H2")
+        rule = "H5" if state.cards else "H2"
+        raise RecordError(f"{move}: {too_many(turn)}", rule, where=place)
 
 
-def _turn_shape(turn: object, *, cards: bool, where: str) -> tuple[int | None, list[Any]]:
+def _turn_shape(turn: object, *, cards: bool, where: Place) -> tuple[int | None, list[Any]]:
     if not cards:
         if not isinstance(turn, list):
             hint = " (turns with a card need the variant cards)" if isinstance(turn, dict) else ""
             raise RecordError(
-                where, f"a turn is a list of moves, not {shown(turn)}{hint}", "record"
+                f"a turn is a list of moves, not {shown(turn)}{hint}", "record", where=where
             )
         return None, turn
     if not isinstance(turn, dict) or not isinstance(turn.get("moves"), list) or "card" not in turn:
         raise RecordError(
-            where, f'a turn is {{"card": n, "moves": [...]}}, not {shown(turn)}', "record"
+            f'a turn is {{"card": n, "moves": [...]}}, not {shown(turn)}', "record", where=where
         )
     card = turn["card"]
     if card is not None and (not isinstance(card, int) or isinstance(card, bool)):
-        raise RecordError(where, f'"card" is a number 1-6, not {shown(card)}', "record")
+        raise RecordError(f'"card" is a number 1-6, not {shown(card)}', "record", where=where)
     return card, turn["moves"]
 
 
-def _apply(state: HexState, action: HexAction, where: str) -> None:
+def _apply(state: HexState, action: HexAction, where: Place) -> None:
     try:
         state.apply(action)
     except IllegalActionError as exc:
-        raise RecordError(where, exc.reason, exc.rule) from None
+        raise RecordError(exc.what, exc.rule, where=where) from None

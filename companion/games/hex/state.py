@@ -22,14 +22,15 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final, Self
 
-from companion.games.base import CHANCE, TERMINAL, GameState, Outcome, check_variants
+from companion.games.base import CHANCE, TERMINAL, GameState, Outcome, Termination, check_variants
 from companion.games.errors import GameError, IllegalActionError
 from companion.games.hex.actions import Draw, EndTurn, HexAction, Move, Resign
 from companion.games.hex.board import Cell
 from companion.games.hex.cards import CARD_VALUES, Pile
 from companion.games.hex.pieces import Kind, Side
 from companion.games.hex.position import START, Position
-from companion.games.hex.record import read_record, report, write_record
+from companion.games.hex.record import read_record, write_record
+from companion.games.hex.report import HexReport, HexTurnReport
 from companion.games.hex.rules import allowance, winner_after_move
 from companion.games.hex.turn import Turn, too_many
 
@@ -69,7 +70,7 @@ class HexState(GameState[HexAction]):
         self._turn_open = False
         self._piles = {side: Pile() for side in Side}
         self._winner: Side | None = None
-        self._termination = ""
+        self._termination: Termination | None = None
         self._ending = ""
         if not self.cards:
             self._begin_turn(None)
@@ -142,7 +143,8 @@ class HexState(GameState[HexAction]):
             if winner is not None:
                 how = "the card-variant win" if self.cards else "encirclement"
                 place = f"turn {turn.number}, move {len(turn.moves) + 1}"
-                self._end(winner, "win", f"{winner.value} won by {how} at {place}")
+                won = Termination.CARD_WIN if self.cards else Termination.ENCIRCLEMENT
+                self._end(winner, won, f"{winner.value} won by {how} at {place}")
             elif not self._turns[-1].moves_left:
                 self._close_turn()
         elif isinstance(action, EndTurn):
@@ -152,7 +154,7 @@ class HexState(GameState[HexAction]):
             self._piles[side] = self._piles[side].turned(action.card)
             self._begin_turn(action.card)
         else:
-            self._end(action.side.other, "resignation", f"{action.side.value} resigned")
+            self._end(action.side.other, Termination.RESIGNATION, f"{action.side.value} resigned")
 
     def _close_turn(self) -> None:
         """The turn is over: its last allowed move was made, or the player ended it."""
@@ -160,7 +162,7 @@ class HexState(GameState[HexAction]):
         if not self.cards:
             self._begin_turn(None)
 
-    def _end(self, winner: Side, termination: str, how: str) -> None:
+    def _end(self, winner: Side, termination: Termination, how: str) -> None:
         self._winner = winner
         self._termination = termination
         self._ending = how
@@ -193,7 +195,7 @@ class HexState(GameState[HexAction]):
         return Draw(rng.choice(self._piles[side].cards()))
 
     def outcome(self) -> Outcome | None:
-        if self._winner is None:
+        if self._winner is None or self._termination is None:
             return None
         return Outcome(self._termination, (self._winner.seat,))
 
@@ -269,8 +271,10 @@ class HexState(GameState[HexAction]):
     def from_record(cls, record: Mapping[str, Any]) -> Self:
         return read_record(cls, record)
 
-    def report(self) -> dict[str, Any]:
-        return report(self)
+    def report(self) -> HexReport:
+        """The turns begun, the winner and the board (``companion score --json``)."""
+        turns = tuple(HexTurnReport(t.side, t.allowed, t.moves) for t in self._turns)
+        return HexReport(turns, self._winner, self._position)
 
     def __repr__(self) -> str:
         return f"HexState(turns={len(self._turns)}, board={self._position.board()!r})"

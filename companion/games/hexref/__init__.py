@@ -7,8 +7,10 @@ won) and the companion keeps the count of RULES.md H2 (H5 with move cards):
     >>> state = new_game(["Ana", "Ben"])
     >>> state.apply(MoveMade())                        # Black's one move (H2)
     >>> state.apply(MoveMade()); state.apply(Win(Side.WHITE))
-    >>> state.report()["turns"][1], state.report()["winner"]
-    ({'player': 'white', 'allowed': 2, 'moves': 1, 'strikes': 0, 'card': None}, 'white')
+    >>> state.report().to_json()["turns"][1]
+    {'player': 'white', 'allowed': 2, 'moves': 1, 'strikes': 0, 'card': None}
+    >>> state.report().winner
+    <Side.WHITE: 'white'>
     >>> state.to_record()["turns"]
     [{'strikes': 0, 'moves': 1}, {'strikes': 0, 'moves': 1}]
 

@@ -32,10 +32,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
-from companion.games.errors import IllegalActionError, RecordError, UnknownVariantError
+from companion.games.errors import IllegalActionError, Place, RecordError, UnknownVariantError
 from companion.games.hex.board import shown
 from companion.games.hex.record import SIDES, players_of, variants_of
 from companion.games.hexref.actions import Draw, EndTurn, MoveMade, RefereeAction, Strikes, Win
+from companion.games.hexref.report import HexRefereeReport, RefereeTurnReport
 
 if TYPE_CHECKING:
     from companion.games.hexref.state import HexRefereeState
@@ -47,19 +48,14 @@ else:
 GAME: Final = "hex-referee"
 
 
-def report(state: HexRefereeState) -> dict[str, Any]:
-    """The hex score object with ``moves`` a count, no ``board``, and ``players``.
-
-    ``{"game", "players", "turns": [{"player", "allowed", "moves", "strikes", "card"}],
-    "winner"}`` (docs/notation.md).
-    """
-    winner = state.winner
-    return {
-        "game": GAME,
-        "players": list(state.players),
-        "turns": [turn.to_json() for turn in state.turns],
-        "winner": winner.value if winner else None,
-    }
+def report(state: HexRefereeState) -> HexRefereeReport:
+    """The score: the hex shape with ``moves`` a count, no ``board``, and ``players``
+    (:class:`~companion.games.hexref.report.HexRefereeReport`, docs/notation.md)."""
+    turns = tuple(
+        RefereeTurnReport(turn.side, turn.allowed, turn.moves, turn.strikes, turn.card)
+        for turn in state.turns
+    )
+    return HexRefereeReport(tuple(state.players), turns, state.winner)
 
 
 def write_record(state: HexRefereeState) -> dict[str, Any]:
@@ -113,7 +109,7 @@ def _upgraded_turn(turn: object, *, cards: bool) -> object:
 def read_record(cls: type[S], record: Mapping[str, Any]) -> S:
     """Replay ``record`` (today's or the older flow's); every fault is a :class:`RecordError`."""
     if not isinstance(record, Mapping):
-        raise RecordError("", f"a record is a JSON object, not {type(record).__name__}", "record")
+        raise RecordError(f"a record is a JSON object, not {type(record).__name__}", "record")
     state = _replay(cls, upgrade_record(record))
     if is_flow_record(record):
         _check_flow_turns(state, record["turns"])
@@ -123,27 +119,27 @@ def read_record(cls: type[S], record: Mapping[str, Any]) -> S:
 def _replay(cls: type[S], record: Mapping[str, Any]) -> S:
     if record.get("game") != GAME:
         game = shown(record.get("game"))
-        raise RecordError("", f'not a hex referee record ("game" is {game})', "record")
+        raise RecordError(f'not a hex referee record ("game" is {game})', "record")
     turns = record.get("turns")
     if not isinstance(turns, list):
-        raise RecordError("", 'a hex referee record needs a "turns" list', "record")
+        raise RecordError('a hex referee record needs a "turns" list', "record")
     winner = record.get("winner")
     if winner is not None and (not isinstance(winner, str) or winner not in SIDES):
         what = f'"winner" is "black", "white" or null (no rule gives a draw), not {shown(winner)}'
-        raise RecordError("", what, "H4")
+        raise RecordError(what, "H4")
     try:
         state = cls(players_of(record), variants_of(record))
     except UnknownVariantError as exc:
-        raise RecordError("", str(exc), "record") from None
+        raise RecordError(str(exc), "record") from None
     for number, turn in enumerate(turns, start=1):
         _replay_turn(state, number, turn, last=number == len(turns))
     if winner is not None:
-        _apply(state, Win(SIDES[winner]), "winner")
+        _apply(state, Win(SIDES[winner]), Place.of("winner"))
     return state
 
 
 def _replay_turn(state: HexRefereeState, number: int, turn: object, *, last: bool) -> None:
-    where = f"turn {number}"
+    where = Place.of("turn", number)
     shape, moves = _turn_shape(turn, cards=state.cards, where=where)
     if state.turn is not None and state.turn.number < number:
         _apply(state, EndTurn(), where)
@@ -152,9 +148,9 @@ def _replay_turn(state: HexRefereeState, number: int, turn: object, *, last: boo
         if card is None:
             if not last or moves:
                 raise RecordError(
-                    where,
                     '"card": null (not turned up yet) only in a last turn without moves',
                     "H5",
+                    where=where,
                 )
             return
         _apply(state, Draw(card), where)
@@ -168,30 +164,32 @@ def _replay_turn(state: HexRefereeState, number: int, turn: object, *, last: boo
             allowed = state.turns[number - 1].allowed
             side = state.turns[number - 1].side.value
             what = f"{side} may make {allowed} move{_s(allowed)} this turn, not {moves}"
-            raise RecordError(f"{where}, move {index}", what, state.count_rule)
-        _apply(state, MoveMade(), f"{where}, move {index}")
+            raise RecordError(what, state.count_rule, where=where.then("move", index))
+        _apply(state, MoveMade(), where.then("move", index))
 
 
 def _s(count: int) -> str:
     return "" if count == 1 else "s"
 
 
-def _turn_shape(turn: object, *, cards: bool, where: str) -> tuple[dict[str, Any], int]:
+def _turn_shape(turn: object, *, cards: bool, where: Place) -> tuple[dict[str, Any], int]:
     """The turn and its move count, once its shape is checked (``strikes`` or ``card``)."""
     shape = '{"card": n, "moves": n}' if cards else '{"strikes": n, "moves": n}'
     if not isinstance(turn, dict) or "moves" not in turn or (cards and "card" not in turn):
-        raise RecordError(where, f"a turn is {shape}, not {shown(turn)}", "record")
+        raise RecordError(f"a turn is {shape}, not {shown(turn)}", "record", where=where)
     for key in ("moves", "strikes", "card"):
         value = turn.get(key)
         if key in turn and not _whole(value) and not (key == "card" and value is None):
-            raise RecordError(where, f'"{key}" is a whole number, not {shown(value)}', "record")
+            raise RecordError(
+                f'"{key}" is a whole number, not {shown(value)}', "record", where=where
+            )
     moves: int = turn["moves"]
     if moves < 0:
-        raise RecordError(where, f'"moves" counts the moves made, not {moves}', "record")
+        raise RecordError(f'"moves" counts the moves made, not {moves}', "record", where=where)
     if cards and turn.get("strikes"):
-        raise RecordError(where, "the card variant has no strike reduction", "H5")
+        raise RecordError("the card variant has no strike reduction", "H5", where=where)
     if not cards and turn.get("card") is not None:
-        raise RecordError(where, "a move card needs the variant cards", "H5")
+        raise RecordError("a move card needs the variant cards", "H5", where=where)
     return turn, moves
 
 
@@ -202,19 +200,19 @@ def _whole(value: object) -> bool:
 def _check_flow_turns(state: HexRefereeState, turns: list[Any]) -> None:
     """The older record's ``player`` and ``allowed`` must be what the replay gives (H2, H5)."""
     for turn, old in zip(state.turns, turns, strict=False):
-        where = f"turn {turn.number}"
+        where = Place.of("turn", turn.number)
         player, allowed = old.get("player", turn.side.value), old.get("allowed", turn.allowed)
         if player != turn.side.value:
             raise RecordError(
-                where, f"{shown(player)} moves, but it is {turn.side.value}'s turn", "H1"
+                f"{shown(player)} moves, but it is {turn.side.value}'s turn", "H1", where=where
             )
         if allowed != turn.allowed:
             what = f'"allowed" is {shown(allowed)}, but the turn allows {turn.allowed}'
-            raise RecordError(where, what, state.count_rule)
+            raise RecordError(what, state.count_rule, where=where)
 
 
-def _apply(state: HexRefereeState, action: RefereeAction, where: str) -> None:
+def _apply(state: HexRefereeState, action: RefereeAction, where: Place) -> None:
     try:
         state.apply(action)
     except IllegalActionError as exc:
-        raise RecordError(where, exc.reason, exc.rule) from None
+        raise RecordError(exc.what, exc.rule, where=where) from None

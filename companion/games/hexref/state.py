@@ -37,12 +37,13 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final, Self
 
-from companion.games.base import CHANCE, TERMINAL, GameState, Outcome, check_variants
+from companion.games.base import CHANCE, TERMINAL, GameState, Outcome, Termination, check_variants
 from companion.games.errors import GameError, IllegalActionError
 from companion.games.hex.cards import CARD_VALUES, Pile
 from companion.games.hex.pieces import Side
 from companion.games.hexref.actions import Draw, EndTurn, MoveMade, RefereeAction, Strikes, Win
 from companion.games.hexref.record import read_record, report, write_record
+from companion.games.hexref.report import HexRefereeReport
 from companion.games.hexref.turn import MAX_STRIKES, CountedTurn, allowance_with
 
 DEFAULT_PLAYERS: Final = ("Black", "White")
@@ -186,7 +187,7 @@ class HexRefereeState(GameState[RefereeAction]):
     def outcome(self) -> Outcome | None:
         if self._winner is None:
             return None
-        return Outcome("win", (self._winner.seat,))
+        return Outcome(Termination.DECLARED, (self._winner.seat,))
 
     # -- what the table asks ---------------------------------------------------------
 
@@ -248,7 +249,7 @@ class HexRefereeState(GameState[RefereeAction]):
     def from_record(cls, record: Mapping[str, Any]) -> Self:
         return read_record(cls, record)
 
-    def report(self) -> dict[str, Any]:
+    def report(self) -> HexRefereeReport:
         return report(self)
 
     def __repr__(self) -> str:

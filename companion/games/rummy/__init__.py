@@ -9,8 +9,10 @@
     ...         state.apply(state.sample_chance(rng))
     ...     else:
     ...         state.apply(rng.choice(state.legal_actions()))
-    >>> state.report()["complete"]          # R9: the rummy games have no end
+    >>> state.report().complete          # R9: the rummy games have no end
     False
+    >>> state.outcome().termination      # the match length chosen: one round per seat
+    <Termination.ROUNDS_CHOSEN: 'rounds played'>
 
 The referee's questions about a set lying in a meld zone:
 
@@ -87,7 +89,7 @@ def new_game(
     ``None`` plays on until the table stops (R9 sets no end).
     """
     if deck not in _BY_TARGET:
-        raise GameError(f"rummy: no deck {deck!r} (the decks are 21, 13, 8 and 89) (R1)")
+        raise GameError(f"rummy: no deck {deck!r} (the decks are 21, 13, 8 and 89)", "R1")
     return _BY_TARGET[deck](players, variants, rounds=rounds)
 
 

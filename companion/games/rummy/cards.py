@@ -50,11 +50,11 @@ class Card:
     def __post_init__(self) -> None:
         needs_number = self.kind in (Kind.TOP, Kind.BASE, Kind.STANDARD)
         if needs_number and (self.number is None or self.number < 1):
-            raise NotationError(f"a {self.kind.name.lower()} card needs a number (R1)")
+            raise NotationError(f"a {self.kind.name.lower()} card needs a number", "R1")
         if self.kind is Kind.BONUS and self.number is not None:
-            raise NotationError("the bonus card X carries no number (R1)")
+            raise NotationError("the bonus card X carries no number", "R1")
         if self.serial is not None and self.serial < 1:
-            raise NotationError(f"serials count from 1, not {self.serial} (R1)")
+            raise NotationError(f"serials count from 1, not {self.serial}", "R1")
 
     def __str__(self) -> str:
         serial = "" if self.serial is None else f"#{self.serial}"
@@ -86,7 +86,7 @@ class Card:
     def declared(self, number: int) -> Card:
         """A wild card standing for ``number`` (R5); other cards cannot be declared."""
         if self.kind is not Kind.WILD:
-            raise NotationError(f"only a wild card takes a declared number, not {self} (R5)")
+            raise NotationError(f"only a wild card takes a declared number, not {self}", "R5")
         return replace(self, number=number)
 
     def sort_key(self) -> tuple[int, int, int]:

@@ -52,7 +52,7 @@ def possible_sets(base: int, deck: Deck) -> tuple[Combination, ...]:
         return ((base,),)
     if base not in deck.bases:
         slots = ", ".join(map(str, deck.slots))
-        raise GameError(f"{deck.game}: {base} is not a base number (sets stand on {slots}) (R2)")
+        raise GameError(f"{deck.game}: {base} is not a base number (sets stand on {slots})", "R2")
     return tuple((base, *rest) for rest in completions(deck.target - base, deck))
 
 

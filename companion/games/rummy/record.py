@@ -17,11 +17,11 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from companion.games.base import check_variants
-from companion.games.errors import IllegalActionError, RecordError, UnknownVariantError
+from companion.games.errors import IllegalActionError, Place, RecordError, UnknownVariantError
 from companion.games.rummy.actions import RoundEnd
 from companion.games.rummy.cards import Card
 from companion.games.rummy.deck import Deck
-from companion.games.rummy.errors import RummyActionError, UnknownCardError
+from companion.games.rummy.errors import UnknownCardError
 from companion.games.rummy.notation import parse_card
 from companion.games.rummy.table import SeatTable
 
@@ -33,6 +33,8 @@ S = TypeVar("S", bound="RummyState")
 MIN_PLAYERS = 1
 MAX_PLAYERS = 4
 _KINDS = {dict: "an object", list: "a list", str: "text", int: "a number", float: "a number"}
+PLAYERS = Place.of("players")
+VARIANTS = Place.of("variants")
 
 
 def write_record(state: RummyState) -> dict[str, Any]:
@@ -49,96 +51,102 @@ def _kind(value: object) -> str:
     return "null" if value is None else _KINDS.get(type(value), type(value).__name__)
 
 
-def _list(mapping: Mapping[str, Any], key: str, where: str) -> list[Any]:
+def _list(mapping: Mapping[str, Any], key: str, where: Place | None) -> list[Any]:
+    at = where or Place.of(key)
     if key not in mapping:
-        raise RecordError(where or key, f'"{key}" is missing', "record")
+        raise RecordError(f'"{key}" is missing', "record", where=at)
     value = mapping[key]
     if not isinstance(value, list):
-        raise RecordError(where or key, f'"{key}" is {_kind(value)}, not a list', "record")
+        raise RecordError(f'"{key}" is {_kind(value)}, not a list', "record", where=at)
     return value
 
 
 def read_record(cls: type[S], record: object) -> S:
     """Replay ``record`` round by round; raise :class:`RecordError` on any fault."""
     if not isinstance(record, Mapping):
-        raise RecordError("", f"a record is a JSON object, not {_kind(record)}", "record")
+        raise RecordError(f"a record is a JSON object, not {_kind(record)}", "record")
     if record.get("game") != cls.name:
-        raise RecordError("game", f"not a {cls.name} record: {record.get('game')!r}", "record")
-    players = _list(record, "players", "")
+        raise RecordError(
+            f"not a {cls.name} record: {record.get('game')!r}", "record", where=Place.of("game")
+        )
+    players = _list(record, "players", None)
     if not all(isinstance(name, str) for name in players):
-        raise RecordError("players", "player names are text", "record")
-    variants = _list(record, "variants", "") if "variants" in record else []
+        raise RecordError("player names are text", "record", where=PLAYERS)
+    variants = _list(record, "variants", None) if "variants" in record else []
     if not all(isinstance(name, str) for name in variants):
-        raise RecordError("variants", "variant names are text", "record")
-    rounds = _list(record, "rounds", "")
+        raise RecordError("variant names are text", "record", where=VARIANTS)
+    rounds = _list(record, "rounds", None)
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise RecordError("players", f"{len(players)} players; the game is for 1-4", "R4")
+        raise RecordError(f"{len(players)} players; the game is for 1-4", "R4", where=PLAYERS)
     try:
         check_variants(cls.name, variants, cls.known_variants)
     except UnknownVariantError as exc:
-        raise RecordError("variants", str(exc), "record") from None
+        raise RecordError(exc.what, "record", where=VARIANTS) from None
     state = cls(players, variants, rounds=None)
     for number, data in enumerate(rounds, start=1):
-        where = f"round {number}"
+        where = Place.of("round", number)
         end = _round_end(data, where, len(players), cls.deck)
         try:
             state.apply(end)
-        except RummyActionError as exc:
-            raise RecordError(exc.where or where, exc.what, exc.rule) from None
         except IllegalActionError as exc:
-            raise RecordError(where, exc.reason, exc.rule) from None
+            raise RecordError(exc.what, exc.rule, where=exc.where or where) from None
     return state
 
 
-def _round_end(data: object, where: str, players: int, deck: Deck) -> RoundEnd:
+def _round_end(data: object, where: Place, players: int, deck: Deck) -> RoundEnd:
     if not isinstance(data, Mapping):
         raise RecordError(
-            where, f"a round is an object with out and tables, not {_kind(data)}", "record"
+            f"a round is an object with out and tables, not {_kind(data)}", "record", where=where
         )
     if "out" not in data:
-        raise RecordError(where, '"out" is missing (a seat, or null)', "record")
+        raise RecordError('"out" is missing (a seat, or null)', "record", where=where)
     out = data["out"]
     if out is not None and (isinstance(out, bool) or not isinstance(out, int)):
-        raise RecordError(f"{where}, out", f"{out!r} is not a seat number or null", "record")
+        raise RecordError(
+            f"{out!r} is not a seat number or null", "record", where=where.then("out")
+        )
     tables = _list(data, "tables", where)
     if len(tables) != players:
         raise RecordError(
-            where, f"{len(tables)} tables for {players} players: one table per seat", "record"
+            f"{len(tables)} tables for {players} players: one table per seat", "record", where=where
         )
     return RoundEnd(
         out,
-        tuple(_table(table, f"{where}, seat {seat}", deck) for seat, table in enumerate(tables)),
+        tuple(_table(table, where.then("seat", seat), deck) for seat, table in enumerate(tables)),
     )
 
 
-def _table(data: object, where: str, deck: Deck) -> SeatTable:
+def _table(data: object, where: Place, deck: Deck) -> SeatTable:
     if not isinstance(data, Mapping):
         raise RecordError(
-            where, f"a table is an object with closed, open, hand, not {_kind(data)}", "record"
+            f"a table is an object with closed, open, hand, not {_kind(data)}",
+            "record",
+            where=where,
         )
     groups: dict[str, tuple[tuple[Card, ...], ...]] = {}
     for key in ("closed", "open"):
         sets = _list(data, key, where)
         parsed = []
         for number, cards in enumerate(sets, start=1):
-            place = f"{where}, {key} set {number}"
+            place = where.then(f"{key} set", number)
             if not isinstance(cards, list):
-                raise RecordError(place, f"a set is a list of cards, not {_kind(cards)}", "record")
+                raise RecordError(
+                    f"a set is a list of cards, not {_kind(cards)}", "record", where=place
+                )
             parsed.append(_cards(cards, place, deck))
         groups[key] = tuple(parsed)
-    hand = _cards(_list(data, "hand", where), f"{where}, hand", deck)
+    hand = _cards(_list(data, "hand", where), where.then("hand"), deck)
     return SeatTable(groups["closed"], groups["open"], hand)
 
 
-def _cards(texts: list[Any], where: str, deck: Deck) -> tuple[Card, ...]:
+def _cards(texts: list[Any], where: Place, deck: Deck) -> tuple[Card, ...]:
     cards = []
     for number, text in enumerate(texts, start=1):
+        at = where.then("card", number)
         if not isinstance(text, str):
-            raise RecordError(
-                f"{where}, card {number}", f"a card is written as text, not {_kind(text)}", "record"
-            )
+            raise RecordError(f"a card is written as text, not {_kind(text)}", "record", where=at)
         try:
             cards.append(parse_card(text, deck))
         except UnknownCardError as exc:
-            raise RecordError(f"{where}, card {number}", exc.what, exc.rule) from None
+            raise RecordError(exc.what, exc.rule, where=at) from None
     return tuple(cards)

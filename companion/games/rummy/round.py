@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Final
 
+from companion.games.errors import Place
 from companion.games.rummy.actions import (
     Add,
     Close,
@@ -68,8 +69,8 @@ class Round:
     def players(self) -> int:
         return len(self.seats)
 
-    def where(self) -> str:
-        return f"round {self.number}, turn {self.turn_number}"
+    def where(self) -> Place:
+        return Place.of("round", self.number).then("turn", self.turn_number)
 
     def needs_reshuffle(self) -> bool:
         """The player to act must draw, the stock is empty, the discard pile can refill it."""

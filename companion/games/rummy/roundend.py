@@ -22,12 +22,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from companion.games.errors import Place
 from companion.games.rummy.cards import Card, Kind
 from companion.games.rummy.deck import Deck
 from companion.games.rummy.errors import RummyActionError
 from companion.games.rummy.meld import check_set
 from companion.games.rummy.scoring import STANDARD_START_LIMIT, table_points
-from companion.games.rummy.table import RoundResult, SeatTable
+from companion.games.rummy.table import CLOSED_SET, HAND, RoundResult, SeatTable
 
 
 def judge_round_end(
@@ -42,7 +43,9 @@ def judge_round_end(
     discard pile of a round followed turn by turn), counted against the deck too."""
     players = len(tables)
     if out is not None and not 0 <= out < players:
-        raise RummyActionError("out", f"{out} is not a seat (0-{players - 1})", "record")
+        raise RummyActionError(
+            f"{out} is not a seat (0-{players - 1})", "record", where=Place.of("out")
+        )
     counter = _Counter(deck, seen)
     for seat, table in enumerate(tables):
         _judge_table(seat, table, deck, standard_start, counter)
@@ -59,20 +62,20 @@ class _Counter:
         self.faces: Counter[str] = Counter(str(card.physical) for card in seen)
         self.serials: set[str] = set()
 
-    def add(self, card: Card, where: str) -> None:
+    def add(self, card: Card, where: Place) -> None:
         face = str(card.physical)
         self.faces[face] += 1
         if self.faces[face] > self.deck.copies(card):
             raise RummyActionError(
-                where,
                 f"{card} appears more often than the deck holds ({self.deck.copies(card)} {face})",
                 "R1",
+                where=where,
             )
         if card.serial is not None:
             physical = f"{face}#{card.serial}"
             if physical in self.serials:
                 raise RummyActionError(
-                    where, f"{card} appears twice: one physical card lies in one place", "R1"
+                    f"{card} appears twice: one physical card lies in one place", "R1", where=where
                 )
             self.serials.add(physical)
 
@@ -80,43 +83,45 @@ class _Counter:
 def _judge_table(
     seat: int, table: SeatTable, deck: Deck, standard_start: bool, counter: _Counter
 ) -> None:
-    bases: dict[int, str] = {}
+    bases: dict[int, Place] = {}
     standard_starts = 0
     for place, cards in table.places():
-        where = f"seat {seat}, {place}"
+        where = Place.of("seat", seat) + place
         for number, card in enumerate(cards, start=1):
-            counter.add(card, f"{where}, card {number}")
-            if place == "hand" and card.kind is Kind.WILD and card.number is not None:
+            counter.add(card, where.then("card", number))
+            if place == HAND and card.kind is Kind.WILD and card.number is not None:
                 raise RummyActionError(
-                    f"{where}, card {number}",
                     f"{card}: a wild card in the hand has no declared number, write W",
                     "R5",
+                    where=where.then("card", number),
                 )
-        if place == "hand":
+        if place == HAND:
             continue
         verdict = check_set(cards, deck, standard_start=standard_start)
         if not verdict.legal:
-            at = "" if verdict.card is None else f", card {verdict.card + 1}"
-            raise RummyActionError(f"{where}{at}", verdict.reason, verdict.rule)
-        if place.startswith("closed") and not verdict.complete:
+            at = where if verdict.card is None else where.then("card", verdict.card + 1)
+            raise RummyActionError(verdict.reason, verdict.rule, where=at)
+        if place.number(CLOSED_SET) is not None and not verdict.complete:
             raise RummyActionError(
-                where,
                 f"a closed set adds up to {verdict.total}, not {deck.target}: "
                 f"only a complete set is closed",
                 "R4",
+                where=where,
             )
         base = verdict.base if verdict.base is not None else 0
         if base in bases:
             raise RummyActionError(
-                where, f"a second set on {base} (the first is {bases[base]}): one per base", "R2"
+                f"a second set on {base} (the first is {bases[base]}): one per base",
+                "R2",
+                where=where,
             )
         bases[base] = place
         standard_starts += verdict.standard_start
         if standard_starts > STANDARD_START_LIMIT:
             raise RummyActionError(
-                where,
                 f"more than {STANDARD_START_LIMIT} set started by a standard card",
                 "R7",
+                where=where,
             )
     _judge_opening(seat, set(bases), deck)
 
@@ -128,11 +133,11 @@ def _judge_opening(seat: int, bases: set[int], deck: Deck) -> None:
     base_sets = len(bases - {deck.target})
     if deck.target not in bases or base_sets < deck.opening_bases:
         raise RummyActionError(
-            f"seat {seat}",
             f"sets on the table without the opening: the top card {deck.target} and "
             f"at least {deck.opening_bases} base sets (has {base_sets}"
             f"{'' if deck.target in bases else ', no top card'})",
             "R3",
+            where=Place.of("seat", seat),
         )
 
 
@@ -148,15 +153,17 @@ def _judge_going_out(seat: int, table: SeatTable, deck: Deck, out: int | None) -
         if len(table.closed) != deck.max_sets:
             held.append(f"{_count(len(table.closed), 'closed set')} of {deck.max_sets}")
         raise RummyActionError(
-            f"seat {seat}", f"went out with {', '.join(held)}: impossible going out", "R6"
+            f"went out with {', '.join(held)}: impossible going out",
+            "R6",
+            where=Place.of("seat", seat),
         )
     if seat != out and done:
         who = "nobody" if out is None else f"seat {out}"
         raise RummyActionError(
-            f"seat {seat}",
             f"has closed all {deck.max_sets} sets and holds no card, so went out, "
             f"but the record says {who} did",
             "R6",
+            where=Place.of("seat", seat),
         )
 
 

@@ -34,7 +34,8 @@ Fault = tuple[str, str]
 
 
 def fail(rnd: Round, fault: Fault) -> RummyActionError:
-    return RummyActionError(rnd.where(), *fault)
+    what, rule = fault
+    return RummyActionError(what, rule, where=rnd.where())
 
 
 def hand_fault(rnd: Round, seat: int, cards: Sequence[Card], keep: int = 1) -> Fault | None:

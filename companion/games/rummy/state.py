@@ -21,9 +21,9 @@ from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final, Literal, Self
 
-from companion.games.base import CHANCE, TERMINAL, GameState, Outcome, check_variants
-from companion.games.errors import GameError, IllegalActionError
-from companion.games.report import RoundReport, card_game_report, leaders, totals_of
+from companion.games.base import CHANCE, TERMINAL, GameState, Outcome, Termination, check_variants
+from companion.games.errors import GameError, IllegalActionError, Place
+from companion.games.report import CardGameReport, RoundScore, leaders
 from companion.games.rummy.actions import Action, Deal, Discard, Draw, Move, Reshuffle, RoundEnd
 from companion.games.rummy.chance import deal_fault, reshuffle_fault, shuffled_deal, shuffled_stock
 from companion.games.rummy.deck import DECK_8, DECK_13, DECK_21, DECK_89, Deck
@@ -117,9 +117,12 @@ class RummyState(GameState[Action]):
 
     # -- checking ----------------------------------------------------------------------
 
-    def _where(self) -> str:
+    def _where(self) -> Place:
         playing = self._playing()
-        return playing.where() if playing is not None else f"round {len(self.results) + 1}"
+        return playing.where() if playing is not None else self._next_round()
+
+    def _next_round(self) -> Place:
+        return Place.of("round", len(self.results) + 1)
 
     def _check(self, action: Action) -> None:
         if self.current_player() == TERMINAL:
@@ -152,26 +155,26 @@ class RummyState(GameState[Action]):
             raise self._fail(*fault)
 
     def _fail(self, what: str, rule: str) -> RummyActionError:
-        return RummyActionError(self._where(), what, rule)
+        return RummyActionError(what, rule, where=self._where())
 
     def _judge(self, action: RoundEnd) -> RoundResult:
         if len(action.tables) != len(self.players):
             raise RummyActionError(
-                f"round {len(self.results) + 1}",
                 f"{len(action.tables)} tables for {len(self.players)} players",
                 "record",
+                where=self._next_round(),
             )
         playing = self._playing()
         seen = playing.discard if playing is not None else ()
         if playing is not None and playing.out is not None and action.out != playing.out:
-            raise RummyActionError(self._where(), f"seat {playing.out} went out", "R6")
+            raise RummyActionError(f"seat {playing.out} went out", "R6", where=self._where())
         try:
             return judge_round_end(
                 action.out, action.tables, self.deck, standard_start=self.standard_start, seen=seen
             )
         except RummyActionError as exc:
-            where = f"round {len(self.results) + 1}, {exc.where}"
-            raise RummyActionError(where, exc.what, exc.rule) from None
+            where = self._next_round() + exc.where if exc.where else self._next_round()
+            raise RummyActionError(exc.what, exc.rule, where=where) from None
 
     # -- carrying out ------------------------------------------------------------------
 
@@ -225,17 +228,18 @@ class RummyState(GameState[Action]):
 
     # -- the end and the score -----------------------------------------------------------
 
-    def totals(self) -> list[int]:
-        return totals_of(len(self.players), [RoundReport(r.points) for r in self.results])
+    def totals(self) -> tuple[int, ...]:
+        return self.report().totals
 
     def outcome(self) -> Outcome | None:
         if self.current_player() != TERMINAL:
             return None
-        return Outcome(f"{len(self.results)} rounds played", tuple(leaders(self.totals())))
+        return Outcome(Termination.ROUNDS_CHOSEN, leaders(self.totals()))
 
-    def report(self) -> dict[str, Any]:
-        rounds = [RoundReport(result.points) for result in self.results]
-        return card_game_report(self.name, self.players, rounds, complete=False, flags=[])
+    def report(self) -> CardGameReport[RoundScore]:
+        """The score: the rounds ended (R7); never complete, as R9 sets no end."""
+        rounds = tuple(RoundScore(result.points) for result in self.results)
+        return CardGameReport(self.name, self.players, rounds, complete=False, flags=())
 
     def to_record(self) -> dict[str, Any]:
         return write_record(self)

@@ -18,11 +18,14 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from companion.games.errors import Place
 from companion.games.rummy.cards import Card
 from companion.games.rummy.deck import Deck
 from companion.games.rummy.notation import parse_cards
 
 CardSet = tuple[Card, ...]
+CLOSED_SET = "closed set"
+HAND = Place.of("hand")
 
 
 @dataclass(frozen=True)
@@ -37,13 +40,13 @@ class SeatTable:
     def sets(self) -> tuple[CardSet, ...]:
         return (*self.closed, *self.open)
 
-    def places(self) -> Iterator[tuple[str, CardSet]]:
-        """Every group of cards with the name of its place: "closed set 2", "hand"."""
+    def places(self) -> Iterator[tuple[Place, CardSet]]:
+        """Every group of cards with its place: closed set 2, open set 1, hand."""
         for number, cards in enumerate(self.closed, start=1):
-            yield f"closed set {number}", cards
+            yield Place.of(CLOSED_SET, number), cards
         for number, cards in enumerate(self.open, start=1):
-            yield f"open set {number}", cards
-        yield "hand", self.hand
+            yield Place.of("open set", number), cards
+        yield HAND, self.hand
 
     def to_json(self) -> dict[str, Any]:
         return {

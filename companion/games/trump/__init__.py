@@ -9,8 +9,11 @@
 ...         state.apply(state.sample_chance(rng))
 ...     else:
 ...         state.apply(rng.choice(state.legal_actions()))
->>> state.report()["complete"]
-True
+>>> report = state.report()
+>>> report.complete, report.totals, report.winners, report.rounds[0].symbols
+(True, (149, 108), (0,), (5, 5))
+>>> state.outcome().termination.rule                       # 144 reached, highest alone
+'T7'
 """
 
 from __future__ import annotations

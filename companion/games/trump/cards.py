@@ -79,11 +79,12 @@ class Card:
 
     def __post_init__(self) -> None:
         if self.number not in NUMBERS:
-            raise NotationError(f"{self.colour.name}{self.number}: numbers run 1-10 (T1)")
+            raise NotationError(f"{self.colour.name}{self.number}: numbers run 1-10", "T1")
         if self.serial is not None and self.serial != 1:
             raise NotationError(
                 f"{self.colour.name}{self.number}#{self.serial}: the deck holds one "
-                f"{self.colour.name}{self.number}, serial 1 (T1)"
+                f"{self.colour.name}{self.number}, serial 1",
+                "T1",
             )
 
     @property
@@ -111,10 +112,10 @@ class Card:
 def parse_card(text: object) -> Card:
     """Read ``R1`` ... ``P10`` (optionally ``#1``); raise :class:`NotationError` otherwise."""
     if not isinstance(text, str):
-        raise NotationError(f"a card is written as text like 'R7', not {text!r} (T1)")
+        raise NotationError(f"a card is written as text like 'R7', not {text!r}", "T1")
     match = _CARD.fullmatch(text)
     if match is None:
-        raise NotationError(f"unknown card {text!r}: cards are R1 ... P10 (T1)")
+        raise NotationError(f"unknown card {text!r}: cards are R1 ... P10", "T1")
     colour, number, serial = match.groups()
     return Card(Colour[colour], int(number), int(serial) if serial else None)
 

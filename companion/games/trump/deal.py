@@ -14,6 +14,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from companion.games.errors import GameError
 from companion.games.trump.cards import DECK, Card, Colour
 
 MIN_PLAYERS = 2
@@ -23,7 +24,7 @@ MAX_PLAYERS = 4
 def tricks_per_round(players: int) -> int:
     """T2: all but two cards are dealt equally, so 24, 16, 12 tricks for 2, 3, 4 players."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"Fibonacci's Trump is for 2-4 players, not {players} (T2)")
+        raise GameError(f"Fibonacci's Trump is for 2-4 players, not {players}", "T2")
     return (len(DECK) - 2) // players
 
 
@@ -62,7 +63,7 @@ def first_leader(hands: Sequence[Sequence[Card]], trump: Colour) -> int:
     """
     held = [(card.sort_key(), seat) for seat, hand in enumerate(hands) for card in hand]
     if not held:
-        raise ValueError("no cards in any hand: nobody can lead (T3)")
+        raise GameError("no cards in any hand: nobody can lead", "T3")
     trumps = [(key[1], seat) for key, seat in held if key[0] == trump]
     if trumps:
         return min(trumps)[1]

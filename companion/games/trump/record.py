@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from companion.games.errors import IllegalActionError, NotationError, RecordError
+from companion.games.errors import IllegalActionError, NotationError, Place, RecordError
 from companion.games.trump.actions import Action, Deal, Play
 from companion.games.trump.cards import Card, parse_card
 from companion.games.trump.deal import MAX_PLAYERS, MIN_PLAYERS
@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from companion.games.trump.state import TrumpState
 
 S = TypeVar("S", bound="TrumpState")
+
+PLAYERS = Place.of("players")
 
 
 def write_record(state: TrumpState) -> dict[str, Any]:
@@ -49,81 +51,86 @@ def _write_round(rnd: Round) -> dict[str, Any]:
 def read_record(cls: type[S], record: object) -> S:
     """Replay ``record`` with hands unseen; raise :class:`RecordError` on any fault."""
     if not isinstance(record, Mapping):
-        raise RecordError("", f"a record is a JSON object, not {type(record).__name__}", "record")
+        raise RecordError(f"a record is a JSON object, not {type(record).__name__}", "record")
     if record.get("game") != "trump":
-        raise RecordError("game", f"{record.get('game')!r} is not a trump record", "record")
-    players = _list(record, "players", "")
+        raise RecordError(
+            f"{record.get('game')!r} is not a trump record", "record", where=Place.of("game")
+        )
+    players = _list(record, "players", None)
     if not all(isinstance(name, str) for name in players):
-        raise RecordError("players", "player names must be text", "record")
+        raise RecordError("player names must be text", "record", where=PLAYERS)
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise RecordError("players", f"{len(players)} players; the game is for 2-4", "T2")
+        raise RecordError(f"{len(players)} players; the game is for 2-4", "T2", where=PLAYERS)
     variants = record.get("variants", [])
     if not isinstance(variants, list) or variants:
-        raise RecordError("variants", f"unknown variants {variants!r}: trump has none", "record")
+        raise RecordError(
+            f"unknown variants {variants!r}: trump has none", "record", where=Place.of("variants")
+        )
     state = cls(players)
-    rounds = _list(record, "rounds", "")
+    rounds = _list(record, "rounds", None)
     for number, rnd in enumerate(rounds, start=1):
-        _read_round(state, rnd, f"round {number}", last=number == len(rounds))
+        _read_round(state, rnd, Place.of("round", number), last=number == len(rounds))
     return state
 
 
-def _read_round(state: TrumpState, rnd: object, where: str, *, last: bool) -> None:
+def _read_round(state: TrumpState, rnd: object, where: Place, *, last: bool) -> None:
     if not isinstance(rnd, Mapping):
-        raise RecordError(where, "a round is an object with trump, symbol, tricks", "record")
-    trump = _card(rnd.get("trump"), f"{where}, trump indicator")
-    symbol = _card(rnd.get("symbol"), f"{where}, symbol indicator")
+        raise RecordError("a round is an object with trump, symbol, tricks", "record", where=where)
+    trump = _card(rnd.get("trump"), where.then("trump indicator"))
+    symbol = _card(rnd.get("symbol"), where.then("symbol indicator"))
     leader = rnd.get("leader")
     if leader is not None and (not isinstance(leader, int) or isinstance(leader, bool)):
-        raise RecordError(where, f"leader {leader!r} is not a seat number", "record")
+        raise RecordError(f"leader {leader!r} is not a seat number", "record", where=where)
     tricks = _list(rnd, "tricks", where)
     _apply(state, Deal(trump, symbol, None, leader), where)
     players = len(state.players)
     if len(tricks) < state.tricks and not last:
         raise RecordError(
-            where,
             f"{len(tricks)} tricks, but with {players} players a round is "
             f"{state.tricks} and another round follows",
             "T2",
+            where=where,
         )
     for number, trick in enumerate(tricks, start=1):
-        place = f"{where}, trick {number}"
+        place = where.then("trick", number)
         if number > state.tricks:
             raise RecordError(
-                place,
                 f"a trick after the round ended: with {players} players a round "
                 f"is {state.tricks} tricks",
                 "T2",
+                where=place,
             )
         if not isinstance(trick, list):
-            raise RecordError(place, "a trick is a list of cards", "record")
+            raise RecordError("a trick is a list of cards", "record", where=place)
         unfinished = last and number == len(tricks)
         if not trick or len(trick) > players or (len(trick) < players and not unfinished):
             raise RecordError(
-                place, f"{len(trick)} plays; with {players} players a trick has {players}", "T4"
+                f"{len(trick)} plays; with {players} players a trick has {players}",
+                "T4",
+                where=place,
             )
         for play, text in enumerate(trick, start=1):
-            where_play = f"{place}, play {play}"
+            where_play = place.then("play", play)
             _apply(state, Play(_card(text, where_play)), where_play)
 
 
-def _list(mapping: Mapping[Any, Any], key: str, where: str) -> list[Any]:
+def _list(mapping: Mapping[Any, Any], key: str, where: Place | None) -> list[Any]:
     value = mapping.get(key)
     if not isinstance(value, list):
         found = "missing" if value is None else f"a {type(value).__name__}, not a list"
-        raise RecordError(where or key, f'"{key}" is {found}', "record")
+        raise RecordError(f'"{key}" is {found}', "record", where=where or Place.of(key))
     return value
 
 
-def _card(text: object, where: str) -> Card:
+def _card(text: object, where: Place) -> Card:
     try:
         return parse_card(text)
     except NotationError as exc:
-        # The notation's message already ends in its rule; RecordError adds it back.
-        raise RecordError(where, str(exc).removesuffix(" (T1)"), "T1") from None
+        raise RecordError(exc.what, "T1", where=where) from None
 
 
-def _apply(state: TrumpState, action: Action, where: str) -> None:
+def _apply(state: TrumpState, action: Action, where: Place) -> None:
     try:
         state.apply(action)
     except IllegalActionError as exc:
-        raise RecordError(where, exc.reason, exc.rule) from None
+        raise RecordError(exc.what, exc.rule, where=where) from None

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.games.base import Flag
+from companion.games.errors import GameError
 from companion.games.trump.actions import Deal
 from companion.games.trump.cards import DECK, Card, Colour
 from companion.games.trump.scoring import count_symbols, points_for
@@ -98,7 +99,7 @@ class Round:
         """Put ``card`` into the trick for the player to act; return what it proves."""
         seat = self.to_act()
         if seat is None:
-            raise ValueError(f"round {self.number} is over")
+            raise GameError(f"round {self.number} is over: a round is {self.length} tricks", "T2")
         led = self.led()
         if led is None:
             self.trick_leaders.append(seat)

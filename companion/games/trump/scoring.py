@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from companion.games.errors import GameError
 from companion.games.trump.cards import Card, Symbol
 
 #: T6: the points for 0 ... 10 matching symbols won in a round.
@@ -24,7 +25,7 @@ TARGET = 144
 def points_for(symbols: int) -> int:
     """T6: the round score of a player who won ``symbols`` matching cards (0-10)."""
     if not 0 <= symbols < len(POINTS):
-        raise ValueError(f"{symbols} symbols: a deck holds 0-10 of one symbol (T1, T6)")
+        raise GameError(f"{symbols} symbols: a deck holds 0-10 of one symbol", "T6")
     return POINTS[symbols]
 
 

@@ -16,9 +16,17 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
-from companion.games.base import CHANCE, TERMINAL, Flag, GameState, Outcome, check_variants
+from companion.games.base import (
+    CHANCE,
+    TERMINAL,
+    Flag,
+    GameState,
+    Outcome,
+    Termination,
+    check_variants,
+)
 from companion.games.errors import GameError, IllegalActionError
-from companion.games.report import RoundReport, card_game_report
+from companion.games.report import CardGameReport, TrumpRound
 from companion.games.trump.actions import Action, Deal, Play
 from companion.games.trump.cards import Card
 from companion.games.trump.deal import (
@@ -42,7 +50,9 @@ class TrumpState(GameState[Action]):
     def __init__(self, players: Sequence[str], variants: Sequence[str] = ()) -> None:
         super().__init__()
         if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-            raise GameError(f"trump: Fibonacci's Trump is for 2-4 players, not {len(players)} (T2)")
+            raise GameError(
+                f"trump: Fibonacci's Trump is for 2-4 players, not {len(players)}", "T2"
+            )
         self.players = tuple(players)
         self.variants = check_variants(self.name, variants, self.known_variants)
         self.tricks = tricks_per_round(len(players))
@@ -237,19 +247,22 @@ class TrumpState(GameState[Action]):
     def outcome(self) -> Outcome | None:
         if self.winner is None:
             return None
-        return Outcome(f"{TARGET} reached", (self.winner,))
+        return Outcome(Termination.TARGET_REACHED, (self.winner,))
 
     def flags(self) -> list[Flag]:
         return list(self._flags)
 
-    def report(self) -> dict[str, Any]:
-        rounds = [
-            RoundReport(r.result.points, {"symbols": r.result.symbols})
-            for r in self.rounds
-            if r.result is not None
-        ]
-        return card_game_report(
-            self.name, self.players, rounds, complete=self.winner is not None, flags=self._flags
+    def report(self) -> CardGameReport[TrumpRound]:
+        """The score: the rounds played out (T6), winners once one has won (T7)."""
+        rounds = tuple(
+            TrumpRound(r.result.points, r.result.symbols) for r in self.rounds if r.result
+        )
+        return CardGameReport(
+            self.name,
+            self.players,
+            rounds,
+            complete=self.winner is not None,
+            flags=tuple(self._flags),
         )
 
     def to_record(self) -> dict[str, Any]:

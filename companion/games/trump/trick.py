@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from companion.games.errors import GameError
 from companion.games.trump.cards import Card, Colour
 
 
 def winning_play(plays: Sequence[Card], trump: Colour) -> int:
     """T4: the index (in play order) of the highest trump, else of the highest led colour."""
     if not plays:
-        raise ValueError("an empty trick has no winner")
+        raise GameError("an empty trick has no winner", "T4")
     best = 0
     for index, card in enumerate(plays[1:], start=1):
         if _beats(card, plays[best], trump):

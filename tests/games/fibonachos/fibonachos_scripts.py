@@ -93,7 +93,7 @@ def snapshot(state: FibonachosState) -> tuple[Any, ...]:
     """Everything one can ask a state, to compare before and after an undo."""
     return (
         json.dumps(state.to_record(), sort_keys=True),
-        json.dumps(state.report(), sort_keys=True),
+        json.dumps(state.report().to_json(), sort_keys=True),
         state.current_player(),
         repr(state.legal_actions()),
         state.outcome(),

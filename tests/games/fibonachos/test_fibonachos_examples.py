@@ -15,6 +15,7 @@ from fibonachos_scripts import FULL_GAMES, random_game, scripted_record
 
 from companion.cli.render import render_report
 from companion.cli.score import load_record
+from companion.games import FibonachosRound
 from companion.games.errors import GameError
 from companion.games.fibonachos import FibonachosState
 
@@ -36,9 +37,9 @@ def test_valid_example_scores_as_expected(name: str) -> None:
     record = load_record(FOLDER / name)
     report = FibonachosState.from_record(record).report()
     want = EXPECTED[name]
-    assert {key: report[key] for key in want} == want
+    assert {key: report.to_json()[key] for key in want} == want
     text = render_report(report)
-    assert all(player in text for player in report["players"])
+    assert all(player in text for player in report.players)
 
 
 @pytest.mark.parametrize("name", INVALID)
@@ -66,12 +67,10 @@ def test_short_example_checked_by_hand() -> None:
     state = FibonachosState.from_record(record)
     winners = [t.winner for t in state.rounds[0].tricks]
     assert winners == [0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 1, 0, 0, 2, 1, 0, 2]
-    assert state.report()["rounds"] == [
-        {"points": [21, 21, 20], "spicy": [13, 0, 20], "tricks": [8, 2, 7]}
-    ]
+    assert state.report().rounds == (FibonachosRound((21, 21, 20), (13, 0, 20), (8, 2, 7)),)
 
 
 def test_shared_win_example_equal_totals_share_the_win() -> None:
     """F8: the scripted round three times, the roles moving with the deal: 62 each."""
     report = FibonachosState.from_record(load_record(FOLDER / "shared-win.json")).report()
-    assert report["totals"] == [62, 62, 62] and report["winners"] == [0, 1, 2]
+    assert report.totals == (62, 62, 62) and report.winners == (0, 1, 2)

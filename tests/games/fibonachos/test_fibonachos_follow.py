@@ -35,7 +35,7 @@ def test_f5_proven_revoke_is_a_flag_not_an_error() -> None:
     flags = state.flags()
     assert [(f.round, f.trick, f.seat, f.rule) for f in flags] == [(1, 2, 1, "F5")]
     assert "Ben played R2" in flags[0].message and "trick 1" in flags[0].message
-    assert state.report()["flags"][0]["rule"] == "F5"
+    assert state.report().flags[0].rule == "F5"
     reveal(state)
     play(state, "R3", "R10", "R11")  # Red again: flagged once
     assert len(state.flags()) == 1

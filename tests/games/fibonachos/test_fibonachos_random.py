@@ -55,7 +55,7 @@ def test_random_games_with_hands_known_end_quickly(players: int, variants: tuple
         started = time.perf_counter()
         steps = play_out(state, random.Random(seed), unseen=False)
         assert time.perf_counter() - started < 1.0
-        assert steps < MAX_ACTIONS and state.report()["complete"]
+        assert steps < MAX_ACTIONS and state.report().complete
         assert state.flags() == []  # hands known: revokes are impossible, not flagged
         replayed = SPEC.from_record(json.loads(json.dumps(state.to_record())))
         assert replayed.report() == state.report()

@@ -30,7 +30,7 @@ def test_f6_spicy_deck_runs_out_three_players_tricks_16_and_17_carry_none() -> N
             state.apply(rng.choice(state.legal_actions()))
     tricks = state.rounds[-1].tricks
     assert [t.spicy is None for t in tricks] == [False] * 15 + [True, True]
-    assert sum(state.report()["rounds"][0]["spicy"]) == 33  # every spicy card taken
+    assert sum(state.report().rounds[0].spicy) == 33  # every spicy card taken
 
 
 def test_f6_each_round_starts_from_the_full_spicy_deck() -> None:

@@ -61,7 +61,7 @@ def test_f3_two_players_alternate_a_b_a_b_in_tricks_of_4_and_8_tricks() -> None:
         for _ in range(4):
             state.apply(rng.choice(state.legal_actions()))
     assert state.rounds[-1].finished and len(state.rounds[-1].tricks) == 8
-    assert len(state.report()["rounds"]) == 1
+    assert len(state.report().rounds) == 1
 
 
 def test_f3_unseen_two_player_hands_take_any_unseen_card() -> None:
@@ -178,16 +178,16 @@ def test_f8_three_rounds_then_the_game_is_over() -> None:
     state = new_game(["Ana", "Ben", "Cy", "Di", "Eve"])
     rng = random.Random(8)
     while not state.is_terminal():
-        assert len(state.report()["rounds"]) < 3 and not state.report()["complete"]
+        assert len(state.report().rounds) < 3 and not state.report().complete
         if state.current_player() == CHANCE:
             state.apply(state.sample_chance(rng))
         else:
             state.apply(rng.choice(state.legal_actions()))
     report = state.report()
-    assert report["complete"] and len(report["rounds"]) == 3
+    assert report.complete and len(report.rounds) == 3
     assert state.current_player() == TERMINAL and state.legal_actions() == []
     outcome = state.outcome()
-    assert outcome is not None and list(outcome.winners) == report["winners"]
+    assert outcome is not None and outcome.winners == report.winners
     with pytest.raises(IllegalActionError, match="three rounds") as err:
         state.apply(Deal())
     assert err.value.rule == "F8"

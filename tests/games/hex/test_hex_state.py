@@ -7,7 +7,15 @@ import random
 import pytest
 from hex_boards import board
 
-from companion.games import CHANCE, TERMINAL, GameError, IllegalActionError, UnknownVariantError
+from companion.games import (
+    CHANCE,
+    TERMINAL,
+    GameError,
+    IllegalActionError,
+    Outcome,
+    Termination,
+    UnknownVariantError,
+)
 from companion.games.hex import (
     CELLS,
     SPEC,
@@ -130,7 +138,7 @@ def test_h4_rulebook_winning_example_three_moves_encircle_the_centre() -> None:
     moves(state, "h5-g6")  # III
     assert state.winner is Side.BLACK and state.current_player() == TERMINAL
     outcome = state.outcome()
-    assert outcome is not None and outcome.winners == (0,) and outcome.termination == "win"
+    assert outcome == Outcome(Termination.ENCIRCLEMENT, (0,))
     assert state.legal_actions() == []
     assert state.ending == "black won by encirclement at turn 7, move 3"
 
@@ -217,7 +225,7 @@ def test_resigning_ends_the_game_for_the_other_side() -> None:
     state.apply(Resign(Side.BLACK))
     outcome = state.outcome()
     assert state.winner is Side.WHITE and state.is_terminal()
-    assert outcome is not None and outcome.termination == "resignation"
+    assert outcome is not None and outcome.termination is Termination.RESIGNATION
 
 
 def test_undo_restores_the_exact_state() -> None:

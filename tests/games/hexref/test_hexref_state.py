@@ -45,7 +45,7 @@ def refused(state: HexRefereeState, action: RefereeAction) -> IllegalActionError
 def snapshot(state: HexRefereeState) -> tuple[Any, ...]:
     return (
         json.dumps(state.to_record(), sort_keys=True),
-        json.dumps(state.report(), sort_keys=True),
+        json.dumps(state.report().to_json(), sort_keys=True),
         state.current_player(),
         state.legal_actions(),
         state.outcome(),

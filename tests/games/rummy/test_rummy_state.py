@@ -17,6 +17,7 @@ from companion.games import (
     GameError,
     GameState,
     IllegalActionError,
+    Termination,
     UnknownVariantError,
     get_game,
 )
@@ -90,8 +91,8 @@ def test_r4_random_games_end_quickly_with_only_legal_actions(spec: Any, players:
         assert state.current_player() == TERMINAL and state.legal_actions() == []
         assert len(state.results) == players  # one round per seat by default
         outcome = state.outcome()
-        assert outcome is not None
-        totals = state.report()["totals"]
+        assert outcome is not None and outcome.termination is Termination.ROUNDS_CHOSEN
+        totals = state.report().totals
         assert outcome.winners == tuple(s for s, t in enumerate(totals) if t == max(totals))
 
 
@@ -122,7 +123,7 @@ def _snapshot(state: RummyState) -> tuple[Any, ...]:
     inside = None if state.round is None else sorted(vars(state.round).items())
     return (
         json.dumps(state.to_record(), sort_keys=True),
-        json.dumps(state.report(), sort_keys=True),
+        json.dumps(state.report().to_json(), sort_keys=True),
         state.current_player(),
         repr(state.legal_actions()),
         repr(inside),
@@ -145,8 +146,8 @@ def test_r7_records_round_trip_and_replay_to_the_same_scores(game: str) -> None:
 def test_r9_the_rounds_option_and_no_end() -> None:
     state = new_game(["A", "B"], deck=13, rounds=3)
     play_random(state, 1)
-    assert len(state.results) == 3 and state.report()["complete"] is False
-    assert state.report()["winners"] == []
+    assert len(state.results) == 3 and state.report().complete is False
+    assert state.report().winners == ()
     open_ended = new_game(["A"], deck=8, rounds=None)
     rng = random.Random(1)
     for _ in range(3000):

@@ -207,7 +207,7 @@ def test_r6_going_out_closes_every_set_before_the_last_discard() -> None:
     assert state.current_player() == TERMINAL
     outcome = state.outcome()
     assert outcome is not None and outcome.winners == (0,)
-    assert state.report()["complete"] is False  # R9
+    assert state.report().complete is False  # R9
 
 
 def test_r6_a_player_with_all_sets_complete_draws_no_more() -> None:

@@ -11,7 +11,7 @@ import pytest
 from trump_rig import random_game
 
 from companion.cli.score import load_record
-from companion.games import GameError
+from companion.games import GameError, TrumpRound
 from companion.games.trump import TrumpState
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "trump"
@@ -40,7 +40,7 @@ def test_example_gives_what_expected_json_says(name: str) -> None:
         assert len(str(exc).splitlines()) == 1
         return
     assert "error" not in want, name
-    assert {key: report[key] for key in want} == want
+    assert {key: report.to_json()[key] for key in want} == want
 
 
 @pytest.mark.parametrize(("name", "players"), [("full-game-2p.json", 2), ("full-game-4p.json", 4)])
@@ -49,7 +49,7 @@ def test_full_games_are_the_seeded_random_games(name: str, players: int) -> None
     record = load_record(EXAMPLES / name)
     state = random_game(players, seed=0)
     assert record["rounds"] == state.to_record()["rounds"]
-    assert TrumpState.from_record(record).report()["totals"] == state.report()["totals"]
+    assert TrumpState.from_record(record).report().totals == state.report().totals
 
 
 def test_short_example_checked_by_hand() -> None:
@@ -59,7 +59,7 @@ def test_short_example_checked_by_hand() -> None:
     who took the last trick of round 1 (T3)."""
     state = TrumpState.from_record(load_record(EXAMPLES / "short.json"))
     report = state.report()
-    assert report["rounds"] == [{"points": [1, 3, 1, 0], "symbols": [2, 5, 2, 1]}]
+    assert report.rounds == (TrumpRound((1, 3, 1, 0), symbols=(2, 5, 2, 1)),)
     assert state.rounds[1].leader == 0
     assert state.current_player() == 2
 

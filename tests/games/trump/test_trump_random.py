@@ -31,9 +31,9 @@ def test_t7_random_games_end_with_only_legal_actions(players: int) -> None:
             assert len({a.card for a in legal if isinstance(a, Play)}) == len(legal)
             state.apply(rng.choice(legal))
         report = state.report()
-        assert report["complete"] is True and len(report["winners"]) == 1
-        totals = report["totals"]
+        assert report.complete is True and len(report.winners) == 1
+        totals = report.totals
         assert max(totals) >= 144 and totals.count(max(totals)) == 1
-        assert all(sum(r["symbols"]) == 10 for r in report["rounds"])  # T1, T5
-        assert len(report["rounds"]) * (1 + 48 // players * players) == len(state.history)
+        assert all(sum(r.symbols) == 10 for r in report.rounds)  # T1, T5
+        assert len(report.rounds) * (1 + 48 // players * players) == len(state.history)
         assert state.flags() == []  # open hands: follow suit is enforced, no revoke

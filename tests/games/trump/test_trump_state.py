@@ -34,7 +34,7 @@ def _play(state: TrumpState, *cards: str) -> None:
 def _snapshot(state: TrumpState) -> tuple[Any, ...]:
     return (
         json.dumps(state.to_record(), sort_keys=True),
-        json.dumps(state.report(), sort_keys=True),
+        json.dumps(state.report().to_json(), sort_keys=True),
         state.current_player(),
         state.legal_actions(),
         state.outcome(),
@@ -133,7 +133,7 @@ def test_t4_unseen_proven_revoke_is_a_flag_not_an_error() -> None:
     flags = state.flags()
     assert [(f.round, f.trick, f.seat, f.rule) for f in flags] == [(1, 1, 2, "T4")]
     assert "B5" in flags[0].message and "trick 2" in flags[0].message
-    assert state.report()["flags"] == [flags[0].to_json()]
+    assert state.report().flags == (flags[0],)
     _play(state, "B6", "B7", "B8")  # P0 leads; P2 playing blue again proves nothing new
     assert len(state.flags()) == 1
 
@@ -205,9 +205,9 @@ def test_undo_across_the_end_of_the_game() -> None:
     state = random_game(2, seed=3)
     assert state.is_terminal()
     outcome = state.outcome()
-    assert outcome is not None and state.report()["winners"] == list(outcome.winners)
+    assert outcome is not None and state.report().winners == outcome.winners
     last = state.undo()
-    assert state.outcome() is None and state.report()["complete"] is False
+    assert state.outcome() is None and state.report().complete is False
     state.apply(last)
     assert state.outcome() == outcome
 
