@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from companion.config import Config, load_config
+from companion.errors import UsageError
 from companion.journal import Journal
 
 
@@ -29,9 +30,16 @@ def config_of(args: argparse.Namespace) -> Config:
     return load_config(args.config)
 
 
-def open_journal(args: argparse.Namespace, *, must_exist: bool = True) -> Journal:
-    from companion.errors import UsageError
+def writable_file(out: Path, option: str = "--out") -> None:
+    """Refuse an output file in a folder that does not exist, or that is a folder,
+    before any work is done (the file itself is written at the end)."""
+    if out.is_dir():
+        raise UsageError(f"{option} {out}: is a folder, not a file")
+    if not out.parent.is_dir():
+        raise UsageError(f"{option} {out}: the folder {out.parent} does not exist")
 
+
+def open_journal(args: argparse.Namespace, *, must_exist: bool = True) -> Journal:
     path = args.journal if args.journal is not None else config_of(args).journal_path()
     if must_exist and not Path(path).exists():
         raise UsageError(f"{path}: no journal yet (no game has been played here)")

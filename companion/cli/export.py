@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from companion.cli.common import add_config_options, open_journal
+from companion.cli.common import add_config_options, open_journal, writable_file
 from companion.errors import UsageError
 from companion.journal import GameEntry, Journal
 
@@ -81,14 +81,25 @@ def _write_csv(journal: Journal, entries: list[GameEntry], out: TextIO) -> None:
                 )
 
 
+def _open_out(path: Path | None) -> TextIO:
+    if path is None:
+        return sys.stdout
+    try:
+        return open(path, "w", encoding="utf-8", newline="")
+    except OSError as exc:
+        raise UsageError(f"--out {path}: cannot write ({exc.strerror})") from None
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.out is not None:
+        writable_file(args.out)  # before the journal is read
     with open_journal(args) as journal:
         entries = journal.games()
         if args.game is not None:
             entries = [e for e in entries if e.id == args.game]
             if not entries:
                 raise UsageError(f"no game {args.game} in the journal (see companion history)")
-        out = open(args.out, "w", encoding="utf-8", newline="") if args.out else sys.stdout  # noqa: SIM115
+        out = _open_out(args.out)
         try:
             if args.format == "json":
                 records = [record_of(journal, e) for e in entries]

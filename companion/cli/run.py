@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import signal
 from dataclasses import replace
 from types import FrameType
@@ -22,7 +23,10 @@ from types import FrameType
 from companion.cli.common import add_config_options, config_of
 from companion.config import Config, HardwareSection
 from companion.errors import UsageError
+from companion.inputs import MAX_INT_DIGITS
 from companion.journal import Journal
+
+_INTEGER = re.compile(rf"-?[0-9]{{1,{MAX_INT_DIGITS}}}")
 
 #: Exit status asking systemd for a restart (the staff menu's "Restart service").
 EXIT_RESTART = 75
@@ -61,7 +65,7 @@ def _section(section: HardwareSection, kind: str | None, **extra: str | None) ->
 def configured(args: argparse.Namespace) -> Config:
     """The configuration file's settings, with the command line's choices on top."""
     config = config_of(args)
-    display_key = "path" if args.display == "gif" else "dir"
+    display_key = "path" if (args.display or config.display.kind) == "gif" else "dir"
     config = replace(
         config,
         camera=_section(config.camera, args.camera, path=args.source),
@@ -78,8 +82,11 @@ def parse_options(items: list[str]) -> dict[str, int]:
     options: dict[str, int] = {}
     for item in items:
         key, sep, value = item.partition("=")
-        if not sep or not value.lstrip("-").isdigit():
-            raise UsageError(f"--option {item!r}: expected KEY=INTEGER, e.g. dealer=2")
+        if not sep or not _INTEGER.fullmatch(value):
+            raise UsageError(
+                f"--option {item!r}: expected KEY=INTEGER of at most {MAX_INT_DIGITS} digits, "
+                "e.g. dealer=2"
+            )
         options[key.strip()] = int(value)
     return options
 
