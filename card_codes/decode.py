@@ -27,7 +27,7 @@ from PIL import Image
 
 from card_codes.backends import RawCode, available_backends, reader, upscaled
 from card_codes.catalogue import CardIdentity
-from card_codes.errors import CardCodeError
+from card_codes.errors import CardCodeError, ImageShapeError
 from card_codes.geometry import Corners, Point, centre
 from card_codes.payload import Rejection, parse_code
 
@@ -133,13 +133,13 @@ def read_codes(
 ) -> list[RawCode]:
     """The raw codes in a greyscale frame, second pass included, each code once.
 
-    A frame wider or taller than :data:`MAX_SIDE` is refused (CardCodeError), and the
+    A frame wider or taller than :data:`MAX_SIDE` is refused (ImageShapeError), and the
     second pass is skipped where the enlarged frame would be, so a thin frame
     (1 x 60000) reads like any other.
     """
     height, width = grey.shape[:2]
     if max(height, width) > MAX_SIDE:
-        raise CardCodeError(
+        raise ImageShapeError(
             f"an image of {width} x {height} pixels: the decoders read at most {MAX_SIDE} "
             "pixels a side"
         )

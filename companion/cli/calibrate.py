@@ -91,6 +91,7 @@ def grab(args: argparse.Namespace) -> Any:
 def run(args: argparse.Namespace) -> int:
     import cv2
 
+    from card_codes.errors import ImageShapeError
     from companion.table.calibration import analyse, draw, summary_lines
     from companion.table.layout import default_layout, load_layout
 
@@ -103,7 +104,10 @@ def run(args: argparse.Namespace) -> int:
         layout_path = Path(configured) if configured else None
     layout = default_layout() if layout_path is None else load_layout(layout_path)
     image = grab(args)
-    check = analyse(image, layout)
+    try:
+        check = analyse(image, layout)
+    except ImageShapeError as exc:
+        raise UsageError(f"{args.source or 'the camera frame'}: {exc}") from None
     picture = draw(image, layout, check)
     if not cv2.imwrite(str(args.out), picture):
         raise UsageError(f"--out {args.out}: cannot write the picture there")

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from card_codes.backends import BACKENDS
 from card_codes.payload import load_key
+from companion.errors import UsageError
 from companion.inputs import open_image
 
 if TYPE_CHECKING:  # the decoder (numpy, PIL) loads when a scan runs, not with every command
@@ -84,12 +85,16 @@ def as_text(image: Path, result: DecodeResult) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     from card_codes.decode import decode_image
+    from card_codes.errors import ImageShapeError
 
     key = load_key(args.staff_key) if args.staff_key is not None else None
     images = [(path, open_image(path)) for path in args.images]
-    results = [
-        (path, decode_image(image, backend=args.backend, staff_key=key)) for path, image in images
-    ]
+    results = []
+    for path, image in images:
+        try:
+            results.append((path, decode_image(image, backend=args.backend, staff_key=key)))
+        except ImageShapeError as exc:
+            raise UsageError(f"{path}: {exc}") from None
     if args.json:
         print(json.dumps([as_json(path, result) for path, result in results], indent=1))
     else:

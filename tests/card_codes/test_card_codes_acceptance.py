@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from card_codes import backends
 from card_codes.catalogue import DECKS, deck_cards
 from card_codes.decode import MAX_SIDE, DecodeResult, decode_image
-from card_codes.errors import BackendUnavailableError, CardCodeError
+from card_codes.errors import BackendUnavailableError, ImageShapeError
 from card_codes.payload import ALPHANUMERIC, LENGTH, encode_payload, parse_code
 from card_codes.qr import code_pixels
 
@@ -150,5 +150,5 @@ def test_thin_frames_read_without_the_second_pass_failing(
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_frames_longer_than_the_decoders_read_are_refused(backend: str) -> None:
-    with pytest.raises(CardCodeError, match=f"at most {MAX_SIDE} pixels a side"):
+    with pytest.raises(ImageShapeError, match=f"at most {MAX_SIDE} pixels a side"):
         decode_image(np.full((1, MAX_SIDE + 1), 255, np.uint8), backend=backend)
