@@ -129,11 +129,13 @@ def read_limited(path: Path | str, limit: int, *, what: str = "file") -> bytes:
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror})") from None
     if len(data) > limit:
-        raise _too_large(str(path), len(data), limit)
+        raise InputError(f"{path}: more than the limit of {limit:,} bytes")
     return data
 
 
 def _read_stdin(limit: int) -> bytes:
+    if sys.stdin is None:  # started with standard input closed
+        raise InputError(f"{STDIN_NAME}: closed")
     stream = getattr(sys.stdin, "buffer", None)
     try:
         data = stream.read(limit + 1) if stream is not None else sys.stdin.read(limit + 1).encode()
