@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import importlib.util
 from collections.abc import Callable
+from ctypes import c_void_p, cast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from card_codes.errors import BackendUnavailableError, CardCodeError
 from card_codes.geometry import Corners
+from card_codes.payload import code_text
 
 if TYPE_CHECKING:  # numpy only in annotations: `companion scan` registers without loading it
     import numpy as np
@@ -34,10 +36,20 @@ INSTALL_HINTS: dict[str, str] = {
 
 @dataclass(frozen=True)
 class RawCode:
-    """One code a decoder read: its text and where it lies."""
+    """One code a decoder read: the exact bytes of its data and where it lies.
 
-    text: str
+    Every backend hands over the bytes the code holds, unconverted (zbar in its binary
+    mode, which keeps a byte-order mark zbar would otherwise drop), so one rule decides
+    what is a card whatever the decoder: :func:`card_codes.payload.parse_code`.
+    """
+
+    data: bytes
     corners: Corners
+
+    @property
+    def text(self) -> str:
+        """The data as text for people: UTF-8, else Latin-1 (``payload.code_text``)."""
+        return code_text(self.data)
 
 
 Reader = Callable[["np.ndarray"], list[RawCode]]
@@ -63,7 +75,7 @@ def read_zxing(grey: np.ndarray) -> list[RawCode]:
         where = barcode.position
         points = (where.top_left, where.top_right, where.bottom_right, where.bottom_left)
         corners = tuple((float(p.x), float(p.y)) for p in points)
-        codes.append(RawCode(barcode.text, corners))  # type: ignore[arg-type]
+        codes.append(RawCode(bytes(barcode.bytes), corners))  # type: ignore[arg-type]
     return codes
 
 
@@ -72,20 +84,42 @@ def read_zxing(grey: np.ndarray) -> list[RawCode]:
 _ZBAR_SHIFT = {"UP": 0, "RIGHT": 1, "DOWN": 2, "LEFT": 3}
 
 
+#: zbar's ZBAR_CFG_BINARY (zbar.h, 0.23 and later): hand over a QR code's bytes as they
+#: are. Without it zbar converts them to UTF-8 from the encoding it guesses and drops a
+#: leading byte-order mark, so U+FEFF + a card's payload would read as that card.
+_ZBAR_CFG_BINARY = 4
+
+
 def read_pyzbar(grey: np.ndarray) -> list[RawCode]:
-    """pyzbar (zbar) restricted to QR codes; Shift-JIS or binary codes come back undecoded."""
+    """pyzbar (zbar) restricted to QR codes, in binary mode: each code's exact bytes.
+
+    pyzbar's ``decode`` cannot set binary mode, so this is its body (pyzbar 0.1.9) with
+    that setting added; a zbar too old to have it is refused, not trusted.
+    """
     try:
-        from pyzbar import pyzbar
+        from pyzbar import pyzbar as zbar
+        from pyzbar import wrapper
     except ImportError as exc:
         raise _unavailable("pyzbar", exc) from None
-    codes = []
-    for symbol in pyzbar.decode(grey, symbols=[pyzbar.ZBarSymbol.QRCODE]):
-        try:
-            text = symbol.data.decode("utf-8")
-        except UnicodeDecodeError:
-            text = symbol.data.decode("latin-1")
-        codes.append(RawCode(text, _zbar_corners(symbol)))
-    return codes
+    pixels, width, height = zbar._pixel_data(grey)
+    qr = wrapper.ZBarSymbol.QRCODE
+    with zbar._image_scanner() as scanner:
+        for symbol in set(wrapper.ZBarSymbol) - {qr}:
+            wrapper.zbar_image_scanner_set_config(scanner, symbol, wrapper.ZBarConfig.CFG_ENABLE, 0)
+        wrapper.zbar_image_scanner_set_config(scanner, qr, wrapper.ZBarConfig.CFG_ENABLE, 1)
+        if wrapper.zbar_image_scanner_set_config(scanner, qr, _ZBAR_CFG_BINARY, 1) != 0:
+            raise BackendUnavailableError(
+                "decoder backend 'pyzbar': this libzbar has no binary mode (zbar 0.23 or "
+                f"later hands over a code's exact bytes): {INSTALL_HINTS['pyzbar']}"
+            )
+        with zbar._image() as image:
+            wrapper.zbar_image_set_format(image, zbar._FOURCC["L800"])
+            wrapper.zbar_image_set_size(image, width, height)
+            wrapper.zbar_image_set_data(image, cast(pixels, c_void_p), len(pixels), None)
+            if wrapper.zbar_scan_image(scanner, image) < 0:
+                raise CardCodeError("pyzbar: zbar cannot scan this image")
+            symbols = list(zbar._decode_symbols(zbar._symbols_for_image(image)))
+    return [RawCode(symbol.data, _zbar_corners(symbol)) for symbol in symbols]
 
 
 def _zbar_corners(symbol: object) -> Corners:

@@ -1,8 +1,9 @@
 """Finding and reading every card code in an image: our cards, and the codes that are not.
 
-The decoder (zxing-cpp by default, pyzbar on request) reads the raw codes; every text
-goes through :func:`card_codes.payload.parse_payload`, so a code that is not one of our
-cards, or a damaged one, lands in ``rejected`` with its reason and is never a card.
+The decoder (zxing-cpp by default, pyzbar on request) reads the raw codes; the bytes of
+every code go through :func:`card_codes.payload.parse_code`, the one acceptance rule
+(exactly a payload's bytes, whichever decoder read them), so a code that is not one of
+our cards, or a damaged one, lands in ``rejected`` with its reason and is never a card.
 
     >>> from card_codes.catalogue import card
     >>> from card_codes.payload import encode_payload
@@ -26,9 +27,9 @@ from PIL import Image
 
 from card_codes.backends import RawCode, available_backends, reader, upscaled
 from card_codes.catalogue import CardIdentity
-from card_codes.errors import CardCodeError
+from card_codes.errors import CardCodeError, ImageShapeError
 from card_codes.geometry import Corners, Point, centre
-from card_codes.payload import Rejection, parse_payload
+from card_codes.payload import Rejection, parse_code
 
 __all__ = [
     "Corners",
@@ -43,6 +44,8 @@ __all__ = [
 #: their codes, already large enough, gain from it.
 SECOND_PASS_MAX_PIXELS = 1280 * 720
 UPSCALE = 2
+#: The longest side zxing-cpp reads (it raises beyond); the same for every backend.
+MAX_SIDE = 65535
 
 
 @dataclass(frozen=True)
@@ -106,12 +109,12 @@ def to_grey(image: np.ndarray | Image.Image) -> np.ndarray:
 
 def _scaled(code: RawCode, factor: float) -> RawCode:
     corners = tuple((x / factor, y / factor) for x, y in code.corners)
-    return RawCode(code.text, corners)  # type: ignore[arg-type]
+    return RawCode(code.data, corners)  # type: ignore[arg-type]
 
 
 def _same_code(a: RawCode, b: RawCode) -> bool:
-    """The same text within about half a code's side: one code read twice."""
-    if a.text != b.text:
+    """The same bytes within about half a code's side: one code read twice."""
+    if a.data != b.data:
         return False
     side = max(dist(a.corners[0], a.corners[1]), dist(a.corners[0], a.corners[3]), 1.0)
     return dist(centre(a.corners), centre(b.corners)) < side / 2
@@ -128,10 +131,22 @@ def _merge(codes: list[RawCode], more: list[RawCode]) -> list[RawCode]:
 def read_codes(
     grey: np.ndarray, *, backend: str = "zxing", second_pass: bool = True
 ) -> list[RawCode]:
-    """The raw codes in a greyscale frame, second pass included, each code once."""
+    """The raw codes in a greyscale frame, second pass included, each code once.
+
+    A frame wider or taller than :data:`MAX_SIDE` is refused (ImageShapeError), and the
+    second pass is skipped where the enlarged frame would be, so a thin frame
+    (1 x 60000) reads like any other.
+    """
+    height, width = grey.shape[:2]
+    if max(height, width) > MAX_SIDE:
+        raise ImageShapeError(
+            f"an image of {width} x {height} pixels: the decoders read at most {MAX_SIDE} "
+            "pixels a side"
+        )
     read = reader(backend)
     codes = _merge([], read(grey))
-    if second_pass and 0 < grey.size <= SECOND_PASS_MAX_PIXELS:
+    enlarged = max(height, width) * UPSCALE <= MAX_SIDE
+    if second_pass and enlarged and 0 < grey.size <= SECOND_PASS_MAX_PIXELS:
         again = [_scaled(code, UPSCALE) for code in read(upscaled(grey, UPSCALE))]
         codes = _merge(codes, again)
     return codes
@@ -153,7 +168,7 @@ def decode_image(
     cards: list[Detection] = []
     rejected: list[Rejection] = []
     for code in read_codes(grey, backend=backend, second_pass=second_pass):
-        result = parse_payload(code.text, staff_key=staff_key)
+        result = parse_code(code.data, staff_key=staff_key)
         if isinstance(result, Rejection):
             rejected.append(Rejection(result.payload, result.reason, code.corners))
         else:

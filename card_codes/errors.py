@@ -17,3 +17,7 @@ class SigningError(CardCodeError):
 
 class BackendUnavailableError(CardCodeError, ImportError):
     """A decoder backend whose library is not installed; the message says how to get it."""
+
+
+class ImageShapeError(CardCodeError):
+    """An image the decoders cannot read by its shape: more pixels a side than they take."""

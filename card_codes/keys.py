@@ -14,6 +14,7 @@ import base64
 import binascii
 import os
 import secrets
+import stat
 from pathlib import Path
 
 from card_codes.errors import SigningError
@@ -21,6 +22,8 @@ from card_codes.errors import SigningError
 KEY_BYTES = 32
 #: Shorter keys are refused: an HMAC key should hold at least 128 random bits.
 MIN_KEY_BYTES = 16
+#: A key file is one line of base64 (45 bytes); a longer file is not a key file.
+MAX_KEY_FILE_BYTES = 4096
 
 
 def generate_key() -> bytes:
@@ -37,12 +40,20 @@ def check_key(key: bytes) -> bytes:
 
 
 def load_key(path: str | os.PathLike[str]) -> bytes:
-    """Read a base64 key file; raise :class:`SigningError` naming the file when unusable."""
+    """Read a base64 key file; raise :class:`SigningError` naming the file when unusable.
+
+    Only a regular file of at most :data:`MAX_KEY_FILE_BYTES` is read: a FIFO or a
+    device (``/dev/zero``) is refused from its ``stat``, before it is opened.
+    """
     where = Path(path)
     try:
-        text = where.read_text(encoding="ascii").strip()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SigningError(f"cannot read the staff key {where}: {exc}") from None
+        data = _read_small(where)
+    except OSError as exc:
+        raise SigningError(f"cannot read the staff key {where}: {exc.strerror or exc}") from None
+    try:
+        text = data.decode("ascii").strip()
+    except UnicodeDecodeError:
+        raise SigningError(f"the staff key {where} is not base64 text") from None
     try:
         key = base64.b64decode("".join(text.split()), validate=True)
     except (binascii.Error, ValueError):
@@ -51,6 +62,22 @@ def load_key(path: str | os.PathLike[str]) -> bytes:
         return check_key(key)
     except SigningError as exc:
         raise SigningError(f"the staff key {where}: {exc}") from None
+
+
+def _read_small(where: Path) -> bytes:
+    """The bytes of a regular file of at most MAX_KEY_FILE_BYTES (SigningError if not)."""
+    if not stat.S_ISREG(os.stat(where).st_mode):
+        raise SigningError(f"the staff key {where} is not a regular file")
+    fd = os.open(where, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    with os.fdopen(fd, "rb") as stream:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise SigningError(f"the staff key {where} is not a regular file")
+        data = stream.read(MAX_KEY_FILE_BYTES + 1)
+    if len(data) > MAX_KEY_FILE_BYTES:
+        raise SigningError(
+            f"the staff key {where} is longer than {MAX_KEY_FILE_BYTES} bytes: not a key file"
+        )
+    return data
 
 
 def save_key(path: str | os.PathLike[str], key: bytes) -> None:

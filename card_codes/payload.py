@@ -35,9 +35,11 @@ __all__ = [
     "ALPHANUMERIC",
     "CardIdentity",
     "Rejection",
+    "code_text",
     "encode_payload",
     "generate_key",
     "load_key",
+    "parse_code",
     "parse_payload",
     "save_key",
 ]
@@ -158,6 +160,37 @@ def parse_payload(text: str, *, staff_key: bytes | None = None) -> CardIdentity 
     if check_value(head) != check:
         return Rejection(text, "damaged code: check value does not match")
     return _identity(text, head, staff_key)
+
+
+def code_text(data: bytes) -> str:
+    """A code's bytes as text: UTF-8 (a byte-order mark kept, as any other character),
+    else Latin-1, so any bytes give a text to show.
+
+    >>> code_text(b"\\xef\\xbb\\xbfTC1"), code_text(b"\\xe9")
+    ('\\ufeffTC1', 'é')
+    """
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def parse_code(data: bytes, *, staff_key: bytes | None = None) -> CardIdentity | Rejection:
+    """The card whose payload is exactly the bytes ``data`` of a QR code, or why not.
+
+    The one acceptance rule, whichever decoder read the code (docs/payload.md): the
+    bytes become text by :func:`code_text` alone, which keeps every byte (UTF-8 keeps
+    a byte-order mark; bytes that are not UTF-8 become Latin-1 characters above 127),
+    and a card's payload is ASCII, so only its exact bytes name a card.
+
+    >>> from card_codes.catalogue import card
+    >>> payload = encode_payload(card("trump", "B7")).encode("ascii")
+    >>> parse_code(payload) == card("trump", "B7")
+    True
+    >>> print(parse_code(b"\\xef\\xbb\\xbf" + payload).reason)
+    not a Table Companion code (it reads '\\ufeffTC1T010QQ5SPZ')
+    """
+    return parse_payload(code_text(data), staff_key=staff_key)
 
 
 def _identity(text: str, head: str, staff_key: bytes | None) -> CardIdentity | Rejection:

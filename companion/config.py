@@ -27,13 +27,13 @@ them and names a bad key itself.
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from companion.errors import ConfigError
+from companion.errors import ConfigError, InputError
+from companion.inputs import load_toml
 
 PI_CONFIG = Path("/etc/companion/config.toml")
 PI_STATE = Path("/var/lib/companion")
@@ -189,9 +189,7 @@ def load_config(path: Path | None = None, environ: Mapping[str, str] | None = No
             raise ConfigError(f"{target}: no such configuration file")
         return with_environment(Config(), env)
     try:
-        data = tomllib.loads(target.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{target}: not valid TOML ({exc})") from None
-    except OSError as exc:
-        raise ConfigError(f"{target}: cannot read ({exc.strerror})") from None
+        data = load_toml(target, what="configuration file")
+    except InputError as exc:
+        raise ConfigError(str(exc)) from None
     return with_environment(parse_config(data, str(target)), env)

@@ -17,3 +17,8 @@ class UsageError(CompanionError, ValueError):
 
 class ConfigError(CompanionError, ValueError):
     """A configuration file or setting that is wrong; the message names the key."""
+
+
+class InputError(UsageError):
+    """A file or stream refused before use: missing, not a regular file, over a limit,
+    not UTF-8, not JSON or TOML (companion.inputs; the limits are in docs/install.md)."""

@@ -25,7 +25,7 @@ from pathlib import Path
 from PIL import Image
 
 from hardware.display import DisplayBase, panel_size
-from hardware.errors import DeviceError
+from hardware.errors import ConfigurationError, DeviceError
 from hardware.settings import Settings
 
 #: Shortest frame a GIF can hold (browsers slow down anything under 20 ms).
@@ -125,6 +125,8 @@ def open_frames(settings: Settings) -> FramesDisplay:
 def open_gif(settings: Settings) -> GifDisplay:
     size = panel_size(settings)
     path = settings.path("path", "display.gif")
+    if path.suffix.lower() != ".gif":  # refused at start, not when the GIF is written at exit
+        raise ConfigurationError(f"{settings.section}.path must end in .gif, not {str(path)!r}")
     scale = settings.integer("scale", 2, low=1, high=16)
     clock = settings.raw("clock", time.monotonic)
     settings.done()

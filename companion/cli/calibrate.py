@@ -24,8 +24,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from companion.cli.common import add_config_options, config_of
+from companion.cli.common import add_config_options, config_of, writable_file
 from companion.errors import UsageError
+from companion.inputs import open_image, require_regular
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp")
 
@@ -54,12 +55,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _from_image(path: Path) -> Any:
-    import cv2
+    """The image as OpenCV's BGR array, read within the limits of companion.inputs."""
+    import numpy as np
 
-    image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-    if image is None:
-        raise UsageError(f"{path}: not an image OpenCV can read")
-    return image
+    rgb = np.asarray(open_image(path).convert("RGB"))
+    return np.ascontiguousarray(rgb[:, :, ::-1])
 
 
 def _from_camera(kind: str, settings: dict[str, Any], skip: int) -> Any:
@@ -78,8 +78,7 @@ def grab(args: argparse.Namespace) -> Any:
         raise UsageError(f"--frame {args.frame}: frames count from 0")
     source: Path | None = args.source
     if source is not None:
-        if not source.exists():
-            raise UsageError(f"{source}: no such file or folder")
+        require_regular(source, what="file or folder", folder_ok=True)
         if source.is_file() and source.suffix.lower() in IMAGE_SUFFIXES:
             return _from_image(source)
         return _from_camera("replay", {"path": source}, args.frame)
@@ -92,18 +91,23 @@ def grab(args: argparse.Namespace) -> Any:
 def run(args: argparse.Namespace) -> int:
     import cv2
 
+    from card_codes.errors import ImageShapeError
     from companion.table.calibration import analyse, draw, summary_lines
     from companion.table.layout import default_layout, load_layout
 
     if args.out.suffix.lower() != ".png":  # before the camera is opened
         raise UsageError(f"--out {args.out}: write a .png")
+    writable_file(args.out)
     layout_path = args.layout
     if layout_path is None and args.source is None:
         configured = config_of(args).table.layout
         layout_path = Path(configured) if configured else None
     layout = default_layout() if layout_path is None else load_layout(layout_path)
     image = grab(args)
-    check = analyse(image, layout)
+    try:
+        check = analyse(image, layout)
+    except ImageShapeError as exc:
+        raise UsageError(f"{args.source or 'the camera frame'}: {exc}") from None
     picture = draw(image, layout, check)
     if not cv2.imwrite(str(args.out), picture):
         raise UsageError(f"--out {args.out}: cannot write the picture there")

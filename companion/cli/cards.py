@@ -29,7 +29,7 @@ from card_codes.catalogue import (
     staff_cards,
 )
 from card_codes.payload import encode_payload, load_key
-from companion.cli.common import config_of
+from companion.cli.common import config_of, writable_file
 from companion.errors import UsageError
 
 STAFF = "staff"
@@ -128,19 +128,12 @@ class Progress:
             print(f"{self.what}: {done}/{total} cards", file=sys.stderr)
 
 
-def _writable(out: Path) -> None:
-    if out.is_dir():
-        raise UsageError(f"--out {out}: is a folder, not a file")
-    if not out.parent.is_dir():
-        raise UsageError(f"--out {out}: the folder {out.parent} does not exist")
-
-
 def run_sheet(args: argparse.Namespace) -> int:
     from card_codes.sheets import write_sheet, write_stickers
 
     cards = select(args.deck, args.copy, args.only)
     key = _key(args, cards)
-    _writable(args.out)
+    writable_file(args.out)
     progress = Progress(f"writing {args.out}")
     try:
         if args.stickers:

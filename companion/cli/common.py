@@ -7,10 +7,8 @@ import sys
 from pathlib import Path
 
 from companion.config import Config, load_config
+from companion.errors import UsageError
 from companion.journal import Journal, JournalError
-
-#: The games a score names a winner of instead of points (the board and the referee).
-HEX_GAMES = ("hex", "hex-referee")
 
 
 def add_config_options(parser: argparse.ArgumentParser) -> None:
@@ -33,11 +31,18 @@ def config_of(args: argparse.Namespace) -> Config:
     return load_config(args.config)
 
 
+def writable_file(out: Path, option: str = "--out") -> None:
+    """Refuse an output file in a folder that does not exist, or that is a folder,
+    before any work is done (the file itself is written at the end)."""
+    if out.is_dir():
+        raise UsageError(f"{option} {out}: is a folder, not a file")
+    if not out.parent.is_dir():
+        raise UsageError(f"{option} {out}: the folder {out.parent} does not exist")
+
+
 def open_journal(args: argparse.Namespace) -> Journal:
     """The journal, opened to read only: the commands that read never change it (no
     schema made, no damaged row moved), even while the daemon writes it."""
-    from companion.errors import UsageError
-
     path = args.journal if args.journal is not None else config_of(args).journal_path()
     if not Path(path).exists():
         raise UsageError(f"{path}: no journal yet (no game has been played here)")

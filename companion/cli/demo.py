@@ -49,7 +49,8 @@ def choose_display(asked: str) -> str:
 
 def _size(text: str) -> tuple[int, int]:
     width, sep, height = text.lower().partition("x")
-    if not sep or not width.isdigit() or not height.isdigit():
+    digits = (width, height)
+    if not sep or not all(d.isascii() and d.isdigit() and len(d) <= 5 for d in digits):
         raise UsageError(f"--size {text!r}: expected WIDTHxHEIGHT, e.g. 1280x720")
     if not (320 <= int(width) <= 3840 and 240 <= int(height) <= 2160):
         raise UsageError(f"--size {text!r}: between 320x240 and 3840x2160")

@@ -13,9 +13,9 @@ import csv
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
-from companion.cli.common import add_config_options, open_journal, warn_unread
+from companion.cli.common import add_config_options, open_journal, warn_unread, writable_file
 from companion.errors import CompanionError, UsageError
 from companion.games import GameReport, HexRefereeReport, HexReport, report_from_json
 from companion.games.errors import GameError
@@ -94,7 +94,18 @@ def _each(journal: Journal, entries: list[GameEntry], make: Any) -> list[Any]:
     return made
 
 
+def _open_out(path: Path | None) -> TextIO:
+    if path is None:
+        return sys.stdout
+    try:
+        return open(path, "w", encoding="utf-8", newline="")
+    except OSError as exc:
+        raise UsageError(f"--out {path}: cannot write ({exc.strerror})") from None
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.out is not None:
+        writable_file(args.out)  # before the journal is read
     with open_journal(args) as journal:
         entries = journal.games()
         if args.game is not None:
@@ -106,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             made = _each(journal, entries, score_rows)
         warn_unread("export", journal, len(made))
-    out = open(args.out, "w", encoding="utf-8", newline="") if args.out else sys.stdout  # noqa: SIM115
+    out = _open_out(args.out)
     try:
         if args.format == "json":
             body: Any = made[0] if args.game is not None else made

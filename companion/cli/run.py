@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import re
 from dataclasses import replace
 
 from companion.cli.common import add_config_options, config_of
@@ -25,9 +26,11 @@ from companion.cli.signals import installed_stop_signals
 from companion.config import Config, HardwareSection
 from companion.errors import UsageError
 from companion.games.registry import OptionKind, all_games, get_game
+from companion.inputs import MAX_INT_DIGITS
 from companion.journal import Journal
 
 log = logging.getLogger(__name__)
+_INTEGER = re.compile(rf"-?[0-9]{{1,{MAX_INT_DIGITS}}}")
 
 #: Exit status asking systemd for a restart (the staff menu's "Restart service").
 EXIT_RESTART = 75
@@ -69,7 +72,7 @@ def _section(section: HardwareSection, kind: str | None, **extra: str | None) ->
 def configured(args: argparse.Namespace) -> Config:
     """The configuration file's settings, with the command line's choices on top."""
     config = config_of(args)
-    display_key = "path" if args.display == "gif" else "dir"
+    display_key = "path" if (args.display or config.display.kind) == "gif" else "dir"
     config = replace(
         config,
         camera=_section(config.camera, args.camera, path=args.source),
@@ -97,10 +100,12 @@ def parse_options(game: str, items: list[str]) -> dict[str, int | str]:
             raise UsageError(f"--option {item!r}: {game} has no option {key} (it has: {takes})")
         if kind is OptionKind.CHOICE:
             options[key] = value
-        elif value.lstrip("-").isdigit():
+        elif _INTEGER.fullmatch(value):
             options[key] = int(value)
         else:
-            raise UsageError(f"--option {item!r}: {key} is a whole number")
+            raise UsageError(
+                f"--option {item!r}: {key} is a whole number of at most {MAX_INT_DIGITS} digits"
+            )
     return options
 
 

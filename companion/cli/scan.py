@@ -8,7 +8,8 @@
 
 With ``--json`` one list: ``[{"image", "cards": [{"notation", "deck", "copy",
 "payload", "corners"}], "rejected": [{"payload", "reason"}]}]``. A missing or
-unreadable image exits 2 with one line.
+unreadable image, or one over the limits of companion.inputs (a FIFO, more than
+50 megapixels by its header), exits 2 with one line.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from card_codes.backends import BACKENDS
 from card_codes.payload import load_key
 from companion.errors import UsageError
+from companion.inputs import open_image
 
 if TYPE_CHECKING:  # the decoder (numpy, PIL) loads when a scan runs, not with every command
     from card_codes.decode import DecodeResult
@@ -46,24 +48,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="the installation's staff-card key (base64), to accept signed staff cards",
     )
     parser.set_defaults(func=run)
-
-
-def load_image(path: Path) -> Any:
-    """The image at ``path`` as a PIL image; a UsageError names what is wrong with it."""
-    from PIL import Image, UnidentifiedImageError
-
-    try:
-        with Image.open(path) as image:
-            image.load()
-            return image.copy()
-    except FileNotFoundError:
-        raise UsageError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise UsageError(f"{path}: is a directory, not an image") from None
-    except UnidentifiedImageError:
-        raise UsageError(f"{path}: not an image this program can read") from None
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot read the image ({exc})") from None
 
 
 def as_json(image: Path, result: DecodeResult) -> dict[str, Any]:
@@ -101,12 +85,16 @@ def as_text(image: Path, result: DecodeResult) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     from card_codes.decode import decode_image
+    from card_codes.errors import ImageShapeError
 
     key = load_key(args.staff_key) if args.staff_key is not None else None
-    images = [(path, load_image(path)) for path in args.images]
-    results = [
-        (path, decode_image(image, backend=args.backend, staff_key=key)) for path, image in images
-    ]
+    images = [(path, open_image(path)) for path in args.images]
+    results = []
+    for path, image in images:
+        try:
+            results.append((path, decode_image(image, backend=args.backend, staff_key=key)))
+        except ImageShapeError as exc:
+            raise UsageError(f"{path}: {exc}") from None
     if args.json:
         print(json.dumps([as_json(path, result) for path, result in results], indent=1))
     else:

@@ -16,15 +16,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 from companion.cli.render import render_report
-from companion.errors import UsageError
+from companion.errors import InputError
 from companion.games import GameReport, RecordError, get_game
 from companion.games.hexref import SPEC as HEX_REFEREE
 from companion.games.hexref import is_flow_record
+from companion.inputs import MAX_RECORD_BYTES, parse_json, read_limited, source_name
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -39,26 +39,22 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def load_record(path: Path) -> dict[str, Any]:
-    """Read a record file; every fault becomes a UsageError or a RecordError."""
+    """Read a record file within the limits of companion.inputs (docs/notation.md).
+
+    A file that cannot be read is an InputError; one whose content is not a JSON object
+    within the limits is a RecordError of rule ``record``.
+    """
+    data = read_limited(path, MAX_RECORD_BYTES)
     try:
-        text = sys.stdin.read() if str(path) == "-" else path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UsageError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise UsageError(f"{path}: is a directory, not a record") from None
-    except UnicodeDecodeError as exc:
-        raise RecordError(f"{path}: not UTF-8 text ({exc.reason})", "record") from None
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot read ({exc.strerror})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
+        record = parse_json(data, source_name(path))
+    except InputError as exc:
+        raise RecordError(str(exc), "record") from None
+    if not isinstance(record, dict):
         raise RecordError(
-            f"{path}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})", "record"
-        ) from None
-    if not isinstance(data, dict):
-        raise RecordError(f"{path}: a record is a JSON object, not {type(data).__name__}", "record")
-    return data
+            f"{source_name(path)}: a record is a JSON object, not {type(record).__name__}",
+            "record",
+        )
+    return record
 
 
 def score_record(record: dict[str, Any]) -> GameReport:

@@ -32,6 +32,7 @@ from typing import Any
 
 from companion.cli.ui_demo_table import TableStep, load_script, table_script
 from companion.daemon.runner import TableRunner
+from companion.inputs import read_text
 from companion.journal import Journal
 from companion.session import Session
 from companion.ui.app import UiApp
@@ -249,7 +250,8 @@ def run(args: argparse.Namespace) -> int:
     kind = args.display or (
         "emulator" if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") else "terminal"
     )
-    virtual = _Clock() if args.input is not None else None
+    keys = read_text(args.input) if args.input is not None else None  # before any window
+    virtual = _Clock() if keys is not None else None
     clock: Callable[[], float] = virtual if virtual is not None else time.monotonic
     with contextlib.ExitStack() as stack:
         if args.journal is None:
@@ -263,8 +265,8 @@ def run(args: argparse.Namespace) -> int:
         demo = Demo(
             display=display, journal=journal, clock=clock, script=args.script, seed=args.seed
         )
-        if args.input is not None and virtual is not None:
-            _from_file(demo, args.input.read_text(encoding="utf-8"), virtual)
+        if keys is not None and virtual is not None:
+            _from_file(demo, keys, virtual)
         elif kind == "emulator":
             print(HELP, file=sys.stderr)
             _from_window(demo)

@@ -19,7 +19,6 @@ A script file (``--script``) is JSON: ``[{"event": "placed", "deck": "trump",
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -29,6 +28,7 @@ from typing import Any
 
 from companion.errors import UsageError
 from companion.games.random_play import random_record as play_at_random
+from companion.inputs import MAX_RECORD_BYTES, load_json
 from companion.table.cards import TableCard
 
 
@@ -150,10 +150,7 @@ def table_script(game: str, players: int, variants: Sequence[str], *, seed: int)
 
 def load_script(path: Path) -> list[TableStep]:
     """A script file: a JSON list of table events (see the module docstring)."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise UsageError(f"{path}: cannot read the table script ({exc})") from None
+    data = load_json(path, MAX_RECORD_BYTES)
     if not isinstance(data, list):
         raise UsageError(f"{path}: a table script is a JSON list of events")
     return list(_steps(path, data))

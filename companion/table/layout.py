@@ -21,13 +21,13 @@ The file (docs/layout.md):
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.errors import ConfigError
+from companion.errors import ConfigError, InputError
+from companion.inputs import load_toml
 
 Point = tuple[float, float]
 #: A box in frame fractions: (x0, y0, x1, y1), x0 <= x1, y0 <= y1.
@@ -205,18 +205,11 @@ def parse_layout(data: Mapping[str, Any], source: str = "(layout)") -> Layout:
 
 def load_layout(path: Path | str) -> Layout:
     """Read a layout file (docs/layout.md); a ConfigError names the file and the key."""
-    target = Path(path)
     try:
-        text = target.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ConfigError(f"{target}: no such layout file") from None
-    except OSError as exc:
-        raise ConfigError(f"{target}: cannot read ({exc.strerror})") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{target}: not valid TOML ({exc})") from None
-    return parse_layout(data, str(target))
+        data = load_toml(path, what="layout file")
+    except InputError as exc:
+        raise ConfigError(str(exc)) from None
+    return parse_layout(data, str(path))
 
 
 def box_of(points: Iterable[Point]) -> Box:
