@@ -33,7 +33,7 @@ from typing import Any
 from companion.cli.ui_demo_table import TableStep, load_script, table_script
 from companion.daemon.runner import TableRunner
 from companion.journal import Journal
-from companion.session import Session
+from companion.session import Session, recent_names
 from companion.ui.app import UiApp
 from companion.ui.commands import StartGame, UiCommand
 from companion.ui.screens import View, render
@@ -175,11 +175,13 @@ class Demo:
         clock: Callable[[], float],
         script: Path | None = None,
         seed: int = 1,
+        wall_clock: Callable[[], float] = time.time,
     ) -> None:
         self.display = display
         self.clock = clock
-        self.app = UiApp(now=clock())
-        self.runner = TableRunner(self.app, Session(journal, clock=clock))
+        self.app = UiApp(now=clock(), names=recent_names(journal))
+        # Games are dated by the wall clock (the history's dates), whatever drives the keys.
+        self.runner = TableRunner(self.app, Session(journal, clock=wall_clock))
         self.table = ScriptedTable(self.runner, script=script, seed=seed)
         self._shown: View | None = None
 

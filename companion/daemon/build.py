@@ -26,7 +26,7 @@ from companion.daemon.links import ButtonsLink, CameraLink, DisplayLink, Display
 from companion.daemon.notify import Notifier
 from companion.daemon.runtime import Daemon, Links, Reader
 from companion.journal import Journal
-from companion.session import Session, open_table
+from companion.session import Session, open_table, recent_names
 from companion.table.layout import default_layout, load_layout
 from companion.table.reader import TableReader
 from companion.table.tracker import TableEvent
@@ -138,7 +138,7 @@ def build_daemon(
         reader,
         devices,
         clock=clock,
-        app=UiApp(kiosk=config.kiosk, now=clock()),
+        app=UiApp(kiosk=config.kiosk, now=clock(), names=recent_names(journal)),
         threaded_display=display.kind in THREADED_DISPLAYS,
         notifier=notifier,
         panel=panel_size(display),

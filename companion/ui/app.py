@@ -69,7 +69,15 @@ def result_lines(label: str, scores: ScoresView | None) -> tuple[str, ...]:
 class UiApp:
     """The four-button interface of one table (see the module docstring)."""
 
-    def __init__(self, *, kiosk: KioskSection | None = None, now: float = 0.0) -> None:
+    def __init__(
+        self,
+        *,
+        kiosk: KioskSection | None = None,
+        now: float = 0.0,
+        names: Sequence[str] = (),
+    ) -> None:
+        """``names``: the players' names of the latest games, newest first (the
+        daemon reads them from the journal: the interface never does)."""
         section = kiosk if kiosk is not None else KioskSection()
         self.kiosk = section.enabled
         self.idle_seconds = section.idle_minutes * 60.0
@@ -82,9 +90,13 @@ class UiApp:
         self.last_scores: ScoresView | None = None
         self.last_result: tuple[str, ...] = ()
         self._recent: list[TableCard] = []
+        self.recent_names: list[str] = []
+        self.remember_names(names)
         self.overlays = Overlays()
         self.statuses = Statuses()
-        self.wizard = SetupWizard(start=self._begin, cancel=self._idle, seed=self._seed)
+        self.wizard = SetupWizard(
+            start=self._begin, cancel=self._idle, seed=self._seed, names=self._names
+        )
         self.page: Page = IdlePage(self) if self.kiosk else self.start_page()
 
     # -- inputs from the daemon ---------------------------------------------------------
@@ -156,6 +168,14 @@ class UiApp:
         self._clear_game()
         self.game, self.players = game, tuple(players)
         self.page = GamePage(self)
+
+    def remember_names(self, names: Sequence[str]) -> None:
+        """Names just played (or read from the history): offered first at the next start.
+
+        Not a name: a seat left unnamed ("Seat 2"; the letter wheel types no digit).
+        """
+        typed = [name for name in names if name and not any(c.isdigit() for c in name)]
+        self.recent_names = list(dict.fromkeys([*typed, *self.recent_names]))
 
     def game_over(self, lines: Sequence[str] | None = None) -> None:
         """The session ended the game: ``lines`` are its result for the idle screen.
@@ -265,7 +285,12 @@ class UiApp:
     def _begin(self, command: StartGame) -> Go:
         self._clear_game()
         self.game, self.players = command.game, command.players
+        if not get_game(command.game).seats:  # fixed sides (hex: Black, White) are no names
+            self.remember_names(command.players)
         return Go(GamePage(self), [command])
+
+    def _names(self) -> list[str]:
+        return self.recent_names
 
     def _idle(self) -> Go:
         return Go(IdlePage(self))

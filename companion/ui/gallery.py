@@ -70,6 +70,10 @@ def _menus() -> Iterator[tuple[str, View]]:
     walk.choose(NAMES[0])
     for seat, name in enumerate(NAMES[1:], start=1):
         walk.choose(f"{seat + 1}: Seat {seat + 1}")
+        if seat == 1:  # the letter wheel: "J" typed, the wheel turned to "o"
+            walk.choose("New name")
+            yield "name-wheel", walk("SELECT", *["DOWN"] * 6)
+            walk("BACK", long=True)
         walk.choose(name)
     yield "names", walk()
     yield "dealer", walk.choose("Done")

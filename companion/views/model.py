@@ -119,6 +119,24 @@ class HexView:
 
 
 @dataclass(frozen=True)
+class NameView:
+    """A player's name being typed on a wheel of letters (:mod:`companion.ui.names`).
+
+    ``wheel`` is the whole ring of items as drawn (letters in the case they will be
+    typed, ``"«"`` erase, ``"OK"`` done); ``selected`` is the item under the cursor.
+    ``note`` replaces the hint for a moment (a name another seat has).
+    """
+
+    title: str
+    name: str
+    wheel: tuple[str, ...]
+    selected: int
+    limit: int
+    hint: tuple[str, ...] = ()
+    note: str = ""
+
+
+@dataclass(frozen=True)
 class IdleView:
     """The attract screen of a kiosk, with the last result."""
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -45,6 +46,16 @@ def test_a_whole_fibonachos_game_by_keyboard(tmp_path: Path) -> None:
     assert game.result is not None and game.result["score"]["complete"] is True
     assert len(frames) > 5
     assert Image.open(frames[0]).size == (256, 128)  # the frames backend's default scale 2
+
+
+def test_games_are_dated_by_the_wall_clock(tmp_path: Path) -> None:
+    """Issue 12 s7: the history of a demo game says today, not 1970-01-01 (the keys'
+    own clock starts at 0)."""
+    before = time.time()
+    status, _, journal = run_demo(tmp_path, START_FIBONACHOS_3 + "n")
+    assert status == 0
+    (game,) = journal.games()
+    assert before - 1 <= game.started <= time.time() + 1
 
 
 def test_the_hex_referee_by_keyboard_on_a_short_panel(tmp_path: Path) -> None:
