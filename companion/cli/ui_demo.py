@@ -95,6 +95,11 @@ def register(sub: Any) -> None:
         default=64,
         help="the panel's height (128x64 or 128x32)",
     )
+    parser.add_argument(
+        "--large-type",
+        action="store_true",
+        help="the in-game screens in large type ([ui] large_type), read across a table",
+    )
     parser.add_argument("--seed", type=int, default=1, help="the scripted games' seed")
     parser.add_argument(
         "--journal",
@@ -176,8 +181,10 @@ class Demo:
         script: Path | None = None,
         seed: int = 1,
         wall_clock: Callable[[], float] = time.time,
+        large_type: bool = False,
     ) -> None:
         self.display = display
+        self.large_type = large_type
         self.clock = clock
         self.app = UiApp(now=clock(), names=recent_names(journal))
         # Games are dated by the wall clock (the history's dates), whatever drives the keys.
@@ -208,7 +215,7 @@ class Demo:
         view = self.app.screen(now)
         if view != self._shown:
             self._shown = view
-            self.display.show(render(view, self.display.size))
+            self.display.show(render(view, self.display.size, large=self.large_type))
 
 
 class _Feed:
@@ -263,7 +270,12 @@ def run(args: argparse.Namespace) -> int:
         stack.callback(journal.close)
         display = stack.enter_context(_open_display(kind, args.out, args.height, clock))
         demo = Demo(
-            display=display, journal=journal, clock=clock, script=args.script, seed=args.seed
+            display=display,
+            journal=journal,
+            clock=clock,
+            script=args.script,
+            seed=args.seed,
+            large_type=args.large_type,
         )
         if args.input is not None and virtual is not None:
             _from_file(demo, args.input.read_text(encoding="utf-8"), virtual)

@@ -79,6 +79,7 @@ def assemble(
     panel: tuple[int, int] = (128, 64),
     frame_timeout: float = 0.2,
     on_event: Callable[[TableEvent], None] | None = None,
+    large_type: bool = False,
 ) -> Daemon:
     """The one place a :class:`Daemon` is wired: device links, the interface, the loop.
 
@@ -108,6 +109,7 @@ def assemble(
         size=size,
         frame_timeout=frame_timeout,
         on_event=on_event,
+        large_type=large_type,
     )
 
 
@@ -142,12 +144,14 @@ def build_daemon(
         threaded_display=display.kind in THREADED_DISPLAYS,
         notifier=notifier,
         panel=panel_size(display),
+        large_type=config.ui.large_type,
     )
     log.info(
-        "camera %s, display %s %dx%d, buttons %s, journal %s, kiosk %s",
+        "camera %s, display %s %dx%d%s, buttons %s, journal %s, kiosk %s",
         camera.kind,
         display.kind,
         *daemon.size,
+        " large type" if config.ui.large_type else "",
         buttons.kind,
         journal.path,
         "on" if config.kiosk.enabled else "off",

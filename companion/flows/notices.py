@@ -52,6 +52,12 @@ def scores(
     )
 
 
+def report_totals(report: Mapping[str, Any]) -> tuple[int, ...]:
+    """Each seat's total of the rounds done, from an engine's report (read here only,
+    so a typed report changes one line)."""
+    return tuple(report["totals"])
+
+
 def report_notices(
     game: str,
     report: Mapping[str, Any],

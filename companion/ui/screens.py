@@ -17,6 +17,7 @@ from typing import Any
 
 from PIL import Image
 
+from companion.ui import screens_large
 from companion.ui.draw import BLACK, BOLD, LARGE, SMALL, TEXT, WHITE, Font, Pen, blank, fit
 from companion.ui.layout import ROW, bar, tall
 from companion.ui.screens_game import (
@@ -181,6 +182,21 @@ View = (
 )
 
 
-def render(view: View, size: tuple[int, int] = (128, 64)) -> Image.Image:
-    """The image of ``view`` on a panel of ``size`` (mode "1")."""
-    return _SCREENS[type(view)](view, size)
+#: The in-game screens' large-type layouts (:mod:`companion.ui.screens_large`).
+_LARGE: dict[type[Any], Callable[[Any, tuple[int, int]], Image.Image]] = {
+    TrickView: screens_large.trick_screen,
+    TrickWonView: screens_large.trick_won_screen,
+    HexView: screens_large.hex_screen,
+}
+
+
+def has_large(view: View) -> bool:
+    """Whether ``view`` has a large-type layout."""
+    return type(view) in _LARGE
+
+
+def render(view: View, size: tuple[int, int] = (128, 64), *, large: bool = False) -> Image.Image:
+    """The image of ``view`` on a panel of ``size`` (mode "1"); ``large``: the large-type
+    layout of an in-game screen (whose turn, a trick's winner, the moves left)."""
+    screen = _LARGE.get(type(view)) if large else None
+    return (screen or _SCREENS[type(view)])(view, size)

@@ -29,6 +29,7 @@ from companion.views.present import (
     FlowView,
     present,
     present_notice,
+    present_running,
     seat_names,
     waiting_line,
 )
@@ -49,6 +50,7 @@ __all__ = [
     "TrickWonView",
     "present",
     "present_notice",
+    "present_running",
     "seat_names",
     "waiting_line",
 ]

@@ -65,6 +65,8 @@ class TrickView:
     symbol: str | None = None  # Fibonacci's Trump: the scored symbol
     spicy: str | None = None  # Fibonachos: the spicy card at stake
     waiting_for: str = ""  # e.g. "spicy card", "trump indicator"
+    last: tuple[Play, ...] = ()  # the round's last complete trick
+    last_winner: str | None = None  # ... and who won it
 
 
 @dataclass(frozen=True)
@@ -77,7 +79,11 @@ class TrickWonView:
 
 @dataclass(frozen=True)
 class ScoresView:
-    """A table of points per player; ``totals`` adds a column, ``leaders`` are marked."""
+    """A table of points per player; ``totals`` adds a column, ``leaders`` are marked.
+
+    ``heads`` name the columns (points, totals); ``hint`` says what to press when the
+    screen waits for a key.
+    """
 
     title: str
     players: tuple[str, ...]
@@ -85,6 +91,8 @@ class ScoresView:
     totals: tuple[int, ...] | None = None
     leaders: tuple[int, ...] = ()
     footer: str = ""
+    heads: tuple[str, str] = ("pts", "tot")
+    hint: str = ""
 
 
 @dataclass(frozen=True)
@@ -98,11 +106,19 @@ class SetLine:
 
 @dataclass(frozen=True)
 class RummyView:
+    """One seat's sets, with the seat's place among the seats ("2/3"), its total so far,
+    who is at play, and the words of the set markers shown (``legend``: state, word)."""
+
     game: str
     round: int
     seat: str
     sets: tuple[SetLine, ...]
     page: int = 0
+    number: int = 1  # the seat's place, from 1
+    seats: int = 1
+    score: int | None = None
+    turn: str | None = None
+    legend: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -123,3 +123,23 @@ def test_built_in_scripts_for_every_kind(game: str, players: int) -> None:
         assert steps == []
     else:
         assert placed and all(c.deck == game for c in placed)
+
+
+def test_large_type_draws_whose_turn_across_the_panel(tmp_path: Path) -> None:
+    """Issue 12 s5: ``--large-type`` ([ui] large_type) draws the game screens in large
+    type; the menus stay as they are."""
+    normal = tmp_path / "normal"
+    large = tmp_path / "large"
+    normal.mkdir()
+    large.mkdir()
+    keys = START_FIBONACHOS_3 + "nnn"
+    _, plain, _ = run_demo(normal, keys)
+    _, big, _ = run_demo(large, keys, "--large-type")
+    assert len(plain) == len(big)
+    changed = [
+        (a, b)
+        for a, b in zip(plain, big, strict=True)
+        if Image.open(a).tobytes() != Image.open(b).tobytes()
+    ]
+    assert changed  # the game screens, and only they, differ
+    assert len(changed) < len(plain)
