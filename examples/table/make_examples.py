@@ -14,12 +14,11 @@ and a Trump card beside it. ``trick/``: the first trick of
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import cv2
-
-from dataclasses import replace
 
 from companion.synthetic.scene import Place, Scene, Wait
 from companion.synthetic.scripts import table_script
