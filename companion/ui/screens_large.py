@@ -108,7 +108,8 @@ def trick_screen(view: TrickView, size: tuple[int, int]) -> Image.Image:
     font = LARGE if LARGE.measure(under) <= size[0] and y + LARGE.height <= size[1] else TEXT
     pen.text((0, y), under, font)
     if y + font.height <= size[1] - SMALL.height:
-        line = f"R{view.round} T{view.trick}  {stake}".strip()
+        where = _("R{round} T{trick}").format(round=view.round, trick=view.trick)
+        line = f"{where}  {stake}".strip()
         pen.text((0, size[1] - SMALL.height), line, SMALL)
     return image
 
