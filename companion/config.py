@@ -22,6 +22,9 @@ them and names a bad key itself.
 
     [kiosk]
     idle_minutes = 20
+
+    [ui]
+    large_type = false      # true: whose turn, a trick's winner, the moves left at 2-3x
 """
 
 from __future__ import annotations
@@ -77,6 +80,14 @@ class KioskSection:
 
 
 @dataclass(frozen=True)
+class UiSection:
+    """The OLED's settings. ``large_type``: the in-game screens in type a metre away can
+    read (docs/hardware.md, "Reading the screen"); off, they show more at arm's length."""
+
+    large_type: bool = False
+
+
+@dataclass(frozen=True)
 class JournalSection:
     path: str = ""  # empty: journal.db in the state directory
 
@@ -98,6 +109,7 @@ class Config:
     buttons: HardwareSection = HardwareSection("gpio")
     table: TableSection = TableSection()
     kiosk: KioskSection = KioskSection()
+    ui: UiSection = UiSection()
     journal: JournalSection = JournalSection()
     staff: StaffSection = StaffSection()
     log: LogSection = LogSection()
@@ -111,6 +123,7 @@ _HARDWARE = ("camera", "display", "buttons")
 _PLAIN: dict[str, type[Any]] = {
     "table": TableSection,
     "kiosk": KioskSection,
+    "ui": UiSection,
     "journal": JournalSection,
     "staff": StaffSection,
     "log": LogSection,

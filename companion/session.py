@@ -18,6 +18,7 @@ it on are set aside (kept, not replayed) so the game goes on from the last good 
     session.table("placed", TableCard(...))
     session = Session.resume(Journal.open(path), clock=time.time)   # after a restart
     session = open_table(path, clock=time.time)    # what `companion run` does: never raises
+    recent_names(session.journal)                  # the names the start menu offers first
 """
 
 from __future__ import annotations
@@ -31,10 +32,14 @@ from typing import Any, Protocol
 from companion.errors import CompanionError
 from companion.flows.base import GameFlow, Notice, NoticeKind
 from companion.flows.commands import FlowCommand, Undo, from_json, to_json
+from companion.games.registry import all_games
 from companion.journal import GameEntry, Journal, JournalError, JournalFullError
 from companion.table.cards import TableCard
 
 log = logging.getLogger(__name__)
+
+#: How many of the latest names :func:`recent_names` gives.
+RECENT_NAMES = 24
 
 
 class FlowFactory(Protocol):
@@ -342,3 +347,21 @@ def open_table(
     salvaged when damaged, in memory when it cannot be opened: this never raises) and
     the game in play resumed from it."""
     return Session.resume(Journal.for_table(path), clock=clock, factory=factory)
+
+
+def recent_names(journal: Journal, limit: int = RECENT_NAMES) -> list[str]:
+    """The players' names of the latest games, newest first, each once: what the start
+    menu offers before the letter wheel (names are kept with their games).
+
+    Not names: the fixed sides of a game (hex: Black, White), and a seat left unnamed
+    ("Seat 2": a number, which the letter wheel cannot type).
+    """
+    sided = {spec.name for spec in all_games() if spec.seats}
+    names: dict[str, None] = {}
+    for entry in reversed(journal.games()):
+        if entry.game in sided:
+            continue
+        for name in entry.players:
+            if name and not any(c.isdigit() for c in name):
+                names.setdefault(name)
+    return list(names)[:limit]

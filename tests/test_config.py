@@ -42,6 +42,14 @@ def test_hardware_sections_pass_their_settings_to_the_backend(tmp_path: Path) ->
     assert config.source == str(path)
 
 
+def test_large_type_is_a_ui_setting_off_by_default() -> None:
+    """Issue 12 s5: ``[ui] large_type`` chooses the large in-game screens."""
+    assert parse_config({}).ui.large_type is False
+    assert parse_config({"ui": {"large_type": True}}).ui.large_type is True
+    with pytest.raises(ConfigError, match=r"ui\.large_type must be bool"):
+        parse_config({"ui": {"large_type": "yes"}})
+
+
 def test_environment_chooses_backends() -> None:
     config = parse_config({"display": {"kind": "luma", "driver": "ssd1306"}})
     chosen = with_environment(config, {"COMPANION_DISPLAY": "gif", "COMPANION_CAMERA": "fake"})

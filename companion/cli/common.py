@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from pathlib import Path
 
 from companion.config import Config, load_config
@@ -59,3 +60,12 @@ def warn_unread(command: str, journal: Journal, found: int) -> None:
     print(
         f"companion {command}: warning: journal {journal.path}: not read: {what}", file=sys.stderr
     )
+
+
+def local_time(stamp: float | None) -> str:
+    """A journal's time as people read it: ISO 8601 local time to the minute
+    ("2026-11-24 14:03"); "-" for none or a damaged one."""
+    try:
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp)) if stamp else "-"
+    except (OverflowError, OSError, ValueError):  # a damaged time
+        return "-"

@@ -2,7 +2,8 @@
 
 JSON gives the game records (the format ``companion score`` reads), one per game;
 CSV gives the score table, one row per game, round and seat; a hex game (board or
-referee) has one row per game, its winner in the ``player`` column. The journal is only
+referee) has one row per game, its winner in the ``player`` column. ``started`` is the
+local date and time, ISO 8601 to the minute (``2026-11-24 14:03``). The journal is only
 read: a game that cannot be read is left out with one warning line on stderr.
 """
 
@@ -15,7 +16,13 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from companion.cli.common import add_config_options, open_journal, warn_unread, writable_file
+from companion.cli.common import (
+    add_config_options,
+    local_time,
+    open_journal,
+    warn_unread,
+    writable_file,
+)
 from companion.errors import CompanionError, UsageError
 from companion.games import GameReport, HexRefereeReport, HexReport, report_from_json
 from companion.games.errors import GameError
@@ -68,9 +75,10 @@ def score_of(journal: Journal, entry: GameEntry) -> GameReport:
 def score_rows(journal: Journal, entry: GameEntry) -> list[list[Any]]:
     """The CSV rows of one game: per round and seat, the points and the running total."""
     score = score_of(journal, entry)
+    started = local_time(entry.started)
     if isinstance(score, HexReport | HexRefereeReport):
         winner = None if score.winner is None else score.winner.value
-        return [[entry.id, entry.started, entry.game, "", "", winner, "", ""]]
+        return [[entry.id, started, entry.game, "", "", winner, "", ""]]
     rows: list[list[Any]] = []
     running = [0] * len(entry.players)
     for number, rnd in enumerate(score.rounds, start=1):
@@ -78,7 +86,7 @@ def score_rows(journal: Journal, entry: GameEntry) -> list[list[Any]]:
             running[seat] += points
             player = entry.players[seat]
             rows.append(
-                [entry.id, entry.started, entry.game, number, seat, player, points, running[seat]]
+                [entry.id, started, entry.game, number, seat, player, points, running[seat]]
             )
     return rows
 

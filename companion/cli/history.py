@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import time
 from typing import Any
 
-from companion.cli.common import add_config_options, open_journal, warn_unread
+from companion.cli.common import add_config_options, local_time, open_journal, warn_unread
 from companion.games import HexRefereeReport, HexReport, RecordError, report_from_json
 from companion.journal import GameEntry
 
@@ -22,13 +21,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_config_options(parser)
     parser.add_argument("--json", action="store_true", help="one JSON object per game")
     parser.set_defaults(func=run)
-
-
-def _when(stamp: float | None) -> str:
-    try:
-        return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp)) if stamp else "-"
-    except (OverflowError, OSError, ValueError):  # a damaged time
-        return "-"
 
 
 def _outcome(entry: GameEntry, score: object) -> tuple[list[int] | None, list[str]]:
@@ -90,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
     table = [
         (
             str(row["id"]),
-            _when(row["started"]),
+            local_time(row["started"]),
             row["game"],
             ", ".join(row["players"]),
             ", ".join(map(str, row["totals"])) if row["totals"] else "-",

@@ -34,7 +34,7 @@ from companion.cli.ui_demo_table import TableStep, load_script, table_script
 from companion.daemon.runner import TableRunner
 from companion.inputs import read_text
 from companion.journal import Journal
-from companion.session import Session
+from companion.session import Session, recent_names
 from companion.ui.app import UiApp
 from companion.ui.commands import StartGame, UiCommand
 from companion.ui.screens import View, render
@@ -95,6 +95,11 @@ def register(sub: Any) -> None:
         choices=(64, 32),
         default=64,
         help="the panel's height (128x64 or 128x32)",
+    )
+    parser.add_argument(
+        "--large-type",
+        action="store_true",
+        help="the in-game screens in large type ([ui] large_type), read across a table",
     )
     parser.add_argument("--seed", type=int, default=1, help="the scripted games' seed")
     parser.add_argument(
@@ -176,11 +181,15 @@ class Demo:
         clock: Callable[[], float],
         script: Path | None = None,
         seed: int = 1,
+        wall_clock: Callable[[], float] = time.time,
+        large_type: bool = False,
     ) -> None:
         self.display = display
+        self.large_type = large_type
         self.clock = clock
-        self.app = UiApp(now=clock())
-        self.runner = TableRunner(self.app, Session(journal, clock=clock))
+        self.app = UiApp(now=clock(), names=recent_names(journal))
+        # Games are dated by the wall clock (the history's dates), whatever drives the keys.
+        self.runner = TableRunner(self.app, Session(journal, clock=wall_clock))
         self.table = ScriptedTable(self.runner, script=script, seed=seed)
         self._shown: View | None = None
 
@@ -207,7 +216,7 @@ class Demo:
         view = self.app.screen(now)
         if view != self._shown:
             self._shown = view
-            self.display.show(render(view, self.display.size))
+            self.display.show(render(view, self.display.size, large=self.large_type))
 
 
 class _Feed:
@@ -263,7 +272,12 @@ def run(args: argparse.Namespace) -> int:
         stack.callback(journal.close)
         display = stack.enter_context(_open_display(kind, args.out, args.height, clock))
         demo = Demo(
-            display=display, journal=journal, clock=clock, script=args.script, seed=args.seed
+            display=display,
+            journal=journal,
+            clock=clock,
+            script=args.script,
+            seed=args.seed,
+            large_type=args.large_type,
         )
         if keys is not None and virtual is not None:
             _from_file(demo, keys, virtual)

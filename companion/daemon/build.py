@@ -26,7 +26,7 @@ from companion.daemon.links import ButtonsLink, CameraLink, DisplayLink, Display
 from companion.daemon.notify import Notifier
 from companion.daemon.runtime import Daemon, Links, Reader
 from companion.journal import Journal
-from companion.session import Session, open_table
+from companion.session import Session, open_table, recent_names
 from companion.table.layout import default_layout, load_layout
 from companion.table.reader import TableReader
 from companion.table.tracker import TableEvent
@@ -79,6 +79,7 @@ def assemble(
     panel: tuple[int, int] = (128, 64),
     frame_timeout: float = 0.2,
     on_event: Callable[[TableEvent], None] | None = None,
+    large_type: bool = False,
 ) -> Daemon:
     """The one place a :class:`Daemon` is wired: device links, the interface, the loop.
 
@@ -108,6 +109,7 @@ def assemble(
         size=size,
         frame_timeout=frame_timeout,
         on_event=on_event,
+        large_type=large_type,
     )
 
 
@@ -138,16 +140,18 @@ def build_daemon(
         reader,
         devices,
         clock=clock,
-        app=UiApp(kiosk=config.kiosk, now=clock()),
+        app=UiApp(kiosk=config.kiosk, now=clock(), names=recent_names(journal)),
         threaded_display=display.kind in THREADED_DISPLAYS,
         notifier=notifier,
         panel=panel_size(display),
+        large_type=config.ui.large_type,
     )
     log.info(
-        "camera %s, display %s %dx%d, buttons %s, journal %s, kiosk %s",
+        "camera %s, display %s %dx%d%s, buttons %s, journal %s, kiosk %s",
         camera.kind,
         display.kind,
         *daemon.size,
+        " large type" if config.ui.large_type else "",
         buttons.kind,
         journal.path,
         "on" if config.kiosk.enabled else "off",

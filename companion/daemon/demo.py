@@ -26,6 +26,7 @@ from companion.daemon.links import (
     ClockedCamera,
     TableClock,
 )
+from companion.daemon.runtime import Daemon
 from companion.games.random_play import random_record
 from companion.games.report import CardGameReport, GameReport
 from companion.journal import Journal
@@ -34,6 +35,8 @@ from companion.synthetic.scene import Scene
 from companion.synthetic.scripts import Mess, table_script
 from companion.table.layout import default_layout
 from companion.table.reader import TableReader
+from companion.ui.screens import View
+from hardware.buttons import Button, ButtonEvent, PressKind
 from hardware.camera import open_camera
 from hardware.display import Display, open_display
 
@@ -41,7 +44,9 @@ PLAYERS = ("Ana", "Ben", "Cy")
 FPS = 10.0
 #: The OLED window's frames are paced to finish a game in about this many seconds.
 WINDOW_SECONDS = 45.0
-#: How long the window keeps the final scores before it closes.
+#: How long the last round's table shows before a key goes on to the final scores.
+ROUND_SECONDS = 3.0
+#: How long the final scores show at the end (the window, the GIF's last frame).
 FINAL_SECONDS = 4.0
 
 
@@ -58,6 +63,7 @@ class DemoResult:
     frames: int
     table_seconds: float
     wall_seconds: float
+    final: View | None = None  # the OLED's last screen: the final scores
 
 
 def _pacer(speed: float | None) -> Callable[[float], None]:
@@ -124,8 +130,8 @@ def run_demo(
                     events = stats.events
                     shown.rounds_read(flow.report())
                 shown.frames_read(stats.frames)
-            if display == "emulator":
-                time.sleep(FINAL_SECONDS)  # the final scores, for a person to read
+            wait = time.sleep if display == "emulator" else (lambda _seconds: None)
+            final = to_final_scores(daemon, clock, wait)
         finally:
             daemon.links.close()
         return DemoResult(
@@ -135,7 +141,30 @@ def run_demo(
             frames=daemon.reader.stats.frames,
             table_seconds=clock.now,
             wall_seconds=time.monotonic() - started,
+            final=final,
         )
+
+
+def to_final_scores(daemon: Daemon, clock: TableClock, wait: Callable[[float], None]) -> View:
+    """The frames end with the game's last card: the trick's winner passes, the last
+    round's table shows for :data:`ROUND_SECONDS`, then a key goes on to the final
+    scores, as a player's would, and they stay :data:`FINAL_SECONDS` (the GIF's last
+    frame, and the window's). Return the last screen."""
+    app = daemon.app
+    for _ in range(len(app.overlays.queue) + 1):
+        head = app.overlays.current(clock.now)
+        if head is None or head.ends_game:
+            break
+        pause = ROUND_SECONDS if head.until is None else head.until - clock.now
+        clock.now += pause
+        wait(pause)
+        if head.until is None:  # a screen that waits for a key
+            daemon.runner.press(ButtonEvent(Button.SELECT, PressKind.PRESS, clock.now))
+        daemon.runner.tick(clock.now)
+        daemon.draw()
+    clock.now += FINAL_SECONDS
+    wait(FINAL_SECONDS)
+    return app.screen(clock.now)
 
 
 class _Progress:

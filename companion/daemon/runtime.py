@@ -80,6 +80,7 @@ class Daemon:
         size: tuple[int, int] = (128, 64),
         frame_timeout: float = 0.2,
         on_event: Callable[[TableEvent], None] | None = None,
+        large_type: bool = False,
     ) -> None:
         self.session = session
         self.app = app
@@ -89,6 +90,8 @@ class Daemon:
         self.clock = clock
         self.notifier = notifier or Notifier({})
         self.size = size
+        #: The in-game screens in large type (``[ui] large_type``).
+        self.large_type = large_type
         self.frame_timeout = frame_timeout
         #: Sees every table event the reader reports (``companion replay`` lists them).
         self.on_event = on_event
@@ -182,7 +185,7 @@ class Daemon:
         healthy = bool(getattr(display, "healthy", True))
         if view == self._shown and healthy:
             return
-        if self.links.display.show(render(view, self.size)):
+        if self.links.display.show(render(view, self.size, large=self.large_type)):
             self._shown = view
 
     # -- status, watchdog, log --------------------------------------------------------------

@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 
 from companion.flows.base import GameFlow, Notice, NoticeKind
 from companion.flows.errors import RefusedError
-from companion.flows.notices import scores
+from companion.flows.notices import report_totals, scores
 from companion.flows.status import Awaiting, FlowStatus, Played, TrickStatus, TrickWon
 from companion.flows.tricks import TrickFlow, seat_check
 from companion.games.errors import IllegalActionError, NotationError
@@ -35,7 +35,8 @@ from companion.games.fibonachos import (
     Spicy,
     winner_index,
 )
-from companion.games.fibonachos.round import Round
+from companion.games.fibonachos.round import Round, Trick
+from companion.games.fibonachos.scoring import round_points
 from companion.table.cards import TableCard
 
 
@@ -133,15 +134,19 @@ class FibonachosFlow(TrickFlow):
         if self.engine.is_terminal():
             report = self.engine.report()
             return scores(self.game, None, report.totals, None, report.winners)
+        totals = report_totals(self.engine.report())
         if self._needs_deal():
             number = len(self.engine.rounds) + 1
             dealer = (self.engine.first_dealer + number - 1) % len(self.players)
             leader = (dealer + 1) % len(self.players)
-            return TrickStatus(self.game, number, 1, leader, awaiting=Awaiting.SPICY)
+            return TrickStatus(self.game, number, 1, leader, awaiting=Awaiting.SPICY, totals=totals)
         current = self.engine.rounds[-1]
         trick = current.open_trick()
         number = trick.number if trick else len(current.tricks) + 1
         spicy = trick is None and current.spicy_left() > 0
+        taken, won = current.spicy_totals(), current.tricks_won()
+        done = [t for t in current.tricks if t.winner is not None]
+        last = done[-1] if done else None
         return TrickStatus(
             self.game,
             current.number,
@@ -151,13 +156,21 @@ class FibonachosFlow(TrickFlow):
             lead=trick.lead if trick else None,
             spicy=str(trick.spicy) if trick and trick.spicy else None,
             awaiting=Awaiting.SPICY if spicy else Awaiting.NOTHING,
+            totals=totals,
+            points=round_points(taken, won, frozenset(self.variants)),
+            taken=taken,
+            tricks=won,
+            last=() if last is None else _cards(last),
+            last_winner=None if last is None else last.winner,
         )
 
 
 def _plays(current: Round) -> tuple[Played, ...]:
     trick = current.open_trick()
-    if trick is None:
-        return ()
+    return () if trick is None else _cards(trick)
+
+
+def _cards(trick: Trick) -> tuple[Played, ...]:
     return tuple(Played(s, str(c)) for s, c in zip(trick.seats, trick.cards, strict=True))
 
 

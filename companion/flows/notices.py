@@ -51,6 +51,11 @@ def scores(
     )
 
 
+def report_totals(report: CardGameReport[RoundScore]) -> tuple[int, ...]:
+    """Each seat's total of the rounds done, from an engine's report."""
+    return report.totals
+
+
 def report_notices(
     game: str,
     report: CardGameReport[RoundScore],

@@ -47,7 +47,14 @@ from companion.flows.commands import (
     Wild,
 )
 from companion.flows.errors import RefusedError
-from companion.flows.notices import info, refused, refused_command, replacement, report_notices
+from companion.flows.notices import (
+    info,
+    refused,
+    refused_command,
+    replacement,
+    report_notices,
+    report_totals,
+)
 from companion.flows.rummy_sets import group_sets
 from companion.flows.status import Lack, MeldSet, RummyStatus, SetState
 from companion.games.errors import IllegalActionError
@@ -107,6 +114,7 @@ class RummyFlow(EngineFlow):
         self.known: dict[str, TableCard] = {}
         self.wilds: dict[str, int] = {}
         self.counting = False
+        self.turn: int | None = None  # the seat that laid the round's last card (R4)
 
     # -- inputs: recorded, then fed -------------------------------------------------------------
 
@@ -194,6 +202,7 @@ class RummyFlow(EngineFlow):
             return []
         self.known[card.key] = card
         self.table[seat][card.key] = card
+        self.turn = seat
         return self._set_notices(seat, card.key)
 
     def _removed(self, card: TableCard) -> None:
@@ -332,7 +341,10 @@ class RummyFlow(EngineFlow):
         lines = [MeldSet(str(cards[0]), SetState.CLOSED) for cards in self.closed[seat]]
         lines += [line for _, line in self.sets(seat)]
         number = len(self.engine.results) + 1
-        return RummyStatus(self.game, number, seat, tuple(lines), self.page, self.counting)
+        totals = report_totals(self.engine.report())
+        return RummyStatus(
+            self.game, number, seat, tuple(lines), self.page, self.counting, totals, self.turn
+        )
 
 
 def _lacks(line: MeldSet) -> str:

@@ -47,6 +47,12 @@ class TrickStatus:
 
     ``to_play`` is the seat whose turn it is (the leader while a deal or a spicy card
     is awaited), None while Trump's first leader is unknown.
+
+    The running tally, per seat (empty tuples where a flow has none): ``totals`` of
+    the rounds done; for the round under way, ``points`` it would score if it ended
+    now (the engine's own scoring of what was taken), ``taken`` (Fibonachos: the
+    spicy values won; Trump: the cards of the scored symbol won) and ``tricks`` won.
+    ``last`` is the round's last complete trick and ``last_winner`` its winner.
     """
 
     game: str
@@ -59,6 +65,12 @@ class TrickStatus:
     symbol: Symbol | None = None  # Trump: the scored symbol
     spicy: str | None = None  # Fibonachos: the spicy card at stake
     awaiting: Awaiting = Awaiting.NOTHING
+    totals: tuple[int, ...] = ()
+    points: tuple[int, ...] = ()
+    taken: tuple[int, ...] = ()
+    tricks: tuple[int, ...] = ()
+    last: tuple[Played, ...] = ()
+    last_winner: int | None = None
 
 
 @dataclass(frozen=True)
@@ -124,7 +136,12 @@ class MeldSet:
 
 @dataclass(frozen=True)
 class RummyStatus:
-    """One seat's page of a rummy game: its closed sets, then its open ones."""
+    """One seat's page of a rummy game: its closed sets, then its open ones.
+
+    ``totals`` are every seat's points of the rounds done; ``turn`` is the seat that
+    laid the last card on the table this round (R4: cards go from a hand to the table
+    only in that player's turn), None before the round's first card.
+    """
 
     game: str
     round: int
@@ -132,6 +149,8 @@ class RummyStatus:
     sets: tuple[MeldSet, ...]
     page: int = 0
     counting: bool = False  # the hands are being laid out to be counted (R6)
+    totals: tuple[int, ...] = ()
+    turn: int | None = None
 
 
 @dataclass(frozen=True)

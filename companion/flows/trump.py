@@ -27,12 +27,14 @@ from typing import Any, ClassVar
 from companion.flows.base import GameFlow, Notice, NoticeKind
 from companion.flows.commands import FlowCommand, Leader, Replace, Undo
 from companion.flows.errors import RefusedError
-from companion.flows.notices import info, scores
+from companion.flows.notices import info, report_totals, scores
 from companion.flows.status import Awaiting, FlowStatus, Played, TrickStatus, TrickWon
 from companion.flows.tricks import TrickFlow, seat_check
 from companion.games.base import CHANCE
 from companion.games.errors import IllegalActionError, NotationError
 from companion.games.trump import Card, Deal, Play, TrumpState, parse_card, winning_play
+from companion.games.trump.round import Round
+from companion.games.trump.scoring import count_symbols, points_for
 from companion.table.cards import TableCard
 
 INDICATORS: dict[str, str] = {"trump": "trump indicator", "symbol": "symbol indicator"}
@@ -178,7 +180,7 @@ class TrumpFlow(TrickFlow):
         index = len(current.tricks) - 1
         cards = current.tricks[index]
         best = winning_play(cards, current.trump)
-        seat = (current.trick_leaders[index] + best) % len(self.players)
+        seat = _winner(current, index)
         last = index + 1 == current.length
         prize = (str(current.deal.trump), str(current.deal.symbol)) if last else ()
         takes = f" and the indicators {' '.join(prize)}" if prize else ""
@@ -215,15 +217,17 @@ class TrumpFlow(TrickFlow):
                 trump=None if trump is None else trump.colour,
                 symbol=None if symbol is None else symbol.symbol,
                 awaiting=Awaiting.LEADER if missing is None else AWAITED[missing],
+                totals=report_totals(self.engine.report()),
             )
         current = self.engine.rounds[-1]
         led = current.led()
         plays: tuple[Played, ...] = ()
         if led is not None:
-            leader = current.trick_leaders[-1]
-            plays = tuple(
-                Played((leader + i) % n, str(c)) for i, c in enumerate(current.tricks[-1])
-            )
+            plays = _trick(current, len(current.tricks) - 1)
+        complete = len(current.tricks) - (1 if led is not None else 0)
+        last = _trick(current, complete - 1) if complete else ()
+        scored = current.deal.symbol.symbol
+        taken = tuple(count_symbols(pile, scored) for pile in current.piles)
         to_act = current.to_act()
         return TrickStatus(
             self.game,
@@ -233,5 +237,23 @@ class TrumpFlow(TrickFlow):
             plays=plays,
             lead=led,
             trump=current.trump,
-            symbol=current.deal.symbol.symbol,
+            symbol=scored,
+            totals=report_totals(self.engine.report()),
+            points=tuple(points_for(count) for count in taken),
+            taken=taken,
+            tricks=tuple(len(pile) // n for pile in current.piles),
+            last=last,
+            last_winner=_winner(current, complete - 1) if complete else None,
         )
+
+
+def _trick(current: Round, index: int) -> tuple[Played, ...]:
+    """The plays of trick ``index`` (from 0) of the round, with their seats."""
+    leader = current.trick_leaders[index]
+    n = current.players
+    return tuple(Played((leader + i) % n, str(c)) for i, c in enumerate(current.tricks[index]))
+
+
+def _winner(current: Round, index: int) -> int:
+    best = winning_play(current.tricks[index], current.trump)
+    return (current.trick_leaders[index] + best) % current.players

@@ -35,11 +35,19 @@ from companion.ui.commands import EndGame, Resume, StaffAction, StartGame, UiCom
 from companion.ui.ingame import GamePage, IdlePage
 from companion.ui.keys import ButtonLike, key_of
 from companion.ui.menus import staff_menu
-from companion.ui.overlays import INFO_SECONDS, Overlay, Overlays, Statuses
+from companion.ui.overlays import INFO_SECONDS, Overlay, Overlays, Statuses, waiting
 from companion.ui.pages import Choice, Go, Page
 from companion.ui.screens import View
 from companion.ui.setup import SetupWizard
-from companion.views import FlowView, MessageView, ScoresView, Tone, present, present_notice
+from companion.views import (
+    FlowView,
+    MessageView,
+    ScoresView,
+    Tone,
+    present,
+    present_notice,
+    present_running,
+)
 
 #: How long a staff card keeps the staff actions open.
 STAFF_SECONDS = 300.0
@@ -69,7 +77,15 @@ def result_lines(label: str, scores: ScoresView | None) -> tuple[str, ...]:
 class UiApp:
     """The four-button interface of one table (see the module docstring)."""
 
-    def __init__(self, *, kiosk: KioskSection | None = None, now: float = 0.0) -> None:
+    def __init__(
+        self,
+        *,
+        kiosk: KioskSection | None = None,
+        now: float = 0.0,
+        names: Sequence[str] = (),
+    ) -> None:
+        """``names``: the players' names of the latest games, newest first (the
+        daemon reads them from the journal: the interface never does)."""
         section = kiosk if kiosk is not None else KioskSection()
         self.kiosk = section.enabled
         self.idle_seconds = section.idle_minutes * 60.0
@@ -80,11 +96,17 @@ class UiApp:
         self.players: tuple[str, ...] = ()
         self.flow: FlowView | None = None
         self.last_scores: ScoresView | None = None
+        #: The scores at a glance from the flow's status (the round so far, or the totals).
+        self.running: ScoresView | None = None
         self.last_result: tuple[str, ...] = ()
         self._recent: list[TableCard] = []
+        self.recent_names: list[str] = []
+        self.remember_names(names)
         self.overlays = Overlays()
         self.statuses = Statuses()
-        self.wizard = SetupWizard(start=self._begin, cancel=self._idle, seed=self._seed)
+        self.wizard = SetupWizard(
+            start=self._begin, cancel=self._idle, seed=self._seed, names=self._names
+        )
         self.page: Page = IdlePage(self) if self.kiosk else self.start_page()
 
     # -- inputs from the daemon ---------------------------------------------------------
@@ -122,6 +144,7 @@ class UiApp:
         view = None if status is None else present(status, self.players)
         self.overlays.flow_moved(view)
         self.flow = view
+        self.running = None if status is None else present_running(status, self.players)
 
     def table_card(self, card: TableCard) -> None:
         """A card the table showed, kept so a misread one can be corrected."""
@@ -156,6 +179,14 @@ class UiApp:
         self._clear_game()
         self.game, self.players = game, tuple(players)
         self.page = GamePage(self)
+
+    def remember_names(self, names: Sequence[str]) -> None:
+        """Names just played (or read from the history): offered first at the next start.
+
+        Not a name: a seat left unnamed ("Seat 2"; the letter wheel types no digit).
+        """
+        typed = [name for name in names if name and not any(c.isdigit() for c in name)]
+        self.recent_names = list(dict.fromkeys([*typed, *self.recent_names]))
 
     def game_over(self, lines: Sequence[str] | None = None) -> None:
         """The session ended the game: ``lines`` are its result for the idle screen.
@@ -241,13 +272,23 @@ class UiApp:
     def to_start(self) -> Go:
         return Go(self.start_page())
 
+    def scores(self) -> ScoresView | None:
+        """The scores at a glance: the round under way with the totals counting it;
+        between rounds the last round's table (its points and the totals); else the
+        totals (a game resumed from the journal), or None before any score."""
+        running = self.running
+        if running is not None and running.totals is not None:
+            return running
+        return self.last_scores or running
+
     def show_scores(self) -> Go:
-        """The last round's table with the match totals, until a button."""
-        if self.last_scores is None:
+        """The scores (:meth:`scores`), until a button."""
+        scores = self.scores()
+        if scores is None:
             note = MessageView("Scores", ("No round ended yet",))
             self.overlays.queue.insert(0, Overlay(note, until=self.now + INFO_SECONDS))
         else:
-            self.overlays.queue.insert(0, Overlay(self.last_scores))
+            self.overlays.queue.insert(0, Overlay(waiting(scores)))
         return Go()
 
     def ended(self, command: EndGame) -> Go:
@@ -265,7 +306,12 @@ class UiApp:
     def _begin(self, command: StartGame) -> Go:
         self._clear_game()
         self.game, self.players = command.game, command.players
+        if not get_game(command.game).seats:  # fixed sides (hex: Black, White) are no names
+            self.remember_names(command.players)
         return Go(GamePage(self), [command])
+
+    def _names(self) -> list[str]:
+        return self.recent_names
 
     def _idle(self) -> Go:
         return Go(IdlePage(self))
@@ -294,5 +340,5 @@ class UiApp:
 
     def _clear_game(self) -> None:
         self.game, self.players, self.flow = None, (), None
-        self.last_scores = None
+        self.last_scores = self.running = None
         self._recent.clear()

@@ -14,24 +14,37 @@ daemon shows them, with realistic names and cards.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 from companion.flows.base import Notice, NoticeKind
-from companion.flows.status import Awaiting, HexStatus, Played, Scores, TrickStatus, TrickWon
+from companion.flows.status import (
+    Awaiting,
+    HexStatus,
+    Lack,
+    MeldSet,
+    Played,
+    RummyStatus,
+    Scores,
+    SetState,
+    TrickStatus,
+    TrickWon,
+)
 from companion.games.fibonachos.cards import Suit
 from companion.games.hex.pieces import Side
+from companion.games.trump.cards import Colour, Symbol
 from companion.table.cards import TableCard
 from companion.ui.app import UiApp
-from companion.ui.screens import View
+from companion.ui.overlays import waiting
+from companion.ui.screens import View, has_large
 from companion.views import (
+    FlowView,
     IdleView,
     MenuView,
     MessageView,
-    Play,
-    RummyView,
-    SetLine,
+    ScoresView,
     Tone,
-    TrickView,
     present,
+    present_running,
 )
 from companion.views.present import present_trick_won
 from hardware.buttons import Button, ButtonEvent, PressKind
@@ -70,6 +83,10 @@ def _menus() -> Iterator[tuple[str, View]]:
     walk.choose(NAMES[0])
     for seat, name in enumerate(NAMES[1:], start=1):
         walk.choose(f"{seat + 1}: Seat {seat + 1}")
+        if seat == 1:  # the letter wheel: "J" typed, the wheel turned to "o"
+            walk.choose("New name")
+            yield "name-wheel", walk("SELECT", *["DOWN"] * 6)
+            walk("BACK", long=True)
         walk.choose(name)
     yield "names", walk()
     yield "dealer", walk.choose("Done")
@@ -130,57 +147,86 @@ def _staff() -> Iterator[tuple[str, View]]:
 
 def _trick() -> TrickStatus:
     plays = (Played(0, "R13#1"), Played(1, "G2#1"))
-    return TrickStatus("fibonachos", 2, 5, 2, plays, lead=Suit.RED, spicy="S3#1")
+    last = (Played(2, "Y5#1"), Played(3, "R8#2"), Played(0, "G3#1"), Played(1, "Y1#2"))
+    return TrickStatus(
+        "fibonachos", 2, 5, 2, plays, lead=Suit.RED, spicy="S3#1", last=last, last_winner=3
+    )
 
 
 def _game_screens() -> dict[str, View]:
     """The game screens, presented from flow facts as the daemon does.
 
-    The Trump trick and the rummy pages are drawn views: samples of what those screens
-    hold (capitalised colours, longer set details) beyond what the flows say today.
+    The rummy pages come from the facts a flow reports (sets judged by the engine);
+    their details are samples of the longer words a set line can hold.
     """
     four = tuple(Played(seat, card) for seat, card in enumerate(("Y16#1", "Y3#1", "R1#2", "G13#1")))
-    trump = (Play("Ben", "B7#1"), Play("Cy", "R10#1"), Play("Dee", "B2#1"))
+    trump = (Played(1, "B7#1"), Played(2, "R10#1"), Played(3, "B2#1"))
+    last = (Played(3, "G9#1"), Played(0, "G2#1"), Played(1, "P2#1"), Played(2, "G10#1"))
     sets = (
-        SetLine("21", "closed"),
-        SetLine("B2", "complete"),
-        SetLine("B5", "open", "needs 8"),
-        SetLine("B13", "open", "needs 8 or 5+3"),
-        SetLine("B3", "illegal", "W: say 5 or 13"),
+        MeldSet("21", SetState.CLOSED),
+        MeldSet("B2", SetState.COMPLETE),
+        MeldSet("B5", SetState.OPEN, Lack.POINTS, missing=8),
+        MeldSet("B13", SetState.OPEN, Lack.POINTS, missing=8),
+        MeldSet("B3", SetState.COMPLETE, wild="W=5"),
     )
+    totals = (120, -40, 85)
     five = (*NAMES, "")
     sides = ("Black", "White")
+    next_trick = replace(_trick(), trick=6, plays=(), lead=None, to_play=3, spicy=None)
     return {
         "fibonachos-spicy": present(
             TrickStatus("fibonachos", 1, 1, 0, awaiting=Awaiting.SPICY), NAMES
         ),
         "fibonachos-trick": present(_trick(), NAMES),
+        "fibonachos-next-trick": present(replace(next_trick, awaiting=Awaiting.SPICY), NAMES),
         "fibonachos-5p": present(
             TrickStatus("fibonachos", 3, 10, 4, four, Suit.YELLOW, spicy="S5#2"), five
         ),
         "trump-indicators": present(
-            TrickStatus("trump", 1, 1, 1, awaiting=Awaiting.TRUMP_INDICATOR), NAMES
+            TrickStatus("trump", 1, 1, 1, trump=Colour.R, awaiting=Awaiting.SYMBOL_INDICATOR),
+            NAMES,
         ),
-        "trump-trick": TrickView("Trump", 4, 12, "Ana", trump, "Blue", "Red", "square"),
+        "trump-trick": present(
+            TrickStatus("trump", 4, 12, 0, trump, Colour.B, Colour.R, Symbol.SQUARE), NAMES
+        ),
+        "trump-last-trick": present(
+            TrickStatus(
+                "trump", 4, 13, 2, (), None, Colour.P, Symbol.CIRCLE, last=last, last_winner=2
+            ),
+            NAMES,
+        ),
         "trick-won": present_trick_won(TrickWon(0, "R13#1", 5, ("S3#1",)), NAMES),
         "trump-trick-won": present_trick_won(TrickWon(3, "R10#1", 12, ("R3", "G7")), NAMES),
-        "round-scores": present(
-            Scores("fibonachos", 2, (8, 0, 13, 5), (21, 13, 16, 5), (0,)), NAMES
+        "scores-so-far": _waiting(
+            present_running(replace(_trick(), totals=(21, 13, 16, 5), points=(5, 8, 5, 5)), NAMES)
         ),
-        "round-scores-5p": present(
-            Scores("trump", 12, (-40, 120, 0, 8, 13), (-160, 1340, 55, 89, 233), (1,)), five
+        "round-scores": _waiting(
+            present(Scores("fibonachos", 2, (8, 0, 13, 5), (21, 13, 16, 5), (0,)), NAMES)
         ),
-        "match-totals": present(
-            Scores("fibonachos", None, (55, 34, 21), None, (0,), (0,)), NAMES[:3]
+        "round-scores-5p": _waiting(
+            present(
+                Scores("trump", 12, (-40, 120, 0, 8, 13), (-160, 1340, 55, 89, 233), (1,)), five
+            )
         ),
-        "rummy": RummyView("Fibonacci 21", 2, "Ben", sets),
-        "rummy-page-2": RummyView("Fibonacci 21", 2, "Ben", sets, page=1),
-        "rummy-empty": RummyView("Fibonacci 13", 1, "Cy", ()),
+        "match-totals": _waiting(
+            present(Scores("fibonachos", None, (55, 34, 21), None, (0,), (0,)), NAMES[:3])
+        ),
+        "rummy": present(RummyStatus("rummy21", 2, 1, sets, totals=totals, turn=0), NAMES[:3]),
+        "rummy-page-2": present(
+            RummyStatus("rummy21", 2, 2, sets[2:4], totals=totals, turn=2), NAMES[:3]
+        ),
+        "rummy-empty": present(RummyStatus("rummy13", 1, 2, ()), NAMES[:3]),
         "hex": present(HexStatus(Side.BLACK, 7, 6, 4), sides),
         "hex-strikes": present(HexStatus(Side.WHITE, 8, 4, 4, reduction=2), sides),
         "hex-card": present(HexStatus(Side.BLACK, 9, 5, 3, card=5), sides),
         "hex-winner": present(HexStatus(Side.WHITE, 31, 6, 0, winner=Side.WHITE), sides),
     }
+
+
+def _waiting(view: FlowView | None) -> View:
+    """A scores screen as it shows over the game: until a key (it says so)."""
+    assert isinstance(view, ScoresView), view
+    return waiting(view)
 
 
 def _notice_screens() -> Iterator[tuple[str, View]]:
@@ -225,3 +271,9 @@ def _notice_screens() -> Iterator[tuple[str, View]]:
 def gallery() -> list[tuple[str, View]]:
     """Every screen, named (names are the golden images' file names)."""
     return [*_menus(), *_game_screens().items(), *_notice_screens(), *_staff()]
+
+
+def large_gallery() -> list[tuple[str, View]]:
+    """The screens that have a large-type layout (``render(view, size, large=True)``),
+    named ``<screen>-large``."""
+    return [(f"{name}-large", view) for name, view in gallery() if has_large(view)]

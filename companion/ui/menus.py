@@ -47,7 +47,7 @@ def game_menu(app: UiApp, selected: int = 0) -> ListPage:
     ]
     if Replace in commands and deck_groups(game):
         choices.append(Choice("Correct a card", lambda: Go(correct_menu(app))))
-    if app.last_scores is not None:
+    if app.scores() is not None:
         choices.append(Choice("Scores", app.show_scores))
     if Wild in commands:
         choices.append(Choice("Wild card", lambda: Go(wild_menu(app))))

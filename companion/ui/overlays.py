@@ -18,11 +18,12 @@ until the fault clears or a button hides them. Several notices at once queue up
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from companion.flows.base import Notice, NoticeKind
 from companion.ui.screens import View
-from companion.views import FlowView, MessageView, Tone
+from companion.views import FlowView, MessageView, ScoresView, Tone
+from companion.views.i18n import _
 
 TRICK_WON_SECONDS = 2.0
 INFO_SECONDS = 2.5
@@ -57,6 +58,11 @@ def _titled(title: str, notice: Notice) -> str:
     return f"{title} ({notice.rule})" if notice.rule else title
 
 
+def waiting(view: ScoresView) -> ScoresView:
+    """A scores screen that stays until a key says so."""
+    return replace(view, hint=_("press any key"))
+
+
 def overlay_of(
     notice: Notice, now: float, base: FlowView | None, detail: View | None = None
 ) -> Overlay:
@@ -68,10 +74,15 @@ def overlay_of(
     if kind in (NoticeKind.ROUND_OVER, NoticeKind.GAME_OVER):
         title = "Round over" if kind is NoticeKind.ROUND_OVER else "Game over"
         view = detail or MessageView(title, (notice.message,), Tone.ALERT)
+        if isinstance(view, ScoresView):
+            view = waiting(view)
         over = kind is NoticeKind.GAME_OVER
         return Overlay(view, ends_game=over, until_moved=not over)
     if kind is NoticeKind.FLAG:
-        view = detail or MessageView(_titled("Revoke!", notice), (notice.message,), Tone.ALERT)
+        hint = _("press any key")
+        view = detail or MessageView(
+            _titled("Revoke!", notice), (notice.message,), Tone.ALERT, hint
+        )
         return Overlay(view)
     if kind is NoticeKind.REFUSED:
         view = detail or MessageView(

@@ -17,7 +17,8 @@ from typing import Any
 
 from PIL import Image
 
-from companion.ui.draw import BLACK, BOLD, SMALL, TEXT, WHITE, Font, Pen, blank, fit
+from companion.ui import screens_large
+from companion.ui.draw import BLACK, BOLD, LARGE, SMALL, TEXT, WHITE, Font, Pen, blank, fit
 from companion.ui.layout import ROW, bar, tall
 from companion.ui.screens_game import (
     hex_screen,
@@ -31,6 +32,7 @@ from companion.views import (
     IdleView,
     MenuView,
     MessageView,
+    NameView,
     RummyView,
     ScoresView,
     Tone,
@@ -108,6 +110,37 @@ def message_screen(view: MessageView, size: tuple[int, int]) -> Image.Image:
     return image
 
 
+def name_screen(view: NameView, size: tuple[int, int]) -> Image.Image:
+    """The name so far with a cursor, and the wheel: the item under the cursor in the
+    middle, inverted, its neighbours either side (the wheel wraps round)."""
+    image = blank(size)
+    pen = Pen(image)
+    title = view.note if view.note and not tall(size) else view.title  # no room for a hint
+    top = bar(pen, size, title, f"{len(view.name)}/{view.limit}")
+    font = LARGE if tall(size) else TEXT
+    end = pen.text((2, top + 1), view.name, font)
+    if len(view.name) < view.limit:
+        pen.line((end + 1, top + font.height - 1, end + font.width - 1, top + font.height - 1))
+    cell = 2 * font.width  # "OK" is the widest item
+    shown = (size[0] // cell) | 1  # an odd number of cells: the selected one in the middle
+    y = top + font.height + (4 if tall(size) else 2)
+    left = (size[0] - shown * cell) // 2
+    for index in range(shown):
+        item = view.wheel[(view.selected + index - shown // 2) % len(view.wheel)]
+        x = left + index * cell
+        middle = index == shown // 2
+        if middle:
+            pen.box((x, y - 1, x + cell - 1, y + font.height - 1), fill=True)
+        shown_item = "_" if item == " " else item
+        inset = (cell - font.measure(shown_item)) // 2
+        pen.text((x + inset, y), shown_item, font, width=cell, fill=BLACK if middle else WHITE)
+    if tall(size):
+        lines = (view.note,) if view.note else view.hint
+        for row, line in enumerate(reversed(lines[:2])):
+            pen.text((0, size[1] - (row + 1) * (SMALL.height + 1) + 1), line, SMALL)
+    return image
+
+
 def idle_screen(view: IdleView, size: tuple[int, int]) -> Image.Image:
     image = blank(size)
     pen = Pen(image)
@@ -133,13 +166,37 @@ _SCREENS: dict[type[Any], Callable[[Any, tuple[int, int]], Image.Image]] = {
     RummyView: rummy_screen,
     HexView: hex_screen,
     IdleView: idle_screen,
+    NameView: name_screen,
 }
 
 View = (
-    MenuView | MessageView | TrickView | TrickWonView | ScoresView | RummyView | HexView | IdleView
+    MenuView
+    | MessageView
+    | TrickView
+    | TrickWonView
+    | ScoresView
+    | RummyView
+    | HexView
+    | IdleView
+    | NameView
 )
 
 
-def render(view: View, size: tuple[int, int] = (128, 64)) -> Image.Image:
-    """The image of ``view`` on a panel of ``size`` (mode "1")."""
-    return _SCREENS[type(view)](view, size)
+#: The in-game screens' large-type layouts (:mod:`companion.ui.screens_large`).
+_LARGE: dict[type[Any], Callable[[Any, tuple[int, int]], Image.Image]] = {
+    TrickView: screens_large.trick_screen,
+    TrickWonView: screens_large.trick_won_screen,
+    HexView: screens_large.hex_screen,
+}
+
+
+def has_large(view: View) -> bool:
+    """Whether ``view`` has a large-type layout."""
+    return type(view) in _LARGE
+
+
+def render(view: View, size: tuple[int, int] = (128, 64), *, large: bool = False) -> Image.Image:
+    """The image of ``view`` on a panel of ``size`` (mode "1"); ``large``: the large-type
+    layout of an in-game screen (whose turn, a trick's winner, the moves left)."""
+    screen = _LARGE.get(type(view)) if large else None
+    return (screen or _SCREENS[type(view)])(view, size)

@@ -13,7 +13,8 @@ from PIL import Image
 
 from companion.ui.draw import BLACK, BOLD, HUGE, LARGE, SMALL, TEXT, Font, Pen, blank, fit
 from companion.ui.layout import ROW, bar, tall
-from companion.views import HexView, RummyView, ScoresView, TrickView, TrickWonView
+from companion.views import HexView, Play, RummyView, ScoresView, TrickView, TrickWonView
+from companion.views.i18n import _
 
 
 def face(notation: str) -> str:
@@ -36,51 +37,112 @@ def short_name(name: str, room: int = 5) -> str:
     return squeezed[:room]
 
 
-def _plays_line(view: TrickView, width: int, font: Font) -> str:
-    """The trick so far on one line: with the players' names if they fit, else cards only."""
-    named = "  ".join(f"{p.player} {face(p.card)}" for p in view.plays)
+def _plays_line(plays: tuple[Play, ...], width: int, font: Font) -> str:
+    """Cards on one line: with the players' names if they fit, else the cards alone."""
+    named = "  ".join(f"{p.player} {face(p.card)}" for p in plays)
     if font.measure(named) <= width:
         return named
-    return " ".join(face(p.card) for p in view.plays)
+    return " ".join(face(p.card) for p in plays)
+
+
+def _facts(view: TrickView) -> tuple[str, str, str]:
+    """What the round and the trick are played for, labelled: the stake (Trump's
+    trump colour, Fibonachos' spicy card), the lead and, in Trump, the scored symbol."""
+    if view.trump is not None:
+        stake = _("Trump {colour}").format(colour=view.trump)
+    elif view.spicy:
+        stake = _("Spicy {card} at stake").format(card=face(view.spicy))
+    else:
+        stake = ""
+    lead = _("Lead {colour}").format(colour=view.lead) if view.lead else _("No card yet")
+    symbol = _("Symbol {symbol}").format(symbol=view.symbol) if view.symbol else ""
+    return stake, lead, symbol
+
+
+def _whose_turn(pen: Pen, y: int, view: TrickView, big: Font) -> None:
+    """'Ana to play': the name in ``big`` (BOLD when a long name leaves no room)."""
+    tail = _(" to play")
+    font = big if big.measure(view.to_play) + TEXT.measure(tail) <= pen.width else BOLD
+    if font.measure(view.to_play) + TEXT.measure(tail) > pen.width:
+        tail = ""  # a name longer than any the buttons type: the name comes first
+    end = pen.text((0, y), view.to_play, font)
+    if tail:
+        pen.text((end, y + font.height - TEXT.height), tail, TEXT)
+
+
+def _last_trick(pen: Pen, y: int, view: TrickView) -> None:
+    """Who won the round's last trick, then its cards (two lines of the small font)."""
+    if view.last_winner is None:
+        return
+    pen.text((0, y), _("Last trick: {name}").format(name=view.last_winner), SMALL)
+    pen.text((0, y + SMALL.height + 1), _plays_line(view.last, pen.width, SMALL), SMALL)
 
 
 def trick_screen(view: TrickView, size: tuple[int, int]) -> Image.Image:
+    """Whose turn (largest), the stake and the lead labelled, the trick so far; before a
+    trick's first card, the last trick and who won it."""
     image = blank(size)
     pen = Pen(image)
-    title = f"R{view.round} Trick {view.trick}"
-    spot = face(view.spicy) if view.spicy else (view.trump or "")
-    if view.trump and TEXT.measure(f"{title}  trump {view.trump}") <= size[0]:
-        spot = f"trump {view.trump}"
-    top = bar(pen, size, title, spot)
-    width = size[0]
+    stake, lead, symbol = _facts(view)
+    if not tall(size):
+        return _short_trick(pen, image, view, (stake, lead, symbol))
+    title = _("Round {round}, trick {trick}").format(round=view.round, trick=view.trick)
+    top = bar(pen, size, title)
     if view.waiting_for:
         # What to show is the headline; who shows it is secondary.
-        if tall(size):
-            pen.text((0, top + 1), "Show the", TEXT)
-            pen.text((0, top + 12), view.waiting_for, BOLD)
-            pen.text((0, top + 27), f"{view.to_play} leads", TEXT)
+        pen.text((0, top), _("Show the"), TEXT)
+        pen.text((0, top + 10), view.waiting_for, BOLD)
+        pen.text((0, top + 23), _("{name} leads").format(name=view.to_play), TEXT)
+        if view.last_winner is not None:
+            _last_trick(pen, top + 34, view)
         else:
-            pen.text((0, top + 1), f"Show {view.waiting_for}", TEXT)
-            pen.text((0, size[1] - SMALL.height), f"{view.to_play} leads", SMALL)
+            pen.text((0, top + 34), "  ".join(filter(None, (stake, symbol))), SMALL)
         return image
-    font = LARGE if tall(size) else TEXT
-    tail = " to play"
-    end = pen.text((0, top + 1), view.to_play, font, width=width - TEXT.measure(tail))
-    pen.text((end, top + 1 + font.height - TEXT.height), tail, TEXT)
-    if not tall(size):
-        line = _plays_line(view, width, SMALL) or "no card yet"
-        pen.text((0, size[1] - SMALL.height), line, SMALL)
-        return image
-    y = top + LARGE.height + 2
-    lead = f"Lead {view.lead}" if view.lead else "No card yet"
-    pen.text((0, y), lead, SMALL)
-    if view.symbol:
-        pen.right(y, f"symbol {view.symbol}", SMALL, margin=1)
-    y += SMALL.height + 2
+    _whose_turn(pen, top, view, LARGE)
+    y = top + LARGE.height + 1
+    pen.text((0, y), stake, SMALL)
+    if view.trump is not None:
+        pen.right(y, lead, SMALL)
+        pen.text((0, y + SMALL.height + 1), symbol, SMALL)
+    else:
+        pen.text((0, y + SMALL.height + 1), lead, SMALL)
+    y += 2 * (SMALL.height + 1) + 1
+    if not view.plays:
+        _last_trick(pen, y, view)
     for index, play in enumerate(view.plays[:4]):
         col, row = index % 2, index // 2
         label = f"{short_name(play.player)} {face(play.card)}"
         pen.text((col * 64, y + row * ROW), label, TEXT, width=62)
+    return image
+
+
+def _short_trick(
+    pen: Pen, image: Image.Image, view: TrickView, facts: tuple[str, str, str]
+) -> Image.Image:
+    """The trick on a 128x32 panel: the stake in the bar, whose turn, a line of facts,
+    a line of cards (the trick so far, or the last trick before a first card)."""
+    stake, lead, symbol = facts
+    short_stake = _("Spicy {card}").format(card=face(view.spicy)) if view.spicy else stake
+    title = _("R{round} Trick {trick}").format(round=view.round, trick=view.trick)
+    top = bar(pen, image.size, title, short_stake)
+    y = top - 1  # the font's own top row is blank
+    if view.waiting_for:
+        pen.text((0, y), _("Show {what}").format(what=view.waiting_for), TEXT)
+        line = _("{name} leads").format(name=view.to_play)
+    else:
+        pen.text((0, y), view.to_play, TEXT)
+        pen.text((TEXT.measure(view.to_play), y), _(" to play"), TEXT)
+        line = symbol if view.trump is not None else lead
+        if view.trump is not None and SMALL.measure(f"{symbol}  {lead}") <= pen.width:
+            line = f"{symbol}  {lead}"
+    pen.text((0, pen.height - 2 * (SMALL.height + 1) + 1), line, SMALL)
+    cards = view.plays
+    if not cards and view.last_winner is not None:
+        last = _("Last: {name}").format(name=view.last_winner)
+        cards_line = _plays_line(view.last, pen.width - SMALL.measure(last + " "), SMALL)
+        pen.text((0, pen.height - SMALL.height), f"{last} {cards_line}", SMALL)
+    elif cards:
+        pen.text((0, pen.height - SMALL.height), _plays_line(cards, pen.width, SMALL), SMALL)
     return image
 
 
@@ -104,29 +166,43 @@ def trick_won_screen(view: TrickWonView, size: tuple[int, int]) -> Image.Image:
     return image
 
 
+def _bottom_line(view: ScoresView, width: int) -> tuple[str, str]:
+    """The footer (who won) and the hint (what to press), as many as fit one line; the
+    hint goes first on a screen that waits (the stars still mark the leaders)."""
+    footer, hint = view.footer, view.hint
+    if SMALL.measure(f"{footer}  {hint}") <= width or not (footer and hint):
+        return footer, hint
+    return "", hint
+
+
 def scores_screen(view: ScoresView, size: tuple[int, int]) -> Image.Image:
     image = blank(size)
     pen = Pen(image)
-    heads = ("pts", "tot") if view.totals is not None else ("pts",)
+    heads = view.heads if view.totals is not None else view.heads[:1]
     column = 5 * TEXT.width  # a column of points: " 1234"
-    reserve = (len(heads) - 1) * column + SMALL.measure("pts") + 3 if tall(size) else 0
+    reserve = (len(heads) - 1) * column + SMALL.measure(heads[0]) + 3 if tall(size) else 0
     top = bar(pen, size, fit(view.title, TEXT, size[0] - reserve))
     if tall(size):
         # Column heads in the small font, black on the bar, over their columns.
         for index, head in enumerate(reversed(heads)):
             pen.right(2, head, SMALL, margin=index * column + 1, fill=BLACK)
+    footer, hint = _bottom_line(view, size[0])
+    line = SMALL.height + 1
     if not tall(size):
         # Two players a row on a short panel: name and total only.
         totals = view.totals if view.totals is not None else view.points
         for seat, name in enumerate(view.players):
-            x, y = (seat % 2) * 64, top + (seat // 2) * (SMALL.height + 1)
+            x, y = (seat % 2) * 64, top + (seat // 2) * line
             marker = "*" if seat in view.leaders else " "
             pen.text((x, y), f"{marker}{name}", SMALL, width=40)
             pen.text((x + 40, y), f"{totals[seat]:>4}", SMALL, width=22)
+        rows = -(-len(view.players) // 2)
+        if hint and top + (rows + 1) * line <= size[1] + 1:
+            pen.right(size[1] - SMALL.height, hint, SMALL)
         return image
     room = size[1] - top
-    footer = view.footer if room >= (len(view.players) * ROW + SMALL.height) else ""
-    row = ROW if room >= len(view.players) * ROW else 9
+    players = len(view.players)
+    row = ROW if room >= players * ROW + SMALL.height else 9
     for seat, name in enumerate(view.players):
         y = top + seat * row
         marker = "*" if seat in view.leaders else " "
@@ -135,34 +211,79 @@ def scores_screen(view: ScoresView, size: tuple[int, int]) -> Image.Image:
             pen.right(y, f"{view.points[seat]:>4} {view.totals[seat]:>4}", TEXT)
         else:
             pen.right(y, f"{view.points[seat]:>4}", TEXT)
-    if footer:
+    if room >= players * row + SMALL.height:
         pen.text((0, size[1] - SMALL.height), footer, SMALL)
+        if hint:
+            pen.right(size[1] - SMALL.height, hint, SMALL)
     return image
 
 
 _STATE_MARK = {"open": "..", "complete": "ok", "closed": "##", "illegal": "!!"}
 
 
+def _legend(view: RummyView, width: int) -> list[str]:
+    """The markers on the page and their words, packed into lines of ``width``."""
+    lines: list[str] = []
+    for state, word in view.legend:
+        entry = f"{_STATE_MARK.get(state, '??')} {word}"
+        if lines and SMALL.measure(f"{lines[-1]}·{entry}") <= width:
+            lines[-1] = f"{lines[-1]}·{entry}"
+        else:
+            lines.append(entry)
+    return lines
+
+
+def _rummy_info(view: RummyView) -> tuple[str, str]:
+    """The seat's total so far and who is at play (left and right of one line)."""
+    score = "" if view.score is None else _("{points} pts").format(points=view.score)
+    turn = "" if view.turn is None else _("{name} plays").format(name=view.turn)
+    return score, turn
+
+
+def _set_layout(count: int, room: int, notes: int, large: bool) -> tuple[Font, int, int, int]:
+    """How ``count`` set rows and up to ``notes`` lines of notes share ``room`` pixels:
+    (font, row height, columns, notes kept). Every set comes first, then the notes,
+    then the larger font; past one column's room the sets go in two columns."""
+    fonts = [(TEXT, ROW)] if large else []
+    fonts += [(SMALL, SMALL.height + 1), (SMALL, SMALL.height)]
+    for kept in range(notes, -1, -1):
+        for font, row in fonts:
+            if count * row + kept * (SMALL.height + 1) <= room + 1:
+                return font, row, 1, kept
+    return SMALL, SMALL.height, 2, 0
+
+
 def rummy_screen(view: RummyView, size: tuple[int, int]) -> Image.Image:
+    """One seat's sets: the seat and its place ("2/3") in the bar; its total so far and
+    who is at play; a row a set (marker, base, what it lacks); the markers' legend."""
     image = blank(size)
     pen = Pen(image)
-    top = bar(pen, size, view.seat, f"R{view.round}")
-    row_height = ROW if tall(size) else SMALL.height + 1
-    rows = max(1, (size[1] - top) // row_height)
-    pages = max(1, -(-len(view.sets) // rows))
-    first = (view.page % pages) * rows  # pages wrap round: the next page after the last
-    shown = view.sets[first : first + rows]
-    width = size[0] - (3 if len(view.sets) > rows else 0)
-    if not shown:
-        pen.text((0, top + 1), "no set yet", TEXT if tall(size) else SMALL)
-    for index, line in enumerate(shown):
-        y = top + index * row_height
+    top = bar(pen, size, view.seat, f"{view.number}/{view.seats}")
+    score, turn = _rummy_info(view)
+    notes = _legend(view, size[0])
+    if tall(size):
+        pen.text((0, top), score, SMALL)
+        if turn:
+            pen.right(top, turn, SMALL)
+        top += SMALL.height + 1
+    elif score or turn:
+        notes.insert(0, f"{score}  {turn}".strip())
+    words = dict(view.legend)
+    room = size[1] - top
+    font, row, columns, kept = _set_layout(max(1, len(view.sets)), room, len(notes), tall(size))
+    if not view.sets:
+        pen.text((0, top), _("no set yet"), font)
+    per_column = max(1, (room + 1) // row)
+    width = size[0] // columns
+    for index, line in enumerate(view.sets[: per_column * columns]):
         mark = _STATE_MARK.get(line.state, "??")
-        text = f"{mark} {face(line.base):<3} {line.detail or line.state}"
-        # A long detail drops to the small font rather than losing its end.
-        font = TEXT if tall(size) and TEXT.measure(text) <= width else SMALL
-        pen.text((0, y + (1 if font is SMALL and tall(size) else 0)), text, font, width=width)
-    pen.scrollbar(top, size[1] - 1, first, rows, len(view.sets))
+        text = f"{mark} {face(line.base):<3} {line.detail or words.get(line.state, line.state)}"
+        if columns > 1 or font.measure(text) > width - 2:
+            text = f"{mark} {face(line.base)}"  # two columns: the details give way
+        x, y = (index // per_column) * width, top + (index % per_column) * row
+        pen.text((x, y), text, font, width=width - 2)
+    for index, note in enumerate(reversed(notes[:kept])):
+        pen.text((0, size[1] - (index + 1) * (SMALL.height + 1) + 1), note, SMALL)
     return image
 
 

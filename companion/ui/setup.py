@@ -4,7 +4,10 @@ Each step is a menu; BACK always returns to the step before, so a wrong choice c
 one press. Steps that do not apply are skipped (a game with fixed sides, as hex,
 has no names to pick; a game with no variant has no variants step). Names are
 optional: the names step opens on "Done", so the default "Seat 1", "Seat 2"...
-costs a single press.
+costs a single press. A seat's name is one of the names played here lately (the
+newest first, from ``names()``: the journal's history, handed in by the daemon), or
+a new one typed on the letter wheel (:mod:`companion.ui.names`); a table with no
+history is offered a few :data:`DEFAULT_NAMES`.
 
 Every fact about a game comes from the games' registry (:mod:`companion.games.registry`):
 its label, its player range, its variants, its fixed sides and its options. Of
@@ -27,10 +30,14 @@ from typing import Any
 
 from companion.games.registry import GameSpec, OptionKind, OptionSpec, get_game, menu_games
 from companion.ui.commands import StartGame
+from companion.ui.names import NamePicker
 from companion.ui.pages import Choice, ConfirmPage, Go, ListPage
+from companion.views.i18n import _
 
-#: The short list of names a table picks from (a name per seat, or "Seat n").
-NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
+#: The names a table with no history is offered (typing one's own is always there).
+DEFAULT_NAMES = ("Ana", "Ben", "Cy", "Dee")
+#: How many recent names a seat's list offers before "New name".
+OFFERED_NAMES = 8
 
 
 @dataclass
@@ -78,10 +85,12 @@ class SetupWizard:
         start: Callable[[StartGame], Go],
         cancel: Callable[[], Go],
         seed: Callable[[], int],
+        names: Callable[[], Sequence[str]] = lambda: (),
     ) -> None:
         self.start = start
         self.cancel = cancel
         self.seed = seed
+        self.names = names
 
     # -- the game ------------------------------------------------------------------------
 
@@ -175,30 +184,54 @@ class SetupWizard:
 
     def _name_menu(self, setup: Setup, seat: int) -> Callable[[], Go]:
         def open_menu() -> Go:
-            taken = {n for i, n in enumerate(setup.names) if i != seat and n}
-            options = ["", *(n for n in NAMES if n not in taken)]
-
-            def pick(name: str) -> Callable[[], Go]:
-                def act() -> Go:
-                    setup.names[seat] = name
-                    # On to the next seat's row (row 0 is "Done"), or "Done" after the last.
-                    after = seat + 2 if seat + 1 < setup.players else 0
-                    return Go(self.names_page(setup, after))
-
-                return act
-
-            choices = [Choice(n or f"Seat {seat + 1}", pick(n)) for n in options]
-            current = options.index(setup.names[seat]) if setup.names[seat] in options else 0
-            return Go(
-                ListPage(
-                    f"Seat {seat + 1} name",
-                    choices,
-                    back=lambda: Go(self.names_page(setup, seat + 1)),
-                    selected=current,
-                )
-            )
+            return Go(self.name_page(setup, seat))
 
         return open_menu
+
+    def name_page(self, setup: Setup, seat: int) -> ListPage:
+        """A seat's name: the recent names no other seat has, a new one, or none."""
+        taken = {n.casefold() for i, n in enumerate(setup.names) if i != seat and n}
+        recent = list(self.names()) or list(DEFAULT_NAMES)
+        offered = [n for n in dict.fromkeys(recent) if n.casefold() not in taken]
+        offered = offered[:OFFERED_NAMES]
+        current = setup.names[seat]
+        if current and current not in offered:
+            offered.insert(0, current)
+
+        def pick(name: str) -> Callable[[], Go]:
+            def act() -> Go:
+                setup.names[seat] = name
+                # On to the next seat's row (row 0 is "Done"), or "Done" after the last.
+                after = seat + 2 if seat + 1 < setup.players else 0
+                return Go(self.names_page(setup, after))
+
+            return act
+
+        def typed(name: str) -> Go:
+            return pick(name)()
+
+        def new_name() -> Go:
+            others = [n for i, n in enumerate(setup.names) if i != seat and n]
+            picker = NamePicker(
+                title,
+                done=typed,
+                cancel=lambda: Go(self.name_page(setup, seat)),
+                name=current,
+                taken=others,
+            )
+            return Go(picker)
+
+        title = _("Seat {n} name").format(n=seat + 1)
+        choices = [Choice(name, pick(name)) for name in offered]
+        choices.append(Choice(_("New name"), new_name))
+        choices.append(Choice(f"Seat {seat + 1}", pick("")))
+        selected = offered.index(current) if current in offered else 0
+        return ListPage(
+            title,
+            choices,
+            back=lambda: Go(self.names_page(setup, seat + 1)),
+            selected=selected,
+        )
 
     def seat_page(self, setup: Setup, name: str) -> ListPage:
         """A seat option: its question, then the seats by name."""

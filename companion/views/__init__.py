@@ -16,6 +16,7 @@ from companion.views.model import (
     IdleView,
     MenuView,
     MessageView,
+    NameView,
     Play,
     RummyView,
     ScoresView,
@@ -28,6 +29,7 @@ from companion.views.present import (
     FlowView,
     present,
     present_notice,
+    present_running,
     seat_names,
     waiting_line,
 )
@@ -38,6 +40,7 @@ __all__ = [
     "IdleView",
     "MenuView",
     "MessageView",
+    "NameView",
     "Play",
     "RummyView",
     "ScoresView",
@@ -47,6 +50,7 @@ __all__ = [
     "TrickWonView",
     "present",
     "present_notice",
+    "present_running",
     "seat_names",
     "waiting_line",
 ]

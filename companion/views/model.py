@@ -65,6 +65,8 @@ class TrickView:
     symbol: str | None = None  # Fibonacci's Trump: the scored symbol
     spicy: str | None = None  # Fibonachos: the spicy card at stake
     waiting_for: str = ""  # e.g. "spicy card", "trump indicator"
+    last: tuple[Play, ...] = ()  # the round's last complete trick
+    last_winner: str | None = None  # ... and who won it
 
 
 @dataclass(frozen=True)
@@ -77,7 +79,11 @@ class TrickWonView:
 
 @dataclass(frozen=True)
 class ScoresView:
-    """A table of points per player; ``totals`` adds a column, ``leaders`` are marked."""
+    """A table of points per player; ``totals`` adds a column, ``leaders`` are marked.
+
+    ``heads`` name the columns (points, totals); ``hint`` says what to press when the
+    screen waits for a key.
+    """
 
     title: str
     players: tuple[str, ...]
@@ -85,6 +91,8 @@ class ScoresView:
     totals: tuple[int, ...] | None = None
     leaders: tuple[int, ...] = ()
     footer: str = ""
+    heads: tuple[str, str] = ("pts", "tot")
+    hint: str = ""
 
 
 @dataclass(frozen=True)
@@ -98,11 +106,19 @@ class SetLine:
 
 @dataclass(frozen=True)
 class RummyView:
+    """One seat's sets, with the seat's place among the seats ("2/3"), its total so far,
+    who is at play, and the words of the set markers shown (``legend``: state, word)."""
+
     game: str
     round: int
     seat: str
     sets: tuple[SetLine, ...]
     page: int = 0
+    number: int = 1  # the seat's place, from 1
+    seats: int = 1
+    score: int | None = None
+    turn: str | None = None
+    legend: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -116,6 +132,24 @@ class HexView:
     reduction: int = 0  # enemy strike pieces on the mover's centre
     card: int | None = None  # the move card turned up (card variant)
     winner: str | None = None
+
+
+@dataclass(frozen=True)
+class NameView:
+    """A player's name being typed on a wheel of letters (:mod:`companion.ui.names`).
+
+    ``wheel`` is the whole ring of items as drawn (letters in the case they will be
+    typed, ``"«"`` erase, ``"OK"`` done); ``selected`` is the item under the cursor.
+    ``note`` replaces the hint for a moment (a name another seat has).
+    """
+
+    title: str
+    name: str
+    wheel: tuple[str, ...]
+    selected: int
+    limit: int
+    hint: tuple[str, ...] = ()
+    note: str = ""
 
 
 @dataclass(frozen=True)

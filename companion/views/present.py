@@ -29,6 +29,10 @@ from companion.flows.status import (
     TrickStatus,
     TrickWon,
 )
+from companion.games.fibonachos.cards import Suit
+from companion.games.report import leaders
+from companion.games.trump.cards import Colour, Symbol
+from companion.views.i18n import _
 from companion.views.model import (
     HexView,
     Play,
@@ -87,6 +91,34 @@ def present_notice(notice: Notice, players: Sequence[str]) -> TrickWonView | Sco
     return None
 
 
+def colour_name(colour: Suit | Colour) -> str:
+    """A suit's or a colour's name as a player says it, capitalised in every game.
+
+    >>> colour_name(Colour.B), colour_name(Suit.RED)
+    ('Blue', 'Red')
+    """
+    words = {
+        "red": _("Red"),
+        "green": _("Green"),
+        "blue": _("Blue"),
+        "yellow": _("Yellow"),
+        "purple": _("Purple"),
+    }
+    return words[colour.title.lower()]
+
+
+def symbol_name(symbol: Symbol) -> str:
+    """A Trump symbol's name (T1), capitalised like the colours."""
+    words = {
+        Symbol.PLUS: _("Plus"),
+        Symbol.CIRCLE: _("Circle"),
+        Symbol.SQUARE: _("Square"),
+        Symbol.STAR: _("Star"),
+        Symbol.WAVES: _("Waves"),
+    }
+    return words[symbol]
+
+
 def present_trick(status: TrickStatus, players: Sequence[str]) -> TrickView:
     """A trick in play: whose turn (or "?" before Trump's first leader is known)."""
     names = seat_names(players)
@@ -96,12 +128,49 @@ def present_trick(status: TrickStatus, players: Sequence[str]) -> TrickView:
         trick=status.trick,
         to_play="?" if status.to_play is None else names[status.to_play],
         plays=tuple(Play(names[seat], card) for seat, card in status.plays),
-        lead=None if status.lead is None else status.lead.title,
-        trump=None if status.trump is None else status.trump.title,
-        symbol=None if status.symbol is None else status.symbol.name.lower(),
+        lead=None if status.lead is None else colour_name(status.lead),
+        trump=None if status.trump is None else colour_name(status.trump),
+        symbol=None if status.symbol is None else symbol_name(status.symbol),
         spicy=status.spicy,
         waiting_for=AWAITING_WORDS[status.awaiting],
+        last=tuple(Play(names[seat], card) for seat, card in status.last),
+        last_winner=None if status.last_winner is None else names[status.last_winner],
     )
+
+
+def present_running(status: FlowStatus, players: Sequence[str]) -> ScoresView | None:
+    """The scores at a glance mid-game, or None before there is any.
+
+    A trick game's round under way shows what it would score if it ended now, with
+    the totals counting it; between rounds, and in rummy (whose rounds score only at
+    their end, R7), the totals of the rounds done.
+
+    >>> status = TrickStatus("trump", 2, 4, 0, totals=(3, 1), points=(1, 0))
+    >>> shown = present_running(status, ["Ana", "Ben"])
+    >>> shown.title, shown.points, shown.totals, shown.heads
+    ('Round 2', (1, 0), (4, 1), ('now', 'tot'))
+    """
+    names = seat_names(players)
+    if isinstance(status, TrickStatus) and status.points:
+        totals = tuple(a + b for a, b in zip(status.totals, status.points, strict=True))
+        return ScoresView(
+            title=_("Round {n}").format(n=status.round),
+            players=names,
+            points=status.points,
+            totals=totals,
+            leaders=tuple(leaders(list(totals))),
+            footer=_("if the round ended now"),
+            heads=(_("now"), _("tot")),
+        )
+    if isinstance(status, TrickStatus | RummyStatus) and status.round > 1 and status.totals:
+        return ScoresView(
+            title=_("Totals"),
+            players=names,
+            points=status.totals,
+            leaders=tuple(leaders(list(status.totals))),
+            heads=(_("tot"), _("tot")),
+        )
+    return None
 
 
 def present_trick_won(won: TrickWon, players: Sequence[str]) -> TrickWonView:
@@ -130,11 +199,34 @@ def present_scores(scores: Scores, players: Sequence[str]) -> ScoresView:
     )
 
 
+def state_word(state: SetState) -> str:
+    """What a set's marker means, for the rummy page's legend."""
+    words = {
+        SetState.CLOSED: _("closed"),
+        SetState.COMPLETE: _("done"),
+        SetState.OPEN: _("open"),
+        SetState.ILLEGAL: _("wrong"),
+    }
+    return words[state]
+
+
 def present_rummy(status: RummyStatus, players: Sequence[str]) -> RummyView:
-    """One seat's sets: each with its state and what it lacks."""
+    """One seat's sets (each with its state and what it lacks), which seat of how many,
+    its total so far, who is at play, and the legend of the markers shown."""
+    names = seat_names(players)
     lines = tuple(SetLine(s.base, s.state.value, set_detail(s)) for s in status.sets)
+    states = [state for state in SetState if any(s.state is state for s in status.sets)]
     return RummyView(
-        status.game, status.round, seat_names(players)[status.seat], lines, status.page
+        status.game,
+        status.round,
+        names[status.seat],
+        lines,
+        status.page,
+        number=status.seat + 1,
+        seats=len(names),
+        score=status.totals[status.seat] if status.totals else None,
+        turn=None if status.turn is None else names[status.turn],
+        legend=tuple((state.value, state_word(state)) for state in states),
     )
 
 

@@ -5,10 +5,18 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageSequence
+from PIL import Image, ImageChops, ImageSequence
 
 from companion.cli import main
 from companion.cli.demo import choose_display
+from companion.cli.score import score_record
+from companion.daemon.demo import PLAYERS, demo_record
+from companion.flows.notices import scores
+from companion.games import CardGameReport
+from companion.ui.overlays import waiting
+from companion.ui.screens import render
+from companion.views.present import present_scores
+from hardware.display_files import enlarge
 
 
 @pytest.mark.slow
@@ -23,6 +31,14 @@ def test_the_demo_reads_every_play_of_a_whole_game_and_writes_the_oled_gif(
     assert "Ana wins" in out.out
     with Image.open(gif) as image:
         assert frame_count(image) > 100  # every round's screens, not stuck on one overlay
+        *_, last = ImageSequence.Iterator(image)
+        shown = last.convert("L")
+    # Issue 12 s7: the GIF ends on the final scores (not on the last trick's winner).
+    report = score_record(demo_record(7))
+    assert isinstance(report, CardGameReport)
+    final = scores("fibonachos", None, report.totals, None, report.winners)
+    expected = enlarge(render(waiting(present_scores(final, PLAYERS)), (128, 64)), 3)
+    assert ImageChops.difference(shown, expected).getbbox() is None
 
 
 def test_without_a_screen_the_demo_writes_a_gif(monkeypatch: pytest.MonkeyPatch) -> None:

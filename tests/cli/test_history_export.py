@@ -5,6 +5,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
+import time
 from pathlib import Path
 
 import pytest
@@ -63,6 +65,10 @@ def test_export_csv_gives_one_row_per_round_and_seat(
         ("Ben", "21", "21"),
         ("Cy", "20", "20"),
     ]
+    # Issue 12 s7: a date people read, ISO 8601 local time (not 1700000000.0).
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(1_700_000_000.0))
+    assert {r["started"] for r in rows} == {when}
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d", when)
 
 
 def test_unknown_game_and_missing_journal_exit_2(

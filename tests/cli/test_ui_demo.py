@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -45,6 +46,16 @@ def test_a_whole_fibonachos_game_by_keyboard(tmp_path: Path) -> None:
     assert game.result is not None and game.result["score"]["complete"] is True
     assert len(frames) > 5
     assert Image.open(frames[0]).size == (256, 128)  # the frames backend's default scale 2
+
+
+def test_games_are_dated_by_the_wall_clock(tmp_path: Path) -> None:
+    """Issue 12 s7: the history of a demo game says today, not 1970-01-01 (the keys'
+    own clock starts at 0)."""
+    before = time.time()
+    status, _, journal = run_demo(tmp_path, START_FIBONACHOS_3 + "n")
+    assert status == 0
+    (game,) = journal.games()
+    assert before - 1 <= game.started <= time.time() + 1
 
 
 def test_the_hex_referee_by_keyboard_on_a_short_panel(tmp_path: Path) -> None:
@@ -112,3 +123,23 @@ def test_built_in_scripts_for_every_kind(game: str, players: int) -> None:
         assert steps == []
     else:
         assert placed and all(c.deck == game for c in placed)
+
+
+def test_large_type_draws_whose_turn_across_the_panel(tmp_path: Path) -> None:
+    """Issue 12 s5: ``--large-type`` ([ui] large_type) draws the game screens in large
+    type; the menus stay as they are."""
+    normal = tmp_path / "normal"
+    large = tmp_path / "large"
+    normal.mkdir()
+    large.mkdir()
+    keys = START_FIBONACHOS_3 + "nnn"
+    _, plain, _ = run_demo(normal, keys)
+    _, big, _ = run_demo(large, keys, "--large-type")
+    assert len(plain) == len(big)
+    changed = [
+        (a, b)
+        for a, b in zip(plain, big, strict=True)
+        if Image.open(a).tobytes() != Image.open(b).tobytes()
+    ]
+    assert changed  # the game screens, and only they, differ
+    assert len(changed) < len(plain)

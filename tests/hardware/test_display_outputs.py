@@ -11,7 +11,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageSequence
 from hardware.display import open_display
 from hardware.display_fake import FakeDisplay
 from hardware.display_files import GifDisplay
-from hardware.display_terminal import half_blocks
+from hardware.display_terminal import half_blocks, quadrant_blocks
 from hardware.errors import DeviceError
 
 
@@ -80,16 +80,34 @@ def test_half_blocks_pair_two_pixel_rows() -> None:
     assert half_blocks(image) == "▀▄█ \n   ▀"
 
 
-def test_terminal_prints_only_changes() -> None:
+def test_quadrant_blocks_hold_two_by_two_pixels() -> None:
+    image = Image.new("1", (4, 3))
+    for xy in [(0, 0), (1, 1), (2, 0), (3, 0), (2, 1), (3, 2)]:
+        image.putpixel(xy, 1)
+    assert quadrant_blocks(image) == "▚▛\n ▝"
+
+
+def test_terminal_prints_only_changes_in_an_80_column_terminal() -> None:
+    """Issue 12 s7: a 128x64 panel fits an 80-column terminal (64 columns, 32 lines)."""
     stream = io.StringIO()
-    with open_display("terminal", height=32, stream=stream) as display:
-        display.show(frame(0, (128, 32)))
-        display.show(frame(0, (128, 32)))
+    with open_display("terminal", height=64, stream=stream) as display:
+        display.show(frame(0))
+        display.show(frame(0))
+        display.show(frame(3))
+    lines = stream.getvalue().splitlines()
+    assert len(lines) == 2 * (32 + 2)
+    assert all(len(line) == 64 for line in lines)
+    assert max(len(line) for line in lines) <= 80
+
+
+def test_terminal_halves_draw_square_pixels_on_128_columns() -> None:
+    stream = io.StringIO()
+    with open_display("terminal", height=32, stream=stream, cells="halves") as display:
         display.show(frame(3, (128, 32)))
     lines = stream.getvalue().splitlines()
-    assert len(lines) == 2 * (16 + 2)
-    assert all(len(line) == 128 for line in lines)
-    assert lines[1].startswith("█" * 11) and lines[1][11] == " "
+    assert len(lines) == 16 + 2 and all(len(line) == 128 for line in lines)
+    with pytest.raises(ValueError, match="cells"):
+        open_display("terminal", cells="braille")
 
 
 def test_fake_keeps_every_image_and_can_be_told_to_fail() -> None:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from companion.ui.app import UiApp
 from companion.ui.commands import UiCommand
+from companion.ui.names import JUMP
 from companion.ui.screens import View
+from companion.views import NameView
 from hardware.buttons import Button, ButtonEvent, PressKind
 
 
@@ -42,3 +44,33 @@ class Finger:
         steps = (target - view.selected) % len(items)
         self.press(*["DOWN"] * steps)
         return self.press("SELECT")
+
+    def type_name(self, name: str) -> int:
+        """Type ``name`` on the letter wheel on screen, as a quick hand would (the
+        shorter way round, long presses where they save presses), then hold SELECT.
+        Return how many presses it took."""
+        presses = 0
+        for char in name:
+            presses += self._turn_to(char)
+            self.press("SELECT")
+            presses += 1
+        self.hold("SELECT")
+        return presses + 1
+
+    def _turn_to(self, item: str) -> int:
+        view = self.screen()
+        assert isinstance(view, NameView), view
+        size = len(view.wheel)
+        forward = (view.wheel.index(item) - view.selected) % size
+        # Each way round: long presses of JUMP items and short ones for the rest.
+        ways = []
+        for steps, button in ((forward, "DOWN"), (size - forward, "UP")):
+            for jumps in range(steps // JUMP + 2):
+                rest = steps - jumps * JUMP
+                ways.append((jumps + abs(rest), button, jumps, rest))
+        cost, button, jumps, rest = min(ways)
+        back = "UP" if button == "DOWN" else "DOWN"
+        for _ in range(jumps):
+            self.hold(button)
+        self.press(*[button if rest > 0 else back] * abs(rest))
+        return cost

@@ -36,6 +36,7 @@ from companion.views import (
     TrickWonView,
     present,
     present_notice,
+    present_running,
     seat_names,
     waiting_line,
 )
@@ -61,13 +62,14 @@ def test_a_trick_in_play_names_the_seats_and_the_suit_led() -> None:
 
 
 def test_a_trump_trick_shows_the_trump_colour_and_symbol() -> None:
-    """T2, T4: the colours in the Trump engine's words, the symbol by its name."""
+    """T2, T4: the colours and the symbol by their names, capitalised as Fibonachos'
+    suits are (issue 12 s4: the screens said "red" live and "Red" in the goldens)."""
     status = TrickStatus(
         "trump", 3, 2, 0, (Played(2, "B7"),), Colour.B, trump=Colour.R, symbol=Symbol.SQUARE
     )
     shown = present(status, NAMES)
     assert shown == TrickView(
-        "Trump", 3, 2, "Ana", (Play("Cy", "B7"),), "blue", "red", "square", None, ""
+        "Trump", 3, 2, "Ana", (Play("Cy", "B7"),), "Blue", "Red", "Square", None, ""
     )
 
 
@@ -154,7 +156,10 @@ def test_a_rummy_set_line_says_what_the_set_lacks(meld: MeldSet, line: SetLine) 
     """R2, R4, R5: a set's state and, in words, its wild card, fault or lack."""
     assert SetLine(meld.base, meld.state.value, set_detail(meld)) == line
     status = RummyStatus("rummy21", 2, 1, (meld,), page=1)
-    assert present(status, NAMES) == RummyView("rummy21", 2, "Seat 2", (line,), 1)
+    legend = ((line.state, {"illegal": "wrong", "complete": "done"}.get(line.state, line.state)),)
+    assert present(status, NAMES) == RummyView(
+        "rummy21", 2, "Seat 2", (line,), 1, number=2, seats=3, legend=legend
+    )
 
 
 def test_the_rummy_status_line_follows_the_end_of_the_round() -> None:
@@ -188,3 +193,26 @@ def test_a_flow_presented_shows_what_the_flow_screens_showed() -> None:
         "Fibonachos", 1, 1, "Seat 2", (Play("Ana", "R13#1"),), lead="Red", spicy="S3#1"
     )
     assert waiting_line(flow.status(), ["Ana", "", "Cy"]) == "Seat 2 to play"
+
+
+def test_a_rummy_page_says_which_seat_its_total_and_who_plays() -> None:
+    """Issue 12 s4: "2/3", the seat's total so far, who laid the last card, the legend of
+    the markers on the page only."""
+    sets = (MeldSet("21", SetState.CLOSED), MeldSet("B5", SetState.OPEN, Lack.POINTS, 8))
+    status = RummyStatus("rummy21", 3, 1, sets, totals=(120, -40, 85), turn=2)
+    shown = present(status, NAMES)
+    assert isinstance(shown, RummyView)
+    assert (shown.seat, shown.number, shown.seats) == ("Seat 2", 2, 3)
+    assert (shown.score, shown.turn) == (-40, "Cy")
+    assert shown.legend == (("open", "open"), ("closed", "closed"))
+
+
+def test_the_running_tally_counts_the_round_so_far_in_the_totals() -> None:
+    status = TrickStatus("fibonachos", 2, 4, 0, totals=(13, 21, 8), points=(8, 0, 13))
+    shown = present_running(status, NAMES)
+    assert shown is not None
+    assert shown.totals == (21, 21, 21) and shown.leaders == (0, 1, 2)
+    assert shown.footer == "if the round ended now"
+    between = present_running(TrickStatus("fibonachos", 2, 1, 0, totals=(13, 21, 8)), NAMES)
+    assert between is not None and between.points == (13, 21, 8) and between.totals is None
+    assert present_running(TrickStatus("fibonachos", 1, 1, 0, totals=(0, 0, 0)), NAMES) is None

@@ -1,0 +1,53 @@
+"""What ``companion run`` hands the interface (issue 12): the names played lately,
+read from the journal, and the large type of ``[ui] large_type``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion.config import Config, HardwareSection, JournalSection, UiSection
+from companion.daemon.build import build_daemon
+from companion.journal import Journal
+from companion.ui.screens import render
+from companion.views import TrickView
+
+
+def config(journal: Path, *, large: bool = False) -> Config:
+    fake = HardwareSection("fake")
+    return Config(
+        camera=fake,
+        display=fake,
+        buttons=fake,
+        journal=JournalSection(str(journal)),
+        ui=UiSection(large_type=large),
+    )
+
+
+def test_the_start_menu_offers_the_names_of_the_journal(tmp_path: Path) -> None:
+    path = tmp_path / "journal.db"
+    with Journal.open(path) as journal:
+        game = journal.start_game("trump", ["Zoé", "Marc"], [], started=1.0)
+        journal.end_game(game, {"reason": "over"}, ended=2.0)
+    daemon = build_daemon(config(path))
+    try:
+        assert daemon.app.recent_names[:2] == ["Zoé", "Marc"]
+    finally:
+        daemon.session.journal.close()
+        daemon.links.close()
+
+
+def test_large_type_draws_the_game_screens_large(tmp_path: Path) -> None:
+    """``[ui] large_type = true``: the daemon draws an in-game screen in its large layout."""
+    daemon = build_daemon(config(tmp_path / "journal.db", large=True))
+    try:
+        daemon.start_game("fibonachos", 3, [], {})
+        daemon.draw()
+        view = daemon.app.screen(daemon.clock())
+        assert isinstance(view, TrickView)
+        shown = daemon.links.display.device.last
+        assert shown is not None
+        assert shown.tobytes() == render(view, daemon.size, large=True).tobytes()
+        assert shown.tobytes() != render(view, daemon.size).tobytes()
+    finally:
+        daemon.session.journal.close()
+        daemon.links.close()
