@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import time
+from dataclasses import replace
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -72,8 +73,8 @@ def card_of(row: TableRow, version: int) -> TableCard:
     name = str(game.get("game", ""))
     players = game.get("players")
     winners = game.get("winners")
-    return TableCard(
-        **{**card.to_json(), "troubles": troubles},
+    return replace(
+        card,
         game=name,
         label=str(game.get("label") or label_of(name)),
         game_id=_int(game.get("id")),
@@ -132,14 +133,23 @@ class CafeServer:
         self.link.stop()
         self.writer.stop()
 
+    def take(self, items: Sequence[Incoming]) -> Applied:
+        """Store ``items`` now, on this thread (an import, a test): as the writer would."""
+        applied = self.ingest.apply(items)
+        self._stored(applied, list(items))
+        return applied
+
     def _stored(self, applied: Applied, items: list[Incoming]) -> None:
         self.link.acknowledge([item.token for item in items if item.token is not None])
         for table, (seq, games) in sorted(applied.acks.items()):
             self.link.publish_ack(table, seq, games)
         if applied.changed:
-            version = self.changes.bump()
+            # The cards carry the new version before the pages waiting for it wake up
+            # (only this thread bumps it).
+            version = self.changes.version + 1
             for table in applied.changed:
                 self._versions[table] = version
+            self.changes.bump()
 
     # -- the dashboard's source ---------------------------------------------------------
 
@@ -177,7 +187,7 @@ class CafeServer:
         line = line_of(row)
         if line.totals is None and rounds:
             totals = tuple(sum(r[seat] for r in rounds) for seat in range(len(row.players)))
-            line = GameLine(**{**line.to_json(), "totals": totals})
+            line = replace(line, totals=totals)
         return GameDetail(line, tuple(rounds), len(events))
 
     def record(self, table: str, game_id: int) -> Mapping[str, Any] | None:

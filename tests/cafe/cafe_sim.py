@@ -138,14 +138,31 @@ class SimTable:
     def header(self) -> dict[str, Any]:
         return {"v": 1, "cafe": self.cafe, "table": self.name}
 
-    def send_game(self, entry: GameEntry, *, ended: bool = True) -> None:
+    def game_body(self, entry: GameEntry, *, ended: bool = True) -> dict[str, Any]:
         game = game_json(entry) if ended else open_json(entry)
-        self.publish("events", {**self.header(), "game": game, "event": None})
+        return {**self.header(), "game": game, "event": None}
 
-    def send_event(self, index: int) -> None:
+    def event_body(self, index: int) -> dict[str, Any]:
         entry, event = self.events[index]
         body = {"seq": event.seq, "at": event.at, "kind": event.kind, "payload": event.payload}
-        self.publish("events", {**self.header(), "game": open_json(entry), "event": body})
+        return {**self.header(), "game": open_json(entry), "event": body}
+
+    def send_game(self, entry: GameEntry, *, ended: bool = True) -> None:
+        self.publish("events", self.game_body(entry, ended=ended))
+
+    def send_event(self, index: int) -> None:
+        self.publish("events", self.event_body(index))
+
+    def bodies(self) -> list[dict[str, Any]]:
+        """Every events message of a whole journal, in the order :meth:`play` sends."""
+        out = []
+        for index, (entry, _) in enumerate(self.events):
+            if index == 0 or self.events[index - 1][0].id != entry.id:
+                out.append(self.game_body(entry, ended=False))
+            out.append(self.event_body(index))
+            if index + 1 == len(self.events) or self.events[index + 1][0].id != entry.id:
+                out.append(self.game_body(entry))
+        return out
 
     def send_state(self, totals: list[int], *, at: float, idle: float = 3.0) -> None:
         entry = self.games[0]
@@ -173,8 +190,7 @@ class SimTable:
             if index == 0 or self.events[index - 1][0].id != entry.id:
                 self.send_game(entry, ended=False)
             self.send_event(index)
-            last = index + 1 == len(self.events) or self.events[index + 1][0].id != entry.id
-            if last:
+            if index + 1 == len(self.events) or self.events[index + 1][0].id != entry.id:
                 self.send_game(entry)
 
     def resend(self) -> None:

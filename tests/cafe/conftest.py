@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -12,13 +13,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "daemon"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from cafe_broker import MOSQUITTO, Broker  # noqa: E402
-from cafe_sim import CAFE, play_journal  # noqa: E402
+from cafe_sim import CAFE, SimTable, dumps, play_journal  # noqa: E402
+from starlette.testclient import TestClient  # noqa: E402
 
 from companion.cafe.server import CafeServer  # noqa: E402
 from companion.cafe.settings import BrokerSection, CafeSection, CafeSettings, DatabaseSection  # noqa: E402
+from companion.cafe.ingest import Incoming  # noqa: E402
 from companion.cafe.sqlite import SqliteStore  # noqa: E402
+from companion.web.app import create_app  # noqa: E402
+from companion.web.auth import hash_password  # noqa: E402
 
 KEY = b"k" * 32
+PASSWORD = "staff-only-please"
+PASSWORD_HASH = hash_password(PASSWORD)
 
 needs_broker = pytest.mark.skipif(MOSQUITTO is None, reason="mosquitto is not installed")
 
@@ -75,3 +82,48 @@ def servers(broker: Broker, tmp_path: Path) -> Iterator[Servers]:
     yield made
     for server in list(made.running):
         made.stop(server)
+
+
+def incoming(table: SimTable, *, state: dict[str, Any] | None = None) -> list[Incoming]:
+    """A table's whole journal as the messages it sends (with its status, and a state)."""
+    items = [Incoming(table.name, "status", b"online")]
+    items += [Incoming(table.name, "events", dumps(body)) for body in table.bodies()]
+    if state is not None:
+        items.append(Incoming(table.name, "state", dumps({**table.header(), **state})))
+    return items
+
+
+STATE: dict[str, Any] = {
+    "at": 1_700_000_500.0,
+    "game": {
+        "id": 3,
+        "game": "fibonachos",
+        "label": "Fibonachos",
+        "players": ["Ana", "Ben", "Cy"],
+        "round": 2,
+        "to_play": 1,
+        "totals": [12, 5, 8],
+        "over": False,
+        "winners": [],
+    },
+    "devices": {"camera": "lost", "display": "ok", "buttons": "ok", "journal": "ok"},
+    "idle": 42.0,
+}
+
+
+@pytest.fixture
+def filled(tmp_path: Path, journal: Path) -> Iterator[CafeServer]:
+    """A server (not connected) holding two tables' games: t1 with a game in play."""
+    settings = settings_for(1, tmp_path / "cafe.db")
+    server = CafeServer(settings, SqliteStore(settings.database_path()), key=KEY)
+    server.take(incoming(SimTable("t1", 1, journal), state=STATE))
+    server.take(incoming(SimTable("t2", 1, journal)))
+    yield server
+    server.store.close()
+
+
+@pytest.fixture
+def client(filled: CafeServer) -> Iterator[TestClient]:
+    app = create_app(filled, password_hash=lambda: PASSWORD_HASH, secret="s" * 32)
+    with TestClient(app) as made:
+        yield made
