@@ -3,6 +3,7 @@ no script and no font from the internet in what it writes)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from itertools import accumulate
 
@@ -40,4 +41,5 @@ def totals_svg(players: Sequence[str], rounds: Sequence[Sequence[int]], title: s
         running = [0, *accumulate(r[seat] for r in rounds)]
         chart.add(name, running)
     svg: str = chart.render(is_unicode=True)
-    return svg
+    # pygal always writes the configuration of its (absent) tooltip script: not needed.
+    return re.sub(r"<script.*?</script>", "", svg, flags=re.S)
