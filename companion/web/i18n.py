@@ -70,10 +70,25 @@ def _when(locale: str, stamp: float | None) -> str:
     return format_datetime(datetime.fromtimestamp(stamp), "short", locale=locale)
 
 
+def idle_text(seconds: float) -> str:
+    """An idle time the same way in both languages (cafe.js writes it alike):
+    ``7 min``, ``2 h 05``, ``3 d``.
+
+    >>> idle_text(420), idle_text(7500), idle_text(3 * 86400 + 5)
+    ('7 min', '2 h 05', '3 d')
+    """
+    minutes = max(0, int(seconds // 60))
+    if minutes < 60:
+        return f"{minutes} min"
+    if minutes < 24 * 60:
+        return f"{minutes // 60} h {minutes % 60:02d}"
+    return f"{minutes // (24 * 60)} d"
+
+
 def _minutes(since: float | None, now: float | None = None) -> str:
     if since is None:
         return "-"
-    return f"{max(0, int(((now or time.time()) - since) // 60))} min"
+    return idle_text((now or time.time()) - since)
 
 
 @functools.cache

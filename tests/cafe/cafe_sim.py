@@ -121,6 +121,8 @@ class SimTable:
         self.client.loop_start()
 
     def disconnect(self) -> None:
+        """A table stopping: it says ``offline`` (retained), then leaves."""
+        self.publish("status", {"offline": True}, retain=True, raw=b"offline")
         self.client.disconnect()
         self.client.loop_stop()
 
@@ -131,8 +133,11 @@ class SimTable:
 
     # -- what a table publishes -----------------------------------------------------------
 
-    def publish(self, leaf: str, body: dict[str, Any], *, retain: bool = False) -> None:
-        info = self.client.publish(self.topic(leaf), dumps(body), qos=1, retain=retain)
+    def publish(
+        self, leaf: str, body: dict[str, Any], *, retain: bool = False, raw: bytes | None = None
+    ) -> None:
+        payload = raw if raw is not None else dumps(body)
+        info = self.client.publish(self.topic(leaf), payload, qos=1, retain=retain)
         info.wait_for_publish(10)
 
     def header(self) -> dict[str, Any]:
