@@ -71,7 +71,11 @@ class Ingest:
         self.store = store
         self.cafe = cafe
         self.clock = clock
-        self.tables: dict[str, TableRow] = {row.name: row for row in store.tables()}
+        # A process starting trusts no stream: it cannot know what happened while it
+        # was stopped (a database restored from a backup is behind its broker session).
+        self.tables: dict[str, TableRow] = {
+            row.name: replace(row, trusted=False) for row in store.tables()
+        }
 
     def apply(self, batch: Sequence[Incoming | LostSession]) -> Applied:
         done = Applied()

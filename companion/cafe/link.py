@@ -29,13 +29,19 @@ QOS = 1
 class Link:
     """paho's client, its network loop on a thread of its own."""
 
-    def __init__(self, settings: CafeSettings, deliver: Callable[[Incoming | LostSession], None]):
+    def __init__(
+        self,
+        settings: CafeSettings,
+        deliver: Callable[[Incoming | LostSession], None],
+        connected: Callable[[], None] = lambda: None,
+    ) -> None:
         import paho.mqtt.client as mqtt
         from paho.mqtt.enums import CallbackAPIVersion
 
         self.cafe = settings.cafe.name
         self.settings = settings
         self.deliver = deliver
+        self.on_connected = connected
         #: Set once subscribed (cleared when the connection drops).
         self.connected = threading.Event()
         #: Incremented at each connection: a message id is acknowledged only on the
@@ -77,6 +83,7 @@ class Link:
         if not flags.session_present:
             self.deliver(LostSession())
         client.subscribe([(name, QOS) for name in subscriptions(self.cafe)])
+        self.on_connected()
         log.info(
             "cafe: connected to %s:%d (session %s)",
             self.settings.broker.host,

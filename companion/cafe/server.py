@@ -122,7 +122,7 @@ class CafeServer:
         self.changes = Changes()
         self.ingest = Ingest(store, settings.cafe.name, clock=clock)
         self.writer = Writer(self.ingest, self._stored)
-        self.link = Link(settings, self.writer.put)
+        self.link = Link(settings, self.writer.put, self._connected)
         self._versions: dict[str, int] = {}
 
     def start(self) -> None:
@@ -132,6 +132,12 @@ class CafeServer:
     def stop(self) -> None:
         self.link.stop()
         self.writer.stop()
+
+    def _connected(self) -> None:
+        """The acks again, as the database has them: after a restore from a backup the
+        broker's retained acks are ahead of it, and the tables must send again."""
+        for name, row in sorted(dict(self.ingest.tables).items()):
+            self.link.publish_ack(name, row.ack_seq, row.ack_games)
 
     def take(self, items: Sequence[Incoming]) -> Applied:
         """Store ``items`` now, on this thread (an import, a test): as the writer would."""
