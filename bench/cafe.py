@@ -85,9 +85,16 @@ class Table:
         self.client.connect("127.0.0.1", port, keepalive=30)
         self.client.loop_start()
         self.client.publish(self.topic("status"), b"online", qos=1, retain=True)
-        self.game = {"id": 1, "game": "fibonachos", "players": ["Ana", "Ben", "Cy"],
-                     "variants": [], "options": {}, "started": time.time(), "ended": None,
-                     "result": None}
+        self.game = {
+            "id": 1,
+            "game": "fibonachos",
+            "players": ["Ana", "Ben", "Cy"],
+            "variants": [],
+            "options": {},
+            "started": time.time(),
+            "ended": None,
+            "result": None,
+        }
         self.send("events", {"game": self.game, "event": None})
 
     def topic(self, leaf: str) -> str:
@@ -100,25 +107,47 @@ class Table:
 
     def card(self) -> None:
         self.seq += 1
-        event = {"seq": self.seq, "at": time.time(), "kind": "table",
-                 "payload": {"event": "placed", "key": f"fibonachos/1/R{self.seq % 16 + 1}#1"}}
+        event = {
+            "seq": self.seq,
+            "at": time.time(),
+            "kind": "table",
+            "payload": {"event": "placed", "key": f"fibonachos/1/R{self.seq % 16 + 1}#1"},
+        }
         self.send("events", {"game": self.game, "event": event})
-        game = {"id": 1, "game": "fibonachos", "label": "Fibonachos", "players": ["Ana", "Ben", "Cy"],
-                "round": 1, "to_play": self.seq % 3, "totals": [self.seq, 0, 0], "over": False,
-                "winners": []}
+        game = {
+            "id": 1,
+            "game": "fibonachos",
+            "label": "Fibonachos",
+            "players": ["Ana", "Ben", "Cy"],
+            "round": 1,
+            "to_play": self.seq % 3,
+            "totals": [self.seq, 0, 0],
+            "over": False,
+            "winners": [],
+        }
         self.sent[(self.name, self.seq)] = time.monotonic()
-        self.send("state", {"at": time.time(), "game": game, "idle": 0.0,
-                            "devices": {"camera": "ok", "display": "ok", "buttons": "ok",
-                                        "journal": "ok"}}, retain=True)
+        self.send(
+            "state",
+            {
+                "at": time.time(),
+                "game": game,
+                "idle": 0.0,
+                "devices": {"camera": "ok", "display": "ok", "buttons": "ok", "journal": "ok"},
+            },
+            retain=True,
+        )
 
     def close(self) -> None:
-        self.client.publish(self.topic("status"), b"offline", qos=1, retain=True).wait_for_publish(5)
+        self.client.publish(self.topic("status"), b"offline", qos=1, retain=True).wait_for_publish(
+            5
+        )
         self.client.disconnect()
         self.client.loop_stop()
 
 
-def follow(url: str, sent: dict[tuple[str, int], float], seen: list[float],
-           stop: threading.Event) -> None:
+def follow(
+    url: str, sent: dict[tuple[str, int], float], seen: list[float], stop: threading.Event
+) -> None:
     """Read the dashboard's feed; note the delay of each marker the first time it shows."""
     with httpx.Client(timeout=None) as client, client.stream("GET", url) as response:
         kind = ""
@@ -141,25 +170,32 @@ def run(tables: int, interval: float, seconds: float) -> dict[str, Any]:
     broker, web = free_port(), free_port()
     (folder / "mosquitto.conf").write_text(
         f"listener {broker} 127.0.0.1\nallow_anonymous true\nmax_queued_messages 0\n"
-        f"log_dest none\n", encoding="utf-8")
+        f"log_dest none\n",
+        encoding="utf-8",
+    )
     (folder / "cafe.toml").write_text(
         f'[cafe]\nname = "{CAFE}"\n[broker]\nhost = "127.0.0.1"\nport = {broker}\n'
         f'[database]\npath = "{folder / "cafe.db"}"\n[web]\nhost = "127.0.0.1"\nport = {web}\n'
         f'password_file = "{folder / "pw"}"\nsecret_file = "{folder / "cookie"}"\n'
-        f'[staff]\nkey_file = "{folder / "none.key"}"\n', encoding="utf-8")
+        f'[staff]\nkey_file = "{folder / "none.key"}"\n',
+        encoding="utf-8",
+    )
     mq = subprocess.Popen([mosquitto, "-c", str(folder / "mosquitto.conf")])
     wait_port(broker)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     server = subprocess.Popen(
         [sys.executable, "-m", "companion", "cafe", "--config", str(folder / "cafe.toml")],
-        env=env, stderr=subprocess.DEVNULL)
+        env=env,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         wait_port(web)
         sent: dict[tuple[str, int], float] = {}
         seen: list[float] = []
         stop = threading.Event()
         reader = threading.Thread(
-            target=follow, args=(f"http://127.0.0.1:{web}/events", sent, seen, stop), daemon=True)
+            target=follow, args=(f"http://127.0.0.1:{web}/events", sent, seen, stop), daemon=True
+        )
         reader.start()
         made = [Table(f"t{n + 1}", broker, sent) for n in range(tables)]
         rng = random.Random(1)
@@ -216,13 +252,19 @@ def main() -> int:
     if args.json:
         print(json.dumps(figures))
         return 0
-    print(f"{figures['tables']} tables, a card every {figures['interval_s']} s each, "
-          f"{figures['seconds']:.0f} s: {figures['cards']} cards, "
-          f"{figures['events_held']} events held")
-    print(f"server CPU {figures['cpu_share_of_one_core'] * 100:.1f}% of one core, "
-          f"RSS {figures['rss_mb']} MB (peak {figures['peak_rss_mb']} MB)")
-    print(f"published -> dashboard feed: median {figures['latency_median_ms']} ms, "
-          f"95th percentile {figures['latency_p95_ms']} ms ({figures['shown']} shown)")
+    print(
+        f"{figures['tables']} tables, a card every {figures['interval_s']} s each, "
+        f"{figures['seconds']:.0f} s: {figures['cards']} cards, "
+        f"{figures['events_held']} events held"
+    )
+    print(
+        f"server CPU {figures['cpu_share_of_one_core'] * 100:.1f}% of one core, "
+        f"RSS {figures['rss_mb']} MB (peak {figures['peak_rss_mb']} MB)"
+    )
+    print(
+        f"published -> dashboard feed: median {figures['latency_median_ms']} ms, "
+        f"95th percentile {figures['latency_p95_ms']} ms ({figures['shown']} shown)"
+    )
     return 0
 
 

@@ -43,5 +43,7 @@ def record_and_score(
     try:
         return _replayed(row, events)
     except Exception as exc:  # a game the server's version cannot replay: shown bare
-        log.info("cafe: %s game %d not replayed (%s: %s)", row.table, row.id, type(exc).__name__, exc)
+        log.info(
+            "cafe: %s game %d not replayed (%s: %s)", row.table, row.id, type(exc).__name__, exc
+        )
         return (kept if isinstance(kept, dict) else _bare(row)), score

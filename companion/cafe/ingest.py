@@ -148,12 +148,18 @@ class Ingest:
         if update.event is not None:
             if self.store.put_event(update.event):
                 done.stored += 1
-            seq = self._advance(seq, update.event.seq, row.trusted, self.store.seqs_after, item.table)
+            seq = self._advance(
+                seq, update.event.seq, row.trusted, self.store.seqs_after, item.table
+            )
         self.tables[item.table] = replace(row, ack_seq=seq, ack_games=games)
 
     @staticmethod
     def _advance(
-        mark: int, got: int, trusted: bool, held_after: Callable[[str, int, int], list[int]], table: str
+        mark: int,
+        got: int,
+        trusted: bool,
+        held_after: Callable[[str, int, int], list[int]],
+        table: str,
     ) -> int:
         """The new mark after holding ``got``: past it when it is next (or the stream is
         trusted), then over every number already held right after it."""

@@ -94,7 +94,9 @@ class Link:
     def _on_subscribe(self, client: Any, userdata: Any, mid: int, codes: Any, props: Any) -> None:
         self.connected.set()  # subscribed: from now on nothing a table sends is missed
 
-    def _on_disconnect(self, client: Any, userdata: Any, flags: Any, reason: Any, props: Any) -> None:
+    def _on_disconnect(
+        self, client: Any, userdata: Any, flags: Any, reason: Any, props: Any
+    ) -> None:
         self.connected.clear()
         log.warning("cafe: disconnected from the broker (%s); reconnecting", reason)
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import logging
 import time
-from dataclasses import replace
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from companion.cafe.contract import GameRow, command
@@ -55,8 +55,9 @@ def _int(value: Any) -> int | None:
 def card_of(row: TableRow, version: int) -> TableCard:
     """A table's card from its last state and status."""
     state = row.state or {}
-    game = state.get("game") if isinstance(state.get("game"), dict) else None
-    devices = state.get("devices") if isinstance(state.get("devices"), dict) else {}
+    game, devices = state.get("game"), state.get("devices")
+    game = game if isinstance(game, dict) else None
+    devices = devices if isinstance(devices, dict) else {}
     troubles = tuple(d for d in DEVICES if devices.get(d, "ok") != "ok")
     idle, at = state.get("idle"), state.get("at")
     since = at - idle if isinstance(idle, int | float) and isinstance(at, int | float) else None
@@ -222,7 +223,9 @@ class CafeServer:
         if table not in self.ingest.tables:
             raise MessageError(f"no table {table!r} in cafe {self.cafe}")
         if self.key is None:
-            raise MessageError(f"no staff key ({self.settings.staff.key_file}): commands cannot be signed")
+            raise MessageError(
+                f"no staff key ({self.settings.staff.key_file}): commands cannot be signed"
+            )
         body = command(self.cafe, table, action, args, self.key, now=self.clock())
         self.link.publish_command(table, body)
         log.info("cafe: staff %s sent to %s", action, table)

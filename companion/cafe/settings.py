@@ -124,7 +124,9 @@ def parse_settings(data: dict[str, Any], source: str) -> CafeSettings:
     sections: dict[str, Any] = {}
     for name, raw in data.items():
         if name not in _SECTIONS:
-            raise SettingsError(f"{source}: unknown section [{name}] (known: {', '.join(_SECTIONS)})")
+            raise SettingsError(
+                f"{source}: unknown section [{name}] (known: {', '.join(_SECTIONS)})"
+            )
         try:
             sections[name] = _plain_section(source, name, _SECTIONS[name], raw)
         except ConfigError as exc:

@@ -65,7 +65,11 @@ class GameDetail:
     events: int
 
     def to_json(self) -> dict[str, Any]:
-        return {**self.line.to_json(), "rounds": [list(r) for r in self.rounds], "events": self.events}
+        return {
+            **self.line.to_json(),
+            "rounds": [list(r) for r in self.rounds],
+            "events": self.events,
+        }
 
 
 @dataclass(frozen=True)

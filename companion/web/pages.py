@@ -82,7 +82,9 @@ def _day(text: str | None, field: str) -> float | None:
         raise HTTPException(400, f"{field}: {text!r} is not a date (YYYY-MM-DD)") from None
 
 
-def history_filter(request: Request, *, player: str | None = None, limit: int = PAGE) -> HistoryFilter:
+def history_filter(
+    request: Request, *, player: str | None = None, limit: int = PAGE
+) -> HistoryFilter:
     q = request.query_params
     state = q.get("state") or None
     if state not in (None, "ended", "playing"):
@@ -185,8 +187,17 @@ async def scores_csv(request: Request) -> Response:
             for seat, value in enumerate(points):
                 running[seat] += value
                 writer.writerow(
-                    [line.table, line.id, line.started, line.game, number, seat,
-                     line.players[seat], value, running[seat]]
+                    [
+                        line.table,
+                        line.id,
+                        line.started,
+                        line.game,
+                        number,
+                        seat,
+                        line.players[seat],
+                        value,
+                        running[seat],
+                    ]
                 )
     headers = {"Content-Disposition": 'attachment; filename="scores.csv"'}
     return Response(out.getvalue(), media_type="text/csv; charset=utf-8", headers=headers)

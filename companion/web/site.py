@@ -60,8 +60,10 @@ def render(request: Request, template: str, status: int = 200, **context: Any) -
 
 def fragment(request: Request, template: str, **context: Any) -> str:
     """A part of a page (a table's card) in the request's language, for the live feed."""
-    return environment(locale_of(request)).get_template(template).render(
-        now=site_of(request).clock(), **context
+    return (
+        environment(locale_of(request))
+        .get_template(template)
+        .render(now=site_of(request).clock(), **context)
     )
 
 

@@ -14,7 +14,7 @@ import subprocess
 import time
 from pathlib import Path
 
-MOSQUITTO = shutil.which("mosquitto") or (
+MOSQUITTO: str | None = shutil.which("mosquitto") or (
     "/usr/sbin/mosquitto" if Path("/usr/sbin/mosquitto").exists() else None
 )
 
@@ -43,6 +43,7 @@ class Broker:
 
     def __init__(self, folder: Path, *, persistence: bool = True) -> None:
         assert MOSQUITTO is not None
+        self.program = MOSQUITTO
         self.folder = folder
         self.port = free_port()
         self.config = folder / "mosquitto.conf"
@@ -60,7 +61,7 @@ class Broker:
 
     def start(self) -> None:
         self.process = subprocess.Popen(
-            [MOSQUITTO, "-c", str(self.config)],
+            [self.program, "-c", str(self.config)],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )

@@ -129,7 +129,9 @@ class SimTable:
     def drop(self) -> None:
         """The network cut: no goodbye (the broker publishes the last will)."""
         self.client.loop_stop()
-        self.client.socket().close()  # type: ignore[union-attr]
+        sock = self.client.socket()
+        if sock is not None:
+            sock.close()
 
     # -- what a table publishes -----------------------------------------------------------
 

@@ -7,8 +7,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from cafe_fixtures import Servers
 from cafe_sim import SimTable
-from conftest import Servers
 
 from companion.cli import main
 from companion.journal import Journal

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 from cafe_browser import CHROMEDRIVER, CHROMIUM, Served, chromium
+from cafe_fixtures import PASSWORD_HASH, Servers
 from cafe_sim import SimTable
-from conftest import PASSWORD_HASH, Servers
 from test_leaderboard import GAMES
 
 from companion.web.app import create_app
@@ -84,11 +84,19 @@ def test_a_new_score_shows_live_and_the_pages_look_right(
         browser.get(served.url + "/leaderboard?game=fibonachos&period=all")
         browser.save_screenshot(str(artefacts / "leaderboard.png"))
         browser.get(served.url + "/games/t1/1")
-        _wait(browser, lambda: browser.execute_script(
-            "const i = document.querySelector('.plot img'); return i && i.complete && i.naturalWidth > 0;"
-        ), "the plot")
+        _wait(
+            browser,
+            lambda: browser.execute_script(
+                "const i = document.querySelector('.plot img');"
+                " return i && i.complete && i.naturalWidth > 0;"
+            ),
+            "the plot",
+        )
         browser.save_screenshot(str(artefacts / "game.png"))
         browser.get("about:blank")  # the live feed closes before the server stops
     for table in tables[:2]:
         table.disconnect()
-    assert all((artefacts / f"{n}.png").stat().st_size > 10_000 for n in ("dashboard", "leaderboard", "game"))
+    assert all(
+        (artefacts / f"{n}.png").stat().st_size > 10_000
+        for n in ("dashboard", "leaderboard", "game")
+    )

@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import paho.mqtt.client as mqtt
+from cafe_fixtures import Servers
 from cafe_sim import SimTable, wait_until
-from conftest import Servers
 from paho.mqtt.enums import CallbackAPIVersion
 
 from companion.cafe.server import CafeServer
@@ -79,16 +79,19 @@ def test_the_ack_is_retained_and_follows_what_is_held(servers: Servers, journal:
     later.wait_ack(table.events[9][1].seq, 1)
     raw: list[bytes] = []
     watcher = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="watcher")
-    watcher.on_message = lambda c, u, m: raw.append(m.payload) if m.retain else None
+    watcher.on_message = lambda c, u, m: raw.append(bytes(m.payload)) if m.retain else None
     watcher.on_connect = lambda c, u, f, r, p: c.subscribe("companion/corner/t2/ack", 1)
     watcher.connect("127.0.0.1", port)
     watcher.loop_start()
     wait_until(lambda: bool(raw), what="the retained ack")
     watcher.disconnect()
     watcher.loop_stop()
-    assert raw[0] == json.dumps(
-        {"v": 1, "seq": table.events[9][1].seq, "games": 1}, separators=(",", ":")
-    ).encode()
+    assert (
+        raw[0]
+        == json.dumps(
+            {"v": 1, "seq": table.events[9][1].seq, "games": 1}, separators=(",", ":")
+        ).encode()
+    )
     later.disconnect()
 
 

@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 import pytest
-from conftest import KEY, PASSWORD
+from cafe_fixtures import KEY, PASSWORD
 from starlette.testclient import TestClient
 
 from companion.cafe.server import CafeServer
@@ -26,7 +26,10 @@ def test_every_table_at_a_glance(client: TestClient) -> None:
     t1 = next(t for t in data["tables"] if t["name"] == "t1")
     assert t1["online"] and t1["label"] == "Fibonachos"
     assert (t1["players"], t1["totals"], t1["to_play"], t1["round"]) == (
-        ["Ana", "Ben", "Cy"], [12, 5, 8], 1, 2
+        ["Ana", "Ben", "Cy"],
+        [12, 5, 8],
+        1,
+        2,
     )
     assert t1["troubles"] == ["camera"] and t1["idle_since"] == 1_700_000_500.0 - 42.0
     page = client.get("/").text
@@ -83,9 +86,7 @@ def _csrf(page: str) -> str:
 
 def _login(client: TestClient) -> str:
     token = _csrf(client.get("/login").text)
-    done = client.post(
-        "/login", data={"password": PASSWORD, "csrf": token}, follow_redirects=False
-    )
+    done = client.post("/login", data={"password": PASSWORD, "csrf": token}, follow_redirects=False)
     assert done.status_code == 303
     return _csrf(client.get("/tables/t1").text)
 
@@ -94,7 +95,9 @@ def test_a_post_without_the_csrf_token_is_refused(client: TestClient) -> None:
     """Every POST carries the session's token: the login itself, and staff actions."""
     assert client.post("/login", data={"password": PASSWORD}).status_code == 403
     token = _csrf(client.get("/login").text)
-    assert client.post("/login", data={"password": PASSWORD, "csrf": "x" + token}).status_code == 403
+    assert (
+        client.post("/login", data={"password": PASSWORD, "csrf": "x" + token}).status_code == 403
+    )
     _login(client)
     assert client.post("/tables/t1/reset", data={}).status_code == 403
 
@@ -130,6 +133,8 @@ def test_staff_commands_are_signed_as_the_contract_says(
     for body in (reset, message):
         assert _verify(body, KEY) and not _verify(body, b"x" * 32)
         assert body["v"] == 1 and body["cafe"] == "corner"
-        assert re.fullmatch(r"[0-9a-f]{32}", body["nonce"]) and re.fullmatch(r"[0-9a-f]{64}", body["sig"])
+        assert re.fullmatch(r"[0-9a-f]{32}", body["nonce"]) and re.fullmatch(
+            r"[0-9a-f]{64}", body["sig"]
+        )
     assert reset["nonce"] != message["nonce"]
     assert client.post("/tables/t9/reset", data={"csrf": token}).status_code == 409

@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cafe_fixtures import KEY, PASSWORD_HASH, settings_for
 from cafe_sim import dumps
-from conftest import KEY, PASSWORD_HASH, settings_for
 from starlette.testclient import TestClient
 
 from companion.cafe.ingest import Incoming
@@ -22,20 +22,41 @@ NOW = time.mktime((2026, 3, 18, 12, 0, 0, 0, 0, -1))
 DAY = 86400.0
 
 
-def _row(gid: int, game: str, players: list[str], ended: float, score: dict[str, Any],
-         reason: str = "over") -> Incoming:
+def _row(
+    gid: int,
+    game: str,
+    players: list[str],
+    ended: float,
+    score: dict[str, Any],
+    *,
+    reason: str = "over",
+) -> Incoming:
     body = {
-        "v": 1, "cafe": "corner", "table": "t1", "event": None,
-        "game": {"id": gid, "game": game, "players": players, "variants": [], "options": {},
-                 "started": ended - 3600, "ended": ended,
-                 "result": {"reason": reason, "score": {"game": game, **score}}},
+        "v": 1,
+        "cafe": "corner",
+        "table": "t1",
+        "event": None,
+        "game": {
+            "id": gid,
+            "game": game,
+            "players": players,
+            "variants": [],
+            "options": {},
+            "started": ended - 3600,
+            "ended": ended,
+            "result": {"reason": reason, "score": {"game": game, **score}},
+        },
     }
     return Incoming("t1", "events", dumps(body))
 
 
 def _fib(totals: list[int], winners: list[int], complete: bool = True) -> dict[str, Any]:
-    return {"totals": totals, "winners": winners, "complete": complete,
-            "rounds": [{"points": totals}]}
+    return {
+        "totals": totals,
+        "winners": winners,
+        "complete": complete,
+        "rounds": [{"points": totals}],
+    }
 
 
 GAMES = [
@@ -43,13 +64,29 @@ GAMES = [
     _row(2, "fibonachos", ["Ana", "Ben"], NOW - 1 * DAY + 60, _fib([5, 25], [1])),
     _row(3, "fibonachos", ["Ana", "Cy"], NOW - 40 * DAY, _fib([40, 12], [0])),
     # Abandoned before its end: not counted.
-    _row(4, "fibonachos", ["Ana", "Ben"], NOW - DAY, _fib([100, 0], [], complete=False),
-         reason="abandoned"),
+    _row(
+        4,
+        "fibonachos",
+        ["Ana", "Ben"],
+        NOW - DAY,
+        _fib([100, 0], [], complete=False),
+        reason="abandoned",
+    ),
     _row(5, "hex-referee", ["Ana", "Ben"], NOW - 2 * DAY, {"winner": "white", "turns": []}),
     # Rummy sets no end (R9): ended by the players, won by the highest total.
-    _row(6, "rummy21", ["Cy", "Ben"], NOW - 3 * DAY,
-         {"totals": [181, -281], "winners": [], "complete": False,
-          "rounds": [{"points": [200, -161]}, {"points": [-19, -120]}]}, reason="abandoned"),
+    _row(
+        6,
+        "rummy21",
+        ["Cy", "Ben"],
+        NOW - 3 * DAY,
+        {
+            "totals": [181, -281],
+            "winners": [],
+            "complete": False,
+            "rounds": [{"points": [200, -161]}, {"points": [-19, -120]}],
+        },
+        reason="abandoned",
+    ),
 ]
 
 
@@ -58,15 +95,18 @@ def board(tmp_path: Path) -> TestClient:
     settings = settings_for(1, tmp_path / "cafe.db")
     server = CafeServer(settings, SqliteStore(settings.database_path()), key=KEY)
     server.take(GAMES)
-    app = create_app(server, password_hash=lambda: PASSWORD_HASH, secret="s" * 32,
-                     clock=lambda: NOW)
+    app = create_app(
+        server, password_hash=lambda: PASSWORD_HASH, secret="s" * 32, clock=lambda: NOW
+    )
     return TestClient(app)
 
 
 def _standings(client: TestClient, game: str, period: str) -> list[tuple[Any, ...]]:
     data = client.get(f"/leaderboard.json?game={game}&period={period}").json()
-    return [(s["player"], s["played"], s["wins"], s["win_rate"], s["average"], s["best"])
-            for s in data["standings"]]
+    return [
+        (s["player"], s["played"], s["wins"], s["win_rate"], s["average"], s["best"])
+        for s in data["standings"]
+    ]
 
 
 def test_all_time_counts_every_finished_game(board: TestClient) -> None:

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 from cafe_broker import Broker, free_port, wait_for_port
+from cafe_fixtures import KEY
 from cafe_sim import SimTable
-from conftest import KEY
 
 from card_codes.keys import save_key
 from companion.journal import Journal

@@ -23,9 +23,19 @@ def _ids(messages: object) -> dict[str, str]:
 
 def test_every_message_of_the_pages_is_translated(tmp_path: Path) -> None:
     pot = tmp_path / "messages.pot"
-    CommandLineInterface().run(
-        ["pybabel", "-q", "extract", "-F", str(LOCALE / "babel.cfg"), "-k", "gettext:2",
-         "-o", str(pot), str(WEB)]
+    CommandLineInterface().run(  # type: ignore[no-untyped-call]
+        [
+            "pybabel",
+            "-q",
+            "extract",
+            "-F",
+            str(LOCALE / "babel.cfg"),
+            "-k",
+            "gettext:2",
+            "-o",
+            str(pot),
+            str(WEB),
+        ]
     )
     with pot.open("rb") as f:
         wanted = set(_ids(read_po(f)))
@@ -50,6 +60,7 @@ def test_the_language_follows_the_browser_then_the_switch(client: TestClient) ->
     assert switched.status_code == 303 and switched.headers["location"] == "/games"
     page = client.get("/", headers={"Accept-Language": "en"}).text
     assert "caméra perdue" in page and 'lang="fr"' in page
-    assert client.get("/lang/fr?next=//evil.example", follow_redirects=False).headers[
-        "location"
-    ] == "/"
+    assert (
+        client.get("/lang/fr?next=//evil.example", follow_redirects=False).headers["location"]
+        == "/"
+    )
