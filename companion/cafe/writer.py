@@ -13,7 +13,6 @@ import queue
 import threading
 from collections.abc import Callable
 
-from companion.cafe.errors import StoreError
 from companion.cafe.ingest import Applied, Incoming, Ingest, LostSession
 
 log = logging.getLogger("companion.cafe")
@@ -73,9 +72,9 @@ class Writer:
     def _write(self, items: list[Item]) -> None:
         try:
             applied = self.ingest.apply(items)
-        except (StoreError, OSError, ValueError) as exc:
+        except Exception as exc:  # the thread outlives any batch (a locked or full disk)
             # Not acknowledged to the broker: the messages come again with the session.
-            log.error("cafe: %d messages not stored (%s)", len(items), exc)
+            log.error("cafe: %d messages not stored (%s: %s)", len(items), type(exc).__name__, exc)
             return
         try:
             self.done(applied, [item for item in items if isinstance(item, Incoming)])
