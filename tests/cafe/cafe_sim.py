@@ -217,6 +217,14 @@ class SimTable:
             if not self._got.wait_for(lambda: self.ack == want, timeout):
                 raise AssertionError(f"{self.name}: ack {self.ack}, waited for {want}")
 
+    def wait_for(
+        self, check: Callable[[list[dict[str, int]]], bool], timeout: float = 20.0
+    ) -> None:
+        """Until ``check(acks received so far)`` holds."""
+        with self._got:
+            if not self._got.wait_for(lambda: check(self.acks), timeout):
+                raise AssertionError(f"{self.name}: acks {self.acks[-3:]} never passed the check")
+
     def wait_command(self, count: int = 1, timeout: float = 20.0) -> dict[str, Any]:
         with self._got:
             if not self._got.wait_for(lambda: len(self.commands) >= count, timeout):
