@@ -26,8 +26,10 @@ as_root() {
 # System packages: venv support, the zbar library for pyzbar (without recommends:
 # otherwise apt pulls ImageMagick and 35 more), fonts for the card faces.
 apt_packages=(python3-venv python3-dev libzbar0 fonts-dejavu-core)
-# The tests verify the service unit with systemd-analyze.
-[ "$job" = test ] && apt_packages+=(systemd)
+# The tests verify the service units with systemd-analyze, run the cafe server against a
+# real MQTT broker (Mosquitto) and drive its dashboard in a headless browser (Debian's
+# chromium with its chromedriver, through Selenium).
+[ "$job" = test ] && apt_packages+=(systemd mosquitto chromium chromium-driver)
 missing=()
 if command -v dpkg-query >/dev/null 2>&1; then
     for pkg in "${apt_packages[@]}"; do

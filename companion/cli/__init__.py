@@ -27,6 +27,7 @@ COMMANDS: tuple[str, ...] = (
     "run",
     "demo",
     "ui-demo",
+    "cafe",
 )
 
 EXIT_OK = 0

@@ -1,0 +1,269 @@
+"""The cafe bus contract, the server's half: topics, the messages tables send, the
+``ack`` the server keeps retained for each table, and the signed staff commands.
+
+The contract is CAFE_CONTRACT.md (docs/cafe.md quotes it): every message under
+``companion/<cafe>/<table>/``, compact UTF-8 JSON with ``"v": 1``. Parsing is strict
+where storing depends on it (ids, sequence numbers, times) and lenient elsewhere (a
+state's device report is shown as sent), and a message that breaks the contract is a
+:class:`~companion.cafe.errors.MessageError` naming the rule, never a ``KeyError``.
+
+    >>> parse_topic("c", "companion/c/t2/events")
+    ('t2', 'events')
+    >>> ack_payload(57, 3)
+    b'{"v":1,"seq":57,"games":3}'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import math
+import re
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion.cafe.errors import MessageError
+
+VERSION = 1
+PREFIX = "companion"
+NAME = re.compile(r"[a-z0-9-]{1,32}")
+#: The leaves a table publishes (and the server subscribes to under ``#``).
+TABLE_LEAVES = ("status", "state", "events")
+ACTIONS = ("reset", "message", "names")
+#: The longest message text a table shows (contract: at most 200 characters).
+MESSAGE_LIMIT = 200
+
+
+def check_name(kind: str, value: str) -> str:
+    """A cafe or table name as the contract allows it, or :class:`MessageError`."""
+    if not isinstance(value, str) or not NAME.fullmatch(value):
+        raise MessageError(f"{kind} name {value!r}: must be 1-32 of a-z, 0-9 and '-'")
+    return value
+
+
+def topic(cafe: str, table: str, leaf: str) -> str:
+    return f"{PREFIX}/{cafe}/{table}/{leaf}"
+
+
+def subscriptions(cafe: str) -> list[str]:
+    """What the server subscribes to: what every table of its cafe publishes (not the
+    acks and commands it publishes itself, which ``companion/<cafe>/#`` would echo)."""
+    return [f"{PREFIX}/{cafe}/+/{leaf}" for leaf in TABLE_LEAVES]
+
+
+def parse_topic(cafe: str, name: str) -> tuple[str, str] | None:
+    """``(table, leaf)`` of a topic of ``cafe``; None for anything else."""
+    parts = name.split("/")
+    if len(parts) != 4 or parts[0] != PREFIX or parts[1] != cafe or not NAME.fullmatch(parts[2]):
+        return None
+    return parts[2], parts[3]
+
+
+def dumps(value: Mapping[str, Any]) -> bytes:
+    """The contract's JSON: compact, UTF-8."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One game of one table, as the server keeps it (``ended`` None: in play)."""
+
+    table: str
+    id: int
+    game: str
+    players: tuple[str, ...]
+    variants: tuple[str, ...]
+    options: Mapping[str, Any]
+    started: float
+    ended: float | None
+    result: Mapping[str, Any] | None
+
+
+@dataclass(frozen=True)
+class EventRow:
+    """One journal event of one table: its own ``seq`` is unique at that table."""
+
+    table: str
+    game_id: int
+    seq: int
+    at: float
+    kind: str
+    payload: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Update:
+    """An ``events`` message: the game row, and the event (None for a game-row message)."""
+
+    game: GameRow
+    event: EventRow | None
+
+
+@dataclass(frozen=True)
+class TableState:
+    """A ``state`` message as sent; ``game`` and ``devices`` are shown, not stored apart."""
+
+    table: str
+    at: float
+    game: Mapping[str, Any] | None
+    devices: Mapping[str, str]
+    idle: float | None
+
+
+def _object(payload: bytes, what: str) -> dict[str, Any]:
+    try:
+        value = json.loads(payload.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise MessageError(f"{what}: not UTF-8 JSON") from None
+    if not isinstance(value, dict):
+        raise MessageError(f"{what}: not a JSON object")
+    if value.get("v") != VERSION:
+        raise MessageError(f"{what}: version {value.get('v')!r}, this server reads {VERSION}")
+    return value
+
+
+def _whose(value: Mapping[str, Any], cafe: str, table: str, what: str) -> None:
+    if value.get("cafe") != cafe or value.get("table") != table:
+        raise MessageError(
+            f"{what}: says cafe {value.get('cafe')!r} table {value.get('table')!r}, "
+            f"published under {cafe}/{table}"
+        )
+
+
+def _int(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise MessageError(f"{what}: {value!r} is not a whole number")
+    return value
+
+
+def _time(value: Any, what: str, *, optional: bool = False) -> float | None:
+    if value is None and optional:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise MessageError(f"{what}: {value!r} is not a time")
+    return float(value)
+
+
+def _names(value: Any, what: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise MessageError(f"{what}: not a list of texts")
+    return tuple(value)
+
+
+def _game_row(table: str, raw: Any, what: str) -> GameRow:
+    if not isinstance(raw, dict):
+        raise MessageError(f"{what}: 'game' is not an object")
+    options, result = raw.get("options", {}), raw.get("result")
+    if not isinstance(options, dict) or not (result is None or isinstance(result, dict)):
+        raise MessageError(f"{what}: the game's options or result are not objects")
+    game = raw.get("game")
+    if not isinstance(game, str) or not game:
+        raise MessageError(f"{what}: the game has no name")
+    started = _time(raw.get("started"), f"{what}: game started")
+    ended = _time(raw.get("ended"), f"{what}: game ended", optional=True)
+    return GameRow(
+        table=table,
+        id=_int(raw.get("id"), f"{what}: game id"),
+        game=game,
+        players=_names(raw.get("players"), f"{what}: players"),
+        variants=_names(raw.get("variants", []), f"{what}: variants"),
+        options=options,
+        started=started or 0.0,
+        ended=ended,
+        result=result if ended is not None else None,
+    )
+
+
+def parse_events(cafe: str, table: str, payload: bytes) -> Update:
+    """An ``events`` message of ``table`` as its game row and event."""
+    what = f"{topic(cafe, table, 'events')}"
+    value = _object(payload, what)
+    _whose(value, cafe, table, what)
+    game = _game_row(table, value.get("game"), what)
+    raw = value.get("event")
+    if raw is None:
+        return Update(game, None)
+    if not isinstance(raw, dict) or not isinstance(raw.get("payload"), dict):
+        raise MessageError(f"{what}: 'event' is not an object with a payload object")
+    kind = raw.get("kind")
+    if not isinstance(kind, str):
+        raise MessageError(f"{what}: the event has no kind")
+    seq = _int(raw.get("seq"), f"{what}: event seq")
+    at = _time(raw.get("at"), f"{what}: event at") or 0.0
+    return Update(game, EventRow(table, game.id, seq, at, kind, raw["payload"]))
+
+
+def parse_state(cafe: str, table: str, payload: bytes) -> TableState:
+    what = f"{topic(cafe, table, 'state')}"
+    value = _object(payload, what)
+    _whose(value, cafe, table, what)
+    game, devices = value.get("game"), value.get("devices", {})
+    if not (game is None or isinstance(game, dict)) or not isinstance(devices, dict):
+        raise MessageError(f"{what}: 'game' or 'devices' is not an object")
+    idle = value.get("idle")
+    return TableState(
+        table=table,
+        at=_time(value.get("at"), f"{what}: at") or 0.0,
+        game=game,
+        devices={str(k): str(v) for k, v in devices.items()},
+        idle=float(idle) if isinstance(idle, int | float) and not isinstance(idle, bool) else None,
+    )
+
+
+def parse_status(payload: bytes) -> str:
+    text = payload.decode("utf-8", errors="replace").strip()
+    if text not in ("online", "offline"):
+        raise MessageError(f"status {text[:20]!r}: neither online nor offline")
+    return text
+
+
+def ack_payload(seq: int, games: int) -> bytes:
+    """The retained ``ack``: every event up to ``seq`` and every game up to ``games`` held."""
+    return dumps({"v": VERSION, "seq": seq, "games": games})
+
+
+def canonical(value: Mapping[str, Any]) -> bytes:
+    """What the signature covers: sorted keys, compact separators, without ``sig``."""
+    body = {k: v for k, v in value.items() if k != "sig"}
+    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def signature(value: Mapping[str, Any], key: bytes) -> str:
+    return hmac.new(key, canonical(value), hashlib.sha256).hexdigest()
+
+
+def command(
+    cafe: str,
+    table: str,
+    action: str,
+    args: Mapping[str, Any],
+    key: bytes,
+    *,
+    now: float,
+    nonce: str | None = None,
+) -> dict[str, Any]:
+    """A staff command for ``table``, signed with the cafe's staff key."""
+    if action not in ACTIONS:
+        raise MessageError(f"command {action!r}: not one of {', '.join(ACTIONS)}")
+    body: dict[str, Any] = {
+        "v": VERSION,
+        "cafe": check_name("cafe", cafe),
+        "table": check_name("table", table),
+        "action": action,
+        "args": dict(args),
+        "ts": float(now),
+        "nonce": nonce or secrets.token_hex(16),
+    }
+    body["sig"] = signature(body, key)
+    return body
+
+
+def message_args(text: str) -> dict[str, Any]:
+    """The ``message`` command's arguments: one line, at most 200 characters."""
+    line = " ".join(text.split())
+    if not line:
+        raise MessageError("a message to a table cannot be empty")
+    return {"text": line[:MESSAGE_LIMIT]}

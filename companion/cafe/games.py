@@ -1,0 +1,49 @@
+"""A stored game as the dashboard shows it: its record and score, kept with its result
+when it ended, else replayed from the events the server holds (the same flows and
+the same replay step the table uses, :func:`companion.session.feed`).
+
+A game the server cannot replay (events still on their way, a game this version does
+not know) shows what it has: its players, and no rounds.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.cafe.contract import EventRow, GameRow
+from companion.cafe.outcome import score_of
+
+log = logging.getLogger("companion.cafe")
+
+
+def _replayed(row: GameRow, events: Sequence[EventRow]) -> tuple[dict[str, Any], dict[str, Any]]:
+    from companion.flows.registry import make_flow
+    from companion.session import feed
+
+    flow = make_flow(row.game, row.players, row.variants, options=row.options)
+    for event in events:
+        feed(flow, event.kind, event.payload)
+    return flow.record(), flow.report()
+
+
+def _bare(row: GameRow) -> dict[str, Any]:
+    return {"game": row.game, "players": list(row.players), "variants": list(row.variants)}
+
+
+def record_and_score(
+    row: GameRow, events: Sequence[EventRow]
+) -> tuple[Mapping[str, Any], Mapping[str, Any]]:
+    """The game record (what ``companion score`` reads) and its score object."""
+    result = row.result or {}
+    kept, score = result.get("record"), score_of(result)
+    if isinstance(kept, dict) and score:
+        return kept, score
+    try:
+        return _replayed(row, events)
+    except Exception as exc:  # a game the server's version cannot replay: shown bare
+        log.info(
+            "cafe: %s game %d not replayed (%s: %s)", row.table, row.id, type(exc).__name__, exc
+        )
+        return (kept if isinstance(kept, dict) else _bare(row)), score

@@ -1,0 +1,125 @@
+"""The server's MQTT connection (paho-mqtt 2): one subscription to every table of the
+cafe, acks and commands out.
+
+The session is persistent (a fixed client id, ``clean_session=False``, QoS 1) and the
+messages are acknowledged to the broker by hand, after they are stored: while the
+server is stopped or restarting, the broker keeps what the tables send, and a server
+killed between receiving and storing gets the message again. A connection on which
+the broker says it kept no session (its first start, a broker restarted without
+persistence) may have missed messages: the writer is told (:class:`LostSession`).
+"""
+
+from __future__ import annotations
+
+import logging
+import ssl
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from companion.cafe.contract import ack_payload, dumps, parse_topic, subscriptions, topic
+from companion.cafe.ingest import Incoming, LostSession
+from companion.cafe.settings import CafeSettings
+
+log = logging.getLogger("companion.cafe")
+
+QOS = 1
+
+
+class Link:
+    """paho's client, its network loop on a thread of its own."""
+
+    def __init__(
+        self,
+        settings: CafeSettings,
+        deliver: Callable[[Incoming | LostSession], None],
+        connected: Callable[[], None] = lambda: None,
+    ) -> None:
+        import paho.mqtt.client as mqtt
+        from paho.mqtt.enums import CallbackAPIVersion
+
+        self.cafe = settings.cafe.name
+        self.settings = settings
+        self.deliver = deliver
+        self.on_connected = connected
+        #: Set once subscribed (cleared when the connection drops).
+        self.connected = threading.Event()
+        #: Incremented at each connection: a message id is acknowledged only on the
+        #: connection it came on (ids are reused by the next one).
+        self.generation = 0
+        self._client = mqtt.Client(
+            CallbackAPIVersion.VERSION2,
+            client_id=settings.client_id(),
+            clean_session=False,
+            protocol=mqtt.MQTTv311,
+            manual_ack=True,
+        )
+        self._client.max_queued_messages_set(0)
+        self._client.reconnect_delay_set(1, 30)
+        broker = settings.broker
+        if broker.username:
+            self._client.username_pw_set(broker.username, settings.broker_password())
+        if broker.cafile:
+            self._client.tls_set(ca_certs=broker.cafile, tls_version=ssl.PROTOCOL_TLS_CLIENT)
+        self._client.on_connect = self._on_connect
+        self._client.on_disconnect = self._on_disconnect
+        self._client.on_message = self._on_message
+        self._client.on_subscribe = self._on_subscribe
+
+    def start(self) -> None:
+        broker = self.settings.broker
+        self._client.connect_async(broker.host, broker.port, keepalive=30)
+        self._client.loop_start()
+
+    def stop(self) -> None:
+        self._client.disconnect()
+        self._client.loop_stop()
+
+    def _on_connect(self, client: Any, userdata: Any, flags: Any, reason: Any, props: Any) -> None:
+        if reason.is_failure:
+            log.error("cafe: the broker refused the connection (%s)", reason)
+            return
+        self.generation += 1
+        if not flags.session_present:
+            self.deliver(LostSession())
+        client.subscribe([(name, QOS) for name in subscriptions(self.cafe)])
+        self.on_connected()
+        log.info(
+            "cafe: connected to %s:%d (session %s)",
+            self.settings.broker.host,
+            self.settings.broker.port,
+            "kept" if flags.session_present else "new",
+        )
+
+    def _on_subscribe(self, client: Any, userdata: Any, mid: int, codes: Any, props: Any) -> None:
+        self.connected.set()  # subscribed: from now on nothing a table sends is missed
+
+    def _on_disconnect(
+        self, client: Any, userdata: Any, flags: Any, reason: Any, props: Any
+    ) -> None:
+        self.connected.clear()
+        log.warning("cafe: disconnected from the broker (%s); reconnecting", reason)
+
+    def _on_message(self, client: Any, userdata: Any, message: Any) -> None:
+        where = parse_topic(self.cafe, message.topic)
+        token = (self.generation << 32) | message.mid if message.qos else None
+        if where is None or where[1] in ("ack", "command"):
+            if token is not None:
+                client.ack(message.mid, message.qos)
+            return
+        table, leaf = where
+        self.deliver(Incoming(table, leaf, message.payload, bool(message.retain), token))
+
+    def acknowledge(self, tokens: list[int]) -> None:
+        """The broker may forget these messages: they are stored."""
+        for token in tokens:
+            if token >> 32 == self.generation:
+                self._client.ack(token & 0xFFFFFFFF, QOS)
+
+    def publish_ack(self, table: str, seq: int, games: int) -> None:
+        self._client.publish(
+            topic(self.cafe, table, "ack"), ack_payload(seq, games), qos=QOS, retain=True
+        )
+
+    def publish_command(self, table: str, body: dict[str, Any]) -> None:
+        self._client.publish(topic(self.cafe, table, "command"), dumps(body), qos=QOS)

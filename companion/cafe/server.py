@@ -1,0 +1,231 @@
+"""``companion cafe``'s composition root: the database, the writer thread, the MQTT
+link, and the dashboard's source (:class:`companion.web.model.CafeSource`).
+
+    server = CafeServer(settings, SqliteStore(path), key=load_key(settings.staff.key_file))
+    server.start()                       # the writer and the broker connection
+    app = create_app(server, ...)        # the dashboard reads the server
+    server.stop()
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from companion.cafe.contract import GameRow, command
+from companion.cafe.errors import MessageError
+from companion.cafe.games import record_and_score
+from companion.cafe.ingest import Applied, Incoming, Ingest
+from companion.cafe.link import Link
+from companion.cafe.notify import Changes
+from companion.cafe.outcome import outcome_of, rounds_of
+from companion.cafe.settings import CafeSettings
+from companion.cafe.store import GameQuery, Store, TableRow
+from companion.cafe.writer import Writer
+from companion.web.model import GameDetail, GameLine, HistoryFilter, Standing, TableCard
+
+log = logging.getLogger("companion.cafe")
+
+DEVICES = ("camera", "display", "buttons", "journal")
+
+
+def label_of(game: str) -> str:
+    from companion.games.errors import UnknownGameError
+    from companion.games.registry import get_game
+
+    try:
+        return get_game(game).label
+    except UnknownGameError:
+        return game
+
+
+def _ints(value: Any) -> tuple[int | None, ...] | None:
+    if not isinstance(value, list):
+        return None
+    return tuple(v if isinstance(v, int) and not isinstance(v, bool) else None for v in value)
+
+
+def _int(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def card_of(row: TableRow, version: int) -> TableCard:
+    """A table's card from its last state and status."""
+    state = row.state or {}
+    game, devices = state.get("game"), state.get("devices")
+    game = game if isinstance(game, dict) else None
+    devices = devices if isinstance(devices, dict) else {}
+    troubles = tuple(d for d in DEVICES if devices.get(d, "ok") != "ok")
+    idle, at = state.get("idle"), state.get("at")
+    since = at - idle if isinstance(idle, int | float) and isinstance(at, int | float) else None
+    card = TableCard(
+        name=row.name,
+        online=row.status == "online",
+        troubles=troubles,
+        idle_since=since,
+        seen=row.seen,
+        version=version,
+    )
+    if game is None:
+        return card
+    name = str(game.get("game", ""))
+    players = game.get("players")
+    winners = game.get("winners")
+    return replace(
+        card,
+        game=name,
+        label=str(game.get("label") or label_of(name)),
+        game_id=_int(game.get("id")),
+        players=tuple(str(p) for p in players) if isinstance(players, list) else (),
+        totals=_ints(game.get("totals")),
+        round=_int(game.get("round")),
+        to_play=_int(game.get("to_play")),
+        over=game.get("over") is True,
+        winners=tuple(w for w in (_ints(winners) or ()) if w is not None),
+    )
+
+
+def line_of(row: GameRow) -> GameLine:
+    outcome = outcome_of(row.result, len(row.players))
+    reason = (row.result or {}).get("reason") if row.ended is not None else None
+    return GameLine(
+        table=row.table,
+        id=row.id,
+        game=row.game,
+        label=label_of(row.game),
+        players=row.players,
+        started=row.started,
+        ended=row.ended,
+        reason=str(reason or "over") if row.ended is not None else None,
+        totals=outcome.totals,
+        winners=tuple(row.players[s] for s in outcome.winners),
+    )
+
+
+class CafeServer:
+    """The cafe server: stores what tables send, acks it, and answers the dashboard."""
+
+    def __init__(
+        self,
+        settings: CafeSettings,
+        store: Store,
+        *,
+        key: bytes | None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.settings = settings
+        self.store = store
+        self.key = key
+        self.clock = clock
+        self.changes = Changes()
+        self.ingest = Ingest(store, settings.cafe.name, clock=clock)
+        self.writer = Writer(self.ingest, self._stored)
+        self.link = Link(settings, self.writer.put, self._connected)
+        self._versions: dict[str, int] = {}
+
+    def start(self) -> None:
+        self.writer.start()
+        self.link.start()
+
+    def stop(self) -> None:
+        self.link.stop()
+        self.writer.stop()
+
+    def _connected(self) -> None:
+        """The acks again, as the database has them: after a restore from a backup the
+        broker's retained acks are ahead of it, and the tables must send again."""
+        for name, row in sorted(dict(self.ingest.tables).items()):
+            self.link.publish_ack(name, row.ack_seq, row.ack_games)
+
+    def take(self, items: Sequence[Incoming]) -> Applied:
+        """Store ``items`` now, on this thread (an import, a test): as the writer would."""
+        applied = self.ingest.apply(items)
+        self._stored(applied, list(items))
+        return applied
+
+    def _stored(self, applied: Applied, items: list[Incoming]) -> None:
+        self.link.acknowledge([item.token for item in items if item.token is not None])
+        for table, (seq, games) in sorted(applied.acks.items()):
+            self.link.publish_ack(table, seq, games)
+        if applied.changed:
+            # The cards carry the new version before the pages waiting for it wake up
+            # (only this thread bumps it).
+            version = self.changes.version + 1
+            for table in applied.changed:
+                self._versions[table] = version
+            self.changes.bump()
+
+    # -- the dashboard's source ---------------------------------------------------------
+
+    @property
+    def cafe(self) -> str:
+        return self.settings.cafe.name
+
+    def tables(self) -> Sequence[TableCard]:
+        rows = dict(self.ingest.tables)  # a copy: the writer thread changes it
+        versions = dict(self._versions)
+        return [card_of(rows[name], versions.get(name, 0)) for name in sorted(rows)]
+
+    def history(self, query: HistoryFilter) -> Sequence[GameLine]:
+        rows = self.store.games(
+            GameQuery(
+                table=query.table,
+                game=query.game,
+                player=query.player,
+                since=query.since,
+                until=query.until,
+                ended=query.ended,
+                limit=query.limit,
+                offset=query.offset,
+            )
+        )
+        return [line_of(row) for row in rows]
+
+    def game(self, table: str, game_id: int) -> GameDetail | None:
+        row = self.store.game(table, game_id)
+        if row is None:
+            return None
+        events = self.store.events(table, game_id)
+        _, score = record_and_score(row, events)
+        rounds = rounds_of(score, len(row.players))
+        line = line_of(row)
+        if line.totals is None and rounds:
+            totals = tuple(sum(r[seat] for r in rounds) for seat in range(len(row.players)))
+            line = replace(line, totals=totals)
+        return GameDetail(line, tuple(rounds), len(events))
+
+    def record(self, table: str, game_id: int) -> Mapping[str, Any] | None:
+        row = self.store.game(table, game_id)
+        if row is None:
+            return None
+        record, _ = record_and_score(row, self.store.events(table, game_id))
+        return record
+
+    def leaderboard(self, game: str, since: float | None) -> Sequence[Standing]:
+        return [
+            Standing(s.player, s.played, s.wins, s.average, s.best)
+            for s in self.store.standings(game, since)
+        ]
+
+    def games(self) -> Sequence[tuple[str, str]]:
+        return [(name, label_of(name)) for name in self.store.game_names()]
+
+    def version(self) -> int:
+        return self.changes.version
+
+    async def wait(self, after: int, timeout: float) -> int:
+        return await self.changes.wait(after, timeout)
+
+    def send(self, table: str, action: str, args: Mapping[str, Any]) -> None:
+        if table not in self.ingest.tables:
+            raise MessageError(f"no table {table!r} in cafe {self.cafe}")
+        if self.key is None:
+            raise MessageError(
+                f"no staff key ({self.settings.staff.key_file}): commands cannot be signed"
+            )
+        body = command(self.cafe, table, action, args, self.key, now=self.clock())
+        self.link.publish_command(table, body)
+        log.info("cafe: staff %s sent to %s", action, table)

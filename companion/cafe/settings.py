@@ -1,0 +1,171 @@
+"""The cafe server's settings: one TOML file apart from a table's (the server may run
+on a machine that is no table), every setting with a default.
+
+``/etc/companion/cafe.toml`` (or ``$COMPANION_CAFE_CONFIG``, or ``--config``):
+
+    [cafe]
+    name = "corner"                  # the cafe's name on the bus (a-z, 0-9, '-')
+    [broker]
+    host = "localhost"
+    port = 1883                      # 8883 with TLS
+    username = "cafe-server"         # empty: no login (a test broker)
+    password_file = "/etc/companion/cafe-broker.password"
+    cafile = ""                      # TLS: the broker's CA certificate (PEM)
+    [database]
+    path = ""                        # empty: cafe.db in the state directory
+    [web]
+    host = "127.0.0.1"
+    port = 8080
+    password_file = "/etc/companion/cafe-staff.password"   # `companion cafe set-password`
+    [staff]
+    key_file = "/etc/companion/staff.key"                 # signs commands to tables
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from companion.cafe.contract import check_name
+from companion.cafe.errors import MessageError, SettingsError
+from companion.config import _plain_section, default_state_dir
+from companion.errors import ConfigError
+
+CAFE_CONFIG = Path("/etc/companion/cafe.toml")
+
+
+@dataclass(frozen=True)
+class CafeSection:
+    name: str = "cafe"
+
+
+@dataclass(frozen=True)
+class BrokerSection:
+    host: str = "localhost"
+    port: int = 1883
+    username: str = ""
+    password_file: str = ""
+    cafile: str = ""
+    client_id: str = ""  # empty: companion-cafe-<name>, the same at every start
+
+
+@dataclass(frozen=True)
+class DatabaseSection:
+    path: str = ""
+
+
+@dataclass(frozen=True)
+class WebSection:
+    host: str = "127.0.0.1"
+    port: int = 8080
+    password_file: str = "/etc/companion/cafe-staff.password"
+    secret_file: str = ""  # empty: cafe-cookie.key in the state directory
+
+
+@dataclass(frozen=True)
+class StaffSection:
+    key_file: str = "/etc/companion/staff.key"
+
+
+@dataclass(frozen=True)
+class CafeSettings:
+    cafe: CafeSection = field(default_factory=CafeSection)
+    broker: BrokerSection = field(default_factory=BrokerSection)
+    database: DatabaseSection = field(default_factory=DatabaseSection)
+    web: WebSection = field(default_factory=WebSection)
+    staff: StaffSection = field(default_factory=StaffSection)
+    source: str = "(defaults)"
+
+    def database_path(self) -> Path:
+        if self.database.path:
+            return Path(self.database.path)
+        return default_state_dir() / "cafe.db"
+
+    def secret_path(self) -> Path:
+        if self.web.secret_file:
+            return Path(self.web.secret_file)
+        return default_state_dir() / "cafe-cookie.key"
+
+    def client_id(self) -> str:
+        return self.broker.client_id or f"companion-cafe-{self.cafe.name}"
+
+    def broker_password(self) -> str | None:
+        if not self.broker.password_file:
+            return None
+        try:
+            return Path(self.broker.password_file).read_text(encoding="utf-8").strip()
+        except OSError as exc:
+            raise SettingsError(
+                f"{self.source}: broker.password_file {self.broker.password_file}: {exc.strerror}"
+            ) from None
+
+
+_SECTIONS: dict[str, type[Any]] = {
+    "cafe": CafeSection,
+    "broker": BrokerSection,
+    "database": DatabaseSection,
+    "web": WebSection,
+    "staff": StaffSection,
+}
+
+
+def default_settings_path() -> Path:
+    if env := os.environ.get("COMPANION_CAFE_CONFIG"):
+        return Path(env)
+    if CAFE_CONFIG.exists():
+        return CAFE_CONFIG
+    return Path.home() / ".config" / "companion" / "cafe.toml"
+
+
+def parse_settings(data: dict[str, Any], source: str) -> CafeSettings:
+    sections: dict[str, Any] = {}
+    for name, raw in data.items():
+        if name not in _SECTIONS:
+            raise SettingsError(
+                f"{source}: unknown section [{name}] (known: {', '.join(_SECTIONS)})"
+            )
+        try:
+            sections[name] = _plain_section(source, name, _SECTIONS[name], raw)
+        except ConfigError as exc:
+            raise SettingsError(str(exc)) from None
+    settings = CafeSettings(source=source, **sections)
+    try:
+        check_name("cafe", settings.cafe.name)
+    except MessageError as exc:
+        raise SettingsError(f"{source}: cafe.name: {exc}") from None
+    return settings
+
+
+def load_settings(path: Path | None = None) -> CafeSettings:
+    """The server's settings (all defaults when the default file does not exist)."""
+    target = path if path is not None else default_settings_path()
+    if not target.exists():
+        if path is not None:
+            raise SettingsError(f"{target}: no such settings file")
+        return CafeSettings()
+    try:
+        data = tomllib.loads(target.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise SettingsError(f"{target}: not valid TOML ({exc})") from None
+    except OSError as exc:
+        raise SettingsError(f"{target}: cannot read ({exc.strerror})") from None
+    return parse_settings(data, str(target))
+
+
+def with_overrides(settings: CafeSettings, **changes: Any) -> CafeSettings:
+    """Command-line options over the file: ``section_key=value`` (None: unchanged)."""
+    out = settings
+    for key, value in changes.items():
+        if value is None:
+            continue
+        section, name = key.split("_", 1)
+        out = replace(out, **{section: replace(getattr(out, section), **{name: value})})
+    if out.cafe.name != settings.cafe.name:
+        try:
+            check_name("cafe", out.cafe.name)
+        except MessageError as exc:
+            raise SettingsError(f"--name: {exc}") from None
+    return out

@@ -1,0 +1,194 @@
+"""The cafe's database in one SQLite file (the default): WAL, one writer, many readers.
+
+The writer thread owns one connection and writes in batches (``begin`` ... ``commit``);
+each reading thread gets its own connection, so a page never waits for a write (WAL
+lets readers see the last commit while the writer goes on).
+
+    >>> store = SqliteStore(":memory:")
+    >>> store.counts()
+    (0, 0)
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from companion.cafe.contract import EventRow, GameRow
+from companion.cafe.errors import StoreError
+from companion.cafe.store import (
+    GAME_COLUMNS,
+    PUT_EVENT,
+    PUT_GAME,
+    PUT_SEAT,
+    PUT_TABLE,
+    SCHEMA,
+    STANDINGS,
+    GameQuery,
+    SeatRow,
+    StandingRow,
+    TableRow,
+    dump,
+    game_filter,
+    game_of,
+    game_params,
+    table_of,
+)
+
+
+class SqliteStore:
+    """:class:`~companion.cafe.store.Store` in an SQLite file (``:memory:`` for a test)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self._memory = self.path == ":memory:"
+        try:
+            if not self._memory:
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            self._db = self._connect()
+            if not self._memory:
+                self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            for statement in SCHEMA:
+                self._db.execute(statement)
+        except (OSError, sqlite3.Error) as exc:
+            raise StoreError(f"cafe database {self.path}: cannot open ({exc})") from exc
+        self._local = threading.local()
+        self._lock = threading.Lock()  # only for ":memory:", where readers share the writer's
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        db.execute("PRAGMA busy_timeout=5000")
+        return db
+
+    # -- writing ----------------------------------------------------------------------
+
+    def begin(self) -> None:
+        self._db.execute("BEGIN IMMEDIATE")
+
+    def commit(self) -> None:
+        self._db.execute("COMMIT")
+
+    def rollback(self) -> None:
+        if self._db.in_transaction:
+            self._db.execute("ROLLBACK")
+
+    def put_game(self, row: GameRow, seats: Sequence[SeatRow]) -> bool:
+        changed = self._db.execute(PUT_GAME, game_params(row)).rowcount > 0
+        if changed and row.ended is not None:
+            self._db.executemany(
+                PUT_SEAT,
+                [
+                    (s.table, s.game_id, s.seat, s.game, s.ended, s.player, s.total, int(s.won))
+                    for s in seats
+                ],
+            )
+        return changed
+
+    def put_event(self, row: EventRow) -> bool:
+        params = (row.table, row.seq, row.game_id, row.at, row.kind, dump(dict(row.payload)))
+        return self._db.execute(PUT_EVENT, params).rowcount > 0
+
+    def put_table(self, row: TableRow) -> None:
+        state = dump(dict(row.state)) if row.state is not None else None
+        self._db.execute(
+            PUT_TABLE,
+            (row.name, row.status, state, row.seen, row.ack_seq, row.ack_games, int(row.trusted)),
+        )
+
+    def seqs_after(self, table: str, seq: int, limit: int) -> list[int]:
+        sql = "SELECT seq FROM events WHERE table_name = ? AND seq > ? ORDER BY seq LIMIT ?"
+        return [r[0] for r in self._db.execute(sql, (table, seq, limit))]
+
+    def game_ids_after(self, table: str, game_id: int, limit: int) -> list[int]:
+        sql = "SELECT id FROM games WHERE table_name = ? AND id > ? ORDER BY id LIMIT ?"
+        return [r[0] for r in self._db.execute(sql, (table, game_id, limit))]
+
+    # -- reading ----------------------------------------------------------------------
+
+    def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        if self._memory:
+            with self._lock:
+                return self._db.execute(sql, params).fetchall()
+        db = getattr(self._local, "db", None)
+        if db is None:
+            db = self._local.db = self._connect()
+            db.execute("PRAGMA query_only=1")
+        try:
+            return db.execute(sql, params).fetchall()
+        except sqlite3.Error as exc:
+            raise StoreError(f"cafe database {self.path}: cannot read ({exc})") from exc
+
+    def tables(self) -> list[TableRow]:
+        sql = "SELECT name, status, state, seen, ack_seq, ack_games, trusted FROM tables"
+        return [table_of(r) for r in self._read(sql + " ORDER BY name")]
+
+    def games(self, query: GameQuery) -> list[GameRow]:
+        where, params = game_filter(query)
+        sql = (
+            f"SELECT {GAME_COLUMNS} FROM games {where}"
+            " ORDER BY started DESC, table_name, id DESC LIMIT ? OFFSET ?"
+        )
+        return [game_of(r) for r in self._read(sql, [*params, query.limit, query.offset])]
+
+    def game(self, table: str, game_id: int) -> GameRow | None:
+        sql = f"SELECT {GAME_COLUMNS} FROM games WHERE table_name = ? AND id = ?"
+        rows = self._read(sql, (table, game_id))
+        return game_of(rows[0]) if rows else None
+
+    def events(self, table: str, game_id: int) -> list[EventRow]:
+        sql = (
+            "SELECT seq, at, kind, payload FROM events WHERE table_name = ? AND game_id = ?"
+            " ORDER BY seq"
+        )
+        return [
+            EventRow(table, game_id, seq, at, kind, json.loads(payload))
+            for seq, at, kind, payload in self._read(sql, (table, game_id))
+        ]
+
+    def standings(self, game: str, since: float | None) -> list[StandingRow]:
+        rows = self._read(STANDINGS, (game, since if since is not None else float("-inf")))
+        return [
+            StandingRow(
+                player,
+                int(played),
+                int(wins),
+                float(average) if average is not None else None,
+                int(best) if best is not None else None,
+            )
+            for player, played, wins, average, best in rows
+        ]
+
+    def game_names(self) -> list[str]:
+        return [r[0] for r in self._read("SELECT DISTINCT game FROM games ORDER BY game")]
+
+    def counts(self) -> tuple[int, int]:
+        """How many games and events are held (for the log and the bench)."""
+        games = self._read("SELECT COUNT(*) FROM games")[0][0]
+        events = self._read("SELECT COUNT(*) FROM events")[0][0]
+        return int(games), int(events)
+
+    def backup(self, target: str | Path) -> None:
+        """A consistent copy to ``target`` while the server writes (SQLite's backup API)."""
+        try:
+            out = sqlite3.connect(str(target))
+            try:
+                source = self._connect()
+                try:
+                    source.backup(out)
+                finally:
+                    source.close()
+            finally:
+                out.close()
+        except sqlite3.Error as exc:
+            raise StoreError(f"backup of {self.path} to {target}: {exc}") from exc
+
+    def close(self) -> None:
+        self._db.close()
+        db = getattr(self._local, "db", None)
+        if db is not None:
+            db.close()

@@ -1,0 +1,245 @@
+"""Where the cafe keeps every game and event: the interface, and its rows read back.
+
+One :class:`Store` holds, for each table, its games (one row each, an ended row never
+made open again), its journal events (one row per ``(table, seq)``, whatever is sent
+again), its last ``state`` and ``status``, its ``ack`` progress, and the seats of each
+ended game (the leaderboard reads them). Writes come from one thread only (the
+server's writer, Datasette's single-writer pattern); reads may come from any thread.
+
+The SQL is the subset SQLite and PostgreSQL share (``INSERT ... ON CONFLICT``), so a
+backend is a connection and a placeholder style: :mod:`companion.cafe.sqlite` is the
+default; a PostgreSQL backend only has to implement :class:`Store` over psycopg.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from companion.cafe.contract import EventRow, GameRow
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """What the server keeps of a table: its last state (as sent), status and progress."""
+
+    name: str
+    status: str
+    state: Mapping[str, Any] | None
+    seen: float
+    ack_seq: int = 0
+    ack_games: int = 0
+    trusted: bool = False
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """One seat of one ended game that counts (:func:`companion.cafe.outcome.outcome_of`)."""
+
+    table: str
+    game_id: int
+    game: str
+    ended: float
+    seat: int
+    player: str
+    total: int | None
+    won: bool
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    player: str
+    played: int
+    wins: int
+    average: float | None
+    best: int | None
+
+
+@dataclass(frozen=True)
+class GameQuery:
+    """The history's filters (None: any) and its page."""
+
+    table: str | None = None
+    game: str | None = None
+    player: str | None = None
+    since: float | None = None
+    until: float | None = None
+    ended: bool | None = None
+    limit: int = 100
+    offset: int = 0
+
+
+class Store(Protocol):
+    """The cafe's database (the writer thread writes; anyone reads)."""
+
+    # -- writing (the writer thread only, inside ``begin``/``commit``) ------------------
+    def begin(self) -> None: ...
+    def commit(self) -> None: ...
+    def rollback(self) -> None: ...
+    def put_game(self, row: GameRow, seats: Sequence[SeatRow]) -> bool: ...
+    def put_event(self, row: EventRow) -> bool: ...
+    def put_table(self, row: TableRow) -> None: ...
+    def seqs_after(self, table: str, seq: int, limit: int) -> list[int]: ...
+    def game_ids_after(self, table: str, game_id: int, limit: int) -> list[int]: ...
+
+    # -- reading (any thread) -------------------------------------------------------------
+    def tables(self) -> list[TableRow]: ...
+    def games(self, query: GameQuery) -> list[GameRow]: ...
+    def game(self, table: str, game_id: int) -> GameRow | None: ...
+    def events(self, table: str, game_id: int) -> list[EventRow]: ...
+    def standings(self, game: str, since: float | None) -> list[StandingRow]: ...
+    def game_names(self) -> list[str]: ...
+    def counts(self) -> tuple[int, int]: ...
+    def close(self) -> None: ...
+
+
+SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS tables (
+        name TEXT PRIMARY KEY,
+        status TEXT NOT NULL,
+        state TEXT,
+        seen DOUBLE PRECISION NOT NULL,
+        ack_seq BIGINT NOT NULL DEFAULT 0,
+        ack_games BIGINT NOT NULL DEFAULT 0,
+        trusted INTEGER NOT NULL DEFAULT 0
+    )""",
+    """CREATE TABLE IF NOT EXISTS games (
+        table_name TEXT NOT NULL,
+        id BIGINT NOT NULL,
+        game TEXT NOT NULL,
+        players TEXT NOT NULL,
+        variants TEXT NOT NULL,
+        options TEXT NOT NULL,
+        started DOUBLE PRECISION NOT NULL,
+        ended DOUBLE PRECISION,
+        result TEXT,
+        PRIMARY KEY (table_name, id)
+    )""",
+    "CREATE INDEX IF NOT EXISTS games_by_start ON games (started)",
+    """CREATE TABLE IF NOT EXISTS events (
+        table_name TEXT NOT NULL,
+        seq BIGINT NOT NULL,
+        game_id BIGINT NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        kind TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        PRIMARY KEY (table_name, seq)
+    )""",
+    "CREATE INDEX IF NOT EXISTS events_by_game ON events (table_name, game_id, seq)",
+    """CREATE TABLE IF NOT EXISTS seats (
+        table_name TEXT NOT NULL,
+        game_id BIGINT NOT NULL,
+        seat INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        ended DOUBLE PRECISION NOT NULL,
+        player TEXT NOT NULL,
+        total BIGINT,
+        won INTEGER NOT NULL,
+        PRIMARY KEY (table_name, game_id, seat)
+    )""",
+    "CREATE INDEX IF NOT EXISTS seats_by_game ON seats (game, ended)",
+    "CREATE INDEX IF NOT EXISTS seats_by_player ON seats (player)",
+)
+
+#: An ended row is never made open again; an open row does not replace an ended one.
+PUT_GAME = """
+INSERT INTO games (table_name, id, game, players, variants, options, started, ended, result)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (table_name, id) DO UPDATE SET
+    ended = excluded.ended, result = excluded.result, players = excluded.players
+WHERE games.ended IS NULL AND excluded.ended IS NOT NULL
+"""
+PUT_EVENT = """
+INSERT INTO events (table_name, seq, game_id, at, kind, payload) VALUES (?, ?, ?, ?, ?, ?)
+ON CONFLICT (table_name, seq) DO NOTHING
+"""
+PUT_SEAT = """
+INSERT INTO seats (table_name, game_id, seat, game, ended, player, total, won)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (table_name, game_id, seat) DO NOTHING
+"""
+PUT_TABLE = """
+INSERT INTO tables (name, status, state, seen, ack_seq, ack_games, trusted)
+VALUES (?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (name) DO UPDATE SET
+    status = excluded.status, state = excluded.state, seen = excluded.seen,
+    ack_seq = excluded.ack_seq, ack_games = excluded.ack_games, trusted = excluded.trusted
+"""
+GAME_COLUMNS = "table_name, id, game, players, variants, options, started, ended, result"
+STANDINGS = """
+SELECT player, COUNT(*), SUM(won), AVG(total), MAX(total) FROM seats
+WHERE game = ? AND ended >= ? GROUP BY player
+ORDER BY SUM(won) DESC, COUNT(*) ASC, MAX(total) DESC, player ASC
+"""
+
+
+def dump(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def game_params(row: GameRow) -> tuple[Any, ...]:
+    return (
+        row.table,
+        row.id,
+        row.game,
+        dump(list(row.players)),
+        dump(list(row.variants)),
+        dump(dict(row.options)),
+        row.started,
+        row.ended,
+        dump(dict(row.result)) if row.result is not None else None,
+    )
+
+
+def game_of(raw: Sequence[Any]) -> GameRow:
+    table, gid, game, players, variants, options, started, ended, result = raw
+    return GameRow(
+        table=table,
+        id=int(gid),
+        game=game,
+        players=tuple(json.loads(players)),
+        variants=tuple(json.loads(variants)),
+        options=json.loads(options),
+        started=float(started),
+        ended=float(ended) if ended is not None else None,
+        result=json.loads(result) if result is not None else None,
+    )
+
+
+def table_of(raw: Sequence[Any]) -> TableRow:
+    name, status, state, seen, ack_seq, ack_games, trusted = raw
+    return TableRow(
+        name=name,
+        status=status,
+        state=json.loads(state) if state is not None else None,
+        seen=float(seen),
+        ack_seq=int(ack_seq),
+        ack_games=int(ack_games),
+        trusted=bool(trusted),
+    )
+
+
+def game_filter(query: GameQuery) -> tuple[str, list[Any]]:
+    """The WHERE clause and parameters of the history's filters."""
+    where: list[str] = []
+    params: list[Any] = []
+    for column, value in (("table_name", query.table), ("game", query.game)):
+        if value is not None:
+            where.append(f"{column} = ?")
+            params.append(value)
+    if query.player is not None:
+        # The players column is a JSON list: the name as JSON, quotes and all, is in it.
+        where.append("players LIKE ?")
+        params.append(f"%{dump(query.player)}%")
+    if query.since is not None:
+        where.append("started >= ?")
+        params.append(query.since)
+    if query.until is not None:
+        where.append("started < ?")
+        params.append(query.until)
+    if query.ended is not None:
+        where.append("ended IS NOT NULL" if query.ended else "ended IS NULL")
+    clause = " AND ".join(f"({w})" for w in where)
+    return (f"WHERE {clause}" if clause else ""), params

@@ -1,0 +1,182 @@
+"""``companion cafe``: the cafe server (docs/cafe.md), and its chores.
+
+    companion cafe [--config F] [--name N] [--broker HOST:PORT] [--db FILE] [--listen HOST:PORT]
+    companion cafe set-password [--config F] [--stdin]
+    companion cafe backup --out FILE [--config F] [--db FILE]
+
+The server subscribes to every table of the cafe on the broker, keeps their games and
+events in one database, and serves the dashboard with uvicorn until stopped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import logging
+import os
+import secrets
+import sqlite3
+import sys
+from contextlib import closing
+from pathlib import Path
+
+from companion.cafe.settings import CafeSettings, load_settings, with_overrides
+from companion.errors import UsageError
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = sub.add_parser("cafe", help="the cafe server: every table, a dashboard, backups")
+    _common(parser)
+    parser.add_argument("--name", default=None, help="the cafe's name on the bus")
+    parser.add_argument("--broker", default=None, help="the broker, HOST:PORT")
+    parser.add_argument("--listen", default=None, help="the dashboard's address, HOST:PORT")
+    parser.set_defaults(func=run)
+    chores = parser.add_subparsers(dest="chore", metavar="CHORE")
+    password = chores.add_parser("set-password", help="set the staff password of the dashboard")
+    _common(password)
+    password.add_argument("--stdin", action="store_true", help="read it from standard input")
+    password.set_defaults(func=set_password)
+    backup = chores.add_parser("backup", help="copy the database while the server runs")
+    _common(backup)
+    backup.add_argument("--out", type=Path, required=True, help="the copy to write")
+    backup.set_defaults(func=run_backup)
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--config",
+        type=Path,
+        default=None,
+        help="the server's settings (default: $COMPANION_CAFE_CONFIG or /etc/companion/cafe.toml)",
+    )
+    parser.add_argument("--db", default=None, help="the database file (default: from settings)")
+
+
+def _address(text: str | None, option: str) -> tuple[str | None, int | None]:
+    if text is None:
+        return None, None
+    host, _, port = text.rpartition(":")
+    if not host or not port.isdigit():
+        raise UsageError(f"{option} {text!r}: expected HOST:PORT")
+    return host, int(port)
+
+
+def _settings(args: argparse.Namespace) -> CafeSettings:
+    broker_host, broker_port = _address(getattr(args, "broker", None), "--broker")
+    web_host, web_port = _address(getattr(args, "listen", None), "--listen")
+    return with_overrides(
+        load_settings(args.config),
+        cafe_name=getattr(args, "name", None),
+        broker_host=broker_host,
+        broker_port=broker_port,
+        web_host=web_host,
+        web_port=web_port,
+        database_path=args.db,
+    )
+
+
+def _secret(path: Path) -> str:
+    """The key that signs session cookies: made once, kept beside the database (0600)."""
+    try:
+        return path.read_text(encoding="ascii").strip()
+    except FileNotFoundError:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        secret = secrets.token_hex(32)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w", encoding="ascii") as out:
+            out.write(secret + "\n")
+        return secret
+
+
+def _read_hash(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="ascii").strip() or None
+    except OSError:
+        return None
+
+
+def run(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from card_codes.errors import SigningError
+    from card_codes.keys import load_key
+    from companion.cafe.server import CafeServer
+    from companion.cafe.sqlite import SqliteStore
+    from companion.web.app import create_app
+
+    settings = _settings(args)
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    log = logging.getLogger("companion.cafe")
+    try:
+        key: bytes | None = load_key(settings.staff.key_file)
+    except SigningError as exc:
+        key = None
+        log.warning("%s: staff commands to tables are off", exc)
+    store = SqliteStore(settings.database_path())
+    server = CafeServer(settings, store, key=key)
+    password = Path(settings.web.password_file)
+    if _read_hash(password) is None:
+        log.warning("no staff password (%s): run companion cafe set-password", password)
+    app = create_app(
+        server, password_hash=lambda: _read_hash(password), secret=_secret(settings.secret_path())
+    )
+    server.start()
+    log.info(
+        "cafe %s: database %s, dashboard on http://%s:%d/",
+        settings.cafe.name,
+        settings.database_path(),
+        settings.web.host,
+        settings.web.port,
+    )
+    try:
+        uvicorn.run(
+            app,
+            host=settings.web.host,
+            port=settings.web.port,
+            log_level="warning",
+            timeout_graceful_shutdown=2,
+        )
+    finally:
+        server.stop()
+        store.close()
+    return 0
+
+
+def set_password(args: argparse.Namespace) -> int:
+    from companion.web.auth import MIN_LENGTH, hash_password
+
+    settings = _settings(args)
+    if args.stdin:
+        password = sys.stdin.readline().rstrip("\n")
+    else:
+        password = getpass.getpass("Staff password: ")
+        if getpass.getpass("Again: ") != password:
+            raise UsageError("the two passwords differ; nothing changed")
+    if len(password) < MIN_LENGTH:
+        raise UsageError(f"a staff password needs at least {MIN_LENGTH} characters")
+    target = Path(settings.web.password_file)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o640)
+    with os.fdopen(fd, "w", encoding="ascii") as out:
+        out.write(hash_password(password) + "\n")
+    print(f"staff password set ({target})")
+    return 0
+
+
+def run_backup(args: argparse.Namespace) -> int:
+    from companion.cafe.sqlite import SqliteStore
+
+    settings = _settings(args)
+    source = settings.database_path()
+    if not source.exists():
+        raise UsageError(f"{source}: no cafe database yet")
+    store = SqliteStore(source)
+    try:
+        store.backup(args.out)
+    finally:
+        store.close()
+    with closing(sqlite3.connect(f"file:{args.out}?mode=ro", uri=True)) as copy:
+        games = copy.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+        events = copy.execute("SELECT COUNT(*) FROM events").fetchone()[0]
+    print(f"backed up {games} games and {events} events to {args.out}")
+    return 0

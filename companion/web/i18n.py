@@ -1,0 +1,113 @@
+"""English and French: the language of a request, the catalogues, and the templates.
+
+The messages are in ``locale/`` (Babel's gettext catalogues: ``messages.pot``
+extracted from the templates and this package, ``fr/LC_MESSAGES/messages.po``
+translated and compiled to ``.mo``, shipped with the package). The language is the
+``lang`` cookie (set by the switch in the page's header), else the browser's
+``Accept-Language``, else English.
+
+    >>> negotiate("fr-CA,fr;q=0.9,en;q=0.8", None)
+    'fr'
+    >>> negotiate("de, en;q=0.5", None), negotiate(None, "fr")
+    ('en', 'fr')
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from datetime import datetime
+from pathlib import Path
+
+from babel import Locale
+from babel.dates import format_datetime
+from babel.numbers import format_decimal, format_percent
+from babel.support import Translations
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+LOCALES = ("en", "fr")
+DEFAULT = "en"
+HERE = Path(__file__).resolve().parent
+LOCALE_DIR = HERE / "locale"
+TEMPLATES = HERE / "templates"
+
+
+def _accepted(header: str) -> list[str]:
+    """The languages of an Accept-Language header, most wanted first."""
+    ranked = []
+    for index, part in enumerate(header.split(",")):
+        tag, _, params = part.strip().partition(";")
+        quality = 1.0
+        if params.strip().startswith("q="):
+            try:
+                quality = float(params.strip()[2:])
+            except ValueError:
+                quality = 0.0
+        if tag and quality > 0:
+            ranked.append((-quality, index, tag.strip().replace("-", "_")))
+    return [tag for _, _, tag in sorted(ranked)]
+
+
+def negotiate(header: str | None, cookie: str | None) -> str:
+    if cookie in LOCALES:
+        return cookie
+    if header:
+        found = Locale.negotiate(_accepted(header), list(LOCALES), sep="_")
+        if found is not None:
+            return str(found.language)
+    return DEFAULT
+
+
+@functools.cache
+def translations(locale: str) -> Translations:
+    loaded = Translations.load(str(LOCALE_DIR), [locale], domain="messages")
+    return loaded if isinstance(loaded, Translations) else Translations()
+
+
+def _when(locale: str, stamp: float | None) -> str:
+    if stamp is None:
+        return "-"
+    return format_datetime(datetime.fromtimestamp(stamp), "short", locale=locale)
+
+
+def idle_text(seconds: float) -> str:
+    """An idle time the same way in both languages (cafe.js writes it alike):
+    ``7 min``, ``2 h 05``, ``3 d``.
+
+    >>> idle_text(420), idle_text(7500), idle_text(3 * 86400 + 5)
+    ('7 min', '2 h 05', '3 d')
+    """
+    minutes = max(0, int(seconds // 60))
+    if minutes < 60:
+        return f"{minutes} min"
+    if minutes < 24 * 60:
+        return f"{minutes // 60} h {minutes % 60:02d}"
+    return f"{minutes // (24 * 60)} d"
+
+
+def _minutes(since: float | None, now: float | None = None) -> str:
+    if since is None:
+        return "-"
+    return idle_text((now or time.time()) - since)
+
+
+@functools.cache
+def environment(locale: str) -> Environment:
+    """The templates in ``locale``: ``_()``/``ngettext`` from its catalogue, and filters
+    that write dates and numbers the way that language does."""
+    env = Environment(
+        loader=FileSystemLoader(str(TEMPLATES)),
+        autoescape=select_autoescape(["html"]),
+        extensions=["jinja2.ext.i18n"],
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.install_gettext_translations(translations(locale), newstyle=True)  # type: ignore[attr-defined]
+    env.filters["when"] = functools.partial(_when, locale)
+    env.filters["minutes"] = _minutes
+    env.filters["number"] = lambda v, digits=1: (
+        "-" if v is None else format_decimal(round(v, digits), locale=locale)
+    )
+    env.filters["percent"] = lambda v: format_percent(v, locale=locale)
+    env.globals["locale"] = locale
+    return env

@@ -1,0 +1,137 @@
+"""What the dashboard shows, and the source it asks for it (the seam to the server).
+
+The server (``companion.cafe``) implements :class:`CafeSource`; the pages only read
+these values and never see the database, the broker or the contract's JSON.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any, Protocol
+
+
+@dataclass(frozen=True)
+class TableCard:
+    """One table at a glance. ``troubles`` names the parts not working (``camera``,
+    ``display``, ``buttons``, ``journal``); ``idle_since`` is when its last card or
+    button press was (seconds since the epoch); ``version`` grows with each change."""
+
+    name: str
+    online: bool
+    game: str | None = None
+    label: str | None = None
+    game_id: int | None = None
+    players: tuple[str, ...] = ()
+    totals: tuple[int | None, ...] | None = None
+    round: int | None = None
+    to_play: int | None = None
+    over: bool = False
+    winners: tuple[int, ...] = ()
+    troubles: tuple[str, ...] = ()
+    idle_since: float | None = None
+    seen: float = 0.0
+    version: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class GameLine:
+    """One game of the history; ``reason`` is why it ended (None: in play)."""
+
+    table: str
+    id: int
+    game: str
+    label: str
+    players: tuple[str, ...]
+    started: float
+    ended: float | None
+    reason: str | None
+    totals: tuple[int, ...] | None
+    winners: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class GameDetail:
+    """A game with its rounds (points per seat, in order) and how many events it has."""
+
+    line: GameLine
+    rounds: tuple[tuple[int, ...], ...]
+    events: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            **self.line.to_json(),
+            "rounds": [list(r) for r in self.rounds],
+            "events": self.events,
+        }
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's line in a game's leaderboard (scores None for games without points)."""
+
+    player: str
+    played: int
+    wins: int
+    average: float | None
+    best: int | None
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.played if self.played else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {**asdict(self), "win_rate": round(self.win_rate, 4)}
+
+
+@dataclass(frozen=True)
+class HistoryFilter:
+    """The history's filters (None: any); times in seconds since the epoch."""
+
+    table: str | None = None
+    game: str | None = None
+    player: str | None = None
+    since: float | None = None
+    until: float | None = None
+    ended: bool | None = None
+    limit: int = 100
+    offset: int = 0
+
+
+class CafeSource(Protocol):
+    """What the dashboard needs from the server."""
+
+    @property
+    def cafe(self) -> str: ...
+
+    def tables(self) -> Sequence[TableCard]: ...
+
+    def history(self, query: HistoryFilter) -> Sequence[GameLine]: ...
+
+    def game(self, table: str, game_id: int) -> GameDetail | None: ...
+
+    def record(self, table: str, game_id: int) -> Mapping[str, Any] | None:
+        """The game record (the JSON ``companion score`` reads)."""
+        ...
+
+    def leaderboard(self, game: str, since: float | None) -> Sequence[Standing]: ...
+
+    def games(self) -> Sequence[tuple[str, str]]:
+        """Every game known, as ``(name, label)``."""
+        ...
+
+    def version(self) -> int: ...
+
+    async def wait(self, after: int, timeout: float) -> int:
+        """The version once past ``after`` (or as it is after ``timeout`` seconds)."""
+        ...
+
+    def send(self, table: str, action: str, args: Mapping[str, Any]) -> None:
+        """A staff command to a table (``reset``, ``message``); ValueError if refused."""
+        ...

@@ -1,0 +1,214 @@
+"""The pages anyone in the cafe may read: the tables, the leaderboards, a player's
+games, the history (with its CSV and game records), a game and its plot. Each HTML
+page has its JSON at the same path with ``.json``."""
+
+from __future__ import annotations
+
+import csv
+import io
+import time
+from datetime import datetime
+from typing import Any
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from companion.web.model import GameDetail, HistoryFilter
+from companion.web.plot import totals_svg
+from companion.web.site import answer, gettext, site_of
+
+PERIODS = ("week", "month", "all")
+PAGE = 50
+
+
+def _json(request: Request) -> bool:
+    return request.url.path.endswith(".json")
+
+
+async def dashboard(request: Request) -> Response:
+    source = site_of(request).source
+    version = source.version()
+    cards = source.tables()
+    data = {"cafe": source.cafe, "version": version, "tables": [c.to_json() for c in cards]}
+    return answer(request, "dashboard.html", data, json=_json(request), cards=cards)
+
+
+def period_start(period: str, now: float, local: Any = time.localtime) -> float | None:
+    """The start of this week (Monday) or month, local time; None for all time."""
+    if period == "all":
+        return None
+    day = local(now)
+    if period == "month":
+        return time.mktime((day.tm_year, day.tm_mon, 1, 0, 0, 0, 0, 0, -1))
+    midnight = time.mktime((day.tm_year, day.tm_mon, day.tm_mday, 0, 0, 0, 0, 0, -1))
+    monday = datetime.fromtimestamp(midnight).weekday()
+    return time.mktime((day.tm_year, day.tm_mon, day.tm_mday - monday, 0, 0, 0, 0, 0, -1))
+
+
+async def leaderboard(request: Request) -> Response:
+    site = site_of(request)
+    games = list(site.source.games())
+    names = [name for name, _ in games]
+    game = request.query_params.get("game") or (names[0] if names else "")
+    period = request.query_params.get("period", "week")
+    if period not in PERIODS or (game and game not in names):
+        raise HTTPException(404, "no such leaderboard")
+    since = period_start(period, site.clock(), site.local)
+    standings = site.source.leaderboard(game, since) if game else []
+    data = {
+        "game": game,
+        "period": period,
+        "since": since,
+        "standings": [s.to_json() for s in standings],
+    }
+    return answer(
+        request,
+        "leaderboard.html",
+        data,
+        json=_json(request),
+        games=games,
+        periods=PERIODS,
+        rows=standings,
+    )
+
+
+def _day(text: str | None, field: str) -> float | None:
+    if not text:
+        return None
+    try:
+        return datetime.strptime(text, "%Y-%m-%d").timestamp()
+    except ValueError:
+        raise HTTPException(400, f"{field}: {text!r} is not a date (YYYY-MM-DD)") from None
+
+
+def history_filter(
+    request: Request, *, player: str | None = None, limit: int = PAGE
+) -> HistoryFilter:
+    q = request.query_params
+    state = q.get("state") or None
+    if state not in (None, "ended", "playing"):
+        raise HTTPException(400, f"state: {state!r} is neither ended nor playing")
+    page = q.get("page", "1")
+    if not page.isdigit() or int(page) < 1:
+        raise HTTPException(400, f"page: {page!r} is not a page number")
+    until = _day(q.get("until"), "until")
+    return HistoryFilter(
+        table=q.get("table") or None,
+        game=q.get("game") or None,
+        player=player or q.get("player") or None,
+        since=_day(q.get("since"), "since"),
+        until=until + 86400 if until is not None else None,
+        ended=None if state is None else state == "ended",
+        limit=limit,
+        offset=(int(page) - 1) * limit,
+    )
+
+
+async def history(request: Request) -> Response:
+    query = history_filter(request)
+    source = site_of(request).source
+    lines = source.history(query)
+    data = {
+        "filters": {k: v for k, v in request.query_params.items() if v},
+        "page": query.offset // PAGE + 1,
+        "games": [line.to_json() for line in lines],
+    }
+    return answer(
+        request,
+        "history.html",
+        data,
+        json=_json(request),
+        lines=lines,
+        known=source.games(),
+        query=request.query_params,
+        more=len(lines) == PAGE,
+    )
+
+
+async def player(request: Request) -> Response:
+    name = request.path_params["name"]
+    lines = site_of(request).source.history(history_filter(request, player=name))
+    data = {"player": name, "games": [line.to_json() for line in lines]}
+    return answer(request, "player.html", data, json=_json(request), lines=lines)
+
+
+def _detail(request: Request) -> GameDetail:
+    table, gid = request.path_params["table"], request.path_params["id"]
+    detail = site_of(request).source.game(table, gid)
+    if detail is None:
+        raise HTTPException(404, f"no game {gid} of table {table}")
+    return detail
+
+
+async def game(request: Request) -> Response:
+    detail = _detail(request)
+    return answer(request, "game.html", detail.to_json(), json=_json(request), detail=detail)
+
+
+async def plot(request: Request) -> Response:
+    detail = _detail(request)
+    title = gettext(request, "Totals by round")
+    svg = totals_svg(detail.line.players, detail.rounds, title)
+    return Response(svg, media_type="image/svg+xml")
+
+
+async def record(request: Request) -> Response:
+    table, gid = request.path_params["table"], request.path_params["id"]
+    found = site_of(request).source.record(table, gid)
+    if found is None:
+        raise HTTPException(404, f"no game {gid} of table {table}")
+    name = f"{table}-game-{gid}.json"
+    return JSONResponse(dict(found), headers={"Content-Disposition": f'inline; filename="{name}"'})
+
+
+async def records(request: Request) -> Response:
+    """The game records of the history's filtered games (a list, as ``companion export``)."""
+    source = site_of(request).source
+    lines = source.history(history_filter(request, limit=10_000))
+    out = [source.record(line.table, line.id) for line in lines]
+    return JSONResponse([dict(r) for r in out if r is not None])
+
+
+CSV_HEADER = ["table", "game_id", "started", "game", "round", "seat", "player", "points", "total"]
+
+
+async def scores_csv(request: Request) -> Response:
+    """The score table of the filtered games: one row per game, round and seat, as
+    ``companion export --format csv`` with the table's name first."""
+    source = site_of(request).source
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_HEADER)
+    for line in source.history(history_filter(request, limit=10_000)):
+        detail = source.game(line.table, line.id)
+        running = [0] * len(line.players)
+        for number, points in enumerate(detail.rounds if detail else (), start=1):
+            for seat, value in enumerate(points):
+                running[seat] += value
+                writer.writerow(
+                    [
+                        line.table,
+                        line.id,
+                        line.started,
+                        line.game,
+                        number,
+                        seat,
+                        line.players[seat],
+                        value,
+                        running[seat],
+                    ]
+                )
+    headers = {"Content-Disposition": 'attachment; filename="scores.csv"'}
+    return Response(out.getvalue(), media_type="text/csv; charset=utf-8", headers=headers)
+
+
+async def table(request: Request) -> Response:
+    source = site_of(request).source
+    name = request.path_params["table"]
+    cards = [c for c in source.tables() if c.name == name]
+    if not cards:
+        raise HTTPException(404, f"no table {name}")
+    lines = source.history(HistoryFilter(table=name, limit=10))
+    data = {"table": cards[0].to_json(), "games": [line.to_json() for line in lines]}
+    return answer(request, "table.html", data, json=_json(request), card=cards[0], lines=lines)

@@ -1,0 +1,80 @@
+"""What every page shares: the source, the staff password's hash, the clock, and how
+a page answers in HTML (a template in the request's language) or JSON."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+
+from companion.web.auth import csrf_token
+from companion.web.i18n import environment, negotiate, translations
+from companion.web.model import CafeSource
+
+
+@dataclass
+class Site:
+    source: CafeSource
+    password_hash: Callable[[], str | None]
+    clock: Callable[[], float] = time.time
+    #: The dashboard's idea of "now" for the leaderboard's periods (local time).
+    local: Callable[[float], time.struct_time] = field(default=time.localtime)
+
+
+def site_of(request: Request) -> Site:
+    site: Site = request.app.state.site
+    return site
+
+
+def locale_of(request: Request) -> str:
+    return negotiate(request.headers.get("accept-language"), request.cookies.get("lang"))
+
+
+def gettext(request: Request, message: str) -> str:
+    return translations(locale_of(request)).gettext(message)
+
+
+def is_staff(request: Request) -> bool:
+    return request.session.get("staff") is True
+
+
+def render(request: Request, template: str, status: int = 200, **context: Any) -> Response:
+    locale = locale_of(request)
+    page = environment(locale).get_template(template)
+    shared = {
+        "request": request,
+        "cafe": site_of(request).source.cafe,
+        "staff": is_staff(request),
+        "csrf": csrf_token(request.session),
+        "path": request.url.path,
+        "now": site_of(request).clock(),
+        "flash": request.session.pop("flash", None),
+    }
+    html = page.render({**shared, **context})
+    return HTMLResponse(html, status_code=status)
+
+
+def fragment(request: Request, template: str, **context: Any) -> str:
+    """A part of a page (a table's card) in the request's language, for the live feed."""
+    return (
+        environment(locale_of(request))
+        .get_template(template)
+        .render(now=site_of(request).clock(), **context)
+    )
+
+
+def answer(
+    request: Request, template: str, data: Mapping[str, Any], *, json: bool, **context: Any
+) -> Response:
+    """The page, or with ``json`` its data (Datasette's JSON beside every page)."""
+    if json:
+        return JSONResponse(dict(data))
+    path = request.url.path
+    json_url = ("/.json" if path == "/" else f"{path}.json") + (
+        f"?{request.url.query}" if request.url.query else ""
+    )
+    return render(request, template, **{**data, **context, "json_url": json_url})

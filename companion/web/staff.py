@@ -1,0 +1,81 @@
+"""What staff do behind the login: log in and out, reset a table, send it a message.
+Every POST carries the session's CSRF token or is refused (403); the language switch
+is a plain link."""
+
+from __future__ import annotations
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+
+from companion.web.auth import check_password, csrf_ok
+from companion.web.i18n import LOCALES
+from companion.web.site import gettext, is_staff, render, site_of
+
+
+async def _form(request: Request) -> dict[str, str]:
+    form = await request.form()
+    values = {k: v for k, v in form.items() if isinstance(v, str)}
+    if not csrf_ok(request.session, values.get("csrf")):
+        raise HTTPException(403, "the form's CSRF token is missing or wrong: reload the page")
+    return values
+
+
+def _back(target: str | None) -> str:
+    """Only a path of this site: never an address elsewhere."""
+    if target and target.startswith("/") and not target.startswith("//"):
+        return target
+    return "/"
+
+
+async def login(request: Request) -> Response:
+    if request.method == "GET":
+        return render(request, "login.html", next=_back(request.query_params.get("next")))
+    form = await _form(request)
+    stored = site_of(request).password_hash()
+    if stored is None:
+        error = gettext(request, "No staff password is set: run companion cafe set-password.")
+        return render(request, "login.html", status=403, error=error, next=_back(form.get("next")))
+    if not check_password(form.get("password", ""), stored):
+        error = gettext(request, "Wrong password.")
+        return render(request, "login.html", status=403, error=error, next=_back(form.get("next")))
+    request.session.clear()  # a new session for the staff member (and a new CSRF token)
+    request.session["staff"] = True
+    return RedirectResponse(_back(form.get("next")), status_code=303)
+
+
+async def logout(request: Request) -> Response:
+    await _form(request)
+    request.session.clear()
+    return RedirectResponse("/", status_code=303)
+
+
+async def action(request: Request) -> Response:
+    form = await _form(request)
+    if not is_staff(request):
+        raise HTTPException(403, "staff only: log in first")
+    table, what = request.path_params["table"], request.path_params["action"]
+    args: dict[str, object] = {}
+    if what == "message":
+        text = " ".join(form.get("text", "").split())
+        if not text:
+            raise HTTPException(400, "a message cannot be empty")
+        args = {"text": text[:200]}
+    elif what != "reset":
+        raise HTTPException(404, f"no staff action {what}")
+    try:
+        site_of(request).source.send(table, what, args)
+    except ValueError as exc:
+        raise HTTPException(409, str(exc)) from None
+    done = gettext(request, "Sent to the table.")
+    request.session["flash"] = done
+    return RedirectResponse(f"/tables/{table}", status_code=303)
+
+
+async def language(request: Request) -> Response:
+    code = request.path_params["code"]
+    if code not in LOCALES:
+        raise HTTPException(404, f"no language {code}")
+    response = RedirectResponse(_back(request.query_params.get("next")), status_code=303)
+    response.set_cookie("lang", code, max_age=365 * 86400, samesite="lax")
+    return response

@@ -1,0 +1,130 @@
+"""Fixtures of the cafe server's tests: a real broker, a server, journals of real games
+(conftest.py hands the fixtures to pytest; tests import the helpers from here)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "daemon"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from cafe_broker import MOSQUITTO, Broker
+from cafe_sim import CAFE, SimTable, dumps, play_journal
+from starlette.testclient import TestClient
+
+from companion.cafe.ingest import Incoming
+from companion.cafe.server import CafeServer
+from companion.cafe.settings import BrokerSection, CafeSection, CafeSettings, DatabaseSection
+from companion.cafe.sqlite import SqliteStore
+from companion.web.app import create_app
+from companion.web.auth import hash_password
+
+KEY = b"k" * 32
+PASSWORD = "staff-only-please"
+PASSWORD_HASH = hash_password(PASSWORD)
+
+needs_broker = pytest.mark.skipif(MOSQUITTO is None, reason="mosquitto is not installed")
+
+
+@pytest.fixture
+def broker(tmp_path: Path) -> Iterator[Broker]:
+    if MOSQUITTO is None:
+        pytest.skip("mosquitto is not installed (apt-get install mosquitto)")
+    folder = tmp_path / "broker"
+    folder.mkdir()
+    running = Broker(folder)
+    running.start()
+    yield running
+    running.stop()
+
+
+def settings_for(port: int, database: Path) -> CafeSettings:
+    return CafeSettings(
+        cafe=CafeSection(CAFE),
+        broker=BrokerSection(host="127.0.0.1", port=port),
+        database=DatabaseSection(str(database)),
+    )
+
+
+@pytest.fixture
+def journal(tmp_path: Path) -> Path:
+    """A table's journal with two whole Fibonachos games."""
+    return play_journal(tmp_path / "journal.db", games=2)
+
+
+class Servers:
+    """Starts cafe servers on one database; stops whatever is still running at the end."""
+
+    def __init__(self, port: int, database: Path) -> None:
+        self.settings = settings_for(port, database)
+        self.running: list[CafeServer] = []
+
+    def start(self) -> CafeServer:
+        server = CafeServer(self.settings, SqliteStore(self.settings.database_path()), key=KEY)
+        server.start()
+        assert server.link.connected.wait(10), "the server did not connect to the broker"
+        self.running.append(server)
+        return server
+
+    def stop(self, server: CafeServer) -> None:
+        server.stop()
+        server.store.close()
+        self.running.remove(server)
+
+
+@pytest.fixture
+def servers(broker: Broker, tmp_path: Path) -> Iterator[Servers]:
+    made = Servers(broker.port, tmp_path / "cafe.db")
+    yield made
+    for server in list(made.running):
+        made.stop(server)
+
+
+def incoming(table: SimTable, *, state: dict[str, Any] | None = None) -> list[Incoming]:
+    """A table's whole journal as the messages it sends (with its status, and a state)."""
+    items = [Incoming(table.name, "status", b"online")]
+    items += [Incoming(table.name, "events", dumps(body)) for body in table.bodies()]
+    if state is not None:
+        items.append(Incoming(table.name, "state", dumps({**table.header(), **state})))
+    return items
+
+
+STATE: dict[str, Any] = {
+    "at": 1_700_000_500.0,
+    "game": {
+        "id": 3,
+        "game": "fibonachos",
+        "label": "Fibonachos",
+        "players": ["Ana", "Ben", "Cy"],
+        "round": 2,
+        "to_play": 1,
+        "totals": [12, 5, 8],
+        "over": False,
+        "winners": [],
+    },
+    "devices": {"camera": "lost", "display": "ok", "buttons": "ok", "journal": "ok"},
+    "idle": 42.0,
+}
+
+
+@pytest.fixture
+def filled(tmp_path: Path, journal: Path) -> Iterator[CafeServer]:
+    """A server (not connected) holding two tables' games: t1 with a game in play."""
+    settings = settings_for(1, tmp_path / "cafe.db")
+    server = CafeServer(settings, SqliteStore(settings.database_path()), key=KEY)
+    server.take(incoming(SimTable("t1", 1, journal), state=STATE))
+    server.take(incoming(SimTable("t2", 1, journal)))
+    yield server
+    server.store.close()
+
+
+@pytest.fixture
+def client(filled: CafeServer) -> Iterator[TestClient]:
+    app = create_app(filled, password_hash=lambda: PASSWORD_HASH, secret="s" * 32)
+    with TestClient(app) as made:
+        yield made

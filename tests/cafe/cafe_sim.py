@@ -1,0 +1,232 @@
+"""A simulated table: a real game's journal sent over MQTT as the contract says.
+
+The journal is made by the product itself (a Session playing a recorded Fibonachos
+game, card by card); :class:`SimTable` sends its game rows and events as
+``companion run`` would, follows its retained ``ack`` on each (re)connection, and
+can send everything again after the ack, as the contract asks of a table.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import paho.mqtt.client as mqtt
+from daemon_harness import fibonachos_steps, load_record
+from paho.mqtt.enums import CallbackAPIVersion
+
+from companion.journal import GameEntry, Journal, JournalEvent
+from companion.session import Session
+from companion.table.tracker import CardPlaced
+
+CAFE = "corner"
+
+
+def wait_until(check: Callable[[], bool], timeout: float = 20.0, what: str = "") -> None:
+    """Poll ``check`` until it holds (a condition with a deadline, not a timed sleep)."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what or check}")
+        time.sleep(0.02)
+
+
+def play_journal(path: Path, *, games: int = 1, start: float = 1_700_000_000.0) -> Path:
+    """A journal of ``games`` whole Fibonachos games (examples/fibonachos/short.json)."""
+    record = load_record("fibonachos", "short.json")
+    clock = [start]
+
+    def tick() -> float:
+        clock[0] += 2.0
+        return clock[0]
+
+    with Journal.open(path) as journal:
+        session = Session(journal, clock=tick)
+        for _ in range(games):
+            session.start_game("fibonachos", record["players"], [], {"dealer": 2})
+            for step in fibonachos_steps(record):
+                for change in step:
+                    kind = "placed" if isinstance(change, CardPlaced) else "removed"
+                    session.table(kind, change.card)
+            session.end_game()
+    return path
+
+
+def game_json(entry: GameEntry) -> dict[str, Any]:
+    return {
+        "id": entry.id,
+        "game": entry.game,
+        "players": list(entry.players),
+        "variants": list(entry.variants),
+        "options": entry.options,
+        "started": entry.started,
+        "ended": entry.ended,
+        "result": entry.result,
+    }
+
+
+def open_json(entry: GameEntry) -> dict[str, Any]:
+    """The game as it was before it ended (what an event message carries in play)."""
+    return {**game_json(entry), "ended": None, "result": None}
+
+
+def dumps(value: Any) -> bytes:
+    return json.dumps(value, separators=(",", ":")).encode()
+
+
+class SimTable:
+    """One table on the bus, sending a journal's games and events in journal order."""
+
+    def __init__(self, name: str, port: int, journal: Path, cafe: str = CAFE) -> None:
+        self.name, self.cafe, self.port = name, cafe, port
+        with Journal.read(journal) as read:
+            self.games = read.games()
+            self.events: list[tuple[GameEntry, JournalEvent]] = [
+                (entry, event) for entry in self.games for event in read.events(entry.id)
+            ]
+        self.ack: dict[str, int] | None = None
+        self.acks: list[dict[str, int]] = []
+        self.commands: list[dict[str, Any]] = []
+        self._got = threading.Condition()
+        self.client = mqtt.Client(
+            CallbackAPIVersion.VERSION2, client_id=f"table-{name}", clean_session=True
+        )
+        self.client.will_set(self.topic("status"), b"offline", qos=1, retain=True)
+        self.client.on_connect = self._connected
+        self.client.on_message = self._message
+
+    def topic(self, leaf: str) -> str:
+        return f"companion/{self.cafe}/{self.name}/{leaf}"
+
+    def _connected(self, client: Any, userdata: Any, flags: Any, reason: Any, props: Any) -> None:
+        client.subscribe([(self.topic("ack"), 1), (self.topic("command"), 1)])
+        client.publish(self.topic("status"), b"online", qos=1, retain=True)
+
+    def _message(self, client: Any, userdata: Any, message: Any) -> None:
+        value = json.loads(message.payload)
+        with self._got:
+            if message.topic.endswith("/ack"):
+                self.ack = value
+                self.acks.append(value)
+            else:
+                self.commands.append(value)
+            self._got.notify_all()
+
+    def connect(self) -> None:
+        self.client.connect("127.0.0.1", self.port, keepalive=10)
+        self.client.loop_start()
+
+    def disconnect(self) -> None:
+        """A table stopping: it says ``offline`` (retained), then leaves."""
+        self.publish("status", {"offline": True}, retain=True, raw=b"offline")
+        self.client.disconnect()
+        self.client.loop_stop()
+
+    def drop(self) -> None:
+        """The network cut: no goodbye (the broker publishes the last will)."""
+        self.client.loop_stop()
+        sock = self.client.socket()
+        if sock is not None:
+            sock.close()
+
+    # -- what a table publishes -----------------------------------------------------------
+
+    def publish(
+        self, leaf: str, body: dict[str, Any], *, retain: bool = False, raw: bytes | None = None
+    ) -> None:
+        payload = raw if raw is not None else dumps(body)
+        info = self.client.publish(self.topic(leaf), payload, qos=1, retain=retain)
+        info.wait_for_publish(10)
+
+    def header(self) -> dict[str, Any]:
+        return {"v": 1, "cafe": self.cafe, "table": self.name}
+
+    def game_body(self, entry: GameEntry, *, ended: bool = True) -> dict[str, Any]:
+        game = game_json(entry) if ended else open_json(entry)
+        return {**self.header(), "game": game, "event": None}
+
+    def event_body(self, index: int) -> dict[str, Any]:
+        entry, event = self.events[index]
+        body = {"seq": event.seq, "at": event.at, "kind": event.kind, "payload": event.payload}
+        return {**self.header(), "game": open_json(entry), "event": body}
+
+    def send_game(self, entry: GameEntry, *, ended: bool = True) -> None:
+        self.publish("events", self.game_body(entry, ended=ended))
+
+    def send_event(self, index: int) -> None:
+        self.publish("events", self.event_body(index))
+
+    def bodies(self) -> list[dict[str, Any]]:
+        """Every events message of a whole journal, in the order :meth:`play` sends."""
+        out = []
+        for index, (entry, _) in enumerate(self.events):
+            if index == 0 or self.events[index - 1][0].id != entry.id:
+                out.append(self.game_body(entry, ended=False))
+            out.append(self.event_body(index))
+            if index + 1 == len(self.events) or self.events[index + 1][0].id != entry.id:
+                out.append(self.game_body(entry))
+        return out
+
+    def send_state(self, totals: list[int], *, at: float, idle: float = 3.0) -> None:
+        entry = self.games[0]
+        game = {
+            "id": entry.id,
+            "game": entry.game,
+            "label": "Fibonachos",
+            "players": list(entry.players),
+            "round": 1,
+            "to_play": 0,
+            "totals": totals,
+            "over": False,
+            "winners": [],
+        }
+        devices = {"camera": "ok", "display": "ok", "buttons": "ok", "journal": "ok"}
+        body = {**self.header(), "at": at, "game": game, "devices": devices, "idle": idle}
+        self.publish("state", body, retain=True)
+
+    def play(self, start: int = 0, stop: int | None = None) -> None:
+        """Events ``start``..``stop`` in order, each game's row before its first event
+        and its ended row after its last (as a table in play sends them)."""
+        end = len(self.events) if stop is None else stop
+        for index in range(start, end):
+            entry, _ = self.events[index]
+            if index == 0 or self.events[index - 1][0].id != entry.id:
+                self.send_game(entry, ended=False)
+            self.send_event(index)
+            if index + 1 == len(self.events) or self.events[index + 1][0].id != entry.id:
+                self.send_game(entry)
+
+    def resend(self) -> None:
+        """What the contract asks after a (re)connection: game rows after the ack's
+        ``games`` (and every ended one), then every event after its ``seq``."""
+        ack = self.ack or {"seq": 0, "games": 0}
+        for entry in self.games:
+            if entry.id > ack["games"] or entry.ended is not None:
+                self.send_game(entry)
+        for index, (_, event) in enumerate(self.events):
+            if event.seq > ack["seq"]:
+                self.send_event(index)
+
+    def wait_ack(self, seq: int, games: int, timeout: float = 20.0) -> None:
+        want = {"v": 1, "seq": seq, "games": games}
+        with self._got:
+            if not self._got.wait_for(lambda: self.ack == want, timeout):
+                raise AssertionError(f"{self.name}: ack {self.ack}, waited for {want}")
+
+    def wait_for(
+        self, check: Callable[[list[dict[str, int]]], bool], timeout: float = 20.0
+    ) -> None:
+        """Until ``check(acks received so far)`` holds."""
+        with self._got:
+            if not self._got.wait_for(lambda: check(self.acks), timeout):
+                raise AssertionError(f"{self.name}: acks {self.acks[-3:]} never passed the check")
+
+    def wait_command(self, count: int = 1, timeout: float = 20.0) -> dict[str, Any]:
+        with self._got:
+            if not self._got.wait_for(lambda: len(self.commands) >= count, timeout):
+                raise AssertionError(f"{self.name}: no command came")
+            return self.commands[count - 1]

@@ -1,0 +1,78 @@
+"""``companion cafe backup`` while the server writes, and the restore docs/cafe.md
+gives (issue 14: backups with SQLite's online backup API, a documented restore)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from cafe_fixtures import Servers
+from cafe_sim import SimTable
+
+from companion.cli import main
+from companion.journal import Journal
+
+
+def test_backup_while_serving_then_restore_and_tables_send_the_rest(
+    servers: Servers, journal: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    database = servers.settings.database_path()
+    server = servers.start()
+    table = SimTable("t1", servers.settings.broker.port, journal)
+    table.connect()
+    half = len(table.events) // 2
+    table.play(0, half)
+    table.wait_ack(table.events[half - 1][1].seq, 1)
+    copy = tmp_path / "backup" / "cafe-Mon.db"
+    copy.parent.mkdir()
+    assert main(["cafe", "backup", "--db", str(database), "--out", str(copy)]) == 0
+    assert f"backed up 1 games and {half} events" in capsys.readouterr().out
+    table.play(half)
+    table.wait_ack(table.events[-1][1].seq, 2)
+    servers.stop(server)
+
+    # The restore: the server stopped, the copy put in place of the database.
+    for extra in ("-wal", "-shm"):
+        Path(f"{database}{extra}").unlink(missing_ok=True)
+    shutil.copyfile(copy, database)
+    before = len(table.acks)
+    restored = servers.start()
+    # The server says what it holds: the backup's ack (and what the broker had not
+    # yet heard it acknowledge may come again on top), short of the last event.
+    last = table.events[-1][1].seq
+    table.wait_for(lambda acks: any(a["seq"] < last for a in acks[before:]))
+    table.disconnect()
+    table.connect()  # the table's next connection sends the rest again
+    table.resend()
+    table.wait_ack(table.events[-1][1].seq, 2)
+    with Journal.read(journal) as read:
+        events = sum(len(read.events(g.id)) for g in read.games())
+    assert restored.store.counts() == (2, events)
+    table.disconnect()
+
+
+def test_backup_of_a_missing_database_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "copy.db"
+    assert main(["cafe", "backup", "--db", str(tmp_path / "none.db"), "--out", str(out)]) == 2
+    assert "no cafe database yet" in capsys.readouterr().err
+
+
+def test_set_password_stores_a_hash_never_the_password(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from companion.web.auth import check_password
+
+    config = tmp_path / "cafe.toml"
+    target = tmp_path / "pw"
+    config.write_text(f'[web]\npassword_file = "{target}"\n', encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", __import__("io").StringIO("correct horse\n"))
+    assert main(["cafe", "set-password", "--config", str(config), "--stdin"]) == 0
+    stored = target.read_text(encoding="ascii")
+    assert "correct horse" not in stored and check_password("correct horse", stored.strip())
+    assert target.stat().st_mode & 0o077 == 0o040
+    monkeypatch.setattr("sys.stdin", __import__("io").StringIO("short\n"))
+    assert main(["cafe", "set-password", "--config", str(config), "--stdin"]) == 2
+    assert "at least 8 characters" in capsys.readouterr().err

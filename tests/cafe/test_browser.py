@@ -1,0 +1,102 @@
+"""The dashboard in a real headless browser (issue 14): a table's new score shows live
+(server-sent events) without a reload; screenshots of the dashboard, a leaderboard
+and a game page are kept as artefacts (``$COMPANION_ARTEFACTS`` or pytest's tmp)."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cafe_browser import CHROMEDRIVER, CHROMIUM, Served, chromium
+from cafe_fixtures import PASSWORD_HASH, Servers
+from cafe_sim import SimTable
+from test_leaderboard import GAMES
+
+from companion.web.app import create_app
+
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None or CHROMEDRIVER is None, reason="chromium and chromium-driver not installed"
+)
+
+
+@pytest.fixture
+def artefacts(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = Path(os.environ.get("COMPANION_ARTEFACTS") or tmp_path_factory.mktemp("artefacts"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.fixture
+def browser(tmp_path: Path) -> Iterator[Any]:
+    driver = chromium(tmp_path / "profile")
+    yield driver
+    driver.quit()
+
+
+def _text(browser: Any, css: str) -> str:
+    from selenium.webdriver.common.by import By
+
+    found = browser.find_elements(By.CSS_SELECTOR, css)
+    return str(found[0].text) if found else ""
+
+
+def _wait(browser: Any, check: Any, what: str) -> None:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(browser, 20, poll_frequency=0.05).until(lambda _: check(), message=what)
+
+
+def test_a_new_score_shows_live_and_the_pages_look_right(
+    servers: Servers, journal: Path, browser: Any, artefacts: Path
+) -> None:
+    server = servers.start()
+    port = servers.settings.broker.port
+    tables = [SimTable(name, port, journal) for name in ("t1", "t2", "t3")]
+    for table in tables:
+        table.connect()
+        table.play()
+    now = time.time()
+    tables[0].send_state([12, 5, 8], at=now, idle=40)
+    tables[1].send_state([3, 30, 0], at=now, idle=400)
+    finished = SimTable("t4", port, journal)  # finished games, for the leaderboard
+    finished.connect()
+    for item in GAMES:
+        finished.publish("events", {**json.loads(item.payload), "table": "t4"})
+    finished.disconnect()
+    for table in tables[:2]:
+        table.wait_ack(table.events[-1][1].seq, 2)
+    app = create_app(server, password_hash=lambda: PASSWORD_HASH, secret="s" * 32)
+    with Served(app) as served:
+        browser.get(served.url + "/")
+        _wait(browser, lambda: "12" in _text(browser, "#table-t1 .scores"), "t1's scores")
+        browser.execute_script("window.stillThisPage = true;")
+        tables[2].disconnect()
+        tables[0].send_state([21, 5, 8], at=now + 5, idle=0)
+        _wait(browser, lambda: "21" in _text(browser, "#table-t1 .scores"), "the new score")
+        assert browser.execute_script("return window.stillThisPage === true;")
+        _wait(browser, lambda: "offline" in _text(browser, "#table-t3").lower(), "t3 offline")
+        browser.save_screenshot(str(artefacts / "dashboard.png"))
+        browser.get(served.url + "/leaderboard?game=fibonachos&period=all")
+        browser.save_screenshot(str(artefacts / "leaderboard.png"))
+        browser.get(served.url + "/games/t1/1")
+        _wait(
+            browser,
+            lambda: browser.execute_script(
+                "const i = document.querySelector('.plot img');"
+                " return i && i.complete && i.naturalWidth > 0;"
+            ),
+            "the plot",
+        )
+        browser.save_screenshot(str(artefacts / "game.png"))
+        browser.get("about:blank")  # the live feed closes before the server stops
+    for table in tables[:2]:
+        table.disconnect()
+    assert all(
+        (artefacts / f"{n}.png").stat().st_size > 10_000
+        for n in ("dashboard", "leaderboard", "game")
+    )
