@@ -25,7 +25,7 @@ def _replayed(row: GameRow, events: Sequence[EventRow]) -> tuple[dict[str, Any],
     flow = make_flow(row.game, row.players, row.variants, options=row.options)
     for event in events:
         feed(flow, event.kind, event.payload)
-    return flow.record(), flow.report()
+    return flow.record(), flow.report().to_json()
 
 
 def _bare(row: GameRow) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.requests import Request
@@ -58,8 +59,7 @@ def routes() -> list[Route | Mount]:
 
 
 async def _error(request: Request, exc: Exception) -> Response:
-    status = getattr(exc, "status_code", 500)
-    detail = getattr(exc, "detail", "")
+    status, detail = (exc.status_code, exc.detail) if isinstance(exc, HTTPException) else (500, "")
     if request.url.path.endswith(".json"):
         from starlette.responses import JSONResponse
 
@@ -76,8 +76,6 @@ def create_app(
     https_only: bool = False,
 ) -> Starlette:
     """The dashboard over ``source``; ``secret`` signs the session cookie."""
-    from starlette.exceptions import HTTPException
-
     app = Starlette(
         routes=routes(),
         middleware=[

@@ -52,7 +52,7 @@ def test_history_filters_and_exports(client: TestClient) -> None:
 def test_a_games_record_is_what_companion_score_reads(client: TestClient) -> None:
     record = client.get("/games/t1/1.record.json").json()
     detail = client.get("/games/t1/1.json").json()
-    assert score_record(record)["totals"] == detail["totals"]
+    assert score_record(record).to_json()["totals"] == detail["totals"]
     assert detail["rounds"] and sum(detail["rounds"][0]) == sum(detail["totals"])
     page = client.get("/games/t1/1").text
     assert "/games/t1/1/totals.svg" in page and "<td>1</td>" in page
