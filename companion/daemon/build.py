@@ -126,7 +126,8 @@ def build_daemon(
         session = open_table(config.journal_path(), clock=wall_clock)
     journal = session.journal
     layout = load_layout(config.table.layout) if config.table.layout else default_layout()
-    reader = TableReader(layout, staff_key=staff_key_of(config))
+    copy = config.table.deck_copy or None
+    reader = TableReader(layout, staff_key=staff_key_of(config), deck_copy=copy)
     camera, display, buttons = config.camera, config.display, config.buttons
     devices = Devices(
         camera=lambda: open_camera(camera.kind, **camera.settings),
@@ -143,6 +144,7 @@ def build_daemon(
         notifier=notifier,
         panel=panel_size(display),
     )
+    daemon.table_of_copy = config.cafe.table_of_copy
     log.info(
         "camera %s, display %s %dx%d, buttons %s, journal %s, kiosk %s",
         camera.kind,

@@ -28,6 +28,7 @@ from companion.daemon.links import ButtonsLink, CameraLink, DisplayLink, Display
 from companion.daemon.notify import Notifier
 from companion.daemon.runner import TableRunner
 from companion.session import Session
+from companion.table.cards import StrayCard
 from companion.table.reader import ReaderStats
 from companion.table.tracker import CardPlaced, CardRemoved, DuplicateCard, TableEvent
 from companion.ui.app import UiApp
@@ -99,6 +100,8 @@ class Daemon:
         self._next_watchdog = float("-inf")
         self._next_stats = clock() + STATS_SECONDS
         self._foreign_logged = 0
+        #: The table a deck copy belongs to, for a card of another copy (issue 14).
+        self.table_of_copy: Callable[[int], str] = str
 
     # -- start --------------------------------------------------------------------------
 
@@ -161,6 +164,11 @@ class Daemon:
         if isinstance(event, DuplicateCard):
             log.warning("card %s seen in %d places at once", event.key, len(event.positions))
             self.app.hardware_status("card", f"{event.key.split('/')[-1]} seen twice", now)
+            return
+        if isinstance(event, StrayCard):
+            table = self.table_of_copy(event.copy)
+            log.warning("card %s refused: it is from table %s's deck", event.card.key, table)
+            self.app.hardware_status("card", f"This card is from table {table}'s deck", now)
             return
         card = event.card
         if card.deck == "control":
