@@ -8,13 +8,13 @@ the staff commands the thread accepted wait in :attr:`TableBus.commands` (a
 The thread, over and over: connect (the last will is ``offline``, retained), subscribe
 to ``ack`` and then to ``command`` (the broker sends a retained ack right after the
 first subscription, so once the second is acknowledged the ack is known, or there is
-none), publish ``online``, restart the outbox from the ack
-(:class:`~companion.bus.outbox.Outbox`), then publish the state and the journal's
-news as they come, a batch at a time, never more than :data:`WINDOW` messages
-waiting for the broker. A lost connection ends that client; the next one starts
-after a growing delay (:data:`RETRY` to :data:`RETRY_MAX` seconds). Each connection
-gets a client of its own, so nothing sent on the old one is sent again out of order
-on the new one: what the server has not acknowledged is sent again from the journal.
+none), publish ``online``, send the outbox from the ack
+(:class:`~companion.bus.sender.Sender`: one message at a time, each once the server's
+ack covers the one before), and the newest state whenever there is one. A lost
+connection ends that client; the next one starts after a growing delay (:data:`RETRY`
+to :data:`RETRY_MAX` seconds). Each connection gets a client of its own, so nothing
+queued on the old one is sent again out of order on the new one: what the server has
+not acknowledged is sent again from the journal.
 """
 
 from __future__ import annotations
@@ -22,18 +22,18 @@ from __future__ import annotations
 import contextlib
 import logging
 import queue
+import socket
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.bus.commands import Command, CommandChecker, CommandRefusedError
-from companion.bus.messages import OFFLINE, ONLINE, Ack, Topics, dump
+from companion.bus.messages import OFFLINE, ONLINE, Ack, dump
 from companion.bus.outbox import Outbox
-from companion.config import Config
-from companion.errors import ConfigError
+from companion.bus.sender import RESEND_SECONDS, Sender
+from companion.bus.settings import BusSettings, mqtt_client
 
 if TYPE_CHECKING:
     import paho.mqtt.client as mqtt
@@ -43,74 +43,23 @@ log = logging.getLogger(__name__)
 #: Seconds before the first new try after a failed connection, and the longest wait.
 RETRY = 0.5
 RETRY_MAX = 30.0
-#: Messages published and not yet acknowledged by the broker, at most.
-WINDOW = 50
 #: Seconds a connection may take to be ready (connected, subscribed).
 READY_SECONDS = 10.0
-#: Seconds between two looks at the journal when nothing wakes the thread.
-POLL_SECONDS = 1.0
 #: Seconds the table gives its ``offline`` message when it stops.
 FAREWELL_SECONDS = 1.0
-#: Keep-alive: a table gone without a word (power cut) is ``offline`` after 1.5 times this.
-KEEPALIVE = 30
 
 
-@dataclass(frozen=True)
-class BusSettings:
-    """Where the broker is and who this table is on it."""
-
-    host: str
-    port: int
-    topics: Topics
-    username: str
-    password: str | None = None
-    tls: bool = False
-    cafile: str | None = None
-    keepalive: int = KEEPALIVE
-
-    @classmethod
-    def from_config(cls, config: Config) -> BusSettings | None:
-        """The configuration's ``[cafe]``, or None when it names no broker."""
-        cafe = config.cafe
-        if not cafe.broker:
-            return None
-        password = None
-        if cafe.password_file:
-            try:
-                password = Path(cafe.password_file).read_text(encoding="utf-8").strip()
-            except OSError as exc:
-                raise ConfigError(
-                    f"{config.source}: cafe.password_file {cafe.password_file}: "
-                    f"cannot read it ({exc.strerror})"
-                ) from None
-        host, port = cafe.address()
-        return cls(
-            host,
-            port,
-            Topics(cafe.name, config.table.name),
-            cafe.username or f"table-{config.table.name}",
-            password,
-            cafe.tls,
-            cafe.cafile or None,
-        )
-
-
-def _paho() -> Any:
-    try:
-        import paho.mqtt.client as mqtt
-    except ImportError:
-        raise ConfigError(
-            "[cafe] broker is set but paho-mqtt is not installed "
-            "(pip install 'table-companion[cafe]')"
-        ) from None
-    return mqtt
+def no_delay(client: mqtt.Client, _: Any, sock: Any) -> None:
+    """Small packets go at once (no Nagle): one message waits for the ack of the last."""
+    if isinstance(sock, socket.socket) and sock.family in (socket.AF_INET, socket.AF_INET6):
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
 
 class _Link:
     """One connection: a paho client and what its network thread saw."""
 
     def __init__(self, bus: TableBus) -> None:
-        mqtt = _paho()
+        mqtt = mqtt_client()
         settings = bus.settings
         self.bus = bus
         self.topics = settings.topics
@@ -127,15 +76,14 @@ class _Link:
         client.on_disconnect = self._disconnected
         client.on_subscribe = self._subscribed
         client.on_message = self._message
-        client.on_publish = self._published
+        client.on_socket_open = no_delay
         self.client = client
         self.ready = threading.Event()
         self.lost = threading.Event()
         self.settled = threading.Event()  # ready or lost
+        #: The server's ack: the retained one, then each new one.
         self.ack = Ack()
         self._subscribing: dict[int, str] = {}
-        self._waiting = 0
-        self._window = threading.Condition()
 
     # -- paho's network thread --------------------------------------------------------------
 
@@ -166,19 +114,16 @@ class _Link:
                 self.ack = Ack.parse(bytes(message.payload))
             except ValueError as exc:
                 log.warning("cafe: ack %r ignored: %s", message.payload[:80], exc)
+                return
+            log.debug("cafe: ack: events to %d, games to %d", self.ack.seq, self.ack.games)
+            self.bus.wake()
         elif message.topic == self.topics.command:
             self.bus.command(bytes(message.payload))
-
-    def _published(self, *_: Any) -> None:
-        with self._window:
-            self._waiting -= 1
-            self._window.notify_all()
 
     def _disconnected(self, *_: Any) -> None:
         self.lost.set()
         self.settled.set()
-        with self._window:
-            self._window.notify_all()
+        self.bus.wake()
 
     # -- the bus's thread ----------------------------------------------------------------
 
@@ -197,15 +142,7 @@ class _Link:
         return not self.lost.is_set()
 
     def publish(self, topic: str, payload: bytes, *, retain: bool = False) -> None:
-        with self._window:
-            self._waiting += 1
         self.client.publish(topic, payload, qos=1, retain=retain)
-
-    def wait_window(self, stop: threading.Event, room: int = WINDOW) -> None:
-        """Wait until at most ``room`` messages wait for the broker (or the end)."""
-        with self._window:
-            while self._waiting > room and not (self.lost.is_set() or stop.is_set()):
-                self._window.wait(0.5)
 
     def close(self, farewell: bool) -> None:
         if farewell and self.ready.is_set() and not self.lost.is_set():
@@ -226,7 +163,9 @@ class TableBus:
         *,
         key: bytes | None,
         clock: Callable[[], float] = time.time,
+        resend_after: float = RESEND_SECONDS,
     ) -> None:
+        mqtt_client()  # a missing library is a settings mistake: say so at start
         self.settings = settings
         topics = settings.topics
         self.checker = CommandChecker(key, cafe=topics.cafe, table=topics.table, clock=clock)
@@ -235,6 +174,7 @@ class TableBus:
         self.commands: queue.Queue[Command] = queue.Queue()
         #: Set while a connection is ready (tests and the status line read it).
         self.online = threading.Event()
+        self.resend_after = resend_after
         self._state: bytes | None = None
         self._state_sent = True
         self._state_lock = threading.Lock()
@@ -246,7 +186,6 @@ class TableBus:
     # -- the daemon's side: none of these wait ---------------------------------------------
 
     def start(self) -> None:
-        _paho()  # a missing library is a settings mistake: say so at start
         self._thread = threading.Thread(target=self._run, name="cafe-bus", daemon=True)
         self._thread.start()
 
@@ -257,7 +196,7 @@ class TableBus:
         self._wake.set()
 
     def wake(self) -> None:
-        """The journal has news: look now rather than at the next poll."""
+        """The journal has news (or an ack came): look now rather than later."""
         self._wake.set()
 
     def close(self, timeout: float = FAREWELL_SECONDS + 0.5) -> None:
@@ -307,30 +246,29 @@ class TableBus:
             delay = min(delay * 2, RETRY_MAX)
 
     def _serve(self, link: _Link) -> None:
-        """One ready connection: online, the outbox from the ack, then the news."""
-        topics = self.settings.topics
+        """One ready connection: online, the outbox from the ack, the state, the news."""
+        topics, settings = self.settings.topics, self.settings
         self._failing = False
-        settings = self.settings
         log.info("cafe: connected to %s:%d as %s", settings.host, settings.port, settings.username)
         link.publish(topics.status, ONLINE, retain=True)
         self.outbox.close()  # the journal read afresh on each connection
-        self.outbox.restart(link.ack)
+        sender = Sender(
+            self.outbox,
+            lambda payload: link.publish(topics.events, payload),
+            resend_after=self.resend_after,
+            clock=time.monotonic,
+        )
+        sender.restart(link.ack)
         with self._state_lock:
             self._state_sent = False  # the newest state again: the last may not have gone
         self.online.set()
-        more = False
         while not (self._stop.is_set() or link.lost.is_set()):
+            self._wake.clear()
             with self._state_lock:
                 state = None if self._state_sent else self._state
                 self._state_sent = True
             if state is not None:
                 link.publish(topics.state, state, retain=True)
-            messages, more = self.outbox.next_batch()
-            for message in messages:
-                link.publish(topics.events, message)
-            link.wait_window(self._stop)
-            if not more:
-                self._wake.wait(POLL_SECONDS)
-            self._wake.clear()
+            self._wake.wait(sender.step(link.ack))
         if link.lost.is_set():
             log.warning("cafe: connection to the broker lost; the journal keeps what is unsent")

@@ -13,14 +13,19 @@ from M on (game M itself too: it may have ended since the server stored it) and 
 the game of the first event after N. The server stores each (table, game) row and
 each (table, seq) event once, so sending again is always safe; skipping is not.
 
+Each message says what ack covers it (:meth:`Outgoing.covered`): the bus sends the
+next one only then (:mod:`companion.bus.client`), so the server's ack, the highest
+seq it holds, never jumps over an event it missed.
+
     outbox = Outbox(journal_path, Topics("rosie", "t2"))
     outbox.restart(Ack(seq=57, games=3))
-    messages, more = outbox.next_batch()    # bytes for the ``events`` topic
+    messages, more = outbox.next_batch()    # Outgoing messages for the ``events`` topic
 """
 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from pathlib import Path
 
 from companion.bus.messages import Ack, Topics, event_message
@@ -34,6 +39,25 @@ BATCH = 100
 ROWS_KEPT = 8
 
 Mark = tuple[float | None, tuple[str, ...]]
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    """One ``events`` message: a journal event (``seq``) or a row of game ``game``."""
+
+    payload: bytes
+    game: int
+    seq: int | None = None
+
+    def covered(self, ack: Ack, before: Ack) -> bool:
+        """Whether ``ack`` says the server holds it (``before``: the ack when it was sent).
+
+        A row of a game the ack covered already (its end, its new names, a row sent
+        again) is not waited for: the ack cannot tell it from the row before it.
+        """
+        if self.seq is not None:
+            return ack.seq >= self.seq
+        return ack.games >= self.game or before.games >= self.game
 
 
 def _mark(entry: GameEntry) -> Mark:
@@ -100,30 +124,30 @@ class Outbox:
         self._next_game = first
         log.info("cafe: sending from event %d and game %d on", ack.seq + 1, first)
 
-    def next_batch(self) -> tuple[list[bytes], bool]:
+    def next_batch(self) -> tuple[list[Outgoing], bool]:
         """The next messages to publish, and whether more are waiting already."""
         journal = self.journal()
         if journal is None:
             return [], False
-        messages = self._new_rows(journal)
-        if len(messages) == self.batch:
-            return messages, True  # every row before the events that follow them
-        messages += self._changed_rows(journal)
+        messages = self._changed_rows(journal)  # older games first
+        new = self._new_rows(journal)
+        if len(new) == self.batch:
+            return messages + new, True  # every row before the events that follow them
         events, more = self._events(journal)
-        return messages + events, more
+        return messages + new + events, more
 
-    def _new_rows(self, journal: Journal) -> list[bytes]:
+    def _new_rows(self, journal: Journal) -> list[Outgoing]:
         """The rows of the games not handed out yet (at most a batch)."""
         messages = []
         for entry in journal.games(since=self._next_game, limit=self.batch):
             self._keep(entry)
-            messages.append(event_message(self.topics, entry, None))
+            messages.append(Outgoing(event_message(self.topics, entry, None), entry.id))
             if entry.ended is None:
                 self._open[entry.id] = _mark(entry)
             self._next_game = entry.id + 1
         return messages
 
-    def _changed_rows(self, journal: Journal) -> list[bytes]:
+    def _changed_rows(self, journal: Journal) -> list[Outgoing]:
         """The rows of the games handed out open that ended or were renamed since."""
         messages = []
         for game_id, mark in list(self._open.items()):
@@ -134,22 +158,23 @@ class Outbox:
                 continue
             self._keep(entry)
             if _mark(entry) != mark:
-                messages.append(event_message(self.topics, entry, None))
+                messages.append(Outgoing(event_message(self.topics, entry, None), entry.id))
                 self._open[game_id] = _mark(entry)
             if entry.ended is not None:
                 del self._open[game_id]
         return messages
 
-    def _events(self, journal: Journal) -> tuple[list[bytes], bool]:
+    def _events(self, journal: Journal) -> tuple[list[Outgoing], bool]:
         """The events after the cursor whose game row went before them (a batch)."""
-        messages: list[bytes] = []
+        messages: list[Outgoing] = []
         events = journal.events_after(self.cursor, self.batch)
         for event in events:
             if event.game_id >= self._next_game:  # its row first, in the next batch
                 return messages, True
             entry = self._row(journal, event.game_id)
             if entry is not None:
-                messages.append(event_message(self.topics, entry, event))
+                payload = event_message(self.topics, entry, event)
+                messages.append(Outgoing(payload, entry.id, event.seq))
             self.cursor = event.seq
         return messages, len(events) == self.batch
 

@@ -21,9 +21,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from card_codes.keys import load_key
+from companion.bus.client import TableBus
+from companion.bus.settings import BusSettings
 from companion.config import Config, HardwareSection
 from companion.daemon.links import ButtonsLink, CameraLink, DisplayLink, DisplayWorker
 from companion.daemon.notify import Notifier
+from companion.daemon.remote import Remote
 from companion.daemon.runtime import Daemon, Links, Reader
 from companion.journal import Journal
 from companion.session import Session, open_table
@@ -127,7 +130,8 @@ def build_daemon(
     journal = session.journal
     layout = load_layout(config.table.layout) if config.table.layout else default_layout()
     copy = config.table.deck_copy or None
-    reader = TableReader(layout, staff_key=staff_key_of(config), deck_copy=copy)
+    key = staff_key_of(config)
+    reader = TableReader(layout, staff_key=key, deck_copy=copy)
     camera, display, buttons = config.camera, config.display, config.buttons
     devices = Devices(
         camera=lambda: open_camera(camera.kind, **camera.settings),
@@ -145,6 +149,9 @@ def build_daemon(
         panel=panel_size(display),
     )
     daemon.table_of_copy = config.cafe.table_of_copy
+    bus = BusSettings.from_config(config)
+    if bus is not None:
+        daemon.remote = Remote(daemon, TableBus(bus, journal.path, key=key, clock=wall_clock))
     log.info(
         "camera %s, display %s %dx%d, buttons %s, journal %s, kiosk %s",
         camera.kind,
@@ -154,4 +161,8 @@ def build_daemon(
         journal.path,
         "on" if config.kiosk.enabled else "off",
     )
+    if bus is not None:
+        log.info(
+            "cafe %s, table %s, broker %s:%d", bus.topics.cafe, bus.topics.table, bus.host, bus.port
+        )
     return daemon

@@ -26,6 +26,7 @@ from typing import Any, Protocol
 from companion.daemon.controls import Controls
 from companion.daemon.links import ButtonsLink, CameraLink, DisplayLink, DisplayWorker
 from companion.daemon.notify import Notifier
+from companion.daemon.remote import Remote
 from companion.daemon.runner import TableRunner
 from companion.session import Session
 from companion.table.cards import StrayCard
@@ -102,6 +103,8 @@ class Daemon:
         self._foreign_logged = 0
         #: The table a deck copy belongs to, for a card of another copy (issue 14).
         self.table_of_copy: Callable[[int], str] = str
+        #: The cafe's bus, when the configuration names a broker (issue 14).
+        self.remote: Remote | None = None
 
     # -- start --------------------------------------------------------------------------
 
@@ -145,18 +148,21 @@ class Daemon:
         now = self.clock()
         status = self.links.camera.status
         self.app.hardware_status("camera", None if status.ok else "Camera lost: retrying", now)
-        if frame is not None:
-            for event in self.reader.feed(frame):
-                if self.on_event is not None:
-                    self.on_event(event)
-                self.table_event(event, now)
+        events = self.reader.feed(frame) if frame is not None else []
+        for event in events:
+            if self.on_event is not None:
+                self.on_event(event)
+            self.table_event(event, now)
+        changed = bool(events)
         # Wait for buttons only when no frame came (a lost camera must not spin the CPU).
         wait = 0.0 if frame is not None or self.ended else self.frame_timeout
         press = self.links.buttons.poll(wait)
         while press is not None:
             self.runner.press(press)
-            press = self.links.buttons.poll(0.0)
+            press, changed = self.links.buttons.poll(0.0), True
         self.runner.tick(now)
+        if self.remote is not None:
+            self.remote.turn(now, changed)
         self.draw()
         self._heartbeat(now)
 
@@ -233,6 +239,8 @@ class Daemon:
     def run(self, should_stop: Callable[[], bool]) -> None:
         """Loop until ``should_stop()`` (a signal) or the end of a replay source."""
         self.start()
+        if self.remote is not None:
+            self.remote.start()
         try:
             while not should_stop() and not self.ended:
                 self.step()
@@ -240,6 +248,8 @@ class Daemon:
             self.notifier.stopping()
             self.farewell()
             self.links.close()
+            if self.remote is not None:
+                self.remote.close()
 
     def farewell(self) -> None:
         """The last screen, kept by the panel while the service is down (a kiosk never
