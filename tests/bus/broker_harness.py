@@ -196,15 +196,15 @@ class Server:
             self.ack(table)
 
     def close(self) -> None:
-        self.client.loop_stop()
         self.client.disconnect()
+        self.client.loop_stop()
 
     def _message(self, client: mqtt.Client, _: Any, message: mqtt.MQTTMessage) -> None:
         topic = message.topic
         table, leaf = topic.split("/")[2:4]
         with self.changed:
             self.messages.append((topic, bytes(message.payload), bool(message.retain)))
-            if leaf == "events":
+            if leaf == "events" and message.payload.startswith(b"{"):
                 body = json.loads(message.payload)
                 game = body["game"]
                 old = self.rows.get((table, game["id"]))
