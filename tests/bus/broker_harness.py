@@ -11,24 +11,32 @@ and can be killed (SIGKILL, a crash) and started again on the same port.
 receives, as the cafe's server would: every message in order, each event by its
 (table, seq) and each game row by (table, id), and, if asked, publishes the retained
 ``ack`` the contract describes after each message.
+
+The fixtures (``broker``, ``server``, ``key``) are imported by the test modules that
+use them (one ``conftest.py`` per test tree: mypy checks the tests as one namespace).
 """
 
 from __future__ import annotations
 
 import getpass
+import itertools
 import json
 import shutil
 import socket
 import subprocess
+import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import paho.mqtt.client as mqtt
+import pytest
+from paho.mqtt.enums import CallbackAPIVersion
 
+from card_codes.keys import generate_key
 from companion.bus.client import no_delay
 from companion.bus.messages import Topics
 from companion.bus.settings import BusSettings
@@ -38,6 +46,8 @@ TABLES = ("t1", "t2")
 SERVER = "cafe-server"
 #: Seconds a test waits for something the broker should deliver at once.
 DEADLINE = 10.0
+#: Numbers for the test clients' ids (one id per connection, or the broker kicks one).
+CLIENTS = itertools.count()
 
 
 def acl_text(cafe: str, tables: tuple[str, ...]) -> str:
@@ -151,7 +161,7 @@ class Broker:
 
     def client(self, user: str, password: str | None = None) -> mqtt.Client:
         """A connected paho client (its network thread started)."""
-        client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"test-{user}-{id(self)}")
+        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"test-{user}-{next(CLIENTS)}")
         client.username_pw_set(user, password if password is not None else self.passwords[user])
         connected = threading.Event()
         client.on_connect = lambda *_: connected.set()
@@ -253,3 +263,37 @@ class Server:
             for body in map(json.loads, self.on(table, "events"))
             if body["event"] is not None
         ]
+
+
+# -- the fixtures -------------------------------------------------------------------------
+
+#: The daemon harness of tests/daemon, for the tests of a daemon on the bus.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "daemon"))
+
+
+@pytest.fixture(name="broker")
+def broker_fixture(tmp_path: Path) -> Iterator[Broker]:
+    """Mosquitto on a free loopback port, with passwords and the contract's ACL."""
+    if shutil.which("mosquitto") is None and not Path("/usr/sbin/mosquitto").exists():
+        pytest.fail("mosquitto is not installed (scripts/bootstrap.sh test installs it)")
+    folder = tmp_path / "broker"
+    folder.mkdir()
+    running = Broker(folder)
+    running.configure()
+    running.start()
+    yield running
+    running.kill()
+
+
+@pytest.fixture(name="server")
+def server_fixture(broker: Broker) -> Iterator[Server]:
+    """The cafe's server, acknowledging what it stores."""
+    listening = Server(broker)
+    yield listening
+    listening.close()
+
+
+@pytest.fixture(name="key")
+def key_fixture() -> bytes:
+    """The cafe's staff key (the staff cards' key, which signs commands too)."""
+    return generate_key()

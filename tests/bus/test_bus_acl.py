@@ -8,7 +8,8 @@ import threading
 from typing import Any
 
 import paho.mqtt.client as mqtt
-from broker_harness import DEADLINE, SERVER, Broker, Server
+from broker_harness import DEADLINE, SERVER, Broker, Server, broker_fixture, server_fixture  # noqa: F401 (the fixtures)
+from paho.mqtt.enums import CallbackAPIVersion
 
 FORGED = b'{"v":1,"seq":999,"games":999}'
 
@@ -66,7 +67,7 @@ def test_a_wrong_password_is_refused(broker: Broker) -> None:
     for user, password in (("table-t1", "guess"), ("nobody", "pw"), ("", "")):
         codes: list[Any] = []
         answered = threading.Event()
-        client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="test-intruder")
+        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="test-intruder")
         client.username_pw_set(user or None, password or None)
 
         def connected(

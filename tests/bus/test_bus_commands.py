@@ -11,7 +11,7 @@ import logging
 from typing import Any
 
 import pytest
-from broker_harness import SERVER, Broker
+from broker_harness import SERVER, Broker, broker_fixture, key_fixture  # noqa: F401 (the fixtures)
 
 from companion.bus.client import TableBus
 from companion.bus.commands import (

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from broker_harness import Broker, Server
+from broker_harness import Broker, Server, broker_fixture, server_fixture  # noqa: F401 (the fixtures)
 
 from companion.bus.client import TableBus
 from companion.journal import Journal

@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from broker_harness import Broker, Server
+from broker_harness import Broker, Server, broker_fixture, server_fixture  # noqa: F401 (the fixtures)
 
 from companion.bus.client import TableBus
 from companion.journal import Journal
