@@ -132,6 +132,8 @@ def build_daemon(
     copy = config.table.deck_copy or None
     key = staff_key_of(config)
     reader = TableReader(layout, staff_key=key, deck_copy=copy)
+    cafe = BusSettings.from_config(config)  # settings mistakes first, before the devices
+    bus = TableBus(cafe, journal.path, key=key, clock=wall_clock) if cafe is not None else None
     camera, display, buttons = config.camera, config.display, config.buttons
     devices = Devices(
         camera=lambda: open_camera(camera.kind, **camera.settings),
@@ -149,9 +151,8 @@ def build_daemon(
         panel=panel_size(display),
     )
     daemon.table_of_copy = config.cafe.table_of_copy
-    bus = BusSettings.from_config(config)
     if bus is not None:
-        daemon.remote = Remote(daemon, TableBus(bus, journal.path, key=key, clock=wall_clock))
+        daemon.remote = Remote(daemon, bus)
     log.info(
         "camera %s, display %s %dx%d, buttons %s, journal %s, kiosk %s",
         camera.kind,
@@ -161,8 +162,7 @@ def build_daemon(
         journal.path,
         "on" if config.kiosk.enabled else "off",
     )
-    if bus is not None:
-        log.info(
-            "cafe %s, table %s, broker %s:%d", bus.topics.cafe, bus.topics.table, bus.host, bus.port
-        )
+    if cafe is not None:
+        where = (cafe.topics.cafe, cafe.topics.table, cafe.host, cafe.port)
+        log.info("cafe %s, table %s, broker %s:%d", *where)
     return daemon

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -22,9 +23,11 @@ from daemon_harness import ManualClock, make_daemon
 
 from companion.bus.client import TableBus
 from companion.bus.commands import sign
-from companion.config import KioskSection
+from companion.config import KioskSection, parse_config
+from companion.daemon.build import build_daemon
 from companion.daemon.remote import Remote
 from companion.daemon.runtime import Daemon
+from companion.errors import ConfigError
 from companion.table.cards import TableCard
 from companion.table.tracker import CardPlaced
 from companion.ui.ingame import IdlePage
@@ -183,3 +186,64 @@ def test_the_state_is_published_when_it_changes_at_most_once_a_second(
         assert states(retained)[0]["game"]["players"] == ["Zoe", "Yan", "Xi"]
     finally:
         retained.close()
+
+
+def test_companion_run_with_a_cafe_broker_joins_the_cafe(
+    tmp_path: Path, broker: Broker, server: Server
+) -> None:
+    """Issue 14: the configuration's ``[cafe]`` (docs/cafe.md) is all ``companion run``
+    needs: the daemon publishes ``online`` and its state while it runs, ``offline``
+    when it stops."""
+    password = tmp_path / "mqtt.password"
+    password.write_text(broker.passwords["table-t1"] + "\n", encoding="utf-8")
+    config = parse_config(
+        {
+            "camera": {"kind": "fake"},
+            "display": {"kind": "fake"},
+            "buttons": {"kind": "fake"},
+            "journal": {"path": str(tmp_path / "j.db")},
+            "staff": {"key_file": str(tmp_path / "no.key")},
+            "table": {"name": "t1", "deck_copy": 1},
+            "cafe": {
+                "name": "rosie",
+                "broker": f"127.0.0.1:{broker.port}",
+                "password_file": str(password),
+            },
+        }
+    )
+    daemon = build_daemon(config)
+    assert daemon.remote is not None
+    assert daemon.remote.bus.settings.username == "table-t1"
+    asked: list[bool] = []
+
+    def stop_once_the_server_has_the_state() -> bool:
+        asked.append(True)
+        if len(asked) > 1:  # after one turn of the loop
+            server.wait(lambda: bool(server.on("t1", "state")), "the state")
+            return True
+        return False
+
+    daemon.run(stop_once_the_server_has_the_state)
+    server.wait(lambda: server.on("t1", "status")[-1:] == [b"offline"], "offline")
+    assert server.on("t1", "status") == [b"online", b"offline"]
+    assert json.loads(server.on("t1", "state")[0])["game"] is None
+
+
+def test_a_cafe_broker_without_paho_mqtt_is_a_settings_mistake(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The library is the ``cafe`` extra: without it, ``companion run`` stops at start
+    with one line naming it (not mid-game)."""
+    monkeypatch.setitem(sys.modules, "paho.mqtt.client", None)
+    config = parse_config(
+        {
+            "camera": {"kind": "fake"},
+            "display": {"kind": "fake"},
+            "buttons": {"kind": "fake"},
+            "journal": {"path": str(tmp_path / "j.db")},
+            "table": {"name": "t1"},
+            "cafe": {"name": "rosie", "broker": "127.0.0.1"},
+        }
+    )
+    with pytest.raises(ConfigError, match="paho-mqtt is not installed"):
+        build_daemon(config)
