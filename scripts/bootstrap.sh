@@ -26,8 +26,9 @@ as_root() {
 # System packages: venv support, the zbar library for pyzbar (without recommends:
 # otherwise apt pulls ImageMagick and 35 more), fonts for the card faces.
 apt_packages=(python3-venv python3-dev libzbar0 fonts-dejavu-core)
-# The tests verify the service unit with systemd-analyze.
-[ "$job" = test ] && apt_packages+=(systemd)
+# The tests verify the service unit with systemd-analyze, and run the cafe's bus
+# against a real MQTT broker (Mosquitto, started by the tests on a loopback port).
+[ "$job" = test ] && apt_packages+=(systemd mosquitto)
 missing=()
 if command -v dpkg-query >/dev/null 2>&1; then
     for pkg in "${apt_packages[@]}"; do

@@ -1,6 +1,6 @@
 """Staff commands from the cafe's server, signed with the cafe's staff key, checked here.
 
-A command is acted on only if all of these hold (/work/CAFE_CONTRACT.md, "command"):
+A command is acted on only if all of these hold (docs/cafe.md, the bus contract):
 its ``sig`` is the HMAC-SHA256, with the staff key (the staff cards' key file), of the
 canonical JSON of the command without ``sig``; it names this cafe and this table; its
 ``ts`` is within :data:`WINDOW` seconds of the table's clock; its nonce was not seen in

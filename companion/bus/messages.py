@@ -1,4 +1,4 @@
-"""What a table says on the cafe's bus, and what it reads: /work/CAFE_CONTRACT.md in code.
+"""What a table says on the cafe's bus, and what it reads: the bus contract of docs/cafe.md in code.
 
 Every topic is ``companion/<cafe>/<table>/<leaf>``; every JSON payload is compact UTF-8
 with ``"v": 1``. The table publishes ``status`` (``online``/``offline``, retained, the

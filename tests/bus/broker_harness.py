@@ -240,7 +240,7 @@ class Server:
             ids = [g for t, g in self.rows if t == table]
         body = {"v": 1, "seq": max([base[0], *held]), "games": max([base[1], *ids])}
         topic = f"companion/{self.cafe}/{table}/ack"
-        self.client.publish(topic, json.dumps(body), qos=1, retain=True)
+        self.client.publish(topic, json.dumps(body, separators=(",", ":")), qos=1, retain=True)
 
     def held(self, table: str, seq: int) -> None:
         """Wait until the ack of ``table`` held on the broker says ``seq``."""

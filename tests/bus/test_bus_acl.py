@@ -1,4 +1,4 @@
-"""The broker's passwords and ACL (issue 14, CAFE_CONTRACT.md "broker security"): a
+"""The broker's passwords and ACL (issue 14, docs/cafe.md "broker security"): a
 table writes only its own status, state and events, reads only its own ack and
 commands; nobody gets in without the password."""
 

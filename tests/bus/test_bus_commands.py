@@ -1,4 +1,4 @@
-"""Signed staff commands (issue 14, CAFE_CONTRACT.md "command"): the table acts only on
+"""Signed staff commands (issue 14, docs/cafe.md "command"): the table acts only on
 a command signed with the cafe's staff key, for itself, recent and never seen before;
 everything else is refused with one line saying why."""
 

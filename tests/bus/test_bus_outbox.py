@@ -1,4 +1,4 @@
-"""The journal is the outbox (issue 14, CAFE_CONTRACT.md "ack"), with a real Mosquitto.
+"""The journal is the outbox (issue 14, docs/cafe.md "ack"), with a real Mosquitto.
 
 The table is its journal, written as the daemon writes it; a :class:`TableBus` over
 the same file sends it; the test server stores what comes and acknowledges it.

@@ -1,4 +1,4 @@
-"""The outbox and the sender without a broker (issue 14, CAFE_CONTRACT.md "events" and
+"""The outbox and the sender without a broker (issue 14, docs/cafe.md "events" and
 "ack"): what is sent, in which order, what an ack covers, when a message goes again."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A table's ``status`` (issue 14, CAFE_CONTRACT.md): retained ``online`` while it is
+"""A table's ``status`` (issue 14, docs/cafe.md): retained ``online`` while it is
 connected, ``offline`` when it stops, and ``offline`` as its last will when it goes
 without a word (the process killed: a power cut)."""
 
