@@ -9,8 +9,10 @@ One thread, one loop; each turn of it:
    cards to :class:`~companion.daemon.controls.Controls`,
 3. takes every button press waiting,
 4. lets time pass in the UI (timed screens, the kiosk's idle reset),
-5. draws the screen and shows it when it changed,
-6. pets the systemd watchdog and updates the STATUS line.
+5. gives the cafe's bus its turn, when there is one (staff commands in, the state
+   out: :mod:`companion.daemon.remote`; it never waits for the network),
+6. draws the screen and shows it when it changed,
+7. pets the systemd watchdog and updates the STATUS line.
 
 Hardware faults never reach the session: a link reports its device's state, the UI
 shows it, and the game goes on as soon as the device is back.
