@@ -67,7 +67,9 @@ def test_a_wrong_password_is_refused(broker: Broker) -> None:
     for user, password in (("table-t1", "guess"), ("nobody", "pw"), ("", "")):
         codes: list[Any] = []
         answered = threading.Event()
-        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="test-intruder")
+        client = mqtt.Client(
+            CallbackAPIVersion.VERSION2, client_id="test-intruder", reconnect_on_failure=False
+        )
         client.username_pw_set(user or None, password or None)
 
         def connected(
