@@ -25,16 +25,28 @@ them and names a bad key itself.
 
     [ui]
     large_type = false      # true: whose turn, a trick's winner, the moves left at 2-3x
+
+    [table]
+    name = "t2"             # the table's name on the cafe's network
+    deck_copy = 2           # this table's deck copy: other copies' cards are refused
+
+    [cafe]                  # no [cafe] broker: no network at all (docs/cafe.md)
+    name = "rosie"
+    broker = "cafe-server.local:1883"
+    password_file = "/etc/companion/mqtt.password"
 """
 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
+from card_codes.catalogue import MAX_COPY
 from companion.errors import ConfigError, InputError
 from companion.inputs import load_toml
 
@@ -68,9 +80,39 @@ class HardwareSection:
     settings: Mapping[str, Any] = field(default_factory=dict)
 
 
+#: A cafe's or a table's name on the network: it is a part of every MQTT topic
+#: (docs/cafe.md), so only lowercase letters, digits and hyphens.
+NAME = re.compile(r"[a-z0-9-]{1,32}")
+
+
 @dataclass(frozen=True)
 class TableSection:
     layout: str = ""  # a layout TOML file (docs/layout.md); empty: the default zones
+    name: str = ""  # the table's name in the cafe ([a-z0-9-]{1,32}); needed with a broker
+    deck_copy: int = 0  # the deck copy printed for this table; 0: any copy is played
+
+
+@dataclass(frozen=True)
+class CafeSection:
+    """The cafe's network (issue 14): the broker this table publishes to."""
+
+    name: str = ""  # the cafe's name ([a-z0-9-]{1,32}): the topics' first part
+    broker: str = ""  # host:port of the MQTT broker; empty: no network
+    username: str = ""  # empty: table-<table name>
+    password_file: str = ""  # a file holding the broker password (one line)
+    tls: bool = False  # connect with TLS (port 8883 unless the broker names one)
+    cafile: str = ""  # the CA certificate checking the broker's; empty: the system's
+    #: Deck copy -> table name, for the copies whose table is not named by its number.
+    copies: Mapping[str, str] = field(default_factory=dict)
+
+    def address(self) -> tuple[str, int]:
+        """The broker's host and port (1883, or 8883 with TLS, when not named)."""
+        where = urlsplit(f"//{self.broker}")  # an IPv6 address in brackets: [::1]:1883
+        return where.hostname or "", where.port or (8883 if self.tls else 1883)
+
+    def table_of_copy(self, copy: int) -> str:
+        """The table a deck copy belongs to: ``copies`` says, else copy N is table N."""
+        return self.copies.get(str(copy), str(copy))
 
 
 @dataclass(frozen=True)
@@ -113,6 +155,7 @@ class Config:
     journal: JournalSection = JournalSection()
     staff: StaffSection = StaffSection()
     log: LogSection = LogSection()
+    cafe: CafeSection = CafeSection()
     source: str = "(defaults)"
 
     def journal_path(self) -> Path:
@@ -127,6 +170,7 @@ _PLAIN: dict[str, type[Any]] = {
     "journal": JournalSection,
     "staff": StaffSection,
     "log": LogSection,
+    "cafe": CafeSection,
 }
 _LEVELS = {"DEBUG", "INFO", "WARNING", "ERROR"}
 
@@ -141,8 +185,9 @@ def _plain_section(source: str, name: str, cls: type[Any], raw: Any) -> Any:
             raise ConfigError(
                 f"{source}: unknown key {name}.{key} (known: {', '.join(sorted(known))})"
             )
-        default = known[key].default
-        want = type(default)
+        spec = known[key]
+        default = spec.default if spec.default_factory is MISSING else spec.default_factory()
+        want = dict if isinstance(default, Mapping) else type(default)
         ok = isinstance(value, want) or (want is float and isinstance(value, int))
         if not ok or (want is not bool and isinstance(value, bool)):
             raise ConfigError(
@@ -175,7 +220,49 @@ def parse_config(data: Mapping[str, Any], source: str = "(config)") -> Config:
         raise ConfigError(f"{source}: log.level must be one of {', '.join(sorted(_LEVELS))}")
     if config.kiosk.idle_minutes <= 0:
         raise ConfigError(f"{source}: kiosk.idle_minutes must be more than 0")
+    _check_cafe(config, source)
     return config
+
+
+def _check_name(source: str, key: str, value: str) -> None:
+    if not NAME.fullmatch(value):
+        raise ConfigError(
+            f"{source}: {key} {value!r} must be 1 to 32 lowercase letters, digits or hyphens "
+            "(it is a part of the cafe's MQTT topics)"
+        )
+
+
+def _check_copy(source: str, key: str, value: int) -> None:
+    if not 1 <= value <= MAX_COPY:
+        raise ConfigError(f"{source}: {key} must be a deck copy, 1 ... {MAX_COPY}")
+
+
+def _check_cafe(config: Config, source: str) -> None:
+    """Names that go into topics, the broker's address, the copies' tables."""
+    table, cafe = config.table, config.cafe
+    if table.deck_copy != 0:
+        _check_copy(source, "table.deck_copy", table.deck_copy)
+    for copy, name in cafe.copies.items():
+        if not copy.isdigit():
+            raise ConfigError(f"{source}: cafe.copies key {copy!r} must be a deck copy number")
+        _check_copy(source, f"cafe.copies.{copy}", int(copy))
+        if not isinstance(name, str):
+            raise ConfigError(f"{source}: cafe.copies.{copy} must be a table name")
+        _check_name(source, f"cafe.copies.{copy}", name)
+    if table.name:
+        _check_name(source, "table.name", table.name)
+    if cafe.name:
+        _check_name(source, "cafe.name", cafe.name)
+    if not cafe.broker:
+        return
+    if not cafe.name or not table.name:
+        raise ConfigError(f"{source}: cafe.broker needs cafe.name and table.name (the topics)")
+    try:
+        host, _ = cafe.address()
+    except ValueError:  # a port that is not a number 0-65535
+        host = ""
+    if not host or cafe.broker.endswith(":"):
+        raise ConfigError(f"{source}: cafe.broker {cafe.broker!r} must be host or host:port")
 
 
 def with_environment(config: Config, environ: Mapping[str, str]) -> Config:

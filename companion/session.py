@@ -281,6 +281,21 @@ class Session:
         self.game_id = None
         return notices
 
+    def rename(self, players: Sequence[str]) -> None:
+        """New names for the players of the game in play (the cafe's staff, issue 14):
+        written to its journal row, and the flow rebuilt from the journal with them (a
+        game kept in memory only changes its names on the screen alone)."""
+        if self.flow is None or self.game_id is None or self.memory_only:
+            return
+        try:
+            self.journal.set_players(self.game_id, players)
+            done = replay(self.journal, self.journal.game(self.game_id), self.factory)
+        except JournalError as exc:
+            self._lost_durability(exc)
+            return
+        if done.flow is not None and done.bad_seq is None:
+            self.flow = done.flow
+
     # -- inputs --------------------------------------------------------------------------
 
     def table(self, event: str, card: TableCard) -> list[Notice]:

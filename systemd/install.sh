@@ -118,7 +118,7 @@ install() {
         run python3 -m venv --system-site-packages "$PREFIX/.venv"
     fi
     run "$PREFIX/.venv/bin/python" -m pip install -q --upgrade pip
-    run "$PREFIX/.venv/bin/python" -m pip install -q "$PREFIX[pi,zbar]"
+    run "$PREFIX/.venv/bin/python" -m pip install -q "$PREFIX[pi,zbar,bus]"
 
     run install -d -m 0750 -o root -g "$USER_NAME" "$CONF_DIR"
     if [ ! -f "$CONF_DIR/staff.key" ]; then

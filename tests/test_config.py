@@ -89,3 +89,60 @@ def test_bad_toml_is_a_config_error(tmp_path: Path) -> None:
 def test_journal_path_defaults_to_the_state_directory(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("STATE_DIRECTORY", "/var/lib/companion")
     assert str(Config().journal_path()) == "/var/lib/companion/journal.db"
+
+
+# -- the cafe (issue 14) --------------------------------------------------------------------
+
+
+def test_no_cafe_section_means_no_network() -> None:
+    """Issue 14: without ``[cafe] broker`` the daemon runs as before, on its own."""
+    config = parse_config({"table": {"name": "t2", "deck_copy": 2}})
+    assert config.cafe.broker == "" and config.table.deck_copy == 2
+
+
+def test_a_cafe_names_its_broker_table_and_copies() -> None:
+    config = parse_config(
+        {
+            "table": {"name": "t2", "deck_copy": 2},
+            "cafe": {
+                "name": "rosie",
+                "broker": "cafe-server.local:8883",
+                "tls": True,
+                "cafile": "/etc/companion/cafe-ca.pem",
+                "copies": {"3": "terrace"},
+            },
+        }
+    )
+    assert config.cafe.address() == ("cafe-server.local", 8883)
+    assert config.cafe.table_of_copy(2) == "2" and config.cafe.table_of_copy(3) == "terrace"
+    tls = parse_config({"table": {"name": "t"}, "cafe": {"name": "c", "broker": "h", "tls": True}})
+    assert tls.cafe.address() == ("h", 8883)
+    plain = parse_config({"table": {"name": "t"}, "cafe": {"name": "c", "broker": "[::1]"}})
+    assert plain.cafe.address() == ("::1", 1883)
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"table": {"name": "Table 2"}}, "table.name 'Table 2' must be 1 to 32 lowercase"),
+        ({"cafe": {"name": "café"}}, "cafe.name 'café' must be"),
+        ({"table": {"name": "t" * 33}}, "must be 1 to 32"),
+        ({"cafe": {"name": "c/d"}}, "must be 1 to 32"),
+        ({"cafe": {"name": "c", "broker": "h"}}, "needs cafe.name and table.name"),
+        ({"table": {"name": "t"}, "cafe": {"broker": "h"}}, "needs cafe.name and table.name"),
+        (
+            {"table": {"name": "t"}, "cafe": {"name": "c", "broker": "h:99999"}},
+            "must be host or host:port",
+        ),
+        ({"table": {"deck_copy": 5000}}, "table.deck_copy must be a deck copy"),
+        ({"cafe": {"copies": {"two": "t2"}}}, "cafe.copies key 'two' must be a deck copy"),
+        ({"cafe": {"copies": {"2": "Table Two"}}}, "cafe.copies.2 'Table Two' must be"),
+        ({"cafe": {"copies": ["t1"]}}, "cafe.copies must be dict"),
+        ({"cafe": {"tls": "yes"}}, "cafe.tls must be bool"),
+    ],
+)
+def test_names_that_go_into_topics_are_checked(data: dict[str, object], message: str) -> None:
+    """Contract: cafe and table names are [a-z0-9-]{1,32} (they are parts of topics);
+    anything else stops the start with the key named."""
+    with pytest.raises(ConfigError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        parse_config(data, "config.toml")

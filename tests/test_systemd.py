@@ -35,6 +35,12 @@ def test_unit_is_a_watched_notify_service_with_its_own_user() -> None:
     assert _unit()["Install"]["WantedBy"] == "multi-user.target"
 
 
+def test_unit_lets_the_table_reach_the_cafes_broker() -> None:
+    """Issue 14: a table with ``[cafe] broker`` opens a TCP connection to it."""
+    families = set(_unit()["Service"]["RestrictAddressFamilies"].split())
+    assert {"AF_INET", "AF_INET6", "AF_UNIX"} <= families
+
+
 @pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze not installed")
 def test_systemd_analyze_verify_passes(tmp_path: Path) -> None:
     # The unit names /opt/companion; point it at this checkout's command to verify it here.

@@ -21,9 +21,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from card_codes.keys import load_key
+from companion.bus.client import TableBus
+from companion.bus.settings import BusSettings
 from companion.config import Config, HardwareSection
 from companion.daemon.links import ButtonsLink, CameraLink, DisplayLink, DisplayWorker
 from companion.daemon.notify import Notifier
+from companion.daemon.remote import Remote
 from companion.daemon.runtime import Daemon, Links, Reader
 from companion.journal import Journal
 from companion.session import Session, open_table, recent_names
@@ -128,7 +131,11 @@ def build_daemon(
         session = open_table(config.journal_path(), clock=wall_clock)
     journal = session.journal
     layout = load_layout(config.table.layout) if config.table.layout else default_layout()
-    reader = TableReader(layout, staff_key=staff_key_of(config))
+    copy = config.table.deck_copy or None
+    key = staff_key_of(config)
+    reader = TableReader(layout, staff_key=key, deck_copy=copy)
+    cafe = BusSettings.from_config(config)  # settings mistakes first, before the devices
+    bus = TableBus(cafe, journal.path, key=key, clock=wall_clock) if cafe is not None else None
     camera, display, buttons = config.camera, config.display, config.buttons
     devices = Devices(
         camera=lambda: open_camera(camera.kind, **camera.settings),
@@ -146,6 +153,9 @@ def build_daemon(
         panel=panel_size(display),
         large_type=config.ui.large_type,
     )
+    daemon.table_of_copy = config.cafe.table_of_copy
+    if bus is not None:
+        daemon.remote = Remote(daemon, bus)
     log.info(
         "camera %s, display %s %dx%d%s, buttons %s, journal %s, kiosk %s",
         camera.kind,
@@ -156,4 +166,7 @@ def build_daemon(
         journal.path,
         "on" if config.kiosk.enabled else "off",
     )
+    if cafe is not None:
+        where = (cafe.topics.cafe, cafe.topics.table, cafe.host, cafe.port)
+        log.info("cafe %s, table %s, broker %s:%d", *where)
     return daemon

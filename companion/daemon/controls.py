@@ -47,10 +47,15 @@ class Controls:
         elif name == "STAFF-RESET":
             log.warning("staff card shown: the table is reset")
             app.staff_unlocked(now)
-            go = app.staff_action(StaffAction("end-game"))
-            if go.page is not None:
-                app.page = go.page
-            for command in go.commands:
-                self.runner.carry_out(command, now)
+            self.reset(now)
         else:
             log.warning("control card %s has no action here", card.notation)
+
+    def reset(self, now: float) -> None:
+        """End the game in play (reason ``staff``, kept in the history) and show the
+        attract screen: the staff card's reset, and the cafe's ``reset`` command."""
+        go = self.runner.app.staff_action(StaffAction("end-game"))
+        if go.page is not None:
+            self.runner.app.page = go.page
+        for command in go.commands:
+            self.runner.carry_out(command, now)

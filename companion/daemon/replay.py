@@ -24,6 +24,7 @@ from companion.flows.base import GameFlow, Notice, NoticeKind
 from companion.games.report import GameReport
 from companion.journal import Journal
 from companion.session import Session
+from companion.table.cards import StrayCard
 from companion.table.reader import TableReader
 from companion.table.tracker import CardPlaced, CardRemoved, TableEvent
 from hardware.camera import Camera
@@ -83,6 +84,8 @@ def event_row(event: TableEvent) -> EventRow:
         return EventRow(event.at, "placed", event.card.notation, event.card.zone)
     if isinstance(event, CardRemoved):
         return EventRow(event.at, "removed", event.card.notation, event.card.zone)
+    if isinstance(event, StrayCard):
+        return EventRow(event.at, "stray", event.card.key, event.card.zone)
     return EventRow(event.at, "duplicate", event.key, None)
 
 

@@ -9,8 +9,10 @@ One thread, one loop; each turn of it:
    cards to :class:`~companion.daemon.controls.Controls`,
 3. takes every button press waiting,
 4. lets time pass in the UI (timed screens, the kiosk's idle reset),
-5. draws the screen and shows it when it changed,
-6. pets the systemd watchdog and updates the STATUS line.
+5. gives the cafe's bus its turn, when there is one (staff commands in, the state
+   out: :mod:`companion.daemon.remote`; it never waits for the network),
+6. draws the screen and shows it when it changed,
+7. pets the systemd watchdog and updates the STATUS line.
 
 Hardware faults never reach the session: a link reports its device's state, the UI
 shows it, and the game goes on as soon as the device is back.
@@ -26,8 +28,10 @@ from typing import Any, Protocol
 from companion.daemon.controls import Controls
 from companion.daemon.links import ButtonsLink, CameraLink, DisplayLink, DisplayWorker
 from companion.daemon.notify import Notifier
+from companion.daemon.remote import Remote
 from companion.daemon.runner import TableRunner
 from companion.session import Session
+from companion.table.cards import StrayCard
 from companion.table.reader import ReaderStats
 from companion.table.tracker import CardPlaced, CardRemoved, DuplicateCard, TableEvent
 from companion.ui.app import UiApp
@@ -102,6 +106,10 @@ class Daemon:
         self._next_watchdog = float("-inf")
         self._next_stats = clock() + STATS_SECONDS
         self._foreign_logged = 0
+        #: The table a deck copy belongs to, for a card of another copy (issue 14).
+        self.table_of_copy: Callable[[int], str] = str
+        #: The cafe's bus, when the configuration names a broker (issue 14).
+        self.remote: Remote | None = None
 
     # -- start --------------------------------------------------------------------------
 
@@ -145,18 +153,21 @@ class Daemon:
         now = self.clock()
         status = self.links.camera.status
         self.app.hardware_status("camera", None if status.ok else "Camera lost: retrying", now)
-        if frame is not None:
-            for event in self.reader.feed(frame):
-                if self.on_event is not None:
-                    self.on_event(event)
-                self.table_event(event, now)
+        events = self.reader.feed(frame) if frame is not None else []
+        for event in events:
+            if self.on_event is not None:
+                self.on_event(event)
+            self.table_event(event, now)
+        changed = bool(events)
         # Wait for buttons only when no frame came (a lost camera must not spin the CPU).
         wait = 0.0 if frame is not None or self.ended else self.frame_timeout
         press = self.links.buttons.poll(wait)
         while press is not None:
             self.runner.press(press)
-            press = self.links.buttons.poll(0.0)
+            press, changed = self.links.buttons.poll(0.0), True
         self.runner.tick(now)
+        if self.remote is not None:
+            self.remote.turn(now, changed)
         self.draw()
         self._heartbeat(now)
 
@@ -164,6 +175,11 @@ class Daemon:
         if isinstance(event, DuplicateCard):
             log.warning("card %s seen in %d places at once", event.key, len(event.positions))
             self.app.hardware_status("card", f"{event.key.split('/')[-1]} seen twice", now)
+            return
+        if isinstance(event, StrayCard):
+            table = self.table_of_copy(event.copy)
+            log.warning("card %s refused: it is from table %s's deck", event.card.key, table)
+            self.app.hardware_status("card", f"This card is from table {table}'s deck", now)
             return
         card = event.card
         if card.deck == "control":
@@ -228,6 +244,8 @@ class Daemon:
     def run(self, should_stop: Callable[[], bool]) -> None:
         """Loop until ``should_stop()`` (a signal) or the end of a replay source."""
         self.start()
+        if self.remote is not None:
+            self.remote.start()
         try:
             while not should_stop() and not self.ended:
                 self.step()
@@ -235,6 +253,8 @@ class Daemon:
             self.notifier.stopping()
             self.farewell()
             self.links.close()
+            if self.remote is not None:
+                self.remote.close()
 
     def farewell(self) -> None:
         """The last screen, kept by the panel while the service is down (a kiosk never

@@ -243,6 +243,10 @@ class Journal:
             (ended, dump(dict(result)), game_id),
         )
 
+    def set_players(self, game_id: int, players: Sequence[str]) -> None:
+        """Name the players of a game anew (the cafe's staff, issue 14)."""
+        self._write("UPDATE games SET players = ? WHERE id = ?", (dump(list(players)), game_id))
+
     def set_aside(self, game_id: int, seq: int, reason: str) -> int:
         """Move the events of ``game_id`` from ``seq`` on into ``dropped_events`` (kept,
         never replayed), so the game goes on after its last good event; returns how many."""
@@ -351,11 +355,26 @@ class Journal:
             return True
         return bool(found < last - first - 1)
 
-    def games(self) -> list[GameEntry]:
-        """The games that can be read, in order (the others are named in ``problems``)."""
-        rows = self._rows(f"SELECT {GAME_COLUMNS} FROM games ORDER BY id", (), "games", "id")
+    def events_after(self, seq: int, limit: int) -> list[JournalEvent]:
+        """Up to ``limit`` events of any game after ``seq``, in order, the unreadable ones
+        left out (the cafe's outbox, :mod:`companion.bus.outbox`, sends them on)."""
+        rows = self._rows(
+            f"SELECT {EVENT_COLUMNS} FROM events WHERE seq > ? ORDER BY seq LIMIT ?",
+            (seq, limit),
+            "events",
+            "seq",
+        )
+        events = (event_of(row) for row in rows if isinstance(row[0], int) and row[0] > seq)
+        return [event for event in events if isinstance(event, JournalEvent)][:limit]
+
+    def games(self, since: int = 0, limit: int = -1) -> list[GameEntry]:
+        """The games (``limit`` of them from id ``since``; -1: all) that can be read, in
+        order (the others are named in ``problems``)."""
+        sql = f"SELECT {GAME_COLUMNS} FROM games WHERE id >= ? ORDER BY id LIMIT ?"
+        found = self._rows(sql, (since, limit), "games", "id")  # a damaged table: every row
+        rows = [row for row in found if not isinstance(row[0], int) or row[0] >= since]
         entries = []
-        for row in rows:
+        for row in rows[:limit] if limit >= 0 else rows:
             entry, problem = game_of(row)
             if problem is not None:
                 self.note(f"game {row[0]}: {problem}")

@@ -21,3 +21,13 @@ class TableCard:
     zone: str
     position: tuple[float, float] | None = None
     face_down: bool = False
+
+
+@dataclass(frozen=True)
+class StrayCard:
+    """A card of another copy of the deck (another table's) put down here: refused at
+    once, never played (issue 14). ``copy`` is the deck copy printed on it."""
+
+    card: TableCard
+    copy: int
+    at: float = 0.0

@@ -5,7 +5,11 @@ table), the decoder reads the codes there at full resolution, and the tracker tu
 what was found, and where it looked, into stable events. Control cards (deck
 ``control``) are cards like any other: the daemon maps their events to commands.
 Codes the decoder rejects (a menu's QR code, a phone, a misread) are counted for
-the log and never become events.
+the log and never become events. At a table that owns one copy of the decks
+(``deck_copy``), a card of another copy (another table's, issue 14) becomes a
+:class:`~companion.table.cards.StrayCard` when it is put down, never a play: its
+twin of this table's copy is another key, tracked and played as usual. Control and
+staff cards (deck ``control``) work from any copy.
 
     reader = TableReader(default_layout(), staff_key=key)
     for frame in camera:
@@ -24,10 +28,13 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
+from companion.table.cards import StrayCard
 from companion.table.changes import ChangeDetector, ChangePlan
 from companion.table.layout import Layout
 from companion.table.tracker import (
     CardLike,
+    CardPlaced,
+    CardRemoved,
     Coverage,
     DetectionLike,
     TableEvent,
@@ -60,6 +67,8 @@ Decoder = Callable[[Image], DecodeResultLike]
 #: Distinct foreign payloads remembered for the log (a cap, so a busy cafe's menus
 #: cannot grow the set for ever).
 FOREIGN_MEMORY = 256
+#: Decks shared by every table whatever their copy: control and staff cards.
+SHARED_DECKS = ("control",)
 
 
 @dataclass(frozen=True)
@@ -124,6 +133,7 @@ class TableReader:
     and the benchmark hand in another. Tracker options (``confirm_frames``,
     ``confirm_seconds``, ``forget_seconds``, ``tolerance``) and a ``detector`` may be
     given; ``clock`` only times the stages for the stats, never decides anything.
+    ``deck_copy``: the copy this table plays (None: any).
     """
 
     def __init__(
@@ -134,9 +144,13 @@ class TableReader:
         staff_key: bytes | None = None,
         detector: ChangeDetector | None = None,
         clock: Callable[[], float] = time.perf_counter,
+        deck_copy: int | None = None,
         **tracker_options: Any,
     ) -> None:
         self.layout = layout
+        self.deck_copy = deck_copy
+        #: Keys of cards of another copy seen lately, with their copy.
+        self._strays: dict[str, int] = {}
         self.decoder = decoder if decoder is not None else default_decoder(staff_key)
         self.detector = detector if detector is not None else ChangeDetector()
         self.tracker = TableTracker(layout, **tracker_options)
@@ -158,8 +172,34 @@ class TableReader:
         stats.seconds["changes"] += planned - start
         stats.seconds["decode"] += decoded - planned
         stats.seconds["track"] += tracked - decoded
+        if self._strays:
+            events = self._refuse_strays(events)
         stats.events += len(events)
         return events
+
+    def _refuse_strays(self, events: list[TableEvent]) -> list[TableEvent]:
+        """A card of another copy put down is a :class:`StrayCard`, and its removal
+        nothing: it never was in play."""
+        kept: list[TableEvent] = []
+        for event in events:
+            if not isinstance(event, CardPlaced | CardRemoved):
+                kept.append(event)
+                continue
+            copy = self._strays.get(event.card.key)
+            if copy is None:
+                kept.append(event)
+            elif isinstance(event, CardPlaced):
+                kept.append(StrayCard(event.card, copy, event.at))
+        return kept
+
+    def _note_copy(self, card: CardLike) -> None:
+        """Remember a card of another copy (the latest :data:`FOREIGN_MEMORY` of them)."""
+        if self.deck_copy is None or card.copy == self.deck_copy or card.deck in SHARED_DECKS:
+            return
+        self._strays.pop(card.key, None)
+        self._strays[card.key] = card.copy
+        if len(self._strays) > FOREIGN_MEMORY:
+            del self._strays[next(iter(self._strays))]
 
     def _decode(self, image: Image, plan: ChangePlan) -> list[_Found]:
         stats = self.stats
@@ -175,6 +215,7 @@ class TableReader:
             result = self.decoder(crop)
             stats.decodes += 1
             for detection in result.cards:
+                self._note_copy(detection.card)
                 corners = tuple((float(x) + x0, float(y) + y0) for x, y in detection.corners)
                 found.append(_Found(detection.card, corners))
             stats.codes += len(result.cards)

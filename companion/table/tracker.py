@@ -36,7 +36,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import KW_ONLY, dataclass, field
 from typing import Protocol
 
-from companion.table.cards import TableCard
+from companion.table.cards import StrayCard, TableCard
 from companion.table.layout import Box, Layout, Point, box_of, centre_of
 
 OUTSIDE = "outside"
@@ -57,6 +57,8 @@ class CardLike(Protocol):
     def notation(self) -> str: ...
     @property
     def key(self) -> str: ...
+    @property
+    def copy(self) -> int: ...
 
 
 class DetectionLike(Protocol):
@@ -127,7 +129,7 @@ class DuplicateCard:
     at: float = 0.0
 
 
-TableEvent = CardPlaced | CardRemoved | DuplicateCard
+TableEvent = CardPlaced | CardRemoved | DuplicateCard | StrayCard
 
 
 @dataclass(frozen=True)

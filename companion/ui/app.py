@@ -214,6 +214,18 @@ class UiApp:
         self.now = now
         self.statuses.set(kind, message, now)
 
+    def set_names(self, names: Sequence[str]) -> bool:
+        """Player names from the cafe's staff (issue 14): the game in play's (as many as
+        it has players, and only where players name themselves; False otherwise), else
+        the game being set up and the next one chosen."""
+        if self.game is None:
+            self.wizard.preset(names)
+            return True
+        if len(names) != len(self.players) or get_game(self.game).seats:
+            return False
+        self.players = tuple(names)
+        return True
+
     def staff_unlocked(self, now: float) -> None:
         """A valid staff card was shown: staff actions open for :data:`STAFF_SECONDS`."""
         self.now = now
@@ -305,6 +317,7 @@ class UiApp:
 
     def _begin(self, command: StartGame) -> Go:
         self._clear_game()
+        self.wizard.preset(())  # the staff's names went to this game
         self.game, self.players = command.game, command.players
         if not get_game(command.game).seats:  # fixed sides (hex: Black, White) are no names
             self.remember_names(command.players)

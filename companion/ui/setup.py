@@ -91,6 +91,19 @@ class SetupWizard:
         self.cancel = cancel
         self.seed = seed
         self.names = names
+        #: Names the cafe's staff gave: the setup in progress and the next take them.
+        self.preset_names: tuple[str, ...] = ()
+        self.current: Setup | None = None
+
+    def preset(self, names: Sequence[str]) -> None:
+        """Names for the game being set up (its first seats) and the next one chosen;
+        none: forget them (the game they were for has started)."""
+        self.preset_names = tuple(names)
+        setup = self.current
+        if not names:
+            self.current = None
+        elif setup is not None and not setup.spec.seats:
+            setup.names = [*names, *setup.names[len(names) :]][: setup.players]
 
     # -- the game ------------------------------------------------------------------------
 
@@ -111,7 +124,12 @@ class SetupWizard:
             spec = get_game(game)
             players = len(spec.seats) or max(spec.min_players, 2)
             names = list(spec.seats) or [""] * players
+            if self.preset_names and not spec.seats:
+                preset = self.preset_names
+                players = min(max(len(preset), spec.min_players), spec.max_players)
+                names = [*preset, *[""] * players][:players]
             setup = Setup(spec, players, names)
+            self.current = setup
             setup.seats = {option.name: 0 for option in setup.seat_options()}
             return Go(self._step(setup, setup.steps()[0]))
 

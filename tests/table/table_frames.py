@@ -73,8 +73,8 @@ def mini_decoder(image: Image) -> Result:
     return result
 
 
-def payload(notation: str, deck: str = "fibonachos") -> str:
-    return encode_payload(card(deck, notation))
+def payload(notation: str, deck: str = "fibonachos", copy: int = 1) -> str:
+    return encode_payload(card(deck, notation, copy=copy))
 
 
 def table_image() -> Image:

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.table.cards import StrayCard
 from companion.table.tracker import CardPlaced, CardRemoved, TableEvent
 
 SIDE = 0.04  # a code's side in frame fractions
@@ -18,6 +19,7 @@ SIDE = 0.04  # a code's side in frame fractions
 class Card:
     deck: str
     notation: str
+    copy: int = 1
 
     @property
     def key(self) -> str:
@@ -45,6 +47,8 @@ def names(events: Sequence[tuple[Any, TableEvent]]) -> list[str]:
     for _, e in events:
         if isinstance(e, CardPlaced | CardRemoved):
             out.append(f"{type(e).__name__}:{e.card.notation}@{e.card.zone}")
+        elif isinstance(e, StrayCard):
+            out.append(f"StrayCard:{e.card.key}")
         else:
             out.append(f"{type(e).__name__}:{e.key}")
     return out

@@ -19,6 +19,7 @@ from table_frames import (
 )
 from table_scripts import names
 
+from companion.table.cards import StrayCard
 from companion.table.changes import ChangeDetector
 from companion.table.layout import Layout, default_layout
 from companion.table.reader import TableReader
@@ -27,11 +28,16 @@ from companion.table.tracker import CardPlaced, DuplicateCard, TableEvent
 FPS = 30
 
 
-def reader(decoder: CountingDecoder | None = None, layout: Layout | None = None) -> TableReader:
+def reader(
+    decoder: CountingDecoder | None = None,
+    layout: Layout | None = None,
+    deck_copy: int | None = None,
+) -> TableReader:
     return TableReader(
         layout if layout is not None else default_layout(),
         decoder=decoder if decoder is not None else mini_decoder,
         detector=ChangeDetector(full_every=100.0),
+        deck_copy=deck_copy,
     )
 
 
@@ -129,6 +135,30 @@ def test_copied_code_is_flagged_as_duplicate() -> None:
 def test_control_card_is_an_event_anywhere() -> None:
     r = reader()
     image = with_code(table_image(), payload("UNDO", deck="control"), (0.955, 0.5), module_px=2)
+    assert names(play(r, [image] * 20)) == ["CardPlaced:UNDO@outside"]
+
+
+def test_a_card_of_another_tables_copy_is_refused_and_ours_still_plays() -> None:
+    """Issue 14 "tables know who they are": at a copy-1 table a copy-2 card put down is a
+    StrayCard at once (never a play, its removal no event), and this table's own copy
+    of the same card is then placed as usual."""
+    r = reader(deck_copy=1)
+    cloth = table_image()
+    theirs = with_code(cloth, payload("R3", copy=2), (0.4, 0.5))
+    both = with_code(theirs, payload("R3"), (0.6, 0.5))
+    ours = with_code(cloth, payload("R3"), (0.6, 0.5))
+    events = play(r, [cloth] * 3 + [theirs] * 20 + [both] * 20 + [ours] * 60)
+    assert names(events) == ["StrayCard:fibonachos/2/R3", "CardPlaced:R3@play"]
+    stray = events[0][1]
+    assert isinstance(stray, StrayCard) and stray.copy == 2 and stray.card.notation == "R3"
+    assert events[0][0] <= 3 + 8  # within a few frames of being put down
+
+
+def test_control_cards_of_any_copy_work_at_a_table_with_a_copy() -> None:
+    """Issue 14: control and staff cards are shared by the cafe's tables."""
+    r = reader(deck_copy=1)
+    text = payload("UNDO", deck="control", copy=2)
+    image = with_code(table_image(), text, (0.955, 0.5), module_px=2)
     assert names(play(r, [image] * 20)) == ["CardPlaced:UNDO@outside"]
 
 

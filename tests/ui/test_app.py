@@ -449,3 +449,42 @@ def test_a_passing_screen_never_eats_a_press() -> None:
     finger.app.notices([Notice(NoticeKind.INFO, "turn 1 over")], finger.now + 1)
     assert finger.screen().lines == ("turn 1 over",)
     assert finger.press("SELECT") == [Flow(Move())]
+
+
+# -- names from the cafe's staff (issue 14) ------------------------------------------------
+
+
+def test_names_from_the_staff_go_to_the_next_game_set_up() -> None:
+    """Issue 14 "names" command: with no game in play, the next setup starts with the
+    staff's names (as many players as names), and they are forgotten once it starts."""
+    app = UiApp()
+    assert app.set_names(["Zoe", "Yan", "Xi", "Wu"])
+    finger = Finger(app)
+    finger.choose("Fibonachos")
+    assert finger.screen().selected == 2  # 4 players, from the names
+    finger.choose("4 players")
+    assert finger.screen().items[1:] == ("1: Zoe", "2: Yan", "3: Xi", "4: Wu")
+    command = started(finger, "Done", "Zoe", "Done")
+    assert command.players == ("Zoe", "Yan", "Xi", "Wu")
+    assert app.wizard.preset_names == ()
+
+
+def test_names_from_the_staff_change_a_setup_in_progress() -> None:
+    """Issue 14: names given while a game is being set up go to its seats."""
+    finger = Finger(UiApp())
+    finger.choose("Fibonachos")
+    finger.choose("3 players")
+    assert finger.app.set_names(["Zoe", "Yan"])
+    command = started(finger, "Done", "Zoe", "Done")
+    assert command.players == ("Zoe", "Yan", "Seat 3")
+
+
+def test_names_for_the_game_in_play_must_match_its_seats() -> None:
+    """Issue 14: the game in play takes as many names as it has players; a game with
+    fixed sides (the hex referee) takes none."""
+    app = UiApp()
+    app.game_started("fibonachos", ("Ana", "Ben", "Cy"))
+    assert not app.set_names(["Zoe", "Yan"])
+    assert app.set_names(["Zoe", "Yan", "Xi"]) and app.players == ("Zoe", "Yan", "Xi")
+    app.game_started("hex-referee", ("Black", "White"))
+    assert not app.set_names(["Zoe", "Yan"])

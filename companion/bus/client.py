@@ -1,0 +1,274 @@
+"""The table's MQTT client: one thread of its own, so the table never waits for the network.
+
+The daemon's loop only ever hands things over: :meth:`TableBus.offer_state` keeps
+the newest state for the thread, :meth:`TableBus.wake` says the journal has news, and
+the staff commands the thread accepted wait in :attr:`TableBus.commands` (a
+``queue.Queue``) for the loop to take. None of these block.
+
+The thread, over and over: connect (the last will is ``offline``, retained), subscribe
+to ``ack`` and then to ``command`` (the broker sends a retained ack right after the
+first subscription, so once the second is acknowledged the ack is known, or there is
+none), publish ``online``, send the outbox from the ack
+(:class:`~companion.bus.sender.Sender`: one message at a time, each once the server's
+ack covers the one before), and the newest state whenever there is one. A lost
+connection ends that client; the next one starts after a growing delay (:data:`RETRY`
+to :data:`RETRY_MAX` seconds). Each connection gets a client of its own, so nothing
+queued on the old one is sent again out of order on the new one: what the server has
+not acknowledged is sent again from the journal.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import queue
+import socket
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from companion.bus.commands import Command, CommandChecker, CommandRefusedError
+from companion.bus.messages import OFFLINE, ONLINE, Ack, dump
+from companion.bus.outbox import Outbox
+from companion.bus.sender import RESEND_SECONDS, Sender
+from companion.bus.settings import BusSettings, mqtt_client
+
+if TYPE_CHECKING:
+    import paho.mqtt.client as mqtt
+
+log = logging.getLogger(__name__)
+
+#: Seconds before the first new try after a failed connection, and the longest wait.
+RETRY = 0.5
+RETRY_MAX = 30.0
+#: Seconds a connection may take to be ready (connected, subscribed).
+READY_SECONDS = 10.0
+#: Seconds the table gives its ``offline`` message when it stops.
+FAREWELL_SECONDS = 1.0
+
+
+def no_delay(client: mqtt.Client, _: Any, sock: Any) -> None:
+    """Small packets go at once (no Nagle): one message waits for the ack of the last."""
+    if isinstance(sock, socket.socket) and sock.family in (socket.AF_INET, socket.AF_INET6):
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+
+class _Link:
+    """One connection: a paho client and what its network thread saw."""
+
+    def __init__(self, bus: TableBus) -> None:
+        mqtt = mqtt_client()
+        settings = bus.settings
+        self.bus = bus
+        self.topics = settings.topics
+        client = mqtt.Client(
+            mqtt.CallbackAPIVersion.VERSION2,
+            client_id=f"companion-{self.topics.cafe}-{self.topics.table}",
+            reconnect_on_failure=False,
+        )
+        client.username_pw_set(settings.username, settings.password)
+        if settings.tls:
+            client.tls_set(ca_certs=settings.cafile)
+        client.will_set(self.topics.status, OFFLINE, qos=1, retain=True)
+        client.on_connect = self._connected
+        client.on_disconnect = self._disconnected
+        client.on_subscribe = self._subscribed
+        client.on_message = self._message
+        client.on_socket_open = no_delay
+        self.client = client
+        self.ready = threading.Event()
+        self.lost = threading.Event()
+        self.settled = threading.Event()  # ready or lost
+        #: The server's ack: the retained one, then each new one.
+        self.ack = Ack()
+        self._subscribing: dict[int, str] = {}
+
+    # -- paho's network thread --------------------------------------------------------------
+
+    def _connected(self, client: mqtt.Client, _: Any, __: Any, code: Any, ___: Any) -> None:
+        if code.is_failure:
+            self.bus.note_failure(f"the broker refused the connection ({code})")
+            self._disconnected()
+            return
+        self._subscribe(self.topics.ack)
+
+    def _subscribe(self, topic: str) -> None:
+        _, mid = self.client.subscribe(topic, qos=1)
+        self._subscribing[mid] = topic
+
+    def _subscribed(self, client: mqtt.Client, _: Any, mid: int, codes: Any, __: Any) -> None:
+        topic = self._subscribing.pop(mid, "")
+        if any(code.is_failure for code in codes):
+            log.error("cafe: the broker refused the subscription to %s", topic)
+        if topic == self.topics.ack:
+            self._subscribe(self.topics.command)
+        else:
+            self.ready.set()
+            self.settled.set()
+
+    def _message(self, client: mqtt.Client, _: Any, message: mqtt.MQTTMessage) -> None:
+        if message.topic == self.topics.ack:
+            try:
+                self.ack = Ack.parse(bytes(message.payload))
+            except ValueError as exc:
+                log.warning("cafe: ack %r ignored: %s", message.payload[:80], exc)
+                return
+            log.debug("cafe: ack: events to %d, games to %d", self.ack.seq, self.ack.games)
+            self.bus.wake()
+        elif message.topic == self.topics.command:
+            self.bus.command(bytes(message.payload))
+
+    def _disconnected(self, *_: Any) -> None:
+        self.lost.set()
+        self.settled.set()
+        self.bus.wake()
+
+    # -- the bus's thread ----------------------------------------------------------------
+
+    def open(self) -> bool:
+        """Connect and subscribe; True once ready (the ack, if any, is known)."""
+        settings = self.bus.settings
+        try:
+            self.client.connect(settings.host, settings.port, settings.keepalive)
+        except (OSError, ValueError) as exc:
+            self.bus.note_failure(f"cannot reach the broker {settings.host}:{settings.port}: {exc}")
+            return False
+        self.client.loop_start()
+        if not self.settled.wait(READY_SECONDS):
+            self.bus.note_failure("the broker did not answer in time")
+            return False
+        return not self.lost.is_set()
+
+    def publish(self, topic: str, payload: bytes, *, retain: bool = False) -> None:
+        self.client.publish(topic, payload, qos=1, retain=retain)
+
+    def close(self, farewell: bool) -> None:
+        if farewell and self.ready.is_set() and not self.lost.is_set():
+            info = self.client.publish(self.topics.status, OFFLINE, qos=1, retain=True)
+            with contextlib.suppress(RuntimeError, ValueError):  # the connection went
+                info.wait_for_publish(FAREWELL_SECONDS)
+            self.client.disconnect()
+        self.client.loop_stop()
+
+
+class TableBus:
+    """The table's side of the cafe's bus (see the module docstring)."""
+
+    def __init__(
+        self,
+        settings: BusSettings,
+        journal_path: str | Path,
+        *,
+        key: bytes | None,
+        clock: Callable[[], float] = time.time,
+        resend_after: float = RESEND_SECONDS,
+    ) -> None:
+        mqtt_client()  # a missing library is a settings mistake: say so at start
+        self.settings = settings
+        topics = settings.topics
+        self.checker = CommandChecker(key, cafe=topics.cafe, table=topics.table, clock=clock)
+        self.outbox = Outbox(journal_path, topics)
+        #: Staff commands accepted, for the daemon's loop to take (never blocks it).
+        self.commands: queue.Queue[Command] = queue.Queue()
+        #: Set while a connection is ready (tests and the status line read it).
+        self.online = threading.Event()
+        self.resend_after = resend_after
+        self._state: bytes | None = None
+        self._state_sent = True
+        self._state_lock = threading.Lock()
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._failing = False
+
+    # -- the daemon's side: none of these wait ---------------------------------------------
+
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self._run, name="cafe-bus", daemon=True)
+        self._thread.start()
+
+    def offer_state(self, state: dict[str, Any]) -> None:
+        """The table's newest state; the thread publishes it (the newest wins)."""
+        with self._state_lock:
+            self._state, self._state_sent = dump(state), False
+        self._wake.set()
+
+    def wake(self) -> None:
+        """The journal has news (or an ack came): look now rather than later."""
+        self._wake.set()
+
+    def close(self, timeout: float = FAREWELL_SECONDS + 0.5) -> None:
+        """Say ``offline`` and stop (waiting at most ``timeout`` for the thread)."""
+        self._stop.set()
+        self._wake.set()
+        if self._thread is not None:
+            self._thread.join(timeout)
+        self.outbox.close()
+
+    # -- called from the network thread ------------------------------------------------------
+
+    def command(self, payload: bytes) -> None:
+        try:
+            command = self.checker.check(payload)
+        except CommandRefusedError as exc:
+            log.warning("cafe: command refused: %s", exc)
+            return
+        log.info("cafe: command %s accepted", command.action)
+        self.commands.put(command)
+
+    def note_failure(self, why: str) -> None:
+        """One warning per outage; the retries after it go to the debug log."""
+        if self._failing:
+            log.debug("cafe: %s", why)
+        else:
+            log.warning("cafe: %s; retrying in the background", why)
+        self._failing = True
+
+    # -- the thread -------------------------------------------------------------------------
+
+    def _run(self) -> None:
+        delay = RETRY
+        while not self._stop.is_set():
+            link = _Link(self)
+            try:
+                if link.open():
+                    delay = RETRY
+                    self._serve(link)
+            except Exception:  # the table must go on whatever the network does
+                log.exception("cafe: the connection failed")
+            finally:
+                self.online.clear()
+                link.close(farewell=self._stop.is_set())
+            if self._stop.wait(delay):
+                break
+            delay = min(delay * 2, RETRY_MAX)
+
+    def _serve(self, link: _Link) -> None:
+        """One ready connection: online, the outbox from the ack, the state, the news."""
+        topics, settings = self.settings.topics, self.settings
+        self._failing = False
+        log.info("cafe: connected to %s:%d as %s", settings.host, settings.port, settings.username)
+        link.publish(topics.status, ONLINE, retain=True)
+        self.outbox.close()  # the journal read afresh on each connection
+        sender = Sender(
+            self.outbox,
+            lambda payload: link.publish(topics.events, payload),
+            resend_after=self.resend_after,
+            clock=time.monotonic,
+        )
+        sender.restart(link.ack)
+        with self._state_lock:
+            self._state_sent = False  # the newest state again: the last may not have gone
+        self.online.set()
+        while not (self._stop.is_set() or link.lost.is_set()):
+            self._wake.clear()
+            with self._state_lock:
+                state = None if self._state_sent else self._state
+                self._state_sent = True
+            if state is not None:
+                link.publish(topics.state, state, retain=True)
+            self._wake.wait(sender.step(link.ack))
+        if link.lost.is_set():
+            log.warning("cafe: connection to the broker lost; the journal keeps what is unsent")

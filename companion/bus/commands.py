@@ -1,0 +1,149 @@
+"""Staff commands from the cafe's server, signed with the cafe's staff key, checked here.
+
+A command is acted on only if all of these hold (docs/cafe.md, the bus contract):
+its ``sig`` is the HMAC-SHA256, with the staff key (the staff cards' key file), of the
+canonical JSON of the command without ``sig``; it names this cafe and this table; its
+``ts`` is within :data:`WINDOW` seconds of the table's clock; its nonce was not seen in
+the last :data:`NONCE_SECONDS` (kept in memory: after a restart the ``ts`` window
+covers it). Anything else is refused with one line saying why.
+
+    >>> key = bytes(range(32))
+    >>> checker = CommandChecker(key, cafe="rosie", table="t2", clock=lambda: 1000.0)
+    >>> signed = sign({"v": 1, "cafe": "rosie", "table": "t2", "action": "message",
+    ...                "args": {"text": "Pizza!"}, "ts": 1000.0, "nonce": "ab" * 16}, key)
+    >>> checker.check(signed)
+    Command(action='message', args={'text': 'Pizza!'})
+    >>> checker.check(signed)
+    Traceback (most recent call last):
+    ...
+    companion.bus.commands.CommandRefusedError: nonce abababababababababababababababab seen before
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import re
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion.errors import CompanionError
+
+#: Seconds a command's ``ts`` may be off the table's clock, either way.
+WINDOW = 120.0
+#: Seconds a nonce is remembered.
+NONCE_SECONDS = 600.0
+#: The longest message the OLED is asked to show.
+MESSAGE_CHARS = 200
+#: The most names a command may give, and the longest name.
+MAX_NAMES = 8
+NAME_CHARS = 20
+ACTIONS = ("reset", "message", "names")
+_HEX = re.compile(r"[0-9a-f]+")
+
+
+class CommandRefusedError(CompanionError, ValueError):
+    """A command the table does not act on; the message says why."""
+
+
+@dataclass(frozen=True)
+class Command:
+    """A checked staff command: ``reset`` (no args), ``message`` (``text``), ``names``."""
+
+    action: str
+    args: Mapping[str, Any]
+
+
+def canonical(body: Mapping[str, Any]) -> bytes:
+    """The signed text: sorted keys, compact separators."""
+    return json.dumps(body, sort_keys=True, separators=(",", ":")).encode("utf-8")
+
+
+def signature(body: Mapping[str, Any], key: bytes) -> str:
+    return hmac.new(key, canonical(body), hashlib.sha256).hexdigest()
+
+
+def sign(body: Mapping[str, Any], key: bytes) -> bytes:
+    """``body`` with its ``sig``, as the payload to publish (what the server does)."""
+    signed = {**body, "sig": signature(body, key)}
+    return json.dumps(signed, separators=(",", ":")).encode("utf-8")
+
+
+def _args(action: str, args: Any) -> dict[str, Any]:
+    """The arguments of ``action`` if they have the contract's shape."""
+    if not isinstance(args, dict):
+        raise CommandRefusedError(f"{action}: args is not an object")
+    if action == "reset":
+        return {}
+    if action == "message":
+        text = args.get("text")
+        if not isinstance(text, str) or not text.strip():
+            raise CommandRefusedError("message: args.text is not a text")
+        if len(text) > MESSAGE_CHARS:
+            raise CommandRefusedError(f"message: text longer than {MESSAGE_CHARS} characters")
+        return {"text": text.strip()}
+    names = args.get("names")
+    if not isinstance(names, list) or not 1 <= len(names) <= MAX_NAMES:
+        raise CommandRefusedError(f"names: args.names is not a list of 1 to {MAX_NAMES} names")
+    if not all(isinstance(n, str) and 0 < len(n.strip()) <= NAME_CHARS for n in names):
+        raise CommandRefusedError(f"names: a name is empty or longer than {NAME_CHARS} characters")
+    return {"names": [n.strip() for n in names]}
+
+
+class CommandChecker:
+    """Checks the commands of one table; thread-safe (the bus's network thread calls it)."""
+
+    def __init__(
+        self, key: bytes | None, *, cafe: str, table: str, clock: Callable[[], float]
+    ) -> None:
+        self.key = key
+        self.cafe = cafe
+        self.table = table
+        self.clock = clock
+        self._nonces: OrderedDict[str, float] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def check(self, payload: bytes) -> Command:
+        """The command in ``payload``, or :class:`CommandRefusedError` saying why not."""
+        try:
+            body = json.loads(payload.decode("utf-8"))
+        except ValueError:
+            raise CommandRefusedError("not JSON text") from None
+        if not isinstance(body, dict):
+            raise CommandRefusedError("not a JSON object")
+        sig = body.pop("sig", None)
+        if not isinstance(sig, str) or not sig:
+            raise CommandRefusedError("unsigned")
+        if self.key is None:
+            raise CommandRefusedError("this table has no staff key to check signatures with")
+        expected = signature(body, self.key).encode("ascii")
+        if not hmac.compare_digest(sig.encode("utf-8"), expected):
+            raise CommandRefusedError("bad signature (another key, or the command was changed)")
+        if body.get("v") != 1:
+            raise CommandRefusedError(f"unknown version {body.get('v')!r}")
+        if body.get("cafe") != self.cafe or body.get("table") != self.table:
+            where = f"{body.get('cafe')!r}/{body.get('table')!r}"
+            raise CommandRefusedError(f"for {where}, not for this table ({self.cafe}/{self.table})")
+        return self._fresh(body)
+
+    def _fresh(self, body: dict[str, Any]) -> Command:
+        ts, nonce, action = body.get("ts"), body.get("nonce"), body.get("action")
+        now = self.clock()
+        if not isinstance(ts, int | float) or isinstance(ts, bool) or abs(now - ts) > WINDOW:
+            off = f"more than {WINDOW:.0f} s off the table's clock"
+            raise CommandRefusedError(f"ts {ts!r} is {off}")
+        if not isinstance(nonce, str) or len(nonce) != 32 or not _HEX.fullmatch(nonce):
+            raise CommandRefusedError("nonce is not 32 hex characters")
+        if action not in ACTIONS:
+            raise CommandRefusedError(f"unknown action {action!r} (known: {', '.join(ACTIONS)})")
+        with self._lock:
+            while self._nonces and next(iter(self._nonces.values())) < now - NONCE_SECONDS:
+                self._nonces.popitem(last=False)
+            if nonce in self._nonces:
+                raise CommandRefusedError(f"nonce {nonce} seen before")
+            self._nonces[nonce] = now
+        return Command(action, _args(action, body.get("args", {})))

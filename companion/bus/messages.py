@@ -1,0 +1,175 @@
+"""What a table says on the cafe's bus, and what it reads: the bus contract of docs/cafe.md in code.
+
+Every topic is ``companion/<cafe>/<table>/<leaf>``; every JSON payload is compact UTF-8
+with ``"v": 1``. The table publishes ``status`` (``online``/``offline``, retained, the
+offline one also its last will), ``state`` (retained: the game, the devices, the idle
+time) and ``events`` (one per journal event or game-row change); it reads ``ack`` (the
+server's retained receipt) and ``command`` (signed: :mod:`companion.bus.commands`).
+
+    >>> topics = Topics("rosie", "t2")
+    >>> topics.events, topics.subscriptions()
+    ('companion/rosie/t2/events', ('companion/rosie/t2/ack', 'companion/rosie/t2/command'))
+    >>> Ack.parse(b'{"v":1,"seq":57,"games":3}')
+    Ack(seq=57, games=3)
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from companion.flows.base import GameFlow
+from companion.flows.status import HexStatus, RummyStatus, Scores, TrickStatus
+from companion.games import GameReport, HexRefereeReport, HexReport
+from companion.games.registry import get_game
+from companion.journal import GameEntry, JournalEvent
+
+VERSION = 1
+ONLINE = b"online"
+OFFLINE = b"offline"
+
+
+def dump(value: dict[str, Any]) -> bytes:
+    """The contract's JSON: compact, UTF-8."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+@dataclass(frozen=True)
+class Topics:
+    """The topics of one table of one cafe."""
+
+    cafe: str
+    table: str
+
+    def _leaf(self, name: str) -> str:
+        return f"companion/{self.cafe}/{self.table}/{name}"
+
+    @property
+    def status(self) -> str:
+        return self._leaf("status")
+
+    @property
+    def state(self) -> str:
+        return self._leaf("state")
+
+    @property
+    def events(self) -> str:
+        return self._leaf("events")
+
+    @property
+    def ack(self) -> str:
+        return self._leaf("ack")
+
+    @property
+    def command(self) -> str:
+        return self._leaf("command")
+
+    def subscriptions(self) -> tuple[str, str]:
+        """What the table reads, the ``ack`` first (see :mod:`companion.bus.client`)."""
+        return self.ack, self.command
+
+
+@dataclass(frozen=True)
+class Ack:
+    """The server's receipt: every event up to ``seq`` and every game row up to
+    ``games`` is stored (the contract's ``ack``)."""
+
+    seq: int = 0
+    games: int = 0
+
+    @classmethod
+    def parse(cls, payload: bytes) -> Ack:
+        """The ack in ``payload``; raises ValueError naming what is wrong."""
+        value = json.loads(payload.decode("utf-8"))
+        if not isinstance(value, dict) or value.get("v") != VERSION:
+            raise ValueError(f"not a version {VERSION} ack object")
+        seq, games = value.get("seq"), value.get("games")
+        for name, number in (("seq", seq), ("games", games)):
+            if not isinstance(number, int) or isinstance(number, bool) or number < 0:
+                raise ValueError(f"its {name} {number!r} is not a whole number >= 0")
+        assert isinstance(seq, int) and isinstance(games, int)
+        return cls(seq, games)
+
+
+# -- events ---------------------------------------------------------------------------------
+
+
+def game_row(entry: GameEntry) -> dict[str, Any]:
+    """A journal game as the contract's ``game`` object."""
+    return {
+        "id": entry.id,
+        "game": entry.game,
+        "players": list(entry.players),
+        "variants": list(entry.variants),
+        "options": entry.options,
+        "started": entry.started,
+        "ended": entry.ended,
+        "result": entry.result,
+    }
+
+
+def event_message(topics: Topics, entry: GameEntry, event: JournalEvent | None) -> bytes:
+    """One ``events`` message: a journal event of ``entry``, or (None) its game row."""
+    body: dict[str, Any] = {"v": VERSION, "cafe": topics.cafe, "table": topics.table}
+    body["game"] = game_row(entry)
+    body["event"] = None
+    if event is not None:
+        at = event.at if event.at == event.at else None  # a damaged time (NaN) is unknown
+        body["event"] = {"seq": event.seq, "at": at, "kind": event.kind, "payload": event.payload}
+    return dump(body)
+
+
+# -- state ----------------------------------------------------------------------------------
+
+
+def _outcome(report: GameReport) -> tuple[list[int] | None, list[int]]:
+    """The totals (None for the hex games, which count no points) and the winning seats."""
+    if isinstance(report, HexReport | HexRefereeReport):
+        return None, [] if report.winner is None else [report.winner.seat]
+    return list(report.totals), list(report.winners)
+
+
+def game_state(game_id: int | None, flow: GameFlow, players: list[str]) -> dict[str, Any]:
+    """The ``game`` of the state: where the game in play stands, as facts."""
+    status = flow.status()
+    totals, winners = _outcome(flow.report())
+    round_: int | None = None
+    to_play: int | None = None
+    if isinstance(status, TrickStatus):
+        round_, to_play = status.round, status.to_play
+    elif isinstance(status, RummyStatus | Scores):
+        round_ = status.round
+    elif isinstance(status, HexStatus):
+        to_play = status.side.seat
+    return {
+        "id": game_id,
+        "game": flow.game,
+        "label": get_game(flow.game).label,
+        "players": players,
+        "round": round_,
+        "to_play": to_play,
+        "totals": totals,
+        "over": flow.is_over(),
+        "winners": winners,
+    }
+
+
+def state_message(
+    topics: Topics,
+    *,
+    at: float,
+    game: dict[str, Any] | None,
+    devices: dict[str, str],
+    idle: float,
+) -> dict[str, Any]:
+    """The ``state`` object (dumped by the bus when it publishes it)."""
+    return {
+        "v": VERSION,
+        "cafe": topics.cafe,
+        "table": topics.table,
+        "at": at,
+        "game": game,
+        "devices": devices,
+        "idle": round(idle, 1),
+    }

@@ -1,0 +1,115 @@
+"""The cafe's bus seen from the daemon's loop: the table's state out, staff commands in.
+
+:meth:`Remote.turn` runs once per turn of the main loop and never waits: it takes
+the staff commands the bus's thread accepted (``reset``, ``message``, ``names``) and
+carries them out as the buttons would, tells the bus when the journal has news, and
+at most once a second offers the table's state, when it changed (the time and the
+idle seconds apart: the server adds the seconds since ``at`` to ``idle``).
+
+    daemon.remote = Remote(daemon, bus)     # companion.daemon.build does it
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+from typing import TYPE_CHECKING, Any
+
+from companion.bus.client import TableBus
+from companion.bus.commands import Command
+from companion.bus.messages import game_state, state_message
+from companion.flows.base import Notice, NoticeKind
+
+if TYPE_CHECKING:
+    from companion.daemon.runtime import Daemon
+
+log = logging.getLogger(__name__)
+
+#: The state is offered at most this often.
+STATE_SECONDS = 1.0
+
+
+class Remote:
+    """Joins a :class:`~companion.bus.client.TableBus` to the daemon's loop."""
+
+    def __init__(self, daemon: Daemon, bus: TableBus) -> None:
+        self.daemon = daemon
+        self.bus = bus
+        self._next_state = float("-inf")
+        self._offered: dict[str, Any] | None = None
+
+    def start(self) -> None:
+        self.bus.start()
+
+    def close(self) -> None:
+        self.bus.close()
+
+    def turn(self, now: float, changed: bool) -> None:
+        """The commands waiting, the journal's news, the state when due."""
+        while True:
+            try:
+                command = self.bus.commands.get_nowait()
+            except queue.Empty:
+                break
+            self.act(command, now)
+            changed = True
+        if changed:
+            self.bus.wake()
+        if now >= self._next_state:
+            self._next_state = now + STATE_SECONDS
+            state = self.state(now)
+            same = {k: v for k, v in state.items() if k not in ("at", "idle")}
+            if same != self._offered:
+                self._offered = same
+                self.bus.offer_state(state)
+
+    def act(self, command: Command, now: float) -> None:
+        """A checked staff command, carried out as the table's own inputs are."""
+        daemon = self.daemon
+        app = daemon.app
+        if command.action == "reset":
+            log.warning("cafe: staff reset the table")
+            daemon.controls.reset(now)
+        elif command.action == "message":
+            text = str(command.args["text"])
+            log.info("cafe: staff message shown: %s", text)
+            app.notices([Notice(NoticeKind.INFO, text)], now)
+        elif command.action == "names":
+            names = [str(name) for name in command.args["names"]]
+            if not app.set_names(names):
+                log.warning(
+                    "cafe: names %s refused: the game in play has %d fixed or other seats",
+                    ", ".join(names),
+                    len(app.players),
+                )
+                return
+            session = daemon.session
+            session.rename(names)
+            if session.flow is not None:
+                app.flow_status(session.flow.status())
+            log.info("cafe: staff named the players %s", ", ".join(names))
+
+    def state(self, now: float) -> dict[str, Any]:
+        """The contract's ``state`` of the table now."""
+        daemon = self.daemon
+        session, links = daemon.session, daemon.links
+        flow = session.flow
+        game = None
+        if flow is not None:
+            game = game_state(session.game_id, flow, list(daemon.app.players))
+        devices = {
+            name: "ok" if link.status.ok else "lost"
+            for name, link in (
+                ("camera", links.camera),
+                ("display", links.display),
+                ("buttons", links.buttons),
+            )
+        }
+        devices["journal"] = "not saved" if session.memory_only else "ok"
+        return state_message(
+            self.bus.settings.topics,
+            at=session.clock(),
+            game=game,
+            devices=devices,
+            idle=max(0.0, now - daemon.app.last_input),
+        )

@@ -1,0 +1,299 @@
+"""A real Mosquitto for the tests, and a test server that listens to the tables.
+
+:class:`Broker` runs Debian's ``mosquitto`` on a free loopback port, in a temporary
+folder, with a password file (``mosquitto_passwd -b``) and the contract's ACL: user
+``table-<name>`` writes only its own ``status``/``state``/``events`` and reads its
+``ack``/``command``; ``cafe-server`` reads everything of the cafe and writes ``ack``
+and ``command``. It waits for the port to take connections (a deadline, no sleeps)
+and can be killed (SIGKILL, a crash) and started again on the same port.
+
+:class:`Server` is a paho client logged in as ``cafe-server`` that keeps what it
+receives, as the cafe's server would: every message in order, each event by its
+(table, seq) and each game row by (table, id), and, if asked, publishes the retained
+``ack`` the contract describes after each message.
+
+The fixtures (``broker``, ``server``, ``key``) are imported by the test modules that
+use them (one ``conftest.py`` per test tree: mypy checks the tests as one namespace).
+"""
+
+from __future__ import annotations
+
+import getpass
+import itertools
+import json
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import paho.mqtt.client as mqtt
+import pytest
+from paho.mqtt.enums import CallbackAPIVersion
+
+from card_codes.keys import generate_key
+from companion.bus.client import no_delay
+from companion.bus.messages import Topics
+from companion.bus.settings import BusSettings
+
+CAFE = "rosie"
+TABLES = ("t1", "t2")
+SERVER = "cafe-server"
+#: Seconds a test waits for something the broker should deliver at once.
+DEADLINE = 10.0
+#: Numbers for the test clients' ids (one id per connection, or the broker kicks one).
+CLIENTS = itertools.count()
+
+
+def acl_text(cafe: str, tables: tuple[str, ...]) -> str:
+    """The contract's ACL (docs/cafe.md shows the same file)."""
+    lines = [
+        f"user {SERVER}",
+        f"topic read companion/{cafe}/#",
+        f"topic write companion/{cafe}/+/ack",
+        f"topic write companion/{cafe}/+/command",
+    ]
+    for table in tables:
+        lines += ["", f"user table-{table}"]
+        lines += [f"topic write companion/{cafe}/{table}/{leaf}" for leaf in ("status", "state")]
+        lines += [f"topic write companion/{cafe}/{table}/events"]
+        lines += [f"topic read companion/{cafe}/{table}/{leaf}" for leaf in ("ack", "command")]
+    return "\n".join(lines) + "\n"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@dataclass
+class Broker:
+    folder: Path
+    port: int = field(default_factory=free_port)
+    passwords: dict[str, str] = field(default_factory=dict)
+    process: subprocess.Popen[bytes] | None = None
+
+    def configure(self, cafe: str = CAFE, tables: tuple[str, ...] = TABLES) -> None:
+        users = [SERVER, *(f"table-{t}" for t in tables)]
+        self.passwords = {user: f"pw-{user}" for user in users}
+        passwd = self.folder / "passwd"
+        for i, user in enumerate(users):
+            create = ["-c"] if i == 0 else []
+            subprocess.run(
+                ["mosquitto_passwd", *create, "-b", str(passwd), user, self.passwords[user]],
+                check=True,
+                capture_output=True,
+            )
+        (self.folder / "acl").write_text(acl_text(cafe, tables), encoding="utf-8")
+        (self.folder / "mosquitto.conf").write_text(
+            f"listener {self.port} 127.0.0.1\n"
+            "allow_anonymous false\n"
+            f"password_file {passwd}\n"
+            f"acl_file {self.folder / 'acl'}\n"
+            "set_tcp_nodelay true\n"
+            "persistence true\n"
+            f"persistence_location {self.folder}/\n"
+            f"log_dest file {self.folder / 'mosquitto.log'}\n"
+            f"user {getpass.getuser()}\n",
+            encoding="utf-8",
+        )
+
+    def start(self) -> None:
+        binary = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
+        self.process = subprocess.Popen(
+            [binary, "-c", str(self.folder / "mosquitto.conf")],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        deadline = time.monotonic() + DEADLINE
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.5).close()
+                return
+            except OSError:
+                pass
+            try:  # paces the polling, and notices a broker that could not start
+                self.process.wait(0.02)
+            except subprocess.TimeoutExpired:
+                continue
+            raise RuntimeError(f"mosquitto exited: {self.log()}")
+        raise RuntimeError(f"mosquitto did not listen on {self.port}: {self.log()}")
+
+    def kill(self) -> None:
+        """A crash: SIGKILL, nothing saved."""
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait()
+            self.process = None
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait(DEADLINE)
+            self.process = None
+
+    def restart(self) -> None:
+        self.kill()
+        self.start()
+
+    def log(self) -> str:
+        path = self.folder / "mosquitto.log"
+        return path.read_text(encoding="utf-8") if path.exists() else ""
+
+    def settings(self, table: str = "t1", cafe: str = CAFE, **changes: Any) -> BusSettings:
+        user = f"table-{table}"
+        values: dict[str, Any] = {
+            "host": "127.0.0.1",
+            "port": self.port,
+            "topics": Topics(cafe, table),
+            "username": user,
+            "password": self.passwords.get(user),
+        }
+        values.update(changes)
+        return BusSettings(**values)
+
+    def client(self, user: str, password: str | None = None) -> mqtt.Client:
+        """A connected paho client (its network thread started)."""
+        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"test-{user}-{next(CLIENTS)}")
+        client.username_pw_set(user, password if password is not None else self.passwords[user])
+        connected = threading.Event()
+        client.on_connect = lambda *_: connected.set()
+        client.on_socket_open = no_delay  # as the table does: no Nagle on small packets
+        client.connect("127.0.0.1", self.port, 30)
+        client.loop_start()
+        assert connected.wait(DEADLINE), "the test client could not connect"
+        return client
+
+
+class Server:
+    """The cafe's server as far as the tests need it (see the module docstring)."""
+
+    def __init__(self, broker: Broker, *, acks: bool = True, cafe: str = CAFE) -> None:
+        self.broker = broker
+        self.cafe = cafe
+        self.acks = acks
+        self.messages: list[tuple[str, bytes, bool]] = []
+        self.events: dict[tuple[str, int], dict[str, Any]] = {}
+        self.rows: dict[tuple[str, int], dict[str, Any]] = {}
+        #: What the server held of each table before the test (an ack it was given).
+        self.base: dict[str, tuple[int, int]] = {}
+        #: The last ack of each table seen on the broker (the server's own, echoed).
+        self.acked: dict[str, dict[str, Any]] = {}
+        self.changed = threading.Condition()
+        self.client = self._connect()
+
+    def _connect(self) -> mqtt.Client:
+        subscribed = threading.Event()
+        client = self.broker.client(SERVER)
+        client.on_message = self._message
+        client.on_subscribe = lambda *_: subscribed.set()
+        client.subscribe(f"companion/{self.cafe}/#", qos=1)
+        assert subscribed.wait(DEADLINE)
+        return client
+
+    def reconnect(self) -> None:
+        """After the broker came back: log in again and publish the acks held."""
+        self.close()
+        self.client = self._connect()
+        for table in {table for table, _ in self.events} | {table for table, _ in self.rows}:
+            self.ack(table)
+
+    def close(self) -> None:
+        self.client.disconnect()
+        self.client.loop_stop()
+
+    def _message(self, client: mqtt.Client, _: Any, message: mqtt.MQTTMessage) -> None:
+        topic = message.topic
+        table, leaf = topic.split("/")[2:4]
+        with self.changed:
+            self.messages.append((topic, bytes(message.payload), bool(message.retain)))
+            if leaf == "events" and message.payload.startswith(b"{"):
+                body = json.loads(message.payload)
+                game = body["game"]
+                old = self.rows.get((table, game["id"]))
+                if body["event"] is None and (old is None or old["ended"] is None):
+                    self.rows[(table, game["id"])] = game
+                if body["event"] is not None:
+                    self.events.setdefault((table, body["event"]["seq"]), body)
+            elif leaf == "ack":
+                self.acked[table] = json.loads(message.payload)
+            self.changed.notify_all()
+        if leaf == "events" and self.acks:
+            self.ack(table)
+
+    def ack(self, table: str, seq: int | None = None, games: int | None = None) -> None:
+        """Publish the retained ack of what is held (seq: the highest event held; games:
+        the highest game whose row is held); ``seq`` and ``games`` say the server held
+        those before."""
+        with self.changed:
+            base = self.base.setdefault(table, (0, 0))
+            if seq is not None and games is not None:
+                base = self.base[table] = (seq, games)  # held before the test began
+            held = [s for t, s in self.events if t == table]
+            ids = [g for t, g in self.rows if t == table]
+        body = {"v": 1, "seq": max([base[0], *held]), "games": max([base[1], *ids])}
+        topic = f"companion/{self.cafe}/{table}/ack"
+        self.client.publish(topic, json.dumps(body, separators=(",", ":")), qos=1, retain=True)
+
+    def held(self, table: str, seq: int) -> None:
+        """Wait until the ack of ``table`` held on the broker says ``seq``."""
+        self.wait(lambda: self.acked.get(table, {}).get("seq") == seq, f"the ack of {seq}")
+
+    def wait(self, predicate: Callable[[], bool], what: str) -> None:
+        with self.changed:
+            assert self.changed.wait_for(predicate, DEADLINE), f"never came: {what}"
+
+    def on(self, table: str, leaf: str) -> list[bytes]:
+        """The payloads received on one topic, in order."""
+        topic = f"companion/{self.cafe}/{table}/{leaf}"
+        with self.changed:
+            return [payload for t, payload, _ in self.messages if t == topic]
+
+    def event_seqs(self, table: str) -> list[int]:
+        """The seq of every event message received from ``table``, in order, repeats kept."""
+        return [
+            body["event"]["seq"]
+            for body in map(json.loads, self.on(table, "events"))
+            if body["event"] is not None
+        ]
+
+
+# -- the fixtures -------------------------------------------------------------------------
+
+#: The daemon harness of tests/daemon, for the tests of a daemon on the bus.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "daemon"))
+
+
+@pytest.fixture(name="broker")
+def broker_fixture(tmp_path: Path) -> Iterator[Broker]:
+    """Mosquitto on a free loopback port, with passwords and the contract's ACL."""
+    if shutil.which("mosquitto") is None and not Path("/usr/sbin/mosquitto").exists():
+        pytest.fail("mosquitto is not installed (scripts/bootstrap.sh test installs it)")
+    folder = tmp_path / "broker"
+    folder.mkdir()
+    running = Broker(folder)
+    running.configure()
+    running.start()
+    yield running
+    running.kill()
+
+
+@pytest.fixture(name="server")
+def server_fixture(broker: Broker) -> Iterator[Server]:
+    """The cafe's server, acknowledging what it stores."""
+    listening = Server(broker)
+    yield listening
+    listening.close()
+
+
+@pytest.fixture(name="key")
+def key_fixture() -> bytes:
+    """The cafe's staff key (the staff cards' key, which signs commands too)."""
+    return generate_key()
