@@ -96,9 +96,18 @@ def readable_events(path: Path, seqs: Iterable[int]) -> dict[int, tuple[str, str
     return found
 
 
+def _utf8_or_none(raw: bytes) -> str | None:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
 def stored_events(path: Path) -> set[tuple[int, str, str]]:
-    """Every event the journal at ``path`` holds, replayed or set aside."""
+    """Every event the journal at ``path`` holds, replayed or set aside (a row whose text
+    is not UTF-8 any more, a flipped byte set aside as it was, is not an event)."""
     db = sqlite3.connect(path)
+    db.text_factory = _utf8_or_none
     try:
         return {
             (seq, kind, payload)

@@ -140,7 +140,7 @@ def test_a_flipped_byte(base: bytes, seqs: list[int], tmp_path: Path, offset: in
     check_reading(damaged_at(tmp_path / "read", bytes(data)))
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30, deadline=None, derandomize=True)
 @given(st.data())
 def test_flipped_bytes_anywhere(base: bytes, seqs: list[int], data: st.DataObject) -> None:
     """Hypothesis picks the offsets and bits (a fixed budget of 30 damaged copies)."""
