@@ -46,9 +46,13 @@ def _text(browser: Any, css: str) -> str:
 
 
 def _wait(browser: Any, check: Any, what: str) -> None:
+    """Until ``check()``; an element the live feed replaced while it was read is read again."""
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
-    WebDriverWait(browser, 20, poll_frequency=0.05).until(lambda _: check(), message=what)
+    WebDriverWait(
+        browser, 20, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException,)
+    ).until(lambda _: check(), message=what)
 
 
 def test_a_new_score_shows_live_and_the_pages_look_right(
