@@ -43,6 +43,12 @@ from hardware.errors import (
 )
 from hardware.settings import Settings
 
+#: A recorded frame is read only within these limits, checked before it is decoded (a
+#: frame beyond them is skipped and counted like a corrupt one; a video beyond them is
+#: refused): the daemon's input limits (companion/inputs.py, docs/install.md).
+MAX_FRAME_BYTES = 128 * 1024 * 1024
+MAX_FRAME_PIXELS = 50_000_000
+
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp")
 DEFAULT_FPS = 30.0
 CV2_HINT = "pip install opencv-python-headless (a dependency of table-companion)"
@@ -121,7 +127,10 @@ class _Folder:
 
     def _decode(self, path: Path) -> Image | None:
         """The image, or None; OpenCV's own stderr line for a corrupt file is silenced (the
-        daemon logs the first skip and counts the rest, not one line per frame)."""
+        daemon logs the first skip and counts the rest, not one line per frame). A file
+        that is not a regular one, or too big by its size or its header, is not decoded."""
+        if not _within_limits(path):
+            return None
         opencv_log = self._cv2.utils.logging
         level = opencv_log.getLogLevel()
         opencv_log.setLogLevel(opencv_log.LOG_LEVEL_SILENT)
@@ -146,6 +155,27 @@ class _Folder:
         return again
 
 
+def _within_limits(path: Path) -> bool:
+    """A regular file of at most MAX_FRAME_BYTES whose header (read by Pillow without
+    decoding) claims at most MAX_FRAME_PIXELS pixels."""
+    import stat
+
+    from PIL import Image as PILImage
+
+    try:
+        info = path.stat()
+    except OSError:
+        return False
+    if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_FRAME_BYTES:
+        return False
+    try:
+        with PILImage.open(path) as header:
+            width, height = header.size
+    except (OSError, ValueError, PILImage.DecompressionBombError):
+        return False
+    return width * height <= MAX_FRAME_PIXELS
+
+
 class _Video:
     """A video file decoded by OpenCV."""
 
@@ -157,6 +187,14 @@ class _Video:
         if not self._capture.isOpened():
             raise ConfigurationError(f"camera.path: {path} cannot be opened as a video")
         self.fps = float(self._capture.get(self._cv2.CAP_PROP_FPS) or 0.0)
+        width = int(self._capture.get(self._cv2.CAP_PROP_FRAME_WIDTH) or 0)
+        height = int(self._capture.get(self._cv2.CAP_PROP_FRAME_HEIGHT) or 0)
+        if width * height > MAX_FRAME_PIXELS:
+            self._capture.release()
+            raise ConfigurationError(
+                f"camera.path: {path}: frames of {width}x{height} are more than "
+                f"{MAX_FRAME_PIXELS:,} pixels"
+            )
         self.position = 0
 
     def next_image(self) -> Image | None:

@@ -221,3 +221,35 @@ def test_bad_settings_name_the_key(tmp_path: Path, settings: dict[str, object], 
     folder = _folder(tmp_path, ["a.png"])
     with pytest.raises(ConfigurationError, match=key.replace(".", r"\.")):
         open_camera("replay", path=str(folder), **settings)
+
+
+def _png_header(width: int, height: int) -> bytes:
+    """A PNG whose header claims ``width`` x ``height`` pixels (valid CRCs, no pixel data)."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        crc = struct.pack(">I", zlib.crc32(kind + data))
+        return struct.pack(">I", len(data)) + kind + data + crc
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IEND", b"")
+
+
+def test_a_frame_beyond_the_limits_is_skipped_before_it_is_decoded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 13 s3: a recorded frame whose header claims more pixels than the limit (here
+    lowered to 100) is skipped and counted like a corrupt one, never decoded; so is a
+    header claiming 20000x20000."""
+    import hardware.camera_replay as replay
+
+    monkeypatch.setattr(replay, "MAX_FRAME_PIXELS", 100)
+    folder = _folder(tmp_path, ["a.png", "d.png"])  # 8x6: 48 pixels
+    assert cv2.imwrite(str(folder / "b.png"), np.zeros((12, 16, 3), np.uint8))  # 192
+    (folder / "c.png").write_bytes(_png_header(20_000, 20_000))
+    camera = open_camera("replay", path=str(folder), fps=10)
+    frames = [camera.read().index, camera.read().index]
+    with pytest.raises(EndOfStream):
+        camera.read()
+    assert frames == [0, 3] and camera.skipped == 2
