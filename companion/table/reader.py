@@ -17,13 +17,14 @@ the log and never become events.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
+from companion.table.cards import TableCard
 from companion.table.changes import ChangeDetector, ChangePlan
 from companion.table.layout import Layout
 from companion.table.tracker import (
@@ -160,6 +161,15 @@ class TableReader:
         stats.seconds["track"] += tracked - decoded
         stats.events += len(events)
         return events
+
+    def take_sightings(self) -> list[TableCard]:
+        """Cards seen for the first time since the last call, not yet confirmed (the
+        daemon journals them: see :meth:`TableTracker.take_sightings`)."""
+        return self.tracker.take_sightings()
+
+    def assume(self, cards: Iterable[TableCard], now: float) -> None:
+        """A restart: the cards the journal says lie on the table (:meth:`TableTracker.assume`)."""
+        self.tracker.assume(cards, now)
 
     def _decode(self, image: Image, plan: ChangePlan) -> list[_Found]:
         stats = self.stats

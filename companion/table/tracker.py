@@ -20,7 +20,14 @@ what a person would agree happened:
   again only after it was gone for ``forget_seconds``); the copy nearer the known
   place is tracked, the other gives no event;
 - a code outside every zone is a card in a hand and is ignored, except decks in
-  ``anywhere_decks`` (the control cards) whose zone is then ``"outside"``.
+  ``anywhere_decks`` (the control cards) whose zone is then ``"outside"``;
+- a card seen for the first time is a *sighting* (``take_sightings``), long before
+  it is confirmed, or though it never is (swept away within a fraction of a
+  second): the daemon journals sightings, so a restart knows what lay on the table
+  (issue 10);
+- a restarted tracker is told what its predecessor had confirmed (``assume``):
+  those cards are not placed again, and those taken away while it was down are
+  removed by the usual rule (looked at, found empty for ``forget_seconds``).
 
 Time is the table's (the frames' timestamps), never the wall clock, so a replay
 gives the same events as the live table.
@@ -129,6 +136,12 @@ class DuplicateCard:
 
 TableEvent = CardPlaced | CardRemoved | DuplicateCard
 
+#: The same-place tolerance (frame widths) of a card a restarted tracker assumes, until
+#: it is seen again: about a card's length at the default scale.
+ASSUMED_RADIUS = 0.1
+#: Half the side of the box (frame fractions) standing for an assumed card's code.
+ASSUMED_HALF = 0.005
+
 
 @dataclass(frozen=True)
 class _Sighting:
@@ -154,6 +167,7 @@ class _Track:
     confirmed: bool = False
     absent_since: float | None = None
     moving: _Track | None = None
+    assumed: bool = False  # confirmed by a tracker before a restart, not seen since
     anchor_area: float = field(default=0.0, init=False)  # of the code placing it
 
     def __post_init__(self) -> None:
@@ -165,8 +179,11 @@ class _Track:
         )
 
     def card(self) -> TableCard:
-        s = self.seen
-        return TableCard(s.key, s.deck, s.notation, s.zone, s.position)
+        return _card_of(self.seen)
+
+
+def _card_of(s: _Sighting) -> TableCard:
+    return TableCard(s.key, s.deck, s.notation, s.zone, s.position)
 
 
 def _diagonal(box: Box, aspect: float) -> float:
@@ -192,6 +209,7 @@ class TrackerStats:
     duplicates: int = 0
     placed: int = 0
     removed: int = 0
+    sighted: int = 0
 
 
 @dataclass
@@ -212,10 +230,33 @@ class TableTracker:
     stats: TrackerStats = field(default_factory=TrackerStats)
     _tracks: dict[str, _Track] = field(default_factory=dict, init=False)
     _duplicates: dict[str, float] = field(default_factory=dict, init=False)
+    _sighted: list[TableCard] = field(default_factory=list, init=False)
 
     def cards(self) -> list[TableCard]:
         """The cards confirmed on the table now."""
         return [t.card() for t in self._tracks.values() if t.confirmed]
+
+    def take_sightings(self) -> list[TableCard]:
+        """The cards seen for the first time since the last call (not yet confirmed)."""
+        sighted, self._sighted = self._sighted, []
+        return sighted
+
+    def assume(self, cards: Iterable[TableCard], now: float) -> None:
+        """Take ``cards`` (what the journal says lies on the table) as confirmed, at
+        their places: a restarted daemon goes on where the last one stopped. A card
+        seen there again gives no event; one looked for and not found is removed
+        after ``forget_seconds``, as any card taken away. Cards without a position
+        (never seen by a camera) are left out."""
+        for card in cards:
+            if card.position is None or card.key in self._tracks:
+                continue
+            x, y = card.position
+            spot = (x, y / self.aspect)
+            box = (x - ASSUMED_HALF, y - ASSUMED_HALF, x + ASSUMED_HALF, y + ASSUMED_HALF)
+            seen = _Sighting(
+                card.key, card.deck, card.notation, card.zone, (x, y), box, ASSUMED_RADIUS, spot
+            )
+            self._tracks[card.key] = _Track(seen, now, now, confirmed=True, assumed=True)
 
     def watch_boxes(self) -> list[Box]:
         """Places the tracker still needs decoded: candidates, moves, cards gone missing.
@@ -259,6 +300,9 @@ class TableTracker:
             primary, duplicate = self._primary(key, sightings, timestamp)
             if duplicate is not None:
                 flagged.append(duplicate)
+            if key not in self._tracks:
+                self._sighted.append(_card_of(primary))
+                self.stats.sighted += 1
             self._seen(primary, timestamp, removed, placed)
         for key, track in list(self._tracks.items()):
             if key not in by_key:
@@ -334,6 +378,9 @@ class TableTracker:
                 self._tracks[s.key] = _Track(s, now, now)
             return
         if track.same_place(s):
+            if track.assumed:  # seen again after a restart: its own code from now on
+                track.seen, track.assumed = s, False
+                track.anchor_area = _area(s.box)
             track.last_seen = now
             track.absent_since = None
             track.moving = None
