@@ -79,6 +79,8 @@ class UiApp:
         self.game: str | None = None
         self.players: tuple[str, ...] = ()
         self.flow: FlowView | None = None
+        #: The flow's facts behind ``flow`` (menus that act on them: a missing card).
+        self.status: FlowStatus | None = None
         self.last_scores: ScoresView | None = None
         self.last_result: tuple[str, ...] = ()
         self._recent: list[TableCard] = []
@@ -121,7 +123,7 @@ class UiApp:
         """The flow's status after each input; a refusal made on an older view goes."""
         view = None if status is None else present(status, self.players)
         self.overlays.flow_moved(view)
-        self.flow = view
+        self.flow, self.status = view, status
 
     def table_card(self, card: TableCard) -> None:
         """A card the table showed, kept so a misread one can be corrected."""
@@ -293,6 +295,6 @@ class UiApp:
         self._clear_game()
 
     def _clear_game(self) -> None:
-        self.game, self.players, self.flow = None, (), None
+        self.game, self.players, self.flow, self.status = None, (), None, None
         self.last_scores = None
         self._recent.clear()

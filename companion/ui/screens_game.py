@@ -14,6 +14,7 @@ from PIL import Image
 from companion.ui.draw import BLACK, BOLD, HUGE, LARGE, SMALL, TEXT, Font, Pen, blank, fit
 from companion.ui.layout import ROW, bar, tall
 from companion.views import HexView, RummyView, ScoresView, TrickView, TrickWonView
+from companion.views.i18n import _
 
 
 def face(notation: str) -> str:
@@ -53,6 +54,16 @@ def trick_screen(view: TrickView, size: tuple[int, int]) -> Image.Image:
         spot = f"trump {view.trump}"
     top = bar(pen, size, title, spot)
     width = size[0]
+    if view.missing:
+        # A trick cleared too soon (issue 10): the game waits for the card.
+        if tall(size):
+            pen.text((0, top + 1), _("Trick cleared:"), TEXT)
+            pen.text((0, top + 12), view.missing, BOLD, width=width)
+            pen.text((0, top + 27), _("is missing. SELECT"), TEXT)
+        else:
+            pen.text((0, top + 1), _("{card} missing").format(card=view.missing), TEXT)
+            pen.text((0, size[1] - SMALL.height), _("SELECT: which card"), SMALL)
+        return image
     if view.waiting_for:
         # What to show is the headline; who shows it is secondary.
         if tall(size):

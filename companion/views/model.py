@@ -65,6 +65,7 @@ class TrickView:
     symbol: str | None = None  # Fibonacci's Trump: the scored symbol
     spicy: str | None = None  # Fibonachos: the spicy card at stake
     waiting_for: str = ""  # e.g. "spicy card", "trump indicator"
+    missing: str = ""  # a trick cleared too soon: whose card is missing ("Dee's card")
 
 
 @dataclass(frozen=True)

@@ -23,18 +23,22 @@ from companion.flows.status import (
     HexStatus,
     Lack,
     MeldSet,
+    MissingCard,
     RummyStatus,
     Scores,
     SetState,
     TrickStatus,
     TrickWon,
 )
+from companion.views.i18n import _
 from companion.views.model import (
     HexView,
+    MessageView,
     Play,
     RummyView,
     ScoresView,
     SetLine,
+    Tone,
     TrickView,
     TrickWonView,
 )
@@ -52,6 +56,7 @@ AWAITING_WORDS = {
     Awaiting.SYMBOL_INDICATOR: "symbol indicator",
     Awaiting.LEADER: "the leader of round 1 (T3)",
     Awaiting.MOVE_CARD: "move card",
+    Awaiting.MISSING_CARD: "missing card",
 }
 #: The end of a game on the status line (Fibonachos is a match of three rounds, F8).
 OVER_WORDS = {"fibonachos": "the match is over"}
@@ -77,14 +82,34 @@ def present(status: FlowStatus, players: Sequence[str]) -> FlowView:
     return present_scores(status, players)
 
 
-def present_notice(notice: Notice, players: Sequence[str]) -> TrickWonView | ScoresView | None:
+def present_notice(
+    notice: Notice, players: Sequence[str]
+) -> TrickWonView | ScoresView | MessageView | None:
     """The screen of a notice's detail (a trick's winner, the scores), if it has one."""
     detail = notice.detail
     if isinstance(detail, TrickWon):
         return present_trick_won(detail, players)
     if isinstance(detail, Scores):
         return present_scores(detail, players)
+    if isinstance(detail, MissingCard):
+        return present_missing(detail, players)
     return None
+
+
+def missing_words(missing: MissingCard, players: Sequence[str]) -> str:
+    """Whose card a cleared trick lacks.
+
+    >>> missing_words(MissingCard(1, 3, ("R7",)), ["Ana", "Ben"])
+    "Ben's card"
+    """
+    return _("{player}'s card").format(player=seat_names(players)[missing.seat])
+
+
+def present_missing(missing: MissingCard, players: Sequence[str]) -> MessageView:
+    """The alert of a trick cleared before its last card was read (issue 10)."""
+    cleared = _("Trick {number} was cleared,").format(number=missing.trick)
+    lacking = _("{card} is missing").format(card=missing_words(missing, players))
+    return MessageView(_("Card missing"), (cleared, lacking), Tone.ALERT, _("SELECT: which card"))
 
 
 def present_trick(status: TrickStatus, players: Sequence[str]) -> TrickView:
@@ -100,7 +125,8 @@ def present_trick(status: TrickStatus, players: Sequence[str]) -> TrickView:
         trump=None if status.trump is None else status.trump.title,
         symbol=None if status.symbol is None else status.symbol.name.lower(),
         spicy=status.spicy,
-        waiting_for=AWAITING_WORDS[status.awaiting],
+        waiting_for=AWAITING_WORDS[status.awaiting] if status.missing is None else "",
+        missing="" if status.missing is None else missing_words(status.missing, players),
     )
 
 
@@ -177,6 +203,11 @@ def waiting_line(status: FlowStatus, players: Sequence[str]) -> str:
     """
     names = seat_names(players)
     if isinstance(status, TrickStatus):
+        if status.missing is not None:
+            card = missing_words(status.missing, players)
+            return _("{card} of trick {number} is missing").format(
+                card=card, number=status.missing.trick
+            )
         who = "?" if status.to_play is None else names[status.to_play]
         return AWAITING_WORDS[status.awaiting] or f"{who} to play"
     if isinstance(status, RummyStatus):
