@@ -26,7 +26,7 @@ import cv2
 from companion.daemon.build import Devices, assemble
 from companion.daemon.links import ClockedCamera, TableClock
 from companion.daemon.runtime import Daemon
-from companion.flows.base import NoticeKind
+from companion.flows.base import Notice, NoticeKind
 from companion.journal import Journal
 from companion.session import Session
 from companion.table.layout import default_layout
@@ -129,8 +129,9 @@ class Recorded:
         )
         refused: list[str] = []
 
-        def observe(notices: Sequence[Any], now: float) -> None:
-            refused.extend(f"{now:.1f}: {n.message}" for n in notices if n.kind is NoticeKind.REFUSED)
+        def observe(notices: Sequence[Notice], now: float) -> None:
+            refusals = (n for n in notices if n.kind is NoticeKind.REFUSED)
+            refused.extend(f"{now:.1f}: {n.message}" for n in refusals)
 
         daemon.runner.observer = observe
         return Run(daemon, session, refused)

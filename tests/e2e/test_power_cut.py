@@ -68,9 +68,7 @@ def swept_round(record: dict[str, Any], trick: int, out: Path) -> Swept:
     )
     write_video(fixed, out, scene=scene, fps=FPS, image_suffix=".jpg")
     press = collected / FPS + 2.0
-    presses = tuple(
-        ButtonEvent(Button.SELECT, PressKind.PRESS, t) for t in (press, press + 0.5)
-    )
+    presses = tuple(ButtonEvent(Button.SELECT, PressKind.PRESS, t) for t in (press, press + 0.5))
     game: Game = (
         script.game,
         script.players,
