@@ -33,7 +33,7 @@ from companion.table.layout import default_layout
 from companion.table.reader import TableReader
 from hardware.buttons import ButtonEvent
 from hardware.buttons_replay import ReplayButtons
-from hardware.camera import CameraBase, EndOfStream, Frame
+from hardware.camera import CameraBase, EndOfStream, Frame, check_image
 from hardware.display import open_display
 
 #: A game to start: (game, players, variants, options).
@@ -55,7 +55,8 @@ class FrameRange(CameraBase):
             raise EndOfStream(f"frames: {self.stop} read")
         index = self.next
         self.next += 1
-        return Frame(cv2.imread(str(self.paths[index])), index / self.fps, index)
+        image = check_image(cv2.imread(str(self.paths[index])), str(self.paths[index]))
+        return Frame(image, index / self.fps, index)
 
 
 @dataclass
