@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import KW_ONLY, dataclass, field
+from dataclasses import KW_ONLY, dataclass, field, replace
 from typing import Protocol
 
 from companion.table.cards import TableCard
@@ -253,10 +253,19 @@ class TableTracker:
             x, y = card.position
             spot = (x, y / self.aspect)
             box = (x - ASSUMED_HALF, y - ASSUMED_HALF, x + ASSUMED_HALF, y + ASSUMED_HALF)
+            radius = self._radius(self.aspect, ASSUMED_RADIUS)
             seen = _Sighting(
-                card.key, card.deck, card.notation, card.zone, (x, y), box, ASSUMED_RADIUS, spot
+                card.key, card.deck, card.notation, card.zone, (x, y), box, radius, spot
             )
             self._tracks[card.key] = _Track(seen, now, now, confirmed=True, assumed=True)
+
+    def _fit_assumed(self, aspect: float) -> None:
+        """Assumed cards' spots for the frames' real shape (known from the first frame)."""
+        for track in self._tracks.values():
+            if track.assumed:
+                x, y = track.seen.position
+                radius = self._radius(aspect, ASSUMED_RADIUS)
+                track.seen = replace(track.seen, spot=(x, y / aspect), radius=radius)
 
     def watch_boxes(self) -> list[Box]:
         """Places the tracker still needs decoded: candidates, moves, cards gone missing.
@@ -288,6 +297,8 @@ class TableTracker:
         """
         coverage = covered if covered is not None else FULL_FRAME
         self.stats.updates += 1
+        if frame_size is not None:
+            self._fit_assumed(frame_size[0] / frame_size[1])
         by_key: dict[str, list[_Sighting]] = {}
         for detection in detections:
             sighting = self._sighting(detection, frame_size)
@@ -329,15 +340,18 @@ class TableTracker:
             zone = OUTSIDE
         box = box_of(corners)
         aspect = frame_size[0] / frame_size[1] if frame_size is not None else self.aspect
-        if self.tolerance is not None:
-            radius = self.tolerance
-        elif self.layout.card_size is not None:
-            card_w, card_h = self.layout.card_size
-            radius = max(card_w, card_h / aspect)
-        else:
-            radius = CODE_TO_CARD * _diagonal(box, aspect)
+        radius = self._radius(aspect, CODE_TO_CARD * _diagonal(box, aspect))
         spot = (position[0], position[1] / aspect)
         return _Sighting(card.key, card.deck, card.notation, zone, position, box, radius, spot)
+
+    def _radius(self, aspect: float, fallback: float) -> float:
+        """The same-place tolerance: the setting, else the layout's card, else ``fallback``."""
+        if self.tolerance is not None:
+            return self.tolerance
+        if self.layout.card_size is not None:
+            card_w, card_h = self.layout.card_size
+            return max(card_w, card_h / aspect)
+        return fallback
 
     def _primary(
         self, key: str, sightings: list[_Sighting], now: float
