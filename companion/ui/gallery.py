@@ -16,7 +16,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from companion.flows.base import Notice, NoticeKind
-from companion.flows.status import Awaiting, HexStatus, Played, Scores, TrickStatus, TrickWon
+from companion.flows.status import (
+    Awaiting,
+    HexStatus,
+    MissingCard,
+    Played,
+    Scores,
+    TrickStatus,
+    TrickWon,
+)
 from companion.games.fibonachos.cards import Suit
 from companion.games.hex.pieces import Side
 from companion.table.cards import TableCard
@@ -91,6 +99,7 @@ def _menus() -> Iterator[tuple[str, View]]:
     yield "resume", walk()
     yield "rummy-out", _rummy_out()
     yield "hex-winner-menu", _hex_menu()
+    yield "missing-which", _missing_menu()
 
 
 def _rummy_out() -> View:
@@ -112,6 +121,32 @@ def _hex_menu() -> View:
     walk("SELECT")
     walk("BACK", long=True)
     return walk.choose("Winner")
+
+
+#: Trick 9 was cleared before Ben's card was read; the camera glimpsed G7 (issue 10).
+MISSING = MissingCard(1, 9, ("G7", "R1", "R4", "G3", "G11", "Y8"), ("G7",))
+
+
+def _missing_status() -> TrickStatus:
+    plays = (Played(0, "G9"),)
+    return TrickStatus(
+        "fibonachos",
+        1,
+        9,
+        1,
+        plays,
+        lead=Suit.GREEN,
+        spicy="S1#1",
+        awaiting=Awaiting.MISSING_CARD,
+        missing=MISSING,
+    )
+
+
+def _missing_menu() -> View:
+    app = UiApp()
+    app.game_started("fibonachos", NAMES)
+    app.flow_status(_missing_status())
+    return _Walk(app)("SELECT")
 
 
 def _staff() -> Iterator[tuple[str, View]]:
@@ -158,6 +193,7 @@ def _game_screens() -> dict[str, View]:
         "fibonachos-5p": present(
             TrickStatus("fibonachos", 3, 10, 4, four, Suit.YELLOW, spicy="S5#2"), five
         ),
+        "fibonachos-missing": present(_missing_status(), NAMES),
         "trump-indicators": present(
             TrickStatus("trump", 1, 1, 1, awaiting=Awaiting.TRUMP_INDICATOR), NAMES
         ),
@@ -185,11 +221,12 @@ def _game_screens() -> dict[str, View]:
 
 def _notice_screens() -> Iterator[tuple[str, View]]:
     app = UiApp()
-    app.game = "fibonachos"
+    app.game, app.players = "fibonachos", NAMES
     notices = {
         "refused": Notice(NoticeKind.REFUSED, "G8#2: Cy must follow Red (shown before)", rule="F5"),
         "revoke": Notice(NoticeKind.FLAG, "Ben played Red after showing none in trick 3", "F5", 1),
         "note": Notice(NoticeKind.INFO, "R13#1 replaced by G12"),
+        "missing-card": Notice(NoticeKind.INFO, "trick 9 was cleared", seat=1, detail=MISSING),
         "disk-full": Notice(NoticeKind.INFO, "Disk full: this game is kept in memory only"),
         "not-saved": Notice(NoticeKind.INFO, "Not saved: this game is kept in memory only"),
     }

@@ -59,7 +59,8 @@ def trick_screen(view: TrickView, size: tuple[int, int]) -> Image.Image:
         if tall(size):
             pen.text((0, top + 1), _("Trick cleared:"), TEXT)
             pen.text((0, top + 12), view.missing, BOLD, width=width)
-            pen.text((0, top + 27), _("is missing. SELECT"), TEXT)
+            pen.text((0, top + 27), _("is missing"), TEXT)
+            pen.text((0, size[1] - SMALL.height), _("SELECT: which card"), SMALL)
         else:
             pen.text((0, top + 1), _("{card} missing").format(card=view.missing), TEXT)
             pen.text((0, size[1] - SMALL.height), _("SELECT: which card"), SMALL)
