@@ -52,4 +52,4 @@ def test_a_round_with_two_undos_at_the_menu_reads_back_exactly(
     assert without_serials(out["record"]) == record
     placed = [e["card"] for e in out["events"] if e["event"] == "placed"]
     assert "G5" in placed and "Y3" in placed
-    assert out["stderr"].strip().splitlines()[-1].endswith(" 0 refused, 6 button presses")
+    assert out["summary"].endswith(" 0 refused, 6 button presses")
