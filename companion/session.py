@@ -13,6 +13,12 @@ the disk. Nor by a damaged journal: an event the game cannot take (a payload wit
 a key it needs, a flow that raises on it) ends the replay there, and the events from
 it on are set aside (kept, not replayed) so the game goes on from the last good one.
 
+Besides the inputs, the journal keeps *sightings*: cards the camera saw but had not
+yet confirmed (``kind`` ``"sighting"``). They change no score; they tell a flow,
+and a restart, what lay on the table when the power failed (issue 10 item 4). What
+the journal says lies on the table (cards placed and not removed) is
+:meth:`Session.lying`, from which a restarted daemon's tracker starts.
+
     session = Session(Journal.open(path), clock=time.time)
     session.start_game("fibonachos", ["Ana", "Ben", "Cy"], [], {"seed": 7})
     session.table("placed", TableCard(...))
@@ -25,7 +31,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -85,12 +91,14 @@ def _text(payload: Mapping[str, Any], key: str) -> str:
     return value
 
 
-def card_from_payload(payload: Mapping[str, Any]) -> tuple[str, TableCard]:
+def card_from_payload(
+    payload: Mapping[str, Any], events: tuple[str, ...] = ("placed", "removed")
+) -> tuple[str, TableCard]:
     """The inverse of :func:`card_payload`; raises :class:`EventError` for a payload
-    it did not write."""
+    it did not write (``events``: the events the row's kind may hold)."""
     event = _text(payload, "event")
-    if event not in ("placed", "removed"):
-        raise EventError(f"table event: {event!r} is neither placed nor removed")
+    if event not in events:
+        raise EventError(f"table event: {event!r} is not {' or '.join(events)}")
     position = payload.get("position")
     if position is not None and not (
         isinstance(position, list)
@@ -114,6 +122,8 @@ def feed(flow: GameFlow, kind: str, payload: Mapping[str, Any]) -> list[Notice]:
     if kind == "table":
         event, card = card_from_payload(payload)
         return flow.placed(card) if event == "placed" else flow.removed(card)
+    if kind == "sighting":
+        return flow.sighted(card_from_payload(payload, ("sighted",))[1])
     if kind == "command":
         match from_json(payload):  # a row no command answers to: CommandError
             case Undo():
@@ -124,15 +134,34 @@ def feed(flow: GameFlow, kind: str, payload: Mapping[str, Any]) -> list[Notice]:
     return []
 
 
+class Lying:
+    """The cards on the table by the journal's table events: placed and not removed."""
+
+    def __init__(self) -> None:
+        self.cards: dict[str, TableCard] = {}
+
+    def see(self, kind: str, payload: Mapping[str, Any]) -> None:
+        """One journaled input (read after the flow took it: the payload is good)."""
+        if kind != "table":
+            return
+        event, card = card_from_payload(payload)
+        if event == "placed":
+            self.cards[card.key] = card
+        else:
+            self.cards.pop(card.key, None)
+
+
 @dataclass
 class Replay:
     """A game rebuilt from its journal: its flow (None when it cannot be made), how many
-    events it took, and the first one it could not take with why."""
+    events it took, the first one it could not take with why, and what lies on the
+    table by the events taken."""
 
     flow: GameFlow | None
     used: int
     bad_seq: int | None = None
     problem: str | None = None
+    lying: Lying = field(default_factory=Lying)
 
 
 def replay(journal: Journal, entry: GameEntry, factory: FlowFactory | None = None) -> Replay:
@@ -151,6 +180,7 @@ def replay(journal: Journal, entry: GameEntry, factory: FlowFactory | None = Non
     except Exception as exc:
         return Replay(None, 0, problem=f"{type(exc).__name__}: {exc}")
     events = journal.events(entry.id)
+    lying = Lying()
     for used, event in enumerate(events):
         try:
             feed(flow, event.kind, event.payload)
@@ -158,8 +188,9 @@ def replay(journal: Journal, entry: GameEntry, factory: FlowFactory | None = Non
             flow = fresh()  # the event may have half-changed it: again, up to the one before
             for earlier in events[:used]:
                 feed(flow, earlier.kind, earlier.payload)
-            return Replay(flow, used, event.seq, f"{type(exc).__name__}: {exc}")
-    return Replay(flow, len(events))
+            return Replay(flow, used, event.seq, f"{type(exc).__name__}: {exc}", lying)
+        lying.see(event.kind, event.payload)
+    return Replay(flow, len(events), lying=lying)
 
 
 class Session:
@@ -182,6 +213,7 @@ class Session:
         self.memory_only = journal.fault is not None
         #: The game in play could not be rebuilt: it was closed (see :meth:`journal_faults`).
         self.closed_unreadable = False
+        self._lying = Lying()
 
     # -- starting and resuming ---------------------------------------------------------
 
@@ -202,7 +234,7 @@ class Session:
         if done.flow is None:
             session._close_unreadable(entry, done.problem or "")
             return session
-        session.game_id, session.flow = entry.id, done.flow
+        session.game_id, session.flow, session._lying = entry.id, done.flow, done.lying
         if done.bad_seq is not None:
             session._set_aside(entry.id, done.bad_seq, done.problem or "")
         if done.flow.is_over():  # the crash came between the last input and the end
@@ -254,6 +286,7 @@ class Session:
         notices = self.end_game(reason="replaced") if self.flow is not None else []
         self.flow = flow
         self.game_id = None
+        self._lying = Lying()
         try:
             self.game_id = self.journal.start_game(
                 game, players, variants, started=self.clock(), options=opts
@@ -306,6 +339,15 @@ class Session:
         """A button command (undo included): journaled, then handed to the flow."""
         return self._input("command", to_json(command))
 
+    def sighted(self, card: TableCard) -> list[Notice]:
+        """A card seen, not yet confirmed: journaled, then handed to the flow."""
+        return self._input("sighting", card_payload("sighted", card))
+
+    def lying(self) -> list[TableCard]:
+        """The cards of the game in play on the table, by the journal: placed, not removed
+        (a restarted daemon's tracker starts from them)."""
+        return list(self._lying.cards.values()) if self.flow is not None else []
+
     def _input(self, kind: str, payload: dict[str, Any]) -> list[Notice]:
         if self.flow is None:
             return []
@@ -316,6 +358,7 @@ class Session:
             except JournalError as exc:
                 notices.append(self._lost_durability(exc))
         notices += feed(self.flow, kind, payload)
+        self._lying.see(kind, payload)
         if self.flow is not None and self.flow.is_over():
             notices += self.end_game()
         return notices

@@ -8,9 +8,11 @@ file of lines ``t button [kind]``, seconds from the start, ``#`` comments:
     1.0 select
     4.0 back long
 
-Times count on ``clock`` from when the backend opens (injectable; the demo and
-tests advance a fake clock). Once the script is used up and read, ``get``
-returns None at once instead of waiting: ``finished`` tells a demo to stop.
+Times count on ``clock`` (injectable; the demo and tests advance a fake clock) from
+when the backend opens, or from ``start``, a time on that clock (``companion replay``
+gives 0 on the table's clock, so the script's times are the frames' timestamps).
+Once the script is used up and read, ``get`` returns None at once instead of
+waiting: ``finished`` tells a demo to stop.
 
     >>> now = [0.0]
     >>> replay = ReplayButtons([(0.5, "down")], clock=lambda: now[0])
@@ -92,17 +94,26 @@ class ReplayButtons(QueuedButtons):
     """Hands out each scripted event once ``clock() - start`` reaches its time."""
 
     def __init__(
-        self, script: Sequence[Step], *, clock: Callable[[], float] = time.monotonic
+        self,
+        script: Sequence[Step],
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        start: float | None = None,
     ) -> None:
         super().__init__(clock)
         self._script = to_events(script)
         self._next = 0
-        self._start = clock()
+        self._start = clock() if start is None else start
 
     @property
     def finished(self) -> bool:
         """Every scripted event has been handed out."""
         return self._next >= len(self._script) and self._queue.empty()
+
+    @property
+    def left(self) -> int:
+        """Scripted events not yet handed out."""
+        return len(self._script) - self._next
 
     def _poll(self) -> None:
         elapsed = self.clock() - self._start
@@ -123,7 +134,10 @@ class ReplayButtons(QueuedButtons):
 def open_replay(settings: Settings) -> ReplayButtons:
     script = settings.raw("script")
     clock = settings.raw("clock", time.monotonic)
+    start = settings.raw("start")
     settings.done()
+    if start is not None and (isinstance(start, bool) or not isinstance(start, int | float)):
+        raise ConfigurationError(f"buttons.start = {start!r}: a time in seconds on the clock")
     if isinstance(script, str | Path):
         path = Path(script).expanduser()
         try:
@@ -132,9 +146,9 @@ def open_replay(settings: Settings) -> ReplayButtons:
             raise ConfigurationError(
                 f"buttons.script = {str(script)!r}: cannot read ({exc.strerror})"
             ) from None
-        return ReplayButtons(parse_script(text, str(path)), clock=clock)
+        return ReplayButtons(parse_script(text, str(path)), clock=clock, start=start)
     if isinstance(script, list | tuple):
-        return ReplayButtons(to_events(script, "buttons.script"), clock=clock)
+        return ReplayButtons(to_events(script, "buttons.script"), clock=clock, start=start)
     raise ConfigurationError(
         "buttons.script must be a file of 't button [kind]' lines or a list of steps"
     )

@@ -12,9 +12,20 @@ daemon would have read at the table.
     round  Ana  Ben  Cy
     ...
 
-``--json`` prints one object ``{"record", "score", "events": [{"t", "event", "card",
-"zone"}]}``. Cards the flow refused are listed on stderr; a source that cannot be
-read exits 2 with one line.
+``--buttons FILE`` presses the OLED's buttons as the file says (lines ``t button
+[kind]``, ``t`` in seconds of table time: the frames' timestamps), so a game that
+needs the menus (an undo, a correction, the end of a rummy round) replays whole:
+
+    # buttons.txt: undo the card put down at 12 s
+    12.5 back
+    12.6 down
+    12.7 select
+
+The last line says what was read: "replayed 2307 frames (231.0 s of table time):
+153 events, 0 refused" (on stderr with ``--json``, whose standard output is one
+object ``{"record", "score", "events": [{"t", "event", "card", "zone"}]}``). Cards
+the flow refused are listed on stderr and logged; a source or a button script that
+cannot be read exits 2 with one line.
 """
 
 from __future__ import annotations
@@ -28,7 +39,9 @@ from typing import Any
 from companion.cli.render import render_report
 from companion.errors import UsageError
 from companion.games.registry import all_games, get_game
+from companion.inputs import MAX_TEXT_BYTES, read_text
 from companion.table.layout import Layout, default_layout, load_layout
+from hardware.buttons import ButtonEvent
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -54,6 +67,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--layout", type=Path, default=None, help="the table layout (TOML)")
     parser.add_argument(
         "--fps", type=float, default=None, help="frames per second of a folder (default 30)"
+    )
+    parser.add_argument(
+        "--buttons",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="button presses to replay: lines 't button [kind]', t in seconds of table time",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(func=run)
@@ -86,6 +106,15 @@ def layout_of(path: Path | None) -> Layout:
     return default_layout() if path is None else load_layout(path)
 
 
+def button_script(path: Path | None) -> list[ButtonEvent]:
+    """The presses of ``--buttons FILE``, read within the limits of companion.inputs."""
+    from hardware.buttons_replay import parse_script
+
+    if path is None:
+        return []
+    return parse_script(read_text(path, MAX_TEXT_BYTES, what="button script"), str(path))
+
+
 def _progress(frames: int, seconds: float, events: int) -> None:
     print(f"replay: {frames} frames, {seconds:.1f} s of table, {events} events", file=sys.stderr)
 
@@ -99,21 +128,27 @@ def run(args: argparse.Namespace) -> int:
     get_game(args.game)  # an unknown game is refused before the source is opened
     players = player_names(args.players)
     layout = layout_of(args.layout)
+    buttons = button_script(args.buttons)
     settings: dict[str, Any] = {"path": args.source}
     if args.fps is not None:
         settings["fps"] = args.fps
     clock = TableClock()
     session, flow = start_session(args.game, players, args.variant, game_options(args), clock=clock)
     with open_camera("replay", **settings) as camera:
-        result = replay_game(camera, TableReader(layout), session, flow, clock, progress=_progress)
+        result = replay_game(
+            camera, TableReader(layout), session, flow, clock, buttons=buttons, progress=_progress
+        )
     for line in result.refusals():
         print(f"replay: refused at {line}", file=sys.stderr)
     if args.json:
         events = [row.as_json() for row in result.events]
         score = result.report.to_json()
         print(json.dumps({"record": result.record, "score": score, "events": events}))
+        print(result.summary(), file=sys.stderr)
     else:
         print(json.dumps(result.record, ensure_ascii=False))
         print()
         print(render_report(result.report))
+        print()
+        print(result.summary())
     return 0

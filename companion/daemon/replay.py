@@ -7,13 +7,21 @@ events, and a :class:`~companion.session.Session` journals each event before its
 flow sees it, exactly as the daemon does. The session's clock is the table's (the
 frames' timestamps), so a replay journals the times the events had at the table.
 
+The buttons are a script (``hardware.buttons_replay``'s format, its times table
+time): a press at ``t`` is taken in the turn of the loop that reads the first frame
+at or after ``t``, after that frame's table events, as the daemon would take it.
+Whole games that need the menus (undo, corrections, the end of a rummy round) are
+replayed so, with nobody at the buttons.
+
     with open_camera("replay", path="game/", fps=10) as camera:
-        result = replay_game(camera, TableReader(default_layout()), session_for(...))
-    result.record, result.report, result.events
+        result = replay_game(camera, TableReader(default_layout()), session, flow, clock,
+                             buttons=parse_script("12.5 back\n12.6 down\n12.7 select"))
+    result.record, result.report, result.events, result.summary()
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,8 +35,12 @@ from companion.session import Session
 from companion.table.cards import StrayCard
 from companion.table.reader import TableReader
 from companion.table.tracker import CardPlaced, CardRemoved, TableEvent
+from hardware.buttons import ButtonEvent
+from hardware.buttons_replay import ReplayButtons
 from hardware.camera import Camera
 from hardware.display import open_display
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -54,9 +66,25 @@ class ReplayResult:
     notices: list[tuple[float, Notice]] = field(default_factory=list)
     frames: int = 0
     seconds: float = 0.0  # table time covered
+    presses: int = 0  # button presses the script handed out
+    unused: int = 0  # presses scripted after the last frame, never taken
 
     def refusals(self) -> list[str]:
         return [f"{t:.1f}s: {n.message}" for t, n in self.notices if n.kind is NoticeKind.REFUSED]
+
+    def summary(self) -> str:
+        """The replay's last line: frames, table time, events, refusals (and presses), as
+        "replayed 2307 frames (231.0 s of table time): 153 events, 0 refused"."""
+        refused = sum(1 for _, n in self.notices if n.kind is NoticeKind.REFUSED)
+        line = (
+            f"replayed {self.frames} frames ({self.seconds:.1f} s of table time): "
+            f"{len(self.events)} events, {refused} refused"
+        )
+        if self.presses or self.unused:
+            line += f", {self.presses} button presses"
+        if self.unused:
+            line += f" ({self.unused} scripted after the last frame, not taken)"
+        return line
 
 
 def start_session(
@@ -96,6 +124,7 @@ def replay_game(
     flow: GameFlow,
     clock: TableClock,
     *,
+    buttons: Sequence[ButtonEvent] = (),
     progress: Callable[[int, float, int], None] | None = None,
     every: int = 500,
 ) -> ReplayResult:
@@ -104,22 +133,31 @@ def replay_game(
     The loop is the daemon's own: the reader's events go to the session through the
     interface's runner, control cards work the companion as at the table (``UNDO``
     undoes), a duplicate is shown and never played. Only the devices differ: the
-    OLED and the buttons are fakes, and a frame that cannot be read stops the replay
-    (a recorded source does not come back). ``progress(frames, table_seconds,
-    events)`` is called every ``every`` frames.
+    OLED is a fake, the buttons are ``buttons`` (a script on table time, see the
+    module docstring), and a frame that cannot be read stops the replay (a recorded
+    source does not come back). Refusals are logged. ``progress(frames,
+    table_seconds, events)`` is called every ``every`` frames.
     """
     result = ReplayResult(record=flow.record(), report=flow.report())
     timed = ClockedCamera(camera, clock)
+    script = ReplayButtons(list(buttons), clock=clock, start=0.0)
     daemon = assemble(
         session,
         reader,
-        Devices(camera=lambda: timed, display=lambda: open_display("fake")),
+        Devices(camera=lambda: timed, display=lambda: open_display("fake"), buttons=lambda: script),
         clock=clock,
         camera_retry=False,
         frame_timeout=1.0,
         on_event=lambda event: result.events.append(event_row(event)),
     )
-    daemon.runner.observer = lambda notices, now: result.notices.extend((now, n) for n in notices)
+
+    def observe(notices: list[Notice], now: float) -> None:
+        result.notices.extend((now, notice) for notice in notices)
+        for notice in notices:
+            if notice.kind is NoticeKind.REFUSED:
+                log.warning("replay: refused at %.1f s: %s", now, notice.message)
+
+    daemon.runner.observer = observe
     daemon.start()
     while not daemon.ended:
         daemon.step()
@@ -127,6 +165,8 @@ def replay_game(
         result.seconds = clock.now
         if progress is not None and result.frames % every == 0 and result.frames:
             progress(result.frames, clock.now, len(result.events))
+    result.presses = len(buttons) - script.left
+    result.unused = script.left
     result.record = flow.record()
     result.report = flow.report()
     if session.flow is not None:

@@ -59,6 +59,11 @@ class TableRunner:
             self.app.table_card(card)
         self._after(self.session.table(event, card), now)
 
+    def sighted(self, card: TableCard, now: float) -> None:
+        """A card seen, not yet confirmed: journaled as a sighting (issue 10 item 4)."""
+        if self.session.flow is not None:
+            self._after(self.session.sighted(card), now)
+
     def tick(self, now: float) -> None:
         for command in self.app.tick(now):
             self.carry_out(command, now)

@@ -6,7 +6,8 @@ One thread, one loop; each turn of it:
    nothing and is retried with backoff by its link),
 2. turns it into table events (the reader) and hands them on: game cards to the
    session through the :class:`~companion.daemon.runner.TableRunner`, control and staff
-   cards to :class:`~companion.daemon.controls.Controls`,
+   cards to :class:`~companion.daemon.controls.Controls`; game cards seen for the
+   first time go to the session too, as sightings (journaled, issue 10),
 3. takes every button press waiting,
 4. lets time pass in the UI (timed screens, the kiosk's idle reset),
 5. gives the cafe's bus its turn, when there is one (staff commands in, the state
@@ -15,13 +16,16 @@ One thread, one loop; each turn of it:
 7. pets the systemd watchdog and updates the STATUS line.
 
 Hardware faults never reach the session: a link reports its device's state, the UI
-shows it, and the game goes on as soon as the device is back.
+shows it, and the game goes on as soon as the device is back. A restarted daemon's
+reader starts from what the journal says lies on the table (``Session.lying``): a
+card taken away while the daemon was down is removed as soon as its place is seen
+empty, so the game notices a trick cleared in the dark.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -31,7 +35,7 @@ from companion.daemon.notify import Notifier
 from companion.daemon.remote import Remote
 from companion.daemon.runner import TableRunner
 from companion.session import Session
-from companion.table.cards import StrayCard
+from companion.table.cards import StrayCard, TableCard
 from companion.table.reader import ReaderStats
 from companion.table.tracker import CardPlaced, CardRemoved, DuplicateCard, TableEvent
 from companion.ui.app import UiApp
@@ -53,6 +57,10 @@ class Reader(Protocol):
     stats: ReaderStats
 
     def feed(self, frame: Frame) -> list[TableEvent]: ...
+
+    def take_sightings(self) -> list[TableCard]: ...
+
+    def assume(self, cards: Iterable[TableCard], now: float) -> None: ...
 
 
 @dataclass
@@ -121,6 +129,7 @@ class Daemon:
             self.app.game_started(flow.game, players)
             self.app.flow_status(flow.status())
             log.info("a game of %s is in play", flow.game)
+            self.reader.assume(self.session.lying(), self.clock())
         for kind, line in self.session.journal_faults():  # a damaged journal, a full disk
             self.app.hardware_status(kind, line, self.clock())
         self.draw()
@@ -158,6 +167,10 @@ class Daemon:
             if self.on_event is not None:
                 self.on_event(event)
             self.table_event(event, now)
+        if frame is not None:
+            for card in self.reader.take_sightings():
+                if card.deck != "control":
+                    self.runner.sighted(card, now)
         changed = bool(events)
         # Wait for buttons only when no frame came (a lost camera must not spin the CPU).
         wait = 0.0 if frame is not None or self.ended else self.frame_timeout

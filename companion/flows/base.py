@@ -87,6 +87,10 @@ class GameFlow(ABC):
         """A card left the table (a trick cleared, a set picked up)."""
         return []
 
+    def sighted(self, card: TableCard) -> list[Notice]:
+        """A card seen, not yet confirmed (it may never be: swept away at once)."""
+        return []
+
     @abstractmethod
     def command(self, command: FlowCommand) -> list[Notice]:
         """A button command; unknown or impossible ones return a REFUSED notice."""

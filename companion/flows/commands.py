@@ -13,6 +13,8 @@ flow knows or an argument of the wrong type.
     Replace(key='k1', card='R12', zone=None)
     >>> from_json({"name": "undo", "args": {}})
     Undo()
+    >>> from_json({"name": "missing", "args": {"seat": 3, "card": "R7"}})
+    Missing(seat=3, card='R7')
 
 Which flow takes which command: ``takes`` of each flow class; a flow refuses any
 other with a REFUSED notice.
@@ -46,6 +48,19 @@ class Replace:
     key: str
     card: str
     zone: str | None = None
+
+
+@dataclass(frozen=True)
+class Missing:
+    """A trick was cleared with ``seat``'s card unread: it was ``card`` (a notation).
+
+    The card is played as if it had been read, and the cards put down while it was
+    awaited are played after it (issue 10 item 4).
+    """
+
+    name: ClassVar[str] = "missing"
+    seat: int
+    card: str
 
 
 @dataclass(frozen=True)
@@ -131,6 +146,7 @@ class Winner:
 FlowCommand = (
     Undo
     | Replace
+    | Missing
     | Leader
     | Page
     | Wild

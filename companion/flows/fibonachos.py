@@ -35,9 +35,13 @@ from companion.games.fibonachos import (
     Spicy,
     winner_index,
 )
+from companion.games.fibonachos.cards import RANKS, SUITS
 from companion.games.fibonachos.round import Round, Trick
 from companion.games.fibonachos.scoring import round_points
 from companion.table.cards import TableCard
+
+#: Every nacho card's face (F1), for the choices of a missing card.
+NACHOS = tuple(dict.fromkeys(f"{suit.value}{rank}" for suit in SUITS for rank in RANKS))
 
 
 class FibonachosFlow(TrickFlow):
@@ -47,6 +51,7 @@ class FibonachosFlow(TrickFlow):
     deck = "fibonachos"
     deck_rule = "F1"
     spots: ClassVar[Mapping[str, str]] = {"spicy": "spicy"}
+    trick_uses: ClassVar[frozenset[str]] = frozenset({"play", "spicy"})
     order_rule = "F8"
     engine: FibonachosState
 
@@ -130,7 +135,10 @@ class FibonachosFlow(TrickFlow):
 
     # -- where the game stands ----------------------------------------------------------------
 
-    def status(self) -> FlowStatus:
+    def _legal_plays(self) -> tuple[str, ...]:
+        return tuple(face for face in NACHOS if self.engine.is_legal(Play(Nacho.parse(face))))
+
+    def _table_status(self) -> FlowStatus:
         if self.engine.is_terminal():
             report = self.engine.report()
             return scores(self.game, None, report.totals, None, report.winners)

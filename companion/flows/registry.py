@@ -4,7 +4,7 @@
     >>> flow.status().awaiting
     <Awaiting.SPICY: 'spicy'>
     >>> sorted(kind.name for kind in takes("trump"))
-    ['leader', 'replace', 'undo']
+    ['leader', 'missing', 'replace', 'undo']
 
 What a game is (its players, variants and options) is the games' registry's
 (:mod:`companion.games.registry`); this module only maps each game to the flow that

@@ -32,6 +32,7 @@ class Awaiting(Enum):
     SYMBOL_INDICATOR = "symbol-indicator"  # Trump: the card that sets the symbol (T2)
     LEADER = "leader"  # Trump: who leads round 1, known only to the table (T3)
     MOVE_CARD = "move-card"  # hex, card variant: the turn's move card (H5)
+    MISSING_CARD = "missing-card"  # a trick cleared before its last card was read (issue 10)
 
 
 class Played(NamedTuple):
@@ -39,6 +40,23 @@ class Played(NamedTuple):
 
     seat: int
     card: str
+
+
+@dataclass(frozen=True)
+class MissingCard:
+    """A trick was cleared before all its plays were read: ``seat``'s card is missing.
+
+    ``choices`` are the faces the rules leave for it (cards not yet played this
+    round), ``seen`` first: the faces among them the camera saw in the play area
+    while the trick was open but never confirmed, or that lie there held. ``held``
+    counts the cards put down since, kept until the missing card is given.
+    """
+
+    seat: int
+    trick: int
+    choices: tuple[str, ...]
+    seen: tuple[str, ...] = ()
+    held: int = 0
 
 
 @dataclass(frozen=True)
@@ -71,6 +89,7 @@ class TrickStatus:
     tricks: tuple[int, ...] = ()
     last: tuple[Played, ...] = ()
     last_winner: int | None = None
+    missing: MissingCard | None = None  # awaiting MISSING_CARD: whose, and the choices
 
 
 @dataclass(frozen=True)
@@ -170,4 +189,4 @@ class HexStatus:
 #: Everything :meth:`~companion.flows.base.GameFlow.status` may answer.
 FlowStatus = TrickStatus | RummyStatus | HexStatus | Scores
 #: What a :class:`~companion.flows.base.Notice` may carry besides its message.
-NoticeDetail = TrickWon | Scores
+NoticeDetail = TrickWon | Scores | MissingCard

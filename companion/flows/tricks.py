@@ -20,6 +20,9 @@ Decisions a table will notice (issue 4 section 3):
   removals of any card.
 - A refused card changes nothing: the flow waits for the right card, and the
   refused card picked up again is ignored.
+- A trick cleared before all its plays were read is noticed at once, the missing
+  card is asked for, and the cards put down meanwhile are held
+  (:mod:`companion.flows.missing`).
 
     >>> from companion.flows.registry import make_flow
     >>> flow = make_flow("fibonachos", ["Ana", "Ben", "Cy"], [], options={})
@@ -37,9 +40,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from companion.flows.base import EngineFlow, Notice, NoticeKind, seat_names
-from companion.flows.commands import FlowCommand, Replace, Undo
+from companion.flows.base import Notice, NoticeKind, seat_names
+from companion.flows.commands import FlowCommand, Missing, Replace, Undo
 from companion.flows.errors import RefusedError
+from companion.flows.missing import MissingCards
 from companion.flows.notices import (
     info,
     refused,
@@ -47,6 +51,7 @@ from companion.flows.notices import (
     replacement,
     report_notices,
 )
+from companion.flows.status import FlowStatus
 from companion.games.base import Flag
 from companion.games.report import CardGameReport, RoundScore
 from companion.table.cards import TableCard
@@ -63,13 +68,13 @@ class Step:
     round: int = 0
 
 
-class TrickFlow(EngineFlow):
+class TrickFlow(MissingCards):
     """The base of the Fibonachos and Trump flows (see the module docstring).
 
     The record, the score and the end are the engine's (:class:`EngineFlow`).
     """
 
-    takes: ClassVar[frozenset[type[FlowCommand]]] = frozenset({Undo, Replace})
+    takes: ClassVar[frozenset[type[FlowCommand]]] = frozenset({Undo, Replace, Missing})
 
     #: The deck name the tracker gives this game's cards, and the rule that says so.
     deck: str
@@ -85,6 +90,7 @@ class TrickFlow(EngineFlow):
         self.variants = tuple(variants)
         self.steps: list[Step] = []
         self.refused: dict[str, TableCard] = {}
+        self._watch()
         self._reset()
 
     # -- what each game provides ----------------------------------------------------------
@@ -138,15 +144,19 @@ class TrickFlow(EngineFlow):
         return None if use is None else (use, None)
 
     def placed(self, card: TableCard) -> list[Notice]:
+        notices = self._back(card)
         where = self._use_of(card.zone)
         if where is None or card.key in self._recent_keys():
-            return []
-        return self._place(card, *where)
+            return notices
+        if self._hold(card):
+            return notices + self._held_notice(card)
+        return notices + self._place(card, *where)
 
     def removed(self, card: TableCard) -> list[Notice]:
-        """Removals change nothing (module docstring); a refused card is forgotten."""
+        """Removals change nothing but a trick cleared too soon (module docstring); a
+        refused card is forgotten."""
         self.refused.pop(card.key, None)
-        return []
+        return self._gone(card)
 
     def _place(self, card: TableCard, use: str, seat: int | None) -> list[Notice]:
         before = (self._tricks_done(), len(self._card_report().rounds), len(self._flags()))
@@ -220,6 +230,8 @@ class TrickFlow(EngineFlow):
                     return self.undo()
                 case Replace():
                     return self._replace(command)
+                case Missing():
+                    return self._give(command)
                 case _:
                     return self._command(command)
         except RefusedError as exc:
@@ -230,6 +242,8 @@ class TrickFlow(EngineFlow):
         raise RefusedError(f"unknown command for {self.game}")
 
     def undo(self) -> list[Notice]:
+        if self.held:
+            return self._undo_held()
         if not self.steps:
             return [Notice(NoticeKind.REFUSED, "nothing to undo")]
         last = self.steps[-1]
@@ -285,6 +299,9 @@ class TrickFlow(EngineFlow):
             self.steps.append(Step(step.card, step.use, number))
 
     # -- what the session reads --------------------------------------------------------------
+
+    def status(self) -> FlowStatus:
+        return self._with_missing(self._table_status())
 
 
 def seat_check(

@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from companion.flows.base import GameFlow, Notice, NoticeKind
-from companion.flows.commands import FlowCommand, Leader, Replace, Undo
+from companion.flows.commands import FlowCommand, Leader, Missing, Replace, Undo
 from companion.flows.errors import RefusedError
 from companion.flows.notices import info, report_totals, scores
 from companion.flows.status import Awaiting, FlowStatus, Played, TrickStatus, TrickWon
@@ -33,10 +33,13 @@ from companion.flows.tricks import TrickFlow, seat_check
 from companion.games.base import CHANCE
 from companion.games.errors import IllegalActionError, NotationError
 from companion.games.trump import Card, Deal, Play, TrumpState, parse_card, winning_play
+from companion.games.trump.cards import NUMBERS, Colour
 from companion.games.trump.round import Round
 from companion.games.trump.scoring import count_symbols, points_for
 from companion.table.cards import TableCard
 
+#: Every card's face (T1), for the choices of a missing card.
+FACES = tuple(f"{colour.name}{number}" for colour in Colour for number in NUMBERS)
 INDICATORS: dict[str, str] = {"trump": "trump indicator", "symbol": "symbol indicator"}
 #: What a deal awaits while an indicator spot's card is missing.
 AWAITED: dict[str, Awaiting] = {
@@ -57,7 +60,7 @@ class TrumpFlow(TrickFlow):
     }
     order_rule = "T4"
     engine: TrumpState
-    takes: ClassVar[frozenset[type[FlowCommand]]] = frozenset({Undo, Replace, Leader})
+    takes: ClassVar[frozenset[type[FlowCommand]]] = frozenset({Undo, Replace, Missing, Leader})
 
     def __init__(
         self, players: Sequence[str], variants: Sequence[str], *, leader: int | None
@@ -194,7 +197,10 @@ class TrumpFlow(TrickFlow):
 
     # -- where the game stands ----------------------------------------------------------------
 
-    def status(self) -> FlowStatus:
+    def _legal_plays(self) -> tuple[str, ...]:
+        return tuple(face for face in FACES if self.engine.is_legal(Play(parse_card(face))))
+
+    def _table_status(self) -> FlowStatus:
         if self.engine.is_terminal():
             report = self.engine.report()
             return scores(self.game, None, report.totals, None, report.winners)

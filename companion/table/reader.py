@@ -21,14 +21,14 @@ staff cards (deck ``control``) work from any copy.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
-from companion.table.cards import StrayCard
+from companion.table.cards import StrayCard, TableCard
 from companion.table.changes import ChangeDetector, ChangePlan
 from companion.table.layout import Layout
 from companion.table.tracker import (
@@ -200,6 +200,15 @@ class TableReader:
         self._strays[card.key] = card.copy
         if len(self._strays) > FOREIGN_MEMORY:
             del self._strays[next(iter(self._strays))]
+
+    def take_sightings(self) -> list[TableCard]:
+        """Cards seen for the first time since the last call, not yet confirmed (the
+        daemon journals them: see :meth:`TableTracker.take_sightings`)."""
+        return [card for card in self.tracker.take_sightings() if card.key not in self._strays]
+
+    def assume(self, cards: Iterable[TableCard], now: float) -> None:
+        """A restart: the cards the journal says lie on the table (:meth:`TableTracker.assume`)."""
+        self.tracker.assume(cards, now)
 
     def _decode(self, image: Image, plan: ChangePlan) -> list[_Found]:
         stats = self.stats

@@ -20,7 +20,14 @@ what a person would agree happened:
   again only after it was gone for ``forget_seconds``); the copy nearer the known
   place is tracked, the other gives no event;
 - a code outside every zone is a card in a hand and is ignored, except decks in
-  ``anywhere_decks`` (the control cards) whose zone is then ``"outside"``.
+  ``anywhere_decks`` (the control cards) whose zone is then ``"outside"``;
+- a card seen for the first time is a *sighting* (``take_sightings``), long before
+  it is confirmed, or though it never is (swept away within a fraction of a
+  second): the daemon journals sightings, so a restart knows what lay on the table
+  (issue 10);
+- a restarted tracker is told what its predecessor had confirmed (``assume``):
+  those cards are not placed again, and those taken away while it was down are
+  removed by the usual rule (looked at, found empty for ``forget_seconds``).
 
 Time is the table's (the frames' timestamps), never the wall clock, so a replay
 gives the same events as the live table.
@@ -33,7 +40,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import KW_ONLY, dataclass, field
+from dataclasses import KW_ONLY, dataclass, field, replace
 from typing import Protocol
 
 from companion.table.cards import StrayCard, TableCard
@@ -131,6 +138,12 @@ class DuplicateCard:
 
 TableEvent = CardPlaced | CardRemoved | DuplicateCard | StrayCard
 
+#: The same-place tolerance (frame widths) of a card a restarted tracker assumes, until
+#: it is seen again: about a card's length at the default scale.
+ASSUMED_RADIUS = 0.1
+#: Half the side of the box (frame fractions) standing for an assumed card's code.
+ASSUMED_HALF = 0.005
+
 
 @dataclass(frozen=True)
 class _Sighting:
@@ -156,6 +169,7 @@ class _Track:
     confirmed: bool = False
     absent_since: float | None = None
     moving: _Track | None = None
+    assumed: bool = False  # confirmed by a tracker before a restart, not seen since
     anchor_area: float = field(default=0.0, init=False)  # of the code placing it
 
     def __post_init__(self) -> None:
@@ -167,8 +181,11 @@ class _Track:
         )
 
     def card(self) -> TableCard:
-        s = self.seen
-        return TableCard(s.key, s.deck, s.notation, s.zone, s.position)
+        return _card_of(self.seen)
+
+
+def _card_of(s: _Sighting) -> TableCard:
+    return TableCard(s.key, s.deck, s.notation, s.zone, s.position)
 
 
 def _diagonal(box: Box, aspect: float) -> float:
@@ -194,6 +211,7 @@ class TrackerStats:
     duplicates: int = 0
     placed: int = 0
     removed: int = 0
+    sighted: int = 0
 
 
 @dataclass
@@ -214,10 +232,42 @@ class TableTracker:
     stats: TrackerStats = field(default_factory=TrackerStats)
     _tracks: dict[str, _Track] = field(default_factory=dict, init=False)
     _duplicates: dict[str, float] = field(default_factory=dict, init=False)
+    _sighted: list[TableCard] = field(default_factory=list, init=False)
 
     def cards(self) -> list[TableCard]:
         """The cards confirmed on the table now."""
         return [t.card() for t in self._tracks.values() if t.confirmed]
+
+    def take_sightings(self) -> list[TableCard]:
+        """The cards seen for the first time since the last call (not yet confirmed)."""
+        sighted, self._sighted = self._sighted, []
+        return sighted
+
+    def assume(self, cards: Iterable[TableCard], now: float) -> None:
+        """Take ``cards`` (what the journal says lies on the table) as confirmed, at
+        their places: a restarted daemon goes on where the last one stopped. A card
+        seen there again gives no event; one looked for and not found is removed
+        after ``forget_seconds``, as any card taken away. Cards without a position
+        (never seen by a camera) are left out."""
+        for card in cards:
+            if card.position is None or card.key in self._tracks:
+                continue
+            x, y = card.position
+            spot = (x, y / self.aspect)
+            box = (x - ASSUMED_HALF, y - ASSUMED_HALF, x + ASSUMED_HALF, y + ASSUMED_HALF)
+            radius = self._radius(self.aspect, ASSUMED_RADIUS)
+            seen = _Sighting(
+                card.key, card.deck, card.notation, card.zone, (x, y), box, radius, spot
+            )
+            self._tracks[card.key] = _Track(seen, now, now, confirmed=True, assumed=True)
+
+    def _fit_assumed(self, aspect: float) -> None:
+        """Assumed cards' spots for the frames' real shape (known from the first frame)."""
+        for track in self._tracks.values():
+            if track.assumed:
+                x, y = track.seen.position
+                radius = self._radius(aspect, ASSUMED_RADIUS)
+                track.seen = replace(track.seen, spot=(x, y / aspect), radius=radius)
 
     def watch_boxes(self) -> list[Box]:
         """Places the tracker still needs decoded: candidates, moves, cards gone missing.
@@ -249,6 +299,8 @@ class TableTracker:
         """
         coverage = covered if covered is not None else FULL_FRAME
         self.stats.updates += 1
+        if frame_size is not None:
+            self._fit_assumed(frame_size[0] / frame_size[1])
         by_key: dict[str, list[_Sighting]] = {}
         for detection in detections:
             sighting = self._sighting(detection, frame_size)
@@ -261,6 +313,9 @@ class TableTracker:
             primary, duplicate = self._primary(key, sightings, timestamp)
             if duplicate is not None:
                 flagged.append(duplicate)
+            if key not in self._tracks:
+                self._sighted.append(_card_of(primary))
+                self.stats.sighted += 1
             self._seen(primary, timestamp, removed, placed)
         for key, track in list(self._tracks.items()):
             if key not in by_key:
@@ -287,15 +342,18 @@ class TableTracker:
             zone = OUTSIDE
         box = box_of(corners)
         aspect = frame_size[0] / frame_size[1] if frame_size is not None else self.aspect
-        if self.tolerance is not None:
-            radius = self.tolerance
-        elif self.layout.card_size is not None:
-            card_w, card_h = self.layout.card_size
-            radius = max(card_w, card_h / aspect)
-        else:
-            radius = CODE_TO_CARD * _diagonal(box, aspect)
+        radius = self._radius(aspect, CODE_TO_CARD * _diagonal(box, aspect))
         spot = (position[0], position[1] / aspect)
         return _Sighting(card.key, card.deck, card.notation, zone, position, box, radius, spot)
+
+    def _radius(self, aspect: float, fallback: float) -> float:
+        """The same-place tolerance: the setting, else the layout's card, else ``fallback``."""
+        if self.tolerance is not None:
+            return self.tolerance
+        if self.layout.card_size is not None:
+            card_w, card_h = self.layout.card_size
+            return max(card_w, card_h / aspect)
+        return fallback
 
     def _primary(
         self, key: str, sightings: list[_Sighting], now: float
@@ -336,6 +394,9 @@ class TableTracker:
                 self._tracks[s.key] = _Track(s, now, now)
             return
         if track.same_place(s):
+            if track.assumed:  # seen again after a restart: its own code from now on
+                track.seen, track.assumed = s, False
+                track.anchor_area = _area(s.box)
             track.last_seen = now
             track.absent_since = None
             track.moving = None

@@ -95,6 +95,8 @@ class UiApp:
         self.game: str | None = None
         self.players: tuple[str, ...] = ()
         self.flow: FlowView | None = None
+        #: The flow's facts behind ``flow`` (menus that act on them: a missing card).
+        self.status: FlowStatus | None = None
         self.last_scores: ScoresView | None = None
         #: The scores at a glance from the flow's status (the round so far, or the totals).
         self.running: ScoresView | None = None
@@ -143,7 +145,7 @@ class UiApp:
         """The flow's status after each input; a refusal made on an older view goes."""
         view = None if status is None else present(status, self.players)
         self.overlays.flow_moved(view)
-        self.flow = view
+        self.flow, self.status = view, status
         self.running = None if status is None else present_running(status, self.players)
 
     def table_card(self, card: TableCard) -> None:
@@ -352,6 +354,6 @@ class UiApp:
         self._clear_game()
 
     def _clear_game(self) -> None:
-        self.game, self.players, self.flow = None, (), None
+        self.game, self.players, self.flow, self.status = None, (), None, None
         self.last_scores = self.running = None
         self._recent.clear()

@@ -22,6 +22,7 @@ from companion.flows.status import (
     HexStatus,
     Lack,
     MeldSet,
+    MissingCard,
     Played,
     RummyStatus,
     Scores,
@@ -108,6 +109,7 @@ def _menus() -> Iterator[tuple[str, View]]:
     yield "resume", walk()
     yield "rummy-out", _rummy_out()
     yield "hex-winner-menu", _hex_menu()
+    yield "missing-which", _missing_menu()
 
 
 def _rummy_out() -> View:
@@ -129,6 +131,32 @@ def _hex_menu() -> View:
     walk("SELECT")
     walk("BACK", long=True)
     return walk.choose("Winner")
+
+
+#: Trick 9 was cleared before Ben's card was read; the camera glimpsed G7 (issue 10).
+MISSING = MissingCard(1, 9, ("G7", "R1", "R4", "G3", "G11", "Y8"), ("G7",))
+
+
+def _missing_status() -> TrickStatus:
+    plays = (Played(0, "G9"),)
+    return TrickStatus(
+        "fibonachos",
+        1,
+        9,
+        1,
+        plays,
+        lead=Suit.GREEN,
+        spicy="S1#1",
+        awaiting=Awaiting.MISSING_CARD,
+        missing=MISSING,
+    )
+
+
+def _missing_menu() -> View:
+    app = UiApp()
+    app.game_started("fibonachos", NAMES)
+    app.flow_status(_missing_status())
+    return _Walk(app)("SELECT")
 
 
 def _staff() -> Iterator[tuple[str, View]]:
@@ -182,6 +210,7 @@ def _game_screens() -> dict[str, View]:
         "fibonachos-5p": present(
             TrickStatus("fibonachos", 3, 10, 4, four, Suit.YELLOW, spicy="S5#2"), five
         ),
+        "fibonachos-missing": present(_missing_status(), NAMES),
         "trump-indicators": present(
             TrickStatus("trump", 1, 1, 1, trump=Colour.R, awaiting=Awaiting.SYMBOL_INDICATOR),
             NAMES,
@@ -231,11 +260,12 @@ def _waiting(view: FlowView | None) -> View:
 
 def _notice_screens() -> Iterator[tuple[str, View]]:
     app = UiApp()
-    app.game = "fibonachos"
+    app.game, app.players = "fibonachos", NAMES
     notices = {
         "refused": Notice(NoticeKind.REFUSED, "G8#2: Cy must follow Red (shown before)", rule="F5"),
         "revoke": Notice(NoticeKind.FLAG, "Ben played Red after showing none in trick 3", "F5", 1),
         "note": Notice(NoticeKind.INFO, "R13#1 replaced by G12"),
+        "missing-card": Notice(NoticeKind.INFO, "trick 9 was cleared", seat=1, detail=MISSING),
         "disk-full": Notice(NoticeKind.INFO, "Disk full: this game is kept in memory only"),
         "not-saved": Notice(NoticeKind.INFO, "Not saved: this game is kept in memory only"),
     }

@@ -3,7 +3,8 @@
 Card games (Fibonachos, Trump, rummy):
 
     UP / DOWN      rummy: the previous / next seat's sets; trick games: the scores
-    SELECT         the scores (the last round's table with the match totals)
+    SELECT         the scores (the last round's table with the match totals); in a
+                   trick game whose trick was cleared too soon, the missing card
     BACK, long SELECT, long BACK   the in-game menu (undo, correct a card, ...)
 
 The hex referee (H2), one button per thing that happens at the board:
@@ -24,6 +25,7 @@ from companion.flows.registry import takes
 from companion.ui.commands import Flow, Undo
 from companion.ui.keys import Key
 from companion.ui.menus import game_menu, staff_menu
+from companion.ui.missing_menu import missing_menu, missing_of
 from companion.ui.pages import Go
 from companion.ui.screens import View
 from companion.views import HexView, IdleView, MessageView
@@ -55,6 +57,8 @@ class GamePage:
             return Go(game_menu(self.app))
         if key.short in (Key.UP, Key.DOWN) and Page in commands:
             return _flow(Page(-1 if key.short is Key.UP else 1))
+        if key.short is Key.SELECT and missing_of(self.app) is not None:
+            return Go(missing_menu(self.app))
         return self.app.show_scores()
 
     def _referee(self, key: Key) -> Go:

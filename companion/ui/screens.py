@@ -191,12 +191,15 @@ _LARGE: dict[type[Any], Callable[[Any, tuple[int, int]], Image.Image]] = {
 
 
 def has_large(view: View) -> bool:
-    """Whether ``view`` has a large-type layout."""
+    """Whether ``view`` has a large-type layout (a trick missing a card has none: the
+    question of which card is missing is the screen, in the normal layout)."""
+    if isinstance(view, TrickView) and view.missing:
+        return False
     return type(view) in _LARGE
 
 
 def render(view: View, size: tuple[int, int] = (128, 64), *, large: bool = False) -> Image.Image:
     """The image of ``view`` on a panel of ``size`` (mode "1"); ``large``: the large-type
     layout of an in-game screen (whose turn, a trick's winner, the moves left)."""
-    screen = _LARGE.get(type(view)) if large else None
+    screen = _LARGE.get(type(view)) if large and has_large(view) else None
     return (screen or _SCREENS[type(view)])(view, size)

@@ -84,6 +84,8 @@ def trick_screen(view: TrickView, size: tuple[int, int]) -> Image.Image:
     image = blank(size)
     pen = Pen(image)
     stake, lead, symbol = _facts(view)
+    if view.missing:
+        return _missing_trick(pen, image, view, size)
     if not tall(size):
         return _short_trick(pen, image, view, (stake, lead, symbol))
     title = _("Round {round}, trick {trick}").format(round=view.round, trick=view.trick)
@@ -113,6 +115,22 @@ def trick_screen(view: TrickView, size: tuple[int, int]) -> Image.Image:
         col, row = index % 2, index // 2
         label = f"{short_name(play.player)} {face(play.card)}"
         pen.text((col * 64, y + row * ROW), label, TEXT, width=62)
+    return image
+
+
+def _missing_trick(
+    pen: Pen, image: Image.Image, view: TrickView, size: tuple[int, int]
+) -> Image.Image:
+    """A trick cleared before its last card was read (issue 10): the game waits for it."""
+    title = _("Round {round}, trick {trick}").format(round=view.round, trick=view.trick)
+    top = bar(pen, size, title)
+    if tall(size):
+        pen.text((0, top + 1), _("Trick cleared:"), TEXT)
+        pen.text((0, top + 12), view.missing, BOLD, width=size[0])
+        pen.text((0, top + 27), _("is missing"), TEXT)
+    else:
+        pen.text((0, top + 1), _("{card} missing").format(card=view.missing), TEXT)
+    pen.text((0, size[1] - SMALL.height), _("SELECT: which card"), SMALL)
     return image
 
 

@@ -67,6 +67,7 @@ class TrickView:
     waiting_for: str = ""  # e.g. "spicy card", "trump indicator"
     last: tuple[Play, ...] = ()  # the round's last complete trick
     last_winner: str | None = None  # ... and who won it
+    missing: str = ""  # a trick cleared too soon: whose card is missing ("Dee's card")
 
 
 @dataclass(frozen=True)

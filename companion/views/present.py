@@ -23,6 +23,7 @@ from companion.flows.status import (
     HexStatus,
     Lack,
     MeldSet,
+    MissingCard,
     RummyStatus,
     Scores,
     SetState,
@@ -35,10 +36,12 @@ from companion.games.trump.cards import Colour, Symbol
 from companion.views.i18n import _
 from companion.views.model import (
     HexView,
+    MessageView,
     Play,
     RummyView,
     ScoresView,
     SetLine,
+    Tone,
     TrickView,
     TrickWonView,
 )
@@ -56,6 +59,7 @@ AWAITING_WORDS = {
     Awaiting.SYMBOL_INDICATOR: "symbol indicator",
     Awaiting.LEADER: "the leader of round 1 (T3)",
     Awaiting.MOVE_CARD: "move card",
+    Awaiting.MISSING_CARD: "missing card",
 }
 #: The end of a game on the status line (Fibonachos is a match of three rounds, F8).
 OVER_WORDS = {"fibonachos": "the match is over"}
@@ -81,13 +85,17 @@ def present(status: FlowStatus, players: Sequence[str]) -> FlowView:
     return present_scores(status, players)
 
 
-def present_notice(notice: Notice, players: Sequence[str]) -> TrickWonView | ScoresView | None:
+def present_notice(
+    notice: Notice, players: Sequence[str]
+) -> TrickWonView | ScoresView | MessageView | None:
     """The screen of a notice's detail (a trick's winner, the scores), if it has one."""
     detail = notice.detail
     if isinstance(detail, TrickWon):
         return present_trick_won(detail, players)
     if isinstance(detail, Scores):
         return present_scores(detail, players)
+    if isinstance(detail, MissingCard):
+        return present_missing(detail, players)
     return None
 
 
@@ -119,6 +127,22 @@ def symbol_name(symbol: Symbol) -> str:
     return words[symbol]
 
 
+def missing_words(missing: MissingCard, players: Sequence[str]) -> str:
+    """Whose card a cleared trick lacks.
+
+    >>> missing_words(MissingCard(1, 3, ("R7",)), ["Ana", "Ben"])
+    "Ben's card"
+    """
+    return _("{player}'s card").format(player=seat_names(players)[missing.seat])
+
+
+def present_missing(missing: MissingCard, players: Sequence[str]) -> MessageView:
+    """The alert of a trick cleared before its last card was read (issue 10)."""
+    cleared = _("Trick {number} was cleared,").format(number=missing.trick)
+    lacking = _("{card} is missing").format(card=missing_words(missing, players))
+    return MessageView(_("Card missing"), (cleared, lacking), Tone.ALERT, _("SELECT: which card"))
+
+
 def present_trick(status: TrickStatus, players: Sequence[str]) -> TrickView:
     """A trick in play: whose turn (or "?" before Trump's first leader is known)."""
     names = seat_names(players)
@@ -132,9 +156,10 @@ def present_trick(status: TrickStatus, players: Sequence[str]) -> TrickView:
         trump=None if status.trump is None else colour_name(status.trump),
         symbol=None if status.symbol is None else symbol_name(status.symbol),
         spicy=status.spicy,
-        waiting_for=AWAITING_WORDS[status.awaiting],
+        waiting_for=AWAITING_WORDS[status.awaiting] if status.missing is None else "",
         last=tuple(Play(names[seat], card) for seat, card in status.last),
         last_winner=None if status.last_winner is None else names[status.last_winner],
+        missing="" if status.missing is None else missing_words(status.missing, players),
     )
 
 
@@ -269,6 +294,11 @@ def waiting_line(status: FlowStatus, players: Sequence[str]) -> str:
     """
     names = seat_names(players)
     if isinstance(status, TrickStatus):
+        if status.missing is not None:
+            card = missing_words(status.missing, players)
+            return _("{card} of trick {number} is missing").format(
+                card=card, number=status.missing.trick
+            )
         who = "?" if status.to_play is None else names[status.to_play]
         return AWAITING_WORDS[status.awaiting] or f"{who} to play"
     if isinstance(status, RummyStatus):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -67,7 +67,18 @@ def control(name: str) -> TableCard:
     return TableCard(f"control/1/{name}", "control", name, "play")
 
 
-class ScriptReader:
+class Untracked:
+    """What a scripted reader answers for the tracker's part: no sightings; the cards a
+    restart assumes lie on the table are kept in ``assumed``."""
+
+    def take_sightings(self) -> list[TableCard]:
+        return []
+
+    def assume(self, cards: Iterable[TableCard], now: float) -> None:
+        self.assumed = list(cards)
+
+
+class ScriptReader(Untracked):
     """Each frame read gives the next step (from ``start``); past the script, nothing.
 
     Steps follow frames read, not frame numbers: a camera outage delays the table

@@ -72,8 +72,9 @@ def test_a_card_of_table_2s_deck_is_refused_and_ours_is_played(
     plays = flow.record()["rounds"][0]["tricks"][0]["plays"]
     assert [p.split("#")[0] for p in plays] == ["R1"]
     events = daemon.session.journal.events(daemon.session.game_id or 0)
-    keys = [e.payload["key"] for e in events]
+    keys = [e.payload["key"] for e in events if e.kind == "table"]
     assert keys == ["fibonachos/1/S3#1", "fibonachos/1/R1#1"]
+    assert all("fibonachos/2/" not in str(e.payload) for e in events)  # not even sighted
     assert "fibonachos/2/R1#1 refused: it is from table 2's deck" in caplog.text
     assert "twice" not in caplog.text
 

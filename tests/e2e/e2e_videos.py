@@ -57,13 +57,17 @@ def record_video(
 def replay(
     video: Path, script: TableScript, capsys: pytest.CaptureFixture[str], *more: str
 ) -> dict[str, Any]:
-    """``companion replay VIDEO ... --json`` through the CLI's main(); the parsed object."""
+    """``companion replay VIDEO ... --json`` through the CLI's main(); the parsed object,
+    with ``stderr`` (the refusals) and ``summary`` (stderr's last line: frames, events...)."""
     args = [str(video), *script.replay_args(), "--fps", str(FPS), *more]
     status = main(["replay", *args, "--json"])
     captured = capsys.readouterr()
     assert status == 0, captured.err
     data: dict[str, Any] = json.loads(captured.out)
-    data["stderr"] = captured.err
+    *lines, summary = captured.err.splitlines()
+    assert summary.startswith("replayed "), captured.err
+    data["stderr"] = "".join(f"{line}\n" for line in lines)
+    data["summary"] = summary
     return data
 
 

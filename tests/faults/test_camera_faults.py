@@ -20,7 +20,14 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
-from daemon_harness import ManualClock, ScriptReader, Step, blank_frames, make_daemon
+from daemon_harness import (
+    ManualClock,
+    ScriptReader,
+    Step,
+    Untracked,
+    blank_frames,
+    make_daemon,
+)
 from kill_child import table_steps
 
 from companion.daemon.links import CameraLink
@@ -36,7 +43,7 @@ PER_STEP = 2
 TURN = 0.2
 
 
-class FrameReader:
+class FrameReader(Untracked):
     """Step ``frame.index // PER_STEP`` of the table, and the ones before it not yet told."""
 
     def __init__(self, steps: Sequence[Step]) -> None:

@@ -8,6 +8,7 @@ from companion.flows import commands
 SAMPLES: dict[type[commands.FlowCommand], commands.FlowCommand] = {
     commands.Undo: commands.Undo(),
     commands.Replace: commands.Replace("nope", "R1"),
+    commands.Missing: commands.Missing(0, "R1"),
     commands.Leader: commands.Leader(0),
     commands.Page: commands.Page(1),
     commands.Wild: commands.Wild("nope", 5),

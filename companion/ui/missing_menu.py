@@ -1,0 +1,62 @@
+"""Giving the card of a trick cleared before it was read (issue 10 item 4).
+
+The game screen says whose card is missing; SELECT opens this menu. Its first
+entries are the cards the camera saw in the play area during the trick without
+confirming them (most often the missing card itself, swept up too fast), then the
+deck's groups (a suit, a colour) opening onto the faces the rules leave: cards not
+yet played this round. Choosing one sends :class:`~companion.flows.commands.Missing`.
+
+    Ben played?   Y7 (seen) / Red / Green / Yellow        Yellow: Y1 / Y2 / ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from companion.flows.commands import Missing
+from companion.flows.status import MissingCard, TrickStatus
+from companion.ui.commands import Flow
+from companion.ui.deck_choices import deck_groups
+from companion.ui.pages import Choice, Go, ListPage
+from companion.views import seat_names
+from companion.views.i18n import _
+
+if TYPE_CHECKING:
+    from companion.ui.app import UiApp
+
+
+def missing_of(app: UiApp) -> MissingCard | None:
+    """The card the game in play waits for, if a trick was cleared without it."""
+    status = app.status
+    return status.missing if isinstance(status, TrickStatus) else None
+
+
+def missing_menu(app: UiApp) -> ListPage:
+    """Which card the seat played: the cards seen first, then by group."""
+    missing = missing_of(app)
+    if missing is None:
+        return ListPage(_("No card missing"), [Choice(_("Back"), app.to_game)], back=app.to_game)
+    name = seat_names(app.players)[missing.seat]
+    title = _("{player} played?").format(player=name)
+
+    def give(face: str) -> Callable[[], Go]:
+        return lambda: Go(app.game_page(), [Flow(Missing(missing.seat, face))])
+
+    def faces(label: str, shown: list[str]) -> Callable[[], Go]:
+        return lambda: Go(
+            ListPage(
+                label,
+                [Choice(face, give(face)) for face in shown],
+                back=lambda: Go(missing_menu(app)),
+            )
+        )
+
+    choices = [Choice(_("{card} (seen)").format(card=face), give(face)) for face in missing.seen]
+    for group in deck_groups(app.game or ""):
+        shown = [face for face in group.faces if face in missing.choices]
+        if shown:
+            choices.append(Choice(group.label, faces(group.label, shown)))
+    if not choices:  # every card is played: nothing the rules leave
+        choices.append(Choice(_("Back"), app.to_game))
+    return ListPage(title, choices, back=app.to_game)
