@@ -49,7 +49,8 @@ class Round:
         self.trick_leaders: list[int] = []
         self.piles: list[list[Card]] = [[] for _ in range(players)]
         self.played: dict[Card, int] = {}
-        self.voids: list[dict[Colour, int]] = [{} for _ in range(players)]
+        #: Per seat, per colour: the tricks it did not follow that colour in, unproven.
+        self.voids: list[dict[Colour, list[int]]] = [{} for _ in range(players)]
         self.result: RoundResult | None = None
         lowest = [c for c in DECK if c.colour == self.trump and c not in self.indicators]
         self.lowest_trump = lowest[0]
@@ -116,21 +117,19 @@ class Round:
         return flags
 
     def _notice(self, seat: int, face: Card, led: Colour | None, trick: int) -> list[Flag]:
-        flags = []
-        revoked = self.voids[seat].pop(face.colour, None)
-        if revoked is not None:
-            flags.append(
-                Flag(
-                    self.number,
-                    revoked,
-                    seat,
-                    "T4",
-                    f"{self.who(seat)} did not follow {face.colour.title} in trick {revoked} "
-                    f"and played {face} in trick {trick}: a revoke",
-                )
+        flags = [
+            Flag(
+                self.number,
+                revoked,
+                seat,
+                "T4",
+                f"{self.who(seat)} did not follow {face.colour.title} in trick {revoked} "
+                f"and played {face} in trick {trick}: a revoke",
             )
+            for revoked in self.voids[seat].pop(face.colour, [])
+        ]
         if led is not None and face.colour != led:
-            self.voids[seat].setdefault(led, trick)
+            self.voids[seat].setdefault(led, []).append(trick)
         if self.number == 1 and face == self.lowest_trump and seat != self.leader:
             flags.append(
                 Flag(
