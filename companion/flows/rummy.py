@@ -332,7 +332,14 @@ class RummyFlow(EngineFlow):
         lines = [MeldSet(str(cards[0]), SetState.CLOSED) for cards in self.closed[seat]]
         lines += [line for _, line in self.sets(seat)]
         number = len(self.engine.results) + 1
-        return RummyStatus(self.game, number, seat, tuple(lines), self.page, self.counting)
+        seats = range(len(self.players))
+        complete = tuple(
+            sum(1 for _, line in self.sets(s) if line.state is SetState.COMPLETE) for s in seats
+        )
+        closed = tuple(len(self.closed[s]) for s in seats)
+        return RummyStatus(
+            self.game, number, seat, tuple(lines), self.page, self.counting, complete, closed
+        )
 
 
 def _lacks(line: MeldSet) -> str:

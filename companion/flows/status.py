@@ -124,7 +124,11 @@ class MeldSet:
 
 @dataclass(frozen=True)
 class RummyStatus:
-    """One seat's page of a rummy game: its closed sets, then its open ones."""
+    """One seat's page of a rummy game: its closed sets, then its open ones.
+
+    ``complete`` and ``closed`` are the round's running tallies of every seat (not
+    only the page's): its complete sets not yet closed (R2) and its closed sets (R4).
+    """
 
     game: str
     round: int
@@ -132,6 +136,8 @@ class RummyStatus:
     sets: tuple[MeldSet, ...]
     page: int = 0
     counting: bool = False  # the hands are being laid out to be counted (R6)
+    complete: tuple[int, ...] = ()
+    closed: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
