@@ -1,10 +1,11 @@
-"""The Fibonachos flow: cards on the play area are plays, the spicy spot's card the prize.
+"""The Fibonachos flow: nacho cards are plays, a spicy card is the trick's prize.
 
-Each round is dealt unseen (``Deal()``: the companion never sees hands, F3); the
-card put on the ``spicy`` spot before a lead is the trick's prize (F6) and every card
-put in the play area is the next play in seat order (F8, F4). A card the engine
-refuses (a card already played, a spicy card in the play area, a play before the
-spicy card) is refused with its rule; a proven revoke is a FLAG, not a refusal (F5).
+Each round is dealt unseen (``Deal()``: the companion never sees hands, F3). A card's
+deck says what it is, wherever it lies on the table (issue 10): a spicy card put
+down before a lead is the trick's prize (F6), on the ``spicy`` spot or any other,
+and every nacho card is the next play in seat order (F8, F4). A card the engine
+refuses (a card already played, a play before the spicy card, a spicy card after
+the lead) is refused with its rule; a proven revoke is a FLAG, not a refusal (F5).
 
     >>> flow = FibonachosFlow(["Ana", "Ben", "Cy"], [], dealer=None)
     >>> _ = flow.placed(TableCard("f/1/S3#1", "fibonachos", "S3#1", "spicy"))
@@ -18,7 +19,7 @@ spicy card) is refused with its rule; a proven revoke is a FLAG, not a refusal (
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from companion.flows.base import GameFlow, Notice, NoticeKind
 from companion.flows.errors import RefusedError
@@ -45,7 +46,6 @@ class FibonachosFlow(TrickFlow):
     game = "fibonachos"
     deck = "fibonachos"
     deck_rule = "F1"
-    spots: ClassVar[Mapping[str, str]] = {"spicy": "spicy"}
     order_rule = "F8"
     engine: FibonachosState
 
@@ -65,6 +65,14 @@ class FibonachosFlow(TrickFlow):
         self.engine = FibonachosState(self.players, self.variants, first_dealer=self.dealer)
 
     # -- cards ------------------------------------------------------------------------------
+
+    def _role(self, card: TableCard, kept: str | None) -> str:
+        """F1, F6: a spicy card can only be a trick's prize, a nacho card only a play."""
+        try:
+            Spicy.parse(card.notation)
+        except NotationError:
+            return "play"
+        return "spicy"
 
     def _needs_deal(self) -> bool:
         rounds = self.engine.rounds
@@ -137,7 +145,9 @@ class FibonachosFlow(TrickFlow):
             number = len(self.engine.rounds) + 1
             dealer = (self.engine.first_dealer + number - 1) % len(self.players)
             leader = (dealer + 1) % len(self.players)
-            return TrickStatus(self.game, number, 1, leader, awaiting=Awaiting.SPICY)
+            return TrickStatus(
+                self.game, number, 1, leader, awaiting=Awaiting.SPICY, recorded=self._recorded()
+            )
         current = self.engine.rounds[-1]
         trick = current.open_trick()
         number = trick.number if trick else len(current.tricks) + 1
@@ -151,6 +161,7 @@ class FibonachosFlow(TrickFlow):
             lead=trick.lead if trick else None,
             spicy=str(trick.spicy) if trick and trick.spicy else None,
             awaiting=Awaiting.SPICY if spicy else Awaiting.NOTHING,
+            recorded=self._recorded(),
         )
 
 

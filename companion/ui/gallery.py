@@ -16,10 +16,18 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from companion.flows.base import Notice, NoticeKind
-from companion.flows.status import Awaiting, HexStatus, Played, Scores, TrickStatus, TrickWon
+from companion.flows.status import (
+    Awaiting,
+    HexStatus,
+    Played,
+    Recorded,
+    Scores,
+    TrickStatus,
+    TrickWon,
+)
 from companion.games.fibonachos.cards import Suit
 from companion.games.hex.pieces import Side
-from companion.table.cards import TableCard
+from companion.games.trump.cards import Colour, Symbol
 from companion.ui.app import UiApp
 from companion.ui.screens import View
 from companion.views import (
@@ -78,8 +86,6 @@ def _menus() -> Iterator[tuple[str, View]]:
     yield "confirm", walk.choose("Done")
     walk("SELECT")
     app.flow_status(_trick())
-    for notation, zone in (("S3#1", "spicy"), ("R13#1", "play"), ("G2#1", "play")):
-        app.table_card(TableCard(f"fibonachos/{notation}", "fibonachos", notation, zone))
     yield "game-menu", walk("BACK")
     yield "correct-which", walk.choose("Correct a card")
     yield "correct-group", walk.choose("G2 (play)")
@@ -91,6 +97,7 @@ def _menus() -> Iterator[tuple[str, View]]:
     yield "resume", walk()
     yield "rummy-out", _rummy_out()
     yield "hex-winner-menu", _hex_menu()
+    yield "leader-menu", _leader_menu()
 
 
 def _rummy_out() -> View:
@@ -102,6 +109,19 @@ def _rummy_out() -> View:
     walk.choose("Done")
     walk("SELECT", "BACK")
     return walk.choose("End round")
+
+
+def _leader_menu() -> View:
+    """Trump T3: SELECT on "Who has R2?" lists the players to say who leads."""
+    app = UiApp()
+    walk = _Walk(app)
+    walk.choose("Fibonacci Trump")
+    walk.choose("3 players")
+    walk.choose("Done")
+    walk("SELECT")
+    asked = TrickStatus("trump", 1, 1, None, awaiting=Awaiting.LEADER, leader_card="R2")
+    app.flow_status(asked)
+    return walk("SELECT")
 
 
 def _hex_menu() -> View:
@@ -130,7 +150,11 @@ def _staff() -> Iterator[tuple[str, View]]:
 
 def _trick() -> TrickStatus:
     plays = (Played(0, "R13#1"), Played(1, "G2#1"))
-    return TrickStatus("fibonachos", 2, 5, 2, plays, lead=Suit.RED, spicy="S3#1")
+    recorded = tuple(
+        Recorded(f"fibonachos/{card}", card, use)
+        for card, use in (("G2#1", "play"), ("R13#1", "play"), ("S3#1", "spicy"))
+    )
+    return TrickStatus("fibonachos", 2, 5, 2, plays, lead=Suit.RED, spicy="S3#1", recorded=recorded)
 
 
 def _game_screens() -> dict[str, View]:
@@ -160,6 +184,19 @@ def _game_screens() -> dict[str, View]:
         ),
         "trump-indicators": present(
             TrickStatus("trump", 1, 1, 1, awaiting=Awaiting.TRUMP_INDICATOR), NAMES
+        ),
+        "trump-leader": present(
+            TrickStatus(
+                "trump",
+                1,
+                1,
+                None,
+                trump=Colour.R,
+                symbol=Symbol.STAR,
+                awaiting=Awaiting.LEADER,
+                leader_card="R2",
+            ),
+            NAMES,
         ),
         "trump-trick": TrickView("Trump", 4, 12, "Ana", trump, "Blue", "Red", "square"),
         "trick-won": present_trick_won(TrickWon(0, "R13#1", 5, ("S3#1",)), NAMES),

@@ -53,6 +53,16 @@ def trick_screen(view: TrickView, size: tuple[int, int]) -> Image.Image:
         spot = f"trump {view.trump}"
     top = bar(pen, size, title, spot)
     width = size[0]
+    if view.question:
+        # Trump T3: the table names round 1's leader; SELECT answers.
+        if tall(size):
+            pen.text((0, top + 1), view.question[0], BOLD, width=width)
+            pen.text((0, top + 16), " ".join(view.question[1:]), TEXT, width=width)
+            pen.text((0, size[1] - SMALL.height), "SELECT: say who", SMALL)
+        else:
+            pen.text((0, top + 1), " ".join(view.question), TEXT, width=width)
+            pen.text((0, size[1] - SMALL.height), "SELECT: say who", SMALL)
+        return image
     if view.waiting_for:
         # What to show is the headline; who shows it is secondary.
         if tall(size):

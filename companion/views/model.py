@@ -65,6 +65,9 @@ class TrickView:
     symbol: str | None = None  # Fibonacci's Trump: the scored symbol
     spicy: str | None = None  # Fibonachos: the spicy card at stake
     waiting_for: str = ""  # e.g. "spicy card", "trump indicator"
+    #: A question only the table can answer, one line each: Trump's round 1 leader
+    #: ("Who has R2?", "They lead"); SELECT answers it.
+    question: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

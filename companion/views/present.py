@@ -29,6 +29,7 @@ from companion.flows.status import (
     TrickStatus,
     TrickWon,
 )
+from companion.views.i18n import _
 from companion.views.model import (
     HexView,
     Play,
@@ -51,6 +52,7 @@ AWAITING_WORDS = {
     Awaiting.TRUMP_INDICATOR: "trump indicator",
     Awaiting.SYMBOL_INDICATOR: "symbol indicator",
     Awaiting.LEADER: "the leader of round 1 (T3)",
+    Awaiting.LEADER_SHOWN: "who led round 1 (T3)",
     Awaiting.MOVE_CARD: "move card",
 }
 #: The end of a game on the status line (Fibonachos is a match of three rounds, F8).
@@ -87,9 +89,26 @@ def present_notice(notice: Notice, players: Sequence[str]) -> TrickWonView | Sco
     return None
 
 
+def leader_question(status: TrickStatus) -> tuple[str, ...]:
+    """T3: the question that names round 1's leader by the card its holder shows.
+
+    >>> asked = TrickStatus("trump", 1, 1, None, awaiting=Awaiting.LEADER, leader_card="R2")
+    >>> leader_question(asked)
+    ('Who has R2?', 'They lead')
+    """
+    card = status.leader_card
+    if card is None or status.awaiting not in (Awaiting.LEADER, Awaiting.LEADER_SHOWN):
+        return ()
+    face = card.split("#", 1)[0]
+    if status.awaiting is Awaiting.LEADER_SHOWN:
+        return (_("Who led {card}?").format(card=face), _("They lead"))
+    return (_("Who has {card}?").format(card=face), _("They lead"))
+
+
 def present_trick(status: TrickStatus, players: Sequence[str]) -> TrickView:
     """A trick in play: whose turn (or "?" before Trump's first leader is known)."""
     names = seat_names(players)
+    question = leader_question(status)
     return TrickView(
         game=TRICK_TITLES.get(status.game, status.game),
         round=status.round,
@@ -100,7 +119,8 @@ def present_trick(status: TrickStatus, players: Sequence[str]) -> TrickView:
         trump=None if status.trump is None else status.trump.title,
         symbol=None if status.symbol is None else status.symbol.name.lower(),
         spicy=status.spicy,
-        waiting_for=AWAITING_WORDS[status.awaiting],
+        waiting_for="" if question else AWAITING_WORDS[status.awaiting],
+        question=question,
     )
 
 
@@ -178,7 +198,8 @@ def waiting_line(status: FlowStatus, players: Sequence[str]) -> str:
     names = seat_names(players)
     if isinstance(status, TrickStatus):
         who = "?" if status.to_play is None else names[status.to_play]
-        return AWAITING_WORDS[status.awaiting] or f"{who} to play"
+        question = " ".join(leader_question(status))
+        return question or AWAITING_WORDS[status.awaiting] or f"{who} to play"
     if isinstance(status, RummyStatus):
         return "hands to count, then end-round" if status.counting else "melds"
     if isinstance(status, HexStatus):

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image, ImageSequence
 
 from companion.cli import main
-from companion.cli.ui_demo_table import table_script
+from companion.cli.score import score_record
+from companion.cli.ui_demo_table import random_record, table_script
 from companion.journal import Journal
 
 #: Fibonachos for 3 (SELECT the game, DOWN + SELECT "3 players", SELECT Done,
@@ -45,6 +47,33 @@ def test_a_whole_fibonachos_game_by_keyboard(tmp_path: Path) -> None:
     assert game.result is not None and game.result["score"]["complete"] is True
     assert len(frames) > 5
     assert Image.open(frames[0]).size == (256, 128)  # the frames backend's default scale 2
+
+
+def test_a_game_goes_on_after_an_undo_and_corrections(tmp_path: Path) -> None:
+    """Issue 10 item 1: an undo (the card taken back is put down again by the next
+    card key), a correction and the correction taken back, then the rest of the game:
+    it ends complete, scored as the scripted game (no shift, no false revoke)."""
+    undo = "a" + "s" + "d"
+    correct = "a" + "ss" + "d" + "d" + "d" + "s" + "d"  # the newest card: one face on
+    back = "a" + "ss" + "d" + "d" + "d" + "w" + "d"  # and back again
+    keys = START_FIBONACHOS_3 + "nnn" + undo + correct + back + "e" + "dddd"
+    status, _, journal = run_demo(tmp_path, keys)
+    assert status == 0
+    (game,) = journal.games()
+    assert game.result is not None and game.result["score"]["complete"] is True
+    scripted = random_record("fibonachos", 3, (), seed=1)
+    assert tricks(game.result["record"]) == tricks(scripted)
+    flags = game.result["score"]["flags"]
+    assert len(flags) == len(score_record(scripted).to_json()["flags"])
+
+
+def tricks(record: dict[str, Any]) -> list[tuple[str | None, list[str]]]:
+    """Each trick's spicy card and plays, serials left off (the demo's cards carry them)."""
+    return [
+        (t["spicy"] and t["spicy"].split("#")[0], [p.split("#")[0] for p in t["plays"]])
+        for played in record["rounds"]
+        for t in played["tricks"]
+    ]
 
 
 def test_the_hex_referee_by_keyboard_on_a_short_panel(tmp_path: Path) -> None:

@@ -176,6 +176,29 @@ def test_undo_and_replace_and_pages() -> None:
     assert game.placed(card("z", "5", 0.1, 0.1, seat=3)) == []  # no such seat: ignored
 
 
+def test_the_status_lists_what_is_on_record_and_a_refused_correction_changes_nothing() -> None:
+    """Issue 10 item 1: the correction list is the cards lying in the zones (a refused
+    one too), never one undone or picked up; a correction the rules refuse (a card the
+    deck does not hold) leaves the card as read."""
+    game = flow()
+    game.placed(card("a", "B5", 0.2, 0.3))
+    game.placed(card("b", "8", 0.2, 0.35))
+    game.placed(card("c", "Z9", 0.5, 0.3, seat=1))  # refused: no such card
+    listed = [(r.key, r.card, r.use, r.refused) for r in game.status().recorded]
+    assert listed == [
+        ("c", "Z9", "meld-1", True),
+        ("b", "8", "meld-0", False),
+        ("a", "B5", "meld-0", False),
+    ]
+    game.undo()
+    game.removed(card("a", "B5", 0.2, 0.3))
+    assert [r.key for r in game.status().recorded] == ["b"]
+    before = (game.record(), game.status())
+    notice = game.command(Replace("b", "Q7"))[0]
+    assert notice.kind is NoticeKind.REFUSED and "Q7 cannot replace 8" in notice.message
+    assert (game.record(), game.status()) == before
+
+
 def test_up_and_down_page_through_the_seats_both_ways() -> None:
     game = make_flow("rummy21", ["Ana", "Ben", "Cy"], [], options={})
     game.command(Page(-1))  # UP from the first seat: the last

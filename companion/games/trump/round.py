@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from companion.games.base import Flag
 from companion.games.errors import GameError
 from companion.games.trump.actions import Deal
-from companion.games.trump.cards import DECK, Card, Colour
+from companion.games.trump.cards import DECK, Card, Colour, lowest_trump
 from companion.games.trump.scoring import count_symbols, points_for
 from companion.games.trump.trick import playable, winning_play
 
@@ -52,8 +52,7 @@ class Round:
         #: Per seat, per colour: the tricks it did not follow that colour in, unproven.
         self.voids: list[dict[Colour, list[int]]] = [{} for _ in range(players)]
         self.result: RoundResult | None = None
-        lowest = [c for c in DECK if c.colour == self.trump and c not in self.indicators]
-        self.lowest_trump = lowest[0]
+        self.lowest_trump = lowest_trump(deal.trump, deal.symbol)
 
     # -- what checks and legal actions ask -------------------------------------------
 
