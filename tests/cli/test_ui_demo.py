@@ -11,7 +11,10 @@ from PIL import Image, ImageSequence
 from companion.cli import main
 from companion.cli.score import score_record
 from companion.cli.ui_demo_table import random_record, table_script
+from companion.flows.base import NoticeKind
+from companion.flows.registry import make_flow
 from companion.journal import Journal
+from companion.session import feed
 
 #: Fibonachos for 3 (SELECT the game, DOWN + SELECT "3 players", SELECT Done,
 #: SELECT the dealer, SELECT Done (variants), SELECT to confirm).
@@ -141,3 +144,25 @@ def test_built_in_scripts_for_every_kind(game: str, players: int) -> None:
         assert steps == []
     else:
         assert placed and all(c.deck == game for c in placed)
+
+
+def test_a_trump_game_asks_who_leads_and_goes_on(tmp_path: Path) -> None:
+    """T3, issue 10 item 3: the indicators lie, the table waits until the buttons say
+    who holds the named card (SELECT on the question, the seat), then plays round 1."""
+    start = "d" + "d" + "d" + "d"  # Fibonacci Trump, 2 players, names Done, Start
+    scripted = random_record("trump", 2, (), seed=1)
+    leader = scripted["rounds"][0]["leader"]
+    answer = "d" + "s" * leader + "d"
+    status, _, journal = run_demo(tmp_path, "s" + start + "nn" + answer + "t")
+    assert status == 0
+    (game,) = journal.games()
+    commands = [e.payload for e in journal.events(game.id) if e.kind == "command"]
+    assert commands == [{"name": "leader", "args": {"seat": leader}}]
+    flow = make_flow(game.game, game.players, game.variants, options=game.options)
+    notices = [n for e in journal.events(game.id) for n in feed(flow, e.kind, e.payload)]
+    assert not [n for n in notices if n.kind is NoticeKind.REFUSED]
+    first = flow.record()["rounds"][0]
+    assert first["leader"] == leader
+    assert [[p.split("#")[0] for p in t] for t in first["tricks"]] == [
+        scripted["rounds"][0]["tricks"][0]
+    ]
