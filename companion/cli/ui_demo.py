@@ -32,11 +32,14 @@ from typing import Any
 
 from companion.cli.ui_demo_table import TableStep, load_script, table_script
 from companion.daemon.runner import TableRunner
+from companion.flows.commands import Undo as FlowUndo
+from companion.flows.status import RummyStatus, TrickStatus
 from companion.inputs import read_text
 from companion.journal import Journal
 from companion.session import Session, recent_names
+from companion.table.cards import TableCard
 from companion.ui.app import UiApp
-from companion.ui.commands import StartGame, UiCommand
+from companion.ui.commands import Flow, StartGame, UiCommand, Undo
 from companion.ui.screens import View, render
 from hardware.buttons import Buttons, open_buttons
 from hardware.buttons_keyboard import TERMINAL_KEYS, split_keys
@@ -122,6 +125,8 @@ class ScriptedTable:
         self.done = 0
         #: What the script waits for (printed to stderr by the demo).
         self.notes: list[str] = []
+        #: The cards the script put down and has not taken away, by key.
+        self.lying: dict[str, TableCard] = {}
 
     def started(self, command: StartGame) -> None:
         if self.script is not None:
@@ -149,11 +154,34 @@ class ScriptedTable:
                 self.notes.append(step.note)
                 break
             self.runner.table(step.event, step.card, now)
+            if step.event == "placed":
+                self.lying[step.card.key] = step.card
+            else:
+                self.lying.pop(step.card.key, None)
             if how == "card" and step.event == "placed":
                 break
             if self._ends(how):
                 break
         return self.done - start
+
+    def on_record(self) -> tuple[str, ...]:
+        """The keys the flow has on record, the newest first."""
+        flow = self.runner.session.flow
+        status = flow.status() if flow is not None else None
+        if not isinstance(status, TrickStatus | RummyStatus):
+            return ()
+        return tuple(r.key for r in status.recorded if not r.refused)
+
+    def taken_back(self, before: tuple[str, ...]) -> None:
+        """An undo took cards off the record (``before``: what was on it): they still lie
+        on the table, so the demo's players pick them up and put them down again with
+        the next card key, oldest first, as a table would (issue 10)."""
+        after = set(self.on_record())
+        undone = [
+            self.lying[key] for key in reversed(before) if key not in after and key in self.lying
+        ]
+        again = [TableStep(event, card) for card in undone for event in ("removed", "placed")]
+        self.steps[self.done : self.done] = again
 
     def _ends(self, how: str) -> bool:
         """A trick ends when its cards are all cleared; a round when its last trick is."""
@@ -195,7 +223,11 @@ class Demo:
 
     def button_events(self, buttons: Buttons) -> None:
         while (event := buttons.get(timeout=0)) is not None:
-            self.commands(self.runner.press(event))
+            before = self.table.on_record()
+            commands = self.runner.press(event)
+            self.commands(commands)
+            if any(isinstance(c, Undo) or c == Flow(FlowUndo()) for c in commands):
+                self.table.taken_back(before)
 
     def commands(self, commands: list[UiCommand]) -> None:
         for command in commands:

@@ -3,7 +3,8 @@
 The script is a seeded random game played by the rules engine itself, turned into
 the table events the camera would give: in Fibonachos each trick's spicy card
 then its plays, then the trick cleared; in Trump the two indicators of a round,
-then the tricks; in the rummy games each seat's sets laid out in its meld zone at
+(in round 1 a pause: the buttons say who holds the card that leads, T3) then the
+tricks; in the rummy games each seat's sets laid out in its meld zone at
 the end of a round. The hex referee needs no table (its key map is the buttons).
 Serials are numbered per round as a real deck's copies would be (two red 1s are
 ``R1#1`` and ``R1#2``).
@@ -28,6 +29,7 @@ from typing import Any
 
 from companion.errors import UsageError
 from companion.games.random_play import random_record as play_at_random
+from companion.games.trump.cards import lowest_trump, parse_card
 from companion.inputs import MAX_RECORD_BYTES, load_json
 from companion.table.cards import TableCard
 
@@ -77,13 +79,17 @@ def _fibonachos(record: Mapping[str, Any]) -> list[TableStep]:
 
 def _trump(record: Mapping[str, Any]) -> list[TableStep]:
     steps: list[TableStep] = []
-    for rnd in record["rounds"]:
+    for number, rnd in enumerate(record["rounds"], start=1):
         deck = _Deck("trump")
         indicators = [
             deck.card(rnd["trump"], "trump-indicator"),
             deck.card(rnd["symbol"], "symbol-indicator"),
         ]
         steps += [TableStep("placed", c) for c in indicators]
+        if number == 1:  # T3: only the table knows who holds the named card
+            named = lowest_trump(parse_card(rnd["trump"]), parse_card(rnd["symbol"]))
+            who = f"Seat {rnd['leader'] + 1}"
+            steps.append(TableStep("pause", note=f"{who} has {named}: SELECT, {who}, then n"))
         for trick in rnd["tricks"]:
             steps += _placed_then_cleared([deck.card(face, "play") for face in trick])
         steps += [TableStep("removed", c) for c in indicators]

@@ -55,8 +55,6 @@ class TableRunner:
         return commands
 
     def table(self, event: str, card: TableCard, now: float) -> None:
-        if event == "placed":
-            self.app.table_card(card)
         self._after(self.session.table(event, card), now)
 
     def sighted(self, card: TableCard, now: float) -> None:

@@ -1,10 +1,11 @@
-"""The Fibonachos flow: cards on the play area are plays, the spicy spot's card the prize.
+"""The Fibonachos flow: nacho cards are plays, a spicy card is the trick's prize.
 
-Each round is dealt unseen (``Deal()``: the companion never sees hands, F3); the
-card put on the ``spicy`` spot before a lead is the trick's prize (F6) and every card
-put in the play area is the next play in seat order (F8, F4). A card the engine
-refuses (a card already played, a spicy card in the play area, a play before the
-spicy card) is refused with its rule; a proven revoke is a FLAG, not a refusal (F5).
+Each round is dealt unseen (``Deal()``: the companion never sees hands, F3). A card's
+deck says what it is, wherever it lies on the table (issue 10): a spicy card put
+down before a lead is the trick's prize (F6), on the ``spicy`` spot or any other,
+and every nacho card is the next play in seat order (F8, F4). A card the engine
+refuses (a card already played, a play before the spicy card, a spicy card after
+the lead) is refused with its rule; a proven revoke is a FLAG, not a refusal (F5).
 
     >>> flow = FibonachosFlow(["Ana", "Ben", "Cy"], [], dealer=None)
     >>> _ = flow.placed(TableCard("f/1/S3#1", "fibonachos", "S3#1", "spicy"))
@@ -50,7 +51,6 @@ class FibonachosFlow(TrickFlow):
     game = "fibonachos"
     deck = "fibonachos"
     deck_rule = "F1"
-    spots: ClassVar[Mapping[str, str]] = {"spicy": "spicy"}
     trick_uses: ClassVar[frozenset[str]] = frozenset({"play", "spicy"})
     order_rule = "F8"
     engine: FibonachosState
@@ -71,6 +71,14 @@ class FibonachosFlow(TrickFlow):
         self.engine = FibonachosState(self.players, self.variants, first_dealer=self.dealer)
 
     # -- cards ------------------------------------------------------------------------------
+
+    def _role(self, card: TableCard, kept: str | None) -> str:
+        """F1, F6: a spicy card can only be a trick's prize, a nacho card only a play."""
+        try:
+            Spicy.parse(card.notation)
+        except NotationError:
+            return "play"
+        return "spicy"
 
     def _needs_deal(self) -> bool:
         rounds = self.engine.rounds
@@ -147,7 +155,15 @@ class FibonachosFlow(TrickFlow):
             number = len(self.engine.rounds) + 1
             dealer = (self.engine.first_dealer + number - 1) % len(self.players)
             leader = (dealer + 1) % len(self.players)
-            return TrickStatus(self.game, number, 1, leader, awaiting=Awaiting.SPICY, totals=totals)
+            return TrickStatus(
+                self.game,
+                number,
+                1,
+                leader,
+                awaiting=Awaiting.SPICY,
+                totals=totals,
+                recorded=self._recorded(),
+            )
         current = self.engine.rounds[-1]
         trick = current.open_trick()
         number = trick.number if trick else len(current.tricks) + 1
@@ -170,6 +186,7 @@ class FibonachosFlow(TrickFlow):
             tricks=won,
             last=() if last is None else _cards(last),
             last_winner=None if last is None else last.winner,
+            recorded=self._recorded(),
         )
 
 

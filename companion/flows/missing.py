@@ -69,7 +69,7 @@ class MissingCards(EngineFlow):
     # -- what the trick flow provides -------------------------------------------------------
 
     @abstractmethod
-    def _use_of(self, zone: str) -> tuple[str, int | None] | None: ...
+    def _where(self, card: TableCard, kept: str | None = None) -> tuple[str, int | None] | None: ...
 
     @abstractmethod
     def _round_number(self) -> int: ...
@@ -81,7 +81,7 @@ class MissingCards(EngineFlow):
     def _open_plays(self) -> int: ...
 
     @abstractmethod
-    def _place(self, card: TableCard, use: str, seat: int | None) -> list[Notice]: ...
+    def _offer(self, card: TableCard, use: str, seat: int | None) -> list[Notice]: ...
 
     @abstractmethod
     def _table_status(self) -> FlowStatus:
@@ -176,7 +176,7 @@ class MissingCards(EngineFlow):
 
     def sighted(self, card: TableCard) -> list[Notice]:
         """Remember a card seen in the play area while no card is missing."""
-        where = self._use_of(card.zone)
+        where = self._where(card)
         if card.deck != self.deck or where is None or where[0] != "play" or self._cleared():
             return []
         self.sightings[card.key] = ((self._round_number(), self._tricks_done()), card)
@@ -196,7 +196,7 @@ class MissingCards(EngineFlow):
                 + (f"{other}'s" if other else f"seat {command.seat}'s (no such seat)")
             )
         card = self._missing_card(command.card, wanted)
-        notices = self._place(card, "play", None)
+        notices = self._offer(card, "play", None)
         if self.refused.pop(card.key, None) is not None:
             return notices
         self.cleared.add(card.key)

@@ -56,7 +56,7 @@ from companion.flows.notices import (
     report_totals,
 )
 from companion.flows.rummy_sets import group_sets
-from companion.flows.status import Lack, MeldSet, RummyStatus, SetState
+from companion.flows.status import Lack, MeldSet, Recorded, RummyStatus, SetState
 from companion.games.errors import IllegalActionError
 from companion.games.rummy import (
     STANDARD_START,
@@ -115,6 +115,8 @@ class RummyFlow(EngineFlow):
         self.wilds: dict[str, int] = {}
         self.counting = False
         self.turn: int | None = None  # the seat that laid the round's last card (R4)
+        #: Cards refused and still lying in a zone (a misread is corrected there).
+        self.refused: dict[str, TableCard] = {}
 
     # -- inputs: recorded, then fed -------------------------------------------------------------
 
@@ -143,11 +145,16 @@ class RummyFlow(EngineFlow):
         self.inputs.append(item)
         return self._feed(item)
 
-    def _replay(self, inputs: Sequence[Input]) -> None:
+    def _replay(self, inputs: Sequence[Input], watch: int = -1) -> list[Notice]:
+        """The state as ``inputs`` make it; the notices of input ``watch``."""
         self._reset()
         self.inputs = list(inputs)
-        for item in self.inputs:
-            self._feed(item)
+        watched: list[Notice] = []
+        for index, item in enumerate(self.inputs):
+            notices = self._feed(item)
+            if index == watch:
+                watched = notices
+        return watched
 
     def undo(self) -> list[Notice]:
         if not self.inputs:
@@ -156,13 +163,22 @@ class RummyFlow(EngineFlow):
         return [info("undone")]
 
     def _replace(self, command: Replace) -> list[Notice]:
+        """A misread card corrected: the inputs replayed with it read right. A correction
+        the rules refuse changes nothing."""
         key = command.key
         for index in range(len(self.inputs) - 1, -1, -1):
             kind, value = self.inputs[index]
             if kind == "placed" and value.key == key:
                 new = replacement(value, command)
-                changed = [*self.inputs[:index], ("placed", new), *self.inputs[index + 1 :]]
-                self._replay(changed)
+                saved = list(self.inputs)
+                changed = [*saved[:index], ("placed", new), *saved[index + 1 :]]
+                refusals = [n for n in self._replay(changed, index) if n.kind is NoticeKind.REFUSED]
+                if refusals:
+                    self._replay(saved)
+                    raise RefusedError(
+                        f"{new.notation} cannot replace {value.notation}: {refusals[0].message}",
+                        refusals[0].rule,
+                    )
                 return [info(f"{value.notation} replaced by {new.notation}")]
         raise RefusedError(f"no card {key!r} was placed")
 
@@ -170,7 +186,9 @@ class RummyFlow(EngineFlow):
         kind, value = item
         try:
             if kind == "placed":
-                return self._placed(value)
+                notices = self._placed(value)
+                self.refused.pop(value.key, None)
+                return notices
             if kind == "removed":
                 self._removed(value)
                 return []
@@ -178,6 +196,7 @@ class RummyFlow(EngineFlow):
         except RefusedError as exc:
             if kind == "command":
                 return [refused_command(value, exc)]
+            self.refused[value.key] = value
             return [refused(value, exc.reason, exc.rule)]
 
     # -- cards ----------------------------------------------------------------------------------
@@ -206,6 +225,7 @@ class RummyFlow(EngineFlow):
         return self._set_notices(seat, card.key)
 
     def _removed(self, card: TableCard) -> None:
+        self.refused.pop(card.key, None)
         for cards in (*self.table.values(), *self.hands.values()):
             cards.pop(card.key, None)
 
@@ -341,10 +361,44 @@ class RummyFlow(EngineFlow):
         lines = [MeldSet(str(cards[0]), SetState.CLOSED) for cards in self.closed[seat]]
         lines += [line for _, line in self.sets(seat)]
         number = len(self.engine.results) + 1
-        totals = report_totals(self.engine.report())
-        return RummyStatus(
-            self.game, number, seat, tuple(lines), self.page, self.counting, totals, self.turn
+        seats = range(len(self.players))
+        complete = tuple(
+            sum(1 for _, line in self.sets(s) if line.state is SetState.COMPLETE) for s in seats
         )
+        closed = tuple(len(self.closed[s]) for s in seats)
+        return RummyStatus(
+            self.game,
+            number,
+            seat,
+            tuple(lines),
+            self.page,
+            self.counting,
+            totals=report_totals(self.engine.report()),
+            turn=self.turn,
+            complete=complete,
+            closed=closed,
+            recorded=self._recorded(),
+        )
+
+    def _recorded(self) -> tuple[Recorded, ...]:
+        """The refused cards still lying in a zone, then the cards in the zones (sets
+        and hands), the newest first: what a correction may name."""
+        lying = {
+            key: c
+            for cards in (*self.table.values(), *self.hands.values())
+            for key, c in cards.items()
+        }
+        out = [
+            Recorded(c.key, c.notation, c.zone, refused=True)
+            for c in reversed(self.refused.values())
+        ]
+        seen = set(self.refused)
+        for kind, value in reversed(self.inputs):
+            if kind == "placed" and value.key in lying and value.key not in seen:
+                seen.add(value.key)
+                card = self.known.get(value.key, lying[value.key])
+                out.append(Recorded(card.key, card.notation, card.zone))
+        return tuple(out)
 
 
 def _lacks(line: MeldSet) -> str:

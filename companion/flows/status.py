@@ -30,7 +30,8 @@ class Awaiting(Enum):
     SPICY = "spicy"  # Fibonachos: the trick's spicy card (F6)
     TRUMP_INDICATOR = "trump-indicator"  # Trump: the card that sets the trump colour (T2)
     SYMBOL_INDICATOR = "symbol-indicator"  # Trump: the card that sets the symbol (T2)
-    LEADER = "leader"  # Trump: who leads round 1, known only to the table (T3)
+    LEADER = "leader"  # Trump: who leads round 1, the holder of ``leader_card`` (T3)
+    LEADER_SHOWN = "leader-shown"  # Trump: ``leader_card`` was led; who played it (T3)
     MOVE_CARD = "move-card"  # hex, card variant: the turn's move card (H5)
     MISSING_CARD = "missing-card"  # a trick cleared before its last card was read (issue 10)
 
@@ -60,11 +61,30 @@ class MissingCard:
 
 
 @dataclass(frozen=True)
+class Recorded:
+    """A card a correction may name: on record (used as ``use``: ``play``, ``spicy``,
+    ``trump``, ``symbol``, a rummy zone) or ``refused`` and still lying on the table.
+
+    ``key`` names the physical card (what :class:`~companion.flows.commands.Replace`
+    takes), ``card`` is its notation as the flow holds it now.
+    """
+
+    key: str
+    card: str
+    use: str
+    refused: bool = False
+
+
+@dataclass(frozen=True)
 class TrickStatus:
     """A trick game in play (Fibonachos, Trump).
 
     ``to_play`` is the seat whose turn it is (the leader while a deal or a spicy card
-    is awaited), None while Trump's first leader is unknown.
+    is awaited), None while Trump's first leader is unknown; ``leader_card`` is the
+    card whose holder leads Trump's round 1 (T3), once the indicators are read and
+    until the first play. ``recorded`` lists what a correction may name: the refused
+    cards still on the table, then this round's cards on record, newest first (a card
+    undone is neither).
 
     The running tally, per seat (empty tuples where a flow has none): ``totals`` of
     the rounds done; for the round under way, ``points`` it would score if it ended
@@ -90,6 +110,8 @@ class TrickStatus:
     last: tuple[Played, ...] = ()
     last_winner: int | None = None
     missing: MissingCard | None = None  # awaiting MISSING_CARD: whose, and the choices
+    leader_card: str | None = None
+    recorded: tuple[Recorded, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -160,6 +182,10 @@ class RummyStatus:
     ``totals`` are every seat's points of the rounds done; ``turn`` is the seat that
     laid the last card on the table this round (R4: cards go from a hand to the table
     only in that player's turn), None before the round's first card.
+    ``complete`` and ``closed`` are the round's running tallies of every seat (not
+    only the page's): its complete sets not yet closed (R2) and its closed sets (R4).
+    ``recorded`` lists what a correction may name: the refused cards still on the
+    table, then the cards lying in the meld zones, newest first.
     """
 
     game: str
@@ -170,6 +196,9 @@ class RummyStatus:
     counting: bool = False  # the hands are being laid out to be counted (R6)
     totals: tuple[int, ...] = ()
     turn: int | None = None
+    complete: tuple[int, ...] = ()
+    closed: tuple[int, ...] = ()
+    recorded: tuple[Recorded, ...] = ()
 
 
 @dataclass(frozen=True)

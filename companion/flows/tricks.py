@@ -5,11 +5,18 @@ spicy card revealed, an indicator read) and one rules engine fed with them. The
 live path applies each new step to the engine; undo and replace rebuild the engine
 from the list with one step less or one step changed, through the same code, so
 the state after a correction is the state a table that never erred would have.
+That list is the one model of what is on record (issue 10): the status lists its
+cards for the corrections menu (:attr:`TrickStatus.recorded`), a card undone leaves
+it, and a refusal (of a card or of a correction) changes nothing in it.
 
-Decisions a table will notice (issue 4 section 3):
+Decisions a table will notice (issues 4 and 10):
 
-- A card counts where it is put: zones the game does not use are ignored (cards
-  held in hands, a cup of coffee's QR code on the edge of the frame).
+- A card means what its deck says where its identity decides (a Fibonachos spicy
+  card is the trick's prize, a nacho card a play; Trump's indicator boards mark
+  where the indicators lie), wherever it lies on the table outside the players'
+  hands; zones decide only what identity cannot (a Trump card on an indicator spot
+  or in the play area). Zones no trick game uses (a rummy meld zone, a card in a
+  hand) are ignored.
 - The play area is ``play`` (seat order: the card is the next play) or, when the
   layout gives each seat its own spot, ``play-0`` ... ``play-4`` (the seat is known,
   so a card out of turn or a second card of one seat is refused).
@@ -23,6 +30,10 @@ Decisions a table will notice (issue 4 section 3):
 - A trick cleared before all its plays were read is noticed at once, the missing
   card is asked for, and the cards put down meanwhile are held
   (:mod:`companion.flows.missing`).
+  refused card picked up again is ignored. Until it is picked up it can be
+  corrected where it lies (a misread).
+- An undone card leaves the record; lying on the table it means nothing until it
+  is put down again (picked up and put back: the tracker reads it anew).
 
     >>> from companion.flows.registry import make_flow
     >>> flow = make_flow("fibonachos", ["Ana", "Ben", "Cy"], [], options={})
@@ -36,8 +47,8 @@ from __future__ import annotations
 
 import re
 from abc import abstractmethod
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import ClassVar
 
 from companion.flows.base import Notice, NoticeKind, seat_names
@@ -51,12 +62,14 @@ from companion.flows.notices import (
     replacement,
     report_notices,
 )
-from companion.flows.status import FlowStatus
+from companion.flows.status import FlowStatus, Recorded
 from companion.games.base import Flag
 from companion.games.report import CardGameReport, RoundScore
 from companion.table.cards import TableCard
 
 _SEAT_ZONE = re.compile(r"play-([0-9])")
+#: The zones of the trick games' tables: the play area and the spots beside it.
+TABLE_ZONES = frozenset({"play", "spicy", "trump-indicator", "symbol-indicator"})
 
 
 @dataclass(frozen=True)
@@ -64,7 +77,7 @@ class Step:
     """A card the flow accepted, what it was used as, and the round it went into."""
 
     card: TableCard
-    use: str  # "play", "spicy", "trump-indicator", "symbol-indicator"
+    use: str  # "play", "spicy", "trump", "symbol"
     round: int = 0
 
 
@@ -79,8 +92,6 @@ class TrickFlow(MissingCards):
     #: The deck name the tracker gives this game's cards, and the rule that says so.
     deck: str
     deck_rule: str
-    #: Zones besides the play area, and what a card put there is used as.
-    spots: ClassVar[Mapping[str, str]] = {}
     #: The rule that sets the order of play (a card out of turn).
     order_rule: str
 
@@ -98,6 +109,12 @@ class TrickFlow(MissingCards):
     @abstractmethod
     def _reset(self) -> None:
         """A new engine (and any pending table state) before the first step."""
+
+    @abstractmethod
+    def _role(self, card: TableCard, kept: str | None) -> str:
+        """What ``card`` (in one of :data:`TABLE_ZONES` or a seat's play spot) is used
+        as: by its identity where the deck says, else by where it lies. ``kept`` is the
+        use a corrected card had, for a correction that does not move it."""
 
     @abstractmethod
     def _accept(self, card: TableCard, use: str, seat: int | None) -> None:
@@ -122,6 +139,11 @@ class TrickFlow(MissingCards):
     def _open_plays(self) -> int:
         """Cards played so far in the trick under way."""
 
+    def _equipment(self, card: TableCard) -> bool:
+        """Whether ``card`` is table equipment the flow takes note of rather than uses
+        (Trump's indicator boards); none by default."""
+        return False
+
     def _card_report(self) -> CardGameReport[RoundScore]:
         """The engine's report, a card game's (the trick engines' always are)."""
         report = self.engine.report()
@@ -134,23 +156,42 @@ class TrickFlow(MissingCards):
 
     # -- table events -----------------------------------------------------------------------
 
-    def _use_of(self, zone: str) -> tuple[str, int | None] | None:
-        if zone == "play":
-            return "play", None
+    def _seat_of(self, zone: str) -> int | None:
+        """The seat whose own play spot ``zone`` is, if it is one."""
         match = _SEAT_ZONE.fullmatch(zone)
         if match is not None and int(match[1]) < len(self.players):
-            return "play", int(match[1])
-        use = self.spots.get(zone)
-        return None if use is None else (use, None)
+            return int(match[1])
+        return None
+
+    def _where(self, card: TableCard, kept: str | None = None) -> tuple[str, int | None] | None:
+        """What ``card`` is used as and the seat whose spot it lies on; None: ignored."""
+        seat = self._seat_of(card.zone)
+        if seat is None and card.zone not in TABLE_ZONES:
+            return None
+        use = self._role(card, kept)
+        return use, seat if use == "play" else None
 
     def placed(self, card: TableCard) -> list[Notice]:
+        if self._equipment(card):
+            return []
         notices = self._back(card)
-        where = self._use_of(card.zone)
+        where = self._where(card)
         if where is None or card.key in self._recent_keys():
             return notices
         if self._hold(card):
             return notices + self._held_notice(card)
-        return notices + self._place(card, *where)
+        return notices + self._offer(card, *where)
+
+    def _offer(self, card: TableCard, use: str, seat: int | None) -> list[Notice]:
+        """Place ``card``; refused, it is kept as refused where it lies (a misread may
+        be corrected there)."""
+        try:
+            notices = self._place(card, use, seat)
+        except RefusedError as exc:
+            self.refused[card.key] = card
+            return [refused(card, exc.reason, exc.rule)]
+        self.refused.pop(card.key, None)
+        return notices
 
     def removed(self, card: TableCard) -> list[Notice]:
         """Removals change nothing but a trick cleared too soon (module docstring); a
@@ -159,16 +200,17 @@ class TrickFlow(MissingCards):
         return self._gone(card)
 
     def _place(self, card: TableCard, use: str, seat: int | None) -> list[Notice]:
+        """Accept ``card`` as the next step, or raise :class:`RefusedError` having
+        changed nothing (a refusal halfway through is rebuilt away)."""
         before = (self._tricks_done(), len(self._card_report().rounds), len(self._flags()))
         number = self._round_number()
         try:
             self._check_deck(card)
             self._check_earlier(card)
             self._accept(card, use, seat)
-        except RefusedError as exc:
-            self.refused[card.key] = card
-            return [refused(card, exc.reason, exc.rule)]
-        self.refused.pop(card.key, None)
+        except RefusedError:
+            self._rebuild(list(self.steps))
+            raise
         self.steps.append(Step(card, use, number))
         return self._notices(*before)
 
@@ -251,31 +293,22 @@ class TrickFlow(MissingCards):
         return [info(f"undone: {last.card.notation} ({last.use})")]
 
     def _replace(self, command: Replace) -> list[Notice]:
+        """A misread card corrected: on record (the steps rebuilt with it) or refused
+        and still lying there (placed as read right). A refusal changes nothing."""
         key = command.key
+        if key in self.refused:  # lying there now: newer than any step of the same card
+            return self._replace_refused(command)
         index = next(
-            (i for i in range(len(self.steps) - 1, -1, -1) if self.steps[i].card.key == key),
-            None,
+            (i for i, s in reversed(list(enumerate(self.steps))) if s.card.key == key), None
         )
         if index is None:
-            if key in self.refused:
-                new = replacement(self.refused.pop(key), command)
-                where = self._use_of(new.zone)
-                if where is None:
-                    raise RefusedError(
-                        f"{new.notation} lies in {new.zone}, where this game reads no card"
-                    )
-                return self._place(new, *where)
-            raise RefusedError(f"no card {key!r} was played or refused")
+            raise RefusedError(f"no card {key!r} is on record or refused on the table")
         old = self.steps[index]
         new = replacement(old.card, command)
-        where = self._use_of(new.zone)
+        where = self._where(new, old.use if command.zone is None else None)
         if where is None:
             raise RefusedError(f"{new.notation} lies in {new.zone}, where this game reads no card")
-        changed = [
-            *self.steps[:index],
-            replace(old, card=new, use=where[0]),
-            *self.steps[index + 1 :],
-        ]
+        changed = [*self.steps[:index], Step(new, where[0], old.round), *self.steps[index + 1 :]]
         saved = list(self.steps)
         try:
             self._rebuild(changed)
@@ -286,22 +319,50 @@ class TrickFlow(MissingCards):
             ) from None
         return [info(f"{old.card.notation} replaced by {new.notation}")]
 
+    def _replace_refused(self, command: Replace) -> list[Notice]:
+        old = self.refused[command.key]
+        new = replacement(old, command)
+        where = self._where(new)
+        if where is None:
+            raise RefusedError(f"{new.notation} lies in {new.zone}, where this game reads no card")
+        try:
+            notices = self._place(new, *where)
+        except RefusedError as exc:
+            raise RefusedError(
+                f"{new.notation} cannot replace {old.notation}: {exc.reason}", exc.rule
+            ) from None
+        del self.refused[command.key]
+        return [info(f"{old.notation} replaced by {new.notation}"), *notices]
+
     def _rebuild(self, steps: Sequence[Step]) -> None:
         """The engine fed ``steps`` from the start (raise :class:`RefusedError` at a bad one)."""
         self._reset()
         self.steps = []
         for step in steps:
-            seat = self._use_of(step.card.zone)
             number = self._round_number()
             self._check_deck(step.card)
             self._check_earlier(step.card)
-            self._accept(step.card, step.use, None if seat is None else seat[1])
+            seat = self._seat_of(step.card.zone) if step.use == "play" else None
+            self._accept(step.card, step.use, seat)
             self.steps.append(Step(step.card, step.use, number))
 
     # -- what the session reads --------------------------------------------------------------
 
     def status(self) -> FlowStatus:
         return self._with_missing(self._table_status())
+
+    def _recorded(self) -> tuple[Recorded, ...]:
+        """What a correction may name (:attr:`TrickStatus.recorded`): the refused cards
+        still on the table, then the latest round's steps, the newest first."""
+        lying = [
+            Recorded(c.key, c.notation, where[0] if where else "play", refused=True)
+            for c in self.refused.values()
+            for where in [self._where(c)]
+        ]
+        latest = self.steps[-1].round if self.steps else 0
+        steps = [s for s in self.steps if s.round == latest]
+        on_record = [Recorded(s.card.key, s.card.notation, s.use) for s in steps]
+        return (*reversed(lying), *reversed(on_record))
 
 
 def seat_check(

@@ -1,26 +1,45 @@
 """The Fibonacci's Trump flow: indicator cards deal a round, played cards are plays.
 
-A round starts when both indicator cards are read (T2): the card on the
-``trump-indicator`` spot gives the trump colour, the one on ``symbol-indicator`` the
-scored symbol; the hands are unseen (``Deal(hands=None)``). Round 1's leader is the
-holder of the lowest trump (T3), whom only the table knows: it comes from the option
-``leader`` or the command :class:`~companion.flows.commands.Leader`; later leaders
-are derived. The last placed card on a spot before the deal counts (a card put down
-by mistake is simply covered or replaced); a card on a spot during a round is
+A round starts when both indicator cards are read (T2): the card on the Trump
+indicator gives the trump colour, the one on the Symbol indicator the scored
+symbol; the hands are unseen (``Deal(hands=None)``). Which indicator a card is
+(issue 10):
+
+- the deck's indicator boards (``TRUMP-BOARD``, ``SYMBOL-BOARD``) say it wherever
+  they lie: a card put on one is that indicator;
+- else the spot: ``trump-indicator``, ``symbol-indicator``, and any other spot of
+  the column (the default layout's ``spicy``) takes the indicator the round still
+  lacks, the Trump one first (T2's order).
+
+The last card put on an indicator before the deal counts (a card put down by
+mistake is simply covered or replaced); a card on an indicator during a round is
 refused (T2).
 
-    >>> flow = TrumpFlow(["Ana", "Ben", "Cy"], [], leader=2)
+Round 1's leader is the holder of the lowest trump-colour card not on an indicator
+(T3): once the indicators lie, the status names that card (``leader_card``), and
+the leader comes from the option ``leader``, the command
+:class:`~companion.flows.commands.Leader` (also a correction while round 1 lasts),
+or the named card itself: led on a seat's own play spot it names its seat; led in
+the shared play area it is held until the table says who played it. Later leaders
+are derived.
+
+    >>> flow = TrumpFlow(["Ana", "Ben", "Cy"], [], leader=None)
     >>> _ = flow.placed(TableCard("t/R1", "trump", "R1", "trump-indicator"))
     >>> flow.status().awaiting
     <Awaiting.SYMBOL_INDICATOR: 'symbol-indicator'>
     >>> _ = flow.placed(TableCard("t/G7", "trump", "G7", "symbol-indicator"))
     >>> status = flow.status()
+    >>> status.awaiting, status.leader_card
+    (<Awaiting.LEADER: 'leader'>, 'R2')
+    >>> _ = flow.placed(TableCard("t/R2", "trump", "R2", "play-2"))
+    >>> status = flow.status()
     >>> status.to_play, status.trump, status.awaiting
-    (2, <Colour.R: 0>, <Awaiting.NOTHING: 'nothing'>)
+    (0, <Colour.R: 0>, <Awaiting.NOTHING: 'nothing'>)
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -33,10 +52,11 @@ from companion.flows.tricks import TrickFlow, seat_check
 from companion.games.base import CHANCE
 from companion.games.errors import IllegalActionError, NotationError
 from companion.games.trump import Card, Deal, Play, TrumpState, parse_card, winning_play
-from companion.games.trump.cards import NUMBERS, Colour
+from companion.games.trump.cards import BOARDS, NUMBERS, Colour, lowest_trump
 from companion.games.trump.round import Round
 from companion.games.trump.scoring import count_symbols, points_for
 from companion.table.cards import TableCard
+from companion.table.layout import DEFAULT_CARD_SIZE
 
 #: Every card's face (T1), for the choices of a missing card.
 FACES = tuple(f"{colour.name}{number}" for colour in Colour for number in NUMBERS)
@@ -46,6 +66,11 @@ AWAITED: dict[str, Awaiting] = {
     "trump": Awaiting.TRUMP_INDICATOR,
     "symbol": Awaiting.SYMBOL_INDICATOR,
 }
+#: The spots whose zone says which indicator a card is (without a board under it).
+SPOTS: dict[str, str] = {"trump-indicator": "trump", "symbol-indicator": "symbol"}
+#: A card lies on a board when its centre is within this many card widths and
+#: heights of the board's (a card put on a board covers most of it).
+ON_BOARD = 0.75
 
 
 class TrumpFlow(TrickFlow):
@@ -54,10 +79,6 @@ class TrumpFlow(TrickFlow):
     game = "trump"
     deck = "trump"
     deck_rule = "T1"
-    spots: ClassVar[Mapping[str, str]] = {
-        "trump-indicator": "trump",
-        "symbol-indicator": "symbol",
-    }
     order_rule = "T4"
     engine: TrumpState
     takes: ClassVar[frozenset[type[FlowCommand]]] = frozenset({Undo, Replace, Missing, Leader})
@@ -66,6 +87,8 @@ class TrumpFlow(TrickFlow):
         self, players: Sequence[str], variants: Sequence[str], *, leader: int | None
     ) -> None:
         self.leader = leader
+        #: Where each indicator board was last seen (they stay on the table all game).
+        self.boards: dict[str, tuple[float, float]] = {}
         super().__init__(players, variants)
 
     @classmethod
@@ -77,6 +100,47 @@ class TrumpFlow(TrickFlow):
     def _reset(self) -> None:
         self.engine = TrumpState(self.players, self.variants)
         self.pending: dict[str, Card] = {}
+        #: Round 1's leader as the named card's own play spot showed it (T3).
+        self.shown: int | None = None
+        #: The named card led in the shared play area, until the table says who led it.
+        self.led: TableCard | None = None
+
+    # -- what a card is -----------------------------------------------------------------------
+
+    def _equipment(self, card: TableCard) -> bool:
+        """An indicator board: noted where it lies, never a play (T2)."""
+        use = BOARDS.get(card.notation) if card.deck == self.deck else None
+        if use is None:
+            return False
+        if card.position is not None:
+            self.boards[use] = card.position
+        return True
+
+    def _role(self, card: TableCard, kept: str | None) -> str:
+        on_board = self._board_under(card)
+        if on_board is not None:
+            return on_board
+        if kept is not None:
+            return kept
+        if card.zone == "play" or self._seat_of(card.zone) is not None:
+            return "play"
+        if card.zone in SPOTS:
+            return SPOTS[card.zone]
+        lacking = [use for use in INDICATORS if use not in self.pending]
+        return lacking[0] if lacking and self._between_rounds() else "trump"
+
+    def _board_under(self, card: TableCard) -> str | None:
+        """The indicator whose board ``card`` lies on, if it lies on one."""
+        if card.position is None:
+            return None
+        width, height = DEFAULT_CARD_SIZE
+        x, y = card.position
+        near = {
+            use: math.hypot((x - bx) / width, (y - by) / height)
+            for use, (bx, by) in self.boards.items()
+            if abs(x - bx) <= ON_BOARD * width and abs(y - by) <= ON_BOARD * height
+        }
+        return min(near, key=near.__getitem__) if near else None
 
     # -- cards ------------------------------------------------------------------------------
 
@@ -93,10 +157,8 @@ class TrumpFlow(TrickFlow):
         if use in INDICATORS:
             self._indicator(use, face)
             return
-        if self._between_rounds():
-            missing = self._deal_missing()
-            words = "the leader of round 1 (T3)" if missing is None else INDICATORS[missing]
-            raise RefusedError(f"{words} first: a round starts with its deal", "T2")
+        if self._between_rounds() and not self._first_play(card, face, seat):
+            return
         current = self.engine.rounds[-1]
         to_act = current.to_act()
         if seat is not None and to_act is not None:
@@ -109,10 +171,46 @@ class TrumpFlow(TrickFlow):
         except IllegalActionError as exc:
             raise RefusedError(exc.reason, exc.rule) from None
 
+    def _first_play(self, card: TableCard, face: Card, seat: int | None) -> bool:
+        """A play before the deal: refused unless it is round 1's named card (T3).
+
+        Led on a seat's own spot it names round 1's leader and the round is dealt
+        (True: play it); led in the shared area it is held (False).
+        """
+        missing = self._deal_missing()
+        if missing is not None:
+            raise RefusedError(f"{INDICATORS[missing]} first: a round starts with its deal", "T2")
+        if self.led is not None:
+            raise RefusedError(f"who led {self.led.notation}? Say who leads round 1 first", "T3")
+        named = self._leader_card()
+        if named is None:
+            raise RefusedError("a round starts with its deal", "T2")
+        if face.face != named:
+            raise RefusedError(f"the holder of {named} leads round 1: say who, or lead it", "T3")
+        if seat is None:
+            self.led = card
+            return False
+        self.shown = seat
+        self._deal()
+        return True
+
+    def _leader_card(self) -> Card | None:
+        """T3: the card whose holder leads round 1, once both indicators lie."""
+        if self.engine.rounds or self._deal_missing() is not None:
+            return None
+        return lowest_trump(self.pending["trump"], self.pending["symbol"])
+
+    def _first_leader(self) -> int | None:
+        return self.leader if self.leader is not None else self.shown
+
     def _indicator(self, use: str, face: Card) -> None:
         if not self._between_rounds():
             raise RefusedError(
                 f"the {INDICATORS[use]} is read at the start of a round, not during one", "T2"
+            )
+        if self.led is not None:
+            raise RefusedError(
+                f"{self.led.notation} was led on these indicators: undo it to change them", "T2"
             )
         other = self.pending.get("symbol" if use == "trump" else "trump")
         if other is not None and other.face == face.face:
@@ -125,12 +223,11 @@ class TrumpFlow(TrickFlow):
         return next((use for use in INDICATORS if use not in self.pending), None)
 
     def _deal(self) -> None:
-        if len(self.pending) < 2 or (not self.engine.rounds and self.leader is None):
-            return
         first = not self.engine.rounds
-        deal = Deal(
-            self.pending["trump"], self.pending["symbol"], leader=self.leader if first else None
-        )
+        if len(self.pending) < 2 or (first and self._first_leader() is None):
+            return
+        leader = self._first_leader() if first else None
+        deal = Deal(self.pending["trump"], self.pending["symbol"], leader=leader)
         try:
             self.engine.apply(deal)
         except IllegalActionError as exc:
@@ -145,11 +242,13 @@ class TrumpFlow(TrickFlow):
                 return super()._command(command)
 
     def _leader(self, seat: int) -> list[Notice]:
+        """T3: round 1's leader from the table; while round 1 lasts, a correction too
+        (its plays are seated anew)."""
         if not 0 <= seat < len(self.players):
             raise RefusedError(f"leader {seat!r} is not a seat (0-{len(self.players) - 1})", "T3")
         rounds = self.engine.rounds
-        if len(rounds) > 1 or (rounds and rounds[0].plays()):
-            raise RefusedError("round 1 has begun: undo its plays to change its leader", "T3")
+        if len(rounds) > 1 or (rounds and rounds[0].result is not None):
+            raise RefusedError("round 1 is over: its leader is on record", "T3")
         before = self.leader
         self.leader = seat
         try:
@@ -204,27 +303,9 @@ class TrumpFlow(TrickFlow):
         if self.engine.is_terminal():
             report = self.engine.report()
             return scores(self.game, None, report.totals, None, report.winners)
-        n = len(self.players)
         if self._between_rounds():
-            number = len(self.engine.rounds) + 1
-            leader = (
-                self.engine.rounds[-1].result.last_winner
-                if self.engine.rounds and self.engine.rounds[-1].result
-                else self.leader
-            )
-            trump = self.pending.get("trump")
-            symbol = self.pending.get("symbol")
-            missing = self._deal_missing()
-            return TrickStatus(
-                self.game,
-                number,
-                1,
-                leader,
-                trump=None if trump is None else trump.colour,
-                symbol=None if symbol is None else symbol.symbol,
-                awaiting=Awaiting.LEADER if missing is None else AWAITED[missing],
-                totals=report_totals(self.engine.report()),
-            )
+            return self._deal_status()
+        n = len(self.players)
         current = self.engine.rounds[-1]
         led = current.led()
         plays: tuple[Played, ...] = ()
@@ -235,6 +316,7 @@ class TrumpFlow(TrickFlow):
         scored = current.deal.symbol.symbol
         taken = tuple(count_symbols(pile, scored) for pile in current.piles)
         to_act = current.to_act()
+        named = current.lowest_trump if current.number == 1 and not current.plays() else None
         return TrickStatus(
             self.game,
             current.number,
@@ -250,6 +332,34 @@ class TrumpFlow(TrickFlow):
             tricks=tuple(len(pile) // n for pile in current.piles),
             last=last,
             last_winner=_winner(current, complete - 1) if complete else None,
+            leader_card=None if named is None else str(named),
+            recorded=self._recorded(),
+        )
+
+    def _deal_status(self) -> TrickStatus:
+        """Between rounds: the indicators read so far, what the deal still needs."""
+        number = len(self.engine.rounds) + 1
+        last = self.engine.rounds[-1].result if self.engine.rounds else None
+        leader = last.last_winner if last is not None else self._first_leader()
+        trump = self.pending.get("trump")
+        symbol = self.pending.get("symbol")
+        missing = self._deal_missing()
+        named = self._leader_card()
+        if missing is not None:
+            awaiting = AWAITED[missing]
+        else:
+            awaiting = Awaiting.LEADER if self.led is None else Awaiting.LEADER_SHOWN
+        return TrickStatus(
+            self.game,
+            number,
+            1,
+            leader,
+            trump=None if trump is None else trump.colour,
+            symbol=None if symbol is None else symbol.symbol,
+            awaiting=awaiting,
+            totals=report_totals(self.engine.report()),
+            leader_card=None if named is None else str(named),
+            recorded=self._recorded(),
         )
 
 

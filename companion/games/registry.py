@@ -45,6 +45,9 @@ class OptionSpec:
 
     ``question`` is what a menu asks ("Who deals?", one OLED line); ``summary``
     says the answer back, with ``{}`` for the chosen seat or choice ("{} deals").
+    ``asked`` is False for an option the start menus leave at its default because
+    the table tells it during the game (Trump's round 1 leader, T3: the holder of a
+    card known once the indicators lie); the command line may still give it.
     """
 
     name: str
@@ -53,6 +56,7 @@ class OptionSpec:
     summary: str = "{}"
     choices: tuple[str, ...] = ()
     default: object = None
+    asked: bool = True
 
 
 #: Every game takes a seed (the daemon may always pass one; games with no chance

@@ -5,12 +5,14 @@ where they go down on the table and when, in the zones of the default layout
 (``companion.table.layout.default_layout``) or, for rummy, of :func:`meld_layout`:
 
 - Fibonachos: the deal is unseen; before each lead the spicy card is revealed on the
-  ``spicy`` spot (F6), then each play goes down in the play area in play order, a
-  hand reaching in from that play's side of the table; the trick is cleared (the
-  plays and the spicy card taken together) before the next one. A trick the record
-  stops in the middle of stays on the table.
+  ``spicy`` spot (F6; or, trick after trick, on each of the ``spots`` asked for), then
+  each play goes down in the play area in play order, a hand reaching in from that
+  play's side of the table; the trick is cleared (the plays and the spicy card taken
+  together) before the next one. A trick the record stops in the middle of stays on
+  the table.
 - Trump: at the start of each round the two indicator cards go on the
-  ``trump-indicator`` and ``symbol-indicator`` spots (T2); tricks as above; the
+  ``trump-indicator`` and ``symbol-indicator`` spots (T2; or the two ``spots`` asked
+  for, on the deck's indicator boards with ``boards``); tricks as above; the
   indicators are taken with the last trick (T5).
 - Rummy: each seat's sets are laid out in its ``meld-N`` zone, overlapping as the
   rulebook lays them (each card's lower edge over the card below).
@@ -52,6 +54,8 @@ PLAY_CENTRE = (0.59, 0.50)
 PLAY_RADII = (0.21, 0.23)
 #: T2: the Trump cards dealt (50 less the two indicators).
 TRUMP_DEALT = 48
+#: The Trump deck's indicator boards, Trump then Symbol (docs/notation.md).
+TRUMP_BOARDS = ("TRUMP-BOARD", "SYMBOL-BOARD")
 
 
 @dataclass(frozen=True)
@@ -183,19 +187,25 @@ def _strip_serial(card: str) -> str:
     return card.split("#", 1)[0]
 
 
-def fibonachos_steps(record: Mapping[str, Any], mess: Mess = CALM) -> list[Step]:
-    """F6, F8: per trick the spicy card on its spot, the plays in order, then cleared."""
+def fibonachos_steps(
+    record: Mapping[str, Any], mess: Mess = CALM, spicy_spots: Sequence[str] = ("spicy",)
+) -> list[Step]:
+    """F6, F8: per trick the spicy card on its spot, the plays in order, then cleared.
+
+    The n-th trick of a round puts its spicy card on ``spicy_spots[n % len]`` (names of
+    :data:`SPOTS`: a person may use any spot of the left column)."""
     rounds = record.get("rounds", [])
     seats = len(record["players"])
     budget = sum(len(t.get("plays", [])) for r in rounds for t in r.get("tricks", []))
     build = _Builder(mess, budget)
     for rnd in rounds:
         serials = _Serials("fibonachos")
-        for trick in rnd.get("tricks", []):
+        for number, trick in enumerate(rnd.get("tricks", [])):
             on_table: list[CardRef] = []
             if trick.get("spicy"):
                 spicy = serials.card(_strip_serial(trick["spicy"]))
-                build.place(spicy, *SPOTS["spicy"], zone="spicy", edge="left")
+                spot = spicy_spots[number % len(spicy_spots)]
+                build.place(spicy, *SPOTS[spot], zone=spot, edge="left")
                 on_table.append(spicy)
             plays = trick.get("plays", [])
             for i, face in enumerate(plays):
@@ -208,19 +218,32 @@ def fibonachos_steps(record: Mapping[str, Any], mess: Mess = CALM) -> list[Step]
     return build.finish()
 
 
-def trump_steps(record: Mapping[str, Any], mess: Mess = CALM) -> list[Step]:
+def trump_steps(
+    record: Mapping[str, Any],
+    mess: Mess = CALM,
+    indicator_spots: tuple[str, str] = ("trump-indicator", "symbol-indicator"),
+    *,
+    boards: bool = False,
+) -> list[Step]:
     """T2, T5: indicators at each round's start, tricks played and cleared, indicators
-    taken with the last trick."""
+    taken with the last trick.
+
+    The Trump and Symbol indicators go on ``indicator_spots`` (names of :data:`SPOTS`);
+    with ``boards`` the deck's indicator boards lie there from the start, for the whole
+    game, and each indicator card is put on its board (the rulebook's way)."""
     rounds = record.get("rounds", [])
     seats = len(record["players"])
     budget = sum(len(t) for r in rounds for t in r.get("tricks", []))
     build = _Builder(mess, budget)
+    if boards:
+        for board, spot in zip(TRUMP_BOARDS, indicator_spots, strict=True):
+            build.place(CardRef("trump", board), *SPOTS[spot], zone=spot, edge="left")
     for rnd in rounds:
         serials = _Serials("trump")
-        indicators = [serials.card(_strip_serial(rnd["trump"]))]
-        build.place(indicators[0], *SPOTS["trump-indicator"], zone="trump-indicator", edge="left")
-        indicators.append(serials.card(_strip_serial(rnd["symbol"])))
-        build.place(indicators[1], *SPOTS["symbol-indicator"], zone="symbol-indicator", edge="left")
+        indicators = []
+        for face, spot in zip((rnd["trump"], rnd["symbol"]), indicator_spots, strict=True):
+            indicators.append(serials.card(_strip_serial(face)))
+            build.place(indicators[-1], *SPOTS[spot], zone=spot, edge="left")
         tricks = rnd.get("tricks", [])
         for t, plays in enumerate(tricks):
             cards = [serials.card(_strip_serial(face)) for face in plays]
@@ -234,19 +257,31 @@ def trump_steps(record: Mapping[str, Any], mess: Mess = CALM) -> list[Step]:
     return build.finish()
 
 
-def table_script(record: Mapping[str, Any], mess: Mess = CALM) -> TableScript:
-    """The script of a Fibonachos or Trump record (rummy: :func:`rummy_steps`)."""
+def table_script(
+    record: Mapping[str, Any],
+    mess: Mess = CALM,
+    *,
+    spots: Sequence[str] = (),
+    boards: bool = False,
+) -> TableScript:
+    """The script of a Fibonachos or Trump record (rummy: :func:`rummy_steps`).
+
+    ``spots`` (names of :data:`SPOTS`) are where Fibonachos' spicy cards go, trick
+    after trick, or Trump's two indicators; ``boards`` puts Trump's indicator boards
+    under its indicators. By default each card goes on its own spot.
+    """
     game = record.get("game")
     players = tuple(str(p) for p in record["players"])
     variants = tuple(str(v) for v in record.get("variants", []))
     rounds = record.get("rounds", [])
     options: dict[str, int] = {}
     if game == "fibonachos":
-        steps = fibonachos_steps(record, mess)
+        steps = fibonachos_steps(record, mess, tuple(spots) or ("spicy",))
         if rounds and rounds[0].get("dealer") is not None:
             options["dealer"] = int(rounds[0]["dealer"])
     elif game == "trump":
-        steps = trump_steps(record, mess)
+        pair = (spots[0], spots[1]) if spots else ("trump-indicator", "symbol-indicator")
+        steps = trump_steps(record, mess, pair, boards=boards)
         if rounds and rounds[0].get("leader") is not None:
             options["leader"] = int(rounds[0]["leader"])
     else:

@@ -11,7 +11,7 @@ the presenters of :mod:`companion.views`, with the names of the game's players.
     commands = app.button(ButtonEvent(Button.SELECT, PressKind.PRESS, time=now))
     for command in commands: ...                     # StartGame, Flow, Undo...
     app.notices(session.table("placed", card), now)  # a trick won, a refusal...
-    app.flow_status(session.flow.status())
+    app.flow_status(session.flow.status())           # the game screen, what is on record
     display.show(render(app.screen(now), display.size))
 
 What covers what, from the top: a hardware fault (camera lost, disk full, a code
@@ -28,9 +28,8 @@ from collections.abc import Sequence
 
 from companion.config import KioskSection
 from companion.flows.base import Notice, NoticeKind
-from companion.flows.status import FlowStatus
+from companion.flows.status import FlowStatus, Recorded, RummyStatus, TrickStatus
 from companion.games.registry import get_game
-from companion.table.cards import TableCard
 from companion.ui.commands import EndGame, Resume, StaffAction, StartGame, UiCommand
 from companion.ui.ingame import GamePage, IdlePage
 from companion.ui.keys import ButtonLike, key_of
@@ -51,7 +50,7 @@ from companion.views import (
 
 #: How long a staff card keeps the staff actions open.
 STAFF_SECONDS = 300.0
-#: The misread cards one can correct: the last cards the table showed.
+#: The misread cards one can correct: the newest of what the flow has on record.
 RECENT_CARDS = 8
 
 
@@ -101,7 +100,7 @@ class UiApp:
         #: The scores at a glance from the flow's status (the round so far, or the totals).
         self.running: ScoresView | None = None
         self.last_result: tuple[str, ...] = ()
-        self._recent: list[TableCard] = []
+        self._recorded: tuple[Recorded, ...] = ()
         self.recent_names: list[str] = []
         self.remember_names(names)
         self.overlays = Overlays()
@@ -142,17 +141,18 @@ class UiApp:
                 self.last_result = result_lines(self.label, self.last_scores)
 
     def flow_status(self, status: FlowStatus | None) -> None:
-        """The flow's status after each input; a refusal made on an older view goes."""
+        """The flow's status after each input; a refusal made on an older view goes.
+
+        What a correction may name comes with it: the cards the flow has on record (or
+        refused, still on the table), so the menu never offers one undone and a refused
+        correction leaves the list as it was (issue 10).
+        """
         view = None if status is None else present(status, self.players)
         self.overlays.flow_moved(view)
         self.flow, self.status = view, status
         self.running = None if status is None else present_running(status, self.players)
-
-    def table_card(self, card: TableCard) -> None:
-        """A card the table showed, kept so a misread one can be corrected."""
-        self._recent = [c for c in self._recent if c.key != card.key]
-        self._recent.insert(0, card)
-        del self._recent[RECENT_CARDS:]
+        recorded = status.recorded if isinstance(status, TrickStatus | RummyStatus) else ()
+        self._recorded = recorded[:RECENT_CARDS]
 
     def tick(self, now: float) -> list[UiCommand]:
         """Time passes: timed screens end; a table left idle goes to the idle screen.
@@ -257,16 +257,9 @@ class UiApp:
     def staff_open(self) -> bool:
         return self.now < self.staff_until
 
-    def recent_cards(self) -> list[TableCard]:
-        return list(self._recent)
-
-    def corrected(self, card: TableCard, face: str) -> None:
-        self._recent = [
-            TableCard(c.key, c.deck, face, c.zone, c.position, c.face_down)
-            if c.key == card.key
-            else c
-            for c in self._recent
-        ]
+    def recent_cards(self) -> list[Recorded]:
+        """The cards a correction may name, the newest first (the flow's facts)."""
+        return list(self._recorded)
 
     def game_page(self) -> GamePage:
         return GamePage(self)
@@ -356,4 +349,4 @@ class UiApp:
     def _clear_game(self) -> None:
         self.game, self.players, self.flow, self.status = None, (), None, None
         self.last_scores = self.running = None
-        self._recent.clear()
+        self._recorded = ()

@@ -24,6 +24,7 @@ from companion.flows.status import (
     MeldSet,
     MissingCard,
     Played,
+    Recorded,
     RummyStatus,
     Scores,
     SetState,
@@ -33,7 +34,6 @@ from companion.flows.status import (
 from companion.games.fibonachos.cards import Suit
 from companion.games.hex.pieces import Side
 from companion.games.trump.cards import Colour, Symbol
-from companion.table.cards import TableCard
 from companion.ui.app import UiApp
 from companion.ui.overlays import waiting
 from companion.ui.screens import View, has_large
@@ -96,8 +96,6 @@ def _menus() -> Iterator[tuple[str, View]]:
     yield "confirm", walk.choose("Done")
     walk("SELECT")
     app.flow_status(_trick())
-    for notation, zone in (("S3#1", "spicy"), ("R13#1", "play"), ("G2#1", "play")):
-        app.table_card(TableCard(f"fibonachos/{notation}", "fibonachos", notation, zone))
     yield "game-menu", walk("BACK")
     yield "correct-which", walk.choose("Correct a card")
     yield "correct-group", walk.choose("G2 (play)")
@@ -110,6 +108,7 @@ def _menus() -> Iterator[tuple[str, View]]:
     yield "rummy-out", _rummy_out()
     yield "hex-winner-menu", _hex_menu()
     yield "missing-which", _missing_menu()
+    yield "leader-menu", _leader_menu()
 
 
 def _rummy_out() -> View:
@@ -121,6 +120,19 @@ def _rummy_out() -> View:
     walk.choose("Done")
     walk("SELECT", "BACK")
     return walk.choose("End round")
+
+
+def _leader_menu() -> View:
+    """Trump T3: SELECT on "Who has R2?" lists the players to say who leads."""
+    app = UiApp()
+    walk = _Walk(app)
+    walk.choose("Fibonacci Trump")
+    walk.choose("3 players")
+    walk.choose("Done")
+    walk("SELECT")
+    asked = TrickStatus("trump", 1, 1, None, awaiting=Awaiting.LEADER, leader_card="R2")
+    app.flow_status(asked)
+    return walk("SELECT")
 
 
 def _hex_menu() -> View:
@@ -176,8 +188,21 @@ def _staff() -> Iterator[tuple[str, View]]:
 def _trick() -> TrickStatus:
     plays = (Played(0, "R13#1"), Played(1, "G2#1"))
     last = (Played(2, "Y5#1"), Played(3, "R8#2"), Played(0, "G3#1"), Played(1, "Y1#2"))
+    recorded = tuple(
+        Recorded(f"fibonachos/{card}", card, use)
+        for card, use in (("G2#1", "play"), ("R13#1", "play"), ("S3#1", "spicy"))
+    )
     return TrickStatus(
-        "fibonachos", 2, 5, 2, plays, lead=Suit.RED, spicy="S3#1", last=last, last_winner=3
+        "fibonachos",
+        2,
+        5,
+        2,
+        plays,
+        lead=Suit.RED,
+        spicy="S3#1",
+        last=last,
+        last_winner=3,
+        recorded=recorded,
     )
 
 
@@ -221,6 +246,19 @@ def _game_screens() -> dict[str, View]:
         "trump-last-trick": present(
             TrickStatus(
                 "trump", 4, 13, 2, (), None, Colour.P, Symbol.CIRCLE, last=last, last_winner=2
+            ),
+            NAMES,
+        ),
+        "trump-leader": present(
+            TrickStatus(
+                "trump",
+                1,
+                1,
+                None,
+                trump=Colour.R,
+                symbol=Symbol.STAR,
+                awaiting=Awaiting.LEADER,
+                leader_card="R2",
             ),
             NAMES,
         ),

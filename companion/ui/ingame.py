@@ -4,7 +4,8 @@ Card games (Fibonachos, Trump, rummy):
 
     UP / DOWN      rummy: the previous / next seat's sets; trick games: the scores
     SELECT         the scores (the last round's table with the match totals); in a
-                   trick game whose trick was cleared too soon, the missing card
+                   trick game whose trick was cleared too soon, the missing card; while
+                   Trump asks who leads round 1 ("Who has R2?"), the players to choose
     BACK, long SELECT, long BACK   the in-game menu (undo, correct a card, ...)
 
 The hex referee (H2), one button per thing that happens at the board:
@@ -24,11 +25,11 @@ from companion.flows.commands import EndTurn, FlowCommand, Move, Page, Strikes
 from companion.flows.registry import takes
 from companion.ui.commands import Flow, Undo
 from companion.ui.keys import Key
-from companion.ui.menus import game_menu, staff_menu
+from companion.ui.menus import game_menu, leader_menu, staff_menu
 from companion.ui.missing_menu import missing_menu, missing_of
 from companion.ui.pages import Go
 from companion.ui.screens import View
-from companion.views import HexView, IdleView, MessageView
+from companion.views import HexView, IdleView, MessageView, TrickView
 
 if TYPE_CHECKING:
     from companion.ui.app import UiApp
@@ -55,6 +56,9 @@ class GamePage:
             return self._referee(key)
         if key in (Key.BACK, Key.LONG_SELECT, Key.LONG_BACK):
             return Go(game_menu(self.app))
+        flow = self.app.flow
+        if key is Key.SELECT and isinstance(flow, TrickView) and flow.question:
+            return Go(leader_menu(self.app))  # T3: the table answers "Who has R2?"
         if key.short in (Key.UP, Key.DOWN) and Page in commands:
             return _flow(Page(-1 if key.short is Key.UP else 1))
         if key.short is Key.SELECT and missing_of(self.app) is not None:

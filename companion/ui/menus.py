@@ -3,12 +3,14 @@
 Every action of a game is in the in-game menu (BACK or long SELECT in a card game,
 long BACK in the hex referee), so nothing needs more than the four buttons:
 
-    Menu: Back to game / Undo / Correct a card / Scores / Wild card, Count hands,
-          End round (rummy) / Winner (hex) / End game / Back to start /
-          Staff (once a staff card was shown)
+    Menu: Back to game / Undo / Correct a card / Who leads (Trump, round 1) / Scores /
+          Wild card, Count hands, End round (rummy) / Winner (hex) / End game /
+          Back to start / Staff (once a staff card was shown)
 
 Correcting a misread card is three short lists: which card (the newest first),
-its group (suit, spicy, rummy kind), its face; each opens on the card as read.
+its group (suit, spicy, rummy kind), its face; each opens on the card as read. The
+cards offered are the flow's (``status().recorded``): what is on record, and a
+refused card still on the table; never a card undone.
 """
 
 from __future__ import annotations
@@ -16,14 +18,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from companion.flows.commands import CountHands, EndRound, Replace, Wild, Winner
+from companion.flows.commands import CountHands, EndRound, Leader, Replace, Wild, Winner
 from companion.flows.registry import takes
+from companion.flows.status import Recorded
 from companion.games.registry import get_game
 from companion.games.rummy.deck import DECKS
-from companion.table.cards import TableCard
 from companion.ui.commands import EndGame, Flow, StaffAction, Undo
 from companion.ui.deck_choices import deck_groups, locate
 from companion.ui.pages import Choice, ConfirmPage, Go, ListPage
+from companion.views import TrickView, seat_names
 
 if TYPE_CHECKING:
     from companion.ui.app import UiApp
@@ -47,6 +50,8 @@ def game_menu(app: UiApp, selected: int = 0) -> ListPage:
     ]
     if Replace in commands and deck_groups(game):
         choices.append(Choice("Correct a card", lambda: Go(correct_menu(app))))
+    if Leader in commands and isinstance(app.flow, TrickView) and app.flow.round == 1:
+        choices.append(Choice("Who leads", lambda: Go(leader_menu(app))))
     if app.scores() is not None:
         choices.append(Choice("Scores", app.show_scores))
     if Wild in commands:
@@ -83,11 +88,11 @@ def out_menu(app: UiApp) -> ListPage:
 
 def wild_menu(app: UiApp) -> ListPage:
     """Rummy R5: the number a wild card stands for, when the set does not tell."""
-    wilds = [c for c in app.recent_cards() if _face(c.notation).startswith("W")]
+    wilds = [c for c in app.recent_cards() if _face(c.card).startswith("W") and not c.refused]
     if not wilds:
         return ListPage("No wild card", [Choice("Back", _to_menu(app))], back=_to_menu(app))
 
-    def numbers(card: TableCard) -> Callable[[], Go]:
+    def numbers(card: Recorded) -> Callable[[], Go]:
         deck = DECKS[app.game or ""]
 
         def declare(number: int) -> Callable[[], Go]:
@@ -101,8 +106,21 @@ def wild_menu(app: UiApp) -> ListPage:
             )
         )
 
-    choices = [Choice(f"W in {c.zone}", numbers(c)) for c in wilds]
+    choices = [Choice(f"W in {c.use}", numbers(c)) for c in wilds]
     return ListPage("Which wild?", choices, back=_to_menu(app))
+
+
+def leader_menu(app: UiApp) -> ListPage:
+    """Trump T3: who leads round 1, asked by the card its holder shows ("Who has R2?")."""
+    question = app.flow.question if isinstance(app.flow, TrickView) else ()
+    asked = [o.question for o in get_game(app.game).options if not o.asked] if app.game else []
+    title = question[0] if question else next(iter(asked), "")
+
+    def lead(seat: int) -> Callable[[], Go]:
+        return lambda: Go(app.game_page(), [Flow(Leader(seat))])
+
+    choices = [Choice(name, lead(seat)) for seat, name in enumerate(seat_names(app.players))]
+    return ListPage(title, choices, back=app.to_game)
 
 
 def winner_menu(app: UiApp) -> ListPage:
@@ -132,49 +150,49 @@ def _face(notation: str) -> str:
 
 
 def correct_menu(app: UiApp) -> ListPage:
-    """Which card was misread: the cards the table showed, the newest first."""
+    """Which card was misread: what the flow has on record (a refused card still on
+    the table first), the newest first."""
     recent = app.recent_cards()
     if not recent:
         return ListPage("No card yet", [Choice("Back", _to_menu(app))], back=_to_menu(app))
-    choices = [
-        Choice(f"{_face(card.notation)} ({card.zone})", _open_groups(app, card)) for card in recent
-    ]
+    choices = [Choice(_label(card), _open_groups(app, card)) for card in recent]
     return ListPage("Which card?", choices, back=_to_menu(app))
 
 
-def _open_groups(app: UiApp, card: TableCard) -> Callable[[], Go]:
+def _label(card: Recorded) -> str:
+    """``R13 (play)``, ``S3 (spicy)``, ``Y14 (refused)``: the card as read, and its use."""
+    return f"{_face(card.card)} ({'refused' if card.refused else card.use})"
+
+
+def _open_groups(app: UiApp, card: Recorded) -> Callable[[], Go]:
     return lambda: Go(group_menu(app, card))
 
 
-def group_menu(app: UiApp, card: TableCard) -> ListPage:
+def group_menu(app: UiApp, card: Recorded) -> ListPage:
     groups = deck_groups(app.game or "")
-    at, _ = locate(app.game or "", card.notation)
+    at, _ = locate(app.game or "", card.card)
     choices = [
         Choice(group.label, _open_faces(app, card, index)) for index, group in enumerate(groups)
     ]
     return ListPage(
-        f"{_face(card.notation)} is", choices, back=lambda: Go(correct_menu(app)), selected=at
+        f"{_face(card.card)} is", choices, back=lambda: Go(correct_menu(app)), selected=at
     )
 
 
-def _open_faces(app: UiApp, card: TableCard, group: int) -> Callable[[], Go]:
+def _open_faces(app: UiApp, card: Recorded, group: int) -> Callable[[], Go]:
     return lambda: Go(face_menu(app, card, group))
 
 
-def face_menu(app: UiApp, card: TableCard, group: int) -> ListPage:
+def face_menu(app: UiApp, card: Recorded, group: int) -> ListPage:
     game = app.game or ""
     chosen = deck_groups(game)[group]
-    at_group, at_face = locate(game, card.notation)
+    at_group, at_face = locate(game, card.card)
 
     def replace(face: str) -> Callable[[], Go]:
-        def act() -> Go:
-            app.corrected(card, face)
-            return Go(app.game_page(), [Flow(Replace(card.key, face))])
-
-        return act
+        return lambda: Go(app.game_page(), [Flow(Replace(card.key, face))])
 
     return ListPage(
-        f"{_face(card.notation)} is",
+        f"{_face(card.card)} is",
         [Choice(face, replace(face)) for face in chosen.faces],
         back=lambda: Go(group_menu(app, card)),
         selected=at_face if at_group == group else 0,

@@ -191,9 +191,9 @@ _LARGE: dict[type[Any], Callable[[Any, tuple[int, int]], Image.Image]] = {
 
 
 def has_large(view: View) -> bool:
-    """Whether ``view`` has a large-type layout (a trick missing a card has none: the
-    question of which card is missing is the screen, in the normal layout)."""
-    if isinstance(view, TrickView) and view.missing:
+    """Whether ``view`` has a large-type layout (a trick missing a card, or Trump asking
+    who leads round 1, has none: the question is the screen, in the normal layout)."""
+    if isinstance(view, TrickView) and (view.missing or view.question):
         return False
     return type(view) in _LARGE
 

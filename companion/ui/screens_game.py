@@ -86,6 +86,8 @@ def trick_screen(view: TrickView, size: tuple[int, int]) -> Image.Image:
     stake, lead, symbol = _facts(view)
     if view.missing:
         return _missing_trick(pen, image, view, size)
+    if view.question:
+        return _question_trick(pen, image, view, size)
     if not tall(size):
         return _short_trick(pen, image, view, (stake, lead, symbol))
     title = _("Round {round}, trick {trick}").format(round=view.round, trick=view.trick)
@@ -131,6 +133,27 @@ def _missing_trick(
     else:
         pen.text((0, top + 1), _("{card} missing").format(card=view.missing), TEXT)
     pen.text((0, size[1] - SMALL.height), _("SELECT: which card"), SMALL)
+    return image
+
+
+def _question_trick(
+    pen: Pen, image: Image.Image, view: TrickView, size: tuple[int, int]
+) -> Image.Image:
+    """Trump T3: the table names round 1's leader ("Who has R2?"); SELECT answers."""
+    title = _("Round {round}, trick {trick}").format(round=view.round, trick=view.trick)
+    if not tall(size):
+        title = _("R{round} Trick {trick}").format(round=view.round, trick=view.trick)
+    stake = _("Trump {colour}").format(colour=view.trump) if view.trump else ""
+    top = bar(pen, size, title, stake if not tall(size) else "")
+    width = size[0]
+    if tall(size):
+        pen.text((0, top + 1), view.question[0], BOLD, width=width)
+        pen.text((0, top + 16), " ".join(view.question[1:]), TEXT, width=width)
+        if stake:
+            pen.text((0, top + 29), stake, SMALL)
+    else:
+        pen.text((0, top + 1), " ".join(view.question), TEXT, width=width)
+    pen.text((0, size[1] - SMALL.height), _("SELECT: say who"), SMALL)
     return image
 
 

@@ -60,8 +60,8 @@ class Setup:
         return self.spec.label
 
     def seat_options(self) -> list[OptionSpec]:
-        """The options the menus ask: who deals, who leads."""
-        return [option for option in self.spec.options if option.kind is OptionKind.SEAT]
+        """The options the menus ask: who deals (who leads Trump is asked in the game)."""
+        return [o for o in self.spec.options if o.kind is OptionKind.SEAT and o.asked]
 
     def steps(self) -> list[str]:
         spec = self.spec
@@ -317,7 +317,7 @@ class SetupWizard:
         """The start asked for: every option of the game, in the registry's order."""
         options: dict[str, Any] = {}
         for option in setup.spec.options:
-            if option.kind is OptionKind.SEAT:
+            if option.kind is OptionKind.SEAT and option.asked:
                 options[option.name] = setup.seats[option.name]
             elif option.kind is OptionKind.SEED:
                 options[option.name] = self.seed()

@@ -68,6 +68,9 @@ class TrickView:
     last: tuple[Play, ...] = ()  # the round's last complete trick
     last_winner: str | None = None  # ... and who won it
     missing: str = ""  # a trick cleared too soon: whose card is missing ("Dee's card")
+    #: A question only the table can answer, one line each: Trump's round 1 leader
+    #: ("Who has R2?", "They lead"); SELECT answers it.
+    question: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -58,6 +58,7 @@ AWAITING_WORDS = {
     Awaiting.TRUMP_INDICATOR: "trump indicator",
     Awaiting.SYMBOL_INDICATOR: "symbol indicator",
     Awaiting.LEADER: "the leader of round 1 (T3)",
+    Awaiting.LEADER_SHOWN: "who led round 1 (T3)",
     Awaiting.MOVE_CARD: "move card",
     Awaiting.MISSING_CARD: "missing card",
 }
@@ -143,9 +144,26 @@ def present_missing(missing: MissingCard, players: Sequence[str]) -> MessageView
     return MessageView(_("Card missing"), (cleared, lacking), Tone.ALERT, _("SELECT: which card"))
 
 
+def leader_question(status: TrickStatus) -> tuple[str, ...]:
+    """T3: the question that names round 1's leader by the card its holder shows.
+
+    >>> asked = TrickStatus("trump", 1, 1, None, awaiting=Awaiting.LEADER, leader_card="R2")
+    >>> leader_question(asked)
+    ('Who has R2?', 'They lead')
+    """
+    card = status.leader_card
+    if card is None or status.awaiting not in (Awaiting.LEADER, Awaiting.LEADER_SHOWN):
+        return ()
+    face = card.split("#", 1)[0]
+    if status.awaiting is Awaiting.LEADER_SHOWN:
+        return (_("Who led {card}?").format(card=face), _("They lead"))
+    return (_("Who has {card}?").format(card=face), _("They lead"))
+
+
 def present_trick(status: TrickStatus, players: Sequence[str]) -> TrickView:
     """A trick in play: whose turn (or "?" before Trump's first leader is known)."""
     names = seat_names(players)
+    question = leader_question(status)
     return TrickView(
         game=TRICK_TITLES.get(status.game, status.game),
         round=status.round,
@@ -156,10 +174,11 @@ def present_trick(status: TrickStatus, players: Sequence[str]) -> TrickView:
         trump=None if status.trump is None else colour_name(status.trump),
         symbol=None if status.symbol is None else symbol_name(status.symbol),
         spicy=status.spicy,
-        waiting_for=AWAITING_WORDS[status.awaiting] if status.missing is None else "",
+        waiting_for="" if question or status.missing else AWAITING_WORDS[status.awaiting],
         last=tuple(Play(names[seat], card) for seat, card in status.last),
         last_winner=None if status.last_winner is None else names[status.last_winner],
         missing="" if status.missing is None else missing_words(status.missing, players),
+        question=question,
     )
 
 
@@ -300,7 +319,8 @@ def waiting_line(status: FlowStatus, players: Sequence[str]) -> str:
                 card=card, number=status.missing.trick
             )
         who = "?" if status.to_play is None else names[status.to_play]
-        return AWAITING_WORDS[status.awaiting] or f"{who} to play"
+        question = " ".join(leader_question(status))
+        return question or AWAITING_WORDS[status.awaiting] or f"{who} to play"
     if isinstance(status, RummyStatus):
         return "hands to count, then end-round" if status.counting else "melds"
     if isinstance(status, HexStatus):

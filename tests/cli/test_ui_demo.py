@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image, ImageSequence
 
 from companion.cli import main
-from companion.cli.ui_demo_table import table_script
+from companion.cli.score import score_record
+from companion.cli.ui_demo_table import random_record, table_script
+from companion.flows.base import NoticeKind
+from companion.flows.registry import make_flow
 from companion.journal import Journal
+from companion.session import feed
 
 #: Fibonachos for 3 (SELECT the game, DOWN + SELECT "3 players", SELECT Done,
 #: SELECT the dealer, SELECT Done (variants), SELECT to confirm).
@@ -56,6 +61,33 @@ def test_games_are_dated_by_the_wall_clock(tmp_path: Path) -> None:
     assert status == 0
     (game,) = journal.games()
     assert before - 1 <= game.started <= time.time() + 1
+
+
+def test_a_game_goes_on_after_an_undo_and_corrections(tmp_path: Path) -> None:
+    """Issue 10 item 1: an undo (the card taken back is put down again by the next
+    card key), a correction and the correction taken back, then the rest of the game:
+    it ends complete, scored as the scripted game (no shift, no false revoke)."""
+    undo = "a" + "s" + "d"
+    correct = "a" + "ss" + "d" + "d" + "d" + "s" + "d"  # the newest card: one face on
+    back = "a" + "ss" + "d" + "d" + "d" + "w" + "d"  # and back again
+    keys = START_FIBONACHOS_3 + "nnn" + undo + correct + back + "e" + "dddd"
+    status, _, journal = run_demo(tmp_path, keys)
+    assert status == 0
+    (game,) = journal.games()
+    assert game.result is not None and game.result["score"]["complete"] is True
+    scripted = random_record("fibonachos", 3, (), seed=1)
+    assert tricks(game.result["record"]) == tricks(scripted)
+    flags = game.result["score"]["flags"]
+    assert len(flags) == len(score_record(scripted).to_json()["flags"])
+
+
+def tricks(record: dict[str, Any]) -> list[tuple[str | None, list[str]]]:
+    """Each trick's spicy card and plays, serials left off (the demo's cards carry them)."""
+    return [
+        (t["spicy"] and t["spicy"].split("#")[0], [p.split("#")[0] for p in t["plays"]])
+        for played in record["rounds"]
+        for t in played["tricks"]
+    ]
 
 
 def test_the_hex_referee_by_keyboard_on_a_short_panel(tmp_path: Path) -> None:
@@ -143,3 +175,25 @@ def test_large_type_draws_whose_turn_across_the_panel(tmp_path: Path) -> None:
     ]
     assert changed  # the game screens, and only they, differ
     assert len(changed) < len(plain)
+
+
+def test_a_trump_game_asks_who_leads_and_goes_on(tmp_path: Path) -> None:
+    """T3, issue 10 item 3: the indicators lie, the table waits until the buttons say
+    who holds the named card (SELECT on the question, the seat), then plays round 1."""
+    start = "d" + "d" + "d" + "d"  # Fibonacci Trump, 2 players, names Done, Start
+    scripted = random_record("trump", 2, (), seed=1)
+    leader = scripted["rounds"][0]["leader"]
+    answer = "d" + "s" * leader + "d"
+    status, _, journal = run_demo(tmp_path, "s" + start + "nn" + answer + "t")
+    assert status == 0
+    (game,) = journal.games()
+    commands = [e.payload for e in journal.events(game.id) if e.kind == "command"]
+    assert commands == [{"name": "leader", "args": {"seat": leader}}]
+    flow = make_flow(game.game, game.players, game.variants, options=game.options)
+    notices = [n for e in journal.events(game.id) for n in feed(flow, e.kind, e.payload)]
+    assert not [n for n in notices if n.kind is NoticeKind.REFUSED]
+    first = flow.record()["rounds"][0]
+    assert first["leader"] == leader
+    assert [[p.split("#")[0] for p in t] for t in first["tricks"]] == [
+        scripted["rounds"][0]["tricks"][0]
+    ]

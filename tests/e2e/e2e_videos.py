@@ -37,9 +37,12 @@ def record_video(
     scene: Scene | None = None,
     extra: Sequence[Step] = (),
     suffix: str = ".jpg",
+    spots: Sequence[str] = (),
+    boards: bool = False,
 ) -> tuple[Path, TableScript]:
-    """Render ``record`` played at a table into ``out`` (a folder or .avi/.mp4)."""
-    script = table_script(record, mess)
+    """Render ``record`` played at a table into ``out`` (a folder or .avi/.mp4); ``spots``
+    and ``boards`` are :func:`table_script`'s (where the spicy cards or indicators go)."""
+    script = table_script(record, mess, spots=spots, boards=boards)
     if extra:
         script = TableScript(
             script.game,

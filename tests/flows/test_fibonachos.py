@@ -99,17 +99,28 @@ def test_a_card_already_played_is_refused_naming_it() -> None:
     assert "R5" in copy[0].message and "more often than the deck holds" in copy[0].message
 
 
-def test_wrong_deck_and_wrong_kind_are_refused() -> None:
-    """F1, F6: a Trump card, a spicy card in the play area, a nacho card on the spot."""
+def test_wrong_deck_is_refused_and_a_card_is_what_its_deck_says() -> None:
+    """F1, F6, issue 10 item 2: a Trump card is refused; a card's identity decides its use
+    wherever it lies on the table: a nacho card on the spicy spot is a play (refused
+    before the spicy card, F6), a spicy card in the play area or on any spot of the left
+    column is the trick's prize."""
     flow = three()
     trump = flow.placed(TableCard("trump/1/B7", "trump", "B7", "play"))
     assert trump[0].kind is NoticeKind.REFUSED and trump[0].rule == "F1"
     nacho = flow.placed(card("R3", "spicy"))
-    assert nacho[0].rule == "F6" and "nacho card" in nacho[0].message
-    flow.placed(card("S2", "spicy"))
-    spicy = flow.placed(card("S3", "play"))
-    assert spicy[0].rule == "F1" and "spicy card" in spicy[0].message
+    assert nacho[0].rule == "F6" and "before the spicy card" in nacho[0].message
+    for zone in ("play", "trump-indicator", "symbol-indicator", "play-2"):
+        assert flow.placed(card("S2", zone, key=f"s/{zone}")) == []
+        status = flow.status()
+        assert isinstance(status, TrickStatus) and status.spicy == "S2"
+        assert status.awaiting is Awaiting.NOTHING
+        flow.undo()
+    flow.placed(card("S2", "trump-indicator"))
+    assert flow.placed(card("R3", "spicy", key="r3")) == []
+    late = flow.placed(card("S3", "play"))
+    assert late[0].rule == "F6" and "S3" in late[0].message
     assert flow.placed(card("R17"))[0].kind is NoticeKind.REFUSED
+    assert flow.record()["rounds"][0]["tricks"] == [{"spicy": "S2", "plays": ["R3"]}]
 
 
 def test_cards_outside_the_zones_are_ignored() -> None:

@@ -90,7 +90,8 @@ def test_a_card_seen_but_never_read_is_offered_first() -> None:
     put(flow, *FIRST)
     swept = card("Y7")
     flow.sighted(swept)
-    flow.sighted(card("R3", "spicy"))  # not the play area: not a play
+    flow.sighted(card("R3", "hand"))  # not on the trick table: not a play
+    flow.sighted(card("S3", "play"))  # a spicy card is a prize, never a play (F1, F6)
     take(flow, *FIRST)
     wanted = status(flow).missing
     assert wanted is not None and wanted.seen == ("Y7",) and wanted.choices[0] == "Y7"

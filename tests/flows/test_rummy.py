@@ -120,6 +120,28 @@ def test_a_complete_set_turned_face_down_is_closed() -> None:
     assert game.status().sets[1] == MeldSet("B5", SetState.OPEN, Lack.POINTS, missing=8)
 
 
+def test_the_status_tallies_complete_and_closed_sets_of_every_seat() -> None:
+    """R2, R4, R5, issue 10 item 7: whatever page is shown, the status counts each
+    seat's complete sets (not yet closed) and closed sets so far, for the screens."""
+    game = flow()
+    assert (game.status().complete, game.status().closed) == ((0, 0), (0, 0))
+    game.placed(card("a", "B8", 0.2, 0.3))
+    game.placed(card("b", "13", 0.2, 0.35))
+    game.placed(card("c", "B5", 0.4, 0.3))
+    game.placed(card("d", "8", 0.4, 0.35))
+    game.placed(card("e", "B5", 0.2, 0.3, seat=1))
+    game.placed(card("f", "8", 0.2, 0.35, seat=1))
+    assert (game.status().complete, game.status().closed) == ((1, 0), (0, 0))
+    game.placed(card("a", "?", 0.2, 0.3, face_down=True))
+    game.placed(card("b", "?", 0.2, 0.35, face_down=True))
+    assert (game.status().complete, game.status().closed) == ((0, 0), (1, 0))
+    game.command(Page(1))
+    game.placed(card("w", "W", 0.2, 0.4, seat=1))  # B5 8 W: complete with W=8
+    status = game.status()
+    assert status.seat == 1
+    assert (status.complete, status.closed) == ((0, 1), (1, 0))
+
+
 def test_end_round_refuses_an_impossible_end_and_accepts_the_fix() -> None:
     """R6: going out needs every set closed; the refusal names the rule."""
     game = flow()
@@ -152,6 +174,29 @@ def test_undo_and_replace_and_pages() -> None:
     game.command(Page())
     assert game.status().seat == 1 and game.status().sets == ()
     assert game.placed(card("z", "5", 0.1, 0.1, seat=3)) == []  # no such seat: ignored
+
+
+def test_the_status_lists_what_is_on_record_and_a_refused_correction_changes_nothing() -> None:
+    """Issue 10 item 1: the correction list is the cards lying in the zones (a refused
+    one too), never one undone or picked up; a correction the rules refuse (a card the
+    deck does not hold) leaves the card as read."""
+    game = flow()
+    game.placed(card("a", "B5", 0.2, 0.3))
+    game.placed(card("b", "8", 0.2, 0.35))
+    game.placed(card("c", "Z9", 0.5, 0.3, seat=1))  # refused: no such card
+    listed = [(r.key, r.card, r.use, r.refused) for r in game.status().recorded]
+    assert listed == [
+        ("c", "Z9", "meld-1", True),
+        ("b", "8", "meld-0", False),
+        ("a", "B5", "meld-0", False),
+    ]
+    game.undo()
+    game.removed(card("a", "B5", 0.2, 0.3))
+    assert [r.key for r in game.status().recorded] == ["b"]
+    before = (game.record(), game.status())
+    notice = game.command(Replace("b", "Q7"))[0]
+    assert notice.kind is NoticeKind.REFUSED and "Q7 cannot replace 8" in notice.message
+    assert (game.record(), game.status()) == before
 
 
 def test_up_and_down_page_through_the_seats_both_ways() -> None:

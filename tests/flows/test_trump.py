@@ -65,7 +65,7 @@ def test_the_round_waits_for_both_indicators_and_the_leader() -> None:
     assert waiting.awaiting is Awaiting.LEADER and waiting.to_play is None
     assert (waiting.trump, waiting.symbol) == (Colour.R, Symbol.WAVES)
     refused = game.placed(card("B3", key="k2"))[0]
-    assert refused.rule == "T2" and "the leader of round 1" in refused.message
+    assert refused.rule == "T3" and "the holder of R1 leads round 1" in refused.message
     assert game.command(Leader(1))[0].kind is NoticeKind.INFO
     status = game.status()
     assert isinstance(status, TrickStatus)
@@ -73,12 +73,107 @@ def test_the_round_waits_for_both_indicators_and_the_leader() -> None:
     assert (status.trump, status.symbol) == (Colour.R, Symbol.WAVES)
 
 
-def test_the_leader_cannot_change_once_round_1_has_begun() -> None:
+def test_the_leader_is_corrected_while_round_1_lasts_not_after() -> None:
+    """T3, issue 10 item 3: the Leader command stays for corrections: round 1's plays
+    are seated anew; once round 1 is over its leader is on record."""
     game = dealt()
     game.placed(card("B3"))
     notice = game.command(Leader(2))[0]
-    assert notice.kind is NoticeKind.REFUSED and notice.rule == "T3"
+    assert notice.kind is NoticeKind.INFO
+    record = game.record()["rounds"][0]
+    assert (record["leader"], record["tricks"]) == (2, [["B3"]])
+    assert game.status().to_play == 0
     assert game.command(Leader(9))[0].kind is NoticeKind.REFUSED
+    rounds = load("trump", "short.json")
+    full = flow(rounds["rounds"][0]["leader"], len(rounds["players"]))
+    play_trump(full, rounds)
+    late = full.command(Leader(0))[0]
+    assert late.kind is NoticeKind.REFUSED and late.rule == "T3"
+
+
+def test_the_status_names_the_card_whose_holder_leads_round_1() -> None:
+    """T3: the lowest trump-colour card not on an indicator, once both lie, until the
+    first play; not for later rounds (their leader is derived)."""
+    game = flow(leader=None)
+    game.placed(card("R1", "trump-indicator"))
+    assert game.status().leader_card is None
+    game.placed(card("R2", "symbol-indicator"))
+    status = game.status()
+    assert (status.awaiting, status.leader_card) == (Awaiting.LEADER, "R3")
+    game.command(Leader(1))
+    assert game.status().leader_card == "R3"
+    game.placed(card("B5"))
+    assert game.status().leader_card is None
+
+
+def test_the_named_card_on_a_seats_own_spot_makes_that_seat_the_leader() -> None:
+    """T3, issue 10 item 3: no question needed: R1 led on Cy's spot, Cy leads round 1."""
+    game = flow(leader=None)
+    game.placed(card("R7", "trump-indicator"))
+    game.placed(card("G4", "symbol-indicator"))
+    other = game.placed(card("B3", "play-1"))[0]
+    assert other.rule == "T3" and "the holder of R1" in other.message
+    assert game.placed(card("R1", "play-2")) == []
+    assert game.record()["rounds"][0]["leader"] == 2
+    assert game.status().to_play == 0
+    game.undo()  # the leader came from the card: undone with it
+    assert game.status().awaiting is Awaiting.LEADER
+
+
+def test_the_named_card_in_the_shared_area_waits_for_who_led_it() -> None:
+    """T3: R1 led in the shared play area is held (the table says who led it), then
+    the round is dealt with that leader and R1 is its first play."""
+    game = flow(leader=None)
+    game.placed(card("R7", "trump-indicator"))
+    game.placed(card("G4", "symbol-indicator"))
+    assert game.placed(card("R1")) == []
+    status = game.status()
+    assert (status.awaiting, status.leader_card, status.to_play) == (
+        Awaiting.LEADER_SHOWN,
+        "R1",
+        None,
+    )
+    assert [r.card for r in status.recorded] == ["R1", "G4", "R7"]
+    waiting = game.placed(card("B3"))[0]
+    assert waiting.rule == "T3" and "who led R1" in waiting.message
+    game.command(Leader(1))
+    record = game.record()["rounds"][0]
+    assert (record["leader"], record["tricks"]) == (1, [["R1"]])
+    assert game.status().to_play == 2
+
+
+def test_indicator_boards_say_which_indicator_lies_on_them_anywhere() -> None:
+    """T2, issue 10 item 2: TRUMP-BOARD and SYMBOL-BOARD are the deck's, not refused;
+    a card put on one is that indicator whatever spot it is on (here the boards lie on
+    the column's top and middle spots, the Symbol board over the trump spot)."""
+    game = flow()
+    boards = [
+        TableCard("trump/1/TRUMP-BOARD", "trump", "TRUMP-BOARD", "spicy", (0.12, 0.22)),
+        TableCard("trump/1/SYMBOL-BOARD", "trump", "SYMBOL-BOARD", "trump-indicator", (0.12, 0.5)),
+    ]
+    for board in boards:
+        assert game.placed(board) == []
+    game.removed(boards[0])  # covered by its card: still where it was
+    game.placed(TableCard("trump/1/G4", "trump", "G4", "trump-indicator", (0.13, 0.52)))
+    game.placed(TableCard("trump/1/P3", "trump", "P3", "spicy", (0.11, 0.24)))
+    record = game.record()["rounds"][0]
+    assert (record["trump"], record["symbol"]) == ("P3", "G4")
+    assert game.placed(TableCard("trump/1/B3", "trump", "B3", "play", (0.5, 0.5))) == []
+    assert game.record()["rounds"][0]["tricks"] == [["B3"]]
+
+
+def test_without_boards_the_column_top_takes_the_indicator_still_missing() -> None:
+    """T2, issue 10 item 2: the default layout's top spot (Fibonachos' spicy spot) holds
+    the Trump indicator when it lies first, the Symbol one when the Trump one lies."""
+    game = flow()
+    game.placed(card("R7", "spicy"))
+    game.placed(card("G4", "symbol-indicator"))
+    game2 = flow()
+    game2.placed(card("R7", "trump-indicator"))
+    game2.placed(card("G4", "spicy"))
+    for played in (game, game2):
+        record = played.record()["rounds"][0]
+        assert (record["trump"], record["symbol"]) == ("R7", "G4")
 
 
 def test_same_card_on_both_indicators_and_an_indicator_mid_round_are_refused() -> None:

@@ -13,6 +13,7 @@ from companion.flows.commands import (
     CountHands,
     EndRound,
     EndTurn,
+    Leader,
     Move,
     Page,
     Replace,
@@ -20,10 +21,18 @@ from companion.flows.commands import (
     Wild,
     Winner,
 )
-from companion.flows.status import HexStatus, Played, RummyStatus, Scores, TrickStatus, TrickWon
+from companion.flows.status import (
+    Awaiting,
+    HexStatus,
+    Played,
+    Recorded,
+    RummyStatus,
+    Scores,
+    TrickStatus,
+    TrickWon,
+)
 from companion.games.fibonachos.cards import Suit
 from companion.games.hex.pieces import Side
-from companion.table.cards import TableCard
 from companion.ui.app import STAFF_SECONDS, UiApp
 from companion.ui.commands import EndGame, Flow, Resume, StaffAction, StartGame, Undo
 from companion.ui.overlays import TRICK_WON_SECONDS
@@ -115,10 +124,31 @@ def test_back_walks_the_steps_back_to_the_start() -> None:
     assert finger.screen().items[finger.screen().selected] == "Fibonachos"
 
 
-def test_trump_asks_the_leader_and_has_no_variant_step() -> None:
-    command = started(Finger(UiApp()), "Fibonacci Trump", "4 players", "Done", "Seat 2")
-    assert command.game == "trump" and command.options["leader"] == 1
+def test_trump_asks_no_leader_at_the_start_and_has_no_variant_step() -> None:
+    """T3, issue 10 item 3: the leader is not asked before the indicators are read; the
+    game asks it by the card its holder shows."""
+    finger = Finger(UiApp())
+    command = started(finger, "Fibonacci Trump", "4 players", "Done")
+    assert command.game == "trump" and command.options["leader"] is None
     assert command.variants == () and len(command.players) == 4
+
+
+def test_trump_asks_who_has_the_named_card_and_takes_the_answer() -> None:
+    """T3, issue 10 item 3: "Who has R2? They lead" on the game screen; SELECT lists the
+    players; the choice is the Leader command. The menu keeps it for corrections."""
+    finger = Finger(UiApp())
+    started(finger, "Fibonacci Trump", "3 players", "Done")
+    asked = TrickStatus("trump", 1, 1, None, awaiting=Awaiting.LEADER, leader_card="R2#1")
+    finger.app.flow_status(asked)
+    view = finger.screen()
+    assert isinstance(view, TrickView) and view.question == ("Who has R2?", "They lead")
+    finger.press("SELECT")
+    assert finger.screen().title == "Who has R2?"
+    assert finger.choose("Seat 2") == [Flow(Leader(1))]
+    finger.app.flow_status(TrickStatus("trump", 1, 1, 1))
+    finger.press("BACK")
+    finger.choose("Who leads")
+    assert finger.choose("Seat 3") == [Flow(Leader(2))]
 
 
 def test_rummy_89_can_be_played_alone() -> None:
@@ -259,10 +289,21 @@ def test_back_to_start_offers_to_resume() -> None:
     assert finger.screen() == TRICK
 
 
+def on_record(status: TrickStatus, *cards: tuple[str, str, str]) -> TrickStatus:
+    """``status`` with these cards on record, the newest first: (key, notation, use)."""
+    return replace(status, recorded=tuple(Recorded(*card) for card in cards))
+
+
 def test_correct_a_card_by_group_then_face() -> None:
+    """Issue 10 item 1: the list is the flow's; a correction leaves it to the flow."""
     finger = in_game()
-    finger.app.table_card(TableCard("fibonachos/1/S3#1", "fibonachos", "S3#1", "spicy"))
-    finger.app.table_card(TableCard("fibonachos/1/R13#1", "fibonachos", "R13#1", "play"))
+    finger.app.flow_status(
+        on_record(
+            TRICK_STATUS,
+            ("fibonachos/1/R13#1", "R13#1", "play"),
+            ("fibonachos/1/S3#1", "S3#1", "spicy"),
+        )
+    )
     finger.press("BACK")
     finger.choose("Correct a card")
     which = finger.screen()
@@ -276,12 +317,12 @@ def test_correct_a_card_by_group_then_face() -> None:
     assert faces.items[0] == "G1" and faces.items[-1] == "G16"
     commands = finger.choose("G12")
     assert commands == [Flow(Replace("fibonachos/1/R13#1", "G12"))]
-    assert finger.app.recent_cards()[0].notation == "G12"
+    assert finger.app.recent_cards()[0].card == "R13#1"  # until the flow says otherwise
 
 
 def test_correct_a_card_opens_on_the_card_as_read() -> None:
-    finger = in_game("Fibonacci Trump", "2 players", "Done", "Seat 1")
-    finger.app.table_card(TableCard("trump/1/B7#1", "trump", "B7", "play"))
+    finger = in_game("Fibonacci Trump", "2 players", "Done")
+    finger.app.flow_status(on_record(TrickStatus("trump", 1, 1, 0), ("trump/1/B7#1", "B7", "play")))
     finger.press("BACK")
     finger.choose("Correct a card")
     finger.press("SELECT")
@@ -300,7 +341,8 @@ def test_rummy_pages_seats_and_ends_a_round() -> None:
     assert finger.press("UP") == [Flow(Page(-1))]
     finger.press("BACK")
     assert finger.choose("Count hands") == [Flow(CountHands())]
-    finger.app.table_card(TableCard("rummy21/W#1", "rummy21", "W#1", "meld-1", (0.2, 0.4)))
+    counting = RummyStatus("rummy21", 1, 0, (), counting=True)
+    finger.app.flow_status(replace(counting, recorded=(Recorded("rummy21/W#1", "W#1", "meld-1"),)))
     finger.press("BACK")
     finger.choose("Wild card")
     finger.choose("W in meld-1")

@@ -93,6 +93,44 @@ def test_undo_from_the_menu_takes_the_play_back(tmp_path: Path) -> None:
     assert isinstance(view, TrickView) and view.plays == ()
 
 
+def open_corrections(finger: RunnerFinger) -> tuple[str, ...]:
+    """The correction list the menu offers now (any note on screen dismissed first)."""
+    finger.now += INFO_SECONDS
+    finger.press("BACK")
+    finger.choose("Correct a card")
+    items: tuple[str, ...] = finger.screen().items
+    finger.press("BACK", "BACK")
+    return items
+
+
+def test_an_undone_card_is_not_offered_for_correction(tmp_path: Path) -> None:
+    """Issue 10 item 1: after "undone: R13" the list offers what is on record, not R13."""
+    runner, finger = runner_at_table(tmp_path)
+    first_play(runner, finger)
+    assert open_corrections(finger) == ("R13 (play)", "S3 (spicy)")
+    finger.press("BACK")
+    finger.choose("Undo last")
+    assert open_corrections(finger) == ("S3 (spicy)",)
+
+
+def test_a_refused_correction_leaves_the_list_as_it_was(tmp_path: Path) -> None:
+    """Issue 10 item 1: G2 corrected to R13 (already in the trick) is refused, and the
+    list still offers G2 as read, the trick unchanged."""
+    runner, finger = runner_at_table(tmp_path)
+    first_play(runner, finger)
+    runner.table("placed", card("G2#1"), finger.now)
+    finger.press("BACK")
+    finger.choose("Correct a card")
+    finger.choose("G2 (play)")
+    finger.choose("Red")
+    finger.choose("R13")
+    assert finger.screen().title.startswith("Refused")
+    finger.press("SELECT")
+    assert open_corrections(finger) == ("G2 (play)", "R13 (play)", "S3 (spicy)")
+    view = finger.screen()
+    assert isinstance(view, TrickView) and [p.card for p in view.plays] == ["R13#1", "G2#1"]
+
+
 def test_ending_the_game_from_the_menu_closes_it_in_the_journal(tmp_path: Path) -> None:
     runner, finger = runner_at_table(tmp_path)
     finger.press("BACK")

@@ -50,24 +50,22 @@ class RevokeWatch:
     """F5 with hands unseen: remember who failed to follow which suit this round.
 
     Without drawing (3-5 players) a card played later was in hand all along, so a
-    player who later plays a suit they did not follow has provably revoked. Each
-    (seat, suit) is reported once, at the first proof.
+    player who later plays a suit they did not follow has provably revoked. Every
+    trick in which they did not follow is its own revoke: each is reported once, at
+    its first proof (two misses then the suit are two revokes; a miss after a proof
+    starts a new one).
     """
 
     def __init__(self) -> None:
-        self._void: dict[tuple[int, Suit], tuple[int, Nacho]] = {}
-        self._proven: set[tuple[int, Suit]] = set()
+        self._void: dict[tuple[int, Suit], list[tuple[int, Nacho]]] = {}
 
-    def see(self, seat: int, card: Nacho, lead: Suit | None, trick: int) -> Revoke | None:
-        key = (seat, card.suit)
-        proof = None
-        if key in self._void and key not in self._proven:
-            self._proven.add(key)
-            earlier_trick, earlier_card = self._void[key]
-            proof = Revoke(seat, card, trick, earlier_trick, earlier_card, card.suit)
+    def see(self, seat: int, card: Nacho, lead: Suit | None, trick: int) -> list[Revoke]:
+        """What ``seat`` playing ``card`` in ``trick`` proves: a revoke per unproven miss."""
+        misses = self._void.pop((seat, card.suit), [])
+        proofs = [Revoke(seat, card, trick, t, missed, card.suit) for t, missed in misses]
         if lead is not None and card.suit is not lead:
-            self._void.setdefault((seat, lead), (trick, card))
-        return proof
+            self._void.setdefault((seat, lead), []).append((trick, card))
+        return proofs
 
 
 def find_in_hand(hand: Sequence[Nacho], card: Nacho) -> int | None:
@@ -128,15 +126,15 @@ class Round:
             self.spicies.add(spicy)
         return trick
 
-    def play(self, card: Nacho) -> Revoke | None:
-        """Record the card of the seat to act; a proven revoke comes back (F5)."""
+    def play(self, card: Nacho) -> list[Revoke]:
+        """Record the card of the seat to act; the revokes it proves come back (F5)."""
         trick = self.open_trick() or self.start_trick(None)
         seat = self.to_act()
         lead = trick.lead
         trick.seats.append(seat)
         trick.cards.append(card)
         self.nachos.add(card)
-        proof = None
+        proofs: list[Revoke] = []
         if self.hands is not None:
             hand = self.hands[seat]
             place = find_in_hand(hand, card)
@@ -145,10 +143,10 @@ class Round:
             if self.decks is not None and self.decks[seat]:
                 hand.append(self.decks[seat].pop(0))
         elif self.layout.players >= 3:
-            proof = self.revokes.see(seat, card, lead, trick.number)
+            proofs = self.revokes.see(seat, card, lead, trick.number)
         if len(trick.cards) == self.layout.trick_size:
             trick.winner = trick.seats[winner_index(trick.cards)]
-        return proof
+        return proofs
 
     def spicy_totals(self) -> tuple[int, ...]:
         """F7's s: the sum of the spicy values each seat took."""

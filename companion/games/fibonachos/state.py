@@ -177,9 +177,8 @@ class FibonachosState(GameState[Action]):
         elif isinstance(action, Reveal):
             self._round().start_trick(action.card)
         else:
-            proof = self._round().play(action.card)
-            if proof is not None:
-                self._flags.append(self._revoke_flag(proof))
+            proofs = self._round().play(action.card)
+            self._flags += [self._revoke_flag(proof) for proof in proofs]
 
     def _revoke_flag(self, proof: Revoke) -> Flag:
         who = self.players[proof.seat]

@@ -40,8 +40,9 @@ def new_game(
     return TrumpState(players, variants)
 
 
-#: T3: round 1's leader holds the lowest trump, which only the table knows.
-LEADER = OptionSpec("leader", OptionKind.SEAT, "Who leads?", "{} leads")
+#: T3: round 1's leader holds the lowest trump, which only the table knows: the
+#: start menus do not ask it, the game does once the indicators name the card.
+LEADER = OptionSpec("leader", OptionKind.SEAT, "Who leads?", "{} leads", asked=False)
 
 SPEC = GameSpec(
     name=TrumpState.name,

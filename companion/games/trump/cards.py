@@ -122,3 +122,21 @@ def parse_card(text: object) -> Card:
 
 #: The 50 faces in colour then number order.
 DECK: tuple[Card, ...] = tuple(Card(c, n) for c in Colour for n in NUMBERS)
+
+#: The two indicator boards (docs/notation.md): printed cards of the deck that are
+#: never played; the first card left over is put on the Trump board, the second on
+#: the Symbol board (T2). By name, what the card lying on each indicates.
+BOARDS: dict[str, str] = {"TRUMP-BOARD": "trump", "SYMBOL-BOARD": "symbol"}
+
+
+def lowest_trump(trump: Card, symbol: Card) -> Card:
+    """T3: the lowest card of the trump colour that lies on neither indicator, whose
+    holder leads round 1.
+
+    >>> str(lowest_trump(parse_card("R1"), parse_card("G1")))
+    'R2'
+    >>> str(lowest_trump(parse_card("B4"), parse_card("B1")))
+    'B2'
+    """
+    on_indicators = {trump.face, symbol.face}
+    return next(c for c in DECK if c.colour == trump.colour and c not in on_indicators)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from companion.games.base import Flag
 from companion.games.errors import GameError
 from companion.games.trump.actions import Deal
-from companion.games.trump.cards import DECK, Card, Colour
+from companion.games.trump.cards import DECK, Card, Colour, lowest_trump
 from companion.games.trump.scoring import count_symbols, points_for
 from companion.games.trump.trick import playable, winning_play
 
@@ -49,10 +49,10 @@ class Round:
         self.trick_leaders: list[int] = []
         self.piles: list[list[Card]] = [[] for _ in range(players)]
         self.played: dict[Card, int] = {}
-        self.voids: list[dict[Colour, int]] = [{} for _ in range(players)]
+        #: Per seat, per colour: the tricks it did not follow that colour in, unproven.
+        self.voids: list[dict[Colour, list[int]]] = [{} for _ in range(players)]
         self.result: RoundResult | None = None
-        lowest = [c for c in DECK if c.colour == self.trump and c not in self.indicators]
-        self.lowest_trump = lowest[0]
+        self.lowest_trump = lowest_trump(deal.trump, deal.symbol)
 
     # -- what checks and legal actions ask -------------------------------------------
 
@@ -116,21 +116,19 @@ class Round:
         return flags
 
     def _notice(self, seat: int, face: Card, led: Colour | None, trick: int) -> list[Flag]:
-        flags = []
-        revoked = self.voids[seat].pop(face.colour, None)
-        if revoked is not None:
-            flags.append(
-                Flag(
-                    self.number,
-                    revoked,
-                    seat,
-                    "T4",
-                    f"{self.who(seat)} did not follow {face.colour.title} in trick {revoked} "
-                    f"and played {face} in trick {trick}: a revoke",
-                )
+        flags = [
+            Flag(
+                self.number,
+                revoked,
+                seat,
+                "T4",
+                f"{self.who(seat)} did not follow {face.colour.title} in trick {revoked} "
+                f"and played {face} in trick {trick}: a revoke",
             )
+            for revoked in self.voids[seat].pop(face.colour, [])
+        ]
         if led is not None and face.colour != led:
-            self.voids[seat].setdefault(led, trick)
+            self.voids[seat].setdefault(led, []).append(trick)
         if self.number == 1 and face == self.lowest_trump and seat != self.leader:
             flags.append(
                 Flag(

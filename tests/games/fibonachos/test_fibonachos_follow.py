@@ -60,3 +60,27 @@ def test_f5_revokes_are_per_round() -> None:
         }
     )
     assert state.flags() == []
+
+
+def test_f5_each_proven_revoke_is_its_own_flag() -> None:
+    """F5, issue 10 item 6: Ben fails to follow Red in tricks 1 and 2, then plays Red:
+    two revokes, each flagged and naming the trick it was made in; after the proof he
+    fails to follow Red again (trick 4) and plays Red (trick 5): a third, its own offence."""
+    state = new_game(["Ana", "Ben", "Cy"])
+    state.apply(Deal())
+    reveal(state, "S1")
+    play(state, "R4", "G7", "R9")  # Ben does not follow Red; Cy wins
+    reveal(state, "S1")
+    play(state, "R10", "R6", "G9")  # Cy leads Red, Ben does not follow again; Cy wins
+    reveal(state, "S1")
+    play(state, "R7", "R15", "R11")  # Ben follows Red: two revokes proven; Ana wins
+    flags = state.flags()
+    assert [(f.round, f.trick, f.seat, f.rule) for f in flags] == [(1, 3, 1, "F5")] * 2
+    assert "in trick 1 (played G7)" in flags[0].message
+    assert "in trick 2 (played G9)" in flags[1].message
+    reveal(state, "S2")
+    play(state, "R12", "Y7", "R14")  # Ben does not follow Red once more; Cy wins
+    reveal(state, "S2")
+    play(state, "Y9", "Y10", "R16")  # Ben plays Red: the third revoke
+    assert len(state.flags()) == 3
+    assert "in trick 4 (played Y7)" in state.flags()[2].message

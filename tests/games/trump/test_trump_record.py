@@ -227,3 +227,13 @@ def test_garbage_records_raise_only_game_errors(record: Any) -> None:
     except GameError:
         return
     assert TrumpState.from_record(copy.deepcopy(state.to_record())).report() == state.report()
+
+
+def test_t4_each_proven_revoke_is_its_own_flag() -> None:
+    """T4, issue 10 item 6: Cy fails to follow Blue in tricks 1 and 2, then plays Blue:
+    two revokes, one flag each (the trick of each offence, the proof in the message)."""
+    record = _short()
+    record["rounds"][0]["tricks"] = [["B3", "B9", "Y2"], ["B4", "G9", "B5"], ["G8", "G2", "B6"]]
+    flags = TrumpState.from_record(record).report().flags
+    assert [(f.round, f.trick, f.seat, f.rule) for f in flags] == [(1, 1, 2, "T4"), (1, 2, 2, "T4")]
+    assert all("played B6 in trick 3" in f.message for f in flags)

@@ -1,0 +1,217 @@
+"""One model of what is on record (issue 10 item 1): undo, corrections and refusals.
+
+Undo, a correction (Replace) and a refusal all work on the one sequence of table
+events the flow accepted; the status lists exactly the cards a correction may name
+(those on record this round and those refused that still lie on the table), never a
+card undone; a refused correction changes nothing; and whatever undos and
+corrections a table makes, played through with the true cards the game goes on to
+the true game's record.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from flow_tables import Keys, load
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.flows.base import GameFlow, NoticeKind
+from companion.flows.commands import Replace, Undo
+from companion.flows.registry import make_flow
+from companion.flows.status import Recorded, TrickStatus
+from companion.table.cards import TableCard
+from companion.ui.deck_choices import deck_groups
+
+
+def card(notation: str, zone: str = "play", key: str | None = None) -> TableCard:
+    return TableCard(key or f"fibonachos/1/{notation}", "fibonachos", notation, zone)
+
+
+def three() -> Any:
+    return make_flow("fibonachos", ["Ana", "Ben", "Cy"], [], options={})
+
+
+def recorded(flow: GameFlow) -> tuple[Recorded, ...]:
+    """The status's list (none once the game is over: the scores are shown)."""
+    status = flow.status()
+    return status.recorded if isinstance(status, TrickStatus) else ()
+
+
+def test_the_status_lists_the_cards_on_record_newest_first_never_one_undone() -> None:
+    """Issue 10 item 1: after "undone: R13" the correction list no longer offers R13."""
+    flow = three()
+    flow.placed(card("S3#1", "spicy"))
+    flow.placed(card("R13"))
+    flow.placed(card("G2"))
+    assert [(r.card, r.use) for r in recorded(flow)] == [
+        ("G2", "play"),
+        ("R13", "play"),
+        ("S3#1", "spicy"),
+    ]
+    flow.command(Undo())
+    assert [r.card for r in recorded(flow)] == ["R13", "S3#1"]
+    refused = flow.command(Replace("fibonachos/1/G2", "G3"))
+    assert refused[0].kind is NoticeKind.REFUSED  # undone: not on record any more
+    assert [r.card for r in recorded(flow)] == ["R13", "S3#1"]
+
+
+def test_a_refused_card_is_listed_until_it_is_picked_up() -> None:
+    """F1: a misread refused card is corrected where it lies; once gone it is not offered."""
+    flow = three()
+    flow.placed(card("S3#1", "spicy"))
+    flow.placed(card("R13", key="k1"))
+    flow.placed(card("R13", key="k2"))  # misread: R13 was played already
+    assert (recorded(flow)[0].key, recorded(flow)[0].refused) == ("k2", True)
+    flow.removed(card("R13", key="k2"))
+    assert [r.key for r in recorded(flow)] == ["k1", "fibonachos/1/S3#1"]
+
+
+def test_a_refused_correction_changes_nothing() -> None:
+    """Issue 10 item 1: a correction the rules refuse leaves the card as it was read
+    (a refused Y14 corrected to Y13, refused too, stays Y14), on record or not."""
+    flow = three()
+    flow.placed(card("S3#1", "spicy"))
+    flow.placed(card("Y13", key="k1"))
+    flow.placed(card("Y14", key="k2"))
+    flow.placed(card("Y14", key="k3"))  # refused: Y14 is played
+    before = (flow.record(), recorded(flow))
+    notice = flow.command(Replace("k3", "Y13"))[0]  # Y13 is played too
+    assert notice.kind is NoticeKind.REFUSED and "Y13" in notice.message
+    assert (flow.record(), recorded(flow)) == before
+    assert recorded(flow)[0] == Recorded("k3", "Y14", "play", refused=True)
+    notice = flow.command(Replace("k2", "Y13"))[0]  # on record: Y13 is played already
+    assert notice.kind is NoticeKind.REFUSED
+    assert (flow.record(), recorded(flow)) == before
+    assert flow.command(Replace("k3", "Y12"))[0].kind is NoticeKind.INFO
+    assert flow.record()["rounds"][0]["tricks"][0]["plays"] == ["Y13", "Y14", "Y12"]
+
+
+# -- the property: any undos and corrections, then the true cards, give the true game --------
+
+
+@dataclass(frozen=True)
+class Event:
+    """A true table event: a card put down (``key``, notation, zone)."""
+
+    card: TableCard
+
+
+def true_events(game: str, record: dict[str, Any]) -> list[Event]:
+    """The table events of ``record``, keyed per physical card as the tracker keys them."""
+    keys = Keys(game)
+    events: list[Event] = []
+    for played in record["rounds"]:
+        keys.reset()
+        if game == "fibonachos":
+            for trick in played["tricks"]:
+                if trick["spicy"] is not None:
+                    events.append(Event(keys.card(trick["spicy"], "spicy")))
+                events += [Event(keys.card(text, "play")) for text in trick["plays"]]
+        else:
+            events.append(Event(keys.card(played["trump"], "trump-indicator")))
+            events.append(Event(keys.card(played["symbol"], "symbol-indicator")))
+            events += [
+                Event(keys.card(text, "play")) for trick in played["tricks"] for text in trick
+            ]
+    return events
+
+
+def start(game: str, record: dict[str, Any]) -> GameFlow:
+    first = record["rounds"][0]
+    option = {"fibonachos": "dealer", "trump": "leader"}[game]
+    options = {} if first.get(option) is None else {option: first[option]}
+    return make_flow(game, record["players"], record.get("variants", []), options=options)
+
+
+def faces(game: str) -> list[str]:
+    return [face for group in deck_groups(game) for face in group.faces]
+
+
+#: What a table may do before (or instead of) putting down the next true card.
+MOVES = st.sampled_from(["plain", "plain", "misread", "undo", "correct", "correct-misread"])
+RECORDS = [("fibonachos", "short.json"), ("fibonachos", "revoke.json"), ("trump", "short.json")]
+
+
+def _replace_checked(flow: GameFlow, key: str, face: str) -> bool:
+    """Replace ``key`` by ``face``; a refusal must change nothing. True if accepted."""
+    before = (flow.record(), recorded(flow))
+    notices = flow.command(Replace(key, face))
+    if notices and notices[0].kind is NoticeKind.REFUSED:
+        assert (flow.record(), recorded(flow)) == before, notices[0].message
+        return False
+    return True
+
+
+def _misread(flow: GameFlow, event: Event, wrong: str, detour: str | None) -> None:
+    """``event``'s card read as ``wrong``, (maybe wrongly corrected to ``detour``), then
+    corrected from the status list to what it is."""
+    true = event.card
+    flow.placed(TableCard(true.key, true.deck, wrong, true.zone))
+    keys = [r.key for r in recorded(flow)]
+    assert true.key in keys  # on record or refused: the list offers it
+    if detour is not None:
+        _replace_checked(flow, true.key, detour)
+    assert _replace_checked(flow, true.key, true.notation)
+
+
+def _correct_and_back(flow: GameFlow, data: st.DataObject, game: str) -> None:
+    """A card on record corrected to another face (maybe refused), then back."""
+    on_record = [r for r in recorded(flow) if not r.refused]
+    if not on_record:
+        return
+    target = data.draw(st.sampled_from(on_record))
+    other = data.draw(st.sampled_from(faces(game)))
+    if _replace_checked(flow, target.key, other):
+        assert _replace_checked(flow, target.key, target.card)
+
+
+def _undo_and_replay(flow: GameFlow, done: list[Event], count: int) -> None:
+    """Undo the last ``count`` steps; the cards are put down again, in order."""
+    taken = done[len(done) - count :]
+    for _ in taken:
+        before = recorded(flow)
+        flow.command(Undo())
+        if len(before) > 1:  # else the list is the round before's (cards come back each round)
+            assert recorded(flow) == before[1:]
+    for event in taken:
+        flow.removed(event.card)
+        flow.placed(event.card)
+
+
+@pytest.mark.parametrize(("game", "name"), RECORDS)
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
+)
+@given(data=st.data())
+def test_any_undos_and_corrections_then_the_true_cards_give_the_true_game(
+    game: str, name: str, data: st.DataObject
+) -> None:
+    """Issue 10 item 1: misreads corrected from the list, undos (the cards put down
+    again), corrections made and taken back, interleaved with the true plays of a
+    recorded game: the record at the end is the true game's, nothing left refused."""
+    record = load(game, name)
+    events = true_events(game, record)
+    truth = start(game, record)
+    for event in events:
+        truth.placed(event.card)
+    flow = start(game, record)
+    done: list[Event] = []
+    for event in events:
+        move = data.draw(MOVES)
+        if move in ("misread", "correct-misread"):
+            wrong = data.draw(st.sampled_from([f for f in faces(game) if f != event.card.notation]))
+            detour = data.draw(st.sampled_from(faces(game))) if move == "correct-misread" else None
+            _misread(flow, event, wrong, detour)
+        else:
+            if move == "correct":
+                _correct_and_back(flow, data, game)
+            flow.placed(event.card)
+        done.append(event)
+        if move == "undo":
+            _undo_and_replay(flow, done, data.draw(st.integers(1, min(3, len(done)))))
+        assert not [r for r in recorded(flow) if r.refused], move
+    assert flow.record() == truth.record()
+    assert flow.report() == truth.report()
