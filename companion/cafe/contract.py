@@ -15,8 +15,6 @@ state's device report is shown as sent), and a message that breaks the contract 
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import math
 import re
@@ -25,6 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from companion.bus.commands import signature
 from companion.cafe.errors import MessageError
 
 VERSION = 1
@@ -223,16 +222,6 @@ def parse_status(payload: bytes) -> str:
 def ack_payload(seq: int, games: int) -> bytes:
     """The retained ``ack``: every event up to ``seq`` and every game up to ``games`` held."""
     return dumps({"v": VERSION, "seq": seq, "games": games})
-
-
-def canonical(value: Mapping[str, Any]) -> bytes:
-    """What the signature covers: sorted keys, compact separators, without ``sig``."""
-    body = {k: v for k, v in value.items() if k != "sig"}
-    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
-
-
-def signature(value: Mapping[str, Any], key: bytes) -> str:
-    return hmac.new(key, canonical(value), hashlib.sha256).hexdigest()
 
 
 def command(
