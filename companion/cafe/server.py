@@ -23,7 +23,7 @@ from companion.cafe.link import Link
 from companion.cafe.notify import Changes
 from companion.cafe.outcome import outcome_of, rounds_of
 from companion.cafe.settings import CafeSettings
-from companion.cafe.store import GameQuery, Store, TableRow
+from companion.cafe.store import Store, TableRow
 from companion.cafe.writer import Writer
 from companion.web.model import GameDetail, GameLine, HistoryFilter, Standing, TableCard
 
@@ -170,19 +170,7 @@ class CafeServer:
         return [card_of(rows[name], versions.get(name, 0)) for name in sorted(rows)]
 
     def history(self, query: HistoryFilter) -> Sequence[GameLine]:
-        rows = self.store.games(
-            GameQuery(
-                table=query.table,
-                game=query.game,
-                player=query.player,
-                since=query.since,
-                until=query.until,
-                ended=query.ended,
-                limit=query.limit,
-                offset=query.offset,
-            )
-        )
-        return [line_of(row) for row in rows]
+        return [line_of(row) for row in self.store.games(query)]
 
     def game(self, table: str, game_id: int) -> GameDetail | None:
         row = self.store.game(table, game_id)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from companion.cafe.contract import EventRow, GameRow
+from companion.web.model import HistoryFilter
 
 
 @dataclass(frozen=True)
@@ -57,18 +58,8 @@ class StandingRow:
     best: int | None
 
 
-@dataclass(frozen=True)
-class GameQuery:
-    """The history's filters (None: any) and its page."""
-
-    table: str | None = None
-    game: str | None = None
-    player: str | None = None
-    since: float | None = None
-    until: float | None = None
-    ended: bool | None = None
-    limit: int = 100
-    offset: int = 0
+#: The history's filters and page: the dashboard's own (one shape for both sides).
+GameQuery = HistoryFilter
 
 
 class Store(Protocol):
