@@ -141,7 +141,7 @@ class Picamera2Camera(CameraBase):
     def _y_plane(self, array: Any) -> Any:
         """The Y plane of a YUV420 array, a view (no copy); the row padding cut off."""
         width, height = self.size
-        shape = getattr(array, "shape", ())
+        shape: tuple[int, ...] = tuple(getattr(array, "shape", ()))
         if len(shape) != 2 or shape[0] < height * 3 // 2 or shape[1] < width:
             raise ValueError(
                 f"{self.name} frame {self._index}: a YUV420 frame of {width}x{height} is "
@@ -240,9 +240,7 @@ def open_camera_picamera2(
     main = config.get("main", {}) if isinstance(config, Mapping) else {}
     size = tuple(main.get("size", (width, height)))
     grey = pixel_format == "YUV420"
-    return Picamera2Camera(
-        picam, (int(size[0]), int(size[1])), name=name, clock=clock, grey=grey
-    )
+    return Picamera2Camera(picam, (int(size[0]), int(size[1])), name=name, clock=clock, grey=grey)
 
 
 def open_from_settings(settings: Settings) -> Picamera2Camera:

@@ -120,9 +120,7 @@ def test_cards_put_down_in_the_corners_are_read_exactly(scene: Scene, grey: bool
     detector = ChangeDetector(full_every=100.0)
     reader = TableReader(melds(scene), detector=detector)
     events = read(reader, scene, steps, grey=grey)
-    expected = [
-        f"CardPlaced:{n}@meld-{0 if y > 0.5 else 1}" for n, (_, y, _) in CORNERS.items()
-    ]
+    expected = [f"CardPlaced:{n}@meld-{0 if y > 0.5 else 1}" for n, (_, y, _) in CORNERS.items()]
     assert named(events) == expected
     assert reader.stats.full_decodes == 1
     frames_pixels = reader.stats.frames * WIDTH * HEIGHT
