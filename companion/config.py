@@ -90,6 +90,9 @@ class TableSection:
     layout: str = ""  # a layout TOML file (docs/layout.md); empty: the default zones
     name: str = ""  # the table's name in the cafe ([a-z0-9-]{1,32}); needed with a broker
     deck_copy: int = 0  # the deck copy printed for this table; 0: any copy is played
+    #: Seconds of table time between decodes of the whole frame, the safety net for
+    #: changes the change detector cannot see (companion/table/changes.py: full_every).
+    full_decode_seconds: float = 1.5
 
 
 @dataclass(frozen=True)
@@ -220,6 +223,8 @@ def parse_config(data: Mapping[str, Any], source: str = "(config)") -> Config:
         raise ConfigError(f"{source}: log.level must be one of {', '.join(sorted(_LEVELS))}")
     if config.kiosk.idle_minutes <= 0:
         raise ConfigError(f"{source}: kiosk.idle_minutes must be more than 0")
+    if config.table.full_decode_seconds <= 0:
+        raise ConfigError(f"{source}: table.full_decode_seconds must be more than 0")
     _check_cafe(config, source)
     return config
 

@@ -65,6 +65,7 @@ def test_environment_chooses_backends() -> None:
         ({"kiosk": {"idle_minutes": "soon"}}, "kiosk.idle_minutes must be float, not str"),
         ({"kiosk": {"enabled": 1}}, "kiosk.enabled must be bool"),
         ({"kiosk": {"idle_minutes": 0}}, "kiosk.idle_minutes must be more than 0"),
+        ({"table": {"full_decode_seconds": 0}}, "table.full_decode_seconds must be more than 0"),
         ({"cameras": {}}, "unknown section [cameras]"),
         ({"camera": "usb"}, "[camera] must be a table"),
         ({"camera": {"kind": 3}}, "camera.kind must be a string"),
