@@ -15,7 +15,6 @@ cafe's bus sends the same view in the table's ``state`` (:mod:`companion.daemon.
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import logging
 import queue
@@ -30,7 +29,7 @@ from companion.config import Config
 from companion.daemon.remote import apply_names
 from companion.journal import Journal, JournalError
 from companion.session import replay
-from companion.views.live import table_view
+from companion.views.live import link_digest, table_view
 from companion.web.phone import Live
 
 if TYPE_CHECKING:
@@ -47,12 +46,6 @@ ENDED_KEPT = 16
 def new_token() -> str:
     """A link's token: 16 random bytes, URL-safe (a phone cannot guess another game's)."""
     return secrets.token_urlsafe(16)
-
-
-def digest(token: str) -> str:
-    """What the cafe's bus carries of a token: its SHA-256 (the link itself stays on the
-    phones; the server checks a link against this)."""
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
 class Board:
@@ -133,7 +126,7 @@ class Board:
             self._ended[game] = view
         return view
 
-    def record(self, table: str, token: str) -> Mapping[str, Any] | None:
+    def game_record(self, table: str, token: str) -> Mapping[str, Any] | None:
         found = self.lookup(table, token)
         if found is None:
             return None
@@ -194,7 +187,7 @@ class Phone:
         game, token, view = self.board.current()
         if game is None or view is None:
             return {}
-        return {"live": view, "link": digest(token)}
+        return {"live": view, "link": link_digest(token)}
 
     def turn(self, now: float, changed: bool) -> None:
         """The names handed over, then the view when the table changed or it is due."""

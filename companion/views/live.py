@@ -17,6 +17,7 @@ value. The words are the page's (its own catalogue, in the table's language).
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -44,6 +45,12 @@ TRUMP = {"R": "red", "G": "green", "B": "blue", "Y": "yellow", "P": "purple"}
 _NOTATION = re.compile(r"([A-Z]?)([0-9]*)(?:=([0-9]+))?")
 #: Deck 8's top cards are the serials 1-4 of its ``8`` (docs/notation.md).
 _TOP_COPIES = 4
+
+
+def link_digest(token: str) -> str:
+    """What travels of a players' link token (the cafe's ``state``, its server): its
+    SHA-256, hex. The token itself stays in the link on the phones."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
 def card(notation: str, deck: str) -> dict[str, Any]:

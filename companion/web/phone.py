@@ -27,7 +27,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Route
 
 from companion.web.i18n import LOCALES, environment, negotiate, translations
-from companion.web.phone_words import words
+from companion.web.phone_words import N_, words
 from companion.web.plot import per_round_svg, summary_svg, totals_svg
 
 #: A comment line this often keeps proxies from closing a quiet stream.
@@ -53,7 +53,7 @@ class LiveSource(Protocol):
         """The game ``token`` opens at ``table``; None: no such link (refused)."""
         ...
 
-    def record(self, table: str, token: str) -> Mapping[str, Any] | None:
+    def game_record(self, table: str, token: str) -> Mapping[str, Any] | None:
         """The game record (what ``companion score`` reads)."""
         ...
 
@@ -204,7 +204,7 @@ async def record(request: Request) -> Response:
     if isinstance(opened, Response):
         return opened
     table, token, found = opened
-    data = _source(request).record(table, token)
+    data = _source(request).game_record(table, token)
     if data is None:
         raise HTTPException(404, "no record of this game")
     name = f"{table}-game-{found.view.get('id')}.json"
@@ -249,10 +249,10 @@ async def plot(request: Request) -> Response:
     w = words(translations(_locale(request, found.lang)), view)
     rounds = [list(r) for r in view.get("rounds") or ()]
     if kind == "totals":
-        svg = totals_svg(w.names, rounds, w.t("Totals by round"))
+        svg = totals_svg(w.names, rounds, w.say(N_("Totals by round")))
     elif kind in ("spicy", "symbols") and view.get(kind):
-        title = w.t("Spicy taken per round" if kind == "spicy" else "Symbols per round")
-        svg = per_round_svg(w.names, view[kind], title, w.t("Round {number}"))
+        title = w.say(N_("Spicy taken per round") if kind == "spicy" else N_("Symbols per round"))
+        svg = per_round_svg(w.names, view[kind], title, w.say(N_("Round {number}")))
     elif kind == "summary":
         svg = summary_svg(w.names, view.get("totals") or [0] * len(w.names), w.summary_title())
     else:

@@ -84,7 +84,7 @@ class Words:
     view: Mapping[str, Any]
     names: list[str]
 
-    def t(self, message: str) -> str:
+    def say(self, message: str) -> str:
         return self.tr.gettext(message)
 
     def card(self, card: Mapping[str, Any] | None) -> str:
@@ -92,15 +92,19 @@ class Words:
             return ""
         kind, number = card.get("kind"), card.get("number")
         if kind == "wild":
-            return self.t("Wild {number}").format(number=number) if number else self.t("Wild")
+            return (
+                self.say(N_("Wild {number}")).format(number=number)
+                if number
+                else self.say(N_("Wild"))
+            )
         if kind == "bonus":
-            return self.t("Bonus")
+            return self.say(N_("Bonus"))
         if kind in CARD_WORDS:
-            return self.t(CARD_WORDS[kind]).format(number=number)
+            return self.say(CARD_WORDS[kind]).format(number=number)
         return str(card.get("face", "?")).split("#")[0]
 
     def colour(self, value: str | None) -> str:
-        return self.t(COLOUR_WORDS[value]) if value in COLOUR_WORDS else ""
+        return self.say(COLOUR_WORDS[value]) if value in COLOUR_WORDS else ""
 
     def name(self, seat: int | None) -> str:
         if seat is None or not 0 <= seat < len(self.names):
@@ -109,33 +113,33 @@ class Words:
 
     def side(self, seat: int) -> str:
         """A hex side by its player: "Black (Ana)"."""
-        side = self.t("Black") if seat == 0 else self.t("White")
+        side = self.say(N_("Black")) if seat == 0 else self.say(N_("White"))
         return f"{side} ({self.name(seat)})"
 
     def set_state(self, meld: Mapping[str, Any]) -> str:
         """A rummy set's state and what it lacks."""
         state = str(meld.get("state"))
         if state != "open":
-            said = self.t(STATE_WORDS.get(state, state))
+            said = self.say(STATE_WORDS.get(state, state))
             return f"{said} · {meld['wild']}" if meld.get("wild") else said
         lack = meld.get("lack")
         if lack == "points":
-            return self.t("{missing} missing").format(missing=meld.get("missing"))
+            return self.say(N_("{missing} missing")).format(missing=meld.get("missing"))
         if lack == "wild-number":
-            return self.t("wild card: which number?")
+            return self.say(N_("wild card: which number?"))
         if lack == "impossible":
-            return self.t("cannot be completed")
-        return self.t("open")
+            return self.say(N_("cannot be completed"))
+        return self.say(N_("open"))
 
     def ended(self) -> str:
         reason = self.view.get("ended") or "over"
-        return self.t(ENDED_WORDS.get(reason, ENDED_WORDS["over"]))
+        return self.say(ENDED_WORDS.get(reason, ENDED_WORDS["over"]))
 
     def winners(self) -> str:
         won = [self.name(s) for s in self.view.get("winners") or ()]
         if not won:
             return ""
-        return self.t("{names} won").format(names=" & ".join(won))
+        return self.say(N_("{names} won")).format(names=" & ".join(won))
 
     def waiting(self) -> str:
         """What the table waits for, or whose turn it is."""
@@ -146,19 +150,21 @@ class Words:
         hexed = view.get("hex") or {}
         awaiting = trick.get("awaiting") or hexed.get("awaiting") or "nothing"
         if awaiting in AWAITING_WORDS:
-            return self.t(AWAITING_WORDS[awaiting]).format(player=self.name(view.get("to_play")))
+            return self.say(AWAITING_WORDS[awaiting]).format(player=self.name(view.get("to_play")))
         if hexed:
-            return self.t("{side} to move: {left} of {allowed} moves left").format(
+            return self.say(N_("{side} to move: {left} of {allowed} moves left")).format(
                 side=self.side(hexed["to_play"]), left=hexed["left"], allowed=hexed["allowed"]
             )
         rummy = view.get("rummy") or {}
         if rummy.get("counting"):
-            return self.t("Lay out your hands to be counted")
+            return self.say(N_("Lay out your hands to be counted"))
         if view.get("to_play") is None:
             return ""
         if rummy:
-            return self.t("{player} laid the last card").format(player=self.name(view["to_play"]))
-        return self.t("{player} to play").format(player=self.name(view["to_play"]))
+            return self.say(N_("{player} laid the last card")).format(
+                player=self.name(view["to_play"])
+            )
+        return self.say(N_("{player} to play")).format(player=self.name(view["to_play"]))
 
     def summary_title(self) -> str:
         label = str(self.view.get("label") or "")
@@ -168,6 +174,6 @@ class Words:
 
 def words(tr: NullTranslations, view: Mapping[str, Any]) -> Words:
     players = list(view.get("players") or ())
-    seat = tr.gettext("Seat {number}")
+    seat = tr.gettext(N_("Seat {number}"))
     names = [str(p) or seat.format(number=i + 1) for i, p in enumerate(players)]
     return Words(tr, view, names)
