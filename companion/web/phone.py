@@ -32,6 +32,8 @@ from companion.web.plot import per_round_svg, summary_svg, totals_svg
 
 #: A comment line this often keeps proxies from closing a quiet stream.
 KEEPALIVE = 15.0
+#: The plots' size in pixels: about a phone's width, so their words stay legible.
+PLOT = (400, 300)
 #: The longest name a phone may give a player (the OLED shows fewer).
 NAME_LIMIT = 24
 
@@ -249,10 +251,10 @@ async def plot(request: Request) -> Response:
     w = words(translations(_locale(request, found.lang)), view)
     rounds = [list(r) for r in view.get("rounds") or ()]
     if kind == "totals":
-        svg = totals_svg(w.names, rounds, w.say(N_("Totals by round")))
+        svg = totals_svg(w.names, rounds, w.say(N_("Totals by round")), PLOT)
     elif kind in ("spicy", "symbols") and view.get(kind):
         title = w.say(N_("Spicy taken per round") if kind == "spicy" else N_("Symbols per round"))
-        svg = per_round_svg(w.names, view[kind], title, w.say(N_("Round {number}")))
+        svg = per_round_svg(w.names, view[kind], title, w.say(N_("Round {number}")), PLOT)
     elif kind == "summary":
         svg = summary_svg(w.names, view.get("totals") or [0] * len(w.names), w.summary_title())
     else:

@@ -50,9 +50,15 @@ def _svg(chart: Any) -> str:
     return re.sub(r"<script.*?</script>", "", svg, flags=re.S)
 
 
-def totals_svg(players: Sequence[str], rounds: Sequence[Sequence[int]], title: str) -> str:
-    """A line per player: the running total after each round (round 0: nothing yet)."""
-    chart = _chart("Line", title, show_dots=True, dots_size=3)
+def totals_svg(
+    players: Sequence[str],
+    rounds: Sequence[Sequence[int]],
+    title: str,
+    size: tuple[int, int] = (720, 360),
+) -> str:
+    """A line per player: the running total after each round (round 0: nothing yet).
+    ``size`` in pixels: the phone's page asks a narrow one, so its words stay legible."""
+    chart = _chart("Line", title, *size, show_dots=True, dots_size=3)
     chart.x_labels = [str(n) for n in range(len(rounds) + 1)]
     for seat, name in enumerate(players):
         running = [0, *accumulate(r[seat] for r in rounds)]
@@ -61,11 +67,15 @@ def totals_svg(players: Sequence[str], rounds: Sequence[Sequence[int]], title: s
 
 
 def per_round_svg(
-    players: Sequence[str], rounds: Sequence[Sequence[int]], title: str, label: str
+    players: Sequence[str],
+    rounds: Sequence[Sequence[int]],
+    title: str,
+    label: str,
+    size: tuple[int, int] = (720, 360),
 ) -> str:
     """Bars per round, one per player: what each took that round (Fibonachos' spicy
     values, Trump's cards of the scored symbol). ``label`` words a round ("Round {number}")."""
-    chart = _chart("Bar", title)
+    chart = _chart("Bar", title, *size)
     chart.x_labels = [label.format(number=n) for n in range(1, len(rounds) + 1)]
     for seat, name in enumerate(players):
         chart.add(name, [r[seat] for r in rounds])

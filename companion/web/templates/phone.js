@@ -7,6 +7,8 @@
       var data = JSON.parse(e.data);
       box.innerHTML = data.html;
       box.setAttribute("data-version", data.version);
+      var names = document.querySelector("details.names");
+      if (!data.live && names) { names.parentNode.removeChild(names); }
     });
     feed.addEventListener("gone", function () { feed.close(); location.reload(); });
   }
