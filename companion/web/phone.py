@@ -269,8 +269,8 @@ async def _error(request: Request, exc: Exception) -> Response:
 
 def phone_routes() -> list[Route]:
     return [
-        Route("/t/{table}", page),
         Route("/t/{table}.json", page),
+        Route("/t/{table}", page),
         Route("/t/{table}/events", events),
         Route("/t/{table}/names", names, methods=["POST"]),
         Route("/t/{table}/record.json", record),
