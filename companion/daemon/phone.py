@@ -174,6 +174,7 @@ class Phone:
         token = self.tokens.get(game)
         if token is None:
             token = self.tokens[game] = new_token()
+            log.info("phone: game %d's page: %s/t/%s?k=%s", game, self.base, self.board.table, token)
             session = self.daemon.session
             if not session.memory_only:
                 try:

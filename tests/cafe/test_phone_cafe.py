@@ -90,7 +90,7 @@ def test_the_cafe_serves_the_page_from_the_state_and_keeps_old_links(
     settings = settings_for(1, tmp_path / "cafe.db")
     server = CafeServer(settings, SqliteStore(settings.database_path()), key=KEY)
     sent: list[tuple[str, str, Any]] = []
-    server.send = lambda t, a, args: sent.append((t, a, args))  # type: ignore[method-assign]
+    server.send = lambda table, action, args: sent.append((table, action, args))  # type: ignore[method-assign]
     _send(server, daemon, journal)
     app = create_app(server, password_hash=lambda: PASSWORD_HASH, secret="s" * 32)
     app.state.live = CafeLive(server)
