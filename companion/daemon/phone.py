@@ -24,12 +24,12 @@ import threading
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from companion.cafe.notify import Changes
 from companion.config import Config
 from companion.daemon.remote import apply_names
 from companion.journal import Journal, JournalError
 from companion.session import replay
 from companion.views.live import link_digest, table_view
+from companion.web.changes import Changes
 from companion.web.phone import Live
 
 if TYPE_CHECKING:
@@ -174,7 +174,8 @@ class Phone:
         token = self.tokens.get(game)
         if token is None:
             token = self.tokens[game] = new_token()
-            log.info("phone: game %d's page: %s/t/%s?k=%s", game, self.base, self.board.table, token)
+            where = f"{self.base}/t/{self.board.table}"
+            log.info("phone: game %d's page: %s?k=%s", game, where, token)
             session = self.daemon.session
             if not session.memory_only:
                 try:
