@@ -30,6 +30,9 @@ them and names a bad key itself.
     name = "t2"             # the table's name on the cafe's network
     deck_copy = 2           # this table's deck copy: other copies' cards are refused
 
+    [phone]                 # the players' page (docs/phone.md)
+    port = 8088
+
     [cafe]                  # no [cafe] broker: no network at all (docs/cafe.md)
     name = "rosie"
     broker = "cafe-server.local:1883"
@@ -133,6 +136,16 @@ class UiSection:
 
 
 @dataclass(frozen=True)
+class PhoneSection:
+    """The players' page (issue 15, docs/phone.md): served by the table itself at home."""
+
+    enabled: bool = True  # serve the page from this table (at a cafe the server serves it)
+    port: int = 8088
+    bind: str = "0.0.0.0"  # every network of the Pi: the players' phones are on its Wi-Fi
+    url: str = ""  # the address the OLED's code opens; empty: this Pi's address and port
+
+
+@dataclass(frozen=True)
 class JournalSection:
     path: str = ""  # empty: journal.db in the state directory
 
@@ -159,6 +172,7 @@ class Config:
     staff: StaffSection = StaffSection()
     log: LogSection = LogSection()
     cafe: CafeSection = CafeSection()
+    phone: PhoneSection = PhoneSection()
     source: str = "(defaults)"
 
     def journal_path(self) -> Path:
@@ -174,6 +188,7 @@ _PLAIN: dict[str, type[Any]] = {
     "staff": StaffSection,
     "log": LogSection,
     "cafe": CafeSection,
+    "phone": PhoneSection,
 }
 _LEVELS = {"DEBUG", "INFO", "WARNING", "ERROR"}
 
@@ -226,6 +241,8 @@ def parse_config(data: Mapping[str, Any], source: str = "(config)") -> Config:
     if config.table.full_decode_seconds <= 0:
         raise ConfigError(f"{source}: table.full_decode_seconds must be more than 0")
     _check_cafe(config, source)
+    if not 0 < config.phone.port < 65536:
+        raise ConfigError(f"{source}: phone.port must be 1-65535, not {config.phone.port}")
     return config
 
 

@@ -26,6 +26,7 @@ from companion.bus.settings import BusSettings
 from companion.config import Config, HardwareSection
 from companion.daemon.links import ButtonsLink, CameraLink, DisplayLink, DisplayWorker
 from companion.daemon.notify import Notifier
+from companion.daemon.phone import attach_phone
 from companion.daemon.remote import Remote
 from companion.daemon.runtime import Daemon, Links, Reader
 from companion.journal import Journal
@@ -156,6 +157,7 @@ def build_daemon(
         large_type=config.ui.large_type,
     )
     daemon.table_of_copy = config.cafe.table_of_copy
+    attach_phone(daemon, config)
     if bus is not None:
         daemon.remote = Remote(daemon, bus)
     log.info(

@@ -27,7 +27,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from companion.daemon.controls import Controls
 from companion.daemon.links import ButtonsLink, CameraLink, DisplayLink, DisplayWorker
@@ -42,6 +42,9 @@ from companion.ui.app import UiApp
 from companion.ui.screens import View, render
 from companion.views import MessageView, waiting_line
 from hardware.camera import EndOfStream, Frame
+
+if TYPE_CHECKING:
+    from companion.daemon.phone import HomeServer, Phone
 
 log = logging.getLogger(__name__)
 
@@ -118,6 +121,9 @@ class Daemon:
         self.table_of_copy: Callable[[int], str] = str
         #: The cafe's bus, when the configuration names a broker (issue 14).
         self.remote: Remote | None = None
+        #: The players' page (issue 15): the view and links, and the page served at home.
+        self.phone: Phone | None = None
+        self.phone_server: HomeServer | None = None
 
     # -- start --------------------------------------------------------------------------
 
@@ -179,6 +185,8 @@ class Daemon:
             self.runner.press(press)
             press, changed = self.links.buttons.poll(0.0), True
         self.runner.tick(now)
+        if self.phone is not None:
+            self.phone.turn(now, changed)
         if self.remote is not None:
             self.remote.turn(now, changed)
         self.draw()
@@ -259,6 +267,8 @@ class Daemon:
         self.start()
         if self.remote is not None:
             self.remote.start()
+        if self.phone_server is not None:
+            self.phone_server.start()
         try:
             while not should_stop() and not self.ended:
                 self.step()
@@ -268,6 +278,8 @@ class Daemon:
             self.links.close()
             if self.remote is not None:
                 self.remote.close()
+            if self.phone_server is not None:
+                self.phone_server.close()
 
     def farewell(self) -> None:
         """The last screen, kept by the panel while the service is down (a kiosk never

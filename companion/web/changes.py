@@ -1,6 +1,7 @@
-"""Telling the dashboard's open pages that something changed, across threads.
+"""Telling the open pages that something changed, across threads.
 
-The writer thread stores a batch and calls :meth:`Changes.bump`; each server-sent
+The cafe server's writer thread stores a batch (or the daemon's loop a new view of
+its game, :mod:`companion.daemon.phone`) and calls :meth:`Changes.bump`; each server-sent
 events stream awaits :meth:`Changes.wait` in the web server's event loop. The waiters
 are futures of their own loop, woken with ``call_soon_threadsafe``: no thread per
 open page, no polling.
