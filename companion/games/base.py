@@ -52,6 +52,8 @@ class Flag:
     """Something the referee noticed that is not an error, e.g. a proven revoke (F5).
 
     Rounds and tricks count from 1, seats from 0, as in ``companion score --json``.
+    ``card`` is the notation of the card that proves it (the revoking card, the lowest
+    trump), for the screens to name; ``message`` is the referee's English sentence.
     """
 
     round: int
@@ -59,6 +61,7 @@ class Flag:
     seat: int
     rule: str
     message: str
+    card: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -179,7 +179,7 @@ class FibonachosState(GameState[Action]):
             f"{who} played {proof.card} but did not follow {proof.suit.title} "
             f"in trick {proof.earlier_trick} (played {proof.earlier_card}): a revoke"
         )
-        return Flag(self._round().number, proof.trick, proof.seat, "F5", message)
+        return Flag(self._round().number, proof.trick, proof.seat, "F5", message, str(proof.card))
 
     # -- what the table asks -----------------------------------------------------
 
