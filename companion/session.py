@@ -31,6 +31,7 @@ from typing import Any, Protocol
 from companion.errors import CompanionError
 from companion.flows.base import GameFlow, Notice, NoticeKind
 from companion.flows.commands import FlowCommand, Undo, from_json, to_json
+from companion.flows.said import Said, Say
 from companion.journal import GameEntry, Journal, JournalError, JournalFullError
 from companion.table.cards import TableCard
 
@@ -306,7 +307,8 @@ class Session:
 
     def _not_saved(self) -> Notice:
         full = isinstance(self.journal.fault, JournalFullError)
-        return Notice(NoticeKind.INFO, DISK_FULL if full else NOT_SAVED, rule=None)
+        said = Said(Say.DISK_FULL if full else Say.NOT_SAVED)
+        return Notice(NoticeKind.INFO, DISK_FULL if full else NOT_SAVED, rule=None, said=said)
 
     # -- what the OLED says about the journal ----------------------------------------------
 

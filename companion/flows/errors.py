@@ -12,6 +12,7 @@ the flow does not know is a setup error, raised like the engines' own errors.
 
 from __future__ import annotations
 
+from companion.flows.said import Said
 from companion.games.errors import GameError
 
 
@@ -33,9 +34,14 @@ class CommandError(GameError):
 
 
 class RefusedError(GameError):
-    """The rules (or the table) refuse a card or a command; ``rule`` is its RULES.md id."""
+    """The rules (or the table) refuse a card or a command; ``rule`` is its RULES.md id.
 
-    def __init__(self, reason: str, rule: str | None = None) -> None:
+    ``reason`` is English, for the log; ``said`` is what the screen says (a message
+    id and its facts, :mod:`companion.flows.said`), when it is more than the rule.
+    """
+
+    def __init__(self, reason: str, rule: str | None = None, said: Said | None = None) -> None:
         super().__init__(f"{reason} ({rule})" if rule else reason)
         self.reason = reason
         self.rule = rule
+        self.said = said

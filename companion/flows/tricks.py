@@ -42,11 +42,13 @@ from companion.flows.commands import FlowCommand, Replace, Undo
 from companion.flows.errors import RefusedError
 from companion.flows.notices import (
     info,
-    refused,
+    nothing_to_undo,
+    refusal,
     refused_command,
     replacement,
     report_notices,
 )
+from companion.flows.said import Said, Say
 from companion.games.base import Flag
 from companion.table.cards import TableCard
 
@@ -149,7 +151,7 @@ class TrickFlow(EngineFlow):
             self._accept(card, use, seat)
         except RefusedError as exc:
             self.refused[card.key] = card
-            return [refused(card, exc.reason, exc.rule)]
+            return [refusal(card, exc)]
         self.refused.pop(card.key, None)
         self.steps.append(Step(card, use, number))
         return self._notices(*before)
@@ -160,7 +162,9 @@ class TrickFlow(EngineFlow):
     def _check_deck(self, card: TableCard) -> None:
         if card.deck != self.deck:
             raise RefusedError(
-                f"a card of the {card.deck} deck, not of {self.deck}", self.deck_rule
+                f"a card of the {card.deck} deck, not of {self.deck}",
+                self.deck_rule,
+                Said(Say.WRONG_DECK),
             )
 
     def _check_earlier(self, card: TableCard) -> None:
@@ -173,6 +177,7 @@ class TrickFlow(EngineFlow):
                 raise RefusedError(
                     f"this physical card was already used as {step.card.notation} this round",
                     self.deck_rule,
+                    Said(Say.USED_AS, other=step.card.notation),
                 )
 
     def _recent_keys(self) -> set[str]:
@@ -193,7 +198,17 @@ class TrickFlow(EngineFlow):
 
     def _notices(self, tricks: int, rounds: int, flags: int) -> list[Notice]:
         notices = [
-            Notice(NoticeKind.FLAG, flag.message, flag.rule, seat=flag.seat)
+            Notice(
+                NoticeKind.FLAG,
+                flag.message,
+                flag.rule,
+                seat=flag.seat,
+                said=Said(
+                    Say.LOWEST_TRUMP if flag.rule == "T3" else Say.REVOKE,
+                    card=flag.card,
+                    seat=flag.seat,
+                ),
+            )
             for flag in self._flags()[flags:]
         ]
         if self._tricks_done() > tricks:
@@ -217,14 +232,15 @@ class TrickFlow(EngineFlow):
 
     def _command(self, command: FlowCommand) -> list[Notice]:
         """Game-specific commands; the base knows none but undo and replace."""
-        raise RefusedError(f"unknown command for {self.game}")
+        raise RefusedError(f"unknown command for {self.game}", said=Said(Say.UNKNOWN_COMMAND))
 
     def undo(self) -> list[Notice]:
         if not self.steps:
-            return [Notice(NoticeKind.REFUSED, "nothing to undo")]
+            return [nothing_to_undo()]
         last = self.steps[-1]
         self._rebuild(self.steps[:-1])
-        return [info(f"undone: {last.card.notation} ({last.use})")]
+        said = Said(Say.UNDONE, card=last.card.notation)
+        return [info(f"undone: {last.card.notation} ({last.use})", said)]
 
     def _replace(self, command: Replace) -> list[Notice]:
         key = command.key
@@ -238,15 +254,21 @@ class TrickFlow(EngineFlow):
                 where = self._use_of(new.zone)
                 if where is None:
                     raise RefusedError(
-                        f"{new.notation} lies in {new.zone}, where this game reads no card"
+                        f"{new.notation} lies in {new.zone}, where this game reads no card",
+                        said=Said(Say.NOT_READ_THERE, card=new.notation),
                     )
                 return self._place(new, *where)
-            raise RefusedError(f"no card {key!r} was played or refused")
+            raise RefusedError(
+                f"no card {key!r} was played or refused", said=Said(Say.NO_SUCH_CARD)
+            )
         old = self.steps[index]
         new = replacement(old.card, command)
         where = self._use_of(new.zone)
         if where is None:
-            raise RefusedError(f"{new.notation} lies in {new.zone}, where this game reads no card")
+            raise RefusedError(
+                f"{new.notation} lies in {new.zone}, where this game reads no card",
+                said=Said(Say.NOT_READ_THERE, card=new.notation),
+            )
         changed = [
             *self.steps[:index],
             replace(old, card=new, use=where[0]),
@@ -258,9 +280,12 @@ class TrickFlow(EngineFlow):
         except RefusedError as exc:
             self._rebuild(saved)
             raise RefusedError(
-                f"{new.notation} cannot replace {old.card.notation}: {exc.reason}", exc.rule
+                f"{new.notation} cannot replace {old.card.notation}: {exc.reason}",
+                exc.rule,
+                Said(Say.CANNOT_REPLACE, card=new.notation, other=old.card.notation),
             ) from None
-        return [info(f"{old.card.notation} replaced by {new.notation}")]
+        said = Said(Say.REPLACED, card=old.card.notation, other=new.notation)
+        return [info(f"{old.card.notation} replaced by {new.notation}", said)]
 
     def _rebuild(self, steps: Sequence[Step]) -> None:
         """The engine fed ``steps`` from the start (raise :class:`RefusedError` at a bad one)."""
@@ -284,5 +309,13 @@ def seat_check(
     if seat is None or seat == to_act:
         return
     if seat in played:
-        raise RefusedError(f"{names[seat]} already played a card in this trick", rule)
-    raise RefusedError(f"it is {names[to_act]}'s turn, not {names[seat]}'s", rule)
+        raise RefusedError(
+            f"{names[seat]} already played a card in this trick",
+            rule,
+            Said(Say.PLAYED_THIS_TRICK, seat=seat),
+        )
+    raise RefusedError(
+        f"it is {names[to_act]}'s turn, not {names[seat]}'s",
+        rule,
+        Said(Say.NOT_YOUR_TURN, seat=seat, whose=to_act),
+    )

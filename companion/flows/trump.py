@@ -28,6 +28,7 @@ from companion.flows.base import GameFlow, Notice, NoticeKind
 from companion.flows.commands import FlowCommand, Leader, Replace, Undo
 from companion.flows.errors import RefusedError
 from companion.flows.notices import info, scores
+from companion.flows.said import Said, Say
 from companion.flows.status import Awaiting, FlowStatus, Played, TrickStatus, TrickWon
 from companion.flows.tricks import TrickFlow, seat_check
 from companion.games.base import CHANCE
@@ -36,6 +37,8 @@ from companion.games.trump import Card, Deal, Play, TrumpState, parse_card, winn
 from companion.table.cards import TableCard
 
 INDICATORS: dict[str, str] = {"trump": "trump indicator", "symbol": "symbol indicator"}
+#: The engine's refusals of a play the screen says more precisely than by their rule.
+_ENGINE_SAYS = {"T1": Said(Say.PLAYED_ALREADY), "T4": Said(Say.FOLLOW)}
 #: What a deal awaits while an indicator spot's card is missing.
 AWAITED: dict[str, Awaiting] = {
     "trump": Awaiting.TRUMP_INDICATOR,
@@ -80,18 +83,27 @@ class TrumpFlow(TrickFlow):
 
     def _accept(self, card: TableCard, use: str, seat: int | None) -> None:
         if self.engine.is_terminal():
-            raise RefusedError("the game is over (144 reached, highest alone)", "T7")
+            raise RefusedError(
+                "the game is over (144 reached, highest alone)", "T7", Said(Say.GAME_IS_OVER)
+            )
         try:
             face = parse_card(card.notation)
         except NotationError as exc:
-            raise RefusedError(str(exc).removesuffix(" (T1)"), "T1") from None
+            raise RefusedError(
+                str(exc).removesuffix(" (T1)"), "T1", Said(Say.UNKNOWN_CARD)
+            ) from None
         if use in INDICATORS:
             self._indicator(use, face)
             return
         if self._between_rounds():
             missing = self._deal_missing()
             words = "the leader of round 1 (T3)" if missing is None else INDICATORS[missing]
-            raise RefusedError(f"{words} first: a round starts with its deal", "T2")
+            awaiting = Awaiting.LEADER if missing is None else AWAITED[missing]
+            raise RefusedError(
+                f"{words} first: a round starts with its deal",
+                "T2",
+                Said(Say.DEAL_FIRST, awaiting=awaiting),
+            )
         current = self.engine.rounds[-1]
         to_act = current.to_act()
         if seat is not None and to_act is not None:
@@ -102,16 +114,21 @@ class TrumpFlow(TrickFlow):
         try:
             self.engine.apply(Play(face))
         except IllegalActionError as exc:
-            raise RefusedError(exc.reason, exc.rule) from None
+            said = _ENGINE_SAYS.get(exc.rule, Said(Say.AGAINST_RULE))
+            raise RefusedError(exc.reason, exc.rule, said) from None
 
     def _indicator(self, use: str, face: Card) -> None:
         if not self._between_rounds():
             raise RefusedError(
-                f"the {INDICATORS[use]} is read at the start of a round, not during one", "T2"
+                f"the {INDICATORS[use]} is read at the start of a round, not during one",
+                "T2",
+                Said(Say.INDICATOR_NOT_NOW),
             )
         other = self.pending.get("symbol" if use == "trump" else "trump")
         if other is not None and other.face == face.face:
-            raise RefusedError(f"{face} cannot lie on both indicators", "T2")
+            raise RefusedError(
+                f"{face} cannot lie on both indicators", "T2", Said(Say.BOTH_INDICATORS)
+            )
         self.pending[use] = face
         self._deal()
 
@@ -141,10 +158,18 @@ class TrumpFlow(TrickFlow):
 
     def _leader(self, seat: int) -> list[Notice]:
         if not 0 <= seat < len(self.players):
-            raise RefusedError(f"leader {seat!r} is not a seat (0-{len(self.players) - 1})", "T3")
+            raise RefusedError(
+                f"leader {seat!r} is not a seat (0-{len(self.players) - 1})",
+                "T3",
+                Said(Say.NOT_A_SEAT),
+            )
         rounds = self.engine.rounds
         if len(rounds) > 1 or (rounds and rounds[0].plays()):
-            raise RefusedError("round 1 has begun: undo its plays to change its leader", "T3")
+            raise RefusedError(
+                "round 1 has begun: undo its plays to change its leader",
+                "T3",
+                Said(Say.LEADER_TOO_LATE),
+            )
         before = self.leader
         self.leader = seat
         try:
@@ -153,7 +178,7 @@ class TrumpFlow(TrickFlow):
             self.leader = before
             self._rebuild(self.steps)
             raise
-        return [info(f"{self.names[seat]} leads round 1")]
+        return [info(f"{self.names[seat]} leads round 1", Said(Say.LEADS, seat=seat))]
 
     # -- progress ---------------------------------------------------------------------------
 
@@ -188,6 +213,7 @@ class TrumpFlow(TrickFlow):
             "T4",
             seat=seat,
             detail=TrickWon(seat, str(cards[best]), index + 1, prize),
+            said=Said(Say.TRICK_WON, card=str(cards[best]), seat=seat, number=index + 1),
         )
 
     # -- where the game stands ----------------------------------------------------------------
