@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from PIL import Image
 
-from companion.ui.draw import BLACK, BOLD, HUGE, LARGE, SMALL, TEXT, Font, Pen, blank, fit
-from companion.ui.layout import ROW, bar, tall
+from companion.games.i18n import N_
+from companion.ui.draw import BLACK, BOLD, HUGE, LARGE, SMALL, TEXT, Font, Pen, blank, fit, fitting
+from companion.ui.layout import ROW, bar, bar_height, tall
 from companion.views import HexView, RummyView, ScoresView, TrickView, TrickWonView
+from companion.views.i18n import _
 
 
 def face(notation: str) -> str:
@@ -47,35 +49,39 @@ def _plays_line(view: TrickView, width: int, font: Font) -> str:
 def trick_screen(view: TrickView, size: tuple[int, int]) -> Image.Image:
     image = blank(size)
     pen = Pen(image)
-    title = f"R{view.round} Trick {view.trick}"
+    title = _("R{round} Trick {trick}").format(round=view.round, trick=view.trick)
     spot = face(view.spicy) if view.spicy else (view.trump or "")
-    if view.trump and TEXT.measure(f"{title}  trump {view.trump}") <= size[0]:
-        spot = f"trump {view.trump}"
+    trump = _("trump {colour}").format(colour=view.trump)
+    if view.trump and TEXT.measure(f"{title}  {trump}") <= size[0]:
+        spot = trump
     top = bar(pen, size, title, spot)
     width = size[0]
     if view.waiting_for:
         # What to show is the headline; who shows it is secondary.
+        leads = _("{name} leads").format(name=view.to_play)
         if tall(size):
-            pen.text((0, top + 1), "Show the", TEXT)
+            pen.text((0, top + 1), _("Show the"), TEXT)
             pen.text((0, top + 12), view.waiting_for, BOLD)
-            pen.text((0, top + 27), f"{view.to_play} leads", TEXT)
+            pen.text((0, top + 27), leads, TEXT)
         else:
-            pen.text((0, top + 1), f"Show {view.waiting_for}", TEXT)
-            pen.text((0, size[1] - SMALL.height), f"{view.to_play} leads", SMALL)
+            show = _("Show: {what}").format(what=view.waiting_for)
+            pen.text((0, top + 1), show, fitting(show, width, TEXT, SMALL))
+            pen.text((0, size[1] - SMALL.height), leads, SMALL)
         return image
-    font = LARGE if tall(size) else TEXT
-    tail = " to play"
-    end = pen.text((0, top + 1), view.to_play, font, width=width - TEXT.measure(tail))
+    tail = " " + _("to play")
+    room = width - TEXT.measure(tail)
+    font = fitting(view.to_play, room, LARGE, TEXT) if tall(size) else TEXT
+    end = pen.text((0, top + 1), view.to_play, font, width=room)
     pen.text((end, top + 1 + font.height - TEXT.height), tail, TEXT)
     if not tall(size):
-        line = _plays_line(view, width, SMALL) or "no card yet"
+        line = _plays_line(view, width, SMALL) or _("no card yet")
         pen.text((0, size[1] - SMALL.height), line, SMALL)
         return image
     y = top + LARGE.height + 2
-    lead = f"Lead {view.lead}" if view.lead else "No card yet"
+    lead = _("Lead {colour}").format(colour=view.lead) if view.lead else _("No card yet")
     pen.text((0, y), lead, SMALL)
     if view.symbol:
-        pen.right(y, f"symbol {view.symbol}", SMALL, margin=1)
+        pen.right(y, _("symbol {symbol}").format(symbol=view.symbol), SMALL, margin=1)
     y += SMALL.height + 2
     for index, play in enumerate(view.plays[:4]):
         col, row = index % 2, index // 2
@@ -87,43 +93,47 @@ def trick_screen(view: TrickView, size: tuple[int, int]) -> Image.Image:
 def trick_won_screen(view: TrickWonView, size: tuple[int, int]) -> Image.Image:
     image = blank(size)
     pen = Pen(image)
-    top = bar(pen, size, f"Trick {view.trick}", "won by")
-    card = face(view.card)
-    prize = " ".join(face(p) for p in view.prize.split()) if view.prize else ""
+    title = _("Trick {number}").format(number=view.trick)
+    with_card = _("with {card}").format(card=view.card)
+    takes = _("takes {prize}").format(prize=view.prize) if view.prize else ""
     if tall(size):
-        pen.centre(top + 2, view.winner, HUGE)
-        pen.centre(top + 24, f"with {card}", TEXT)
-        if prize:
-            pen.centre(top + 36, f"takes {prize}", TEXT)
-    else:
-        end = pen.text((0, top + 1), view.winner, LARGE, width=size[0] - 12 * SMALL.width)
-        x = max(end + 4, size[0] - 12 * SMALL.width)
-        pen.text((x, top + 2), f"with {card}", SMALL)
-        if prize:
-            pen.text((x, top + 2 + SMALL.height + 1), f"takes {prize}", SMALL)
+        top = bar(pen, size, title, _("won by"))
+        pen.centre(top + 2, view.winner, fitting(view.winner, size[0], HUGE, LARGE))
+        pen.centre(top + 24, with_card, fitting(with_card, size[0], TEXT, SMALL))
+        if takes:
+            pen.centre(top + 36, takes, fitting(takes, size[0], TEXT, SMALL))
+        return image
+    side = max(SMALL.measure(with_card), SMALL.measure(takes))
+    if LARGE.measure(view.winner) + 4 + side <= size[0]:
+        # The winner, and beside it the card that won and the prize.
+        top = bar(pen, size, title, _("won by"))
+        end = pen.text((0, top + 1), view.winner, LARGE, width=size[0] - side - 4)
+        x = max(end + 4, size[0] - side)
+        pen.text((x, top + 2), with_card, SMALL)
+        if takes:
+            pen.text((x, top + 2 + SMALL.height + 1), takes, SMALL)
+        return image
+    # A long name: the card that won in the bar, the prize under the name.
+    top = bar(pen, size, title, with_card)
+    pen.text((0, top), view.winner, fitting(view.winner, size[0], LARGE, TEXT))
+    if takes:
+        pen.text((0, size[1] - SMALL.height), takes, SMALL)
     return image
 
 
 def scores_screen(view: ScoresView, size: tuple[int, int]) -> Image.Image:
     image = blank(size)
-    pen = Pen(image)
-    heads = ("pts", "tot") if view.totals is not None else ("pts",)
-    column = 5 * TEXT.width  # a column of points: " 1234"
-    reserve = (len(heads) - 1) * column + SMALL.measure("pts") + 3 if tall(size) else 0
-    top = bar(pen, size, fit(view.title, TEXT, size[0] - reserve))
-    if tall(size):
-        # Column heads in the small font, black on the bar, over their columns.
-        for index, head in enumerate(reversed(heads)):
-            pen.right(2, head, SMALL, margin=index * column + 1, fill=BLACK)
     if not tall(size):
-        # Two players a row on a short panel: name and total only.
-        totals = view.totals if view.totals is not None else view.points
-        for seat, name in enumerate(view.players):
-            x, y = (seat % 2) * 64, top + (seat // 2) * (SMALL.height + 1)
-            marker = "*" if seat in view.leaders else " "
-            pen.text((x, y), f"{marker}{name}", SMALL, width=40)
-            pen.text((x + 40, y), f"{totals[seat]:>4}", SMALL, width=22)
+        _short_scores(image, view, size)
         return image
+    pen = Pen(image)
+    heads = (_("pts"), _("tot")) if view.totals is not None else (_("pts"),)
+    column = 5 * TEXT.width  # a column of points: " 1234"
+    reserve = (len(heads) - 1) * column + SMALL.measure(heads[0]) + 3
+    top = bar(pen, size, fit(view.title, TEXT, size[0] - reserve))
+    # Column heads in the small font, black on the bar, over their columns.
+    for index, head in enumerate(reversed(heads)):
+        pen.right(2, head, SMALL, margin=index * column + 1, fill=BLACK)
     room = size[1] - top
     footer = view.footer if room >= (len(view.players) * ROW + SMALL.height) else ""
     row = ROW if room >= len(view.players) * ROW else 9
@@ -140,13 +150,48 @@ def scores_screen(view: ScoresView, size: tuple[int, int]) -> Image.Image:
     return image
 
 
+def _short_scores(image: Image.Image, view: ScoresView, size: tuple[int, int]) -> None:
+    """A short panel: name and total only, two players a row when the names are short,
+    else one a row, a page of them at a time (``view.page``, the count in the bar)."""
+    pen = Pen(image)
+    totals = view.totals if view.totals is not None else view.points
+    cells = [
+        (f"{'*' if seat in view.leaders else ' '}{name}", str(totals[seat]))
+        for seat, name in enumerate(view.players)
+    ]
+    row = SMALL.height + 1
+    rows = (size[1] - bar_height(size) - 1 - SMALL.height) // row + 1
+    half = size[0] // 2
+    if all(SMALL.measure(f"{name} {total}") <= half - 2 for name, total in cells):
+        columns, width = 2, half - 2
+    else:
+        columns, width = 1, size[0]
+    per_page = rows * columns
+    pages = -(-len(cells) // per_page)
+    page = view.page % pages
+    count = f"{page + 1}/{pages}" if pages > 1 else ""
+    top = bar(pen, size, view.title, count)
+    for index, (name, total) in enumerate(cells[page * per_page : (page + 1) * per_page]):
+        x, y = (index % columns) * half, top + (index // columns) * row
+        end = x + width
+        pen.text((x, y), name, SMALL, width=width - SMALL.measure(f" {total}"))
+        pen.text((end - SMALL.measure(total), y), total, SMALL)
+
+
 _STATE_MARK = {"open": "..", "complete": "ok", "closed": "##", "illegal": "!!"}
+#: A set's state in words, when nothing more is to be said of it.
+_STATE_WORDS = {
+    "open": N_("open"),
+    "complete": N_("complete"),
+    "closed": N_("closed"),
+    "illegal": N_("illegal"),
+}
 
 
 def rummy_screen(view: RummyView, size: tuple[int, int]) -> Image.Image:
     image = blank(size)
     pen = Pen(image)
-    top = bar(pen, size, view.seat, f"R{view.round}")
+    top = bar(pen, size, view.seat, _("R{round}").format(round=view.round))
     row_height = ROW if tall(size) else SMALL.height + 1
     rows = max(1, (size[1] - top) // row_height)
     pages = max(1, -(-len(view.sets) // rows))
@@ -154,11 +199,12 @@ def rummy_screen(view: RummyView, size: tuple[int, int]) -> Image.Image:
     shown = view.sets[first : first + rows]
     width = size[0] - (3 if len(view.sets) > rows else 0)
     if not shown:
-        pen.text((0, top + 1), "no set yet", TEXT if tall(size) else SMALL)
+        pen.text((0, top + 1), _("no set yet"), TEXT if tall(size) else SMALL)
     for index, line in enumerate(shown):
         y = top + index * row_height
         mark = _STATE_MARK.get(line.state, "??")
-        text = f"{mark} {face(line.base):<3} {line.detail or line.state}"
+        detail = line.detail or _(_STATE_WORDS.get(line.state, line.state))
+        text = f"{mark} {face(line.base):<3} {detail}"
         # A long detail drops to the small font rather than losing its end.
         font = TEXT if tall(size) and TEXT.measure(text) <= width else SMALL
         pen.text((0, y + (1 if font is SMALL and tall(size) else 0)), text, font, width=width)
@@ -179,26 +225,27 @@ def _big_number(image: Image.Image, number: str, at: tuple[int, int], scale: int
 def hex_screen(view: HexView, size: tuple[int, int]) -> Image.Image:
     image = blank(size)
     pen = Pen(image)
-    top = bar(pen, size, f"Turn {view.turn}", view.player)
+    top = bar(pen, size, _("Turn {number}").format(number=view.turn), view.player)
     if view.winner:
-        pen.centre(top + (8 if tall(size) else 3), f"{view.winner} wins", LARGE)
+        wins = _("{name} wins").format(name=view.winner)
+        pen.centre(top + (8 if tall(size) else 3), wins, LARGE)
         return image
-    note = f"card {view.card}" if view.card is not None else ""
+    note = _("card {number}").format(number=view.card) if view.card is not None else ""
     if view.reduction:
-        note = f"-{view.reduction} centre"
+        note = _("-{number} centre").format(number=view.reduction)
     if not tall(size):
         # The moves left in the huge font, the rest beside it.
         width = _big_number(image, str(view.left), (2, top), 1)
         x = width + 8
-        pen.text((x, top + 1), f"of {view.allowed} moves left", SMALL)
+        pen.text((x, top + 1), _("of {number} moves left").format(number=view.allowed), SMALL)
         if note:
             pen.text((x, top + 2 + SMALL.height + 1), note, SMALL)
         return image
     # The moves left, at twice the largest font: readable from across the table.
     number = str(view.left)
     _big_number(image, number, ((60 - 2 * HUGE.measure(number)) // 2, top + 6), 2)
-    pen.text((62, top + 4), f"of {view.allowed}", LARGE)
-    pen.text((62, top + 22), "moves left", TEXT)
+    pen.text((62, top + 4), _("of {number}").format(number=view.allowed), LARGE)
+    pen.text((62, top + 22), _("moves left"), TEXT)
     if note:
         pen.text((62, top + 36), note, SMALL)
     return image

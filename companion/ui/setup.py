@@ -28,6 +28,9 @@ from typing import Any
 from companion.games.registry import GameSpec, OptionKind, OptionSpec, get_game, menu_games
 from companion.ui.commands import StartGame
 from companion.ui.pages import Choice, ConfirmPage, Go, ListPage
+from companion.views.i18n import _, ngettext
+from companion.views.names import seat_name, seat_names
+from companion.views.present import variant_name
 
 #: The short list of names a table picks from (a name per seat, or "Seat n").
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
@@ -91,11 +94,11 @@ class SetupWizard:
         """The start menu: ``top`` (resume) and ``bottom`` (staff) around the games."""
         specs = menu_games()
         choices = [*top]
-        choices += [Choice(spec.label, self._chooser(spec.name)) for spec in specs]
+        choices += [Choice(_(spec.label), self._chooser(spec.name)) for spec in specs]
         choices += bottom
         names = [s.name for s in specs]
         selected = len(top) + names.index(game) if game in names else 0
-        return ListPage("Start", choices, back=self.cancel, selected=selected)
+        return ListPage(_("Start"), choices, back=self.cancel, selected=selected)
 
     def _chooser(self, game: str) -> Callable[[], Go]:
         def choose() -> Go:
@@ -111,7 +114,7 @@ class SetupWizard:
     # -- moving between steps ------------------------------------------------------------
 
     def _step(self, setup: Setup, step: str) -> ListPage | ConfirmPage:
-        kind, _, option = step.partition(":")
+        kind, _sep, option = step.partition(":")
         if kind == "seat":
             return self.seat_page(setup, option)
         pages: dict[str, Callable[[Setup], ListPage | ConfirmPage]] = {
@@ -151,26 +154,36 @@ class SetupWizard:
 
             return act
 
-        choices = [Choice(f"{n} players" if n > 1 else "1 player", pick(n)) for n in counts]
+        choices = [Choice(players_label(n), pick(n)) for n in counts]
         return ListPage(
-            setup.label,
+            _(setup.label),
             choices,
             back=self._back(setup, "players"),
             selected=list(counts).index(setup.players),
         )
 
     def display_names(self, setup: Setup) -> list[str]:
+        """The names the game starts with: "Seat 2" for an unnamed seat (the screens
+        say it in the table's language, :func:`companion.views.names.seat_name`)."""
         return [name or f"Seat {i + 1}" for i, name in enumerate(setup.names)]
 
+    def shown_names(self, setup: Setup) -> list[str]:
+        """The names as the screens show them, in the table's language."""
+        return list(seat_names(self.display_names(setup)))
+
     def names_page(self, setup: Setup, selected: int = 0) -> ListPage:
-        shown = self.display_names(setup)
-        choices = [Choice("Done", lambda: self._next(setup, "names"))]
+        shown = self.shown_names(setup)
+        choices = [Choice(_("Done"), lambda: self._next(setup, "names"))]
         choices += [
             Choice(f"{seat + 1}: {shown[seat]}", self._name_menu(setup, seat))
             for seat in range(setup.players)
         ]
         return ListPage(
-            "Names", choices, back=self._back(setup, "names"), selected=selected, hint="optional"
+            _("Names"),
+            choices,
+            back=self._back(setup, "names"),
+            selected=selected,
+            hint=_("optional"),
         )
 
     def _name_menu(self, setup: Setup, seat: int) -> Callable[[], Go]:
@@ -187,11 +200,11 @@ class SetupWizard:
 
                 return act
 
-            choices = [Choice(n or f"Seat {seat + 1}", pick(n)) for n in options]
+            choices = [Choice(seat_name(n, seat), pick(n)) for n in options]
             current = options.index(setup.names[seat]) if setup.names[seat] in options else 0
             return Go(
                 ListPage(
-                    f"Seat {seat + 1} name",
+                    _("Seat {number}: name").format(number=seat + 1),
                     choices,
                     back=lambda: Go(self.names_page(setup, seat + 1)),
                     selected=current,
@@ -212,9 +225,9 @@ class SetupWizard:
 
             return act
 
-        choices = [Choice(shown, pick(i)) for i, shown in enumerate(self.display_names(setup))]
+        choices = [Choice(shown, pick(i)) for i, shown in enumerate(self.shown_names(setup))]
         return ListPage(
-            option.question, choices, back=self._back(setup, step), selected=setup.seats[name]
+            _(option.question), choices, back=self._back(setup, step), selected=setup.seats[name]
         )
 
     def variants_page(self, setup: Setup, selected: int = 0) -> ListPage:
@@ -230,36 +243,37 @@ class SetupWizard:
 
             return act
 
-        choices = [Choice("Done", lambda: self._next(setup, "variants"))]
+        choices = [Choice(_("Done"), lambda: self._next(setup, "variants"))]
         choices += [
-            Choice(name, toggle(name, i + 1), name in setup.variants)
+            Choice(variant_name(name), toggle(name, i + 1), name in setup.variants)
             for i, name in enumerate(known)
         ]
-        return ListPage("Variants", choices, back=self._back(setup, "variants"), selected=selected)
+        title = _("Variants")
+        return ListPage(title, choices, back=self._back(setup, "variants"), selected=selected)
 
     def confirm_page(self, setup: Setup) -> ConfirmPage:
-        names = self.display_names(setup)
-        lines = [setup.label]
+        names = self.shown_names(setup)
+        lines = [_(setup.label)]
         if setup.spec.seats:
-            lines.append(f"{names[0]} moves first")
+            lines.append(_("{name} moves first").format(name=names[0]))
         elif not any(setup.names):
-            lines.append(f"{setup.players} players" if setup.players > 1 else "1 player")
+            lines.append(players_label(setup.players))
         else:
-            joined = ", ".join(names)
-            lines.append(joined if len(joined) <= 21 else " ".join(names))
+            lines.append(_(", ").join(names))
         details = [
-            option.summary.format(names[setup.seats[option.name]])
+            _(option.summary).format(names[setup.seats[option.name]])
             for option in setup.seat_options()
         ]
         if setup.spec.variants:
-            details.append(", ".join(sorted(setup.variants)) or "no variant")
-        lines.append("; ".join(details))
+            chosen = [variant_name(name) for name in sorted(setup.variants)]
+            details.append(_(", ").join(chosen) or _("no variant"))
+        lines.append(_("; ").join(details))
         return ConfirmPage(
-            "Start?",
-            lines,
+            _("Start?"),
+            [line for line in lines if line],
             yes=lambda: self.start(self.command(setup)),
             no=self._back(setup, "confirm"),
-            hint="SELECT start  BACK change",
+            hint=_("SELECT start  BACK change"),
         )
 
     def command(self, setup: Setup) -> StartGame:
@@ -278,3 +292,8 @@ class SetupWizard:
             tuple(sorted(setup.variants)),
             options,
         )
+
+
+def players_label(count: int) -> str:
+    """ "3 players", "1 player" in the table's language."""
+    return ngettext("{count} player", "{count} players", count).format(count=count)

@@ -17,6 +17,8 @@ request asks :func:`translations` for its own.
 from __future__ import annotations
 
 import gettext
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
@@ -44,7 +46,19 @@ def set_language(lang: str) -> None:
 
 
 def language() -> str:
+    """The language the table speaks now."""
     return _current[0][0]
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Speak ``lang`` inside the block, then the language before it again."""
+    before = language()
+    set_language(lang)
+    try:
+        yield
+    finally:
+        set_language(before)
 
 
 def _(message: str) -> str:
