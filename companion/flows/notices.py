@@ -27,7 +27,7 @@ def refused(card: TableCard, reason: str, rule: str | None, said: Said | None = 
 
     The screen says ``said`` (by default: the rule refuses the card), naming the card.
     """
-    said = said or Said(Say.AGAINST_RULE)
+    said = replace(said or Said(Say.AGAINST_RULE), on_table=True)
     if said.card is None:
         said = replace(said, card=card.notation)
     return Notice(NoticeKind.REFUSED, f"{card.notation} refused: {reason}", rule, said=said)

@@ -83,7 +83,9 @@ class Said:
     """A :class:`Say` and its facts (which ones each message uses: see :class:`Say`).
 
     Cards are notations (the views drop the serial and name the face), seats are
-    numbers (the views name the players), ``awaiting`` is what a deal still needs.
+    numbers (the views name the players), ``awaiting`` is what a deal still needs;
+    ``on_table`` marks a refusal of a card put on the table (to be taken back), not
+    of a command.
     """
 
     say: Say
@@ -93,3 +95,4 @@ class Said:
     whose: int | None = None
     number: int | None = None
     awaiting: Awaiting | None = None
+    on_table: bool = False

@@ -8,7 +8,7 @@ notice's English ``message`` (the log and ``--json``); a refusal the flow words 
 its rule is said by what that rule asks (:data:`RULES`).
 
     >>> from companion.flows.base import Notice, NoticeKind
-    >>> said = Said(Say.NOT_YOUR_TURN, card="R13#1", seat=2, whose=0)
+    >>> said = Said(Say.NOT_YOUR_TURN, card="R13#1", seat=2, whose=0, on_table=True)
     >>> notice = Notice(NoticeKind.REFUSED, "R13#1 refused: ...", "F8", said=said)
     >>> words = notice_words(notice, ("Ana", "Ben", "Cy"), "fibonachos")
     >>> words.title, words.line, words.hint
@@ -91,7 +91,7 @@ SAYS: dict[Say, tuple[str, str]] = {
     Say.LEADS: (N_("Leader"), N_("{name} leads round 1.")),
     Say.REVOKE: (
         N_("Revoke!"),
-        N_("{name} played {card} after not following that colour this round."),
+        N_("{name} played {card} after failing to follow its colour."),
     ),
     Say.LOWEST_TRUMP: (
         N_("Wrong leader"),
@@ -166,7 +166,9 @@ def notice_words(notice: Notice, players: Sequence[str], game: str) -> NoticeWor
     if said is None:
         if notice.kind not in _FALLBACK:
             return None
-        said = Said(_FALLBACK[notice.kind])
+        title, line = _FALLBACK[notice.kind]
+        hint = _("Press any key") if notice.kind is not NoticeKind.TRICK_WON else ""
+        return NoticeWords(_(title), _(line), hint)
     names = seat_names(players)
     facts = {
         "name": _name(names, said.seat),
@@ -180,10 +182,10 @@ def notice_words(notice: Notice, players: Sequence[str], game: str) -> NoticeWor
     if said.seat is not None and said.say is Say.AGAINST_RULE:
         text = _("{name}: {reason}").format(name=facts["name"], reason=text)
     hint = ""
-    if notice.kind is NoticeKind.REFUSED:
-        card = said.card is not None or said.say in (Say.WRONG_DECK, Say.UNKNOWN_CARD)
-        title = title if card else N_("Not now")
-        hint = _("Take the card back") if card else _("Press any key")
+    if notice.kind is NoticeKind.REFUSED:  # a card to take back, or a button's command
+        if not said.on_table and title == N_("Card refused"):
+            title = N_("Not now")
+        hint = _("Take the card back") if said.on_table else _("Press any key")
     return NoticeWords(_(title), text, hint)
 
 
@@ -213,12 +215,12 @@ def _name(names: Sequence[str], seat: int | None) -> str:
     return names[seat] if 0 <= seat < len(names) else _("Seat {number}").format(number=seat + 1)
 
 
-#: What a notice says when its flow gave no :class:`Said` (a notice made by hand);
-#: a note without one says nothing (:func:`notice_words` answers None).
+#: What a notice says when its flow gave no :class:`Said` (a notice made by hand):
+#: its kind, and no fact; a note without one says nothing (None).
 _FALLBACK = {
-    NoticeKind.REFUSED: Say.AGAINST_RULE,
-    NoticeKind.TRICK_WON: Say.TRICK_WON,
-    NoticeKind.ROUND_OVER: Say.ROUND_OVER,
-    NoticeKind.GAME_OVER: Say.GAME_OVER,
-    NoticeKind.FLAG: Say.REVOKE,
+    NoticeKind.REFUSED: (N_("Not now"), N_("That cannot be done now.")),
+    NoticeKind.TRICK_WON: (N_("Trick won"), N_("The trick is over.")),
+    NoticeKind.ROUND_OVER: (N_("Round over"), N_("The round is over.")),
+    NoticeKind.GAME_OVER: (N_("Game over"), N_("The game is over.")),
+    NoticeKind.FLAG: (N_("Revoke!"), N_("A colour was not followed.")),
 }

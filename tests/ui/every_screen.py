@@ -82,6 +82,9 @@ def notices(deck: str) -> Iterator[tuple[str, Notice]]:
     for say in Say:
         said = _said(say, deck)
         yield say.value, Notice(_kind(say), say.value, None, said=said)
+        if say in REFUSALS:
+            placed = replace(said, on_table=True)
+            yield f"{say.value}-placed", Notice(_kind(say), say.value, None, said=placed)
         if say in (Say.UNDONE, Say.GAME_OVER, Say.SET_ILLEGAL):
             bare = replace(said, card=None, seat=None, other=None)
             yield f"{say.value}-bare", Notice(_kind(say), say.value, said=bare)
@@ -220,14 +223,14 @@ def game_screens() -> Iterator[tuple[str, View]]:
             yield f"{game}-sets", present(RummyStatus(game, 144, 4, sets, page), NAMES)
         yield f"{game}-empty", present(RummyStatus(game, 144, 4, ()), NAMES)
     sides = next(spec.seats for spec in all_games() if spec.name == "hex-referee")
-    for status in (
+    for hexed in (
         HexStatus(Side.WHITE, 144, 6, 6),
         HexStatus(Side.WHITE, 144, 6, 6, reduction=6),
         HexStatus(Side.WHITE, 144, 6, 6, card=6),
         HexStatus(Side.WHITE, 144, 6, 6, awaiting=Awaiting.MOVE_CARD),
         HexStatus(Side.WHITE, 144, 6, 0, winner=Side.WHITE),
     ):
-        yield "hex", present(status, sides)
+        yield "hex", present(hexed, sides)
 
 
 def idle_screens() -> Iterator[tuple[str, View]]:

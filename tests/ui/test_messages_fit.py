@@ -39,7 +39,6 @@ def cuts_in(view: View, size: tuple[int, int]) -> list[str]:
     return cuts
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_message_fits_with_the_longest_names(lang: str, size: tuple[int, int]) -> None:
