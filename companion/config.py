@@ -22,6 +22,9 @@ them and names a bad key itself.
 
     [kiosk]
     idle_minutes = 20
+
+    [ui]
+    language = "fr"         # en | fr: the OLED's words (the start menu can change it)
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import ConfigError
+from companion.games.i18n import LANGUAGES
 
 PI_CONFIG = Path("/etc/companion/config.toml")
 PI_STATE = Path("/var/lib/companion")
@@ -77,6 +81,11 @@ class KioskSection:
 
 
 @dataclass(frozen=True)
+class UiSection:
+    language: str = LANGUAGES[0]  # the table's language at start: one of LANGUAGES
+
+
+@dataclass(frozen=True)
 class JournalSection:
     path: str = ""  # empty: journal.db in the state directory
 
@@ -98,6 +107,7 @@ class Config:
     buttons: HardwareSection = HardwareSection("gpio")
     table: TableSection = TableSection()
     kiosk: KioskSection = KioskSection()
+    ui: UiSection = UiSection()
     journal: JournalSection = JournalSection()
     staff: StaffSection = StaffSection()
     log: LogSection = LogSection()
@@ -111,6 +121,7 @@ _HARDWARE = ("camera", "display", "buttons")
 _PLAIN: dict[str, type[Any]] = {
     "table": TableSection,
     "kiosk": KioskSection,
+    "ui": UiSection,
     "journal": JournalSection,
     "staff": StaffSection,
     "log": LogSection,
@@ -162,6 +173,9 @@ def parse_config(data: Mapping[str, Any], source: str = "(config)") -> Config:
         raise ConfigError(f"{source}: log.level must be one of {', '.join(sorted(_LEVELS))}")
     if config.kiosk.idle_minutes <= 0:
         raise ConfigError(f"{source}: kiosk.idle_minutes must be more than 0")
+    if config.ui.language not in LANGUAGES:
+        known = ", ".join(LANGUAGES)
+        raise ConfigError(f"{source}: ui.language {config.ui.language!r} is not one of {known}")
     return config
 
 

@@ -37,6 +37,7 @@ from companion.session import Session
 from companion.ui.app import UiApp
 from companion.ui.commands import StartGame, UiCommand
 from companion.ui.screens import View, render
+from companion.views.i18n import LANGUAGES
 from hardware.buttons import Buttons, open_buttons
 from hardware.buttons_keyboard import TERMINAL_KEYS, split_keys
 from hardware.display import Display, open_display
@@ -96,6 +97,12 @@ def register(sub: Any) -> None:
         help="the panel's height (128x64 or 128x32)",
     )
     parser.add_argument("--seed", type=int, default=1, help="the scripted games' seed")
+    parser.add_argument(
+        "--language",
+        choices=LANGUAGES,
+        default=LANGUAGES[0],
+        help="the screens' language (the start menu's Language changes it too)",
+    )
     parser.add_argument(
         "--journal",
         type=Path,
@@ -175,10 +182,11 @@ class Demo:
         clock: Callable[[], float],
         script: Path | None = None,
         seed: int = 1,
+        language: str = LANGUAGES[0],
     ) -> None:
         self.display = display
         self.clock = clock
-        self.app = UiApp(now=clock())
+        self.app = UiApp(language=language, now=clock())
         self.runner = TableRunner(self.app, Session(journal, clock=clock))
         self.table = ScriptedTable(self.runner, script=script, seed=seed)
         self._shown: View | None = None
@@ -261,7 +269,12 @@ def run(args: argparse.Namespace) -> int:
         stack.callback(journal.close)
         display = stack.enter_context(_open_display(kind, args.out, args.height, clock))
         demo = Demo(
-            display=display, journal=journal, clock=clock, script=args.script, seed=args.seed
+            display=display,
+            journal=journal,
+            clock=clock,
+            script=args.script,
+            seed=args.seed,
+            language=args.language,
         )
         if args.input is not None and virtual is not None:
             _from_file(demo, args.input.read_text(encoding="utf-8"), virtual)

@@ -138,7 +138,7 @@ def build_daemon(
         reader,
         devices,
         clock=clock,
-        app=UiApp(kiosk=config.kiosk, now=clock()),
+        app=UiApp(kiosk=config.kiosk, language=config.ui.language, now=clock()),
         threaded_display=display.kind in THREADED_DISPLAYS,
         notifier=notifier,
         panel=panel_size(display),

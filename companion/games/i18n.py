@@ -12,6 +12,10 @@ them, and the views layer translates them where it shows them
 
 from __future__ import annotations
 
+#: The languages a table can speak (catalogues in companion/views/locale), the first
+#: the default: here, low in the layers, so the configuration can check a setting.
+LANGUAGES = ("en", "fr")
+
 
 def N_(message: str) -> str:  # noqa: N802 (gettext's name for it)
     """``message`` unchanged: marked for the catalogue, translated where it is shown."""

@@ -81,7 +81,13 @@ def result_lines(label: str, scores: ScoresView | None) -> tuple[str, ...]:
 class UiApp:
     """The four-button interface of one table (see the module docstring)."""
 
-    def __init__(self, *, kiosk: KioskSection | None = None, now: float = 0.0) -> None:
+    def __init__(
+        self, *, kiosk: KioskSection | None = None, language: str | None = None, now: float = 0.0
+    ) -> None:
+        """``language`` is the table's at start (``[ui] language``); None keeps the one
+        spoken now."""
+        if language is not None:
+            set_language(language)
         section = kiosk if kiosk is not None else KioskSection()
         self.kiosk = section.enabled
         self.idle_seconds = section.idle_minutes * 60.0

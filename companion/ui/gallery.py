@@ -133,7 +133,8 @@ def _staff() -> Iterator[tuple[str, View]]:
     from companion.config import KioskSection
 
     app = UiApp(kiosk=KioskSection(enabled=True), now=1002.0)
-    app.last_result = ("Fibonachos", "Ana wins, 34")
+    final = Scores("fibonachos", None, (34, 21, 13), None, (0,), (0,))
+    app.last_result = result_lines(_("Fibonachos"), present_scores(final, NAMES[:3]))
     walk = _Walk(app)
     yield "attract", app.screen(1001.0)
     yield "attract-games", app.screen(1005.0)

@@ -22,10 +22,10 @@ from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
+from companion.games.i18n import LANGUAGES as LANGUAGES
+
 LOCALE = Path(__file__).parent / "locale"
 DOMAIN = "companion"
-#: The languages a table can speak, the first the default.
-LANGUAGES = ("en", "fr")
 
 _current: list[tuple[str, gettext.NullTranslations]] = [("en", gettext.NullTranslations())]
 

@@ -37,6 +37,7 @@ from companion.views import (
     TrickWonView,
 )
 from companion.views.faults import Fault, FaultKind
+from companion.views.i18n import language, speaking
 
 
 def started(finger: Finger, game_label: str, *steps: str) -> StartGame:
@@ -461,3 +462,22 @@ def test_a_passing_screen_never_eats_a_press() -> None:
     finger.app.notices([Notice(NoticeKind.INFO, "turn 1 over", said=said)], finger.now + 1)
     assert finger.screen().lines == ("Turn 1 is over.",)
     assert finger.press("SELECT") == [Flow(Move())]
+
+
+def test_the_start_menu_chooses_the_language_and_the_game_speaks_it_at_once() -> None:
+    """Issue 12: the language is a start-menu choice; the game in play is worded again."""
+    with speaking("en"):
+        finger = in_game()
+        finger.app.flow_status(TRICK_STATUS)
+        finger.press("BACK")
+        finger.choose("Back to start")
+        finger.choose("Language")
+        language_menu = finger.screen()
+        assert language_menu.items == ("English", "Français") and language_menu.selected == 0
+        finger.choose("Français")
+        assert language() == "fr"
+        assert finger.screen().title == "Choisir un jeu"
+        assert finger.choose("Reprendre la partie") == [Resume()]
+        game = finger.screen()
+        assert isinstance(game, TrickView) and game.spicy == "Piment 3" and game.lead == "Rouge"
+        assert game.to_play == "Place 2"

@@ -12,6 +12,7 @@ and look at every changed PNG (at 4x) before committing it.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -75,3 +76,11 @@ def test_the_gallery_shows_every_screen_in_every_language() -> None:
         assert [name for name in names if language_of(name) == lang] == [
             f"{name}-{lang}" for name in english
         ]
+
+
+def test_the_docs_show_every_golden_screen_in_both_languages() -> None:
+    """docs/ui.md's gallery shows each screen of the gallery, English and French."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "ui.md").read_text(encoding="utf-8")
+    shown = set(re.findall(r"tests/ui/golden/([a-z0-9-]+\.png)", doc))
+    expected = {_golden(name, size).name for name, _view in SCREENS for size in SIZES}
+    assert shown == expected
