@@ -22,7 +22,19 @@ from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
-from companion.games.i18n import LANGUAGES as LANGUAGES
+from companion.games.i18n import LANGUAGES
+
+__all__ = [
+    "DOMAIN",
+    "LANGUAGES",
+    "LOCALE",
+    "_",
+    "language",
+    "ngettext",
+    "set_language",
+    "speaking",
+    "translations",
+]
 
 LOCALE = Path(__file__).parent / "locale"
 DOMAIN = "companion"
