@@ -14,9 +14,10 @@ the presenters of :mod:`companion.views`, with the names of the game's players.
     app.flow_status(session.flow.status())
     display.show(render(app.screen(now), display.size))
 
-What covers what, from the top: a hardware fault (camera lost, disk full, a code
-that is not our card), then the notices' queue (a trick's winner for a moment, the
-round's scores, a revoke alert, a refused card), then the page (a menu, the game).
+What covers what, from the top: a hardware fault (camera lost, disk full, one of our
+cards seen twice: a code that is not ours is never shown), then the notices' queue (a
+trick's winner for a moment, the round's scores, a revoke alert, a refused card), then
+the page (a menu, the game).
 A button first dismisses whatever covers the page; a screen that waits for a button
 (scores, an alert, a refusal, a fault) takes the press, a passing one (a trick's
 winner, a note) does not, so a quick hand at the hex referee loses no move.
