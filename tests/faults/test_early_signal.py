@@ -91,6 +91,7 @@ def test_main_catches_the_stop_signals_before_building_the_parser(
     """The parser's imports are the first heavy work of ``companion run``; only a ``run``
     takes the signals over (``companion score`` keeps Python's own handling)."""
     import companion.cli
+    import companion.cli.signals
 
     class BuiltError(Exception):
         pass
