@@ -37,10 +37,14 @@ class MenuView:
 
 @dataclass(frozen=True)
 class MessageView:
+    """A title and lines, wrapped to the panel; a message longer than the panel shows
+    its pages in turn: ``page`` counts up with time and the screen wraps it round."""
+
     title: str
     lines: tuple[str, ...]
     tone: Tone = Tone.INFO
     hint: str = ""
+    page: int = 0
 
 
 @dataclass(frozen=True)
@@ -97,6 +101,7 @@ class ScoresView:
     footer: str = ""
     heads: tuple[str, str] = ("pts", "tot")
     hint: str = ""
+    page: int = 0  # a panel too small for every player shows them a page at a time
 
 
 @dataclass(frozen=True)
@@ -162,4 +167,4 @@ class IdleView:
 
     title: str = "Table Companion"
     last_result: tuple[str, ...] = field(default_factory=tuple)
-    hint: str = "Press SELECT to play"
+    hint: str = ""

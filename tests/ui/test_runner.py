@@ -68,7 +68,7 @@ def test_buttons_start_a_real_game_and_the_table_plays_it(tmp_path: Path) -> Non
     first_play(runner, finger)
     view = finger.screen()
     assert isinstance(view, TrickView)
-    assert view.spicy == "S3#1" and [p.card for p in view.plays] == ["R13#1"]
+    assert view.spicy == "Spicy 3" and [p.card for p in view.plays] == ["R13#1"]
 
 
 def test_a_misread_card_is_corrected_from_the_menu(tmp_path: Path) -> None:
@@ -76,10 +76,10 @@ def test_a_misread_card_is_corrected_from_the_menu(tmp_path: Path) -> None:
     first_play(runner, finger)
     finger.press("BACK")
     finger.choose("Correct a card")
-    finger.choose("R13 (play)")
+    finger.choose("Red 13")
     finger.choose("Green")
-    finger.choose("G12")
-    assert finger.screen().lines == ("R13#1 replaced by G12",)  # a note, for a moment
+    finger.choose("Green 12")
+    assert finger.screen().lines == ("Red 13 is now Green 12.",)  # a note, for a moment
     view = finger.app.screen(finger.now + INFO_SECONDS)
     assert isinstance(view, TrickView) and [p.card for p in view.plays] == ["G12"]
 
