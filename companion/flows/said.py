@@ -58,9 +58,9 @@ class Say(Enum):
     NO_STRIKES_WITH_CARDS = "no-strikes-with-cards"  # the card variant counts no strikes (H5)
     BAD_STRIKES = "bad-strikes"  # number: not a count of strike pieces (H2)
     BAD_MOVE = "bad-move"  # a hex move written wrong (H1)
-    UNKNOWN_COMMAND = "unknown-command"  # a command this game does not take
     NO_CARD_MISSING = "no-card-missing"  # a missing card given when none is (issue 10)
     NOT_THEIR_CARD = "not-their-card"  # seat (whose card is missing), whose (the one given)
+    UNKNOWN_COMMAND = "unknown-command"  # a command this game does not take
     # -- what happened -------------------------------------------------------------------------
     UNDONE = "undone"  # card (if the step was a card)
     REPLACED = "replaced"  # card (as read), other (as corrected)

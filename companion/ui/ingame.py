@@ -5,7 +5,7 @@ Card games (Fibonachos, Trump, rummy):
     UP / DOWN      rummy: the previous / next seat's sets; trick games: the scores
     SELECT         the scores (the last round's table with the match totals); in a
                    trick game whose trick was cleared too soon, the missing card; while
-                   Trump asks who leads round 1 ("Who has R2?"), the players to choose
+                   Trump asks who leads round 1 ("Who has Red 2?"), the players to choose
     BACK, long SELECT, long BACK   the in-game menu (undo, correct a card, ...)
 
 The hex referee (H2), one button per thing that happens at the board:
@@ -61,7 +61,7 @@ class GamePage:
             return Go(game_menu(self.app))
         flow = self.app.flow
         if key is Key.SELECT and isinstance(flow, TrickView) and flow.question:
-            return Go(leader_menu(self.app))  # T3: the table answers "Who has R2?"
+            return Go(leader_menu(self.app))  # T3: the table answers "Who has Red 2?"
         if key.short in (Key.UP, Key.DOWN) and Page in commands:
             return _flow(Page(-1 if key.short is Key.UP else 1))
         if key.short is Key.SELECT and missing_of(self.app) is not None:

@@ -28,7 +28,7 @@ from companion.ui.commands import EndGame, Flow, StaffAction, Undo
 from companion.ui.deck_choices import deck_groups, group_label, locate
 from companion.ui.pages import Choice, ConfirmPage, Go, ListPage
 from companion.views import TrickView
-from companion.views.cards import card_name, face_of
+from companion.views.cards import USES, card_name, face_of
 from companion.views.i18n import _
 from companion.views.names import seat_names
 
@@ -146,9 +146,8 @@ def _numbered(labels: list[str]) -> list[str]:
 
 def leader_menu(app: UiApp) -> ListPage:
     """Trump T3: who leads round 1, asked by the card its holder shows ("Who has Red 2?")."""
-    question = app.flow.question if isinstance(app.flow, TrickView) else ()
     asked = [o.question for o in get_game(app.game).options if not o.asked] if app.game else []
-    title = question[0] if question else _(next(iter(asked), ""))
+    title = _(next(iter(asked), ""))  # "Who leads?": the game screen named the card
 
     def lead(seat: int) -> Callable[[], Go]:
         return lambda: Go(app.game_page(), [Flow(Leader(seat))])
@@ -194,22 +193,15 @@ def correct_menu(app: UiApp) -> ListPage:
     return ListPage(_("Which card?"), choices, back=_to_menu(app))
 
 
-#: What a card on record is used as, when its face does not say it (a Trump indicator).
-USES = {"trump": N_("{card} (trump)"), "symbol": N_("{card} (symbol)")}
-
-
 def _label(app: UiApp, card: Recorded) -> str:
-    """"Red 13", "Spicy 3", "Yellow 14 (refused)", "Red 5 (trump)", "Base 5 (Ana)": the
-    card as read, named as printed, and what it is when its face does not say."""
+    """ "Red 13", "Spicy 3", "Yellow 14 refused", "Red 5 (trump)": the card as read, named
+    as printed, and what it is when its face does not say (one menu row: no player's
+    name, which may take the whole row)."""
     name = card_name(card.card, app.game or "")
     if card.refused:
-        return _("{card} (refused)").format(card=name)
+        return _("{card} refused").format(card=name)
     if card.use in USES:
         return _(USES[card.use]).format(card=name)
-    seat = _seat_of(card.use)
-    names = seat_names(app.players)
-    if seat is not None and seat < len(names):
-        return _("{card} ({name})").format(card=name, name=names[seat])
     return name
 
 

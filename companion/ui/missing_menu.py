@@ -6,7 +6,7 @@ confirming them (most often the missing card itself, swept up too fast), then th
 deck's groups (a suit, a colour) opening onto the faces the rules leave: cards not
 yet played this round. Choosing one sends :class:`~companion.flows.commands.Missing`.
 
-    Ben played?   Yellow 7 (seen) / Red / Green / Yellow     Yellow: Yellow 1 / Yellow 2 ...
+    Card missing  Yellow 7 (seen) / Red / Green / Yellow     Yellow: Yellow 1 / Yellow 2 ...
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from companion.flows.status import MissingCard, TrickStatus
 from companion.ui.commands import Flow
 from companion.ui.deck_choices import deck_groups, group_label
 from companion.ui.pages import Choice, Go, ListPage
-from companion.views import seat_names
 from companion.views.cards import card_name
 from companion.views.i18n import _
 
@@ -39,8 +38,7 @@ def missing_menu(app: UiApp) -> ListPage:
     game = app.game or ""
     if missing is None:
         return ListPage(_("No card missing"), [Choice(_("Back"), app.to_game)], back=app.to_game)
-    name = seat_names(app.players)[missing.seat]
-    title = _("{player} played?").format(player=name)
+    title = _("Card missing")  # whose: the game screen says it, a name may fill the row
 
     def give(face: str) -> Callable[[], Go]:
         return lambda: Go(app.game_page(), [Flow(Missing(missing.seat, face))])

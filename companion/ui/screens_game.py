@@ -128,14 +128,14 @@ def _missing_trick(
     pen: Pen, image: Image.Image, view: TrickView, size: tuple[int, int]
 ) -> Image.Image:
     """A trick cleared before its last card was read (issue 10): the game waits for it."""
-    title = _("Round {round}, trick {trick}").format(round=view.round, trick=view.trick)
-    top = bar(pen, size, title)
     if tall(size):
-        pen.text((0, top + 1), _("Trick cleared:"), TEXT)
-        pen.text((0, top + 12), view.missing, BOLD, width=size[0])
-        pen.text((0, top + 27), _("is missing"), TEXT)
+        title = _("Round {round}, trick {trick}").format(round=view.round, trick=view.trick)
+        top = bar(pen, size, title)
+        pen.text((0, top + 1), _("Missing card of"), TEXT)
+        pen.text((0, top + 13), view.missing, BOLD, width=size[0])
     else:
-        pen.text((0, top + 1), _("{card} missing").format(card=view.missing), TEXT)
+        top = bar(pen, size, _("Missing card of"))
+        pen.text((0, top + 1), view.missing, TEXT)
     pen.text((0, size[1] - SMALL.height), _("SELECT: which card"), SMALL)
     return image
 
@@ -143,7 +143,8 @@ def _missing_trick(
 def _question_trick(
     pen: Pen, image: Image.Image, view: TrickView, size: tuple[int, int]
 ) -> Image.Image:
-    """Trump T3: the table names round 1's leader ("Who has R2?"); SELECT answers."""
+    """Trump T3: the table names round 1's leader ("Who has Red 2?"); SELECT answers (the
+    short panel has room for the question alone)."""
     title = _("Round {round}, trick {trick}").format(round=view.round, trick=view.trick)
     if not tall(size):
         title = _("R{round} Trick {trick}").format(round=view.round, trick=view.trick)
@@ -156,7 +157,7 @@ def _question_trick(
         if stake:
             pen.text((0, top + 29), stake, SMALL)
     else:
-        pen.text((0, top + 1), " ".join(view.question), TEXT, width=width)
+        pen.text((0, top + 1), view.question[0], TEXT, width=width)
     pen.text((0, size[1] - SMALL.height), _("SELECT: say who"), SMALL)
     return image
 

@@ -54,6 +54,8 @@ SYMBOLS = {
     Symbol.STAR: N_("star"),
     Symbol.WAVES: N_("waves"),
 }
+#: What a card on record is used as, where its face does not say it (Trump's indicators).
+USES = {"trump": N_("{card} (trump)"), "symbol": N_("{card} (symbol)")}
 _NOTATION = re.compile(r"([A-Z]?)([0-9]*)(?:=([0-9]+))?")
 #: Deck 8's top cards are the serials 1-4 of its ``8`` (R1, card_codes/faces.py).
 _TOP_COPIES = 4

@@ -71,9 +71,9 @@ class TrickView:
     waiting_for: str = ""  # e.g. "spicy card", "trump indicator"
     last: tuple[Play, ...] = ()  # the round's last complete trick
     last_winner: str | None = None  # ... and who won it
-    missing: str = ""  # a trick cleared too soon: whose card is missing ("Dee's card")
+    missing: str = ""  # a trick cleared too soon: whose card is missing ("Dee")
     #: A question only the table can answer, one line each: Trump's round 1 leader
-    #: ("Who has R2?", "They lead"); SELECT answers it.
+    #: ("Who has Red 2?", "They lead"); SELECT answers it.
     question: tuple[str, ...] = ()
 
 

@@ -63,7 +63,7 @@ AWAITING_WORDS = {
     Awaiting.TRUMP_INDICATOR: N_("trump indicator"),
     Awaiting.SYMBOL_INDICATOR: N_("symbol indicator"),
     Awaiting.LEADER: N_("round 1's leader"),
-    Awaiting.LEADER_SHOWN: N_("who led round 1"),
+    Awaiting.LEADER_SHOWN: N_("who led"),
     Awaiting.MOVE_CARD: N_("move card"),
     Awaiting.MISSING_CARD: N_("missing card"),
 }
@@ -188,7 +188,7 @@ def present_trick(status: TrickStatus, players: Sequence[str]) -> TrickView:
         waiting_for="" if question or status.missing else awaiting_words(status.awaiting),
         last=tuple(Play(names[seat], card) for seat, card in status.last),
         last_winner=None if status.last_winner is None else names[status.last_winner],
-        missing="" if status.missing is None else missing_words(status.missing, players),
+        missing="" if status.missing is None else names[status.missing.seat],
         question=question,
     )
 

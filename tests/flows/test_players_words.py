@@ -4,14 +4,17 @@ Every notice a flow gives in a scripted game of each kind (the example records p
 through the flows, then the wrong inputs a table makes: a card out of turn, a card
 of another deck, an undo with nothing to undo, a correction of an unknown card...)
 is shown the way the OLED shows it, in every language; no screen may show a rule id
-("(F5)", "R5"), a serial ("#1"), a zone ("meld-1", "play-2", "trump-indicator") or
-the text of an exception. The same holds of every entry of the catalogue.
+("(F5)", "R5"), a serial ("#1"), a zone ("meld-1", "play-2", "trump-indicator"), a
+card's notation ("G7") or the text of an exception. The same holds of every entry of
+the catalogue, and of issue 10's screens: the missing card's game screen and menu, the
+leader question and its menu, the list of cards to correct.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from functools import partial
 
 import pytest
 from flow_tables import load, play_fibonachos, play_rummy, play_trump
@@ -23,6 +26,7 @@ from companion.flows.commands import (
     EndRound,
     EndTurn,
     Leader,
+    Missing,
     Move,
     Replace,
     Strikes,
@@ -33,14 +37,18 @@ from companion.flows.commands import (
 from companion.flows.registry import make_flow
 from companion.table.cards import TableCard
 from companion.ui.app import UiApp
-from companion.views import MessageView, ScoresView, TrickWonView
-from companion.views.i18n import LANGUAGES, LOCALE, speaking
+from companion.ui.menus import correct_menu, game_menu, leader_menu
+from companion.ui.missing_menu import missing_menu
+from companion.views import MenuView, MessageView, ScoresView, TrickView, TrickWonView
+from companion.views.cards import card_name
+from companion.views.i18n import LANGUAGES, LOCALE, _, speaking
 
 #: What must never reach a player's screen.
 FORBIDDEN = {
     "rule id": re.compile(r"\(\s*[FTRH][0-9]+\s*\)|\b[FTRH][0-9]\b(?!\s*(?:Trick|Pli))"),
     "serial": re.compile(r"#\s*[0-9]"),
     "zone": re.compile(r"\b(?:meld|play)-[0-9]|trump-indicator|symbol-indicator"),
+    "notation": re.compile(r"\b[RGYBPSWXM][0-9]{1,2}\b(?!\s*(?:Trick|Pli))|\((?:play|spicy)\)"),
     "internal": re.compile(
         r"Error|errno|Traceback|exception|None\b|object at 0x|\{|\}|'[a-z]+/|refused:"
     ),
@@ -95,6 +103,41 @@ def fibonachos() -> Iterator[tuple[GameFlow, list[Notice]]]:
     notices += flow.command(Leader(1))
     notices += flow.command(Undo())
     yield flow, notices
+    yield missing_card()
+
+
+def fib_card(notation: str, zone: str = "play") -> TableCard:
+    return TableCard(f"fibonachos/1/{notation}", "fibonachos", notation, zone, (0.5, 0.5))
+
+
+#: Called after each input of a script with its flow (to look at the screens).
+Watch = Callable[[GameFlow], None]
+
+
+def _steps(
+    flow: GameFlow, inputs: list[Callable[[], list[Notice]]], watch: Watch | None
+) -> tuple[GameFlow, list[Notice]]:
+    notices: list[Notice] = []
+    for given in inputs:
+        notices += given()
+        if watch is not None:
+            watch(flow)
+    return flow, notices
+
+
+def missing_card(watch: Watch | None = None) -> tuple[GameFlow, list[Notice]]:
+    """Issue 10 item 4: a trick cleared before Cy's card was read, cards held meanwhile,
+    the card given by the wrong seat, then right, then given again."""
+    flow = make_flow("fibonachos", ["Ana", "Ben", "Cy"], [], options={"dealer": 2})
+    first = [fib_card("S0", "spicy"), fib_card("R16"), fib_card("G16")]
+    inputs: list[Callable[[], list[Notice]]] = [partial(flow.placed, c) for c in first]
+    inputs.append(partial(flow.sighted, fib_card("Y7")))  # glimpsed, never confirmed
+    inputs += [partial(flow.removed, c) for c in first]
+    inputs += [partial(flow.placed, fib_card("S1", "spicy")), partial(flow.placed, fib_card("R15"))]
+    inputs += [partial(flow.command, Missing(0, "Y16")), partial(flow.command, Missing(9, "Y16"))]
+    inputs += [flow.undo, partial(flow.command, Missing(2, "Y16"))]
+    inputs += [partial(flow.command, Missing(2, "Y15"))]
+    return _steps(flow, inputs, watch)
 
 
 def trump() -> Iterator[tuple[GameFlow, list[Notice]]]:
@@ -116,6 +159,27 @@ def trump() -> Iterator[tuple[GameFlow, list[Notice]]]:
     notices += flow.placed(card("trump", "B3", "play"))
     notices += flow.command(Leader(1))
     yield flow, notices
+    yield leader_shown()
+
+
+def leader_shown(watch: Watch | None = None) -> tuple[GameFlow, list[Notice]]:
+    """T3, issue 10 item 3: a card not the named one, the named one led in the shared
+    area, an indicator changed under it, the leader said, then too late."""
+    flow = make_flow("trump", ["Ana", "Ben", "Cy"], [], options={"leader": None})
+    cards = [
+        card("trump", "R7", "trump-indicator"),
+        card("trump", "G4", "symbol-indicator"),
+        card("trump", "B3", "play-1"),  # not R1: its holder leads
+        card("trump", "R1", "play"),  # led in the shared area
+        card("trump", "B4", "play"),  # who led R1?
+        card("trump", "P2", "trump-indicator", "trump/9/P2"),
+    ]
+    inputs: list[Callable[[], list[Notice]]] = [partial(flow.placed, c) for c in cards]
+    inputs.append(partial(flow.command, Leader(1)))
+    plays = ("R2", "R3", "B5", "B6", "B7", "B8", "B9", "B10")
+    inputs += [partial(flow.placed, card("trump", n, "play")) for n in plays]
+    inputs.append(partial(flow.command, Leader(2)))  # round 1 is over by now? (T3)
+    return _steps(flow, inputs, watch)
 
 
 def rummy() -> Iterator[tuple[GameFlow, list[Notice]]]:
@@ -157,7 +221,7 @@ def hex_games() -> Iterator[tuple[GameFlow, list[Notice]]]:
         notices += flow.placed(card("hex", "M9", "play"))
         notices += flow.placed(card("hex", "M3", "play"))
         notices += flow.placed(card("hex", "M2#3", "play"))
-        for _ in range(4):
+        for _turn in range(4):
             notices += flow.command(Move())
         notices += flow.command(EndTurn())
         notices += flow.command(Strikes(2))
@@ -232,6 +296,55 @@ def test_the_check_catches_what_the_issue_saw() -> None:
         "W in meld-1",
         "replace: no card 'fibonachos/R11#1' was played or refused",
         "I2C write failed (errno 121)",
+        "Who has R2?",  # issue 10's screens as they landed
+        "G7 (seen)",
+        "R13 (play)",
     ]
     assert all(offences(text) for text in seen)
     assert not offences("Red 13: it is Ana's turn, not Ben's.")
+
+
+def screen_texts(app: UiApp) -> list[str]:
+    """The texts of the game screen and of the menus issue 10 added, as they are now."""
+    texts: list[str] = []
+    view = app.flow
+    if isinstance(view, TrickView):
+        texts += [view.to_play, view.waiting_for, view.missing, *view.question]
+    menus = [game_menu(app), correct_menu(app), missing_menu(app)]
+    if isinstance(view, TrickView) and view.question:
+        menus.append(leader_menu(app))
+    for menu in menus:
+        shown = menu.view()
+        assert isinstance(shown, MenuView)
+        texts += [shown.title, *shown.items]
+    return texts
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("script", [missing_card, leader_shown])
+def test_issue_10_screens_name_cards_as_printed(
+    script: Callable[[Watch | None], tuple[GameFlow, list[Notice]]], lang: str
+) -> None:
+    """Issue 12 over issue 10: the missing card's screen and menu, the leader question
+    and its menu, the cards to correct: no notation, use, zone or rule id, after every
+    input of the scripted game."""
+    bad: list[str] = []
+    seen: list[str] = []
+
+    def watch(flow: GameFlow) -> None:
+        app = UiApp()
+        app.game_started(flow.game, tuple(getattr(flow, "players", ())))
+        app.flow_status(flow.status())
+        texts = screen_texts(app)
+        seen.extend(texts)
+        bad.extend(text for text in texts if offences(text))
+
+    with speaking(lang):
+        script(watch)
+        shows = {
+            _("Card missing"),
+            _("Who leads?"),
+            _("{card} (seen)").format(card=card_name("Y7", "fibonachos")),
+        }
+    assert len(seen) > 20 and bad == []
+    assert shows & set(seen)  # the issue-10 screens were reached

@@ -18,7 +18,9 @@ from companion.flows.status import (
     HexStatus,
     Lack,
     MeldSet,
+    MissingCard,
     Played,
+    Recorded,
     RummyStatus,
     Scores,
     SetState,
@@ -29,15 +31,15 @@ from companion.games.fibonachos.cards import Suit
 from companion.games.hex.pieces import Side
 from companion.games.registry import all_games, menu_games
 from companion.games.trump.cards import Colour, Symbol
-from companion.table.cards import TableCard
 from companion.ui.app import UiApp, result_lines
 from companion.ui.deck_choices import deck_groups
 from companion.ui.ingame import GamePage, IdlePage
-from companion.ui.menus import game_menu
+from companion.ui.menus import game_menu, leader_menu
+from companion.ui.missing_menu import missing_menu
 from companion.ui.pages import ConfirmPage, ListPage, Page
 from companion.ui.screens import View
 from companion.ui.setup import Setup, SetupWizard
-from companion.views import present, present_notice
+from companion.views import MenuView, present, present_notice
 from companion.views.cards import card_name
 from companion.views.faults import Fault, FaultKind, farewell_view
 from companion.views.i18n import language, speaking
@@ -99,6 +101,31 @@ def notices(deck: str) -> Iterator[tuple[str, Notice]]:
         for say in (Say.MOVES_ALLOWED, Say.CARD_TURNED_UP):
             said = _said(say, deck, number=count)
             yield f"{say.value}-{count}", Notice(NoticeKind.INFO, "", said=said)
+    said = _said(Say.CARD_MISSING, deck)
+    detail = _missing(deck)
+    yield "card-missing-alert", Notice(NoticeKind.INFO, "", seat=4, detail=detail, said=said)
+
+
+def _missing(deck: str, seat: int = 4) -> MissingCard:
+    """A trick cleared before ``seat``'s card was read, its longest card glimpsed
+    (issue 10)."""
+    card = longest_card(deck)
+    faces = tuple(face for group in deck_groups(deck) for face in group.faces)
+    return MissingCard(seat, 144, faces, (card, *faces[:3]))
+
+
+def _recorded(deck: str, players: int) -> tuple[Recorded, ...]:
+    """What a correction may name (issue 10 item 1): the longest card refused, and on
+    record in every use a menu names (a trick, a Trump indicator, a seat's set)."""
+    card = f"{longest_card(deck)}#1"
+    if deck.startswith("rummy"):
+        uses = [f"meld-{seat}" for seat in range(players)]
+        wild = [Recorded(f"{deck}/W/{use}", "W#1", use) for use in uses]
+    else:
+        uses, wild = ["play", "spicy", "trump", "symbol"], []
+    refused = [Recorded(f"{deck}/refused", card, uses[0], refused=True)]
+    on_record = [Recorded(f"{deck}/{use}", card, use) for use in uses]
+    return (*refused, *wild, *on_record)
 
 
 def notice_screens(deck: str) -> Iterator[tuple[str, View]]:
@@ -134,6 +161,10 @@ def _walk(page: Page, seen: set[object], depth: int = 0) -> Iterator[View]:
         return
     seen.add(view)
     yield view
+    if isinstance(view, MenuView):  # a menu draws the rows round its selection only
+        for index in range(len(view.items)):
+            if index != view.selected:
+                yield replace(view, selected=index)
     if isinstance(page, ListPage):
         for choice in list(page.choices):
             with speaking(language()):  # the language menu's choices speak it again after
@@ -168,12 +199,24 @@ def menu_screens() -> Iterator[tuple[str, View]]:
         app.staff_unlocked(0.0)
         app.last_scores = present_scores(_scores(game, spec.max_players), app.players)
         deck = "hex" if game == "hex-referee" else game
-        for seat, group in enumerate(deck_groups(deck)):
-            for face in group.faces:
-                zone = f"meld-{seat % spec.max_players}" if deck.startswith("rummy") else "play"
-                app.table_card(TableCard(f"{deck}/{face}/{seat}", deck, f"{face}#1", zone))
+        recorded = _recorded(deck, spec.max_players)
+        if deck.startswith("rummy"):
+            app.flow_status(RummyStatus(game, 1, 0, (), recorded=recorded))
+        elif deck != "hex":
+            app.flow_status(TrickStatus(game, 1, 1, 0, recorded=recorded))
         for view in _walk(game_menu(app), seen):
             yield f"menu-{game}", view
+        if deck in ("fibonachos", "trump"):
+            last = spec.max_players - 1
+            missing = TrickStatus(game, 144, 17, last, missing=_missing(deck, last))
+            app.flow_status(replace(missing, awaiting=Awaiting.MISSING_CARD))
+            for view in _walk(missing_menu(app), seen):
+                yield f"missing-{game}", view
+        if deck == "trump":
+            for awaiting in (Awaiting.LEADER, Awaiting.LEADER_SHOWN):
+                card = f"{longest_card(deck)}#1"
+                app.flow_status(TrickStatus(game, 1, 1, None, awaiting=awaiting, leader_card=card))
+                yield f"leader-{game}", leader_menu(app).view()
 
 
 def _scores(game: str, players: int) -> Scores:
@@ -189,6 +232,10 @@ def game_screens() -> Iterator[tuple[str, View]]:
         for awaiting in Awaiting:
             status = TrickStatus(game, 144, 17, 4, awaiting=awaiting)
             yield f"{game}-{awaiting.value}", present(status, NAMES)
+            asked = replace(status, round=1, to_play=None, leader_card=f"{card}#1")
+            yield f"{game}-{awaiting.value}-leader-card", present(asked, NAMES)
+        missing = TrickStatus(game, 144, 17, 4, plays, awaiting=Awaiting.MISSING_CARD)
+        yield f"{game}-missing", present(replace(missing, missing=_missing(game)), NAMES)
         trump = Colour.P if game == "trump" else None
         symbol = Symbol.CIRCLE if game == "trump" else None
         spicy = "S5#3" if game == "fibonachos" else None

@@ -138,16 +138,17 @@ def test_trump_asks_no_leader_at_the_start_and_has_no_variant_step() -> None:
 
 
 def test_trump_asks_who_has_the_named_card_and_takes_the_answer() -> None:
-    """T3, issue 10 item 3: "Who has R2? They lead" on the game screen; SELECT lists the
-    players; the choice is the Leader command. The menu keeps it for corrections."""
+    """T3, issue 10 item 3: "Who has Red 2? They lead" on the game screen (the card named
+    as printed, issue 12); SELECT lists the players; the choice is the Leader command.
+    The menu keeps it for corrections."""
     finger = Finger(UiApp())
     started(finger, "Fibonacci Trump", "3 players", "Done")
     asked = TrickStatus("trump", 1, 1, None, awaiting=Awaiting.LEADER, leader_card="R2#1")
     finger.app.flow_status(asked)
     view = finger.screen()
-    assert isinstance(view, TrickView) and view.question == ("Who has R2?", "They lead")
+    assert isinstance(view, TrickView) and view.question == ("Who has Red 2?", "They lead")
     finger.press("SELECT")
-    assert finger.screen().title == "Who has R2?"
+    assert finger.screen().title == "Who leads?"  # one row: the screen named the card
     assert finger.choose("Seat 2") == [Flow(Leader(1))]
     finger.app.flow_status(TrickStatus("trump", 1, 1, 1))
     finger.press("BACK")
