@@ -25,6 +25,7 @@ them and names a bad key itself.
 
     [ui]
     large_type = false      # true: whose turn, a trick's winner, the moves left at 2-3x
+    language = "fr"         # en | fr: the OLED's words (the start menu can change it)
 
     [table]
     name = "t2"             # the table's name on the cafe's network
@@ -51,6 +52,7 @@ from urllib.parse import urlsplit
 
 from card_codes.catalogue import MAX_COPY
 from companion.errors import ConfigError, InputError
+from companion.games.i18n import LANGUAGES
 from companion.inputs import load_toml
 
 PI_CONFIG = Path("/etc/companion/config.toml")
@@ -133,6 +135,7 @@ class UiSection:
     read (docs/hardware.md, "Reading the screen"); off, they show more at arm's length."""
 
     large_type: bool = False
+    language: str = LANGUAGES[0]  # the table's language at start: one of LANGUAGES
 
 
 @dataclass(frozen=True)
@@ -243,6 +246,9 @@ def parse_config(data: Mapping[str, Any], source: str = "(config)") -> Config:
     _check_cafe(config, source)
     if not 0 < config.phone.port < 65536:
         raise ConfigError(f"{source}: phone.port must be 1-65535, not {config.phone.port}")
+    if config.ui.language not in LANGUAGES:
+        known = ", ".join(LANGUAGES)
+        raise ConfigError(f"{source}: ui.language {config.ui.language!r} is not one of {known}")
     return config
 
 

@@ -150,7 +150,12 @@ def build_daemon(
         reader,
         devices,
         clock=clock,
-        app=UiApp(kiosk=config.kiosk, now=clock(), names=recent_names(journal)),
+        app=UiApp(
+            kiosk=config.kiosk,
+            language=config.ui.language,
+            now=clock(),
+            names=recent_names(journal),
+        ),
         threaded_display=display.kind in THREADED_DISPLAYS,
         notifier=notifier,
         panel=panel_size(display),

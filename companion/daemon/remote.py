@@ -20,6 +20,7 @@ from companion.bus.client import TableBus
 from companion.bus.commands import Command
 from companion.bus.messages import game_state, state_message
 from companion.flows.base import Notice, NoticeKind
+from companion.flows.said import Said, Say
 
 if TYPE_CHECKING:
     from companion.daemon.runtime import Daemon
@@ -87,7 +88,8 @@ class Remote:
         elif command.action == "message":
             text = str(command.args["text"])
             log.info("cafe: staff message shown: %s", text)
-            app.notices([Notice(NoticeKind.INFO, text)], now)
+            said = Said(Say.STAFF_MESSAGE, text=text)
+            app.notices([Notice(NoticeKind.INFO, text, said=said)], now)
         elif command.action == "names":
             names = [str(name) for name in command.args["names"]]
             if not apply_names(daemon, names):

@@ -72,7 +72,7 @@ def started_on(path: Path, seqs: list[int], *, oracle: Path | None = None) -> It
         repair = started.daemon.session.journal.repair
         if repair is not None:
             assert Path(repair.aside).read_bytes() == data, "the damaged file was not kept whole"
-            assert started.title == "Journal repaired"
+            assert started.title == "History repaired"
             assert started.daemon.session.journal.path == str(path)
         yield started
     finally:
@@ -207,7 +207,7 @@ def test_a_good_checksum_on_content_the_game_cannot_read(
     with started_on(path, seqs) as started:
         session = started.daemon.session
         assert session.flow is not None and session.game_id == 2
-        assert started.title == "Journal repaired"
+        assert started.title == "History repaired"
         assert len(session.journal.events(2)) == 49
         assert session.journal.dropped == IN_PLAY - 49
 
@@ -243,7 +243,7 @@ def test_a_damaged_game_in_play(base: bytes, seqs: list[int], tmp_path: Path, ch
     assert "fibonachos" in runs[0].out
     started = check_start(path, seqs)
     assert started.daemon.session.flow is None
-    assert started.title == "Journal repaired"
+    assert started.title == "History repaired"
 
 
 def test_a_damaged_result_gives_the_record_back_from_its_events(
