@@ -275,7 +275,7 @@ def attach_phone(daemon: Daemon, config: Config) -> Phone:
     """The board, the loop's hook and (``[phone] enabled``) the page served at home."""
     phone = config.phone
     table = config.table.name or "home"
-    lang = str(getattr(config.ui, "language", "")) or None  # [ui] language (issue 12)
+    lang = config.ui.language  # [ui] language: the page follows the table (issue 12)
     board = Board(table, daemon.session.journal.path, lang)
     hook = Phone(daemon, board)
     hook.base = phone.url.rstrip("/") or f"http://{local_address()}:{phone.port}"
