@@ -163,7 +163,7 @@ def _play_round(play: _Play, rnd: Mapping[str, Any], seats: Sequence[SeatGeometr
     # R3: each seat opens with the first card of every set it will have.
     for seat, seat_sets in enumerate(sets):
         for one in seat_sets:
-            _lay(play, seats[seat], seat, one, 1, serials)
+            _lay(play, seats[seat], one, 1, number=seat, serials=serials)
     # Then a set per turn, clockwise; the player going out finishes last (R6).
     while any(not s.done for seat_sets in sets for s in seat_sets):
         for seat, seat_sets in enumerate(sets):
@@ -207,7 +207,7 @@ def _turn(
     with any one-card set it closes (the top card) closed in the same turn."""
     growing = next((s for s in seat_sets if len(s.laid) < len(s.faces)), None)
     if growing is not None:
-        _lay(play, seat, number, growing, len(growing.faces), serials)
+        _lay(play, seat, growing, len(growing.faces), number=number, serials=serials)
     for one in seat_sets:
         if not one.done and len(one.laid) == len(one.faces):
             if one.closed:
@@ -218,7 +218,7 @@ def _turn(
 
 
 def _lay(
-    play: _Play, seat: SeatGeometry, number: int, one: _Set, upto: int, serials: _Serials
+    play: _Play, seat: SeatGeometry, one: _Set, upto: int, *, number: int, serials: _Serials
 ) -> None:
     deck = DECKS[play.game]
     while len(one.laid) < upto:
