@@ -51,9 +51,10 @@ def test_every_card_of_the_record_goes_down_once_in_its_owners_zone(name: str) -
     for seat, seat_table in enumerate(rnd["tables"]):
         cards = [c for group in seat_table["closed"] + seat_table["open"] for c in group]
         wanted = Counter(_face(c) for c in cards + seat_table["hand"])
-        placed = [s for s in table.script.steps if isinstance(s, Place) and s.zone == f"meld-{seat}"]
+        zone = f"meld-{seat}"
+        placed = [s for s in table.script.steps if isinstance(s, Place) and s.zone == zone]
         assert Counter(s.card.notation.split("#")[0] for s in placed) == wanted
-        assert all(layout.zone_of((s.x, s.y)) == f"meld-{seat}" for s in placed)
+        assert all(layout.zone_of((s.x, s.y)) == zone for s in placed)
 
 
 @pytest.mark.parametrize("name", GAMES)
