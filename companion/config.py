@@ -25,10 +25,14 @@ them and names a bad key itself.
 
     [ui]
     large_type = false      # true: whose turn, a trick's winner, the moves left at 2-3x
+    language = "fr"         # en | fr: the OLED's words (the start menu can change it)
 
     [table]
     name = "t2"             # the table's name on the cafe's network
     deck_copy = 2           # this table's deck copy: other copies' cards are refused
+
+    [phone]                 # the players' page (docs/phone.md)
+    port = 8088
 
     [cafe]                  # no [cafe] broker: no network at all (docs/cafe.md)
     name = "rosie"
@@ -48,6 +52,7 @@ from urllib.parse import urlsplit
 
 from card_codes.catalogue import MAX_COPY
 from companion.errors import ConfigError, InputError
+from companion.games.i18n import LANGUAGES
 from companion.inputs import load_toml
 
 PI_CONFIG = Path("/etc/companion/config.toml")
@@ -90,6 +95,9 @@ class TableSection:
     layout: str = ""  # a layout TOML file (docs/layout.md); empty: the default zones
     name: str = ""  # the table's name in the cafe ([a-z0-9-]{1,32}); needed with a broker
     deck_copy: int = 0  # the deck copy printed for this table; 0: any copy is played
+    #: Seconds of table time between decodes of the whole frame, the safety net for
+    #: changes the change detector cannot see (companion/table/changes.py: full_every).
+    full_decode_seconds: float = 1.5
 
 
 @dataclass(frozen=True)
@@ -127,6 +135,17 @@ class UiSection:
     read (docs/hardware.md, "Reading the screen"); off, they show more at arm's length."""
 
     large_type: bool = False
+    language: str = LANGUAGES[0]  # the table's language at start: one of LANGUAGES
+
+
+@dataclass(frozen=True)
+class PhoneSection:
+    """The players' page (issue 15, docs/phone.md): served by the table itself at home."""
+
+    enabled: bool = True  # serve the page from this table (at a cafe the server serves it)
+    port: int = 8088
+    bind: str = "0.0.0.0"  # every network of the Pi: the players' phones are on its Wi-Fi
+    url: str = ""  # the address the OLED's code opens; empty: this Pi's address and port
 
 
 @dataclass(frozen=True)
@@ -156,6 +175,7 @@ class Config:
     staff: StaffSection = StaffSection()
     log: LogSection = LogSection()
     cafe: CafeSection = CafeSection()
+    phone: PhoneSection = PhoneSection()
     source: str = "(defaults)"
 
     def journal_path(self) -> Path:
@@ -171,6 +191,7 @@ _PLAIN: dict[str, type[Any]] = {
     "staff": StaffSection,
     "log": LogSection,
     "cafe": CafeSection,
+    "phone": PhoneSection,
 }
 _LEVELS = {"DEBUG", "INFO", "WARNING", "ERROR"}
 
@@ -220,7 +241,14 @@ def parse_config(data: Mapping[str, Any], source: str = "(config)") -> Config:
         raise ConfigError(f"{source}: log.level must be one of {', '.join(sorted(_LEVELS))}")
     if config.kiosk.idle_minutes <= 0:
         raise ConfigError(f"{source}: kiosk.idle_minutes must be more than 0")
+    if config.table.full_decode_seconds <= 0:
+        raise ConfigError(f"{source}: table.full_decode_seconds must be more than 0")
     _check_cafe(config, source)
+    if not 0 < config.phone.port < 65536:
+        raise ConfigError(f"{source}: phone.port must be 1-65535, not {config.phone.port}")
+    if config.ui.language not in LANGUAGES:
+        known = ", ".join(LANGUAGES)
+        raise ConfigError(f"{source}: ui.language {config.ui.language!r} is not one of {known}")
     return config
 
 

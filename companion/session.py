@@ -38,9 +38,11 @@ from typing import Any, Protocol
 from companion.errors import CompanionError
 from companion.flows.base import GameFlow, Notice, NoticeKind
 from companion.flows.commands import FlowCommand, Undo, from_json, to_json
+from companion.flows.said import Said, Say
 from companion.games.registry import all_games
 from companion.journal import GameEntry, Journal, JournalError, JournalFullError
 from companion.table.cards import TableCard
+from companion.views.faults import Fault, FaultKind
 
 log = logging.getLogger(__name__)
 
@@ -370,31 +372,33 @@ class Session:
 
     def _not_saved(self) -> Notice:
         full = isinstance(self.journal.fault, JournalFullError)
-        return Notice(NoticeKind.INFO, DISK_FULL if full else NOT_SAVED, rule=None)
+        said = Said(Say.DISK_FULL if full else Say.NOT_SAVED)
+        return Notice(NoticeKind.INFO, DISK_FULL if full else NOT_SAVED, rule=None, said=said)
 
     # -- what the OLED says about the journal ----------------------------------------------
 
-    def journal_faults(self) -> list[tuple[str, str]]:
-        """``(kind, line)`` for :meth:`~companion.ui.app.UiApp.hardware_status` at start:
-        a damaged journal repaired, events set aside, games not written. Paths and
-        counts of rows go to the log, not to the players."""
-        faults: list[tuple[str, str]] = []
+    def journal_faults(self) -> list[tuple[str, Fault]]:
+        """``(kind, fault)`` for :meth:`~companion.ui.app.UiApp.hardware_status` at
+        start: a damaged journal repaired, events set aside, games not written. Paths
+        and counts of rows go to the log, not to the players."""
+        faults: list[tuple[str, Fault]] = []
         journal = self.journal
         if journal.repair is not None:
-            kept = f"Kept {journal.repair.games} games, {journal.repair.events} moves"
-            faults.append(("repaired", f"Damaged journal set aside. {kept}"))
+            repair = journal.repair
+            kept = Fault(FaultKind.REPAIRED, games=repair.games, moves=repair.events)
+            faults.append(("repaired", kept))
         elif self.closed_unreadable:
-            faults.append(("repaired", "The game in play was damaged: it is closed"))
+            faults.append(("repaired", Fault(FaultKind.GAME_CLOSED)))
         elif journal.dropped:
-            faults.append(
-                ("repaired", f"Resumed before a damaged move ({journal.dropped} set aside)")
-            )
+            log.warning("resumed before a damaged move (%d set aside)", journal.dropped)
+            faults.append(("repaired", Fault(FaultKind.RESUMED)))
         elif journal.problems:
-            faults.append(("repaired", "Damaged games are left out of the history"))
+            faults.append(("repaired", Fault(FaultKind.LEFT_OUT)))
         fault = self.journal.fault
         if fault is not None:
-            kind = "disk" if isinstance(fault, JournalFullError) else "journal"
-            faults.append((kind, "Games go on but are not saved"))
+            full = isinstance(fault, JournalFullError)
+            kind = "disk" if full else "journal"
+            faults.append((kind, Fault(FaultKind.DISK_FULL if full else FaultKind.NOT_SAVED)))
         return faults
 
 

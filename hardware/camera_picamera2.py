@@ -9,10 +9,20 @@ waits for the next frame at most ``timeout`` seconds (picamera2's job with a
 timeout), so a camera that stops sending raises CameraTimeoutError, never hangs.
 Timestamps are the sensor's (``SensorTimestamp``, on the monotonic clock).
 
+A whole rummy table needs the sensor's full size (``resolution = "full"``: 4608x2592
+on a Camera Module 3, 12 MP) at a few frames per second. A 12 MP BGR frame is 36 MB;
+``format = "YUV420"`` asks the ISP for YUV instead and hands on the Y plane (the grey
+picture the decoders read anyway) as a view of picamera2's array, without a copy:
+18 MB a frame in all and no colour conversion, at the price of the change
+detector's skin test (companion/table/changes.py: a hand resting still over a card
+is then a change like any other). Large frames get fewer buffers (``buffers``;
+picamera2's default of 6 would hold 6 frames of CMA memory).
+
 Everything picamera2 is reached through ``factory`` (the ``Picamera2`` class),
 so tests hand in a fake and run the configuration and read paths here.
 
     camera = open_camera("picamera2", width=1280, height=720, autofocus="continuous")
+    camera = open_camera("picamera2", resolution="full", format="YUV420", fps=5)
 """
 
 from __future__ import annotations
@@ -41,6 +51,12 @@ EXPOSURE_MODES = {"normal": 0, "short": 1, "long": 2}
 #: libcamera's AfModeEnum.
 AF_MANUAL, AF_CONTINUOUS = 0, 2
 AUTOFOCUS = ("continuous", "manual")
+#: Main stream formats: BGR colour (picamera2's "RGB888" is B, G, R in memory) or the
+#: Y plane of YUV420 (grey).
+FORMATS = ("RGB888", "YUV420")
+#: Frames above this many pixels get LARGE_FRAME_BUFFERS buffers unless ``buffers`` says.
+LARGE_FRAME_PIXELS = 1920 * 1080
+LARGE_FRAME_BUFFERS = 3
 
 
 def camera_controls(
@@ -88,9 +104,12 @@ class Picamera2Camera(CameraBase):
         *,
         name: str = "Pi camera",
         clock: Callable[[], float] = time.monotonic,
+        grey: bool = False,
     ) -> None:
         super().__init__(size)
         self.name = name
+        #: Frames are YUV420 arrays ((height * 3 / 2) x stride): the first rows are Y.
+        self.grey = grey
         self._picam = picam
         self._clock = clock
         self._job: Any = None
@@ -109,7 +128,8 @@ class Picamera2Camera(CameraBase):
             raise CameraLostError(f"{self.name} failed: {type(exc).__name__}: {exc}") from exc
         self._job = None
         try:
-            image = check_image(arrays[0], f"{self.name} frame {self._index}")
+            array = self._y_plane(arrays[0]) if self.grey else arrays[0]
+            image = check_image(array, f"{self.name} frame {self._index}")
         except ValueError as exc:
             raise CameraLostError(str(exc)) from None
         sensor_ns = metadata.get("SensorTimestamp") if isinstance(metadata, Mapping) else None
@@ -117,6 +137,17 @@ class Picamera2Camera(CameraBase):
         frame = Frame(image, timestamp, self._index)
         self._index += 1
         return frame
+
+    def _y_plane(self, array: Any) -> Any:
+        """The Y plane of a YUV420 array, a view (no copy); the row padding cut off."""
+        width, height = self.size
+        shape: tuple[int, ...] = tuple(getattr(array, "shape", ()))
+        if len(shape) != 2 or shape[0] < height * 3 // 2 or shape[1] < width:
+            raise ValueError(
+                f"{self.name} frame {self._index}: a YUV420 frame of {width}x{height} is "
+                f"{height * 3 // 2} x {width} or wider, not {shape}"
+            )
+        return array[:height, :width]
 
     def _close(self) -> None:
         for step in (self._picam.stop, self._picam.close):
@@ -145,6 +176,9 @@ def open_camera_picamera2(
     *,
     width: int = 1280,
     height: int = 720,
+    full: bool = False,
+    pixel_format: str = "RGB888",
+    buffers: int = 0,
     fps: float = 30.0,
     autofocus: str = "continuous",
     lens_position: float = 1.5,
@@ -159,6 +193,9 @@ def open_camera_picamera2(
     """Configure and start the Pi camera number ``camera``.
 
     ``lens_position`` is in dioptres (1 / metres): 1.5 focuses at about 67 cm.
+    ``full``: the sensor's full size (``sensor_resolution``) instead of ``width`` x
+    ``height``; ``pixel_format``: one of :data:`FORMATS`; ``buffers``: how many frame buffers
+    (0: picamera2's default, or :data:`LARGE_FRAME_BUFFERS` for a large frame).
     """
     picamera2 = factory or _picamera2_class()
     found = list(picamera2.global_camera_info())
@@ -174,6 +211,8 @@ def open_camera_picamera2(
     except Exception as exc:  # busy (another process holds it) or vanished since the listing
         raise CameraNotFoundError(f"{name} cannot be opened: {exc}") from exc
     try:
+        if full:
+            width, height = (int(side) for side in picam.sensor_resolution)
         controls = camera_controls(
             picam.camera_controls,
             fps=fps,
@@ -183,10 +222,13 @@ def open_camera_picamera2(
             ev=ev,
         )
         extra: dict[str, Any] = {}
+        count = buffers or (LARGE_FRAME_BUFFERS if width * height > LARGE_FRAME_PIXELS else 0)
+        if count:
+            extra["buffer_count"] = count
         if hflip or vflip:
             extra["transform"] = (transform or _libcamera_transform)(hflip, vflip)
         config = picam.create_video_configuration(
-            main={"size": (width, height), "format": "RGB888"}, controls=controls, **extra
+            main={"size": (width, height), "format": pixel_format}, controls=controls, **extra
         )
         picam.configure(config)
         picam.start()
@@ -197,14 +239,19 @@ def open_camera_picamera2(
         raise CameraLostError(f"{name} cannot start at {width}x{height}: {exc}") from exc
     main = config.get("main", {}) if isinstance(config, Mapping) else {}
     size = tuple(main.get("size", (width, height)))
-    return Picamera2Camera(picam, (int(size[0]), int(size[1])), name=name, clock=clock)
+    grey = pixel_format == "YUV420"
+    return Picamera2Camera(picam, (int(size[0]), int(size[1])), name=name, clock=clock, grey=grey)
 
 
 def open_from_settings(settings: Settings) -> Picamera2Camera:
-    """The ``[camera]`` keys of the Pi camera (docs/camera.md lists them)."""
+    """The ``[camera]`` keys of the Pi camera (docs/camera.md lists them); ``resolution
+    = "full"`` takes the sensor's full size and ignores ``width`` and ``height``."""
     camera = settings.integer("camera", 0, low=0, high=7)
     width = settings.integer("width", 1280, low=16, high=4608)
     height = settings.integer("height", 720, low=16, high=3496)
+    resolution = settings.text("resolution", "", choices=("", "full"))
+    pixels = settings.text("format", "RGB888", choices=FORMATS)
+    buffers = settings.integer("buffers", 0, low=0, high=8)
     fps = settings.number("fps", 30.0, above=0, high=120)
     autofocus = settings.text("autofocus", "continuous", choices=AUTOFOCUS)
     lens_position = settings.number("lens_position", 1.5, low=0, high=32)
@@ -224,6 +271,9 @@ def open_from_settings(settings: Settings) -> Picamera2Camera:
         camera,
         width=width,
         height=height,
+        full=resolution == "full",
+        pixel_format=pixels,
+        buffers=buffers,
         fps=fps,
         autofocus=autofocus,
         lens_position=lens_position,

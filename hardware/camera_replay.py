@@ -7,7 +7,10 @@ not depend on the machine's speed. With ``realtime`` it paces itself like a live
 camera (through an injected clock and sleep), for the desktop demo.
 
 A folder is read in natural name order (``frame2.png`` before ``frame10.png``);
-a video needs OpenCV (``cv2``), which also decodes the images.
+a video needs OpenCV (``cv2``), which also decodes the images. With ``grey`` the
+frames are grey (HxW), as the Pi camera gives them in ``format = "YUV420"``: a 12 MP
+recording then replays at a third of the memory (MAX_FRAME_PIXELS admits the 12 MP
+frames of a Camera Module 3, 4608x2592, with room to spare).
 
 A recording is a device that can fail like a camera (issue 13). A frame that cannot
 be decoded (a corrupt file, one of another size) is passed over and counted in
@@ -94,9 +97,10 @@ class _Folder:
     gone (renamed, unmounted) is a lost camera, and the frame stays the next one.
     """
 
-    def __init__(self, folder: Path, files: list[Path] | None = None) -> None:
+    def __init__(self, folder: Path, files: list[Path] | None = None, grey: bool = False) -> None:
         self.name = str(folder)
         self.folder = folder
+        self.grey = grey
         self.files = files if files is not None else self._listing(folder)
         if not self.files:
             suffixes = "/".join(s.lstrip(".") for s in IMAGE_SUFFIXES)
@@ -135,7 +139,8 @@ class _Folder:
         level = opencv_log.getLogLevel()
         opencv_log.setLogLevel(opencv_log.LOG_LEVEL_SILENT)
         try:
-            image: Image | None = self._cv2.imread(str(path), self._cv2.IMREAD_COLOR)
+            mode = self._cv2.IMREAD_GRAYSCALE if self.grey else self._cv2.IMREAD_COLOR
+            image: Image | None = self._cv2.imread(str(path), mode)
         finally:
             opencv_log.setLogLevel(level)
         return image
@@ -150,7 +155,7 @@ class _Folder:
         """The same files (the recording, not whatever the folder holds now) from ``position``."""
         if not self.folder.is_dir():
             raise CameraNotFoundError(f"replay {self.name}: the folder is still gone")
-        again = _Folder(self.folder, self.files)
+        again = _Folder(self.folder, self.files, self.grey)
         again.position = position
         return again
 
@@ -179,9 +184,10 @@ def _within_limits(path: Path) -> bool:
 class _Video:
     """A video file decoded by OpenCV."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, grey: bool = False) -> None:
         self.name = str(path)
         self.path = path
+        self.grey = grey
         self._cv2 = _cv2()
         self._capture = self._cv2.VideoCapture(str(path))
         if not self._capture.isOpened():
@@ -202,6 +208,8 @@ class _Video:
         if not ok or image is None:
             return None
         self.position += 1
+        if self.grey:
+            image = self._cv2.cvtColor(image, self._cv2.COLOR_BGR2GRAY)
         decoded: Image = image
         return decoded
 
@@ -216,7 +224,7 @@ class _Video:
         if not self.path.is_file():
             raise CameraNotFoundError(f"replay {self.name}: the video is still gone")
         try:
-            again = _Video(self.path)
+            again = _Video(self.path, self.grey)
         except ConfigurationError as exc:
             raise CameraNotFoundError(f"replay {self.name}: {exc}") from None
         if position:
@@ -350,17 +358,19 @@ def open_camera_replay(
     fps: float | None = None,
     loop: bool = False,
     realtime: bool = False,
+    grey: bool = False,
     clock: Callable[[], float] = time.monotonic,
     sleep: Callable[[float], None] = time.sleep,
 ) -> ReplayCamera:
-    """A replay of a folder of frames or a video; ``fps`` defaults to the video's own, else 30."""
+    """A replay of a folder of frames or a video; ``fps`` defaults to the video's own, else 30.
+    ``grey``: HxW grey frames (the Pi camera's YUV420 Y plane) instead of BGR."""
     path = Path(path)
     source: _Folder | _Video
     if path.is_dir():
-        source = _Folder(path)
+        source = _Folder(path, grey=grey)
         rate = fps or DEFAULT_FPS
     elif path.is_file():
-        source = _Video(path)
+        source = _Video(path, grey)
         rate = fps or source.fps or DEFAULT_FPS
     else:
         raise ConfigurationError(
@@ -372,14 +382,18 @@ def open_camera_replay(
 
 
 def open_from_settings(settings: Settings) -> ReplayCamera:
-    """``path`` (required), ``fps``, ``loop``, ``realtime``; ``clock``/``sleep`` from tests."""
+    """``path`` (required), ``fps``, ``loop``, ``realtime``, ``grey``; ``clock``/``sleep``
+    from tests."""
     if not settings.has("path"):
         raise ConfigurationError("camera.path is required for the replay camera")
     path = settings.path("path", "")
     fps = settings.number("fps", 0.0, above=0) if settings.has("fps") else None
     loop = settings.flag("loop", False)
     realtime = settings.flag("realtime", False)
+    grey = settings.flag("grey", False)
     clock = settings.value("clock", time.monotonic, callable, "a function () -> seconds")
     sleep = settings.value("sleep", time.sleep, callable, "a function (seconds) -> None")
     settings.done()
-    return open_camera_replay(path, fps=fps, loop=loop, realtime=realtime, clock=clock, sleep=sleep)
+    return open_camera_replay(
+        path, fps=fps, loop=loop, realtime=realtime, grey=grey, clock=clock, sleep=sleep
+    )

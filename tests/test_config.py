@@ -65,10 +65,13 @@ def test_environment_chooses_backends() -> None:
         ({"kiosk": {"idle_minutes": "soon"}}, "kiosk.idle_minutes must be float, not str"),
         ({"kiosk": {"enabled": 1}}, "kiosk.enabled must be bool"),
         ({"kiosk": {"idle_minutes": 0}}, "kiosk.idle_minutes must be more than 0"),
+        ({"table": {"full_decode_seconds": 0}}, "table.full_decode_seconds must be more than 0"),
         ({"cameras": {}}, "unknown section [cameras]"),
         ({"camera": "usb"}, "[camera] must be a table"),
         ({"camera": {"kind": 3}}, "camera.kind must be a string"),
         ({"log": {"level": "LOUD"}}, "log.level must be one of"),
+        ({"ui": {"language": "de"}}, "ui.language 'de' is not one of en, fr"),
+        ({"ui": {"language": 1}}, "ui.language must be str"),
     ],
 )
 def test_errors_name_the_file_and_the_key(data: dict[str, object], message: str) -> None:
@@ -146,3 +149,18 @@ def test_names_that_go_into_topics_are_checked(data: dict[str, object], message:
     anything else stops the start with the key named."""
     with pytest.raises(ConfigError, match=message.replace("(", r"\(").replace(")", r"\)")):
         parse_config(data, "config.toml")
+
+
+def test_the_table_speaks_the_configured_language(tmp_path: Path) -> None:
+    """Issue 12: ``[ui] language`` is the OLED's language from the start."""
+    from companion.ui.app import UiApp
+    from companion.views.i18n import language, speaking
+
+    path = tmp_path / "config.toml"
+    path.write_text('[ui]\nlanguage = "fr"\n', encoding="utf-8")
+    config = load_config(path, environ={})
+    assert config.ui.language == "fr"
+    with speaking("en"):
+        app = UiApp(language=config.ui.language)
+        assert language() == "fr" and app.screen(0.0).title == "Choisir un jeu"
+    assert parse_config({}).ui.language == "en"  # English unless the file says otherwise

@@ -17,6 +17,7 @@ from companion.games import CardGameReport, RoundScore
 from companion.journal import Journal
 from companion.session import Session, card_payload
 from companion.table.cards import TableCard
+from companion.views.faults import Fault, FaultKind
 
 
 class TallyFlow(GameFlow):
@@ -276,7 +277,7 @@ def test_the_replay_stops_at_an_event_the_game_cannot_read(tmp_path: Path) -> No
     again = Session.resume(Journal.open(path), clock=Clock(), factory=factory)
     assert again.flow is not None and again.flow.record()["cards"] == ["R1#1"]
     assert again.journal.dropped == 2  # the row and the one after it, kept aside
-    assert again.journal_faults() == [("repaired", "Resumed before a damaged move (2 set aside)")]
+    assert again.journal_faults() == [("repaired", Fault(FaultKind.RESUMED))]
     again.table("placed", card("G3#1"))  # the game goes on after its last good event
     again.journal.close()
     third = Session.resume(Journal.open(path), clock=Clock(), factory=factory)
@@ -324,7 +325,7 @@ def test_a_journal_that_cannot_be_opened_keeps_games_in_memory(tmp_path: Path) -
     (tmp_path / "file").write_text("")
     session = open_table(tmp_path / "file" / "j.db", clock=Clock(), factory=factory)
     assert session.memory_only
-    assert session.journal_faults() == [("journal", "Games go on but are not saved")]
+    assert session.journal_faults() == [("journal", Fault(FaultKind.NOT_SAVED))]
     notices = session.start_game("tally", ["Ana"], [])
     assert [n.message for n in notices] == [NOT_SAVED]
     session.table("placed", card("R1#1"))

@@ -10,21 +10,30 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.cafe.contract import EventRow, GameRow
 from companion.cafe.outcome import score_of
 
+if TYPE_CHECKING:
+    from companion.flows.base import GameFlow
+
 log = logging.getLogger("companion.cafe")
 
 
-def _replayed(row: GameRow, events: Sequence[EventRow]) -> tuple[dict[str, Any], dict[str, Any]]:
+def replayed(row: GameRow, events: Sequence[EventRow]) -> GameFlow:
+    """The game's flow with the events held replayed (raises what the flow raises)."""
     from companion.flows.registry import make_flow
     from companion.session import feed
 
     flow = make_flow(row.game, row.players, row.variants, options=row.options)
     for event in events:
         feed(flow, event.kind, event.payload)
+    return flow
+
+
+def _replayed(row: GameRow, events: Sequence[EventRow]) -> tuple[dict[str, Any], dict[str, Any]]:
+    flow = replayed(row, events)
     return flow.record(), flow.report().to_json()
 
 

@@ -22,8 +22,10 @@ hole waits for the table's next reconnection, which fills it.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from companion.cafe.contract import parse_events, parse_state, parse_status
 from companion.cafe.errors import MessageError
@@ -34,6 +36,8 @@ log = logging.getLogger("companion.cafe")
 
 #: How far past the ack one batch looks for events already held (after a hole is filled).
 WALK = 1000
+#: A players' link as a state carries it: the SHA-256 of its token, hex.
+DIGEST = re.compile(r"[0-9a-f]{64}")
 
 
 @dataclass(frozen=True)
@@ -131,10 +135,17 @@ class Ingest:
             state = parse_state(self.cafe, item.table, item.payload)
             raw = {"at": state.at, "game": state.game, "devices": state.devices}
             self.tables[item.table] = replace(row, state={**raw, "idle": state.idle}, seen=now)
+            self._link(item.table, state.game)
         elif item.leaf == "events":
             self._update(item, done)
         else:
             raise MessageError(f"{item.table}/{item.leaf}: not a topic a table publishes")
+
+    def _link(self, table: str, game: Mapping[str, Any] | None) -> None:
+        """Keep the players' link of a game (issue 15): an old link opens it once ended."""
+        game_id, link = (game or {}).get("id"), (game or {}).get("link")
+        if isinstance(game_id, int) and isinstance(link, str) and DIGEST.fullmatch(link):
+            self.store.put_link(table, game_id, link)
 
     def _update(self, item: Incoming, done: Applied) -> None:
         update = parse_events(self.cafe, item.table, item.payload)

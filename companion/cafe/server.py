@@ -20,11 +20,11 @@ from companion.cafe.errors import MessageError
 from companion.cafe.games import record_and_score
 from companion.cafe.ingest import Applied, Incoming, Ingest
 from companion.cafe.link import Link
-from companion.cafe.notify import Changes
 from companion.cafe.outcome import outcome_of, rounds_of
 from companion.cafe.settings import CafeSettings
 from companion.cafe.store import Store, TableRow
 from companion.cafe.writer import Writer
+from companion.web.changes import Changes
 from companion.web.model import GameDetail, GameLine, HistoryFilter, Standing, TableCard
 
 log = logging.getLogger("companion.cafe")

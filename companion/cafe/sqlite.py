@@ -24,6 +24,7 @@ from companion.cafe.store import (
     GAME_COLUMNS,
     PUT_EVENT,
     PUT_GAME,
+    PUT_LINK,
     PUT_SEAT,
     PUT_TABLE,
     SCHEMA,
@@ -100,6 +101,9 @@ class SqliteStore:
             (row.name, row.status, state, row.seen, row.ack_seq, row.ack_games, int(row.trusted)),
         )
 
+    def put_link(self, table: str, game_id: int, digest: str) -> None:
+        self._db.execute(PUT_LINK, (table, game_id, digest))
+
     def seqs_after(self, table: str, seq: int, limit: int) -> list[int]:
         sql = "SELECT seq FROM events WHERE table_name = ? AND seq > ? ORDER BY seq LIMIT ?"
         return [r[0] for r in self._db.execute(sql, (table, seq, limit))]
@@ -165,6 +169,19 @@ class SqliteStore:
 
     def game_names(self) -> list[str]:
         return [r[0] for r in self._read("SELECT DISTINCT game FROM games ORDER BY game")]
+
+    def link(self, table: str, game_id: int) -> str | None:
+        rows = self._read(
+            "SELECT digest FROM links WHERE table_name = ? AND game_id = ?", (table, game_id)
+        )
+        return str(rows[0][0]) if rows else None
+
+    def linked(self, table: str, digest: str) -> int | None:
+        """The game of ``table`` whose link has ``digest``."""
+        rows = self._read(
+            "SELECT game_id FROM links WHERE table_name = ? AND digest = ?", (table, digest)
+        )
+        return int(rows[0][0]) if rows else None
 
     def counts(self) -> tuple[int, int]:
         """How many games and events are held (for the log and the bench)."""

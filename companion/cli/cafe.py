@@ -100,6 +100,7 @@ def run(args: argparse.Namespace) -> int:
 
     from card_codes.errors import SigningError
     from card_codes.keys import load_key
+    from companion.cafe.live import CafeLive
     from companion.cafe.server import CafeServer
     from companion.cafe.sqlite import SqliteStore
     from companion.web.app import create_app
@@ -118,7 +119,10 @@ def run(args: argparse.Namespace) -> int:
     if _read_hash(password) is None:
         log.warning("no staff password (%s): run companion cafe set-password", password)
     app = create_app(
-        server, password_hash=lambda: _read_hash(password), secret=_secret(settings.secret_path())
+        server,
+        password_hash=lambda: _read_hash(password),
+        secret=_secret(settings.secret_path()),
+        live=CafeLive(server),
     )
     server.start()
     log.info(

@@ -41,6 +41,7 @@ from companion.table.cards import TableCard
 from companion.ui.app import UiApp
 from companion.ui.commands import Flow, StartGame, UiCommand, Undo
 from companion.ui.screens import View, render
+from companion.views.i18n import LANGUAGES
 from hardware.buttons import Buttons, open_buttons
 from hardware.buttons_keyboard import TERMINAL_KEYS, split_keys
 from hardware.display import Display, open_display
@@ -105,6 +106,12 @@ def register(sub: Any) -> None:
         help="the in-game screens in large type ([ui] large_type), read across a table",
     )
     parser.add_argument("--seed", type=int, default=1, help="the scripted games' seed")
+    parser.add_argument(
+        "--language",
+        choices=LANGUAGES,
+        default=LANGUAGES[0],
+        help="the screens' language (the start menu's Language changes it too)",
+    )
     parser.add_argument(
         "--journal",
         type=Path,
@@ -211,11 +218,12 @@ class Demo:
         seed: int = 1,
         wall_clock: Callable[[], float] = time.time,
         large_type: bool = False,
+        language: str = LANGUAGES[0],
     ) -> None:
         self.display = display
         self.large_type = large_type
         self.clock = clock
-        self.app = UiApp(now=clock(), names=recent_names(journal))
+        self.app = UiApp(language=language, now=clock(), names=recent_names(journal))
         # Games are dated by the wall clock (the history's dates), whatever drives the keys.
         self.runner = TableRunner(self.app, Session(journal, clock=wall_clock))
         self.table = ScriptedTable(self.runner, script=script, seed=seed)
@@ -310,6 +318,7 @@ def run(args: argparse.Namespace) -> int:
             script=args.script,
             seed=args.seed,
             large_type=args.large_type,
+            language=args.language,
         )
         if keys is not None and virtual is not None:
             _from_file(demo, keys, virtual)

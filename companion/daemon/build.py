@@ -26,10 +26,12 @@ from companion.bus.settings import BusSettings
 from companion.config import Config, HardwareSection
 from companion.daemon.links import ButtonsLink, CameraLink, DisplayLink, DisplayWorker
 from companion.daemon.notify import Notifier
+from companion.daemon.phone import attach_phone
 from companion.daemon.remote import Remote
 from companion.daemon.runtime import Daemon, Links, Reader
 from companion.journal import Journal
 from companion.session import Session, open_table, recent_names
+from companion.table.changes import ChangeDetector
 from companion.table.layout import default_layout, load_layout
 from companion.table.reader import TableReader
 from companion.table.tracker import TableEvent
@@ -133,7 +135,8 @@ def build_daemon(
     layout = load_layout(config.table.layout) if config.table.layout else default_layout()
     copy = config.table.deck_copy or None
     key = staff_key_of(config)
-    reader = TableReader(layout, staff_key=key, deck_copy=copy)
+    detector = ChangeDetector(full_every=config.table.full_decode_seconds)
+    reader = TableReader(layout, staff_key=key, deck_copy=copy, detector=detector)
     cafe = BusSettings.from_config(config)  # settings mistakes first, before the devices
     bus = TableBus(cafe, journal.path, key=key, clock=wall_clock) if cafe is not None else None
     camera, display, buttons = config.camera, config.display, config.buttons
@@ -147,13 +150,19 @@ def build_daemon(
         reader,
         devices,
         clock=clock,
-        app=UiApp(kiosk=config.kiosk, now=clock(), names=recent_names(journal)),
+        app=UiApp(
+            kiosk=config.kiosk,
+            language=config.ui.language,
+            now=clock(),
+            names=recent_names(journal),
+        ),
         threaded_display=display.kind in THREADED_DISPLAYS,
         notifier=notifier,
         panel=panel_size(display),
         large_type=config.ui.large_type,
     )
     daemon.table_of_copy = config.cafe.table_of_copy
+    attach_phone(daemon, config)
     if bus is not None:
         daemon.remote = Remote(daemon, bus)
     log.info(

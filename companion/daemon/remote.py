@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import logging
 import queue
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from companion.bus.client import TableBus
 from companion.bus.commands import Command
 from companion.bus.messages import game_state, state_message
 from companion.flows.base import Notice, NoticeKind
+from companion.flows.said import Said, Say
 
 if TYPE_CHECKING:
     from companion.daemon.runtime import Daemon
@@ -27,6 +29,19 @@ log = logging.getLogger(__name__)
 
 #: The state is offered at most this often.
 STATE_SECONDS = 1.0
+
+
+def apply_names(daemon: Daemon, names: Sequence[str]) -> bool:
+    """New player names for the game in play (or the one being set up), from the cafe's
+    staff or a phone: the OLED's, the journal's, the flow's. False if the game cannot
+    take them (fixed sides, another number of seats)."""
+    app, session = daemon.app, daemon.session
+    if not app.set_names(names):
+        return False
+    session.rename(names)
+    if session.flow is not None:
+        app.flow_status(session.flow.status())
+    return True
 
 
 class Remote:
@@ -73,20 +88,17 @@ class Remote:
         elif command.action == "message":
             text = str(command.args["text"])
             log.info("cafe: staff message shown: %s", text)
-            app.notices([Notice(NoticeKind.INFO, text)], now)
+            said = Said(Say.STAFF_MESSAGE, text=text)
+            app.notices([Notice(NoticeKind.INFO, text, said=said)], now)
         elif command.action == "names":
             names = [str(name) for name in command.args["names"]]
-            if not app.set_names(names):
+            if not apply_names(daemon, names):
                 log.warning(
                     "cafe: names %s refused: the game in play has %d fixed or other seats",
                     ", ".join(names),
                     len(app.players),
                 )
                 return
-            session = daemon.session
-            session.rename(names)
-            if session.flow is not None:
-                app.flow_status(session.flow.status())
             log.info("cafe: staff named the players %s", ", ".join(names))
 
     def state(self, now: float) -> dict[str, Any]:
@@ -97,6 +109,8 @@ class Remote:
         game = None
         if flow is not None:
             game = game_state(session.game_id, flow, list(daemon.app.players))
+            if daemon.phone is not None:  # the players' page (issue 15): optional fields
+                game.update(daemon.phone.bus_fields())
         devices = {
             name: "ok" if link.status.ok else "lost"
             for name, link in (

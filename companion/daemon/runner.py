@@ -79,7 +79,7 @@ class TableRunner:
                     )
                 except (GameError, CompanionError) as exc:
                     log.warning("cannot start %s: %s", command.game, exc)
-                    self.app.start_failed(str(exc), now)
+                    self.app.start_failed(command.game, now)
                     return
                 self._after(notices, now)
             case Flow(command=flow_command):

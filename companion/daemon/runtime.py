@@ -27,7 +27,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from companion.daemon.controls import Controls
 from companion.daemon.links import ButtonsLink, CameraLink, DisplayLink, DisplayWorker
@@ -40,8 +40,12 @@ from companion.table.reader import ReaderStats
 from companion.table.tracker import CardPlaced, CardRemoved, DuplicateCard, TableEvent
 from companion.ui.app import UiApp
 from companion.ui.screens import View, render
-from companion.views import MessageView, waiting_line
+from companion.views import waiting_line
+from companion.views.faults import Fault, FaultKind, farewell_view
 from hardware.camera import EndOfStream, Frame
+
+if TYPE_CHECKING:
+    from companion.daemon.phone import HomeServer, Phone
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +53,8 @@ log = logging.getLogger(__name__)
 DEFAULT_NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve")
 #: How often the log gets a line of what the reader did (codes read, foreign codes).
 STATS_SECONDS = 60.0
+#: The camera fault the OLED shows while the camera link is down (it retries by itself).
+CAMERA_LOST = Fault(FaultKind.CAMERA_LOST)
 
 
 class Reader(Protocol):
@@ -118,6 +124,9 @@ class Daemon:
         self.table_of_copy: Callable[[int], str] = str
         #: The cafe's bus, when the configuration names a broker (issue 14).
         self.remote: Remote | None = None
+        #: The players' page (issue 15): the view and links, and the page served at home.
+        self.phone: Phone | None = None
+        self.phone_server: HomeServer | None = None
 
     # -- start --------------------------------------------------------------------------
 
@@ -161,7 +170,7 @@ class Daemon:
             frame = None
         now = self.clock()
         status = self.links.camera.status
-        self.app.hardware_status("camera", None if status.ok else "Camera lost: retrying", now)
+        self.app.hardware_status("camera", None if status.ok else CAMERA_LOST, now)
         events = self.reader.feed(frame) if frame is not None else []
         for event in events:
             if self.on_event is not None:
@@ -179,6 +188,8 @@ class Daemon:
             self.runner.press(press)
             press, changed = self.links.buttons.poll(0.0), True
         self.runner.tick(now)
+        if self.phone is not None:
+            self.phone.turn(now, changed)
         if self.remote is not None:
             self.remote.turn(now, changed)
         self.draw()
@@ -187,12 +198,14 @@ class Daemon:
     def table_event(self, event: TableEvent, now: float) -> None:
         if isinstance(event, DuplicateCard):
             log.warning("card %s seen in %d places at once", event.key, len(event.positions))
-            self.app.hardware_status("card", f"{event.key.split('/')[-1]} seen twice", now)
+            deck, _copy, notation = event.key.split("/", 2)
+            fault = Fault(FaultKind.DUPLICATE_CARD, card=notation, deck=deck)
+            self.app.hardware_status("card", fault, now)
             return
         if isinstance(event, StrayCard):
             table = self.table_of_copy(event.copy)
             log.warning("card %s refused: it is from table %s's deck", event.card.key, table)
-            self.app.hardware_status("card", f"This card is from table {table}'s deck", now)
+            self.app.hardware_status("card", Fault(FaultKind.STRAY_CARD, table=table), now)
             return
         card = event.card
         if card.deck == "control":
@@ -259,6 +272,8 @@ class Daemon:
         self.start()
         if self.remote is not None:
             self.remote.start()
+        if self.phone_server is not None:
+            self.phone_server.start()
         try:
             while not should_stop() and not self.ended:
                 self.step()
@@ -268,15 +283,14 @@ class Daemon:
             self.links.close()
             if self.remote is not None:
                 self.remote.close()
+            if self.phone_server is not None:
+                self.phone_server.close()
 
     def farewell(self) -> None:
         """The last screen, kept by the panel while the service is down (a kiosk never
         goes blank on a restart): the game is saved and comes back, unless the journal
         could not be written (a full disk): then it says so."""
-        saved = "back in a moment"
-        if self.session.flow is not None:
-            saved = "the game is not saved" if self.session.memory_only else "the game is saved"
-        view = MessageView("Table Companion", ("Restarting...", saved))
+        view = farewell_view(self.session.flow is not None, not self.session.memory_only)
         self.links.display.show(render(view, self.size))
         if isinstance(self.links.display, DisplayWorker):
             self.links.display.flush()

@@ -18,8 +18,10 @@ session journals each input, then hands it to the flow.
 Where facts end and words begin: a flow answers typed facts (:mod:`companion.flows.status`:
 seats as numbers, cards as notation, what the table must show as an enum) and never
 a screen. The views layer (:func:`companion.views.present`) names the seats and words
-the facts for the OLED and the status line. A notice's ``message`` is still English
-(a refusal's reason, a log line); its ``detail`` is a fact like the status.
+the facts for the OLED and the status line. A notice's ``message`` is English for
+the log (a refusal's reason with serials and the rule id); what the screen says is
+its ``said`` (a message id and its facts) and its ``detail`` (a trick won, scores),
+which the views layer words in the table's language.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from enum import Enum
 from typing import Any, ClassVar
 
 from companion.flows.commands import FlowCommand
+from companion.flows.said import Said
 from companion.flows.status import FlowStatus, NoticeDetail
 from companion.games.base import GameState
 from companion.games.report import GameReport
@@ -56,6 +59,9 @@ class Notice:
     seat: int | None = None
     #: What happened, as a fact the views layer shows (the trick's winner, the scores).
     detail: NoticeDetail | None = None
+    #: What the screen says, without words (:mod:`companion.flows.said`); ``message``
+    #: is the log's English sentence and never reaches a player.
+    said: Said | None = None
 
 
 class GameFlow(ABC):

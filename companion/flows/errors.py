@@ -12,7 +12,8 @@ the flow does not know is a setup error, raised like the engines' own errors.
 
 from __future__ import annotations
 
-from companion.games.errors import GameError
+from companion.flows.said import Said
+from companion.games.errors import GameError, Place
 
 
 class OptionError(GameError):
@@ -33,4 +34,19 @@ class CommandError(GameError):
 
 
 class RefusedError(GameError):
-    """The rules (or the table) refuse a card or a command; ``rule`` is its RULES.md id."""
+    """The rules (or the table) refuse a card or a command; ``rule`` is its RULES.md id.
+
+    ``what`` is English, for the log; ``said`` is what the screen says (a message
+    id and its facts, :mod:`companion.flows.said`), when it is more than the rule.
+    """
+
+    def __init__(
+        self,
+        what: str,
+        rule: str | None = None,
+        said: Said | None = None,
+        *,
+        where: Place | None = None,
+    ) -> None:
+        super().__init__(what, rule, where=where)
+        self.said = said

@@ -24,6 +24,7 @@ from typing import Any, ClassVar
 from companion.flows.base import GameFlow, Notice, NoticeKind
 from companion.flows.errors import RefusedError
 from companion.flows.notices import report_totals, scores
+from companion.flows.said import Said, Say
 from companion.flows.status import Awaiting, FlowStatus, Played, TrickStatus, TrickWon
 from companion.flows.tricks import TrickFlow, seat_check
 from companion.games.errors import IllegalActionError, NotationError
@@ -86,14 +87,14 @@ class FibonachosFlow(TrickFlow):
 
     def _accept(self, card: TableCard, use: str, seat: int | None) -> None:
         if self.engine.is_terminal():
-            raise RefusedError("the match is over: three rounds were played", "F8")
+            raise RefusedError(
+                "the match is over: three rounds were played", "F8", Said(Say.GAME_IS_OVER)
+            )
         action: Reveal | Play
         if use == "spicy":
-            action = Reveal(
-                _parse(card.notation, Spicy, "is a nacho card: play it in the play area")
-            )
+            action = Reveal(_parse(card.notation, Spicy))
         else:
-            action = Play(_parse(card.notation, Nacho, "is a spicy card: put it on the spicy spot"))
+            action = Play(_parse(card.notation, Nacho))
             if seat is not None and not self._needs_deal():
                 current = self.engine.rounds[-1]
                 trick = current.open_trick()
@@ -108,7 +109,8 @@ class FibonachosFlow(TrickFlow):
         except IllegalActionError as exc:
             if dealt:
                 self.engine.undo()
-            raise RefusedError(exc.what, exc.rule) from None
+            said = _ENGINE_SAYS.get((exc.rule, use), Said(Say.AGAINST_RULE))
+            raise RefusedError(exc.what, exc.rule, said) from None
 
     # -- progress ---------------------------------------------------------------------------
 
@@ -139,6 +141,7 @@ class FibonachosFlow(TrickFlow):
             "F4",
             seat=seat,
             detail=TrickWon(seat, str(card), trick.number, prize),
+            said=Said(Say.TRICK_WON, card=str(card), seat=seat, number=trick.number),
         )
 
     # -- where the game stands ----------------------------------------------------------------
@@ -199,7 +202,17 @@ def _cards(trick: Trick) -> tuple[Played, ...]:
     return tuple(Played(s, str(c)) for s, c in zip(trick.seats, trick.cards, strict=True))
 
 
-def _parse(text: str, kind: type[Nacho] | type[Spicy], wrong: str) -> Any:
+#: The engine's refusals the screen says more precisely than by their rule, by
+#: (rule, what the card was put down as).
+_ENGINE_SAYS = {
+    ("F1", "play"): Said(Say.PLAYED_ALREADY),
+    ("F1", "spicy"): Said(Say.PLAYED_ALREADY),
+    ("F6", "play"): Said(Say.SPICY_FIRST),
+    ("F6", "spicy"): Said(Say.SPICY_NOT_NOW),
+}
+
+
+def _parse(text: str, kind: type[Nacho] | type[Spicy]) -> Any:
     other: type[Nacho] | type[Spicy] = Spicy if kind is Nacho else Nacho
     try:
         return kind.parse(text)
@@ -207,5 +220,13 @@ def _parse(text: str, kind: type[Nacho] | type[Spicy], wrong: str) -> Any:
         try:
             other.parse(text)
         except NotationError:
-            raise RefusedError(exc.what, "F1") from None
-        raise RefusedError(f"{text} {wrong}", "F6" if kind is Spicy else "F1") from None
+            raise RefusedError(exc.what, "F1", Said(Say.UNKNOWN_CARD)) from None
+        if kind is Spicy:
+            raise RefusedError(
+                f"{text} is a nacho card: play it in the play area",
+                "F6",
+                Said(Say.NACHO_ON_SPICY),
+            ) from None
+        raise RefusedError(
+            f"{text} is a spicy card: put it on the spicy spot", "F1", Said(Say.SPICY_IN_PLAY)
+        ) from None

@@ -42,7 +42,8 @@ from companion.flows.commands import FlowCommand
 from companion.flows.errors import RefusedError
 from companion.flows.hex_board import HexBoardFlow
 from companion.flows.hex_cards import MoveCards
-from companion.flows.notices import info, refused, refused_command
+from companion.flows.notices import info, nothing_to_undo, refused, refused_command
+from companion.flows.said import Said, Say
 from companion.flows.status import Awaiting, HexStatus
 from companion.games.base import CHANCE
 from companion.games.errors import IllegalActionError, NotationError
@@ -130,9 +131,12 @@ class HexRefereeFlow(EngineFlow):
         try:
             value = parse_card(card.notation)
             self._apply(Draw(value))
-        except (NotationError, RefusedError) as exc:
-            return [refused(card, exc.what, exc.rule or "H5")]
-        return [info(f"{self.names[side.seat]}: {card_name(value)}")]
+        except NotationError as exc:
+            return [refused(card, exc.what, "H5", Said(Say.UNKNOWN_CARD))]
+        except RefusedError as exc:
+            return [refused(card, exc.what, exc.rule or "H5", exc.said)]
+        said = Said(Say.CARD_TURNED_UP, seat=side.seat, number=value)
+        return [info(f"{self.names[side.seat]}: {card_name(value)}", said)]
 
     def command(self, command: FlowCommand) -> list[Notice]:
         if isinstance(command, cmd.Undo):
@@ -145,51 +149,72 @@ class HexRefereeFlow(EngineFlow):
     def _command(self, command: FlowCommand) -> list[Notice]:
         winner = self.engine.winner
         if isinstance(command, cmd.Move | cmd.EndTurn | cmd.Strikes | cmd.Winner) and winner:
-            raise RefusedError(f"the game is over: {winner.value} won", "H4")
+            raise RefusedError(
+                f"the game is over: {winner.value} won", "H4", Said(Say.GAME_IS_OVER)
+            )
         match command:
             case cmd.Move():
                 return self._move()
             case cmd.EndTurn():
                 turn = self._turn()
                 self._apply(EndTurn())
-                return [info(f"{self.names[turn.side.seat]} ends turn {turn.number}")]
+                said = Said(Say.TURN_ENDED, seat=turn.side.seat, number=turn.number)
+                return [info(f"{self.names[turn.side.seat]} ends turn {turn.number}", said)]
             case cmd.Strikes(n=n):
                 return self._strikes(n)
             case cmd.Winner(side=name):
                 side = {s.value: s for s in Side}.get(name)
                 if side is None:
-                    raise RefusedError('winner needs "side": black or white')
+                    raise RefusedError(
+                        'winner needs "side": black or white', said=Said(Say.NOT_A_SEAT)
+                    )
                 self._apply(Win(side))
                 message = f"{self.names[side.seat]} ({side.value}) wins"
-                return [Notice(NoticeKind.GAME_OVER, message, "H4", seat=side.seat)]
+                said = Said(Say.GAME_OVER, seat=side.seat)
+                return [Notice(NoticeKind.GAME_OVER, message, "H4", seat=side.seat, said=said)]
             case _:
-                raise RefusedError("unknown command for the hex referee")
+                raise RefusedError(
+                    "unknown command for the hex referee", said=Said(Say.UNKNOWN_COMMAND)
+                )
 
     def _turn(self) -> CountedTurn:
         """The turn in progress; in the card variant its card must be turned up (H5)."""
         turn = self.engine.turn
         if turn is None:
-            raise RefusedError("turn up the move card first", "H5")
+            raise RefusedError("turn up the move card first", "H5", Said(Say.MOVE_CARD_FIRST))
         return turn
 
     def _move(self) -> list[Notice]:
         turn = self._turn()
         if not turn.moves_left:
             side = turn.side.value
-            raise RefusedError(f"{side} has no moves left: end the turn", self.engine.count_rule)
+            raise RefusedError(
+                f"{side} has no moves left: end the turn",
+                self.engine.count_rule,
+                Said(Say.NO_MOVES_LEFT, seat=turn.side.seat),
+            )
         self._apply(MoveMade())
         return self._if_over(turn.number)
 
     def _strikes(self, value: object) -> list[Notice]:
         if self.cards:
-            raise RefusedError("the card variant has no strike reduction", "H5")
+            raise RefusedError(
+                "the card variant has no strike reduction", "H5", Said(Say.NO_STRIKES_WITH_CARDS)
+            )
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_STRIKES:
-            raise RefusedError(f"strikes is a count 0-{MAX_STRIKES}, not {value!r}", "H2")
+            raise RefusedError(
+                f"strikes is a count 0-{MAX_STRIKES}, not {value!r}",
+                "H2",
+                Said(Say.BAD_STRIKES, number=MAX_STRIKES),
+            )
         turn = self._turn()
         self._apply(Strikes(value))
         allowed = self.engine.turns[turn.number - 1].allowed
         plural = "" if allowed == 1 else "s"
-        said = info(f"{self.names[turn.side.seat]} may make {allowed} move{plural}")
+        said = info(
+            f"{self.names[turn.side.seat]} may make {allowed} move{plural}",
+            Said(Say.MOVES_ALLOWED, seat=turn.side.seat, number=allowed),
+        )
         return [said, *self._if_over(turn.number)]
 
     def _if_over(self, number: int) -> list[Notice]:
@@ -197,15 +222,15 @@ class HexRefereeFlow(EngineFlow):
         turn = self.engine.turn
         if turn is not None and turn.number == number:
             return []
-        return [info(f"turn {number} over")]
+        return [info(f"turn {number} over", Said(Say.TURN_OVER, number=number))]
 
     def undo(self) -> list[Notice]:
         if not self.marks:
-            return [Notice(NoticeKind.REFUSED, "nothing to undo")]
+            return [nothing_to_undo()]
         mark = self.marks.pop()
         while len(self.engine.history) > mark:
             self.engine.undo()
-        return [info("undone")]
+        return [info("undone", Said(Say.UNDONE))]
 
     # -- what the session reads -----------------------------------------------------------------
 

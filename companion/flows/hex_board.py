@@ -22,7 +22,8 @@ from companion.flows.base import EngineFlow, Notice, NoticeKind, seat_names
 from companion.flows.commands import EndTurn, FlowCommand, Move, Undo, Winner
 from companion.flows.errors import RefusedError
 from companion.flows.hex_cards import MoveCards
-from companion.flows.notices import info, refused, refused_command
+from companion.flows.notices import info, nothing_to_undo, refused, refused_command
+from companion.flows.said import Said, Say
 from companion.flows.status import Awaiting, HexStatus
 from companion.games.base import CHANCE
 from companion.games.errors import GameError, IllegalActionError
@@ -73,10 +74,15 @@ class HexBoardFlow(EngineFlow):
         if card.deck != "hex" or not self.camera:
             return []
         try:
-            self._apply(Draw(parse_card(card.notation)))
-        except (GameError, RefusedError) as exc:
-            return [refused(card, exc.reason, exc.rule)]
-        return [info(f"{card.notation} turned up")]
+            value = parse_card(card.notation)
+            self._apply(Draw(value))
+        except RefusedError as exc:
+            return [refused(card, exc.reason, exc.rule, exc.said)]
+        except GameError as exc:
+            return [refused(card, str(exc), "H5", Said(Say.UNKNOWN_CARD))]
+        side = self.engine.turns[-1].side if self.engine.turns else Side.BLACK
+        said = Said(Say.CARD_TURNED_UP, seat=side.seat, number=value)
+        return [info(f"{card.notation} turned up", said)]
 
     def command(self, command: FlowCommand) -> list[Notice]:
         match command:
@@ -87,7 +93,7 @@ class HexBoardFlow(EngineFlow):
         except RefusedError as exc:
             return [refused_command(command, exc)]
         except GameError as exc:  # a move written wrong (H1 notation)
-            return [refused_command(command, RefusedError(str(exc)))]
+            return [refused_command(command, RefusedError(str(exc), said=Said(Say.BAD_MOVE)))]
 
     def _command(self, command: FlowCommand) -> list[Notice]:
         match command:
@@ -98,23 +104,31 @@ class HexBoardFlow(EngineFlow):
             case Winner(side=name):
                 side = {s.value: s for s in Side}.get(name)
                 if side is None:
-                    raise RefusedError('winner needs "side": black or white')
+                    raise RefusedError(
+                        'winner needs "side": black or white', said=Said(Say.NOT_A_SEAT)
+                    )
                 self._apply(Resign(side.other))
             case _:
-                raise RefusedError("unknown command for the hex board")
+                raise RefusedError(
+                    "unknown command for the hex board", said=Said(Say.UNKNOWN_COMMAND)
+                )
         winner = self.engine.winner
         if winner is not None:
             message = f"{self.names[winner.seat]} ({winner.value}) wins: {self.engine.ending}"
-            return [Notice(NoticeKind.GAME_OVER, message, self.engine.end_rule, seat=winner.seat)]
+            said = Said(Say.GAME_OVER, seat=winner.seat)
+            notice = Notice(
+                NoticeKind.GAME_OVER, message, self.engine.end_rule, seat=winner.seat, said=said
+            )
+            return [notice]
         return []
 
     def undo(self) -> list[Notice]:
         if not self.marks:
-            return [Notice(NoticeKind.REFUSED, "nothing to undo")]
+            return [nothing_to_undo()]
         mark = self.marks.pop()
         while len(self.engine.history) > mark:
             self.engine.undo()
-        return [info("undone")]
+        return [info("undone", Said(Say.UNDONE))]
 
     def status(self) -> HexStatus:
         engine = self.engine

@@ -36,6 +36,7 @@ from companion.flows.base import EngineFlow, Notice, NoticeKind
 from companion.flows.commands import Missing
 from companion.flows.errors import RefusedError
 from companion.flows.notices import info
+from companion.flows.said import Said, Say
 from companion.flows.status import Awaiting, FlowStatus, MissingCard, TrickStatus
 from companion.table.cards import TableCard
 
@@ -156,7 +157,9 @@ class MissingCards(EngineFlow):
         wanted = self.missing()
         assert wanted is not None
         name = self.names[wanted.seat]
-        return [info(f"{_face(card.notation)} held: {name}'s card of trick {wanted.trick} first")]
+        said = Said(Say.HELD, card=card.notation, seat=wanted.seat, number=wanted.trick)
+        message = f"{_face(card.notation)} held: {name}'s card of trick {wanted.trick} first"
+        return [info(message, said)]
 
     def _gone(self, card: TableCard) -> list[Notice]:
         """A card left the table: a held one is forgotten; the last of a trick under way
@@ -172,7 +175,8 @@ class MissingCards(EngineFlow):
             return []
         name = self.names[wanted.seat]
         message = f"trick {wanted.trick} was cleared before {name}'s card was read"
-        return [Notice(NoticeKind.INFO, message, None, seat=wanted.seat, detail=wanted)]
+        said = Said(Say.CARD_MISSING, seat=wanted.seat, number=wanted.trick)
+        return [Notice(NoticeKind.INFO, message, None, seat=wanted.seat, detail=wanted, said=said)]
 
     def sighted(self, card: TableCard) -> list[Notice]:
         """Remember a card seen in the play area while no card is missing."""
@@ -187,13 +191,18 @@ class MissingCards(EngineFlow):
     def _give(self, command: Missing) -> list[Notice]:
         wanted = self.missing()
         if wanted is None:
-            raise RefusedError("no card is missing: no trick was cleared before it was whole")
+            raise RefusedError(
+                "no card is missing: no trick was cleared before it was whole",
+                said=Said(Say.NO_CARD_MISSING),
+            )
         if command.seat != wanted.seat:
             who = self.names[wanted.seat]
             other = self.names[command.seat] if 0 <= command.seat < len(self.names) else None
+            said = Said(Say.NOT_THEIR_CARD, seat=wanted.seat, whose=command.seat)
             raise RefusedError(
                 f"the card missing is {who}'s, not "
-                + (f"{other}'s" if other else f"seat {command.seat}'s (no such seat)")
+                + (f"{other}'s" if other else f"seat {command.seat}'s (no such seat)"),
+                said=said if other else Said(Say.NOT_A_SEAT),
             )
         card = self._missing_card(command.card, wanted)
         notices = self._offer(card, "play", None)
@@ -224,7 +233,7 @@ class MissingCards(EngineFlow):
 
     def _undo_held(self) -> list[Notice]:
         card = self.held.pop()
-        return [info(f"undone: {card.notation} (held)")]
+        return [info(f"undone: {card.notation} (held)", Said(Say.UNDONE, card=card.notation))]
 
     def _with_missing(self, status: FlowStatus) -> FlowStatus:
         """``status`` awaiting the missing card, if one is."""

@@ -10,26 +10,45 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from companion.flows.base import Notice, NoticeKind
 from companion.flows.commands import FlowCommand, Replace
 from companion.flows.errors import RefusedError
+from companion.flows.said import Said, Say
 from companion.flows.status import Scores
 from companion.games.report import CardGameReport, RoundScore, leaders
 from companion.table.cards import TableCard
 
 
-def refused(card: TableCard, reason: str, rule: str | None) -> Notice:
-    """A REFUSED notice naming the card, the reason and the rule."""
-    return Notice(NoticeKind.REFUSED, f"{card.notation} refused: {reason}", rule)
+def refused(card: TableCard, reason: str, rule: str | None, said: Said | None = None) -> Notice:
+    """A REFUSED notice naming the card, the reason and the rule.
+
+    The screen says ``said`` (by default: the rule refuses the card), naming the card.
+    """
+    said = replace(said or Said(Say.AGAINST_RULE), on_table=True)
+    if said.card is None:
+        said = replace(said, card=card.notation)
+    return Notice(NoticeKind.REFUSED, f"{card.notation} refused: {reason}", rule, said=said)
+
+
+def refusal(card: TableCard, exc: RefusedError) -> Notice:
+    """The REFUSED notice of ``card`` for ``exc``."""
+    return refused(card, exc.reason, exc.rule, exc.said)
 
 
 def refused_command(command: FlowCommand, exc: RefusedError) -> Notice:
-    return Notice(NoticeKind.REFUSED, f"{command.name}: {exc.reason}", exc.rule)
+    said = exc.said or Said(Say.AGAINST_RULE)
+    return Notice(NoticeKind.REFUSED, f"{command.name}: {exc.reason}", exc.rule, said=said)
 
 
-def info(message: str) -> Notice:
-    return Notice(NoticeKind.INFO, message)
+def info(message: str, said: Said) -> Notice:
+    """A note: ``message`` for the log, ``said`` for the screen."""
+    return Notice(NoticeKind.INFO, message, said=said)
+
+
+def nothing_to_undo() -> Notice:
+    return Notice(NoticeKind.REFUSED, "nothing to undo", said=Said(Say.NOTHING_TO_UNDO))
 
 
 def scores(
@@ -74,15 +93,19 @@ def report_notices(
         running = [a + b for a, b in zip(running, played.points, strict=True)]
         if number > rounds_before:
             detail = scores(game, number, played.points, running)
+            said = Said(Say.ROUND_OVER, number=number)
             notices.append(
-                Notice(NoticeKind.ROUND_OVER, f"round {number} over", None, detail=detail)
+                Notice(
+                    NoticeKind.ROUND_OVER, f"round {number} over", None, detail=detail, said=said
+                )
             )
     if over:
         won = report.winners
         winners = " and ".join(players[seat] for seat in won)
         detail = scores(game, None, report.totals, None, won)
         message = f"game over: {winners} won" if winners else "game over"
-        notices.append(Notice(NoticeKind.GAME_OVER, message, None, detail=detail))
+        said = Said(Say.GAME_OVER, seat=won[0] if len(won) == 1 else None)
+        notices.append(Notice(NoticeKind.GAME_OVER, message, None, detail=detail, said=said))
     return notices
 
 
@@ -94,6 +117,9 @@ def replacement(old: TableCard, command: Replace) -> TableCard:
     Raise :class:`RefusedError` for an empty notation.
     """
     if not command.card:
-        raise RefusedError('replace needs "card": the notation the card really has')
+        raise RefusedError(
+            'replace needs "card": the notation the card really has',
+            said=Said(Say.NO_SUCH_CARD),
+        )
     zone = old.zone if command.zone is None else command.zone
     return TableCard(old.key, old.deck, command.card, zone, old.position, old.face_down)

@@ -49,13 +49,15 @@ from companion.flows.commands import (
 from companion.flows.errors import RefusedError
 from companion.flows.notices import (
     info,
-    refused,
+    nothing_to_undo,
+    refusal,
     refused_command,
     replacement,
     report_notices,
     report_totals,
 )
 from companion.flows.rummy_sets import group_sets
+from companion.flows.said import Said, Say
 from companion.flows.status import Lack, MeldSet, Recorded, RummyStatus, SetState
 from companion.games.errors import IllegalActionError
 from companion.games.rummy import (
@@ -158,9 +160,11 @@ class RummyFlow(EngineFlow):
 
     def undo(self) -> list[Notice]:
         if not self.inputs:
-            return [Notice(NoticeKind.REFUSED, "nothing to undo")]
+            return [nothing_to_undo()]
+        kind, value = self.inputs[-1]
         self._replay(self.inputs[:-1])
-        return [info("undone")]
+        card = value.notation if kind in ("placed", "removed") else None
+        return [info("undone", Said(Say.UNDONE, card=card))]
 
     def _replace(self, command: Replace) -> list[Notice]:
         """A misread card corrected: the inputs replayed with it read right. A correction
@@ -178,9 +182,11 @@ class RummyFlow(EngineFlow):
                     raise RefusedError(
                         f"{new.notation} cannot replace {value.notation}: {refusals[0].message}",
                         refusals[0].rule,
+                        Said(Say.CANNOT_REPLACE, card=new.notation, other=value.notation),
                     )
-                return [info(f"{value.notation} replaced by {new.notation}")]
-        raise RefusedError(f"no card {key!r} was placed")
+                said = Said(Say.REPLACED, card=value.notation, other=new.notation)
+                return [info(f"{value.notation} replaced by {new.notation}", said)]
+        raise RefusedError(f"no card {key!r} was placed", said=Said(Say.NO_SUCH_CARD))
 
     def _feed(self, item: Input) -> list[Notice]:
         kind, value = item
@@ -197,7 +203,7 @@ class RummyFlow(EngineFlow):
             if kind == "command":
                 return [refused_command(value, exc)]
             self.refused[value.key] = value
-            return [refused(value, exc.reason, exc.rule)]
+            return [refusal(value, exc)]
 
     # -- cards ----------------------------------------------------------------------------------
 
@@ -212,7 +218,9 @@ class RummyFlow(EngineFlow):
         if seat is None:
             return []
         if card.deck != self.game:
-            raise RefusedError(f"a card of the {card.deck} deck, not of {self.game}", "R1")
+            raise RefusedError(
+                f"a card of the {card.deck} deck, not of {self.game}", "R1", Said(Say.WRONG_DECK)
+            )
         if card.face_down:
             return self._turned_down(seat, card)
         self._parse(card.notation)
@@ -233,7 +241,8 @@ class RummyFlow(EngineFlow):
         try:
             return parse_card(notation, self.deck)
         except UnknownCardError as exc:
-            raise RefusedError(exc.what, exc.rule) from None
+            said = Said(Say.UNKNOWN_CARD if exc.rule == "R1" else Say.AGAINST_RULE)
+            raise RefusedError(exc.what, exc.rule, said) from None
 
     def _turned_down(self, seat: int, card: TableCard) -> list[Notice]:
         """R4: a set is closed once all its cards lie face down, if it is complete."""
@@ -253,11 +262,16 @@ class RummyFlow(EngineFlow):
         if line.state is not SetState.COMPLETE:
             for member in group:
                 self.table[seat][member.key] = self.known[member.key]
-            raise RefusedError(f"the set on {line.base} is not complete: {_lacks(line)}", "R4")
+            raise RefusedError(
+                f"the set on {line.base} is not complete: {_lacks(line)}",
+                "R4",
+                Said(Say.SET_NOT_COMPLETE, card=line.base, seat=seat),
+            )
         self.closed[seat].append(cards)
         for member in group:
             del self.table[seat][member.key]
-        return [info(f"{self.names[seat]} closed the set on {line.base}")]
+        said = Said(Say.SET_CLOSED, card=line.base, seat=seat)
+        return [info(f"{self.names[seat]} closed the set on {line.base}", said)]
 
     # -- judging sets ---------------------------------------------------------------------------
 
@@ -283,7 +297,10 @@ class RummyFlow(EngineFlow):
         if verdict.complete:
             return tuple(cards), MeldSet(base, SetState.COMPLETE, wild=wild)
         if not verdict.legal:
-            judged = MeldSet(base, SetState.ILLEGAL, reason=verdict.reason, rule=verdict.rule)
+            fault = None if verdict.card is None else str(cards[verdict.card])
+            judged = MeldSet(
+                base, SetState.ILLEGAL, reason=verdict.reason, rule=verdict.rule, fault=fault
+            )
             return tuple(cards), judged
         if not verdict.completions:
             return tuple(cards), MeldSet(base, SetState.OPEN, Lack.IMPOSSIBLE)
@@ -294,12 +311,13 @@ class RummyFlow(EngineFlow):
             if key in {c.key for c in group}:
                 _, line = self._judge(group)
                 if line.state is SetState.ILLEGAL:
-                    return [
-                        Notice(NoticeKind.INFO, f"set on {line.base}: {_lacks(line)}", seat=seat)
-                    ]
+                    said = Said(Say.SET_ILLEGAL, card=line.base, other=line.fault, seat=seat)
+                    message = f"set on {line.base}: {_lacks(line)}"
+                    return [Notice(NoticeKind.INFO, message, line.rule, seat=seat, said=said)]
                 if line.lack is Lack.WILD_NUMBER:
                     message = f"{self.names[seat]}: which number is the wild card on {line.base}?"
-                    return [Notice(NoticeKind.INFO, message, "R5", seat=seat)]
+                    said = Said(Say.WHICH_WILD, card=line.base, seat=seat)
+                    return [Notice(NoticeKind.INFO, message, "R5", seat=seat, said=said)]
         return []
 
     def sets(self, seat: int) -> list[tuple[tuple[Card, ...], MeldSet]]:
@@ -313,27 +331,38 @@ class RummyFlow(EngineFlow):
             case Wild(key=key, number=number):
                 if number not in self.deck.numbers:
                     numbers = ", ".join(map(str, self.deck.numbers))
-                    raise RefusedError(f"a wild card stands for one of {numbers}", "R5")
+                    raise RefusedError(
+                        f"a wild card stands for one of {numbers}",
+                        "R5",
+                        Said(Say.WILD_NUMBER, number=number),
+                    )
                 self.wilds[key] = number
                 return []
             case CloseSet(seat=seat, base=base):
                 return self._close_set(seat, base)
             case CountHands():
                 self.counting = True
-                return [info("lay out every hand in its zone, apart from the sets")]
+                message = "lay out every hand in its zone, apart from the sets"
+                return [info(message, Said(Say.COUNT_HANDS))]
             case EndRound(out=out):
                 return self._end_round(out)
             case _:
-                raise RefusedError(f"unknown command for {self.game}")
+                raise RefusedError(
+                    f"unknown command for {self.game}", said=Said(Say.UNKNOWN_COMMAND)
+                )
 
     def _close_set(self, seat: int, base: str) -> list[Notice]:
         if seat not in self.table:
-            raise RefusedError(f"{seat!r} is not a seat", "R4")
+            raise RefusedError(f"{seat!r} is not a seat", "R4", Said(Say.NOT_A_SEAT))
         for group in group_sets(self.table[seat].values()):
             cards, _ = self._judge(group)
             if str(cards[0].number) == base or str(cards[0]) == base:
                 return self._close(seat, group)
-        raise RefusedError(f"{self.names[seat]} has no open set on {base}", "R4")
+        raise RefusedError(
+            f"{self.names[seat]} has no open set on {base}",
+            "R4",
+            Said(Say.NO_OPEN_SET, card=base, seat=seat),
+        )
 
     def _end_round(self, out: int | None) -> list[Notice]:
         tables = []
@@ -342,7 +371,9 @@ class RummyFlow(EngineFlow):
             for _, line in judged:
                 if line.lack is Lack.WILD_NUMBER:
                     raise RefusedError(
-                        f"{self.names[seat]}: declare the wild card on {line.base}", "R5"
+                        f"{self.names[seat]}: declare the wild card on {line.base}",
+                        "R5",
+                        Said(Say.WILD_UNDECLARED, card=line.base, seat=seat),
                     )
             hand = tuple(self._parse(c.notation).in_hand for c in self.hands[seat].values())
             tables.append(SeatTable(tuple(self.closed[seat]), tuple(c for c, _ in judged), hand))
@@ -350,7 +381,9 @@ class RummyFlow(EngineFlow):
         try:
             self.engine.apply(RoundEnd(out, tuple(tables)))
         except IllegalActionError as exc:
-            raise RefusedError(exc.reason, exc.rule) from None
+            at = None if exc.where is None else exc.where.number("seat")
+            said = Said(Say.AGAINST_RULE, seat=at)
+            raise RefusedError(exc.reason, exc.rule, said) from None
         self._new_round()
         return report_notices(self.game, self.engine.report(), rounds, self.names, over=False)
 

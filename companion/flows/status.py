@@ -163,7 +163,8 @@ class MeldSet:
     """One set in a meld zone, judged by the rules engine.
 
     ``base`` is its first card's notation; ``wild`` the wild card's number the flow
-    inferred (``W=5``); an illegal set carries the engine's ``reason`` and ``rule``.
+    inferred (``W=5``); an illegal set carries the engine's ``reason`` (English, for
+    the log), its ``rule`` and the card at ``fault`` (for the screen).
     """
 
     base: str
@@ -173,6 +174,7 @@ class MeldSet:
     wild: str | None = None
     reason: str = ""
     rule: str = ""
+    fault: str | None = None
 
 
 @dataclass(frozen=True)

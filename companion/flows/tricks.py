@@ -57,11 +57,13 @@ from companion.flows.errors import RefusedError
 from companion.flows.missing import MissingCards
 from companion.flows.notices import (
     info,
-    refused,
+    nothing_to_undo,
+    refusal,
     refused_command,
     replacement,
     report_notices,
 )
+from companion.flows.said import Said, Say
 from companion.flows.status import FlowStatus, Recorded
 from companion.games.base import Flag
 from companion.games.report import CardGameReport, RoundScore
@@ -189,7 +191,7 @@ class TrickFlow(MissingCards):
             notices = self._place(card, use, seat)
         except RefusedError as exc:
             self.refused[card.key] = card
-            return [refused(card, exc.reason, exc.rule)]
+            return [refusal(card, exc)]
         self.refused.pop(card.key, None)
         return notices
 
@@ -220,7 +222,9 @@ class TrickFlow(MissingCards):
     def _check_deck(self, card: TableCard) -> None:
         if card.deck != self.deck:
             raise RefusedError(
-                f"a card of the {card.deck} deck, not of {self.deck}", self.deck_rule
+                f"a card of the {card.deck} deck, not of {self.deck}",
+                self.deck_rule,
+                Said(Say.WRONG_DECK),
             )
 
     def _check_earlier(self, card: TableCard) -> None:
@@ -233,6 +237,7 @@ class TrickFlow(MissingCards):
                 raise RefusedError(
                     f"this physical card was already used as {step.card.notation} this round",
                     self.deck_rule,
+                    Said(Say.USED_AS, other=step.card.notation),
                 )
 
     def _recent_keys(self) -> set[str]:
@@ -253,7 +258,18 @@ class TrickFlow(MissingCards):
 
     def _notices(self, tricks: int, rounds: int, flags: int) -> list[Notice]:
         notices = [
-            Notice(NoticeKind.FLAG, flag.message, flag.rule, seat=flag.seat)
+            Notice(
+                NoticeKind.FLAG,
+                flag.message,
+                flag.rule,
+                seat=flag.seat,
+                said=Said(
+                    Say.LOWEST_TRUMP if flag.rule == "T3" else Say.REVOKE,
+                    card=flag.card,
+                    seat=flag.seat,
+                    number=flag.missed,
+                ),
+            )
             for flag in self._flags()[flags:]
         ]
         if self._tricks_done() > tricks:
@@ -281,16 +297,17 @@ class TrickFlow(MissingCards):
 
     def _command(self, command: FlowCommand) -> list[Notice]:
         """Game-specific commands; the base knows none but undo and replace."""
-        raise RefusedError(f"unknown command for {self.game}")
+        raise RefusedError(f"unknown command for {self.game}", said=Said(Say.UNKNOWN_COMMAND))
 
     def undo(self) -> list[Notice]:
         if self.held:
             return self._undo_held()
         if not self.steps:
-            return [Notice(NoticeKind.REFUSED, "nothing to undo")]
+            return [nothing_to_undo()]
         last = self.steps[-1]
         self._rebuild(self.steps[:-1])
-        return [info(f"undone: {last.card.notation} ({last.use})")]
+        said = Said(Say.UNDONE, card=last.card.notation)
+        return [info(f"undone: {last.card.notation} ({last.use})", said)]
 
     def _replace(self, command: Replace) -> list[Notice]:
         """A misread card corrected: on record (the steps rebuilt with it) or refused
@@ -302,12 +319,18 @@ class TrickFlow(MissingCards):
             (i for i, s in reversed(list(enumerate(self.steps))) if s.card.key == key), None
         )
         if index is None:
-            raise RefusedError(f"no card {key!r} is on record or refused on the table")
+            raise RefusedError(
+                f"no card {key!r} is on record or refused on the table",
+                said=Said(Say.NO_SUCH_CARD),
+            )
         old = self.steps[index]
         new = replacement(old.card, command)
         where = self._where(new, old.use if command.zone is None else None)
         if where is None:
-            raise RefusedError(f"{new.notation} lies in {new.zone}, where this game reads no card")
+            raise RefusedError(
+                f"{new.notation} lies in {new.zone}, where this game reads no card",
+                said=Said(Say.NOT_READ_THERE, card=new.notation),
+            )
         changed = [*self.steps[:index], Step(new, where[0], old.round), *self.steps[index + 1 :]]
         saved = list(self.steps)
         try:
@@ -315,24 +338,33 @@ class TrickFlow(MissingCards):
         except RefusedError as exc:
             self._rebuild(saved)
             raise RefusedError(
-                f"{new.notation} cannot replace {old.card.notation}: {exc.reason}", exc.rule
+                f"{new.notation} cannot replace {old.card.notation}: {exc.reason}",
+                exc.rule,
+                Said(Say.CANNOT_REPLACE, card=new.notation, other=old.card.notation),
             ) from None
-        return [info(f"{old.card.notation} replaced by {new.notation}")]
+        said = Said(Say.REPLACED, card=old.card.notation, other=new.notation)
+        return [info(f"{old.card.notation} replaced by {new.notation}", said)]
 
     def _replace_refused(self, command: Replace) -> list[Notice]:
         old = self.refused[command.key]
         new = replacement(old, command)
         where = self._where(new)
         if where is None:
-            raise RefusedError(f"{new.notation} lies in {new.zone}, where this game reads no card")
+            raise RefusedError(
+                f"{new.notation} lies in {new.zone}, where this game reads no card",
+                said=Said(Say.NOT_READ_THERE, card=new.notation),
+            )
         try:
             notices = self._place(new, *where)
         except RefusedError as exc:
             raise RefusedError(
-                f"{new.notation} cannot replace {old.notation}: {exc.reason}", exc.rule
+                f"{new.notation} cannot replace {old.notation}: {exc.reason}",
+                exc.rule,
+                Said(Say.CANNOT_REPLACE, card=new.notation, other=old.notation),
             ) from None
         del self.refused[command.key]
-        return [info(f"{old.notation} replaced by {new.notation}"), *notices]
+        said = Said(Say.REPLACED, card=old.notation, other=new.notation)
+        return [info(f"{old.notation} replaced by {new.notation}", said), *notices]
 
     def _rebuild(self, steps: Sequence[Step]) -> None:
         """The engine fed ``steps`` from the start (raise :class:`RefusedError` at a bad one)."""
@@ -372,5 +404,13 @@ def seat_check(
     if seat is None or seat == to_act:
         return
     if seat in played:
-        raise RefusedError(f"{names[seat]} already played a card in this trick", rule)
-    raise RefusedError(f"it is {names[to_act]}'s turn, not {names[seat]}'s", rule)
+        raise RefusedError(
+            f"{names[seat]} already played a card in this trick",
+            rule,
+            Said(Say.PLAYED_THIS_TRICK, seat=seat),
+        )
+    raise RefusedError(
+        f"it is {names[to_act]}'s turn, not {names[seat]}'s",
+        rule,
+        Said(Say.NOT_YOUR_TURN, seat=seat, whose=to_act),
+    )

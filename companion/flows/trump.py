@@ -47,6 +47,7 @@ from companion.flows.base import GameFlow, Notice, NoticeKind
 from companion.flows.commands import FlowCommand, Leader, Missing, Replace, Undo
 from companion.flows.errors import RefusedError
 from companion.flows.notices import info, report_totals, scores
+from companion.flows.said import Said, Say
 from companion.flows.status import Awaiting, FlowStatus, Played, TrickStatus, TrickWon
 from companion.flows.tricks import TrickFlow, seat_check
 from companion.games.base import CHANCE
@@ -61,6 +62,8 @@ from companion.table.layout import DEFAULT_CARD_SIZE
 #: Every card's face (T1), for the choices of a missing card.
 FACES = tuple(f"{colour.name}{number}" for colour in Colour for number in NUMBERS)
 INDICATORS: dict[str, str] = {"trump": "trump indicator", "symbol": "symbol indicator"}
+#: The engine's refusals of a play the screen says more precisely than by their rule.
+_ENGINE_SAYS = {"T1": Said(Say.PLAYED_ALREADY), "T4": Said(Say.FOLLOW)}
 #: What a deal awaits while an indicator spot's card is missing.
 AWAITED: dict[str, Awaiting] = {
     "trump": Awaiting.TRUMP_INDICATOR,
@@ -149,11 +152,13 @@ class TrumpFlow(TrickFlow):
 
     def _accept(self, card: TableCard, use: str, seat: int | None) -> None:
         if self.engine.is_terminal():
-            raise RefusedError("the game is over (144 reached, highest alone)", "T7")
+            raise RefusedError(
+                "the game is over (144 reached, highest alone)", "T7", Said(Say.GAME_IS_OVER)
+            )
         try:
             face = parse_card(card.notation)
         except NotationError as exc:
-            raise RefusedError(exc.what, "T1") from None
+            raise RefusedError(exc.what, "T1", Said(Say.UNKNOWN_CARD)) from None
         if use in INDICATORS:
             self._indicator(use, face)
             return
@@ -169,7 +174,8 @@ class TrumpFlow(TrickFlow):
         try:
             self.engine.apply(Play(face))
         except IllegalActionError as exc:
-            raise RefusedError(exc.reason, exc.rule) from None
+            said = _ENGINE_SAYS.get(exc.rule, Said(Say.AGAINST_RULE))
+            raise RefusedError(exc.reason, exc.rule, said) from None
 
     def _first_play(self, card: TableCard, face: Card, seat: int | None) -> bool:
         """A play before the deal: refused unless it is round 1's named card (T3).
@@ -179,14 +185,26 @@ class TrumpFlow(TrickFlow):
         """
         missing = self._deal_missing()
         if missing is not None:
-            raise RefusedError(f"{INDICATORS[missing]} first: a round starts with its deal", "T2")
+            raise RefusedError(
+                f"{INDICATORS[missing]} first: a round starts with its deal",
+                "T2",
+                Said(Say.DEAL_FIRST, awaiting=AWAITED[missing]),
+            )
         if self.led is not None:
-            raise RefusedError(f"who led {self.led.notation}? Say who leads round 1 first", "T3")
+            raise RefusedError(
+                f"who led {self.led.notation}? Say who leads round 1 first",
+                "T3",
+                Said(Say.SAY_WHO_LED, other=self.led.notation),
+            )
         named = self._leader_card()
         if named is None:
-            raise RefusedError("a round starts with its deal", "T2")
+            raise RefusedError("a round starts with its deal", "T2", Said(Say.AGAINST_RULE))
         if face.face != named:
-            raise RefusedError(f"the holder of {named} leads round 1: say who, or lead it", "T3")
+            raise RefusedError(
+                f"the holder of {named} leads round 1: say who, or lead it",
+                "T3",
+                Said(Say.LEADER_CARD_FIRST, other=str(named)),
+            )
         if seat is None:
             self.led = card
             return False
@@ -206,15 +224,21 @@ class TrumpFlow(TrickFlow):
     def _indicator(self, use: str, face: Card) -> None:
         if not self._between_rounds():
             raise RefusedError(
-                f"the {INDICATORS[use]} is read at the start of a round, not during one", "T2"
+                f"the {INDICATORS[use]} is read at the start of a round, not during one",
+                "T2",
+                Said(Say.INDICATOR_NOT_NOW),
             )
         if self.led is not None:
             raise RefusedError(
-                f"{self.led.notation} was led on these indicators: undo it to change them", "T2"
+                f"{self.led.notation} was led on these indicators: undo it to change them",
+                "T2",
+                Said(Say.LED_ON_INDICATORS, other=self.led.notation),
             )
         other = self.pending.get("symbol" if use == "trump" else "trump")
         if other is not None and other.face == face.face:
-            raise RefusedError(f"{face} cannot lie on both indicators", "T2")
+            raise RefusedError(
+                f"{face} cannot lie on both indicators", "T2", Said(Say.BOTH_INDICATORS)
+            )
         self.pending[use] = face
         self._deal()
 
@@ -245,10 +269,16 @@ class TrumpFlow(TrickFlow):
         """T3: round 1's leader from the table; while round 1 lasts, a correction too
         (its plays are seated anew)."""
         if not 0 <= seat < len(self.players):
-            raise RefusedError(f"leader {seat!r} is not a seat (0-{len(self.players) - 1})", "T3")
+            raise RefusedError(
+                f"leader {seat!r} is not a seat (0-{len(self.players) - 1})",
+                "T3",
+                Said(Say.NOT_A_SEAT),
+            )
         rounds = self.engine.rounds
         if len(rounds) > 1 or (rounds and rounds[0].result is not None):
-            raise RefusedError("round 1 is over: its leader is on record", "T3")
+            raise RefusedError(
+                "round 1 is over: its leader is on record", "T3", Said(Say.LEADER_TOO_LATE)
+            )
         before = self.leader
         self.leader = seat
         try:
@@ -257,7 +287,7 @@ class TrumpFlow(TrickFlow):
             self.leader = before
             self._rebuild(self.steps)
             raise
-        return [info(f"{self.names[seat]} leads round 1")]
+        return [info(f"{self.names[seat]} leads round 1", Said(Say.LEADS, seat=seat))]
 
     # -- progress ---------------------------------------------------------------------------
 
@@ -292,6 +322,7 @@ class TrumpFlow(TrickFlow):
             "T4",
             seat=seat,
             detail=TrickWon(seat, str(cards[best]), index + 1, prize),
+            said=Said(Say.TRICK_WON, card=str(cards[best]), seat=seat, number=index + 1),
         )
 
     # -- where the game stands ----------------------------------------------------------------

@@ -27,7 +27,7 @@ import copy
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Self, TypeVar
 
@@ -93,6 +93,9 @@ class Flag:
     """Something the referee noticed that is not an error, e.g. a proven revoke (F5).
 
     Rounds and tricks count from 1, seats from 0, as in ``companion score --json``.
+    ``card`` is the notation of the card that proves it (the revoking card, the lowest
+    trump), for the screens to name, and ``missed`` the trick a revoke did not follow
+    in; ``message`` is the referee's English sentence.
     """
 
     round: int
@@ -100,6 +103,10 @@ class Flag:
     seat: int
     rule: str
     message: str
+    #: Not in the JSON (``score --json`` stays as it was) nor in equality: a report read
+    #: back from its JSON is the same report, only without the card to name.
+    card: str = field(default="", compare=False)
+    missed: int | None = field(default=None, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -161,13 +161,13 @@ def damage_of(path: Path) -> str | None:
     return None if found == ["ok"] else "; ".join(found)
 
 
-def _scan(db: sqlite3.Connection, sql: str, found: dict[int, tuple[Any, ...]]) -> int | None:
-    """Rows into ``found`` until the end (returns None) or a damaged page (returns the
+def _scan(db: sqlite3.Connection, sql: str, seen: list[tuple[int, tuple[Any, ...]]]) -> int | None:
+    """Rows into ``seen`` until the end (returns None) or a damaged page (returns the
     last key read, 0 when none)."""
     last = 0
     try:
         for row in db.execute(sql):
-            found[row[0]] = row[1:]
+            seen.append((row[0], row[1:]))
             last = row[0]
     except sqlite3.ProgrammingError:  # our mistake (a closed connection), not damage
         raise
@@ -193,28 +193,76 @@ def _probe(
     return None
 
 
+@dataclass(frozen=True)
+class TableRows:
+    """What :func:`table_rows` reads of one table."""
+
+    #: The rows SQLite reaches by their key, in key order.
+    rows: list[tuple[Any, ...]]
+    #: Some rows could not be read.
+    incomplete: bool
+    #: Rows a scan met under a key that is not theirs: a flipped bit in a cell's key
+    #: (``PRAGMA integrity_check``: "Rowid 37 out of order") puts a row under another
+    #: row's key. A lookup by that key finds the other row (or none), so the key is
+    #: wrong and the row is kept apart, not taken for the row of that key.
+    strays: list[tuple[Any, ...]]
+
+
+def table_rows(
+    db: sqlite3.Connection, table: str, key: str, columns: str, fallback: str | None = None
+) -> TableRows:
+    """Every row of ``table`` (``columns``) SQLite can still reach, each checked against
+    a lookup by its key. A row whose ``columns`` do not read is tried with ``fallback``
+    columns (the same number, e.g. a damaged one replaced by NULL).
+    """
+    select = f"SELECT {key}, {columns} FROM {table}"
+    choices = (columns,) if fallback is None else (columns, fallback)
+    seen: list[tuple[int, tuple[Any, ...]]] = []
+    found: dict[int, tuple[Any, ...]] = {}  # rows found by a lookup of their key
+    low = _scan(db, f"{select} ORDER BY {key}", seen)
+    incomplete = False
+    if low is not None:
+        high = _scan(db, f"{select} ORDER BY {key} DESC", seen)
+        incomplete = True
+        if high is not None:
+            value, misses = low + 1, 0
+            while misses < PROBE_PAST and (high == 0 or value < high):
+                row = _probe(db, table, key, choices, value)
+                if row is None:
+                    misses += 1
+                else:
+                    found[value], misses = row, 0
+                value += 1
+    lookup = f"SELECT {columns} FROM {table} WHERE {key} = ?"
+    strays: list[tuple[Any, ...]] = []
+    for value, row in seen:
+        if found.get(value) == row:
+            continue  # met by both scans
+        if value in found or _misplaced(db, lookup, value, row):
+            if row not in strays:  # met by both scans
+                strays.append(row)
+        else:
+            found[value] = row
+    return TableRows([found[k] for k in sorted(found)], incomplete, strays)
+
+
+def _misplaced(db: sqlite3.Connection, lookup: str, value: int, row: tuple[Any, ...]) -> bool:
+    """Whether a lookup by ``value`` finds another row than ``row`` (or none): then the
+    scan met ``row`` under a key that is not its own. A lookup that fails on a
+    damaged page proves nothing, and the scanned row is taken."""
+    try:
+        looked_up = db.execute(lookup, (value,)).fetchone()
+    except sqlite3.ProgrammingError:
+        raise
+    except sqlite3.DatabaseError:
+        return False
+    return looked_up is None or tuple(looked_up) != row
+
+
 def rows_of(
     db: sqlite3.Connection, table: str, key: str, columns: str, fallback: str | None = None
 ) -> tuple[list[tuple[Any, ...]], bool]:
-    """The rows of ``table`` (``columns``) SQLite can still reach, in ``key`` order, and
-    whether some could not be read. A row whose ``columns`` do not read is tried with
-    ``fallback`` columns (the same number, e.g. a damaged one replaced by NULL).
-    """
-    select = f"SELECT {key}, {columns} FROM {table}"
-    found: dict[int, tuple[Any, ...]] = {}
-    low = _scan(db, f"{select} ORDER BY {key}", found)
-    if low is None:
-        return [found[k] for k in sorted(found)], False
-    high = _scan(db, f"{select} ORDER BY {key} DESC", found)
-    if high is None:  # the scan down went all the way: nothing is missing after all
-        return [found[k] for k in sorted(found)], True
-    choices = (columns,) if fallback is None else (columns, fallback)
-    value, misses = low + 1, 0
-    while misses < PROBE_PAST and (high == 0 or value < high):
-        row = _probe(db, table, key, choices, value)
-        if row is None:
-            misses += 1
-        else:
-            found[value], misses = row, 0
-        value += 1
-    return [found[k] for k in sorted(found)], True
+    """The rows of ``table`` SQLite can still reach, in ``key`` order, and whether some
+    could not be read (:func:`table_rows` without the strays)."""
+    read = table_rows(db, table, key, columns, fallback)
+    return read.rows, read.incomplete or bool(read.strays)

@@ -129,6 +129,18 @@ def text_of(raw: bytes) -> str | bytes:
         return raw
 
 
+def as_text(value: Any) -> Any:
+    """A column value as it was written. Every column of the journal is text or a
+    number, so ``bytes`` is text whose type flipped in the record's header (a flipped
+    bit that ``PRAGMA integrity_check`` does not see): text again when it decodes (the
+    checksum then says whether it is whole), still ``bytes`` (unreadable) when not.
+
+    >>> as_text(b"table"), as_text(b"\\xff"), as_text(3)
+    ('table', b'\\xff', 3)
+    """
+    return text_of(value) if isinstance(value, bytes) else value
+
+
 def _number(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
@@ -141,6 +153,7 @@ def _time(value: float) -> float:
 def event_of(row: tuple[Any, ...]) -> JournalEvent | str:
     """The event of an ``events`` row (:data:`EVENT_COLUMNS`), or why it cannot be read."""
     seq, game_id, at, kind, payload, crc = row
+    kind, payload = as_text(kind), as_text(payload)
     if not isinstance(seq, int) or not isinstance(game_id, int):
         return "unreadable row"
     if not isinstance(kind, str) or not isinstance(payload, str):
@@ -178,7 +191,7 @@ def _names(text: Any) -> tuple[str, ...] | None:
 def game_of(row: tuple[Any, ...]) -> tuple[GameEntry | None, str | None]:
     """A ``games`` row (:data:`GAME_COLUMNS`) as ``(entry, None)``; ``(None, why)`` when it
     cannot be read; ``(entry, why)`` when only its result is lost."""
-    gid, game, players, variants, options, started, ended, result = row
+    gid, game, players, variants, options, started, ended, result = map(as_text, row)
     names, chosen, opts = _names(players), _names(variants), _json(options, dict)
     problem = None
     if not isinstance(gid, int) or not isinstance(game, str):

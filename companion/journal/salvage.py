@@ -23,7 +23,7 @@ from typing import Any
 
 from companion.journal import reading
 from companion.journal.errors import JournalError, error_of
-from companion.journal.reading import open_read_only, rows_of
+from companion.journal.reading import open_read_only, table_rows
 from companion.journal.rows import (
     DROPPED_COLUMNS,
     EVENT_COLUMNS,
@@ -31,6 +31,7 @@ from companion.journal.rows import (
     GAME_COLUMNS_BUT_RESULT,
     SCHEMA,
     SCHEMA_VERSION,
+    as_text,
 )
 
 log = logging.getLogger("companion.journal")
@@ -73,7 +74,7 @@ def move_aside(path: Path, now: float | None = None) -> Path:
 
 def _insert(target: sqlite3.Connection, sql: str, values: tuple[Any, ...]) -> bool:
     try:
-        target.execute(sql, values)
+        target.execute(sql, tuple(as_text(value) for value in values))
     except sqlite3.IntegrityError:  # a NULL where the schema wants a value: damage
         return False
     return True
@@ -93,23 +94,31 @@ def salvage(source: Path, target: sqlite3.Connection, problem: str) -> Repair:
         return Repair(problem, str(source), 0, 0, 0, True)
     db = reader.db
     try:
-        games, lost_games = rows_of(db, "games", "id", GAME_COLUMNS, GAME_COLUMNS_BUT_RESULT)
-        events, lost_events = rows_of(db, "events", "seq", EVENT_COLUMNS)
-        dropped, lost_dropped = rows_of(db, "dropped_events", "rowid", DROPPED_COLUMNS)
+        games = table_rows(db, "games", "id", GAME_COLUMNS, GAME_COLUMNS_BUT_RESULT)
+        events = table_rows(db, "events", "seq", EVENT_COLUMNS)
+        dropped = table_rows(db, "dropped_events", "rowid", DROPPED_COLUMNS)
     finally:
         reader.close()
     target.execute("BEGIN IMMEDIATE")
-    kept_games = sum(_insert(target, _GAME, row) for row in games)
+    kept_games = sum(_insert(target, _GAME, row) for row in games.rows)
     kept_events = set_aside = 0
-    for row in events:
+    for row in events.rows:
         if _insert(target, _EVENT, row):
             kept_events += 1
         else:
             set_aside += _insert(target, _DROPPED, (*row, "unreadable row"))
-    for row in dropped:
+    # An event met under another event's number: its own number is lost, its content
+    # is kept apart (its seq column says the number it was met under).
+    for row in events.strays:
+        set_aside += _insert(target, _DROPPED, (*row, "read under another event's number"))
+    for row in (*dropped.rows, *dropped.strays):
         set_aside += _insert(target, _DROPPED, (*row[:-1], row[-1] or "set aside"))
     target.execute("COMMIT")
-    incomplete = lost_games or lost_events or lost_dropped or kept_games < len(games)
+    incomplete = (
+        any(read.incomplete for read in (games, events, dropped))
+        or bool(games.strays)
+        or kept_games < len(games.rows)
+    )
     return Repair(problem, str(source), kept_games, kept_events, set_aside, incomplete)
 
 

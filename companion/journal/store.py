@@ -247,6 +247,23 @@ class Journal:
         """Name the players of a game anew (the cafe's staff, issue 14)."""
         self._write("UPDATE games SET players = ? WHERE id = ?", (dump(list(players)), game_id))
 
+    def set_link(self, game_id: int, token: str) -> None:
+        """Keep the token of a game's players' link (issue 15), so a restart keeps it."""
+        self._write("INSERT OR REPLACE INTO meta VALUES (?, ?)", (f"link:{game_id}", token))
+
+    def links(self) -> dict[int, str]:
+        """Every game's link token, by game id (none when the meta table cannot be read)."""
+        try:
+            rows = list(self._db.execute("SELECT key, value FROM meta WHERE key LIKE 'link:%'"))
+        except sqlite3.DatabaseError:
+            return {}
+        out = {}
+        for key, value in rows:
+            number = str(key).removeprefix("link:")
+            if number.isdigit() and isinstance(value, str):
+                out[int(number)] = value
+        return out
+
     def set_aside(self, game_id: int, seq: int, reason: str) -> int:
         """Move the events of ``game_id`` from ``seq`` on into ``dropped_events`` (kept,
         never replayed), so the game goes on after its last good event; returns how many."""

@@ -13,6 +13,14 @@ Module 3 or a webcam at its usual 60-70 degrees sees more from 60-65 cm). Other
 frame sizes scale the card with the width, so a 1920 x 1080 scene shows the same
 table with the card 165 px wide.
 
+A whole rummy table is wider: about 1 m across for two facing players with their
+sets and hands laid out (issue 11). The Camera Module 3's full frame, 4608 px wide,
+then has 4.6 px per mm and a card is 290 px wide (:func:`table_card_width`). A
+corner code is 20.5 mm for 29 modules (21 and a 4-module quiet zone each side):
+3.3 px per module (:func:`corner_module_px`), above the 2 px decoders need, with
+a third to spare for a tilted camera, the lens's soft corners and blur. At
+1920x1080 the same table gives 1.4 px per module: too few (issue 11's failures).
+
     >>> faces = FaceCache(card_width=110)
     >>> faces.face(CardRef("fibonachos", "R13")).shape[:2]
     (154, 110)
@@ -33,8 +41,12 @@ Image = npt.NDArray[np.uint8]
 CARD_ASPECT = 63 / 88
 #: The card width in pixels at a frame width of 1280 (see the module docstring).
 CARD_WIDTH_AT_1280 = 110
-#: The resolution faces are asked for: enough for a 165 px wide card at 1080p.
+#: The resolution faces are asked for: enough for a 165 px wide card at 1080p, and
+#: for a 12 MP frame of a 1 m table (a card 290 px wide, 372 px at 150 dpi).
 FACE_DPI = 150
+#: The Camera Module 3's full frame (12 MP) and the table it covers for rummy, in mm.
+FULL_FRAME_12MP = (4608, 2592)
+RUMMY_TABLE_MM = 1000.0
 
 #: A deck name that is not ours: the "card" is a plain QR code of its notation text
 #: (a menu, a phone), which the reader must ignore.
@@ -61,6 +73,31 @@ FaceSource = Callable[[CardRef], Image]
 def default_card_width(frame_width: int) -> int:
     """The card width in pixels for a frame ``frame_width`` wide (110 at 1280)."""
     return max(8, round(CARD_WIDTH_AT_1280 * frame_width / 1280))
+
+
+def table_card_width(frame_width: int, table_mm: float = RUMMY_TABLE_MM) -> int:
+    """The card width in pixels when a frame ``frame_width`` wide spans ``table_mm`` of
+    table (290 px for a 12 MP frame of a 1 m table).
+
+    >>> table_card_width(4608)
+    290
+    """
+    from card_codes.face_image import CARD_MM
+
+    return max(8, round(CARD_MM[0] * frame_width / table_mm))
+
+
+def corner_module_px(frame_width: int, table_mm: float = RUMMY_TABLE_MM) -> float:
+    """Pixels per module of a card's corner code, printed (vector codes fill their
+    box), when a frame ``frame_width`` wide spans ``table_mm`` of table.
+
+    >>> round(corner_module_px(4608), 2), round(corner_module_px(1920), 2)
+    (3.26, 1.36)
+    """
+    from card_codes.face_image import CORNER_BOX_MM, QUIET_MODULES
+
+    modules = 21 + 2 * QUIET_MODULES  # version 1, an ordinary card's code
+    return CORNER_BOX_MM / modules * frame_width / table_mm
 
 
 def card_fraction(aspect: float = 16 / 9) -> tuple[float, float]:

@@ -14,9 +14,10 @@ the presenters of :mod:`companion.views`, with the names of the game's players.
     app.flow_status(session.flow.status())           # the game screen, what is on record
     display.show(render(app.screen(now), display.size))
 
-What covers what, from the top: a hardware fault (camera lost, disk full, a code
-that is not our card), then the notices' queue (a trick's winner for a moment, the
-round's scores, a revoke alert, a refused card), then the page (a menu, the game).
+What covers what, from the top: a hardware fault (camera lost, disk full, one of our
+cards seen twice: a code that is not ours is never shown), then the notices' queue (a
+trick's winner for a moment, the round's scores, a revoke alert, a refused card), then
+the page (a menu, the game).
 A button first dismisses whatever covers the page; a screen that waits for a button
 (scores, an alert, a refusal, a fault) takes the press, a passing one (a trick's
 winner, a note) does not, so a quick hand at the hex referee loses no move.
@@ -24,7 +25,8 @@ winner, a note) does not, so a quick hand at the hex referee loses no move.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from companion.config import KioskSection
 from companion.flows.base import Notice, NoticeKind
@@ -35,7 +37,7 @@ from companion.ui.ingame import GamePage, IdlePage
 from companion.ui.keys import ButtonLike, key_of
 from companion.ui.menus import staff_menu
 from companion.ui.overlays import INFO_SECONDS, Overlay, Overlays, Statuses, waiting
-from companion.ui.pages import Choice, Go, Page
+from companion.ui.pages import Choice, Go, ListPage, Page
 from companion.ui.screens import View
 from companion.ui.setup import SetupWizard
 from companion.views import (
@@ -47,11 +49,18 @@ from companion.views import (
     present_notice,
     present_running,
 )
+from companion.views.faults import Fault
+from companion.views.i18n import LANGUAGES, _, language, set_language
+from companion.views.present import game_label
 
 #: How long a staff card keeps the staff actions open.
 STAFF_SECONDS = 300.0
 #: The misread cards one can correct: the newest of what the flow has on record.
 RECENT_CARDS = 8
+#: A message longer than its screen shows its pages in turn, this long each.
+PAGE_SECONDS = 3.0
+#: Each language by its own name, for the start menu's choice.
+LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
 
 
 def result_lines(label: str, scores: ScoresView | None) -> tuple[str, ...]:
@@ -61,16 +70,21 @@ def result_lines(label: str, scores: ScoresView | None) -> tuple[str, ...]:
     ('Fibonachos', 'Ben wins, 34')
     """
     if scores is None:
-        return (label, "game ended")
+        return (label, _("game ended"))
     totals = scores.totals if scores.totals is not None else scores.points
     if not scores.leaders:
         best = max(totals, default=0)
         leaders = tuple(i for i, t in enumerate(totals) if t == best)
     else:
         leaders = scores.leaders
-    names = " & ".join(scores.players[i] for i in leaders)
-    verb = "wins" if len(leaders) == 1 else "share"
-    return (label, f"{names} {verb}, {totals[leaders[0]]}" if leaders else "game ended")
+    if not leaders:
+        return (label, _("game ended"))
+    names = scores.players[leaders[0]]
+    total = totals[leaders[0]]
+    if len(leaders) == 1:
+        return (label, _("{name} wins, {total}").format(name=names, total=total))
+    count = len(leaders)
+    return (label, _("{count} share the win, {total}").format(count=count, total=total))
 
 
 class UiApp:
@@ -80,11 +94,15 @@ class UiApp:
         self,
         *,
         kiosk: KioskSection | None = None,
+        language: str | None = None,
         now: float = 0.0,
         names: Sequence[str] = (),
     ) -> None:
-        """``names``: the players' names of the latest games, newest first (the
+        """``language`` is the table's at start (``[ui] language``); None keeps the one
+        spoken now. ``names``: the players' names of the latest games, newest first (the
         daemon reads them from the journal: the interface never does)."""
+        if language is not None:
+            set_language(language)
         section = kiosk if kiosk is not None else KioskSection()
         self.kiosk = section.enabled
         self.idle_seconds = section.idle_minutes * 60.0
@@ -109,6 +127,7 @@ class UiApp:
             start=self._begin, cancel=self._idle, seed=self._seed, names=self._names
         )
         self.page: Page = IdlePage(self) if self.kiosk else self.start_page()
+        self._paging: tuple[MessageView | ScoresView | None, float] = (None, now)
 
     # -- inputs from the daemon ---------------------------------------------------------
 
@@ -132,9 +151,12 @@ class UiApp:
     def notices(self, notices: Sequence[Notice], now: float) -> None:
         """The flow's notices after an input (a table event or a command)."""
         self._touch(now)
+        game = self.game or ""
         for notice in notices:
-            detail = present_notice(notice, self.players)
-            self.overlays.add(notice, now=now, base=self.flow, detail=detail)
+            detail = present_notice(notice, self.players, game)
+            self.overlays.add(
+                notice, now=now, base=self.flow, detail=detail, players=self.players, game=game
+            )
             if isinstance(detail, ScoresView):
                 self.last_scores = detail
             if notice.kind is NoticeKind.GAME_OVER:
@@ -203,18 +225,23 @@ class UiApp:
         if not any(o.ends_game for o in self.overlays.queue):
             self._finish()
 
-    def start_failed(self, message: str, now: float) -> None:
-        """The session could not start the game asked for: back to the start, saying why."""
+    def start_failed(self, game: str, now: float) -> None:
+        """The session could not start ``game``: back to the start, saying so (the
+        reason is the log's: it is for whoever looks after the table)."""
         self._clear_game()
         self.page = self.start_page()
-        note = MessageView("Cannot start", (message,), Tone.ERROR, "any key")
+        line = _("{game} cannot start at this table: the log says why.").format(
+            game=game_label(game)
+        )
+        note = MessageView(_("Cannot start"), (line,), Tone.ERROR, _("Press any key"))
         self.overlays.queue.insert(0, Overlay(note))
         self.now = now
 
-    def hardware_status(self, kind: str, message: str | None, now: float) -> None:
-        """A hardware fault (``camera``, ``display``, ``disk``, ``card``); None clears it."""
+    def hardware_status(self, kind: str, fault: Fault | None, now: float) -> None:
+        """A fault of ``kind`` (``camera``, ``display``, ``disk``, ``card``, ``journal``,
+        ``repaired``) now is ``fault``; None clears it."""
         self.now = now
-        self.statuses.set(kind, message, now)
+        self.statuses.set(kind, fault, now)
 
     def set_names(self, names: Sequence[str]) -> bool:
         """Player names from the cafe's staff (issue 14): the game in play's (as many as
@@ -236,23 +263,36 @@ class UiApp:
     # -- output ---------------------------------------------------------------------------
 
     def screen(self, now: float) -> View:
-        """What the display shows at ``now``."""
+        """What the display shows at ``now``; a long message turns its pages."""
         self.now = now
         fault = self.statuses.current(now)
         if fault is not None:
-            return fault
+            return self._paged(fault, now)
         overlay = self.overlays.current(now)
         if overlay is not None:
-            return overlay.view
+            return self._paged(overlay.view, now)
         view: View = self.page.view()
-        return view
+        return self._paged(view, now)
+
+    def _paged(self, view: View, now: float) -> View:
+        """``view`` at the page its time on screen has come to (a message shows its
+        pages in turn, :data:`PAGE_SECONDS` each; the screen wraps the count round)."""
+        if not isinstance(view, MessageView | ScoresView):
+            return view
+        first = replace(view, page=0)
+        shown, since = self._paging
+        if shown != first:
+            self._paging = (first, now)
+            return first
+        page = int((now - since) // PAGE_SECONDS)
+        return replace(view, page=page) if page else first
 
     # -- what pages ask of the app --------------------------------------------------------
 
     @property
     def label(self) -> str:
-        """The OLED's name of the game in play (the registry's ``label``)."""
-        return get_game(self.game).label if self.game else ""
+        """The OLED's name of the game in play (the registry's ``label``), translated."""
+        return game_label(self.game) if self.game else ""
 
     def staff_open(self) -> bool:
         return self.now < self.staff_until
@@ -270,11 +310,35 @@ class UiApp:
     def start_page(self) -> Page:
         top = []
         if self.game is not None:
-            top.append(Choice(f"Resume {self.label}", lambda: Go(GamePage(self), [Resume()])))
-        bottom = []
+            top.append(Choice(_("Resume the game"), lambda: Go(GamePage(self), [Resume()])))
+        bottom = [Choice(_("Language"), lambda: Go(self.language_page()))]
         if self.staff_open():
-            bottom.append(Choice("Staff", lambda: Go(staff_menu(self, back=self.to_start))))
+            bottom.append(Choice(_("Staff"), lambda: Go(staff_menu(self, back=self.to_start))))
         return self.wizard.games_page(top=top, bottom=bottom)
+
+    def language_page(self) -> ListPage:
+        """The table's language: each by its own name; the screens speak it at once."""
+
+        def choose(lang: str) -> Callable[[], Go]:
+            def act() -> Go:
+                self.set_language(lang)
+                return Go(self.start_page())
+
+            return act
+
+        choices = [Choice(LANGUAGE_NAMES[lang], choose(lang)) for lang in LANGUAGES]
+        return ListPage(
+            _("Language"),
+            choices,
+            back=self.to_start,
+            selected=LANGUAGES.index(language()),
+        )
+
+    def set_language(self, lang: str) -> None:
+        """Speak ``lang`` from now on: the game's screen is worded again at once."""
+        set_language(lang)
+        if self.status is not None:
+            self.flow = present(self.status, self.players)
 
     def to_start(self) -> Go:
         return Go(self.start_page())
@@ -292,7 +356,7 @@ class UiApp:
         """The scores (:meth:`scores`), until a button."""
         scores = self.scores()
         if scores is None:
-            note = MessageView("Scores", ("No round ended yet",))
+            note = MessageView(_("Scores"), (_("No round ended yet"),))
             self.overlays.queue.insert(0, Overlay(note, until=self.now + INFO_SECONDS))
         else:
             self.overlays.queue.insert(0, Overlay(waiting(scores)))

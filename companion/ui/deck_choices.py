@@ -18,14 +18,25 @@ from dataclasses import dataclass
 from functools import cache
 
 from companion.games.fibonachos.cards import RANKS, SPICY_VALUES, SUITS
+from companion.games.i18n import N_
 from companion.games.rummy.deck import DECKS
 from companion.games.trump.cards import NUMBERS, Colour
+from companion.views.cards import COLOURS
+from companion.views.i18n import _
 
 
 @dataclass(frozen=True)
 class DeckGroup:
+    """A group of faces; ``label`` is English (marked for the catalogue): the menus
+    show :func:`group_label`."""
+
     label: str
     faces: tuple[str, ...]
+
+
+def group_label(group: DeckGroup) -> str:
+    """The group's name in the table's language."""
+    return _(group.label)
 
 
 @cache
@@ -34,22 +45,22 @@ def deck_groups(game: str) -> tuple[DeckGroup, ...]:
     (empty for a game without table cards to correct, such as the hex referee)."""
     if game == "fibonachos":
         ranks = dict.fromkeys(RANKS)  # F1: the 1 is there twice
-        suits = [DeckGroup(s.title, tuple(f"{s.value}{n}" for n in ranks)) for s in SUITS]
-        return (*suits, DeckGroup("Spicy", tuple(f"S{v}" for v in SPICY_VALUES)))
+        suits = [DeckGroup(COLOURS[s.value], tuple(f"{s.value}{n}" for n in ranks)) for s in SUITS]
+        return (*suits, DeckGroup(N_("Spicy"), tuple(f"S{v}" for v in SPICY_VALUES)))
     if game == "trump":
         return tuple(
-            DeckGroup(c.title.capitalize(), tuple(f"{c.name}{n}" for n in NUMBERS)) for c in Colour
+            DeckGroup(COLOURS[c.name], tuple(f"{c.name}{n}" for n in NUMBERS)) for c in Colour
         )
     if game in DECKS:
         deck = DECKS[game]
         groups = [
-            DeckGroup("Base", tuple(f"B{n}" for n in deck.bases)),
-            DeckGroup("Standard", tuple(str(n) for n in deck.standards)),
-            DeckGroup(f"Top {deck.target}", (str(deck.target),)),
-            DeckGroup("Wild", ("W",)),
+            DeckGroup(N_("Base"), tuple(f"B{n}" for n in deck.bases)),
+            DeckGroup(N_("Standard"), tuple(str(n) for n in deck.standards)),
+            DeckGroup(N_("Top card"), (str(deck.target),)),
+            DeckGroup(N_("Wild"), ("W",)),
         ]
         if deck.bonus is not None:
-            groups.append(DeckGroup("Bonus", ("X",)))
+            groups.append(DeckGroup(N_("Bonus"), ("X",)))
         return tuple(groups)
     return ()
 

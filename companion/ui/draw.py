@@ -1,7 +1,11 @@
 """Drawing on a 1-bit OLED image: bitmap fonts, clipped text, bars, lists.
 
 Everything is drawn with the public-domain X11 fixed fonts in ``fonts/`` (crisp
-at one pixel, identical on every machine), so golden images are stable.
+at one pixel, identical on every machine), so golden images are stable. They hold
+ISO 8859-1, so French is drawn with its accents (é è à ç ê î ô û ë ï ü); the few
+letters outside it (œ, typographic quotes) are written as the fonts can draw them
+(:func:`printable`). A text too long for its place is cut and ends in "."; the
+tests record every cut (:func:`recording_cuts`) and allow none.
 
     >>> img = blank((128, 64))
     >>> pen = Pen(img)
@@ -13,6 +17,9 @@ at one pixel, identical on every machine), so golden images are stable.
 
 from __future__ import annotations
 
+import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -37,7 +44,8 @@ class Font:
         return _load(self.name)
 
     def measure(self, text: str) -> int:
-        return len(text) * self.width
+        """The width of ``text`` in pixels, as the font draws it (its bounding box)."""
+        return int(self.face.getbbox(printable(text))[2])
 
 
 @cache
@@ -52,18 +60,74 @@ LARGE = Font("9x15B", 9, 15)
 HUGE = Font("10x20", 10, 20)
 
 
+#: Letters the Latin-1 fonts lack, written with the ones they have.
+_SPELLED = str.maketrans(
+    {"œ": "oe", "Œ": "OE", "’": "'", "‘": "'", "“": '"', "”": '"', "…": "...", "\u202f": " "}
+)
+
+
+def printable(text: str) -> str:
+    """``text`` in the letters the bitmap fonts hold (ISO 8859-1): œ as oe, a letter
+    with an accent the fonts lack without it, anything else as '?'.
+
+    >>> printable("cœur d’Élise")
+    "coeur d'Élise"
+    """
+    text = text.translate(_SPELLED)
+    if all(ord(char) < 256 for char in text):
+        return text
+    return "".join(_latin1(char) for char in text)
+
+
+def _latin1(char: str) -> str:
+    if ord(char) < 256:
+        return char
+    base = unicodedata.normalize("NFKD", char)[:1]
+    return base if base and ord(base) < 256 else "?"
+
+
+_recorders: list[list[str]] = []
+
+
+@contextmanager
+def recording_cuts() -> Iterator[list[str]]:
+    """Inside the block, every text drawn cut or past the panel's edge is listed."""
+    cuts: list[str] = []
+    _recorders.append(cuts)
+    try:
+        yield cuts
+    finally:
+        _recorders.remove(cuts)
+
+
+def _cut(text: str) -> None:
+    for cuts in _recorders:
+        cuts.append(text)
+
+
 def blank(size: tuple[int, int]) -> Image.Image:
     return Image.new("1", size, BLACK)
 
 
 def fit(text: str, font: Font, width: int) -> str:
     """``text`` cut to ``width`` pixels; a cut text ends in '.' so it shows it was cut."""
-    room = max(0, width // font.width)
-    if len(text) <= room:
+    if font.measure(text) <= width:
         return text
+    _cut(text)
+    room = max(0, width // font.width)
     if room <= 1:
         return text[:room]
     return text[: room - 1] + "."
+
+
+def fitting(text: str, width: int, *fonts: Font) -> Font:
+    """The first of ``fonts`` (largest first) that draws ``text`` within ``width``; the
+    last one if none does (a long name drops to a smaller font rather than losing its
+    end)."""
+    for font in fonts:
+        if font.measure(text) <= width:
+            return font
+    return fonts[-1]
 
 
 class Pen:
@@ -87,19 +151,25 @@ class Pen:
         x, y = at
         room = (self.width - x) if width is None else width
         shown = fit(text, font, room)
-        self._draw.text((x, y), shown, font=font.face, fill=fill)
+        if y + font.height > self.height:
+            _cut(text)  # below the panel's edge
+        self._draw.text((x, y), printable(shown), font=font.face, fill=fill)
         return x + font.measure(shown)
 
     def right(self, y: int, text: str, font: Font, *, margin: int = 0, fill: int = WHITE) -> int:
         """Draw ``text`` flush right; return its start x."""
         x = self.width - margin - font.measure(text)
-        self._draw.text((x, y), text, font=font.face, fill=fill)
+        if x < 0 or y + font.height > self.height:
+            _cut(text)  # past the left or the bottom edge
+        self._draw.text((x, y), printable(text), font=font.face, fill=fill)
         return x
 
     def centre(self, y: int, text: str, font: Font, *, fill: int = WHITE) -> None:
         shown = fit(text, font, self.width)
         x = (self.width - font.measure(shown)) // 2
-        self._draw.text((x, y), shown, font=font.face, fill=fill)
+        if y + font.height > self.height:
+            _cut(text)
+        self._draw.text((x, y), printable(shown), font=font.face, fill=fill)
 
     def bar(self, y: int, height: int, left: str, right: str = "", font: Font = TEXT) -> None:
         """An inverted title bar: ``left`` and ``right`` in black on white."""

@@ -1,22 +1,26 @@
 """One sample of every screen, reached the way a player reaches it: by the buttons.
 
-The golden images (tests/ui/golden/), docs/ui.md and ``companion ui-demo --gallery``
-all come from this list, so a screen cannot change unseen. Menus and
+The golden images (tests/ui/golden/) and docs/ui.md come from this list, in every
+language the table speaks, so a screen cannot change unseen. Menus and
 confirmations are taken from a :class:`UiApp` driven by button events; the game
 screens are presented from flow facts (:mod:`companion.views.present`), as the
-daemon shows them, with realistic names and cards.
+daemon shows them; the notices are a real flow's (a card out of turn, a correction,
+a revoke) worded by :mod:`companion.views.words`. Nothing here is a sample text.
 
-    >>> names = [name for name, _ in gallery()]
-    >>> names[:3]
-    ['start', 'players', 'name-choice']
+    >>> names = [name for name, view in gallery()]
+    >>> names[:3], names[-1]
+    (['start', 'language', 'players'], 'staff-confirm-fr')
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
 from companion.flows.base import Notice, NoticeKind
+from companion.flows.commands import Replace
+from companion.flows.registry import make_flow
+from companion.flows.said import Said, Say
 from companion.flows.status import (
     Awaiting,
     HexStatus,
@@ -33,21 +37,26 @@ from companion.flows.status import (
 )
 from companion.games.fibonachos.cards import Suit
 from companion.games.hex.pieces import Side
+from companion.games.registry import get_game
 from companion.games.trump.cards import Colour, Symbol
-from companion.ui.app import UiApp
+from companion.table.cards import TableCard
+from companion.ui.app import UiApp, result_lines
+from companion.ui.ingame import GamePage, IdlePage
 from companion.ui.overlays import waiting
 from companion.ui.screens import View, has_large
+from companion.ui.setup import players_label
 from companion.views import (
     FlowView,
-    IdleView,
     MenuView,
-    MessageView,
     ScoresView,
-    Tone,
     present,
     present_running,
 )
-from companion.views.present import present_trick_won
+from companion.views.cards import card_name
+from companion.views.faults import Fault, FaultKind, farewell_view
+from companion.views.i18n import LANGUAGES, _, speaking
+from companion.views.names import seat_name
+from companion.views.present import present_scores, present_trick_won, variant_name
 from hardware.buttons import Button, ButtonEvent, PressKind
 
 NAMES = ("Ana", "Ben", "Cy", "Dee")
@@ -78,32 +87,34 @@ def _menus() -> Iterator[tuple[str, View]]:
     app = UiApp()
     walk = _Walk(app)
     yield "start", walk()
-    yield "players", walk.choose("Fibonachos")
-    walk.choose("4 players")
-    yield "name-choice", walk.choose("1: Seat 1")
+    yield "language", walk.choose(_("Language"))
+    walk("BACK")
+    yield "players", walk.choose(_("Fibonachos"))
+    walk.choose(players_label(4))
+    yield "name-choice", walk.choose(f"1: {seat_name('', 0)}")
     walk.choose(NAMES[0])
     for seat, name in enumerate(NAMES[1:], start=1):
-        walk.choose(f"{seat + 1}: Seat {seat + 1}")
+        walk.choose(f"{seat + 1}: {seat_name('', seat)}")
         if seat == 1:  # the letter wheel: "J" typed, the wheel turned to "o"
-            walk.choose("New name")
+            walk.choose(_("New name"))
             yield "name-wheel", walk("SELECT", *["DOWN"] * 6)
             walk("BACK", long=True)
         walk.choose(name)
     yield "names", walk()
-    yield "dealer", walk.choose("Done")
+    yield "dealer", walk.choose(_("Done"))
     walk.choose("Dee")
-    yield "variants", walk.choose("zero-scores-34")
-    yield "confirm", walk.choose("Done")
+    yield "variants", walk.choose(variant_name("zero-scores-34"))
+    yield "confirm", walk.choose(_("Done"))
     walk("SELECT")
     app.flow_status(_trick())
     yield "game-menu", walk("BACK")
-    yield "correct-which", walk.choose("Correct a card")
-    yield "correct-group", walk.choose("G2 (play)")
-    yield "correct-face", walk.choose("Green")
+    yield "correct-which", walk.choose(_("Correct a card"))
+    yield "correct-group", walk.choose(card_name("G2#1", "fibonachos"))
+    yield "correct-face", walk.choose(_("Green"))
     walk("BACK", "BACK", "BACK")
-    yield "end-confirm", walk.choose("End game")
+    yield "end-confirm", walk.choose(_("End game"))
     walk("BACK")
-    walk.choose("Back to start")
+    walk.choose(_("Back to start"))
     yield "resume", walk()
     yield "rummy-out", _rummy_out()
     yield "hex-winner-menu", _hex_menu()
@@ -114,21 +125,21 @@ def _menus() -> Iterator[tuple[str, View]]:
 def _rummy_out() -> View:
     app = UiApp()
     walk = _Walk(app)
-    walk.choose("Rummy 21")
-    walk.choose("3 players")
-    walk.choose("Done")
-    walk.choose("Done")
+    walk.choose(_("Rummy 21"))
+    walk.choose(players_label(3))
+    walk.choose(_("Done"))
+    walk.choose(_("Done"))
     walk("SELECT", "BACK")
-    return walk.choose("End round")
+    return walk.choose(_("End round"))
 
 
 def _leader_menu() -> View:
-    """Trump T3: SELECT on "Who has R2?" lists the players to say who leads."""
+    """Trump T3: SELECT on "Who has Red 2?" lists the players to say who leads."""
     app = UiApp()
     walk = _Walk(app)
-    walk.choose("Fibonacci Trump")
-    walk.choose("3 players")
-    walk.choose("Done")
+    walk.choose(_("Fibonacci Trump"))
+    walk.choose(players_label(3))
+    walk.choose(_("Done"))
     walk("SELECT")
     asked = TrickStatus("trump", 1, 1, None, awaiting=Awaiting.LEADER, leader_card="R2")
     app.flow_status(asked)
@@ -138,11 +149,11 @@ def _leader_menu() -> View:
 def _hex_menu() -> View:
     app = UiApp()
     walk = _Walk(app)
-    walk.choose("Hex referee")
-    walk.choose("Done")
+    walk.choose(_("Hex referee"))
+    walk.choose(_("Done"))
     walk("SELECT")
     walk("BACK", long=True)
-    return walk.choose("Winner")
+    return walk.choose(_("Winner"))
 
 
 #: Trick 9 was cleared before Ben's card was read; the camera glimpsed G7 (issue 10).
@@ -175,14 +186,15 @@ def _staff() -> Iterator[tuple[str, View]]:
     from companion.config import KioskSection
 
     app = UiApp(kiosk=KioskSection(enabled=True), now=1002.0)
-    app.last_result = ("Fibonachos", "Ana wins, 34")
+    final = Scores("fibonachos", None, (34, 21, 13), None, (0,), (0,))
+    app.last_result = result_lines(_("Fibonachos"), present_scores(final, NAMES[:3]))
     walk = _Walk(app)
     yield "attract", app.screen(1001.0)
     yield "attract-games", app.screen(1005.0)
     app.staff_unlocked(1002.0)
     walk.now = 1002.0
     yield "staff", walk("BACK")
-    yield "staff-confirm", walk.choose("Restart service")
+    yield "staff-confirm", walk.choose(_("Restart service"))
 
 
 def _trick() -> TrickStatus:
@@ -224,7 +236,7 @@ def _game_screens() -> dict[str, View]:
     )
     totals = (120, -40, 85)
     five = (*NAMES, "")
-    sides = ("Black", "White")
+    sides = get_game("hex-referee").seats
     next_trick = replace(_trick(), trick=6, plays=(), lead=None, to_play=3, spicy=None)
     return {
         "fibonachos-spicy": present(
@@ -262,8 +274,10 @@ def _game_screens() -> dict[str, View]:
             ),
             NAMES,
         ),
-        "trick-won": present_trick_won(TrickWon(0, "R13#1", 5, ("S3#1",)), NAMES),
-        "trump-trick-won": present_trick_won(TrickWon(3, "R10#1", 12, ("R3", "G7")), NAMES),
+        "trick-won": present_trick_won(TrickWon(0, "R13#1", 5, ("S3#1",)), NAMES, "fibonachos"),
+        "trump-trick-won": present_trick_won(
+            TrickWon(3, "R10#1", 12, ("R3", "G7")), NAMES, "trump"
+        ),
         "scores-so-far": _waiting(
             present_running(replace(_trick(), totals=(21, 13, 16, 5), points=(5, 8, 5, 5)), NAMES)
         ),
@@ -296,16 +310,39 @@ def _waiting(view: FlowView | None) -> View:
     return waiting(view)
 
 
+def _fibonachos_notices() -> dict[str, Notice]:
+    """Real notices of a Fibonachos flow: a card out of turn, a correction, a revoke
+    (Ben shows no Red in trick 1, then plays Red 2 in trick 2: F5)."""
+    flow = make_flow("fibonachos", NAMES[:3], [], options={"dealer": 2})
+
+    def put(notation: str, zone: str = "play") -> list[Notice]:
+        return flow.placed(TableCard(f"fibonachos/1/{notation}", "fibonachos", notation, zone))
+
+    put("S3#1", "spicy")
+    refused = put("R13#1", "play-1")[0]
+    put("R13#1", "play-0")
+    note = flow.command(Replace("fibonachos/1/R13#1", "R5"))[0]
+    for notation in ("G7", "R9", "S1#1", "Y3", "Y4"):
+        put(notation, "spicy" if notation.startswith("S") else "play")
+    revoke = next(n for n in put("R2") if n.kind is NoticeKind.FLAG)
+    return {"refused": refused, "revoke": revoke, "note": note}
+
+
 def _notice_screens() -> Iterator[tuple[str, View]]:
     app = UiApp()
-    app.game, app.players = "fibonachos", NAMES
+    app.game, app.players = "fibonachos", NAMES[:3]
     notices = {
-        "refused": Notice(NoticeKind.REFUSED, "G8#2: Cy must follow Red (shown before)", rule="F5"),
-        "revoke": Notice(NoticeKind.FLAG, "Ben played Red after showing none in trick 3", "F5", 1),
-        "note": Notice(NoticeKind.INFO, "R13#1 replaced by G12"),
-        "missing-card": Notice(NoticeKind.INFO, "trick 9 was cleared", seat=1, detail=MISSING),
-        "disk-full": Notice(NoticeKind.INFO, "Disk full: this game is kept in memory only"),
-        "not-saved": Notice(NoticeKind.INFO, "Not saved: this game is kept in memory only"),
+        **_fibonachos_notices(),
+        "missing-card": Notice(
+            NoticeKind.INFO,
+            "trick 9 was cleared before Ben's card was read",
+            seat=1,
+            detail=MISSING,
+            said=Said(Say.CARD_MISSING, seat=1, number=9),
+        ),
+        # What the session says when the journal cannot be written (companion.session).
+        "disk-full": Notice(NoticeKind.INFO, "Disk full", said=Said(Say.DISK_FULL)),
+        "not-saved": Notice(NoticeKind.INFO, "Not saved", said=Said(Say.NOT_SAVED)),
     }
     for name, notice in notices.items():
         app.overlays.clear()
@@ -313,35 +350,62 @@ def _notice_screens() -> Iterator[tuple[str, View]]:
         yield name, app.screen(1000.0)
     app.overlays.clear()
     faults = {
-        "camera-lost": ("camera", "No picture for 5 s. Check the cable."),
-        "not-our-card": ("card", "A QR code that is not one of our cards"),
-        "display-fault": ("display", "I2C write failed (errno 121)"),
-        "journal-repaired": ("repaired", "Damaged journal set aside. Kept 12 games, 4093 moves"),
-        "journal-resumed": ("repaired", "Resumed before a damaged move (113 set aside)"),
-        "disk-full-at-start": ("disk", "Games go on but are not saved"),
-        "journal-fault": ("journal", "Games go on but are not saved"),
+        "camera-lost": ("camera", Fault(FaultKind.CAMERA_LOST)),
+        "card-seen-twice": ("card", Fault(FaultKind.DUPLICATE_CARD, "R13#1", "fibonachos")),
+        "display-fault": ("display", Fault(FaultKind.DISPLAY)),
+        "journal-repaired": ("repaired", Fault(FaultKind.REPAIRED, games=12, moves=4093)),
+        "journal-resumed": ("repaired", Fault(FaultKind.RESUMED)),
+        "disk-full-at-start": ("disk", Fault(FaultKind.DISK_FULL)),
+        "journal-fault": ("journal", Fault(FaultKind.NOT_SAVED)),
     }
-    for name, (kind, message) in faults.items():
+    for name, (kind, fault) in faults.items():
         app.statuses.active.clear()
-        app.hardware_status(kind, message, 1000.0)
+        app.hardware_status(kind, fault, 1000.0)
         yield name, app.screen(1000.0)
     app.statuses.active.clear()
-    app.start_failed("fibonachos: no flow reads this game at the table yet", 1000.0)
+    yield "waiting", GamePage(app).view()
+    app.start_failed("hex", 1000.0)
     yield "cannot-start", app.screen(1000.0)
-    yield (
-        "farewell-not-saved",
-        MessageView("Table Companion", ("Restarting...", "the game is not saved")),
-    )
-    yield "waiting", MessageView("Fibonachos", ("Waiting for the table",), Tone.INFO, "BACK menu")
-    yield "idle", IdleView(last_result=("Fibonacci 21", "Ben wins, 340"))
+    yield "farewell-not-saved", farewell_view(playing=True, saved=False)
+    idle = UiApp()
+    idle.last_result = result_lines(_("Rummy 21"), present_scores(_final(), NAMES[:2]))
+    yield "idle", IdlePage(idle).view()
 
 
-def gallery() -> list[tuple[str, View]]:
-    """Every screen, named (names are the golden images' file names)."""
+def _final() -> Scores:
+    return Scores("rummy21", None, (120, 340), None, (1,), (1,))
+
+
+def screens() -> list[tuple[str, View]]:
+    """Every screen in the table's language, named."""
     return [*_menus(), *_game_screens().items(), *_notice_screens(), *_staff()]
 
 
-def large_gallery() -> list[tuple[str, View]]:
+def gallery(languages: Sequence[str] = LANGUAGES) -> list[tuple[str, View]]:
+    """Every screen in each language, named (names are the golden images' file names):
+    English as ``start``, another language with its code, ``start-fr``."""
+    shown: list[tuple[str, View]] = []
+    for lang in languages:
+        with speaking(lang):
+            suffix = "" if lang == "en" else f"-{lang}"
+            shown += [(f"{name}{suffix}", view) for name, view in screens()]
+    return shown
+
+
+def large_gallery(languages: Sequence[str] = LANGUAGES) -> list[tuple[str, View]]:
     """The screens that have a large-type layout (``render(view, size, large=True)``),
-    named ``<screen>-large``."""
-    return [(f"{name}-large", view) for name, view in gallery() if has_large(view)]
+    named ``<screen>-large`` (``<screen>-large-fr`` in French)."""
+    shown: list[tuple[str, View]] = []
+    for lang in languages:
+        with speaking(lang):
+            suffix = "" if lang == "en" else f"-{lang}"
+            large = [(name, view) for name, view in screens() if has_large(view)]
+            shown += [(f"{name}-large{suffix}", view) for name, view in large]
+    return shown
+
+
+def language_of(name: str) -> str:
+    """The language of a gallery screen, by its name (a screen is drawn in it too:
+    the screens word their own labels, "Trick 5", when they draw)."""
+    head, _dash, tail = name.rpartition("-")
+    return tail if head and tail in LANGUAGES else "en"

@@ -5,7 +5,7 @@ Card games (Fibonachos, Trump, rummy):
     UP / DOWN      rummy: the previous / next seat's sets; trick games: the scores
     SELECT         the scores (the last round's table with the match totals); in a
                    trick game whose trick was cleared too soon, the missing card; while
-                   Trump asks who leads round 1 ("Who has R2?"), the players to choose
+                   Trump asks who leads round 1 ("Who has Red 2?"), the players to choose
     BACK, long SELECT, long BACK   the in-game menu (undo, correct a card, ...)
 
 The hex referee (H2), one button per thing that happens at the board:
@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from companion.flows.commands import EndTurn, FlowCommand, Move, Page, Strikes
 from companion.flows.registry import takes
+from companion.games.i18n import N_
 from companion.ui.commands import Flow, Undo
 from companion.ui.keys import Key
 from companion.ui.menus import game_menu, leader_menu, staff_menu
@@ -30,6 +31,7 @@ from companion.ui.missing_menu import missing_menu, missing_of
 from companion.ui.pages import Go
 from companion.ui.screens import View
 from companion.views import HexView, IdleView, MessageView, TrickView
+from companion.views.i18n import _
 
 if TYPE_CHECKING:
     from companion.ui.app import UiApp
@@ -48,7 +50,8 @@ class GamePage:
     def view(self) -> View:
         if self.app.flow is not None:
             return self.app.flow
-        return MessageView(self.app.label, ("Waiting for the table",), hint="BACK menu")
+        lines = (_("Waiting for the table"),)
+        return MessageView(self.app.label, lines, hint=_("BACK: menu"))
 
     def press(self, key: Key) -> Go:
         commands = takes(self.app.game) if self.app.game else frozenset()
@@ -58,7 +61,7 @@ class GamePage:
             return Go(game_menu(self.app))
         flow = self.app.flow
         if key is Key.SELECT and isinstance(flow, TrickView) and flow.question:
-            return Go(leader_menu(self.app))  # T3: the table answers "Who has R2?"
+            return Go(leader_menu(self.app))  # T3: the table answers "Who has Red 2?"
         if key.short in (Key.UP, Key.DOWN) and Page in commands:
             return _flow(Page(-1 if key.short is Key.UP else 1))
         if key.short is Key.SELECT and missing_of(self.app) is not None:
@@ -85,7 +88,7 @@ class GamePage:
 
 
 #: What the attract screen of a kiosk shows in turn with the last result.
-ATTRACT_LINES = ("Fibonachos  Trump", "Rummy 21 13 8 89", "Hex referee")
+ATTRACT_LINES = (N_("Fibonachos  Trump"), N_("Rummy 21 13 8 89"), N_("Hex referee"))
 ATTRACT_SECONDS = 4.0
 
 
@@ -99,8 +102,8 @@ class IdlePage:
         app = self.app
         lines = app.last_result
         if app.kiosk and (not lines or int(app.now // ATTRACT_SECONDS) % 2 == 1):
-            lines = ATTRACT_LINES
-        hint = "SELECT play BACK staff" if app.staff_open() else "Press SELECT to play"
+            lines = tuple(_(line) for line in ATTRACT_LINES)
+        hint = _("SELECT play BACK staff") if app.staff_open() else _("Press SELECT to play")
         return IdleView(last_result=lines, hint=hint)
 
     def press(self, key: Key) -> Go:

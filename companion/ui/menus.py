@@ -21,21 +21,25 @@ from typing import TYPE_CHECKING
 from companion.flows.commands import CountHands, EndRound, Leader, Replace, Wild, Winner
 from companion.flows.registry import takes
 from companion.flows.status import Recorded
+from companion.games.i18n import N_
 from companion.games.registry import get_game
 from companion.games.rummy.deck import DECKS
 from companion.ui.commands import EndGame, Flow, StaffAction, Undo
-from companion.ui.deck_choices import deck_groups, locate
+from companion.ui.deck_choices import deck_groups, group_label, locate
 from companion.ui.pages import Choice, ConfirmPage, Go, ListPage
-from companion.views import TrickView, seat_names
+from companion.views import TrickView
+from companion.views.cards import USES, card_name, face_of
+from companion.views.i18n import _
+from companion.views.names import seat_names
 
 if TYPE_CHECKING:
     from companion.ui.app import UiApp
 
 #: Staff actions (label, StaffAction name), shown only after a staff card.
 STAFF_ACTIONS = (
-    ("End the game", "end-game"),
-    ("Restart service", "restart"),
-    ("Shut down", "shutdown"),
+    (N_("End the game"), "end-game"),
+    (N_("Restart service"), "restart"),
+    (N_("Shut down"), "shutdown"),
 )
 
 
@@ -45,30 +49,31 @@ def game_menu(app: UiApp, selected: int = 0) -> ListPage:
     commands = takes(game) if game else frozenset()
     to_game = app.to_game
     choices = [
-        Choice("Back to game", to_game),
-        Choice("Undo last", lambda: Go(app.game_page(), [Undo()])),
+        Choice(_("Back to game"), to_game),
+        Choice(_("Undo last"), lambda: Go(app.game_page(), [Undo()])),
     ]
     if Replace in commands and deck_groups(game):
-        choices.append(Choice("Correct a card", lambda: Go(correct_menu(app))))
+        choices.append(Choice(_("Correct a card"), lambda: Go(correct_menu(app))))
     if Leader in commands and isinstance(app.flow, TrickView) and app.flow.round == 1:
-        choices.append(Choice("Who leads", lambda: Go(leader_menu(app))))
+        choices.append(Choice(_("Who leads"), lambda: Go(leader_menu(app))))
     if app.scores() is not None:
-        choices.append(Choice("Scores", app.show_scores))
+        choices.append(Choice(_("Scores"), app.show_scores))
     if Wild in commands:
-        choices.append(Choice("Wild card", lambda: Go(wild_menu(app))))
+        choices.append(Choice(_("Wild card"), lambda: Go(wild_menu(app))))
     if CountHands in commands:
-        choices.append(Choice("Count hands", lambda: Go(app.game_page(), [Flow(CountHands())])))
+        count = Flow(CountHands())
+        choices.append(Choice(_("Count hands"), lambda: Go(app.game_page(), [count])))
     if EndRound in commands:
-        choices.append(Choice("End round", lambda: Go(out_menu(app))))
+        choices.append(Choice(_("End round"), lambda: Go(out_menu(app))))
     if Winner in commands:
-        choices.append(Choice("Winner", lambda: Go(winner_menu(app))))
+        choices.append(Choice(_("Winner"), lambda: Go(winner_menu(app))))
     choices += [
-        Choice("End game", lambda: Go(end_confirm(app))),
-        Choice("Back to start", app.to_start),
+        Choice(_("End game"), lambda: Go(end_confirm(app))),
+        Choice(_("Back to start"), app.to_start),
     ]
     if app.staff_open():
-        choices.append(Choice("Staff", lambda: Go(staff_menu(app, back=app.to_game))))
-    return ListPage("Menu", choices, back=to_game, selected=selected)
+        choices.append(Choice(_("Staff"), lambda: Go(staff_menu(app, back=app.to_game))))
+    return ListPage(_("Menu"), choices, back=to_game, selected=selected)
 
 
 def _to_menu(app: UiApp) -> Callable[[], Go]:
@@ -81,16 +86,20 @@ def out_menu(app: UiApp) -> ListPage:
     def out(seat: int | None) -> Callable[[], Go]:
         return lambda: Go(app.game_page(), [Flow(EndRound(seat))])
 
-    choices = [Choice(f"{name} out", out(i)) for i, name in enumerate(app.players)]
-    choices.append(Choice("Nobody out", out(None)))
-    return ListPage("Who went out?", choices, back=_to_menu(app))
+    names = seat_names(app.players)
+    choices = [
+        Choice(_("{name} went out").format(name=name), out(i)) for i, name in enumerate(names)
+    ]
+    choices.append(Choice(_("Nobody went out"), out(None)))
+    return ListPage(_("Who went out?"), choices, back=_to_menu(app))
 
 
 def wild_menu(app: UiApp) -> ListPage:
     """Rummy R5: the number a wild card stands for, when the set does not tell."""
-    wilds = [c for c in app.recent_cards() if _face(c.card).startswith("W") and not c.refused]
+    wilds = [c for c in app.recent_cards() if face_of(c.card).startswith("W") and not c.refused]
     if not wilds:
-        return ListPage("No wild card", [Choice("Back", _to_menu(app))], back=_to_menu(app))
+        back = [Choice(_("Back"), _to_menu(app))]
+        return ListPage(_("No wild card"), back, back=_to_menu(app))
 
     def numbers(card: Recorded) -> Callable[[], Go]:
         deck = DECKS[app.game or ""]
@@ -100,21 +109,45 @@ def wild_menu(app: UiApp) -> ListPage:
 
         return lambda: Go(
             ListPage(
-                "Wild stands for",
+                _("The wild card is"),
                 [Choice(str(n), declare(n)) for n in deck.numbers],
                 back=lambda: Go(wild_menu(app)),
             )
         )
 
-    choices = [Choice(f"W in {c.use}", numbers(c)) for c in wilds]
-    return ListPage("Which wild?", choices, back=_to_menu(app))
+    labels = _numbered([_wild_label(app, card) for card in wilds])
+    choices = [Choice(label, numbers(c)) for label, c in zip(labels, wilds, strict=True)]
+    return ListPage(_("Which wild card?"), choices, back=_to_menu(app))
+
+
+def _wild_label(app: UiApp, card: Recorded) -> str:
+    """A wild card by the player whose set it lies in (the zone's seat), not the zone."""
+    seat = _seat_of(card.use)
+    names = seat_names(app.players)
+    if seat is None or seat >= len(names):
+        return _("Wild")
+    return _("{name}'s wild").format(name=names[seat])
+
+
+def _seat_of(zone: str) -> int | None:
+    head, _dash, number = zone.rpartition("-")
+    return int(number) if head in ("meld", "play") and number.isdigit() else None
+
+
+def _numbered(labels: list[str]) -> list[str]:
+    """Labels made unique by a count: "Ana's wild", "Ana's wild 2"."""
+    seen: dict[str, int] = {}
+    out = []
+    for label in labels:
+        seen[label] = seen.get(label, 0) + 1
+        out.append(label if seen[label] == 1 else f"{label} {seen[label]}")
+    return out
 
 
 def leader_menu(app: UiApp) -> ListPage:
-    """Trump T3: who leads round 1, asked by the card its holder shows ("Who has R2?")."""
-    question = app.flow.question if isinstance(app.flow, TrickView) else ()
+    """Trump T3: who leads round 1, asked by the card its holder shows ("Who has Red 2?")."""
     asked = [o.question for o in get_game(app.game).options if not o.asked] if app.game else []
-    title = question[0] if question else next(iter(asked), "")
+    title = _(next(iter(asked), ""))  # "Who leads?": the game screen named the card
 
     def lead(seat: int) -> Callable[[], Go]:
         return lambda: Go(app.game_page(), [Flow(Leader(seat))])
@@ -130,13 +163,14 @@ def winner_menu(app: UiApp) -> ListPage:
         return lambda: Go(app.game_page(), [Flow(Winner(side.lower()))])
 
     sides = get_game(app.game).seats if app.game else ()
-    return ListPage("Who won?", [Choice(side, win(side)) for side in sides], back=_to_menu(app))
+    choices = [Choice(_(side), win(side)) for side in sides]
+    return ListPage(_("Who won?"), choices, back=_to_menu(app))
 
 
 def end_confirm(app: UiApp) -> ConfirmPage:
     return ConfirmPage(
-        "End game?",
-        (app.label, "The scores so far are kept."),
+        _("End game?"),
+        (app.label, _("The scores so far are kept.")),
         yes=lambda: app.ended(EndGame("abandoned")),
         no=_to_menu(app),
     )
@@ -145,23 +179,30 @@ def end_confirm(app: UiApp) -> ConfirmPage:
 # -- correcting a misread card -------------------------------------------------------------
 
 
-def _face(notation: str) -> str:
-    return notation.split("#", 1)[0]
-
-
 def correct_menu(app: UiApp) -> ListPage:
     """Which card was misread: what the flow has on record (a refused card still on
-    the table first), the newest first."""
+    the table first), the newest first, by their faces (a face shown twice gets a count)."""
     recent = app.recent_cards()
     if not recent:
-        return ListPage("No card yet", [Choice("Back", _to_menu(app))], back=_to_menu(app))
-    choices = [Choice(_label(card), _open_groups(app, card)) for card in recent]
-    return ListPage("Which card?", choices, back=_to_menu(app))
+        back = [Choice(_("Back"), _to_menu(app))]
+        return ListPage(_("No card yet"), back, back=_to_menu(app))
+    labels = _numbered([_label(app, card) for card in recent])
+    choices = [
+        Choice(label, _open_groups(app, card)) for label, card in zip(labels, recent, strict=True)
+    ]
+    return ListPage(_("Which card?"), choices, back=_to_menu(app))
 
 
-def _label(card: Recorded) -> str:
-    """``R13 (play)``, ``S3 (spicy)``, ``Y14 (refused)``: the card as read, and its use."""
-    return f"{_face(card.card)} ({'refused' if card.refused else card.use})"
+def _label(app: UiApp, card: Recorded) -> str:
+    """ "Red 13", "Spicy 3", "Yellow 14 refused", "Red 5 (trump)": the card as read, named
+    as printed, and what it is when its face does not say (one menu row: no player's
+    name, which may take the whole row)."""
+    name = card_name(card.card, app.game or "")
+    if card.refused:
+        return _("{card} refused").format(card=name)
+    if card.use in USES:
+        return _(USES[card.use]).format(card=name)
+    return name
 
 
 def _open_groups(app: UiApp, card: Recorded) -> Callable[[], Go]:
@@ -170,13 +211,13 @@ def _open_groups(app: UiApp, card: Recorded) -> Callable[[], Go]:
 
 def group_menu(app: UiApp, card: Recorded) -> ListPage:
     groups = deck_groups(app.game or "")
-    at, _ = locate(app.game or "", card.card)
+    at, _face = locate(app.game or "", card.card)
     choices = [
-        Choice(group.label, _open_faces(app, card, index)) for index, group in enumerate(groups)
+        Choice(group_label(group), _open_faces(app, card, index))
+        for index, group in enumerate(groups)
     ]
-    return ListPage(
-        f"{_face(card.card)} is", choices, back=lambda: Go(correct_menu(app)), selected=at
-    )
+    title = _("{card} is").format(card=card_name(card.card, app.game or ""))
+    return ListPage(title, choices, back=lambda: Go(correct_menu(app)), selected=at)
 
 
 def _open_faces(app: UiApp, card: Recorded, group: int) -> Callable[[], Go]:
@@ -192,8 +233,8 @@ def face_menu(app: UiApp, card: Recorded, group: int) -> ListPage:
         return lambda: Go(app.game_page(), [Flow(Replace(card.key, face))])
 
     return ListPage(
-        f"{_face(card.card)} is",
-        [Choice(face, replace(face)) for face in chosen.faces],
+        _("{card} is").format(card=card_name(card.card, game)),
+        [Choice(card_name(face, game), replace(face)) for face in chosen.faces],
         back=lambda: Go(group_menu(app, card)),
         selected=at_face if at_group == group else 0,
     )
@@ -209,8 +250,8 @@ def staff_menu(app: UiApp, *, back: Callable[[], Go]) -> ListPage:
         def ask() -> Go:
             return Go(
                 ConfirmPage(
-                    f"{label}?",
-                    ("Staff action",),
+                    _("{action}?").format(action=_(label)),
+                    (_("Staff action"),),
                     yes=lambda: app.staff_action(StaffAction(name)),
                     no=lambda: Go(staff_menu(app, back=back)),
                 )
@@ -218,5 +259,5 @@ def staff_menu(app: UiApp, *, back: Callable[[], Go]) -> ListPage:
 
         return ask
 
-    choices = [Choice(label, confirm(label, name)) for label, name in STAFF_ACTIONS]
-    return ListPage("Staff", choices, back=back)
+    choices = [Choice(_(label), confirm(label, name)) for label, name in STAFF_ACTIONS]
+    return ListPage(_("Staff"), choices, back=back)

@@ -6,7 +6,7 @@ confirming them (most often the missing card itself, swept up too fast), then th
 deck's groups (a suit, a colour) opening onto the faces the rules leave: cards not
 yet played this round. Choosing one sends :class:`~companion.flows.commands.Missing`.
 
-    Ben played?   Y7 (seen) / Red / Green / Yellow        Yellow: Y1 / Y2 / ...
+    Card missing  Yellow 7 (seen) / Red / Green / Yellow     Yellow: Yellow 1 / Yellow 2 ...
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING
 from companion.flows.commands import Missing
 from companion.flows.status import MissingCard, TrickStatus
 from companion.ui.commands import Flow
-from companion.ui.deck_choices import deck_groups
+from companion.ui.deck_choices import deck_groups, group_label
 from companion.ui.pages import Choice, Go, ListPage
-from companion.views import seat_names
+from companion.views.cards import card_name
 from companion.views.i18n import _
 
 if TYPE_CHECKING:
@@ -35,10 +35,10 @@ def missing_of(app: UiApp) -> MissingCard | None:
 def missing_menu(app: UiApp) -> ListPage:
     """Which card the seat played: the cards seen first, then by group."""
     missing = missing_of(app)
+    game = app.game or ""
     if missing is None:
         return ListPage(_("No card missing"), [Choice(_("Back"), app.to_game)], back=app.to_game)
-    name = seat_names(app.players)[missing.seat]
-    title = _("{player} played?").format(player=name)
+    title = _("Card missing")  # whose: the game screen says it, a name may fill the row
 
     def give(face: str) -> Callable[[], Go]:
         return lambda: Go(app.game_page(), [Flow(Missing(missing.seat, face))])
@@ -47,16 +47,20 @@ def missing_menu(app: UiApp) -> ListPage:
         return lambda: Go(
             ListPage(
                 label,
-                [Choice(face, give(face)) for face in shown],
+                [Choice(card_name(face, game), give(face)) for face in shown],
                 back=lambda: Go(missing_menu(app)),
             )
         )
 
-    choices = [Choice(_("{card} (seen)").format(card=face), give(face)) for face in missing.seen]
-    for group in deck_groups(app.game or ""):
+    choices = [
+        Choice(_("{card} (seen)").format(card=card_name(face, game)), give(face))
+        for face in missing.seen
+    ]
+    for group in deck_groups(game):
         shown = [face for face in group.faces if face in missing.choices]
         if shown:
-            choices.append(Choice(group.label, faces(group.label, shown)))
+            label = group_label(group)
+            choices.append(Choice(label, faces(label, shown)))
     if not choices:  # every card is played: nothing the rules leave
         choices.append(Choice(_("Back"), app.to_game))
     return ListPage(title, choices, back=app.to_game)

@@ -8,36 +8,39 @@ the game moves on (the right card is put down) or a button; hardware faults stay
 until the fault clears or a button hides them. Several notices at once queue up
 (a trick won, then the round's scores, then the match's).
 
+The words come from the views layer (:func:`companion.views.words.notice_words`,
+:func:`companion.views.faults.fault_words`) in the table's language: a notice's
+English ``message`` (rule ids, serials) stays in the log.
+
+    >>> from companion.flows.said import Said
     >>> queue = Overlays()
-    >>> _ = queue.add(Notice(NoticeKind.INFO, "Seat 2 shows the spicy card"), now=10.0, base=None)
+    >>> said = Said(Say.TURN_OVER, number=3)
+    >>> added = queue.add(Notice(NoticeKind.INFO, "turn 3 over", said=said), now=10.0, base=None)
     >>> queue.current(11.0).view.lines
-    ('Seat 2 shows the spicy card',)
+    ('Turn 3 is over.',)
     >>> queue.current(20.0) is None
     True
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from companion.flows.base import Notice, NoticeKind
+from companion.flows.said import Say
 from companion.ui.screens import View
 from companion.views import FlowView, MessageView, ScoresView, Tone
+from companion.views.faults import Fault, FaultKind, fault_words
 from companion.views.i18n import _
+from companion.views.words import notice_words
 
 TRICK_WON_SECONDS = 2.0
 INFO_SECONDS = 2.5
-NOT_OUR_CARD_SECONDS = 3.0
-
-#: Hardware faults: the screen's title per kind, and whether the fault passes by itself.
-STATUS_TITLES = {
-    "camera": "Camera lost",
-    "display": "Display fault",
-    "disk": "Disk full",
-    "card": "Not our card",
-    "journal": "Journal fault",
-    "repaired": "Journal repaired",
-}
+#: How long a card seen twice is said (it passes by itself).
+DUPLICATE_SECONDS = 3.0
+#: The notes that say the journal is not written: they wait for a button.
+_NOT_WRITTEN = (Say.DISK_FULL, Say.NOT_SAVED)
 
 
 @dataclass
@@ -53,46 +56,46 @@ class Overlay:
     shown: bool = False
 
 
-def _titled(title: str, notice: Notice) -> str:
-    """The title with the rule's id: "Refused (F5)" (it fits the bar of both panels)."""
-    return f"{title} ({notice.rule})" if notice.rule else title
-
-
 def waiting(view: ScoresView) -> ScoresView:
     """A scores screen that stays until a key says so."""
     return replace(view, hint=_("press any key"))
 
 
 def overlay_of(
-    notice: Notice, now: float, base: FlowView | None, detail: View | None = None
-) -> Overlay:
-    """The overlay a notice shows: ``detail``, the presented view of its detail, if any."""
+    notice: Notice,
+    now: float,
+    base: FlowView | None,
+    detail: View | None = None,
+    *,
+    players: Sequence[str] = (),
+    game: str = "",
+) -> Overlay | None:
+    """The overlay a notice shows: ``detail``, the presented view of its detail, if any,
+    else its words for ``players`` at ``game``; None for a note with nothing to say."""
     kind = notice.kind
+    words = notice_words(notice, players, game)
+    if words is None:
+        return None
     if kind is NoticeKind.TRICK_WON:
-        view: View = detail or MessageView("Trick won", (notice.message,))
+        view: View = detail or MessageView(words.title, (words.line,))
         return Overlay(view, until=now + TRICK_WON_SECONDS)
     if kind in (NoticeKind.ROUND_OVER, NoticeKind.GAME_OVER):
-        title = "Round over" if kind is NoticeKind.ROUND_OVER else "Game over"
-        view = detail or MessageView(title, (notice.message,), Tone.ALERT)
+        view = detail or MessageView(words.title, (words.line,), Tone.ALERT, _("Press any key"))
         if isinstance(view, ScoresView):
             view = waiting(view)
         over = kind is NoticeKind.GAME_OVER
         return Overlay(view, ends_game=over, until_moved=not over)
     if kind is NoticeKind.FLAG:
-        hint = _("press any key")
-        view = detail or MessageView(
-            _titled("Revoke!", notice), (notice.message,), Tone.ALERT, hint
-        )
+        view = detail or MessageView(words.title, (words.line,), Tone.ALERT, _("Press any key"))
         return Overlay(view)
     if kind is NoticeKind.REFUSED:
-        view = detail or MessageView(
-            _titled("Refused", notice), (notice.message,), Tone.ERROR, "take it back"
-        )
+        view = detail or MessageView(words.title, (words.line,), Tone.ERROR, words.hint)
         return Overlay(view, refused_on=base, refused=True)
-    title = notice.message.split(":", 1)[0]
-    if title.lower() in ("disk full", "not saved"):  # the journal is not written
-        return Overlay(MessageView(title, (notice.message,), Tone.ERROR, "any key"))
-    return Overlay(detail or MessageView("Note", (notice.message,)), until=now + INFO_SECONDS)
+    if notice.said is not None and notice.said.say in _NOT_WRITTEN:  # until a button
+        hint = _("Press any key")
+        return Overlay(MessageView(words.title, (words.line,), Tone.ERROR, hint))
+    view = detail or MessageView(words.title, (words.line,))
+    return Overlay(view, until=now + INFO_SECONDS)
 
 
 class Overlays:
@@ -102,9 +105,18 @@ class Overlays:
         self.queue: list[Overlay] = []
 
     def add(
-        self, notice: Notice, *, now: float, base: FlowView | None, detail: View | None = None
-    ) -> Overlay:
-        overlay = overlay_of(notice, now, base, detail)
+        self,
+        notice: Notice,
+        *,
+        now: float,
+        base: FlowView | None,
+        detail: View | None = None,
+        players: Sequence[str] = (),
+        game: str = "",
+    ) -> Overlay | None:
+        overlay = overlay_of(notice, now, base, detail, players=players, game=game)
+        if overlay is None:
+            return None
         if overlay.refused:  # a newer refusal replaces an older one
             self.queue = [o for o in self.queue if not o.refused]
         self.queue.append(overlay)
@@ -148,6 +160,7 @@ class Status:
     view: MessageView
     until: float | None
     hidden: bool = False
+    fault: Fault | None = None
 
 
 class Statuses:
@@ -156,18 +169,21 @@ class Statuses:
     def __init__(self) -> None:
         self.active: dict[str, Status] = {}
 
-    def set(self, kind: str, message: str | None, now: float) -> None:
-        if not message:
+    def set(self, kind: str, fault: Fault | None, now: float) -> None:
+        """Fault ``kind`` (``camera``, ``card``, ``journal``...) now says ``fault``;
+        None clears it."""
+        if fault is None:
             self.active.pop(kind, None)
             return
-        title = STATUS_TITLES.get(kind, kind.capitalize())
+        words = fault_words(fault)
+        view = MessageView(words.title, (words.line,), Tone.ERROR, words.hint)
         old = self.active.get(kind)
-        if old is not None and old.view.lines == (message,) and old.until is None:
+        if old is not None and old.fault == fault and old.until is None:
             return  # the same fault again: stay hidden if hidden
-        until = now + NOT_OUR_CARD_SECONDS if kind == "card" else None
-        hint = "" if until is not None else "any key hides"
+        passing = fault.kind is FaultKind.DUPLICATE_CARD
+        until = now + DUPLICATE_SECONDS if passing else None
         self.active.pop(kind, None)
-        self.active[kind] = Status(MessageView(title, (message,), Tone.ERROR, hint), until)
+        self.active[kind] = Status(view, until, fault=fault)
 
     def current(self, now: float) -> MessageView | None:
         shown = [

@@ -21,6 +21,7 @@ from companion.ui.commands import UiCommand
 from companion.ui.keys import Key
 from companion.ui.screens import View
 from companion.views import MenuView, MessageView, Tone
+from companion.views.i18n import _
 
 
 @dataclass
@@ -104,9 +105,10 @@ class ConfirmPage:
         *,
         yes: Callable[[], Go],
         no: Callable[[], Go],
-        hint: str = "SELECT yes  BACK no",
+        hint: str | None = None,
     ) -> None:
-        self.message = MessageView(title, tuple(lines), Tone.CONFIRM, hint)
+        shown = _("SELECT yes  BACK no") if hint is None else hint
+        self.message = MessageView(title, tuple(lines), Tone.CONFIRM, shown)
         self.yes = yes
         self.no = no
 

@@ -11,15 +11,15 @@ draws the menus, messages and the idle screen and dispatches the game screens
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image
 
 from companion.ui import screens_large
-from companion.ui.draw import BLACK, BOLD, LARGE, SMALL, TEXT, WHITE, Font, Pen, blank, fit
-from companion.ui.layout import ROW, bar, tall
+from companion.ui.draw import BLACK, BOLD, LARGE, SMALL, TEXT, WHITE, Font, Pen, blank, fitting
+from companion.ui.layout import ROW, bar, bar_height, tall
 from companion.ui.screens_game import (
     hex_screen,
     rummy_screen,
@@ -63,50 +63,103 @@ def menu_screen(view: MenuView, size: tuple[int, int]) -> Image.Image:
     return image
 
 
-def _wrap(lines: tuple[str, ...], font: Font, width: int) -> list[str]:
-    columns = max(1, width // font.width)
-    return [piece for line in lines for piece in (textwrap.wrap(line, columns) or [""])]
+def wrap(lines: tuple[str, ...], font: Font, width: int) -> list[str]:
+    """``lines`` broken at spaces into rows no wider than ``width`` pixels (a word too
+    long for a row is broken where it must be)."""
+    rows: list[str] = []
+    for line in lines:
+        row = ""
+        for word in line.split(" "):
+            joined = f"{row} {word}" if row else word
+            if font.measure(joined) <= width:
+                row = joined
+                continue
+            if row:
+                rows.append(row)
+            rest = word
+            while font.measure(rest) > width:
+                cut = max(1, width // font.width)
+                rows.append(rest[:cut])
+                rest = rest[cut:]
+            row = rest
+        rows.append(row)
+    return rows
 
 
-def message_screen(view: MessageView, size: tuple[int, int]) -> Image.Image:
-    """A title and lines; on a short panel the lines drop to the small font to fit."""
-    image = blank(size)
-    pen = Pen(image)
+@dataclass(frozen=True)
+class MessageLayout:
+    """Where a message's rows go on a panel: its pages of rows and the hint row."""
+
+    top: int
+    inset: int
+    font: Font
+    row: int
+    pages: list[list[str]]
+    hint_y: int | None
+
+
+def message_layout(view: MessageView, size: tuple[int, int]) -> MessageLayout:
+    """The message's rows in pages that fit under its title (above the hint row)."""
     inset = 0
     if view.tone is Tone.ALERT:
-        pen.box((0, 0, size[0] - 1, size[1] - 1))
-        pen.centre(2 if tall(size) else 1, view.title, BOLD if tall(size) else TEXT)
         top = (BOLD.height + 3) if tall(size) else TEXT.height + 1
         inset = 3 if tall(size) else 2
     elif view.tone is Tone.INFO:
-        pen.text((0, 0), view.title, BOLD if tall(size) else TEXT)
         top = (BOLD.height if tall(size) else TEXT.height) + 1
     else:
-        mark = "!" if view.tone is Tone.ERROR else "?"
-        top = bar(pen, size, view.title, mark)
+        top = bar_height(size) + 1
     width = size[0] - 2 * inset
     bottom = size[1] - inset
     font, row = (TEXT, ROW) if tall(size) else (SMALL, SMALL.height + 1)
-    wrapped = _wrap(view.lines, font, width)
+    wrapped = wrap(view.lines, font, width)
 
     def rows_in(height: int) -> int:  # the last row needs only the font's height
         return max(1, (height - font.height) // row + 1)
 
     room = rows_in(bottom - top)
-    hint = view.hint
+    hint_y: int | None = None
+    with_hint = rows_in(bottom - top - SMALL.height - 1)
+    if view.hint or len(wrapped) > room:  # the hint row also holds the page count
+        room, hint_y = with_hint, bottom - SMALL.height
+    pages = [wrapped[start : start + room] for start in range(0, len(wrapped), room)]
+    return MessageLayout(top, inset, font, row, pages or [[]], hint_y)
+
+
+def message_pages(view: MessageView, size: tuple[int, int]) -> int:
+    """How many pages ``view`` takes on a panel of ``size``."""
+    return len(message_layout(view, size).pages)
+
+
+def message_screen(view: MessageView, size: tuple[int, int]) -> Image.Image:
+    """A title and lines; on a short panel the lines drop to the small font to fit. A
+    message longer than the panel shows page ``view.page`` (wrapped round) of its pages,
+    and the count ("1/2") on the hint row."""
+    image = blank(size)
+    pen = Pen(image)
+    layout = message_layout(view, size)
+    if view.tone is Tone.ALERT:
+        pen.box((0, 0, size[0] - 1, size[1] - 1))
+        pen.centre(2 if tall(size) else 1, view.title, BOLD if tall(size) else TEXT)
+    elif view.tone is Tone.INFO:
+        pen.text((0, 0), view.title, BOLD if tall(size) else TEXT)
+    else:
+        bar(pen, size, view.title, "!" if view.tone is Tone.ERROR else "?")
+    inset, width = layout.inset, size[0] - 2 * layout.inset
+    pages = layout.pages
+    page = view.page % len(pages)
+    for index, line in enumerate(pages[page]):
+        pen.text((inset, layout.top + index * layout.row), line, layout.font, width=width)
+    if layout.hint_y is None:
+        return image
+    count = f"{page + 1}/{len(pages)}" if len(pages) > 1 else ""
+    room = width - (SMALL.measure(count) + SMALL.width if count else 0)
+    hint = view.hint if SMALL.measure(view.hint) <= room else ""
+    if not hint and view.hint and page == len(pages) - 1:
+        hint, count = view.hint, ""  # the last page says what to do rather than its count
     if hint:
-        with_hint = rows_in(bottom - top - SMALL.height - 1)
-        if with_hint < min(room, len(wrapped)):
-            hint = ""  # the message comes before the hint
-        else:
-            room = with_hint
-    if len(wrapped) > room:
-        wrapped = wrapped[:room]
-        wrapped[-1] = fit(wrapped[-1] + "...", font, width)
-    for index, line in enumerate(wrapped):
-        pen.text((inset, top + index * row), line, font, width=width)
-    if hint:
-        pen.text((inset, bottom - SMALL.height), hint, SMALL)
+        pen.text((inset, layout.hint_y), hint, SMALL, width=width)
+    if count:
+        pen.text((inset + width - SMALL.measure(count), layout.hint_y), count, SMALL)
     return image
 
 
@@ -148,7 +201,7 @@ def idle_screen(view: IdleView, size: tuple[int, int]) -> Image.Image:
     if tall(size):
         y = BOLD.height + 2
         for line in view.last_result[:3]:
-            pen.centre(y, line, TEXT)
+            pen.centre(y, line, fitting(line, size[0], TEXT, SMALL))
             y += ROW
     elif view.last_result:
         # One line of room: the result itself (the winner) rather than the game's name.

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from PIL import Image
 
-from companion.ui.draw import BLACK, BOLD, HUGE, LARGE, SMALL, TEXT, Font, Pen, blank, fit
-from companion.ui.layout import ROW, bar, tall
+from companion.ui.draw import BLACK, BOLD, HUGE, LARGE, SMALL, TEXT, Font, Pen, blank, fit, fitting
+from companion.ui.layout import ROW, bar, bar_height, tall
 from companion.views import HexView, Play, RummyView, ScoresView, TrickView, TrickWonView
 from companion.views.i18n import _
 
@@ -51,7 +51,7 @@ def _facts(view: TrickView) -> tuple[str, str, str]:
     if view.trump is not None:
         stake = _("Trump {colour}").format(colour=view.trump)
     elif view.spicy:
-        stake = _("Spicy {card} at stake").format(card=face(view.spicy))
+        stake = _("{card} at stake").format(card=view.spicy)
     else:
         stake = ""
     lead = _("Lead {colour}").format(colour=view.lead) if view.lead else _("No card yet")
@@ -113,10 +113,14 @@ def trick_screen(view: TrickView, size: tuple[int, int]) -> Image.Image:
     y += 2 * (SMALL.height + 1) + 1
     if not view.plays:
         _last_trick(pen, y, view)
-    for index, play in enumerate(view.plays[:4]):
+    plays = view.plays[:4]
+    # Two cards a row; a second row that would fall off the panel takes the small font.
+    rows = -(-len(plays) // 2)
+    font, step = (TEXT, ROW) if y + (rows - 1) * ROW + TEXT.height <= size[1] else (SMALL, 8)
+    for index, play in enumerate(plays):
         col, row = index % 2, index // 2
         label = f"{short_name(play.player)} {face(play.card)}"
-        pen.text((col * 64, y + row * ROW), label, TEXT, width=62)
+        pen.text((col * 64, min(y + row * step, size[1] - font.height)), label, font, width=62)
     return image
 
 
@@ -124,14 +128,14 @@ def _missing_trick(
     pen: Pen, image: Image.Image, view: TrickView, size: tuple[int, int]
 ) -> Image.Image:
     """A trick cleared before its last card was read (issue 10): the game waits for it."""
-    title = _("Round {round}, trick {trick}").format(round=view.round, trick=view.trick)
-    top = bar(pen, size, title)
     if tall(size):
-        pen.text((0, top + 1), _("Trick cleared:"), TEXT)
-        pen.text((0, top + 12), view.missing, BOLD, width=size[0])
-        pen.text((0, top + 27), _("is missing"), TEXT)
+        title = _("Round {round}, trick {trick}").format(round=view.round, trick=view.trick)
+        top = bar(pen, size, title)
+        pen.text((0, top + 1), _("Missing card of"), TEXT)
+        pen.text((0, top + 13), view.missing, BOLD, width=size[0])
     else:
-        pen.text((0, top + 1), _("{card} missing").format(card=view.missing), TEXT)
+        top = bar(pen, size, _("Missing card of"))
+        pen.text((0, top + 1), view.missing, TEXT)
     pen.text((0, size[1] - SMALL.height), _("SELECT: which card"), SMALL)
     return image
 
@@ -139,7 +143,8 @@ def _missing_trick(
 def _question_trick(
     pen: Pen, image: Image.Image, view: TrickView, size: tuple[int, int]
 ) -> Image.Image:
-    """Trump T3: the table names round 1's leader ("Who has R2?"); SELECT answers."""
+    """Trump T3: the table names round 1's leader ("Who has Red 2?"); SELECT answers (the
+    short panel has room for the question alone)."""
     title = _("Round {round}, trick {trick}").format(round=view.round, trick=view.trick)
     if not tall(size):
         title = _("R{round} Trick {trick}").format(round=view.round, trick=view.trick)
@@ -152,7 +157,7 @@ def _question_trick(
         if stake:
             pen.text((0, top + 29), stake, SMALL)
     else:
-        pen.text((0, top + 1), " ".join(view.question), TEXT, width=width)
+        pen.text((0, top + 1), view.question[0], TEXT, width=width)
     pen.text((0, size[1] - SMALL.height), _("SELECT: say who"), SMALL)
     return image
 
@@ -163,12 +168,13 @@ def _short_trick(
     """The trick on a 128x32 panel: the stake in the bar, whose turn, a line of facts,
     a line of cards (the trick so far, or the last trick before a first card)."""
     stake, lead, symbol = facts
-    short_stake = _("Spicy {card}").format(card=face(view.spicy)) if view.spicy else stake
+    short_stake = view.spicy or stake
     title = _("R{round} Trick {trick}").format(round=view.round, trick=view.trick)
     top = bar(pen, image.size, title, short_stake)
     y = top - 1  # the font's own top row is blank
     if view.waiting_for:
-        pen.text((0, y), _("Show {what}").format(what=view.waiting_for), TEXT)
+        show = _("Show {what}").format(what=view.waiting_for)
+        pen.text((0, y), show, fitting(show, pen.width, TEXT, SMALL))
         line = _("{name} leads").format(name=view.to_play)
     else:
         pen.text((0, y), view.to_play, TEXT)
@@ -190,20 +196,31 @@ def _short_trick(
 def trick_won_screen(view: TrickWonView, size: tuple[int, int]) -> Image.Image:
     image = blank(size)
     pen = Pen(image)
-    top = bar(pen, size, f"Trick {view.trick}", "won by")
-    card = face(view.card)
-    prize = " ".join(face(p) for p in view.prize.split()) if view.prize else ""
+    title = _("Trick {number}").format(number=view.trick)
+    with_card = _("with {card}").format(card=view.card)
+    takes = _("takes {prize}").format(prize=view.prize) if view.prize else ""
     if tall(size):
-        pen.centre(top + 2, view.winner, HUGE)
-        pen.centre(top + 24, f"with {card}", TEXT)
-        if prize:
-            pen.centre(top + 36, f"takes {prize}", TEXT)
-    else:
-        end = pen.text((0, top + 1), view.winner, LARGE, width=size[0] - 12 * SMALL.width)
-        x = max(end + 4, size[0] - 12 * SMALL.width)
-        pen.text((x, top + 2), f"with {card}", SMALL)
-        if prize:
-            pen.text((x, top + 2 + SMALL.height + 1), f"takes {prize}", SMALL)
+        top = bar(pen, size, title, _("won by"))
+        pen.centre(top + 2, view.winner, fitting(view.winner, size[0], HUGE, LARGE))
+        pen.centre(top + 24, with_card, fitting(with_card, size[0], TEXT, SMALL))
+        if takes:
+            pen.centre(top + 36, takes, fitting(takes, size[0], TEXT, SMALL))
+        return image
+    side = max(SMALL.measure(with_card), SMALL.measure(takes))
+    if LARGE.measure(view.winner) + 4 + side <= size[0]:
+        # The winner, and beside it the card that won and the prize.
+        top = bar(pen, size, title, _("won by"))
+        end = pen.text((0, top + 1), view.winner, LARGE, width=size[0] - side - 4)
+        x = max(end + 4, size[0] - side)
+        pen.text((x, top + 2), with_card, SMALL)
+        if takes:
+            pen.text((x, top + 2 + SMALL.height + 1), takes, SMALL)
+        return image
+    # A long name: the card that won in the bar, the prize under the name.
+    top = bar(pen, size, title, with_card)
+    pen.text((0, top), view.winner, fitting(view.winner, size[0], LARGE, TEXT))
+    if takes:
+        pen.text((0, size[1] - SMALL.height), takes, SMALL)
     return image
 
 
@@ -218,29 +235,18 @@ def _bottom_line(view: ScoresView, width: int) -> tuple[str, str]:
 
 def scores_screen(view: ScoresView, size: tuple[int, int]) -> Image.Image:
     image = blank(size)
+    if not tall(size):
+        _short_scores(image, view, size)
+        return image
     pen = Pen(image)
     heads = view.heads if view.totals is not None else view.heads[:1]
     column = 5 * TEXT.width  # a column of points: " 1234"
-    reserve = (len(heads) - 1) * column + SMALL.measure(heads[0]) + 3 if tall(size) else 0
+    reserve = (len(heads) - 1) * column + SMALL.measure(heads[0]) + 3
     top = bar(pen, size, fit(view.title, TEXT, size[0] - reserve))
-    if tall(size):
-        # Column heads in the small font, black on the bar, over their columns.
-        for index, head in enumerate(reversed(heads)):
-            pen.right(2, head, SMALL, margin=index * column + 1, fill=BLACK)
+    # Column heads in the small font, black on the bar, over their columns.
+    for index, head in enumerate(reversed(heads)):
+        pen.right(2, head, SMALL, margin=index * column + 1, fill=BLACK)
     footer, hint = _bottom_line(view, size[0])
-    line = SMALL.height + 1
-    if not tall(size):
-        # Two players a row on a short panel: name and total only.
-        totals = view.totals if view.totals is not None else view.points
-        for seat, name in enumerate(view.players):
-            x, y = (seat % 2) * 64, top + (seat // 2) * line
-            marker = "*" if seat in view.leaders else " "
-            pen.text((x, y), f"{marker}{name}", SMALL, width=40)
-            pen.text((x + 40, y), f"{totals[seat]:>4}", SMALL, width=22)
-        rows = -(-len(view.players) // 2)
-        if hint and top + (rows + 1) * line <= size[1] + 1:
-            pen.right(size[1] - SMALL.height, hint, SMALL)
-        return image
     room = size[1] - top
     players = len(view.players)
     row = ROW if room >= players * ROW + SMALL.height else 9
@@ -257,6 +263,34 @@ def scores_screen(view: ScoresView, size: tuple[int, int]) -> Image.Image:
         if hint:
             pen.right(size[1] - SMALL.height, hint, SMALL)
     return image
+
+
+def _short_scores(image: Image.Image, view: ScoresView, size: tuple[int, int]) -> None:
+    """A short panel: name and total only, two players a row when the names are short,
+    else one a row, a page of them at a time (``view.page``, the count in the bar)."""
+    pen = Pen(image)
+    totals = view.totals if view.totals is not None else view.points
+    cells = [
+        (f"{'*' if seat in view.leaders else ' '}{name}", str(totals[seat]))
+        for seat, name in enumerate(view.players)
+    ]
+    row = SMALL.height + 1
+    rows = (size[1] - bar_height(size) - 1 - SMALL.height) // row + 1
+    half = size[0] // 2
+    if all(SMALL.measure(f"{name} {total}") <= half - 2 for name, total in cells):
+        columns, width = 2, half - 2
+    else:
+        columns, width = 1, size[0]
+    per_page = rows * columns
+    pages = -(-len(cells) // per_page)
+    page = view.page % pages
+    count = f"{page + 1}/{pages}" if pages > 1 else ""
+    top = bar(pen, size, view.title, count)
+    for index, (name, total) in enumerate(cells[page * per_page : (page + 1) * per_page]):
+        x, y = (index % columns) * half, top + (index // columns) * row
+        end = x + width
+        pen.text((x, y), name, SMALL, width=width - SMALL.measure(f" {total}"))
+        pen.text((end - SMALL.measure(total), y), total, SMALL)
 
 
 _STATE_MARK = {"open": "..", "complete": "ok", "closed": "##", "illegal": "!!"}
@@ -341,26 +375,27 @@ def _big_number(image: Image.Image, number: str, at: tuple[int, int], scale: int
 def hex_screen(view: HexView, size: tuple[int, int]) -> Image.Image:
     image = blank(size)
     pen = Pen(image)
-    top = bar(pen, size, f"Turn {view.turn}", view.player)
+    top = bar(pen, size, _("Turn {number}").format(number=view.turn), view.player)
     if view.winner:
-        pen.centre(top + (8 if tall(size) else 3), f"{view.winner} wins", LARGE)
+        wins = _("{name} wins").format(name=view.winner)
+        pen.centre(top + (8 if tall(size) else 3), wins, LARGE)
         return image
-    note = f"card {view.card}" if view.card is not None else ""
+    note = _("card {number}").format(number=view.card) if view.card is not None else ""
     if view.reduction:
-        note = f"-{view.reduction} centre"
+        note = _("-{number} centre").format(number=view.reduction)
     if not tall(size):
         # The moves left in the huge font, the rest beside it.
         width = _big_number(image, str(view.left), (2, top), 1)
         x = width + 8
-        pen.text((x, top + 1), f"of {view.allowed} moves left", SMALL)
+        pen.text((x, top + 1), _("of {number} moves left").format(number=view.allowed), SMALL)
         if note:
             pen.text((x, top + 2 + SMALL.height + 1), note, SMALL)
         return image
     # The moves left, at twice the largest font: readable from across the table.
     number = str(view.left)
     _big_number(image, number, ((60 - 2 * HUGE.measure(number)) // 2, top + 6), 2)
-    pen.text((62, top + 4), f"of {view.allowed}", LARGE)
-    pen.text((62, top + 22), "moves left", TEXT)
+    pen.text((62, top + 4), _("of {number}").format(number=view.allowed), LARGE)
+    pen.text((62, top + 22), _("moves left"), TEXT)
     if note:
         pen.text((62, top + 36), note, SMALL)
     return image

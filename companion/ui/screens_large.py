@@ -20,7 +20,6 @@ from PIL import Image
 
 from companion.ui.draw import BOLD, HUGE, LARGE, SMALL, TEXT, Font, Pen, blank
 from companion.ui.layout import tall
-from companion.ui.screens_game import face
 from companion.views import HexView, TrickView, TrickWonView
 from companion.views.i18n import _
 
@@ -86,7 +85,7 @@ def _stake(view: TrickView) -> str:
     if view.trump is not None:
         return _("Trump {colour}").format(colour=view.trump)
     if view.spicy:
-        return _("Spicy {card}").format(card=face(view.spicy))
+        return view.spicy
     return ""
 
 
@@ -117,15 +116,15 @@ def trick_screen(view: TrickView, size: tuple[int, int]) -> Image.Image:
 def trick_won_screen(view: TrickWonView, size: tuple[int, int]) -> Image.Image:
     """The trick's winner doubled, centred; the winning card under it."""
     image = blank(size)
-    card = _("wins with {card}").format(card=face(view.card))
+    card = _("wins with {card}").format(card=view.card)
     if not tall(size):
         return _short(image, view.winner, [card])
     pen = Pen(image)
     y = _headline(image, view.winner, 0, centre=True)
     pen.centre(y, card, LARGE if LARGE.measure(card) <= size[0] else TEXT)
     if view.prize:
-        prize = " ".join(face(p) for p in view.prize.split())
-        pen.centre(size[1] - SMALL.height, _("takes {prize}").format(prize=prize), SMALL)
+        takes = _("takes {prize}").format(prize=view.prize)
+        pen.centre(size[1] - SMALL.height, takes, SMALL)
     return image
 
 

@@ -32,7 +32,9 @@ from companion.games.registry import GameSpec, OptionKind, OptionSpec, get_game,
 from companion.ui.commands import StartGame
 from companion.ui.names import NamePicker
 from companion.ui.pages import Choice, ConfirmPage, Go, ListPage
-from companion.views.i18n import _
+from companion.views.i18n import _, ngettext
+from companion.views.names import seat_name, seat_names
+from companion.views.present import variant_name
 
 #: The names a table with no history is offered (typing one's own is always there).
 DEFAULT_NAMES = ("Ana", "Ben", "Cy", "Dee")
@@ -113,11 +115,11 @@ class SetupWizard:
         """The start menu: ``top`` (resume) and ``bottom`` (staff) around the games."""
         specs = menu_games()
         choices = [*top]
-        choices += [Choice(spec.label, self._chooser(spec.name)) for spec in specs]
+        choices += [Choice(_(spec.label), self._chooser(spec.name)) for spec in specs]
         choices += bottom
         names = [s.name for s in specs]
         selected = len(top) + names.index(game) if game in names else 0
-        return ListPage("Start", choices, back=self.cancel, selected=selected)
+        return ListPage(_("Start"), choices, back=self.cancel, selected=selected)
 
     def _chooser(self, game: str) -> Callable[[], Go]:
         def choose() -> Go:
@@ -138,7 +140,7 @@ class SetupWizard:
     # -- moving between steps ------------------------------------------------------------
 
     def _step(self, setup: Setup, step: str) -> ListPage | ConfirmPage:
-        kind, _, option = step.partition(":")
+        kind, _sep, option = step.partition(":")
         if kind == "seat":
             return self.seat_page(setup, option)
         pages: dict[str, Callable[[Setup], ListPage | ConfirmPage]] = {
@@ -178,26 +180,36 @@ class SetupWizard:
 
             return act
 
-        choices = [Choice(f"{n} players" if n > 1 else "1 player", pick(n)) for n in counts]
+        choices = [Choice(players_label(n), pick(n)) for n in counts]
         return ListPage(
-            setup.label,
+            _(setup.label),
             choices,
             back=self._back(setup, "players"),
             selected=list(counts).index(setup.players),
         )
 
     def display_names(self, setup: Setup) -> list[str]:
+        """The names the game starts with: "Seat 2" for an unnamed seat (the screens
+        say it in the table's language, :func:`companion.views.names.seat_name`)."""
         return [name or f"Seat {i + 1}" for i, name in enumerate(setup.names)]
 
+    def shown_names(self, setup: Setup) -> list[str]:
+        """The names as the screens show them, in the table's language."""
+        return list(seat_names(self.display_names(setup)))
+
     def names_page(self, setup: Setup, selected: int = 0) -> ListPage:
-        shown = self.display_names(setup)
-        choices = [Choice("Done", lambda: self._next(setup, "names"))]
+        shown = self.shown_names(setup)
+        choices = [Choice(_("Done"), lambda: self._next(setup, "names"))]
         choices += [
             Choice(f"{seat + 1}: {shown[seat]}", self._name_menu(setup, seat))
             for seat in range(setup.players)
         ]
         return ListPage(
-            "Names", choices, back=self._back(setup, "names"), selected=selected, hint="optional"
+            _("Names"),
+            choices,
+            back=self._back(setup, "names"),
+            selected=selected,
+            hint=_("optional"),
         )
 
     def _name_menu(self, setup: Setup, seat: int) -> Callable[[], Go]:
@@ -242,7 +254,7 @@ class SetupWizard:
         title = _("Seat {n} name").format(n=seat + 1)
         choices = [Choice(name, pick(name)) for name in offered]
         choices.append(Choice(_("New name"), new_name))
-        choices.append(Choice(f"Seat {seat + 1}", pick("")))
+        choices.append(Choice(seat_name("", seat), pick("")))
         selected = offered.index(current) if current in offered else 0
         return ListPage(
             title,
@@ -263,9 +275,9 @@ class SetupWizard:
 
             return act
 
-        choices = [Choice(shown, pick(i)) for i, shown in enumerate(self.display_names(setup))]
+        choices = [Choice(shown, pick(i)) for i, shown in enumerate(self.shown_names(setup))]
         return ListPage(
-            option.question, choices, back=self._back(setup, step), selected=setup.seats[name]
+            _(option.question), choices, back=self._back(setup, step), selected=setup.seats[name]
         )
 
     def variants_page(self, setup: Setup, selected: int = 0) -> ListPage:
@@ -281,36 +293,37 @@ class SetupWizard:
 
             return act
 
-        choices = [Choice("Done", lambda: self._next(setup, "variants"))]
+        choices = [Choice(_("Done"), lambda: self._next(setup, "variants"))]
         choices += [
-            Choice(name, toggle(name, i + 1), name in setup.variants)
+            Choice(variant_name(name), toggle(name, i + 1), name in setup.variants)
             for i, name in enumerate(known)
         ]
-        return ListPage("Variants", choices, back=self._back(setup, "variants"), selected=selected)
+        title = _("Variants")
+        return ListPage(title, choices, back=self._back(setup, "variants"), selected=selected)
 
     def confirm_page(self, setup: Setup) -> ConfirmPage:
-        names = self.display_names(setup)
-        lines = [setup.label]
+        names = self.shown_names(setup)
+        lines = [_(setup.label)]
         if setup.spec.seats:
-            lines.append(f"{names[0]} moves first")
+            lines.append(_("{name} moves first").format(name=names[0]))
         elif not any(setup.names):
-            lines.append(f"{setup.players} players" if setup.players > 1 else "1 player")
+            lines.append(players_label(setup.players))
         else:
-            joined = ", ".join(names)
-            lines.append(joined if len(joined) <= 21 else " ".join(names))
+            lines.append(_(", ").join(names))
         details = [
-            option.summary.format(names[setup.seats[option.name]])
+            _(option.summary).format(names[setup.seats[option.name]])
             for option in setup.seat_options()
         ]
         if setup.spec.variants:
-            details.append(", ".join(sorted(setup.variants)) or "no variant")
-        lines.append("; ".join(details))
+            chosen = [variant_name(name) for name in sorted(setup.variants)]
+            details.append(_(", ").join(chosen) or _("no variant"))
+        lines.append(_("; ").join(details))
         return ConfirmPage(
-            "Start?",
-            lines,
+            _("Start?"),
+            [line for line in lines if line],
             yes=lambda: self.start(self.command(setup)),
             no=self._back(setup, "confirm"),
-            hint="SELECT start  BACK change",
+            hint=_("SELECT start  BACK change"),
         )
 
     def command(self, setup: Setup) -> StartGame:
@@ -329,3 +342,8 @@ class SetupWizard:
             tuple(sorted(setup.variants)),
             options,
         )
+
+
+def players_label(count: int) -> str:
+    """ "3 players", "1 player" in the table's language."""
+    return ngettext("{count} player", "{count} players", count).format(count=count)

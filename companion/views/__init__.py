@@ -6,9 +6,11 @@ flows (:mod:`companion.flows`) never draw and never import this layer.
 
 Where facts end and words begin: a flow reports typed facts
 (:mod:`companion.flows.status`: seats as numbers, cards as notation, what the table
-must show as an enum). The presenters here (:mod:`companion.views.present`) turn a
-fact and the players' names into a view: the names ("Seat 2"), the titles
-("Round 3") and the words of what the table waits for ("spicy card") are made here.
+must show as an enum; a notice's :class:`~companion.flows.said.Said`). The presenters
+here (:mod:`companion.views.present`, :mod:`companion.views.words`) turn a fact and
+the players' names into a view: the names ("Seat 2"), the titles ("Round 3"), the
+cards as printed ("Red 13") and every sentence are made here, in the table's
+language (:mod:`companion.views.i18n`, catalogues in ``locale/``).
 """
 
 from companion.views.model import (
@@ -25,12 +27,12 @@ from companion.views.model import (
     TrickView,
     TrickWonView,
 )
+from companion.views.names import seat_names
 from companion.views.present import (
     FlowView,
     present,
     present_notice,
     present_running,
-    seat_names,
     waiting_line,
 )
 

@@ -17,13 +17,27 @@ request asks :func:`translations` for its own.
 from __future__ import annotations
 
 import gettext
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
+from companion.games.i18n import LANGUAGES
+
+__all__ = [
+    "DOMAIN",
+    "LANGUAGES",
+    "LOCALE",
+    "_",
+    "language",
+    "ngettext",
+    "set_language",
+    "speaking",
+    "translations",
+]
+
 LOCALE = Path(__file__).parent / "locale"
 DOMAIN = "companion"
-#: The languages a table can speak, the first the default.
-LANGUAGES = ("en", "fr")
 
 _current: list[tuple[str, gettext.NullTranslations]] = [("en", gettext.NullTranslations())]
 
@@ -44,7 +58,19 @@ def set_language(lang: str) -> None:
 
 
 def language() -> str:
+    """The language the table speaks now."""
     return _current[0][0]
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Speak ``lang`` inside the block, then the language before it again."""
+    before = language()
+    set_language(lang)
+    try:
+        yield
+    finally:
+        set_language(before)
 
 
 def _(message: str) -> str:

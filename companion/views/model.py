@@ -37,10 +37,14 @@ class MenuView:
 
 @dataclass(frozen=True)
 class MessageView:
+    """A title and lines, wrapped to the panel; a message longer than the panel shows
+    its pages in turn: ``page`` counts up with time and the screen wraps it round."""
+
     title: str
     lines: tuple[str, ...]
     tone: Tone = Tone.INFO
     hint: str = ""
+    page: int = 0
 
 
 @dataclass(frozen=True)
@@ -67,9 +71,9 @@ class TrickView:
     waiting_for: str = ""  # e.g. "spicy card", "trump indicator"
     last: tuple[Play, ...] = ()  # the round's last complete trick
     last_winner: str | None = None  # ... and who won it
-    missing: str = ""  # a trick cleared too soon: whose card is missing ("Dee's card")
+    missing: str = ""  # a trick cleared too soon: whose card is missing ("Dee")
     #: A question only the table can answer, one line each: Trump's round 1 leader
-    #: ("Who has R2?", "They lead"); SELECT answers it.
+    #: ("Who has Red 2?", "They lead"); SELECT answers it.
     question: tuple[str, ...] = ()
 
 
@@ -97,6 +101,7 @@ class ScoresView:
     footer: str = ""
     heads: tuple[str, str] = ("pts", "tot")
     hint: str = ""
+    page: int = 0  # a panel too small for every player shows them a page at a time
 
 
 @dataclass(frozen=True)
@@ -162,4 +167,4 @@ class IdleView:
 
     title: str = "Table Companion"
     last_result: tuple[str, ...] = field(default_factory=tuple)
-    hint: str = "Press SELECT to play"
+    hint: str = ""

@@ -2,9 +2,11 @@
 
 The flows (:mod:`companion.flows.status`) report seats as numbers and what the
 table must show as an :class:`~companion.flows.status.Awaiting`; here those become
-the words a player reads: names ("Seat 2" for a seat left unnamed), titles
-("Round 3", "Final scores"), what the table waits for ("spicy card"). This is the
-one place facts turn into words, and so where translations will come in.
+the words a player reads, in the table's language (:mod:`companion.views.i18n`):
+names ("Seat 2" for a seat left unnamed), titles ("Round 3", "Final scores"), what
+the table waits for ("spicy card"), cards as their faces print them ("Red 13",
+:mod:`companion.views.cards`). The systemd status line (:func:`waiting_line`) is
+for the staff and the log, and stays English.
 
     >>> status = TrickStatus("fibonachos", 1, 1, to_play=1, awaiting=Awaiting.SPICY)
     >>> shown = present(status, ["Ana", ""])
@@ -30,10 +32,12 @@ from companion.flows.status import (
     TrickStatus,
     TrickWon,
 )
-from companion.games.fibonachos.cards import Suit
+from companion.games.errors import GameError
+from companion.games.i18n import N_
+from companion.games.registry import get_game
 from companion.games.report import leaders
-from companion.games.trump.cards import Colour, Symbol
-from companion.views.i18n import _
+from companion.views.cards import card_name, colour_name, symbol_name
+from companion.views.i18n import _, ngettext
 from companion.views.model import (
     HexView,
     MessageView,
@@ -45,15 +49,28 @@ from companion.views.model import (
     TrickView,
     TrickWonView,
 )
+from companion.views.names import seat_names
 
 #: What a screen may show for a flow's status.
 FlowView = TrickView | RummyView | HexView | ScoresView
 
 #: The trick games' titles on their screens.
-TRICK_TITLES = {"fibonachos": "Fibonachos", "trump": "Trump"}
+TRICK_TITLES = {"fibonachos": N_("Fibonachos"), "trump": N_("Trump")}
 #: What the table is asked to show, in the words of the screen.
 AWAITING_WORDS = {
     Awaiting.NOTHING: "",
+    Awaiting.SPICY: N_("spicy card"),
+    Awaiting.TRUMP_INDICATOR: N_("trump indicator"),
+    Awaiting.SYMBOL_INDICATOR: N_("symbol indicator"),
+    Awaiting.LEADER: N_("round 1's leader"),
+    Awaiting.LEADER_SHOWN: N_("who led"),
+    Awaiting.MOVE_CARD: N_("move card"),
+    Awaiting.MISSING_CARD: N_("missing card"),
+}
+#: The end of a game on the status line (Fibonachos is a match of three rounds, F8).
+OVER_WORDS = {"fibonachos": "the match is over"}
+#: What the status line says the table waits for (English: the staff's and the log's).
+_STATUS_AWAITING = {
     Awaiting.SPICY: "spicy card",
     Awaiting.TRUMP_INDICATOR: "trump indicator",
     Awaiting.SYMBOL_INDICATOR: "symbol indicator",
@@ -62,17 +79,38 @@ AWAITING_WORDS = {
     Awaiting.MOVE_CARD: "move card",
     Awaiting.MISSING_CARD: "missing card",
 }
-#: The end of a game on the status line (Fibonachos is a match of three rounds, F8).
-OVER_WORDS = {"fibonachos": "the match is over"}
 
 
-def seat_names(players: Sequence[str]) -> tuple[str, ...]:
-    """Player names, or "Seat 1".. for seats left unnamed.
+def awaiting_words(awaiting: Awaiting) -> str:
+    """What the table is asked to show, in the table's language ("" for nothing)."""
+    words = AWAITING_WORDS[awaiting]
+    return _(words) if words else ""
 
-    >>> seat_names(["Ana", "", "Cy"])
-    ('Ana', 'Seat 2', 'Cy')
-    """
-    return tuple(name or f"Seat {i + 1}" for i, name in enumerate(players))
+
+#: The variants of RULES.md by their names for players (a menu row with its tick box).
+VARIANT_NAMES = {
+    "zero-scores-34": N_("Zero scores 34"),
+    "no-tricks-only": N_("No-trick bonus"),
+    "standard-start": N_("Standard starts"),
+    "friendly-groups": N_("Friendly groups"),
+    "edge-surround": N_("Edge surround"),
+    "cards": N_("Move cards"),
+}
+
+
+def game_label(game: str) -> str:
+    """A game's name on the OLED (the registry's ``label``), in the table's language;
+    a game the registry does not know by its name."""
+    try:
+        return _(get_game(game).label)
+    except GameError:
+        return game
+
+
+def variant_name(variant: str) -> str:
+    """A variant by its name for players ("zero-scores-34" is "Zero scores 34")."""
+    words = VARIANT_NAMES.get(variant)
+    return _(words) if words else variant
 
 
 def present(status: FlowStatus, players: Sequence[str]) -> FlowView:
@@ -87,45 +125,17 @@ def present(status: FlowStatus, players: Sequence[str]) -> FlowView:
 
 
 def present_notice(
-    notice: Notice, players: Sequence[str]
+    notice: Notice, players: Sequence[str], game: str = ""
 ) -> TrickWonView | ScoresView | MessageView | None:
     """The screen of a notice's detail (a trick's winner, the scores), if it has one."""
     detail = notice.detail
     if isinstance(detail, TrickWon):
-        return present_trick_won(detail, players)
+        return present_trick_won(detail, players, game)
     if isinstance(detail, Scores):
         return present_scores(detail, players)
     if isinstance(detail, MissingCard):
         return present_missing(detail, players)
     return None
-
-
-def colour_name(colour: Suit | Colour) -> str:
-    """A suit's or a colour's name as a player says it, capitalised in every game.
-
-    >>> colour_name(Colour.B), colour_name(Suit.RED)
-    ('Blue', 'Red')
-    """
-    words = {
-        "red": _("Red"),
-        "green": _("Green"),
-        "blue": _("Blue"),
-        "yellow": _("Yellow"),
-        "purple": _("Purple"),
-    }
-    return words[colour.title.lower()]
-
-
-def symbol_name(symbol: Symbol) -> str:
-    """A Trump symbol's name (T1), capitalised like the colours."""
-    words = {
-        Symbol.PLUS: _("Plus"),
-        Symbol.CIRCLE: _("Circle"),
-        Symbol.SQUARE: _("Square"),
-        Symbol.STAR: _("Star"),
-        Symbol.WAVES: _("Waves"),
-    }
-    return words[symbol]
 
 
 def missing_words(missing: MissingCard, players: Sequence[str]) -> str:
@@ -149,12 +159,12 @@ def leader_question(status: TrickStatus) -> tuple[str, ...]:
 
     >>> asked = TrickStatus("trump", 1, 1, None, awaiting=Awaiting.LEADER, leader_card="R2")
     >>> leader_question(asked)
-    ('Who has R2?', 'They lead')
+    ('Who has Red 2?', 'They lead')
     """
     card = status.leader_card
     if card is None or status.awaiting not in (Awaiting.LEADER, Awaiting.LEADER_SHOWN):
         return ()
-    face = card.split("#", 1)[0]
+    face = card_name(card, status.game)
     if status.awaiting is Awaiting.LEADER_SHOWN:
         return (_("Who led {card}?").format(card=face), _("They lead"))
     return (_("Who has {card}?").format(card=face), _("They lead"))
@@ -164,8 +174,9 @@ def present_trick(status: TrickStatus, players: Sequence[str]) -> TrickView:
     """A trick in play: whose turn (or "?" before Trump's first leader is known)."""
     names = seat_names(players)
     question = leader_question(status)
+    title = TRICK_TITLES.get(status.game)
     return TrickView(
-        game=TRICK_TITLES.get(status.game, status.game),
+        game=_(title) if title else game_label(status.game),
         round=status.round,
         trick=status.trick,
         to_play="?" if status.to_play is None else names[status.to_play],
@@ -173,11 +184,11 @@ def present_trick(status: TrickStatus, players: Sequence[str]) -> TrickView:
         lead=None if status.lead is None else colour_name(status.lead),
         trump=None if status.trump is None else colour_name(status.trump),
         symbol=None if status.symbol is None else symbol_name(status.symbol),
-        spicy=status.spicy,
-        waiting_for="" if question or status.missing else AWAITING_WORDS[status.awaiting],
+        spicy=None if status.spicy is None else card_name(status.spicy, status.game),
+        waiting_for="" if question or status.missing else awaiting_words(status.awaiting),
         last=tuple(Play(names[seat], card) for seat, card in status.last),
         last_winner=None if status.last_winner is None else names[status.last_winner],
-        missing="" if status.missing is None else missing_words(status.missing, players),
+        missing="" if status.missing is None else names[status.missing.seat],
         question=question,
     )
 
@@ -217,10 +228,16 @@ def present_running(status: FlowStatus, players: Sequence[str]) -> ScoresView | 
     return None
 
 
-def present_trick_won(won: TrickWon, players: Sequence[str]) -> TrickWonView:
-    """A trick's winner, with the card that won it and the prize taken."""
-    prize = " ".join(won.prize) or None
-    return TrickWonView(seat_names(players)[won.winner], won.card, won.trick, prize)
+def present_trick_won(won: TrickWon, players: Sequence[str], game: str) -> TrickWonView:
+    """A trick's winner, with the card that won it and the prize taken (the spicy
+    card, or Trump's two indicator cards, T5)."""
+    prize = None
+    if len(won.prize) == 1:
+        prize = card_name(won.prize[0], game)
+    elif won.prize:
+        prize = _("the indicators")
+    card = card_name(won.card, game)
+    return TrickWonView(seat_names(players)[won.winner], card, won.trick, prize)
 
 
 def present_scores(scores: Scores, players: Sequence[str]) -> ScoresView:
@@ -231,15 +248,26 @@ def present_scores(scores: Scores, players: Sequence[str]) -> ScoresView:
     ('Final scores', ('Ana', 'Seat 2'), 'Ana won')
     """
     names = seat_names(players)
-    title = "Final scores" if scores.round is None else f"Round {scores.round}"
-    winners = " and ".join(names[seat] for seat in scores.winners)
+    if scores.round is None:
+        title = _("Final scores")
+    else:
+        title = _("Round {number}").format(number=scores.round)
+    winners = [names[seat] for seat in scores.winners]
+    footer = ""
+    if len(winners) == 1:
+        footer = _("{name} won").format(name=winners[0])
+    elif winners:  # the leaders are starred: the footer says they share it
+        count = len(winners)
+        footer = ngettext(
+            "{count} player shares the win", "{count} players share the win", count
+        ).format(count=count)
     return ScoresView(
         title=title,
         players=names,
         points=scores.points,
         totals=scores.totals,
         leaders=scores.leaders,
-        footer=f"{winners} won" if winners else "",
+        footer=footer,
     )
 
 
@@ -258,7 +286,7 @@ def present_rummy(status: RummyStatus, players: Sequence[str]) -> RummyView:
     """One seat's sets (each with its state and what it lacks), which seat of how many,
     its total so far, who is at play, and the legend of the markers shown."""
     names = seat_names(players)
-    lines = tuple(SetLine(s.base, s.state.value, set_detail(s)) for s in status.sets)
+    lines = tuple(SetLine(s.base, s.state.value, set_detail(s, status.game)) for s in status.sets)
     states = [state for state in SetState if any(s.state is state for s in status.sets)]
     return RummyView(
         status.game,
@@ -274,21 +302,23 @@ def present_rummy(status: RummyStatus, players: Sequence[str]) -> RummyView:
     )
 
 
-def set_detail(meld: MeldSet) -> str:
+def set_detail(meld: MeldSet, game: str = "rummy21") -> str:
     """The words after a set's base: its wild card, its fault, what it lacks.
 
     >>> set_detail(MeldSet("B5", SetState.OPEN, Lack.POINTS, missing=8))
     '8 missing'
     """
     if meld.state is SetState.ILLEGAL:
-        return f"{meld.reason} ({meld.rule})"
+        if meld.fault:
+            return _("wrong: {card}").format(card=card_name(meld.fault, game))
+        return _("breaks the rules")
     if meld.state is not SetState.OPEN:
-        return meld.wild or ""
+        return card_name(meld.wild, game) if meld.wild else ""
     if meld.lack is Lack.WILD_NUMBER:
-        return "wild card: which number?"
+        return _("wild number?")
     if meld.lack is Lack.POINTS:
-        return f"{meld.missing} missing"
-    return "cannot complete"
+        return _("{number} missing").format(number=meld.missing)
+    return _("cannot complete")
 
 
 def present_hex(status: HexStatus, players: Sequence[str]) -> HexView:
@@ -311,16 +341,16 @@ def waiting_line(status: FlowStatus, players: Sequence[str]) -> str:
     >>> waiting_line(RummyStatus("rummy21", 1, 0, (), counting=True), ["Ana", "Ben"])
     'hands to count, then end-round'
     """
-    names = seat_names(players)
+    names = tuple(name or f"Seat {i + 1}" for i, name in enumerate(players))
     if isinstance(status, TrickStatus):
         if status.missing is not None:
-            card = missing_words(status.missing, players)
-            return _("{card} of trick {number} is missing").format(
-                card=card, number=status.missing.trick
-            )
+            return f"{names[status.missing.seat]}'s card of trick {status.missing.trick} is missing"
         who = "?" if status.to_play is None else names[status.to_play]
-        question = " ".join(leader_question(status))
-        return question or AWAITING_WORDS[status.awaiting] or f"{who} to play"
+        if status.awaiting is Awaiting.LEADER and status.leader_card is not None:
+            return f"who has {status.leader_card}? They lead round 1"
+        if status.awaiting is Awaiting.LEADER_SHOWN and status.leader_card is not None:
+            return f"who led {status.leader_card}? They lead round 1"
+        return _STATUS_AWAITING.get(status.awaiting) or f"{who} to play"
     if isinstance(status, RummyStatus):
         return "hands to count, then end-round" if status.counting else "melds"
     if isinstance(status, HexStatus):

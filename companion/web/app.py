@@ -21,6 +21,7 @@ from starlette.staticfiles import StaticFiles
 
 from companion.web import pages, staff
 from companion.web.model import CafeSource
+from companion.web.phone import LiveSource, phone_routes
 from companion.web.site import Site, render
 from companion.web.stream import events
 
@@ -54,6 +55,7 @@ def routes() -> list[Route | Mount]:
         Route("/tables/{table}/{action}", staff.action, methods=["POST"]),
         Route("/lang/{code}", staff.language),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        *phone_routes(),
     ]
     return out
 
@@ -74,8 +76,10 @@ def create_app(
     secret: str,
     clock: Callable[[], float] = time.time,
     https_only: bool = False,
+    live: LiveSource | None = None,
 ) -> Starlette:
-    """The dashboard over ``source``; ``secret`` signs the session cookie."""
+    """The dashboard over ``source``; ``secret`` signs the session cookie; ``live``
+    answers the players' pages (``/t/<table>?k=<token>``, issue 15)."""
     app = Starlette(
         routes=routes(),
         middleware=[
@@ -91,4 +95,5 @@ def create_app(
         exception_handlers={HTTPException: _error},
     )
     app.state.site = Site(source, password_hash, clock)
+    app.state.live = live
     return app

@@ -16,6 +16,9 @@ from companion.flows.base import NoticeKind
 from companion.flows.registry import make_flow
 from companion.journal import Journal
 from companion.session import feed
+from companion.ui.app import UiApp
+from companion.ui.screens import render
+from companion.views.i18n import speaking
 
 #: Fibonachos for 3 (SELECT the game, DOWN + SELECT "3 players", SELECT Done,
 #: SELECT the dealer, SELECT Done (variants), SELECT to confirm).
@@ -197,3 +200,18 @@ def test_a_trump_game_asks_who_leads_and_goes_on(tmp_path: Path) -> None:
     assert [[p.split("#")[0] for p in t] for t in first["tricks"]] == [
         scripted["rounds"][0]["tricks"][0]
     ]
+
+
+def test_a_french_table_plays_a_whole_game_in_french(tmp_path: Path) -> None:
+    """Issue 12: with --language fr the start menu, the game and its end are French."""
+    with speaking("en"):
+        status, frames, journal = run_demo(
+            tmp_path, START_FIBONACHOS_3 + "ntre" + "dddd", "--language", "fr"
+        )
+        assert status == 0
+        (game,) = journal.games()
+        assert game.result is not None and game.result["score"]["complete"] is True
+        with speaking("fr"):
+            start = render(UiApp().screen(0.0), (128, 64)).convert("L")
+        first = Image.open(frames[0]).convert("L").resize((128, 64), Image.Resampling.NEAREST)
+        assert first.tobytes() == start.tobytes()  # "Choisir un jeu"

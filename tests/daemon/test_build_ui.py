@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.config import Config, HardwareSection, JournalSection, UiSection
+from companion.config import Config, HardwareSection, JournalSection, TableSection, UiSection
 from companion.daemon.build import build_daemon
 from companion.journal import Journal
+from companion.table.reader import TableReader
 from companion.ui.screens import render
 from companion.views import TrickView
 
 
-def config(journal: Path, *, large: bool = False) -> Config:
+def config(journal: Path, *, large: bool = False, table: TableSection | None = None) -> Config:
     fake = HardwareSection("fake")
     return Config(
         camera=fake,
@@ -20,7 +21,23 @@ def config(journal: Path, *, large: bool = False) -> Config:
         buttons=fake,
         journal=JournalSection(str(journal)),
         ui=UiSection(large_type=large),
+        table=table or TableSection(),
     )
+
+
+def test_the_reader_decodes_the_whole_frame_as_often_as_the_table_section_says(
+    tmp_path: Path,
+) -> None:
+    """Issue 11 item 4: ``[table] full_decode_seconds`` is the change detector's safety
+    net (a slow 12 MP camera may want it rarer)."""
+    table = TableSection(full_decode_seconds=4.0)
+    daemon = build_daemon(config(tmp_path / "journal.db", table=table))
+    try:
+        reader = daemon.reader
+        assert isinstance(reader, TableReader) and reader.detector.full_every == 4.0
+    finally:
+        daemon.session.journal.close()
+        daemon.links.close()
 
 
 def test_the_start_menu_offers_the_names_of_the_journal(tmp_path: Path) -> None:

@@ -89,8 +89,8 @@ def test_the_refusal_names_the_table_the_configuration_gives_the_copy(tmp_path: 
     stray = StrayCard(TableCard("fibonachos/2/R1#1", "fibonachos", "R1#1", "play"), 2, now)
     daemon.table_event(stray, now)
     view = daemon.app.screen(now)
-    assert isinstance(view, MessageView)
-    assert view.lines == ("This card is from table 2's deck",)
+    assert isinstance(view, MessageView) and view.title == "Other table's card"
+    assert view.lines == ("This card is from table 2's deck.",)
     daemon.table_event(StrayCard(stray.card, 3, now), now)
-    assert daemon.app.screen(now).lines == ("This card is from table terrace's deck",)
+    assert daemon.app.screen(now).lines == ("This card is from table terrace's deck.",)
     assert daemon.session.flow is None  # nothing started, nothing played

@@ -72,7 +72,8 @@ def test_a_duplicate_code_is_shown_briefly_and_logged(tmp_path: Path, caplog) ->
     daemon.start_game("fibonachos", 3, [], {"dealer": 2})
     daemon.table_event(DuplicateCard("fibonachos/1/R13", ((0.2, 0.2), (0.6, 0.6))), clock())
     view = daemon.app.screen(clock())
-    assert isinstance(view, MessageView) and "R13 seen twice" in view.lines[0]
+    assert isinstance(view, MessageView) and view.title == "Card seen twice"
+    assert view.lines == ("Red 13 is already on the table: take the copy away.",)
     assert "seen in 2 places" in caplog.text
     clock.advance(60)
     assert not isinstance(daemon.app.screen(clock()), MessageView)

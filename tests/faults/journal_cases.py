@@ -103,19 +103,29 @@ def _utf8_or_none(raw: bytes) -> str | None:
         return None
 
 
+def _text(value: object) -> str | None:
+    """A column's text, whether SQLite stores it as text or (its type bit flipped) as a
+    blob; None when it is not UTF-8 any more."""
+    if isinstance(value, bytes):
+        return _utf8_or_none(value)
+    return value if isinstance(value, str) else None
+
+
 def stored_events(path: Path) -> set[tuple[int, str, str]]:
     """Every event the journal at ``path`` holds, replayed or set aside (a row whose text
-    is not UTF-8 any more, a flipped byte set aside as it was, is not an event)."""
+    is not UTF-8 any more, a flipped byte set aside as it was, is not an event; text
+    stored as a blob after a flipped type bit still is)."""
     db = sqlite3.connect(path)
     db.text_factory = _utf8_or_none
     try:
+        rows = db.execute(
+            "SELECT seq, kind, payload FROM events "
+            "UNION ALL SELECT seq, kind, payload FROM dropped_events"
+        )
         return {
             (seq, kind, payload)
-            for seq, kind, payload in db.execute(
-                "SELECT seq, kind, payload FROM events "
-                "UNION ALL SELECT seq, kind, payload FROM dropped_events"
-            )
-            if isinstance(kind, str) and isinstance(payload, str)
+            for seq, kind, payload in ((seq, _text(k), _text(p)) for seq, k, p in rows)
+            if kind is not None and payload is not None
         }
     finally:
         db.close()

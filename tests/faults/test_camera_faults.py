@@ -137,7 +137,7 @@ def test_a_replay_folder_renamed_away_mid_game_and_back(
     for _ in range(40):  # 8 s of table time: several tries, each refused
         turn(daemon, clock)
         view = daemon.app.screen(clock())
-        lost_screens += isinstance(view, MessageView) and "Camera lost" in view.lines[0]
+        lost_screens += isinstance(view, MessageView) and view.title == "Camera lost"
     assert daemon.session.flow is not None and not daemon.ended
     assert len(reader.seen) == steps
     away.rename(folder)

@@ -91,7 +91,7 @@ def test_a_full_disk_is_said_once_and_the_game_goes_on_in_memory(tmp_path: Path)
         daemon.step()
         view = daemon.app.screen(clock())
         if isinstance(view, MessageView):
-            screens.append(" ".join(view.lines))
+            screens.append(" ".join((view.title, *view.lines)))
         clock.advance(0.2)
     assert daemon.session.memory_only
     assert any("Disk full" in s for s in screens)
@@ -114,7 +114,7 @@ def test_a_camera_that_disappears_and_comes_back(
     while not daemon.ended:
         daemon.step()
         view = daemon.app.screen(clock())
-        lost_screens += isinstance(view, MessageView) and "Camera lost" in view.lines[0]
+        lost_screens += isinstance(view, MessageView) and view.title == "Camera lost"
         clock.advance(0.5)
     assert lost_screens > 0
     assert daemon.links.camera.outages == 1

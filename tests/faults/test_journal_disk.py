@@ -198,7 +198,7 @@ def test_a_journal_folder_that_is_a_file(
         started = start_table(path)
     daemon = started.daemon
     assert isinstance(daemon.session.journal.fault, JournalError)
-    assert started.title == "Journal fault" and daemon.session.memory_only
+    assert started.title == "Not saved" and daemon.session.memory_only
     assert "cannot make its folder" in caplog.text
     daemon.start_game("fibonachos", 3, [], {"dealer": 2})
     play(daemon, 4)
@@ -217,7 +217,7 @@ def _read_only_folder_case(folder: Path) -> None:
     started = start_table(path)
     daemon = started.daemon
     assert daemon.session.flow is not None and daemon.session.memory_only
-    assert started.title == "Journal fault"
+    assert started.title == "Not saved"
     play(daemon, 3)
     started.close()
     runs = read_commands(path)
@@ -302,6 +302,6 @@ def test_a_damaged_journal_in_a_read_only_folder(
     started = start_table(path)
     daemon = started.daemon
     assert daemon.session.memory_only and daemon.session.flow is not None
-    assert started.title == "Journal fault"
+    assert started.title == "Not saved"
     assert path.read_bytes() == bytes(data)
     started.close()

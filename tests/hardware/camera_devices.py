@@ -14,6 +14,8 @@ from typing import Any
 import numpy as np
 
 FRAME_NS = 33_333_333
+#: The Camera Module 3's (imx708) full size.
+SENSOR_RESOLUTION = (4608, 2592)
 AF_CONTROLS = {"AfMode": (0, 2, 0), "LensPosition": (0.0, 15.0, 1.0)}
 PLAIN_CONTROLS = {"ExposureTime": (75, 11_766_829, None), "AeExposureMode": (0, 3, 0)}
 
@@ -62,6 +64,7 @@ def picamera2_class(
             self.frames = list(frames)
             self.fail_with = fail_with
             self.camera_controls = {**PLAIN_CONTROLS, **(AF_CONTROLS if autofocus else {})}
+            self.sensor_resolution = SENSOR_RESOLUTION
             self.calls: list[str] = []
             self.configs: list[dict[str, Any]] = []
             self.waits: list[float | None] = []
@@ -70,9 +73,15 @@ def picamera2_class(
             FakePicamera2.instances.append(self)
 
         def create_video_configuration(
-            self, main: dict[str, Any], controls: dict[str, Any], transform: Any = None
+            self,
+            main: dict[str, Any],
+            controls: dict[str, Any],
+            transform: Any = None,
+            buffer_count: int | None = None,
         ) -> dict[str, Any]:
             config = {"main": dict(main), "controls": dict(controls), "transform": transform}
+            if buffer_count is not None:
+                config["buffer_count"] = buffer_count
             self.configs.append(config)
             return config
 

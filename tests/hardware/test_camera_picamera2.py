@@ -6,7 +6,7 @@ import sys
 
 import numpy as np
 import pytest
-from camera_devices import FRAME_NS, numbered_images, picamera2_class
+from camera_devices import FRAME_NS, SENSOR_RESOLUTION, numbered_images, picamera2_class
 
 from hardware.camera import open_camera
 from hardware.camera_picamera2 import AF_CONTINUOUS, AF_MANUAL
@@ -31,6 +31,48 @@ def test_configures_a_bgr_video_stream_at_the_size_with_table_controls() -> None
     assert config["transform"] is None
     assert picam.calls == ["configure", "start"]
     assert camera.size == (1920, 1080)
+
+
+def test_the_full_sensor_resolution_with_fewer_buffers() -> None:
+    """Issue 11 item 4: a whole rummy table at the Camera Module 3's 12 MP, a few
+    frames a second; a 36 MB frame is held in 3 buffers, not picamera2's 6."""
+    cls = picamera2_class(numbered_images(1))
+    camera = open_camera("picamera2", factory=cls, resolution="full", fps=5, width=640)
+    config = cls.instances[-1].configs[-1]
+    assert config["main"] == {"size": SENSOR_RESOLUTION, "format": "RGB888"}
+    assert config["buffer_count"] == 3
+    assert config["controls"]["FrameDurationLimits"] == (200_000, 200_000)
+    assert camera.size == SENSOR_RESOLUTION
+
+
+def test_small_frames_keep_picamera2s_buffers_unless_told() -> None:
+    cls = picamera2_class([])
+    open_camera("picamera2", factory=cls)
+    assert "buffer_count" not in cls.instances[-1].configs[-1]
+    open_camera("picamera2", factory=cls, buffers=2)
+    assert cls.instances[-1].configs[-1]["buffer_count"] == 2
+
+
+def test_yuv420_frames_are_their_y_plane_without_a_copy() -> None:
+    """Issue 11 item 4 (memory): picamera2 gives YUV420 as (height * 3 / 2) x stride
+    rows, Y first; the frame is the Y plane, a view of that array (no 12 MP copy)."""
+    width, height, stride = 64, 48, 96
+    yuv = np.zeros((height * 3 // 2, stride), np.uint8)
+    yuv[:height, :width] = 200  # Y
+    yuv[height:] = 128  # U and V
+    cls = picamera2_class([yuv])
+    camera = open_camera("picamera2", factory=cls, width=width, height=height, format="YUV420")
+    assert cls.instances[-1].configs[-1]["main"]["format"] == "YUV420"
+    image = camera.read().image
+    assert image.shape == (height, width) and (image == 200).all()
+    assert np.shares_memory(image, yuv)
+
+
+def test_a_yuv420_frame_of_the_wrong_shape_is_a_lost_camera() -> None:
+    cls = picamera2_class([np.zeros((48, 64), np.uint8)])  # no chroma rows
+    camera = open_camera("picamera2", factory=cls, width=64, height=48, format="YUV420")
+    with pytest.raises(CameraLostError, match="YUV420"):
+        camera.read()
 
 
 def test_a_fixed_lens_position_for_manual_focus() -> None:
@@ -150,6 +192,9 @@ def test_without_picamera2_the_error_says_how_to_install_it(
         ({"width": "wide"}, "camera.width"),
         ({"width": 1281}, "camera.width"),
         ({"hflip": "yes"}, "camera.hflip"),
+        ({"resolution": "12mp"}, "camera.resolution"),
+        ({"format": "BGR"}, "camera.format"),
+        ({"buffers": 9}, "camera.buffers"),
         ({"lens_postion": 1.0}, "camera.lens_postion"),
     ],
 )

@@ -200,6 +200,30 @@ def test_grey_frames_come_as_bgr(tmp_path: Path) -> None:
     assert open_camera("replay", path=str(folder)).read().image.shape == (6, 8, 3)
 
 
+def test_with_grey_the_frames_are_grey_as_the_pi_cameras_y_plane(tmp_path: Path) -> None:
+    """Issue 11 item 4: a recording replays as the Pi camera's YUV420 mode gives
+    frames (HxW grey), from a folder and from a video, and after a resume."""
+    folder = _folder(tmp_path, ["a.png", "b.png"])
+    camera = open_camera("replay", path=str(folder), grey=True)
+    first = camera.read()
+    assert first.image.shape == (6, 8) and camera.size == (8, 6)
+    camera.close()
+    again = camera.resume()
+    assert again is not None and again.read().image.ndim == 2
+    video = open_camera("replay", path=str(_video(tmp_path, 2)), grey=True)
+    assert [f.image.shape for f in video] == [(6, 8), (6, 8)]
+
+
+def test_a_12_megapixel_frame_is_within_the_limits(tmp_path: Path) -> None:
+    """Issue 11 item 4: the Camera Module 3's full frames (4608x2592) replay."""
+    folder = tmp_path / "full"
+    folder.mkdir()
+    assert cv2.imwrite(str(folder / "a.jpg"), np.full((2592, 4608), 90, np.uint8))
+    camera = open_camera("replay", path=str(folder), grey=True)
+    assert camera.size == (4608, 2592) and camera.read().image.shape == (2592, 4608)
+    assert camera.skipped == 0
+
+
 def test_a_missing_path_an_empty_folder_and_a_bad_video(tmp_path: Path) -> None:
     with pytest.raises(ConfigurationError, match=r"camera\.path: .*nowhere does not exist"):
         open_camera("replay", path=str(tmp_path / "nowhere"))

@@ -21,6 +21,7 @@ from companion.flows.commands import (
     Wild,
     Winner,
 )
+from companion.flows.said import Said, Say
 from companion.flows.status import (
     Awaiting,
     HexStatus,
@@ -46,6 +47,8 @@ from companion.views import (
     TrickView,
     TrickWonView,
 )
+from companion.views.faults import Fault, FaultKind
+from companion.views.i18n import language, speaking
 
 
 def started(finger: Finger, game_label: str, *steps: str) -> StartGame:
@@ -72,6 +75,7 @@ def test_start_menu_lists_every_game() -> None:
         "Rummy 8",
         "Rummy 89",
         "Hex referee",
+        "Language",
     )
 
 
@@ -96,12 +100,12 @@ def test_fibonachos_players_names_dealer_variants_confirm() -> None:
     variants = finger.screen()
     assert variants.title == "Variants"
     assert variants.marks == (None, False, False)
-    finger.choose("zero-scores-34")
+    finger.choose("Zero scores 34")
     assert finger.screen().marks == (None, False, True)
     finger.choose("Done")
     confirm = finger.screen()
     assert isinstance(confirm, MessageView) and confirm.tone is Tone.CONFIRM
-    assert confirm.lines == ("Fibonachos", "Ana, Ben, Seat 3", "Ben deals; zero-scores-34")
+    assert confirm.lines == ("Fibonachos", "Ana, Ben, Seat 3", "Ben deals; Zero scores 34")
     (command,) = finger.press("SELECT")
     assert isinstance(command, StartGame)
     assert command.game == "fibonachos"
@@ -134,16 +138,17 @@ def test_trump_asks_no_leader_at_the_start_and_has_no_variant_step() -> None:
 
 
 def test_trump_asks_who_has_the_named_card_and_takes_the_answer() -> None:
-    """T3, issue 10 item 3: "Who has R2? They lead" on the game screen; SELECT lists the
-    players; the choice is the Leader command. The menu keeps it for corrections."""
+    """T3, issue 10 item 3: "Who has Red 2? They lead" on the game screen (the card named
+    as printed, issue 12); SELECT lists the players; the choice is the Leader command.
+    The menu keeps it for corrections."""
     finger = Finger(UiApp())
     started(finger, "Fibonacci Trump", "3 players", "Done")
     asked = TrickStatus("trump", 1, 1, None, awaiting=Awaiting.LEADER, leader_card="R2#1")
     finger.app.flow_status(asked)
     view = finger.screen()
-    assert isinstance(view, TrickView) and view.question == ("Who has R2?", "They lead")
+    assert isinstance(view, TrickView) and view.question == ("Who has Red 2?", "They lead")
     finger.press("SELECT")
-    assert finger.screen().title == "Who has R2?"
+    assert finger.screen().title == "Who leads?"  # one row: the screen named the card
     assert finger.choose("Seat 2") == [Flow(Leader(1))]
     finger.app.flow_status(TrickStatus("trump", 1, 1, 1))
     finger.press("BACK")
@@ -156,7 +161,7 @@ def test_rummy_89_can_be_played_alone() -> None:
     finger.choose("Rummy 89")
     assert finger.screen().items[0] == "1 player"
     finger.press("BACK")
-    command = started(finger, "Rummy 89", "1 player", "Done", "standard-start", "Done")
+    command = started(finger, "Rummy 89", "1 player", "Done", "Standard starts", "Done")
     assert command.players == ("Seat 1",) and command.variants == ("standard-start",)
 
 
@@ -178,7 +183,9 @@ def test_hex_goes_straight_to_variants_as_the_hex_referee_game() -> None:
 
 #: A trick as the flow reports it, and as the screen shows it to three unnamed seats.
 TRICK_STATUS = TrickStatus("fibonachos", 1, 2, 1, (Played(0, "R13"),), lead=Suit.RED, spicy="S3")
-TRICK = TrickView("Fibonachos", 1, 2, "Seat 2", (Play("Seat 1", "R13"),), lead="Red", spicy="S3")
+TRICK = TrickView(
+    "Fibonachos", 1, 2, "Seat 2", (Play("Seat 1", "R13"),), lead="Red", spicy="Spicy 3"
+)
 
 
 def in_game(game_label: str = "Fibonachos", *steps: str) -> Finger:
@@ -200,7 +207,7 @@ def test_trick_won_shows_for_a_moment() -> None:
     won = TrickWon(0, "R13", 1, ("S3",))
     finger.app.notices([Notice(NoticeKind.TRICK_WON, "Ana wins", detail=won)], finger.now)
     finger.app.flow_status(TRICK_STATUS)
-    shown = TrickWonView("Seat 1", "R13", 1, "S3")
+    shown = TrickWonView("Seat 1", "Red 13", 1, "Spicy 3")  # cards named as printed
     assert finger.app.screen(finger.now + TRICK_WON_SECONDS / 2) == shown
     finger.app.tick(finger.now + TRICK_WON_SECONDS)
     assert finger.app.screen(finger.now + TRICK_WON_SECONDS) == TRICK
@@ -223,21 +230,25 @@ def test_round_scores_stay_until_a_button_and_the_button_does_nothing_else() -> 
 def test_revoke_alert_names_the_player() -> None:
     """F5: a proven revoke is an alert naming the player until a button."""
     finger = in_game()
-    notice = Notice(NoticeKind.FLAG, "Ben revoked: showed no Red before", rule="F5", seat=1)
+    said = Said(Say.REVOKE, card="R7", seat=1)
+    notice = Notice(NoticeKind.FLAG, "Seat 2 revoked", rule="F5", seat=1, said=said)
     finger.app.notices([notice], finger.now)
     alert = finger.screen()
-    assert alert.tone is Tone.ALERT and alert.title == "Revoke! (F5)" and "Ben" in alert.lines[0]
+    assert alert.tone is Tone.ALERT and alert.title == "Revoke!"  # the rule id is the log's
+    assert alert.lines == ("Seat 2 played Red 7 after failing to follow its colour.",)
 
 
 def test_refused_card_stays_until_the_game_moves_on() -> None:
     finger = in_game()
     finger.app.flow_status(TRICK_STATUS)
-    refusal = Notice(NoticeKind.REFUSED, "R13 was played already", rule="F1")
+    said = Said(Say.PLAYED_ALREADY, card="R13#1", on_table=True)
+    refusal = Notice(NoticeKind.REFUSED, "R13#1 refused: played twice", rule="F1", said=said)
     finger.app.notices([refusal], finger.now)
     finger.app.flow_status(TRICK_STATUS)  # the same status: the card changed nothing
-    assert finger.screen().lines == ("R13 was played already",)
+    assert finger.screen().lines == ("Red 13 was already played this round.",)
+    assert finger.screen().hint == "Take the card back"
     finger.app.tick(finger.now + 60)
-    assert finger.app.screen(finger.now + 60).title == "Refused (F1)"
+    assert finger.app.screen(finger.now + 60).title == "Card refused"
     finger.app.flow_status(
         TrickStatus("fibonachos", 1, 2, 2, (Played(0, "R13"), Played(1, "R2")), spicy="S3")
     )
@@ -284,7 +295,7 @@ def test_back_to_start_offers_to_resume() -> None:
     finger.app.flow_status(TRICK_STATUS)
     finger.press("BACK")
     finger.choose("Back to start")
-    assert finger.screen().items[0] == "Resume Fibonachos"
+    assert finger.screen().items[0] == "Resume the game"
     assert finger.press("SELECT") == [Resume()]
     assert finger.screen() == TRICK
 
@@ -307,15 +318,15 @@ def test_correct_a_card_by_group_then_face() -> None:
     finger.press("BACK")
     finger.choose("Correct a card")
     which = finger.screen()
-    assert which.items == ("R13 (play)", "S3 (spicy)")  # the newest first
+    assert which.items == ("Red 13", "Spicy 3")  # the newest first, named as printed
     finger.press("SELECT")
     group = finger.screen()
     assert group.items == ("Red", "Green", "Yellow", "Spicy")
     assert group.selected == 0  # starts on the card's own suit
     finger.choose("Green")
     faces = finger.screen()
-    assert faces.items[0] == "G1" and faces.items[-1] == "G16"
-    commands = finger.choose("G12")
+    assert faces.items[0] == "Green 1" and faces.items[-1] == "Green 16"
+    commands = finger.choose("Green 12")
     assert commands == [Flow(Replace("fibonachos/1/R13#1", "G12"))]
     assert finger.app.recent_cards()[0].card == "R13#1"  # until the flow says otherwise
 
@@ -328,7 +339,7 @@ def test_correct_a_card_opens_on_the_card_as_read() -> None:
     finger.press("SELECT")
     assert finger.screen().items[finger.screen().selected] == "Blue"
     finger.press("SELECT")
-    assert finger.screen().items[finger.screen().selected] == "B7"
+    assert finger.screen().items[finger.screen().selected] == "Blue 7"
     finger.press("BACK", "BACK")
     assert finger.screen().title == "Which card?"
 
@@ -345,13 +356,14 @@ def test_rummy_pages_seats_and_ends_a_round() -> None:
     finger.app.flow_status(replace(counting, recorded=(Recorded("rummy21/W#1", "W#1", "meld-1"),)))
     finger.press("BACK")
     finger.choose("Wild card")
-    finger.choose("W in meld-1")
+    finger.choose("Seat 2's wild")  # the player whose set it lies in, not the zone
     assert finger.screen().items == ("2", "3", "5", "8", "13", "21")
     assert finger.choose("13") == [Flow(Wild("rummy21/W#1", 13))]
     finger.press("BACK")
     finger.choose("End round")
-    assert finger.screen().items == ("Seat 1 out", "Seat 2 out", "Seat 3 out", "Nobody out")
-    assert finger.choose("Seat 2 out") == [Flow(EndRound(1))]
+    out = finger.screen().items
+    assert out == ("Seat 1 went out", "Seat 2 went out", "Seat 3 went out", "Nobody went out")
+    assert finger.choose("Seat 2 went out") == [Flow(EndRound(1))]
 
 
 def test_hex_referee_key_map() -> None:
@@ -393,27 +405,31 @@ def test_game_over_then_the_idle_screen_with_the_result() -> None:
 def test_camera_lost_covers_everything_until_it_is_back() -> None:
     finger = in_game()
     finger.app.flow_status(TRICK_STATUS)
-    finger.app.hardware_status("camera", "no frame for 5 s", finger.now)
+    finger.app.hardware_status("camera", Fault(FaultKind.CAMERA_LOST), finger.now)
     assert finger.screen().title == "Camera lost"
     finger.app.hardware_status("camera", None, finger.now)
     assert finger.screen() == TRICK
-    finger.app.hardware_status("camera", "no frame for 5 s", finger.now)
+    finger.app.hardware_status("camera", Fault(FaultKind.CAMERA_LOST), finger.now)
     assert finger.press("SELECT") == []  # hidden by a button
     assert finger.screen() == TRICK
 
 
-def test_not_our_card_passes_by_itself() -> None:
+def test_a_card_seen_twice_passes_by_itself() -> None:
+    """docs/cafe.md: a code that is not ours is never shown; a copied card is, briefly."""
     finger = in_game()
     finger.app.flow_status(TRICK_STATUS)
-    finger.app.hardware_status("card", "a QR code that is not a card", finger.now)
-    assert finger.screen().title == "Not our card"
+    copy = Fault(FaultKind.DUPLICATE_CARD, card="R13#1", deck="fibonachos")
+    finger.app.hardware_status("card", copy, finger.now)
+    assert finger.screen().title == "Card seen twice"
+    assert finger.screen().lines == ("Red 13 is already on the table: take the copy away.",)
     assert finger.app.screen(finger.now + 10) == TRICK
 
 
 def test_a_game_that_cannot_start_says_why() -> None:
     finger = in_game()
-    finger.app.start_failed("no flow reads this game yet", finger.now)
+    finger.app.start_failed("hex", finger.now)
     assert finger.screen().title == "Cannot start"
+    assert finger.screen().lines == ("Hex board cannot start at this table: the log says why.",)
     finger.press("SELECT")
     assert finger.screen().title == "Start"
 
@@ -488,8 +504,9 @@ def test_every_screen_of_a_start_walk_renders(label: str) -> None:
 def test_a_passing_screen_never_eats_a_press() -> None:
     """H2: a note ("turn 1 over") shows, but the next SELECT still counts a move."""
     finger = in_game("Hex referee", "Done")
-    finger.app.notices([Notice(NoticeKind.INFO, "turn 1 over")], finger.now + 1)
-    assert finger.screen().lines == ("turn 1 over",)
+    said = Said(Say.TURN_OVER, number=1)
+    finger.app.notices([Notice(NoticeKind.INFO, "turn 1 over", said=said)], finger.now + 1)
+    assert finger.screen().lines == ("Turn 1 is over.",)
     assert finger.press("SELECT") == [Flow(Move())]
 
 
@@ -530,3 +547,22 @@ def test_names_for_the_game_in_play_must_match_its_seats() -> None:
     assert app.set_names(["Zoe", "Yan", "Xi"]) and app.players == ("Zoe", "Yan", "Xi")
     app.game_started("hex-referee", ("Black", "White"))
     assert not app.set_names(["Zoe", "Yan"])
+
+
+def test_the_start_menu_chooses_the_language_and_the_game_speaks_it_at_once() -> None:
+    """Issue 12: the language is a start-menu choice; the game in play is worded again."""
+    with speaking("en"):
+        finger = in_game()
+        finger.app.flow_status(TRICK_STATUS)
+        finger.press("BACK")
+        finger.choose("Back to start")
+        finger.choose("Language")
+        language_menu = finger.screen()
+        assert language_menu.items == ("English", "Français") and language_menu.selected == 0
+        finger.choose("Français")
+        assert language() == "fr"
+        assert finger.screen().title == "Choisir un jeu"
+        assert finger.choose("Reprendre la partie") == [Resume()]
+        game = finger.screen()
+        assert isinstance(game, TrickView) and game.spicy == "Piment 3" and game.lead == "Rouge"
+        assert game.to_play == "Place 2"

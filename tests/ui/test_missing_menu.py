@@ -11,6 +11,7 @@ from ui_keys import Finger
 
 from companion.flows.base import Notice, NoticeKind
 from companion.flows.commands import Missing
+from companion.flows.said import Said, Say
 from companion.flows.status import Awaiting, MissingCard, Played, TrickStatus
 from companion.ui.app import UiApp
 from companion.ui.commands import Flow
@@ -38,7 +39,8 @@ def in_game() -> Finger:
 
 def waiting() -> Finger:
     finger = in_game()
-    notice = Notice(NoticeKind.INFO, "trick 4 was cleared", seat=2, detail=WANTED)
+    said = Said(Say.CARD_MISSING, seat=2, number=4)
+    notice = Notice(NoticeKind.INFO, "trick 4 was cleared", seat=2, detail=WANTED, said=said)
     finger.app.notices([notice], finger.now)
     finger.app.flow_status(STATUS)
     return finger
@@ -51,7 +53,7 @@ def test_the_screen_names_whose_card_is_missing() -> None:
     assert alert.lines == ("Trick 4 was cleared,", "Seat 3's card is missing")
     finger.app.tick(finger.now + 10.0)  # a passing alert; the game screen asks on
     shown = finger.app.screen(finger.now + 10.0)
-    assert isinstance(shown, TrickView) and shown.missing == "Seat 3's card"
+    assert isinstance(shown, TrickView) and shown.missing == "Seat 3"  # "Missing card of"
     assert shown.waiting_for == ""
     for size in ((128, 64), (128, 32)):
         assert render(shown, size).size == size
@@ -63,8 +65,8 @@ def test_select_opens_the_choices_the_seen_card_first() -> None:
     assert finger.press("SELECT") == []  # the alert passes with the press...
     menu = finger.screen()
     assert isinstance(menu, MenuView)  # ...which opened the menu
-    assert menu.title == "Seat 3 played?"
-    assert menu.items == ("Y7 (seen)", "Red", "Yellow")
+    assert menu.title == "Card missing"  # whose: the game screen, a name may fill a row
+    assert menu.items == ("Yellow 7 (seen)", "Red", "Yellow")  # as printed (issue 12)
     assert finger.press("SELECT") == [Flow(Missing(2, "Y7"))]
 
 
@@ -73,7 +75,7 @@ def test_a_face_chosen_by_its_suit() -> None:
     finger.press("SELECT")
     finger.choose("Yellow")
     faces = finger.screen()
-    assert isinstance(faces, MenuView) and faces.items == ("Y1", "Y7")
+    assert isinstance(faces, MenuView) and faces.items == ("Yellow 1", "Yellow 7")
     assert finger.press("SELECT") == [Flow(Missing(2, "Y1"))]
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from companion.flows.base import Notice, NoticeKind
+from companion.flows.said import Said, Say
 from companion.ui.overlays import Overlays
 from companion.views import MessageView, ScoresView, Tone, TrickView
 
@@ -33,7 +34,19 @@ def test_final_scores_stay_until_a_button() -> None:
 
 
 def test_a_notice_without_a_presented_detail_shows_its_message() -> None:
-    """A round over without its scores' view still says so, until the table moves on."""
+    """A round over without its scores' view still says so, until the table moves on,
+    in the players' words (the notice's English message is the log's)."""
     queue = Overlays()
-    shown = queue.add(Notice(NoticeKind.ROUND_OVER, "round 1 over"), now=0.0, base=None)
-    assert shown.view == MessageView("Round over", ("round 1 over",), Tone.ALERT)
+    said = Said(Say.ROUND_OVER, number=1)
+    shown = queue.add(Notice(NoticeKind.ROUND_OVER, "round 1 over", said=said), now=0.0, base=None)
+    assert shown is not None
+    hint = "Press any key"
+    assert shown.view == MessageView("Round over", ("Round 1 is over.",), Tone.ALERT, hint)
+
+
+def test_a_note_with_nothing_to_say_to_the_players_is_not_shown() -> None:
+    """A notice made without a Said (no fact to word) never shows its English message."""
+    queue = Overlays()
+    assert queue.add(Notice(NoticeKind.INFO, "undone: R13#1 (play)"), now=0.0, base=None) is None
+    refused = queue.add(Notice(NoticeKind.REFUSED, "R13#1 refused (F1)"), now=0.0, base=None)
+    assert refused is not None and refused.view.lines == ("That cannot be done now.",)

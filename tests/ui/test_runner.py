@@ -13,7 +13,7 @@ from companion.table.cards import TableCard
 from companion.ui.app import UiApp
 from companion.ui.commands import StartGame
 from companion.ui.overlays import INFO_SECONDS
-from companion.views import IdleView, MenuView, TrickView
+from companion.views import IdleView, MenuView, MessageView, TrickView
 
 
 class Clock:
@@ -68,7 +68,7 @@ def test_buttons_start_a_real_game_and_the_table_plays_it(tmp_path: Path) -> Non
     first_play(runner, finger)
     view = finger.screen()
     assert isinstance(view, TrickView)
-    assert view.spicy == "S3#1" and [p.card for p in view.plays] == ["R13#1"]
+    assert view.spicy == "Spicy 3" and [p.card for p in view.plays] == ["R13#1"]
 
 
 def test_a_misread_card_is_corrected_from_the_menu(tmp_path: Path) -> None:
@@ -76,10 +76,10 @@ def test_a_misread_card_is_corrected_from_the_menu(tmp_path: Path) -> None:
     first_play(runner, finger)
     finger.press("BACK")
     finger.choose("Correct a card")
-    finger.choose("R13 (play)")
+    finger.choose("Red 13")
     finger.choose("Green")
-    finger.choose("G12")
-    assert finger.screen().lines == ("R13#1 replaced by G12",)  # a note, for a moment
+    finger.choose("Green 12")
+    assert finger.screen().lines == ("Red 13 is now Green 12.",)  # a note, for a moment
     view = finger.app.screen(finger.now + INFO_SECONDS)
     assert isinstance(view, TrickView) and [p.card for p in view.plays] == ["G12"]
 
@@ -104,13 +104,14 @@ def open_corrections(finger: RunnerFinger) -> tuple[str, ...]:
 
 
 def test_an_undone_card_is_not_offered_for_correction(tmp_path: Path) -> None:
-    """Issue 10 item 1: after "undone: R13" the list offers what is on record, not R13."""
+    """Issue 10 item 1: after "undone: R13" the list offers what is on record, not R13
+    (named as printed, issue 12: no notation, no use a face already says)."""
     runner, finger = runner_at_table(tmp_path)
     first_play(runner, finger)
-    assert open_corrections(finger) == ("R13 (play)", "S3 (spicy)")
+    assert open_corrections(finger) == ("Red 13", "Spicy 3")
     finger.press("BACK")
     finger.choose("Undo last")
-    assert open_corrections(finger) == ("S3 (spicy)",)
+    assert open_corrections(finger) == ("Spicy 3",)
 
 
 def test_a_refused_correction_leaves_the_list_as_it_was(tmp_path: Path) -> None:
@@ -121,12 +122,14 @@ def test_a_refused_correction_leaves_the_list_as_it_was(tmp_path: Path) -> None:
     runner.table("placed", card("G2#1"), finger.now)
     finger.press("BACK")
     finger.choose("Correct a card")
-    finger.choose("G2 (play)")
+    finger.choose("Green 2")
     finger.choose("Red")
-    finger.choose("R13")
-    assert finger.screen().title.startswith("Refused")
+    finger.choose("Red 13")
+    refusal = finger.screen()
+    assert isinstance(refusal, MessageView) and refusal.title == "Correct a card"
+    assert refusal.lines == ("Red 13 cannot stand for Green 2 here.",)
     finger.press("SELECT")
-    assert open_corrections(finger) == ("G2 (play)", "R13 (play)", "S3 (spicy)")
+    assert open_corrections(finger) == ("Green 2", "Red 13", "Spicy 3")
     view = finger.screen()
     assert isinstance(view, TrickView) and [p.card for p in view.plays] == ["R13#1", "G2#1"]
 

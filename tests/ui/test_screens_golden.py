@@ -1,7 +1,8 @@
 """Every screen pinned by a golden image, on both panels (issue 5 section 3).
 
 The screens come from :func:`companion.ui.gallery.gallery` (menus reached by the
-buttons, game views as the flows make them). Regenerate after a deliberate change:
+buttons, game views as the flows make them, a real flow's notices), in English and in
+French (``name-fr``, issue 12). Regenerate after a deliberate change:
 
     UPDATE_GOLDENS=1 .venv/bin/pytest tests/ui/test_screens_golden.py
 
@@ -11,14 +12,17 @@ and look at every changed PNG (at 4x) before committing it.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops
 
-from companion.ui import draw, screens, screens_game, screens_large
-from companion.ui.gallery import gallery, large_gallery
+from companion.ui.draw import LARGE as LARGE_FONT
+from companion.ui.draw import fit, recording_cuts
+from companion.ui.gallery import gallery, language_of, large_gallery
 from companion.ui.screens import render
+from companion.views.i18n import LANGUAGES, speaking
 
 GOLDEN = Path(__file__).with_name("golden")
 SIZES = ((128, 64), (128, 32))
@@ -34,7 +38,8 @@ def _golden(name: str, size: tuple[int, int]) -> Path:
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize(("name", "view"), SCREENS + LARGE, ids=[n for n, _ in SCREENS + LARGE])
 def test_screen_matches_its_golden_image(name: str, view: object, size: tuple[int, int]) -> None:
-    image = render(view, size, large=name.endswith("-large"))  # type: ignore[arg-type]
+    with speaking(language_of(name)):  # the screens word their own labels as they draw
+        image = render(view, size, large=_large(name))  # type: ignore[arg-type]
     assert image.size == size and image.mode == "1"
     path = _golden(name, size)
     if os.environ.get("UPDATE_GOLDENS"):
@@ -56,39 +61,45 @@ def test_screen_names_are_unique() -> None:
     assert len(names) == len(set(names))
 
 
-def cuts(
-    view: object, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch, *, large: bool = False
-) -> list[str]:
-    """The texts fit() had to cut while drawing ``view``."""
-    cut: list[str] = []
-    real = draw.fit
-
-    def recording(text: str, font: draw.Font, width: int) -> str:
-        shown = real(text, font, width)
-        if shown != text:
-            cut.append(text)
-        return shown
-
-    with monkeypatch.context() as patch:
-        for module in (draw, screens, screens_game, screens_large):
-            if hasattr(module, "fit"):
-                patch.setattr(module, "fit", recording)
-        render(view, size, large=large)  # type: ignore[arg-type]
-    return cut
+def _large(name: str) -> bool:
+    """A large-type gallery screen: ``trick-large``, ``trick-large-fr``."""
+    return "-large" in name
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_no_text_is_cut_off(size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every text of every gallery screen fits whole: fit() never has to cut."""
+def test_no_text_is_cut_off(size: tuple[int, int]) -> None:
+    """Every text of every gallery screen fits whole (tests/ui/test_messages_fit.py
+    checks every message with the longest names; this, the gallery's own samples)."""
     for name, view in SCREENS + LARGE:
-        large = name.endswith("-large")
-        assert cuts(view, size, monkeypatch, large=large) == [], f"{name} at {size}"
+        with speaking(language_of(name)), recording_cuts() as cuts:
+            render(view, size, large=_large(name))
+        assert cuts == [], f"{name} at {size}"
 
 
-def test_the_cut_check_catches_a_cut(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_cut_check_catches_a_cut() -> None:
     """The test above can fail: a name too long for the panel is cut (and marked '.')."""
     from companion.views import TrickView
 
     view = TrickView("Fibonachos", 1, 1, "Bartholomew-Alexander III")
-    assert cuts(view, (128, 64), monkeypatch) == ["Bartholomew-Alexander III"]
-    assert draw.fit("Bartholomew-Alexander", draw.LARGE, 80) == "Barthol."
+    with recording_cuts() as cuts:
+        render(view, (128, 64))
+    assert cuts == ["Bartholomew-Alexander III"]
+    assert fit("Bartholomew-Alexander", LARGE_FONT, 80) == "Barthol."
+
+
+def test_the_gallery_shows_every_screen_in_every_language() -> None:
+    """Issue 12: the golden screens are in English and in French, the same screens."""
+    names = [name for name, _view in SCREENS]
+    english = [name for name in names if language_of(name) == "en"]
+    for lang in LANGUAGES[1:]:
+        assert [name for name in names if language_of(name) == lang] == [
+            f"{name}-{lang}" for name in english
+        ]
+
+
+def test_the_docs_show_every_golden_screen_in_both_languages() -> None:
+    """docs/ui.md's gallery shows each screen of the gallery, English and French."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "ui.md").read_text(encoding="utf-8")
+    shown = set(re.findall(r"tests/ui/golden/([a-z0-9-]+\.png)", doc))
+    expected = {_golden(name, size).name for name, _view in SCREENS for size in SIZES}
+    assert shown - {_golden(name, size).name for name, _ in LARGE for size in SIZES} == expected

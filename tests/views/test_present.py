@@ -57,38 +57,40 @@ def test_a_trick_in_play_names_the_seats_and_the_suit_led() -> None:
     )
     plays = (Play("Ana", "R13#1"), Play("Seat 2", "G2#1"))
     assert present(status, NAMES) == TrickView(
-        "Fibonachos", 2, 5, "Cy", plays, lead="Red", spicy="S3#1"
+        "Fibonachos", 2, 5, "Cy", plays, lead="Red", spicy="Spicy 3"
     )
 
 
 def test_a_trump_trick_shows_the_trump_colour_and_symbol() -> None:
-    """T2, T4: the colours and the symbol by their names, capitalised as Fibonachos'
-    suits are (issue 12 s4: the screens said "red" live and "Red" in the goldens)."""
+    """T2, T4: the colours as the faces print them (capitalised, as Fibonachos' suits),
+    the symbol by its name."""
     status = TrickStatus(
         "trump", 3, 2, 0, (Played(2, "B7"),), Colour.B, trump=Colour.R, symbol=Symbol.SQUARE
     )
     shown = present(status, NAMES)
     assert shown == TrickView(
-        "Trump", 3, 2, "Ana", (Play("Cy", "B7"),), "Blue", "Red", "Square", None, ""
+        "Trump", 3, 2, "Ana", (Play("Cy", "B7"),), "Blue", "Red", "square", None, ""
     )
 
 
 @pytest.mark.parametrize(
-    ("awaiting", "words"),
+    ("awaiting", "words", "status"),
     [
-        (Awaiting.SPICY, "spicy card"),
-        (Awaiting.TRUMP_INDICATOR, "trump indicator"),
-        (Awaiting.SYMBOL_INDICATOR, "symbol indicator"),
-        (Awaiting.LEADER, "the leader of round 1 (T3)"),
-        (Awaiting.NOTHING, ""),
+        (Awaiting.SPICY, "spicy card", "spicy card"),
+        (Awaiting.TRUMP_INDICATOR, "trump indicator", "trump indicator"),
+        (Awaiting.SYMBOL_INDICATOR, "symbol indicator", "symbol indicator"),
+        (Awaiting.LEADER, "round 1's leader", "the leader of round 1 (T3)"),
+        (Awaiting.NOTHING, "", "Seat 2 to play"),
     ],
 )
-def test_what_a_trick_game_waits_for_is_worded_here(awaiting: Awaiting, words: str) -> None:
-    """F6, T2, T3: the screen's "Show the ..." and the status line say what to show."""
-    status = TrickStatus("trump", 1, 1, 1, awaiting=awaiting)
-    shown = present(status, NAMES)
+def test_what_a_trick_game_waits_for_is_worded_here(
+    awaiting: Awaiting, words: str, status: str
+) -> None:
+    """F6, T2, T3: the screen's "Show the ..." (the players' words) and the status line
+    (the staff's and the log's, with the rule) say what to show."""
+    shown = present(TrickStatus("trump", 1, 1, 1, awaiting=awaiting), NAMES)
     assert isinstance(shown, TrickView) and shown.waiting_for == words
-    assert waiting_line(status, NAMES) == (words or "Seat 2 to play")
+    assert waiting_line(TrickStatus("trump", 1, 1, 1, awaiting=awaiting), NAMES) == status
 
 
 def test_an_unknown_first_leader_is_a_question_mark() -> None:
@@ -99,13 +101,17 @@ def test_an_unknown_first_leader_is_a_question_mark() -> None:
 
 
 def test_a_trick_won_names_the_winner_and_the_prize() -> None:
-    """F4, F6, T4: the spicy card, or Trump's two indicators after the last trick."""
+    """F4, F6, T5: the spicy card, or Trump's two indicators after the last trick; the
+    cards named as their faces print them (issue 12)."""
     spicy = Notice(NoticeKind.TRICK_WON, "", detail=TrickWon(1, "R13#1", 5, ("S3#1",)))
-    assert present_notice(spicy, NAMES) == TrickWonView("Seat 2", "R13#1", 5, "S3#1")
+    won = present_notice(spicy, NAMES, "fibonachos")
+    assert won == TrickWonView("Seat 2", "Red 13", 5, "Spicy 3")
     last = Notice(NoticeKind.TRICK_WON, "", detail=TrickWon(2, "R10", 12, ("R3", "G7")))
-    assert present_notice(last, NAMES) == TrickWonView("Cy", "R10", 12, "R3 G7")
+    assert present_notice(last, NAMES, "trump") == TrickWonView(
+        "Cy", "Red 10", 12, "the indicators"
+    )
     plain = Notice(NoticeKind.TRICK_WON, "", detail=TrickWon(0, "B9", 1))
-    assert present_notice(plain, NAMES) == TrickWonView("Ana", "B9", 1, None)
+    assert present_notice(plain, NAMES, "trump") == TrickWonView("Ana", "Blue 9", 1, None)
 
 
 def test_a_notice_without_a_detail_has_no_view() -> None:
@@ -121,8 +127,15 @@ def test_round_scores_carry_the_running_totals() -> None:
 def test_final_scores_say_who_won() -> None:
     final = Scores("trump", None, (55, 55, 21), None, (0, 1), winners=(0, 1))
     assert present(final, NAMES) == ScoresView(
-        "Final scores", ("Ana", "Seat 2", "Cy"), (55, 55, 21), None, (0, 1), "Ana and Seat 2 won"
+        "Final scores",
+        ("Ana", "Seat 2", "Cy"),
+        (55, 55, 21),
+        None,
+        (0, 1),
+        "2 players share the win",
     )
+    alone = present(Scores("trump", None, (55, 34, 21), None, (0,), winners=(0,)), NAMES)
+    assert isinstance(alone, ScoresView) and alone.footer == "Ana won"
     nobody = present(Scores("trump", None, (0, 0, 0)), NAMES)
     assert isinstance(nobody, ScoresView) and nobody.footer == ""
 
@@ -139,21 +152,26 @@ def test_the_end_of_a_game_on_the_status_line() -> None:
     [
         (MeldSet("21", SetState.CLOSED), SetLine("21", "closed", "")),
         (MeldSet("B2", SetState.COMPLETE), SetLine("B2", "complete", "")),
-        (MeldSet("B5", SetState.COMPLETE, wild="W=8"), SetLine("B5", "complete", "W=8")),
+        (MeldSet("B5", SetState.COMPLETE, wild="W=8"), SetLine("B5", "complete", "Wild 8")),
         (MeldSet("B5", SetState.OPEN, Lack.POINTS, 8), SetLine("B5", "open", "8 missing")),
         (
             MeldSet("B2", SetState.OPEN, Lack.WILD_NUMBER),
-            SetLine("B2", "open", "wild card: which number?"),
+            SetLine("B2", "open", "wild number?"),
         ),
         (MeldSet("B3", SetState.OPEN, Lack.IMPOSSIBLE), SetLine("B3", "open", "cannot complete")),
         (
-            MeldSet("B3", SetState.ILLEGAL, reason="5 is not allowed on B3", rule="R2"),
-            SetLine("B3", "illegal", "5 is not allowed on B3 (R2)"),
+            MeldSet("B3", SetState.ILLEGAL, reason="5 is not allowed on B3", rule="R2", fault="5"),
+            SetLine("B3", "illegal", "wrong: Standard 5"),
+        ),
+        (
+            MeldSet("B3", SetState.ILLEGAL, reason="an empty set", rule="R2"),
+            SetLine("B3", "illegal", "breaks the rules"),
         ),
     ],
 )
 def test_a_rummy_set_line_says_what_the_set_lacks(meld: MeldSet, line: SetLine) -> None:
-    """R2, R4, R5: a set's state and, in words, its wild card, fault or lack."""
+    """R2, R4, R5: a set's state and, in words, its wild card, fault or lack (the card at
+    fault by its face; the engine's reason and rule are the log's, issue 12)."""
     assert SetLine(meld.base, meld.state.value, set_detail(meld)) == line
     status = RummyStatus("rummy21", 2, 1, (meld,), page=1)
     legend = ((line.state, {"illegal": "wrong", "complete": "done"}.get(line.state, line.state)),)
@@ -190,7 +208,7 @@ def test_a_flow_presented_shows_what_the_flow_screens_showed() -> None:
     flow.placed(TableCard("f/R13", "fibonachos", "R13#1", "play"))
     shown = present(flow.status(), ["Ana", "", "Cy"])
     assert shown == TrickView(
-        "Fibonachos", 1, 1, "Seat 2", (Play("Ana", "R13#1"),), lead="Red", spicy="S3#1"
+        "Fibonachos", 1, 1, "Seat 2", (Play("Ana", "R13#1"),), lead="Red", spicy="Spicy 3"
     )
     assert waiting_line(flow.status(), ["Ana", "", "Cy"]) == "Seat 2 to play"
 

@@ -40,6 +40,7 @@ from companion.games.fibonachos.scoring import (
 )
 from companion.games.fibonachos.state import ROUNDS, FibonachosState
 from companion.games.fibonachos.trick import winner_index
+from companion.games.i18n import N_
 from companion.games.registry import SEED, GameSpec, OptionKind, OptionSpec
 
 
@@ -59,12 +60,12 @@ def _new(players: Sequence[str], variants: Sequence[str]) -> FibonachosState:
 
 
 #: F8: who deals round 1 (unset: the last seat, so the first seat leads).
-DEALER = OptionSpec("dealer", OptionKind.SEAT, "Who deals?", "{} deals")
+DEALER = OptionSpec("dealer", OptionKind.SEAT, N_("Who deals?"), N_("{} deals"))
 
 SPEC = GameSpec(
     name="fibonachos",
     title="Fibonachos",
-    label="Fibonachos",
+    label=N_("Fibonachos"),
     min_players=2,
     max_players=5,
     variants=VARIANTS,

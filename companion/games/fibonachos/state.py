@@ -186,7 +186,9 @@ class FibonachosState(GameState[Action]):
             f"{who} played {proof.card} but did not follow {proof.suit.title} "
             f"in trick {proof.earlier_trick} (played {proof.earlier_card}): a revoke"
         )
-        return Flag(self._round().number, proof.trick, proof.seat, "F5", message)
+        number = self._round().number
+        card = str(proof.card)
+        return Flag(number, proof.trick, proof.seat, "F5", message, card, proof.earlier_trick)
 
     # -- what the table asks -----------------------------------------------------
 

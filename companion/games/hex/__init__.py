@@ -27,6 +27,7 @@ from companion.games.hex.position import START, Position
 from companion.games.hex.rules import allowance, card_win, encircled, opening_allowance
 from companion.games.hex.state import HexState
 from companion.games.hex.turn import Turn
+from companion.games.i18n import N_
 from companion.games.registry import SEED, GameSpec, OptionKind, OptionSpec
 
 
@@ -64,14 +65,14 @@ MOVE_CARDS = OptionSpec(
 SPEC = GameSpec(
     name="hex",
     title="Fibonacci (hex board)",
-    label="Hex board",
+    label=N_("Hex board"),
     min_players=2,
     max_players=2,
     variants=HexState.known_variants,
     options=(MODE, MOVE_CARDS, SEED),
     new=new_game,
     from_record=HexState.from_record,
-    seats=("Black", "White"),
+    seats=(N_("Black"), N_("White")),
     menu=False,  # the buttons cannot enter moves; the OLED offers hex-referee
 )
 

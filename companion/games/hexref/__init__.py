@@ -29,6 +29,7 @@ from companion.games.hexref.actions import Draw, EndTurn, MoveMade, RefereeActio
 from companion.games.hexref.record import is_flow_record, upgrade_record
 from companion.games.hexref.state import HexRefereeState
 from companion.games.hexref.turn import MAX_STRIKES, CountedTurn
+from companion.games.i18n import N_
 from companion.games.registry import SEED, GameSpec
 
 
@@ -46,14 +47,14 @@ def new_game(
 SPEC = GameSpec(
     name="hex-referee",
     title="Fibonacci hex (referee)",
-    label="Hex referee",
+    label=N_("Hex referee"),
     min_players=2,
     max_players=2,
     variants=HexRefereeState.known_variants,
     options=(MOVE_CARDS, SEED),
     new=new_game,
     from_record=HexRefereeState.from_record,
-    seats=("Black", "White"),
+    seats=(N_("Black"), N_("White")),
 )
 
 __all__ = [

@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.games.errors import GameError
+from companion.games.i18n import N_
 from companion.games.registry import SEED, GameSpec
 from companion.games.rummy.actions import (
     Action,
@@ -93,6 +94,10 @@ def new_game(
     return _BY_TARGET[deck](players, variants, rounds=rounds)
 
 
+#: The games' names on the OLED, one per deck.
+LABELS = {21: N_("Rummy 21"), 13: N_("Rummy 13"), 8: N_("Rummy 8"), 89: N_("Rummy 89")}
+
+
 def _spec(state: type[RummyState]) -> GameSpec:
     def new(players: Sequence[str], variants: Sequence[str]) -> RummyState:
         return state(players, variants)
@@ -100,7 +105,7 @@ def _spec(state: type[RummyState]) -> GameSpec:
     return GameSpec(
         name=state.name,
         title=f"Fibonacci {state.deck.target}",
-        label=f"Rummy {state.deck.target}",
+        label=LABELS[state.deck.target],
         min_players=1,
         max_players=4,
         variants=state.known_variants,

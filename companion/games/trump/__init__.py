@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.games.errors import GameError
+from companion.games.i18n import N_
 from companion.games.registry import SEED, GameSpec, OptionKind, OptionSpec
 from companion.games.trump.actions import Action, Deal, Play
 from companion.games.trump.cards import DECK, Card, Colour, Symbol, parse_card, symbol_of
@@ -42,12 +43,12 @@ def new_game(
 
 #: T3: round 1's leader holds the lowest trump, which only the table knows: the
 #: start menus do not ask it, the game does once the indicators name the card.
-LEADER = OptionSpec("leader", OptionKind.SEAT, "Who leads?", "{} leads", asked=False)
+LEADER = OptionSpec("leader", OptionKind.SEAT, N_("Who leads?"), N_("{} leads"), asked=False)
 
 SPEC = GameSpec(
     name=TrumpState.name,
     title="Fibonacci's Trump",
-    label="Fibonacci Trump",
+    label=N_("Fibonacci Trump"),
     min_players=2,
     max_players=4,
     variants=TrumpState.known_variants,

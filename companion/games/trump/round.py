@@ -124,6 +124,8 @@ class Round:
                 "T4",
                 f"{self.who(seat)} did not follow {face.colour.title} in trick {revoked} "
                 f"and played {face} in trick {trick}: a revoke",
+                str(face),
+                revoked,
             )
             for revoked in self.voids[seat].pop(face.colour, [])
         ]
@@ -138,6 +140,7 @@ class Round:
                     "T3",
                     f"{self.who(seat)} held {face}, the lowest trump, so should have led "
                     f"round 1, not {self.who(self.leader)}",
+                    str(face),
                 )
             )
         return flags

@@ -1,0 +1,262 @@
+"""The players' page's cost (issue 15): the page's first-load bytes, and the daemon's
+extra CPU and memory while 5 phones follow a game (server-sent events).
+
+Each measurement runs in a process of its own: the daemon's loop (fake devices, a
+recorded Fibonachos game replayed one card every ``--pace`` seconds, as
+``companion run`` turns it) with the players' page off, then with it served and 5
+phones connected (their streams read by another process, so the phones' work is not
+counted). CPU is the process's user+system seconds over the game; memory its peak RSS.
+
+    python bench/phone.py              # about a minute
+    python bench/phone.py --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import queue
+import re
+import resource
+import socket
+import sys
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+from tempfile import TemporaryDirectory
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+RECORD = ROOT / "examples" / "fibonachos" / "full-3p.json"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def steps() -> list[list[Any]]:
+    """The recorded game as table events: the spicy card, each play, the trick cleared."""
+    from companion.table.cards import TableCard
+    from companion.table.tracker import CardPlaced, CardRemoved
+
+    record = json.loads(RECORD.read_text(encoding="utf-8"))
+    out: list[list[Any]] = []
+    for played in record["rounds"]:
+        seen: Counter[str] = Counter()
+        for trick in played["tricks"]:
+            lying = []
+            for zone, faces in (("spicy", [trick["spicy"]]), ("play", trick["plays"])):
+                for face in faces:
+                    if face is None:
+                        continue
+                    seen[face] += 1
+                    key = f"fibonachos/1/{face}#{seen[face]}"
+                    lying.append(TableCard(key, "fibonachos", face, zone))
+                    out.append([CardPlaced(lying[-1])])
+            out.append([CardRemoved(c) for c in lying])
+    return out
+
+
+class Script:
+    """The reader's part: each frame gives the next table change."""
+
+    def __init__(self, script: list[list[Any]]) -> None:
+        from companion.table.reader import ReaderStats
+
+        self.script, self.stats, self.at = script, ReaderStats(), 0
+
+    def feed(self, frame: Any) -> list[Any]:
+        self.at += 1
+        return self.script[self.at - 1] if self.at <= len(self.script) else []
+
+    def take_sightings(self) -> list[Any]:
+        return []
+
+    def assume(self, cards: Any, now: float) -> None:
+        return None
+
+
+def rss_kb() -> int:
+    text = Path("/proc/self/status").read_text()
+    found = re.search(r"VmHWM:\s+(\d+)", text)
+    return int(found.group(1)) if found else 0
+
+
+def daemon_run(phones: int, pace: float, port: int, out: Any, measured: Any) -> None:
+    """One measured game (in a process of its own)."""
+    import numpy as np
+
+    from companion.daemon.links import ButtonsLink, CameraLink, DisplayLink
+    from companion.daemon.phone import Board, HomeServer, Phone
+    from companion.daemon.runtime import Daemon, Links
+    from companion.journal import Journal
+    from companion.session import Session
+    from companion.ui.app import UiApp
+    from hardware.buttons_fake import FakeButtons
+    from hardware.camera_fake import FakeCamera
+    from hardware.display_fake import FakeDisplay
+
+    script = steps()
+    with TemporaryDirectory() as folder:
+        path = Path(folder) / "journal.db"
+        frames = [np.zeros((48, 64, 3), np.uint8)] * (len(script) + 2)
+        clock = time.monotonic
+        links = Links(
+            camera=CameraLink("camera", lambda: FakeCamera(frames), clock=clock),
+            display=DisplayLink("display", FakeDisplay, clock=clock),
+            buttons=ButtonsLink("buttons", lambda: FakeButtons(clock), clock=clock),
+        )
+        session = Session.resume(Journal.open(path), clock=time.time)
+        daemon = Daemon(
+            session=session, app=UiApp(now=clock()), reader=Script(script), links=links, clock=clock
+        )
+        server = None
+        if phones:
+            board = Board("t1", str(path))
+            daemon.phone = Phone(daemon, board)
+            server = HomeServer(board, "127.0.0.1", port)
+            server.start()
+        daemon.start_game("fibonachos", 3, [], {})
+        daemon.start()
+        if daemon.phone is not None:
+            daemon.phone.turn(clock(), True)
+            _, token, _ = daemon.phone.board.current()
+            out.put(token)
+        before = resource.getrusage(resource.RUSAGE_SELF)
+        started = time.monotonic()
+        while not daemon.ended:
+            daemon.step()
+            time.sleep(pace)
+        used = resource.getrusage(resource.RUSAGE_SELF)
+        cpu = (used.ru_utime - before.ru_utime) + (used.ru_stime - before.ru_stime)
+        out.put({"cpu": cpu, "seconds": time.monotonic() - started, "rss_kb": rss_kb()})
+        if server is not None:
+            measured.wait(60)  # the page of the game over is weighed before the server goes
+            server.close()
+
+
+def phones_run(url: str, count: int, done: Any, counts: Any) -> None:
+    """``count`` phones following the page's stream (another process: not counted)."""
+    import httpx
+
+    def follow(index: int) -> None:
+        try:
+            with httpx.stream("GET", url, timeout=None) as stream:
+                for line in stream.iter_lines():
+                    if line.startswith("event: view"):
+                        counts.put(index)  # one update this phone received
+        except httpx.HTTPError:
+            pass
+
+    threads = [threading.Thread(target=follow, args=(i,), daemon=True) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    done.wait()
+
+
+def first_load(base: str, token: str) -> dict[str, int]:
+    """The bytes a phone downloads opening the page (the HTML, then its plots)."""
+    import httpx
+
+    page = httpx.get(f"{base}/t/t1?k={token}")
+    total, files = len(page.content), 1
+    for src in re.findall(r'src="([^"]+\.svg[^"]*)"', page.text):
+        total += len(httpx.get(base + src.replace("&amp;", "&")).content)
+        files += 1
+    return {"html": len(page.content), "total": total, "files": files}
+
+
+def measure(phones: int, pace: float) -> dict[str, Any]:
+    context = multiprocessing.get_context("spawn")
+    out = context.Queue()
+    port = free_port()
+    measured = context.Event()
+    child = context.Process(target=daemon_run, args=(phones, pace, port, out, measured))
+    child.start()
+    result: dict[str, Any] = {"phones": phones}
+    watcher = None
+    done = context.Event()
+    counts = context.Queue()
+    if phones:
+        token = out.get(timeout=60)
+        base = f"http://127.0.0.1:{port}"
+        import httpx
+
+        for _ in range(200):
+            try:
+                httpx.get(f"{base}/t/t1?k={token}")
+                break
+            except httpx.HTTPError:
+                time.sleep(0.05)
+        result["first_load_start"] = first_load(base, token)
+        url = f"{base}/t/t1/events?k={token}"
+        watcher = context.Process(target=phones_run, args=(url, phones, done, counts))
+        watcher.start()
+    result.update(out.get(timeout=600))
+    if phones:
+        result["first_load_end"] = first_load(base, token)
+        measured.set()
+    if watcher is not None:
+        done.set()
+        watcher.join(2)
+        if watcher.is_alive():
+            watcher.terminate()
+        got: Counter[int] = Counter()
+        while True:
+            try:
+                got[counts.get(timeout=0.5)] += 1
+            except queue.Empty:
+                break
+        result["events_per_phone"] = [got[i] for i in range(phones)]
+    child.join(30)
+    return result
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pace", type=float, default=0.1, help="seconds between cards (0.1)")
+    parser.add_argument("--phones", type=int, default=5)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    base = measure(0, args.pace)
+    served = measure(args.phones, args.pace)
+    report = {
+        "pace": args.pace,
+        "without": base,
+        "with": served,
+        "extra_cpu_percent": round(
+            100 * (served["cpu"] / served["seconds"] - base["cpu"] / base["seconds"]), 1
+        ),
+        "extra_rss_mb": round((served["rss_kb"] - base["rss_kb"]) / 1024, 1),
+    }
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return 0
+    for when in ("start", "end"):
+        load = served[f"first_load_{when}"]
+        print(
+            f"first load at the game's {when}: {load['total']} bytes in {load['files']} "
+            f"file(s) (HTML {load['html']})"
+        )
+    print(
+        f"daemon without the page: {100 * base['cpu'] / base['seconds']:.1f} % CPU, "
+        f"peak RSS {base['rss_kb'] / 1024:.1f} MB"
+    )
+    print(
+        f"with the page and {args.phones} phones: "
+        f"{100 * served['cpu'] / served['seconds']:.1f} % CPU, "
+        f"peak RSS {served['rss_kb'] / 1024:.1f} MB "
+        f"(+{report['extra_cpu_percent']} % CPU, +{report['extra_rss_mb']} MB); "
+        f"updates per phone: {served['events_per_phone']}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,286 @@
+"""The players' page from the daemon (issue 15): each game's link, its live view, the
+names typed on a phone, and at home the page served by the table itself.
+
+:class:`Phone` runs once per turn of the main loop and never waits: it gives a new
+game its link token (random, kept in the journal so a restart keeps it), builds the
+game's table view (:func:`companion.views.live.table_view`) when the table changed
+(and once a second besides) and leaves it on the :class:`Board`, and carries out the
+names a phone handed over. The :class:`Board` is what the web server's thread reads
+(:class:`~companion.web.phone.LiveSource`): the view of the game in play, the tokens
+of earlier games, whose ended view it rebuilds from its own read-only journal. The
+cafe's bus sends the same view in the table's ``state`` (:mod:`companion.daemon.remote`).
+
+    phone = attach_phone(daemon, config)   # companion.daemon.build does it
+"""
+
+from __future__ import annotations
+
+import hmac
+import logging
+import queue
+import secrets
+import socket
+import threading
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from companion.config import Config
+from companion.daemon.remote import apply_names
+from companion.journal import Journal, JournalError
+from companion.session import replay
+from companion.views.live import link_digest, table_view
+from companion.web.changes import Changes
+from companion.web.phone import Live
+
+if TYPE_CHECKING:
+    from companion.daemon.runtime import Daemon
+
+log = logging.getLogger(__name__)
+
+#: The view is built again at least this often (a change the loop did not flag).
+VIEW_SECONDS = 1.0
+#: Ended games' views kept in memory.
+ENDED_KEPT = 16
+
+
+def new_token() -> str:
+    """A link's token: 16 random bytes, URL-safe (a phone cannot guess another game's)."""
+    return secrets.token_urlsafe(16)
+
+
+class Board:
+    """What the web thread reads, under a lock: the game in play's view and token, the
+    tokens of earlier games, and a version that grows with every change."""
+
+    def __init__(self, table: str, journal_path: str, lang: str | None = None) -> None:
+        self.table = table
+        self.journal_path = journal_path
+        self.lang = lang
+        self.changes = Changes()
+        self.names: queue.SimpleQueue[tuple[int, list[str]]] = queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self._game: int | None = None
+        self._token = ""
+        self._view: dict[str, Any] | None = None
+        self._tokens: dict[str, int] = {}
+        self._ended: dict[int, dict[str, Any]] = {}
+
+    # -- the daemon's side --------------------------------------------------------------
+
+    def known(self, tokens: Mapping[int, str]) -> None:
+        with self._lock:
+            self._tokens.update({token: game for game, token in tokens.items()})
+
+    def publish(self, game: int | None, token: str, view: dict[str, Any] | None) -> None:
+        with self._lock:
+            if game is not None and token:
+                self._tokens[token] = game
+            self._game, self._token, self._view = game, token, view
+        self.changes.bump()
+
+    def current(self) -> tuple[int | None, str, dict[str, Any] | None]:
+        with self._lock:
+            return self._game, self._token, self._view
+
+    # -- the web thread's side (companion.web.phone.LiveSource) ---------------------------
+
+    def lookup(self, table: str, token: str) -> Live | None:
+        if table != self.table or not token:
+            return None
+        with self._lock:
+            game, current, view = self._game, self._token, self._view
+            tokens = list(self._tokens.items())
+        match = next((g for t, g in tokens if hmac.compare_digest(t, token)), None)
+        if current and view is not None and hmac.compare_digest(current, token):
+            return Live(view, live=True, lang=self.lang)
+        if match is None or match == game:
+            return None
+        ended = self._ended_view(match)
+        return None if ended is None else Live(ended, live=False, lang=self.lang)
+
+    def _ended_view(self, game: int) -> dict[str, Any] | None:
+        """An earlier game's view, replayed from the journal (read-only, on this thread)."""
+        with self._lock:
+            if game in self._ended:
+                return self._ended[game]
+        try:
+            journal = Journal.read(self.journal_path)
+        except JournalError as exc:
+            log.warning("phone: game %d cannot be read (%s)", game, exc)
+            return None
+        try:
+            entry = journal.game(game)
+            done = replay(journal, entry)
+        except JournalError as exc:
+            log.warning("phone: game %d cannot be read (%s)", game, exc)
+            return None
+        finally:
+            journal.close()
+        if done.flow is None:
+            return None
+        reason = str((entry.result or {}).get("reason") or "over") if entry.ended else "over"
+        view = table_view(done.flow, entry.players, game_id=game, ended=reason)
+        with self._lock:
+            if len(self._ended) >= ENDED_KEPT:
+                self._ended.pop(next(iter(self._ended)))
+            self._ended[game] = view
+        return view
+
+    def game_record(self, table: str, token: str) -> Mapping[str, Any] | None:
+        found = self.lookup(table, token)
+        if found is None:
+            return None
+        game = found.view.get("id")
+        try:
+            journal = Journal.read(self.journal_path)
+        except JournalError:
+            return None
+        try:
+            done = replay(journal, journal.game(int(game))) if isinstance(game, int) else None
+        except JournalError:
+            return None
+        finally:
+            journal.close()
+        return None if done is None or done.flow is None else done.flow.record()
+
+    def offer_names(self, table: str, token: str, names: Sequence[str]) -> bool:
+        with self._lock:
+            game, current = self._game, self._token
+        if table != self.table or game is None or not hmac.compare_digest(current, token):
+            return False
+        self.names.put((game, list(names)))
+        return True
+
+    def version(self) -> int:
+        return self.changes.version
+
+    async def wait(self, after: int, timeout: float) -> int:
+        return await self.changes.wait(after, timeout)
+
+
+class Phone:
+    """Joins the :class:`Board` to the daemon's loop (see :meth:`turn`)."""
+
+    def __init__(self, daemon: Daemon, board: Board) -> None:
+        self.daemon = daemon
+        self.board = board
+        self.tokens: dict[int, str] = daemon.session.journal.links()
+        board.known(self.tokens)
+        self._next = float("-inf")
+        self._shown: dict[str, Any] | None = None
+
+    def token(self, game: int) -> str:
+        """The link token of ``game``, made (and journaled) the first time it is asked."""
+        token = self.tokens.get(game)
+        if token is None:
+            token = self.tokens[game] = new_token()
+            where = f"{self.base}/t/{self.board.table}"
+            log.info("phone: game %d's page: %s?k=%s", game, where, token)
+            session = self.daemon.session
+            if not session.memory_only:
+                try:
+                    session.journal.set_link(game, token)
+                except JournalError as exc:
+                    log.error("%s; the game's link lasts until a restart", exc)
+        return token
+
+    def bus_fields(self) -> dict[str, Any]:
+        """What the cafe's ``state`` adds to its game (optional fields, contract v1)."""
+        game, token, view = self.board.current()
+        if game is None or view is None:
+            return {}
+        return {"live": view, "link": link_digest(token)}
+
+    def turn(self, now: float, changed: bool) -> None:
+        """The names handed over, then the view when the table changed or it is due."""
+        session = self.daemon.session
+        while True:
+            try:
+                named, names = self.board.names.get_nowait()
+            except queue.Empty:
+                break
+            if named == session.game_id and apply_names(self.daemon, names):
+                log.info("phone: players named %s", ", ".join(names))
+                changed = True
+            else:
+                log.warning("phone: names %s refused for game %s", ", ".join(names), named)
+        if not changed and now < self._next and self._shown_game() == session.game_id:
+            return
+        self._next = now + VIEW_SECONDS
+        flow, game = session.flow, session.game_id
+        view = None
+        if flow is not None:
+            view = table_view(flow, list(self.daemon.app.players), game_id=game)
+        if view != self._shown or self._shown_game() != game:
+            self._shown = view
+            self.board.publish(game, self.token(game) if game is not None else "", view)
+
+    def _shown_game(self) -> int | None:
+        return None if self._shown is None else self._shown.get("id")
+
+    def link(self) -> str | None:
+        """The address of the game in play's page (what the OLED's code shows)."""
+        game, token, _ = self.board.current()
+        if game is None:
+            return None
+        return f"{self.base}/t/{self.board.table}?k={token}"
+
+    base = ""
+
+
+def local_address() -> str:
+    """This machine's address on its network (the route out, no packet sent)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET: never routed, nothing is sent
+            return str(probe.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
+class HomeServer:
+    """The players' page served by uvicorn on a thread of its own (the loop never waits)."""
+
+    def __init__(self, board: Board, bind: str, port: int) -> None:
+        import uvicorn
+
+        from companion.web.phone import create_phone_app
+
+        config = uvicorn.Config(
+            create_phone_app(board),
+            host=bind,
+            port=port,
+            log_level="warning",
+            timeout_graceful_shutdown=1,
+            lifespan="off",
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self._run, name="phone-web", daemon=True)
+
+    def _run(self) -> None:
+        try:
+            self.server.run()
+        except SystemExit:  # uvicorn exits when it cannot bind: the table goes on
+            log.error("phone: the players' page could not be served (port taken?)")
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def close(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(5)
+
+
+def attach_phone(daemon: Daemon, config: Config) -> Phone:
+    """The board, the loop's hook and (``[phone] enabled``) the page served at home."""
+    phone = config.phone
+    table = config.table.name or "home"
+    lang = str(getattr(config.ui, "language", "")) or None  # [ui] language (issue 12)
+    board = Board(table, daemon.session.journal.path, lang)
+    hook = Phone(daemon, board)
+    hook.base = phone.url.rstrip("/") or f"http://{local_address()}:{phone.port}"
+    daemon.phone = hook
+    if phone.enabled:
+        daemon.phone_server = HomeServer(board, phone.bind, phone.port)
+        log.info("phone: the players' page on %s:%d", phone.bind, phone.port)
+    return hook

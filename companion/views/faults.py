@@ -1,0 +1,102 @@
+"""What the table's hardware and history faults say to the players, in their language.
+
+The daemon and the session report a fault as a :class:`Fault` (what, and the few
+facts the sentence needs); the words are made here when the screen shows it. Errors
+numbers, paths and counts of rows go to the log, never to the screen.
+
+    >>> words = fault_words(Fault(FaultKind.DUPLICATE_CARD, card="R13#1", deck="fibonachos"))
+    >>> words.title, words.line
+    ('Card seen twice', 'Red 13 is already on the table: take the copy away.')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from companion.games.i18n import N_
+from companion.views.cards import card_name
+from companion.views.i18n import _, ngettext
+from companion.views.model import MessageView
+from companion.views.words import NoticeWords
+
+
+class FaultKind(Enum):
+    CAMERA_LOST = "camera-lost"
+    DISPLAY = "display"
+    DUPLICATE_CARD = "duplicate-card"  # card, deck: one card seen in two places (a copy)
+    STRAY_CARD = "stray-card"  # table: a card of another table's deck copy (refused)
+    DISK_FULL = "disk-full"  # the journal's disk is full: games are not saved
+    NOT_SAVED = "not-saved"  # the journal cannot be written (read-only, not a folder)
+    REPAIRED = "repaired"  # games, moves: a damaged journal set aside, what reads kept
+    GAME_CLOSED = "game-closed"  # the game in play was damaged: closed
+    RESUMED = "resumed"  # the game in play resumes before a damaged move
+    LEFT_OUT = "left-out"  # damaged games are left out of the history
+
+
+@dataclass(frozen=True)
+class Fault:
+    """A fault and its facts: ``card`` (a notation) of ``deck``, counts of ``games``
+    and ``moves``, the ``table`` whose deck a stray card is from."""
+
+    kind: FaultKind
+    card: str | None = None
+    deck: str = ""
+    games: int = 0
+    moves: int = 0
+    table: str = ""
+
+
+#: Each fault: its title and its sentence (``{card}`` the card by its face).
+FAULTS: dict[FaultKind, tuple[str, str]] = {
+    FaultKind.CAMERA_LOST: (N_("Camera lost"), N_("No picture from the camera: check its cable.")),
+    FaultKind.DISPLAY: (N_("Display fault"), N_("The screen stopped answering for a while.")),
+    FaultKind.DUPLICATE_CARD: (
+        N_("Card seen twice"),
+        N_("{card} is already on the table: take the copy away."),
+    ),
+    FaultKind.STRAY_CARD: (
+        N_("Other table's card"),
+        N_("This card is from table {table}'s deck."),
+    ),
+    FaultKind.DISK_FULL: (N_("Disk full"), N_("Games go on but are not saved.")),
+    FaultKind.NOT_SAVED: (N_("Not saved"), N_("Games go on but are not saved.")),
+    FaultKind.REPAIRED: (N_("History repaired"), ""),  # counts: see fault_words()
+    FaultKind.GAME_CLOSED: (
+        N_("History repaired"),
+        N_("The game in play was damaged: it is closed."),
+    ),
+    FaultKind.RESUMED: (
+        N_("History repaired"),
+        N_("The game resumes just before a damaged move."),
+    ),
+    FaultKind.LEFT_OUT: (
+        N_("History repaired"),
+        N_("Damaged games are left out of the history."),
+    ),
+}
+
+
+def fault_words(fault: Fault) -> NoticeWords:
+    """The title and sentence of ``fault``; a fault that passes by itself has no hint."""
+    title, line = FAULTS[fault.kind]
+    if fault.kind is FaultKind.REPAIRED:
+        games = ngettext("{count} game", "{count} games", fault.games).format(count=fault.games)
+        moves = ngettext("{count} move", "{count} moves", fault.moves).format(count=fault.moves)
+        text = _("A damaged history was set aside; kept: {games}, {moves}.").format(
+            games=games, moves=moves
+        )
+    else:
+        card = card_name(fault.card, fault.deck) if fault.card else ""
+        text = _(line).format(card=card, table=fault.table)
+    passing = fault.kind in (FaultKind.DUPLICATE_CARD, FaultKind.STRAY_CARD)
+    return NoticeWords(_(title), text, "" if passing else _("Any key hides"))
+
+
+def farewell_view(playing: bool, saved: bool) -> MessageView:
+    """The last screen while the service restarts (the panel keeps it): the game in
+    play is saved and comes back, unless the journal could not be written."""
+    line = _("back in a moment")
+    if playing:
+        line = _("the game is saved") if saved else _("the game is not saved")
+    return MessageView("Table Companion", (_("Restarting..."), line))

@@ -1,0 +1,40 @@
+"""The players' names on the screens: their own, "Seat 2" for an unnamed seat, and the
+fixed sides of the hex game (Black, White) in the table's language.
+
+    >>> seat_names(["Ana", "", "Cy"])
+    ('Ana', 'Seat 2', 'Cy')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import cache
+
+from companion.games.registry import all_games
+from companion.views.i18n import _
+
+#: The name the start menus give an unnamed seat, as the journal keeps it.
+_UNNAMED = re.compile(r"Seat ([0-9]+)")
+
+
+@cache
+def fixed_sides() -> frozenset[str]:
+    """The names of the seats of games whose sides are not people (hex: Black, White)."""
+    return frozenset(side for spec in all_games() for side in spec.seats)
+
+
+def seat_name(name: str, seat: int) -> str:
+    """The name of seat ``seat`` (from 0): the player's, a side's, or "Seat 2" (for an
+    unnamed seat, or one the journal keeps as "Seat 2")."""
+    if not name:
+        return _("Seat {number}").format(number=seat + 1)
+    unnamed = _UNNAMED.fullmatch(name)
+    if unnamed is not None:
+        return _("Seat {number}").format(number=int(unnamed[1]))
+    return _(name) if name in fixed_sides() else name
+
+
+def seat_names(players: Sequence[str]) -> tuple[str, ...]:
+    """Player names by seat, "Seat 1".. for seats left unnamed."""
+    return tuple(seat_name(name, seat) for seat, name in enumerate(players))

@@ -1,0 +1,288 @@
+"""The players' page (issue 15): one table's game, live on the phones at the table.
+
+``/t/<table>?k=<token>`` shows the game the link was made for: the players, the
+scores with this round's running tally, whose turn, the trick on the table or every
+seat's rummy sets, the hex game's moves left, the rounds and their plots, and once
+the game is over its result and downloads. The token changes with every game; a link
+of an earlier game shows that game, read-only; a wrong one gets a friendly 403.
+
+The page reads a :class:`LiveSource`: the daemon at home (:mod:`companion.daemon.phone`)
+and the cafe's server (:mod:`companion.cafe.live`) both serve the same table view
+(:mod:`companion.views.live`), so the page is one page. Updates come by server-sent
+events, each bringing the live part as HTML in the page's language.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import AsyncIterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from companion.web.i18n import LOCALES, environment, negotiate, translations
+from companion.web.phone_words import N_, words
+from companion.web.plot import per_round_svg, summary_svg, totals_svg
+
+#: A comment line this often keeps proxies from closing a quiet stream.
+KEEPALIVE = 15.0
+#: The plots' size in pixels: about a phone's width, so their words stay legible.
+PLOT = (400, 300)
+#: The longest name a phone may give a player (the OLED shows fewer).
+NAME_LIMIT = 24
+
+
+@dataclass(frozen=True)
+class Live:
+    """The game a link opens: its table view, and whether it is the game in play
+    (``live``: names may still be given) or one that has ended (read-only)."""
+
+    view: Mapping[str, Any]
+    live: bool
+    lang: str | None = None  # the table's language, when it has one
+
+
+class LiveSource(Protocol):
+    """What the page needs: the game of a (table, token), its record, the names."""
+
+    def lookup(self, table: str, token: str) -> Live | None:
+        """The game ``token`` opens at ``table``; None: no such link (refused)."""
+        ...
+
+    def game_record(self, table: str, token: str) -> Mapping[str, Any] | None:
+        """The game record (what ``companion score`` reads)."""
+        ...
+
+    def offer_names(self, table: str, token: str, names: Sequence[str]) -> bool:
+        """Names typed on a phone for the game in play; False if it cannot take them."""
+        ...
+
+    def version(self) -> int: ...
+
+    async def wait(self, after: int, timeout: float) -> int: ...
+
+
+def _source(request: Request) -> LiveSource:
+    source: LiveSource | None = getattr(request.app.state, "live", None)
+    if source is None:
+        raise HTTPException(404, "no players' pages here")
+    return source
+
+
+def _locale(request: Request, table_lang: str | None) -> str:
+    cookie = request.cookies.get("lang")
+    if cookie in LOCALES:
+        return cookie
+    if table_lang in LOCALES:
+        return str(table_lang)
+    return negotiate(request.headers.get("accept-language"), None)
+
+
+def _refused(request: Request, table: str) -> Response:
+    locale = _locale(request, None)
+    page = environment(locale).get_template("phone_refused.html")
+    return HTMLResponse(page.render(table=table), status_code=403)
+
+
+def _open(request: Request) -> tuple[str, str, Live] | Response:
+    """The table, token and game of a link, or the refusal (403) of a wrong or old one."""
+    table = request.path_params["table"]
+    token = request.query_params.get("k", "")
+    found = _source(request).lookup(table, token) if token else None
+    if found is None:
+        return _refused(request, table)
+    return table, token, found
+
+
+def _context(request: Request, table: str, token: str, found: Live) -> dict[str, Any]:
+    locale = _locale(request, found.lang)
+    view = found.view
+    return {
+        "view": view,
+        "w": words(translations(locale), view),
+        "live": found.live,
+        "table": table,
+        "k": token,
+        "base": f"/t/{table}",
+        "locale": locale,
+    }
+
+
+def _fragment(request: Request, context: Mapping[str, Any]) -> str:
+    page = environment(context["locale"]).get_template("_live.html")
+    return page.render(context)
+
+
+async def page(request: Request) -> Response:
+    opened = _open(request)
+    if isinstance(opened, Response):
+        return opened
+    table, token, found = opened
+    if request.url.path.endswith(".json"):
+        return JSONResponse({"live": found.live, "view": dict(found.view)})
+    context = _context(request, table, token, found)
+    context["version"] = _source(request).version()
+    context["fragment"] = _fragment(request, context)
+    html = environment(context["locale"]).get_template("phone.html").render(context)
+    return HTMLResponse(html, headers={"Cache-Control": "no-store"})
+
+
+async def events(request: Request) -> Response:
+    opened = _open(request)
+    if isinstance(opened, Response):
+        return opened
+    table, token, _ = opened
+    source = _source(request)
+    after = request.query_params.get("after", "")
+
+    async def feed() -> AsyncIterator[str]:
+        seen = int(after) if after.isdigit() else 0
+        shown = ""
+        yield "retry: 2000\n\n"
+        while True:
+            version = source.version()
+            if version > seen:
+                seen = version
+                found = source.lookup(table, token)
+                if found is None:
+                    yield "event: gone\ndata: {}\n\n"
+                    return
+                html = _fragment(request, _context(request, table, token, found))
+                if html != shown:
+                    shown = html
+                    body = json.dumps({"version": version, "html": html, "live": found.live})
+                    yield f"id: {version}\nevent: view\ndata: {body}\n\n"
+                continue
+            if await request.is_disconnected():
+                return
+            if await source.wait(seen, KEEPALIVE) == seen:
+                yield ": still here\n\n"
+
+    headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+    return StreamingResponse(feed(), media_type="text/event-stream", headers=headers)
+
+
+def clean_names(raw: Sequence[str], seats: int) -> list[str] | None:
+    """The names typed, one per seat, trimmed; None unless every seat has one.
+
+    >>> clean_names([" Ana ", "Ben"], 2), clean_names(["Ana", ""], 2)
+    (['Ana', 'Ben'], None)
+    """
+    names = [" ".join(str(n).split())[:NAME_LIMIT] for n in raw]
+    if len(names) != seats or not all(names):
+        return None
+    return names
+
+
+async def names(request: Request) -> Response:
+    form = await request.form()
+    table = request.path_params["table"]
+    token = str(form.get("k", ""))
+    source = _source(request)
+    found = source.lookup(table, token) if token else None
+    if found is None:
+        return _refused(request, table)
+    seats = len(found.view.get("players") or ())
+    typed = clean_names([str(form.get(f"name{i}", "")) for i in range(seats)], seats)
+    ok = found.live and typed is not None and source.offer_names(table, token, typed)
+    if request.headers.get("accept", "").startswith("application/json"):
+        return JSONResponse({"ok": ok}, status_code=200 if ok else 409)
+    return Response(status_code=303, headers={"Location": f"/t/{table}?k={token}"})
+
+
+def _named(found: Live) -> list[str]:
+    players = list(found.view.get("players") or ())
+    return [name or f"{i + 1}" for i, name in enumerate(players)]
+
+
+async def record(request: Request) -> Response:
+    opened = _open(request)
+    if isinstance(opened, Response):
+        return opened
+    table, token, found = opened
+    data = _source(request).game_record(table, token)
+    if data is None:
+        raise HTTPException(404, "no record of this game")
+    name = f"{table}-game-{found.view.get('id')}.json"
+    headers = {"Content-Disposition": f'attachment; filename="{name}"'}
+    return JSONResponse(dict(data), headers=headers)
+
+
+CSV_HEADER = ["table", "game_id", "game", "round", "seat", "player", "points", "total"]
+
+
+async def scores_csv(request: Request) -> Response:
+    """The score table: one row per round and seat, with the running total."""
+    opened = _open(request)
+    if isinstance(opened, Response):
+        return opened
+    table, _, found = opened
+    view = found.view
+    players = _named(found)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_HEADER)
+    running = [0] * len(players)
+    for number, points in enumerate(view.get("rounds") or (), start=1):
+        for seat, value in enumerate(points):
+            running[seat] += value
+            row = [table, view.get("id"), view.get("game"), number, seat, players[seat]]
+            writer.writerow([*row, value, running[seat]])
+    name = f"{table}-game-{view.get('id')}.csv"
+    headers = {"Content-Disposition": f'attachment; filename="{name}"'}
+    return Response(out.getvalue(), media_type="text/csv; charset=utf-8", headers=headers)
+
+
+async def plot(request: Request) -> Response:
+    """The totals by round, Fibonachos' spicy taken or Trump's symbols per round, or
+    the summary picture to share."""
+    opened = _open(request)
+    if isinstance(opened, Response):
+        return opened
+    _, _, found = opened
+    kind = request.path_params["kind"]
+    view = found.view
+    w = words(translations(_locale(request, found.lang)), view)
+    rounds = [list(r) for r in view.get("rounds") or ()]
+    if kind == "totals":
+        svg = totals_svg(w.names, rounds, w.say(N_("Totals by round")), PLOT)
+    elif kind in ("spicy", "symbols") and view.get(kind):
+        title = w.say(N_("Spicy taken per round") if kind == "spicy" else N_("Symbols per round"))
+        svg = per_round_svg(w.names, view[kind], title, w.say(N_("Round {number}")), PLOT)
+    elif kind == "summary":
+        svg = summary_svg(w.names, view.get("totals") or [0] * len(w.names), w.summary_title())
+    else:
+        raise HTTPException(404, f"no plot {kind}")
+    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+
+
+async def _error(request: Request, exc: Exception) -> Response:
+    status, detail = (exc.status_code, exc.detail) if isinstance(exc, HTTPException) else (500, "")
+    return JSONResponse({"error": detail, "status": status}, status_code=status)
+
+
+def phone_routes() -> list[Route]:
+    return [
+        Route("/t/{table}.json", page),
+        Route("/t/{table}", page),
+        Route("/t/{table}/events", events),
+        Route("/t/{table}/names", names, methods=["POST"]),
+        Route("/t/{table}/record.json", record),
+        Route("/t/{table}/scores.csv", scores_csv),
+        Route("/t/{table}/{kind}.svg", plot),
+    ]
+
+
+def create_phone_app(source: LiveSource) -> Any:
+    """The players' pages alone: what ``companion run`` serves at home."""
+    from starlette.applications import Starlette
+
+    app = Starlette(routes=phone_routes(), exception_handlers={HTTPException: _error})
+    app.state.live = source
+    return app

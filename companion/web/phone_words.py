@@ -1,0 +1,179 @@
+"""The players' page in words: the table view's facts (:mod:`companion.views.live`)
+said in the page's language, with the web catalogue.
+
+Cards are named as their faces print them ("Red 13", "Spicy 3", "Base 5"), seats
+left unnamed are "Seat 2", and what the table waits for is a sentence; no serial,
+zone name or rule id is ever said (those stay in the JSON and the logs).
+
+    >>> from babel.support import Translations
+    >>> w = words(Translations(), {"game": "fibonachos", "players": ["Ana", ""]})
+    >>> w.names, w.card({"face": "R13", "kind": "red", "number": 13})
+    (['Ana', 'Seat 2'], 'Red 13')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from babel.support import NullTranslations
+
+
+def N_(message: str) -> str:  # noqa: N802 (gettext's name for a marker)
+    """Marks a message for the catalogue; translated where it is shown."""
+    return message
+
+
+#: A card's kind (:func:`companion.views.live.card`) as its face prints it.
+CARD_WORDS = {
+    "red": N_("Red {number}"),
+    "green": N_("Green {number}"),
+    "yellow": N_("Yellow {number}"),
+    "blue": N_("Blue {number}"),
+    "purple": N_("Purple {number}"),
+    "spicy": N_("Spicy {number}"),
+    "base": N_("Base {number}"),
+    "top": N_("Top {number}"),
+    "standard": N_("Standard {number}"),
+    "move": N_("Move card {number}"),
+}
+#: The colours alone (a suit led, the trump colour) and Trump's symbols (T1).
+COLOUR_WORDS = {
+    "red": N_("Red"),
+    "green": N_("Green"),
+    "yellow": N_("Yellow"),
+    "blue": N_("Blue"),
+    "purple": N_("Purple"),
+    "plus": N_("circled plus"),
+    "circle": N_("circle"),
+    "square": N_("square"),
+    "star": N_("star"),
+    "waves": N_("waves"),
+}
+#: What the table waits for (:class:`companion.flows.status.Awaiting`), as a sentence.
+AWAITING_WORDS = {
+    "spicy": N_("Turn up the spicy card"),
+    "trump-indicator": N_("Turn up the trump card"),
+    "symbol-indicator": N_("Turn up the symbol card"),
+    "leader": N_("Who has the lowest trump? They lead"),
+    "leader-shown": N_("Who led? Answer on the table"),
+    "move-card": N_("{player}: turn up a move card"),
+    "missing-card": N_("A card of the last trick was not read: answer on the table"),
+}
+STATE_WORDS = {
+    "closed": N_("closed"),
+    "complete": N_("complete"),
+    "open": N_("open"),
+    "illegal": N_("not a set: take it back"),
+}
+#: Why a game ended, when it is not its own end.
+ENDED_WORDS = {
+    "over": N_("Game over"),
+    "staff": N_("Ended by the staff"),
+    "idle": N_("Ended: the table was left idle"),
+    "replaced": N_("Ended: a new game was started"),
+}
+
+
+@dataclass(frozen=True)
+class Words:
+    """The page's words for one view."""
+
+    tr: NullTranslations
+    view: Mapping[str, Any]
+    names: list[str]
+
+    def say(self, message: str) -> str:
+        return self.tr.gettext(message)
+
+    def card(self, card: Mapping[str, Any] | None) -> str:
+        if not card:
+            return ""
+        kind, number = card.get("kind"), card.get("number")
+        if kind == "wild":
+            return (
+                self.say(N_("Wild {number}")).format(number=number)
+                if number
+                else self.say(N_("Wild"))
+            )
+        if kind == "bonus":
+            return self.say(N_("Bonus"))
+        if kind in CARD_WORDS:
+            return self.say(CARD_WORDS[kind]).format(number=number)
+        return str(card.get("face", "?")).split("#")[0]
+
+    def colour(self, value: str | None) -> str:
+        return self.say(COLOUR_WORDS[value]) if value in COLOUR_WORDS else ""
+
+    def name(self, seat: int | None) -> str:
+        if seat is None or not 0 <= seat < len(self.names):
+            return "?"
+        return self.names[seat]
+
+    def side(self, seat: int) -> str:
+        """A hex side by its player: "Black (Ana)"."""
+        side = self.say(N_("Black")) if seat == 0 else self.say(N_("White"))
+        return f"{side} ({self.name(seat)})"
+
+    def set_state(self, meld: Mapping[str, Any]) -> str:
+        """A rummy set's state and what it lacks."""
+        state = str(meld.get("state"))
+        if state != "open":
+            said = self.say(STATE_WORDS.get(state, state))
+            return f"{said} · {meld['wild']}" if meld.get("wild") else said
+        lack = meld.get("lack")
+        if lack == "points":
+            return self.say(N_("{missing} missing")).format(missing=meld.get("missing"))
+        if lack == "wild-number":
+            return self.say(N_("wild card: which number?"))
+        if lack == "impossible":
+            return self.say(N_("cannot be completed"))
+        return self.say(N_("open"))
+
+    def ended(self) -> str:
+        reason = self.view.get("ended") or "over"
+        return self.say(ENDED_WORDS.get(reason, ENDED_WORDS["over"]))
+
+    def winners(self) -> str:
+        won = [self.name(s) for s in self.view.get("winners") or ()]
+        if not won:
+            return ""
+        return self.say(N_("{names} won")).format(names=" & ".join(won))
+
+    def waiting(self) -> str:
+        """What the table waits for, or whose turn it is."""
+        view = self.view
+        if view.get("over"):
+            return self.winners() or self.ended()
+        trick = view.get("trick") or {}
+        hexed = view.get("hex") or {}
+        awaiting = trick.get("awaiting") or hexed.get("awaiting") or "nothing"
+        if awaiting in AWAITING_WORDS:
+            return self.say(AWAITING_WORDS[awaiting]).format(player=self.name(view.get("to_play")))
+        if hexed:
+            return self.say(N_("{side} to move: {left} of {allowed} moves left")).format(
+                side=self.side(hexed["to_play"]), left=hexed["left"], allowed=hexed["allowed"]
+            )
+        rummy = view.get("rummy") or {}
+        if rummy.get("counting"):
+            return self.say(N_("Lay out your hands to be counted"))
+        if view.get("to_play") is None:
+            return ""
+        if rummy:
+            return self.say(N_("{player} laid the last card")).format(
+                player=self.name(view["to_play"])
+            )
+        return self.say(N_("{player} to play")).format(player=self.name(view["to_play"]))
+
+    def summary_title(self) -> str:
+        label = str(self.view.get("label") or "")
+        won = self.winners()
+        return f"{label} · {won}" if won else label
+
+
+def words(tr: NullTranslations, view: Mapping[str, Any]) -> Words:
+    players = list(view.get("players") or ())
+    seat = tr.gettext(N_("Seat {number}"))
+    names = [str(p) or seat.format(number=i + 1) for i, p in enumerate(players)]
+    return Words(tr, view, names)

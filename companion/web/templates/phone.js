@@ -1,0 +1,31 @@
+(function () {
+  "use strict";
+  var box = document.getElementById("live");
+  if (box && window.EventSource) {
+    var feed = new EventSource(box.getAttribute("data-events"));
+    feed.addEventListener("view", function (e) {
+      var data = JSON.parse(e.data);
+      box.innerHTML = data.html;
+      box.setAttribute("data-version", data.version);
+      var names = document.querySelector("details.names");
+      if (!data.live && names) { names.parentNode.removeChild(names); }
+    });
+    feed.addEventListener("gone", function () { feed.close(); location.reload(); });
+  }
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (!form.classList.contains("names") || !window.fetch) { return; }
+    e.preventDefault();
+    var said = form.querySelector(".said");
+    fetch(form.action, {method: "POST", body: new FormData(form), headers: {"Accept": "application/json"}})
+      .then(function (r) { said.textContent = form.getAttribute(r.ok ? "data-sent" : "data-refused"); })
+      .catch(function () { said.textContent = form.getAttribute("data-refused"); });
+  });
+  document.addEventListener("click", function (e) {
+    var lang = e.target.getAttribute && e.target.getAttribute("data-lang");
+    if (!lang) { return; }
+    e.preventDefault();
+    document.cookie = "lang=" + lang + "; path=/; max-age=31536000; samesite=strict";
+    location.reload();
+  });
+})();

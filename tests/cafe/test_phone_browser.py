@@ -1,0 +1,191 @@
+"""The players' page in a real headless browser at a phone's viewport (issue 15): a whole
+recorded Fibonachos game replayed into the daemon while the page is open, every card
+shown on the page as the OLED's flow has it (waiting on the DOM, no sleeps); names
+typed on the page reach the OLED's view and the history; a wrong link and an old
+game's link; screenshots of each step kept as artefacts (``$COMPANION_ARTEFACTS``)."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from cafe_browser import CHROMEDRIVER, CHROMIUM, Served, chromium
+from daemon_harness import ManualClock, fibonachos_steps, load_record, make_daemon
+
+from companion.daemon.phone import Board, Phone
+from companion.daemon.runtime import Daemon
+from companion.flows.status import TrickStatus
+from companion.journal import Journal
+from companion.web.phone import create_phone_app
+
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None or CHROMEDRIVER is None, reason="chromium and chromium-driver not installed"
+)
+
+SUITS = {"R": "Red", "G": "Green", "Y": "Yellow", "S": "Spicy"}
+
+
+def printed(notation: str) -> str:
+    """A Fibonachos card as its face prints it (F1): "R13#2" is "Red 13"."""
+    face = notation.split("#", maxsplit=1)[0]
+    return f"{SUITS[face[0]]} {face[1:]}"
+
+
+@pytest.fixture
+def artefacts(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = Path(os.environ.get("COMPANION_ARTEFACTS") or tmp_path_factory.mktemp("artefacts"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.fixture
+def phone(tmp_path: Path) -> Iterator[Any]:
+    """A headless Chromium with a small phone's viewport (360 x 740 CSS pixels)."""
+    driver = chromium(tmp_path / "profile")
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 360, "height": 740, "deviceScaleFactor": 2, "mobile": True},
+    )
+    yield driver
+    driver.quit()
+
+
+def _wait(browser: Any, check: Any, what: str, timeout: float = 10.0) -> None:
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(
+        browser, timeout, poll_frequency=0.02, ignored_exceptions=(StaleElementReferenceException,)
+    ).until(lambda _: check(), message=what)
+
+
+def _texts(browser: Any, css: str) -> list[str]:
+    from selenium.webdriver.common.by import By
+
+    return [str(e.text) for e in browser.find_elements(By.CSS_SELECTOR, css)]
+
+
+def _shot(browser: Any, folder: Path, name: str) -> None:
+    """A screenshot of the whole page (its full height, as a phone scrolls it)."""
+    height = browser.execute_script("return document.documentElement.scrollHeight")
+    browser.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 360, "height": max(740, int(height)), "deviceScaleFactor": 2, "mobile": True},
+    )
+    browser.save_screenshot(str(folder / name))
+    browser.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 360, "height": 740, "deviceScaleFactor": 2, "mobile": True},
+    )
+
+
+def _on_page(daemon: Daemon) -> tuple[list[str], list[str]]:
+    """What the page must show of the trick, from the flow the OLED draws: the cards of
+    the trick on the table, and those of the last trick won."""
+    flow = daemon.session.flow
+    status = flow.status() if flow is not None else None
+    if not isinstance(status, TrickStatus):
+        return [], []
+    return [printed(p.card) for p in status.plays], [printed(p.card) for p in status.last]
+
+
+def _shows(browser: Any, plays: list[str], last: list[str]) -> bool:
+    shown = _texts(browser, "#trick li.play b")
+    last_text = " ".join(_texts(browser, "#last"))
+    return shown == plays and all(name in last_text for name in last)
+
+
+def test_a_whole_game_live_on_a_phone(tmp_path: Path, phone: Any, artefacts: Path) -> None:
+    """Issue 15: the page follows a whole replayed game card by card; names typed on the
+    phone reach the OLED and the journal (the history); a wrong link is refused (403)
+    and the link of a game that has ended shows it read-only."""
+    record = load_record("fibonachos", "full-3p.json")
+    steps = fibonachos_steps(record)
+    clock = ManualClock()
+    path = tmp_path / "journal.db"
+    daemon = make_daemon(path, steps, clock=clock)
+    board = Board("t1", str(path))
+    daemon.phone = Phone(daemon, board)
+    daemon.start_game("fibonachos", 3, [], {})
+    daemon.start()
+    daemon.phone.turn(clock(), True)
+    game, token, _ = board.current()
+    assert game is not None and token
+    latencies: list[float] = []
+    with Served(create_phone_app(board)) as served:
+        url = f"{served.url}/t/t1?k={token}"
+        phone.get(url)
+        _wait(phone, lambda: _texts(phone, "#scores td:first-child")[:1] == ["Ana"], "players")
+        _shot(phone, artefacts, "phone-1-start.png")
+
+        # Names from the phone: typed, sent, taken by the table at its next turn.
+        from selenium.webdriver.common.by import By
+
+        for seat, name in enumerate(("Zoé", "Yann", "Xavier")):
+            field = phone.find_element(By.NAME, f"name{seat}")
+            field.clear()
+            field.send_keys(name)
+        phone.find_element(By.CSS_SELECTOR, "form.names button").click()
+        _wait(phone, lambda: "table" in " ".join(_texts(phone, ".said")).lower(), "sent")
+        for _ in range(50):
+            if daemon.app.players == ("Zoé", "Yann", "Xavier"):
+                break
+            daemon.phone.turn(clock(), False)
+        assert daemon.app.players == ("Zoé", "Yann", "Xavier")  # what the OLED draws from
+        assert "Zoé" in repr(daemon.app.screen(clock()))
+        assert Journal.read(path).game(game).players == ("Zoé", "Yann", "Xavier")
+        _wait(phone, lambda: "Zoé" in _texts(phone, "#scores td:first-child"), "new names")
+        _shot(phone, artefacts, "phone-2-names.png")
+
+        # The whole game, card by card: each change on the page before the next one.
+        shots = {40: "phone-3-trick.png", 120: "phone-4-rounds.png"}
+        step = 0
+        while not daemon.ended:
+            daemon.step()
+            clock.advance(0.2)
+            step += 1
+            if daemon.session.flow is None:
+                continue
+            plays, last = _on_page(daemon)
+            begun = time.monotonic()
+            _wait(phone, lambda p=plays, la=last: _shows(phone, p, la), f"step {step}: {plays}")
+            latencies.append(time.monotonic() - begun)
+            if step in shots:
+                _shot(phone, artefacts, shots[step])
+        _wait(phone, lambda: bool(_texts(phone, "#result")), "the result")
+        assert "Yann won" in _texts(phone, "#result")[0]  # Ben's seat (F8: highest total)
+        assert _texts(phone, "#downloads a")
+        assert phone.find_elements(By.CSS_SELECTOR, "#plot-spicy")
+        _shot(phone, artefacts, "phone-5-result.png")
+        phone.execute_cdp_cmd(
+            "Emulation.setEmulatedMedia",
+            {"features": [{"name": "prefers-color-scheme", "value": "dark"}]},
+        )
+        _shot(phone, artefacts, "phone-6-result-dark.png")
+
+        # A wrong token is refused with a page that says what to do.
+        phone.get(f"{served.url}/t/t1?k=not-the-token")
+        _wait(phone, lambda: bool(_texts(phone, "#refused")), "refused")
+        _shot(phone, artefacts, "phone-7-refused.png")
+        assert httpx.get(f"{served.url}/t/t1?k=not-the-token").status_code == 403
+
+        # A new game: the old link shows the game that ended, read-only; names refused.
+        daemon.start_game("fibonachos", 3, [], {})
+        daemon.phone.turn(clock(), True)
+        assert board.current()[1] not in ("", token)
+        phone.get(url)
+        _wait(phone, lambda: bool(_texts(phone, "#result")), "the old game, read-only")
+        assert not phone.find_elements(By.CSS_SELECTOR, "form.names")
+        refused = httpx.post(
+            f"{served.url}/t/t1/names",
+            data={"k": token, "name0": "A", "name1": "B", "name2": "C"},
+            headers={"Accept": "application/json"},
+        )
+        assert refused.status_code == 409
+    print(f"page caught up with the flow: max {max(latencies):.3f} s over {len(latencies)}")
+    assert all((artefacts / f).stat().st_size > 10_000 for f in ("phone-5-result.png",))
