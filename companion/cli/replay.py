@@ -23,16 +23,21 @@ needs the menus (an undo, a correction, the end of a rummy round) replays whole:
 
 The last line says what was read: "replayed 2307 frames (231.0 s of table time):
 153 events, 0 refused" (on stderr with ``--json``, whose standard output is one
-object ``{"record", "score", "events": [{"t", "event", "card", "zone"}]}``). Cards
-the flow refused are listed on stderr and logged; a source or a button script that
-cannot be read exits 2 with one line.
+object ``{"record", "score", "events": [{"t", "event", "card", "zone"}]}``). What
+the flow refused, a card or a command (an End round the rules refuse, R3, R5, R6),
+is logged, and so listed on stderr, one line each: "replay: refused at 51.8 s:
+end-round: ... (R6)". A source or a button script that cannot be read exits 2
+with one line.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -119,6 +124,31 @@ def _progress(frames: int, seconds: float, events: int) -> None:
     print(f"replay: {frames} frames, {seconds:.1f} s of table, {events} events", file=sys.stderr)
 
 
+class _Stderr(logging.Handler):
+    """Writes to the ``sys.stderr`` of the moment (a test's capture, a redirection)."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        print(self.format(record), file=sys.stderr)
+
+
+@contextmanager
+def _warnings_on_stderr() -> Iterator[None]:
+    """The package's warnings (the refusals the runner logs) as ``replay: ...`` lines on
+    stderr for the replay's length, each once, besides any handler the logging has."""
+    logger = logging.getLogger("companion")
+    handler = _Stderr()
+    handler.setLevel(logging.WARNING)
+    handler.setFormatter(logging.Formatter("replay: %(message)s"))
+    logger.addHandler(handler)
+    propagate = logger.propagate
+    logger.propagate = bool(logging.getLogger().handlers)  # else Python's last resort: twice
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+        logger.propagate = propagate
+
+
 def run(args: argparse.Namespace) -> int:
     from companion.daemon.links import TableClock
     from companion.daemon.replay import replay_game, start_session
@@ -134,12 +164,10 @@ def run(args: argparse.Namespace) -> int:
         settings["fps"] = args.fps
     clock = TableClock()
     session, flow = start_session(args.game, players, args.variant, game_options(args), clock=clock)
-    with open_camera("replay", **settings) as camera:
+    with open_camera("replay", **settings) as camera, _warnings_on_stderr():
         result = replay_game(
             camera, TableReader(layout), session, flow, clock, buttons=buttons, progress=_progress
         )
-    for line in result.refusals():
-        print(f"replay: refused at {line}", file=sys.stderr)
     if args.json:
         events = [row.as_json() for row in result.events]
         score = result.report.to_json()

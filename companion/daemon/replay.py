@@ -21,7 +21,6 @@ replayed so, with nobody at the buttons.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,8 +38,6 @@ from hardware.buttons import ButtonEvent
 from hardware.buttons_replay import ReplayButtons
 from hardware.camera import Camera
 from hardware.display import open_display
-
-log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -135,8 +132,9 @@ def replay_game(
     undoes), a duplicate is shown and never played. Only the devices differ: the
     OLED is a fake, the buttons are ``buttons`` (a script on table time, see the
     module docstring), and a frame that cannot be read stops the replay (a recorded
-    source does not come back). Refusals are logged. ``progress(frames,
-    table_seconds, events)`` is called every ``every`` frames.
+    source does not come back). Refusals are logged (by the runner, as in the
+    daemon). ``progress(frames, table_seconds, events)`` is called every ``every``
+    frames.
     """
     result = ReplayResult(record=flow.record(), report=flow.report())
     timed = ClockedCamera(camera, clock)
@@ -152,10 +150,7 @@ def replay_game(
     )
 
     def observe(notices: list[Notice], now: float) -> None:
-        result.notices.extend((now, notice) for notice in notices)
-        for notice in notices:
-            if notice.kind is NoticeKind.REFUSED:
-                log.warning("replay: refused at %.1f s: %s", now, notice.message)
+        result.notices.extend((now, notice) for notice in notices)  # the runner logs them
 
     daemon.runner.observer = observe
     daemon.start()

@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from companion.errors import CompanionError
 from companion.flows import commands
-from companion.flows.base import Notice
+from companion.flows.base import Notice, NoticeKind
 from companion.games.errors import GameError
 from companion.session import Session
 from companion.table.cards import TableCard
@@ -35,6 +35,8 @@ from companion.ui.commands import (
 from companion.ui.keys import ButtonLike
 
 log = logging.getLogger(__name__)
+#: Notices written to the log as well as shown: what the rules refused or flagged.
+_LOGGED = frozenset({NoticeKind.REFUSED, NoticeKind.FLAG})
 
 
 class TableRunner:
@@ -94,6 +96,10 @@ class TableRunner:
                 self.app.flow_status(session.flow.status() if session.flow is not None else None)
 
     def _after(self, notices: list[Notice], now: float) -> None:
+        for notice in notices:
+            if notice.kind in _LOGGED:  # the OLED shows it; the log keeps it (issue 11)
+                rule = f" ({notice.rule})" if notice.rule else ""
+                log.warning("%s at %.1f s: %s%s", notice.kind.value, now, notice.message, rule)
         if self.observer is not None and notices:
             self.observer(notices, now)
         self.app.notices(notices, now)

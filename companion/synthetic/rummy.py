@@ -1,0 +1,233 @@
+"""A rummy game at a synthetic table, gesture by gesture, with the buttons pressed.
+
+Issue 11: a whole rummy round read from a table into its record. A rummy record
+holds only the end of each round (what every seat closed, left open and held), so
+:func:`rummy_table` plays each round towards that end as docs/rummy.md tells a table
+to, and says when each OLED button is pressed:
+
+- each seat, in its first turn, opens (R3): the first card of every set it will
+  have (the top card and the base cards) at the far side of its zone, sets side by
+  side from the player's left (:mod:`companion.synthetic.rummy_seats`);
+- then turn by turn, clockwise, a seat adds the rest of one set, card by card, each
+  a strip nearer the player over the card before; a wild card's number is declared
+  on the buttons as soon as it lies (R5: "assign a number when it is placed");
+- a set the record has closed is closed in its owner's turn (R4) by the closing
+  gesture: the whole set picked up at once and taken out of the zone; the OLED's
+  question is confirmed with one press;
+- the player who goes out closes their last set last (R6); then "Count hands" on
+  the menu, every player lays their hand out in a row in their own zone, apart from
+  the sets, "End round" and who went out; a press puts the scores away, and the
+  table is cleared for the next round.
+
+The button script is :mod:`hardware.buttons_replay`'s (``t button``, table time), so
+``companion replay --buttons`` reads the video into :attr:`RummyTable.record`, the
+engine's record of the game (refereed: a record the engine refuses is refused here).
+
+    table = rummy_table(record, Scene((1920, 1080), card_width=150))
+    write_video(table.script, Path("/tmp/r21"), scene=scene)
+    Path("/tmp/r21.toml").write_text(table.layout); Path("/tmp/r21.txt").write_text(table.buttons)
+    # companion replay /tmp/r21 --game rummy21 --players Ana,Ben --layout /tmp/r21.toml \
+    #     --buttons /tmp/r21.txt
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from companion.games.registry import get_game
+from companion.games.rummy.deck import DECKS
+from companion.synthetic.rummy_seats import SeatGeometry, layout_toml, seat_geometry, sides_for
+from companion.synthetic.scene import Place, Remove, Scene, Step, Wait
+from companion.synthetic.scripts import TableScript, _Serials
+from companion.synthetic.sprites import CardRef
+
+#: Seconds after a gesture before the first press (a removal is seen after a second).
+SETTLE: Final = 1.6
+#: Seconds between two presses, and after the last one before the table goes on.
+PRESS: Final = 0.25
+#: Frames a card lies still after it is put down, and a complete set before it is closed.
+STILL: Final = 6
+SHOWN: Final = 10
+#: The in-game menu's entries counted from its end (UP from the first entry wraps).
+MENU_FROM_END: Final = {"End round": 3, "Count hands": 4, "Wild card": 5}
+
+
+@dataclass(frozen=True)
+class RummyTable:
+    """A recorded rummy game at a table: what the camera sees, what the buttons say."""
+
+    script: TableScript
+    presses: tuple[tuple[float, str], ...]
+    layout: str
+    seats: tuple[SeatGeometry, ...]
+
+    @property
+    def buttons(self) -> str:
+        """The button script (``companion replay --buttons``)."""
+        return "".join(f"{t:.2f} {button}\n" for t, button in self.presses)
+
+    @property
+    def record(self) -> Mapping[str, Any]:
+        return self.script.record
+
+
+@dataclass
+class _Set:
+    column: int
+    faces: tuple[str, ...]
+    closed: bool
+    laid: list[CardRef] = field(default_factory=list)
+    done: bool = False  # closed and gone
+
+
+class _Play:
+    """Steps and presses, with the table time kept as steps are added."""
+
+    def __init__(self, scene: Scene, fps: float, game: str, players: int) -> None:
+        self.scene, self.fps, self.game, self.players = scene, fps, game, players
+        self.steps: list[Step] = []
+        self.presses: list[tuple[float, str]] = []
+        self.frames = 0
+
+    def add(self, step: Step) -> None:
+        self.steps.append(step)
+        self.frames += self.scene.count_frames([step])
+
+    def press(self, *buttons: str, settle: float = SETTLE) -> None:
+        """``buttons`` pressed one after the other once the table is still."""
+        start = self.frames / self.fps + settle
+        times = [start + i * PRESS for i in range(len(buttons))]
+        self.presses += [(round(t, 2), b) for t, b in zip(times, buttons, strict=True)]
+        end = times[-1] + 2 * PRESS if times else start
+        self.add(Wait(max(1, round(end * self.fps) - self.frames)))
+
+    def menu(self, entry: str, *then: str) -> None:
+        """The in-game menu (BACK), ``entry`` (UP from the top wraps to the end)."""
+        self.press("back", *["up"] * MENU_FROM_END[entry], "select", *then)
+
+
+def _face(face: str) -> str:
+    return face.split("=", 1)[0].split("#", 1)[0]
+
+
+def _wild_number(face: str) -> int | None:
+    return int(face.split("=", 1)[1]) if "=" in face else None
+
+
+def rummy_table(
+    record: Mapping[str, Any],
+    scene: Scene,
+    *,
+    fps: float = 10.0,
+    sides: Sequence[str] | None = None,
+) -> RummyTable:
+    """The table script, button script and layout of a rummy ``record`` (module docstring).
+
+    ``sides`` are where the seats sit (default :func:`sides_for`); the record is
+    refereed by the engine first and the engine's own record is the one returned.
+    """
+    game = str(record["game"])
+    spec = get_game(game)
+    engine_record = spec.from_record(record).to_record()
+    players = tuple(str(p) for p in record["players"])
+    seats = tuple(seat_geometry(sides or sides_for(len(players)), scene.size, scene.card_width))
+    play = _Play(scene, fps, game, len(players))
+    for rnd in engine_record["rounds"]:
+        _play_round(play, rnd, seats)
+    play.add(Wait(10))
+    width, height = scene.card_fraction()
+    script = TableScript(
+        game,
+        players,
+        tuple(str(v) for v in record.get("variants", [])),
+        tuple(play.steps),
+        {},
+        engine_record,
+    )
+    return RummyTable(script, tuple(play.presses), layout_toml(seats, (width, height)), seats)
+
+
+def _play_round(play: _Play, rnd: Mapping[str, Any], seats: Sequence[SeatGeometry]) -> None:
+    serials = _Serials(play.game)
+    out = rnd["out"]
+    tables = rnd["tables"]
+    sets = [
+        [
+            _Set(i, tuple(cards), i < len(t["closed"]))
+            for i, cards in enumerate(t["closed"] + t["open"])
+        ]
+        for t in tables
+    ]
+    # R3: each seat opens with the first card of every set it will have.
+    for seat, seat_sets in enumerate(sets):
+        for one in seat_sets:
+            _lay(play, seats[seat], one, 1, number=seat, serials=serials)
+    # Then a set per turn, clockwise; the player going out finishes last (R6).
+    while any(not s.done for seat_sets in sets for s in seat_sets):
+        for seat, seat_sets in enumerate(sets):
+            left = [s for s in seat_sets if not s.done]
+            others = any(not s.done for i, ss in enumerate(sets) if i != seat for s in ss)
+            if not left or (seat == out and len(left) == 1 and others):
+                continue
+            _turn(play, seats[seat], seat, seat_sets, serials)
+    play.menu("Count hands")
+    for seat, table in enumerate(tables):
+        columns = 1 + max((s.column for s in sets[seat] if not s.closed), default=-1)
+        for slot, face in enumerate(table["hand"]):
+            x, y = seats[seat].hand(slot, columns)
+            card = serials.card(_face(face))
+            play.add(
+                Place(
+                    card,
+                    x,
+                    y,
+                    seats[seat].angle,
+                    f"meld-{seat}",
+                    frames=STILL,
+                    edge=seats[seat].edge,
+                )
+            )
+            sets[seat].append(_Set(-1, (), False, [card], True))
+    who = out if out is not None else play.players
+    play.menu("End round", *["down"] * who, "select")
+    play.press("select", settle=1.0)  # the round's scores, put away
+    for seat, seat_sets in enumerate(sets):
+        lying = tuple(c for s in seat_sets if not s.closed for c in s.laid)
+        if lying:
+            play.add(Remove(lying, edge=seats[seat].edge))
+    play.add(Wait(5))
+
+
+def _turn(
+    play: _Play, seat: SeatGeometry, number: int, seat_sets: list[_Set], serials: _Serials
+) -> None:
+    """One seat's turn: the rest of its next set laid, closed if the record closed it,
+    with any one-card set it closes (the top card) closed in the same turn."""
+    growing = next((s for s in seat_sets if len(s.laid) < len(s.faces)), None)
+    if growing is not None:
+        _lay(play, seat, growing, len(growing.faces), number=number, serials=serials)
+    for one in seat_sets:
+        if not one.done and len(one.laid) == len(one.faces):
+            if one.closed:
+                play.add(Wait(SHOWN))
+                play.add(Remove(tuple(one.laid), edge=seat.edge))
+                play.press("select")  # "Close Ana's set on B5?" - yes
+            one.done = True
+
+
+def _lay(
+    play: _Play, seat: SeatGeometry, one: _Set, upto: int, *, number: int, serials: _Serials
+) -> None:
+    deck = DECKS[play.game]
+    while len(one.laid) < upto:
+        depth = len(one.laid)
+        face = one.faces[depth]
+        card = serials.card(_face(face))
+        x, y = seat.card(one.column, depth)
+        play.add(Place(card, x, y, seat.angle, f"meld-{number}", frames=STILL, edge=seat.edge))
+        one.laid.append(card)
+        wild = _wild_number(face)
+        if wild is not None:  # R5: which number, one choice on the OLED
+            play.menu("Wild card", "select", *["down"] * deck.numbers.index(wild), "select")

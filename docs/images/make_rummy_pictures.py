@@ -1,0 +1,112 @@
+"""Make docs/rummy.md's pictures from the project's own synthetic rummy tables.
+
+Each picture is a moment of a game of ``companion.synthetic.rummy_games`` played as
+docs/rummy.md says (``companion.synthetic.rummy``), seen by the camera, with each
+seat's zone outlined and named and an arrow the way its sets grow. Run from the
+repository root (deterministic; small palette PNGs):
+
+    .venv/bin/python docs/images/make_rummy_pictures.py
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import cv2
+import numpy as np
+from PIL import Image as PILImage
+
+from companion.synthetic.rummy import RummyTable, rummy_table
+from companion.synthetic.rummy_games import TABLE_GAMES
+from companion.synthetic.scene import Place, Remove, Scene, Step
+
+HERE = Path(__file__).resolve().parent
+#: The pictures' width in the docs, and their colours (a palette keeps them small).
+WIDTH = 960
+COLOURS = 96
+ZONE = (80, 220, 255)  # BGR: a warm yellow that reads on felt
+
+
+def _table(name: str) -> tuple[RummyTable, Scene]:
+    players = len(TABLE_GAMES[name]["players"])
+    size = (1920, 1080) if players == 2 else (2560, 1440)
+    scene = Scene(size, seed=7, card_width=190, noise=0.0)
+    return rummy_table(TABLE_GAMES[name], scene), scene
+
+
+def _annotate(image: np.ndarray, table: RummyTable, scene: Scene) -> np.ndarray:
+    """Each zone outlined, its player named, an arrow from a set's base the way it grows."""
+    width, height = scene.size
+    out = image.copy()
+    for seat, geometry in enumerate(table.seats):
+        x0, y0, x1, y1 = geometry.zone
+        corners = (round(x0 * width) + 3, round(y0 * height) + 3)
+        far = (round(x1 * width) - 3, round(y1 * height) - 3)
+        cv2.rectangle(out, corners, far, ZONE, 4)
+        bx, by = geometry.card(-0.42, 0)
+        tx, ty = geometry.card(-0.42, 3)
+        cv2.arrowedLine(
+            out,
+            (round(bx * width), round(by * height)),
+            (round(tx * width), round(ty * height)),
+            ZONE,
+            6,
+            tipLength=0.3,
+        )
+        name = f"{table.script.players[seat]}'s sets"
+        label = (corners[0] + 14, corners[1] + 44)
+        cv2.putText(out, name, label, cv2.FONT_HERSHEY_SIMPLEX, 1.3, (0, 0, 0), 8, cv2.LINE_AA)
+        cv2.putText(out, name, label, cv2.FONT_HERSHEY_SIMPLEX, 1.3, ZONE, 3, cv2.LINE_AA)
+    return out
+
+
+def _save(image: np.ndarray, name: str) -> None:
+    height = round(image.shape[0] * WIDTH / image.shape[1])
+    small = cv2.resize(image, (WIDTH, height), interpolation=cv2.INTER_AREA)
+    rgb = PILImage.fromarray(cv2.cvtColor(small, cv2.COLOR_BGR2RGB))
+    rgb.quantize(COLOURS, method=PILImage.Quantize.MEDIANCUT).save(HERE / name, optimize=True)
+
+
+def _until(steps: Sequence[Step], count: int, kind: type) -> list[Step]:
+    """The steps up to (not including) the ``count``-th step of ``kind``."""
+    seen = 0
+    for index, step in enumerate(steps):
+        if isinstance(step, kind):
+            seen += 1
+            if seen == count:
+                return list(steps[:index])
+    return list(steps)
+
+
+def _frame_in(scene: Scene, steps: Sequence[Step], step: Step, at: int) -> np.ndarray:
+    """Frame ``at`` of ``step`` played after ``steps`` (a hand mid-gesture)."""
+    first = scene.count_frames(steps)
+    for frame in scene.frames([*steps, step]):
+        if frame.index == first + at:
+            return frame.image
+    raise ValueError("no such frame")
+
+
+def main() -> None:
+    two, scene2 = _table("rummy21-2p")
+    steps2 = list(two.script.steps)
+    playing = _until(steps2, 5, Remove)  # both seats opened, sets growing, some closed
+    _save(_annotate(scene2.still(playing), two, scene2), "rummy-2p-sets.png")
+    closing = _until(steps2, 2, Remove)  # Ana gathers her set on the bonus card
+    gesture = steps2[len(closing)]
+    assert isinstance(gesture, Remove)
+    _save(_frame_in(scene2, closing, gesture, scene2.hand_frames - 1), "rummy-closing.png")
+
+    four, scene4 = _table("rummy21-4p")
+    steps4 = list(four.script.steps)
+    closings = sum(len(t["closed"]) for t in four.record["rounds"][0]["tables"])
+    last = _until(steps4, closings, Remove)  # before Ana closes her last set and goes out
+    _save(_annotate(scene4.still(last), four, scene4), "rummy-4p-sets.png")
+    last_card = max(i for i, s in enumerate(steps4) if isinstance(s, Place))
+    counted = steps4[: last_card + 1]  # the hands laid out, before the table is cleared
+    _save(_annotate(scene4.still(counted), four, scene4), "rummy-count.png")
+
+
+if __name__ == "__main__":
+    main()

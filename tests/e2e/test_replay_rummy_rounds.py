@@ -1,0 +1,148 @@
+"""Issue 11 items 1 and 5: whole rummy rounds read by ``companion replay --buttons``.
+
+Each video is a round of a record (companion.synthetic.rummy_games) played at a
+synthetic table as docs/rummy.md tells a table to, seats on different sides of the
+picture; its button script (companion.synthetic.rummy) declares the wild cards,
+confirms the closed sets, counts the hands, ends the round and says who went out.
+The replay must read the record the engine wrote, round for round. The order of
+the open sets on a seat's table and the serials carry no meaning (R7 scores
+neither), so they are left out of the comparison.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+from e2e_videos import without_serials
+
+from companion.cli import main
+from companion.games.registry import get_game
+from companion.synthetic.rummy import RummyTable, rummy_table
+from companion.synthetic.rummy_games import TABLE_GAMES
+from companion.synthetic.scene import Scene
+from companion.synthetic.video import write_video
+
+#: Whole recorded tables through the daemon: slow (`pytest -m "not slow"` skips them).
+pytestmark = pytest.mark.slow
+
+FPS = 10.0
+#: Cards 190 px wide: a corner code read in a covered card's strip needs about two
+#: pixels a module (docs/camera.md); four seats need the bigger frame.
+CARD_WIDTH = 190
+#: Nobody out (R6): open sets only, a wild card declared, hands laid out (rummy 8).
+NOBODY_OUT: Mapping[str, Any] = {
+    "game": "rummy8",
+    "players": ["Ana", "Ben"],
+    "variants": [],
+    "rounds": [
+        {
+            "out": None,
+            "tables": [
+                {"closed": [], "open": [["8"], ["B3", "W=2"], ["B2", "3"]], "hand": ["5"]},
+                {"closed": [], "open": [["8"], ["B5"]], "hand": ["2", "3"]},
+            ],
+        }
+    ],
+}
+#: Why the whole rounds fail on main, until the fixes named land.
+TABLE_FIX = (
+    "h11-table: covered cards keep their place and identity (a set's covered card is "
+    "removed and placed again where its strip code is), and sets grow towards a top or "
+    "side seat (rummy_sets reads every set downwards, R2); h11-rummy item 2: the "
+    "closing gesture (a complete set leaving its zone at once, confirmed by one press)"
+)
+
+
+def record_table(record: Mapping[str, Any], folder: Path) -> RummyTable:
+    """Render ``record`` at a table into ``folder`` (frames, layout.toml, buttons.txt)."""
+    size = (1920, 1080) if len(record["players"]) <= 2 else (2560, 1440)
+    scene = Scene(size, seed=7, card_width=CARD_WIDTH)
+    table = rummy_table(record, scene, fps=FPS)
+    write_video(table.script, folder / "frames", scene=scene, fps=FPS, image_suffix=".jpg")
+    (folder / "layout.toml").write_text(table.layout, encoding="utf-8")
+    (folder / "buttons.txt").write_text(table.buttons, encoding="utf-8")
+    return table
+
+
+def replay(
+    folder: Path, table: RummyTable, capsys: pytest.CaptureFixture[str], buttons: Path | None = None
+) -> tuple[dict[str, Any], str]:
+    """``companion replay --json`` of the folder: the parsed output and stderr."""
+    args = [str(folder / "frames"), *table.script.replay_args(), "--fps", str(FPS)]
+    args += ["--layout", str(folder / "layout.toml")]
+    args += ["--buttons", str(buttons or folder / "buttons.txt"), "--json"]
+    status = main(["replay", *args])
+    captured = capsys.readouterr()
+    assert status == 0, captured.err
+    data: dict[str, Any] = json.loads(captured.out)
+    return data, captured.err
+
+
+def normalised(record: Mapping[str, Any]) -> Any:
+    """The record without serials, each seat's open sets in one order."""
+    plain = without_serials(dict(record))
+    for rnd in plain["rounds"]:
+        for table in rnd["tables"]:
+            table["open"] = sorted(table["open"])
+    return plain
+
+
+@pytest.fixture(scope="module")
+def nobody_out(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, RummyTable]:
+    folder = tmp_path_factory.mktemp("nobody-out")
+    return folder, record_table(NOBODY_OUT, folder)
+
+
+def test_the_buttons_end_a_round_nobody_went_out(
+    nobody_out: tuple[Path, RummyTable], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 11 item 1, R5, R7: the script declares the wild card (W=2, though 5 would
+    complete the set), counts the hands, ends the round with nobody out: the record has
+    its round, scored as the engine scores it."""
+    folder, table = nobody_out
+    data, err = replay(folder, table, capsys)
+    assert normalised(data["record"]) == normalised(table.record), err
+    assert "refused at" not in err and " 0 refused" in err
+    engine = get_game("rummy8").from_record(NOBODY_OUT).report()
+    assert data["score"]["totals"] == list(engine.totals)
+
+
+def test_a_refused_end_of_round_is_on_stderr_once_and_logged(
+    nobody_out: tuple[Path, RummyTable],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Issue 11 item 1, R6: "Ana out" though she holds cards is refused; the refusal names
+    the rule on stderr (once) and in the log, and the round stays unscored."""
+    folder, table = nobody_out
+    wrong = tmp_path / "ana-out.txt"
+    lines = table.buttons.splitlines()
+    # The End round presses end "down down select select": Nobody out, then the scores.
+    assert lines[-4:-2] == [f"{lines[-4].split()[0]} down", f"{lines[-3].split()[0]} down"]
+    wrong.write_text("\n".join([*lines[:-4], *lines[-2:]]) + "\n", encoding="utf-8")
+    with caplog.at_level(logging.WARNING, logger="companion"):
+        data, err = replay(folder, table, capsys, wrong)
+    assert data["record"]["rounds"] == []
+    refusals = [line for line in err.splitlines() if "refused at" in line]
+    assert len(refusals) == 1, err
+    assert refusals[0].startswith("replay: refused at ") and refusals[0].endswith("(R6)")
+    assert any("impossible going out" in r.getMessage() for r in caplog.records)
+
+
+@pytest.mark.xfail(strict=True, reason=TABLE_FIX)
+@pytest.mark.parametrize("name", sorted(TABLE_GAMES))
+def test_a_whole_round_replays_into_its_record(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 11 item 5, R1-R7: openings, sets growing towards each seat, wild cards
+    declared, the bonus card, sets closed by the gesture, one player going out, the
+    hands laid out: the replay reads the engine's record."""
+    table = record_table(TABLE_GAMES[name], tmp_path)
+    data, err = replay(tmp_path, table, capsys)
+    assert normalised(data["record"]) == normalised(table.record), err
