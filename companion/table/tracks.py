@@ -95,9 +95,10 @@ class Track:
         self.anchor_area = area(self.seen.box)
 
     def same_place(self, other: Sighting) -> bool:
-        return other.zone == self.seen.zone and distance(other.spot, self.seen.spot) <= max(
-            self.seen.radius, other.radius
-        )
+        """Within the tolerance in the same zone, or a code inside the card's outline
+        (a covered card's corner code may lie across a zone's edge)."""
+        near = distance(other.spot, self.seen.spot) <= max(self.seen.radius, other.radius)
+        return (near and other.zone == self.seen.zone) or in_quad(other.spot, self.seen.quad)
 
     def card(self) -> TableCard:
         return card_of(self.seen)
