@@ -28,7 +28,7 @@ The file (docs/layout.md):
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -212,19 +212,11 @@ def rummy_layout(
     for side in sides:
         if side not in SIDES:
             raise ConfigError(f"seats: {side!r} is not a side (known: {', '.join(SIDES)})")
-    left = MELD_WIDTH if "left" in sides else 0.0
-    right = 1.0 - MELD_WIDTH if "right" in sides else 1.0
-    bands = {
-        "bottom": (left, 1.0 - MELD_DEPTH, right, 1.0),
-        "top": (left, 0.0, right, MELD_DEPTH),
-        "left": (0.0, 0.0, MELD_WIDTH, 1.0),
-        "right": (1.0 - MELD_WIDTH, 0.0, 1.0, 1.0),
-    }
     zones = []
     for seat, side in enumerate(sides):
         sharing = [s for s, other in enumerate(sides) if other == side]
         part, parts = sharing.index(seat), len(sharing)
-        x0, y0, x1, y1 = bands[side]
+        x0, y0, x1, y1 = meld_band(side, sides)
         if side in ("bottom", "right"):  # clockwise runs right to left, bottom to top
             part = parts - 1 - part
         if side in ("bottom", "top"):
@@ -233,8 +225,28 @@ def rummy_layout(
         else:
             step = (y1 - y0) / parts
             y0, y1 = y0 + part * step, y0 + (part + 1) * step
-        zones.append(replace(_rect(f"meld-{seat}", x0, y0, x1, y1), side=side))
+        zones.append(rect(f"meld-{seat}", (x0, y0, x1, y1), side))
     return Layout(tuple(zones), card_size)
+
+
+def meld_band(side: str, sides: Sequence[str]) -> Box:
+    """The band along ``side`` that its seats' meld zones share, when ``sides`` are
+    taken: along the top and bottom it stops short of the left and right bands."""
+    left = MELD_WIDTH if "left" in sides else 0.0
+    right = 1.0 - MELD_WIDTH if "right" in sides else 1.0
+    bands = {
+        "bottom": (left, 1.0 - MELD_DEPTH, right, 1.0),
+        "top": (left, 0.0, right, MELD_DEPTH),
+        "left": (0.0, 0.0, MELD_WIDTH, 1.0),
+        "right": (1.0 - MELD_WIDTH, 0.0, 1.0, 1.0),
+    }
+    return bands[side]
+
+
+def rect(name: str, box: Box, side: str | None = None) -> Zone:
+    """A rectangular zone from a box (frame fractions)."""
+    x0, y0, x1, y1 = box
+    return Zone(name, ((x0, y0), (x1, y0), (x1, y1), (x0, y1)), side)
 
 
 def _number(value: Any, where: str) -> float:
