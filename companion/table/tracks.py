@@ -90,6 +90,7 @@ class Track:
     assumed: bool = False  # confirmed by a tracker before a restart, not seen since
     anchor_area: float = field(default=0.0, init=False)  # of the code placing it
     order: int = field(default_factory=lambda: next(_order), init=False)
+    under: tuple[str, ...] = field(default=(), init=False)  # the cards last found over it
 
     def __post_init__(self) -> None:
         self.anchor_area = area(self.seen.box)
@@ -158,36 +159,64 @@ def in_quad(point: Point, quad: Quad) -> bool:
     return len(signs) < 2
 
 
-def covered_share(quad: Quad, over: Sequence[Quad]) -> float:
-    """The share of ``quad`` that the outlines ``over`` cover, sampled on a grid."""
-    if not over:
-        return 0.0
+def _bounds(quad: Quad) -> Box:
+    xs, ys = [x for x, _ in quad], [y for _, y in quad]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def covered_by(quad: Quad, over: Sequence[tuple[str, Quad]]) -> tuple[float, tuple[str, ...]]:
+    """The share of ``quad`` that the outlines ``over`` ((key, outline) each) cover,
+    sampled on a grid, and the keys of those covering some of it."""
+    bounds = _bounds(quad)
+    near = [(key, q) for key, q in over if _overlaps(bounds, _bounds(q))]
+    if not near:
+        return 0.0, ()
     a, b, c, d = quad
     hits = 0
+    keys: set[str] = set()
     for i in range(SAMPLES):
         s = (i + 0.5) / SAMPLES
+        top = (a[0] + (b[0] - a[0]) * s, a[1] + (b[1] - a[1]) * s)
+        bottom = (d[0] + (c[0] - d[0]) * s, d[1] + (c[1] - d[1]) * s)
         for j in range(SAMPLES):
             t = (j + 0.5) / SAMPLES
-            top = (a[0] + (b[0] - a[0]) * s, a[1] + (b[1] - a[1]) * s)
-            bottom = (d[0] + (c[0] - d[0]) * s, d[1] + (c[1] - d[1]) * s)
             point = (top[0] + (bottom[0] - top[0]) * t, top[1] + (bottom[1] - top[1]) * t)
-            hits += any(in_quad(point, other) for other in over)
-    return hits / (SAMPLES * SAMPLES)
+            key = next((key for key, q in near if in_quad(point, q)), None)
+            if key is not None:
+                hits += 1
+                keys.add(key)
+    return hits / (SAMPLES * SAMPLES), tuple(sorted(keys))
 
 
 def covered_keys(
     tracks: Mapping[str, Track], seen: Mapping[str, object], coverage: Coverage
 ) -> set[str]:
     """The confirmed cards not read now that lie under cards put down after them
-    which are still there: read now, not looked at, or covered in turn."""
-    there: list[Quad] = []
+    which are still there: read now, not looked at, or covered in turn. A card found
+    covered keeps the keys of the cards over it: while they are all there it is still
+    covered, without measuring again (a full table is looked at every few frames)."""
+    there: list[tuple[str, Quad]] = []
+    present: set[str] = set()
     covered: set[str] = set()
     for key, track in sorted(tracks.items(), key=lambda item: -item[1].order):
         if key in seen or not coverage.sees(track.seen.box):
-            there.append(track.seen.quad)
-        elif track.confirmed and covered_share(track.seen.quad, there) >= COVERED:
-            covered.add(key)
-            there.append(track.seen.quad)
+            there.append((key, track.seen.quad))
+            present.add(key)
+            continue
+        if not track.confirmed:
+            continue
+        if not (track.under and all(k in present for k in track.under)):
+            share, track.under = covered_by(track.seen.quad, there)
+            if share < COVERED:
+                track.under = ()
+                continue
+        covered.add(key)
+        there.append((key, track.seen.quad))
+        present.add(key)
     return covered
 
 

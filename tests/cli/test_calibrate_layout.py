@@ -64,7 +64,7 @@ def test_two_seats_on_one_side_split_it_between_their_markers(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Issue 11 item 3: seats anywhere around the table, two of them at the bottom."""
-    steps = [marker(1, "bottom", 0.25), marker(2, "bottom", -0.25), marker(3, "top")]
+    steps: list[Step] = [marker(1, "bottom", 0.25), marker(2, "bottom", -0.25), marker(3, "top")]
     out = tmp_path / "rummy.toml"
     status, _, _ = calibrate(
         capsys, "--source", str(picture(tmp_path, steps)), "--write-layout", str(out)
