@@ -28,6 +28,9 @@ CARD_PER_CODE = (63.0 / (21 * 37.0 / 29), 88.0 / (21 * 37.0 / 29))
 #: The share of a card's outline that cards put down after it must cover for it to
 #: count as covered, not gone: a rummy set shows a quarter of every card but the last.
 COVERED = 0.5
+#: A card seen missing is still covered by a card first seen this soon after (seconds):
+#: the next card of a set whose code was not read in the first frames it lay there.
+GRACE = 0.3
 #: Half the side of the box (frame fractions) standing for an assumed card's code.
 ASSUMED_HALF = 0.005
 #: Points sampled per side of a card's outline to measure how much of it is covered.
@@ -195,27 +198,35 @@ def covered_by(quad: Quad, over: Sequence[tuple[str, Quad]]) -> tuple[float, tup
 def covered_keys(
     tracks: Mapping[str, Track], seen: Mapping[str, object], coverage: Coverage
 ) -> set[str]:
-    """The confirmed cards not read now that lie under cards put down after them
-    which are still there: read now, not looked at, or covered in turn. A card found
-    covered keeps the keys of the cards over it: while they are all there it is still
-    covered, without measuring again (a full table is looked at every few frames)."""
-    there: list[tuple[str, Quad]] = []
+    """The confirmed cards of seats' zones not read now that lie under cards put down
+    after them which are still there: read now, not looked at, or covered in turn.
+
+    A card already seen missing is not brought back by a card put down later over its
+    place (the last card taken away, another put where it lay: a trick game's spicy
+    spot, a rummy card swapped), only by one first seen within :data:`GRACE` of it
+    going missing. A card found covered keeps the keys of the cards over it: while
+    they are all there it is still covered, without measuring again."""
+    there: list[tuple[str, Quad, float]] = []
     present: set[str] = set()
     covered: set[str] = set()
     for key, track in sorted(tracks.items(), key=lambda item: -item[1].order):
         if key in seen or not coverage.sees(track.seen.box):
-            there.append((key, track.seen.quad))
+            there.append((key, track.seen.quad, track.first_seen))
             present.add(key)
             continue
-        if not track.confirmed:
+        if not track.confirmed or track.seen.facing is None:
             continue
         if not (track.under and all(k in present for k in track.under)):
-            share, track.under = covered_by(track.seen.quad, there)
+            since = track.absent_since
+            over = [
+                (k, quad) for k, quad, first in there if since is None or first <= since + GRACE
+            ]
+            share, track.under = covered_by(track.seen.quad, over)
             if share < COVERED:
                 track.under = ()
                 continue
         covered.add(key)
-        there.append((key, track.seen.quad))
+        there.append((key, track.seen.quad, track.first_seen))
         present.add(key)
     return covered
 

@@ -109,3 +109,28 @@ def test_cards_cleared_from_a_zone_without_a_seat_are_not_gathered() -> None:
     events = run(t, range(30), lambda i: [det("R1#1", (0.4, 0.5)), det("G2", (0.6, 0.5))])
     events += run(t, range(30, 90), lambda i: [])
     assert sorted(names(events)[2:]) == ["CardRemoved:G2@play", "CardRemoved:R1#1@play"]
+
+
+def test_a_card_taken_away_is_not_kept_by_the_next_card_put_in_its_place() -> None:
+    """Issue 11: a card seen gone, then another laid over its place half a second later
+    (a rummy card swapped): the first is removed, not taken for covered."""
+    t = TableTracker(rummy_layout(2))
+    events = run(t, range(30), lambda i: [det("W#1", A, deck="rummy21")])
+    events += run(t, range(30, 45), lambda i: [])
+    events += run(t, range(45, 120), lambda i: [det("B5#1", B, deck="rummy21")])
+    assert names(events) == [
+        "CardPlaced:W#1@meld-0",
+        "CardPlaced:B5#1@meld-0",
+        "CardRemoved:W#1@meld-0",
+    ]
+
+
+def test_a_spicy_card_replaced_on_its_spot_leaves() -> None:
+    """Issue 11 (and the trick games' demo): the last trick's spicy card taken, the next
+    one put on the same spot soon after: the old one is removed."""
+    t = TableTracker(default_layout())
+    spot = (0.12, 0.22)
+    events = run(t, range(30), lambda i: [det("S1#1", spot)])
+    events += run(t, range(30, 40), lambda i: [])
+    events += run(t, range(40, 120), lambda i: [det("S2", spot)])
+    assert "CardRemoved:S1#1@spicy" in names(events)
