@@ -39,8 +39,8 @@ from companion.cafe.store import (
     dump,
     game_filter,
     game_of,
-    journal_of,
     game_params,
+    journal_of,
     table_of,
 )
 
