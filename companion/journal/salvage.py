@@ -84,6 +84,15 @@ _EVENT = f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?,?,?,?,?,?)"
 _DROPPED = f"INSERT INTO dropped_events ({DROPPED_COLUMNS}) VALUES (?,?,?,?,?,?,?)"
 
 
+def _identity(db: sqlite3.Connection) -> str | None:
+    """The damaged journal's identity, if it still reads."""
+    try:
+        row = db.execute("SELECT value FROM meta WHERE key = 'journal'").fetchone()
+    except sqlite3.DatabaseError:
+        return None
+    return row[0] if row is not None and isinstance(row[0], str) else None
+
+
 def salvage(source: Path, target: sqlite3.Connection, problem: str) -> Repair:
     """Copy every row that reads from the damaged file ``source`` into ``target`` (a new
     journal with the schema made); ``source`` is only read."""
@@ -96,9 +105,12 @@ def salvage(source: Path, target: sqlite3.Connection, problem: str) -> Repair:
         games, lost_games = rows_of(db, "games", "id", GAME_COLUMNS, GAME_COLUMNS_BUT_RESULT)
         events, lost_events = rows_of(db, "events", "seq", EVENT_COLUMNS)
         dropped, lost_dropped = rows_of(db, "dropped_events", "rowid", DROPPED_COLUMNS)
+        identity = _identity(db)
     finally:
         reader.close()
     target.execute("BEGIN IMMEDIATE")
+    if identity is not None:  # the same journal to the cafe's server, repaired
+        target.execute("INSERT OR REPLACE INTO meta VALUES ('journal', ?)", (identity,))
     kept_games = sum(_insert(target, _GAME, row) for row in games)
     kept_events = set_aside = 0
     for row in events:
