@@ -123,14 +123,16 @@ class Broker:
             "persistence true",
             f"persistence_location {self.folder}/",
             "autosave_interval 1",
-            "max_queued_messages 0",
             f"log_dest file {self.folder / 'mosquitto.log'}",
             f"user {getpass.getuser()}",
         ]
         if secured:
             lines += self._accounts(cafe, tables)
         else:
-            lines += ["allow_anonymous true"]
+            # No limit on what the broker keeps for the server while it restarts. (Not
+            # with the ACL: Mosquitto 2.0.11 then drops a client whose QoS 1 publish the
+            # ACL denies, and the ACL tests publish where they may not.)
+            lines += ["allow_anonymous true", "max_queued_messages 0"]
         (self.folder / "mosquitto.conf").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
     def _accounts(self, cafe: str, tables: tuple[str, ...]) -> list[str]:

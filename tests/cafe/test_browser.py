@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from cafe_browser import CHROMEDRIVER, CHROMIUM, Served, chromium
 from cafe_fixtures import PASSWORD_HASH, Servers
-from cafe_sim import SimTable
+from cafe_sim import SimTable, dumps
 from test_leaderboard import GAMES
 
 from companion.web.app import create_app
@@ -70,7 +70,7 @@ def test_a_new_score_shows_live_and_the_pages_look_right(
     finished = SimTable("t4", port, journal)  # finished games, for the leaderboard
     finished.connect()
     for item in GAMES:
-        finished.publish("events", {**json.loads(item.payload), "table": "t4"})
+        finished.publish("events", dumps({**json.loads(item.payload), "table": "t4"}))
     finished.disconnect()
     for table in tables[:2]:
         table.wait_ack(table.events[-1][1].seq, 2)

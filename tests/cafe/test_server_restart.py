@@ -14,7 +14,7 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
-from cafe_broker import Broker, free_port, wait_for_port
+from broker_harness import Broker, free_port, wait_for_port
 from cafe_fixtures import KEY
 from cafe_sim import SimTable
 
