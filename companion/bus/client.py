@@ -175,6 +175,8 @@ class TableBus:
         self.commands: queue.Queue[Command] = queue.Queue()
         #: Set while a connection is ready (tests and the status line read it).
         self.online = threading.Event()
+        #: How many connections were made ready so far.
+        self.connections = 0
         self.resend_after = resend_after
         #: The table's recent log lines, sent on ``log`` (the daemon adds it as a handler).
         self.logs = LogRing(on_line=self.wake)
@@ -252,6 +254,7 @@ class TableBus:
         """One ready connection: online, the outbox from the ack, the state, the news."""
         topics, settings = self.settings.topics, self.settings
         self._failing = False
+        self.connections += 1
         log.info("cafe: connected to %s:%d as %s", settings.host, settings.port, settings.username)
         link.publish(topics.status, ONLINE, retain=True)
         self.outbox.close()  # the journal read afresh on each connection

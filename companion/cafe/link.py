@@ -17,6 +17,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from companion.bus.client import no_delay
 from companion.cafe.contract import AckRow, dumps, parse_topic, subscriptions, topic
 from companion.cafe.ingest import Incoming, LostSession
 from companion.cafe.settings import CafeSettings
@@ -67,6 +68,8 @@ class Link:
         self._client.on_disconnect = self._on_disconnect
         self._client.on_message = self._on_message
         self._client.on_subscribe = self._on_subscribe
+        # Each table waits for its ack before its next message: acks go out at once.
+        self._client.on_socket_open = no_delay
 
     def start(self) -> None:
         broker = self.settings.broker
