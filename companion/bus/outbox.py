@@ -12,6 +12,8 @@ ack ``{"seq": N, "games": M}``: every event after N is sent again, and every gam
 from M on (game M itself too: it may have ended since the server stored it) and from
 the game of the first event after N. The server stores each (table, game) row and
 each (table, seq) event once, so sending again is always safe; skipping is not.
+Every message carries the journal's identity (:attr:`Outbox.identity`): the ack of
+another journal (the server's of an older SD card) holds nothing of this one.
 
 Each message says what ack covers it (:meth:`Outgoing.covered`): the bus sends the
 next one only then (:mod:`companion.bus.client`), so the server's ack, the highest

@@ -12,6 +12,10 @@ A message the ack does not cover after ``resend_after`` seconds (the server away
 it missed it) is sent again from the ack, then after twice as long, up to
 :data:`RESEND_MAX`: with no server at all, one message a minute.
 
+The ack's ``games`` cannot show an end row the server missed once it holds a later
+game, so the ack lists the games held open: one of those the journal has ended has
+its end sent again (:meth:`Sender.lost_ends`).
+
     >>> from companion.bus.messages import Ack
     >>> from companion.bus.outbox import Outgoing
     >>> class Box:
