@@ -29,8 +29,12 @@ from companion.cafe.errors import MessageError
 VERSION = 1
 PREFIX = "companion"
 NAME = re.compile(r"[a-z0-9-]{1,32}")
+#: A journal's identity: random hex digits made with the journal (32 of them).
+JOURNAL = re.compile(r"[0-9a-f]{8,64}")
+#: The most open games an ack lists (a table has one in play; more is a lost end).
+OPEN_LISTED = 16
 #: The leaves a table publishes (and the server subscribes to under ``#``).
-TABLE_LEAVES = ("status", "state", "events")
+TABLE_LEAVES = ("status", "state", "events", "log")
 ACTIONS = ("reset", "message", "names")
 #: The longest message text a table shows (contract: at most 200 characters).
 MESSAGE_LIMIT = 200
@@ -95,10 +99,13 @@ class EventRow:
 
 @dataclass(frozen=True)
 class Update:
-    """An ``events`` message: the game row, and the event (None for a game-row message)."""
+    """An ``events`` message: the game row, and the event (None for a game-row message),
+    numbered as the table's journal numbers them; ``journal`` is that journal's
+    identity ("" for a journal from before identities)."""
 
     game: GameRow
     event: EventRow | None
+    journal: str = ""
 
 
 @dataclass(frozen=True)
@@ -182,9 +189,12 @@ def parse_events(cafe: str, table: str, payload: bytes) -> Update:
     value = _object(payload, what)
     _whose(value, cafe, table, what)
     game = _game_row(table, value.get("game"), what)
+    journal = value.get("journal", "")
+    if journal != "" and (not isinstance(journal, str) or not JOURNAL.fullmatch(journal)):
+        raise MessageError(f"{what}: journal {journal!r} is not an identity of hex digits")
     raw = value.get("event")
     if raw is None:
-        return Update(game, None)
+        return Update(game, None, journal)
     if not isinstance(raw, dict) or not isinstance(raw.get("payload"), dict):
         raise MessageError(f"{what}: 'event' is not an object with a payload object")
     kind = raw.get("kind")
@@ -192,7 +202,7 @@ def parse_events(cafe: str, table: str, payload: bytes) -> Update:
         raise MessageError(f"{what}: the event has no kind")
     seq = _int(raw.get("seq"), f"{what}: event seq")
     at = _time(raw.get("at"), f"{what}: event at") or 0.0
-    return Update(game, EventRow(table, game.id, seq, at, kind, raw["payload"]))
+    return Update(game, EventRow(table, game.id, seq, at, kind, raw["payload"]), journal)
 
 
 def parse_state(cafe: str, table: str, payload: bytes) -> TableState:
@@ -212,6 +222,32 @@ def parse_state(cafe: str, table: str, payload: bytes) -> TableState:
     )
 
 
+@dataclass(frozen=True)
+class LogEntry:
+    """A ``log`` message: line ``n`` of the table's run ``boot``."""
+
+    table: str
+    boot: str
+    n: int
+    at: float
+    level: str
+    logger: str
+    text: str
+
+
+def parse_log(cafe: str, table: str, payload: bytes) -> LogEntry:
+    what = f"{topic(cafe, table, 'log')}"
+    value = _object(payload, what)
+    _whose(value, cafe, table, what)
+    texts = [value.get(k) for k in ("boot", "level", "logger", "text")]
+    if not all(isinstance(t, str) for t in texts):
+        raise MessageError(f"{what}: boot, level, logger and text are not all texts")
+    boot, level, logger, text = (str(t) for t in texts)
+    at = _time(value.get("at"), f"{what}: at") or 0.0
+    n = _int(value.get("n"), f"{what}: n")
+    return LogEntry(table, boot, n, at, level[:10], logger[:80], text[: MESSAGE_LIMIT * 5])
+
+
 def parse_status(payload: bytes) -> str:
     text = payload.decode("utf-8", errors="replace").strip()
     if text not in ("online", "offline"):
@@ -219,9 +255,30 @@ def parse_status(payload: bytes) -> str:
     return text
 
 
-def ack_payload(seq: int, games: int) -> bytes:
-    """The retained ``ack``: every event up to ``seq`` and every game up to ``games`` held."""
-    return dumps({"v": VERSION, "seq": seq, "games": games})
+@dataclass(frozen=True)
+class AckRow:
+    """A table's ``ack`` in its journal's numbers: every event up to ``seq`` and every
+    game up to ``games`` of journal ``journal`` held, the games of ``open`` held as not
+    ended (at most :data:`OPEN_LISTED`, the lowest)."""
+
+    seq: int
+    games: int
+    journal: str = ""
+    open: tuple[int, ...] = ()
+
+    def payload(self) -> bytes:
+        return ack_payload(self.seq, self.games, self.journal, self.open)
+
+
+def ack_payload(seq: int, games: int, journal: str = "", open_: tuple[int, ...] = ()) -> bytes:
+    """The retained ``ack``: every event up to ``seq`` and every game up to ``games`` held
+    (``journal`` and ``open`` left out when empty, as a server before them sent it)."""
+    body: dict[str, Any] = {"v": VERSION, "seq": seq, "games": games}
+    if journal:
+        body["journal"] = journal
+    if open_:
+        body["open"] = list(open_[:OPEN_LISTED])
+    return dumps(body)
 
 
 def command(

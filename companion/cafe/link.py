@@ -17,7 +17,8 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from companion.cafe.contract import ack_payload, dumps, parse_topic, subscriptions, topic
+from companion.bus.client import no_delay
+from companion.cafe.contract import AckRow, dumps, parse_topic, subscriptions, topic
 from companion.cafe.ingest import Incoming, LostSession
 from companion.cafe.settings import CafeSettings
 
@@ -34,6 +35,7 @@ class Link:
         settings: CafeSettings,
         deliver: Callable[[Incoming | LostSession], None],
         connected: Callable[[], None] = lambda: None,
+        logged: Callable[[str, bytes], None] = lambda table, payload: None,
     ) -> None:
         import paho.mqtt.client as mqtt
         from paho.mqtt.enums import CallbackAPIVersion
@@ -42,6 +44,7 @@ class Link:
         self.settings = settings
         self.deliver = deliver
         self.on_connected = connected
+        self.on_log = logged
         #: Set once subscribed (cleared when the connection drops).
         self.connected = threading.Event()
         #: Incremented at each connection: a message id is acknowledged only on the
@@ -65,6 +68,8 @@ class Link:
         self._client.on_disconnect = self._on_disconnect
         self._client.on_message = self._on_message
         self._client.on_subscribe = self._on_subscribe
+        # Each table waits for its ack before its next message: acks go out at once.
+        self._client.on_socket_open = no_delay
 
     def start(self) -> None:
         broker = self.settings.broker
@@ -108,6 +113,11 @@ class Link:
                 client.ack(message.mid, message.qos)
             return
         table, leaf = where
+        if leaf == "log":  # QoS 0, kept in memory only: not for the database's writer
+            self.on_log(table, bytes(message.payload))
+            if token is not None:
+                client.ack(message.mid, message.qos)
+            return
         self.deliver(Incoming(table, leaf, message.payload, bool(message.retain), token))
 
     def acknowledge(self, tokens: list[int]) -> None:
@@ -116,10 +126,8 @@ class Link:
             if token >> 32 == self.generation:
                 self._client.ack(token & 0xFFFFFFFF, QOS)
 
-    def publish_ack(self, table: str, seq: int, games: int) -> None:
-        self._client.publish(
-            topic(self.cafe, table, "ack"), ack_payload(seq, games), qos=QOS, retain=True
-        )
+    def publish_ack(self, table: str, ack: AckRow) -> None:
+        self._client.publish(topic(self.cafe, table, "ack"), ack.payload(), qos=QOS, retain=True)
 
     def publish_command(self, table: str, body: dict[str, Any]) -> None:
         self._client.publish(topic(self.cafe, table, "command"), dumps(body), qos=QOS)

@@ -22,14 +22,18 @@ from companion.cafe.contract import EventRow, GameRow
 from companion.cafe.errors import StoreError
 from companion.cafe.store import (
     GAME_COLUMNS,
+    JOURNALS,
+    LAST_IDS,
     PUT_EVENT,
     PUT_GAME,
+    PUT_JOURNAL,
     PUT_LINK,
     PUT_SEAT,
     PUT_TABLE,
     SCHEMA,
     STANDINGS,
     GameQuery,
+    JournalRow,
     SeatRow,
     StandingRow,
     TableRow,
@@ -37,6 +41,7 @@ from companion.cafe.store import (
     game_filter,
     game_of,
     game_params,
+    journal_of,
     table_of,
 )
 
@@ -112,6 +117,14 @@ class SqliteStore:
         sql = "SELECT id FROM games WHERE table_name = ? AND id > ? ORDER BY id LIMIT ?"
         return [r[0] for r in self._db.execute(sql, (table, game_id, limit))]
 
+    def put_journal(self, row: JournalRow) -> None:
+        params = (row.table, row.journal, row.game_base, row.seq_base, row.since)
+        self._db.execute(PUT_JOURNAL, params)
+
+    def last_ids(self, table: str) -> tuple[int, int]:
+        games, seq = self._db.execute(LAST_IDS, (table, table)).fetchone()
+        return int(games), int(seq)
+
     # -- reading ----------------------------------------------------------------------
 
     def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
@@ -130,6 +143,9 @@ class SqliteStore:
     def tables(self) -> list[TableRow]:
         sql = "SELECT name, status, state, seen, ack_seq, ack_games, trusted FROM tables"
         return [table_of(r) for r in self._read(sql + " ORDER BY name")]
+
+    def journals(self) -> list[JournalRow]:
+        return [journal_of(r) for r in self._read(JOURNALS)]
 
     def games(self, query: GameQuery) -> list[GameRow]:
         where, params = game_filter(query)

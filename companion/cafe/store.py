@@ -36,6 +36,20 @@ class TableRow:
 
 
 @dataclass(frozen=True)
+class JournalRow:
+    """One journal of a table (one SD card): the server numbers its games and events
+    after everything the table had sent before it (``game_base``, ``seq_base``), so a
+    new journal, which starts again at 1, never collides with the old one. A table's
+    journal from before identities is ``""`` with bases 0, with no row of its own."""
+
+    table: str
+    journal: str
+    game_base: int
+    seq_base: int
+    since: float
+
+
+@dataclass(frozen=True)
 class SeatRow:
     """One seat of one ended game that counts (:func:`companion.cafe.outcome.outcome_of`)."""
 
@@ -75,9 +89,12 @@ class Store(Protocol):
     def put_link(self, table: str, game_id: int, digest: str) -> None: ...
     def seqs_after(self, table: str, seq: int, limit: int) -> list[int]: ...
     def game_ids_after(self, table: str, game_id: int, limit: int) -> list[int]: ...
+    def put_journal(self, row: JournalRow) -> None: ...
+    def last_ids(self, table: str) -> tuple[int, int]: ...
 
     # -- reading (any thread) -------------------------------------------------------------
     def tables(self) -> list[TableRow]: ...
+    def journals(self) -> list[JournalRow]: ...
     def games(self, query: GameQuery) -> list[GameRow]: ...
     def game(self, table: str, game_id: int) -> GameRow | None: ...
     def events(self, table: str, game_id: int) -> list[EventRow]: ...
@@ -142,6 +159,14 @@ SCHEMA = (
         digest TEXT NOT NULL,
         PRIMARY KEY (table_name, game_id)
     )""",
+    """CREATE TABLE IF NOT EXISTS journals (
+        table_name TEXT NOT NULL,
+        journal TEXT NOT NULL,
+        game_base BIGINT NOT NULL,
+        seq_base BIGINT NOT NULL,
+        since DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (table_name, journal)
+    )""",
 )
 
 #: An ended row is never made open again; an open row does not replace an ended one.
@@ -171,6 +196,16 @@ ON CONFLICT (name) DO UPDATE SET
 PUT_LINK = """
 INSERT INTO links (table_name, game_id, digest) VALUES (?, ?, ?)
 ON CONFLICT (table_name, game_id) DO NOTHING
+"""
+PUT_JOURNAL = """
+INSERT INTO journals (table_name, journal, game_base, seq_base, since) VALUES (?, ?, ?, ?, ?)
+ON CONFLICT (table_name, journal) DO NOTHING
+"""
+JOURNALS = "SELECT table_name, journal, game_base, seq_base, since FROM journals ORDER BY since"
+#: The highest game id and seq held of a table (a new journal is numbered after them).
+LAST_IDS = """
+SELECT (SELECT COALESCE(MAX(id), 0) FROM games WHERE table_name = ?),
+       (SELECT COALESCE(MAX(seq), 0) FROM events WHERE table_name = ?)
 """
 GAME_COLUMNS = "table_name, id, game, players, variants, options, started, ended, result"
 STANDINGS = """
@@ -211,6 +246,11 @@ def game_of(raw: Sequence[Any]) -> GameRow:
         ended=float(ended) if ended is not None else None,
         result=json.loads(result) if result is not None else None,
     )
+
+
+def journal_of(raw: Sequence[Any]) -> JournalRow:
+    table, journal, game_base, seq_base, since = raw
+    return JournalRow(table, journal, int(game_base), int(seq_base), float(since))
 
 
 def table_of(raw: Sequence[Any]) -> TableRow:

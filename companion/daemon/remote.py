@@ -54,9 +54,12 @@ class Remote:
         self._offered: dict[str, Any] | None = None
 
     def start(self) -> None:
+        """The bus's thread, and the table's log lines to it (staff see them)."""
+        logging.getLogger().addHandler(self.bus.logs)
         self.bus.start()
 
     def close(self) -> None:
+        logging.getLogger().removeHandler(self.bus.logs)
         self.bus.close()
 
     def turn(self, now: float, changed: bool) -> None:

@@ -11,12 +11,14 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "daemon"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bus"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from cafe_broker import MOSQUITTO, Broker
-from cafe_sim import CAFE, SimTable, dumps, play_journal
+from broker_harness import MOSQUITTO, Broker
+from cafe_sim import CAFE, SimTable, play_journal
 from starlette.testclient import TestClient
 
+from companion.bus.messages import dump, state_message
 from companion.cafe.ingest import Incoming
 from companion.cafe.server import CafeServer
 from companion.cafe.settings import BrokerSection, CafeSection, CafeSettings, DatabaseSection
@@ -38,6 +40,7 @@ def broker(tmp_path: Path) -> Iterator[Broker]:
     folder = tmp_path / "broker"
     folder.mkdir()
     running = Broker(folder)
+    running.configure(CAFE, secured=False)
     running.start()
     yield running
     running.stop()
@@ -88,9 +91,10 @@ def servers(broker: Broker, tmp_path: Path) -> Iterator[Servers]:
 def incoming(table: SimTable, *, state: dict[str, Any] | None = None) -> list[Incoming]:
     """A table's whole journal as the messages it sends (with its status, and a state)."""
     items = [Incoming(table.name, "status", b"online")]
-    items += [Incoming(table.name, "events", dumps(body)) for body in table.bodies()]
+    items += [Incoming(table.name, "events", payload) for payload in table.payloads()]
     if state is not None:
-        items.append(Incoming(table.name, "state", dumps({**table.header(), **state})))
+        body = state_message(table.topics, **state)
+        items.append(Incoming(table.name, "state", dump(body)))
     return items
 
 

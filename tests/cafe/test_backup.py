@@ -41,7 +41,7 @@ def test_backup_while_serving_then_restore_and_tables_send_the_rest(
     # The server says what it holds: the backup's ack (and what the broker had not
     # yet heard it acknowledge may come again on top), short of the last event.
     last = table.events[-1][1].seq
-    table.wait_for(lambda acks: any(a["seq"] < last for a in acks[before:]))
+    table.wait_for(lambda acks: any(a.seq < last for a in acks[before:]))
     table.disconnect()
     table.connect()  # the table's next connection sends the rest again
     table.resend()
