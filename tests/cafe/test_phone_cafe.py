@@ -47,7 +47,7 @@ def _state(daemon: Daemon) -> dict[str, Any]:
 
 def _send(server: CafeServer, daemon: Daemon, journal: Path) -> None:
     table = SimTable("t1", 1, journal)
-    items = [Incoming("t1", "events", dumps(body)) for body in table.bodies()]
+    items = [Incoming("t1", "events", payload) for payload in table.payloads()]
     items.append(Incoming("t1", "state", dumps(_state(daemon))))
     server.take(items)
 
