@@ -73,9 +73,7 @@ def parse_topic(cafe: str, name: str, cafes: tuple[str, ...] = ()) -> tuple[str,
     parts = name.split("/")
     if len(parts) != 4 or parts[0] != PREFIX or not NAME.fullmatch(parts[2]):
         return None
-    if parts[1] != cafe and not (
-        parts[1] in cafes or ("+" in cafes and NAME.fullmatch(parts[1]))
-    ):
+    if parts[1] != cafe and not (parts[1] in cafes or ("+" in cafes and NAME.fullmatch(parts[1]))):
         return None
     return key_of(cafe, parts[1], parts[2]), parts[3]
 

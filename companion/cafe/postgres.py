@@ -40,6 +40,7 @@ from companion.cafe.store import (
     game_filter,
     game_of,
     game_params,
+    is_url,
     table_of,
 )
 
@@ -61,7 +62,9 @@ PG_SCHEMA = tuple(pg(s).replace(" TEXT", ' TEXT COLLATE "C"') for s in SCHEMA)
 
 
 def shown(url: str) -> str:
-    """The URL without its password, for messages and logs."""
+    """The URL without its password, for messages and logs (a file name as it is)."""
+    if not is_url(url):
+        return url
     parts = urlsplit(url)
     netloc = parts.netloc
     if "@" in netloc:
@@ -72,9 +75,9 @@ def shown(url: str) -> str:
 
 
 def _why(what: BaseException | str) -> str:
-    """The last line of an error (libpq's and pg_dump's end with the reason)."""
+    """The first line of an error (libpq's and pg_dump's say the reason there)."""
     lines = [line.strip() for line in str(what).splitlines() if line.strip()]
-    return lines[-1] if lines else type(what).__name__
+    return lines[0] if lines else type(what).__name__
 
 
 def pg_program(name: str) -> str:
@@ -114,7 +117,7 @@ class PgStore:
     def _connect(self) -> psycopg.Connection[Any]:
         try:
             import psycopg
-            from psycopg.conninfo import conninfo_to_dict
+            from psycopg.conninfo import conninfo_to_dict, make_conninfo
         except ImportError:
             raise StoreError(
                 f"cafe database {self.where}: PostgreSQL needs psycopg "
@@ -124,9 +127,10 @@ class PgStore:
             params = conninfo_to_dict(self.url)
         except psycopg.Error as exc:
             raise StoreError(f"cafe database {self.where}: not a valid URL ({_why(exc)})") from None
-        timeout = {} if "connect_timeout" in params else {"connect_timeout": CONNECT_TIMEOUT}
+        if "connect_timeout" not in params:
+            params["connect_timeout"] = CONNECT_TIMEOUT
         try:
-            return psycopg.connect(self.url, autocommit=True, **timeout)
+            return psycopg.connect(make_conninfo("", **params), autocommit=True)
         except psycopg.Error as exc:
             raise StoreError(f"cafe database {self.where}: cannot connect ({_why(exc)})") from None
 
@@ -274,7 +278,7 @@ class PgStore:
                 "--format=custom",
                 f"--snapshot={snapshot[0]}",
                 f"--file={target}",
-                f"--dbname={make_conninfo(**params)}",
+                f"--dbname={make_conninfo('', **params)}",
             ]
             done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
             db.rollback()

@@ -4,6 +4,10 @@ Started from Debian's ``mosquitto`` with a configuration of our own in a tempora
 folder (persistence on, so a restart keeps sessions and retained messages, as the
 cafe's broker is set up in docs/cafe.md). Tests that need it are skipped where
 Mosquitto is not installed (``bash scripts/bootstrap.sh test`` installs it).
+
+A cafe of a chain (docs/cafe.md "A chain of cafes") has a broker that bridges its
+tables' topics to a central broker: ``bridge_lines`` writes the same bridge the docs
+show, and ``Broker(..., bridge=...)`` starts a broker with it.
 """
 
 from __future__ import annotations
@@ -38,10 +42,29 @@ def wait_for_port(port: int, timeout: float = 10.0) -> None:
             time.sleep(0.02)
 
 
-class Broker:
-    """One Mosquitto process; ``restart`` keeps its port and its persistence file."""
+def bridge_lines(cafe: str, central: str) -> list[str]:
+    """A cafe broker's bridge to the central broker at ``central`` (HOST:PORT): what its
+    tables publish goes out, their acks and commands come in (QoS 1, a kept session, so
+    nothing is lost while the link is down). docs/cafe.md shows the same lines."""
+    lines = [
+        f"connection {cafe}-central",
+        f"address {central}",
+        f"remote_clientid bridge-{cafe}",
+        "cleansession false",
+        "restart_timeout 1 5",
+    ]
+    lines += [f"topic companion/{cafe}/+/{leaf} out 1" for leaf in ("status", "state", "events")]
+    lines += [f"topic companion/{cafe}/+/{leaf} in 1" for leaf in ("ack", "command")]
+    return lines
 
-    def __init__(self, folder: Path, *, persistence: bool = True) -> None:
+
+class Broker:
+    """One Mosquitto process; ``restart`` keeps its port and its persistence file.
+    ``bridge``: ``(cafe, central port)`` for a cafe broker of a chain."""
+
+    def __init__(
+        self, folder: Path, *, persistence: bool = True, bridge: tuple[str, int] | None = None
+    ) -> None:
         assert MOSQUITTO is not None
         self.program = MOSQUITTO
         self.folder = folder
@@ -56,6 +79,8 @@ class Broker:
             "max_queued_messages 0",
             "log_dest none",
         ]
+        if bridge is not None:
+            lines += bridge_lines(bridge[0], f"127.0.0.1:{bridge[1]}")
         self.config.write_text("\n".join(lines) + "\n", encoding="utf-8")
         self.process: subprocess.Popen[bytes] | None = None
 

@@ -43,9 +43,7 @@ def broker(tmp_path: Path) -> Iterator[Broker]:
     running.stop()
 
 
-def settings_for(
-    port: int, database: Path | str, cafe: CafeSection | None = None
-) -> CafeSettings:
+def settings_for(port: int, database: Path | str, cafe: CafeSection | None = None) -> CafeSettings:
     """A server's settings on the test broker; ``database`` a file or a PostgreSQL URL."""
     target = str(database)
     return CafeSettings(

@@ -68,6 +68,7 @@ class Postgres:
             os.chown(folder, self.runner["user"], self.runner["group"])
 
     def _run(self, program: str, *args: str) -> None:
+        assert PG_BIN is not None
         done = subprocess.run(
             [str(PG_BIN / program), *args],
             cwd=self.folder,

@@ -159,9 +159,9 @@ def test_standings_rank_alike(store: Store) -> None:
     ):
         row = game("t1", gid, ended=ended, players=("Ana", "Ben"))
         store.put_game(row, seats(row, totals, won))
-    for gid, totals, won in ((5, (None, None), 0), (6, (None, 1), 1)):
+    for gid, totals, winner in ((5, (None, None), 0), (6, (None, 1), 1)):
         row = game("t2", gid, ended=500.0, game="hex", players=("Cy", "Di"))
-        store.put_game(row, seats(row, totals, (won,)))
+        store.put_game(row, seats(row, totals, (winner,)))
     store.put_game(game("t1", 9, ended=500.0, game="trump"), [])
     store.commit()
     everyone = store.standings("fibonachos", None)
@@ -222,7 +222,9 @@ MESSAGES = st.lists(
 )
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(messages=MESSAGES)
 def test_whatever_is_sent_again_in_any_order_the_store_holds_the_same(
     store: Store, messages: list[tuple[int, bool, float, int]]
@@ -246,6 +248,4 @@ def test_whatever_is_sent_again_in_any_order_the_store_holds_the_same(
     held_games = store.games(GameQuery(table=table, limit=100))
     assert sorted(held_games, key=lambda r: r.id) == [want_games[g] for g in sorted(want_games)]
     held_events = [e for gid in want_games for e in store.events(table, gid)]
-    assert sorted(held_events, key=lambda e: e.seq) == [
-        want_events[s] for s in sorted(want_events)
-    ]
+    assert sorted(held_events, key=lambda e: e.seq) == [want_events[s] for s in sorted(want_events)]
