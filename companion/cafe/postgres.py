@@ -144,8 +144,15 @@ class PgStore:
     # -- writing ----------------------------------------------------------------------
 
     def begin(self) -> None:
+        import psycopg
+
         self._db = self._alive(self._db)
-        self._db.execute("BEGIN")
+        try:
+            self._db.execute("BEGIN")
+        except psycopg.OperationalError:  # dropped while idle (a restart): once more
+            self._db.close()
+            self._db = self._connect()
+            self._db.execute("BEGIN")
 
     def commit(self) -> None:
         self._db.execute("COMMIT")
@@ -197,7 +204,9 @@ class PgStore:
             try:
                 return self._reader.execute(pg(sql), params).fetchall()
             except psycopg.OperationalError as exc:
-                if attempt == 2 or not self._reader.broken:
+                # Dropped while idle (a restart): a read can be asked again.
+                self._reader.close()
+                if attempt == 2:
                     raise StoreError(
                         f"cafe database {self.where}: cannot read ({_why(exc)})"
                     ) from None

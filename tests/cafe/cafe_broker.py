@@ -45,7 +45,8 @@ def wait_for_port(port: int, timeout: float = 10.0) -> None:
 def bridge_lines(cafe: str, central: str) -> list[str]:
     """A cafe broker's bridge to the central broker at ``central`` (HOST:PORT): what its
     tables publish goes out, their acks and commands come in (QoS 1, a kept session, so
-    nothing is lost while the link is down). docs/cafe.md shows the same lines."""
+    nothing is lost while the link is down): docs/cafe.md's bridge, without its TLS and
+    account lines."""
     lines = [
         f"connection {cafe}-central",
         f"address {central}",

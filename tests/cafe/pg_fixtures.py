@@ -91,6 +91,10 @@ class Postgres:
     def stop(self) -> None:
         self._run("pg_ctl", "stop", "-w", "-m", "fast", "-D", str(self.data))
 
+    def restart(self) -> None:
+        """A restart of the server: every connection to it is dropped."""
+        self._run("pg_ctl", "restart", "-w", "-m", "fast", "-D", str(self.data), "-l", "pg.log")
+
     def log(self) -> str:
         path = self.folder / "pg.log"
         return path.read_text(encoding="utf-8", errors="replace") if path.exists() else ""

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from pg_fixtures import Postgres
 
 from companion.cafe.contract import EventRow, GameRow
 from companion.cafe.store import GameQuery, SeatRow, Store, TableRow, open_store
@@ -249,3 +250,21 @@ def test_whatever_is_sent_again_in_any_order_the_store_holds_the_same(
     assert sorted(held_games, key=lambda r: r.id) == [want_games[g] for g in sorted(want_games)]
     held_events = [e for gid in want_games for e in store.events(table, gid)]
     assert sorted(held_events, key=lambda e: e.seq) == [want_events[s] for s in sorted(want_events)]
+
+
+def test_a_postgresql_restart_costs_one_batch_not_the_server(
+    postgres: Postgres, pg_url: str
+) -> None:
+    """docs/cafe.md: once running, the server opens its connections again after
+    PostgreSQL restarts (the batch that met the restart is not stored, and not
+    acknowledged to the broker, so it comes again)."""
+    store = open_store(pg_url)
+    try:
+        write(store, game("t1", 1))
+        assert store.counts() == (1, 0)
+        postgres.restart()
+        assert store.counts() == (1, 0)  # the dashboard's reader: connected again
+        assert write(store, game("t1", 2)) == [True]  # the writer: at its next batch
+        assert store.counts() == (2, 0)
+    finally:
+        store.close()
