@@ -1,5 +1,5 @@
 """The server's MQTT connection (paho-mqtt 2): one subscription to every table of the
-cafe, acks and commands out.
+cafe (of each cafe, for a chain's central server), acks and commands out.
 
 The session is persistent (a fixed client id, ``clean_session=False``, QoS 1) and the
 messages are acknowledged to the broker by hand, after they are stored: while the
@@ -18,7 +18,14 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.bus.client import no_delay
-from companion.cafe.contract import AckRow, dumps, parse_topic, subscriptions, topic
+from companion.cafe.contract import (
+    AckRow,
+    dumps,
+    parse_topic,
+    split_key,
+    subscriptions,
+    topic,
+)
 from companion.cafe.ingest import Incoming, LostSession
 from companion.cafe.settings import CafeSettings
 
@@ -41,6 +48,7 @@ class Link:
         from paho.mqtt.enums import CallbackAPIVersion
 
         self.cafe = settings.cafe.name
+        self.cafes = settings.cafes()
         self.settings = settings
         self.deliver = deliver
         self.on_connected = connected
@@ -87,7 +95,7 @@ class Link:
         self.generation += 1
         if not flags.session_present:
             self.deliver(LostSession())
-        client.subscribe([(name, QOS) for name in subscriptions(self.cafe)])
+        client.subscribe([(name, QOS) for name in subscriptions(*self.cafes)])
         self.on_connected()
         log.info(
             "cafe: connected to %s:%d (session %s)",
@@ -106,7 +114,7 @@ class Link:
         log.warning("cafe: disconnected from the broker (%s); reconnecting", reason)
 
     def _on_message(self, client: Any, userdata: Any, message: Any) -> None:
-        where = parse_topic(self.cafe, message.topic)
+        where = parse_topic(self.cafe, message.topic, self.cafes)
         token = (self.generation << 32) | message.mid if message.qos else None
         if where is None or where[1] in ("ack", "command"):
             if token is not None:
@@ -127,7 +135,8 @@ class Link:
                 self._client.ack(token & 0xFFFFFFFF, QOS)
 
     def publish_ack(self, table: str, ack: AckRow) -> None:
-        self._client.publish(topic(self.cafe, table, "ack"), ack.payload(), qos=QOS, retain=True)
+        where = split_key(self.cafe, table)
+        self._client.publish(topic(*where, "ack"), ack.payload(), qos=QOS, retain=True)
 
     def publish_command(self, table: str, body: dict[str, Any]) -> None:
-        self._client.publish(topic(self.cafe, table, "command"), dumps(body), qos=QOS)
+        self._client.publish(topic(*split_key(self.cafe, table), "command"), dumps(body), qos=QOS)

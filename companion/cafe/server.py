@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from companion.cafe.contract import GameRow, command, parse_log
+from companion.cafe.contract import GameRow, command, parse_log, split_key
 from companion.cafe.errors import MessageError
 from companion.cafe.games import record_and_score
 from companion.cafe.ingest import Applied, Incoming, Ingest
@@ -233,6 +233,6 @@ class CafeServer:
             raise MessageError(
                 f"no staff key ({self.settings.staff.key_file}): commands cannot be signed"
             )
-        body = command(self.cafe, table, action, args, self.key, now=self.clock())
+        body = command(*split_key(self.cafe, table), action, args, self.key, now=self.clock())
         self.link.publish_command(table, body)
         log.info("cafe: staff %s sent to %s", action, table)

@@ -24,6 +24,8 @@ from companion.cafe.store import (
     GAME_COLUMNS,
     JOURNALS,
     LAST_IDS,
+    LINK,
+    LINKED,
     PUT_EVENT,
     PUT_GAME,
     PUT_JOURNAL,
@@ -187,16 +189,12 @@ class SqliteStore:
         return [r[0] for r in self._read("SELECT DISTINCT game FROM games ORDER BY game")]
 
     def link(self, table: str, game_id: int) -> str | None:
-        rows = self._read(
-            "SELECT digest FROM links WHERE table_name = ? AND game_id = ?", (table, game_id)
-        )
+        rows = self._read(LINK, (table, game_id))
         return str(rows[0][0]) if rows else None
 
     def linked(self, table: str, digest: str) -> int | None:
         """The game of ``table`` whose link has ``digest``."""
-        rows = self._read(
-            "SELECT game_id FROM links WHERE table_name = ? AND digest = ?", (table, digest)
-        )
+        rows = self._read(LINKED, (table, digest))
         return int(rows[0][0]) if rows else None
 
     def counts(self) -> tuple[int, int]:

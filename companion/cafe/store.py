@@ -8,7 +8,11 @@ server's writer, Datasette's single-writer pattern); reads may come from any thr
 
 The SQL is the subset SQLite and PostgreSQL share (``INSERT ... ON CONFLICT``), so a
 backend is a connection and a placeholder style: :mod:`companion.cafe.sqlite` is the
-default; a PostgreSQL backend only has to implement :class:`Store` over psycopg.
+default, :mod:`companion.cafe.postgres` the chain of cafes' (:func:`open_store` picks
+by the target). Where the two differ by default the SQL says what it means: NULLs
+last, averages in floating point, a player found by exact text (SQLite's ``LIKE``
+ignores case, PostgreSQL's does not); PostgreSQL sorts text bytewise as SQLite does
+(``COLLATE "C"``, :mod:`companion.cafe.postgres`).
 """
 
 from __future__ import annotations
@@ -202,6 +206,9 @@ INSERT INTO journals (table_name, journal, game_base, seq_base, since) VALUES (?
 ON CONFLICT (table_name, journal) DO NOTHING
 """
 JOURNALS = "SELECT table_name, journal, game_base, seq_base, since FROM journals ORDER BY since"
+#: A game's link (the digest of its token), and the game a link opens.
+LINK = "SELECT digest FROM links WHERE table_name = ? AND game_id = ?"
+LINKED = "SELECT game_id FROM links WHERE table_name = ? AND digest = ?"
 #: The highest game id and seq held of a table (a new journal is numbered after them).
 LAST_IDS = """
 SELECT (SELECT COALESCE(MAX(id), 0) FROM games WHERE table_name = ?),
@@ -209,10 +216,28 @@ SELECT (SELECT COALESCE(MAX(id), 0) FROM games WHERE table_name = ?),
 """
 GAME_COLUMNS = "table_name, id, game, players, variants, options, started, ended, result"
 STANDINGS = """
-SELECT player, COUNT(*), SUM(won), AVG(total), MAX(total) FROM seats
+SELECT player, COUNT(*), SUM(won), AVG(CAST(total AS DOUBLE PRECISION)), MAX(total) FROM seats
 WHERE game = ? AND ended >= ? GROUP BY player
-ORDER BY SUM(won) DESC, COUNT(*) ASC, MAX(total) DESC, player ASC
+ORDER BY SUM(won) DESC, COUNT(*) ASC, MAX(total) DESC NULLS LAST, player ASC
 """
+#: The URLs :func:`open_store` opens with PostgreSQL (anything else is an SQLite file).
+URL_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_url(target: str) -> bool:
+    """A PostgreSQL URL (what ``[database] url`` and ``--db`` take for PostgreSQL)."""
+    return target.startswith(URL_SCHEMES)
+
+
+def open_store(target: str) -> Store:
+    """The cafe's database at ``target``: a PostgreSQL URL, else an SQLite file."""
+    if is_url(target):
+        from companion.cafe.postgres import PgStore
+
+        return PgStore(target)
+    from companion.cafe.sqlite import SqliteStore
+
+    return SqliteStore(target)
 
 
 def dump(value: Any) -> str:
@@ -266,8 +291,10 @@ def table_of(raw: Sequence[Any]) -> TableRow:
     )
 
 
-def game_filter(query: GameQuery) -> tuple[str, list[Any]]:
-    """The WHERE clause and parameters of the history's filters."""
+def game_filter(query: GameQuery, find: str = "instr") -> tuple[str, list[Any]]:
+    """The WHERE clause and parameters of the history's filters (``find``: the SQL
+    function giving where a text is in another, 0 if nowhere: SQLite's ``instr``,
+    PostgreSQL's ``strpos``)."""
     where: list[str] = []
     params: list[Any] = []
     for column, value in (("table_name", query.table), ("game", query.game)):
@@ -276,8 +303,8 @@ def game_filter(query: GameQuery) -> tuple[str, list[Any]]:
             params.append(value)
     if query.player is not None:
         # The players column is a JSON list: the name as JSON, quotes and all, is in it.
-        where.append("players LIKE ?")
-        params.append(f"%{dump(query.player)}%")
+        where.append(f"{find}(players, ?) > 0")
+        params.append(dump(query.player))
     if query.since is not None:
         where.append("started >= ?")
         params.append(query.since)

@@ -106,6 +106,24 @@ def wait_for_port(
     raise TimeoutError(f"nothing listens on 127.0.0.1:{port}")
 
 
+def bridge_lines(cafe: str, central: str) -> list[str]:
+    """A cafe broker's bridge to the central broker at ``central`` (HOST:PORT), as
+    docs/cafe.md "A chain of cafes" writes it without its TLS and account lines: what
+    its tables publish goes out, their acks and commands come in (QoS 1, a kept
+    session, so nothing is lost while the link is down)."""
+    lines = [
+        f"connection {cafe}-central",
+        f"address {central}",
+        f"remote_clientid bridge-{cafe}",
+        "cleansession false",
+        "restart_timeout 1 5",
+    ]
+    out = ("status", "state", "events", "log")
+    lines += [f"topic companion/{cafe}/+/{leaf} out 1" for leaf in out]
+    lines += [f"topic companion/{cafe}/+/{leaf} in 1" for leaf in ("ack", "command")]
+    return lines
+
+
 @dataclass
 class Broker:
     folder: Path
@@ -114,9 +132,16 @@ class Broker:
     process: subprocess.Popen[bytes] | None = None
 
     def configure(
-        self, cafe: str = CAFE, tables: tuple[str, ...] = TABLES, *, secured: bool = True
+        self,
+        cafe: str = CAFE,
+        tables: tuple[str, ...] = TABLES,
+        *,
+        secured: bool = True,
+        bridge: int | None = None,
     ) -> None:
-        """Write the configuration: secured (passwords, the contract's ACL) or open."""
+        """Write the configuration: secured (passwords, the contract's ACL) or open;
+        ``bridge``: the port of a central broker this cafe's broker bridges to (a chain
+        of cafes, :func:`bridge_lines`)."""
         lines = [
             f"listener {self.port} 127.0.0.1",
             "set_tcp_nodelay true",
@@ -133,6 +158,8 @@ class Broker:
             # with the ACL: Mosquitto 2.0.11 then drops a client whose QoS 1 publish the
             # ACL denies, and the ACL tests publish where they may not.)
             lines += ["allow_anonymous true", "max_queued_messages 0"]
+        if bridge is not None:
+            lines += bridge_lines(cafe, f"127.0.0.1:{bridge}")
         (self.folder / "mosquitto.conf").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
     def _accounts(self, cafe: str, tables: tuple[str, ...]) -> list[str]:

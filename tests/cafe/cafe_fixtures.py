@@ -22,7 +22,7 @@ from companion.bus.messages import dump, state_message
 from companion.cafe.ingest import Incoming
 from companion.cafe.server import CafeServer
 from companion.cafe.settings import BrokerSection, CafeSection, CafeSettings, DatabaseSection
-from companion.cafe.sqlite import SqliteStore
+from companion.cafe.store import is_url, open_store
 from companion.web.app import create_app
 from companion.web.auth import hash_password
 
@@ -46,11 +46,13 @@ def broker(tmp_path: Path) -> Iterator[Broker]:
     running.stop()
 
 
-def settings_for(port: int, database: Path) -> CafeSettings:
+def settings_for(port: int, database: Path | str, cafe: CafeSection | None = None) -> CafeSettings:
+    """A server's settings on the test broker; ``database`` a file or a PostgreSQL URL."""
+    target = str(database)
     return CafeSettings(
-        cafe=CafeSection(CAFE),
+        cafe=cafe or CafeSection(CAFE),
         broker=BrokerSection(host="127.0.0.1", port=port),
-        database=DatabaseSection(str(database)),
+        database=DatabaseSection(url=target) if is_url(target) else DatabaseSection(target),
     )
 
 
@@ -63,12 +65,12 @@ def journal(tmp_path: Path) -> Path:
 class Servers:
     """Starts cafe servers on one database; stops whatever is still running at the end."""
 
-    def __init__(self, port: int, database: Path) -> None:
-        self.settings = settings_for(port, database)
+    def __init__(self, port: int, database: Path | str, cafe: CafeSection | None = None) -> None:
+        self.settings = settings_for(port, database, cafe)
         self.running: list[CafeServer] = []
 
     def start(self) -> CafeServer:
-        server = CafeServer(self.settings, SqliteStore(self.settings.database_path()), key=KEY)
+        server = CafeServer(self.settings, open_store(self.settings.database_target()), key=KEY)
         server.start()
         assert server.link.connected.wait(10), "the server did not connect to the broker"
         self.running.append(server)
@@ -82,7 +84,17 @@ class Servers:
 
 @pytest.fixture
 def servers(broker: Broker, tmp_path: Path) -> Iterator[Servers]:
+    """Servers on an SQLite file."""
     made = Servers(broker.port, tmp_path / "cafe.db")
+    yield made
+    for server in list(made.running):
+        made.stop(server)
+
+
+@pytest.fixture
+def servers_each(broker: Broker, database: str) -> Iterator[Servers]:
+    """Servers on each backend (SQLite, then PostgreSQL)."""
+    made = Servers(broker.port, database)
     yield made
     for server in list(made.running):
         made.stop(server)
@@ -117,10 +129,11 @@ STATE: dict[str, Any] = {
 
 
 @pytest.fixture
-def filled(tmp_path: Path, journal: Path) -> Iterator[CafeServer]:
-    """A server (not connected) holding two tables' games: t1 with a game in play."""
-    settings = settings_for(1, tmp_path / "cafe.db")
-    server = CafeServer(settings, SqliteStore(settings.database_path()), key=KEY)
+def filled(database: str, journal: Path) -> Iterator[CafeServer]:
+    """A server (not connected) holding two tables' games: t1 with a game in play (on
+    each backend: every dashboard test runs on SQLite and on PostgreSQL)."""
+    settings = settings_for(1, database)
+    server = CafeServer(settings, open_store(settings.database_target()), key=KEY)
     server.take(incoming(SimTable("t1", 1, journal), state=STATE))
     server.take(incoming(SimTable("t2", 1, journal)))
     yield server
