@@ -111,7 +111,7 @@ def test_postgresql_backup_with_pg_dump_while_serving_then_pg_restore(
     before = len(table.acks)
     restored = servers.start()
     assert restored.store.counts() == (1, half)
-    table.wait_for(lambda acks: any(a["seq"] < last for a in acks[before:]))
+    table.wait_for(lambda acks: any(a.seq < last for a in acks[before:]))
     table.disconnect()
     table.connect()
     table.resend()
