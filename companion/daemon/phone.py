@@ -315,4 +315,8 @@ def attach_phone(daemon: Daemon, config: Config) -> Phone:
     if phone.enabled:
         daemon.phone_server = HomeServer(board, phone.bind, phone.port)
         log.info("phone: the players' page on %s:%d", phone.bind, phone.port)
+    app = daemon.app
+    hook.turn(app.now, True)  # the set-up link, for the first screen's code and menu
+    if app.game is None and not app.kiosk:
+        app.page = app.start_page()  # its "Phone page" entry
     return hook

@@ -103,17 +103,17 @@ def qr_screen(view: QrView, size: tuple[int, int]) -> Image.Image:
         return image
     x = side + 3
     width = size[0] - x
-    title_font = fitting(view.title, width, TEXT, SMALL) if tall(size) else SMALL
-    pen.text((x, 0), view.title, title_font, width=width)
-    y = title_font.height + (2 if tall(size) else 1)
+    y = 0
+    if tall(size):  # a short panel has no room for the title: the code says it
+        font = fitting(view.title, width, TEXT, SMALL)
+        pen.text((x, 0), view.title, font, width=width)
+        y = font.height + 2
+    step = SMALL.height + 1
     hint = wrap((view.hint,), SMALL, width) if view.hint else []
-    bottom = size[1] - len(hint) * (SMALL.height + 1)
+    bottom = size[1] - len(hint) * step
     for row in wrap(view.lines, SMALL, width):
-        if y + SMALL.height > bottom:
-            pen.text((x, size[1]), row, SMALL, width=width)  # recorded as cut: no room
-            break
-        pen.text((x, y), row, SMALL, width=width)
-        y += SMALL.height + 1
+        pen.text((x, y if y + SMALL.height <= bottom else size[1]), row, SMALL, width=width)
+        y += step
     for index, row in enumerate(hint):
-        pen.text((x, bottom + index * (SMALL.height + 1) + 1), row, SMALL, width=width)
+        pen.text((x, bottom + index * step + 1), row, SMALL, width=width)
     return image
