@@ -44,6 +44,7 @@ from companion.ui.setup import SetupWizard
 from companion.views import (
     FlowView,
     MessageView,
+    QrView,
     ScoresView,
     Tone,
     present,
@@ -281,6 +282,8 @@ class UiApp:
             return Go(under, [UseNames(tuple(names))])
 
         self.page = NamesOffer(names, yes=use, no=lambda: Go(under), under=under)
+        # The game's code would hide the offer: the phone that sent it has the page.
+        self.overlays.queue = [o for o in self.overlays.queue if not isinstance(o.view, QrView)]
         return True
 
     def staff_unlocked(self, now: float) -> None:
