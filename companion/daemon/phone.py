@@ -11,7 +11,9 @@ over (the table confirms them with one press: :meth:`UiApp.propose_names`).
 Before a game there is a link too: a set-up token, made when no game is in play,
 opens a page that waits for the game (:func:`companion.views.live.waiting_view`,
 the game being set up and its names so far) and takes names; the game started next
-keeps that token, so a phone that scanned the attract screen follows the game. The :class:`Board` is what the web server's thread reads
+keeps that token, so a phone that scanned the attract screen follows the game.
+
+The :class:`Board` is what the web server's thread reads
 (:class:`~companion.web.phone.LiveSource`): the view of the game in play, the tokens
 of earlier games, whose ended view it rebuilds from its own read-only journal. The
 cafe's bus sends the same view in the table's ``state`` (:mod:`companion.daemon.remote`).

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
+from companion.config import KioskSection
 from companion.flows.base import Notice, NoticeKind
 from companion.flows.commands import Replace
 from companion.flows.registry import make_flow
@@ -40,7 +41,6 @@ from companion.games.hex.pieces import Side
 from companion.games.registry import get_game
 from companion.games.trump.cards import Colour, Symbol
 from companion.table.cards import TableCard
-from companion.config import KioskSection
 from companion.ui.app import UiApp, result_lines
 from companion.ui.commands import StartGame
 from companion.ui.ingame import GamePage, IdlePage

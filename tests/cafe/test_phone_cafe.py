@@ -151,7 +151,7 @@ def test_home_downloads_french_and_a_restart_keeps_the_link(
         assert picture.headers["content-type"] == "image/png"
         with Image.open(io.BytesIO(picture.content)) as shown:
             assert shown.format == "PNG" and shown.width == 720 and shown.height > 400
-        assert 'summary.png?k=' in french.text
+        assert "summary.png?k=" in french.text
         for plot in ("totals", "spicy"):
             svg = client.get(f"/t/t1/{plot}.svg?k={token}")
             assert (

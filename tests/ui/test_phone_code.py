@@ -26,9 +26,10 @@ LONGEST = "http://192.168.100.200:65535/t/home?k="
 def as_a_phone_sees(image: Image.Image, zoom: int, blur: float, angle: float) -> Image.Image:
     """The panel through a phone's camera: each pixel ``zoom`` camera pixels, the dark
     panel round it, turned a little and out of focus."""
-    seen = image.convert("L").resize((image.width * zoom, image.height * zoom), Image.NEAREST)
+    big = (image.width * zoom, image.height * zoom)
+    seen = image.convert("L").resize(big, Image.Resampling.NEAREST)
     seen = ImageOps.expand(seen, border=zoom * 12, fill=0)
-    seen = seen.rotate(angle, resample=Image.BILINEAR, fillcolor=0)
+    seen = seen.rotate(angle, resample=Image.Resampling.BILINEAR, fillcolor=0)
     return seen.filter(ImageFilter.GaussianBlur(blur))
 
 
