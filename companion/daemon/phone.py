@@ -186,6 +186,10 @@ class Phone:
         self._shown_token = ""
         #: The set-up token: the link before a game, carried into the next game.
         self._pending = ""
+        #: Whether the page before a game can open: the table serves it. A cafe's
+        #: server knows a game's link only once the game is in play (its ``state``),
+        #: so there the OLED shows no code before a game.
+        self.setup_served = True
 
     def token(self, game: int) -> str:
         """The link token of ``game``, made (and journaled) the first time it is asked."""
@@ -246,7 +250,7 @@ class Phone:
             if view != self._shown or token != self._shown_token:
                 self._shown, self._shown_token = view, token
                 self.board.publish(game if flow is not None else None, token, view)
-        app.link = self.link() or ""
+        app.link = (self.link() or "") if flow is not None or self.setup_served else ""
 
     def _shown_game(self) -> int | None:
         return None if self._shown is None else self._shown.get("id")
@@ -313,6 +317,7 @@ def attach_phone(daemon: Daemon, config: Config) -> Phone:
     board = Board(table, daemon.session.journal.path, lang)
     hook = Phone(daemon, board)
     hook.base = phone.url.rstrip("/") or f"http://{local_address()}:{phone.port}"
+    hook.setup_served = not (config.cafe.broker and phone.url)  # a cafe's server: in play only
     daemon.phone = hook
     if phone.enabled:
         daemon.phone_server = HomeServer(board, phone.bind, phone.port)

@@ -32,19 +32,18 @@ from companion.config import KioskSection
 from companion.flows.base import Notice, NoticeKind
 from companion.flows.status import FlowStatus, Recorded, RummyStatus, TrickStatus
 from companion.games.registry import get_game
-from companion.ui.commands import EndGame, Resume, StaffAction, StartGame, UiCommand, UseNames
+from companion.ui.commands import EndGame, Resume, StaffAction, StartGame, UiCommand
 from companion.ui.ingame import GamePage, IdlePage
 from companion.ui.keys import ButtonLike, key_of
 from companion.ui.menus import staff_menu
 from companion.ui.overlays import INFO_SECONDS, Overlay, Overlays, Statuses, waiting
 from companion.ui.pages import Choice, Go, ListPage, Page
-from companion.ui.phone import NamesOffer, PhonePage, phone_view
+from companion.ui.phone import PhonePage, offer_names, phone_view
 from companion.ui.screens import View
 from companion.ui.setup import SetupWizard
 from companion.views import (
     FlowView,
     MessageView,
-    QrView,
     ScoresView,
     Tone,
     present,
@@ -266,25 +265,7 @@ class UiApp:
         """Names typed on a phone (issue 15): shown for the table to confirm with one
         press (SELECT; any other key declines). False, and nothing shown, when the game
         in play cannot take them (fixed sides, another number of seats)."""
-        game = self.game
-        if game is not None and (len(names) != len(self.players) or get_game(game).seats):
-            return False
-        self.now = now
-        under = self.page
-        while isinstance(under, NamesOffer):  # a newer offer replaces one not answered
-            under = under.under
-
-        def use() -> Go:
-            self.set_names(names)
-            setup = self.wizard.current
-            if self.game is None and setup is not None and "names" in setup.steps():
-                return Go(self.wizard.names_page(setup), [UseNames(tuple(names))])
-            return Go(under, [UseNames(tuple(names))])
-
-        self.page = NamesOffer(names, yes=use, no=lambda: Go(under), under=under)
-        # The game's code would hide the offer: the phone that sent it has the page.
-        self.overlays.queue = [o for o in self.overlays.queue if not isinstance(o.view, QrView)]
-        return True
+        return offer_names(self, names, now)
 
     def staff_unlocked(self, now: float) -> None:
         """A valid staff card was shown: staff actions open for :data:`STAFF_SECONDS`."""

@@ -12,11 +12,17 @@ interface asks for :class:`~companion.ui.commands.UseNames`), any other key decl
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
+from companion.games.registry import get_game
+from companion.ui.commands import UseNames
 from companion.ui.keys import Key
 from companion.ui.pages import Go, Page
 from companion.views import MessageView, QrView, Tone
 from companion.views.i18n import _
+
+if TYPE_CHECKING:
+    from companion.ui.app import UiApp
 
 
 def phone_view(link: str, *, started: bool = False, hint: str | None = None) -> QrView:
@@ -67,3 +73,28 @@ class NamesOffer:
 
     def press(self, key: Key) -> Go:
         return self.yes() if key.short is Key.SELECT else self.no()
+
+
+def offer_names(app: UiApp, names: Sequence[str], now: float) -> bool:
+    """Show ``names`` for the table to confirm (:meth:`UiApp.propose_names`): SELECT
+    sets them (during set-up: on the names step, which then shows them) and asks the
+    session for :class:`UseNames`; False when the game in play cannot take them."""
+    game = app.game
+    if game is not None and (len(names) != len(app.players) or get_game(game).seats):
+        return False
+    app.now = now
+    under = app.page
+    while isinstance(under, NamesOffer):  # a newer offer replaces one not answered
+        under = under.under
+
+    def use() -> Go:
+        app.set_names(names)
+        setup = app.wizard.current
+        if app.game is None and setup is not None and "names" in setup.steps():
+            return Go(app.wizard.names_page(setup), [UseNames(tuple(names))])
+        return Go(under, [UseNames(tuple(names))])
+
+    app.page = NamesOffer(names, yes=use, no=lambda: Go(under), under=under)
+    # The game's code would hide the offer: the phone that sent it has the page.
+    app.overlays.queue = [o for o in app.overlays.queue if not isinstance(o.view, QrView)]
+    return True
