@@ -9,7 +9,7 @@ a revoke) worded by :mod:`companion.views.words`. Nothing here is a sample text.
 
     >>> names = [name for name, view in gallery()]
     >>> names[:3], names[-1]
-    (['start', 'language', 'players'], 'staff-confirm-fr')
+    (['start', 'language', 'players'], 'attract-phone-fr')
 """
 
 from __future__ import annotations
