@@ -168,3 +168,14 @@ class IdleView:
     title: str = "Table Companion"
     last_result: tuple[str, ...] = field(default_factory=tuple)
     hint: str = ""
+
+
+@dataclass(frozen=True)
+class QrView:
+    """The players' page's link as a QR code (issue 15), with a title and lines beside
+    it and what a key does (``hint``); ``url`` empty: no link yet (the page is off)."""
+
+    title: str
+    url: str
+    lines: tuple[str, ...] = ()
+    hint: str = ""
