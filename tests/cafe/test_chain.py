@@ -170,7 +170,7 @@ def test_a_chain_server_reads_the_cafes_it_names_and_keys_their_tables() -> None
     assert subscriptions(*settings.cafes()) == [
         f"companion/{cafe}/+/{leaf}"
         for cafe in ("chain", *CAFES)
-        for leaf in ("status", "state", "events")
+        for leaf in ("status", "state", "events", "log")
     ]
     every = parse_settings({"cafe": {"name": "chain", "cafes": ["+"]}}, "chain.toml")
     assert every.cafes() == ("+",)
