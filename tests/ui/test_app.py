@@ -184,7 +184,7 @@ def test_hex_goes_straight_to_variants_as_the_hex_referee_game() -> None:
 #: A trick as the flow reports it, and as the screen shows it to three unnamed seats.
 TRICK_STATUS = TrickStatus("fibonachos", 1, 2, 1, (Played(0, "R13"),), lead=Suit.RED, spicy="S3")
 TRICK = TrickView(
-    "Fibonachos", 1, 2, "Seat 2", (Play("Seat 1", "R13"),), lead="Red", spicy="Spicy 3"
+    "Fibonachos", 1, 2, "Seat 2", (Play("Seat 1", "Red 13", "Red 13"),), lead="Red", spicy="Spicy 3"
 )
 
 
