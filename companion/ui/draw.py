@@ -101,6 +101,21 @@ def recording_cuts() -> Iterator[list[str]]:
         _recorders.remove(cuts)
 
 
+_readers: list[list[str]] = []
+
+
+@contextmanager
+def recording_texts() -> Iterator[list[str]]:
+    """Inside the block, every text drawn is listed as drawn (the tests read the
+    screens' words so: tests/flows/test_players_words.py)."""
+    texts: list[str] = []
+    _readers.append(texts)
+    try:
+        yield texts
+    finally:
+        _readers.remove(texts)
+
+
 def _cut(text: str) -> None:
     for cuts in _recorders:
         cuts.append(text)
@@ -142,6 +157,8 @@ class Pen:
 
     def _place(self, text: str, x: int, y: int, font: Font) -> None:
         """While cuts are recorded, a text whose pixels fall on another's is one too."""
+        for texts in _readers:
+            texts.append(text)
         if not _recorders:
             return
         ink = blank(self.image.size)

@@ -355,8 +355,11 @@ def rummy_screen(view: RummyView, size: tuple[int, int]) -> Image.Image:
     who is at play; a row a set (marker, base, what it lacks); the markers' legend."""
     image = blank(size)
     pen = Pen(image)
-    top = bar(pen, size, view.seat, f"{view.number}/{view.seats}")
     score, turn = _rummy_info(view)
+    seat = view.seat
+    if not tall(size) and score and TEXT.measure(f"{seat}  {score}  9/9") <= size[0]:
+        seat, score = f"{seat}  {score}", ""  # the short panel's total in the bar
+    top = bar(pen, size, seat, f"{view.number}/{view.seats}")
     notes = _legend(view, size[0])
     if tall(size):
         pen.text((0, top), score, SMALL)
@@ -373,11 +376,17 @@ def rummy_screen(view: RummyView, size: tuple[int, int]) -> Image.Image:
     per_column = max(1, (room + 1) // row)
     width = size[0] // columns
     bases = max((len(line.base) for line in view.sets), default=0)
+    rows = [
+        f"{_STATE_MARK.get(line.state, '??')} {line.base:<{bases}} "
+        f"{line.detail or words.get(line.state, line.state)}"
+        for line in view.sets
+    ]
+    if font is TEXT and any(TEXT.measure(text) > width - 2 for text in rows):
+        font, row = SMALL, SMALL.height + 1  # the details before the larger font
     for index, line in enumerate(view.sets[: per_column * columns]):
-        mark = _STATE_MARK.get(line.state, "??")
-        text = f"{mark} {line.base:<{bases}} {line.detail or words.get(line.state, line.state)}"
+        text = rows[index]
         if columns > 1 or font.measure(text) > width - 2:
-            text = f"{mark} {line.base}"  # two columns: the details give way
+            text = f"{_STATE_MARK.get(line.state, '??')} {line.base}"  # the details give way
         x, y = (index // per_column) * width, top + (index % per_column) * row
         pen.text((x, y), text, font, width=width - 2)
     for index, note in enumerate(reversed(notes[:kept])):
