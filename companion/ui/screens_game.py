@@ -78,6 +78,12 @@ def _facts(view: TrickView) -> tuple[str, str, str]:
     return stake, lead, symbol
 
 
+def _leads(view: TrickView) -> str:
+    """'Ana leads'; nothing while the leader is not known (Trump's round 1, T3: the
+    table is asked once the indicators lie)."""
+    return "" if view.to_play == "?" else _("{name} leads").format(name=view.to_play)
+
+
 def _whose_turn(pen: Pen, y: int, view: TrickView, big: Font) -> None:
     """'Ana to play': the name in ``big`` (BOLD when a long name leaves no room)."""
     tail = _(" to play")
@@ -116,7 +122,7 @@ def trick_screen(view: TrickView, size: tuple[int, int]) -> Image.Image:
         # What to show is the headline; who shows it is secondary.
         pen.text((0, top), _("Show the"), TEXT)
         pen.text((0, top + 10), view.waiting_for, BOLD)
-        pen.text((0, top + 23), _("{name} leads").format(name=view.to_play), TEXT)
+        pen.text((0, top + 23), _leads(view), TEXT)
         if view.last_winner is not None:
             _last_trick(pen, top + 34, view)
         else:
@@ -196,7 +202,7 @@ def _short_trick(
     if view.waiting_for:
         show = _("Show {what}").format(what=view.waiting_for)
         pen.text((0, y), show, fitting(show, pen.width, TEXT, SMALL))
-        line = _("{name} leads").format(name=view.to_play)
+        line = _leads(view)
     else:
         pen.text((0, y), view.to_play, TEXT)
         pen.text((TEXT.measure(view.to_play), y), _(" to play"), TEXT)

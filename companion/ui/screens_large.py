@@ -94,7 +94,7 @@ def trick_screen(view: TrickView, size: tuple[int, int]) -> Image.Image:
     image = blank(size)
     if view.waiting_for:
         headline = view.waiting_for
-        under = _("Show it: {name} leads").format(name=view.to_play)
+        under = "" if view.to_play == "?" else _("Show it: {name} leads").format(name=view.to_play)
     else:
         headline = view.to_play
         under = _("to play")

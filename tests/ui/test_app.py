@@ -565,4 +565,4 @@ def test_the_start_menu_chooses_the_language_and_the_game_speaks_it_at_once() ->
         assert finger.choose("Reprendre la partie") == [Resume()]
         game = finger.screen()
         assert isinstance(game, TrickView) and game.spicy == "Piment 3" and game.lead == "Rouge"
-        assert game.to_play == "Place 2"
+        assert game.to_play == "Joueur 2"
