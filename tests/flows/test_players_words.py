@@ -390,7 +390,9 @@ def watched(monkeypatch: pytest.MonkeyPatch, seen: list[str]) -> None:
         for name in ("placed", "removed", "sighted", "command", "undo"):
             method = getattr(flow, name)
 
-            def after(*given: object, _method: Callable[..., list[Notice]] = method) -> list[Notice]:
+            def after(
+                *given: object, _method: Callable[..., list[Notice]] = method
+            ) -> list[Notice]:
                 notices = _method(*given)
                 seen.extend(drawn_words(flow, command))
                 return notices

@@ -37,7 +37,6 @@ from companion.views import MenuView, MessageView, Tone
 from companion.views.i18n import LOCALE, _, ngettext, speaking
 from companion.views.present import game_label
 
-
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "rummy"
 
 
@@ -55,9 +54,9 @@ def english_phrases() -> frozenset[str]:
             continue
         for text in ids:
             for part in re.split(r"\{[a-z_]*\}", str(text)):
-                part = part.strip(" .,:;?!")
-                if len(part.split()) >= 2:
-                    phrases.add(part)
+                phrase = part.strip(" .,:;?!")
+                if len(phrase.split()) >= 2:
+                    phrases.add(phrase)
     return frozenset(phrases)
 
 
@@ -142,7 +141,9 @@ def play_rummy(hand: TableHand, record: dict[str, Any]) -> None:
                     face, _sign, number = text.partition("=")
                     copies[face] += 1
                     key = f"rummy21/{face}/{copies[face]}"
-                    card = TableCard(key, "rummy21", face, zone, (0.1 + 0.1 * column, 0.1 + 0.05 * row))
+                    card = TableCard(
+                        key, "rummy21", face, zone, (0.1 + 0.1 * column, 0.1 + 0.05 * row)
+                    )
                     hand.table("placed", card)
                     if number:
                         hand.runner.carry_out(Flow(Wild(key, int(number))), hand.now)
@@ -169,7 +170,6 @@ def play_rummy(hand: TableHand, record: dict[str, Any]) -> None:
 
 def play(tmp_path: Path, game: str) -> tuple[list[str], dict[str, object]]:
     """A whole game of ``game`` in French; the words drawn and the game's result."""
-    texts: list[str] = []
     journal = Journal.open(tmp_path / "j.db")
     with speaking("en"), recording_texts() as texts:
         runner = TableRunner(UiApp(language="fr"), Session(journal, clock=Clock()))

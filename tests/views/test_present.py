@@ -158,7 +158,10 @@ def test_the_end_of_a_game_on_the_status_line() -> None:
             MeldSet("B2", SetState.OPEN, Lack.WILD_NUMBER),
             SetLine("Base 2", "open", "wild number?"),
         ),
-        (MeldSet("B3", SetState.OPEN, Lack.IMPOSSIBLE), SetLine("Base 3", "open", "cannot complete")),
+        (
+            MeldSet("B3", SetState.OPEN, Lack.IMPOSSIBLE),
+            SetLine("Base 3", "open", "cannot complete"),
+        ),
         (
             MeldSet("B3", SetState.ILLEGAL, reason="5 is not allowed on B3", rule="R2", fault="5"),
             SetLine("Base 3", "illegal", "wrong: Std 5"),
@@ -209,7 +212,13 @@ def test_a_flow_presented_shows_what_the_flow_screens_showed() -> None:
     flow.placed(TableCard("f/R13", "fibonachos", "R13#1", "play"))
     shown = present(flow.status(), ["Ana", "", "Cy"])
     assert shown == TrickView(
-        "Fibonachos", 1, 1, "Seat 2", (Play("Ana", "Red 13", "Red 13"),), lead="Red", spicy="Spicy 3"
+        "Fibonachos",
+        1,
+        1,
+        "Seat 2",
+        (Play("Ana", "Red 13", "Red 13"),),
+        lead="Red",
+        spicy="Spicy 3",
     )
     assert waiting_line(flow.status(), ["Ana", "", "Cy"]) == "Seat 2 to play"
 
