@@ -245,6 +245,11 @@ def game_screens() -> Iterator[tuple[str, View]]:
         status = TrickStatus(game, 144, 17, 4, plays, suit, trump, symbol, spicy)
         yield f"{game}-trick", present(status, NAMES)
         yield f"{game}-unknown-leader", present(replace(status, to_play=None), NAMES)
+        # Before a trick's first card: the last trick, a card from each of five players.
+        last = tuple(Played(seat, card) for seat in range(5))
+        first = replace(status, plays=(), lead=None, last=last, last_winner=4)
+        yield f"{game}-last-trick", present(first, NAMES)
+        yield f"{game}-last-trick-short", present(first, [name[:3] for name in NAMES])
         won = TrickWon(4, card, 17, (card, card))
         notice = Notice(NoticeKind.TRICK_WON, "", detail=won)
         view = present_notice(notice, NAMES, game)
