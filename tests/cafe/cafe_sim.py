@@ -135,11 +135,14 @@ class SimTable:
 
     def game_message(self, entry: GameEntry, *, ended: bool = True) -> bytes:
         """The row of ``entry`` (as it was in play, unless ``ended``), as the table builds it."""
-        return event_message(self.topics, entry if ended else opened(entry), None, self.identity)
+        before = [g.id for g in self.games if g.id < entry.id]
+        row = entry if ended else opened(entry)
+        return event_message(self.topics, row, None, self.identity, max(before, default=0))
 
     def event_message(self, index: int) -> bytes:
         entry, event = self.events[index]
-        return event_message(self.topics, opened(entry), event, self.identity)
+        after = self.events[index - 1][1].seq if index else 0  # the journal's hole-free word
+        return event_message(self.topics, opened(entry), event, self.identity, after)
 
     def send_game(self, entry: GameEntry, *, ended: bool = True) -> None:
         self.publish("events", self.game_message(entry, ended=ended))
