@@ -74,7 +74,9 @@ def opened(entry: GameEntry) -> GameEntry:
 class SimTable:
     """One table on the bus, sending a journal's games and events in journal order."""
 
-    def __init__(self, name: str, port: int, journal: Path, cafe: str = CAFE) -> None:
+    def __init__(
+        self, name: str, port: int, journal: Path, cafe: str = CAFE, password: str | None = None
+    ) -> None:
         self.name, self.cafe, self.port = name, cafe, port
         self.topics = Topics(cafe, name)
         with Journal.read(journal) as read:
@@ -90,6 +92,8 @@ class SimTable:
         self.client = mqtt.Client(
             CallbackAPIVersion.VERSION2, client_id=f"table-{name}", clean_session=True
         )
+        if password is not None:  # a secured broker: the table's own account
+            self.client.username_pw_set(f"table-{name}", password)
         self.client.will_set(self.topic("status"), b"offline", qos=1, retain=True)
         self.client.on_connect = self._connected
         self.client.on_message = self._message
