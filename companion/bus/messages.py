@@ -215,9 +215,11 @@ def state_message(
     game: dict[str, Any] | None,
     devices: dict[str, str],
     idle: float,
+    setup: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The ``state`` object (dumped by the bus when it publishes it)."""
-    return {
+    """The ``state`` object (dumped by the bus when it publishes it); ``setup``: with
+    no game in play, the players' page before the game (its view and link digest)."""
+    body = {
         "v": VERSION,
         "cafe": topics.cafe,
         "table": topics.table,
@@ -226,3 +228,6 @@ def state_message(
         "devices": devices,
         "idle": round(idle, 1),
     }
+    if setup:
+        body["setup"] = setup
+    return body

@@ -137,6 +137,9 @@ class TableState:
     game: Mapping[str, Any] | None
     devices: Mapping[str, str]
     idle: float | None
+    #: With no game in play, the players' page before the game (issue 15): its view
+    #: (``live``) and the set-up link's digest (``link``); None when not sent.
+    setup: Mapping[str, Any] | None = None
 
 
 def _object(payload: bytes, what: str) -> dict[str, Any]:
@@ -245,12 +248,14 @@ def parse_state(cafe: str, key: str, payload: bytes) -> TableState:
     if not (game is None or isinstance(game, dict)) or not isinstance(devices, dict):
         raise MessageError(f"{what}: 'game' or 'devices' is not an object")
     idle = value.get("idle")
+    setup = value.get("setup")
     return TableState(
         table=key,
         at=_time(value.get("at"), f"{what}: at") or 0.0,
         game=game,
         devices={str(k): str(v) for k, v in devices.items()},
         idle=float(idle) if isinstance(idle, int | float) and not isinstance(idle, bool) else None,
+        setup=setup if isinstance(setup, dict) and game is None else None,
     )
 
 

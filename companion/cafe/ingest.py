@@ -203,6 +203,8 @@ class Ingest:
         elif item.leaf == "state":
             state = parse_state(self.cafe, item.table, item.payload)
             raw = {"at": state.at, "game": state.game, "devices": state.devices}
+            if state.setup is not None:  # the players' page before a game (issue 15)
+                raw["setup"] = state.setup
             self.tables[item.table] = replace(row, state={**raw, "idle": state.idle}, seen=now)
             self._link(item.table, state.game)
         elif item.leaf == "events":
