@@ -94,9 +94,10 @@ def test_the_set_up_link_opens_the_waiting_page_and_its_names_come_from_the_serv
 
         # The signed command with "phone": the OLED offers the names, one press takes them.
         _until(daemon, clock, lambda: isinstance(daemon.app.page, NamesOffer), "the offer")
-        assert daemon.app.wizard.preset_names == ()
+        wizard = daemon.app.wizard
+        assert not wizard.preset_names  # not before the press
         daemon.runner.press(ButtonEvent(Button.SELECT, PressKind.PRESS, clock()))
-        assert daemon.app.wizard.preset_names == ("Zoé", "Yann")
+        assert list(wizard.preset_names) == ["Zoé", "Yann"]
 
         # The game started next keeps the link: the same page now shows the game.
         daemon.start_game("fibonachos", 3, [], {})
