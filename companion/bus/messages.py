@@ -142,13 +142,22 @@ def game_row(entry: GameEntry) -> dict[str, Any]:
 
 
 def event_message(
-    topics: Topics, entry: GameEntry, event: JournalEvent | None, journal: str = ""
+    topics: Topics,
+    entry: GameEntry,
+    event: JournalEvent | None,
+    journal: str = "",
+    after: int | None = None,
 ) -> bytes:
     """One ``events`` message: a journal event of ``entry``, or (None) its game row;
-    ``journal`` is the journal's identity (left out for a journal without one)."""
+    ``journal`` is the journal's identity (left out for a journal without one).
+    ``after``: the journal has no event (for a game row: no game) numbered between it
+    and this one, so the server's ack may pass a hole the journal really has (an event
+    set aside by a salvage) and no other (left out: the number just before)."""
     body: dict[str, Any] = {"v": VERSION, "cafe": topics.cafe, "table": topics.table}
     if journal:
         body["journal"] = journal
+    if after is not None:
+        body["after"] = after
     body["game"] = game_row(entry)
     body["event"] = None
     if event is not None:
@@ -206,9 +215,11 @@ def state_message(
     game: dict[str, Any] | None,
     devices: dict[str, str],
     idle: float,
+    setup: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The ``state`` object (dumped by the bus when it publishes it)."""
-    return {
+    """The ``state`` object (dumped by the bus when it publishes it); ``setup``: with
+    no game in play, the players' page before the game (its view and link digest)."""
+    body = {
         "v": VERSION,
         "cafe": topics.cafe,
         "table": topics.table,
@@ -217,3 +228,6 @@ def state_message(
         "devices": devices,
         "idle": round(idle, 1),
     }
+    if setup:
+        body["setup"] = setup
+    return body

@@ -76,6 +76,10 @@ class Outbox:
         self.batch = batch
         #: The last event seq handed out.
         self.cursor = 0
+        #: The last event seq, and game id, whose message was handed out (or the ack's):
+        #: the ``after`` of the next, the journal holding nothing between the two.
+        self._after_seq = 0
+        self._after_game = 0
         self._journal: Journal | None = None
         self._identity: str | None = None
         self._unreadable = False
@@ -109,8 +113,10 @@ class Outbox:
             self.journal()
         return self._identity or ""
 
-    def message(self, entry: GameEntry, event: JournalEvent | None = None) -> bytes:
-        return event_message(self.topics, entry, event, self.identity)
+    def message(
+        self, entry: GameEntry, event: JournalEvent | None = None, after: int | None = None
+    ) -> bytes:
+        return event_message(self.topics, entry, event, self.identity, after)
 
     def ended_row(self, game_id: int) -> Outgoing | None:
         """The row of game ``game_id`` if the journal has it ended (the server's ack says
@@ -151,6 +157,7 @@ class Outbox:
                     ack.games,
                 )
         self._next_game = first
+        self._after_seq, self._after_game = ack.seq, first - 1
         log.info("cafe: sending from event %d and game %d on", ack.seq + 1, first)
 
     def next_batch(self) -> tuple[list[Outgoing], bool]:
@@ -170,10 +177,11 @@ class Outbox:
         messages = []
         for entry in journal.games(since=self._next_game, limit=self.batch):
             self._keep(entry)
-            messages.append(Outgoing(self.message(entry), entry.id))
+            messages.append(Outgoing(self.message(entry, after=self._after_game), entry.id))
             if entry.ended is None:
                 self._open[entry.id] = _mark(entry)
             self._next_game = entry.id + 1
+            self._after_game = entry.id
         return messages
 
     def _changed_rows(self, journal: Journal) -> list[Outgoing]:
@@ -201,9 +209,10 @@ class Outbox:
             if event.game_id >= self._next_game:  # its row first, in the next batch
                 return messages, True
             entry = self._row(journal, event.game_id)
-            if entry is not None:
-                payload = self.message(entry, event)
+            if entry is not None:  # (one that cannot be read is a hole of the journal's)
+                payload = self.message(entry, event, self._after_seq)
                 messages.append(Outgoing(payload, entry.id, event.seq))
+                self._after_seq = event.seq
             self.cursor = event.seq
         return messages, len(events) == self.batch
 

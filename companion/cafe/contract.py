@@ -123,6 +123,9 @@ class Update:
     game: GameRow
     event: EventRow | None
     journal: str = ""
+    #: The table's word that its journal holds no event (for a game row: no game)
+    #: numbered between ``after`` and this one; None: it did not say (the one before).
+    after: int | None = None
 
 
 @dataclass(frozen=True)
@@ -134,6 +137,9 @@ class TableState:
     game: Mapping[str, Any] | None
     devices: Mapping[str, str]
     idle: float | None
+    #: With no game in play, the players' page before the game (issue 15): its view
+    #: (``live``) and the set-up link's digest (``link``); None when not sent.
+    setup: Mapping[str, Any] | None = None
 
 
 def _object(payload: bytes, what: str) -> dict[str, Any]:
@@ -212,8 +218,13 @@ def parse_events(cafe: str, key: str, payload: bytes) -> Update:
     if journal != "" and (not isinstance(journal, str) or not JOURNAL.fullmatch(journal)):
         raise MessageError(f"{what}: journal {journal!r} is not an identity of hex digits")
     raw = value.get("event")
+    after = value.get("after")
+    if after is not None:
+        after = _int(after, f"{what}: after")
+        if after >= (game.id if raw is None else _int(_key(raw, "seq"), f"{what}: event seq")):
+            raise MessageError(f"{what}: after {after} is not below the number it comes after")
     if raw is None:
-        return Update(game, None, journal)
+        return Update(game, None, journal, after)
     if not isinstance(raw, dict) or not isinstance(raw.get("payload"), dict):
         raise MessageError(f"{what}: 'event' is not an object with a payload object")
     kind = raw.get("kind")
@@ -221,7 +232,11 @@ def parse_events(cafe: str, key: str, payload: bytes) -> Update:
         raise MessageError(f"{what}: the event has no kind")
     seq = _int(raw.get("seq"), f"{what}: event seq")
     at = _time(raw.get("at"), f"{what}: event at") or 0.0
-    return Update(game, EventRow(key, game.id, seq, at, kind, raw["payload"]), journal)
+    return Update(game, EventRow(key, game.id, seq, at, kind, raw["payload"]), journal, after)
+
+
+def _key(value: Any, key: str) -> Any:
+    return value.get(key) if isinstance(value, dict) else None
 
 
 def parse_state(cafe: str, key: str, payload: bytes) -> TableState:
@@ -233,12 +248,14 @@ def parse_state(cafe: str, key: str, payload: bytes) -> TableState:
     if not (game is None or isinstance(game, dict)) or not isinstance(devices, dict):
         raise MessageError(f"{what}: 'game' or 'devices' is not an object")
     idle = value.get("idle")
+    setup = value.get("setup")
     return TableState(
         table=key,
         at=_time(value.get("at"), f"{what}: at") or 0.0,
         game=game,
         devices={str(k): str(v) for k, v in devices.items()},
         idle=float(idle) if isinstance(idle, int | float) and not isinstance(idle, bool) else None,
+        setup=setup if isinstance(setup, dict) and game is None else None,
     )
 
 

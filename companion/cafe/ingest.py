@@ -3,12 +3,15 @@
 The contract's ``ack`` ``{"seq": N, "games": M}`` promises the table that the server
 holds every event up to N and every game up to M, so the table need not send them
 again. Sequence numbers can have holes (a journal sets a damaged event aside), so a
-hole is not proof of a lost message. The server moves N past a hole only while it
-*trusts* the stream of that table: from the table's live ``online`` (the table then
-sends again everything after the ack it reads, in order) for as long as the server
-has missed none of its messages (its broker session kept, see
-:mod:`companion.cafe.link`). Otherwise N moves only one by one (seq N+1 held), and a
-hole waits for the table's next reconnection, which fills it.
+hole is not proof of a lost message, and a message lost on the way is a hole too. So
+N moves only over what the server holds, one message to the next: to seq N+1, or to
+a seq whose message says ``"after": P`` with P <= N (the table's word that its
+journal has nothing between P and that seq). Whatever the table's status says: a
+cafe's broker bridged to a central one forwards each table's retained ``online``
+live when the bridge reconnects, which looks like the table reconnecting when it did
+not (and a message lost on the way then is still lost). The ``after`` of messages
+held beyond N is kept in memory until N reaches them; after a restart of the server
+the table sends them again with it (its resend from the ack). Games (M) the same way.
 
 Each journal (SD card) of a table has an identity; a new one starts again at game 1
 and seq 1, so the server numbers its games and events after everything it held of
@@ -90,21 +93,19 @@ class Ingest:
         self.store = store
         self.cafe = cafe
         self.clock = clock
-        # A process starting trusts no stream: it cannot know what happened while it
-        # was stopped (a database restored from a backup is behind its broker session).
         self.tables: dict[str, TableRow] = {}
+        #: Per table, the ``after`` of each event seq (and game id) held beyond its ack.
+        self.afters: dict[tuple[str, str], dict[int, int]] = {}
         #: Each table's journals, oldest first, and the ids of its games held open.
         self.journals: dict[str, list[JournalRow]] = {}
         self.open: dict[str, set[int]] = {}
         #: Held while a batch is applied: the MQTT thread reads the acks too.
         self._lock = threading.Lock()
-        self._load(trusted=False)
+        self._load()
 
-    def _load(self, *, trusted: bool) -> None:
+    def _load(self) -> None:
         """What the database holds (at start, or after a batch rolled back)."""
-        self.tables = {
-            row.name: row if trusted else replace(row, trusted=False) for row in self.store.tables()
-        }
+        self.tables = {row.name: row for row in self.store.tables()}
         self.journals = {}
         for journal in self.store.journals():
             self.journals.setdefault(journal.table, []).append(journal)
@@ -166,8 +167,7 @@ class Ingest:
         try:
             for item in batch:
                 if isinstance(item, LostSession):
-                    self._distrust(touched)
-                    continue
+                    continue  # the acks hold only what is held: nothing to undo
                 try:
                     self._one(item, done)
                 except MessageError as exc:
@@ -179,7 +179,7 @@ class Ingest:
             self.store.commit()
         except BaseException:
             self.store.rollback()
-            self._load(trusted=True)
+            self._load()
             raise
         for name in touched:
             ack = self._ack_of(name)
@@ -187,12 +187,6 @@ class Ingest:
                 done.acks[name] = ack
         done.changed |= touched
         return done
-
-    def _distrust(self, touched: set[str]) -> None:
-        for name, row in self.tables.items():
-            if row.trusted:
-                self.tables[name] = replace(row, trusted=False)
-                touched.add(name)
 
     def _row(self, table: str) -> TableRow:
         row = self.tables.get(table)
@@ -205,12 +199,12 @@ class Ingest:
         now = self.clock()
         if item.leaf == "status":
             status = parse_status(item.payload)
-            # A live "online" is a table (re)connecting: it sends again all after its ack.
-            trusted = row.trusted or (status == "online" and not item.retained)
-            self.tables[item.table] = replace(row, status=status, seen=now, trusted=trusted)
+            self.tables[item.table] = replace(row, status=status, seen=now)
         elif item.leaf == "state":
             state = parse_state(self.cafe, item.table, item.payload)
             raw = {"at": state.at, "game": state.game, "devices": state.devices}
+            if state.setup is not None:  # the players' page before a game (issue 15)
+                raw["setup"] = state.setup
             self.tables[item.table] = replace(row, state={**raw, "idle": state.idle}, seen=now)
             self._link(item.table, state.game)
         elif item.leaf == "events":
@@ -237,16 +231,13 @@ class Ingest:
             opened.discard(game.id)
         elif changed:
             opened.add(game.id)
-        games = self._advance(
-            row.ack_games, game.id, row.trusted, self.store.game_ids_after, item.table
-        )
+        after = update.after if update.event is None else None
+        games = self._advance(item.table, "games", row.ack_games, game.id, after)
         seq = row.ack_seq
         if update.event is not None:
             if self.store.put_event(update.event):
                 done.stored += 1
-            seq = self._advance(
-                seq, update.event.seq, row.trusted, self.store.seqs_after, item.table
-            )
+            seq = self._advance(item.table, "seq", seq, update.event.seq, update.after)
         self.tables[item.table] = replace(row, ack_seq=seq, ack_games=games)
 
     def _numbered(self, table: str, update: Update) -> Update | None:
@@ -257,7 +248,9 @@ class Ingest:
         event = update.event
         if event is not None:
             event = replace(event, game_id=game.id, seq=event.seq + journal.seq_base)
-        numbered = Update(game, event, update.journal)
+        base = journal.game_base if event is None else journal.seq_base
+        came = None if update.after is None else update.after + base
+        numbered = Update(game, event, update.journal, came)
         if after is None:
             return numbered
         if game.id > after.game_base or (event is not None and event.seq > after.seq_base):
@@ -272,21 +265,24 @@ class Ingest:
             self.store.put_event(event)
         return None
 
-    @staticmethod
-    def _advance(
-        mark: int,
-        got: int,
-        trusted: bool,
-        held_after: Callable[[str, int, int], list[int]],
-        table: str,
-    ) -> int:
-        """The new mark after holding ``got``: past it when it is next (or the stream is
-        trusted), then over every number already held right after it."""
-        if got <= mark or (got != mark + 1 and not trusted):
+    def _advance(self, table: str, kind: str, mark: int, got: int, after: int | None) -> int:
+        """The new mark (``kind``: ``seq`` or ``games``) after holding ``got``, which
+        comes ``after`` that number (None: the one before): past it when that is held,
+        then over every number held whose own ``after`` is then held."""
+        if got <= mark:
             return mark
+        afters = self.afters.setdefault((table, kind), {})
+        came = got - 1 if after is None else after
+        if came > mark:  # something between is not held (yet): wait for it
+            if len(afters) < WALK:
+                afters[got] = min(came, afters.get(got, came))
+            return mark
+        held_after = self.store.seqs_after if kind == "seq" else self.store.game_ids_after
         mark = got
         for held in held_after(table, mark, WALK):
-            if held != mark + 1:
+            if afters.get(held, held - 1) > mark:
                 break
             mark = held
+        for number in [n for n in afters if n <= mark]:
+            del afters[number]
         return mark

@@ -3,7 +3,10 @@
 
 The game in play comes from the table's retained ``state``: its game carries the
 table view (``live``, :mod:`companion.views.live`) and its link (``link``: the
-SHA-256 of the token in the players' link; the token itself never travels). The
+SHA-256 of the token in the players' link; the token itself never travels). With no
+game in play the state's ``setup`` carries the same of the page before the game (the
+attract screen's code): it waits for the game and takes names, and the game started
+next keeps that link, so the page follows it. The
 server keeps every game's link (the ``links`` table), so a link of a game that has
 ended still opens it, read-only: its view is replayed from the events the server
 holds. Names typed on a phone go to the table as the staff's signed ``names``
@@ -39,18 +42,22 @@ class CafeLive:
         self._lock = threading.Lock()
         self._ended: dict[tuple[str, int], dict[str, Any]] = {}
 
-    def _playing(self, table: str) -> Mapping[str, Any] | None:
+    def _state(self, table: str, key: str) -> Mapping[str, Any] | None:
+        """The table's last state's ``game`` or ``setup`` object."""
         row = self.server.ingest.tables.get(table)
-        game = (row.state or {}).get("game") if row is not None else None
-        return game if isinstance(game, dict) else None
+        value = (row.state or {}).get(key) if row is not None else None
+        return value if isinstance(value, dict) else None
 
     def _game_of(self, table: str, token: str) -> tuple[int | None, Live | None]:
         if not token:
             return None, None
         link = link_digest(token)
-        game = self._playing(table)
+        game = self._state(table, "game")
         if game is not None and game.get("link") == link and isinstance(game.get("live"), dict):
             return game.get("id"), Live(game["live"], live=True)
+        setup = self._state(table, "setup") if game is None else None
+        if setup is not None and setup.get("link") == link and isinstance(setup.get("live"), dict):
+            return None, Live(setup["live"], live=True)  # before the game: names, no record
         game_id = self.server.store.linked(table, link)
         return game_id, None
 

@@ -36,6 +36,8 @@ class TableRow:
     seen: float
     ack_seq: int = 0
     ack_games: int = 0
+    #: No longer used (acks pass only what is held, companion.cafe.ingest): the column
+    #: stays so that databases made before read and write as they were.
     trusted: bool = False
 
 

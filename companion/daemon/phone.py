@@ -13,6 +13,10 @@ opens a page that waits for the game (:func:`companion.views.live.waiting_view`,
 the game being set up and its names so far) and takes names; the game started next
 keeps that token, so a phone that scanned the attract screen follows the game.
 
+At a cafe the table's ``state`` carries the same: the game's view and link digest in
+play (:meth:`Phone.bus_fields`), the waiting view and the set-up link's digest before
+a game (:meth:`Phone.setup_fields`), and the cafe's server serves both pages.
+
 The :class:`Board` is what the web server's thread reads
 (:class:`~companion.web.phone.LiveSource`): the view of the game in play, the tokens
 of earlier games, whose ended view it rebuilds from its own read-only journal. The
@@ -186,10 +190,6 @@ class Phone:
         self._shown_token = ""
         #: The set-up token: the link before a game, carried into the next game.
         self._pending = ""
-        #: Whether the page before a game can open: the table serves it. A cafe's
-        #: server knows a game's link only once the game is in play (its ``state``),
-        #: so there the OLED shows no code before a game.
-        self.setup_served = True
 
     def token(self, game: int) -> str:
         """The link token of ``game``, made (and journaled) the first time it is asked."""
@@ -212,6 +212,15 @@ class Phone:
         game, token, view = self.board.current()
         if game is None or view is None:
             return {}
+        return {"live": view, "link": link_digest(token)}
+
+    def setup_fields(self) -> dict[str, Any] | None:
+        """With no game in play, what the cafe's ``state`` carries of the page before
+        the game (its ``setup``: the waiting view and the set-up link's digest), so the
+        cafe's server serves it too; None in a game."""
+        game, token, view = self.board.current()
+        if game is not None or view is None or not token or not view.get("waiting"):
+            return None
         return {"live": view, "link": link_digest(token)}
 
     def pending(self) -> str:
@@ -250,7 +259,7 @@ class Phone:
             if view != self._shown or token != self._shown_token:
                 self._shown, self._shown_token = view, token
                 self.board.publish(game if flow is not None else None, token, view)
-        app.link = (self.link() or "") if flow is not None or self.setup_served else ""
+        app.link = self.link() or ""
 
     def _shown_game(self) -> int | None:
         return None if self._shown is None else self._shown.get("id")
@@ -317,7 +326,6 @@ def attach_phone(daemon: Daemon, config: Config) -> Phone:
     board = Board(table, daemon.session.journal.path, lang)
     hook = Phone(daemon, board)
     hook.base = phone.url.rstrip("/") or f"http://{local_address()}:{phone.port}"
-    hook.setup_served = not (config.cafe.broker and phone.url)  # a cafe's server: in play only
     daemon.phone = hook
     if phone.enabled:
         daemon.phone_server = HomeServer(board, phone.bind, phone.port)

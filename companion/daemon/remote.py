@@ -115,7 +115,9 @@ class Remote:
         daemon = self.daemon
         session, links = daemon.session, daemon.links
         flow = session.flow
-        game = None
+        game, setup = None, None
+        if flow is None and daemon.phone is not None:  # the page before a game (issue 15)
+            setup = daemon.phone.setup_fields()
         if flow is not None:
             game = game_state(session.game_id, flow, list(daemon.app.players))
             if daemon.phone is not None:  # the players' page (issue 15): optional fields
@@ -135,4 +137,5 @@ class Remote:
             game=game,
             devices=devices,
             idle=max(0.0, now - daemon.app.last_input),
+            setup=setup,
         )

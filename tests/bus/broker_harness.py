@@ -106,18 +106,39 @@ def wait_for_port(
     raise TimeoutError(f"nothing listens on 127.0.0.1:{port}")
 
 
-def bridge_lines(cafe: str, central: str) -> list[str]:
+def central_acl_text(cafes: tuple[str, ...]) -> str:
+    """The central broker's ACL of a chain of cafes (docs/cafe.md "A chain of cafes"
+    shows the same lines): the server reads every cafe and writes the acks and
+    commands; each cafe's bridge writes only its own cafe's tables' topics and reads
+    only their acks and commands."""
+    lines = [
+        f"user {SERVER}",
+        "topic read companion/#",
+        "topic write companion/+/+/ack",
+        "topic write companion/+/+/command",
+    ]
+    for cafe in cafes:
+        lines += ["", f"user bridge-{cafe}"]
+        lines += [f"topic write companion/{cafe}/+/{leaf}" for leaf in ("status", "state")]
+        lines += [f"topic write companion/{cafe}/+/{leaf}" for leaf in ("events", "log")]
+        lines += [f"topic read companion/{cafe}/+/{leaf}" for leaf in ("ack", "command")]
+    return "\n".join(lines) + "\n"
+
+
+def bridge_lines(cafe: str, central: str, password: str | None = None) -> list[str]:
     """A cafe broker's bridge to the central broker at ``central`` (HOST:PORT), as
-    docs/cafe.md "A chain of cafes" writes it without its TLS and account lines: what
-    its tables publish goes out, their acks and commands come in (QoS 1, a kept
-    session, so nothing is lost while the link is down)."""
+    docs/cafe.md "A chain of cafes" writes it without its TLS lines (and, with no
+    ``password``, its account): what its tables publish goes out, their acks and
+    commands come in (QoS 1, a kept session, so nothing is lost while the link is
+    down)."""
     lines = [
         f"connection {cafe}-central",
         f"address {central}",
         f"remote_clientid bridge-{cafe}",
-        "cleansession false",
-        "restart_timeout 1 5",
     ]
+    if password is not None:
+        lines += [f"remote_username bridge-{cafe}", f"remote_password {password}"]
+    lines += ["notifications false", "cleansession false", "restart_timeout 1 5"]
     out = ("status", "state", "events", "log")
     lines += [f"topic companion/{cafe}/+/{leaf} out 1" for leaf in out]
     lines += [f"topic companion/{cafe}/+/{leaf} in 1" for leaf in ("ack", "command")]
@@ -137,12 +158,42 @@ class Broker:
         tables: tuple[str, ...] = TABLES,
         *,
         secured: bool = True,
-        bridge: int | None = None,
+        bridge: Broker | int | None = None,
     ) -> None:
         """Write the configuration: secured (passwords, the contract's ACL) or open;
-        ``bridge``: the port of a central broker this cafe's broker bridges to (a chain
-        of cafes, :func:`bridge_lines`)."""
-        lines = [
+        ``bridge``: the central broker (or its port) this cafe's broker bridges to (a
+        chain of cafes, :func:`bridge_lines`), with the account the central broker
+        gave this cafe's bridge if it has one (:meth:`configure_central`)."""
+        lines = self._common()
+        if secured:
+            users = [SERVER, *(f"table-{t}" for t in tables)]
+            lines += self._accounts(users, acl_text(cafe, tables))
+        else:
+            # No limit on what the broker keeps for the server while it restarts. (Not
+            # with the ACL: Mosquitto 2.0.11 then drops a client whose QoS 1 publish the
+            # ACL denies, and the ACL tests publish where they may not.)
+            lines += ["allow_anonymous true", "max_queued_messages 0"]
+        if bridge is not None and secured:  # all kept for the bridge while the link is down
+            lines.append("max_queued_messages 0")
+        if isinstance(bridge, Broker):
+            password = bridge.passwords.get(f"bridge-{cafe}")
+            lines += bridge_lines(cafe, f"127.0.0.1:{bridge.port}", password)
+        elif bridge is not None:
+            lines += bridge_lines(cafe, f"127.0.0.1:{bridge}")
+        self._write(lines)
+
+    def configure_central(self, cafes: tuple[str, ...]) -> None:
+        """The central broker of a chain, secured: the server's account and one for
+        each cafe's bridge, and :func:`central_acl_text`."""
+        users = [SERVER, *(f"bridge-{cafe}" for cafe in cafes)]
+        accounts = self._accounts(users, central_acl_text(cafes))
+        self._write([*self._common(), *accounts, "max_queued_messages 0"])
+
+    def _write(self, lines: list[str]) -> None:
+        (self.folder / "mosquitto.conf").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+    def _common(self) -> list[str]:
+        return [
             f"listener {self.port} 127.0.0.1",
             "set_tcp_nodelay true",
             "persistence true",
@@ -151,19 +202,8 @@ class Broker:
             f"log_dest file {self.folder / 'mosquitto.log'}",
             f"user {getpass.getuser()}",
         ]
-        if secured:
-            lines += self._accounts(cafe, tables)
-        else:
-            # No limit on what the broker keeps for the server while it restarts. (Not
-            # with the ACL: Mosquitto 2.0.11 then drops a client whose QoS 1 publish the
-            # ACL denies, and the ACL tests publish where they may not.)
-            lines += ["allow_anonymous true", "max_queued_messages 0"]
-        if bridge is not None:
-            lines += bridge_lines(cafe, f"127.0.0.1:{bridge}")
-        (self.folder / "mosquitto.conf").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
-    def _accounts(self, cafe: str, tables: tuple[str, ...]) -> list[str]:
-        users = [SERVER, *(f"table-{t}" for t in tables)]
+    def _accounts(self, users: list[str], acl: str) -> list[str]:
         self.passwords = {user: f"pw-{user}" for user in users}
         passwd = self.folder / "passwd"
         for i, user in enumerate(users):
@@ -173,7 +213,7 @@ class Broker:
                 check=True,
                 capture_output=True,
             )
-        (self.folder / "acl").write_text(acl_text(cafe, tables), encoding="utf-8")
+        (self.folder / "acl").write_text(acl, encoding="utf-8")
         return [
             "allow_anonymous false",
             f"password_file {passwd}",

@@ -154,3 +154,36 @@ def test_a_table_restarted_sends_only_what_the_server_does_not_hold(
     later = table.play(game, 3)
     held_events(server, sent + unsent + later)
     assert server.event_seqs("t1") == sent + unsent + later
+
+
+def test_each_message_says_what_it_comes_after_holes_of_the_journal_included(
+    tmp_path: Path,
+) -> None:
+    """Contract ``after``: an event set aside by a salvage (here its row deleted) and a
+    game that could not be read leave holes; the message after each hole says it comes
+    after the number before it, so the server's ack passes the hole (and no other)."""
+    import sqlite3
+    from contextlib import closing
+
+    from companion.bus.messages import Ack, Topics
+    from companion.bus.outbox import Outbox
+
+    path = tmp_path / "journal.db"
+    with Journal.open(path) as journal:
+        ids = [journal.start_game("fibonachos", PLAYERS, [], started=100.0) for _ in range(3)]
+        seqs = [journal.append(ids[0], "table", {"card": f"R{i}#1"}, at=101.0) for i in range(4)]
+    with closing(sqlite3.connect(path)) as db, db:
+        db.execute("DELETE FROM events WHERE seq = ?", (seqs[1],))
+        db.execute("DELETE FROM games WHERE id = ?", (ids[1],))
+    outbox = Outbox(path, Topics("rosie", "t1"))
+    outbox.restart(Ack())
+    messages, _ = outbox.next_batch()
+    said = [json.loads(m.payload) for m in messages]
+    rows = [(m["game"]["id"], m["after"]) for m in said if m["event"] is None]
+    events = [(m["event"]["seq"], m["after"]) for m in said if m["event"] is not None]
+    assert rows == [(ids[0], 0), (ids[2], ids[0])]
+    assert events == [(seqs[0], 0), (seqs[2], seqs[0]), (seqs[3], seqs[2])]
+    outbox.restart(Ack(seqs[2], ids[2]))  # game 1's rows again (its event after the ack)
+    messages, _ = outbox.next_batch()
+    assert [json.loads(m.payload)["after"] for m in messages] == [0, ids[0], seqs[2]]
+    outbox.close()

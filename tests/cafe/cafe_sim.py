@@ -74,7 +74,9 @@ def opened(entry: GameEntry) -> GameEntry:
 class SimTable:
     """One table on the bus, sending a journal's games and events in journal order."""
 
-    def __init__(self, name: str, port: int, journal: Path, cafe: str = CAFE) -> None:
+    def __init__(
+        self, name: str, port: int, journal: Path, cafe: str = CAFE, password: str | None = None
+    ) -> None:
         self.name, self.cafe, self.port = name, cafe, port
         self.topics = Topics(cafe, name)
         with Journal.read(journal) as read:
@@ -90,6 +92,8 @@ class SimTable:
         self.client = mqtt.Client(
             CallbackAPIVersion.VERSION2, client_id=f"table-{name}", clean_session=True
         )
+        if password is not None:  # a secured broker: the table's own account
+            self.client.username_pw_set(f"table-{name}", password)
         self.client.will_set(self.topic("status"), b"offline", qos=1, retain=True)
         self.client.on_connect = self._connected
         self.client.on_message = self._message
@@ -135,11 +139,14 @@ class SimTable:
 
     def game_message(self, entry: GameEntry, *, ended: bool = True) -> bytes:
         """The row of ``entry`` (as it was in play, unless ``ended``), as the table builds it."""
-        return event_message(self.topics, entry if ended else opened(entry), None, self.identity)
+        before = [g.id for g in self.games if g.id < entry.id]
+        row = entry if ended else opened(entry)
+        return event_message(self.topics, row, None, self.identity, max(before, default=0))
 
     def event_message(self, index: int) -> bytes:
         entry, event = self.events[index]
-        return event_message(self.topics, opened(entry), event, self.identity)
+        after = self.events[index - 1][1].seq if index else 0  # the journal's hole-free word
+        return event_message(self.topics, opened(entry), event, self.identity, after)
 
     def send_game(self, entry: GameEntry, *, ended: bool = True) -> None:
         self.publish("events", self.game_message(entry, ended=ended))

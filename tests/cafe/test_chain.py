@@ -6,18 +6,23 @@ Three real Mosquitto processes: the brokers of the cafes ``corner`` and ``harbou
 each bridging its tables' topics to a central broker; the central ``companion cafe``
 server on a real PostgreSQL reads both cafes. Tables talk only to their own cafe's
 broker, and both cafes have a table ``t1``: the server keeps them apart
-(``corner.t1``, ``harbour.t1``).
+(``corner.t1``, ``harbour.t1``). Every broker is secured as docs/cafe.md sets it up:
+each cafe's with its tables' passwords and the contract's ACL, the central one with
+the server's account and one account per cafe's bridge, which writes and reads only
+its own cafe's topics (:func:`broker_harness.central_acl_text`).
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from broker_harness import MOSQUITTO, Broker
+from broker_harness import MOSQUITTO, SERVER, Broker
 from cafe_fixtures import KEY, Servers
-from cafe_sim import SimTable, dumps
+from cafe_sim import SimTable, dumps, wait_until
 
 from companion.bus.commands import signature
 from companion.cafe.contract import parse_events, parse_topic, split_key, subscriptions
@@ -28,6 +33,8 @@ from companion.cafe.store import GameQuery
 from companion.journal import Journal
 
 CAFES = ("corner", "harbour")
+#: What a bridge reads of the central broker.
+LEAVES = ("ack", "command")
 
 
 class Chain:
@@ -36,13 +43,22 @@ class Chain:
     def __init__(self, folder: Path, database: str) -> None:
         (folder / "central").mkdir()
         self.central = Broker(folder / "central")
-        self.central.configure("chain", secured=False)
+        self.central.configure_central(CAFES)
         self.cafes: dict[str, Broker] = {}
         for cafe in CAFES:
             (folder / cafe).mkdir()
             self.cafes[cafe] = Broker(folder / cafe)
-            self.cafes[cafe].configure(cafe, secured=False, bridge=self.central.port)
+            self.cafes[cafe].configure(cafe, ("t1", "t2"), bridge=self.central)
         self.servers = Servers(self.central.port, database, CafeSection("chain", list(CAFES)))
+        secret = folder / "cafe-broker.password"
+        secret.write_text(self.central.passwords[SERVER] + "\n", encoding="utf-8")
+        broker = replace(self.servers.settings.broker, username=SERVER, password_file=str(secret))
+        self.servers.settings = replace(self.servers.settings, broker=broker)
+
+    def table(self, cafe: str, name: str, journal: Path) -> SimTable:
+        """A table of ``cafe`` on its cafe's broker, logged in with its own account."""
+        broker = self.cafes[cafe]
+        return SimTable(name, broker.port, journal, cafe, broker.passwords[f"table-{name}"])
 
     def start(self) -> None:
         self.central.start()
@@ -85,9 +101,9 @@ def test_a_central_server_on_postgresql_holds_every_game_of_both_cafes_once(
     connecting later reads its ack from its own cafe's broker."""
     server = chain.servers.start()
     tables = [
-        SimTable("t1", chain.cafes["corner"].port, journal, cafe="corner"),
-        SimTable("t2", chain.cafes["corner"].port, journal, cafe="corner"),
-        SimTable("t1", chain.cafes["harbour"].port, journal, cafe="harbour"),
+        chain.table("corner", "t1", journal),
+        chain.table("corner", "t2", journal),
+        chain.table("harbour", "t1", journal),
     ]
     for table in tables:
         table.connect()
@@ -118,18 +134,43 @@ def test_a_central_server_on_postgresql_holds_every_game_of_both_cafes_once(
 
     for table in tables:
         table.disconnect()
-    later = SimTable("t1", chain.cafes["harbour"].port, journal, cafe="harbour")
+    later = chain.table("harbour", "t1", journal)
     later.connect()
     later.wait_ack(last, 2)
     later.disconnect()
+
+
+def test_a_bridge_reconnecting_does_not_let_the_ack_pass_a_lost_event(
+    chain: Chain, journal: Path
+) -> None:
+    """When its link to the centre comes back, a cafe's broker forwards each table's
+    retained ``online`` live: it looks like the table reconnecting, though the table did
+    not (and will not send again what was lost). The server's ack still stops before an
+    event it never got (here the 4th, lost on the way), and moves on once it comes."""
+    server = chain.servers.start()
+    table = chain.table("corner", "t1", journal)
+    table.connect()
+    table.play(0, 3)
+    table.wait_ack(table.events[2][1].seq, 1)
+    chain.central.stop()
+    chain.central.start()  # the bridge reconnects: corner t1's "online" comes live
+    table.send_event(4)
+    table.send_event(5)
+    last = table.events[5][1].seq
+    wait_until(lambda: last in [s for s, _, _ in _held(server, "corner.t1")], what="event 6")
+    server.writer.flush()
+    assert server.ingest.ack_of("corner.t1").seq == table.events[2][1].seq
+    table.send_event(3)
+    table.wait_ack(last, 1)
+    table.disconnect()
 
 
 def test_a_staff_command_reaches_the_table_of_the_right_cafe(chain: Chain, journal: Path) -> None:
     """The central server signs a command for ``harbour.t1`` as harbour's table t1 (the
     contract's cafe and table), and only that table gets it, through its bridge."""
     server = chain.servers.start()
-    harbour = SimTable("t1", chain.cafes["harbour"].port, journal, cafe="harbour")
-    corner = SimTable("t1", chain.cafes["corner"].port, journal, cafe="corner")
+    harbour = chain.table("harbour", "t1", journal)
+    corner = chain.table("corner", "t1", journal)
     for table in (harbour, corner):
         table.connect()
         table.play(0, 1)
@@ -145,6 +186,65 @@ def test_a_staff_command_reaches_the_table_of_the_right_cafe(chain: Chain, journ
     assert corner.commands == []
     for table in (harbour, corner):
         table.disconnect()
+
+
+def test_a_cafes_bridge_can_neither_write_nor_read_another_cafes_topics(
+    chain: Chain, journal: Path
+) -> None:
+    """The central ACL: a hostile bridge (corner's bridge account, its password stolen
+    or corner's broker misconfigured to bridge more) publishes as harbour's table t1
+    (an event it never played, an ``offline``) and as a harbour table that does not
+    exist: the central broker refuses it all, the server stores none of it and harbour
+    t1's games stay exactly its own. It reads none of harbour's acks or commands,
+    while what it may read of its own cafe comes."""
+    server = chain.servers.start()
+    harbour, corner = chain.table("harbour", "t1", journal), chain.table("corner", "t1", journal)
+    for table in (harbour, corner):
+        table.connect()
+        table.play(0, 2)
+        table.wait_ack(table.events[1][1].seq, 1)
+
+    reader = chain.central.client("bridge-corner")
+    got: list[str] = []
+    reader.on_message = lambda client, userdata, message: got.append(message.topic)
+    reader.subscribe([(f"companion/{cafe}/+/{leaf}", 1) for cafe in CAFES for leaf in LEAVES])
+    wait_until(lambda: "companion/corner/t1/ack" in got, what="corner's ack, which it may read")
+    forged: list[tuple[str, bytes]] = [
+        ("companion/harbour/t1/events", harbour.event_message(5)),
+        ("companion/harbour/t1/status", b"offline"),
+        ("companion/harbour/t9/status", b"online"),
+    ]
+    for topic, payload in forged:
+        # Mosquitto 2.0.11 may acknowledge a QoS 1 publish the ACL denies, or drop the
+        # client that sent it: each forgery on a connection of its own.
+        _publish(chain.central, topic, payload)
+    assert _publish(chain.central, "companion/corner/t7/status", b"online") == "published"
+    # Its own cafe's topic went through, after the forged ones: they are not coming.
+    wait_until(lambda: "corner.t7" in server.ingest.tables, what="corner t7's status")
+    server.send("harbour.t1", "message", {"text": "for harbour only"})
+    harbour.wait_command()
+    server.writer.flush()
+    assert "harbour.t9" not in server.ingest.tables
+    assert server.ingest.tables["harbour.t1"].status == "online"
+    assert _held(server, "harbour.t1") == _journal(journal)[:2]
+    assert [topic for topic in got if "/harbour/" in topic] == []
+    reader.disconnect()
+    reader.loop_stop()
+    for table in (harbour, corner):
+        table.disconnect()
+
+
+def _publish(central: Broker, topic: str, payload: bytes) -> str:
+    """Publish as corner's bridge on a connection of its own: ``published`` (the
+    broker acknowledged it), or ``dropped`` (the broker closed the connection)."""
+    client = central.client("bridge-corner")
+    dropped = threading.Event()
+    client.on_disconnect = lambda *_: dropped.set()
+    info = client.publish(topic, payload, qos=1, retain=True)
+    wait_until(lambda: info.is_published() or dropped.is_set(), what=f"{topic} published")
+    client.disconnect()
+    client.loop_stop()
+    return "dropped" if dropped.is_set() and not info.is_published() else "published"
 
 
 def test_a_chain_server_reads_the_cafes_it_names_and_keys_their_tables() -> None:

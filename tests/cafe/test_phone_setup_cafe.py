@@ -1,0 +1,114 @@
+"""The players' page before a game, at a cafe (issue 15; docs/cafe.md "The bus contract",
+``state``'s ``setup``; docs/phone.md "At a cafe").
+
+At home the attract screen's code opens a page that waits for the game and takes
+names. At a cafe the server learned a link only from a game in play, so the OLED
+showed no code before a game. Now the table's retained ``state``, with no game in
+play, carries ``setup``: the waiting view and the set-up link's digest. Here a real
+table loop (its bus, its phone hook) on a real Mosquitto, the real ``companion cafe``
+server and its players' page: the set-up link opens the waiting page, names typed
+there reach the table as the signed ``names`` command with ``"phone": true``, the
+OLED asks for one press, and the game started next keeps the link, so the page
+follows it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from cafe_fixtures import KEY, PASSWORD_HASH, Servers
+from cafe_sim import CAFE, wait_until
+from daemon_harness import ManualClock, make_daemon
+from starlette.testclient import TestClient
+
+from companion.bus.client import TableBus
+from companion.bus.messages import Topics
+from companion.bus.settings import BusSettings
+from companion.cafe.live import CafeLive
+from companion.daemon.phone import Board, Phone
+from companion.daemon.remote import Remote
+from companion.daemon.runtime import Daemon
+from companion.ui.phone import NamesOffer
+from companion.views.live import link_digest
+from companion.web.app import create_app
+from hardware.buttons import Button, ButtonEvent, PressKind
+
+
+@pytest.fixture
+def table(servers: Servers, tmp_path: Path) -> Iterator[tuple[Daemon, ManualClock]]:
+    """A table of the cafe with no game in play: its loop, bus and phone hook, its
+    ``[phone] url`` the cafe server's address."""
+    clock = ManualClock()
+    path = tmp_path / "journal.db"
+    daemon = make_daemon(path, [], clock=clock)
+    daemon.phone = Phone(daemon, Board("t1", str(path)))
+    daemon.phone.base = "http://cafe-server.local:8080"
+    port = servers.settings.broker.port
+    bus = TableBus(BusSettings("127.0.0.1", port, Topics(CAFE, "t1"), "table-t1"), path, key=KEY)
+    daemon.remote = Remote(daemon, bus)
+    daemon.start()
+    daemon.remote.start()
+    assert bus.online.wait(10)
+    yield daemon, clock
+    bus.close()
+
+
+def _until(daemon: Daemon, clock: ManualClock, check: Callable[[], bool], what: str) -> None:
+    """Turn the table's loop (each turn a second later) until ``check`` holds."""
+
+    def turned() -> bool:
+        clock.advance(1.1)
+        daemon.step()
+        return check()
+
+    wait_until(turned, what=what)
+
+
+def test_the_set_up_link_opens_the_waiting_page_and_its_names_come_from_the_server(
+    servers: Servers, table: tuple[Daemon, ManualClock]
+) -> None:
+    daemon, clock = table
+    server = servers.start()
+    assert daemon.phone is not None
+    daemon.step()
+    _, token, _ = daemon.phone.board.current()
+    assert token and daemon.app.link == f"http://cafe-server.local:8080/t/t1?k={token}"
+
+    def setup_held() -> bool:
+        row = server.ingest.tables.get("t1")
+        setup = (row.state or {}).get("setup") if row is not None else None
+        return isinstance(setup, dict) and setup.get("link") == link_digest(token)
+
+    _until(daemon, clock, setup_held, "the state's setup on the server")
+    app = create_app(server, password_hash=lambda: PASSWORD_HASH, secret="s" * 32)
+    app.state.live = CafeLive(server)
+    with TestClient(app) as client:
+        page = client.get(f"/t/t1?k={token}")
+        assert page.status_code == 200 and 'id="waiting"' in page.text
+        assert client.get("/t/t1?k=not-the-token").status_code == 403
+        typed = {"k": token, "name0": "Zoé", "name1": "", "name2": "Yann"}
+        sent = client.post("/t/t1/names", data=typed, headers={"Accept": "application/json"})
+        assert sent.json() == {"ok": True}
+
+        # The signed command with "phone": the OLED offers the names, one press takes them.
+        _until(daemon, clock, lambda: isinstance(daemon.app.page, NamesOffer), "the offer")
+        wizard = daemon.app.wizard
+        assert not wizard.preset_names  # not before the press
+        daemon.runner.press(ButtonEvent(Button.SELECT, PressKind.PRESS, clock()))
+        assert list(wizard.preset_names) == ["Zoé", "Yann"]
+
+        # The game started next keeps the link: the same page now shows the game.
+        daemon.start_game("fibonachos", 3, [], {})
+        daemon.step()
+        game, kept, _ = daemon.phone.board.current()
+        assert game is not None and kept == token
+
+        def in_play() -> bool:
+            view = client.get(f"/t/t1.json?k={token}").json()["view"]
+            return view.get("id") == game and not view.get("waiting")
+
+        _until(daemon, clock, in_play, "the game on the set-up link's page")
+        assert server.ingest.tables["t1"].state is not None
+        assert "setup" not in server.ingest.tables["t1"].state
