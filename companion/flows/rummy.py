@@ -399,7 +399,7 @@ class RummyFlow(EngineFlow):
 
         def matches(group: Sequence[TableCard]) -> bool:
             first = self._judge(group)[0][0]
-            return str(first.number) == base or str(first) == base
+            return base in (str(first.number), str(first), str(first).partition("#")[0])
 
         return matches
 
@@ -485,6 +485,7 @@ class RummyFlow(EngineFlow):
                         if i == index or c.number is not None  # other blanks left out
                     ]
                     fits = wild_numbers(trial, self.deck, standard_start=self.standard_start).fits
+                    fits = fits or self.deck.numbers  # none fits: the set is wrong anyway
                     out.append(WildCard(member.key, seat, line.base, cards[index].number, fits))
         return tuple(out)
 

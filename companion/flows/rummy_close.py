@@ -18,8 +18,8 @@ gesture also says whose turn it is.
 
     >>> lying = [TableCard("a", "rummy8", "8", "meld-0", (0.2, 0.3))]
     >>> gathering = Gathering()
-    >>> gathering.removed(0, lying[0], [lying], lambda group: True)
-    [[TableCard(key='a', deck='rummy8', notation='8', zone='meld-0', position=(0.2, 0.3), face_down=False)]]
+    >>> [[c.key for c in g] for g in gathering.removed(0, lying[0], [lying], lambda g: True)]
+    [['a']]
 """
 
 from __future__ import annotations
