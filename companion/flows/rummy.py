@@ -469,8 +469,8 @@ class RummyFlow(EngineFlow):
         return Closing(seat, str(self._judge(group)[0][0]))
 
     def _wilds(self) -> tuple[WildCard, ...]:
-        """Every wild card lying in a set: its number (None: to ask) and the numbers
-        that fit its set (R5)."""
+        """Every wild card lying in a set, the newest first: its number (None: to ask)
+        and the numbers that fit its set (R5)."""
         out = []
         blank = self._parse("W")
         for seat in range(len(self.players)):
@@ -487,7 +487,8 @@ class RummyFlow(EngineFlow):
                     fits = wild_numbers(trial, self.deck, standard_start=self.standard_start).fits
                     fits = fits or self.deck.numbers  # none fits: the set is wrong anyway
                     out.append(WildCard(member.key, seat, line.base, cards[index].number, fits))
-        return tuple(out)
+        laid = {value.key: i for i, (kind, value) in enumerate(self.inputs) if kind == "placed"}
+        return tuple(sorted(out, key=lambda wild: -laid.get(wild.key, -1)))
 
     def _recorded(self) -> tuple[Recorded, ...]:
         """The refused cards still lying in a zone, then the cards in the zones (sets

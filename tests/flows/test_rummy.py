@@ -101,7 +101,7 @@ def test_a_wild_card_is_inferred_when_one_number_completes_otherwise_asked() -> 
     assert game.status().asking == WildCard("v", 0, "B2", None, (2, 3, 5, 8, 13))
     game.command(Wild("v", 13))
     assert game.status().asking is None
-    assert game.status().wilds[1] == WildCard("v", 0, "B2", 13, (2, 3, 5, 8, 13))
+    assert game.status().wilds[0] == WildCard("v", 0, "B2", 13, (2, 3, 5, 8, 13))  # newest
     assert game.status().sets[1] == MeldSet("B2", SetState.OPEN, Lack.POINTS, missing=6)
     assert game.command(Wild("v", 4))[0].rule == "R5"
 
