@@ -115,6 +115,7 @@ def card_from_payload(
         zone=_text(payload, "zone"),
         position=(float(position[0]), float(position[1])) if position else None,
         face_down=payload.get("face_down", False) is True,
+        facing=facing if isinstance(facing := payload.get("facing"), str) else None,
     )
     return event, card
 

@@ -15,6 +15,17 @@ change (codes too small, blurred, outside the zones).
     px per module: 2.0 smallest, 2.1 median
     advice: none, the camera looks right
     wrote check.png
+
+Rummy's layout writes itself (issue 11): a picture of the empty table with the control
+card SEAT1, SEAT2 ... where each player sits gives each seat a meld zone on its side
+of the picture (companion.table.markers); ``--players N`` alone, without markers,
+gives the default seating (companion.table.layout.rummy_layout).
+
+    $ companion calibrate --source empty.jpg --write-layout rummy.toml
+    seat 1 (SEAT1): meld-0, bottom
+    seat 2 (SEAT2): meld-1, top
+    card: 0.086 x 0.213 of the frame
+    wrote rummy.toml
 """
 
 from __future__ import annotations
@@ -48,7 +59,20 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--frame", type=int, default=0, help="which frame of a folder or video (default 0)"
     )
     parser.add_argument("--layout", type=Path, default=None, help="the table layout (TOML)")
-    parser.add_argument("--out", type=Path, required=True, help="the PNG to write")
+    parser.add_argument("--out", type=Path, default=None, help="the PNG to write")
+    parser.add_argument(
+        "--write-layout",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="write a rummy layout (TOML) from the SEAT1, SEAT2 ... marker cards in the frame",
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        help="with --write-layout: how many seats (without markers: the default seating)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     add_config_options(parser)
     parser.set_defaults(func=run)
@@ -95,9 +119,15 @@ def run(args: argparse.Namespace) -> int:
     from companion.table.calibration import analyse, draw, summary_lines
     from companion.table.layout import default_layout, load_layout
 
-    if args.out.suffix.lower() != ".png":  # before the camera is opened
+    if args.out is None and args.write_layout is None:
+        raise UsageError("give --out FILE.png, --write-layout FILE.toml, or both")
+    if args.players is not None and args.write_layout is None:
+        raise UsageError("--players goes with --write-layout")
+    if args.out is not None and args.out.suffix.lower() != ".png":  # before the camera
         raise UsageError(f"--out {args.out}: write a .png")
-    writable_file(args.out)
+    for path in (args.out, args.write_layout):
+        if path is not None:
+            writable_file(path)
     layout_path = args.layout
     if layout_path is None and args.source is None:
         configured = config_of(args).table.layout
@@ -105,15 +135,66 @@ def run(args: argparse.Namespace) -> int:
     layout = default_layout() if layout_path is None else load_layout(layout_path)
     image = grab(args)
     try:
+        if args.write_layout is not None:
+            layout = write_layout(args, image)
         check = analyse(image, layout)
     except ImageShapeError as exc:
         raise UsageError(f"{args.source or 'the camera frame'}: {exc}") from None
+    written = [] if args.write_layout is None else layout_lines(layout, args.write_layout)
+    if args.out is None:
+        if args.json:
+            print(json.dumps({"layout": str(args.write_layout), "seats": written[:-1]}))
+        else:
+            print("\n".join(written))
+        return 0
     picture = draw(image, layout, check)
     if not cv2.imwrite(str(args.out), picture):
         raise UsageError(f"--out {args.out}: cannot write the picture there")
     if args.json:
-        print(json.dumps({**check.as_json(), "out": str(args.out)}))
+        layout_file = None if args.write_layout is None else str(args.write_layout)
+        print(json.dumps({**check.as_json(), "out": str(args.out), "layout": layout_file}))
     else:
-        print("\n".join(summary_lines(check)))
+        print("\n".join([*written, *summary_lines(check)]))
         print(f"wrote {args.out}")
     return 0
+
+
+def write_layout(args: argparse.Namespace, image: Any) -> Any:
+    """``--write-layout``: the layout the seat markers in ``image`` make, written and
+    read back with the loader a game uses; the seats printed, one line each."""
+    from card_codes.decode import decode_image
+    from companion.table.layout import load_layout, rummy_layout
+    from companion.table.markers import MarkerError, layout_from_codes, layout_toml, markers
+
+    path: Path = args.write_layout
+    players: int | None = args.players
+    if players is not None and not 1 <= players <= 4:
+        raise UsageError(f"--players {players}: rummy seats 1 to 4 players")
+    size = (int(image.shape[1]), int(image.shape[0]))
+    codes = [(d.card.deck, d.card.notation, d.corners) for d in decode_image(image).cards]
+    source = args.source or "the camera"
+    if not markers(codes) and players is not None:
+        layout = rummy_layout(players)
+        note = f"{players} seats as companion.table.layout.SEATING sits them"
+    else:
+        try:
+            layout = layout_from_codes(codes, size, players)
+        except MarkerError as exc:
+            raise MarkerError(f"{source}: {exc}") from None
+        note = f"from the seat markers in {source}"
+    try:
+        path.write_text(layout_toml(layout, f"written by companion calibrate: {note}"), "utf-8")
+    except OSError as exc:
+        raise UsageError(f"--write-layout {path}: {exc.strerror or exc}") from None
+    return load_layout(path)
+
+
+def layout_lines(layout: Any, path: Path) -> list[str]:
+    """What ``--write-layout`` says: each seat's zone and side, the card size, the file."""
+    lines = [
+        f"seat {seat + 1} (SEAT{seat + 1}): {zone.name}, {layout.facing(zone.name)}"
+        for seat, zone in enumerate(layout.zones)
+    ]
+    if layout.card_size is not None:
+        lines.append(f"card: {layout.card_size[0]:.3f} x {layout.card_size[1]:.3f} of the frame")
+    return [*lines, f"wrote {path}"]

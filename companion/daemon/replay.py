@@ -33,7 +33,7 @@ from companion.journal import Journal
 from companion.session import Session
 from companion.table.cards import StrayCard
 from companion.table.reader import TableReader
-from companion.table.tracker import CardPlaced, CardRemoved, TableEvent
+from companion.table.tracker import CardPlaced, CardRemoved, CardsGathered, TableEvent
 from hardware.buttons import ButtonEvent
 from hardware.buttons_replay import ReplayButtons
 from hardware.camera import Camera
@@ -45,7 +45,7 @@ class EventRow:
     """One table event as ``companion replay --json`` lists it."""
 
     t: float
-    event: str  # placed | removed | duplicate
+    event: str  # placed | removed | duplicate | stray | gathered (card: the notations)
     card: str
     zone: str | None
 
@@ -111,6 +111,9 @@ def event_row(event: TableEvent) -> EventRow:
         return EventRow(event.at, "removed", event.card.notation, event.card.zone)
     if isinstance(event, StrayCard):
         return EventRow(event.at, "stray", event.card.key, event.card.zone)
+    if isinstance(event, CardsGathered):
+        cards = " ".join(card.notation for card in event.cards)
+        return EventRow(event.at, "gathered", cards, event.zone)
     return EventRow(event.at, "duplicate", event.key, None)
 
 

@@ -37,7 +37,13 @@ from companion.daemon.runner import TableRunner
 from companion.session import Session
 from companion.table.cards import StrayCard, TableCard
 from companion.table.reader import ReaderStats
-from companion.table.tracker import CardPlaced, CardRemoved, DuplicateCard, TableEvent
+from companion.table.tracker import (
+    CardPlaced,
+    CardRemoved,
+    CardsGathered,
+    DuplicateCard,
+    TableEvent,
+)
 from companion.ui.app import UiApp
 from companion.ui.screens import View, render
 from companion.views import waiting_line
@@ -206,6 +212,10 @@ class Daemon:
             table = self.table_of_copy(event.copy)
             log.warning("card %s refused: it is from table %s's deck", event.card.key, table)
             self.app.hardware_status("card", Fault(FaultKind.STRAY_CARD, table=table), now)
+            return
+        if isinstance(event, CardsGathered):  # its cards' removals come first, one by one
+            notations = " ".join(card.notation for card in event.cards)
+            log.info("cards %s gathered up together from %s", notations, event.zone)
             return
         card = event.card
         if card.deck == "control":

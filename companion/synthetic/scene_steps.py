@@ -85,6 +85,16 @@ class Wait:
 Step = Place | Remove | Hand | Light | Blur | Wait
 
 
+#: A seat's side of the picture: the angle of a card upright for that player (degrees,
+#: counter-clockwise) and the player's "down" in the picture, along which sets grow.
+SEAT_SIDES: dict[str, tuple[float, tuple[int, int]]] = {
+    "bottom": (0.0, (0, 1)),
+    "top": (180.0, (0, -1)),
+    "left": (270.0, (-1, 0)),
+    "right": (90.0, (1, 0)),
+}
+
+
 def meld_steps(
     cards: Sequence[CardRef],
     x: float,
@@ -94,17 +104,34 @@ def meld_steps(
     strip: float = 0.25,
     zone: str = "",
     face_down: bool = False,
+    side: str = "bottom",
+    aspect: float = 16 / 9,
 ) -> list[Place]:
-    """A rummy set laid out from its base card centred at (x, y) down the table.
+    """A rummy set laid out from its base card centred at (x, y) toward its player.
 
-    Each card lies ``strip`` card heights below the one before, over it: only the top
-    strip of every card but the last shows (the rulebook's "lower edge over the card
-    below"; 0.25 is card_codes' 22 mm strip with the corner code). ``card_height`` is a
-    card's height in frame fractions (``Scene.card_fraction()[1]``; default: the
-    default scale in a 16:9 frame).
+    Each card lies ``strip`` card heights nearer the player than the one before, over
+    it: only the top strip of every card but the last shows (the rulebook's "lower edge
+    over the card below"; 0.25 is card_codes' 22 mm strip with the corner code). The
+    player sits on ``side`` of the picture (``bottom``: the set grows down the frame;
+    ``top``, ``left``, ``right``: the cards turned to face that player, the set growing
+    toward them; a hand reaches in from there). ``card_height`` is a card's height in
+    frame heights (``Scene.card_fraction()[1]``; default: the default scale in a 16:9
+    frame); ``aspect`` the frame's width over height.
     """
+    if side not in SEAT_SIDES:
+        raise ValueError(f"meld_steps side {side!r}: choose {', '.join(SEAT_SIDES)}")
+    angle, (dx, dy) = SEAT_SIDES[side]
     height = card_height if card_height is not None else card_fraction()[1]
+    step_x, step_y = dx * strip * height / aspect, dy * strip * height
     return [
-        Place(card, x, y + i * strip * height, zone=zone, face_down=face_down)
+        Place(
+            card,
+            x + i * step_x,
+            y + i * step_y,
+            angle=angle,
+            zone=zone,
+            face_down=face_down,
+            edge=side,
+        )
         for i, card in enumerate(cards)
     ]

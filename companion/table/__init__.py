@@ -8,7 +8,9 @@ card removed), the input the game flows consume:
     for event in reader.feed(frame):          # a hardware.camera Frame
         ...                                   # CardPlaced / CardRemoved / DuplicateCard
 
-Modules: ``layout`` (zones), ``tracker`` (detections to events), ``changes``
-(which parts of a frame to decode), ``reader`` (the three together).
+Modules: ``layout`` (zones, seats' sides, rummy layouts), ``tracker`` (detections to
+events; ``events`` and ``tracks`` its parts), ``seats`` (rummy sets in a seat's order),
+``markers`` (a layout from SEATn cards), ``changes`` (which parts of a frame to
+decode), ``reader`` (them together), ``calibration`` (checking the camera).
 No vendor library is imported at this level.
 """

@@ -13,6 +13,9 @@ class TableCard:
     face with its serial (``R1#2``, docs/notation.md); ``zone`` is the layout zone
     it lies in (``play``, ``spicy``, ``trump-indicator``, ``symbol-indicator``,
     ``meld-0`` ... ``meld-4``); ``position`` its centre in frame coordinates 0-1.
+    ``facing`` is, for a card in a seat's meld zone, the side of the picture that seat
+    sits on (``bottom``, ``top``, ``left``, ``right``): the way its sets grow
+    (:func:`companion.table.seats.group_sets`); None elsewhere.
     """
 
     key: str
@@ -21,6 +24,7 @@ class TableCard:
     zone: str
     position: tuple[float, float] | None = None
     face_down: bool = False
+    facing: str | None = None
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,12 @@ their meaning: ``play`` (the trick), ``spicy`` (the trick's prize),
 ``meld-4`` (each seat's rummy sets). A code outside every zone is a card in a
 hand and is ignored.
 
+A meld zone belongs to a seat on one *side* of the picture (``bottom``, ``top``,
+``left``, ``right``): the player's own "down", along which their sets grow
+(:mod:`companion.table.seats`). A zone may name it (``side = "top"``); otherwise the
+picture's edge nearest the zone's middle is its side. ``seats`` makes the meld zones
+without polygons (:func:`rummy_layout`): ``seats = 4`` or ``seats = ["bottom", "top"]``.
+
 The file (docs/layout.md):
 
     card_size = [0.06, 0.13]          # optional: a card's size in frame fractions
@@ -41,6 +47,23 @@ ZONE_NAMES: tuple[str, ...] = (
     *(f"meld-{seat}" for seat in range(5)),
 )
 
+#: The sides of the picture a seat may sit on, clockwise from the bottom (the picture's
+#: y runs down, so bottom, left, top, right turns as a clock's hand from 6 to 3).
+SIDES: tuple[str, ...] = ("bottom", "left", "top", "right")
+#: Where the seats of ``n`` players sit when nothing says: clockwise from the bottom,
+#: two players face each other across the picture's long sides.
+SEATING: dict[int, tuple[str, ...]] = {
+    1: ("bottom",),
+    2: ("bottom", "top"),
+    3: ("bottom", "left", "top"),
+    4: ("bottom", "left", "top", "right"),
+}
+#: How deep a bottom or top seat's meld zone reaches into the picture (frame heights),
+#: and how wide a left or right seat's is (frame widths): the middle stays free for the
+#: draw and discard piles, whose cards lie outside every zone and are ignored.
+MELD_DEPTH = 0.4
+MELD_WIDTH = 0.25
+
 
 @dataclass(frozen=True)
 class Zone:
@@ -48,6 +71,8 @@ class Zone:
 
     name: str
     polygon: tuple[Point, ...]
+    #: The side of the picture its seat sits on (None: the nearest edge, for meld zones).
+    side: str | None = None
 
     def contains(self, point: Point) -> bool:
         """True when ``point`` lies inside the polygon (even-odd rule; edges count)."""
@@ -80,6 +105,10 @@ class Zone:
         xs = [x for x, _ in self.polygon]
         ys = [y for _, y in self.polygon]
         return (min(xs), min(ys), max(xs), max(ys))
+
+    def middle(self) -> Point:
+        """The mean of the corners: where the zone lies, to find its nearest edge."""
+        return centre_of(self.polygon)
 
     def area(self) -> float:
         """The polygon's area (shoelace), so the smallest zone holding a point wins."""
@@ -115,6 +144,24 @@ class Layout:
     def names(self) -> tuple[str, ...]:
         return tuple(zone.name for zone in self.zones)
 
+    def facing(self, name: str) -> str | None:
+        """The side of the picture the seat of meld zone ``name`` sits on: the zone's
+        ``side``, else the edge nearest its middle; None for other zones (no seat)."""
+        for zone in self.zones:
+            if zone.name == name:
+                if zone.side is not None:
+                    return zone.side
+                return nearest_side(zone.middle()) if name.startswith("meld-") else None
+        return None
+
+
+def nearest_side(point: Point) -> str:
+    """The edge of the picture nearest ``point`` (frame fractions): where a player
+    sitting there would be. Ties go to the earlier of :data:`SIDES`."""
+    x, y = point
+    gaps = {"bottom": 1.0 - y, "left": x, "top": y, "right": 1.0 - x}
+    return min(SIDES, key=lambda side: gaps[side])
+
 
 #: A card's (width, height) in frame fractions for a camera at the usual height over the
 #: table (a 63 x 88 mm card about 110 px wide in a 1280 x 720 frame).
@@ -145,6 +192,63 @@ def default_layout() -> Layout:
     )
 
 
+def rummy_layout(
+    seats: int | Sequence[str], card_size: tuple[float, float] | None = None
+) -> Layout:
+    """Meld zones by seat, no polygons to write: ``seats`` is a number of players (sat
+    as :data:`SEATING` says) or each seat's side in seat order.
+
+    A bottom or top seat's zone is a band :data:`MELD_DEPTH` deep along that edge, a
+    left or right seat's a band :data:`MELD_WIDTH` wide (the full height; the bands
+    along the top and bottom stop short of it). Seats sharing a side share its band,
+    cut in equal parts in clockwise order (left to right for a top seat, right to left
+    for a bottom one).
+
+        rummy_layout(2).facing("meld-1")      # "top"
+    """
+    sides = SEATING.get(seats, ()) if isinstance(seats, int) else tuple(seats)
+    if not sides or len(sides) > 5:
+        raise ConfigError(f"seats {seats!r}: rummy seats 1 to 4 players (meld-0 ... meld-4)")
+    for side in sides:
+        if side not in SIDES:
+            raise ConfigError(f"seats: {side!r} is not a side (known: {', '.join(SIDES)})")
+    zones = []
+    for seat, side in enumerate(sides):
+        sharing = [s for s, other in enumerate(sides) if other == side]
+        part, parts = sharing.index(seat), len(sharing)
+        x0, y0, x1, y1 = meld_band(side, sides)
+        if side in ("bottom", "right"):  # clockwise runs right to left, bottom to top
+            part = parts - 1 - part
+        if side in ("bottom", "top"):
+            step = (x1 - x0) / parts
+            x0, x1 = x0 + part * step, x0 + (part + 1) * step
+        else:
+            step = (y1 - y0) / parts
+            y0, y1 = y0 + part * step, y0 + (part + 1) * step
+        zones.append(rect(f"meld-{seat}", (x0, y0, x1, y1), side))
+    return Layout(tuple(zones), card_size)
+
+
+def meld_band(side: str, sides: Sequence[str]) -> Box:
+    """The band along ``side`` that its seats' meld zones share, when ``sides`` are
+    taken: along the top and bottom it stops short of the left and right bands."""
+    left = MELD_WIDTH if "left" in sides else 0.0
+    right = 1.0 - MELD_WIDTH if "right" in sides else 1.0
+    bands = {
+        "bottom": (left, 1.0 - MELD_DEPTH, right, 1.0),
+        "top": (left, 0.0, right, MELD_DEPTH),
+        "left": (0.0, 0.0, MELD_WIDTH, 1.0),
+        "right": (1.0 - MELD_WIDTH, 0.0, 1.0, 1.0),
+    }
+    return bands[side]
+
+
+def rect(name: str, box: Box, side: str | None = None) -> Zone:
+    """A rectangular zone from a box (frame fractions)."""
+    x0, y0, x1, y1 = box
+    return Zone(name, ((x0, y0), (x1, y0), (x1, y1), (x0, y1)), side)
+
+
 def _number(value: Any, where: str) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise ConfigError(f"{where} must be a number, not {type(value).__name__}")
@@ -163,9 +267,9 @@ def _pair(value: Any, where: str) -> Point:
 def _zone(raw: Any, where: str) -> Zone:
     if not isinstance(raw, dict):
         raise ConfigError(f"{where} must be a table with name and polygon")
-    unknown = set(raw) - {"name", "polygon"}
+    unknown = set(raw) - {"name", "polygon", "side"}
     if unknown:
-        raise ConfigError(f"{where}: unknown key {sorted(unknown)[0]} (known: name, polygon)")
+        raise ConfigError(f"{where}: unknown key {sorted(unknown)[0]} (known: name, polygon, side)")
     name = raw.get("name")
     if not isinstance(name, str):
         raise ConfigError(f"{where}.name is missing or not a string")
@@ -174,7 +278,11 @@ def _zone(raw: Any, where: str) -> Zone:
     polygon = raw.get("polygon")
     if not isinstance(polygon, list) or len(polygon) < 3:
         raise ConfigError(f"{where}.polygon must list at least 3 corners [x, y]")
-    zone = Zone(name, tuple(_pair(p, f"{where}.polygon[{i}]") for i, p in enumerate(polygon)))
+    side = raw.get("side")
+    if side is not None and side not in SIDES:
+        raise ConfigError(f"{where}.side {side!r} is not a side (known: {', '.join(SIDES)})")
+    corners = tuple(_pair(p, f"{where}.polygon[{i}]") for i, p in enumerate(polygon))
+    zone = Zone(name, corners, side)
     if zone.area() <= 0:
         raise ConfigError(f"{where}.polygon has no area")
     return zone
@@ -182,17 +290,22 @@ def _zone(raw: Any, where: str) -> Zone:
 
 def parse_layout(data: Mapping[str, Any], source: str = "(layout)") -> Layout:
     """Build a Layout from parsed TOML; every error names the source and the key."""
-    unknown = set(data) - {"zone", "card_size"}
+    unknown = set(data) - {"zone", "card_size", "seats"}
     if unknown:
-        raise ConfigError(f"{source}: unknown key {sorted(unknown)[0]} (known: card_size, zone)")
-    raw_zones = data.get("zone")
-    if not isinstance(raw_zones, list) or not raw_zones:
-        raise ConfigError(f"{source}: zone must be one or more [[zone]] tables")
+        raise ConfigError(
+            f"{source}: unknown key {sorted(unknown)[0]} (known: card_size, seats, zone)"
+        )
+    raw_zones = data.get("zone", [] if "seats" in data else None)
+    if not isinstance(raw_zones, list) or not (raw_zones or "seats" in data):
+        raise ConfigError(f"{source}: zone must be one or more [[zone]] tables (or give seats)")
     zones = [_zone(raw, f"{source}: zone[{i}]") for i, raw in enumerate(raw_zones)]
+    if "seats" in data:
+        zones += _seat_zones(data["seats"], source)
     seen: set[str] = set()
     for i, zone in enumerate(zones):
         if zone.name in seen:
-            raise ConfigError(f"{source}: zone[{i}].name {zone.name!r} is given twice")
+            where = f"zone[{i}].name" if i < len(raw_zones) else "seats: the zone"
+            raise ConfigError(f"{source}: {where} {zone.name!r} is given twice")
         seen.add(zone.name)
     card_size = None
     if "card_size" in data:
@@ -201,6 +314,18 @@ def parse_layout(data: Mapping[str, Any], source: str = "(layout)") -> Layout:
             raise ConfigError(f"{source}: card_size must be more than 0 both ways")
         card_size = (w, h)
     return Layout(tuple(zones), card_size)
+
+
+def _seat_zones(raw: Any, source: str) -> list[Zone]:
+    """``seats = N`` or ``seats = ["bottom", ...]``: the meld zones of :func:`rummy_layout`."""
+    if isinstance(raw, bool) or not isinstance(raw, int | list):
+        raise ConfigError(f"{source}: seats must be a number of players or a list of sides")
+    if isinstance(raw, list) and not all(isinstance(side, str) for side in raw):
+        raise ConfigError(f"{source}: seats must list sides ({', '.join(SIDES)})")
+    try:
+        return list(rummy_layout(raw).zones)
+    except ConfigError as exc:
+        raise ConfigError(f"{source}: {exc}") from None
 
 
 def load_layout(path: Path | str) -> Layout:

@@ -11,6 +11,14 @@ what a person would agree happened:
 - a card counts as gone only after its place was *looked at* and found empty for
   ``forget_seconds``; a place not decoded (nothing changed there) or hidden (a hand
   moving over it) says nothing, so a card under a hand is never removed;
+- a card lying under cards put down after it (the next cards of its rummy set: its
+  outline at least ``COVERED`` covered by theirs, while they are there) is not
+  empty but covered: it keeps its place and identity though none of its codes is
+  read (issue 11). Its place is seen empty once the cards over it are gone too;
+  a set picked up whole is then removed in one update, every card at once;
+- cards of a seat's zone removed in the same update (within ``gather_seconds`` of
+  going missing) are also reported together as :class:`CardsGathered`, in set order:
+  the fact a "close the set" gesture is recognised by;
 - the codes of one card (a printed face has up to three) count as one sighting,
   at its biggest code; a card that moves (same key, a place farther than the
   tolerance - a card's length - or another zone) must be steady at its new place
@@ -38,13 +46,51 @@ gives the same events as the live table.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import KW_ONLY, dataclass, field, replace
-from typing import Protocol
 
 from companion.table.cards import StrayCard, TableCard
-from companion.table.layout import Box, Layout, Point, box_of, centre_of
+from companion.table.events import (
+    FULL_FRAME,
+    CardPlaced,
+    CardRemoved,
+    CardsGathered,
+    Coverage,
+    DuplicateCard,
+    TableEvent,
+)
+from companion.table.layout import Box, Layout, box_of, centre_of
+from companion.table.seats import set_order
+from companion.table.tracks import (
+    ASSUMED_HALF,
+    CardLike,
+    DetectionLike,
+    Sighting,
+    Track,
+    TrackerStats,
+    area,
+    assumed_quad,
+    card_of,
+    card_quad,
+    covered_keys,
+    diagonal,
+    distance,
+)
+
+__all__ = [
+    "OUTSIDE",
+    "CardLike",
+    "CardPlaced",
+    "CardRemoved",
+    "CardsGathered",
+    "Coverage",
+    "DetectionLike",
+    "DuplicateCard",
+    "StrayCard",
+    "TableEvent",
+    "TableTracker",
+    "TrackerStats",
+]
 
 OUTSIDE = "outside"
 #: Without a card size, codes of one key less than this many code diagonals apart are
@@ -53,165 +99,9 @@ OUTSIDE = "outside"
 CODE_TO_CARD = 4.0
 #: A code this many times the area of the one a candidate was placed by moves it there.
 BIGGER = 1.5
-
-
-class CardLike(Protocol):
-    """What the tracker needs of card_codes' CardIdentity."""
-
-    @property
-    def deck(self) -> str: ...
-    @property
-    def notation(self) -> str: ...
-    @property
-    def key(self) -> str: ...
-    @property
-    def copy(self) -> int: ...
-
-
-class DetectionLike(Protocol):
-    """What the tracker needs of card_codes' Detection: the card and its code's corners."""
-
-    @property
-    def card(self) -> CardLike: ...
-    @property
-    def corners(self) -> Sequence[tuple[float, float]]: ...
-
-
-@dataclass(frozen=True)
-class Coverage:
-    """Which parts of a frame a decode looked at (boxes in frame fractions).
-
-    ``decoded`` are the regions decoded; ``hidden`` the parts inside them that were
-    still moving (a hand) and so prove nothing. A card's place is *seen* when its
-    box lies inside one decoded region and touches no hidden one.
-    """
-
-    decoded: tuple[Box, ...]
-    hidden: tuple[Box, ...] = ()
-
-    def sees(self, box: Box) -> bool:
-        return any(_inside(box, region) for region in self.decoded) and not any(
-            _overlap(box, region) for region in self.hidden
-        )
-
-
-FULL_FRAME = Coverage(((0.0, 0.0, 1.0, 1.0),))
-
-
-def _inside(box: Box, region: Box, slack: float = 1e-6) -> bool:
-    return (
-        box[0] >= region[0] - slack
-        and box[1] >= region[1] - slack
-        and box[2] <= region[2] + slack
-        and box[3] <= region[3] + slack
-    )
-
-
-def _overlap(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
-@dataclass(frozen=True)
-class CardPlaced:
-    """A card is now steadily on the table in ``card.zone`` (``at``: table time)."""
-
-    card: TableCard
-    at: float = 0.0
-
-
-@dataclass(frozen=True)
-class CardRemoved:
-    """A card placed before has left its place (``card`` as it was placed)."""
-
-    card: TableCard
-    at: float = 0.0
-
-
-@dataclass(frozen=True)
-class DuplicateCard:
-    """One card identity seen in two or more places at once: a copied code."""
-
-    key: str
-    positions: tuple[Point, ...]
-    at: float = 0.0
-
-
-TableEvent = CardPlaced | CardRemoved | DuplicateCard | StrayCard
-
 #: The same-place tolerance (frame widths) of a card a restarted tracker assumes, until
 #: it is seen again: about a card's length at the default scale.
 ASSUMED_RADIUS = 0.1
-#: Half the side of the box (frame fractions) standing for an assumed card's code.
-ASSUMED_HALF = 0.005
-
-
-@dataclass(frozen=True)
-class _Sighting:
-    key: str
-    deck: str
-    notation: str
-    zone: str
-    position: Point
-    box: Box
-    radius: float  # same-place tolerance, in frame widths
-    spot: Point  # the position in frame widths both ways, for distances
-
-
-@dataclass
-class _Track:
-    """A card at one place: a candidate until confirmed."""
-
-    seen: _Sighting
-    first_seen: float
-    last_seen: float
-    hits: int = 1
-    misses: int = 0
-    confirmed: bool = False
-    absent_since: float | None = None
-    moving: _Track | None = None
-    assumed: bool = False  # confirmed by a tracker before a restart, not seen since
-    anchor_area: float = field(default=0.0, init=False)  # of the code placing it
-
-    def __post_init__(self) -> None:
-        self.anchor_area = _area(self.seen.box)
-
-    def same_place(self, other: _Sighting) -> bool:
-        return other.zone == self.seen.zone and _distance(other.spot, self.seen.spot) <= max(
-            self.seen.radius, other.radius
-        )
-
-    def card(self) -> TableCard:
-        return _card_of(self.seen)
-
-
-def _card_of(s: _Sighting) -> TableCard:
-    return TableCard(s.key, s.deck, s.notation, s.zone, s.position)
-
-
-def _diagonal(box: Box, aspect: float) -> float:
-    """A box's diagonal in frame widths (``aspect``: the frame's width over height)."""
-    return math.hypot(box[2] - box[0], (box[3] - box[1]) / aspect)
-
-
-def _area(box: Box) -> float:
-    return (box[2] - box[0]) * (box[3] - box[1])
-
-
-def _distance(a: Point, b: Point) -> float:
-    return math.hypot(a[0] - b[0], a[1] - b[1])
-
-
-@dataclass
-class TrackerStats:
-    """Counts for the log: codes ignored outside the zones, duplicates flagged."""
-
-    updates: int = 0
-    sightings: int = 0
-    outside: int = 0
-    duplicates: int = 0
-    placed: int = 0
-    removed: int = 0
-    sighted: int = 0
 
 
 @dataclass
@@ -229,10 +119,13 @@ class TableTracker:
     #: The frames' width over height, for corners given as fractions (no frame_size).
     aspect: float = 16 / 9
     anywhere_decks: tuple[str, ...] = ("control",)
+    #: Cards of one seat's zone gone missing within this of each other leave together.
+    gather_seconds: float = 0.5
     stats: TrackerStats = field(default_factory=TrackerStats)
-    _tracks: dict[str, _Track] = field(default_factory=dict, init=False)
+    _tracks: dict[str, Track] = field(default_factory=dict, init=False)
     _duplicates: dict[str, float] = field(default_factory=dict, init=False)
     _sighted: list[TableCard] = field(default_factory=list, init=False)
+    _frame_aspect: float | None = field(default=None, init=False)
 
     def cards(self) -> list[TableCard]:
         """The cards confirmed on the table now."""
@@ -256,10 +149,13 @@ class TableTracker:
             spot = (x, y / self.aspect)
             box = (x - ASSUMED_HALF, y - ASSUMED_HALF, x + ASSUMED_HALF, y + ASSUMED_HALF)
             radius = self._radius(self.aspect, ASSUMED_RADIUS)
-            seen = _Sighting(
-                card.key, card.deck, card.notation, card.zone, (x, y), box, radius, spot
+            facing = card.facing or self.layout.facing(card.zone)
+            quad = assumed_quad(spot, facing, self.aspect, self.layout.card_size)
+            seen = Sighting(
+                card.key, card.deck, card.notation, card.zone, (x, y), box, radius, spot, quad
             )
-            self._tracks[card.key] = _Track(seen, now, now, confirmed=True, assumed=True)
+            seen = replace(seen, facing=facing)
+            self._tracks[card.key] = Track(seen, now, now, confirmed=True, assumed=True)
 
     def _fit_assumed(self, aspect: float) -> None:
         """Assumed cards' spots for the frames' real shape (known from the first frame)."""
@@ -267,7 +163,9 @@ class TableTracker:
             if track.assumed:
                 x, y = track.seen.position
                 radius = self._radius(aspect, ASSUMED_RADIUS)
-                track.seen = replace(track.seen, spot=(x, y / aspect), radius=radius)
+                spot = (x, y / aspect)
+                quad = assumed_quad(spot, track.seen.facing, aspect, self.layout.card_size)
+                track.seen = replace(track.seen, spot=spot, radius=radius, quad=quad)
 
     def watch_boxes(self) -> list[Box]:
         """Places the tracker still needs decoded: candidates, moves, cards gone missing.
@@ -300,8 +198,9 @@ class TableTracker:
         coverage = covered if covered is not None else FULL_FRAME
         self.stats.updates += 1
         if frame_size is not None:
-            self._fit_assumed(frame_size[0] / frame_size[1])
-        by_key: dict[str, list[_Sighting]] = {}
+            self._frame_aspect = frame_size[0] / frame_size[1]
+            self._fit_assumed(self._frame_aspect)
+        by_key: dict[str, list[Sighting]] = {}
         for detection in detections:
             sighting = self._sighting(detection, frame_size)
             if sighting is not None:
@@ -314,19 +213,23 @@ class TableTracker:
             if duplicate is not None:
                 flagged.append(duplicate)
             if key not in self._tracks:
-                self._sighted.append(_card_of(primary))
+                self._sighted.append(card_of(primary))
                 self.stats.sighted += 1
             self._seen(primary, timestamp, removed, placed)
-        for key, track in list(self._tracks.items()):
-            if key not in by_key:
-                self._unseen(key, track, coverage, timestamp, removed)
+        under = covered_keys(self._tracks, by_key, coverage)
+        due = [
+            key
+            for key, track in list(self._tracks.items())
+            if key not in by_key and self._unseen(key, track, coverage, timestamp, key in under)
+        ]
+        gathered = self._remove(due, timestamp, removed)
         self.stats.placed += len(placed)
         self.stats.removed += len(removed)
-        return [*removed, *placed, *flagged]
+        return [*removed, *gathered, *placed, *flagged]
 
     def _sighting(
         self, detection: DetectionLike, frame_size: tuple[int, int] | None
-    ) -> _Sighting | None:
+    ) -> Sighting | None:
         corners = [(float(x), float(y)) for x, y in detection.corners]
         if frame_size is not None:
             w, h = frame_size
@@ -342,9 +245,17 @@ class TableTracker:
             zone = OUTSIDE
         box = box_of(corners)
         aspect = frame_size[0] / frame_size[1] if frame_size is not None else self.aspect
-        radius = self._radius(aspect, CODE_TO_CARD * _diagonal(box, aspect))
+        radius = self._radius(aspect, CODE_TO_CARD * diagonal(box, aspect))
         spot = (position[0], position[1] / aspect)
-        return _Sighting(card.key, card.deck, card.notation, zone, position, box, radius, spot)
+        size = self.layout.card_size
+        quad = card_quad(
+            [(x, y / aspect) for x, y in corners],
+            None if size is None else (size[0], size[1] / aspect),
+        )
+        facing = self.layout.facing(zone)
+        return Sighting(
+            card.key, card.deck, card.notation, zone, position, box, radius, spot, quad, facing
+        )
 
     def _radius(self, aspect: float, fallback: float) -> float:
         """The same-place tolerance: the setting, else the layout's card, else ``fallback``."""
@@ -356,17 +267,17 @@ class TableTracker:
         return fallback
 
     def _primary(
-        self, key: str, sightings: list[_Sighting], now: float
-    ) -> tuple[_Sighting, DuplicateCard | None]:
+        self, key: str, sightings: list[Sighting], now: float
+    ) -> tuple[Sighting, DuplicateCard | None]:
         """The sighting to track and, for a key seen in two places, the flag."""
-        places: list[_Sighting] = []  # one per card: its biggest code (nearest its centre)
-        for s in sorted(sightings, key=lambda s: -_area(s.box)):
-            if all(_distance(s.spot, p.spot) > max(s.radius, p.radius) for p in places):
+        places: list[Sighting] = []  # one per card: its biggest code (nearest its centre)
+        for s in sorted(sightings, key=lambda s: -area(s.box)):
+            if all(distance(s.spot, p.spot) > max(s.radius, p.radius) for p in places):
                 places.append(s)
         track = self._tracks.get(key)
         if track is not None:
             anchor = track.seen.spot
-            places.sort(key=lambda s: _distance(s.spot, anchor))
+            places.sort(key=lambda s: distance(s.spot, anchor))
         primary = places[0]
         if len(places) < 2:
             return primary, None
@@ -378,11 +289,11 @@ class TableTracker:
         return primary, DuplicateCard(key, tuple(p.position for p in places), now)
 
     def _seen(
-        self, s: _Sighting, now: float, removed: list[TableEvent], placed: list[TableEvent]
+        self, s: Sighting, now: float, removed: list[TableEvent], placed: list[TableEvent]
     ) -> None:
         track = self._tracks.get(s.key)
         if track is None:
-            self._tracks[s.key] = _Track(s, now, now)
+            self._tracks[s.key] = Track(s, now, now)
             return
         if not track.confirmed:
             if track.same_place(s):
@@ -391,19 +302,19 @@ class TableTracker:
                     track.confirmed = True
                     placed.append(CardPlaced(track.card(), now))
             else:  # a candidate that jumps about starts again at its new place
-                self._tracks[s.key] = _Track(s, now, now)
+                self._tracks[s.key] = Track(s, now, now)
             return
         if track.same_place(s):
             if track.assumed:  # seen again after a restart: its own code from now on
                 track.seen, track.assumed = s, False
-                track.anchor_area = _area(s.box)
+                track.anchor_area = area(s.box)
             track.last_seen = now
             track.absent_since = None
             track.moving = None
             return
         moving = track.moving
         if moving is None or not moving.same_place(s):
-            track.moving = _Track(s, now, now)
+            track.moving = Track(s, now, now)
             return
         self._hit(moving, s, now)
         if self._steady(moving, now):
@@ -413,23 +324,20 @@ class TableTracker:
             placed.append(CardPlaced(moving.card(), now))
 
     @staticmethod
-    def _hit(track: _Track, s: _Sighting, now: float) -> None:
+    def _hit(track: Track, s: Sighting, now: float) -> None:
         """A candidate seen again; a code much bigger than the one it was placed by
         (the face's middle code, after a corner code while a hand hid the middle) is
         nearer the card's centre and becomes its position."""
         track.hits += 1
         track.last_seen = now
         track.absent_since = None
-        if _area(s.box) > BIGGER * track.anchor_area:
+        if area(s.box) > BIGGER * track.anchor_area:
             track.seen = s
-            track.anchor_area = _area(s.box)
+            track.anchor_area = area(s.box)
             return
-        old = track.seen
-        track.seen = _Sighting(
-            s.key, s.deck, s.notation, old.zone, old.position, s.box, old.radius, old.spot
-        )
+        track.seen = replace(track.seen, box=s.box)
 
-    def _steady(self, track: _Track, now: float) -> bool:
+    def _steady(self, track: Track, now: float) -> bool:
         return (
             track.hits >= self.confirm_frames
             and now - track.first_seen >= self.confirm_seconds
@@ -437,26 +345,52 @@ class TableTracker:
         )
 
     def _unseen(
-        self, key: str, track: _Track, coverage: Coverage, now: float, removed: list[TableEvent]
-    ) -> None:
+        self, key: str, track: Track, coverage: Coverage, now: float, covered: bool
+    ) -> bool:
+        """A card not read in this decode; True when it is due to be removed."""
         moving = track.moving
         if moving is not None and coverage.sees(moving.seen.box) and self._missed(moving, now):
             track.moving = None
         if not coverage.sees(track.seen.box):
             if not track.confirmed and now - track.last_seen > 3 * self.forget_seconds:
                 del self._tracks[key]  # a candidate never looked at again: stale
-            return
+            return False
         if not track.confirmed:
             if self._missed(track, now):
                 del self._tracks[key]
-            return
+            return False
+        if covered:  # under the next cards of its set: there, not read
+            track.absent_since = None
+            return False
         if track.absent_since is None:
             track.absent_since = now
-        elif now - track.absent_since >= self.forget_seconds:
-            removed.append(CardRemoved(track.card(), now))
-            del self._tracks[key]
+        return now - track.absent_since >= self.forget_seconds
 
-    def _missed(self, candidate: _Track, now: float) -> bool:
+    def _remove(self, due: list[str], now: float, removed: list[TableEvent]) -> list[TableEvent]:
+        """Remove the cards ``due``, with the cards of their seats' zones gone missing
+        within ``gather_seconds`` of them; cards leaving a seat's zone together are
+        also one :class:`CardsGathered`."""
+        zones = {self._tracks[key].seen.zone for key in due}
+        latest = now - self.forget_seconds + self.gather_seconds
+        leaving = list(due)
+        for key, track in self._tracks.items():
+            since = track.absent_since
+            gone = since is not None and since <= latest
+            if gone and key not in due and track.seen.zone in zones and track.seen.facing:
+                leaving.append(key)
+        left: dict[str, list[TableCard]] = {}
+        for key in leaving:
+            card = self._tracks.pop(key).card()
+            removed.append(CardRemoved(card, now))
+            left.setdefault(card.zone, []).append(card)
+        size, aspect = self.layout.card_size, self._frame_aspect or self.aspect
+        return [
+            CardsGathered(zone, tuple(set_order(cards, card_size=size, aspect=aspect)), now)
+            for zone, cards in left.items()
+            if len(cards) > 1 and cards[0].facing is not None
+        ]
+
+    def _missed(self, candidate: Track, now: float) -> bool:
         """Count a decode that looked and did not find a candidate; True: drop it."""
         candidate.misses += 1
         return (

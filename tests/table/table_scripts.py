@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.table.cards import StrayCard
-from companion.table.tracker import CardPlaced, CardRemoved, TableEvent
+from companion.table.tracker import CardPlaced, CardRemoved, CardsGathered, TableEvent
 
 SIDE = 0.04  # a code's side in frame fractions
 
@@ -49,6 +49,8 @@ def names(events: Sequence[tuple[Any, TableEvent]]) -> list[str]:
             out.append(f"{type(e).__name__}:{e.card.notation}@{e.card.zone}")
         elif isinstance(e, StrayCard):
             out.append(f"StrayCard:{e.card.key}")
+        elif isinstance(e, CardsGathered):
+            out.append(f"CardsGathered:{' '.join(c.notation for c in e.cards)}@{e.zone}")
         else:
             out.append(f"{type(e).__name__}:{e.key}")
     return out

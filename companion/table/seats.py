@@ -1,0 +1,126 @@
+"""Rummy sets from where the cards lie, for a seat on any side of the picture.
+
+A player lays a set out as the rulebook shows it, the way the cards face them: the
+base card farthest from them, each next card a strip nearer, over the card before,
+so the top strip of every card shows (card_codes prints a code in it; the
+synthetic scenes' ``meld_steps`` lay sets so). "Nearer the player" is the seat's own
+*down*, which the side of the picture they sit on gives (``TableCard.facing``,
+from the layout: :meth:`companion.table.layout.Layout.facing`):
+
+    side     the player's down    a set grows       cards turned (scene angle)
+    bottom   +y                   down the picture   0
+    top      -y                   up the picture     180
+    left     -x                   leftward           270 (-90)
+    right    +x                   rightward          90
+
+:func:`seat_point` turns a frame position into the seat's own (across, along)
+coordinates, in frame widths both ways so a card's length is the same whichever
+way it lies; :func:`group_sets` then groups and orders the cards exactly as a bottom
+seat's are grouped: base first. The rules, in card sizes:
+
+- a card *overlaps* the card before it when it lies further along by more than
+  ``MIN_STEP`` and at most ``MAX_STEP`` card heights (at least a quarter of the
+  card before shows), drifting sideways at most ``MAX_DRIFT`` card widths;
+- a card joins the set whose last card it overlaps (the nearest when several do);
+  one that overlaps none starts a set; a card with no position is a set of its own.
+
+    >>> a = TableCard("k1", "rummy21", "B5", "meld-1", (0.20, 0.70), facing="top")
+    >>> b = TableCard("k2", "rummy21", "8", "meld-1", (0.21, 0.65), facing="top")
+    >>> [card.notation for card in group_sets([b, a])[0]]
+    ['B5', '8']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+from companion.table.cards import TableCard
+from companion.table.layout import Point
+
+#: A card's (width, height) in frame fractions when nothing better is known: the rummy
+#: flow's own figures (a poker card at the camera height docs/layout.md describes).
+DEFAULT_CARD: Final = (0.07, 0.15)
+DEFAULT_ASPECT: Final = 16 / 9
+#: How much further along the next card of a set lies (card heights): more than this ...
+MIN_STEP: Final = 0.06
+#: ... and at most this (a quarter of the card before still shows).
+MAX_STEP: Final = 0.75
+#: How far the next card's centre may drift sideways (card widths).
+MAX_DRIFT: Final = 1 / 3
+#: The seat's (across, along) axes in the frame: along is the player's down.
+AXES: Final[dict[str, tuple[Point, Point]]] = {
+    "bottom": ((1.0, 0.0), (0.0, 1.0)),
+    "top": ((-1.0, 0.0), (0.0, -1.0)),
+    "left": ((0.0, 1.0), (-1.0, 0.0)),
+    "right": ((0.0, -1.0), (1.0, 0.0)),
+}
+#: The angle (degrees, counter-clockwise in the picture) of a card upright for the seat.
+CARD_ANGLE: Final = {"bottom": 0.0, "top": 180.0, "left": 270.0, "right": 90.0}
+
+
+def seat_point(position: Point, side: str | None, aspect: float = DEFAULT_ASPECT) -> Point:
+    """``position`` (frame fractions) in the seat's (across, along) frame widths: along
+    grows toward the player; across runs to the player's right."""
+    x, y = position[0], position[1] / aspect
+    across, along = AXES[side or "bottom"]
+    return (x * across[0] + y * across[1], x * along[0] + y * along[1])
+
+
+def group_sets(
+    cards: Iterable[TableCard],
+    *,
+    card_size: tuple[float, float] | None = None,
+    aspect: float = DEFAULT_ASPECT,
+) -> list[list[TableCard]]:
+    """The sets the cards of one seat form, each from its base card on, ordered by
+    their base (nearest the far edge first, then from the player's left).
+
+    Each card's ``facing`` says its seat's side (None: a bottom seat, as the rulebook
+    pictures it). ``card_size`` is a card's (width, height) in frame fractions as
+    laid by a bottom seat (the layout's ``card_size``; default :data:`DEFAULT_CARD`).
+    """
+    width, height = card_size if card_size is not None else DEFAULT_CARD
+    length = height / aspect  # a card's height, in frame widths
+    low, high, drift = MIN_STEP * length, MAX_STEP * length, MAX_DRIFT * width
+    placed = sorted(cards, key=lambda card: _reading_order(card, aspect))
+    groups: list[list[TableCard]] = []
+    for card in placed:
+        tails: list[tuple[float, int, list[TableCard]]] = []
+        for group in groups:
+            step = _step(card, group[-1], aspect)
+            if step is not None and low < step[1] <= high and abs(step[0]) <= drift:
+                tails.append((step[1], len(tails), group))
+        if tails:
+            min(tails)[2].append(card)
+        else:
+            groups.append([card])
+    return groups
+
+
+def set_order(
+    cards: Iterable[TableCard],
+    *,
+    card_size: tuple[float, float] | None = None,
+    aspect: float = DEFAULT_ASPECT,
+) -> list[TableCard]:
+    """The cards in set order: the sets of :func:`group_sets` one after the other."""
+    groups = group_sets(cards, card_size=card_size, aspect=aspect)
+    return [card for group in groups for card in group]
+
+
+def _step(card: TableCard, before: TableCard, aspect: float) -> Point | None:
+    """How far ``card`` lies (across, along) from ``before``, in the seat's frame."""
+    if card.position is None or before.position is None:
+        return None
+    x, y = seat_point(card.position, card.facing, aspect)
+    bx, by = seat_point(before.position, card.facing, aspect)
+    return (x - bx, y - by)
+
+
+def _reading_order(card: TableCard, aspect: float) -> tuple[bool, float, float, str]:
+    """Far to near, then the player's left to right; cards with no position last."""
+    if card.position is None:
+        return (True, 0.0, 0.0, card.key)
+    across, along = seat_point(card.position, card.facing, aspect)
+    return (False, along, across, card.key)
