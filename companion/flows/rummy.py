@@ -1,7 +1,8 @@
 """The rummy flow (Fibonacci 21 / 13 / 8 / 89): meld zones read into sets, rounds scored.
 
 Each seat has a meld zone (``meld-0`` ... ``meld-3``). The cards lying there are
-grouped into sets by where they lie (:mod:`companion.flows.rummy_sets`), and each set
+grouped into sets by where they lie, on whichever side the seat sits
+(:func:`companion.table.seats.group_sets`), and each set
 is judged by the engine's referee (``check_set``, R2, R5): complete, open (with what
 it lacks) or illegal (with the reason). A wild card's number is inferred when only
 one number completes its set, otherwise asked: command :class:`Wild` (key, number).
@@ -39,6 +40,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from companion.flows.base import EngineFlow, GameFlow, Notice, NoticeKind, seat_names
@@ -64,7 +66,6 @@ from companion.flows.notices import (
     report_totals,
 )
 from companion.flows.rummy_close import Gathering
-from companion.flows.rummy_sets import group_sets
 from companion.flows.said import Said, Say
 from companion.flows.status import (
     Closing,
@@ -89,6 +90,7 @@ from companion.games.rummy import (
 )
 from companion.games.rummy.state import STATES, RummyState
 from companion.table.cards import TableCard
+from companion.table.seats import group_sets
 
 _ZONE = re.compile(r"meld-([0-9])")
 Input = tuple[str, Any]
@@ -280,8 +282,8 @@ class RummyFlow(EngineFlow):
         seen = self.known.get(card.key)
         if seen is None or self.counting:
             return []
-        self.table[seat][card.key] = TableCard(
-            seen.key, seen.deck, seen.notation, seen.zone, card.position or seen.position, True
+        self.table[seat][card.key] = replace(
+            seen, position=card.position or seen.position, face_down=True
         )
         for group in group_sets(self.table[seat].values()):
             if card.key in {c.key for c in group} and all(c.face_down for c in group):

@@ -6,8 +6,7 @@ of the rummy flow, every button of its script to the interface (:class:`UiApp`),
 commands go to the flow. The OLED's questions must be the ones the script answers (a
 closing confirmed with one press, R4; a wild card's number among those that fit its
 set, R5; the player who went out, offered first, R6), and the record must be the one
-played. The flow still reads every set as growing down the picture (h11-table's seat
-geometry is not merged), so each seat's positions are turned into its player's view.
+played. Each card carries its seat's side (``facing``), as the layout gives it.
 """
 
 from __future__ import annotations
@@ -32,16 +31,6 @@ from companion.ui.commands import Flow, Undo
 from hardware.buttons_replay import parse_script
 
 FPS = 10.0
-
-
-def _seen_by(side: str, x: float, y: float) -> tuple[float, float]:
-    """A position as the seat's player sees it: their sets grow down."""
-    return {
-        "bottom": (x, y),
-        "top": (1 - x, 1 - y),
-        "left": (y, 1 - x),
-        "right": (1 - y, x),
-    }[side]
 
 
 def play(record: Mapping[str, Any]) -> tuple[GameFlow, list[str]]:
@@ -80,8 +69,8 @@ def play(record: Mapping[str, Any]) -> tuple[GameFlow, list[str]]:
         now = frames / FPS
         press_until(now)
         if isinstance(step, Place):
-            position = _seen_by(sides[step.zone], step.x, step.y)
-            card = TableCard(str(id(step.card)), game, step.card.notation, step.zone, position)
+            key, where, facing = str(id(step.card)), (step.x, step.y), sides[step.zone]
+            card = TableCard(key, game, step.card.notation, step.zone, where, facing=facing)
             lying[step.card] = card
             after(flow.placed(card), now)
         elif isinstance(step, Remove):
