@@ -1,6 +1,7 @@
 """The cafe server under a cafe's load: N tables publishing at play speed.
 
-Starts a Mosquitto broker (Debian's ``mosquitto``) on a free loopback port and the
+Starts a Mosquitto broker (Debian's ``mosquitto``, by the tests' own harness,
+tests/bus/broker_harness.py) on a free loopback port and the
 real ``companion cafe`` in a child process, then N simulated tables (default 50),
 each a paho client of its own, play a card every ``--interval`` seconds (with
 jitter): an ``events`` message (the journal event) then a ``state`` message whose
@@ -23,7 +24,6 @@ import json
 import os
 import random
 import shutil
-import socket
 import sqlite3
 import statistics
 import subprocess
@@ -39,26 +39,12 @@ import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "bus"))
+sys.path.insert(0, str(ROOT))
+
+from broker_harness import Broker, free_port, wait_for_port  # noqa: E402
+
 CAFE = "bench"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def wait_port(port: int, timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return
-        except OSError:
-            if time.monotonic() > deadline:
-                raise SystemExit(f"nothing listens on 127.0.0.1:{port}") from None
-            time.sleep(0.05)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -165,14 +151,10 @@ def follow(
 
 
 def run(tables: int, interval: float, seconds: float) -> dict[str, Any]:
-    mosquitto = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
     folder = Path(tempfile.mkdtemp(prefix="cafe-bench-"))
-    broker, web = free_port(), free_port()
-    (folder / "mosquitto.conf").write_text(
-        f"listener {broker} 127.0.0.1\nallow_anonymous true\nmax_queued_messages 0\n"
-        f"log_dest none\n",
-        encoding="utf-8",
-    )
+    mq = Broker(folder)
+    mq.configure(CAFE, secured=False)
+    broker, web = mq.port, free_port()
     (folder / "cafe.toml").write_text(
         f'[cafe]\nname = "{CAFE}"\n[broker]\nhost = "127.0.0.1"\nport = {broker}\n'
         f'[database]\npath = "{folder / "cafe.db"}"\n[web]\nhost = "127.0.0.1"\nport = {web}\n'
@@ -180,8 +162,7 @@ def run(tables: int, interval: float, seconds: float) -> dict[str, Any]:
         f'[staff]\nkey_file = "{folder / "none.key"}"\n',
         encoding="utf-8",
     )
-    mq = subprocess.Popen([mosquitto, "-c", str(folder / "mosquitto.conf")])
-    wait_port(broker)
+    mq.start()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     server = subprocess.Popen(
         [sys.executable, "-m", "companion", "cafe", "--config", str(folder / "cafe.toml")],
@@ -189,7 +170,7 @@ def run(tables: int, interval: float, seconds: float) -> dict[str, Any]:
         stderr=subprocess.DEVNULL,
     )
     try:
-        wait_port(web)
+        wait_for_port(web, 30.0, server)
         sent: dict[tuple[str, int], float] = {}
         seen: list[float] = []
         stop = threading.Event()
@@ -222,8 +203,7 @@ def run(tables: int, interval: float, seconds: float) -> dict[str, Any]:
     finally:
         server.terminate()
         server.wait(20)
-        mq.terminate()
-        mq.wait(10)
+        mq.stop()
         shutil.rmtree(folder, ignore_errors=True)
     seen.sort()
     return {

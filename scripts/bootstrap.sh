@@ -27,9 +27,10 @@ as_root() {
 # otherwise apt pulls ImageMagick and 35 more), fonts for the card faces.
 apt_packages=(python3-venv python3-dev libzbar0 fonts-dejavu-core)
 # The tests verify the service units with systemd-analyze, run the cafe server against a
-# real MQTT broker (Mosquitto) and drive its dashboard in a headless browser (Debian's
-# chromium with its chromedriver, through Selenium).
-[ "$job" = test ] && apt_packages+=(systemd mosquitto chromium chromium-driver)
+# real MQTT broker (Mosquitto) and a real PostgreSQL (started by a test fixture in a
+# temporary folder, never Debian's own cluster), and drive its dashboard in a headless
+# browser (Debian's chromium with its chromedriver, through Selenium).
+[ "$job" = test ] && apt_packages+=(systemd mosquitto postgresql chromium chromium-driver)
 missing=()
 if command -v dpkg-query >/dev/null 2>&1; then
     for pkg in "${apt_packages[@]}"; do

@@ -180,6 +180,7 @@ def test_a_damaged_file_is_set_aside_and_salvaged(tmp_path: Path) -> None:
     path = tmp_path / "journal.db"
     with Journal.open(path) as journal:
         game = _fill(journal, 400)
+        identity = journal.identity
     data = bytearray(path.read_bytes())
     page = data.index(b'"i":200}') // 4096  # the events' leaf page holding event 200
     data[page * 4096 : (page + 1) * 4096] = bytes(4096)
@@ -188,5 +189,17 @@ def test_a_damaged_file_is_set_aside_and_salvaged(tmp_path: Path) -> None:
         assert journal.repair is not None and journal.repair.incomplete
         assert Path(journal.repair.aside).read_bytes() == bytes(data)
         kept = [e.payload["i"] for e in journal.events(game)]
+        assert journal.identity == identity  # the same journal to the cafe's server
     assert 300 < journal.repair.events < 400
     assert kept == list(range(len(kept))) and 150 < len(kept) <= 200  # up to the hole
+
+
+def test_a_journal_has_an_identity_made_with_it(tmp_path: Path) -> None:
+    """Issue 14 (the cafe's bus): a new journal (a new SD card) gets random hex digits
+    of its own, kept across openings and read-only readers."""
+    with Journal.open(tmp_path / "a.db") as first, Journal.open(tmp_path / "b.db") as second:
+        assert len(first.identity) == 32 and int(first.identity, 16) >= 0
+        assert first.identity != second.identity
+        identity = first.identity
+    with Journal.open(tmp_path / "a.db") as again, Journal.read(tmp_path / "a.db") as read:
+        assert again.identity == read.identity == identity

@@ -30,7 +30,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.bus.commands import Command, CommandChecker, CommandRefusedError
-from companion.bus.messages import OFFLINE, ONLINE, Ack, dump
+from companion.bus.logs import LogRing
+from companion.bus.messages import OFFLINE, ONLINE, Ack, dump, log_message
 from companion.bus.outbox import Outbox
 from companion.bus.sender import RESEND_SECONDS, Sender
 from companion.bus.settings import BusSettings, mqtt_client
@@ -141,8 +142,8 @@ class _Link:
             return False
         return not self.lost.is_set()
 
-    def publish(self, topic: str, payload: bytes, *, retain: bool = False) -> None:
-        self.client.publish(topic, payload, qos=1, retain=retain)
+    def publish(self, topic: str, payload: bytes, *, retain: bool = False, qos: int = 1) -> None:
+        self.client.publish(topic, payload, qos=qos, retain=retain)
 
     def close(self, farewell: bool) -> None:
         if farewell and self.ready.is_set() and not self.lost.is_set():
@@ -174,7 +175,11 @@ class TableBus:
         self.commands: queue.Queue[Command] = queue.Queue()
         #: Set while a connection is ready (tests and the status line read it).
         self.online = threading.Event()
+        #: How many connections were made ready so far.
+        self.connections = 0
         self.resend_after = resend_after
+        #: The table's recent log lines, sent on ``log`` (the daemon adds it as a handler).
+        self.logs = LogRing(on_line=self.wake)
         self._state: bytes | None = None
         self._state_sent = True
         self._state_lock = threading.Lock()
@@ -249,6 +254,7 @@ class TableBus:
         """One ready connection: online, the outbox from the ack, the state, the news."""
         topics, settings = self.settings.topics, self.settings
         self._failing = False
+        self.connections += 1
         log.info("cafe: connected to %s:%d as %s", settings.host, settings.port, settings.username)
         link.publish(topics.status, ONLINE, retain=True)
         self.outbox.close()  # the journal read afresh on each connection
@@ -258,10 +264,13 @@ class TableBus:
             resend_after=self.resend_after,
             clock=time.monotonic,
         )
-        sender.restart(link.ack)
+        identity = self.outbox.identity
+        last = link.ack.of(identity)
+        sender.restart(last)
         with self._state_lock:
             self._state_sent = False  # the newest state again: the last may not have gone
         self.online.set()
+        logged = 0  # the kept log lines again on each connection
         while not (self._stop.is_set() or link.lost.is_set()):
             self._wake.clear()
             with self._state_lock:
@@ -269,6 +278,23 @@ class TableBus:
                 self._state_sent = True
             if state is not None:
                 link.publish(topics.state, state, retain=True)
-            self._wake.wait(sender.step(link.ack))
+            for line in self.logs.since(logged):
+                link.publish(topics.log, log_message(topics, self.logs.boot, line), qos=0)
+                logged = line.n
+            ack = link.ack.of(identity)
+            if ack.behind(last):
+                # The server holds less than it did (restored from a backup): what it
+                # lost is sent again now, not at the next connection.
+                log.warning(
+                    "cafe: the server's ack went back from event %d, game %d to event %d, "
+                    "game %d: sending again from there",
+                    last.seq,
+                    last.games,
+                    ack.seq,
+                    ack.games,
+                )
+                sender.restart(ack)
+            last = ack
+            self._wake.wait(sender.step(ack))
         if link.lost.is_set():
             log.warning("cafe: connection to the broker lost; the journal keeps what is unsent")

@@ -91,7 +91,8 @@ def _args(action: str, args: Any) -> dict[str, Any]:
         raise CommandRefusedError(f"names: args.names is not a list of 1 to {MAX_NAMES} names")
     if not all(isinstance(n, str) and 0 < len(n.strip()) <= NAME_CHARS for n in names):
         raise CommandRefusedError(f"names: a name is empty or longer than {NAME_CHARS} characters")
-    return {"names": [n.strip() for n in names]}
+    # "phone": typed on the players' page (issue 15): the table asks to confirm them.
+    return {"names": [n.strip() for n in names], "phone": args.get("phone") is True}
 
 
 class CommandChecker:

@@ -10,7 +10,9 @@ server's retained receipt) and ``command`` (signed: :mod:`companion.bus.commands
     >>> topics.events, topics.subscriptions()
     ('companion/rosie/t2/events', ('companion/rosie/t2/ack', 'companion/rosie/t2/command'))
     >>> Ack.parse(b'{"v":1,"seq":57,"games":3}')
-    Ack(seq=57, games=3)
+    Ack(seq=57, games=3, journal='', open=())
+    >>> Ack.parse(b'{"v":1,"seq":57,"games":3,"journal":"ab","open":[2]}').of("cd")
+    Ack(seq=0, games=0, journal='cd', open=())
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from companion.bus.logs import LogLine
 from companion.flows.base import GameFlow
 from companion.flows.status import HexStatus, RummyStatus, Scores, TrickStatus
 from companion.games import GameReport, HexRefereeReport, HexReport
@@ -65,6 +68,10 @@ class Topics:
     def command(self) -> str:
         return self._leaf("command")
 
+    @property
+    def log(self) -> str:
+        return self._leaf("log")
+
     def subscriptions(self) -> tuple[str, str]:
         """What the table reads, the ``ack`` first (see :mod:`companion.bus.client`)."""
         return self.ack, self.command
@@ -73,10 +80,14 @@ class Topics:
 @dataclass(frozen=True)
 class Ack:
     """The server's receipt: every event up to ``seq`` and every game row up to
-    ``games`` is stored (the contract's ``ack``)."""
+    ``games`` of the journal ``journal`` is stored (the contract's ``ack``), and
+    ``open`` lists the games it holds as not ended (so a table whose end row was lost
+    sends it again: the ack's ``games`` cannot say it)."""
 
     seq: int = 0
     games: int = 0
+    journal: str = ""
+    open: tuple[int, ...] = ()
 
     @classmethod
     def parse(cls, payload: bytes) -> Ack:
@@ -85,11 +96,32 @@ class Ack:
         if not isinstance(value, dict) or value.get("v") != VERSION:
             raise ValueError(f"not a version {VERSION} ack object")
         seq, games = value.get("seq"), value.get("games")
+        opened = value.get("open", [])
         for name, number in (("seq", seq), ("games", games)):
-            if not isinstance(number, int) or isinstance(number, bool) or number < 0:
+            if not _count(number):
                 raise ValueError(f"its {name} {number!r} is not a whole number >= 0")
+        if not isinstance(opened, list) or not all(_count(n) for n in opened):
+            raise ValueError(f"its open {opened!r} is not a list of game ids")
+        journal = value.get("journal", "")
+        if not isinstance(journal, str):
+            raise ValueError(f"its journal {journal!r} is not a text")
         assert isinstance(seq, int) and isinstance(games, int)
-        return cls(seq, games)
+        return cls(seq, games, journal, tuple(opened))
+
+    def of(self, journal: str) -> Ack:
+        """This ack as it concerns ``journal``: the server holds nothing of a journal
+        other than the one it acknowledges (a new SD card starts again at 1)."""
+        return self if self.journal == journal else Ack(journal=journal)
+
+    def behind(self, other: Ack) -> bool:
+        """Whether this ack holds less than ``other`` of the same journal (the server
+        restored from a backup): what it no longer holds must be sent again."""
+        same = self.journal == other.journal
+        return same and (self.seq < other.seq or self.games < other.games)
+
+
+def _count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 # -- events ---------------------------------------------------------------------------------
@@ -109,15 +141,27 @@ def game_row(entry: GameEntry) -> dict[str, Any]:
     }
 
 
-def event_message(topics: Topics, entry: GameEntry, event: JournalEvent | None) -> bytes:
-    """One ``events`` message: a journal event of ``entry``, or (None) its game row."""
+def event_message(
+    topics: Topics, entry: GameEntry, event: JournalEvent | None, journal: str = ""
+) -> bytes:
+    """One ``events`` message: a journal event of ``entry``, or (None) its game row;
+    ``journal`` is the journal's identity (left out for a journal without one)."""
     body: dict[str, Any] = {"v": VERSION, "cafe": topics.cafe, "table": topics.table}
+    if journal:
+        body["journal"] = journal
     body["game"] = game_row(entry)
     body["event"] = None
     if event is not None:
         at = event.at if event.at == event.at else None  # a damaged time (NaN) is unknown
         body["event"] = {"seq": event.seq, "at": at, "kind": event.kind, "payload": event.payload}
     return dump(body)
+
+
+def log_message(topics: Topics, boot: str, line: LogLine) -> bytes:
+    """One ``log`` message: a line of the table's log (:mod:`companion.bus.logs`)."""
+    body = {"v": VERSION, "cafe": topics.cafe, "table": topics.table, "boot": boot}
+    fields = {"n": line.n, "at": line.at, "level": line.level, "logger": line.logger}
+    return dump({**body, **fields, "text": line.text})
 
 
 # -- state ----------------------------------------------------------------------------------

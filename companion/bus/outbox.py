@@ -12,6 +12,8 @@ ack ``{"seq": N, "games": M}``: every event after N is sent again, and every gam
 from M on (game M itself too: it may have ended since the server stored it) and from
 the game of the first event after N. The server stores each (table, game) row and
 each (table, seq) event once, so sending again is always safe; skipping is not.
+Every message carries the journal's identity (:attr:`Outbox.identity`): the ack of
+another journal (the server's of an older SD card) holds nothing of this one.
 
 Each message says what ack covers it (:meth:`Outgoing.covered`): the bus sends the
 next one only then (:mod:`companion.bus.client`), so the server's ack, the highest
@@ -29,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.bus.messages import Ack, Topics, event_message
-from companion.journal import GameEntry, Journal, JournalError
+from companion.journal import GameEntry, Journal, JournalError, JournalEvent
 
 log = logging.getLogger(__name__)
 
@@ -75,6 +77,7 @@ class Outbox:
         #: The last event seq handed out.
         self.cursor = 0
         self._journal: Journal | None = None
+        self._identity: str | None = None
         self._unreadable = False
         #: Games from this id on were not handed out yet.
         self._next_game = 1
@@ -95,7 +98,33 @@ class Outbox:
                 self._unreadable = True
                 return None
             self._unreadable = False
+            if self._identity is None:
+                self._identity = self._journal.identity
         return self._journal
+
+    @property
+    def identity(self) -> str:
+        """The journal's identity (``""``: a journal from before identities), read once."""
+        if self._identity is None:
+            self.journal()
+        return self._identity or ""
+
+    def message(self, entry: GameEntry, event: JournalEvent | None = None) -> bytes:
+        return event_message(self.topics, entry, event, self.identity)
+
+    def ended_row(self, game_id: int) -> Outgoing | None:
+        """The row of game ``game_id`` if the journal has it ended (the server's ack says
+        it holds the game open: its end was lost), else None."""
+        journal = self.journal()
+        if journal is None:
+            return None
+        try:
+            entry = journal.game(game_id)
+        except JournalError:
+            return None
+        if entry.ended is None:
+            return None
+        return Outgoing(self.message(entry), entry.id)
 
     def close(self) -> None:
         if self._journal is not None:
@@ -141,7 +170,7 @@ class Outbox:
         messages = []
         for entry in journal.games(since=self._next_game, limit=self.batch):
             self._keep(entry)
-            messages.append(Outgoing(event_message(self.topics, entry, None), entry.id))
+            messages.append(Outgoing(self.message(entry), entry.id))
             if entry.ended is None:
                 self._open[entry.id] = _mark(entry)
             self._next_game = entry.id + 1
@@ -158,7 +187,7 @@ class Outbox:
                 continue
             self._keep(entry)
             if _mark(entry) != mark:
-                messages.append(Outgoing(event_message(self.topics, entry, None), entry.id))
+                messages.append(Outgoing(self.message(entry), entry.id))
                 self._open[game_id] = _mark(entry)
             if entry.ended is not None:
                 del self._open[game_id]
@@ -173,7 +202,7 @@ class Outbox:
                 return messages, True
             entry = self._row(journal, event.game_id)
             if entry is not None:
-                payload = event_message(self.topics, entry, event)
+                payload = self.message(entry, event)
                 messages.append(Outgoing(payload, entry.id, event.seq))
             self.cursor = event.seq
         return messages, len(events) == self.batch

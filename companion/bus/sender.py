@@ -12,6 +12,10 @@ A message the ack does not cover after ``resend_after`` seconds (the server away
 it missed it) is sent again from the ack, then after twice as long, up to
 :data:`RESEND_MAX`: with no server at all, one message a minute.
 
+The ack's ``games`` cannot show an end row the server missed once it holds a later
+game, so the ack lists the games held open: one of those the journal has ended has
+its end sent again (:meth:`Sender.lost_ends`).
+
     >>> from companion.bus.messages import Ack
     >>> from companion.bus.outbox import Outgoing
     >>> class Box:
@@ -52,6 +56,7 @@ class Source(Protocol):
     def cursor(self) -> int: ...
     def next_batch(self) -> tuple[list[Outgoing], bool]: ...
     def restart(self, ack: Ack) -> None: ...
+    def ended_row(self, game_id: int) -> Outgoing | None: ...
 
 
 class Sender:
@@ -74,16 +79,51 @@ class Sender:
         self._out: Outgoing | None = None
         self._before = Ack()
         self._due = 0.0
+        #: Games the ack holds open but the journal has ended: when to send the end.
+        self._ends: dict[int, float] = {}
+        self._ends_ack: Ack | None = None
+        self._ends_look = 0.0
 
     def restart(self, ack: Ack) -> None:
         """Send from ``ack`` on (a new connection, or a resend)."""
         self.outbox.restart(ack)
         self._queue.clear()
         self._out = None
+        self._ends.clear()
+        self._ends_ack = None  # look at once: the lost ends go first
+
+    def lost_ends(self, ack: Ack) -> float:
+        """Send again the end of each game the ack holds open (and acknowledged) while
+        the journal has it ended: the ack's ``games`` cannot show a lost end row. An
+        end row on its way is given ``resend_after`` seconds to be acknowledged; the
+        seconds until the next look."""
+        now = self.clock()
+        if not ack.open and not self._ends:
+            self._ends_ack = ack
+            return RESEND_MAX
+        if ack != self._ends_ack or now >= self._ends_look:
+            eager = self._ends_ack is None
+            self._ends_ack, self._ends_look = ack, now + self.first
+            held = [g for g in ack.open if g <= ack.games]
+            self._ends = {g: due for g, due in self._ends.items() if g in held}
+            for game in held:
+                if game not in self._ends and self.outbox.ended_row(game) is not None:
+                    self._ends[game] = now if eager else now + self.first
+        for game, due in sorted(self._ends.items()):
+            if now >= due:
+                row = self.outbox.ended_row(game)
+                if row is not None:
+                    log.info("cafe: the server holds game %d open: its end again", game)
+                    self.publish(row.payload)
+                self._ends[game] = now + self.delay
+        return min([self._ends_look, *self._ends.values()]) - now
 
     def step(self, ack: Ack) -> float:
         """Send what may go now; the seconds until something is due again (the bus
         waits that long at most, or until an ack or the journal's news wakes it)."""
+        return min(self._step(ack), self.lost_ends(ack))
+
+    def _step(self, ack: Ack) -> float:
         while True:
             now = self.clock()
             out = self._out

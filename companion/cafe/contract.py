@@ -29,8 +29,12 @@ from companion.cafe.errors import MessageError
 VERSION = 1
 PREFIX = "companion"
 NAME = re.compile(r"[a-z0-9-]{1,32}")
+#: A journal's identity: random hex digits made with the journal (32 of them).
+JOURNAL = re.compile(r"[0-9a-f]{8,64}")
+#: The most open games an ack lists (a table has one in play; more is a lost end).
+OPEN_LISTED = 16
 #: The leaves a table publishes (and the server subscribes to under ``#``).
-TABLE_LEAVES = ("status", "state", "events")
+TABLE_LEAVES = ("status", "state", "events", "log")
 ACTIONS = ("reset", "message", "names")
 #: The longest message text a table shows (contract: at most 200 characters).
 MESSAGE_LIMIT = 200
@@ -47,18 +51,35 @@ def topic(cafe: str, table: str, leaf: str) -> str:
     return f"{PREFIX}/{cafe}/{table}/{leaf}"
 
 
-def subscriptions(cafe: str) -> list[str]:
-    """What the server subscribes to: what every table of its cafe publishes (not the
-    acks and commands it publishes itself, which ``companion/<cafe>/#`` would echo)."""
-    return [f"{PREFIX}/{cafe}/+/{leaf}" for leaf in TABLE_LEAVES]
+def subscriptions(*cafes: str) -> list[str]:
+    """What the server subscribes to: what every table of its cafes publishes (not the
+    acks and commands it publishes itself, which ``companion/<cafe>/#`` would echo).
+    A chain's central server reads several cafes, or every one (``+``)."""
+    return [f"{PREFIX}/{cafe}/+/{leaf}" for cafe in cafes for leaf in TABLE_LEAVES]
 
 
-def parse_topic(cafe: str, name: str) -> tuple[str, str] | None:
-    """``(table, leaf)`` of a topic of ``cafe``; None for anything else."""
+def key_of(own: str, cafe: str, table: str) -> str:
+    """How a server names a table (in its database, on its dashboard): its own cafe's
+    tables by their name, another cafe's (a chain's central server) as ``cafe.table``
+    (names have no dots, so the key is never ambiguous)."""
+    return table if cafe == own else f"{cafe}.{table}"
+
+
+def split_key(own: str, key: str) -> tuple[str, str]:
+    """``(cafe, table)`` of a key :func:`key_of` made."""
+    cafe, dot, table = key.partition(".")
+    return (cafe, table) if dot else (own, key)
+
+
+def parse_topic(cafe: str, name: str, cafes: tuple[str, ...] = ()) -> tuple[str, str] | None:
+    """``(table key, leaf)`` of a topic of ``cafe`` (or of one of ``cafes``, ``+`` for
+    any); None for anything else."""
     parts = name.split("/")
-    if len(parts) != 4 or parts[0] != PREFIX or parts[1] != cafe or not NAME.fullmatch(parts[2]):
+    if len(parts) != 4 or parts[0] != PREFIX or not NAME.fullmatch(parts[2]):
         return None
-    return parts[2], parts[3]
+    if parts[1] != cafe and not (parts[1] in cafes or ("+" in cafes and NAME.fullmatch(parts[1]))):
+        return None
+    return key_of(cafe, parts[1], parts[2]), parts[3]
 
 
 def dumps(value: Mapping[str, Any]) -> bytes:
@@ -95,10 +116,13 @@ class EventRow:
 
 @dataclass(frozen=True)
 class Update:
-    """An ``events`` message: the game row, and the event (None for a game-row message)."""
+    """An ``events`` message: the game row, and the event (None for a game-row message),
+    numbered as the table's journal numbers them; ``journal`` is that journal's
+    identity ("" for a journal from before identities)."""
 
     game: GameRow
     event: EventRow | None
+    journal: str = ""
 
 
 @dataclass(frozen=True)
@@ -176,15 +200,20 @@ def _game_row(table: str, raw: Any, what: str) -> GameRow:
     )
 
 
-def parse_events(cafe: str, table: str, payload: bytes) -> Update:
-    """An ``events`` message of ``table`` as its game row and event."""
-    what = f"{topic(cafe, table, 'events')}"
+def parse_events(cafe: str, key: str, payload: bytes) -> Update:
+    """An ``events`` message of the table ``key`` (:func:`key_of`) as its game row and
+    event."""
+    where = split_key(cafe, key)
+    what = f"{topic(*where, 'events')}"
     value = _object(payload, what)
-    _whose(value, cafe, table, what)
-    game = _game_row(table, value.get("game"), what)
+    _whose(value, *where, what)
+    game = _game_row(key, value.get("game"), what)
+    journal = value.get("journal", "")
+    if journal != "" and (not isinstance(journal, str) or not JOURNAL.fullmatch(journal)):
+        raise MessageError(f"{what}: journal {journal!r} is not an identity of hex digits")
     raw = value.get("event")
     if raw is None:
-        return Update(game, None)
+        return Update(game, None, journal)
     if not isinstance(raw, dict) or not isinstance(raw.get("payload"), dict):
         raise MessageError(f"{what}: 'event' is not an object with a payload object")
     kind = raw.get("kind")
@@ -192,24 +221,53 @@ def parse_events(cafe: str, table: str, payload: bytes) -> Update:
         raise MessageError(f"{what}: the event has no kind")
     seq = _int(raw.get("seq"), f"{what}: event seq")
     at = _time(raw.get("at"), f"{what}: event at") or 0.0
-    return Update(game, EventRow(table, game.id, seq, at, kind, raw["payload"]))
+    return Update(game, EventRow(key, game.id, seq, at, kind, raw["payload"]), journal)
 
 
-def parse_state(cafe: str, table: str, payload: bytes) -> TableState:
-    what = f"{topic(cafe, table, 'state')}"
+def parse_state(cafe: str, key: str, payload: bytes) -> TableState:
+    where = split_key(cafe, key)
+    what = f"{topic(*where, 'state')}"
     value = _object(payload, what)
-    _whose(value, cafe, table, what)
+    _whose(value, *where, what)
     game, devices = value.get("game"), value.get("devices", {})
     if not (game is None or isinstance(game, dict)) or not isinstance(devices, dict):
         raise MessageError(f"{what}: 'game' or 'devices' is not an object")
     idle = value.get("idle")
     return TableState(
-        table=table,
+        table=key,
         at=_time(value.get("at"), f"{what}: at") or 0.0,
         game=game,
         devices={str(k): str(v) for k, v in devices.items()},
         idle=float(idle) if isinstance(idle, int | float) and not isinstance(idle, bool) else None,
     )
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """A ``log`` message: line ``n`` of the table's run ``boot``."""
+
+    table: str
+    boot: str
+    n: int
+    at: float
+    level: str
+    logger: str
+    text: str
+
+
+def parse_log(cafe: str, key: str, payload: bytes) -> LogEntry:
+    """A ``log`` line of the table ``key`` (:func:`key_of`)."""
+    where = split_key(cafe, key)
+    what = f"{topic(*where, 'log')}"
+    value = _object(payload, what)
+    _whose(value, *where, what)
+    texts = [value.get(k) for k in ("boot", "level", "logger", "text")]
+    if not all(isinstance(t, str) for t in texts):
+        raise MessageError(f"{what}: boot, level, logger and text are not all texts")
+    boot, level, logger, text = (str(t) for t in texts)
+    at = _time(value.get("at"), f"{what}: at") or 0.0
+    n = _int(value.get("n"), f"{what}: n")
+    return LogEntry(key, boot, n, at, level[:10], logger[:80], text[: MESSAGE_LIMIT * 5])
 
 
 def parse_status(payload: bytes) -> str:
@@ -219,9 +277,30 @@ def parse_status(payload: bytes) -> str:
     return text
 
 
-def ack_payload(seq: int, games: int) -> bytes:
-    """The retained ``ack``: every event up to ``seq`` and every game up to ``games`` held."""
-    return dumps({"v": VERSION, "seq": seq, "games": games})
+@dataclass(frozen=True)
+class AckRow:
+    """A table's ``ack`` in its journal's numbers: every event up to ``seq`` and every
+    game up to ``games`` of journal ``journal`` held, the games of ``open`` held as not
+    ended (at most :data:`OPEN_LISTED`, the lowest)."""
+
+    seq: int
+    games: int
+    journal: str = ""
+    open: tuple[int, ...] = ()
+
+    def payload(self) -> bytes:
+        return ack_payload(self.seq, self.games, self.journal, self.open)
+
+
+def ack_payload(seq: int, games: int, journal: str = "", open_: tuple[int, ...] = ()) -> bytes:
+    """The retained ``ack``: every event up to ``seq`` and every game up to ``games`` held
+    (``journal`` and ``open`` left out when empty, as a server before them sent it)."""
+    body: dict[str, Any] = {"v": VERSION, "seq": seq, "games": games}
+    if journal:
+        body["journal"] = journal
+    if open_:
+        body["open"] = list(open_[:OPEN_LISTED])
+    return dumps(body)
 
 
 def command(

@@ -10,27 +10,42 @@ has missed none of its messages (its broker session kept, see
 :mod:`companion.cafe.link`). Otherwise N moves only one by one (seq N+1 held), and a
 hole waits for the table's next reconnection, which fills it.
 
+Each journal (SD card) of a table has an identity; a new one starts again at game 1
+and seq 1, so the server numbers its games and events after everything it held of
+that table then (:class:`~companion.cafe.store.JournalRow`) and acks it in its own
+numbers. The ack also lists the games held as not ended (``open``): a table whose
+end row was lost while the ack went past that game sends it again.
+
     >>> from companion.cafe.sqlite import SqliteStore
     >>> ingest = Ingest(SqliteStore(":memory:"), "c", clock=lambda: 5.0)
     >>> game = b'{"v":1,"cafe":"c","table":"t1","game":{"id":1,"game":"trump",' \\
     ...        b'"players":["A","B"],"started":1.0},"event":{"seq":1,"at":2.0,' \\
     ...        b'"kind":"table","payload":{}}}'
-    >>> ingest.apply([Incoming("t1", "events", game)]).acks
-    {'t1': (1, 1)}
+    >>> ingest.apply([Incoming("t1", "events", game)]).acks["t1"].payload()
+    b'{"v":1,"seq":1,"games":1,"open":[1]}'
 """
 
 from __future__ import annotations
 
 import logging
 import re
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from companion.cafe.contract import parse_events, parse_state, parse_status
+from companion.cafe.contract import (
+    OPEN_LISTED,
+    AckRow,
+    Update,
+    parse_events,
+    parse_state,
+    parse_status,
+)
 from companion.cafe.errors import MessageError
 from companion.cafe.outcome import seats_of
-from companion.cafe.store import Store, TableRow
+from companion.cafe.store import JournalRow, Store, TableRow
+from companion.web.model import HistoryFilter
 
 log = logging.getLogger("companion.cafe")
 
@@ -63,7 +78,7 @@ class Applied:
     """What one batch did: the acks to publish (table -> (seq, games)) and the tables
     whose dashboard card changed."""
 
-    acks: dict[str, tuple[int, int]] = field(default_factory=dict)
+    acks: dict[str, AckRow] = field(default_factory=dict)
     changed: set[str] = field(default_factory=set)
     stored: int = 0
 
@@ -77,13 +92,75 @@ class Ingest:
         self.clock = clock
         # A process starting trusts no stream: it cannot know what happened while it
         # was stopped (a database restored from a backup is behind its broker session).
-        self.tables: dict[str, TableRow] = {
-            row.name: replace(row, trusted=False) for row in store.tables()
+        self.tables: dict[str, TableRow] = {}
+        #: Each table's journals, oldest first, and the ids of its games held open.
+        self.journals: dict[str, list[JournalRow]] = {}
+        self.open: dict[str, set[int]] = {}
+        #: Held while a batch is applied: the MQTT thread reads the acks too.
+        self._lock = threading.Lock()
+        self._load(trusted=False)
+
+    def _load(self, *, trusted: bool) -> None:
+        """What the database holds (at start, or after a batch rolled back)."""
+        self.tables = {
+            row.name: row if trusted else replace(row, trusted=False) for row in self.store.tables()
         }
+        self.journals = {}
+        for journal in self.store.journals():
+            self.journals.setdefault(journal.table, []).append(journal)
+        self.open = {}
+        for name in self.tables:
+            query = HistoryFilter(table=name, ended=False, limit=100_000)
+            self.open[name] = {row.id for row in self.store.games(query)}
+
+    def _journal(self, table: str, journal: str) -> tuple[JournalRow, JournalRow | None]:
+        """The journal ``journal`` of ``table`` and the one after it (None: the newest);
+        a journal never seen is numbered after all that is held, and is the newest."""
+        known = self.journals.setdefault(table, [])
+        oldest = JournalRow(table, "", 0, 0, float("-inf"))  # from before identities
+        rows = known if any(j.journal == "" for j in known) else [oldest, *known]
+        for index, row in enumerate(rows):
+            if row.journal == journal:
+                return row, rows[index + 1] if index + 1 < len(rows) else None
+        games, seq = self.store.last_ids(table)
+        row = JournalRow(table, journal, games, seq, self.clock())
+        self.store.put_journal(row)
+        known.append(row)
+        old = self._row(table)
+        self.tables[table] = replace(old, ack_seq=seq, ack_games=games)
+        log.info(
+            "cafe: %s has a new journal %s: its games are numbered from %d",
+            table,
+            journal,
+            games + 1,
+        )
+        return row, None
+
+    def ack_of(self, table: str) -> AckRow:
+        """The ack of ``table`` for its newest journal, in that journal's numbers."""
+        with self._lock:
+            return self._ack_of(table)
+
+    def _ack_of(self, table: str) -> AckRow:
+        row = self.tables[table]
+        journals = self.journals.get(table) or [JournalRow(table, "", 0, 0, 0.0)]
+        newest = journals[-1]
+        base = newest.game_base
+        held = sorted(g - base for g in self.open.get(table, ()) if g > base)
+        return AckRow(
+            max(row.ack_seq - newest.seq_base, 0),
+            max(row.ack_games - base, 0),
+            newest.journal,
+            tuple(held[:OPEN_LISTED]),
+        )
 
     def apply(self, batch: Sequence[Incoming | LostSession]) -> Applied:
+        with self._lock:
+            return self._apply(batch)
+
+    def _apply(self, batch: Sequence[Incoming | LostSession]) -> Applied:
         done = Applied()
-        before = {name: (row.ack_seq, row.ack_games) for name, row in self.tables.items()}
+        before = {name: self._ack_of(name) for name in self.tables}
         touched: set[str] = set()
         self.store.begin()
         try:
@@ -102,12 +179,12 @@ class Ingest:
             self.store.commit()
         except BaseException:
             self.store.rollback()
-            self.tables = {row.name: row for row in self.store.tables()}
+            self._load(trusted=True)
             raise
         for name in touched:
-            row = self.tables[name]
-            if before.get(name) != (row.ack_seq, row.ack_games):
-                done.acks[name] = (row.ack_seq, row.ack_games)
+            ack = self._ack_of(name)
+            if before.get(name) != ack:
+                done.acks[name] = ack
         done.changed |= touched
         return done
 
@@ -148,12 +225,20 @@ class Ingest:
             self.store.put_link(table, game_id, link)
 
     def _update(self, item: Incoming, done: Applied) -> None:
-        update = parse_events(self.cafe, item.table, item.payload)
+        update = self._numbered(item.table, parse_events(self.cafe, item.table, item.payload))
+        if update is None:
+            return  # an older journal's: stored as far as it may be, no ack of its own
         row = replace(self._row(item.table), seen=self.clock())
-        if self.store.put_game(update.game, seats_of(update.game)):
-            done.stored += 1
+        game = update.game
+        changed = self.store.put_game(game, seats_of(game))
+        done.stored += changed
+        opened = self.open.setdefault(item.table, set())
+        if game.ended is not None:
+            opened.discard(game.id)
+        elif changed:
+            opened.add(game.id)
         games = self._advance(
-            row.ack_games, update.game.id, row.trusted, self.store.game_ids_after, item.table
+            row.ack_games, game.id, row.trusted, self.store.game_ids_after, item.table
         )
         seq = row.ack_seq
         if update.event is not None:
@@ -163,6 +248,29 @@ class Ingest:
                 seq, update.event.seq, row.trusted, self.store.seqs_after, item.table
             )
         self.tables[item.table] = replace(row, ack_seq=seq, ack_games=games)
+
+    def _numbered(self, table: str, update: Update) -> Update | None:
+        """``update`` in the server's numbers for ``table`` (its journal's bases added);
+        None once stored when it is from an older journal of the table."""
+        journal, after = self._journal(table, update.journal)
+        game = replace(update.game, id=update.game.id + journal.game_base)
+        event = update.event
+        if event is not None:
+            event = replace(event, game_id=game.id, seq=event.seq + journal.seq_base)
+        numbered = Update(game, event, update.journal)
+        if after is None:
+            return numbered
+        if game.id > after.game_base or (event is not None and event.seq > after.seq_base):
+            raise MessageError(
+                f"{table}: game {update.game.id} of journal {update.journal or '(first)'}, "
+                f"which journal {after.journal} replaced: only what it sent before is kept"
+            )
+        game_changed = self.store.put_game(game, seats_of(game))
+        if game.ended is not None and game_changed:
+            self.open.setdefault(table, set()).discard(game.id)
+        if event is not None:
+            self.store.put_event(event)
+        return None
 
     @staticmethod
     def _advance(

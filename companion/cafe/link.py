@@ -1,5 +1,5 @@
 """The server's MQTT connection (paho-mqtt 2): one subscription to every table of the
-cafe, acks and commands out.
+cafe (of each cafe, for a chain's central server), acks and commands out.
 
 The session is persistent (a fixed client id, ``clean_session=False``, QoS 1) and the
 messages are acknowledged to the broker by hand, after they are stored: while the
@@ -17,7 +17,15 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from companion.cafe.contract import ack_payload, dumps, parse_topic, subscriptions, topic
+from companion.bus.client import no_delay
+from companion.cafe.contract import (
+    AckRow,
+    dumps,
+    parse_topic,
+    split_key,
+    subscriptions,
+    topic,
+)
 from companion.cafe.ingest import Incoming, LostSession
 from companion.cafe.settings import CafeSettings
 
@@ -34,14 +42,17 @@ class Link:
         settings: CafeSettings,
         deliver: Callable[[Incoming | LostSession], None],
         connected: Callable[[], None] = lambda: None,
+        logged: Callable[[str, bytes], None] = lambda table, payload: None,
     ) -> None:
         import paho.mqtt.client as mqtt
         from paho.mqtt.enums import CallbackAPIVersion
 
         self.cafe = settings.cafe.name
+        self.cafes = settings.cafes()
         self.settings = settings
         self.deliver = deliver
         self.on_connected = connected
+        self.on_log = logged
         #: Set once subscribed (cleared when the connection drops).
         self.connected = threading.Event()
         #: Incremented at each connection: a message id is acknowledged only on the
@@ -65,6 +76,8 @@ class Link:
         self._client.on_disconnect = self._on_disconnect
         self._client.on_message = self._on_message
         self._client.on_subscribe = self._on_subscribe
+        # Each table waits for its ack before its next message: acks go out at once.
+        self._client.on_socket_open = no_delay
 
     def start(self) -> None:
         broker = self.settings.broker
@@ -82,7 +95,7 @@ class Link:
         self.generation += 1
         if not flags.session_present:
             self.deliver(LostSession())
-        client.subscribe([(name, QOS) for name in subscriptions(self.cafe)])
+        client.subscribe([(name, QOS) for name in subscriptions(*self.cafes)])
         self.on_connected()
         log.info(
             "cafe: connected to %s:%d (session %s)",
@@ -101,13 +114,18 @@ class Link:
         log.warning("cafe: disconnected from the broker (%s); reconnecting", reason)
 
     def _on_message(self, client: Any, userdata: Any, message: Any) -> None:
-        where = parse_topic(self.cafe, message.topic)
+        where = parse_topic(self.cafe, message.topic, self.cafes)
         token = (self.generation << 32) | message.mid if message.qos else None
         if where is None or where[1] in ("ack", "command"):
             if token is not None:
                 client.ack(message.mid, message.qos)
             return
         table, leaf = where
+        if leaf == "log":  # QoS 0, kept in memory only: not for the database's writer
+            self.on_log(table, bytes(message.payload))
+            if token is not None:
+                client.ack(message.mid, message.qos)
+            return
         self.deliver(Incoming(table, leaf, message.payload, bool(message.retain), token))
 
     def acknowledge(self, tokens: list[int]) -> None:
@@ -116,10 +134,9 @@ class Link:
             if token >> 32 == self.generation:
                 self._client.ack(token & 0xFFFFFFFF, QOS)
 
-    def publish_ack(self, table: str, seq: int, games: int) -> None:
-        self._client.publish(
-            topic(self.cafe, table, "ack"), ack_payload(seq, games), qos=QOS, retain=True
-        )
+    def publish_ack(self, table: str, ack: AckRow) -> None:
+        where = split_key(self.cafe, table)
+        self._client.publish(topic(*where, "ack"), ack.payload(), qos=QOS, retain=True)
 
     def publish_command(self, table: str, body: dict[str, Any]) -> None:
-        self._client.publish(topic(self.cafe, table, "command"), dumps(body), qos=QOS)
+        self._client.publish(topic(*split_key(self.cafe, table), "command"), dumps(body), qos=QOS)

@@ -92,7 +92,7 @@ class CafeLive:
         if live is None:
             return False
         try:
-            self.server.send(table, "names", {"names": list(names)})
+            self.server.send(table, "names", {"names": list(names), "phone": True})
         except (CafeError, ValueError) as exc:
             log.warning("cafe: names from a phone not sent to %s: %s", table, exc)
             return False

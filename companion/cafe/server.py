@@ -15,17 +15,25 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from companion.cafe.contract import GameRow, command
+from companion.cafe.contract import GameRow, command, parse_log, split_key
 from companion.cafe.errors import MessageError
 from companion.cafe.games import record_and_score
 from companion.cafe.ingest import Applied, Incoming, Ingest
 from companion.cafe.link import Link
+from companion.cafe.logbook import LogBook
 from companion.cafe.outcome import outcome_of, rounds_of
 from companion.cafe.settings import CafeSettings
 from companion.cafe.store import Store, TableRow
 from companion.cafe.writer import Writer
 from companion.web.changes import Changes
-from companion.web.model import GameDetail, GameLine, HistoryFilter, Standing, TableCard
+from companion.web.model import (
+    GameDetail,
+    GameLine,
+    HistoryFilter,
+    LogLine,
+    Standing,
+    TableCard,
+)
 
 log = logging.getLogger("companion.cafe")
 
@@ -123,7 +131,8 @@ class CafeServer:
         self.changes = Changes()
         self.ingest = Ingest(store, settings.cafe.name, clock=clock)
         self.writer = Writer(self.ingest, self._stored)
-        self.link = Link(settings, self.writer.put, self._connected)
+        self.logs = LogBook()
+        self.link = Link(settings, self.writer.put, self._connected, self._logged)
         self._versions: dict[str, int] = {}
 
     def start(self) -> None:
@@ -137,8 +146,15 @@ class CafeServer:
     def _connected(self) -> None:
         """The acks again, as the database has them: after a restore from a backup the
         broker's retained acks are ahead of it, and the tables must send again."""
-        for name, row in sorted(dict(self.ingest.tables).items()):
-            self.link.publish_ack(name, row.ack_seq, row.ack_games)
+        for name in sorted(dict(self.ingest.tables)):
+            self.link.publish_ack(name, self.ingest.ack_of(name))
+
+    def _logged(self, table: str, payload: bytes) -> None:
+        """A table's log line (the MQTT thread): kept in memory for the staff."""
+        try:
+            self.logs.keep(parse_log(self.cafe, table, payload))
+        except MessageError as exc:
+            log.warning("cafe: log line refused: %s", exc)
 
     def take(self, items: Sequence[Incoming]) -> Applied:
         """Store ``items`` now, on this thread (an import, a test): as the writer would."""
@@ -148,8 +164,8 @@ class CafeServer:
 
     def _stored(self, applied: Applied, items: list[Incoming]) -> None:
         self.link.acknowledge([item.token for item in items if item.token is not None])
-        for table, (seq, games) in sorted(applied.acks.items()):
-            self.link.publish_ack(table, seq, games)
+        for table, ack in sorted(applied.acks.items()):
+            self.link.publish_ack(table, ack)
         if applied.changed:
             # The cards carry the new version before the pages waiting for it wake up
             # (only this thread bumps it).
@@ -207,6 +223,9 @@ class CafeServer:
     async def wait(self, after: int, timeout: float) -> int:
         return await self.changes.wait(after, timeout)
 
+    def log_lines(self, table: str) -> Sequence[LogLine]:
+        return [LogLine(e.at, e.level, e.logger, e.text) for e in self.logs.lines(table)]
+
     def send(self, table: str, action: str, args: Mapping[str, Any]) -> None:
         if table not in self.ingest.tables:
             raise MessageError(f"no table {table!r} in cafe {self.cafe}")
@@ -214,6 +233,6 @@ class CafeServer:
             raise MessageError(
                 f"no staff key ({self.settings.staff.key_file}): commands cannot be signed"
             )
-        body = command(self.cafe, table, action, args, self.key, now=self.clock())
+        body = command(*split_key(self.cafe, table), action, args, self.key, now=self.clock())
         self.link.publish_command(table, body)
         log.info("cafe: staff %s sent to %s", action, table)

@@ -5,6 +5,8 @@ on a machine that is no table), every setting with a default.
 
     [cafe]
     name = "corner"                  # the cafe's name on the bus (a-z, 0-9, '-')
+    cafes = []                       # a chain's central server: the cafes it reads
+                                     # (["corner", "harbour"], or ["+"]: every one)
     [broker]
     host = "localhost"
     port = 1883                      # 8883 with TLS
@@ -13,6 +15,7 @@ on a machine that is no table), every setting with a default.
     cafile = ""                      # TLS: the broker's CA certificate (PEM)
     [database]
     path = ""                        # empty: cafe.db in the state directory
+    url = ""                         # PostgreSQL instead: "postgresql://user@host/db"
     [web]
     host = "127.0.0.1"
     port = 8080
@@ -31,6 +34,7 @@ from typing import Any
 
 from companion.cafe.contract import check_name
 from companion.cafe.errors import MessageError, SettingsError
+from companion.cafe.store import is_url
 from companion.config import _plain_section, default_state_dir
 from companion.errors import ConfigError
 
@@ -40,6 +44,8 @@ CAFE_CONFIG = Path("/etc/companion/cafe.toml")
 @dataclass(frozen=True)
 class CafeSection:
     name: str = "cafe"
+    #: The other cafes a chain's central server reads (their tables are ``cafe.table``).
+    cafes: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -55,6 +61,7 @@ class BrokerSection:
 @dataclass(frozen=True)
 class DatabaseSection:
     path: str = ""
+    url: str = ""
 
 
 @dataclass(frozen=True)
@@ -83,6 +90,17 @@ class CafeSettings:
         if self.database.path:
             return Path(self.database.path)
         return default_state_dir() / "cafe.db"
+
+    def database_target(self) -> str:
+        """What :func:`companion.cafe.store.open_store` opens: the URL, else the file."""
+        return self.database.url or str(self.database_path())
+
+    def cafes(self) -> tuple[str, ...]:
+        """The cafes whose tables the server reads: its own and ``[cafe] cafes``, or
+        ``("+",)`` for every cafe on the broker (one subscription, no overlap)."""
+        if "+" in self.cafe.cafes:
+            return ("+",)
+        return (self.cafe.name, *(c for c in self.cafe.cafes if c != self.cafe.name))
 
     def secret_path(self) -> Path:
         if self.web.secret_file:
@@ -134,8 +152,15 @@ def parse_settings(data: dict[str, Any], source: str) -> CafeSettings:
     settings = CafeSettings(source=source, **sections)
     try:
         check_name("cafe", settings.cafe.name)
+        for other in settings.cafe.cafes:
+            if other != "+":
+                check_name("cafe", other)
     except MessageError as exc:
-        raise SettingsError(f"{source}: cafe.name: {exc}") from None
+        raise SettingsError(f"{source}: [cafe]: {exc}") from None
+    if settings.database.path and settings.database.url:
+        raise SettingsError(f"{source}: database.path and database.url: set one, not both")
+    if settings.database.url and not is_url(settings.database.url):
+        raise SettingsError(f"{source}: database.url must start with postgresql://")
     return settings
 
 

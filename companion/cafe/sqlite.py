@@ -22,14 +22,20 @@ from companion.cafe.contract import EventRow, GameRow
 from companion.cafe.errors import StoreError
 from companion.cafe.store import (
     GAME_COLUMNS,
+    JOURNALS,
+    LAST_IDS,
+    LINK,
+    LINKED,
     PUT_EVENT,
     PUT_GAME,
+    PUT_JOURNAL,
     PUT_LINK,
     PUT_SEAT,
     PUT_TABLE,
     SCHEMA,
     STANDINGS,
     GameQuery,
+    JournalRow,
     SeatRow,
     StandingRow,
     TableRow,
@@ -37,6 +43,7 @@ from companion.cafe.store import (
     game_filter,
     game_of,
     game_params,
+    journal_of,
     table_of,
 )
 
@@ -112,6 +119,14 @@ class SqliteStore:
         sql = "SELECT id FROM games WHERE table_name = ? AND id > ? ORDER BY id LIMIT ?"
         return [r[0] for r in self._db.execute(sql, (table, game_id, limit))]
 
+    def put_journal(self, row: JournalRow) -> None:
+        params = (row.table, row.journal, row.game_base, row.seq_base, row.since)
+        self._db.execute(PUT_JOURNAL, params)
+
+    def last_ids(self, table: str) -> tuple[int, int]:
+        games, seq = self._db.execute(LAST_IDS, (table, table)).fetchone()
+        return int(games), int(seq)
+
     # -- reading ----------------------------------------------------------------------
 
     def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
@@ -130,6 +145,9 @@ class SqliteStore:
     def tables(self) -> list[TableRow]:
         sql = "SELECT name, status, state, seen, ack_seq, ack_games, trusted FROM tables"
         return [table_of(r) for r in self._read(sql + " ORDER BY name")]
+
+    def journals(self) -> list[JournalRow]:
+        return [journal_of(r) for r in self._read(JOURNALS)]
 
     def games(self, query: GameQuery) -> list[GameRow]:
         where, params = game_filter(query)
@@ -171,16 +189,12 @@ class SqliteStore:
         return [r[0] for r in self._read("SELECT DISTINCT game FROM games ORDER BY game")]
 
     def link(self, table: str, game_id: int) -> str | None:
-        rows = self._read(
-            "SELECT digest FROM links WHERE table_name = ? AND game_id = ?", (table, game_id)
-        )
+        rows = self._read(LINK, (table, game_id))
         return str(rows[0][0]) if rows else None
 
     def linked(self, table: str, digest: str) -> int | None:
         """The game of ``table`` whose link has ``digest``."""
-        rows = self._read(
-            "SELECT game_id FROM links WHERE table_name = ? AND digest = ?", (table, digest)
-        )
+        rows = self._read(LINKED, (table, digest))
         return int(rows[0][0]) if rows else None
 
     def counts(self) -> tuple[int, int]:

@@ -8,7 +8,11 @@ server's writer, Datasette's single-writer pattern); reads may come from any thr
 
 The SQL is the subset SQLite and PostgreSQL share (``INSERT ... ON CONFLICT``), so a
 backend is a connection and a placeholder style: :mod:`companion.cafe.sqlite` is the
-default; a PostgreSQL backend only has to implement :class:`Store` over psycopg.
+default, :mod:`companion.cafe.postgres` the chain of cafes' (:func:`open_store` picks
+by the target). Where the two differ by default the SQL says what it means: NULLs
+last, averages in floating point, a player found by exact text (SQLite's ``LIKE``
+ignores case, PostgreSQL's does not); PostgreSQL sorts text bytewise as SQLite does
+(``COLLATE "C"``, :mod:`companion.cafe.postgres`).
 """
 
 from __future__ import annotations
@@ -33,6 +37,20 @@ class TableRow:
     ack_seq: int = 0
     ack_games: int = 0
     trusted: bool = False
+
+
+@dataclass(frozen=True)
+class JournalRow:
+    """One journal of a table (one SD card): the server numbers its games and events
+    after everything the table had sent before it (``game_base``, ``seq_base``), so a
+    new journal, which starts again at 1, never collides with the old one. A table's
+    journal from before identities is ``""`` with bases 0, with no row of its own."""
+
+    table: str
+    journal: str
+    game_base: int
+    seq_base: int
+    since: float
 
 
 @dataclass(frozen=True)
@@ -75,9 +93,12 @@ class Store(Protocol):
     def put_link(self, table: str, game_id: int, digest: str) -> None: ...
     def seqs_after(self, table: str, seq: int, limit: int) -> list[int]: ...
     def game_ids_after(self, table: str, game_id: int, limit: int) -> list[int]: ...
+    def put_journal(self, row: JournalRow) -> None: ...
+    def last_ids(self, table: str) -> tuple[int, int]: ...
 
     # -- reading (any thread) -------------------------------------------------------------
     def tables(self) -> list[TableRow]: ...
+    def journals(self) -> list[JournalRow]: ...
     def games(self, query: GameQuery) -> list[GameRow]: ...
     def game(self, table: str, game_id: int) -> GameRow | None: ...
     def events(self, table: str, game_id: int) -> list[EventRow]: ...
@@ -142,6 +163,14 @@ SCHEMA = (
         digest TEXT NOT NULL,
         PRIMARY KEY (table_name, game_id)
     )""",
+    """CREATE TABLE IF NOT EXISTS journals (
+        table_name TEXT NOT NULL,
+        journal TEXT NOT NULL,
+        game_base BIGINT NOT NULL,
+        seq_base BIGINT NOT NULL,
+        since DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (table_name, journal)
+    )""",
 )
 
 #: An ended row is never made open again; an open row does not replace an ended one.
@@ -172,12 +201,43 @@ PUT_LINK = """
 INSERT INTO links (table_name, game_id, digest) VALUES (?, ?, ?)
 ON CONFLICT (table_name, game_id) DO NOTHING
 """
+PUT_JOURNAL = """
+INSERT INTO journals (table_name, journal, game_base, seq_base, since) VALUES (?, ?, ?, ?, ?)
+ON CONFLICT (table_name, journal) DO NOTHING
+"""
+JOURNALS = "SELECT table_name, journal, game_base, seq_base, since FROM journals ORDER BY since"
+#: A game's link (the digest of its token), and the game a link opens.
+LINK = "SELECT digest FROM links WHERE table_name = ? AND game_id = ?"
+LINKED = "SELECT game_id FROM links WHERE table_name = ? AND digest = ?"
+#: The highest game id and seq held of a table (a new journal is numbered after them).
+LAST_IDS = """
+SELECT (SELECT COALESCE(MAX(id), 0) FROM games WHERE table_name = ?),
+       (SELECT COALESCE(MAX(seq), 0) FROM events WHERE table_name = ?)
+"""
 GAME_COLUMNS = "table_name, id, game, players, variants, options, started, ended, result"
 STANDINGS = """
-SELECT player, COUNT(*), SUM(won), AVG(total), MAX(total) FROM seats
+SELECT player, COUNT(*), SUM(won), AVG(CAST(total AS DOUBLE PRECISION)), MAX(total) FROM seats
 WHERE game = ? AND ended >= ? GROUP BY player
-ORDER BY SUM(won) DESC, COUNT(*) ASC, MAX(total) DESC, player ASC
+ORDER BY SUM(won) DESC, COUNT(*) ASC, MAX(total) DESC NULLS LAST, player ASC
 """
+#: The URLs :func:`open_store` opens with PostgreSQL (anything else is an SQLite file).
+URL_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_url(target: str) -> bool:
+    """A PostgreSQL URL (what ``[database] url`` and ``--db`` take for PostgreSQL)."""
+    return target.startswith(URL_SCHEMES)
+
+
+def open_store(target: str) -> Store:
+    """The cafe's database at ``target``: a PostgreSQL URL, else an SQLite file."""
+    if is_url(target):
+        from companion.cafe.postgres import PgStore
+
+        return PgStore(target)
+    from companion.cafe.sqlite import SqliteStore
+
+    return SqliteStore(target)
 
 
 def dump(value: Any) -> str:
@@ -213,6 +273,11 @@ def game_of(raw: Sequence[Any]) -> GameRow:
     )
 
 
+def journal_of(raw: Sequence[Any]) -> JournalRow:
+    table, journal, game_base, seq_base, since = raw
+    return JournalRow(table, journal, int(game_base), int(seq_base), float(since))
+
+
 def table_of(raw: Sequence[Any]) -> TableRow:
     name, status, state, seen, ack_seq, ack_games, trusted = raw
     return TableRow(
@@ -226,8 +291,10 @@ def table_of(raw: Sequence[Any]) -> TableRow:
     )
 
 
-def game_filter(query: GameQuery) -> tuple[str, list[Any]]:
-    """The WHERE clause and parameters of the history's filters."""
+def game_filter(query: GameQuery, find: str = "instr") -> tuple[str, list[Any]]:
+    """The WHERE clause and parameters of the history's filters (``find``: the SQL
+    function giving where a text is in another, 0 if nowhere: SQLite's ``instr``,
+    PostgreSQL's ``strpos``)."""
     where: list[str] = []
     params: list[Any] = []
     for column, value in (("table_name", query.table), ("game", query.game)):
@@ -236,8 +303,8 @@ def game_filter(query: GameQuery) -> tuple[str, list[Any]]:
             params.append(value)
     if query.player is not None:
         # The players column is a JSON list: the name as JSON, quotes and all, is in it.
-        where.append("players LIKE ?")
-        params.append(f"%{dump(query.player)}%")
+        where.append(f"{find}(players, ?) > 0")
+        params.append(dump(query.player))
     if query.since is not None:
         where.append("started >= ?")
         params.append(query.since)

@@ -1,11 +1,12 @@
 """``companion cafe``: the cafe server (docs/cafe.md), and its chores.
 
-    companion cafe [--config F] [--name N] [--broker HOST:PORT] [--db FILE] [--listen HOST:PORT]
+    companion cafe [--config F] [--name N] [--broker HOST:PORT] [--db FILE|URL] [--listen HOST:PORT]
     companion cafe set-password [--config F] [--stdin]
-    companion cafe backup --out FILE [--config F] [--db FILE]
+    companion cafe backup --out FILE [--config F] [--db FILE|URL]
 
-The server subscribes to every table of the cafe on the broker, keeps their games and
-events in one database, and serves the dashboard with uvicorn until stopped.
+The server subscribes to every table of the cafe (of each cafe of a chain) on the
+broker, keeps their games and events in one database (an SQLite file, or PostgreSQL
+by ``postgresql://`` URL), and serves the dashboard with uvicorn until stopped.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from contextlib import closing
 from pathlib import Path
 
 from companion.cafe.settings import CafeSettings, load_settings, with_overrides
+from companion.cafe.store import is_url
 from companion.errors import UsageError
 
 
@@ -49,7 +51,11 @@ def _common(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="the server's settings (default: $COMPANION_CAFE_CONFIG or /etc/companion/cafe.toml)",
     )
-    parser.add_argument("--db", default=None, help="the database file (default: from settings)")
+    parser.add_argument(
+        "--db",
+        default=None,
+        help="the database: an SQLite file, or a postgresql:// URL (default: from settings)",
+    )
 
 
 def _address(text: str | None, option: str) -> tuple[str | None, int | None]:
@@ -64,6 +70,9 @@ def _address(text: str | None, option: str) -> tuple[str | None, int | None]:
 def _settings(args: argparse.Namespace) -> CafeSettings:
     broker_host, broker_port = _address(getattr(args, "broker", None), "--broker")
     web_host, web_port = _address(getattr(args, "listen", None), "--listen")
+    db: str | None = args.db
+    url = db if db is not None and is_url(db) else None
+    path = db if db is not None and url is None else None
     return with_overrides(
         load_settings(args.config),
         cafe_name=getattr(args, "name", None),
@@ -71,7 +80,9 @@ def _settings(args: argparse.Namespace) -> CafeSettings:
         broker_port=broker_port,
         web_host=web_host,
         web_port=web_port,
-        database_path=args.db,
+        # --db replaces the file or URL of the settings, whichever they had.
+        database_path=path if db is None else (path or ""),
+        database_url=url if db is None else (url or ""),
     )
 
 
@@ -101,8 +112,9 @@ def run(args: argparse.Namespace) -> int:
     from card_codes.errors import SigningError
     from card_codes.keys import load_key
     from companion.cafe.live import CafeLive
+    from companion.cafe.postgres import shown
     from companion.cafe.server import CafeServer
-    from companion.cafe.sqlite import SqliteStore
+    from companion.cafe.store import open_store
     from companion.web.app import create_app
 
     settings = _settings(args)
@@ -113,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
     except SigningError as exc:
         key = None
         log.warning("%s: staff commands to tables are off", exc)
-    store = SqliteStore(settings.database_path())
+    store = open_store(settings.database_target())
     server = CafeServer(settings, store, key=key)
     password = Path(settings.web.password_file)
     if _read_hash(password) is None:
@@ -127,8 +139,8 @@ def run(args: argparse.Namespace) -> int:
     server.start()
     log.info(
         "cafe %s: database %s, dashboard on http://%s:%d/",
-        settings.cafe.name,
-        settings.database_path(),
+        ", ".join(settings.cafes()),
+        shown(settings.database_target()),
         settings.web.host,
         settings.web.port,
     )
@@ -171,6 +183,8 @@ def run_backup(args: argparse.Namespace) -> int:
     from companion.cafe.sqlite import SqliteStore
 
     settings = _settings(args)
+    if settings.database.url:
+        return _pg_backup(settings.database.url, args.out)
     source = settings.database_path()
     if not source.exists():
         raise UsageError(f"{source}: no cafe database yet")
@@ -183,4 +197,18 @@ def run_backup(args: argparse.Namespace) -> int:
         games = copy.execute("SELECT COUNT(*) FROM games").fetchone()[0]
         events = copy.execute("SELECT COUNT(*) FROM events").fetchone()[0]
     print(f"backed up {games} games and {events} events to {args.out}")
+    return 0
+
+
+def _pg_backup(url: str, out: Path) -> int:
+    """PostgreSQL's copy: ``pg_dump``'s custom format of one snapshot (``pg_restore``
+    reads it; docs/cafe.md)."""
+    from companion.cafe.postgres import PgStore
+
+    store = PgStore(url)
+    try:
+        games, events = store.backup(out)
+    finally:
+        store.close()
+    print(f"backed up {games} games and {events} events to {out}")
     return 0

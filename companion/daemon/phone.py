@@ -4,8 +4,16 @@ names typed on a phone, and at home the page served by the table itself.
 :class:`Phone` runs once per turn of the main loop and never waits: it gives a new
 game its link token (random, kept in the journal so a restart keeps it), builds the
 game's table view (:func:`companion.views.live.table_view`) when the table changed
-(and once a second besides) and leaves it on the :class:`Board`, and carries out the
-names a phone handed over. The :class:`Board` is what the web server's thread reads
+(and once a second besides) and leaves it on the :class:`Board`, hands the OLED the
+link to draw as a code (``app.link``), and offers the OLED the names a phone handed
+over (the table confirms them with one press: :meth:`UiApp.propose_names`).
+
+Before a game there is a link too: a set-up token, made when no game is in play,
+opens a page that waits for the game (:func:`companion.views.live.waiting_view`,
+the game being set up and its names so far) and takes names; the game started next
+keeps that token, so a phone that scanned the attract screen follows the game.
+
+The :class:`Board` is what the web server's thread reads
 (:class:`~companion.web.phone.LiveSource`): the view of the game in play, the tokens
 of earlier games, whose ended view it rebuilds from its own read-only journal. The
 cafe's bus sends the same view in the table's ``state`` (:mod:`companion.daemon.remote`).
@@ -25,10 +33,9 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from companion.config import Config
-from companion.daemon.remote import apply_names
 from companion.journal import Journal, JournalError
 from companion.session import replay
-from companion.views.live import link_digest, table_view
+from companion.views.live import link_digest, table_view, waiting_view
 from companion.web.changes import Changes
 from companion.web.phone import Live
 
@@ -43,9 +50,14 @@ VIEW_SECONDS = 1.0
 ENDED_KEPT = 16
 
 
+#: A link token's random bytes: 72 bits (no phone guesses another game's), 12 URL-safe
+#: characters, so the home link fits a version 3 code (docs/phone.md, "The code").
+TOKEN_BYTES = 9
+
+
 def new_token() -> str:
-    """A link's token: 16 random bytes, URL-safe (a phone cannot guess another game's)."""
-    return secrets.token_urlsafe(16)
+    """A link's token: :data:`TOKEN_BYTES` random bytes, URL-safe."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
 
 
 class Board:
@@ -57,7 +69,8 @@ class Board:
         self.journal_path = journal_path
         self.lang = lang
         self.changes = Changes()
-        self.names: queue.SimpleQueue[tuple[int, list[str]]] = queue.SimpleQueue()
+        #: Names typed on a phone, with the token of the page they were typed on.
+        self.names: queue.SimpleQueue[tuple[str, list[str]]] = queue.SimpleQueue()
         self._lock = threading.Lock()
         self._game: int | None = None
         self._token = ""
@@ -144,11 +157,13 @@ class Board:
         return None if done is None or done.flow is None else done.flow.record()
 
     def offer_names(self, table: str, token: str, names: Sequence[str]) -> bool:
+        """Names for the game in play, or (the set-up token) the game being set up:
+        handed to the loop, which offers them to the OLED for the table to confirm."""
         with self._lock:
-            game, current = self._game, self._token
-        if table != self.table or game is None or not hmac.compare_digest(current, token):
+            current = self._token
+        if table != self.table or not current or not hmac.compare_digest(current, token):
             return False
-        self.names.put((game, list(names)))
+        self.names.put((token, list(names)))
         return True
 
     def version(self) -> int:
@@ -168,12 +183,20 @@ class Phone:
         board.known(self.tokens)
         self._next = float("-inf")
         self._shown: dict[str, Any] | None = None
+        self._shown_token = ""
+        #: The set-up token: the link before a game, carried into the next game.
+        self._pending = ""
+        #: Whether the page before a game can open: the table serves it. A cafe's
+        #: server knows a game's link only once the game is in play (its ``state``),
+        #: so there the OLED shows no code before a game.
+        self.setup_served = True
 
     def token(self, game: int) -> str:
         """The link token of ``game``, made (and journaled) the first time it is asked."""
         token = self.tokens.get(game)
         if token is None:
-            token = self.tokens[game] = new_token()
+            token = self.tokens[game] = self._pending or new_token()
+            self._pending = ""
             where = f"{self.base}/t/{self.board.table}"
             log.info("phone: game %d's page: %s?k=%s", game, where, token)
             session = self.daemon.session
@@ -191,37 +214,52 @@ class Phone:
             return {}
         return {"live": view, "link": link_digest(token)}
 
+    def pending(self) -> str:
+        """The set-up token (made the first time it is asked, while no game is in play)."""
+        if not self._pending:
+            self._pending = new_token()
+            where = f"{self.base}/t/{self.board.table}"
+            log.info("phone: the next game's page: %s?k=%s", where, self._pending)
+        return self._pending
+
     def turn(self, now: float, changed: bool) -> None:
-        """The names handed over, then the view when the table changed or it is due."""
-        session = self.daemon.session
+        """The names handed over (offered to the OLED), then the view when the table
+        changed or it is due, and the link the OLED draws."""
+        session, app = self.daemon.session, self.daemon.app
         while True:
             try:
-                named, names = self.board.names.get_nowait()
+                token, names = self.board.names.get_nowait()
             except queue.Empty:
                 break
-            if named == session.game_id and apply_names(self.daemon, names):
-                log.info("phone: players named %s", ", ".join(names))
-                changed = True
+            if token == self._shown_token and app.propose_names(names, now):
+                log.info("phone: names %s offered to the table", ", ".join(names))
             else:
-                log.warning("phone: names %s refused for game %s", ", ".join(names), named)
-        if not changed and now < self._next and self._shown_game() == session.game_id:
-            return
-        self._next = now + VIEW_SECONDS
+                log.warning("phone: names %s refused (game %s)", ", ".join(names), session.game_id)
         flow, game = session.flow, session.game_id
-        view = None
-        if flow is not None:
-            view = table_view(flow, list(self.daemon.app.players), game_id=game)
-        if view != self._shown or self._shown_game() != game:
-            self._shown = view
-            self.board.publish(game, self.token(game) if game is not None else "", view)
+        due = changed or now >= self._next or self._shown_game() != game
+        if due:
+            self._next = now + VIEW_SECONDS
+            if flow is not None and game is not None:
+                view = table_view(flow, list(app.players), game_id=game)
+                token = self.token(game)
+            else:
+                setup = app.wizard.current
+                names = [] if setup is None else setup.names
+                view = waiting_view(None if setup is None else setup.game, names)
+                token = self.pending()
+            if view != self._shown or token != self._shown_token:
+                self._shown, self._shown_token = view, token
+                self.board.publish(game if flow is not None else None, token, view)
+        app.link = (self.link() or "") if flow is not None or self.setup_served else ""
 
     def _shown_game(self) -> int | None:
         return None if self._shown is None else self._shown.get("id")
 
     def link(self) -> str | None:
-        """The address of the game in play's page (what the OLED's code shows)."""
-        game, token, _ = self.board.current()
-        if game is None:
+        """The address of the page the OLED's code opens: the game in play's, or
+        before a game the page of the game being set up."""
+        _, token, _ = self.board.current()
+        if not token:
             return None
         return f"{self.base}/t/{self.board.table}?k={token}"
 
@@ -279,8 +317,13 @@ def attach_phone(daemon: Daemon, config: Config) -> Phone:
     board = Board(table, daemon.session.journal.path, lang)
     hook = Phone(daemon, board)
     hook.base = phone.url.rstrip("/") or f"http://{local_address()}:{phone.port}"
+    hook.setup_served = not (config.cafe.broker and phone.url)  # a cafe's server: in play only
     daemon.phone = hook
     if phone.enabled:
         daemon.phone_server = HomeServer(board, phone.bind, phone.port)
         log.info("phone: the players' page on %s:%d", phone.bind, phone.port)
+    app = daemon.app
+    hook.turn(app.now, True)  # the set-up link, for the first screen's code and menu
+    if app.game is None and not app.kiosk:
+        app.page = app.start_page()  # its "Phone page" entry
     return hook

@@ -54,9 +54,12 @@ class Remote:
         self._offered: dict[str, Any] | None = None
 
     def start(self) -> None:
+        """The bus's thread, and the table's log lines to it (staff see them)."""
+        logging.getLogger().addHandler(self.bus.logs)
         self.bus.start()
 
     def close(self) -> None:
+        logging.getLogger().removeHandler(self.bus.logs)
         self.bus.close()
 
     def turn(self, now: float, changed: bool) -> None:
@@ -92,6 +95,12 @@ class Remote:
             app.notices([Notice(NoticeKind.INFO, text, said=said)], now)
         elif command.action == "names":
             names = [str(name) for name in command.args["names"]]
+            if command.args.get("phone"):  # typed on a phone: the table confirms them
+                if app.propose_names(names, now):
+                    log.info("cafe: names %s from a phone offered to the table", ", ".join(names))
+                else:
+                    log.warning("cafe: names %s from a phone refused", ", ".join(names))
+                return
             if not apply_names(daemon, names):
                 log.warning(
                     "cafe: names %s refused: the game in play has %d fixed or other seats",

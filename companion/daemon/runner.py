@@ -31,6 +31,7 @@ from companion.ui.commands import (
     StartGame,
     UiCommand,
     Undo,
+    UseNames,
 )
 from companion.ui.keys import ButtonLike
 
@@ -94,6 +95,11 @@ class TableRunner:
                 self.staff_requests.append(name)
             case Resume():
                 self.app.flow_status(session.flow.status() if session.flow is not None else None)
+            case UseNames(names=names):  # a phone's names, confirmed at the table
+                log.info("phone: players named %s (confirmed at the table)", ", ".join(names))
+                session.rename(names)
+                if session.flow is not None:
+                    self.app.flow_status(session.flow.status())
 
     def _after(self, notices: list[Notice], now: float) -> None:
         for notice in notices:

@@ -5,7 +5,7 @@ shell (3.40.1, the package Raspberry Pi OS bookworm takes) is built without the 
 reader it needs (``sqlite_dbpage``): it fails with "SQL logic error" even on a sound
 file, and the shell may not be installed at all. So the salvage is here, in Python:
 the damaged copy is opened read-only with a fresh connection, each table is read row
-by row around the damaged pages (:func:`~companion.journal.reading.rows_of`), and what
+by row around the damaged pages (:func:`~companion.journal.reading.table_rows`), and what
 reads is written to the new journal as it was, checksums included, so the journal's
 own checks then set aside what is damaged inside a row. Nothing is ever deleted: the
 damaged file, its ``-wal`` and its ``-shm`` keep their names with ``.damaged-<time>``
@@ -85,6 +85,15 @@ _EVENT = f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?,?,?,?,?,?)"
 _DROPPED = f"INSERT INTO dropped_events ({DROPPED_COLUMNS}) VALUES (?,?,?,?,?,?,?)"
 
 
+def _identity(db: sqlite3.Connection) -> str | None:
+    """The damaged journal's identity, if it still reads."""
+    try:
+        row = db.execute("SELECT value FROM meta WHERE key = 'journal'").fetchone()
+    except sqlite3.DatabaseError:
+        return None
+    return row[0] if row is not None and isinstance(row[0], str) else None
+
+
 def salvage(source: Path, target: sqlite3.Connection, problem: str) -> Repair:
     """Copy every row that reads from the damaged file ``source`` into ``target`` (a new
     journal with the schema made); ``source`` is only read."""
@@ -97,9 +106,12 @@ def salvage(source: Path, target: sqlite3.Connection, problem: str) -> Repair:
         games = table_rows(db, "games", "id", GAME_COLUMNS, GAME_COLUMNS_BUT_RESULT)
         events = table_rows(db, "events", "seq", EVENT_COLUMNS)
         dropped = table_rows(db, "dropped_events", "rowid", DROPPED_COLUMNS)
+        identity = _identity(db)
     finally:
         reader.close()
     target.execute("BEGIN IMMEDIATE")
+    if identity is not None:  # the same journal to the cafe's server, repaired
+        target.execute("INSERT OR REPLACE INTO meta VALUES ('journal', ?)", (identity,))
     kept_games = sum(_insert(target, _GAME, row) for row in games.rows)
     kept_events = set_aside = 0
     for row in events.rows:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import secrets
 import sqlite3
 import time
 from collections.abc import Mapping, Sequence
@@ -166,6 +167,13 @@ class Journal:
         now, not at the first card) and the damaged tails set aside."""
         try:
             upgrade(self._db)
+            # A journal made now gets its identity (one with games already kept none:
+            # it stays the table's first journal, as the cafe's server knows it).
+            self._db.execute(
+                "INSERT OR IGNORE INTO meta SELECT 'journal', ? WHERE NOT EXISTS "
+                "(SELECT 1 FROM games)",
+                (secrets.token_hex(16),),
+            )
             self._db.execute(
                 "INSERT OR REPLACE INTO meta VALUES ('opened', ?)",
                 (time.strftime("%Y-%m-%d %H:%M:%S"),),
@@ -302,6 +310,17 @@ class Journal:
         return self.fault
 
     # -- reading ---------------------------------------------------------------------
+
+    @property
+    def identity(self) -> str:
+        """The journal's identity: 32 random hex digits made with the file, so the cafe's
+        server tells a new journal (a new SD card) from the old one whose game ids and
+        seqs it also began at 1; "" for a journal from before identities, or unreadable."""
+        try:
+            row = self._db.execute("SELECT value FROM meta WHERE key = 'journal'").fetchone()
+        except sqlite3.DatabaseError:
+            return ""
+        return row[0] if row is not None and isinstance(row[0], str) else ""
 
     def note(self, text: str) -> None:
         """Something that could not be read (for the log and the warning of a command)."""

@@ -38,6 +38,7 @@ from companion.ui.keys import ButtonLike, key_of
 from companion.ui.menus import staff_menu
 from companion.ui.overlays import INFO_SECONDS, Overlay, Overlays, Statuses, waiting
 from companion.ui.pages import Choice, Go, ListPage, Page
+from companion.ui.phone import PhonePage, offer_names, phone_view
 from companion.ui.screens import View
 from companion.ui.setup import SetupWizard
 from companion.views import (
@@ -59,6 +60,9 @@ STAFF_SECONDS = 300.0
 RECENT_CARDS = 8
 #: A message longer than its screen shows its pages in turn, this long each.
 PAGE_SECONDS = 3.0
+#: How long the code of the players' page shows as a game starts (or until its first
+#: card, or a key: a passing screen, the key goes through).
+START_CODE_SECONDS = 20.0
 #: Each language by its own name, for the start menu's choice.
 LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
 
@@ -121,6 +125,8 @@ class UiApp:
         self._recorded: tuple[Recorded, ...] = ()
         self.recent_names: list[str] = []
         self.remember_names(names)
+        #: The players' page's address (issue 15), set by the daemon; "" when it is off.
+        self.link = ""
         self.overlays = Overlays()
         self.statuses = Statuses()
         self.wizard = SetupWizard(
@@ -255,6 +261,12 @@ class UiApp:
         self.players = tuple(names)
         return True
 
+    def propose_names(self, names: Sequence[str], now: float) -> bool:
+        """Names typed on a phone (issue 15): shown for the table to confirm with one
+        press (SELECT; any other key declines). False, and nothing shown, when the game
+        in play cannot take them (fixed sides, another number of seats)."""
+        return offer_names(self, names, now)
+
     def staff_unlocked(self, now: float) -> None:
         """A valid staff card was shown: staff actions open for :data:`STAFF_SECONDS`."""
         self.now = now
@@ -312,6 +324,8 @@ class UiApp:
         if self.game is not None:
             top.append(Choice(_("Resume the game"), lambda: Go(GamePage(self), [Resume()])))
         bottom = [Choice(_("Language"), lambda: Go(self.language_page()))]
+        if self.link:
+            bottom.append(Choice(_("Phone page"), lambda: self.phone_page(self.to_start)))
         if self.staff_open():
             bottom.append(Choice(_("Staff"), lambda: Go(staff_menu(self, back=self.to_start))))
         return self.wizard.games_page(top=top, bottom=bottom)
@@ -342,6 +356,10 @@ class UiApp:
 
     def to_start(self) -> Go:
         return Go(self.start_page())
+
+    def phone_page(self, back: Callable[[], Go]) -> Go:
+        """The code of the players' page, until a key goes ``back``."""
+        return Go(PhonePage(lambda: self.link, back))
 
     def scores(self) -> ScoresView | None:
         """The scores at a glance: the round under way with the totals counting it;
@@ -378,6 +396,10 @@ class UiApp:
         self._clear_game()
         self.wizard.preset(())  # the staff's names went to this game
         self.game, self.players = command.game, command.players
+        if self.link:  # the page of the game starting: its code, passing
+            code = phone_view(self.link, started=not get_game(command.game).seats, hint="")
+            until = self.now + START_CODE_SECONDS
+            self.overlays.queue.append(Overlay(code, until=until, until_moved=True))
         if not get_game(command.game).seats:  # fixed sides (hex: Black, White) are no names
             self.remember_names(command.players)
         return Go(GamePage(self), [command])

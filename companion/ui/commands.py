@@ -66,4 +66,12 @@ class StaffAction:
     name: str
 
 
-UiCommand = StartGame | Resume | Flow | Undo | EndGame | StaffAction
+@dataclass(frozen=True)
+class UseNames:
+    """Names typed on a phone, confirmed at the table (issue 15): the game in play's
+    players from now on (``Session.rename``: its journal row, the history, the cafe)."""
+
+    names: tuple[str, ...]
+
+
+UiCommand = StartGame | Resume | Flow | Undo | EndGame | StaffAction | UseNames

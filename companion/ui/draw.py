@@ -5,7 +5,8 @@ at one pixel, identical on every machine), so golden images are stable. They hol
 ISO 8859-1, so French is drawn with its accents (é è à ç ê î ô û ë ï ü); the few
 letters outside it (œ, typographic quotes) are written as the fonts can draw them
 (:func:`printable`). A text too long for its place is cut and ends in "."; the
-tests record every cut (:func:`recording_cuts`) and allow none.
+tests record every cut, and every text drawn over another (:func:`recording_cuts`),
+and allow none.
 
     >>> img = blank((128, 64))
     >>> pen = Pen(img)
@@ -24,7 +25,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 FONT_DIR = Path(__file__).with_name("fonts")
 WHITE = 255  # mode "1" stores lit pixels as 255 (what a saved PNG reads back)
@@ -100,6 +101,21 @@ def recording_cuts() -> Iterator[list[str]]:
         _recorders.remove(cuts)
 
 
+_readers: list[list[str]] = []
+
+
+@contextmanager
+def recording_texts() -> Iterator[list[str]]:
+    """Inside the block, every text drawn is listed as drawn (the tests read the
+    screens' words so: tests/flows/test_players_words.py)."""
+    texts: list[str] = []
+    _readers.append(texts)
+    try:
+        yield texts
+    finally:
+        _readers.remove(texts)
+
+
 def _cut(text: str) -> None:
     for cuts in _recorders:
         cuts.append(text)
@@ -137,6 +153,19 @@ class Pen:
         self.image = image
         self.width, self.height = image.size
         self._draw = ImageDraw.Draw(image)
+        self._ink = blank(image.size)  # the texts' pixels so far, while the tests record
+
+    def _place(self, text: str, x: int, y: int, font: Font) -> None:
+        """While cuts are recorded, a text whose pixels fall on another's is one too."""
+        for texts in _readers:
+            texts.append(text)
+        if not _recorders:
+            return
+        ink = blank(self.image.size)
+        ImageDraw.Draw(ink).text((x, y), printable(text), font=font.face, fill=WHITE)
+        if ImageChops.logical_and(ink, self._ink).getbbox() is not None:
+            _cut(text)
+        self._ink = ImageChops.logical_or(ink, self._ink)
 
     def text(
         self,
@@ -153,6 +182,7 @@ class Pen:
         shown = fit(text, font, room)
         if y + font.height > self.height:
             _cut(text)  # below the panel's edge
+        self._place(shown, x, y, font)
         self._draw.text((x, y), printable(shown), font=font.face, fill=fill)
         return x + font.measure(shown)
 
@@ -161,6 +191,7 @@ class Pen:
         x = self.width - margin - font.measure(text)
         if x < 0 or y + font.height > self.height:
             _cut(text)  # past the left or the bottom edge
+        self._place(text, x, y, font)
         self._draw.text((x, y), printable(text), font=font.face, fill=fill)
         return x
 
@@ -169,6 +200,7 @@ class Pen:
         x = (self.width - font.measure(shown)) // 2
         if y + font.height > self.height:
             _cut(text)
+        self._place(shown, x, y, font)
         self._draw.text((x, y), printable(shown), font=font.face, fill=fill)
 
     def bar(self, y: int, height: int, left: str, right: str = "", font: Font = TEXT) -> None:

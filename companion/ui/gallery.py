@@ -9,7 +9,7 @@ a revoke) worded by :mod:`companion.views.words`. Nothing here is a sample text.
 
     >>> names = [name for name, view in gallery()]
     >>> names[:3], names[-1]
-    (['start', 'language', 'players'], 'rummy-who-out-fr')
+    (['start', 'language', 'players'], 'attract-phone-fr')
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
+from companion.config import KioskSection
 from companion.flows.base import Notice, NoticeKind
 from companion.flows.commands import Replace, TakeBack
 from companion.flows.registry import make_flow
@@ -41,6 +42,7 @@ from companion.games.registry import get_game
 from companion.games.trump.cards import Colour, Symbol
 from companion.table.cards import TableCard
 from companion.ui.app import UiApp, result_lines
+from companion.ui.commands import StartGame
 from companion.ui.ingame import GamePage, IdlePage
 from companion.ui.overlays import waiting
 from companion.ui.screens import View, has_large
@@ -183,8 +185,6 @@ def _missing_menu() -> View:
 
 
 def _staff() -> Iterator[tuple[str, View]]:
-    from companion.config import KioskSection
-
     app = UiApp(kiosk=KioskSection(enabled=True), now=1002.0)
     final = Scores("fibonachos", None, (34, 21, 13), None, (0,), (0,))
     app.last_result = result_lines(_("Fibonachos"), present_scores(final, NAMES[:3]))
@@ -195,6 +195,31 @@ def _staff() -> Iterator[tuple[str, View]]:
     walk.now = 1002.0
     yield "staff", walk("BACK")
     yield "staff-confirm", walk.choose(_("Restart service"))
+
+
+#: The players' page's link in the gallery: a home table's (issue 15).
+LINK = "http://192.168.1.23:8088/t/home?k=Xq3vR8kLm2Tz"
+
+
+def _phone() -> Iterator[tuple[str, View]]:
+    """Issue 15: the code of the players' page from the start menu, as a game starts
+    and on the attract screen; names typed on a phone, waiting for a press."""
+    app = UiApp()
+    app.link = LINK
+    app.page = app.start_page()  # with its "Phone page" entry
+    walk = _Walk(app)
+    yield "phone-code", walk.choose(_("Phone page"))
+    walk("BACK")
+    walk.choose(_("Fibonacci Trump"))
+    walk.choose(players_label(3))
+    app.propose_names(NAMES[:3], walk.now)
+    yield "names-offer", walk()
+    yield "names-offer-taken", walk("SELECT")  # taken: the names step shows them
+    app.wizard.start(StartGame("fibonachos", NAMES[:3]))
+    yield "phone-start", app.screen(walk.now)
+    kiosk = UiApp(kiosk=KioskSection(enabled=True), now=1002.0)
+    kiosk.link = LINK
+    yield "attract-phone", kiosk.screen(1016.0)  # the third turn: the code
 
 
 def _trick() -> TrickStatus:
@@ -414,6 +439,7 @@ def screens() -> list[tuple[str, View]]:
         *_notice_screens(),
         *_staff(),
         *_rummy_questions(),
+        *_phone(),
     ]
 
 

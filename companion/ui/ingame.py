@@ -30,8 +30,9 @@ from companion.ui.keys import Key
 from companion.ui.menus import game_menu, leader_menu, number_menu, staff_menu
 from companion.ui.missing_menu import missing_menu, missing_of
 from companion.ui.pages import Go
+from companion.ui.phone import phone_view
 from companion.ui.screens import View
-from companion.views import HexView, IdleView, MessageView, TrickView
+from companion.views import HexView, IdleView, MessageView, QrView, TrickView
 from companion.views.i18n import _
 from companion.views.rummy_questions import rummy_question
 
@@ -123,12 +124,18 @@ class IdlePage:
     def __init__(self, app: UiApp) -> None:
         self.app = app
 
-    def view(self) -> IdleView:
+    def view(self) -> IdleView | QrView:
+        """The last result, in a kiosk the games in turn with it, and (the players'
+        page on) the code of the page of the next game, in turn with them."""
         app = self.app
         lines = app.last_result
-        if app.kiosk and (not lines or int(app.now // ATTRACT_SECONDS) % 2 == 1):
-            lines = tuple(_(line) for line in ATTRACT_LINES)
+        phases = 2 if app.kiosk else 1
+        phase = int(app.now // ATTRACT_SECONDS) % (phases + 1 if app.link else phases)
         hint = _("SELECT play BACK staff") if app.staff_open() else _("Press SELECT to play")
+        if phase == phases:
+            return phone_view(app.link, hint=hint)
+        if app.kiosk and (not lines or phase == 1):
+            lines = tuple(_(line) for line in ATTRACT_LINES)
         return IdleView(last_result=lines, hint=hint)
 
     def press(self, key: Key) -> Go:

@@ -67,6 +67,8 @@ def game_menu(app: UiApp, selected: int = 0) -> ListPage:
         choices.append(Choice(_("End round"), lambda: Go(out_menu(app))))
     if Winner in commands:
         choices.append(Choice(_("Winner"), lambda: Go(winner_menu(app))))
+    if app.link:
+        choices.append(Choice(_("Phone page"), lambda: app.phone_page(to_game)))
     choices += [
         Choice(_("End game"), lambda: Go(end_confirm(app))),
         Choice(_("Back to start"), app.to_start),

@@ -20,6 +20,7 @@ from PIL import Image
 from companion.ui import screens_large
 from companion.ui.draw import BLACK, BOLD, LARGE, SMALL, TEXT, WHITE, Font, Pen, blank, fitting
 from companion.ui.layout import ROW, bar, bar_height, tall
+from companion.ui.qr import qr_screen
 from companion.ui.screens_game import (
     hex_screen,
     rummy_screen,
@@ -33,6 +34,7 @@ from companion.views import (
     MenuView,
     MessageView,
     NameView,
+    QrView,
     RummyView,
     ScoresView,
     Tone,
@@ -220,6 +222,7 @@ _SCREENS: dict[type[Any], Callable[[Any, tuple[int, int]], Image.Image]] = {
     HexView: hex_screen,
     IdleView: idle_screen,
     NameView: name_screen,
+    QrView: qr_screen,
 }
 
 View = (
@@ -232,6 +235,7 @@ View = (
     | HexView
     | IdleView
     | NameView
+    | QrView
 )
 
 

@@ -1,13 +1,14 @@
 """The game screens: a trick in play, a trick won, scores, rummy sets, the hex referee.
 
-Laid out for 128x64 and, more tersely, 128x32 panels. Card serials (``R13#1``) are
-left off the screen: the face is what players read on the card.
-
-    >>> face("R13#1"), face("S3")
-    ('R13', 'S3')
+Laid out for 128x64 and, more tersely, 128x32 panels. Cards come named as their faces
+print them ("Yellow 16"), with a short form for a crowded row ("Yel 16",
+:func:`companion.views.cards.card_short`); a list of cards takes the longest form that
+fits it whole (docs/ui.md, "Cards in a list").
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from PIL import Image
 
@@ -15,11 +16,6 @@ from companion.ui.draw import BLACK, BOLD, HUGE, LARGE, SMALL, TEXT, Font, Pen, 
 from companion.ui.layout import ROW, bar, bar_height, tall
 from companion.views import HexView, Play, RummyView, ScoresView, TrickView, TrickWonView
 from companion.views.i18n import _
-
-
-def face(notation: str) -> str:
-    """A card's face without its serial."""
-    return notation.split("#", 1)[0]
 
 
 def short_name(name: str, room: int = 5) -> str:
@@ -37,12 +33,35 @@ def short_name(name: str, room: int = 5) -> str:
     return squeezed[:room]
 
 
-def _plays_line(plays: tuple[Play, ...], width: int, font: Font) -> str:
-    """Cards on one line: with the players' names if they fit, else the cards alone."""
-    named = "  ".join(f"{p.player} {face(p.card)}" for p in plays)
-    if font.measure(named) <= width:
-        return named
-    return " ".join(face(p.card) for p in plays)
+def _play_rows(plays: Sequence[Play], width: int, fonts: Sequence[Font]) -> tuple[Font, list[str]]:
+    """One row a card with its player ("Ana Yellow 16"), each within ``width``: in the
+    first of ``fonts`` that holds every row, with the cards' names, else their short
+    forms ("Ana Yel 16"); one form for the whole list."""
+    forms = (
+        [f"{short_name(p.player)} {p.card}" for p in plays],
+        [f"{short_name(p.player)} {p.brief}" for p in plays],
+    )
+    for font in fonts:
+        for rows in forms:
+            if all(font.measure(row) <= width for row in rows):
+                return font, rows
+    return fonts[-1], forms[-1]
+
+
+def _plays_line(plays: Sequence[Play], width: int, font: Font, winner: str | None = None) -> str:
+    """Cards on one line, in the longest form that fits: with the players' names, the
+    cards' names or short forms ("Yel 16", squeezed "Yel16"); else the card of
+    ``winner`` alone (the last trick's: the line before names who won it); else none."""
+    lines = (
+        "  ".join(f"{p.player} {p.card}" for p in plays),
+        "  ".join(f"{p.player} {p.brief}" for p in plays),
+        " ".join(p.card for p in plays),
+        " ".join(p.brief for p in plays),
+        " ".join(p.brief.replace(" ", "") for p in plays),
+        *(p.brief for p in plays if p.player == winner),
+        "",
+    )
+    return next((line for line in lines if font.measure(line) <= width), lines[-1])
 
 
 def _facts(view: TrickView) -> tuple[str, str, str]:
@@ -57,6 +76,12 @@ def _facts(view: TrickView) -> tuple[str, str, str]:
     lead = _("Lead {colour}").format(colour=view.lead) if view.lead else _("No card yet")
     symbol = _("Symbol {symbol}").format(symbol=view.symbol) if view.symbol else ""
     return stake, lead, symbol
+
+
+def _leads(view: TrickView) -> str:
+    """'Ana leads'; nothing while the leader is not known (Trump's round 1, T3: the
+    table is asked once the indicators lie)."""
+    return "" if view.to_play == "?" else _("{name} leads").format(name=view.to_play)
 
 
 def _whose_turn(pen: Pen, y: int, view: TrickView, big: Font) -> None:
@@ -75,7 +100,8 @@ def _last_trick(pen: Pen, y: int, view: TrickView) -> None:
     if view.last_winner is None:
         return
     pen.text((0, y), _("Last trick: {name}").format(name=view.last_winner), SMALL)
-    pen.text((0, y + SMALL.height + 1), _plays_line(view.last, pen.width, SMALL), SMALL)
+    cards = _plays_line(view.last, pen.width, SMALL, view.last_winner)
+    pen.text((0, y + SMALL.height + 1), cards, SMALL)
 
 
 def trick_screen(view: TrickView, size: tuple[int, int]) -> Image.Image:
@@ -96,7 +122,7 @@ def trick_screen(view: TrickView, size: tuple[int, int]) -> Image.Image:
         # What to show is the headline; who shows it is secondary.
         pen.text((0, top), _("Show the"), TEXT)
         pen.text((0, top + 10), view.waiting_for, BOLD)
-        pen.text((0, top + 23), _("{name} leads").format(name=view.to_play), TEXT)
+        pen.text((0, top + 23), _leads(view), TEXT)
         if view.last_winner is not None:
             _last_trick(pen, top + 34, view)
         else:
@@ -116,10 +142,11 @@ def trick_screen(view: TrickView, size: tuple[int, int]) -> Image.Image:
     plays = view.plays[:4]
     # Two cards a row; a second row that would fall off the panel takes the small font.
     rows = -(-len(plays) // 2)
-    font, step = (TEXT, ROW) if y + (rows - 1) * ROW + TEXT.height <= size[1] else (SMALL, 8)
-    for index, play in enumerate(plays):
+    tall_rows = y + (rows - 1) * ROW + TEXT.height <= size[1]
+    font, labels = _play_rows(plays, 62, (TEXT, SMALL) if tall_rows else (SMALL,))
+    step = ROW if font is TEXT else 8
+    for index, label in enumerate(labels):
         col, row = index % 2, index // 2
-        label = f"{short_name(play.player)} {face(play.card)}"
         pen.text((col * 64, min(y + row * step, size[1] - font.height)), label, font, width=62)
     return image
 
@@ -175,19 +202,20 @@ def _short_trick(
     if view.waiting_for:
         show = _("Show {what}").format(what=view.waiting_for)
         pen.text((0, y), show, fitting(show, pen.width, TEXT, SMALL))
-        line = _("{name} leads").format(name=view.to_play)
+        line = _leads(view)
     else:
         pen.text((0, y), view.to_play, TEXT)
         pen.text((TEXT.measure(view.to_play), y), _(" to play"), TEXT)
         line = symbol if view.trump is not None else lead
         if view.trump is not None and SMALL.measure(f"{symbol}  {lead}") <= pen.width:
             line = f"{symbol}  {lead}"
-    pen.text((0, pen.height - 2 * (SMALL.height + 1) + 1), line, SMALL)
+    pen.text((0, pen.height - 2 * SMALL.height), line, SMALL)  # clear of a descender
     cards = view.plays
     if not cards and view.last_winner is not None:
         last = _("Last: {name}").format(name=view.last_winner)
-        cards_line = _plays_line(view.last, pen.width - SMALL.measure(last + " "), SMALL)
-        pen.text((0, pen.height - SMALL.height), f"{last} {cards_line}", SMALL)
+        room = pen.width - SMALL.measure(last + " ")
+        cards_line = _plays_line(view.last, room, SMALL, view.last_winner)
+        pen.text((0, pen.height - SMALL.height), f"{last} {cards_line}".strip(), SMALL)
     elif cards:
         pen.text((0, pen.height - SMALL.height), _plays_line(cards, pen.width, SMALL), SMALL)
     return image
@@ -333,8 +361,11 @@ def rummy_screen(view: RummyView, size: tuple[int, int]) -> Image.Image:
     who is at play; a row a set (marker, base, what it lacks); the markers' legend."""
     image = blank(size)
     pen = Pen(image)
-    top = bar(pen, size, view.seat, f"{view.number}/{view.seats}")
     score, turn = _rummy_info(view)
+    seat = view.seat
+    if not tall(size) and score and TEXT.measure(f"{seat}  {score}  9/9") <= size[0]:
+        seat, score = f"{seat}  {score}", ""  # the short panel's total in the bar
+    top = bar(pen, size, seat, f"{view.number}/{view.seats}")
     notes = _legend(view, size[0])
     if tall(size):
         pen.text((0, top), score, SMALL)
@@ -350,11 +381,18 @@ def rummy_screen(view: RummyView, size: tuple[int, int]) -> Image.Image:
         pen.text((0, top), _("no set yet"), font)
     per_column = max(1, (room + 1) // row)
     width = size[0] // columns
+    bases = max((len(line.base) for line in view.sets), default=0)
+    rows = [
+        f"{_STATE_MARK.get(line.state, '??')} {line.base:<{bases}} "
+        f"{line.detail or words.get(line.state, line.state)}"
+        for line in view.sets
+    ]
+    if font is TEXT and any(TEXT.measure(text) > width - 2 for text in rows):
+        font, row = SMALL, SMALL.height + 1  # the details before the larger font
     for index, line in enumerate(view.sets[: per_column * columns]):
-        mark = _STATE_MARK.get(line.state, "??")
-        text = f"{mark} {face(line.base):<3} {line.detail or words.get(line.state, line.state)}"
+        text = rows[index]
         if columns > 1 or font.measure(text) > width - 2:
-            text = f"{mark} {face(line.base)}"  # two columns: the details give way
+            text = f"{_STATE_MARK.get(line.state, '??')} {line.base}"  # the details give way
         x, y = (index // per_column) * width, top + (index % per_column) * row
         pen.text((x, y), text, font, width=width - 2)
     for index, note in enumerate(reversed(notes[:kept])):

@@ -94,7 +94,7 @@ def trick_screen(view: TrickView, size: tuple[int, int]) -> Image.Image:
     image = blank(size)
     if view.waiting_for:
         headline = view.waiting_for
-        under = _("Show it: {name} leads").format(name=view.to_play)
+        under = "" if view.to_play == "?" else _("Show it: {name} leads").format(name=view.to_play)
     else:
         headline = view.to_play
         under = _("to play")
@@ -107,8 +107,13 @@ def trick_screen(view: TrickView, size: tuple[int, int]) -> Image.Image:
     font = LARGE if LARGE.measure(under) <= size[0] and y + LARGE.height <= size[1] else TEXT
     pen.text((0, y), under, font)
     if y + font.height <= size[1] - SMALL.height:
-        where = _("R{round} T{trick}").format(round=view.round, trick=view.trick)
-        line = f"{where}  {stake}".strip()
+        # The round and the trick in words when they fit beside the stake, else the trick.
+        round_trick = _("Round {round}, trick {trick}").format(round=view.round, trick=view.trick)
+        lines = [
+            f"{where}  {stake}".strip()
+            for where in (round_trick, _("Trick {number}").format(number=view.trick))
+        ]
+        line = next((text for text in lines if SMALL.measure(text) <= size[0]), lines[-1])
         pen.text((0, size[1] - SMALL.height), line, SMALL)
     return image
 

@@ -11,6 +11,14 @@ never the serial.
     ('Red 13', 'Spicy 3')
     >>> card_name("B7", "trump"), card_name("B5#3", "rummy21"), card_name("W=8#1", "rummy21")
     ('Blue 7', 'Base 5', 'Wild 8')
+
+A list of cards with their players (the trick so far, the last trick, a rummy seat's
+sets) has a few letters a card: there a card is its colour's short form, as players
+abbreviate the word on the face, with the big number (:func:`card_short`, docs/ui.md
+"Cards in a list"): "Yel 16", "Grn 2", in French "Jau 16", "Ver 2".
+
+    >>> card_short("Y16#1", "fibonachos"), card_short("B13", "rummy21")
+    ('Yel 16', 'Base 13')
 """
 
 from __future__ import annotations
@@ -21,7 +29,7 @@ from companion.games.fibonachos.cards import Suit
 from companion.games.i18n import N_
 from companion.games.rummy.deck import DECKS
 from companion.games.trump.cards import Colour, Symbol
-from companion.views.i18n import _
+from companion.views.i18n import _, pgettext
 
 #: The Fibonachos suits and the spicy cards, by their notation letter (F1).
 FIBONACHOS = {
@@ -111,6 +119,34 @@ def _rummy_name(
     if standard:
         return _("Standard {number}").format(number=number)
     return _("Top {number}").format(number=number)
+
+
+def _short_colours() -> dict[str, str]:
+    """Each colour's short form, three letters at most (a catalogue test checks it)."""
+    return {
+        "R": pgettext("short colour", "Red"),
+        "G": pgettext("short colour", "Grn"),
+        "Y": pgettext("short colour", "Yel"),
+        "B": pgettext("short colour", "Blu"),
+        "P": pgettext("short colour", "Pur"),
+        "S": pgettext("short colour", "Spi"),
+    }
+
+
+def card_short(notation: str, deck: str) -> str:
+    """The card ``notation`` of ``deck`` in a few letters, for a list of cards: the
+    colour's short form and the number ("Yel 16"); a rummy Standard card "Std 13"; a
+    card whose name is short already by its name ("Base 5", "Wild 8")."""
+    face = face_of(notation)
+    match = _NOTATION.fullmatch(face)
+    letter, digits = match.groups()[:2] if match else ("", "")
+    colours = FIBONACHOS if deck == "fibonachos" else TRUMP if deck == "trump" else {}
+    if letter in colours and digits:
+        return f"{_short_colours()[letter]} {int(digits)}"
+    name = card_name(notation, deck)
+    if deck in DECKS and digits and name == _("Standard {number}").format(number=int(digits)):
+        return pgettext("short card", "Std {number}").format(number=int(digits))
+    return name
 
 
 def colour_name(colour: Suit | Colour) -> str:

@@ -31,6 +31,7 @@ __all__ = [
     "_",
     "language",
     "ngettext",
+    "pgettext",
     "set_language",
     "speaking",
     "translations",
@@ -74,10 +75,22 @@ def speaking(lang: str) -> Iterator[None]:
 
 
 def _(message: str) -> str:
-    """``message`` in the table's language."""
-    return _current[0][1].gettext(message)
+    """``message`` in the table's language ("" stays "": gettext would answer the
+    catalogue's header).
+
+    >>> with speaking("fr"):
+    ...     _("")
+    ''
+    """
+    return _current[0][1].gettext(message) if message else ""
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural of a count, in the table's language."""
     return _current[0][1].ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the table's language, as ``context`` uses it: one English word
+    may need two translations ("Red" as a colour, and as a colour's short form)."""
+    return _current[0][1].pgettext(context, message)

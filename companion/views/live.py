@@ -239,3 +239,26 @@ def table_view(
     if ended is not None:
         view["to_play"] = None
     return view
+
+
+def waiting_view(game: str | None, players: Sequence[str]) -> dict[str, Any]:
+    """The table view before a game starts: the page the attract screen's code opens
+    (issue 15). ``game`` is the one being set up (None: none chosen yet) and ``players``
+    its names so far ("" unnamed; no seat at all before a game is chosen): a phone may
+    type names there, the table asks to confirm them, and the game started takes them
+    and the same link."""
+    return {
+        "v": VERSION,
+        "id": None,
+        "game": game,
+        "label": get_game(game).label if game else "",
+        "players": list(players),
+        "waiting": True,
+        "over": False,
+        "ended": None,
+        "rounds": [],
+        "totals": None,
+        "winners": [],
+        "round": None,
+        "to_play": None,
+    }

@@ -49,10 +49,17 @@ class MessageView:
 
 @dataclass(frozen=True)
 class Play:
-    """One card of the trick on the table: who played it, and its notation."""
+    """One card of the trick on the table: who played it, and the card as its face
+    prints it ("Yellow 16") and in a few letters for a crowded row ("Yel 16")."""
 
     player: str
     card: str
+    short: str = ""
+
+    @property
+    def brief(self) -> str:
+        """The card in a few letters (its name when no short form was given)."""
+        return self.short or self.card
 
 
 @dataclass(frozen=True)
@@ -106,7 +113,8 @@ class ScoresView:
 
 @dataclass(frozen=True)
 class SetLine:
-    """One set in a rummy meld zone: its base, its state, what it lacks."""
+    """One set in a rummy meld zone: its base card in a few letters ("Base 5"), its
+    state, what it lacks."""
 
     base: str
     state: str  # "open", "complete", "closed", "illegal" (a SetState's value)
@@ -167,4 +175,15 @@ class IdleView:
 
     title: str = "Table Companion"
     last_result: tuple[str, ...] = field(default_factory=tuple)
+    hint: str = ""
+
+
+@dataclass(frozen=True)
+class QrView:
+    """The players' page's link as a QR code (issue 15), with a title and lines beside
+    it and what a key does (``hint``); ``url`` empty: no link yet (the page is off)."""
+
+    title: str
+    url: str
+    lines: tuple[str, ...] = ()
     hint: str = ""

@@ -26,6 +26,7 @@ from companion.flows.status import (
     Lack,
     MeldSet,
     MissingCard,
+    Played,
     RummyStatus,
     Scores,
     SetState,
@@ -36,7 +37,7 @@ from companion.games.errors import GameError
 from companion.games.i18n import N_
 from companion.games.registry import get_game
 from companion.games.report import leaders
-from companion.views.cards import card_name, colour_name, symbol_name
+from companion.views.cards import card_name, card_short, colour_name, symbol_name
 from companion.views.i18n import _, ngettext
 from companion.views.model import (
     HexView,
@@ -180,16 +181,23 @@ def present_trick(status: TrickStatus, players: Sequence[str]) -> TrickView:
         round=status.round,
         trick=status.trick,
         to_play="?" if status.to_play is None else names[status.to_play],
-        plays=tuple(Play(names[seat], card) for seat, card in status.plays),
+        plays=_plays(status.plays, names, status.game),
         lead=None if status.lead is None else colour_name(status.lead),
         trump=None if status.trump is None else colour_name(status.trump),
         symbol=None if status.symbol is None else symbol_name(status.symbol),
         spicy=None if status.spicy is None else card_name(status.spicy, status.game),
         waiting_for="" if question or status.missing else awaiting_words(status.awaiting),
-        last=tuple(Play(names[seat], card) for seat, card in status.last),
+        last=_plays(status.last, names, status.game),
         last_winner=None if status.last_winner is None else names[status.last_winner],
         missing="" if status.missing is None else names[status.missing.seat],
         question=question,
+    )
+
+
+def _plays(plays: Sequence[Played], names: Sequence[str], game: str) -> tuple[Play, ...]:
+    """The cards of a trick by player, named as their faces print them, long and short."""
+    return tuple(
+        Play(names[seat], card_name(card, game), card_short(card, game)) for seat, card in plays
     )
 
 
@@ -286,7 +294,10 @@ def present_rummy(status: RummyStatus, players: Sequence[str]) -> RummyView:
     """One seat's sets (each with its state and what it lacks), which seat of how many,
     its total so far, who is at play, and the legend of the markers shown."""
     names = seat_names(players)
-    lines = tuple(SetLine(s.base, s.state.value, set_detail(s, status.game)) for s in status.sets)
+    lines = tuple(
+        SetLine(card_short(s.base, status.game), s.state.value, set_detail(s, status.game))
+        for s in status.sets
+    )
     states = [state for state in SetState if any(s.state is state for s in status.sets)]
     return RummyView(
         status.game,
@@ -310,10 +321,10 @@ def set_detail(meld: MeldSet, game: str = "rummy21") -> str:
     """
     if meld.state is SetState.ILLEGAL:
         if meld.fault:
-            return _("wrong: {card}").format(card=card_name(meld.fault, game))
+            return _("wrong: {card}").format(card=card_short(meld.fault, game))
         return _("breaks the rules")
     if meld.state is not SetState.OPEN:
-        return card_name(meld.wild, game) if meld.wild else ""
+        return card_short(meld.wild, game) if meld.wild else ""
     if meld.lack is Lack.WILD_NUMBER:
         return _("wild number?")
     if meld.lack is Lack.POINTS:

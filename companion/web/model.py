@@ -104,6 +104,19 @@ class HistoryFilter:
     offset: int = 0
 
 
+@dataclass(frozen=True)
+class LogLine:
+    """One line of a table's log (staff only): its time, level, logger and text."""
+
+    at: float
+    level: str
+    logger: str
+    text: str
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
 class CafeSource(Protocol):
     """What the dashboard needs from the server."""
 
@@ -130,6 +143,10 @@ class CafeSource(Protocol):
 
     async def wait(self, after: int, timeout: float) -> int:
         """The version once past ``after`` (or as it is after ``timeout`` seconds)."""
+        ...
+
+    def log_lines(self, table: str) -> Sequence[LogLine]:
+        """The table's recent log lines, the oldest first (shown to staff only)."""
         ...
 
     def send(self, table: str, action: str, args: Mapping[str, Any]) -> None:

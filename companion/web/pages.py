@@ -16,7 +16,7 @@ from starlette.responses import JSONResponse, Response
 
 from companion.web.model import GameDetail, HistoryFilter
 from companion.web.plot import totals_svg
-from companion.web.site import answer, gettext, site_of
+from companion.web.site import answer, gettext, is_staff, site_of
 
 PERIODS = ("week", "month", "all")
 PAGE = 50
@@ -210,5 +210,10 @@ async def table(request: Request) -> Response:
     if not cards:
         raise HTTPException(404, f"no table {name}")
     lines = source.history(HistoryFilter(table=name, limit=10))
-    data = {"table": cards[0].to_json(), "games": [line.to_json() for line in lines]}
-    return answer(request, "table.html", data, json=_json(request), card=cards[0], lines=lines)
+    data: dict[str, Any] = {"table": cards[0].to_json(), "games": [x.to_json() for x in lines]}
+    log = source.log_lines(name) if is_staff(request) else []  # staff only, as the actions
+    if is_staff(request):
+        data["log"] = [line.to_json() for line in log]
+    return answer(
+        request, "table.html", data, json=_json(request), card=cards[0], lines=lines, log=log
+    )

@@ -28,7 +28,7 @@ from starlette.routing import Route
 
 from companion.web.i18n import LOCALES, environment, negotiate, translations
 from companion.web.phone_words import N_, words
-from companion.web.plot import per_round_svg, summary_svg, totals_svg
+from companion.web.plot import per_round_svg, totals_svg
 
 #: A comment line this often keeps proxies from closing a quiet stream.
 KEEPALIVE = 15.0
@@ -36,6 +36,8 @@ KEEPALIVE = 15.0
 PLOT = (400, 300)
 #: The longest name a phone may give a player (the OLED shows fewer).
 NAME_LIMIT = 24
+#: The name fields of the page before a game is chosen (the most players a game has).
+SETUP_SEATS = 5
 
 
 @dataclass(frozen=True)
@@ -127,6 +129,7 @@ async def page(request: Request) -> Response:
     if request.url.path.endswith(".json"):
         return JSONResponse({"live": found.live, "view": dict(found.view)})
     context = _context(request, table, token, found)
+    context["seats"] = seat_fields(found.view)
     context["version"] = _source(request).version()
     context["fragment"] = _fragment(request, context)
     html = environment(context["locale"]).get_template("phone.html").render(context)
@@ -156,7 +159,10 @@ async def events(request: Request) -> Response:
                 html = _fragment(request, _context(request, table, token, found))
                 if html != shown:
                     shown = html
-                    body = json.dumps({"version": version, "html": html, "live": found.live})
+                    seats = seat_fields(found.view)
+                    body = json.dumps(
+                        {"version": version, "html": html, "live": found.live, "seats": seats}
+                    )
                     yield f"id: {version}\nevent: view\ndata: {body}\n\n"
                 continue
             if await request.is_disconnected():
@@ -168,16 +174,29 @@ async def events(request: Request) -> Response:
     return StreamingResponse(feed(), media_type="text/event-stream", headers=headers)
 
 
-def clean_names(raw: Sequence[str], seats: int) -> list[str] | None:
-    """The names typed, one per seat, trimmed; None unless every seat has one.
+def clean_names(raw: Sequence[str], seats: int, *, setup: bool = False) -> list[str] | None:
+    """The names typed, one per seat, trimmed; None unless every seat has one. At
+    set-up (``setup``, the page before a game) the names typed, in order, at least one.
 
     >>> clean_names([" Ana ", "Ben"], 2), clean_names(["Ana", ""], 2)
     (['Ana', 'Ben'], None)
+    >>> clean_names(["Ana", "", "Cy"], 5, setup=True), clean_names(["", ""], 5, setup=True)
+    (['Ana', 'Cy'], None)
     """
     names = [" ".join(str(n).split())[:NAME_LIMIT] for n in raw]
+    if setup:
+        typed = [name for name in names if name]
+        return typed or None
     if len(names) != seats or not all(names):
         return None
     return names
+
+
+def seat_fields(view: Mapping[str, Any]) -> int:
+    """How many names the page asks: one per seat, or before a game is chosen
+    :data:`SETUP_SEATS`."""
+    players = view.get("players") or ()
+    return len(players) or (SETUP_SEATS if view.get("waiting") else 0)
 
 
 async def names(request: Request) -> Response:
@@ -188,8 +207,9 @@ async def names(request: Request) -> Response:
     found = source.lookup(table, token) if token else None
     if found is None:
         return _refused(request, table)
-    seats = len(found.view.get("players") or ())
-    typed = clean_names([str(form.get(f"name{i}", "")) for i in range(seats)], seats)
+    seats = seat_fields(found.view)
+    raw = [str(form.get(f"name{i}", "")) for i in range(seats)]
+    typed = clean_names(raw, seats, setup=bool(found.view.get("waiting")))
     ok = found.live and typed is not None and source.offer_names(table, token, typed)
     if request.headers.get("accept", "").startswith("application/json"):
         return JSONResponse({"ok": ok}, status_code=200 if ok else 409)
@@ -240,8 +260,7 @@ async def scores_csv(request: Request) -> Response:
 
 
 async def plot(request: Request) -> Response:
-    """The totals by round, Fibonachos' spicy taken or Trump's symbols per round, or
-    the summary picture to share."""
+    """The totals by round, Fibonachos' spicy taken or Trump's symbols per round."""
     opened = _open(request)
     if isinstance(opened, Response):
         return opened
@@ -255,11 +274,33 @@ async def plot(request: Request) -> Response:
     elif kind in ("spicy", "symbols") and view.get(kind):
         title = w.say(N_("Spicy taken per round") if kind == "spicy" else N_("Symbols per round"))
         svg = per_round_svg(w.names, view[kind], title, w.say(N_("Round {number}")), PLOT)
-    elif kind == "summary":
-        svg = summary_svg(w.names, view.get("totals") or [0] * len(w.names), w.summary_title())
     else:
         raise HTTPException(404, f"no plot {kind}")
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+
+
+async def summary(request: Request) -> Response:
+    """The summary picture to share, as a PNG (:mod:`companion.web.summary`)."""
+    from companion.web.summary import summary_png
+
+    opened = _open(request)
+    if isinstance(opened, Response):
+        return opened
+    table, _, found = opened
+    view = found.view
+    w = words(translations(_locale(request, found.lang)), view)
+    totals = list(view.get("totals") or [0] * len(w.names))
+    rounds = [list(r) for r in view.get("rounds") or ()]
+    png = summary_png(
+        w.names,
+        totals,
+        rounds,
+        title=w.summary_title(),
+        plot_title=w.say(N_("Totals by round")),
+    )
+    name = f"{table}-game-{view.get('id')}.png"
+    headers = {"Content-Disposition": f'inline; filename="{name}"', "Cache-Control": "no-store"}
+    return Response(png, media_type="image/png", headers=headers)
 
 
 async def _error(request: Request, exc: Exception) -> Response:
@@ -276,6 +317,7 @@ def phone_routes() -> list[Route]:
         Route("/t/{table}/record.json", record),
         Route("/t/{table}/scores.csv", scores_csv),
         Route("/t/{table}/{kind}.svg", plot),
+        Route("/t/{table}/summary.png", summary),
     ]
 
 

@@ -1,7 +1,7 @@
 """The plots: server-side SVG drawn by pygal (pure Python, no script and no font from
 the internet in what it writes). The dashboard's game page draws the totals by round;
 the players' page (issue 15) adds Fibonachos' spicy taken and Trump's symbols per
-round, and the summary picture to share once a game is over."""
+round (the summary picture to share is a PNG: :mod:`companion.web.summary`)."""
 
 from __future__ import annotations
 
@@ -79,14 +79,4 @@ def per_round_svg(
     chart.x_labels = [label.format(number=n) for n in range(1, len(rounds) + 1)]
     for seat, name in enumerate(players):
         chart.add(name, [r[seat] for r in rounds])
-    return _svg(chart)
-
-
-def summary_svg(players: Sequence[str], totals: Sequence[int], title: str) -> str:
-    """The picture to share: the final totals, best first, under the game and its winners."""
-    chart = _chart(
-        "HorizontalBar", title, width=600, height=120 + 60 * len(players), print_values=True
-    )
-    for name, total in sorted(zip(players, totals, strict=True), key=lambda p: p[1]):
-        chart.add(name, [total])
     return _svg(chart)

@@ -1,11 +1,15 @@
-"""A real Mosquitto for the tests, and a test server that listens to the tables.
+"""The one Mosquitto of the tests and the bench, and a test server that listens to the tables.
 
 :class:`Broker` runs Debian's ``mosquitto`` on a free loopback port, in a temporary
-folder, with a password file (``mosquitto_passwd -b``) and the contract's ACL: user
-``table-<name>`` writes only its own ``status``/``state``/``events`` and reads its
-``ack``/``command``; ``cafe-server`` reads everything of the cafe and writes ``ack``
-and ``command``. It waits for the port to take connections (a deadline, no sleeps)
-and can be killed (SIGKILL, a crash) and started again on the same port.
+folder, persistent (a restart keeps sessions and retained messages, saved every
+second, as docs/cafe.md sets the cafe's broker up). Secured (the default), it has a
+password file (``mosquitto_passwd -b``) and the contract's ACL: user
+``table-<name>`` writes only its own ``status``/``state``/``events``/``log`` and reads
+its ``ack``/``command``; ``cafe-server`` reads everything of the cafe and writes
+``ack`` and ``command``. Open (``secured=False``), anyone may connect (the cafe
+server's tests, bench/cafe.py). It waits for the port to take connections (a
+deadline, no sleeps) and can be stopped (SIGTERM), killed (SIGKILL, a crash) and
+started again on the same port. tests/cafe and bench/cafe.py use this module too.
 
 :class:`Server` is a paho client logged in as ``cafe-server`` that keeps what it
 receives, as the cafe's server would: every message in order, each event by its
@@ -61,9 +65,15 @@ def acl_text(cafe: str, tables: tuple[str, ...]) -> str:
     for table in tables:
         lines += ["", f"user table-{table}"]
         lines += [f"topic write companion/{cafe}/{table}/{leaf}" for leaf in ("status", "state")]
-        lines += [f"topic write companion/{cafe}/{table}/events"]
+        lines += [f"topic write companion/{cafe}/{table}/{leaf}" for leaf in ("events", "log")]
         lines += [f"topic read companion/{cafe}/{table}/{leaf}" for leaf in ("ack", "command")]
     return "\n".join(lines) + "\n"
+
+
+#: Debian's broker, or None where it is not installed.
+MOSQUITTO: str | None = shutil.which("mosquitto") or (
+    "/usr/sbin/mosquitto" if Path("/usr/sbin/mosquitto").exists() else None
+)
 
 
 def free_port() -> int:
@@ -73,6 +83,47 @@ def free_port() -> int:
         return port
 
 
+def wait_for_port(
+    port: int, timeout: float = DEADLINE, process: subprocess.Popen[bytes] | None = None
+) -> None:
+    """Until something listens on ``port`` (a deadline, no sleeps: ``process``, if
+    given, is waited on between tries, and its end is an error)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            return
+        except OSError:
+            pass
+        if process is None:
+            threading.Event().wait(0.02)  # paces the polling
+            continue
+        try:  # paces the polling, and notices a process that could not start
+            process.wait(0.02)
+        except subprocess.TimeoutExpired:
+            continue
+        raise RuntimeError(f"{process.args!r} exited with {process.returncode}")
+    raise TimeoutError(f"nothing listens on 127.0.0.1:{port}")
+
+
+def bridge_lines(cafe: str, central: str) -> list[str]:
+    """A cafe broker's bridge to the central broker at ``central`` (HOST:PORT), as
+    docs/cafe.md "A chain of cafes" writes it without its TLS and account lines: what
+    its tables publish goes out, their acks and commands come in (QoS 1, a kept
+    session, so nothing is lost while the link is down)."""
+    lines = [
+        f"connection {cafe}-central",
+        f"address {central}",
+        f"remote_clientid bridge-{cafe}",
+        "cleansession false",
+        "restart_timeout 1 5",
+    ]
+    out = ("status", "state", "events", "log")
+    lines += [f"topic companion/{cafe}/+/{leaf} out 1" for leaf in out]
+    lines += [f"topic companion/{cafe}/+/{leaf} in 1" for leaf in ("ack", "command")]
+    return lines
+
+
 @dataclass
 class Broker:
     folder: Path
@@ -80,7 +131,38 @@ class Broker:
     passwords: dict[str, str] = field(default_factory=dict)
     process: subprocess.Popen[bytes] | None = None
 
-    def configure(self, cafe: str = CAFE, tables: tuple[str, ...] = TABLES) -> None:
+    def configure(
+        self,
+        cafe: str = CAFE,
+        tables: tuple[str, ...] = TABLES,
+        *,
+        secured: bool = True,
+        bridge: int | None = None,
+    ) -> None:
+        """Write the configuration: secured (passwords, the contract's ACL) or open;
+        ``bridge``: the port of a central broker this cafe's broker bridges to (a chain
+        of cafes, :func:`bridge_lines`)."""
+        lines = [
+            f"listener {self.port} 127.0.0.1",
+            "set_tcp_nodelay true",
+            "persistence true",
+            f"persistence_location {self.folder}/",
+            "autosave_interval 1",
+            f"log_dest file {self.folder / 'mosquitto.log'}",
+            f"user {getpass.getuser()}",
+        ]
+        if secured:
+            lines += self._accounts(cafe, tables)
+        else:
+            # No limit on what the broker keeps for the server while it restarts. (Not
+            # with the ACL: Mosquitto 2.0.11 then drops a client whose QoS 1 publish the
+            # ACL denies, and the ACL tests publish where they may not.)
+            lines += ["allow_anonymous true", "max_queued_messages 0"]
+        if bridge is not None:
+            lines += bridge_lines(cafe, f"127.0.0.1:{bridge}")
+        (self.folder / "mosquitto.conf").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+    def _accounts(self, cafe: str, tables: tuple[str, ...]) -> list[str]:
         users = [SERVER, *(f"table-{t}" for t in tables)]
         self.passwords = {user: f"pw-{user}" for user in users}
         passwd = self.folder / "passwd"
@@ -92,39 +174,23 @@ class Broker:
                 capture_output=True,
             )
         (self.folder / "acl").write_text(acl_text(cafe, tables), encoding="utf-8")
-        (self.folder / "mosquitto.conf").write_text(
-            f"listener {self.port} 127.0.0.1\n"
-            "allow_anonymous false\n"
-            f"password_file {passwd}\n"
-            f"acl_file {self.folder / 'acl'}\n"
-            "set_tcp_nodelay true\n"
-            "persistence true\n"
-            f"persistence_location {self.folder}/\n"
-            f"log_dest file {self.folder / 'mosquitto.log'}\n"
-            f"user {getpass.getuser()}\n",
-            encoding="utf-8",
-        )
+        return [
+            "allow_anonymous false",
+            f"password_file {passwd}",
+            f"acl_file {self.folder / 'acl'}",
+        ]
 
     def start(self) -> None:
-        binary = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
+        assert MOSQUITTO is not None, "mosquitto is not installed"
         self.process = subprocess.Popen(
-            [binary, "-c", str(self.folder / "mosquitto.conf")],
+            [MOSQUITTO, "-c", str(self.folder / "mosquitto.conf")],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
         )
-        deadline = time.monotonic() + DEADLINE
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=0.5).close()
-                return
-            except OSError:
-                pass
-            try:  # paces the polling, and notices a broker that could not start
-                self.process.wait(0.02)
-            except subprocess.TimeoutExpired:
-                continue
-            raise RuntimeError(f"mosquitto exited: {self.log()}")
-        raise RuntimeError(f"mosquitto did not listen on {self.port}: {self.log()}")
+        try:
+            wait_for_port(self.port, DEADLINE, self.process)
+        except (RuntimeError, TimeoutError) as exc:
+            raise RuntimeError(f"mosquitto did not start ({exc}): {self.log()}") from None
 
     def kill(self) -> None:
         """A crash: SIGKILL, nothing saved."""
@@ -186,6 +252,8 @@ class Server:
         self.base: dict[str, tuple[int, int]] = {}
         #: The last ack of each table seen on the broker (the server's own, echoed).
         self.acked: dict[str, dict[str, Any]] = {}
+        #: The journal identity each table's messages carry (the ack names it).
+        self.journals: dict[str, str] = {}
         self.changed = threading.Condition()
         self.client = self._connect()
 
@@ -216,6 +284,7 @@ class Server:
             self.messages.append((topic, bytes(message.payload), bool(message.retain)))
             if leaf == "events" and message.payload.startswith(b"{"):
                 body = json.loads(message.payload)
+                self.journals[table] = body.get("journal", "")
                 game = body["game"]
                 old = self.rows.get((table, game["id"]))
                 if body["event"] is None and (old is None or old["ended"] is None):
@@ -228,17 +297,25 @@ class Server:
         if leaf == "events" and self.acks:
             self.ack(table)
 
-    def ack(self, table: str, seq: int | None = None, games: int | None = None) -> None:
+    def ack(
+        self, table: str, seq: int | None = None, games: int | None = None, journal: str = ""
+    ) -> None:
         """Publish the retained ack of what is held (seq: the highest event held; games:
         the highest game whose row is held); ``seq`` and ``games`` say the server held
-        those before."""
+        those before, of the table's journal ``journal``."""
         with self.changed:
+            if journal:
+                self.journals[table] = journal
             base = self.base.setdefault(table, (0, 0))
             if seq is not None and games is not None:
                 base = self.base[table] = (seq, games)  # held before the test began
             held = [s for t, s in self.events if t == table]
             ids = [g for t, g in self.rows if t == table]
-        body = {"v": 1, "seq": max([base[0], *held]), "games": max([base[1], *ids])}
+            journal = self.journals.get(table, "")
+        body: dict[str, Any] = {"v": 1, "seq": max([base[0], *held])}
+        body["games"] = max([base[1], *ids])
+        if journal:
+            body["journal"] = journal
         topic = f"companion/{self.cafe}/{table}/ack"
         self.client.publish(topic, json.dumps(body, separators=(",", ":")), qos=1, retain=True)
 
@@ -274,7 +351,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "daemon"))
 @pytest.fixture(name="broker")
 def broker_fixture(tmp_path: Path) -> Iterator[Broker]:
     """Mosquitto on a free loopback port, with passwords and the contract's ACL."""
-    if shutil.which("mosquitto") is None and not Path("/usr/sbin/mosquitto").exists():
+    if MOSQUITTO is None:
         pytest.fail("mosquitto is not installed (scripts/bootstrap.sh test installs it)")
     folder = tmp_path / "broker"
     folder.mkdir()

@@ -125,7 +125,7 @@ def test_the_servers_ack_makes_the_table_skip_what_it_holds(
     journal.end_game(old, {"reason": "over"}, ended=3.0)
     game = journal.start_game("fibonachos", PLAYERS, [], started=4.0)
     seqs = [journal.append(game, "table", {"n": i}, at=5.0) for i in range(20)]
-    server.ack("t1", seq=seqs[9], games=game)
+    server.ack("t1", seq=seqs[9], games=game, journal=journal.identity)
     server.held("t1", seqs[9])
     bus = TableBus(broker.settings("t1"), path, key=None)
     bus.start()

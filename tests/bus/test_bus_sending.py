@@ -108,6 +108,32 @@ class Box:
         self.restarts.append(ack)
         self._left = [Outgoing(f"e{s}".encode(), 1, s) for s in (1, 2, 3) if s > ack.seq]
 
+    def ended_row(self, game_id: int) -> Outgoing | None:
+        """Game 1 is ended in this journal; game 2 is in play."""
+        return Outgoing(b"end1", 1) if game_id == 1 else None
+
+
+def test_a_game_the_ack_holds_open_but_the_journal_ended_has_its_end_sent_again() -> None:
+    """Contract "ack" ``open``: the ack covers game 1 (games: 2) but holds it open: its
+    end row was lost. Sent again at once after a (re)start, then every resend_after
+    seconds while the ack lists it; never the game still in play; no more once held."""
+    now = [0.0]
+    published: list[bytes] = []
+    sender = Sender(Box(), published.append, resend_after=5.0, clock=lambda: now[0])
+    held = Ack(3, 2, open=(1, 2))
+    sender.restart(held)
+    sender.step(held)
+    assert published == [b"end1"]  # the events up to 3 are held: only the lost end
+    now[0] = 4.0
+    sender.step(held)
+    assert published.count(b"end1") == 1  # on its way: given time to be acknowledged
+    now[0] = 10.5
+    sender.step(held)
+    assert published.count(b"end1") == 2
+    now[0] = 100.0
+    sender.step(Ack(3, 2, open=(2,)))
+    assert published.count(b"end1") == 2
+
 
 def test_one_message_out_at_a_time_and_again_after_a_growing_delay() -> None:
     """Issue 14: the next message goes only once the ack covers the last, so the

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import uvicorn
-from cafe_broker import free_port
+from broker_harness import free_port
 
 CHROMIUM = shutil.which("chromium")
 CHROMEDRIVER = shutil.which("chromedriver")

@@ -11,16 +11,18 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "daemon"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bus"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from cafe_broker import MOSQUITTO, Broker
-from cafe_sim import CAFE, SimTable, dumps, play_journal
+from broker_harness import MOSQUITTO, Broker
+from cafe_sim import CAFE, SimTable, play_journal
 from starlette.testclient import TestClient
 
+from companion.bus.messages import dump, state_message
 from companion.cafe.ingest import Incoming
 from companion.cafe.server import CafeServer
 from companion.cafe.settings import BrokerSection, CafeSection, CafeSettings, DatabaseSection
-from companion.cafe.sqlite import SqliteStore
+from companion.cafe.store import is_url, open_store
 from companion.web.app import create_app
 from companion.web.auth import hash_password
 
@@ -38,16 +40,19 @@ def broker(tmp_path: Path) -> Iterator[Broker]:
     folder = tmp_path / "broker"
     folder.mkdir()
     running = Broker(folder)
+    running.configure(CAFE, secured=False)
     running.start()
     yield running
     running.stop()
 
 
-def settings_for(port: int, database: Path) -> CafeSettings:
+def settings_for(port: int, database: Path | str, cafe: CafeSection | None = None) -> CafeSettings:
+    """A server's settings on the test broker; ``database`` a file or a PostgreSQL URL."""
+    target = str(database)
     return CafeSettings(
-        cafe=CafeSection(CAFE),
+        cafe=cafe or CafeSection(CAFE),
         broker=BrokerSection(host="127.0.0.1", port=port),
-        database=DatabaseSection(str(database)),
+        database=DatabaseSection(url=target) if is_url(target) else DatabaseSection(target),
     )
 
 
@@ -60,12 +65,12 @@ def journal(tmp_path: Path) -> Path:
 class Servers:
     """Starts cafe servers on one database; stops whatever is still running at the end."""
 
-    def __init__(self, port: int, database: Path) -> None:
-        self.settings = settings_for(port, database)
+    def __init__(self, port: int, database: Path | str, cafe: CafeSection | None = None) -> None:
+        self.settings = settings_for(port, database, cafe)
         self.running: list[CafeServer] = []
 
     def start(self) -> CafeServer:
-        server = CafeServer(self.settings, SqliteStore(self.settings.database_path()), key=KEY)
+        server = CafeServer(self.settings, open_store(self.settings.database_target()), key=KEY)
         server.start()
         assert server.link.connected.wait(10), "the server did not connect to the broker"
         self.running.append(server)
@@ -79,7 +84,17 @@ class Servers:
 
 @pytest.fixture
 def servers(broker: Broker, tmp_path: Path) -> Iterator[Servers]:
+    """Servers on an SQLite file."""
     made = Servers(broker.port, tmp_path / "cafe.db")
+    yield made
+    for server in list(made.running):
+        made.stop(server)
+
+
+@pytest.fixture
+def servers_each(broker: Broker, database: str) -> Iterator[Servers]:
+    """Servers on each backend (SQLite, then PostgreSQL)."""
+    made = Servers(broker.port, database)
     yield made
     for server in list(made.running):
         made.stop(server)
@@ -88,9 +103,10 @@ def servers(broker: Broker, tmp_path: Path) -> Iterator[Servers]:
 def incoming(table: SimTable, *, state: dict[str, Any] | None = None) -> list[Incoming]:
     """A table's whole journal as the messages it sends (with its status, and a state)."""
     items = [Incoming(table.name, "status", b"online")]
-    items += [Incoming(table.name, "events", dumps(body)) for body in table.bodies()]
+    items += [Incoming(table.name, "events", payload) for payload in table.payloads()]
     if state is not None:
-        items.append(Incoming(table.name, "state", dumps({**table.header(), **state})))
+        body = state_message(table.topics, **state)
+        items.append(Incoming(table.name, "state", dump(body)))
     return items
 
 
@@ -113,10 +129,11 @@ STATE: dict[str, Any] = {
 
 
 @pytest.fixture
-def filled(tmp_path: Path, journal: Path) -> Iterator[CafeServer]:
-    """A server (not connected) holding two tables' games: t1 with a game in play."""
-    settings = settings_for(1, tmp_path / "cafe.db")
-    server = CafeServer(settings, SqliteStore(settings.database_path()), key=KEY)
+def filled(database: str, journal: Path) -> Iterator[CafeServer]:
+    """A server (not connected) holding two tables' games: t1 with a game in play (on
+    each backend: every dashboard test runs on SQLite and on PostgreSQL)."""
+    settings = settings_for(1, database)
+    server = CafeServer(settings, open_store(settings.database_target()), key=KEY)
     server.take(incoming(SimTable("t1", 1, journal), state=STATE))
     server.take(incoming(SimTable("t2", 1, journal)))
     yield server

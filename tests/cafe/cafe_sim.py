@@ -1,9 +1,12 @@
 """A simulated table: a real game's journal sent over MQTT as the contract says.
 
 The journal is made by the product itself (a Session playing a recorded Fibonachos
-game, card by card); :class:`SimTable` sends its game rows and events as
-``companion run`` would, follows its retained ``ack`` on each (re)connection, and
-can send everything again after the ack, as the contract asks of a table.
+game, card by card); :class:`SimTable` sends its game rows and events, built by the
+table's own :mod:`companion.bus.messages`, in an order the test chooses (the real
+sender, :class:`companion.bus.client.TableBus`, always sends in the contract's
+order: these tests check the server against late, repeated and missing messages),
+follows its retained ``ack``, and can send everything again after the ack, as the
+contract asks of a table.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import json
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +23,7 @@ import paho.mqtt.client as mqtt
 from daemon_harness import fibonachos_steps, load_record
 from paho.mqtt.enums import CallbackAPIVersion
 
+from companion.bus.messages import Ack, Topics, dump, event_message, state_message
 from companion.journal import GameEntry, Journal, JournalEvent
 from companion.session import Session
 from companion.table.tracker import CardPlaced
@@ -56,26 +61,14 @@ def play_journal(path: Path, *, games: int = 1, start: float = 1_700_000_000.0) 
     return path
 
 
-def game_json(entry: GameEntry) -> dict[str, Any]:
-    return {
-        "id": entry.id,
-        "game": entry.game,
-        "players": list(entry.players),
-        "variants": list(entry.variants),
-        "options": entry.options,
-        "started": entry.started,
-        "ended": entry.ended,
-        "result": entry.result,
-    }
-
-
-def open_json(entry: GameEntry) -> dict[str, Any]:
-    """The game as it was before it ended (what an event message carries in play)."""
-    return {**game_json(entry), "ended": None, "result": None}
-
-
 def dumps(value: Any) -> bytes:
+    """Hand-made JSON, for the tests of messages that break the contract."""
     return json.dumps(value, separators=(",", ":")).encode()
+
+
+def opened(entry: GameEntry) -> GameEntry:
+    """The game as it was before it ended (what an event message carries in play)."""
+    return replace(entry, ended=None, result=None)
 
 
 class SimTable:
@@ -83,13 +76,15 @@ class SimTable:
 
     def __init__(self, name: str, port: int, journal: Path, cafe: str = CAFE) -> None:
         self.name, self.cafe, self.port = name, cafe, port
+        self.topics = Topics(cafe, name)
         with Journal.read(journal) as read:
             self.games = read.games()
             self.events: list[tuple[GameEntry, JournalEvent]] = [
                 (entry, event) for entry in self.games for event in read.events(entry.id)
             ]
-        self.ack: dict[str, int] | None = None
-        self.acks: list[dict[str, int]] = []
+            self.identity = read.identity
+        self.ack: Ack | None = None
+        self.acks: list[Ack] = []
         self.commands: list[dict[str, Any]] = []
         self._got = threading.Condition()
         self.client = mqtt.Client(
@@ -107,13 +102,12 @@ class SimTable:
         client.publish(self.topic("status"), b"online", qos=1, retain=True)
 
     def _message(self, client: Any, userdata: Any, message: Any) -> None:
-        value = json.loads(message.payload)
         with self._got:
             if message.topic.endswith("/ack"):
-                self.ack = value
-                self.acks.append(value)
+                self.ack = Ack.parse(message.payload).of(self.identity)
+                self.acks.append(self.ack)
             else:
-                self.commands.append(value)
+                self.commands.append(json.loads(message.payload))
             self._got.notify_all()
 
     def connect(self) -> None:
@@ -122,7 +116,7 @@ class SimTable:
 
     def disconnect(self) -> None:
         """A table stopping: it says ``offline`` (retained), then leaves."""
-        self.publish("status", {"offline": True}, retain=True, raw=b"offline")
+        self.publish("status", b"offline", retain=True)
         self.client.disconnect()
         self.client.loop_stop()
 
@@ -135,43 +129,37 @@ class SimTable:
 
     # -- what a table publishes -----------------------------------------------------------
 
-    def publish(
-        self, leaf: str, body: dict[str, Any], *, retain: bool = False, raw: bytes | None = None
-    ) -> None:
-        payload = raw if raw is not None else dumps(body)
+    def publish(self, leaf: str, payload: bytes, *, retain: bool = False) -> None:
         info = self.client.publish(self.topic(leaf), payload, qos=1, retain=retain)
         info.wait_for_publish(10)
 
-    def header(self) -> dict[str, Any]:
-        return {"v": 1, "cafe": self.cafe, "table": self.name}
+    def game_message(self, entry: GameEntry, *, ended: bool = True) -> bytes:
+        """The row of ``entry`` (as it was in play, unless ``ended``), as the table builds it."""
+        return event_message(self.topics, entry if ended else opened(entry), None, self.identity)
 
-    def game_body(self, entry: GameEntry, *, ended: bool = True) -> dict[str, Any]:
-        game = game_json(entry) if ended else open_json(entry)
-        return {**self.header(), "game": game, "event": None}
-
-    def event_body(self, index: int) -> dict[str, Any]:
+    def event_message(self, index: int) -> bytes:
         entry, event = self.events[index]
-        body = {"seq": event.seq, "at": event.at, "kind": event.kind, "payload": event.payload}
-        return {**self.header(), "game": open_json(entry), "event": body}
+        return event_message(self.topics, opened(entry), event, self.identity)
 
     def send_game(self, entry: GameEntry, *, ended: bool = True) -> None:
-        self.publish("events", self.game_body(entry, ended=ended))
+        self.publish("events", self.game_message(entry, ended=ended))
 
     def send_event(self, index: int) -> None:
-        self.publish("events", self.event_body(index))
+        self.publish("events", self.event_message(index))
 
-    def bodies(self) -> list[dict[str, Any]]:
+    def payloads(self) -> list[bytes]:
         """Every events message of a whole journal, in the order :meth:`play` sends."""
         out = []
         for index, (entry, _) in enumerate(self.events):
             if index == 0 or self.events[index - 1][0].id != entry.id:
-                out.append(self.game_body(entry, ended=False))
-            out.append(self.event_body(index))
+                out.append(self.game_message(entry, ended=False))
+            out.append(self.event_message(index))
             if index + 1 == len(self.events) or self.events[index + 1][0].id != entry.id:
-                out.append(self.game_body(entry))
+                out.append(self.game_message(entry))
         return out
 
-    def send_state(self, totals: list[int], *, at: float, idle: float = 3.0) -> None:
+    def state(self, totals: list[int], *, at: float, idle: float = 3.0) -> bytes:
+        """A ``state`` of the first game in play with ``totals``, as the table builds it."""
         entry = self.games[0]
         game = {
             "id": entry.id,
@@ -185,8 +173,10 @@ class SimTable:
             "winners": [],
         }
         devices = {"camera": "ok", "display": "ok", "buttons": "ok", "journal": "ok"}
-        body = {**self.header(), "at": at, "game": game, "devices": devices, "idle": idle}
-        self.publish("state", body, retain=True)
+        return dump(state_message(self.topics, at=at, game=game, devices=devices, idle=idle))
+
+    def send_state(self, totals: list[int], *, at: float, idle: float = 3.0) -> None:
+        self.publish("state", self.state(totals, at=at, idle=idle), retain=True)
 
     def play(self, start: int = 0, stop: int | None = None) -> None:
         """Events ``start``..``stop`` in order, each game's row before its first event
@@ -203,23 +193,25 @@ class SimTable:
     def resend(self) -> None:
         """What the contract asks after a (re)connection: game rows after the ack's
         ``games`` (and every ended one), then every event after its ``seq``."""
-        ack = self.ack or {"seq": 0, "games": 0}
+        ack = self.ack or Ack()
         for entry in self.games:
-            if entry.id > ack["games"] or entry.ended is not None:
+            if entry.id > ack.games or entry.ended is not None:
                 self.send_game(entry)
         for index, (_, event) in enumerate(self.events):
-            if event.seq > ack["seq"]:
+            if event.seq > ack.seq:
                 self.send_event(index)
 
     def wait_ack(self, seq: int, games: int, timeout: float = 20.0) -> None:
-        want = {"v": 1, "seq": seq, "games": games}
-        with self._got:
-            if not self._got.wait_for(lambda: self.ack == want, timeout):
-                raise AssertionError(f"{self.name}: ack {self.ack}, waited for {want}")
+        """Until the ack (of this journal) says ``seq`` and ``games``."""
 
-    def wait_for(
-        self, check: Callable[[list[dict[str, int]]], bool], timeout: float = 20.0
-    ) -> None:
+        def says() -> bool:
+            return self.ack is not None and (self.ack.seq, self.ack.games) == (seq, games)
+
+        with self._got:
+            if not self._got.wait_for(says, timeout):
+                raise AssertionError(f"{self.name}: ack {self.ack}, waited for {seq}, {games}")
+
+    def wait_for(self, check: Callable[[list[Ack]], bool], timeout: float = 20.0) -> None:
         """Until ``check(acks received so far)`` holds."""
         with self._got:
             if not self._got.wait_for(lambda: check(self.acks), timeout):

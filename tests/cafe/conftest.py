@@ -7,8 +7,20 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "daemon"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bus"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from cafe_fixtures import broker, client, filled, journal, servers
+from cafe_fixtures import broker, client, filled, journal, servers, servers_each
+from pg_fixtures import database, pg_url, postgres
 
-__all__ = ["broker", "client", "filled", "journal", "servers"]
+__all__ = [
+    "broker",
+    "client",
+    "database",
+    "filled",
+    "journal",
+    "pg_url",
+    "postgres",
+    "servers",
+    "servers_each",
+]

@@ -4,12 +4,15 @@ gives (issue 14: backups with SQLite's online backup API, a documented restore).
 from __future__ import annotations
 
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
+from broker_harness import Broker, free_port
 from cafe_fixtures import Servers
 from cafe_sim import SimTable
 
+from companion.cafe.postgres import pg_program
 from companion.cli import main
 from companion.journal import Journal
 
@@ -41,7 +44,7 @@ def test_backup_while_serving_then_restore_and_tables_send_the_rest(
     # The server says what it holds: the backup's ack (and what the broker had not
     # yet heard it acknowledge may come again on top), short of the last event.
     last = table.events[-1][1].seq
-    table.wait_for(lambda acks: any(a["seq"] < last for a in acks[before:]))
+    table.wait_for(lambda acks: any(a.seq < last for a in acks[before:]))
     table.disconnect()
     table.connect()  # the table's next connection sends the rest again
     table.resend()
@@ -76,3 +79,66 @@ def test_set_password_stores_a_hash_never_the_password(
     monkeypatch.setattr("sys.stdin", __import__("io").StringIO("short\n"))
     assert main(["cafe", "set-password", "--config", str(config), "--stdin"]) == 2
     assert "at least 8 characters" in capsys.readouterr().err
+
+
+def test_postgresql_backup_with_pg_dump_while_serving_then_pg_restore(
+    broker: Broker, pg_url: str, journal: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 14: ``companion cafe backup`` on PostgreSQL is pg_dump of one snapshot (the
+    counts it prints are the copy's); the restore docs/cafe.md gives is pg_restore, and
+    the tables then send again what the copy is missing."""
+    servers = Servers(broker.port, pg_url)
+    server = servers.start()
+    table = SimTable("t1", broker.port, journal)
+    table.connect()
+    half = len(table.events) // 2
+    table.play(0, half)
+    table.wait_ack(table.events[half - 1][1].seq, 1)
+    copy = tmp_path / "cafe-Mon.dump"
+    assert main(["cafe", "backup", "--db", pg_url, "--out", str(copy)]) == 0
+    assert f"backed up 1 games and {half} events" in capsys.readouterr().out
+    table.play(half)
+    last = table.events[-1][1].seq
+    table.wait_ack(last, 2)
+    servers.stop(server)
+
+    # docs/cafe.md: pg_restore --clean --if-exists --no-owner --dbname=URL FILE
+    restore = [pg_program("pg_restore"), "--clean", "--if-exists", "--no-owner"]
+    done = subprocess.run(
+        [*restore, f"--dbname={pg_url}", str(copy)], capture_output=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    before = len(table.acks)
+    restored = servers.start()
+    assert restored.store.counts() == (1, half)
+    table.wait_for(lambda acks: any(a.seq < last for a in acks[before:]))
+    table.disconnect()
+    table.connect()
+    table.resend()
+    table.wait_ack(last, 2)
+    assert restored.store.counts() == (2, len(table.events))
+    table.disconnect()
+    servers.stop(restored)
+
+
+def test_an_unreachable_or_bad_database_url_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A PostgreSQL that does not answer, or a URL libpq cannot read: one line naming
+    the database (never its password), exit 2, for the server and for the backup."""
+    nobody = f"postgresql://cafe:s3cret@127.0.0.1:{free_port()}/cafe"
+    out = str(tmp_path / "x.dump")
+    assert main(["cafe", "backup", "--db", nobody, "--out", out]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot connect" in err and "s3cret" not in err
+    assert f"postgresql://cafe@127.0.0.1:{nobody.rsplit(':', 1)[1]}" in err
+    config = tmp_path / "cafe.toml"
+    config.write_text(f'[database]\nurl = "{nobody}"\n[web]\nport = {free_port()}\n')
+    assert main(["cafe", "--config", str(config)]) == 2
+    err = capsys.readouterr().err
+    assert "cannot connect" in err.splitlines()[-1] and "Traceback" not in err
+    assert main(["cafe", "backup", "--db", "postgresql://127.0.0.1:notaport/x", "--out", out]) == 2
+    assert "invalid integer value" in capsys.readouterr().err
+    config.write_text('[database]\nurl = "mysql://x/y"\n')
+    assert main(["cafe", "backup", "--config", str(config), "--out", out]) == 2
+    assert "database.url must start with postgresql://" in capsys.readouterr().err

@@ -5,6 +5,7 @@ and a game page are kept as artefacts (``$COMPANION_ARTEFACTS`` or pytest's tmp)
 from __future__ import annotations
 
 import json
+import logging
 import os
 import time
 from collections.abc import Iterator
@@ -13,10 +14,13 @@ from typing import Any
 
 import pytest
 from cafe_browser import CHROMEDRIVER, CHROMIUM, Served, chromium
-from cafe_fixtures import PASSWORD_HASH, Servers
-from cafe_sim import SimTable
+from cafe_fixtures import PASSWORD, PASSWORD_HASH, Servers
+from cafe_sim import CAFE, SimTable, dumps, wait_until
 from test_leaderboard import GAMES
 
+from companion.bus.client import TableBus
+from companion.bus.messages import Topics
+from companion.bus.settings import BusSettings
 from companion.web.app import create_app
 
 pytestmark = pytest.mark.skipif(
@@ -70,7 +74,7 @@ def test_a_new_score_shows_live_and_the_pages_look_right(
     finished = SimTable("t4", port, journal)  # finished games, for the leaderboard
     finished.connect()
     for item in GAMES:
-        finished.publish("events", {**json.loads(item.payload), "table": "t4"})
+        finished.publish("events", dumps({**json.loads(item.payload), "table": "t4"}))
     finished.disconnect()
     for table in tables[:2]:
         table.wait_ack(table.events[-1][1].seq, 2)
@@ -104,3 +108,38 @@ def test_a_new_score_shows_live_and_the_pages_look_right(
         (artefacts / f"{n}.png").stat().st_size > 10_000
         for n in ("dashboard", "leaderboard", "game")
     )
+
+
+def test_staff_see_a_tables_log_lines_after_logging_in(
+    servers: Servers, journal: Path, browser: Any, artefacts: Path
+) -> None:
+    """Issue 14 "see its log lines": the table's page shows its recent log lines to
+    staff only, once logged in (the lines came over the real broker)."""
+    from selenium.webdriver.common.by import By
+
+    server = servers.start()
+    settings = BusSettings(
+        "127.0.0.1", servers.settings.broker.port, Topics(CAFE, "t1"), "table-t1"
+    )
+    bus = TableBus(settings, journal, key=None)
+    ring = bus.logs
+    line = "camera: cannot open: no camera (retrying in 0.5 s)"
+    ring.handle(logging.LogRecord("companion.daemon.links", logging.ERROR, "", 1, line, None, None))
+    bus.start()
+    try:
+        wait_until(lambda: line in [x.text for x in server.log_lines("t1")], what="the line")
+        app = create_app(server, password_hash=lambda: PASSWORD_HASH, secret="s" * 32)
+        with Served(app) as served:
+            browser.get(served.url + "/tables/t1")
+            _wait(browser, lambda: "t1" in _text(browser, "h1"), "the table's page")
+            assert line not in browser.page_source
+            browser.get(served.url + "/login?next=/tables/t1")
+            browser.find_element(By.NAME, "password").send_keys(PASSWORD)
+            browser.find_element(By.CSS_SELECTOR, "form.login button").click()
+            _wait(browser, lambda: line in _text(browser, "#log"), "the log lines")
+            assert "ERROR" in _text(browser, "#log")
+            browser.save_screenshot(str(artefacts / "table-log.png"))
+            browser.get("about:blank")
+    finally:
+        bus.close()
+    assert (artefacts / "table-log.png").stat().st_size > 10_000

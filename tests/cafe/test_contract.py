@@ -63,4 +63,4 @@ def test_a_bad_message_in_a_batch_is_logged_and_the_rest_stored(
         "cafe: message refused: status 'sleeping': neither online nor offline",
     ]
     assert store.counts() == (2, len(SimTable("t1", 1, journal).events))
-    assert done.acks["t1"][1] == 2
+    assert done.acks["t1"].games == 2

@@ -1,10 +1,10 @@
 """The leaderboard's numbers on a known set of games (issue 14: per game, this week,
-this month, all time: wins, win rate, average and best score)."""
+this month, all time: wins, win rate, average and best score), on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
 import time
-from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 
 from companion.cafe.ingest import Incoming
 from companion.cafe.server import CafeServer
-from companion.cafe.sqlite import SqliteStore
+from companion.cafe.store import open_store
 from companion.web.app import create_app
 
 #: A Wednesday, noon, local time: "this week" began on Monday 00:00.
@@ -91,14 +91,16 @@ GAMES = [
 
 
 @pytest.fixture
-def board(tmp_path: Path) -> TestClient:
-    settings = settings_for(1, tmp_path / "cafe.db")
-    server = CafeServer(settings, SqliteStore(settings.database_path()), key=KEY)
+def board(database: str) -> Iterator[TestClient]:
+    """The leaderboard of GAMES, on each backend (SQLite, PostgreSQL)."""
+    settings = settings_for(1, database)
+    server = CafeServer(settings, open_store(database), key=KEY)
     server.take(GAMES)
     app = create_app(
         server, password_hash=lambda: PASSWORD_HASH, secret="s" * 32, clock=lambda: NOW
     )
-    return TestClient(app)
+    yield TestClient(app)
+    server.store.close()
 
 
 def _standings(client: TestClient, game: str, period: str) -> list[tuple[Any, ...]]:

@@ -1,7 +1,9 @@
-"""The players' page in a real headless browser at a phone's viewport (issue 15): a whole
-recorded Fibonachos game replayed into the daemon while the page is open, every card
-shown on the page as the OLED's flow has it (waiting on the DOM, no sleeps); names
-typed on the page reach the OLED's view and the history; a wrong link and an old
+"""The players' page in a real headless browser at a phone's viewport (issue 15): opened
+before the game by the set-up link (the attract screen's code), it follows the game
+started; a whole recorded Fibonachos game replayed into the daemon while the page is
+open, every card shown on the page as the OLED's flow has it (waiting on the DOM, no
+sleeps); names typed on the page reach the OLED's confirm screen, one press takes them
+and they reach the history; a wrong link and an old
 game's link; screenshots of each step kept as artefacts (``$COMPANION_ARTEFACTS``)."""
 
 from __future__ import annotations
@@ -21,7 +23,11 @@ from companion.daemon.phone import Board, Phone
 from companion.daemon.runtime import Daemon
 from companion.flows.status import TrickStatus
 from companion.journal import Journal
+from companion.ui.phone import NamesOffer
+from companion.ui.screens import render
+from companion.views import MessageView
 from companion.web.phone import create_phone_app
+from hardware.buttons import Button, ButtonEvent, PressKind
 
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None or CHROMEDRIVER is None, reason="chromium and chromium-driver not installed"
@@ -111,19 +117,24 @@ def test_a_whole_game_live_on_a_phone(tmp_path: Path, phone: Any, artefacts: Pat
     daemon = make_daemon(path, steps, clock=clock)
     board = Board("t1", str(path))
     daemon.phone = Phone(daemon, board)
-    daemon.start_game("fibonachos", 3, [], {})
-    daemon.start()
-    daemon.phone.turn(clock(), True)
-    game, token, _ = board.current()
-    assert game is not None and token
+    daemon.phone.turn(clock(), True)  # before a game: the set-up link (the attract code)
+    _, set_up, _ = board.current()
     latencies: list[float] = []
     with Served(create_phone_app(board)) as served:
+        phone.get(f"{served.url}/t/t1?k={set_up}")
+        _wait(phone, lambda: bool(_texts(phone, "#waiting")), "the page waiting for a game")
+        _shot(phone, artefacts, "phone-0-waiting.png")
+        daemon.start_game("fibonachos", 3, [], {})
+        daemon.start()
+        daemon.phone.turn(clock(), True)
+        game, token, _ = board.current()
+        assert game is not None and token == set_up  # the set-up link is the game's
         url = f"{served.url}/t/t1?k={token}"
-        phone.get(url)
+        # The page open since set-up follows the game (no scan again).
         _wait(phone, lambda: _texts(phone, "#scores td:first-child")[:1] == ["Ana"], "players")
         _shot(phone, artefacts, "phone-1-start.png")
 
-        # Names from the phone: typed, sent, taken by the table at its next turn.
+        # Names from the phone: typed, sent, shown on the OLED; one press takes them.
         from selenium.webdriver.common.by import By
 
         for seat, name in enumerate(("Zoé", "Yann", "Xavier")):
@@ -131,14 +142,21 @@ def test_a_whole_game_live_on_a_phone(tmp_path: Path, phone: Any, artefacts: Pat
             field.clear()
             field.send_keys(name)
         phone.find_element(By.CSS_SELECTOR, "form.names button").click()
-        _wait(phone, lambda: "table" in " ".join(_texts(phone, ".said")).lower(), "sent")
+        _wait(phone, lambda: "select" in " ".join(_texts(phone, ".said")).lower(), "sent")
         for _ in range(50):
-            if daemon.app.players == ("Zoé", "Yann", "Xavier"):
+            if isinstance(daemon.app.page, NamesOffer):
                 break
             daemon.phone.turn(clock(), False)
+        offer = daemon.app.screen(clock())
+        assert isinstance(offer, MessageView) and "Zoé, Yann, Xavier" in offer.lines[0]
+        render(offer, (128, 64)).resize((512, 256)).save(artefacts / "oled-names-offer.png")
+        assert daemon.app.players == ("Ana", "Ben", "Cy")  # not before the press
+        assert Journal.read(path).game(game).players == ("Ana", "Ben", "Cy")
+        daemon.runner.press(ButtonEvent(Button.SELECT, PressKind.PRESS, clock()))
         assert daemon.app.players == ("Zoé", "Yann", "Xavier")  # what the OLED draws from
         assert "Zoé" in repr(daemon.app.screen(clock()))
         assert Journal.read(path).game(game).players == ("Zoé", "Yann", "Xavier")
+        daemon.phone.turn(clock(), True)
         _wait(phone, lambda: "Zoé" in _texts(phone, "#scores td:first-child"), "new names")
         _shot(phone, artefacts, "phone-2-names.png")
 
@@ -162,6 +180,9 @@ def test_a_whole_game_live_on_a_phone(tmp_path: Path, phone: Any, artefacts: Pat
         assert _texts(phone, "#downloads a")
         assert phone.find_elements(By.CSS_SELECTOR, "#plot-spicy")
         _shot(phone, artefacts, "phone-5-result.png")
+        picture = httpx.get(f"{served.url}/t/t1/summary.png?k={token}")  # the PNG to share
+        assert picture.headers["content-type"] == "image/png"
+        (artefacts / "phone-summary.png").write_bytes(picture.content)
         phone.execute_cdp_cmd(
             "Emulation.setEmulatedMedia",
             {"features": [{"name": "prefers-color-scheme", "value": "dark"}]},

@@ -18,6 +18,7 @@ import pytest
 from cafe_fixtures import KEY, PASSWORD_HASH, settings_for
 from cafe_sim import CAFE, SimTable, dumps
 from daemon_harness import ManualClock, fibonachos_steps, load_record, make_daemon
+from PIL import Image
 from starlette.testclient import TestClient
 
 from companion.bus.messages import Topics, game_state, state_message
@@ -47,7 +48,7 @@ def _state(daemon: Daemon) -> dict[str, Any]:
 
 def _send(server: CafeServer, daemon: Daemon, journal: Path) -> None:
     table = SimTable("t1", 1, journal)
-    items = [Incoming("t1", "events", dumps(body)) for body in table.bodies()]
+    items = [Incoming("t1", "events", payload) for payload in table.payloads()]
     items.append(Incoming("t1", "state", dumps(_state(daemon))))
     server.take(items)
 
@@ -103,7 +104,8 @@ def test_the_cafe_serves_the_page_from_the_state_and_keeps_old_links(
         names = {"k": token, "name0": "Zoé", "name1": "Yann", "name2": "Xavier"}
         taken = client.post("/t/t1/names", data=names, headers={"Accept": "application/json"})
         assert taken.status_code == 200
-        assert sent == [("t1", "names", {"names": ["Zoé", "Yann", "Xavier"]})]
+        # Issue 15: marked as a phone's, so the table asks to confirm them.
+        assert sent == [("t1", "names", {"names": ["Zoé", "Yann", "Xavier"], "phone": True})]
 
         _play(daemon, clock)  # to the end of the game: the state has no game any more
         _send(server, daemon, journal)
@@ -145,7 +147,12 @@ def test_home_downloads_french_and_a_restart_keeps_the_link(
         rows = list(csv.reader(io.StringIO(client.get(f"/t/t1/scores.csv?k={token}").text)))
         assert rows[0][:4] == ["table", "game_id", "game", "round"] and len(rows) == 1 + 3 * 3
         assert rows[-1][-1] == "35"  # Cy's total after round 3
-        for plot in ("totals", "spicy", "summary"):
+        picture = client.get(f"/t/t1/summary.png?k={token}")  # issue 15: a PNG to share
+        assert picture.headers["content-type"] == "image/png"
+        with Image.open(io.BytesIO(picture.content)) as shown:
+            assert shown.format == "PNG" and shown.width == 720 and shown.height > 400
+        assert "summary.png?k=" in french.text
+        for plot in ("totals", "spicy"):
             svg = client.get(f"/t/t1/{plot}.svg?k={token}")
             assert (
                 svg.status_code == 200

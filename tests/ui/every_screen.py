@@ -40,6 +40,7 @@ from companion.ui.ingame import GamePage, IdlePage
 from companion.ui.menus import game_menu, leader_menu, number_menu
 from companion.ui.missing_menu import missing_menu
 from companion.ui.pages import ConfirmPage, ListPage, Page
+from companion.ui.phone import phone_view
 from companion.ui.screens import View
 from companion.ui.setup import Setup, SetupWizard
 from companion.views import MenuView, present, present_notice
@@ -182,6 +183,7 @@ def menu_screens() -> Iterator[tuple[str, View]]:
     confirmation), each game's in-game menu with a card of each kind to correct."""
     seen: set[object] = set()
     app = UiApp()
+    app.link = LINK  # the players' page on: its menu entry (issue 15)
     app.staff_unlocked(0.0)
     for view in _walk(app.start_page(), seen):
         yield "start", view
@@ -199,6 +201,7 @@ def menu_screens() -> Iterator[tuple[str, View]]:
     for spec in menu_games():
         game = spec.name
         app = UiApp()
+        app.link = LINK
         app.game_started(game, spec.seats or NAMES[: spec.max_players])
         app.staff_unlocked(0.0)
         app.last_scores = present_scores(_scores(game, spec.max_players), app.players)
@@ -265,6 +268,11 @@ def game_screens() -> Iterator[tuple[str, View]]:
         status = TrickStatus(game, 144, 17, 4, plays, suit, trump, symbol, spicy)
         yield f"{game}-trick", present(status, NAMES)
         yield f"{game}-unknown-leader", present(replace(status, to_play=None), NAMES)
+        # Before a trick's first card: the last trick, a card from each of five players.
+        last = tuple(Played(seat, card) for seat in range(5))
+        first = replace(status, plays=(), lead=None, last=last, last_winner=4)
+        yield f"{game}-last-trick", present(first, NAMES)
+        yield f"{game}-last-trick-short", present(first, [name[:3] for name in NAMES])
         won = TrickWon(4, card, 17, (card, card))
         notice = Notice(NoticeKind.TRICK_WON, "", detail=won)
         view = present_notice(notice, NAMES, game)
@@ -329,6 +337,26 @@ def idle_screens() -> Iterator[tuple[str, View]]:
     yield "no-scores", app.screen(0.0)
 
 
+#: The longest home link: the longest IPv4 address and port, a 12-character token.
+LINK = "http://192.168.100.200:65535/t/home?k=" + "W" * 12
+
+
+def phone_screens() -> Iterator[tuple[str, View]]:
+    """Issue 15: the players' page's code (a menu entry, a game's start, the attract
+    screen) and the names a phone typed, waiting for a press (the longest names)."""
+    yield "phone-menu", phone_view(LINK)
+    yield "phone-start", phone_view(LINK, started=True, hint="")
+    app = UiApp()
+    app.link = LINK
+    app.staff_unlocked(0.0)
+    for kiosk, now in ((False, 5.0), (True, 9.0)):  # the code's turn on the idle screen
+        app.kiosk, app.now = kiosk, now
+        yield "phone-idle", IdlePage(app).view()
+    for count in (2, 5):
+        app.propose_names(NAMES[:count], 0.0)
+        yield f"names-offer-{count}", app.screen(0.0)
+
+
 def _with_result(lines: tuple[str, ...]) -> UiApp:
     app = UiApp()
     app.last_result = lines
@@ -343,3 +371,4 @@ def every_screen() -> Iterator[tuple[str, View]]:
     yield from fault_screens()
     yield from game_screens()
     yield from idle_screens()
+    yield from phone_screens()

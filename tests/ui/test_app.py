@@ -188,7 +188,7 @@ def test_hex_goes_straight_to_variants_as_the_hex_referee_game() -> None:
 #: A trick as the flow reports it, and as the screen shows it to three unnamed seats.
 TRICK_STATUS = TrickStatus("fibonachos", 1, 2, 1, (Played(0, "R13"),), lead=Suit.RED, spicy="S3")
 TRICK = TrickView(
-    "Fibonachos", 1, 2, "Seat 2", (Play("Seat 1", "R13"),), lead="Red", spicy="Spicy 3"
+    "Fibonachos", 1, 2, "Seat 2", (Play("Seat 1", "Red 13", "Red 13"),), lead="Red", spicy="Spicy 3"
 )
 
 
@@ -600,4 +600,4 @@ def test_the_start_menu_chooses_the_language_and_the_game_speaks_it_at_once() ->
         assert finger.choose("Reprendre la partie") == [Resume()]
         game = finger.screen()
         assert isinstance(game, TrickView) and game.spicy == "Piment 3" and game.lead == "Rouge"
-        assert game.to_play == "Place 2"
+        assert game.to_play == "Joueur 2"

@@ -68,7 +68,7 @@ def test_buttons_start_a_real_game_and_the_table_plays_it(tmp_path: Path) -> Non
     first_play(runner, finger)
     view = finger.screen()
     assert isinstance(view, TrickView)
-    assert view.spicy == "Spicy 3" and [p.card for p in view.plays] == ["R13#1"]
+    assert view.spicy == "Spicy 3" and [p.card for p in view.plays] == ["Red 13"]
 
 
 def test_a_misread_card_is_corrected_from_the_menu(tmp_path: Path) -> None:
@@ -81,7 +81,7 @@ def test_a_misread_card_is_corrected_from_the_menu(tmp_path: Path) -> None:
     finger.choose("Green 12")
     assert finger.screen().lines == ("Red 13 is now Green 12.",)  # a note, for a moment
     view = finger.app.screen(finger.now + INFO_SECONDS)
-    assert isinstance(view, TrickView) and [p.card for p in view.plays] == ["G12"]
+    assert isinstance(view, TrickView) and [p.card for p in view.plays] == ["Green 12"]
 
 
 def test_undo_from_the_menu_takes_the_play_back(tmp_path: Path) -> None:
@@ -131,7 +131,7 @@ def test_a_refused_correction_leaves_the_list_as_it_was(tmp_path: Path) -> None:
     finger.press("SELECT")
     assert open_corrections(finger) == ("Green 2", "Red 13", "Spicy 3")
     view = finger.screen()
-    assert isinstance(view, TrickView) and [p.card for p in view.plays] == ["R13#1", "G2#1"]
+    assert isinstance(view, TrickView) and [p.card for p in view.plays] == ["Red 13", "Green 2"]
 
 
 def test_ending_the_game_from_the_menu_closes_it_in_the_journal(tmp_path: Path) -> None:

@@ -55,7 +55,7 @@ def test_a_trick_in_play_names_the_seats_and_the_suit_led() -> None:
     status = TrickStatus(
         "fibonachos", 2, 5, 2, (Played(0, "R13#1"), Played(1, "G2#1")), Suit.RED, spicy="S3#1"
     )
-    plays = (Play("Ana", "R13#1"), Play("Seat 2", "G2#1"))
+    plays = (Play("Ana", "Red 13", "Red 13"), Play("Seat 2", "Green 2", "Grn 2"))
     assert present(status, NAMES) == TrickView(
         "Fibonachos", 2, 5, "Cy", plays, lead="Red", spicy="Spicy 3"
     )
@@ -69,7 +69,7 @@ def test_a_trump_trick_shows_the_trump_colour_and_symbol() -> None:
     )
     shown = present(status, NAMES)
     assert shown == TrickView(
-        "Trump", 3, 2, "Ana", (Play("Cy", "B7"),), "Blue", "Red", "square", None, ""
+        "Trump", 3, 2, "Ana", (Play("Cy", "Blue 7", "Blu 7"),), "Blue", "Red", "square", None, ""
     )
 
 
@@ -150,29 +150,33 @@ def test_the_end_of_a_game_on_the_status_line() -> None:
 @pytest.mark.parametrize(
     ("meld", "line"),
     [
-        (MeldSet("21", SetState.CLOSED), SetLine("21", "closed", "")),
-        (MeldSet("B2", SetState.COMPLETE), SetLine("B2", "complete", "")),
-        (MeldSet("B5", SetState.COMPLETE, wild="W=8"), SetLine("B5", "complete", "Wild 8")),
-        (MeldSet("B5", SetState.OPEN, Lack.POINTS, 8), SetLine("B5", "open", "8 missing")),
+        (MeldSet("21", SetState.CLOSED), SetLine("Top 21", "closed", "")),
+        (MeldSet("B2", SetState.COMPLETE), SetLine("Base 2", "complete", "")),
+        (MeldSet("B5", SetState.COMPLETE, wild="W=8"), SetLine("Base 5", "complete", "Wild 8")),
+        (MeldSet("B5", SetState.OPEN, Lack.POINTS, 8), SetLine("Base 5", "open", "8 missing")),
         (
             MeldSet("B2", SetState.OPEN, Lack.WILD_NUMBER),
-            SetLine("B2", "open", "wild number?"),
+            SetLine("Base 2", "open", "wild number?"),
         ),
-        (MeldSet("B3", SetState.OPEN, Lack.IMPOSSIBLE), SetLine("B3", "open", "cannot complete")),
+        (
+            MeldSet("B3", SetState.OPEN, Lack.IMPOSSIBLE),
+            SetLine("Base 3", "open", "cannot complete"),
+        ),
         (
             MeldSet("B3", SetState.ILLEGAL, reason="5 is not allowed on B3", rule="R2", fault="5"),
-            SetLine("B3", "illegal", "wrong: Standard 5"),
+            SetLine("Base 3", "illegal", "wrong: Std 5"),
         ),
         (
             MeldSet("B3", SetState.ILLEGAL, reason="an empty set", rule="R2"),
-            SetLine("B3", "illegal", "breaks the rules"),
+            SetLine("Base 3", "illegal", "breaks the rules"),
         ),
     ],
 )
 def test_a_rummy_set_line_says_what_the_set_lacks(meld: MeldSet, line: SetLine) -> None:
     """R2, R4, R5: a set's state and, in words, its wild card, fault or lack (the card at
-    fault by its face; the engine's reason and rule are the log's, issue 12)."""
-    assert SetLine(meld.base, meld.state.value, set_detail(meld)) == line
+    fault by its face, the base by its face in a few letters; the engine's reason and rule
+    are the log's, issue 12)."""
+    assert set_detail(meld) == line.detail
     status = RummyStatus("rummy21", 2, 1, (meld,), page=1)
     legend = ((line.state, {"illegal": "wrong", "complete": "done"}.get(line.state, line.state)),)
     assert present(status, NAMES) == RummyView(
@@ -208,7 +212,13 @@ def test_a_flow_presented_shows_what_the_flow_screens_showed() -> None:
     flow.placed(TableCard("f/R13", "fibonachos", "R13#1", "play"))
     shown = present(flow.status(), ["Ana", "", "Cy"])
     assert shown == TrickView(
-        "Fibonachos", 1, 1, "Seat 2", (Play("Ana", "R13#1"),), lead="Red", spicy="Spicy 3"
+        "Fibonachos",
+        1,
+        1,
+        "Seat 2",
+        (Play("Ana", "Red 13", "Red 13"),),
+        lead="Red",
+        spicy="Spicy 3",
     )
     assert waiting_line(flow.status(), ["Ana", "", "Cy"]) == "Seat 2 to play"
 

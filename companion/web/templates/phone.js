@@ -9,6 +9,11 @@
       box.setAttribute("data-version", data.version);
       var names = document.querySelector("details.names");
       if (!data.live && names) { names.parentNode.removeChild(names); }
+      var form = document.querySelector("form.names");
+      var asked = form ? Number(form.getAttribute("data-seats")) : 0;
+      var active = form && form.contains(document.activeElement);
+      // The game chosen or started: the names asked changed (set-up to the game's seats).
+      if (form && data.live && data.seats !== asked && !active) { location.reload(); }
     });
     feed.addEventListener("gone", function () { feed.close(); location.reload(); });
   }

@@ -1,0 +1,60 @@
+"""The players' page before and during a game, from the daemon (issue 15): the set-up
+link the attract screen shows opens a page that waits for the game and takes names;
+the game started keeps that link; names typed on a phone reach the game, the journal
+(the history) only once the table pressed SELECT."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from daemon_harness import ManualClock, make_daemon
+
+from companion.daemon.phone import Board, Phone
+from companion.journal import Journal
+from companion.ui.phone import NamesOffer
+from hardware.buttons import Button, ButtonEvent, PressKind
+
+
+def test_the_set_up_link_follows_into_the_game_and_names_wait_for_a_press(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "journal.db"
+    clock = ManualClock()
+    daemon = make_daemon(path, [], clock=clock)
+    board = Board("t1", str(path))
+    phone = daemon.phone = Phone(daemon, board)
+    phone.base = "http://pi:8088"
+    phone.turn(clock(), True)
+    game, token, view = board.current()
+    assert game is None and token and view is not None and view["waiting"]
+    assert daemon.app.link == f"http://pi:8088/t/t1?k={token}"  # what the OLED draws
+    waiting = board.lookup("t1", token)
+    assert waiting is not None and waiting.live and waiting.view["players"] == []
+
+    # Names typed before the game: offered to the OLED, taken by SELECT, kept for the game.
+    assert board.offer_names("t1", token, ["Zoé", "Yann", "Xavier"])
+    assert not board.offer_names("t1", "wrong", ["A"])
+    phone.turn(clock(), False)
+    assert isinstance(daemon.app.page, NamesOffer)
+    daemon.runner.press(ButtonEvent(Button.SELECT, PressKind.PRESS, clock()))
+    assert daemon.app.wizard.preset_names == ("Zoé", "Yann", "Xavier")
+
+    daemon.start_game("fibonachos", 3, [], {})  # (the menus would start it with them)
+    phone.turn(clock(), True)
+    game, kept, _ = board.current()
+    assert game is not None and kept == token  # the same link: the phones follow
+    assert Journal.read(path).links()[game] == token
+
+    # In the game: nothing changes until the press; BACK declines.
+    before = Journal.read(path).game(game).players
+    assert board.offer_names("t1", token, ["Ana", "Ben", "Cy"])
+    phone.turn(clock(), False)
+    assert daemon.app.players == before and Journal.read(path).game(game).players == before
+    daemon.runner.press(ButtonEvent(Button.BACK, PressKind.PRESS, clock()))
+    assert daemon.app.players == before
+    assert board.offer_names("t1", token, ["Zoé", "Yann", "Xavier"])
+    phone.turn(clock(), False)
+    daemon.runner.press(ButtonEvent(Button.SELECT, PressKind.PRESS, clock()))
+    assert daemon.app.players == ("Zoé", "Yann", "Xavier")
+    assert Journal.read(path).game(game).players == ("Zoé", "Yann", "Xavier")
+    daemon.links.close()
