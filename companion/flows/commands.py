@@ -98,6 +98,16 @@ class CloseSet:
 
 
 @dataclass(frozen=True)
+class TakeBack:
+    """Rummy R4: the set on ``base`` that left ``seat``'s zone in one gesture went back
+    into the hand, not closed (the answer BACK to "Close Ana's set on base 5?")."""
+
+    name: ClassVar[str] = "take-back"
+    seat: int
+    base: str
+
+
+@dataclass(frozen=True)
 class CountHands:
     """Rummy R6: the round is over; the cards put in a meld zone now are hands."""
 
@@ -151,6 +161,7 @@ FlowCommand = (
     | Page
     | Wild
     | CloseSet
+    | TakeBack
     | CountHands
     | EndRound
     | Move

@@ -122,4 +122,4 @@ def replacement(old: TableCard, command: Replace) -> TableCard:
             said=Said(Say.NO_SUCH_CARD),
         )
     zone = old.zone if command.zone is None else command.zone
-    return TableCard(old.key, old.deck, command.card, zone, old.position, old.face_down)
+    return replace(old, notation=command.card, zone=zone)

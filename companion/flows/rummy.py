@@ -1,14 +1,21 @@
 """The rummy flow (Fibonacci 21 / 13 / 8 / 89): meld zones read into sets, rounds scored.
 
 Each seat has a meld zone (``meld-0`` ... ``meld-3``). The cards lying there are
-grouped into sets by where they lie (:mod:`companion.flows.rummy_sets`), and each set
+grouped into sets by where they lie, on whichever side the seat sits
+(:func:`companion.table.seats.group_sets`), and each set
 is judged by the engine's referee (``check_set``, R2, R5): complete, open (with what
 it lacks) or illegal (with the reason). A wild card's number is inferred when only
 one number completes its set, otherwise asked: command :class:`Wild` (key, number).
 
-- Closing (R4): a complete set whose cards are all turned face down (placed events
-  with ``face_down``) in its owner's zone is recorded as closed and never changes;
-  command :class:`CloseSet` (seat, base) does the same from the buttons.
+- Closing (R4), docs/rummy.md: a complete set whose cards all leave its owner's zone
+  in one gesture is asked about (:mod:`companion.flows.rummy_close`, the status's
+  ``closing``): command :class:`CloseSet` (seat, base) closes it, :class:`TakeBack`
+  says it went back into the hand. A complete set whose cards are all turned face
+  down (placed events with ``face_down``) in its owner's zone is closed too. A closed
+  set never changes.
+- A wild card lying in a set whose number one number alone does not complete is
+  asked (the status's ``wilds``, R5), with the numbers that fit its set; command
+  :class:`Wild` gives it.
 - The end of a round: command :class:`CountHands`, then every player lays out their
   hand in their own zone, apart from the sets: cards placed in a meld zone after it
   are that seat's hand. Command :class:`EndRound` (out: a seat or None) then scores
@@ -32,7 +39,8 @@ game is never over by itself.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from companion.flows.base import EngineFlow, GameFlow, Notice, NoticeKind, seat_names
@@ -43,6 +51,7 @@ from companion.flows.commands import (
     FlowCommand,
     Page,
     Replace,
+    TakeBack,
     Undo,
     Wild,
 )
@@ -56,9 +65,17 @@ from companion.flows.notices import (
     report_notices,
     report_totals,
 )
-from companion.flows.rummy_sets import group_sets
+from companion.flows.rummy_close import Gathering
 from companion.flows.said import Said, Say
-from companion.flows.status import Lack, MeldSet, Recorded, RummyStatus, SetState
+from companion.flows.status import (
+    Closing,
+    Lack,
+    MeldSet,
+    Recorded,
+    RummyStatus,
+    SetState,
+    WildCard,
+)
 from companion.games.errors import IllegalActionError
 from companion.games.rummy import (
     STANDARD_START,
@@ -73,6 +90,7 @@ from companion.games.rummy import (
 )
 from companion.games.rummy.state import STATES, RummyState
 from companion.table.cards import TableCard
+from companion.table.seats import group_sets
 
 _ZONE = re.compile(r"meld-([0-9])")
 Input = tuple[str, Any]
@@ -83,7 +101,7 @@ class RummyFlow(EngineFlow):
 
     engine: RummyState
     takes: ClassVar[frozenset[type[FlowCommand]]] = frozenset(
-        {Undo, Replace, Page, Wild, CloseSet, CountHands, EndRound}
+        {Undo, Replace, Page, Wild, CloseSet, TakeBack, CountHands, EndRound}
     )
 
     def __init__(self, game: str, players: Sequence[str], variants: Sequence[str]) -> None:
@@ -116,7 +134,9 @@ class RummyFlow(EngineFlow):
         self.known: dict[str, TableCard] = {}
         self.wilds: dict[str, int] = {}
         self.counting = False
-        self.turn: int | None = None  # the seat that laid the round's last card (R4)
+        #: The seat that laid the round's last card or took a set off (R4).
+        self.turn: int | None = None
+        self.gathering = Gathering()
         #: Cards refused and still lying in a zone (a misread is corrected there).
         self.refused: dict[str, TableCard] = {}
 
@@ -190,6 +210,8 @@ class RummyFlow(EngineFlow):
 
     def _feed(self, item: Input) -> list[Notice]:
         kind, value = item
+        if kind != "removed":
+            self.gathering.broken()
         try:
             if kind == "placed":
                 notices = self._placed(value)
@@ -224,6 +246,7 @@ class RummyFlow(EngineFlow):
         if card.face_down:
             return self._turned_down(seat, card)
         self._parse(card.notation)
+        self.gathering.placed(card.key)
         if self.counting:
             self.hands[seat][card.key] = card
             return []
@@ -234,8 +257,18 @@ class RummyFlow(EngineFlow):
 
     def _removed(self, card: TableCard) -> None:
         self.refused.pop(card.key, None)
+        for seat, cards in self.table.items():
+            lying = cards.get(card.key)
+            if lying is None or self.counting:
+                continue
+            groups = group_sets(cards.values())
+            if self.gathering.removed(seat, lying, groups, self._complete):
+                self.turn = seat  # the set left the table in its owner's turn (R4)
         for cards in (*self.table.values(), *self.hands.values()):
             cards.pop(card.key, None)
+
+    def _complete(self, group: Sequence[TableCard]) -> bool:
+        return self._judge(group)[1].state is SetState.COMPLETE
 
     def _parse(self, notation: str) -> Card:
         try:
@@ -249,8 +282,8 @@ class RummyFlow(EngineFlow):
         seen = self.known.get(card.key)
         if seen is None or self.counting:
             return []
-        self.table[seat][card.key] = TableCard(
-            seen.key, seen.deck, seen.notation, seen.zone, card.position or seen.position, True
+        self.table[seat][card.key] = replace(
+            seen, position=card.position or seen.position, face_down=True
         )
         for group in group_sets(self.table[seat].values()):
             if card.key in {c.key for c in group} and all(c.face_down for c in group):
@@ -269,7 +302,7 @@ class RummyFlow(EngineFlow):
             )
         self.closed[seat].append(cards)
         for member in group:
-            del self.table[seat][member.key]
+            self.table[seat].pop(member.key, None)
         said = Said(Say.SET_CLOSED, card=line.base, seat=seat)
         return [info(f"{self.names[seat]} closed the set on {line.base}", said)]
 
@@ -314,10 +347,6 @@ class RummyFlow(EngineFlow):
                     said = Said(Say.SET_ILLEGAL, card=line.base, other=line.fault, seat=seat)
                     message = f"set on {line.base}: {_lacks(line)}"
                     return [Notice(NoticeKind.INFO, message, line.rule, seat=seat, said=said)]
-                if line.lack is Lack.WILD_NUMBER:
-                    message = f"{self.names[seat]}: which number is the wild card on {line.base}?"
-                    said = Said(Say.WHICH_WILD, card=line.base, seat=seat)
-                    return [Notice(NoticeKind.INFO, message, "R5", seat=seat, said=said)]
         return []
 
     def sets(self, seat: int) -> list[tuple[tuple[Card, ...], MeldSet]]:
@@ -340,6 +369,10 @@ class RummyFlow(EngineFlow):
                 return []
             case CloseSet(seat=seat, base=base):
                 return self._close_set(seat, base)
+            case TakeBack(seat=seat, base=base):
+                if self.gathering.take(seat, self._on(base)) is None:
+                    raise self._no_set(seat, base)
+                return []
             case CountHands():
                 self.counting = True
                 message = "lay out every hand in its zone, apart from the sets"
@@ -354,11 +387,26 @@ class RummyFlow(EngineFlow):
     def _close_set(self, seat: int, base: str) -> list[Notice]:
         if seat not in self.table:
             raise RefusedError(f"{seat!r} is not a seat", "R4", Said(Say.NOT_A_SEAT))
+        matches = self._on(base)
+        group = self.gathering.take(seat, matches)
+        if group is not None:
+            return self._close(seat, group)
         for group in group_sets(self.table[seat].values()):
-            cards, _ = self._judge(group)
-            if str(cards[0].number) == base or str(cards[0]) == base:
+            if matches(group):
                 return self._close(seat, group)
-        raise RefusedError(
+        raise self._no_set(seat, base)
+
+    def _on(self, base: str) -> Callable[[Sequence[TableCard]], bool]:
+        """Whether a set starts with ``base`` (its first card, or that card's number)."""
+
+        def matches(group: Sequence[TableCard]) -> bool:
+            first = self._judge(group)[0][0]
+            return base in (str(first.number), str(first), str(first).partition("#")[0])
+
+        return matches
+
+    def _no_set(self, seat: int, base: str) -> RefusedError:
+        return RefusedError(
             f"{self.names[seat]} has no open set on {base}",
             "R4",
             Said(Say.NO_OPEN_SET, card=base, seat=seat),
@@ -411,7 +459,38 @@ class RummyFlow(EngineFlow):
             complete=complete,
             closed=closed,
             recorded=self._recorded(),
+            closing=self._closing(),
+            wilds=self._wilds(),
         )
+
+    def _closing(self) -> Closing | None:
+        """The first set that left its zone at once, to close or take back."""
+        if not self.gathering.pending:
+            return None
+        seat, group = self.gathering.pending[0]
+        return Closing(seat, str(self._judge(group)[0][0]))
+
+    def _wilds(self) -> tuple[WildCard, ...]:
+        """Every wild card lying in a set, the newest first: its number (None: to ask)
+        and the numbers that fit its set (R5)."""
+        out = []
+        blank = self._parse("W")
+        for seat in range(len(self.players)):
+            for group in group_sets(self.table[seat].values()):
+                cards, line = self._judge(group)
+                for index, member in enumerate(group):
+                    if cards[index].kind is not Kind.WILD:
+                        continue
+                    trial = [
+                        blank if i == index else c
+                        for i, c in enumerate(cards)
+                        if i == index or c.number is not None  # other blanks left out
+                    ]
+                    fits = wild_numbers(trial, self.deck, standard_start=self.standard_start).fits
+                    fits = fits or self.deck.numbers  # none fits: the set is wrong anyway
+                    out.append(WildCard(member.key, seat, line.base, cards[index].number, fits))
+        laid = {value.key: i for i, (kind, value) in enumerate(self.inputs) if kind == "placed"}
+        return tuple(sorted(out, key=lambda wild: -laid.get(wild.key, -1)))
 
     def _recorded(self) -> tuple[Recorded, ...]:
         """The refused cards still lying in a zone, then the cards in the zones (sets

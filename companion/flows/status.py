@@ -178,6 +178,29 @@ class MeldSet:
 
 
 @dataclass(frozen=True)
+class Closing:
+    """A complete set that left its owner's zone in one gesture (docs/rummy.md): closed
+    (R4, one press) or taken back into the hand? ``base`` is its first card's notation."""
+
+    seat: int
+    base: str
+
+
+@dataclass(frozen=True)
+class WildCard:
+    """A wild card lying in a set (R5): the physical card ``key``, the seat and the
+    set's first card (``base``), its ``number`` (declared, or inferred when one number
+    only completes the set; None: to be asked) and the numbers that ``fit`` the set
+    (it can still add up to the target with them)."""
+
+    key: str
+    seat: int
+    base: str
+    number: int | None
+    fits: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class RummyStatus:
     """One seat's page of a rummy game: its closed sets, then its open ones.
 
@@ -188,6 +211,8 @@ class RummyStatus:
     only the page's): its complete sets not yet closed (R2) and its closed sets (R4).
     ``recorded`` lists what a correction may name: the refused cards still on the
     table, then the cards lying in the meld zones, newest first.
+    ``closing`` is the set to close or not (asked first), ``wilds`` every seat's wild
+    cards in sets (one with no number is asked: :attr:`asking`).
     """
 
     game: str
@@ -201,6 +226,13 @@ class RummyStatus:
     complete: tuple[int, ...] = ()
     closed: tuple[int, ...] = ()
     recorded: tuple[Recorded, ...] = ()
+    closing: Closing | None = None
+    wilds: tuple[WildCard, ...] = ()
+
+    @property
+    def asking(self) -> WildCard | None:
+        """The first wild card whose number the table must give (R5), if any."""
+        return next((w for w in self.wilds if w.number is None), None)
 
 
 @dataclass(frozen=True)

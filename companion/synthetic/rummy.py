@@ -13,11 +13,15 @@ to, and says when each OLED button is pressed:
   on the buttons as soon as it lies (R5: "assign a number when it is placed");
 - a set the record has closed is closed in its owner's turn (R4) by the closing
   gesture: the whole set picked up at once and taken out of the zone; the OLED's
-  question is confirmed with one press;
+  question ("Close Ana's set on base 5?") is confirmed with one press;
+- a wild card whose set does not tell its number (one number alone completing it)
+  is asked on the OLED as it lies ("Ana's set on base 5: W = 3 or 8?"): SELECT, the
+  number among those that fit (DOWN), SELECT (R5: "assign a number when placed");
 - the player who goes out closes their last set last (R6); then "Count hands" on
   the menu, every player lays their hand out in a row in their own zone, apart from
-  the sets, "End round" and who went out; a press puts the scores away, and the
-  table is cleared for the next round.
+  the sets, "End round" and who went out (the player who played the last card is
+  offered first); a press puts the scores away, and the table is cleared for the
+  next round.
 
 The button script is :mod:`hardware.buttons_replay`'s (``t button``, table time), so
 ``companion replay --buttons`` reads the video into :attr:`RummyTable.record`, the
@@ -37,6 +41,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from companion.games.registry import get_game
+from companion.games.rummy import parse_card, wild_numbers
 from companion.games.rummy.deck import DECKS
 from companion.synthetic.rummy_seats import SeatGeometry, layout_toml, seat_geometry, sides_for
 from companion.synthetic.scene import Place, Remove, Scene, Step, Wait
@@ -90,6 +95,11 @@ class _Play:
         self.steps: list[Step] = []
         self.presses: list[tuple[float, str]] = []
         self.frames = 0
+        #: The seat that laid the last card or took the last set off (the OLED offers it
+        #: first as the one who went out).
+        self.last: int | None = None
+        #: Each seat's sets of the round under way.
+        self.sets: list[list[_Set]] = []
 
     def add(self, step: Step) -> None:
         self.steps.append(step)
@@ -106,6 +116,37 @@ class _Play:
     def menu(self, entry: str, *then: str) -> None:
         """The in-game menu (BACK), ``entry`` (UP from the top wraps to the end)."""
         self.press("back", *["up"] * MENU_FROM_END[entry], "select", *then)
+
+
+def _declare(play: _Play, faces: Sequence[str], number: int, *, others: bool) -> None:
+    """R5: the wild card ending ``faces`` (its set so far, earlier wild cards declared)
+    stands for ``number``. The OLED asks it with the numbers that fit the set (SELECT,
+    DOWN to the number, SELECT) unless one number alone completes the set; then the
+    flow knows it, and another number is given from the menu's "Wild card" (the newest
+    wild card first, under its player's name when ``others`` seats have wild cards too).
+    """
+    deck = DECKS[play.game]
+    cards = [parse_card(face, deck) for face in (*faces[:-1], "W")]
+    numbers = wild_numbers(cards, deck)
+    fits = numbers.fits or deck.numbers
+    if len(numbers.completes) != 1:
+        play.press("select", *["down"] * fits.index(number), "select")
+    elif numbers.completes[0] != number:
+        moves = (fits.index(number) - fits.index(numbers.completes[0])) % len(fits)
+        seat = ["select"] if others else []
+        play.menu("Wild card", *seat, "select", *["down"] * moves, "select")
+
+
+def _wilds_elsewhere(play: _Play, seat: int) -> bool:
+    """Whether another seat has a wild card lying in one of its sets."""
+    return any(
+        face.startswith("W")
+        for other, sets in enumerate(play.sets)
+        if other != seat
+        for one in sets
+        if not one.done
+        for face in one.faces[: len(one.laid)]
+    )
 
 
 def _face(face: str) -> str:
@@ -160,6 +201,7 @@ def _play_round(play: _Play, rnd: Mapping[str, Any], seats: Sequence[SeatGeometr
         ]
         for t in tables
     ]
+    play.sets = sets
     # R3: each seat opens with the first card of every set it will have.
     for seat, seat_sets in enumerate(sets):
         for one in seat_sets:
@@ -190,8 +232,10 @@ def _play_round(play: _Play, rnd: Mapping[str, Any], seats: Sequence[SeatGeometr
                 )
             )
             sets[seat].append(_Set(-1, (), False, [card], True))
-    who = out if out is not None else play.players
+    offered = sorted(range(play.players), key=lambda seat: seat != play.last)
+    who = offered.index(out) if out is not None else play.players
     play.menu("End round", *["down"] * who, "select")
+    play.last = None
     play.press("select", settle=1.0)  # the round's scores, put away
     for seat, seat_sets in enumerate(sets):
         lying = tuple(c for s in seat_sets if not s.closed for c in s.laid)
@@ -213,14 +257,14 @@ def _turn(
             if one.closed:
                 play.add(Wait(SHOWN))
                 play.add(Remove(tuple(one.laid), edge=seat.edge))
-                play.press("select")  # "Close Ana's set on B5?" - yes
+                play.press("select")  # "Close Ana's set on base 5?" - yes
+                play.last = number
             one.done = True
 
 
 def _lay(
     play: _Play, seat: SeatGeometry, one: _Set, upto: int, *, number: int, serials: _Serials
 ) -> None:
-    deck = DECKS[play.game]
     while len(one.laid) < upto:
         depth = len(one.laid)
         face = one.faces[depth]
@@ -228,6 +272,7 @@ def _lay(
         x, y = seat.card(one.column, depth)
         play.add(Place(card, x, y, seat.angle, f"meld-{number}", frames=STILL, edge=seat.edge))
         one.laid.append(card)
+        play.last = number
         wild = _wild_number(face)
-        if wild is not None:  # R5: which number, one choice on the OLED
-            play.menu("Wild card", "select", *["down"] * deck.numbers.index(wild), "select")
+        if wild is not None:
+            _declare(play, one.faces[: depth + 1], wild, others=_wilds_elsewhere(play, number))

@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from companion.config import KioskSection
 from companion.flows.base import Notice, NoticeKind
-from companion.flows.commands import Replace
+from companion.flows.commands import Replace, TakeBack
 from companion.flows.registry import make_flow
 from companion.flows.said import Said, Say
 from companion.flows.status import (
@@ -397,13 +397,50 @@ def _notice_screens() -> Iterator[tuple[str, View]]:
     yield "idle", IdlePage(idle).view()
 
 
+def _rummy_questions() -> Iterator[tuple[str, View]]:
+    """Issue 11: what a real rummy flow asks (docs/rummy.md): Ana's set on base 5 taken
+    off at once (close it?), Ben's wild card on base 5 (which number?) and its numbers
+    (SELECT), the wild card menu, who went out (Ana took the last set off: first)."""
+    flow = make_flow("rummy21", NAMES[:2], [], options={})
+    ana = [("B5#1", 0.3), ("8#1", 0.35), ("8#2", 0.4)]
+    lying = [TableCard(f"a{i}", "rummy21", n, "meld-0", (0.2, y)) for i, (n, y) in enumerate(ana)]
+    ben = [("B5#2", 0.3), ("2#1", 0.35), ("W#1", 0.4)]
+    for i, (notation, y) in enumerate(ben):
+        flow.placed(TableCard(f"b{i}", "rummy21", notation, "meld-1", (0.5, y)))
+    for card in lying:
+        flow.placed(card)
+    for card in lying:
+        flow.removed(card)
+    app = UiApp()
+    app.game_started("rummy21", NAMES[:2])
+    app.flow_status(flow.status())
+    walk = _Walk(app)
+    yield "rummy-close", walk()
+    flow.command(TakeBack(0, "B5"))  # BACK: the cards went back into Ana's hand
+    app.flow_status(flow.status())
+    yield "rummy-wild", walk()
+    yield "rummy-wild-numbers", walk("SELECT")
+    walk("BACK")
+    walk("BACK", long=True)
+    yield "rummy-wild-menu", walk.choose(_("Wild card"))
+    walk("BACK")
+    yield "rummy-who-out", walk.choose(_("End round"))
+
+
 def _final() -> Scores:
     return Scores("rummy21", None, (120, 340), None, (1,), (1,))
 
 
 def screens() -> list[tuple[str, View]]:
     """Every screen in the table's language, named."""
-    return [*_menus(), *_game_screens().items(), *_notice_screens(), *_staff(), *_phone()]
+    return [
+        *_menus(),
+        *_game_screens().items(),
+        *_notice_screens(),
+        *_staff(),
+        *_rummy_questions(),
+        *_phone(),
+    ]
 
 
 def gallery(languages: Sequence[str] = LANGUAGES) -> list[tuple[str, View]]:

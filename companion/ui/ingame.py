@@ -21,18 +21,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.flows.commands import EndTurn, FlowCommand, Move, Page, Strikes
+from companion.flows.commands import CloseSet, EndTurn, FlowCommand, Move, Page, Strikes, TakeBack
 from companion.flows.registry import takes
+from companion.flows.status import RummyStatus
 from companion.games.i18n import N_
 from companion.ui.commands import Flow, Undo
 from companion.ui.keys import Key
-from companion.ui.menus import game_menu, leader_menu, staff_menu
+from companion.ui.menus import game_menu, leader_menu, number_menu, staff_menu
 from companion.ui.missing_menu import missing_menu, missing_of
 from companion.ui.pages import Go
 from companion.ui.phone import phone_view
 from companion.ui.screens import View
 from companion.views import HexView, IdleView, MessageView, QrView, TrickView
 from companion.views.i18n import _
+from companion.views.rummy_questions import rummy_question
 
 if TYPE_CHECKING:
     from companion.ui.app import UiApp
@@ -49,6 +51,11 @@ class GamePage:
         self.app = app
 
     def view(self) -> View:
+        status = self.app.status
+        if isinstance(status, RummyStatus):
+            question = rummy_question(status, self.app.players)
+            if question is not None:
+                return question
         if self.app.flow is not None:
             return self.app.flow
         lines = (_("Waiting for the table"),)
@@ -58,6 +65,11 @@ class GamePage:
         commands = takes(self.app.game) if self.app.game else frozenset()
         if Move in commands:
             return self._referee(key)
+        status = self.app.status
+        if isinstance(status, RummyStatus) and key in (Key.SELECT, Key.BACK):
+            asked = self._rummy(status, key)
+            if asked is not None:
+                return asked
         if key in (Key.BACK, Key.LONG_SELECT, Key.LONG_BACK):
             return Go(game_menu(self.app))
         flow = self.app.flow
@@ -68,6 +80,19 @@ class GamePage:
         if key.short is Key.SELECT and missing_of(self.app) is not None:
             return Go(missing_menu(self.app))
         return self.app.show_scores()
+
+    def _rummy(self, status: RummyStatus, key: Key) -> Go | None:
+        """The rummy table's question (docs/rummy.md): a set taken off, SELECT closes it
+        and BACK says it went back into the hand (R4); a wild card's number, SELECT
+        opens the numbers that fit (R5). None: nothing asked, the keys as usual."""
+        closing = status.closing
+        if closing is not None:
+            if key is Key.SELECT:
+                return _flow(CloseSet(closing.seat, closing.base))
+            return _flow(TakeBack(closing.seat, closing.base))
+        if status.asking is not None and key is Key.SELECT:
+            return Go(number_menu(self.app, status.asking, self.app.to_game))
+        return None
 
     def _referee(self, key: Key) -> Go:
         """A flow that counts moves (the hex referee): a button per thing at the board."""

@@ -20,17 +20,17 @@ from typing import TYPE_CHECKING
 
 from companion.flows.commands import CountHands, EndRound, Leader, Replace, Wild, Winner
 from companion.flows.registry import takes
-from companion.flows.status import Recorded
+from companion.flows.status import Recorded, RummyStatus, WildCard
 from companion.games.i18n import N_
 from companion.games.registry import get_game
-from companion.games.rummy.deck import DECKS
 from companion.ui.commands import EndGame, Flow, StaffAction, Undo
 from companion.ui.deck_choices import deck_groups, group_label, locate
 from companion.ui.pages import Choice, ConfirmPage, Go, ListPage
 from companion.views import TrickView
-from companion.views.cards import USES, card_name, face_of
+from companion.views.cards import USES, card_name
 from companion.views.i18n import _
 from companion.views.names import seat_names
+from companion.views.rummy_questions import set_label
 
 if TYPE_CHECKING:
     from companion.ui.app import UiApp
@@ -83,57 +83,64 @@ def _to_menu(app: UiApp) -> Callable[[], Go]:
 
 
 def out_menu(app: UiApp) -> ListPage:
-    """Rummy R6/R7: who went out (or nobody), then the flow ends the round."""
+    """Rummy R6/R7: who went out (or nobody), then the flow ends the round. The seat
+    that played the round's last card comes first: most often the one who went out."""
 
     def out(seat: int | None) -> Callable[[], Go]:
         return lambda: Go(app.game_page(), [Flow(EndRound(seat))])
 
     names = seat_names(app.players)
-    choices = [
-        Choice(_("{name} went out").format(name=name), out(i)) for i, name in enumerate(names)
-    ]
+    last = app.status.turn if isinstance(app.status, RummyStatus) else None
+    seats = sorted(range(len(names)), key=lambda seat: seat != last)
+    choices = [Choice(_("{name} went out").format(name=names[i]), out(i)) for i in seats]
     choices.append(Choice(_("Nobody went out"), out(None)))
     return ListPage(_("Who went out?"), choices, back=_to_menu(app))
 
 
-def wild_menu(app: UiApp) -> ListPage:
-    """Rummy R5: the number a wild card stands for, when the set does not tell."""
-    wilds = [c for c in app.recent_cards() if face_of(c.card).startswith("W") and not c.refused]
+def wild_menu(app: UiApp, seat: int | None = None) -> ListPage:
+    """Rummy R5: the wild cards lying in sets, to give (or change) a number: the players
+    who have one (when more than one does), then theirs by set ("base 5") under the
+    player's name, the newest wild card first; each opens the numbers that fit its set."""
+    status = app.status
+    wilds = status.wilds if isinstance(status, RummyStatus) else ()
     if not wilds:
-        back = [Choice(_("Back"), _to_menu(app))]
-        return ListPage(_("No wild card"), back, back=_to_menu(app))
-
-    def numbers(card: Recorded) -> Callable[[], Go]:
-        deck = DECKS[app.game or ""]
-
-        def declare(number: int) -> Callable[[], Go]:
-            return lambda: Go(app.game_page(), [Flow(Wild(card.key, number))])
-
-        return lambda: Go(
-            ListPage(
-                _("The wild card is"),
-                [Choice(str(n), declare(n)) for n in deck.numbers],
-                back=lambda: Go(wild_menu(app)),
-            )
-        )
-
-    labels = _numbered([_wild_label(app, card) for card in wilds])
-    choices = [Choice(label, numbers(c)) for label, c in zip(labels, wilds, strict=True)]
-    return ListPage(_("Which wild card?"), choices, back=_to_menu(app))
+        only = [Choice(_("Back"), _to_menu(app))]
+        return ListPage(_("No wild card"), only, back=_to_menu(app))
+    seats = list(dict.fromkeys(wild.seat for wild in wilds))  # the newest wild card's first
+    if seat is None and len(seats) > 1:
+        names = seat_names(app.players)
+        choices = [Choice(names[at], _open_wilds(app, at)) for at in seats]
+        return ListPage(_("Which wild card?"), choices, back=_to_menu(app))
+    owner = seats[0] if seat is None else seat
+    theirs = [wild for wild in wilds if wild.seat == owner]
+    labels = _numbered([set_label(wild.base, app.game or "") for wild in theirs])
+    back = _to_menu(app) if seat is None else lambda: Go(wild_menu(app))
+    again = _open_wilds(app, seat)
+    choices = [
+        Choice(label, _open_numbers(app, wild, again))
+        for label, wild in zip(labels, theirs, strict=True)
+    ]
+    return ListPage(seat_names(app.players)[owner], choices, back=back)
 
 
-def _wild_label(app: UiApp, card: Recorded) -> str:
-    """A wild card by the player whose set it lies in (the zone's seat), not the zone."""
-    seat = _seat_of(card.use)
-    names = seat_names(app.players)
-    if seat is None or seat >= len(names):
-        return _("Wild")
-    return _("{name}'s wild").format(name=names[seat])
+def _open_wilds(app: UiApp, seat: int | None) -> Callable[[], Go]:
+    return lambda: Go(wild_menu(app, seat))
 
 
-def _seat_of(zone: str) -> int | None:
-    head, _dash, number = zone.rpartition("-")
-    return int(number) if head in ("meld", "play") and number.isdigit() else None
+def _open_numbers(app: UiApp, wild: WildCard, back: Callable[[], Go]) -> Callable[[], Go]:
+    return lambda: Go(number_menu(app, wild, back))
+
+
+def number_menu(app: UiApp, wild: WildCard, back: Callable[[], Go]) -> ListPage:
+    """R5: "W = 3" / "W = 8": the numbers that fit the wild card's set (the one it has
+    selected); choosing one declares it."""
+
+    def declare(number: int) -> Callable[[], Go]:
+        return lambda: Go(app.game_page(), [Flow(Wild(wild.key, number))])
+
+    at = wild.fits.index(wild.number) if wild.number in wild.fits else 0
+    choices = [Choice(f"W = {n}", declare(n)) for n in wild.fits]
+    return ListPage(_("The wild card is"), choices, back=back, selected=at)
 
 
 def _numbered(labels: list[str]) -> list[str]:

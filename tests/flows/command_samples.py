@@ -13,6 +13,7 @@ SAMPLES: dict[type[commands.FlowCommand], commands.FlowCommand] = {
     commands.Page: commands.Page(1),
     commands.Wild: commands.Wild("nope", 5),
     commands.CloseSet: commands.CloseSet(0, "5"),
+    commands.TakeBack: commands.TakeBack(0, "5"),
     commands.CountHands: commands.CountHands(),
     commands.EndRound: commands.EndRound(None),
     commands.Move: commands.Move(),

@@ -32,6 +32,7 @@ from companion.flows.commands import (
     Page,
     Replace,
     Strikes,
+    TakeBack,
     Undo,
     Wild,
     Winner,
@@ -40,7 +41,8 @@ from companion.flows.registry import make_flow, takes
 from companion.table.cards import TableCard
 from companion.ui.app import UiApp
 from companion.ui.draw import recording_texts
-from companion.ui.menus import correct_menu, game_menu, leader_menu
+from companion.ui.ingame import GamePage
+from companion.ui.menus import correct_menu, game_menu, leader_menu, out_menu, wild_menu
 from companion.ui.missing_menu import missing_menu
 from companion.ui.screens import render
 from companion.views import MenuView, MessageView, ScoresView, TrickView, TrickWonView
@@ -204,6 +206,7 @@ def rummy() -> Iterator[tuple[GameFlow, list[Notice]]]:
     notices += flow.command(CloseSet(0, "5"))
     notices += flow.command(CloseSet(1, "13"))
     notices += flow.command(CloseSet(5, "5"))
+    notices += flow.command(TakeBack(0, "5"))
     notices += flow.placed(TableCard("a", "rummy21", "B5#1", "meld-0", (0.2, 0.3), True))
     notices += flow.command(EndRound(None))
     notices += flow.command(CountHands())
@@ -432,3 +435,61 @@ def test_the_game_screens_check_sees_a_card_code() -> None:
     """The check above can fail: the trick list and the rummy page as they landed."""
     assert offences("Ana R13") and offences("Ben G2  Cy Y16") and offences(".. B13 8 missing")
     assert not offences("Ana Yel 16") and not offences(".. Base 13 8 missing")
+
+
+def rummy_gestures(watch: Watch) -> None:
+    """Issue 11 item 1: a wild card with several numbers, a complete set taken off at
+    once (asked, closed, undone, taken back), the top card taken off and closed."""
+    flow = make_flow("rummy21", ["Ana", "Ben"], [], options={})
+
+    def lay(key: str, notation: str, x: float, y: float, seat: int = 0) -> TableCard:
+        return TableCard(key, "rummy21", f"{notation}#1", f"meld-{seat}", (x, y))
+
+    b8, thirteen, top = (
+        lay("a", "B8", 0.2, 0.3),
+        lay("b", "13", 0.2, 0.35),
+        lay("t", "21", 0.6, 0.3),
+    )
+    inputs: list[Callable[[], list[Notice]]] = [
+        partial(flow.placed, c) for c in (b8, thirteen, top, lay("w1", "B3", 0.8, 0.3))
+    ]
+    inputs.append(partial(flow.placed, lay("w2", "W", 0.8, 0.35)))  # W = 2, 3, 5, 8 or 13?
+    inputs.append(partial(flow.command, Wild("w2", 5)))
+    inputs += [partial(flow.removed, c) for c in (b8, thirteen)]  # close Ana's set on base 8?
+    inputs += [partial(flow.command, CloseSet(0, "B8")), flow.undo]
+    inputs += [partial(flow.command, TakeBack(0, "B8")), partial(flow.removed, top)]
+    inputs.append(partial(flow.command, CloseSet(0, "21")))
+    _steps(flow, inputs, watch)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_rummy_questions_speak_the_players_words(lang: str) -> None:
+    """Issue 11 item 1 (R4, R5, R6): the closing question, the wild card's question and
+    its numbers, the wild card menu and who went out name players, sets and numbers,
+    never a zone, a notation or a 0-based seat, after every input of a scripted game."""
+    bad: list[str] = []
+    seen: list[str] = []
+
+    def watch(flow: GameFlow) -> None:
+        app = UiApp()
+        app.game_started(flow.game, tuple(getattr(flow, "players", ())))
+        app.flow_status(flow.status())
+        view = GamePage(app).view()
+        texts = [view.title, *view.lines, view.hint] if isinstance(view, MessageView) else []
+        for menu in (wild_menu(app), out_menu(app)):
+            shown = menu.view()
+            texts += [shown.title, *shown.items]
+        seen.extend(texts)
+        bad.extend(text for text in texts if offences(text))
+
+    with speaking(lang):
+        rummy_gestures(watch)
+        asked = {
+            _("Close this set?"),
+            _("{name}'s set on base {number}").format(name="Ana", number=8),
+            _("W = {numbers}?").format(
+                numbers=_("{numbers} or {last}").format(numbers="2, 3, 5, 8", last=13)
+            ),
+            _("base {number}").format(number=3),
+        }
+    assert bad == [] and asked <= set(seen), asked - set(seen)

@@ -14,7 +14,7 @@ from companion.flows.base import NoticeKind
 from companion.flows.commands import CountHands, EndRound, Page, Replace, Wild
 from companion.flows.registry import make_flow
 from companion.flows.rummy_sets import MAX_DRIFT, MAX_STEP, group_sets
-from companion.flows.status import Lack, MeldSet, SetState
+from companion.flows.status import Lack, MeldSet, SetState, WildCard
 from companion.table.cards import TableCard
 
 NAMES = sorted(os.path.basename(p) for p in glob.glob(str(EXAMPLES / "rummy" / "rummy*.json")))
@@ -86,17 +86,22 @@ def test_sets_are_shown_complete_open_or_illegal_with_what_they_lack() -> None:
 
 
 def test_a_wild_card_is_inferred_when_one_number_completes_otherwise_asked() -> None:
-    """R5: B5 8 W can only be completed by W=8; B2 W has several numbers and is asked."""
+    """R5, issue 11 item 1: B5 8 W can only be completed by W=8; B2 W has several
+    numbers: the status asks for that wild card by its seat and set, offering only the
+    numbers with which the set can still add up to 21 (no note on the screen)."""
     game = flow()
     game.placed(card("a", "B5", 0.2, 0.3))
     game.placed(card("b", "8", 0.2, 0.35))
     game.placed(card("w", "W", 0.2, 0.40))
     assert game.status().sets[0] == MeldSet("B5", SetState.COMPLETE, wild="W=8")
+    assert game.status().asking is None
     game.placed(card("c", "B2", 0.5, 0.3))
-    asked = game.placed(card("v", "W", 0.5, 0.35))
-    assert asked[0].rule == "R5" and "which number" in asked[0].message
+    assert game.placed(card("v", "W", 0.5, 0.35)) == []
     assert game.status().sets[1] == MeldSet("B2", SetState.OPEN, Lack.WILD_NUMBER)
+    assert game.status().asking == WildCard("v", 0, "B2", None, (2, 3, 5, 8, 13))
     game.command(Wild("v", 13))
+    assert game.status().asking is None
+    assert game.status().wilds[0] == WildCard("v", 0, "B2", 13, (2, 3, 5, 8, 13))  # newest
     assert game.status().sets[1] == MeldSet("B2", SetState.OPEN, Lack.POINTS, missing=6)
     assert game.command(Wild("v", 4))[0].rule == "R5"
 

@@ -15,6 +15,7 @@ from companion.flows.base import Notice, NoticeKind
 from companion.flows.said import Said, Say
 from companion.flows.status import (
     Awaiting,
+    Closing,
     HexStatus,
     Lack,
     MeldSet,
@@ -26,15 +27,17 @@ from companion.flows.status import (
     SetState,
     TrickStatus,
     TrickWon,
+    WildCard,
 )
 from companion.games.fibonachos.cards import Suit
 from companion.games.hex.pieces import Side
 from companion.games.registry import all_games, menu_games
+from companion.games.rummy.deck import DECKS as RUMMY_DECKS
 from companion.games.trump.cards import Colour, Symbol
 from companion.ui.app import UiApp, result_lines
 from companion.ui.deck_choices import deck_groups
 from companion.ui.ingame import GamePage, IdlePage
-from companion.ui.menus import game_menu, leader_menu
+from companion.ui.menus import game_menu, leader_menu, number_menu
 from companion.ui.missing_menu import missing_menu
 from companion.ui.pages import ConfirmPage, ListPage, Page
 from companion.ui.phone import phone_view
@@ -45,6 +48,7 @@ from companion.views.cards import card_name
 from companion.views.faults import Fault, FaultKind, farewell_view
 from companion.views.i18n import language, speaking
 from companion.views.present import present_scores
+from companion.views.rummy_questions import closing_question, wild_question
 from companion.views.words import RULES
 
 #: The longest name the start menus let a player give (the names' letter picker).
@@ -204,7 +208,10 @@ def menu_screens() -> Iterator[tuple[str, View]]:
         deck = "hex" if game == "hex-referee" else game
         recorded = _recorded(deck, spec.max_players)
         if deck.startswith("rummy"):
-            app.flow_status(RummyStatus(game, 1, 0, (), recorded=recorded))
+            wilds = _wilds(deck, spec.max_players)
+            app.flow_status(RummyStatus(game, 1, 0, (), recorded=recorded, wilds=wilds))
+            for view in _walk(number_menu(app, wilds[-1], app.to_game), seen):
+                yield f"wild-numbers-{game}", view
         elif deck != "hex":
             app.flow_status(TrickStatus(game, 1, 1, 0, recorded=recorded))
         for view in _walk(game_menu(app), seen):
@@ -220,6 +227,22 @@ def menu_screens() -> Iterator[tuple[str, View]]:
                 card = f"{longest_card(deck)}#1"
                 app.flow_status(TrickStatus(game, 1, 1, None, awaiting=awaiting, leader_card=card))
                 yield f"leader-{game}", leader_menu(app).view()
+
+
+def _bases(deck: str) -> tuple[str, ...]:
+    """A set's first cards as the rummy questions name them: the longest base card, the
+    deck's longest card."""
+    return (f"B{max(RUMMY_DECKS[deck].bases)}#1", f"{longest_card(deck)}#1")
+
+
+def _wilds(deck: str, players: int) -> tuple[WildCard, ...]:
+    """A wild card of each seat in a set on each first card, with every number fitting."""
+    numbers = RUMMY_DECKS[deck].numbers
+    return tuple(
+        WildCard(f"{deck}/W/{seat}/{base}", seat, base, None, numbers)
+        for seat in range(players)
+        for base in _bases(deck)
+    )
 
 
 def _scores(game: str, players: int) -> Scores:
@@ -277,6 +300,12 @@ def game_screens() -> Iterator[tuple[str, View]]:
         for page in range(4):
             yield f"{game}-sets", present(RummyStatus(game, 144, 4, sets, page), NAMES)
         yield f"{game}-empty", present(RummyStatus(game, 144, 4, ()), NAMES)
+        for base in _bases(game):
+            yield f"{game}-close", closing_question(Closing(4, base), NAMES, game)
+            for wild in _wilds(game, 5)[-2:]:
+                yield f"{game}-wild", wild_question(replace(wild, base=base), NAMES, game)
+                few = replace(wild, base=base, fits=wild.fits[:1])
+                yield f"{game}-wild-one", wild_question(few, NAMES, game)
     sides = next(spec.seats for spec in all_games() if spec.name == "hex-referee")
     for hexed in (
         HexStatus(Side.WHITE, 144, 6, 6),

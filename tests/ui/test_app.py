@@ -10,6 +10,7 @@ from ui_keys import Finger
 from companion.config import KioskSection
 from companion.flows.base import Notice, NoticeKind
 from companion.flows.commands import (
+    CloseSet,
     CountHands,
     EndRound,
     EndTurn,
@@ -18,12 +19,14 @@ from companion.flows.commands import (
     Page,
     Replace,
     Strikes,
+    TakeBack,
     Wild,
     Winner,
 )
 from companion.flows.said import Said, Say
 from companion.flows.status import (
     Awaiting,
+    Closing,
     HexStatus,
     Played,
     Recorded,
@@ -31,6 +34,7 @@ from companion.flows.status import (
     Scores,
     TrickStatus,
     TrickWon,
+    WildCard,
 )
 from companion.games.fibonachos.cards import Suit
 from companion.games.hex.pieces import Side
@@ -352,18 +356,49 @@ def test_rummy_pages_seats_and_ends_a_round() -> None:
     assert finger.press("UP") == [Flow(Page(-1))]
     finger.press("BACK")
     assert finger.choose("Count hands") == [Flow(CountHands())]
-    counting = RummyStatus("rummy21", 1, 0, (), counting=True)
-    finger.app.flow_status(replace(counting, recorded=(Recorded("rummy21/W#1", "W#1", "meld-1"),)))
+    wilds = (
+        WildCard("rummy21/W#1", 1, "B5#1", 8, (2, 3, 5, 8)),
+        WildCard("rummy21/W#2", 0, "B3#1", 5, (2, 3, 5, 8, 13)),
+    )
+    counting = RummyStatus("rummy21", 1, 0, (), counting=True, turn=2, wilds=wilds)
+    finger.app.flow_status(counting)
     finger.press("BACK")
     finger.choose("Wild card")
-    finger.choose("Seat 2's wild")  # the player whose set it lies in, not the zone
-    assert finger.screen().items == ("2", "3", "5", "8", "13", "21")
-    assert finger.choose("13") == [Flow(Wild("rummy21/W#1", 13))]
+    # The players, not the zones; the one with the newest wild card first.
+    assert finger.screen().items == ("Seat 2", "Seat 1")
+    finger.choose("Seat 2")
+    assert (finger.screen().title, finger.screen().items) == ("Seat 2", ("base 5",))
+    finger.choose("base 5")
+    assert finger.screen().items == ("W = 2", "W = 3", "W = 5", "W = 8")  # those that fit
+    assert finger.screen().selected == 3  # the number it has
+    assert finger.choose("W = 3") == [Flow(Wild("rummy21/W#1", 3))]
     finger.press("BACK")
     finger.choose("End round")
-    out = finger.screen().items
-    assert out == ("Seat 1 went out", "Seat 2 went out", "Seat 3 went out", "Nobody went out")
+    out = finger.screen().items  # Seat 3 played the last card: first (R6)
+    assert out == ("Seat 3 went out", "Seat 1 went out", "Seat 2 went out", "Nobody went out")
     assert finger.choose("Seat 2 went out") == [Flow(EndRound(1))]
+
+
+def test_rummy_questions_take_one_press() -> None:
+    """Issue 11 item 1: a set taken off at once is asked on the game screen, SELECT
+    closes it, BACK says it went back into the hand (R4); a wild card with no number is
+    asked by its player and set, SELECT opens the numbers that fit (R5). Long BACK is
+    still the menu."""
+    finger = in_game("Rummy 21", "2 players", "Done", "Done")
+    asked = RummyStatus("rummy21", 1, 0, (), closing=Closing(1, "B5#2"))
+    finger.app.flow_status(asked)
+    view = finger.screen()
+    assert isinstance(view, MessageView) and view.lines == ("Seat 2's set on base 5",)
+    assert finger.press("SELECT") == [Flow(CloseSet(1, "B5#2"))]
+    assert finger.press("BACK") == [Flow(TakeBack(1, "B5#2"))]
+    assert finger.hold("BACK") == [] and "Undo last" in finger.screen().items
+    finger.press("BACK")
+    wild = WildCard("rummy21/W#3", 0, "B5#1", None, (3, 8))
+    finger.app.flow_status(RummyStatus("rummy21", 1, 0, (), wilds=(wild,)))
+    assert finger.screen().lines == ("Seat 1's set on base 5", "W = 3 or 8?")
+    assert finger.press("SELECT") == []
+    assert finger.screen().items == ("W = 3", "W = 8")
+    assert finger.choose("W = 8") == [Flow(Wild("rummy21/W#3", 8))]
 
 
 def test_hex_referee_key_map() -> None:
