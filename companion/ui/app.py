@@ -73,16 +73,10 @@ def result_lines(label: str, scores: ScoresView | None) -> tuple[str, ...]:
     >>> result_lines("Fibonachos", ScoresView("Final", ("Ana", "Ben"), (3, 5), (21, 34), (1,)))
     ('Fibonachos', 'Ben wins, 34')
     """
-    if scores is None:
+    if scores is None or not scores.leaders:  # a game left before its end: no winner
         return (label, _("game ended"))
     totals = scores.totals if scores.totals is not None else scores.points
-    if not scores.leaders:
-        best = max(totals, default=0)
-        leaders = tuple(i for i, t in enumerate(totals) if t == best)
-    else:
-        leaders = scores.leaders
-    if not leaders:
-        return (label, _("game ended"))
+    leaders = scores.leaders
     names = scores.players[leaders[0]]
     total = totals[leaders[0]]
     if len(leaders) == 1:
@@ -123,6 +117,11 @@ class UiApp:
         self.running: ScoresView | None = None
         self.last_result: tuple[str, ...] = ()
         self._recorded: tuple[Recorded, ...] = ()
+        #: How the game in play ends once the session says so (:meth:`game_over`): the
+        #: page after its final scores, and whether they show (not to an empty table).
+        self._then: Callable[[], Page] = lambda: IdlePage(self)
+        self._quiet_end = False
+        self._result_said = False
         self.recent_names: list[str] = []
         self.remember_names(names)
         #: The players' page's address (issue 15), set by the daemon; "" when it is off.
@@ -160,13 +159,17 @@ class UiApp:
         game = self.game or ""
         for notice in notices:
             detail = present_notice(notice, self.players, game)
+            if notice.kind is NoticeKind.GAME_OVER:
+                final = detail if isinstance(detail, ScoresView) else None
+                self.last_result = result_lines(self.label, final or self.last_scores)
+                self._result_said = True
+                if self._quiet_end:  # nobody at the table: the attract screen says it
+                    continue
+            elif isinstance(detail, ScoresView):
+                self.last_scores = detail
             self.overlays.add(
                 notice, now=now, base=self.flow, detail=detail, players=self.players, game=game
             )
-            if isinstance(detail, ScoresView):
-                self.last_scores = detail
-            if notice.kind is NoticeKind.GAME_OVER:
-                self.last_result = result_lines(self.label, self.last_scores)
 
     def flow_status(self, status: FlowStatus | None) -> None:
         """The flow's status after each input; a refusal made on an older view goes.
@@ -196,8 +199,8 @@ class UiApp:
             return []
         commands: list[UiCommand] = []
         if self.game is not None:
-            commands.append(EndGame("idle"))
-            self._close_game()
+            commands.append(EndGame("idle"))  # the game goes once the session ended it
+            self._quiet_end = True
         else:
             self._clear_game()
         self.overlays.clear()
@@ -222,11 +225,12 @@ class UiApp:
         """The session ended the game: ``lines`` are its result for the idle screen.
 
         Without lines, the result is the one of the game-over notice, else the last
-        round's scores.
+        round's scores. The final scores, if they show, stay until a key; then the
+        page the ending chose (:meth:`ended`), else the idle screen.
         """
         if lines is not None:
             self.last_result = tuple(lines)
-        elif self.game is not None and not any(o.ends_game for o in self.overlays.queue):
+        elif self.game is not None and not self._result_said:
             self.last_result = result_lines(self.label, self.last_scores)
         if not any(o.ends_game for o in self.overlays.queue):
             self._finish()
@@ -381,13 +385,19 @@ class UiApp:
         return Go()
 
     def ended(self, command: EndGame) -> Go:
-        """The game in play ends by a menu choice."""
-        self._close_game()
-        return Go(IdlePage(self) if self.kiosk else self.start_page(), [command])
+        """The game in play ends by a menu choice: the session closes it and says its
+        final scores (R9: how a rummy match ends), then the start menu (a kiosk: the
+        attract screen)."""
+        if not self.kiosk:
+            self._then = self.start_page
+        return Go(GamePage(self), [command])
 
     def staff_action(self, action: StaffAction) -> Go:
+        """A staff action; ``end-game`` (a staff card or the cafe's reset) ends the game
+        in play for the attract screen, its result there (no one may be at the table
+        to press a key)."""
         if action.name == "end-game" and self.game is not None:
-            self._close_game()
+            self._quiet_end = True
         return Go(IdlePage(self), [action])
 
     # -- inside ----------------------------------------------------------------------------
@@ -423,16 +433,13 @@ class UiApp:
             self._finish()
 
     def _finish(self) -> None:
-        """The game is over: the idle screen with the result."""
+        """The game is over: the page its ending chose (the idle screen with the result)."""
+        then = self._then
         self._clear_game()
-        self.page = IdlePage(self)
-
-    def _close_game(self) -> None:
-        """The game in play ends here: its result for the idle screen, then it goes."""
-        self.last_result = result_lines(self.label, self.last_scores)
-        self._clear_game()
+        self.page = then()
 
     def _clear_game(self) -> None:
         self.game, self.players, self.flow, self.status = None, (), None, None
         self.last_scores = self.running = None
         self._recorded = ()
+        self._then, self._quiet_end, self._result_said = (lambda: IdlePage(self)), False, False
