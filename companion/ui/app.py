@@ -434,8 +434,10 @@ class UiApp:
 
     def _finish(self) -> None:
         """The game is over: the page its ending chose (the idle screen with the result)."""
-        then = self._then
+        then, quiet = self._then, self._quiet_end
         self._clear_game()
+        if quiet:  # the last round's scores too: no one may be there to press a key
+            self.overlays.clear()
         self.page = then()
 
     def _clear_game(self) -> None:
