@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.flows.notices import ended_notice
 from companion.flows.status import (
     Awaiting,
     HexStatus,
@@ -26,11 +27,12 @@ from companion.flows.status import (
 from companion.games.fibonachos.cards import Suit
 from companion.games.hex.pieces import Side
 from companion.games.registry import get_game
+from companion.games.report import CardGameReport, RoundScore
 from companion.games.trump.cards import Colour, Symbol
 from companion.ui.overlays import waiting
 from companion.ui.screens import View
 from companion.views import FlowView, ScoresView, present, present_running
-from companion.views.present import present_trick_won
+from companion.views.present import present_notice, present_trick_won
 
 NAMES = ("Ana", "Ben", "Cy", "Dee")
 
@@ -92,6 +94,7 @@ def game_screens() -> dict[str, View]:
         MeldSet("B3", SetState.COMPLETE, wild="W=5"),
     )
     totals = (120, -40, 85)
+    rummy_rounds = (RoundScore((200, -60, 45)), RoundScore((-80, 20, 40)))
     five = (*NAMES, "")
     sides = get_game("hex-referee").seats
     next_trick = replace(trick_status(), trick=6, plays=(), lead=None, to_play=3, spicy=None)
@@ -151,6 +154,12 @@ def game_screens() -> dict[str, View]:
         "match-totals": waiting_scores(
             present(Scores("fibonachos", None, (55, 34, 21), None, (0,), (0,)), NAMES[:3])
         ),
+        # Ended from the menu: a rummy match (R9) won by the highest total; a trick
+        # game left in its second round (F8: three), nobody's.
+        "rummy-ended": _ended(CardGameReport("rummy21", NAMES[:3], rummy_rounds, False, ())),
+        "ended-no-winner": _ended(
+            CardGameReport("fibonachos", NAMES[:3], (RoundScore((8, 0, 13)),), False, ())
+        ),
         "rummy": present(RummyStatus("rummy21", 2, 1, sets, totals=totals, turn=0), NAMES[:3]),
         "rummy-page-2": present(
             RummyStatus("rummy21", 2, 2, sets[2:4], totals=totals, turn=2), NAMES[:3]
@@ -161,6 +170,13 @@ def game_screens() -> dict[str, View]:
         "hex-card": present(HexStatus(Side.BLACK, 9, 5, 3, card=5), sides),
         "hex-winner": present(HexStatus(Side.WHITE, 31, 6, 0, winner=Side.WHITE), sides),
     }
+
+
+def _ended(report: CardGameReport[RoundScore]) -> View:
+    """The final scores of a game the table ended, as the session says them."""
+    shown = present_notice(ended_notice(report), report.players)
+    assert isinstance(shown, ScoresView), shown
+    return waiting(shown)
 
 
 def waiting_scores(view: FlowView | None) -> View:
