@@ -27,12 +27,13 @@ from companion.flows.status import (
     TrickStatus,
 )
 from companion.table.cards import TableCard
-from companion.ui.app import UiApp, result_lines
+from companion.ui.app import UiApp
 from companion.ui.commands import StartGame
 from companion.ui.gallery_game import MISSING, NAMES, game_screens, missing_status, trick_status
 from companion.ui.ingame import GamePage, IdlePage
 from companion.ui.screens import View, has_large
 from companion.ui.setup import players_label
+from companion.ui.start import result_lines
 from companion.views import (
     MenuView,
 )

@@ -289,7 +289,7 @@ def test_ui_demo_plays_a_rummy_match_to_its_end_by_its_notes(
     hand.demo.runner.observer = lambda notices, _now: refused.extend(
         n.message for n in notices if n.kind is NoticeKind.REFUSED
     )
-    notes = []
+    notes: list[str] = []
     while (note := hand.note()) and len(notes) < 60:
         notes.append(note)
         hand.follow(note)
