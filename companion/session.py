@@ -38,7 +38,9 @@ from typing import Any, Protocol
 from companion.errors import CompanionError
 from companion.flows.base import GameFlow, Notice, NoticeKind
 from companion.flows.commands import FlowCommand, Undo, from_json, to_json
+from companion.flows.notices import ended_notice
 from companion.flows.said import Said, Say
+from companion.flows.status import Scores
 from companion.games.registry import all_games
 from companion.journal import GameEntry, Journal, JournalError, JournalFullError
 from companion.table.cards import TableCard
@@ -302,12 +304,26 @@ class Session:
         return notices
 
     def end_game(self, *, reason: str = "over") -> list[Notice]:
-        """Close the game in play in the journal with its scores (also for an abandoned one)."""
+        """Close the game in play in the journal with its scores (also for an abandoned one).
+
+        A game the table ended (any ``reason`` but ``over``, which the flow announced
+        itself, and ``replaced``) says its final scores: a GAME_OVER whose winners are
+        the result's ``winners`` (:func:`~companion.games.report.ended_winners`), so the
+        screen and the history tell the same.
+        """
         if self.flow is None:
             return []
-        score = self.flow.report().to_json()
-        result = {"reason": reason, "record": self.flow.record(), "score": score}
-        notices: list[Notice] = []
+        report = self.flow.report()
+        ended = ended_notice(report)
+        won = ended.detail.winners if isinstance(ended.detail, Scores) else ()
+        winners = list(won) if ended.seat is None else [ended.seat]
+        result = {
+            "reason": reason,
+            "record": self.flow.record(),
+            "score": report.to_json(),
+            "winners": winners,
+        }
+        notices: list[Notice] = [] if reason in ("over", "replaced") else [ended]
         if self.game_id is not None and not self.memory_only:
             try:
                 self.journal.end_game(self.game_id, result, ended=self.clock())

@@ -13,6 +13,7 @@ from typing import Any
 
 from companion.cli.common import add_config_options, local_time, open_journal, warn_unread
 from companion.games import HexRefereeReport, HexReport, RecordError, report_from_json
+from companion.games.report import ended_winners
 from companion.journal import GameEntry
 
 
@@ -33,7 +34,10 @@ def _outcome(entry: GameEntry, score: object) -> tuple[list[int] | None, list[st
         return None, []
     if isinstance(report, HexReport | HexRefereeReport):
         return None, [report.winner.value] if report.winner else []
-    return list(report.totals), _names(entry, list(report.winners))
+    # An ended game's winners are those its final scores screen showed (R9: a rummy
+    # match ended by the table is won by the highest total).
+    won = ended_winners(report) if entry.ended is not None else report.winners
+    return list(report.totals), _names(entry, list(won))
 
 
 def _names(entry: GameEntry, seats: Any) -> list[str]:

@@ -147,7 +147,8 @@ class ScriptedTable:
         """Put the next cards down (``card``, ``trick``, ``round``, ``game``); how many.
 
         A pause of the script (rummy: count the hands, end the round) stops every
-        kind of advance: the buttons come first, then the next key goes on.
+        kind of advance: the buttons come first, then the next key goes on. Its note
+        (what to press) is said as soon as the table stops before it.
         """
         start = self.done
         while self.done < len(self.steps) and self.runner.app.game is not None:
@@ -169,6 +170,10 @@ class ScriptedTable:
                 break
             if self._ends(how):
                 break
+        waiting = self.steps[self.done] if self.done < len(self.steps) else None
+        stopped_at_pause = self.notes[-1:] == [waiting.note] if waiting is not None else True
+        if waiting is not None and waiting.card is None and not stopped_at_pause:
+            self.notes.append(waiting.note)  # what the table waits for next, said now
         return self.done - start
 
     def on_record(self) -> tuple[str, ...]:

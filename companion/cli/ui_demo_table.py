@@ -106,11 +106,33 @@ def _physical(face: str) -> str:
     return face.split("=", 1)[0]
 
 
+def _wild_notes(wilds: Sequence[tuple[TableCard, str]]) -> list[TableStep]:
+    """A pause per wild card of a set: its number by the in-game menu (R5), the menu's
+    label of it worked out as the menu gives it (the newest card first, "Seat 2's wild",
+    "Seat 2's wild 2"), so the notes name what the screen lists."""
+    seen: Counter[str] = Counter()
+    notes = []
+    for card, number in reversed(wilds):
+        seat = int(card.zone.rpartition("-")[2]) + 1
+        label = f"Seat {seat}'s wild"
+        seen[label] += 1
+        if seen[label] > 1:
+            label = f"{label} {seen[label]}"
+        path = f"Menu > Wild card > {label} > {number}"
+        notes.append(TableStep("pause", note=f"declare the wild card: {path}, then n"))
+    return notes
+
+
 def _rummy(game: str, record: Mapping[str, Any]) -> list[TableStep]:
+    """Each round: the sets laid out, their wild cards last (R5: the table declares
+    them by the menu, a pause each), the complete ones turned face down (R4), then
+    the hands (Count hands) and the end of the round (End round, R6/R7); after the
+    last round, End game (R9 sets no end: the table ends the match)."""
     steps: list[TableStep] = []
     for rnd in record["rounds"]:
         deck = _Deck(game)
         laid: list[TableCard] = []
+        wilds: list[tuple[TableCard, str]] = []
         closing: list[TableCard] = []
         hands: list[TableCard] = []
         for seat, table in enumerate(rnd["tables"]):
@@ -122,18 +144,28 @@ def _rummy(game: str, record: Mapping[str, Any]) -> list[TableStep]:
                     at = (SET_X + column * SET_DX, CARD_Y + row * CARD_DY)
                     card = deck.card(_physical(face), zone, position=at)
                     laid.append(card)
+                    if "=" in face:
+                        wilds.append((card, face.split("=", 1)[1]))
                     if closed:  # turned face down once complete (R4)
                         closing.append(replace(card, face_down=True))
             for index, face in enumerate(table.get("hand", [])):
                 at = (SET_X + index * 0.1, HAND_Y)
                 hands.append(deck.card(_physical(face), zone, position=at))
+        late = {card.key for card, _number in wilds}
+        laid = [c for c in laid if c.key not in late] + [c for c, _number in wilds]
         out = rnd.get("out")
-        who = "nobody" if out is None else f"Seat {out + 1}"
-        steps += [TableStep("placed", c) for c in [*laid, *closing]]
-        steps.append(TableStep("pause", note="Menu > Count hands, then n: the hands"))
+        who = "Nobody went out" if out is None else f"Seat {out + 1} went out"
+        steps += [TableStep("placed", c) for c in laid]
+        steps += _wild_notes(wilds)
+        steps += [TableStep("placed", c) for c in closing]
+        count = "the round is over: Menu > Count hands, then n lays out the hands"
+        steps.append(TableStep("pause", note=count))
         steps += [TableStep("placed", c) for c in hands]
-        steps.append(TableStep("pause", note=f"Menu > End round > {who} out, then n"))
+        end = f"the hands are down: Menu > End round > {who}, then a key, n: the next round"
+        steps.append(TableStep("pause", note=end))
         steps += [TableStep("removed", c) for c in [*laid, *hands]]
+    last = "the rounds are played (R9): Menu > End game > SELECT, then the final scores"
+    steps.append(TableStep("pause", note=last))
     return steps
 
 

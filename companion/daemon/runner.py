@@ -87,10 +87,10 @@ class TableRunner:
                 self._after(session.command(flow_command), now)
             case Undo():
                 self._after(session.command(commands.Undo()), now)
-            case EndGame(reason=reason):
-                session.end_game(reason=reason)
+            case EndGame(reason=reason):  # the final scores follow (R9: rummy's end)
+                self._after(session.end_game(reason=reason), now)
             case StaffAction(name="end-game"):
-                session.end_game(reason="staff")
+                self._after(session.end_game(reason="staff"), now)
             case StaffAction(name=name):
                 self.staff_requests.append(name)
             case Resume():

@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from companion.flows.base import Notice, NoticeKind
+from companion.flows.base import Notice, NoticeKind, seat_names
 from companion.flows.commands import FlowCommand, Replace
 from companion.flows.errors import RefusedError
 from companion.flows.said import Said, Say
 from companion.flows.status import Scores
-from companion.games.report import CardGameReport, RoundScore, leaders
+from companion.games.report import CardGameReport, GameReport, RoundScore, ended_winners, leaders
 from companion.table.cards import TableCard
 
 
@@ -107,6 +107,25 @@ def report_notices(
         said = Said(Say.GAME_OVER, seat=won[0] if len(won) == 1 else None)
         notices.append(Notice(NoticeKind.GAME_OVER, message, None, detail=detail, said=said))
     return notices
+
+
+def ended_notice(report: GameReport) -> Notice:
+    """The GAME_OVER of a game the table ended (the menu's End game, the staff, a table
+    left idle): the final totals, the winners by :func:`ended_winners` (a rummy match,
+    R9, is won by the highest total; a trick game left before its end by nobody), the
+    leaders starred only when they won. A hex game says its winner, if it has one.
+    """
+    if not isinstance(report, CardGameReport):
+        seat = None if report.winner is None else report.winner.seat
+        said = Said(Say.GAME_OVER, seat=seat)
+        return Notice(NoticeKind.GAME_OVER, "game ended", None, seat=seat, said=said)
+    won = ended_winners(report)
+    detail = Scores(report.game, None, report.totals, None, won, won)
+    names = seat_names(report.players)
+    winners = " and ".join(names[seat] for seat in won)
+    message = f"game ended: {winners} won" if winners else "game ended: no winner"
+    said = Said(Say.GAME_OVER, seat=won[0] if len(won) == 1 else None)
+    return Notice(NoticeKind.GAME_OVER, message, None, detail=detail, said=said)
 
 
 def replacement(old: TableCard, command: Replace) -> TableCard:

@@ -79,6 +79,28 @@ def leaders(totals: Sequence[int]) -> tuple[int, ...]:
     return tuple(seat for seat, total in enumerate(totals) if total == best)
 
 
+#: The games whose rules set no end (R9): the table ends the match when it likes.
+NO_END = frozenset({"rummy21", "rummy13", "rummy8", "rummy89"})
+
+
+def ended_winners(report: CardGameReport[RoundScore]) -> tuple[int, ...]:
+    """Who won a card game once it has ended, however it ended: by its rules, the
+    report's winners; a game with no end of its own (R9) ended by the table after a
+    round scored, the highest total; a game left before its end, nobody. The final
+    scores screen, the journal's result and ``companion history`` all ask this.
+
+    >>> ended_winners(CardGameReport("rummy8", ("Ana", "Ben"), (RoundScore((5, 9)),), False, ()))
+    (1,)
+    >>> ended_winners(CardGameReport("trump", ("Ana", "Ben"), (RoundScore((5, 9)),), False, ()))
+    ()
+    """
+    if report.complete:
+        return report.winners
+    if report.game in NO_END and report.rounds:
+        return leaders(report.totals)
+    return ()
+
+
 @dataclass(frozen=True)
 class CardGameReport(Generic[R_co]):
     """DESIGN.md's score of a card game: finished rounds only, winners once complete.

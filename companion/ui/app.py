@@ -26,21 +26,20 @@ winner, a note) does not, so a quick hand at the hex referee loses no move.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 
 from companion.config import KioskSection
 from companion.flows.base import Notice, NoticeKind
 from companion.flows.status import FlowStatus, Recorded, RummyStatus, TrickStatus
 from companion.games.registry import get_game
-from companion.ui.commands import EndGame, Resume, StaffAction, StartGame, UiCommand
+from companion.ui.commands import EndGame, StaffAction, StartGame, UiCommand
 from companion.ui.ingame import GamePage, IdlePage
 from companion.ui.keys import ButtonLike, key_of
-from companion.ui.menus import staff_menu
-from companion.ui.overlays import INFO_SECONDS, Overlay, Overlays, Statuses, waiting
-from companion.ui.pages import Choice, Go, ListPage, Page
+from companion.ui.overlays import INFO_SECONDS, Overlay, Overlays, Pager, Statuses, waiting
+from companion.ui.pages import Go, ListPage, Page
 from companion.ui.phone import PhonePage, offer_names, phone_view
 from companion.ui.screens import View
 from companion.ui.setup import SetupWizard
+from companion.ui.start import language_page, result_lines, start_page
 from companion.views import (
     FlowView,
     MessageView,
@@ -51,44 +50,16 @@ from companion.views import (
     present_running,
 )
 from companion.views.faults import Fault
-from companion.views.i18n import LANGUAGES, _, language, set_language
+from companion.views.i18n import _, set_language
 from companion.views.present import game_label
 
 #: How long a staff card keeps the staff actions open.
 STAFF_SECONDS = 300.0
 #: The misread cards one can correct: the newest of what the flow has on record.
 RECENT_CARDS = 8
-#: A message longer than its screen shows its pages in turn, this long each.
-PAGE_SECONDS = 3.0
 #: How long the code of the players' page shows as a game starts (or until its first
 #: card, or a key: a passing screen, the key goes through).
 START_CODE_SECONDS = 20.0
-#: Each language by its own name, for the start menu's choice.
-LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
-
-
-def result_lines(label: str, scores: ScoresView | None) -> tuple[str, ...]:
-    """The idle screen's last result: the game, then the winners and their total.
-
-    >>> result_lines("Fibonachos", ScoresView("Final", ("Ana", "Ben"), (3, 5), (21, 34), (1,)))
-    ('Fibonachos', 'Ben wins, 34')
-    """
-    if scores is None:
-        return (label, _("game ended"))
-    totals = scores.totals if scores.totals is not None else scores.points
-    if not scores.leaders:
-        best = max(totals, default=0)
-        leaders = tuple(i for i, t in enumerate(totals) if t == best)
-    else:
-        leaders = scores.leaders
-    if not leaders:
-        return (label, _("game ended"))
-    names = scores.players[leaders[0]]
-    total = totals[leaders[0]]
-    if len(leaders) == 1:
-        return (label, _("{name} wins, {total}").format(name=names, total=total))
-    count = len(leaders)
-    return (label, _("{count} share the win, {total}").format(count=count, total=total))
 
 
 class UiApp:
@@ -123,6 +94,11 @@ class UiApp:
         self.running: ScoresView | None = None
         self.last_result: tuple[str, ...] = ()
         self._recorded: tuple[Recorded, ...] = ()
+        #: How the game in play ends once the session says so (:meth:`game_over`): the
+        #: page after its final scores, and whether they show (not to an empty table).
+        self._then: Callable[[], Page] = lambda: IdlePage(self)
+        self._quiet_end = False
+        self._result_said = False
         self.recent_names: list[str] = []
         self.remember_names(names)
         #: The players' page's address (issue 15), set by the daemon; "" when it is off.
@@ -133,7 +109,7 @@ class UiApp:
             start=self._begin, cancel=self._idle, seed=self._seed, names=self._names
         )
         self.page: Page = IdlePage(self) if self.kiosk else self.start_page()
-        self._paging: tuple[MessageView | ScoresView | None, float] = (None, now)
+        self._pager = Pager(now)
 
     # -- inputs from the daemon ---------------------------------------------------------
 
@@ -160,13 +136,17 @@ class UiApp:
         game = self.game or ""
         for notice in notices:
             detail = present_notice(notice, self.players, game)
+            if notice.kind is NoticeKind.GAME_OVER:
+                final = detail if isinstance(detail, ScoresView) else None
+                self.last_result = result_lines(self.label, final or self.last_scores)
+                self._result_said = True
+                if self._quiet_end:  # nobody at the table: the attract screen says it
+                    continue
+            elif isinstance(detail, ScoresView):
+                self.last_scores = detail
             self.overlays.add(
                 notice, now=now, base=self.flow, detail=detail, players=self.players, game=game
             )
-            if isinstance(detail, ScoresView):
-                self.last_scores = detail
-            if notice.kind is NoticeKind.GAME_OVER:
-                self.last_result = result_lines(self.label, self.last_scores)
 
     def flow_status(self, status: FlowStatus | None) -> None:
         """The flow's status after each input; a refusal made on an older view goes.
@@ -196,8 +176,8 @@ class UiApp:
             return []
         commands: list[UiCommand] = []
         if self.game is not None:
-            commands.append(EndGame("idle"))
-            self._close_game()
+            commands.append(EndGame("idle"))  # the game goes once the session ended it
+            self._quiet_end = True
         else:
             self._clear_game()
         self.overlays.clear()
@@ -222,11 +202,12 @@ class UiApp:
         """The session ended the game: ``lines`` are its result for the idle screen.
 
         Without lines, the result is the one of the game-over notice, else the last
-        round's scores.
+        round's scores. The final scores, if they show, stay until a key; then the
+        page the ending chose (:meth:`ended`), else the idle screen.
         """
         if lines is not None:
             self.last_result = tuple(lines)
-        elif self.game is not None and not any(o.ends_game for o in self.overlays.queue):
+        elif self.game is not None and not self._result_said:
             self.last_result = result_lines(self.label, self.last_scores)
         if not any(o.ends_game for o in self.overlays.queue):
             self._finish()
@@ -279,25 +260,12 @@ class UiApp:
         self.now = now
         fault = self.statuses.current(now)
         if fault is not None:
-            return self._paged(fault, now)
+            return self._pager.turn(fault, now)
         overlay = self.overlays.current(now)
         if overlay is not None:
-            return self._paged(overlay.view, now)
+            return self._pager.turn(overlay.view, now)
         view: View = self.page.view()
-        return self._paged(view, now)
-
-    def _paged(self, view: View, now: float) -> View:
-        """``view`` at the page its time on screen has come to (a message shows its
-        pages in turn, :data:`PAGE_SECONDS` each; the screen wraps the count round)."""
-        if not isinstance(view, MessageView | ScoresView):
-            return view
-        first = replace(view, page=0)
-        shown, since = self._paging
-        if shown != first:
-            self._paging = (first, now)
-            return first
-        page = int((now - since) // PAGE_SECONDS)
-        return replace(view, page=page) if page else first
+        return self._pager.turn(view, now)
 
     # -- what pages ask of the app --------------------------------------------------------
 
@@ -320,33 +288,10 @@ class UiApp:
         return Go(GamePage(self))
 
     def start_page(self) -> Page:
-        top = []
-        if self.game is not None:
-            top.append(Choice(_("Resume the game"), lambda: Go(GamePage(self), [Resume()])))
-        bottom = [Choice(_("Language"), lambda: Go(self.language_page()))]
-        if self.link:
-            bottom.append(Choice(_("Phone page"), lambda: self.phone_page(self.to_start)))
-        if self.staff_open():
-            bottom.append(Choice(_("Staff"), lambda: Go(staff_menu(self, back=self.to_start))))
-        return self.wizard.games_page(top=top, bottom=bottom)
+        return start_page(self)
 
     def language_page(self) -> ListPage:
-        """The table's language: each by its own name; the screens speak it at once."""
-
-        def choose(lang: str) -> Callable[[], Go]:
-            def act() -> Go:
-                self.set_language(lang)
-                return Go(self.start_page())
-
-            return act
-
-        choices = [Choice(LANGUAGE_NAMES[lang], choose(lang)) for lang in LANGUAGES]
-        return ListPage(
-            _("Language"),
-            choices,
-            back=self.to_start,
-            selected=LANGUAGES.index(language()),
-        )
+        return language_page(self)
 
     def set_language(self, lang: str) -> None:
         """Speak ``lang`` from now on: the game's screen is worded again at once."""
@@ -381,13 +326,19 @@ class UiApp:
         return Go()
 
     def ended(self, command: EndGame) -> Go:
-        """The game in play ends by a menu choice."""
-        self._close_game()
-        return Go(IdlePage(self) if self.kiosk else self.start_page(), [command])
+        """The game in play ends by a menu choice: the session closes it and says its
+        final scores (R9: how a rummy match ends), then the start menu (a kiosk: the
+        attract screen)."""
+        if not self.kiosk:
+            self._then = self.start_page
+        return Go(GamePage(self), [command])
 
     def staff_action(self, action: StaffAction) -> Go:
+        """A staff action; ``end-game`` (a staff card or the cafe's reset) ends the game
+        in play for the attract screen, its result there (no one may be at the table
+        to press a key)."""
         if action.name == "end-game" and self.game is not None:
-            self._close_game()
+            self._quiet_end = True
         return Go(IdlePage(self), [action])
 
     # -- inside ----------------------------------------------------------------------------
@@ -423,16 +374,15 @@ class UiApp:
             self._finish()
 
     def _finish(self) -> None:
-        """The game is over: the idle screen with the result."""
+        """The game is over: the page its ending chose (the idle screen with the result)."""
+        then, quiet = self._then, self._quiet_end
         self._clear_game()
-        self.page = IdlePage(self)
-
-    def _close_game(self) -> None:
-        """The game in play ends here: its result for the idle screen, then it goes."""
-        self.last_result = result_lines(self.label, self.last_scores)
-        self._clear_game()
+        if quiet:  # the last round's scores too: no one may be there to press a key
+            self.overlays.clear()
+        self.page = then()
 
     def _clear_game(self) -> None:
         self.game, self.players, self.flow, self.status = None, (), None, None
         self.last_scores = self.running = None
         self._recorded = ()
+        self._then, self._quiet_end, self._result_said = (lambda: IdlePage(self)), False, False

@@ -15,7 +15,6 @@ a revoke) worded by :mod:`companion.views.words`. Nothing here is a sample text.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import replace
 
 from companion.config import KioskSection
 from companion.flows.base import Notice, NoticeKind
@@ -24,44 +23,26 @@ from companion.flows.registry import make_flow
 from companion.flows.said import Said, Say
 from companion.flows.status import (
     Awaiting,
-    HexStatus,
-    Lack,
-    MeldSet,
-    MissingCard,
-    Played,
-    Recorded,
-    RummyStatus,
     Scores,
-    SetState,
     TrickStatus,
-    TrickWon,
 )
-from companion.games.fibonachos.cards import Suit
-from companion.games.hex.pieces import Side
-from companion.games.registry import get_game
-from companion.games.trump.cards import Colour, Symbol
 from companion.table.cards import TableCard
-from companion.ui.app import UiApp, result_lines
+from companion.ui.app import UiApp
 from companion.ui.commands import StartGame
+from companion.ui.gallery_game import MISSING, NAMES, game_screens, missing_status, trick_status
 from companion.ui.ingame import GamePage, IdlePage
-from companion.ui.overlays import waiting
 from companion.ui.screens import View, has_large
 from companion.ui.setup import players_label
+from companion.ui.start import result_lines
 from companion.views import (
-    FlowView,
     MenuView,
-    ScoresView,
-    present,
-    present_running,
 )
 from companion.views.cards import card_name
 from companion.views.faults import Fault, FaultKind, farewell_view
 from companion.views.i18n import LANGUAGES, _, speaking
 from companion.views.names import seat_name
-from companion.views.present import present_scores, present_trick_won, variant_name
+from companion.views.present import present_scores, variant_name
 from hardware.buttons import Button, ButtonEvent, PressKind
-
-NAMES = ("Ana", "Ben", "Cy", "Dee")
 
 
 class _Walk:
@@ -108,7 +89,7 @@ def _menus() -> Iterator[tuple[str, View]]:
     yield "variants", walk.choose(variant_name("zero-scores-34"))
     yield "confirm", walk.choose(_("Done"))
     walk("SELECT")
-    app.flow_status(_trick())
+    app.flow_status(trick_status())
     yield "game-menu", walk("BACK")
     yield "correct-which", walk.choose(_("Correct a card"))
     yield "correct-group", walk.choose(card_name("G2#1", "fibonachos"))
@@ -158,29 +139,10 @@ def _hex_menu() -> View:
     return walk.choose(_("Winner"))
 
 
-#: Trick 9 was cleared before Ben's card was read; the camera glimpsed G7 (issue 10).
-MISSING = MissingCard(1, 9, ("G7", "R1", "R4", "G3", "G11", "Y8"), ("G7",))
-
-
-def _missing_status() -> TrickStatus:
-    plays = (Played(0, "G9"),)
-    return TrickStatus(
-        "fibonachos",
-        1,
-        9,
-        1,
-        plays,
-        lead=Suit.GREEN,
-        spicy="S1#1",
-        awaiting=Awaiting.MISSING_CARD,
-        missing=MISSING,
-    )
-
-
 def _missing_menu() -> View:
     app = UiApp()
     app.game_started("fibonachos", NAMES)
-    app.flow_status(_missing_status())
+    app.flow_status(missing_status())
     return _Walk(app)("SELECT")
 
 
@@ -220,119 +182,6 @@ def _phone() -> Iterator[tuple[str, View]]:
     kiosk = UiApp(kiosk=KioskSection(enabled=True), now=1002.0)
     kiosk.link = LINK
     yield "attract-phone", kiosk.screen(1016.0)  # the third turn: the code
-
-
-def _trick() -> TrickStatus:
-    plays = (Played(0, "R13#1"), Played(1, "G2#1"))
-    last = (Played(2, "Y5#1"), Played(3, "R8#2"), Played(0, "G3#1"), Played(1, "Y1#2"))
-    recorded = tuple(
-        Recorded(f"fibonachos/{card}", card, use)
-        for card, use in (("G2#1", "play"), ("R13#1", "play"), ("S3#1", "spicy"))
-    )
-    return TrickStatus(
-        "fibonachos",
-        2,
-        5,
-        2,
-        plays,
-        lead=Suit.RED,
-        spicy="S3#1",
-        last=last,
-        last_winner=3,
-        recorded=recorded,
-    )
-
-
-def _game_screens() -> dict[str, View]:
-    """The game screens, presented from flow facts as the daemon does.
-
-    The rummy pages come from the facts a flow reports (sets judged by the engine);
-    their details are samples of the longer words a set line can hold.
-    """
-    four = tuple(Played(seat, card) for seat, card in enumerate(("Y16#1", "Y3#1", "R1#2", "G13#1")))
-    trump = (Played(1, "B7#1"), Played(2, "R10#1"), Played(3, "B2#1"))
-    last = (Played(3, "G9#1"), Played(0, "G2#1"), Played(1, "P2#1"), Played(2, "G10#1"))
-    sets = (
-        MeldSet("21", SetState.CLOSED),
-        MeldSet("B2", SetState.COMPLETE),
-        MeldSet("B5", SetState.OPEN, Lack.POINTS, missing=8),
-        MeldSet("B13", SetState.OPEN, Lack.POINTS, missing=8),
-        MeldSet("B3", SetState.COMPLETE, wild="W=5"),
-    )
-    totals = (120, -40, 85)
-    five = (*NAMES, "")
-    sides = get_game("hex-referee").seats
-    next_trick = replace(_trick(), trick=6, plays=(), lead=None, to_play=3, spicy=None)
-    return {
-        "fibonachos-spicy": present(
-            TrickStatus("fibonachos", 1, 1, 0, awaiting=Awaiting.SPICY), NAMES
-        ),
-        "fibonachos-trick": present(_trick(), NAMES),
-        "fibonachos-next-trick": present(replace(next_trick, awaiting=Awaiting.SPICY), NAMES),
-        "fibonachos-5p": present(
-            TrickStatus("fibonachos", 3, 10, 4, four, Suit.YELLOW, spicy="S5#2"), five
-        ),
-        "fibonachos-missing": present(_missing_status(), NAMES),
-        "trump-indicators": present(
-            TrickStatus("trump", 1, 1, 1, trump=Colour.R, awaiting=Awaiting.SYMBOL_INDICATOR),
-            NAMES,
-        ),
-        "trump-trick": present(
-            TrickStatus("trump", 4, 12, 0, trump, Colour.B, Colour.R, Symbol.SQUARE), NAMES
-        ),
-        "trump-last-trick": present(
-            TrickStatus(
-                "trump", 4, 13, 2, (), None, Colour.P, Symbol.CIRCLE, last=last, last_winner=2
-            ),
-            NAMES,
-        ),
-        "trump-leader": present(
-            TrickStatus(
-                "trump",
-                1,
-                1,
-                None,
-                trump=Colour.R,
-                symbol=Symbol.STAR,
-                awaiting=Awaiting.LEADER,
-                leader_card="R2",
-            ),
-            NAMES,
-        ),
-        "trick-won": present_trick_won(TrickWon(0, "R13#1", 5, ("S3#1",)), NAMES, "fibonachos"),
-        "trump-trick-won": present_trick_won(
-            TrickWon(3, "R10#1", 12, ("R3", "G7")), NAMES, "trump"
-        ),
-        "scores-so-far": _waiting(
-            present_running(replace(_trick(), totals=(21, 13, 16, 5), points=(5, 8, 5, 5)), NAMES)
-        ),
-        "round-scores": _waiting(
-            present(Scores("fibonachos", 2, (8, 0, 13, 5), (21, 13, 16, 5), (0,)), NAMES)
-        ),
-        "round-scores-5p": _waiting(
-            present(
-                Scores("trump", 12, (-40, 120, 0, 8, 13), (-160, 1340, 55, 89, 233), (1,)), five
-            )
-        ),
-        "match-totals": _waiting(
-            present(Scores("fibonachos", None, (55, 34, 21), None, (0,), (0,)), NAMES[:3])
-        ),
-        "rummy": present(RummyStatus("rummy21", 2, 1, sets, totals=totals, turn=0), NAMES[:3]),
-        "rummy-page-2": present(
-            RummyStatus("rummy21", 2, 2, sets[2:4], totals=totals, turn=2), NAMES[:3]
-        ),
-        "rummy-empty": present(RummyStatus("rummy13", 1, 2, ()), NAMES[:3]),
-        "hex": present(HexStatus(Side.BLACK, 7, 6, 4), sides),
-        "hex-strikes": present(HexStatus(Side.WHITE, 8, 4, 4, reduction=2), sides),
-        "hex-card": present(HexStatus(Side.BLACK, 9, 5, 3, card=5), sides),
-        "hex-winner": present(HexStatus(Side.WHITE, 31, 6, 0, winner=Side.WHITE), sides),
-    }
-
-
-def _waiting(view: FlowView | None) -> View:
-    """A scores screen as it shows over the game: until a key (it says so)."""
-    assert isinstance(view, ScoresView), view
-    return waiting(view)
 
 
 def _fibonachos_notices() -> dict[str, Notice]:
@@ -435,7 +284,7 @@ def screens() -> list[tuple[str, View]]:
     """Every screen in the table's language, named."""
     return [
         *_menus(),
-        *_game_screens().items(),
+        *game_screens().items(),
         *_notice_screens(),
         *_staff(),
         *_rummy_questions(),

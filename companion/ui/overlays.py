@@ -201,3 +201,27 @@ class Statuses:
 
     def expire(self, now: float) -> None:
         self.active = {k: s for k, s in self.active.items() if s.until is None or now < s.until}
+
+
+#: A message longer than its screen shows its pages in turn, this long each.
+PAGE_SECONDS = 3.0
+
+
+class Pager:
+    """Turns the pages of the message on screen: :data:`PAGE_SECONDS` each from the
+    moment it first showed (the screen wraps the count round)."""
+
+    def __init__(self, now: float) -> None:
+        self.shown: tuple[MessageView | ScoresView | None, float] = (None, now)
+
+    def turn(self, view: View, now: float) -> View:
+        """``view`` at the page its time on screen has come to."""
+        if not isinstance(view, MessageView | ScoresView):
+            return view
+        first = replace(view, page=0)
+        shown, since = self.shown
+        if shown != first:
+            self.shown = (first, now)
+            return first
+        page = int((now - since) // PAGE_SECONDS)
+        return replace(view, page=page) if page else first

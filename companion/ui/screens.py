@@ -3,7 +3,7 @@
 Laid out for 128x64 panels and, more tersely, for 128x32 ones; the most important
 thing (whose turn, how many moves, who won) is always the largest text. This module
 draws the menus, messages and the idle screen and dispatches the game screens
-(:mod:`companion.ui.screens_game`).
+(:mod:`companion.ui.screens_game`, ``screens_rummy``, ``screens_hex``).
 
     >>> render(HexView(player="Black", turn=3, allowed=3, left=2), (128, 64)).size
     (128, 64)
@@ -21,13 +21,9 @@ from companion.ui import screens_large
 from companion.ui.draw import BLACK, BOLD, LARGE, SMALL, TEXT, WHITE, Font, Pen, blank, fitting
 from companion.ui.layout import ROW, bar, bar_height, tall
 from companion.ui.qr import qr_screen
-from companion.ui.screens_game import (
-    hex_screen,
-    rummy_screen,
-    scores_screen,
-    trick_screen,
-    trick_won_screen,
-)
+from companion.ui.screens_game import scores_screen, trick_screen, trick_won_screen
+from companion.ui.screens_hex import hex_screen
+from companion.ui.screens_rummy import rummy_screen
 from companion.views import (
     HexView,
     IdleView,

@@ -1,9 +1,10 @@
-"""The game screens: a trick in play, a trick won, scores, rummy sets, the hex referee.
+"""The trick games' screens: a trick in play, a trick won, and the scores.
 
 Laid out for 128x64 and, more tersely, 128x32 panels. Cards come named as their faces
 print them ("Yellow 16"), with a short form for a crowded row ("Yel 16",
 :func:`companion.views.cards.card_short`); a list of cards takes the longest form that
-fits it whole (docs/ui.md, "Cards in a list").
+fits it whole (docs/ui.md, "Cards in a list"). The rummy sets and the hex referee
+have their own modules (:mod:`companion.ui.screens_rummy`, :mod:`companion.ui.screens_hex`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from PIL import Image
 
 from companion.ui.draw import BLACK, BOLD, HUGE, LARGE, SMALL, TEXT, Font, Pen, blank, fit, fitting
 from companion.ui.layout import ROW, bar, bar_height, tall
-from companion.views import HexView, Play, RummyView, ScoresView, TrickView, TrickWonView
+from companion.views import Play, ScoresView, TrickView, TrickWonView
 from companion.views.i18n import _
 
 
@@ -319,121 +320,3 @@ def _short_scores(image: Image.Image, view: ScoresView, size: tuple[int, int]) -
         end = x + width
         pen.text((x, y), name, SMALL, width=width - SMALL.measure(f" {total}"))
         pen.text((end - SMALL.measure(total), y), total, SMALL)
-
-
-_STATE_MARK = {"open": "..", "complete": "ok", "closed": "##", "illegal": "!!"}
-
-
-def _legend(view: RummyView, width: int) -> list[str]:
-    """The markers on the page and their words, packed into lines of ``width``."""
-    lines: list[str] = []
-    for state, word in view.legend:
-        entry = f"{_STATE_MARK.get(state, '??')} {word}"
-        if lines and SMALL.measure(f"{lines[-1]}·{entry}") <= width:
-            lines[-1] = f"{lines[-1]}·{entry}"
-        else:
-            lines.append(entry)
-    return lines
-
-
-def _rummy_info(view: RummyView) -> tuple[str, str]:
-    """The seat's total so far and who is at play (left and right of one line)."""
-    score = "" if view.score is None else _("{points} pts").format(points=view.score)
-    turn = "" if view.turn is None else _("{name} plays").format(name=view.turn)
-    return score, turn
-
-
-def _set_layout(count: int, room: int, notes: int, large: bool) -> tuple[Font, int, int, int]:
-    """How ``count`` set rows and up to ``notes`` lines of notes share ``room`` pixels:
-    (font, row height, columns, notes kept). Every set comes first, then the notes,
-    then the larger font; past one column's room the sets go in two columns."""
-    fonts = [(TEXT, ROW)] if large else []
-    fonts += [(SMALL, SMALL.height + 1), (SMALL, SMALL.height)]
-    for kept in range(notes, -1, -1):
-        for font, row in fonts:
-            if count * row + kept * (SMALL.height + 1) <= room + 1:
-                return font, row, 1, kept
-    return SMALL, SMALL.height, 2, 0
-
-
-def rummy_screen(view: RummyView, size: tuple[int, int]) -> Image.Image:
-    """One seat's sets: the seat and its place ("2/3") in the bar; its total so far and
-    who is at play; a row a set (marker, base, what it lacks); the markers' legend."""
-    image = blank(size)
-    pen = Pen(image)
-    score, turn = _rummy_info(view)
-    seat = view.seat
-    if not tall(size) and score and TEXT.measure(f"{seat}  {score}  9/9") <= size[0]:
-        seat, score = f"{seat}  {score}", ""  # the short panel's total in the bar
-    top = bar(pen, size, seat, f"{view.number}/{view.seats}")
-    notes = _legend(view, size[0])
-    if tall(size):
-        pen.text((0, top), score, SMALL)
-        if turn:
-            pen.right(top, turn, SMALL)
-        top += SMALL.height + 1
-    elif score or turn:
-        notes.insert(0, f"{score}  {turn}".strip())
-    words = dict(view.legend)
-    room = size[1] - top
-    font, row, columns, kept = _set_layout(max(1, len(view.sets)), room, len(notes), tall(size))
-    if not view.sets:
-        pen.text((0, top), _("no set yet"), font)
-    per_column = max(1, (room + 1) // row)
-    width = size[0] // columns
-    bases = max((len(line.base) for line in view.sets), default=0)
-    rows = [
-        f"{_STATE_MARK.get(line.state, '??')} {line.base:<{bases}} "
-        f"{line.detail or words.get(line.state, line.state)}"
-        for line in view.sets
-    ]
-    if font is TEXT and any(TEXT.measure(text) > width - 2 for text in rows):
-        font, row = SMALL, SMALL.height + 1  # the details before the larger font
-    for index, line in enumerate(view.sets[: per_column * columns]):
-        text = rows[index]
-        if columns > 1 or font.measure(text) > width - 2:
-            text = f"{_STATE_MARK.get(line.state, '??')} {line.base}"  # the details give way
-        x, y = (index // per_column) * width, top + (index % per_column) * row
-        pen.text((x, y), text, font, width=width - 2)
-    for index, note in enumerate(reversed(notes[:kept])):
-        pen.text((0, size[1] - (index + 1) * (SMALL.height + 1) + 1), note, SMALL)
-    return image
-
-
-def _big_number(image: Image.Image, number: str, at: tuple[int, int], scale: int) -> int:
-    """Paste ``number`` in the huge font, ``scale`` times; return its width."""
-    big = blank((HUGE.measure(number), HUGE.height))
-    Pen(big).text((0, 0), number, HUGE)
-    if scale > 1:
-        big = big.resize((big.width * scale, big.height * scale), Image.Resampling.NEAREST)
-    image.paste(big, at)
-    return big.width
-
-
-def hex_screen(view: HexView, size: tuple[int, int]) -> Image.Image:
-    image = blank(size)
-    pen = Pen(image)
-    top = bar(pen, size, _("Turn {number}").format(number=view.turn), view.player)
-    if view.winner:
-        wins = _("{name} wins").format(name=view.winner)
-        pen.centre(top + (8 if tall(size) else 3), wins, LARGE)
-        return image
-    note = _("card {number}").format(number=view.card) if view.card is not None else ""
-    if view.reduction:
-        note = _("-{number} centre").format(number=view.reduction)
-    if not tall(size):
-        # The moves left in the huge font, the rest beside it.
-        width = _big_number(image, str(view.left), (2, top), 1)
-        x = width + 8
-        pen.text((x, top + 1), _("of {number} moves left").format(number=view.allowed), SMALL)
-        if note:
-            pen.text((x, top + 2 + SMALL.height + 1), note, SMALL)
-        return image
-    # The moves left, at twice the largest font: readable from across the table.
-    number = str(view.left)
-    _big_number(image, number, ((60 - 2 * HUGE.measure(number)) // 2, top + 6), 2)
-    pen.text((62, top + 4), _("of {number}").format(number=view.allowed), LARGE)
-    pen.text((62, top + 22), _("moves left"), TEXT)
-    if note:
-        pen.text((62, top + 36), note, SMALL)
-    return image

@@ -256,8 +256,10 @@ def present_scores(scores: Scores, players: Sequence[str]) -> ScoresView:
     ('Final scores', ('Ana', 'Seat 2'), 'Ana won')
     """
     names = seat_names(players)
-    if scores.round is None:
+    if scores.round is None and scores.winners:
         title = _("Final scores")
+    elif scores.round is None:  # a game the table left before its end
+        title = _("No winner")
     else:
         title = _("Round {number}").format(number=scores.round)
     winners = [names[seat] for seat in scores.winners]

@@ -11,6 +11,7 @@ from PIL import Image, ImageSequence
 
 from companion.cli import main
 from companion.cli.score import score_record
+from companion.cli.ui_demo import Demo
 from companion.cli.ui_demo_table import random_record, table_script
 from companion.flows.base import NoticeKind
 from companion.flows.registry import make_flow
@@ -18,7 +19,10 @@ from companion.journal import Journal
 from companion.session import feed
 from companion.ui.app import UiApp
 from companion.ui.screens import render
+from companion.views import MenuView, ScoresView
 from companion.views.i18n import speaking
+from hardware.buttons import Button, ButtonEvent, PressKind
+from hardware.display import open_display
 
 #: Fibonachos for 3 (SELECT the game, DOWN + SELECT "3 players", SELECT Done,
 #: SELECT the dealer, SELECT Done (variants), SELECT to confirm).
@@ -215,3 +219,87 @@ def test_a_french_table_plays_a_whole_game_in_french(tmp_path: Path) -> None:
             start = render(UiApp().screen(0.0), (128, 64)).convert("L")
         first = Image.open(frames[0]).convert("L").resize((128, 64), Image.Resampling.NEAREST)
         assert first.tobytes() == start.tobytes()  # "Choisir un jeu"
+
+
+class DemoHand:
+    """The demo's table and buttons by a person who does what the pauses say (the notes
+    the demo prints), choosing menu entries by their labels."""
+
+    def __init__(self, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        self.now = 0.0
+        self.capsys = capsys
+        display = open_display("fake", width=128, height=64)
+        journal = Journal.open(tmp_path / "journal.db")
+        self.demo = Demo(display=display, journal=journal, clock=lambda: self.now)
+        self.app = self.demo.app
+
+    def press(self, name: str) -> None:
+        self.now += 1.0
+        event = ButtonEvent(Button[name], PressKind.PRESS, self.now)
+        self.demo.commands(self.demo.runner.press(event))
+
+    def choose(self, label: str) -> None:
+        view = self.app.screen(self.now)
+        assert isinstance(view, MenuView) and label in view.items, (label, view)
+        for _step in range((view.items.index(label) - view.selected) % len(view.items)):
+            self.press("DOWN")
+        self.press("SELECT")
+
+    def note(self) -> str:
+        """Cards down to the next pause (``r`` keys); what it says ("" at the end)."""
+        table = self.demo.table
+        while table.done < len(table.steps):
+            self.now += 1.0
+            self.demo.table_key("r")
+            err = self.capsys.readouterr().err
+            notes = [line for line in err.splitlines() if "the table waits" in line]
+            if notes:
+                return notes[-1].split("the table waits: ", 1)[1]
+        return ""
+
+    def follow(self, note: str) -> None:
+        """Do what a note says: the menu path (BACK opens the menu), then a key for a
+        screen that waits (the round's scores)."""
+        path = note.split(": ", 1)[1].split(", then", maxsplit=1)[0]
+        for _press in range(3):  # a waiting screen (a note, the scores) goes first
+            if isinstance(self.app.screen(self.now), MenuView):
+                break
+            self.press("BACK")
+        for label in path.split(" > ")[1:]:
+            if label == "SELECT":
+                self.press("SELECT")
+            else:
+                self.choose(label)
+
+
+def test_ui_demo_plays_a_rummy_match_to_its_end_by_its_notes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """R5, R4, R6, R7, R9: the demo's rummy table pauses for each wild card of a set,
+    the hands and the end of each round, and its notes say which menu entries to
+    choose; following them, every round ends scored (no refusal), then End game shows
+    the final scores and the journal keeps the winner (issues 10, 12)."""
+    hand = DemoHand(tmp_path, capsys)
+    hand.choose("Rummy 21")
+    hand.choose("2 players")
+    while isinstance(hand.app.screen(hand.now), MenuView):
+        hand.press("SELECT")
+    hand.press("SELECT")  # start
+    refused: list[str] = []
+    hand.demo.runner.observer = lambda notices, _now: refused.extend(
+        n.message for n in notices if n.kind is NoticeKind.REFUSED
+    )
+    notes: list[str] = []
+    while (note := hand.note()) and len(notes) < 60:
+        notes.append(note)
+        hand.follow(note)
+    assert refused == [], notes
+    assert notes[-1].startswith("the rounds are played"), notes
+    assert any("Wild card" in n for n in notes)  # seed 1 lays wild cards in sets (R5)
+    shown = hand.app.screen(hand.now)
+    assert isinstance(shown, ScoresView) and shown.title == "Final scores", shown
+    (game,) = hand.demo.runner.session.journal.games()
+    scripted = random_record("rummy21", 2, (), seed=1)
+    assert game.result is not None
+    assert len(game.result["record"]["rounds"]) == len(scripted["rounds"])
+    assert game.result["winners"] == list(shown.leaders)

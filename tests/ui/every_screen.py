@@ -34,7 +34,7 @@ from companion.games.hex.pieces import Side
 from companion.games.registry import all_games, menu_games
 from companion.games.rummy.deck import DECKS as RUMMY_DECKS
 from companion.games.trump.cards import Colour, Symbol
-from companion.ui.app import UiApp, result_lines
+from companion.ui.app import UiApp
 from companion.ui.deck_choices import deck_groups
 from companion.ui.ingame import GamePage, IdlePage
 from companion.ui.menus import game_menu, leader_menu, number_menu
@@ -43,6 +43,7 @@ from companion.ui.pages import ConfirmPage, ListPage, Page
 from companion.ui.phone import phone_view
 from companion.ui.screens import View
 from companion.ui.setup import Setup, SetupWizard
+from companion.ui.start import result_lines
 from companion.views import MenuView, present, present_notice
 from companion.views.cards import card_name
 from companion.views.faults import Fault, FaultKind, farewell_view

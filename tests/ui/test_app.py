@@ -290,6 +290,7 @@ def test_end_game_asks_first_then_goes_to_the_start() -> None:
     assert finger.screen().title == "Menu"
     finger.choose("End game")
     assert finger.press("SELECT") == [EndGame("abandoned")]
+    finger.app.game_over()  # the session closed it (here without final scores)
     assert finger.screen().title == "Start"
     assert finger.app.game is None
 
@@ -490,6 +491,7 @@ def test_kiosk_left_idle_ends_the_game_and_attracts() -> None:
     app.notices([], finger.now + 9 * 60)  # the table is in use
     assert app.tick(finger.now + 18 * 60) == []
     assert app.tick(finger.now + 19 * 60 + 1) == [EndGame("idle")]
+    app.game_over()  # the session closed it
     assert isinstance(app.screen(finger.now + 19 * 60 + 1), IdleView)
     assert app.game is None
 

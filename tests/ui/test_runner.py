@@ -141,6 +141,8 @@ def test_ending_the_game_from_the_menu_closes_it_in_the_journal(tmp_path: Path) 
     finger.press("SELECT")
     assert runner.session.flow is None
     assert runner.session.journal.unfinished() is None
+    assert finger.screen().title == "No winner"  # F8: ended in round 1, until a key
+    finger.press("SELECT")
     assert isinstance(finger.screen(), MenuView)
 
 
