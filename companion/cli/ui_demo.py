@@ -30,7 +30,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from companion.cli.ui_demo_table import TableStep, load_script, table_script
+from companion.cli.ui_demo_table import TableStep, load_script, table_script, wild_note
 from companion.daemon.runner import TableRunner
 from companion.flows.commands import Undo as FlowUndo
 from companion.flows.status import RummyStatus, TrickStatus
@@ -159,7 +159,7 @@ class ScriptedTable:
                     self.done -= 1  # stop before the pause; the next key passes it
                 else:
                     continue
-                self.notes.append(step.note)
+                self.notes.append(self._said(step))
                 break
             self.runner.table(step.event, step.card, now)
             if step.event == "placed":
@@ -171,10 +171,15 @@ class ScriptedTable:
             if self._ends(how):
                 break
         waiting = self.steps[self.done] if self.done < len(self.steps) else None
-        stopped_at_pause = self.notes[-1:] == [waiting.note] if waiting is not None else True
+        said = self._said(waiting) if waiting is not None else ""
+        stopped_at_pause = self.notes[-1:] == [said] if waiting is not None else True
         if waiting is not None and waiting.card is None and not stopped_at_pause:
-            self.notes.append(waiting.note)  # what the table waits for next, said now
+            self.notes.append(said)  # what the table waits for next, said now
         return self.done - start
+
+    def _said(self, step: TableStep) -> str:
+        """A pause's note, a wild card's worked out from the cards lying now."""
+        return wild_note(step, self.runner.app.status, self.runner.app.game or "")
 
     def on_record(self) -> tuple[str, ...]:
         """The keys the flow has on record, the newest first."""

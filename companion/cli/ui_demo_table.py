@@ -28,10 +28,13 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import UsageError
+from companion.flows.status import RummyStatus
 from companion.games.random_play import random_record as play_at_random
 from companion.games.trump.cards import lowest_trump, parse_card
 from companion.inputs import MAX_RECORD_BYTES, load_json
 from companion.table.cards import TableCard
+from companion.ui.menus import numbered
+from companion.views.rummy_questions import set_label
 
 
 @dataclass(frozen=True)
@@ -41,6 +44,9 @@ class TableStep:
     event: str
     card: TableCard | None = None
     note: str = ""
+    #: A pause for a wild card's number (R5): its card's key and the number to give;
+    #: the note's menu path is worked out when the table stops (:func:`wild_note`).
+    wild: tuple[str, int] | None = None
 
 
 def random_record(game: str, players: int, variants: Sequence[str], seed: int) -> dict[str, Any]:
@@ -106,21 +112,25 @@ def _physical(face: str) -> str:
     return face.split("=", 1)[0]
 
 
-def _wild_notes(wilds: Sequence[tuple[TableCard, str]]) -> list[TableStep]:
-    """A pause per wild card of a set: its number by the in-game menu (R5), the menu's
-    label of it worked out as the menu gives it (the newest card first, "Seat 2's wild",
-    "Seat 2's wild 2"), so the notes name what the screen lists."""
-    seen: Counter[str] = Counter()
-    notes = []
-    for card, number in reversed(wilds):
-        seat = int(card.zone.rpartition("-")[2]) + 1
-        label = f"Seat {seat}'s wild"
-        seen[label] += 1
-        if seen[label] > 1:
-            label = f"{label} {seen[label]}"
-        path = f"Menu > Wild card > {label} > {number}"
-        notes.append(TableStep("pause", note=f"declare the wild card: {path}, then n"))
-    return notes
+def wild_note(step: TableStep, status: object, game: str) -> str:
+    """What a wild card's pause says, from the wild cards lying now (R5): the menu path
+    as :func:`companion.ui.menus.wild_menu` gives it (the players who have one when more
+    than one does, the newest wild card's first; then that player's by set, "base 5",
+    numbered when two share a label; then "W = 3"), or that nothing is asked when the
+    flow already gives the card that number (one number only completes its set)."""
+    if step.wild is None:
+        return step.note
+    key, number = step.wild
+    wilds = status.wilds if isinstance(status, RummyStatus) else ()
+    mine = next((w for w in wilds if w.key == key), None)
+    if mine is None or mine.number == number:
+        return f"the wild card is W = {number} already: n"
+    seats = list(dict.fromkeys(w.seat for w in wilds))
+    theirs = [w for w in wilds if w.seat == mine.seat]
+    label = numbered([set_label(w.base, game) for w in theirs])[theirs.index(mine)]
+    steps = ["Menu", "Wild card", *([f"Seat {mine.seat + 1}"] if len(seats) > 1 else [])]
+    path = " > ".join([*steps, label, f"W = {number}"])
+    return f"declare the wild card: {path}, then n"
 
 
 def _rummy(game: str, record: Mapping[str, Any]) -> list[TableStep]:
@@ -156,7 +166,7 @@ def _rummy(game: str, record: Mapping[str, Any]) -> list[TableStep]:
         out = rnd.get("out")
         who = "Nobody went out" if out is None else f"Seat {out + 1} went out"
         steps += [TableStep("placed", c) for c in laid]
-        steps += _wild_notes(wilds)
+        steps += [TableStep("pause", wild=(c.key, int(n))) for c, n in wilds]
         steps += [TableStep("placed", c) for c in closing]
         count = "the round is over: Menu > Count hands, then n lays out the hands"
         steps.append(TableStep("pause", note=count))

@@ -113,7 +113,7 @@ def wild_menu(app: UiApp, seat: int | None = None) -> ListPage:
         return ListPage(_("Which wild card?"), choices, back=_to_menu(app))
     owner = seats[0] if seat is None else seat
     theirs = [wild for wild in wilds if wild.seat == owner]
-    labels = _numbered([set_label(wild.base, app.game or "") for wild in theirs])
+    labels = numbered([set_label(wild.base, app.game or "") for wild in theirs])
     back = _to_menu(app) if seat is None else lambda: Go(wild_menu(app))
     again = _open_wilds(app, seat)
     choices = [
@@ -143,7 +143,7 @@ def number_menu(app: UiApp, wild: WildCard, back: Callable[[], Go]) -> ListPage:
     return ListPage(_("The wild card is"), choices, back=back, selected=at)
 
 
-def _numbered(labels: list[str]) -> list[str]:
+def numbered(labels: list[str]) -> list[str]:
     """Labels made unique by a count: "Ana's wild", "Ana's wild 2"."""
     seen: dict[str, int] = {}
     out = []
@@ -195,7 +195,7 @@ def correct_menu(app: UiApp) -> ListPage:
     if not recent:
         back = [Choice(_("Back"), _to_menu(app))]
         return ListPage(_("No card yet"), back, back=_to_menu(app))
-    labels = _numbered([_label(app, card) for card in recent])
+    labels = numbered([_label(app, card) for card in recent])
     choices = [
         Choice(label, _open_groups(app, card)) for label, card in zip(labels, recent, strict=True)
     ]
