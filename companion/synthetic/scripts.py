@@ -301,13 +301,16 @@ def meld_zone(seat: int, seats: int) -> tuple[float, float, float, float]:
 
 
 def meld_layout(seats: int) -> str:
-    """A layout file (TOML, docs/layout.md) with one ``meld-N`` zone per seat."""
+    """A layout file (TOML, docs/layout.md) with one ``meld-N`` zone per seat: bands
+    one above the other, each read as a bottom seat's (``side = "bottom"``: its sets
+    grow down the picture, as :func:`rummy_steps` lays them), whatever edge is nearest."""
     lines = []
     for seat in range(seats):
         x0, y0, x1, y1 = meld_zone(seat, seats)
         lines += [
             "[[zone]]",
             f'name = "meld-{seat}"',
+            'side = "bottom"',
             f"polygon = [[{x0:.3f}, {y0:.3f}], [{x1:.3f}, {y0:.3f}], "
             f"[{x1:.3f}, {y1:.3f}], [{x0:.3f}, {y1:.3f}]]",
             "",
