@@ -14,7 +14,7 @@ one number completes its set, otherwise asked: command :class:`Wild` (key, numbe
   down (placed events with ``face_down``) in its owner's zone is closed too. A closed
   set never changes.
 - A wild card lying in a set whose number one number alone does not complete is
-  asked (the status's ``wilds``, R5), with the numbers that fit its set; command
+  asked (the status's ``wilds``, R5), with the numbers that keep its set legal; command
   :class:`Wild` gives it.
 - The end of a round: command :class:`CountHands`, then every player lays out their
   hand in their own zone, apart from the sets: cards placed in a meld zone after it

@@ -27,8 +27,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import product
 from enum import Enum
+from itertools import product
 
 from companion.games.rummy.cards import WILD, Card, Kind
 from companion.games.rummy.deck import Deck
