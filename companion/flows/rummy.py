@@ -14,7 +14,7 @@ one number completes its set, otherwise asked: command :class:`Wild` (key, numbe
   down (placed events with ``face_down``) in its owner's zone is closed too. A closed
   set never changes.
 - A wild card lying in a set whose number one number alone does not complete is
-  asked (the status's ``wilds``, R5), with the numbers that fit its set; command
+  asked (the status's ``wilds``, R5), with the numbers that keep its set legal; command
   :class:`Wild` gives it.
 - The end of a round: command :class:`CountHands`, then every player lays out their
   hand in their own zone, apart from the sets: cards placed in a meld zone after it
@@ -86,6 +86,7 @@ from companion.games.rummy import (
     UnknownCardError,
     check_set,
     parse_card,
+    wild_fits,
     wild_numbers,
 )
 from companion.games.rummy.state import STATES, RummyState
@@ -474,19 +475,14 @@ class RummyFlow(EngineFlow):
         """Every wild card lying in a set, the newest first: its number (None: to ask)
         and the numbers that fit its set (R5)."""
         out = []
-        blank = self._parse("W")
         for seat in range(len(self.players)):
             for group in group_sets(self.table[seat].values()):
                 cards, line = self._judge(group)
                 for index, member in enumerate(group):
                     if cards[index].kind is not Kind.WILD:
                         continue
-                    trial = [
-                        blank if i == index else c
-                        for i, c in enumerate(cards)
-                        if i == index or c.number is not None  # other blanks left out
-                    ]
-                    fits = wild_numbers(trial, self.deck, standard_start=self.standard_start).fits
+                    # the set's other blanks may take any numbers (two blanks: W 3 2 W 8)
+                    fits = wild_fits(cards, index, self.deck, standard_start=self.standard_start)
                     fits = fits or self.deck.numbers  # none fits: the set is wrong anyway
                     out.append(WildCard(member.key, seat, line.base, cards[index].number, fits))
         laid = {value.key: i for i, (kind, value) in enumerate(self.inputs) if kind == "placed"}

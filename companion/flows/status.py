@@ -191,7 +191,8 @@ class WildCard:
     """A wild card lying in a set (R5): the physical card ``key``, the seat and the
     set's first card (``base``), its ``number`` (declared, or inferred when one number
     only completes the set; None: to be asked) and the numbers that ``fit`` the set
-    (it can still add up to the target with them)."""
+    (it stays legal with them, for some numbers of its other wild cards still asked:
+    :func:`companion.games.rummy.wild_fits`)."""
 
     key: str
     seat: int

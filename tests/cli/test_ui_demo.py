@@ -272,12 +272,6 @@ class DemoHand:
                 self.choose(label)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 11, open: with two undeclared wild cards in one set (seed 1, round 1: "
-    "W 3 2 W 8) the flow offers a wild card only the numbers that fit with the other "
-    "blank left out (W = 2 or 3), not the record's W = 5 (RummyFlow._wilds)",
-)
 def test_ui_demo_plays_a_rummy_match_to_its_end_by_its_notes(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -88,7 +88,7 @@ def test_sets_are_shown_complete_open_or_illegal_with_what_they_lack() -> None:
 def test_a_wild_card_is_inferred_when_one_number_completes_otherwise_asked() -> None:
     """R5, issue 11 item 1: B5 8 W can only be completed by W=8; B2 W has several
     numbers: the status asks for that wild card by its seat and set, offering only the
-    numbers with which the set can still add up to 21 (no note on the screen)."""
+    numbers that keep the set legal, at most 21 (no note on the screen)."""
     game = flow()
     game.placed(card("a", "B5", 0.2, 0.3))
     game.placed(card("b", "8", 0.2, 0.35))

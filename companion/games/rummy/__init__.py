@@ -57,6 +57,7 @@ from companion.games.rummy.meld import (
     WildNumbers,
     arrange,
     check_set,
+    wild_fits,
     wild_numbers,
 )
 from companion.games.rummy.notation import parse_card, parse_cards
@@ -171,5 +172,6 @@ __all__ = [
     "parse_cards",
     "possible_sets",
     "table_points",
+    "wild_fits",
     "wild_numbers",
 ]

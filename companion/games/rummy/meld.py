@@ -16,6 +16,8 @@ card declared as a base number, or the top card alone (R2); with the variant
     illegal: B3 (card 2) only starts a set (R2)
     >>> wild_numbers(parse_cards(["B2", "3", "3", "W"], DECK_21), DECK_21)
     WildNumbers(fits=(2, 3, 5, 8, 13), completes=(13,))
+    >>> wild_fits(parse_cards(["W", "3", "2", "W", "8"], DECK_21), 0, DECK_21)
+    (2, 3, 5)
 
 The camera sees cards lying in a meld zone in no particular order: :func:`arrange`
 puts the one card that can only start a set first.
@@ -26,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from itertools import product
 
 from companion.games.rummy.cards import WILD, Card, Kind
 from companion.games.rummy.deck import Deck
@@ -179,6 +182,35 @@ def wild_numbers(cards: Sequence[Card], deck: Deck, *, standard_start: bool = Fa
         if verdict.complete or verdict.completions:
             fits.append(number)
     return WildNumbers(tuple(fits), tuple(completes))
+
+
+def wild_fits(
+    cards: Sequence[Card], index: int, deck: Deck, *, standard_start: bool = False
+) -> tuple[int, ...]:
+    """R5: the numbers the wild card at ``index`` may be declared in ``cards``: those for
+    which some numbers of the set's other undeclared wild cards keep the set legal, the
+    only thing the referee asks of a declaration (a number that leaves a set no card
+    completes is allowed: the set scores as it lies). Declared wild cards keep their
+    numbers; the one at ``index`` is asked afresh, so a declared one is offered what
+    else it may be.
+    """
+    others = [
+        i
+        for i, card in enumerate(cards)
+        if i != index and card.kind is Kind.WILD and card.number is None
+    ]
+    fits: set[int] = set()
+    for numbers in product(deck.numbers, repeat=len(others)):
+        trial = list(cards)
+        for i, number in zip(others, numbers, strict=True):
+            trial[i] = trial[i].declared(number)
+        for number in deck.numbers:
+            trial[index] = cards[index].declared(number)
+            if number not in fits and check_set(trial, deck, standard_start=standard_start).legal:
+                fits.add(number)
+        if len(fits) == len(deck.numbers):
+            break
+    return tuple(n for n in deck.numbers if n in fits)
 
 
 def arrange(cards: Sequence[Card], deck: Deck) -> tuple[Card, ...]:
