@@ -13,6 +13,7 @@ from cafe_fixtures import Servers
 from cafe_sim import SimTable
 
 from companion.cafe.postgres import pg_program
+from companion.cafe.store import open_store
 from companion.cli import main
 from companion.journal import Journal
 
@@ -108,9 +109,11 @@ def test_postgresql_backup_with_pg_dump_while_serving_then_pg_restore(
         [*restore, f"--dbname={pg_url}", str(copy)], capture_output=True, check=False
     )
     assert done.returncode == 0, done.stderr
+    copied = open_store(pg_url)  # what the restore holds, before a table sends again
+    assert copied.counts() == (1, half)
+    copied.close()
     before = len(table.acks)
     restored = servers.start()
-    assert restored.store.counts() == (1, half)
     table.wait_for(lambda acks: any(a.seq < last for a in acks[before:]))
     table.disconnect()
     table.connect()
