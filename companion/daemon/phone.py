@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 from companion.config import Config
 from companion.journal import Journal, JournalError
 from companion.session import replay
+from companion.views.i18n import language
 from companion.views.live import link_digest, table_view, waiting_view
 from companion.web.changes import Changes
 from companion.web.phone import Live
@@ -235,6 +236,8 @@ class Phone:
         """The names handed over (offered to the OLED), then the view when the table
         changed or it is due, and the link the OLED draws."""
         session, app = self.daemon.session, self.daemon.app
+        if self.board.lang is not None:  # the table's: its Language menu may have changed it
+            self.board.lang = language()
         while True:
             try:
                 token, names = self.board.names.get_nowait()

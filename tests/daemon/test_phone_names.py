@@ -58,3 +58,26 @@ def test_the_set_up_link_follows_into_the_game_and_names_wait_for_a_press(
     assert daemon.app.players == ("Zoé", "Yann", "Xavier")
     assert Journal.read(path).game(game).players == ("Zoé", "Yann", "Xavier")
     daemon.links.close()
+
+
+def test_the_page_speaks_the_language_the_table_speaks_now(tmp_path: Path) -> None:
+    """Issues 12 and 15: the page follows the table's language, also when the start
+    menu's Language entry changes it while the daemon runs (it kept the one of start)."""
+    path = tmp_path / "journal.db"
+    clock = ManualClock()
+    daemon = make_daemon(path, [], clock=clock)
+    board = Board("t1", str(path), "en")
+    phone = daemon.phone = Phone(daemon, board)
+    phone.turn(clock(), True)
+    _, token, _ = board.current()
+    assert token is not None
+    opened = board.lookup("t1", token)
+    assert opened is not None and opened.lang == "en"
+    try:
+        daemon.app.set_language("fr")
+        phone.turn(clock(), False)
+        opened = board.lookup("t1", token)
+        assert opened is not None and opened.lang == "fr"
+    finally:
+        daemon.app.set_language("en")
+        daemon.links.close()
