@@ -17,21 +17,20 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from companion.web.i18n import LOCALES, environment, negotiate, translations
 from companion.web.phone_words import N_, words
 from companion.web.plot import per_round_svg, totals_svg
+from companion.web.stream import event_stream
 
-#: A comment line this often keeps proxies from closing a quiet stream.
-KEEPALIVE = 15.0
 #: The plots' size in pixels: about a phone's width, so their words stay legible.
 PLOT = (400, 300)
 #: The longest name a phone may give a player (the OLED shows fewer).
@@ -142,36 +141,21 @@ async def events(request: Request) -> Response:
         return opened
     table, token, _ = opened
     source = _source(request)
-    after = request.query_params.get("after", "")
+    shown = [""]  # the live part last sent: a version that changes nothing on it is quiet
 
-    async def feed() -> AsyncIterator[str]:
-        seen = int(after) if after.isdigit() else 0
-        shown = ""
-        yield "retry: 2000\n\n"
-        while True:
-            version = source.version()
-            if version > seen:
-                seen = version
-                found = source.lookup(table, token)
-                if found is None:
-                    yield "event: gone\ndata: {}\n\n"
-                    return
-                html = _fragment(request, _context(request, table, token, found))
-                if html != shown:
-                    shown = html
-                    seats = seat_fields(found.view)
-                    body = json.dumps(
-                        {"version": version, "html": html, "live": found.live, "seats": seats}
-                    )
-                    yield f"id: {version}\nevent: view\ndata: {body}\n\n"
-                continue
-            if await request.is_disconnected():
-                return
-            if await source.wait(seen, KEEPALIVE) == seen:
-                yield ": still here\n\n"
+    def news(seen: int, version: int) -> tuple[list[str], bool]:
+        found = source.lookup(table, token)
+        if found is None:
+            return ["event: gone\ndata: {}\n\n"], True
+        html = _fragment(request, _context(request, table, token, found))
+        if html == shown[0]:
+            return [], False
+        shown[0] = html
+        seats = seat_fields(found.view)
+        body = json.dumps({"version": version, "html": html, "live": found.live, "seats": seats})
+        return [f"id: {version}\nevent: view\ndata: {body}\n\n"], False
 
-    headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
-    return StreamingResponse(feed(), media_type="text/event-stream", headers=headers)
+    return event_stream(request, source, news)
 
 
 def clean_names(raw: Sequence[str], seats: int, *, setup: bool = False) -> list[str] | None:

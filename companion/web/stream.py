@@ -8,7 +8,8 @@ browser reconnecting (``Last-Event-ID``) misses nothing.
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from typing import Protocol
 
 from starlette.requests import Request
 from starlette.responses import StreamingResponse
@@ -19,31 +20,41 @@ from companion.web.site import fragment, site_of
 KEEPALIVE = 15.0
 
 
-def _start(request: Request) -> int:
+class Versioned(Protocol):
+    """What a live feed follows: a version that grows with every change, and a wait."""
+
+    def version(self) -> int: ...
+    async def wait(self, after: int, timeout: float) -> int: ...
+
+
+#: What a feed says when its source moved on from ``seen`` to ``version``: the event
+#: texts, and whether the stream ends after them.
+News = Callable[[int, int], tuple[list[str], bool]]
+
+
+def start_of(request: Request) -> int:
+    """The version a browser already has: ``Last-Event-ID`` on a reconnect, or ``after``."""
     for raw in (request.headers.get("last-event-id"), request.query_params.get("after")):
         if raw and raw.isdigit():
             return int(raw)
     return 0
 
 
-async def events(request: Request) -> StreamingResponse:
-    source = site_of(request).source
+def event_stream(request: Request, source: Versioned, news: News) -> StreamingResponse:
+    """Server-sent events: ``news`` each time ``source`` changes, a keep-alive comment
+    when it is quiet, until the browser goes (or ``news`` ends the stream)."""
 
     async def feed() -> AsyncIterator[str]:
-        seen = _start(request)
+        seen = start_of(request)
         yield "retry: 2000\n\n"
         while True:
             version = source.version()
             if version > seen:
-                for card in source.tables():
-                    if card.version > seen:
-                        body = {
-                            "name": card.name,
-                            "version": card.version,
-                            "html": fragment(request, "_card.html", card=card),
-                            "card": card.to_json(),
-                        }
-                        yield f"id: {version}\nevent: card\ndata: {json.dumps(body)}\n\n"
+                said, ended = news(seen, version)
+                for text in said:
+                    yield text
+                if ended:
+                    return
                 seen = version
                 continue
             if await request.is_disconnected():
@@ -53,3 +64,22 @@ async def events(request: Request) -> StreamingResponse:
 
     headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
     return StreamingResponse(feed(), media_type="text/event-stream", headers=headers)
+
+
+async def events(request: Request) -> StreamingResponse:
+    source = site_of(request).source
+
+    def news(seen: int, version: int) -> tuple[list[str], bool]:
+        said = []
+        for card in source.tables():
+            if card.version > seen:
+                body = {
+                    "name": card.name,
+                    "version": card.version,
+                    "html": fragment(request, "_card.html", card=card),
+                    "card": card.to_json(),
+                }
+                said.append(f"id: {version}\nevent: card\ndata: {json.dumps(body)}\n\n")
+        return said, False
+
+    return event_stream(request, source, news)
