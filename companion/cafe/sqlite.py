@@ -11,7 +11,6 @@ lets readers see the last commit while the writer goes on).
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import threading
 from collections.abc import Sequence
@@ -20,12 +19,9 @@ from typing import Any
 
 from companion.cafe.contract import EventRow, GameRow
 from companion.cafe.errors import StoreError
+from companion.cafe.reads import StoreReads
 from companion.cafe.store import (
-    GAME_COLUMNS,
-    JOURNALS,
     LAST_IDS,
-    LINK,
-    LINKED,
     PUT_EVENT,
     PUT_GAME,
     PUT_JOURNAL,
@@ -33,22 +29,15 @@ from companion.cafe.store import (
     PUT_SEAT,
     PUT_TABLE,
     SCHEMA,
-    STANDINGS,
-    GameQuery,
     JournalRow,
     SeatRow,
-    StandingRow,
     TableRow,
     dump,
-    game_filter,
-    game_of,
     game_params,
-    journal_of,
-    table_of,
 )
 
 
-class SqliteStore:
+class SqliteStore(StoreReads):
     """:class:`~companion.cafe.store.Store` in an SQLite file (``:memory:`` for a test)."""
 
     def __init__(self, path: str | Path) -> None:
@@ -141,67 +130,6 @@ class SqliteStore:
             return db.execute(sql, params).fetchall()
         except sqlite3.Error as exc:
             raise StoreError(f"cafe database {self.path}: cannot read ({exc})") from exc
-
-    def tables(self) -> list[TableRow]:
-        sql = "SELECT name, status, state, seen, ack_seq, ack_games, trusted FROM tables"
-        return [table_of(r) for r in self._read(sql + " ORDER BY name")]
-
-    def journals(self) -> list[JournalRow]:
-        return [journal_of(r) for r in self._read(JOURNALS)]
-
-    def games(self, query: GameQuery) -> list[GameRow]:
-        where, params = game_filter(query)
-        sql = (
-            f"SELECT {GAME_COLUMNS} FROM games {where}"
-            " ORDER BY started DESC, table_name, id DESC LIMIT ? OFFSET ?"
-        )
-        return [game_of(r) for r in self._read(sql, [*params, query.limit, query.offset])]
-
-    def game(self, table: str, game_id: int) -> GameRow | None:
-        sql = f"SELECT {GAME_COLUMNS} FROM games WHERE table_name = ? AND id = ?"
-        rows = self._read(sql, (table, game_id))
-        return game_of(rows[0]) if rows else None
-
-    def events(self, table: str, game_id: int) -> list[EventRow]:
-        sql = (
-            "SELECT seq, at, kind, payload FROM events WHERE table_name = ? AND game_id = ?"
-            " ORDER BY seq"
-        )
-        return [
-            EventRow(table, game_id, seq, at, kind, json.loads(payload))
-            for seq, at, kind, payload in self._read(sql, (table, game_id))
-        ]
-
-    def standings(self, game: str, since: float | None) -> list[StandingRow]:
-        rows = self._read(STANDINGS, (game, since if since is not None else float("-inf")))
-        return [
-            StandingRow(
-                player,
-                int(played),
-                int(wins),
-                float(average) if average is not None else None,
-                int(best) if best is not None else None,
-            )
-            for player, played, wins, average, best in rows
-        ]
-
-    def game_names(self) -> list[str]:
-        return [r[0] for r in self._read("SELECT DISTINCT game FROM games ORDER BY game")]
-
-    def link(self, table: str, game_id: int) -> str | None:
-        rows = self._read(LINK, (table, game_id))
-        return str(rows[0][0]) if rows else None
-
-    def linked(self, table: str, digest: str) -> int | None:
-        """The game of ``table`` whose link has ``digest``."""
-        rows = self._read(LINKED, (table, digest))
-        return int(rows[0][0]) if rows else None
-
-    def counts(self) -> tuple[int, int]:
-        """How many games and events are held (for the log and the bench)."""
-        games = self._read("SELECT COUNT(*) FROM games")[0][0]
-        events = self._read("SELECT COUNT(*) FROM events")[0][0]
-        return int(games), int(events)
 
     def backup(self, target: str | Path) -> None:
         """A consistent copy to ``target`` while the server writes (SQLite's backup API)."""
