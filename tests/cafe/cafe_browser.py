@@ -3,11 +3,13 @@ headless Chromium driven through Selenium (Debian's chromium and chromium-driver
 
 from __future__ import annotations
 
+import os
 import shutil
 import threading
 from pathlib import Path
 from typing import Any
 
+import pytest
 import uvicorn
 from broker_harness import free_port
 
@@ -63,3 +65,24 @@ def chromium(profile: Path) -> Any:
     ):
         options.add_argument(flag)
     return webdriver.Chrome(service=Service(executable_path=str(CHROMEDRIVER)), options=options)
+
+
+@pytest.fixture(name="artefacts")
+def artefacts_fixture(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where screenshots are kept to be looked at (``COMPANION_ARTEFACTS``, or a
+    temporary folder)."""
+    folder = Path(os.environ.get("COMPANION_ARTEFACTS") or tmp_path_factory.mktemp("artefacts"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def wait_for(
+    browser: Any, check: Any, what: str, timeout: float = 20.0, poll: float = 0.05
+) -> None:
+    """Until ``check()``; an element the live feed replaced while it was read is read again."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(
+        browser, timeout, poll_frequency=poll, ignored_exceptions=(StaleElementReferenceException,)
+    ).until(lambda _: check(), message=what)

@@ -6,14 +6,20 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from cafe_browser import CHROMEDRIVER, CHROMIUM, Served, chromium
+from cafe_browser import (  # noqa: F401 (artefacts_fixture: the fixture)
+    CHROMEDRIVER,
+    CHROMIUM,
+    Served,
+    artefacts_fixture,
+    chromium,
+    wait_for,
+)
 from cafe_fixtures import PASSWORD, PASSWORD_HASH, Servers
 from cafe_sim import CAFE, SimTable, dumps, wait_until
 from test_leaderboard import GAMES
@@ -29,13 +35,6 @@ pytestmark = pytest.mark.skipif(
 
 
 @pytest.fixture
-def artefacts(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = Path(os.environ.get("COMPANION_ARTEFACTS") or tmp_path_factory.mktemp("artefacts"))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-@pytest.fixture
 def browser(tmp_path: Path) -> Iterator[Any]:
     driver = chromium(tmp_path / "profile")
     yield driver
@@ -47,16 +46,6 @@ def _text(browser: Any, css: str) -> str:
 
     found = browser.find_elements(By.CSS_SELECTOR, css)
     return str(found[0].text) if found else ""
-
-
-def _wait(browser: Any, check: Any, what: str) -> None:
-    """Until ``check()``; an element the live feed replaced while it was read is read again."""
-    from selenium.common.exceptions import StaleElementReferenceException
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    WebDriverWait(
-        browser, 20, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException,)
-    ).until(lambda _: check(), message=what)
 
 
 def test_a_new_score_shows_live_and_the_pages_look_right(
@@ -81,18 +70,18 @@ def test_a_new_score_shows_live_and_the_pages_look_right(
     app = create_app(server, password_hash=lambda: PASSWORD_HASH, secret="s" * 32)
     with Served(app) as served:
         browser.get(served.url + "/")
-        _wait(browser, lambda: "12" in _text(browser, "#table-t1 .scores"), "t1's scores")
+        wait_for(browser, lambda: "12" in _text(browser, "#table-t1 .scores"), "t1's scores")
         browser.execute_script("window.stillThisPage = true;")
         tables[2].disconnect()
         tables[0].send_state([21, 5, 8], at=now + 5, idle=0)
-        _wait(browser, lambda: "21" in _text(browser, "#table-t1 .scores"), "the new score")
+        wait_for(browser, lambda: "21" in _text(browser, "#table-t1 .scores"), "the new score")
         assert browser.execute_script("return window.stillThisPage === true;")
-        _wait(browser, lambda: "offline" in _text(browser, "#table-t3").lower(), "t3 offline")
+        wait_for(browser, lambda: "offline" in _text(browser, "#table-t3").lower(), "t3 offline")
         browser.save_screenshot(str(artefacts / "dashboard.png"))
         browser.get(served.url + "/leaderboard?game=fibonachos&period=all")
         browser.save_screenshot(str(artefacts / "leaderboard.png"))
         browser.get(served.url + "/games/t1/1")
-        _wait(
+        wait_for(
             browser,
             lambda: browser.execute_script(
                 "const i = document.querySelector('.plot img');"
@@ -131,12 +120,12 @@ def test_staff_see_a_tables_log_lines_after_logging_in(
         app = create_app(server, password_hash=lambda: PASSWORD_HASH, secret="s" * 32)
         with Served(app) as served:
             browser.get(served.url + "/tables/t1")
-            _wait(browser, lambda: "t1" in _text(browser, "h1"), "the table's page")
+            wait_for(browser, lambda: "t1" in _text(browser, "h1"), "the table's page")
             assert line not in browser.page_source
             browser.get(served.url + "/login?next=/tables/t1")
             browser.find_element(By.NAME, "password").send_keys(PASSWORD)
             browser.find_element(By.CSS_SELECTOR, "form.login button").click()
-            _wait(browser, lambda: line in _text(browser, "#log"), "the log lines")
+            wait_for(browser, lambda: line in _text(browser, "#log"), "the log lines")
             assert "ERROR" in _text(browser, "#log")
             browser.save_screenshot(str(artefacts / "table-log.png"))
             browser.get("about:blank")

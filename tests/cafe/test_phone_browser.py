@@ -8,7 +8,6 @@ game's link; screenshots of each step kept as artefacts (``$COMPANION_ARTEFACTS`
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,7 +15,14 @@ from typing import Any
 
 import httpx
 import pytest
-from cafe_browser import CHROMEDRIVER, CHROMIUM, Served, chromium
+from cafe_browser import (  # noqa: F401 (artefacts_fixture: the fixture)
+    CHROMEDRIVER,
+    CHROMIUM,
+    Served,
+    artefacts_fixture,
+    chromium,
+    wait_for,
+)
 from daemon_harness import ManualClock, fibonachos_steps, load_record, make_daemon
 
 from companion.daemon.phone import Board, Phone
@@ -43,13 +49,6 @@ def printed(notation: str) -> str:
 
 
 @pytest.fixture
-def artefacts(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = Path(os.environ.get("COMPANION_ARTEFACTS") or tmp_path_factory.mktemp("artefacts"))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-@pytest.fixture
 def phone(tmp_path: Path) -> Iterator[Any]:
     """A headless Chromium with a small phone's viewport (360 x 740 CSS pixels)."""
     driver = chromium(tmp_path / "profile")
@@ -62,12 +61,7 @@ def phone(tmp_path: Path) -> Iterator[Any]:
 
 
 def _wait(browser: Any, check: Any, what: str, timeout: float = 10.0) -> None:
-    from selenium.common.exceptions import StaleElementReferenceException
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    WebDriverWait(
-        browser, timeout, poll_frequency=0.02, ignored_exceptions=(StaleElementReferenceException,)
-    ).until(lambda _: check(), message=what)
+    wait_for(browser, check, what, timeout, poll=0.02)  # finely: the latency is printed
 
 
 def _texts(browser: Any, css: str) -> list[str]:
