@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from PIL import Image
 
 from companion.ui.draw import BLACK, BOLD, HUGE, LARGE, SMALL, TEXT, Font, Pen, blank, fit, fitting
-from companion.ui.layout import ROW, bar, bar_height, tall
+from companion.ui.layout import ROW, bar, bar_height, bar_room, round_trick, tall
 from companion.views import Play, ScoresView, TrickView, TrickWonView
 from companion.views.i18n import _
 
@@ -173,11 +173,11 @@ def _question_trick(
 ) -> Image.Image:
     """Trump T3: the table names round 1's leader ("Who has Red 2?"); SELECT answers (the
     short panel has room for the question alone)."""
-    title = _("Round {round}, trick {trick}").format(round=view.round, trick=view.trick)
-    if not tall(size):
-        title = _("R{round} Trick {trick}").format(round=view.round, trick=view.trick)
     stake = _("Trump {colour}").format(colour=view.trump) if view.trump else ""
-    top = bar(pen, size, title, stake if not tall(size) else "")
+    right = stake if not tall(size) else ""
+    font = TEXT if tall(size) else SMALL
+    title = round_trick(view.round, view.trick, bar_room(size, right), font)
+    top = bar(pen, size, title, right)
     width = size[0]
     if tall(size):
         pen.text((0, top + 1), view.question[0], BOLD, width=width)
@@ -197,7 +197,7 @@ def _short_trick(
     a line of cards (the trick so far, or the last trick before a first card)."""
     stake, lead, symbol = facts
     short_stake = view.spicy or stake
-    title = _("R{round} Trick {trick}").format(round=view.round, trick=view.trick)
+    title = round_trick(view.round, view.trick, bar_room(image.size, short_stake), SMALL)
     top = bar(pen, image.size, title, short_stake)
     y = top - 1  # the font's own top row is blank
     if view.waiting_for:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from PIL import Image
 
 from companion.ui.draw import BOLD, HUGE, LARGE, SMALL, TEXT, Font, Pen, blank
-from companion.ui.layout import tall
+from companion.ui.layout import round_trick, tall
 from companion.views import HexView, TrickView, TrickWonView
 from companion.views.i18n import _
 
@@ -108,12 +108,8 @@ def trick_screen(view: TrickView, size: tuple[int, int]) -> Image.Image:
     pen.text((0, y), under, font)
     if y + font.height <= size[1] - SMALL.height:
         # The round and the trick in words when they fit beside the stake, else the trick.
-        round_trick = _("Round {round}, trick {trick}").format(round=view.round, trick=view.trick)
-        lines = [
-            f"{where}  {stake}".strip()
-            for where in (round_trick, _("Trick {number}").format(number=view.trick))
-        ]
-        line = next((text for text in lines if SMALL.measure(text) <= size[0]), lines[-1])
+        room = size[0] - (SMALL.measure(f"  {stake}") if stake else 0)
+        line = f"{round_trick(view.round, view.trick, room, SMALL)}  {stake}".strip()
         pen.text((0, size[1] - SMALL.height), line, SMALL)
     return image
 

@@ -51,7 +51,7 @@ from companion.views.i18n import LANGUAGES, LOCALE, _, speaking
 
 #: What must never reach a player's screen.
 FORBIDDEN = {
-    "rule id": re.compile(r"\(\s*[FTRH][0-9]+\s*\)|\b[FTRH][0-9]\b(?!\s*(?:Trick|Pli))"),
+    "rule id": re.compile(r"\(\s*[FTRH][0-9]+\s*\)|\b[FTRH][0-9]\b"),
     "serial": re.compile(r"#\s*[0-9]"),
     "zone": re.compile(r"\b(?:meld|play)-[0-9]|trump-indicator|symbol-indicator"),
     "notation": re.compile(r"\b[RGYBPSWXM][0-9]{1,2}\b(?!\s*(?:Trick|Pli))|\((?:play|spicy)\)"),
