@@ -85,6 +85,10 @@ def card_payload(event: str, card: TableCard) -> dict[str, Any]:
     payload["event"] = event
     if card.position is not None:
         payload["position"] = list(card.position)
+    if card.extent is None:
+        del payload["extent"]  # a layout with no card size: rows as they always were
+    else:
+        payload["extent"] = list(card.extent)
     return payload
 
 
@@ -95,6 +99,20 @@ def _text(payload: Mapping[str, Any], key: str) -> str:
     return value
 
 
+def _pair(payload: Mapping[str, Any], key: str) -> tuple[float, float] | None:
+    """``payload[key]`` as two numbers; None when absent (rows written before the key)."""
+    value = payload.get(key)
+    if value is None:
+        return None
+    if not (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
+    ):
+        raise EventError(f"table event: {key} {value!r} is not two numbers")
+    return (float(value[0]), float(value[1]))
+
+
 def card_from_payload(
     payload: Mapping[str, Any], events: tuple[str, ...] = ("placed", "removed")
 ) -> tuple[str, TableCard]:
@@ -103,21 +121,19 @@ def card_from_payload(
     event = _text(payload, "event")
     if event not in events:
         raise EventError(f"table event: {event!r} is not {' or '.join(events)}")
-    position = payload.get("position")
-    if position is not None and not (
-        isinstance(position, list)
-        and len(position) == 2
-        and all(isinstance(v, int | float) and not isinstance(v, bool) for v in position)
-    ):
-        raise EventError(f"table event: position {position!r} is not two numbers")
+    position = _pair(payload, "position")
+    extent = _pair(payload, "extent")
+    if extent is not None and min(extent) <= 0:
+        raise EventError(f"table event: extent {list(extent)!r} is not a size (both above 0)")
     card = TableCard(
         key=_text(payload, "key"),
         deck=_text(payload, "deck"),
         notation=_text(payload, "notation"),
         zone=_text(payload, "zone"),
-        position=(float(position[0]), float(position[1])) if position else None,
+        position=position,
         face_down=payload.get("face_down", False) is True,
         facing=facing if isinstance(facing := payload.get("facing"), str) else None,
+        extent=extent,
     )
     return event, card
 

@@ -136,7 +136,7 @@ class TrumpFlow(TrickFlow):
         """The indicator whose board ``card`` lies on, if it lies on one."""
         if card.position is None:
             return None
-        width, height = DEFAULT_CARD_SIZE
+        width, height = card.extent or DEFAULT_CARD_SIZE
         x, y = card.position
         near = {
             use: math.hypot((x - bx) / width, (y - by) / height)

@@ -15,7 +15,11 @@ class TableCard:
     ``meld-0`` ... ``meld-4``); ``position`` its centre in frame coordinates 0-1.
     ``facing`` is, for a card in a seat's meld zone, the side of the picture that seat
     sits on (``bottom``, ``top``, ``left``, ``right``): the way its sets grow
-    (:func:`companion.table.seats.group_sets`); None elsewhere.
+    (:func:`companion.table.seats.group_sets`); None elsewhere. ``extent`` is how far
+    the card spans the picture as it lies, (along x, along y) in frame fractions, from
+    the layout's card size and the frame's shape: what a set's overlaps and an
+    indicator's board are measured in, journaled with the card so a game rebuilt from
+    the journal groups its sets as the table did; None when the layout gives no size.
     """
 
     key: str
@@ -25,6 +29,7 @@ class TableCard:
     position: tuple[float, float] | None = None
     face_down: bool = False
     facing: str | None = None
+    extent: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,10 @@ from the layout: :meth:`companion.table.layout.Layout.facing`):
 :func:`seat_point` turns a frame position into the seat's own (across, along)
 coordinates, in frame widths both ways so a card's length is the same whichever
 way it lies; :func:`group_sets` then groups and orders the cards exactly as a bottom
-seat's are grouped: base first. The rules, in card sizes:
+seat's are grouped: base first. Distances are measured in card sizes: each card says
+how big it lies in the picture (``TableCard.extent``, from the layout's ``card_size``
+and the frame's shape, :func:`card_extent`), so the same rules hold for a card 190
+pixels wide in a 1920 x 1080 picture and in a 12 MP one. The rules:
 
 - a card *overlaps* the card before it when it lies further along by more than
   ``MIN_STEP`` and at most ``MAX_STEP`` card heights (at least a quarter of the
@@ -67,6 +70,20 @@ def seat_point(position: Point, side: str | None, aspect: float = DEFAULT_ASPECT
     return (x * across[0] + y * across[1], x * along[0] + y * along[1])
 
 
+def card_extent(card_size: tuple[float, float], side: str | None, aspect: float) -> Point:
+    """How far a card laid by the seat at ``side`` spans the picture: (along x over the
+    frame's width, along y over its height). ``card_size`` is its (width, height) in
+    frame fractions as a bottom seat lays it; ``aspect`` the frame's width over height.
+
+        >>> card_extent((0.1, 0.3), "left", 2.0)   # lying across: 0.3 x 0.5 of the frame
+        (0.15, 0.2)
+    """
+    width, height = card_size
+    if side in ("left", "right"):
+        return (height / aspect, width * aspect)
+    return (width, height)
+
+
 def group_sets(
     cards: Iterable[TableCard],
     *,
@@ -77,19 +94,19 @@ def group_sets(
     their base (nearest the far edge first, then from the player's left).
 
     Each card's ``facing`` says its seat's side (None: a bottom seat, as the rulebook
-    pictures it). ``card_size`` is a card's (width, height) in frame fractions as
-    laid by a bottom seat (the layout's ``card_size``; default :data:`DEFAULT_CARD`).
+    pictures it), and its ``extent`` how big it lies in the picture. A card with no
+    extent (read before cards carried one, or with a layout that gives no card size)
+    is taken to be ``card_size`` (frame fractions as laid by a bottom seat; default
+    :data:`DEFAULT_CARD`) in a frame of ``aspect``.
     """
-    width, height = card_size if card_size is not None else DEFAULT_CARD
-    length = height / aspect  # a card's height, in frame widths
-    low, high, drift = MIN_STEP * length, MAX_STEP * length, MAX_DRIFT * width
-    placed = sorted(cards, key=lambda card: _reading_order(card, aspect))
+    fallback = card_size if card_size is not None else DEFAULT_CARD
+    placed = sorted(cards, key=_reading_order)
     groups: list[list[TableCard]] = []
     for card in placed:
         tails: list[tuple[float, int, list[TableCard]]] = []
         for group in groups:
-            step = _step(card, group[-1], aspect)
-            if step is not None and low < step[1] <= high and abs(step[0]) <= drift:
+            step = _step(card, group[-1], fallback, aspect)
+            if step is not None and MIN_STEP < step[1] <= MAX_STEP and abs(step[0]) <= MAX_DRIFT:
                 tails.append((step[1], len(tails), group))
         if tails:
             min(tails)[2].append(card)
@@ -109,18 +126,26 @@ def set_order(
     return [card for group in groups for card in group]
 
 
-def _step(card: TableCard, before: TableCard, aspect: float) -> Point | None:
-    """How far ``card`` lies (across, along) from ``before``, in the seat's frame."""
+def _step(
+    card: TableCard, before: TableCard, fallback: tuple[float, float], aspect: float
+) -> Point | None:
+    """How far ``card`` lies (across in card widths, along in card heights) from
+    ``before``, in the seat's frame; the card before gives the size (it is the one
+    whose strip must show), else the card itself, else ``fallback``."""
     if card.position is None or before.position is None:
         return None
-    x, y = seat_point(card.position, card.facing, aspect)
-    bx, by = seat_point(before.position, card.facing, aspect)
-    return (x - bx, y - by)
+    side = card.facing
+    extent = before.extent or card.extent or card_extent(fallback, side, aspect)
+    dx = (card.position[0] - before.position[0]) / extent[0]
+    dy = (card.position[1] - before.position[1]) / extent[1]
+    across, along = AXES[side or "bottom"]
+    return (dx * across[0] + dy * across[1], dx * along[0] + dy * along[1])
 
 
-def _reading_order(card: TableCard, aspect: float) -> tuple[bool, float, float, str]:
-    """Far to near, then the player's left to right; cards with no position last."""
+def _reading_order(card: TableCard) -> tuple[bool, float, float, str]:
+    """Far to near, then the player's left to right; cards with no position last (the
+    order along each axis alone, so no card size is needed)."""
     if card.position is None:
         return (True, 0.0, 0.0, card.key)
-    across, along = seat_point(card.position, card.facing, aspect)
+    across, along = seat_point(card.position, card.facing, 1.0)
     return (False, along, across, card.key)

@@ -60,7 +60,7 @@ from companion.table.events import (
     TableEvent,
 )
 from companion.table.layout import Box, Layout, box_of, centre_of
-from companion.table.seats import set_order
+from companion.table.seats import card_extent, set_order
 from companion.table.tracks import (
     ASSUMED_HALF,
     CardLike,
@@ -154,7 +154,7 @@ class TableTracker:
             seen = Sighting(
                 card.key, card.deck, card.notation, card.zone, (x, y), box, radius, spot, quad
             )
-            seen = replace(seen, facing=facing)
+            seen = replace(seen, facing=facing, extent=card.extent)
             self._tracks[card.key] = Track(seen, now, now, confirmed=True, assumed=True)
 
     def _fit_assumed(self, aspect: float) -> None:
@@ -253,9 +253,9 @@ class TableTracker:
             None if size is None else (size[0], size[1] / aspect),
         )
         facing = self.layout.facing(zone)
-        return Sighting(
-            card.key, card.deck, card.notation, zone, position, box, radius, spot, quad, facing
-        )
+        extent = None if size is None else _rounded(card_extent(size, facing, aspect))
+        where = (zone, position, box, radius, spot, quad, facing, extent)
+        return Sighting(card.key, card.deck, card.notation, *where)
 
     def _radius(self, aspect: float, fallback: float) -> float:
         """The same-place tolerance: the setting, else the layout's card, else ``fallback``."""
@@ -396,3 +396,8 @@ class TableTracker:
         return (
             candidate.misses > 2 * candidate.hits or now - candidate.last_seen > self.forget_seconds
         )
+
+
+def _rounded(extent: tuple[float, float]) -> tuple[float, float]:
+    """An extent to five places: it is journaled with every card."""
+    return (round(extent[0], 5), round(extent[1], 5))

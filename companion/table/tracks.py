@@ -75,6 +75,7 @@ class Sighting:
     spot: Point  # the position in frame widths both ways, for distances
     quad: Quad  # the card's outline, estimated (spot units)
     facing: str | None = None  # the side of the zone's seat
+    extent: Point | None = None  # the card's span in frame fractions (TableCard.extent)
 
 
 @dataclass
@@ -109,7 +110,9 @@ class Track:
 
 
 def card_of(s: Sighting) -> TableCard:
-    return TableCard(s.key, s.deck, s.notation, s.zone, s.position, facing=s.facing)
+    return TableCard(
+        s.key, s.deck, s.notation, s.zone, s.position, facing=s.facing, extent=s.extent
+    )
 
 
 def diagonal(box: Box, aspect: float) -> float:

@@ -13,9 +13,9 @@ from companion.cli.score import score_record
 from companion.flows.base import NoticeKind
 from companion.flows.commands import CountHands, EndRound, Page, Replace, Wild
 from companion.flows.registry import make_flow
-from companion.flows.rummy_sets import MAX_DRIFT, MAX_STEP, group_sets
 from companion.flows.status import Lack, MeldSet, SetState, WildCard
 from companion.table.cards import TableCard
+from companion.table.seats import DEFAULT_CARD, MAX_DRIFT, MAX_STEP, group_sets
 
 NAMES = sorted(os.path.basename(p) for p in glob.glob(str(EXAMPLES / "rummy" / "rummy*.json")))
 
@@ -62,11 +62,13 @@ def test_two_sets_side_by_side_and_a_card_between_them() -> None:
 
 
 def test_the_geometry_limits() -> None:
-    """A card too far below or too far aside starts a new set."""
+    """A card too far below or too far aside starts a new set (a card with no extent is
+    the default card)."""
+    width, height = DEFAULT_CARD
     base = card("a", "B5", 0.2, 0.3)
-    assert len(group_sets([base, card("b", "8", 0.2, 0.3 + MAX_STEP * 0.99)])) == 1
-    assert len(group_sets([base, card("b", "8", 0.2, 0.3 + MAX_STEP * 1.01)])) == 2
-    assert len(group_sets([base, card("b", "8", 0.2 + MAX_DRIFT * 1.01, 0.35)])) == 2
+    assert len(group_sets([base, card("b", "8", 0.2, 0.3 + MAX_STEP * height * 0.99)])) == 1
+    assert len(group_sets([base, card("b", "8", 0.2, 0.3 + MAX_STEP * height * 1.01)])) == 2
+    assert len(group_sets([base, card("b", "8", 0.2 + MAX_DRIFT * width * 1.01, 0.35)])) == 2
     assert len(group_sets([base, card("b", "8", 0.2, 0.3)])) == 2  # same place: no overlap
 
 

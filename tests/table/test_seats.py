@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from companion.errors import ConfigError
-from companion.flows.rummy_sets import group_sets as flow_group_sets
 from companion.games.rummy import DECK_21, check_set, parse_card
 from companion.table.cards import TableCard
 from companion.table.layout import SEATING, load_layout, nearest_side, rummy_layout
@@ -55,16 +54,16 @@ def test_a_top_seats_set_was_refused_by_the_pictures_own_order() -> None:
     """Issue 11: "a 180-degree seat's set was refused (R2)": read top to bottom of the
     picture, a top seat's set starts with its last card; read by the seat, with its base."""
     cards = laid("top")
-    old = flow_group_sets(cards)
+    old = group_sets([TableCard(c.key, c.deck, c.notation, c.zone, c.position) for c in cards])
     assert [c.notation for c in old[0]] == list(reversed(FACES))
     assert not check_set([parse_card(c.notation, DECK_21) for c in old[0]], DECK_21).legal
     assert [c.notation for c in set_order(cards)] == list(FACES)
 
 
 def test_a_card_without_facing_is_a_bottom_seats_as_before() -> None:
-    """Issue 11: cards of hand-written layouts read as before (the flow's grouping)."""
+    """Issue 11: cards of hand-written layouts (no side) read as a bottom seat's."""
     cards = [TableCard(c.key, c.deck, c.notation, c.zone, c.position) for c in laid("bottom")]
-    assert group_sets(cards) == flow_group_sets(cards)
+    assert [[c.notation for c in g] for g in group_sets(reversed(cards))] == [list(FACES)]
 
 
 def test_seat_point_turns_the_picture_to_the_seats_view() -> None:
