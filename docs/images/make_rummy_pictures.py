@@ -46,19 +46,35 @@ def _annotate(image: np.ndarray, table: RummyTable, scene: Scene) -> np.ndarray:
         cv2.rectangle(out, corners, far, ZONE, 4)
         bx, by = geometry.card(-0.42, 0)
         tx, ty = geometry.card(-0.42, 3)
-        cv2.arrowedLine(
-            out,
-            (round(bx * width), round(by * height)),
-            (round(tx * width), round(ty * height)),
-            ZONE,
-            6,
-            tipLength=0.3,
-        )
+        tail = (round(bx * width), round(by * height))
+        tip = (round(tx * width), round(ty * height))
+        cv2.arrowedLine(out, tail, tip, ZONE, 6, tipLength=0.3)
         name = f"{table.script.players[seat]}'s sets"
-        label = (corners[0] + 14, corners[1] + 44)
-        cv2.putText(out, name, label, cv2.FONT_HERSHEY_SIMPLEX, 1.3, (0, 0, 0), 8, cv2.LINE_AA)
-        cv2.putText(out, name, label, cv2.FONT_HERSHEY_SIMPLEX, 1.3, ZONE, 3, cv2.LINE_AA)
+        label = _label_place(name, (corners[0] + 14, corners[1] + 44), (tail, tip))
+        cv2.putText(out, name, label, _FONT, _SCALE, (0, 0, 0), 8, cv2.LINE_AA)
+        cv2.putText(out, name, label, _FONT, _SCALE, ZONE, 3, cv2.LINE_AA)
     return out
+
+
+_FONT, _SCALE = cv2.FONT_HERSHEY_SIMPLEX, 1.3
+
+
+def _label_place(
+    name: str, at: tuple[int, int], arrow: tuple[tuple[int, int], tuple[int, int]]
+) -> tuple[int, int]:
+    """Where a zone's label goes (its baseline's left end): ``at``, or just below the
+    zone's arrow when the label would be drawn across it (a left seat's arrow runs
+    along the top of its zone, where the label is)."""
+    (w, h), _base = cv2.getTextSize(name, _FONT, _SCALE, 8)
+    xs, ys = [p[0] for p in arrow], [p[1] for p in arrow]
+    reach = 30  # the arrow's line and head on either side of its ends
+    apart = (
+        at[0] + w < min(xs) - reach
+        or at[0] > max(xs) + reach
+        or at[1] < min(ys) - reach
+        or at[1] - h > max(ys) + reach
+    )
+    return at if apart else (at[0], max(ys) + reach + h + 10)
 
 
 def _save(image: np.ndarray, name: str) -> None:
@@ -96,7 +112,8 @@ def main() -> None:
     closing = _until(steps2, 2, Remove)  # Ana gathers her set on the bonus card
     gesture = steps2[len(closing)]
     assert isinstance(gesture, Remove)
-    _save(_frame_in(scene2, closing, gesture, scene2.hand_frames - 1), "rummy-closing.png")
+    frame = _frame_in(scene2, closing, gesture, scene2.hand_frames - 1)
+    _save(_annotate(frame, two, scene2), "rummy-closing.png")
 
     four, scene4 = _table("rummy21-4p")
     steps4 = list(four.script.steps)
