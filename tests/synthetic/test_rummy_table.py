@@ -131,10 +131,8 @@ def test_the_button_script_counts_hands_ends_each_round_and_then_the_match(name:
         assert words.endswith("back up up up up select")
         later = [p.button.value for p in presses if p.time > hands_at]
         who = 0 if rnd["out"] is not None else len(rnd["tables"])  # "Nobody went out": last
-        assert later[: 7 + who] == ["back", "up", "up", "up", "select", *["down"] * who] + [
-            "select",
-            "select",
-        ]
+        end_round = ["back", "up", "up", "up", "select", *["down"] * who, "select"]
+        assert later[: 7 + who] == [*end_round, "select"]  # a press puts the scores away
     last = [p.button.value for p in presses][-5:]
     assert last == ["back", "up", "up", "select", "select"]
 
