@@ -23,7 +23,11 @@ needs the menus (an undo, a correction, the end of a rummy round) replays whole:
 
 The last line says what was read: "replayed 2307 frames (231.0 s of table time):
 153 events, 0 refused" (on stderr with ``--json``, whose standard output is one
-object ``{"record", "score", "events": [{"t", "event", "card", "zone"}]}``). What
+object ``{"record", "score", "events": [{"t", "event", "card", "zone"}], "history"}``;
+``history`` is the game's row as ``companion history --json`` would print it, times in
+table seconds, whose ``state`` says how the game ended: ``abandoned`` when the table
+ended it (the menu's End game: how a rummy match ends, R9), ``over`` when it came to
+its end, ``replayed`` when the frames ran out with it still in play). What
 the flow refused, a card or a command (an End round the rules refuse, R3, R5, R6),
 is logged, and so listed on stderr, one line each: "replay: refused at 51.8 s:
 end-round: ... (R6)". A source or a button script that cannot be read exits 2
@@ -41,6 +45,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from companion.cli.history import summary
 from companion.cli.render import render_report
 from companion.errors import UsageError
 from companion.games.registry import all_games, get_game
@@ -171,7 +176,9 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         events = [row.as_json() for row in result.events]
         score = result.report.to_json()
-        print(json.dumps({"record": result.record, "score": score, "events": events}))
+        history = summary(session.journal.games()[-1])
+        data = {"record": result.record, "score": score, "events": events, "history": history}
+        print(json.dumps(data))
         print(result.summary(), file=sys.stderr)
     else:
         print(json.dumps(result.record, ensure_ascii=False))

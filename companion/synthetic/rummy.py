@@ -1,6 +1,6 @@
-"""A rummy game at a synthetic table, gesture by gesture, with the buttons pressed.
+"""A rummy match at a synthetic table, gesture by gesture, with the buttons pressed.
 
-Issue 11: a whole rummy round read from a table into its record. A rummy record
+Issue 11: a whole rummy match read from a table into its record. A rummy record
 holds only the end of each round (what every seat closed, left open and held), so
 :func:`rummy_table` plays each round towards that end as docs/rummy.md tells a table
 to, and says when each OLED button is pressed:
@@ -21,7 +21,9 @@ to, and says when each OLED button is pressed:
   the menu, every player lays their hand out in a row in their own zone, apart from
   the sets, "End round" and who went out (the player who played the last card is
   offered first); a press puts the scores away, and the table is cleared for the
-  next round.
+  next round;
+- after the last round the table ends the match (R9): the menu's "End game", SELECT
+  on "End game?", and the final scores show.
 
 The button script is :mod:`hardware.buttons_replay`'s (``t button``, table time), so
 ``companion replay --buttons`` reads the video into :attr:`RummyTable.record`, the
@@ -55,8 +57,12 @@ PRESS: Final = 0.25
 #: Frames a card lies still after it is put down, and a complete set before it is closed.
 STILL: Final = 6
 SHOWN: Final = 10
-#: The in-game menu's entries counted from its end (UP from the first entry wraps).
-MENU_FROM_END: Final = {"End round": 3, "Count hands": 4, "Wild card": 5}
+#: The end of the rummy in-game menu (companion.ui.menus.game_menu, at a table with no
+#: phone link and no staff card shown), counted from the end because its head grows
+#: ("Scores" once a round is scored); UP from the first entry wraps. A fast test builds
+#: the real menu and checks it (tests/synthetic/test_rummy_menu.py).
+MENU_TAIL: Final = ("Wild card", "Count hands", "End round", "End game", "Back to start")
+MENU_FROM_END: Final = {entry: len(MENU_TAIL) - at for at, entry in enumerate(MENU_TAIL)}
 
 
 @dataclass(frozen=True)
@@ -67,6 +73,8 @@ class RummyTable:
     presses: tuple[tuple[float, str], ...]
     layout: str
     seats: tuple[SeatGeometry, ...]
+    #: Where each round's steps begin in ``script.steps`` (the match's end follows the last).
+    round_starts: tuple[int, ...]
 
     @property
     def buttons(self) -> str:
@@ -84,7 +92,7 @@ class _Set:
     faces: tuple[str, ...]
     closed: bool
     laid: list[CardRef] = field(default_factory=list)
-    done: bool = False  # closed and gone
+    done: bool = False  # all laid (and, if closed, gone)
 
 
 class _Play:
@@ -138,13 +146,14 @@ def _declare(play: _Play, faces: Sequence[str], number: int, *, others: bool) ->
 
 
 def _wilds_elsewhere(play: _Play, seat: int) -> bool:
-    """Whether another seat has a wild card lying in one of its sets."""
+    """Whether another seat has a wild card lying in one of its sets (an open set lies
+    on when it is done; a closed one has gone)."""
     return any(
         face.startswith("W")
         for other, sets in enumerate(play.sets)
         if other != seat
         for one in sets
-        if not one.done
+        if not (one.done and one.closed)
         for face in one.faces[: len(one.laid)]
     )
 
@@ -175,8 +184,11 @@ def rummy_table(
     players = tuple(str(p) for p in record["players"])
     seats = tuple(seat_geometry(sides or sides_for(len(players)), scene.size, scene.card_width))
     play = _Play(scene, fps, game, len(players))
+    starts = []
     for rnd in engine_record["rounds"]:
+        starts.append(len(play.steps))
         _play_round(play, rnd, seats)
+    play.menu("End game", "select")  # "End game?" - yes: the final scores
     play.add(Wait(10))
     width, height = scene.card_fraction()
     script = TableScript(
@@ -187,7 +199,8 @@ def rummy_table(
         {},
         engine_record,
     )
-    return RummyTable(script, tuple(play.presses), layout_toml(seats, (width, height)), seats)
+    layout = layout_toml(seats, (width, height))
+    return RummyTable(script, tuple(play.presses), layout, seats, tuple(starts))
 
 
 def _play_round(play: _Play, rnd: Mapping[str, Any], seats: Sequence[SeatGeometry]) -> None:

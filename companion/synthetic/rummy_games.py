@@ -1,11 +1,15 @@
 """Rummy games to play at a synthetic table: 2 and 4 players of Fibonacci 21, 13, 8, 89.
 
-Each is a record (DESIGN.md "Game records") written to show everything a table does
-in a round (issue 11): a player going out with every set closed (R6), others with
-closed sets, open sets and a hand, wild cards declared in sets and held in hands
-(R5), the bonus card starting a set (R1, not in deck 8), a player who never opened
-(R3). Sets are at most four cards, so a set fits a seat's zone
-(:data:`companion.synthetic.rummy_seats.DEEPEST`). :func:`companion.synthetic.rummy.rummy_table`
+Each is the record (DESIGN.md "Game records") of a match of two or three rounds, the
+table ending it after the last (R9), written to show everything a table does (issue 11):
+a player going out with every set closed (R6), a different one in each round (a seat
+other than the first, offered first as the one who played last), a round nobody goes
+out, others with closed sets, open sets and a hand, wild cards declared in sets (asked
+on the OLED, or given from the menu when the set alone suggests another number) and
+held in hands (R5), the bonus card starting a set (R1, not in deck 8), a player who
+never opens (R3). Sets are at most four cards, so a set fits a seat's zone at 1920x1080
+and 2560x1440 (:func:`companion.synthetic.rummy_seats.deepest_for`); :data:`FULL_TABLE`
+has sets of up to eight for a 12 MP picture. :func:`companion.synthetic.rummy.rummy_table`
 plays them; the engine referees them first.
 
     >>> sorted(TABLE_GAMES)[:2]
@@ -85,18 +89,220 @@ _FOUR: Final = {
 }
 
 
+def _round(out: int | None, *tables: dict[str, Any]) -> dict[str, Any]:
+    return {"out": out, "tables": list(tables)}
+
+
+#: The later rounds of each 2-player match: Ben (seat 1) goes out, Ana plays on or, in
+#: 21, never opens (R3).
+_TWO_LATER: Final = {
+    "rummy21": (
+        _round(
+            1,
+            _seat([], [], ["2", "W", "13", "B8", "5"]),
+            _seat(
+                [
+                    ["21"],
+                    ["X", "13"],
+                    ["B3", "5", "13"],
+                    ["B5", "W=8", "8"],
+                    ["B8", "13"],
+                    ["B13", "8"],
+                ],
+                [],
+                [],
+            ),
+        ),
+    ),
+    "rummy13": (
+        _round(
+            1,
+            _seat([["13"]], [["B2", "W=3", "3"], ["B5", "5"]], ["8", "X"]),
+            _seat([["13"], ["X", "5"], ["B3", "2", "8"], ["B8", "W=5"], ["B5", "3", "5"]], [], []),
+        ),
+    ),
+    "rummy8": (
+        _round(
+            1,
+            _seat([], [["8"], ["B3", "W=3"]], ["2", "5", "W"]),
+            _seat([["8"], ["B2", "3", "3"], ["B5", "W=3"], ["B3", "5"]], [], []),
+        ),
+    ),
+    "rummy89": (
+        _round(
+            1,
+            _seat([["89"]], [["B8", "13", "W=21"], ["B13", "34"], ["B55"]], ["8", "W"]),
+            _seat(
+                [
+                    ["89"],
+                    ["X", "55"],
+                    ["B21", "34", "34"],
+                    ["B34", "W=55"],
+                    ["B55", "21", "13"],
+                    ["B13", "55", "21"],
+                ],
+                [],
+                [],
+            ),
+        ),
+    ),
+}
+
+#: The later rounds of each 4-player match: another seat goes out each round (Cy, Dee,
+#: Ben), one who opened before never opens, and a round of 13 ends with nobody out (R6).
+_FOUR_LATER: Final = {
+    "rummy21": (
+        _round(
+            2,
+            _seat([["21"]], [["B2", "3", "3"], ["B3", "W=13"], ["B13"]], ["5", "8"]),
+            _seat([], [], ["W", "X", "2"]),
+            _seat(
+                [
+                    ["21"],
+                    ["B2", "W=3", "3", "13"],
+                    ["B8", "13"],
+                    ["B13", "8"],
+                    ["B5", "3", "13"],
+                    ["B3", "5", "5", "8"],
+                ],
+                [],
+                [],
+            ),
+            _seat([["B5", "8", "8"]], [["21"], ["B8", "5"], ["B3", "2"]], ["13"]),
+        ),
+        _round(
+            3,
+            _seat([], [["21"], ["X", "2", "2"], ["B5", "5"], ["B3"]], ["W"]),
+            _seat([["21"], ["B3", "5", "5", "8"]], [["B8", "W=5"], ["B13"]], []),
+            _seat([], [], ["13", "3"]),
+            _seat(
+                [
+                    ["21"],
+                    ["B2", "3", "3", "13"],
+                    ["B3", "W=2", "8", "8"],
+                    ["B5", "8", "8"],
+                    ["B8", "13"],
+                    ["B13", "5", "3"],
+                ],
+                [],
+                [],
+            ),
+        ),
+    ),
+    "rummy13": (
+        _round(
+            1,
+            _seat([], [["13"], ["B3", "5"], ["B8"]], ["W"]),
+            _seat([["13"], ["B3", "2", "8"], ["B5", "W=3", "5"], ["X", "5"], ["B8", "5"]], [], []),
+            _seat([["13"], ["B3", "2", "8"]], [["B8", "2", "3"], ["B2", "W=2"]], ["5"]),
+            _seat([], [], ["8", "3", "B5"]),
+        ),
+        _round(
+            None,
+            _seat([["13"]], [["B2", "3", "3"], ["B8", "W=5"]], ["2"]),
+            _seat([], [["13"], ["X", "2"], ["B5", "3"]], ["W", "8"]),
+            _seat([["B3", "5", "5"]], [["13"], ["B2", "W=8"]], []),
+            _seat([["13"], ["B8", "5"]], [["B5", "2"]], ["3", "3"]),
+        ),
+    ),
+    "rummy8": (
+        _round(
+            3,
+            _seat([["8"]], [["B2", "2"]], ["W", "5"]),
+            _seat([], [], ["3", "2", "B5"]),
+            _seat([], [["8"], ["B3", "W=2"], ["B5", "3"]], ["2"]),
+            _seat([["8"], ["B2", "3", "3"], ["B3", "5"], ["B5", "W=3"]], [], []),
+        ),
+    ),
+    "rummy89": (
+        _round(
+            2,
+            _seat([["89"], ["B21", "34", "34"]], [["B8", "13"], ["B55", "W=8"]], ["21"]),
+            _seat([], [["89"], ["X", "21"], ["B13", "8"], ["B34", "13"]], ["W"]),
+            _seat(
+                [
+                    ["89"],
+                    ["B8", "W=13", "13", "55"],
+                    ["B13", "21", "55"],
+                    ["B34", "55"],
+                    ["B55", "34"],
+                    ["B21", "34", "34"],
+                ],
+                [],
+                [],
+            ),
+            _seat([], [], ["55", "34", "B21"]),
+        ),
+    ),
+}
+
+
 def _two(game: str) -> dict[str, Any]:
-    return _game(game, ["Ana", "Ben"], {"out": 0, "tables": [_OUT[game], _TWO[game]]})
+    first = _round(0, _OUT[game], _TWO[game])
+    return _game(game, ["Ana", "Ben"], first, *_TWO_LATER[game])
 
 
 def _four(game: str) -> dict[str, Any]:
-    tables = [_OUT[game], *_FOUR[game]]
-    return _game(game, ["Ana", "Ben", "Cy", "Dee"], {"out": 0, "tables": tables})
+    first = _round(0, _OUT[game], *_FOUR[game])
+    return _game(game, ["Ana", "Ben", "Cy", "Dee"], first, *_FOUR_LATER[game])
 
 
-#: The games by name (``rummy21-2p`` ...): one round each, Ana (seat 0) goes out.
+#: The matches by name (``rummy21-2p`` ...): Ana (seat 0) goes out in the first round,
+#: another player in each later one.
 TABLE_GAMES: Final[Mapping[str, Mapping[str, Any]]] = {
     f"{game}-{n}p": (_two(game) if n == 2 else _four(game))
     for game in ("rummy21", "rummy13", "rummy8", "rummy89")
     for n in (2, 4)
 }
+
+#: A match of 21 at a full-size table (4 players, a 12 MP picture, docs/rummy.md "The
+#: camera"): sets of six to eight cards (:func:`companion.synthetic.rummy_seats.deepest_for`),
+#: Ben goes out, then Dee; a wild card asked in a set of five, another given from the menu.
+FULL_TABLE: Final[Mapping[str, Any]] = _game(
+    "rummy21",
+    ["Ana", "Ben", "Cy", "Dee"],
+    _round(
+        1,
+        _seat(
+            [["21"], ["B2", "2", "2", "3", "3", "3", "3", "3"]],
+            [["B3", "2", "2", "3", "W=5"], ["B5", "5", "5"]],
+            ["13", "8"],
+        ),
+        _seat(
+            [
+                ["21"],
+                ["B8", "2", "2", "2", "2", "3", "2"],
+                ["B13", "3", "5"],
+                ["X", "5", "8"],
+                ["B5", "W=3", "3", "2", "8"],
+                ["B3", "5", "13"],
+            ],
+            [],
+            [],
+        ),
+        _seat([["B2", "3", "3", "13"]], [["21"], ["B13", "W=3"], ["B3", "5", "5"]], ["X", "2"]),
+        _seat([], [], ["5", "8", "13", "2"]),
+    ),
+    _round(
+        3,
+        _seat(
+            [["21"], ["B5", "3", "3", "5", "5"]],
+            [["B8", "3", "3", "W=5"], ["B13", "2", "3"]],
+            ["W"],
+        ),
+        _seat([], [], ["13", "13", "8", "B8"]),
+        _seat([], [["21"], ["B2", "3", "3"], ["B5", "2", "5"], ["B13"]], ["2", "X"]),
+        _seat(
+            [
+                ["21"],
+                ["B3", "2", "2", "2", "3", "3", "3", "3"],
+                ["B2", "W=2", "2", "2", "2", "3", "8"],
+                ["B13", "8"],
+                ["B5", "8", "8"],
+                ["B8", "13"],
+            ],
+            [],
+            [],
+        ),
+    ),
+)

@@ -43,8 +43,14 @@ STRIP: Final = 0.25
 #: Sets lie this many card widths apart, side by side; hand cards a little closer.
 SET_PITCH: Final = 1.3
 HAND_PITCH: Final = 1.12
-#: The longest set a zone is made deep enough for (base card and three more).
+#: A zone's margin around its cards, in card widths.
+MARGIN: Final = 0.12
+#: The longest set a zone is made deep enough for: at least a base card and three more,
+#: at most the rulebook's longest sets (issue 11: "six sets of up to eight cards").
 DEEPEST: Final = 4
+LONGEST: Final = 8
+#: The most sets a player has (R2: six in 21 and 89): a zone holds this many side by side.
+SETS: Final = 6
 
 
 def sides_for(players: int) -> tuple[str, ...]:
@@ -85,19 +91,51 @@ class SeatGeometry:
         return self.card(columns + slot * HAND_PITCH / SET_PITCH, 0)
 
 
+def _depth(cards: int, card_width: float) -> float:
+    """How deep a zone is (pixels) for sets of ``cards`` cards: the cards and a margin."""
+    return card_width / CARD_ASPECT * (1 + STRIP * (cards - 1)) + 2 * MARGIN * card_width
+
+
+def deepest_for(sides: Sequence[str], size: tuple[int, int], card_width: int) -> int:
+    """The longest set (:data:`DEEPEST` to :data:`LONGEST` cards) the zones of ``sides``
+    are made for in a ``size`` picture: facing zones leave a card's length of table
+    between them (the draw and discard piles) and a zone still holds :data:`SETS` sets
+    side by side. A picture too small for either keeps :data:`DEEPEST`.
+
+        >>> deepest_for(("bottom", "top"), (1920, 1080), 190)
+        4
+        >>> deepest_for(SIDES, (2560, 1440), 190), deepest_for(SIDES, (4608, 2592), 190)
+        (4, 8)
+    """
+    card_height = card_width / CARD_ASPECT
+    for cards in range(LONGEST, DEEPEST, -1):
+        depth = _depth(cards, card_width)
+        seats = seat_geometry(sides, size, card_width, deepest=cards)
+        piles = all(
+            2 * depth + card_height <= (size[1] if side in ("bottom", "top") else size[0])
+            for side in sides
+        )
+        if piles and all(columns_of(seat, size, card_width) >= SETS for seat in seats):
+            return cards
+    return DEEPEST
+
+
 def seat_geometry(
-    sides: Sequence[str], size: tuple[int, int], card_width: int
+    sides: Sequence[str], size: tuple[int, int], card_width: int, *, deepest: int | None = None
 ) -> list[SeatGeometry]:
     """The seats at ``sides`` of a ``size`` picture with cards ``card_width`` px wide.
 
     Bottom and top zones span the picture's width between the side zones (or all of
     it with two players); a side zone spans the whole height. A zone is as deep as a
-    set of :data:`DEEPEST` cards and a margin.
+    set of ``deepest`` cards and a margin (default: what the picture allows,
+    :func:`deepest_for`).
     """
+    if deepest is None:
+        deepest = deepest_for(sides, size, card_width)
     width, height = size
     card_height = card_width / CARD_ASPECT
-    margin = 0.12 * card_width
-    depth = card_height * (1 + STRIP * (DEEPEST - 1)) + 2 * margin
+    margin = MARGIN * card_width
+    depth = _depth(deepest, card_width)
     sided = any(side in ("left", "right") for side in sides)
     seats = []
     for side in sides:

@@ -120,7 +120,8 @@ def main() -> None:
     closings = sum(len(t["closed"]) for t in four.record["rounds"][0]["tables"])
     last = _until(steps4, closings, Remove)  # before Ana closes her last set and goes out
     _save(_annotate(scene4.still(last), four, scene4), "rummy-4p-sets.png")
-    last_card = max(i for i, s in enumerate(steps4) if isinstance(s, Place))
+    first_round = steps4[: four.round_starts[1]]
+    last_card = max(i for i, s in enumerate(first_round) if isinstance(s, Place))
     counted = steps4[: last_card + 1]  # the hands laid out, before the table is cleared
     _save(_annotate(scene4.still(counted), four, scene4), "rummy-count.png")
 

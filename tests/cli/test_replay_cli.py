@@ -64,7 +64,10 @@ def test_numbered_players_and_json_events(video: Path, capsys: pytest.CaptureFix
     status = main([*args, "--fps", "10", "--json"])
     data = json.loads(capsys.readouterr().out)
     assert status == 0
-    assert set(data) == {"record", "score", "events"}
+    assert set(data) == {"record", "score", "events", "history"}
+    # The frames ran out with the game in play (issue 11: a table's End game says "abandoned").
+    assert data["history"]["state"] == "replayed"
+    assert data["history"]["totals"] == data["score"]["totals"]
     assert data["record"]["players"] == ["Seat 1", "Seat 2", "Seat 3"]
     first = data["events"][0]
     assert set(first) == {"t", "event", "card", "zone"}

@@ -1,18 +1,24 @@
-"""Issue 11 items 1 and 5: whole rummy rounds read by ``companion replay --buttons``.
+"""Issue 11 items 1 and 5: whole rummy matches read by ``companion replay --buttons``.
 
-Each video is a round of a record (companion.synthetic.rummy_games) played at a
-synthetic table as docs/rummy.md tells a table to, seats on different sides of the
-picture; its button script (companion.synthetic.rummy) declares the wild cards,
-confirms the closed sets, counts the hands, ends the round and says who went out.
-The replay must read the record the engine wrote, round for round. The order of
-the open sets on a seat's table and the serials carry no meaning (R7 scores
-neither), so they are left out of the comparison.
+Each video is a match of a record (companion.synthetic.rummy_games, two or three
+rounds) played at a synthetic table as docs/rummy.md tells a table to, seats on
+different sides of the picture, at the camera setting docs/rummy.md "The camera"
+recommends: two players at 1920x1080, four at 2560x1440, and four at a full-size
+table at 4608x2592 (12 MP) with sets of up to eight cards, cards 190 px wide. Its
+button script (companion.synthetic.rummy) declares the wild cards, confirms the
+closed sets, counts the hands, ends each round and says who went out, and after the
+last round ends the match with the menu's End game (R9). The replay must read the
+record the engine wrote, round for round, and its final totals. The order of the open
+sets on a seat's table and the serials carry no meaning (R7 scores neither), so they
+are left out of the comparison. A 12 MP match takes minutes (render and replay);
+its frames are deleted once read.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import shutil
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -23,7 +29,7 @@ from e2e_videos import without_serials
 from companion.cli import main
 from companion.games.registry import get_game
 from companion.synthetic.rummy import RummyTable, rummy_table
-from companion.synthetic.rummy_games import TABLE_GAMES
+from companion.synthetic.rummy_games import FULL_TABLE, TABLE_GAMES
 from companion.synthetic.scene import Scene
 from companion.synthetic.video import write_video
 
@@ -32,8 +38,10 @@ pytestmark = pytest.mark.slow
 
 FPS = 10.0
 #: Cards 190 px wide: a corner code read in a covered card's strip needs about two
-#: pixels a module (docs/camera.md); four seats need the bigger frame.
+#: pixels a module (docs/camera.md); four seats need the bigger frame, a full-size
+#: table (sets of eight cards) the Camera Module 3's whole 12 MP.
 CARD_WIDTH = 190
+FULL_SIZE = (4608, 2592)
 #: Nobody out (R6): open sets only, a wild card declared, hands laid out (rummy 8).
 NOBODY_OUT: Mapping[str, Any] = {
     "game": "rummy8",
@@ -51,9 +59,13 @@ NOBODY_OUT: Mapping[str, Any] = {
 }
 
 
-def record_table(record: Mapping[str, Any], folder: Path) -> RummyTable:
-    """Render ``record`` at a table into ``folder`` (frames, layout.toml, buttons.txt)."""
-    size = (1920, 1080) if len(record["players"]) <= 2 else (2560, 1440)
+def record_table(
+    record: Mapping[str, Any], folder: Path, size: tuple[int, int] | None = None
+) -> RummyTable:
+    """Render ``record`` at a table into ``folder`` (frames, layout.toml, buttons.txt),
+    in a ``size`` picture (default: docs/rummy.md's for its number of players)."""
+    if size is None:
+        size = (1920, 1080) if len(record["players"]) <= 2 else (2560, 1440)
     scene = Scene(size, seed=7, card_width=CARD_WIDTH)
     table = rummy_table(record, scene, fps=FPS)
     write_video(table.script, folder / "frames", scene=scene, fps=FPS, image_suffix=".jpg")
@@ -85,6 +97,36 @@ def normalised(record: Mapping[str, Any]) -> Any:
     return plain
 
 
+def assert_match(
+    folder: Path, table: RummyTable, record: Mapping[str, Any], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The replay of ``folder`` reads the engine's record of the whole match, nothing
+    refused, and the table ended it (End game): its final totals are the engine's."""
+    data, err = replay(folder, table, capsys)
+    assert len(table.record["rounds"]) >= 2
+    assert normalised(data["record"]) == normalised(table.record), err
+    assert "refused at" not in err and " 0 refused" in err
+    engine = get_game(str(record["game"])).from_record(record).report()
+    assert data["score"]["totals"] == list(engine.totals)
+    assert data["history"]["state"] == "abandoned", data["history"]  # ended by the table
+    assert data["history"]["totals"] == list(engine.totals)
+
+
+# The longest test (minutes) first: with pytest -n 2 a worker starts on it at once.
+def test_a_full_size_table_at_12_mp_replays_into_its_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 11 items 4 and 5, R1-R9: four players on the four sides of a full-size
+    table seen at 4608x2592, cards 190 px wide (docs/rummy.md "The camera"), sets of up
+    to eight cards, Ben then Dee going out: the replay reads the match's record and its
+    totals, with nothing refused."""
+    table = record_table(FULL_TABLE, tmp_path, FULL_SIZE)
+    try:
+        assert_match(tmp_path, table, FULL_TABLE, capsys)
+    finally:
+        shutil.rmtree(tmp_path / "frames")
+
+
 @pytest.fixture(scope="module")
 def nobody_out(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, RummyTable]:
     folder = tmp_path_factory.mktemp("nobody-out")
@@ -103,6 +145,7 @@ def test_the_buttons_end_a_round_nobody_went_out(
     assert "refused at" not in err and " 0 refused" in err
     engine = get_game("rummy8").from_record(NOBODY_OUT).report()
     assert data["score"]["totals"] == list(engine.totals)
+    assert data["history"]["state"] == "abandoned"  # the table's End game (R9)
 
 
 def test_a_refused_end_of_round_is_on_stderr_once_and_logged(
@@ -116,9 +159,10 @@ def test_a_refused_end_of_round_is_on_stderr_once_and_logged(
     folder, table = nobody_out
     wrong = tmp_path / "ana-out.txt"
     lines = table.buttons.splitlines()
+    match_end, lines = lines[-5:], lines[:-5]  # End game: back up up select select
     # The End round presses end "down down select select": Nobody out, then the scores.
     assert lines[-4:-2] == [f"{lines[-4].split()[0]} down", f"{lines[-3].split()[0]} down"]
-    wrong.write_text("\n".join([*lines[:-4], *lines[-2:]]) + "\n", encoding="utf-8")
+    wrong.write_text("\n".join([*lines[:-4], *lines[-2:], *match_end]) + "\n", encoding="utf-8")
     with caplog.at_level(logging.WARNING, logger="companion"):
         data, err = replay(folder, table, capsys, wrong)
     assert data["record"]["rounds"] == []
@@ -129,14 +173,17 @@ def test_a_refused_end_of_round_is_on_stderr_once_and_logged(
 
 
 @pytest.mark.parametrize("name", sorted(TABLE_GAMES))
-def test_a_whole_round_replays_into_its_record(
+def test_a_whole_match_replays_into_its_record(
     name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Issue 11 item 5, R1-R7: openings, sets growing towards each seat, wild cards
-    declared when the OLED asks, the bonus card, sets closed by the gesture (one press
-    on "Close this set?"), one player going out (offered first), the hands laid out:
-    the replay reads the engine's record, with nothing refused."""
+    """Issue 11 item 5, R1-R9: round after round, openings, sets growing towards each
+    seat, wild cards declared when the OLED asks (or from the menu), the bonus card,
+    sets closed by the gesture (one press on "Close this set?"), a different player
+    going out each round (offered first), a player who never opens, the hands laid out,
+    then End game: the replay reads the engine's record of the match and its totals,
+    with nothing refused."""
     table = record_table(TABLE_GAMES[name], tmp_path)
-    data, err = replay(tmp_path, table, capsys)
-    assert normalised(data["record"]) == normalised(table.record), err
-    assert "refused at" not in err and " 0 refused" in err
+    try:
+        assert_match(tmp_path, table, TABLE_GAMES[name], capsys)
+    finally:
+        shutil.rmtree(tmp_path / "frames")

@@ -23,20 +23,29 @@ from companion.flows.registry import make_flow
 from companion.flows.status import RummyStatus
 from companion.games.registry import get_game
 from companion.synthetic.rummy import rummy_table
-from companion.synthetic.rummy_games import TABLE_GAMES
+from companion.synthetic.rummy_games import FULL_TABLE, TABLE_GAMES
 from companion.synthetic.scene import Place, Remove, Scene
 from companion.table.cards import TableCard
 from companion.ui.app import UiApp
-from companion.ui.commands import Flow, Undo
+from companion.ui.commands import EndGame, Flow, Undo
 from hardware.buttons_replay import parse_script
 
 FPS = 10.0
 
 
-def play(record: Mapping[str, Any]) -> tuple[GameFlow, list[str]]:
-    """The table of ``record`` through the flow and the interface: the flow, and the
-    refusals and questions left unanswered at the end."""
-    size = (1920, 1080) if len(record["players"]) <= 2 else (2560, 1440)
+#: The matches and their pictures (docs/rummy.md "The camera").
+TABLES: dict[str, tuple[Mapping[str, Any], tuple[int, int]]] = {
+    **{
+        name: (record, (1920, 1080) if len(record["players"]) <= 2 else (2560, 1440))
+        for name, record in TABLE_GAMES.items()
+    },
+    "full-table": (FULL_TABLE, (4608, 2592)),
+}
+
+
+def play(record: Mapping[str, Any], size: tuple[int, int]) -> tuple[GameFlow, list[str], list[int]]:
+    """The table of ``record`` through the flow and the interface: the flow, the refusals,
+    and for each time the interface ended the game (End game), the rounds then scored."""
     scene = Scene(size, card_width=190)
     table = rummy_table(record, scene, fps=FPS)
     game, players = table.script.game, list(table.script.players)
@@ -46,6 +55,7 @@ def play(record: Mapping[str, Any]) -> tuple[GameFlow, list[str]]:
     app.flow_status(flow.status())
     presses = parse_script(table.buttons, "buttons")
     refused: list[str] = []
+    ended: list[int] = []
     lying: dict[object, TableCard] = {}
     sides = {f"meld-{i}": seat.side for i, seat in enumerate(table.seats)}
 
@@ -62,6 +72,8 @@ def play(record: Mapping[str, Any]) -> tuple[GameFlow, list[str]]:
                     after(flow.command(command.command), event.time)
                 elif isinstance(command, Undo):
                     after(flow.undo(), event.time)
+                elif isinstance(command, EndGame):
+                    ended.append(len(flow.record()["rounds"]))
             app.tick(event.time)
 
     frames = 0
@@ -78,7 +90,7 @@ def play(record: Mapping[str, Any]) -> tuple[GameFlow, list[str]]:
                 after(flow.removed(lying.pop(ref)), now)
         frames += scene.count_frames([step])
     press_until(float("inf"))
-    return flow, refused
+    return flow, refused, ended
 
 
 def normalised(record: Mapping[str, Any]) -> Any:
@@ -90,14 +102,16 @@ def normalised(record: Mapping[str, Any]) -> Any:
     return plain
 
 
-@pytest.mark.parametrize("name", sorted(TABLE_GAMES))
+@pytest.mark.parametrize("name", sorted(TABLES))
 def test_the_button_script_answers_the_flows_questions_into_the_record(name: str) -> None:
-    """R1-R7, issue 11: every closing is asked and confirmed, every wild card with more
-    than one number is asked and answered, the player who went out is offered first:
-    the flow's record is the one played, with nothing refused."""
-    record = TABLE_GAMES[name]
-    flow, refused = play(record)
+    """R1-R9, issue 11: in every round every closing is asked and confirmed, every wild
+    card with more than one number is asked and answered, the player who went out is
+    offered first; after the last round the table ends the match (End game, once): the
+    flow's record is the match played, with nothing refused."""
+    record, size = TABLES[name]
+    flow, refused, ended = play(record, size)
     assert refused == []
+    assert ended == [len(record["rounds"])]
     expected = get_game(str(record["game"])).from_record(record).to_record()
     assert normalised(flow.record()) == normalised(expected)
     status = flow.status()
