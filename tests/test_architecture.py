@@ -97,7 +97,9 @@ LAYERS: dict[str, int] = {
     "cli": 10,
     "__main__": 11,
 }
-BESIDE = {("session", "journal"), ("config", "inputs")}
+#: Same-rank layers one may import (one way): the synthetic tables lay their cards in the
+#: zones the table's own layouts make.
+BESIDE = {("session", "journal"), ("config", "inputs"), ("synthetic", "table")}
 
 
 def _layer(module: str) -> str:

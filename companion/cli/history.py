@@ -53,6 +53,17 @@ def _names(entry: GameEntry, seats: Any) -> list[str]:
     return names
 
 
+#: How the table says a game ended (the journal's ``reason``, as the cafe dashboard
+#: words it): a rummy match ended from the menu is "ended by the players", not abandoned.
+STATES = {
+    "over": "over",
+    "abandoned": "ended by the players",
+    "idle": "table left",
+    "staff": "reset by staff",
+    "replaced": "replaced by a new game",
+}
+
+
 def summary(entry: GameEntry) -> dict[str, Any]:
     """Date, game, players, totals and winners of one game (in play: the totals so far)."""
     result = entry.result or {}
@@ -91,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
             ", ".join(row["players"]),
             ", ".join(map(str, row["totals"])) if row["totals"] else "-",
             " & ".join(map(str, row["winners"])) or "-",
-            row["state"],
+            STATES.get(row["state"], row["state"]),
         )
         for row in rows
     ]

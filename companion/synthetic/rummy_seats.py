@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from companion.synthetic.sprites import CARD_ASPECT
+from companion.table.layout import MELD_WIDTH
 
 #: The sides of the picture in clockwise order from the bottom (the camera's view).
 SIDES: Final = ("bottom", "left", "top", "right")
@@ -49,6 +50,8 @@ MARGIN: Final = 0.12
 #: at most the rulebook's longest sets (issue 11: "six sets of up to eight cards").
 DEEPEST: Final = 4
 LONGEST: Final = 8
+#: How far into its zone a seat marker lies from the table's edge (of the zone's depth).
+NEAR_EDGE: Final = 0.3
 #: The most sets a player has (R2: six in 21 and 89): a zone holds this many side by side.
 SETS: Final = 6
 
@@ -120,6 +123,17 @@ def deepest_for(sides: Sequence[str], size: tuple[int, int], card_width: int) ->
     return DEEPEST
 
 
+def _inset(width: int, depth: float, card_width: int) -> float:
+    """Where a bottom or top zone starts beside the side seats' zones (pixels): at the
+    product's own side bands (:func:`companion.table.layout.rummy_layout`, the layout
+    `seats = N` and `companion calibrate --write-layout` make) when :data:`SETS` sets
+    still fit between them, else just past the side zones' depth (a small table: the
+    outer sets' corners reach into the side bands, their centres stay in the zone)."""
+    band = MELD_WIDTH * width
+    room = width - 2 * band
+    return band if room >= (SETS * SET_PITCH + 2 * MARGIN) * card_width else depth
+
+
 def seat_geometry(
     sides: Sequence[str], size: tuple[int, int], card_width: int, *, deepest: int | None = None
 ) -> list[SeatGeometry]:
@@ -142,7 +156,7 @@ def seat_geometry(
         (fx, fy), angle = _FACING[side]
         right = (-fy, fx)  # the player's right hand, in pixels
         if side in ("bottom", "top"):
-            inset = depth if sided else 0.0
+            inset = _inset(width, depth, card_width) if sided else 0.0
             x0, x1 = inset, width - inset
             y0, y1 = (height - depth, height) if side == "bottom" else (0.0, depth)
             length = x1 - x0
@@ -197,3 +211,19 @@ def layout_toml(seats: Sequence[SeatGeometry], card_size: tuple[float, float] | 
             "",
         ]
     return "\n".join(lines)
+
+
+def marker_spots(seats: Sequence[SeatGeometry]) -> list[tuple[float, float, float]]:
+    """Where each seat's player puts their ``SEATn`` card for ``companion calibrate
+    --write-layout`` (docs/rummy.md): in the middle of their zone's near edge, a card's
+    height from the table's edge, facing them: (x, y, angle) each, frame fractions."""
+    spots = []
+    for seat in seats:
+        x0, y0, x1, y1 = seat.zone
+        (fx, fy), angle = _FACING[seat.side]
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        # The near edge is the picture's own edge on the player's side.
+        x = {"left": 0.0, "right": 1.0}.get(seat.side, mx)
+        y = {"bottom": 1.0, "top": 0.0}.get(seat.side, my)
+        spots.append((x + fx * NEAR_EDGE * abs(x1 - x0), y + fy * NEAR_EDGE * abs(y1 - y0), angle))
+    return spots

@@ -44,6 +44,25 @@ def test_history_lists_games_with_players_scores_and_state(
     assert row["totals"] == [21, 21, 20] and row["state"] == "over"
 
 
+def test_history_says_how_each_game_ended_in_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """R9, issue 11: a rummy match ends when the table ends it (the menu's End game,
+    journaled "abandoned"): the table says "ended by the players"; the JSON keeps the
+    journal's reason."""
+    path = tmp_path / "journal.db"
+    record = {"game": "rummy8", "players": ["Ana", "Ben"], "variants": [], "rounds": []}
+    with Journal.open(path) as journal:
+        game = journal.start_game("rummy8", ["Ana", "Ben"], [], started=1_700_000_000.0)
+        result = {"reason": "abandoned", "record": record, "winners": [1]}
+        journal.end_game(game, result, ended=1_700_000_900.0)
+    assert main(["history", "--journal", str(path)]) == 0
+    line = capsys.readouterr().out.splitlines()[1]
+    assert line.endswith("  ended by the players") and "abandoned" not in line, line
+    assert main(["history", "--journal", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["state"] == "abandoned"
+
+
 def test_export_json_gives_the_record_score_reads(
     journal_path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

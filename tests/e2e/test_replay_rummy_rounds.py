@@ -11,11 +11,15 @@ last round ends the match with the menu's End game (R9). The replay must read th
 record the engine wrote, round for round, and its final totals. The order of the open
 sets on a seat's table and the serials carry no meaning (R7 scores neither), so they
 are left out of the comparison. A 12 MP match takes minutes (render and replay);
-its frames are deleted once read.
+its frames are deleted once read. The layout is not the generator's: each table's is
+written by ``companion calibrate --write-layout`` from a photo of the empty table with
+the SEAT cards, as the page tells a table to make it.
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import logging
 import shutil
@@ -23,6 +27,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import cv2
 import pytest
 from e2e_videos import without_serials
 
@@ -30,7 +35,9 @@ from companion.cli import main
 from companion.games.registry import get_game
 from companion.synthetic.rummy import RummyTable, rummy_table
 from companion.synthetic.rummy_games import FULL_TABLE, TABLE_GAMES
-from companion.synthetic.scene import Scene
+from companion.synthetic.rummy_seats import marker_spots
+from companion.synthetic.scene import Place, Scene
+from companion.synthetic.sprites import CardRef
 from companion.synthetic.video import write_video
 
 #: Whole recorded tables through the daemon: slow (`pytest -m "not slow"` skips them).
@@ -62,16 +69,35 @@ NOBODY_OUT: Mapping[str, Any] = {
 def record_table(
     record: Mapping[str, Any], folder: Path, size: tuple[int, int] | None = None
 ) -> RummyTable:
-    """Render ``record`` at a table into ``folder`` (frames, layout.toml, buttons.txt),
-    in a ``size`` picture (default: docs/rummy.md's for its number of players)."""
+    """Render ``record`` at a table into ``folder`` (frames, buttons.txt), in a ``size``
+    picture (default: docs/rummy.md's for its number of players), with the layout
+    made as docs/rummy.md says (:func:`calibrate_layout`)."""
     if size is None:
         size = (1920, 1080) if len(record["players"]) <= 2 else (2560, 1440)
     scene = Scene(size, seed=7, card_width=CARD_WIDTH)
     table = rummy_table(record, scene, fps=FPS)
+    calibrate_layout(table, size, folder)
     write_video(table.script, folder / "frames", scene=scene, fps=FPS, image_suffix=".jpg")
-    (folder / "layout.toml").write_text(table.layout, encoding="utf-8")
     (folder / "buttons.txt").write_text(table.buttons, encoding="utf-8")
     return table
+
+
+def calibrate_layout(table: RummyTable, size: tuple[int, int], folder: Path) -> None:
+    """``folder/layout.toml`` as a table makes it (docs/rummy.md "Setting up"): a photo
+    of the empty table with each player's SEAT card in front of them, read by the real
+    ``companion calibrate --write-layout`` (zones by seat, the card's size measured)."""
+    markers = [
+        Place(CardRef("control", f"SEAT{n + 1}"), x, y, angle=angle, hand=False)
+        for n, (x, y, angle) in enumerate(marker_spots(table.seats))
+    ]
+    photo = folder / "empty.jpg"
+    assert cv2.imwrite(str(photo), Scene(size, seed=7, card_width=CARD_WIDTH).still(markers))
+    layout = folder / "layout.toml"
+    with contextlib.redirect_stdout(io.StringIO()) as said:
+        status = main(["calibrate", "--source", str(photo), "--write-layout", str(layout)])
+    assert status == 0, said.getvalue()
+    seats = [line for line in said.getvalue().splitlines() if line.startswith("seat ")]
+    assert len(seats) == len(table.seats), said.getvalue()
 
 
 def replay(
