@@ -7,7 +7,7 @@ other than the first, offered first as the one who played last), a round nobody 
 out, others with closed sets, open sets and a hand, wild cards declared in sets (asked
 on the OLED, or given from the menu when the set alone suggests another number) and
 held in hands (R5), the bonus card starting a set (R1, not in deck 8), a player who
-never opens (R3). Sets are at most four cards, so a set fits a seat's zone at 1920x1080
+never opens (R3). Sets are at most four cards, so a set fits a seat's zone at 2304x1296
 and 2560x1440 (:func:`companion.synthetic.rummy_seats.deepest_for`); :data:`FULL_TABLE`
 has sets of up to eight for a 12 MP picture. :func:`companion.synthetic.rummy.rummy_table`
 plays them; the engine referees them first.
@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any, Final
+
+from companion.synthetic.rummy_seats import picture_for
 
 
 def _seat(closed: list[list[str]], open_: list[list[str]], hand: list[str]) -> dict[str, Any]:
@@ -306,3 +308,11 @@ FULL_TABLE: Final[Mapping[str, Any]] = _game(
         ),
     ),
 )
+
+#: A full-size table's picture: the Camera Module 3's whole 12 MP (docs/rummy.md).
+FULL_PICTURE: Final = (4608, 2592)
+#: Every table above with the picture it is played in (docs/rummy.md "The camera").
+TABLE_PICTURES: Final[Mapping[str, tuple[Mapping[str, Any], tuple[int, int]]]] = {
+    **{name: (record, picture_for(len(record["players"]))) for name, record in TABLE_GAMES.items()},
+    "full-table": (FULL_TABLE, FULL_PICTURE),
+}

@@ -56,6 +56,13 @@ NEAR_EDGE: Final = 0.3
 SETS: Final = 6
 
 
+def picture_for(players: int) -> tuple[int, int]:
+    """The picture docs/rummy.md "The camera" recommends for ``players`` at a small table
+    with cards 190 px wide: the Camera Module 3's binned 2304 x 1296 for two facing
+    players, 2560 x 1440 when seats sit at the sides too (six sets along the bottom)."""
+    return (2304, 1296) if players <= 2 else (2560, 1440)
+
+
 def sides_for(players: int) -> tuple[str, ...]:
     """The sides ``players`` sit at: 2 face each other, 3 and 4 go round clockwise."""
     if players == 2:

@@ -60,9 +60,12 @@ SEATING: dict[int, tuple[str, ...]] = {
 }
 #: How deep a bottom or top seat's meld zone reaches into the picture (frame heights),
 #: and how wide a left or right seat's is (frame widths): the middle stays free for the
-#: draw and discard piles, whose cards lie outside every zone and are ignored.
+#: draw and discard piles, whose cards lie outside every zone and are ignored. With
+#: cards 190 px wide (docs/rummy.md "The camera"), at 2560 x 1440 a side band holds a set
+#: of four cards lying across and the bottom band six sets side by side between the side
+#: bands; at 2304 x 1296 a bottom band holds a set of four cards.
 MELD_DEPTH = 0.4
-MELD_WIDTH = 0.25
+MELD_WIDTH = 0.2
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,9 @@ from PIL import Image as PILImage
 
 from companion.synthetic.rummy import RummyTable, rummy_table
 from companion.synthetic.rummy_games import TABLE_GAMES
+from companion.synthetic.rummy_seats import picture_for
 from companion.synthetic.scene import Place, Remove, Scene, Step
+from companion.table.layout import rummy_layout
 
 HERE = Path(__file__).resolve().parent
 #: The pictures' width in the docs, and their colours (a palette keeps them small).
@@ -30,17 +32,19 @@ ZONE = (80, 220, 255)  # BGR: a warm yellow that reads on felt
 
 def _table(name: str) -> tuple[RummyTable, Scene]:
     players = len(TABLE_GAMES[name]["players"])
-    size = (1920, 1080) if players == 2 else (2560, 1440)
+    size = picture_for(players)
     scene = Scene(size, seed=7, card_width=190, noise=0.0)
     return rummy_table(TABLE_GAMES[name], scene), scene
 
 
 def _annotate(image: np.ndarray, table: RummyTable, scene: Scene) -> np.ndarray:
-    """Each zone outlined, its player named, an arrow from a set's base the way it grows."""
+    """Each zone outlined (as ``companion calibrate --write-layout`` or ``seats = N``
+    makes it), its player named, an arrow from a set's base the way it grows."""
     width, height = scene.size
     out = image.copy()
+    layout = rummy_layout([seat.side for seat in table.seats], scene.card_fraction())
     for seat, geometry in enumerate(table.seats):
-        x0, y0, x1, y1 = geometry.zone
+        x0, y0, x1, y1 = layout.zones[seat].bounds()
         corners = (round(x0 * width) + 3, round(y0 * height) + 3)
         far = (round(x1 * width) - 3, round(y1 * height) - 3)
         cv2.rectangle(out, corners, far, ZONE, 4)

@@ -3,7 +3,7 @@
 Each video is a match of a record (companion.synthetic.rummy_games, two or three
 rounds) played at a synthetic table as docs/rummy.md tells a table to, seats on
 different sides of the picture, at the camera setting docs/rummy.md "The camera"
-recommends: two players at 1920x1080, four at 2560x1440, and four at a full-size
+recommends: two players at 2304x1296, four at 2560x1440, and four at a full-size
 table at 4608x2592 (12 MP) with sets of up to eight cards, cards 190 px wide. Its
 button script (companion.synthetic.rummy) declares the wild cards, confirms the
 closed sets, counts the hands, ends each round and says who went out, and after the
@@ -34,8 +34,8 @@ from e2e_videos import without_serials
 from companion.cli import main
 from companion.games.registry import get_game
 from companion.synthetic.rummy import RummyTable, rummy_table
-from companion.synthetic.rummy_games import FULL_TABLE, TABLE_GAMES
-from companion.synthetic.rummy_seats import marker_spots
+from companion.synthetic.rummy_games import FULL_PICTURE, FULL_TABLE, TABLE_GAMES
+from companion.synthetic.rummy_seats import marker_spots, picture_for
 from companion.synthetic.scene import Place, Scene
 from companion.synthetic.sprites import CardRef
 from companion.synthetic.video import write_video
@@ -48,7 +48,7 @@ FPS = 10.0
 #: pixels a module (docs/camera.md); four seats need the bigger frame, a full-size
 #: table (sets of eight cards) the Camera Module 3's whole 12 MP.
 CARD_WIDTH = 190
-FULL_SIZE = (4608, 2592)
+
 #: Nobody out (R6): open sets only, a wild card declared, hands laid out (rummy 8).
 NOBODY_OUT: Mapping[str, Any] = {
     "game": "rummy8",
@@ -73,7 +73,7 @@ def record_table(
     picture (default: docs/rummy.md's for its number of players), with the layout
     made as docs/rummy.md says (:func:`calibrate_layout`)."""
     if size is None:
-        size = (1920, 1080) if len(record["players"]) <= 2 else (2560, 1440)
+        size = picture_for(len(record["players"]))
     scene = Scene(size, seed=7, card_width=CARD_WIDTH)
     table = rummy_table(record, scene, fps=FPS)
     calibrate_layout(table, size, folder)
@@ -146,7 +146,7 @@ def test_a_full_size_table_at_12_mp_replays_into_its_record(
     table seen at 4608x2592, cards 190 px wide (docs/rummy.md "The camera"), sets of up
     to eight cards, Ben then Dee going out: the replay reads the match's record and its
     totals, with nothing refused."""
-    table = record_table(FULL_TABLE, tmp_path, FULL_SIZE)
+    table = record_table(FULL_TABLE, tmp_path, FULL_PICTURE)
     try:
         assert_match(tmp_path, table, FULL_TABLE, capsys)
     finally:

@@ -23,7 +23,7 @@ from companion.flows.registry import make_flow
 from companion.flows.status import RummyStatus
 from companion.games.registry import get_game
 from companion.synthetic.rummy import rummy_table
-from companion.synthetic.rummy_games import FULL_TABLE, TABLE_GAMES
+from companion.synthetic.rummy_games import TABLE_PICTURES
 from companion.synthetic.scene import Place, Remove, Scene
 from companion.table.cards import TableCard
 from companion.ui.app import UiApp
@@ -34,13 +34,7 @@ FPS = 10.0
 
 
 #: The matches and their pictures (docs/rummy.md "The camera").
-TABLES: dict[str, tuple[Mapping[str, Any], tuple[int, int]]] = {
-    **{
-        name: (record, (1920, 1080) if len(record["players"]) <= 2 else (2560, 1440))
-        for name, record in TABLE_GAMES.items()
-    },
-    "full-table": (FULL_TABLE, (4608, 2592)),
-}
+TABLES = TABLE_PICTURES
 
 
 def play(record: Mapping[str, Any], size: tuple[int, int]) -> tuple[GameFlow, list[str], list[int]]:

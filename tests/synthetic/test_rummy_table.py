@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from companion.synthetic.rummy import rummy_table
-from companion.synthetic.rummy_games import FULL_TABLE, TABLE_GAMES
+from companion.synthetic.rummy_games import TABLE_PICTURES
 from companion.synthetic.rummy_seats import (
     STRIP,
     columns_of,
@@ -29,13 +29,7 @@ from companion.table.layout import parse_layout
 from hardware.buttons_replay import parse_script
 
 #: The matches and the picture each is played in (docs/rummy.md "The camera").
-TABLES: dict[str, tuple[Any, tuple[int, int]]] = {
-    **{
-        name: (record, (1920, 1080) if name.endswith("2p") else (2560, 1440))
-        for name, record in TABLE_GAMES.items()
-    },
-    "full-table": (FULL_TABLE, (4608, 2592)),
-}
+TABLES = TABLE_PICTURES
 GAMES = sorted(TABLES)
 
 
@@ -139,14 +133,14 @@ def test_the_button_script_counts_hands_ends_each_round_and_then_the_match(name:
 
 @pytest.mark.parametrize(
     ("players", "size", "longest"),
-    [(2, (1920, 1080), 4), (4, (2560, 1440), 4), (4, (4608, 2592), 8)],
+    [(2, (2304, 1296), 4), (4, (2560, 1440), 4), (4, (4608, 2592), 8)],
 )
 def test_sets_grow_towards_their_player_and_fit_the_zone(
     players: int, size: tuple[int, int], longest: int
 ) -> None:
     """Issue 11: a seat's set grows in its player's direction (bottom: down, left: left,
     top: up, right: right), six columns fit a bottom zone, and the zones are as deep as
-    the picture allows: sets of four cards at 1920x1080 and 2560x1440, of eight (the
+    the picture allows: sets of four cards at 2304x1296 and 2560x1440, of eight (the
     rulebook's longest) at 12 MP, the last card of such a set inside its zone."""
     seats = seat_geometry(sides_for(players), size, 190)
     assert deepest_for(sides_for(players), size, 190) == longest

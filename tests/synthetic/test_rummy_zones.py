@@ -5,25 +5,16 @@ give), and each seat's SEAT marker lies in its zone, nearest its own side."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 import pytest
 
 from companion.synthetic.rummy import rummy_table
-from companion.synthetic.rummy_games import FULL_TABLE, TABLE_GAMES
+from companion.synthetic.rummy_games import TABLE_PICTURES
 from companion.synthetic.rummy_seats import marker_spots, sides_for
 from companion.synthetic.scene import Place, Scene
 from companion.table.layout import nearest_side, rummy_layout
 
 #: The tables the replay tests play, at their pictures (tests/e2e/test_replay_rummy_rounds.py).
-TABLES: dict[str, tuple[Mapping[str, Any], tuple[int, int]]] = {
-    **{
-        name: (record, (1920, 1080) if len(record["players"]) == 2 else (2560, 1440))
-        for name, record in TABLE_GAMES.items()
-    },
-    "full-table": (FULL_TABLE, (4608, 2592)),
-}
+TABLES = TABLE_PICTURES
 
 
 @pytest.mark.parametrize("name", sorted(TABLES))

@@ -54,8 +54,8 @@ def test_a_card_beside_another_is_not_covered_and_leaves() -> None:
 def test_a_covered_cards_corner_code_across_a_zone_edge_is_no_move() -> None:
     """Issue 11 ("came back elsewhere"): the corner code of a covered card, read inside
     its outline but in the next zone, is the card where it lies, not a card moved."""
-    t = TableTracker(rummy_layout(4))  # the left seat's zone ends at x = 0.25
-    base, over, corner = (0.27, 0.75), (0.27, 0.75 + STRIP), (0.247, 0.69)
+    t = TableTracker(rummy_layout(4))  # the left seat's zone ends at x = 0.2
+    base, over, corner = (0.22, 0.75), (0.22, 0.75 + STRIP), (0.197, 0.69)
     assert t.layout.zone_of(corner) == "meld-1" and t.layout.zone_of(base) == "meld-0"
     events = run(t, range(30), lambda i: [det("B5#1", base, deck="rummy21")])
     events += run(
