@@ -55,6 +55,7 @@ from companion.flows.commands import (
     Undo,
     Wild,
 )
+from companion.flows.corrections import Corrections
 from companion.flows.errors import RefusedError
 from companion.flows.notices import (
     info,
@@ -114,6 +115,7 @@ class RummyFlow(EngineFlow):
         self.variants = tuple(variants)
         self.standard_start = STANDARD_START in self.variants
         self.inputs: list[Input] = []
+        self.corrections = Corrections[Input]()
         self.page = 0
         self._reset()
 
@@ -180,6 +182,15 @@ class RummyFlow(EngineFlow):
         return watched
 
     def undo(self) -> list[Notice]:
+        """The last thing the table did taken back: a correction (the card as it was
+        read again), else the newest input."""
+        correction = self.corrections.take(length=len(self.inputs))
+        if correction is not None:
+            changed = list(self.inputs)
+            changed[correction.index] = correction.old
+            self._replay(changed)
+            read = correction.old[1].notation
+            return [info(f"correction undone: {read} as read", Said(Say.UNCORRECTED, card=read))]
         if not self.inputs:
             return [nothing_to_undo()]
         kind, value = self.inputs[-1]
@@ -205,6 +216,7 @@ class RummyFlow(EngineFlow):
                         refusals[0].rule,
                         Said(Say.CANNOT_REPLACE, card=new.notation, other=value.notation),
                     )
+                self.corrections.made(index, saved[index], length=len(saved))
                 said = Said(Say.REPLACED, card=value.notation, other=new.notation)
                 return [info(f"{value.notation} replaced by {new.notation}", said)]
         raise RefusedError(f"no card {key!r} was placed", said=Said(Say.NO_SUCH_CARD))

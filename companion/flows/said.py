@@ -64,6 +64,7 @@ class Say(Enum):
     # -- what happened -------------------------------------------------------------------------
     UNDONE = "undone"  # card (if the step was a card)
     REPLACED = "replaced"  # card (as read), other (as corrected)
+    UNCORRECTED = "uncorrected"  # card (as read again): a correction undone
     LEADS = "leads"  # seat: leads round 1 (T3)
     REVOKE = "revoke"  # seat, card: a proven revoke (F5, T4)
     LOWEST_TRUMP = "lowest-trump"  # seat, card: held the lowest trump, did not lead (T3)

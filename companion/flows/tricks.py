@@ -53,6 +53,7 @@ from typing import ClassVar
 
 from companion.flows.base import Notice, NoticeKind, seat_names
 from companion.flows.commands import FlowCommand, Missing, Replace, Undo
+from companion.flows.corrections import Corrections
 from companion.flows.errors import RefusedError
 from companion.flows.missing import MissingCards
 from companion.flows.notices import (
@@ -102,6 +103,7 @@ class TrickFlow(MissingCards):
         self.names = seat_names(players)
         self.variants = tuple(variants)
         self.steps: list[Step] = []
+        self.corrections = Corrections[Step]()
         self.refused: dict[str, TableCard] = {}
         self._watch()
         self._reset()
@@ -302,6 +304,13 @@ class TrickFlow(MissingCards):
     def undo(self) -> list[Notice]:
         if self.held:
             return self._undo_held()
+        correction = self.corrections.take(length=len(self.steps))
+        if correction is not None:  # the last thing done was a correction: it is undone
+            read = correction.old.card.notation
+            steps = list(self.steps)
+            steps[correction.index] = correction.old
+            self._rebuild(steps)
+            return [info(f"correction undone: {read} as read", Said(Say.UNCORRECTED, card=read))]
         if not self.steps:
             return [nothing_to_undo()]
         last = self.steps[-1]
@@ -342,6 +351,7 @@ class TrickFlow(MissingCards):
                 exc.rule,
                 Said(Say.CANNOT_REPLACE, card=new.notation, other=old.card.notation),
             ) from None
+        self.corrections.made(index, old, length=len(saved))
         said = Said(Say.REPLACED, card=old.card.notation, other=new.notation)
         return [info(f"{old.card.notation} replaced by {new.notation}", said)]
 

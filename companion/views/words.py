@@ -99,6 +99,7 @@ SAYS: dict[Say, tuple[str, str]] = {
     Say.NOT_THEIR_CARD: (N_("Not now"), N_("The card missing is {name}'s, not {whose}'s.")),
     Say.UNDONE: (N_("Undone"), N_("The last step is taken back.")),
     Say.REPLACED: (N_("Corrected"), N_("{card} is now {other}.")),
+    Say.UNCORRECTED: (N_("Undone"), N_("{card} is back, as it was read.")),
     Say.LEADS: (N_("Leader"), N_("{name} leads round 1.")),
     Say.REVOKE: (
         N_("Revoke!"),

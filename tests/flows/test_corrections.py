@@ -18,9 +18,11 @@ from flow_tables import Keys, load
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.flows.base import GameFlow, NoticeKind
+from companion.flows.base import GameFlow, Notice, NoticeKind
 from companion.flows.commands import Replace, Undo
 from companion.flows.registry import make_flow
+from companion.flows.rummy import RummyFlow
+from companion.flows.said import Say
 from companion.flows.status import Recorded, TrickStatus
 from companion.table.cards import TableCard
 from companion.ui.deck_choices import deck_groups
@@ -169,16 +171,23 @@ def _correct_and_back(flow: GameFlow, data: st.DataObject, game: str) -> None:
 
 
 def _undo_and_replay(flow: GameFlow, done: list[Event], count: int) -> None:
-    """Undo the last ``count`` steps; the cards are put down again, in order."""
+    """Undo the last ``count`` steps; the cards are put down again, in order. Undo
+    takes back the newest corrections first (each leaves its card as read before it),
+    then a step."""
     taken = done[len(done) - count :]
     for _ in taken:
         before = recorded(flow)
-        flow.command(Undo())
+        while _undo_is_a_correction(flow.command(Undo())):
+            pass
         if len(before) > 1:  # else the list is the round before's (cards come back each round)
             assert recorded(flow) == before[1:]
     for event in taken:
         flow.removed(event.card)
         flow.placed(event.card)
+
+
+def _undo_is_a_correction(notices: list[Notice]) -> bool:
+    return bool(notices) and notices[0].said is not None and notices[0].said.say is Say.UNCORRECTED
 
 
 @pytest.mark.parametrize(("game", "name"), RECORDS)
@@ -215,3 +224,53 @@ def test_any_undos_and_corrections_then_the_true_cards_give_the_true_game(
         assert not [r for r in recorded(flow) if r.refused], move
     assert flow.record() == truth.record()
     assert flow.report() == truth.report()
+
+
+def test_undo_after_a_correction_takes_back_the_correction() -> None:
+    """Issue 10 item 1 (corrections always work): "Undo last" right after a correction
+    undoes the correction (the card is back as it was read), not the card itself; the
+    next undo takes back the card."""
+    flow = three()
+    flow.placed(card("S3#1", "spicy"))
+    flow.placed(card("R13"))
+    flow.command(Replace("fibonachos/1/R13", "R12"))
+    assert [r.card for r in recorded(flow)] == ["R12", "S3#1"]
+    notices = flow.command(Undo())
+    assert notices[0].said is not None and notices[0].said.card == "R13"
+    assert [r.card for r in recorded(flow)] == ["R13", "S3#1"]
+    flow.command(Undo())
+    assert [r.card for r in recorded(flow)] == ["S3#1"]
+
+
+def test_a_card_played_after_a_correction_is_undone_first() -> None:
+    """Issue 10 item 1: undo goes back in the order the table did things: the card
+    played after the correction, then the correction, then the corrected card."""
+    flow = three()
+    flow.placed(card("S3#1", "spicy"))
+    flow.placed(card("R13"))
+    flow.command(Replace("fibonachos/1/R13", "R12"))
+    flow.placed(card("G2"))
+    order = []
+    for _ in range(3):
+        flow.command(Undo())
+        order.append([r.card for r in recorded(flow)])
+    assert order == [["R12", "S3#1"], ["R13", "S3#1"], ["S3#1"]]
+
+
+def test_rummy_undo_after_a_correction_gives_the_card_back_as_read() -> None:
+    """R2, issue 10 item 1: in a rummy zone a correction undone leaves the card as it was
+    read, still in its set; a refused correction is nothing to undo."""
+    flow = make_flow("rummy21", ["Ana", "Ben"], [], options={})
+    assert isinstance(flow, RummyFlow)
+    base = TableCard("b", "rummy21", "B5", "meld-0", (0.2, 0.3))
+    three_ = TableCard("t", "rummy21", "3", "meld-0", (0.2, 0.34))
+    flow.placed(base)
+    flow.placed(three_)
+    flow.command(Replace("t", "8"))
+    assert [c.notation for c in flow.table[0].values()] == ["B5", "8"]
+    undone = flow.command(Undo())
+    assert undone[0].said is not None and undone[0].said.card == "3"
+    assert [c.notation for c in flow.table[0].values()] == ["B5", "3"]
+    assert flow.command(Replace("t", "89"))[0].kind is NoticeKind.REFUSED  # not deck 21's
+    flow.command(Undo())  # nothing corrected since: the 3 itself
+    assert [c.notation for c in flow.table[0].values()] == ["B5"]
