@@ -34,7 +34,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import paho.mqtt.client as mqtt
 import pytest
@@ -44,6 +44,9 @@ from card_codes.keys import generate_key
 from companion.bus.client import no_delay
 from companion.bus.messages import Topics
 from companion.bus.settings import BusSettings
+
+if TYPE_CHECKING:
+    from tls_harness import Certificates
 
 CAFE = "rosie"
 TABLES = ("t1", "t2")
@@ -125,17 +128,18 @@ def central_acl_text(cafes: tuple[str, ...]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def bridge_lines(cafe: str, central: str, password: str | None = None) -> list[str]:
+def bridge_lines(
+    cafe: str, central: str, password: str | None = None, cafile: Path | None = None
+) -> list[str]:
     """A cafe broker's bridge to the central broker at ``central`` (HOST:PORT), as
-    docs/cafe.md "A chain of cafes" writes it without its TLS lines (and, with no
-    ``password``, its account): what its tables publish goes out, their acks and
-    commands come in (QoS 1, a kept session, so nothing is lost while the link is
-    down)."""
-    lines = [
-        f"connection {cafe}-central",
-        f"address {central}",
-        f"remote_clientid bridge-{cafe}",
-    ]
+    docs/cafe.md "A chain of cafes" writes it (with no ``cafile``, without its TLS
+    line; with no ``password``, without its account): what its tables publish goes
+    out, their acks and commands come in (QoS 1, a kept session, so nothing is lost
+    while the link is down)."""
+    lines = [f"connection {cafe}-central", f"address {central}"]
+    if cafile is not None:
+        lines.append(f"bridge_cafile {cafile}")
+    lines.append(f"remote_clientid bridge-{cafe}")
     if password is not None:
         lines += [f"remote_username bridge-{cafe}", f"remote_password {password}"]
     lines += ["notifications false", "cleansession false", "restart_timeout 1 5"]
@@ -151,6 +155,8 @@ class Broker:
     port: int = field(default_factory=free_port)
     passwords: dict[str, str] = field(default_factory=dict)
     process: subprocess.Popen[bytes] | None = None
+    #: The certificates of a TLS listener (tls_harness.py); None: a plain one.
+    tls: Certificates | None = None
 
     def configure(
         self,
@@ -177,7 +183,8 @@ class Broker:
             lines.append("max_queued_messages 0")
         if isinstance(bridge, Broker):
             password = bridge.passwords.get(f"bridge-{cafe}")
-            lines += bridge_lines(cafe, f"127.0.0.1:{bridge.port}", password)
+            cafile = bridge.tls.ca if bridge.tls is not None else None
+            lines += bridge_lines(cafe, f"127.0.0.1:{bridge.port}", password, cafile)
         elif bridge is not None:
             lines += bridge_lines(cafe, f"127.0.0.1:{bridge}")
         self._write(lines)
@@ -195,6 +202,7 @@ class Broker:
     def _common(self) -> list[str]:
         return [
             f"listener {self.port} 127.0.0.1",
+            *(self.tls.listener_lines() if self.tls is not None else []),
             "set_tcp_nodelay true",
             "persistence true",
             f"persistence_location {self.folder}/",
@@ -262,6 +270,8 @@ class Broker:
             "username": user,
             "password": self.passwords.get(user),
         }
+        if self.tls is not None:
+            values.update(tls=True, cafile=str(self.tls.ca))
         values.update(changes)
         return BusSettings(**values)
 
@@ -272,6 +282,8 @@ class Broker:
         connected = threading.Event()
         client.on_connect = lambda *_: connected.set()
         client.on_socket_open = no_delay  # as the table does: no Nagle on small packets
+        if self.tls is not None:
+            client.tls_set(ca_certs=str(self.tls.ca))
         client.connect("127.0.0.1", self.port, 30)
         client.loop_start()
         assert connected.wait(DEADLINE), "the test client could not connect"
