@@ -35,6 +35,7 @@ from companion.bus.messages import OFFLINE, ONLINE, Ack, dump, log_message
 from companion.bus.outbox import Outbox
 from companion.bus.sender import RESEND_SECONDS, Sender
 from companion.bus.settings import BusSettings, mqtt_client
+from companion.bus.tls import TABLE, closed_before_accepting, connect_failure, tls_context
 
 if TYPE_CHECKING:
     import paho.mqtt.client as mqtt
@@ -70,8 +71,8 @@ class _Link:
             reconnect_on_failure=False,
         )
         client.username_pw_set(settings.username, settings.password)
-        if settings.tls:
-            client.tls_set(ca_certs=settings.cafile)
+        if bus.tls is not None:
+            client.tls_set_context(bus.tls)
         client.will_set(self.topics.status, OFFLINE, qos=1, retain=True)
         client.on_connect = self._connected
         client.on_disconnect = self._disconnected
@@ -80,6 +81,7 @@ class _Link:
         client.on_socket_open = no_delay
         self.client = client
         self.ready = threading.Event()
+        self.answered = False  # the broker answered the connection (accepted or refused)
         self.lost = threading.Event()
         self.settled = threading.Event()  # ready or lost
         #: The server's ack: the retained one, then each new one.
@@ -89,6 +91,7 @@ class _Link:
     # -- paho's network thread --------------------------------------------------------------
 
     def _connected(self, client: mqtt.Client, _: Any, __: Any, code: Any, ___: Any) -> None:
+        self.answered = True
         if code.is_failure:
             self.bus.note_failure(f"the broker refused the connection ({code})")
             self._disconnected()
@@ -122,6 +125,10 @@ class _Link:
             self.bus.command(bytes(message.payload))
 
     def _disconnected(self, *_: Any) -> None:
+        if not self.answered:  # not a word from the broker: a TLS port, and no TLS here?
+            where = self.bus.settings
+            why = closed_before_accepting(where.host, where.port, tls=where.tls, keys=TABLE)
+            self.bus.note_failure(why)
         self.lost.set()
         self.settled.set()
         self.bus.wake()
@@ -134,7 +141,15 @@ class _Link:
         try:
             self.client.connect(settings.host, settings.port, settings.keepalive)
         except (OSError, ValueError) as exc:
-            self.bus.note_failure(f"cannot reach the broker {settings.host}:{settings.port}: {exc}")
+            why = connect_failure(
+                exc,
+                settings.host,
+                settings.port,
+                cafile=settings.cafile,
+                tls=settings.tls,
+                keys=TABLE,
+            )
+            self.bus.note_failure(why)
             return False
         self.client.loop_start()
         if not self.settled.wait(READY_SECONDS):
@@ -168,6 +183,8 @@ class TableBus:
     ) -> None:
         mqtt_client()  # a missing library is a settings mistake: say so at start
         self.settings = settings
+        #: Checks the broker's certificate, made once (a bad CA file stops the start).
+        self.tls = tls_context(settings.cafile, TABLE.cafile) if settings.tls else None
         topics = settings.topics
         self.checker = CommandChecker(key, cafe=topics.cafe, table=topics.table, clock=clock)
         self.outbox = Outbox(journal_path, topics)

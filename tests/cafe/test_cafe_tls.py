@@ -13,19 +13,27 @@ once given the right CA), a table or a server without TLS on the TLS port.
 from __future__ import annotations
 
 import logging
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from broker_harness import CAFE, Broker
-from cafe_fixtures import Servers
+from broker_harness import CAFE, Broker, free_port
+from cafe_fixtures import KEY, Servers
 from cafe_sim import SimTable, play_journal, wait_until
+from cafe_tables import ROOT
 from tls_harness import Certificates, certificates_fixture, make_certificates, tls_broker_fixture  # noqa: F401 (the fixtures)
 
 from companion.bus.client import TableBus
 from companion.bus.settings import BusSettings
 from companion.cafe.server import CafeServer
 from companion.cafe.settings import CafeSection
+from companion.cafe.store import open_store
+from companion.config import Config, parse_config
+from companion.errors import ConfigError
 
 
 @pytest.fixture
@@ -77,3 +85,179 @@ def test_a_tables_events_reach_the_server_and_are_acked_over_tls(
     finally:
         bus.close()
     assert server.ingest.ack_of("t1").games == 2
+
+
+# -- what an operator gets wrong -----------------------------------------------------------
+
+
+def table_config(tmp_path: Path, broker: Broker, **cafe: object) -> Config:
+    """A table's configuration (docs/cafe.md "The table's configuration") for ``broker``."""
+    password = tmp_path / "mqtt.password"
+    password.write_text(broker.passwords["table-t1"] + "\n", encoding="utf-8")
+    section = {"name": CAFE, "broker": f"127.0.0.1:{broker.port}", "password_file": str(password)}
+    return parse_config({"table": {"name": "t1"}, "cafe": {**section, **cafe}})
+
+
+def test_a_table_whose_cafile_is_not_there_stops_at_start(
+    tls_broker: Broker, tmp_path: Path
+) -> None:
+    """docs/cafe.md: a ``cafile`` that cannot be read stops ``companion run`` at start
+    with one line naming ``cafe.cafile``, its path and what to put there."""
+    missing = tmp_path / "cafe-ca.pem"
+    config = table_config(tmp_path, tls_broker, tls=True, cafile=str(missing))
+    with pytest.raises(ConfigError) as caught:
+        BusSettings.from_config(config)
+    message = str(caught.value)
+    assert "cafe.cafile" in message and str(missing) in message
+    assert "No such file" in message and "CA certificate" in message
+    assert "\n" not in message
+
+
+def test_a_table_given_the_wrong_ca_says_so_keeps_its_journal_and_sends_it_once_fixed(
+    servers: Servers, tls_broker: Broker, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """docs/cafe.md "TLS": a table whose ``cafile`` is another CA's is refused (it does
+    not trust the broker): the log says the broker's certificate is not trusted and
+    names ``cafe.cafile``; the table tries again, and once given the right CA sends its
+    whole journal, nothing lost."""
+    caplog.set_level(logging.DEBUG, logger="companion.bus")
+    server = servers.start()
+    path = play_journal(tmp_path / "journal.db", games=1)
+    events = len(SimTable("t1", 1, path).events)
+    other = make_certificates(tmp_path / "other-ca")
+    wrong = replace(tls_broker.settings("t1"), cafile=str(other.ca))
+    bus = bus_on(wrong, path)
+    try:
+        wait_until(lambda: said(caplog, "not trusted", "cafe.cafile", str(other.ca)), what="why")
+        wait_until(lambda: tried(caplog) >= 2, what="a second try")
+        assert not bus.online.is_set()
+    finally:
+        bus.close()
+    assert held(server) == (0, 0)
+    bus = bus_on(tls_broker.settings("t1"), path)
+    try:
+        wait_until(lambda: held(server) == (1, events), what="the whole journal")
+    finally:
+        bus.close()
+    assert not [r for r in caplog.records if r.exc_info], "no traceback"
+
+
+def tried(caplog: pytest.LogCaptureFixture) -> int:
+    """How many connections the table's bus tried and had refused."""
+    return sum("not trusted" in r.getMessage() for r in list(caplog.records))
+
+
+def test_a_table_without_tls_on_the_tls_port_is_told_to_set_tls(
+    tls_broker: Broker, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A table without ``tls = true`` on the broker's TLS port: the broker closes the
+    connection; the table's log says so and names ``tls = true`` in ``[cafe]``."""
+    path = play_journal(tmp_path / "journal.db", games=1)
+    plain = replace(tls_broker.settings("t1"), tls=False, cafile=None)
+    bus = bus_on(plain, path)
+    try:
+        wait_until(lambda: said(caplog, "closed the connection", "tls = true"), what="why")
+        assert not bus.online.is_set()
+    finally:
+        bus.close()
+
+
+def test_a_table_with_a_cafile_but_no_tls_stops_at_start(
+    tls_broker: Broker, certificates: Certificates, tmp_path: Path
+) -> None:
+    """The cafe server connects with TLS once it has a ``cafile``; a table needs
+    ``tls = true`` too: a ``cafile`` without it is a mistake said at start."""
+    config = table_config(tmp_path, tls_broker, cafile=str(certificates.ca))
+    with pytest.raises(ConfigError, match=r"cafe.cafile is set but not cafe.tls: .*tls = true"):
+        BusSettings.from_config(config)
+
+
+def test_a_table_with_tls_on_a_plain_port_is_asked_whether_it_is_the_tls_port(
+    broker: Broker, certificates: Certificates, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The other way round: ``tls = true`` on the broker's plain port: the broker breaks
+    the handshake off; the table's log asks whether that is the TLS port."""
+    path = play_journal(tmp_path / "journal.db", games=1)
+    settings = replace(broker.settings("t1"), tls=True, cafile=str(certificates.ca))
+    bus = bus_on(settings, path)
+    try:
+        wait_until(lambda: said(caplog, "TLS handshake", "TLS port"), what="why")
+        assert not bus.online.is_set()
+    finally:
+        bus.close()
+
+
+# -- the server's side ----------------------------------------------------------------------
+
+
+class Failing:
+    """A cafe server that will not connect (its settings are the test's)."""
+
+    def __init__(self, servers: Servers, cafile: str) -> None:
+        broker = replace(servers.settings.broker, cafile=cafile)
+        settings = replace(servers.settings, broker=broker)
+        self.server = CafeServer(settings, open_store(settings.database_target()), key=KEY)
+
+    def __enter__(self) -> CafeServer:
+        self.server.start()
+        return self.server
+
+    def __exit__(self, *_: object) -> None:
+        self.server.stop()
+        self.server.store.close()
+
+
+def test_a_server_whose_cafile_is_not_there_stops_with_one_line(
+    tls_broker: Broker, tmp_path: Path
+) -> None:
+    """``companion cafe`` with a ``[broker] cafile`` it cannot read: one line naming
+    ``broker.cafile`` and its path, exit status 2, no traceback."""
+    missing = tmp_path / "cafe-ca.pem"
+    config = tmp_path / "cafe.toml"
+    config.write_text(
+        f'[cafe]\nname = "{CAFE}"\n'
+        f'[broker]\nhost = "127.0.0.1"\nport = {tls_broker.port}\ncafile = "{missing}"\n'
+        f'[database]\npath = "{tmp_path / "cafe.db"}"\n'
+        f'[web]\nport = {free_port()}\npassword_file = "{tmp_path / "pw"}"\n'
+        f'secret_file = "{tmp_path / "cookie.key"}"\n[staff]\nkey_file = "{tmp_path / "k"}"\n',
+        encoding="utf-8",
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "cafe", "--config", str(config)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2, done.stderr
+    errors = [line for line in done.stderr.splitlines() if line.startswith("companion cafe:")]
+    assert len(errors) == 1 and "Traceback" not in done.stderr, done.stderr
+    assert f"broker.cafile {missing}: cannot read it (No such file or directory)" in errors[0]
+
+
+def test_a_server_given_the_wrong_ca_says_so_once(
+    servers: Servers, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The server's ``cafile`` another CA's: it does not connect, and its log says the
+    broker's certificate is not trusted by ``broker.cafile``, once for the outage (the
+    retries go to the debug log)."""
+    caplog.set_level(logging.DEBUG, logger="companion.cafe")
+    other = make_certificates(tmp_path / "other-ca")
+    with Failing(servers, str(other.ca)) as server:
+        wait_until(lambda: tried(caplog) >= 2, what="a retry")
+        assert not server.link.connected.is_set()
+    warned = [r for r in caplog.records if r.levelno >= logging.WARNING and "trusted" in r.message]
+    assert len(warned) == 1
+    assert f"not trusted by broker.cafile {other.ca}" in warned[0].message
+
+
+def test_a_server_without_tls_on_the_tls_port_is_told_to_set_cafile(
+    servers: Servers, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The server without ``cafile`` on the broker's TLS port: the broker closes the
+    connection before answering; the log says so and names ``cafile in [broker]``."""
+    with Failing(servers, "") as server:
+        wait_until(lambda: said(caplog, "closed the connection", "cafile in [broker]"), what="why")
+        assert not server.link.connected.is_set()
