@@ -51,6 +51,11 @@ def held(server: CafeServer) -> tuple[int, int]:
     return server.store.counts()
 
 
+def acked(server: CafeServer, table: str) -> int:
+    """The last event of ``table`` the server's ack covers (0: none yet)."""
+    return server.ingest.ack_of(table).seq if table in server.ingest.tables else 0
+
+
 def bus_on(settings: BusSettings, journal: Path) -> TableBus:
     bus = TableBus(settings, journal, key=None)
     bus.start()
@@ -81,7 +86,7 @@ def test_a_tables_events_reach_the_server_and_are_acked_over_tls(
     bus = bus_on(settings, path)
     try:
         wait_until(lambda: held(server) == (2, events), what="every game and event")
-        wait_until(lambda: server.ingest.ack_of("t1").seq == events, what="the ack of the last")
+        wait_until(lambda: acked(server, "t1") == events, what="the ack of the last")
     finally:
         bus.close()
     assert server.ingest.ack_of("t1").games == 2
@@ -261,3 +266,82 @@ def test_a_server_without_tls_on_the_tls_port_is_told_to_set_cafile(
     with Failing(servers, "") as server:
         wait_until(lambda: said(caplog, "closed the connection", "cafile in [broker]"), what="why")
         assert not server.link.connected.is_set()
+
+
+# -- a chain's bridge -----------------------------------------------------------------------
+
+
+class TlsChain:
+    """docs/cafe.md "A chain of cafes" over TLS: a central broker listening with TLS
+    only, the cafe ``corner``'s broker too, bridging to it with ``bridge_cafile``, and
+    the central server on the central broker, all with one CA."""
+
+    def __init__(self, folder: Path, certificates: Certificates) -> None:
+        (folder / "central").mkdir()
+        self.central = Broker(folder / "central", tls=certificates)
+        self.central.configure_central(("corner",))
+        (folder / "corner").mkdir()
+        self.corner = Broker(folder / "corner", tls=certificates)
+        self.corner.configure("corner", ("t1",), bridge=self.central)
+        chain = CafeSection("chain", ["corner"])
+        self.servers = Servers(self.central.port, folder / "cafe.db", chain)
+        self.servers.login(self.central, folder)
+
+    def trust(self, ca: Path) -> None:
+        """The corner's bridge trusts ``ca`` instead (its ``bridge_cafile``)."""
+        conf = self.corner.folder / "mosquitto.conf"
+        right = f"bridge_cafile {self.central.tls.ca}"
+        assert right in conf.read_text(encoding="utf-8")
+        conf.write_text(conf.read_text().replace(right, f"bridge_cafile {ca}"), encoding="utf-8")
+
+    def start(self) -> None:
+        self.central.start()
+        self.corner.start()
+
+    def close(self) -> None:
+        for server in list(self.servers.running):
+            self.servers.stop(server)
+        self.corner.kill()
+        self.central.kill()
+
+
+@pytest.fixture
+def chain(tmp_path: Path, certificates: Certificates) -> Iterator[TlsChain]:
+    made = TlsChain(tmp_path, certificates)
+    yield made
+    made.close()
+
+
+def test_a_bridge_over_tls_carries_a_tables_events_to_the_centre_and_the_acks_back(
+    chain: TlsChain, tmp_path: Path
+) -> None:
+    """docs/cafe.md "A chain of cafes" with its TLS lines: a table of ``corner`` over
+    TLS to its cafe's broker, the bridge over TLS (``bridge_cafile``) to the central
+    broker, the central server over TLS: the events are stored in order as
+    ``corner.t1``, and the acks come back through the bridge (the table sends each
+    message once the ack covers the one before). The first ten events: each round trip
+    through a bridge takes tens of milliseconds (with or without TLS), the whole
+    journal is the test above's."""
+    chain.start()
+    server = chain.servers.start()
+    path = play_journal(tmp_path / "journal.db", games=1)
+    bus = bus_on(chain.corner.settings("t1", cafe="corner"), path)
+    try:
+        wait_until(lambda: acked(server, "corner.t1") >= 10, what="ten events acked")
+    finally:
+        bus.close()
+    server.writer.flush()
+    stored = [e.seq for e in server.store.events("corner.t1", 1)]
+    assert stored[:10] == list(range(1, 11))
+
+
+def test_a_bridge_with_the_wrong_ca_stays_down_and_its_broker_says_why(
+    chain: TlsChain, tmp_path: Path
+) -> None:
+    """A cafe's ``bridge_cafile`` another CA's: the bridge does not connect (the central
+    broker sees no ``bridge-corner``) and the cafe's broker log says the certificate
+    was not verified (``journalctl -u mosquitto``, docs/cafe.md)."""
+    chain.trust(make_certificates(tmp_path / "other-ca").ca)
+    chain.start()
+    wait_until(lambda: "certificate verify failed" in chain.corner.log(), what="the log")
+    assert "bridge-corner" not in chain.central.log()
