@@ -5,19 +5,23 @@ and why a connection failed, in words that name the setting to change.
 The context is made once, at start, so a CA file that is missing or is not a
 certificate stops the start with one line (docs/cafe.md "TLS"), rather than failing
 each connection later. A failed connection is said in one line too: a certificate the
-CA file does not trust, a certificate for another name, a client without TLS on the
-TLS port (the broker closes it before any answer), or TLS on a plain port.
+CA file does not trust, one for another name or out of its dates (a Pi whose clock is
+not set yet), a client without TLS on the TLS port (the broker closes it before any
+answer), or TLS on a plain port.
 """
 
 from __future__ import annotations
 
 import ssl
+import time
 from dataclasses import dataclass
 
 from companion.errors import ConfigError
 
 #: OpenSSL's verify codes for a certificate that is not for the name connected to.
 NAME_MISMATCH = (62, 64)  # X509_V_ERR_HOSTNAME_MISMATCH, X509_V_ERR_IP_ADDRESS_MISMATCH
+#: ... and for one outside its dates (expired, or a Pi whose clock is not set yet).
+OUT_OF_DATE = (9, 10)  # X509_V_ERR_CERT_NOT_YET_VALID, X509_V_ERR_CERT_HAS_EXPIRED
 
 
 @dataclass(frozen=True)
@@ -60,6 +64,12 @@ def connect_failure(
             return (
                 f"{where}: its certificate is not for {host} ({exc.verify_message}): "
                 f"set {keys.host} to a name the certificate holds, or make one for {host}"
+            )
+        if exc.verify_code in OUT_OF_DATE:
+            today = time.strftime("%Y-%m-%d")
+            return (
+                f"{where}: its certificate is out of date ({exc.verify_message}; "
+                f"today is {today} here): renew it, or set this machine's clock"
             )
         trusted = f"{keys.cafile} {cafile}" if cafile else f"the system's CAs (no {keys.cafile})"
         return (

@@ -10,6 +10,8 @@ its ``ack``/``command``; ``cafe-server`` reads everything of the cafe and writes
 server's tests, bench/cafe.py). It waits for the port to take connections (a
 deadline, no sleeps) and can be stopped (SIGTERM), killed (SIGKILL, a crash) and
 started again on the same port. tests/cafe and bench/cafe.py use this module too.
+Given certificates (tls_harness.py), it listens with TLS, as docs/cafe.md "TLS" sets
+the cafe's broker up.
 
 :class:`Server` is a paho client logged in as ``cafe-server`` that keeps what it
 receives, as the cafe's server would: every message in order, each event by its
@@ -157,6 +159,9 @@ class Broker:
     process: subprocess.Popen[bytes] | None = None
     #: The certificates of a TLS listener (tls_harness.py); None: a plain one.
     tls: Certificates | None = None
+    #: A plain listener on loopback besides the TLS one, for a server on the broker's
+    #: machine (docs/cafe.md "A chain of cafes": the central broker).
+    local_port: int | None = None
 
     def configure(
         self,
@@ -200,7 +205,9 @@ class Broker:
         (self.folder / "mosquitto.conf").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
     def _common(self) -> list[str]:
+        local = [f"listener {self.local_port} 127.0.0.1"] if self.local_port is not None else []
         return [
+            *local,
             f"listener {self.port} 127.0.0.1",
             *(self.tls.listener_lines() if self.tls is not None else []),
             "set_tcp_nodelay true",

@@ -6,9 +6,9 @@ gives the operator (a CA, then the broker's key and a certificate the CA signs f
 the names the clients use: here 127.0.0.1 and localhost), in a temporary folder; a
 second call makes another CA, which the broker's certificate does not chain to (a
 table given the wrong file). :class:`broker_harness.Broker` given them listens with
-TLS only, with the lines docs/cafe.md adds to the broker (``cafile``, ``certfile``,
-``keyfile`` after the listener), and its test clients, :meth:`Broker.settings` and
-a bridge to it (:func:`broker_harness.bridge_lines`, ``bridge_cafile``) use TLS too.
+TLS, with the lines docs/cafe.md adds to the broker (``certfile`` and ``keyfile``
+after the listener), and its test clients, :meth:`Broker.settings` and a bridge to it
+(:func:`broker_harness.bridge_lines`, ``bridge_cafile``) use TLS too.
 
 The fixture (``tls_broker``) is imported by the test modules that use it, like the
 fixtures of broker_harness.
@@ -43,7 +43,7 @@ class Certificates:
 
     def listener_lines(self) -> list[str]:
         """What follows a ``listener`` line of Mosquitto to make it a TLS one."""
-        return [f"cafile {self.ca}", f"certfile {self.cert}", f"keyfile {self.key}"]
+        return [f"certfile {self.cert}", f"keyfile {self.key}"]
 
 
 def _openssl(*args: str) -> None:

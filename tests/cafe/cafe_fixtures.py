@@ -72,10 +72,11 @@ class Servers:
 
     def login(self, broker: Broker, folder: Path) -> None:
         """Log in to a secured ``broker`` as ``cafe-server`` (its password in a file, as
-        docs/cafe.md keeps it), with TLS (``cafile``) when the broker listens with it."""
+        docs/cafe.md keeps it), with TLS (``cafile``) on the broker's TLS listener."""
         secret = folder / "cafe-broker.password"
         secret.write_text(broker.passwords[SERVER] + "\n", encoding="utf-8")
-        cafile = str(broker.tls.ca) if broker.tls is not None else ""
+        tls = broker.tls if self.settings.broker.port == broker.port else None
+        cafile = str(tls.ca) if tls is not None else ""
         section = replace(
             self.settings.broker, username=SERVER, password_file=str(secret), cafile=cafile
         )

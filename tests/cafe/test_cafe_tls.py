@@ -7,13 +7,17 @@ A table's events reach the server and are acknowledged over TLS exactly as witho
 and the mistakes an operator makes with TLS each give one line naming the setting and
 the fix, never a traceback: a ``cafile`` that is not there (at start), the wrong CA (a
 certificate not trusted: the table keeps its journal, tries again, and sends it all
-once given the right CA), a table or a server without TLS on the TLS port.
+once given the right CA), a table or a server without TLS on the TLS port, TLS on the
+plain port, a certificate for another name. A chain's bridge over TLS
+(``bridge_cafile``) carries a table's events to the central server and the acks back;
+given the wrong CA it stays down and its broker's log says why.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import ssl
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -25,10 +29,17 @@ from broker_harness import CAFE, Broker, free_port
 from cafe_fixtures import KEY, Servers
 from cafe_sim import SimTable, play_journal, wait_until
 from cafe_tables import ROOT
-from tls_harness import Certificates, certificates_fixture, make_certificates, tls_broker_fixture  # noqa: F401 (the fixtures)
+from tls_harness import (  # noqa: F401 (the fixtures)
+    Certificates,
+    certificates_fixture,
+    make_certificates,
+    tls_broker_fixture,
+    tls_broker_in,
+)
 
 from companion.bus.client import TableBus
 from companion.bus.settings import BusSettings
+from companion.bus.tls import TABLE, connect_failure
 from companion.cafe.server import CafeServer
 from companion.cafe.settings import CafeSection
 from companion.cafe.store import open_store
@@ -69,6 +80,11 @@ def said(caplog: pytest.LogCaptureFixture, *words: str) -> bool:
         for record in list(caplog.records)
         if record.levelno >= logging.WARNING
     )
+
+
+def tried(caplog: pytest.LogCaptureFixture) -> int:
+    """How many connections were refused for a certificate not trusted (each try)."""
+    return sum("not trusted" in r.getMessage() for r in list(caplog.records))
 
 
 def test_a_tables_events_reach_the_server_and_are_acked_over_tls(
@@ -123,8 +139,8 @@ def test_a_table_given_the_wrong_ca_says_so_keeps_its_journal_and_sends_it_once_
 ) -> None:
     """docs/cafe.md "TLS": a table whose ``cafile`` is another CA's is refused (it does
     not trust the broker): the log says the broker's certificate is not trusted and
-    names ``cafe.cafile``; the table tries again, and once given the right CA sends its
-    whole journal, nothing lost."""
+    names ``cafe.cafile`` (the broker's log: ``alert unknown ca``); the table tries
+    again, and once given the right CA sends its whole journal, nothing lost."""
     caplog.set_level(logging.DEBUG, logger="companion.bus")
     server = servers.start()
     path = play_journal(tmp_path / "journal.db", games=1)
@@ -136,6 +152,7 @@ def test_a_table_given_the_wrong_ca_says_so_keeps_its_journal_and_sends_it_once_
         wait_until(lambda: said(caplog, "not trusted", "cafe.cafile", str(other.ca)), what="why")
         wait_until(lambda: tried(caplog) >= 2, what="a second try")
         assert not bus.online.is_set()
+        wait_until(lambda: "alert unknown ca" in tls_broker.log(), what="the broker's side")
     finally:
         bus.close()
     assert held(server) == (0, 0)
@@ -145,11 +162,6 @@ def test_a_table_given_the_wrong_ca_says_so_keeps_its_journal_and_sends_it_once_
     finally:
         bus.close()
     assert not [r for r in caplog.records if r.exc_info], "no traceback"
-
-
-def tried(caplog: pytest.LogCaptureFixture) -> int:
-    """How many connections the table's bus tried and had refused."""
-    return sum("not trusted" in r.getMessage() for r in list(caplog.records))
 
 
 def test_a_table_without_tls_on_the_tls_port_is_told_to_set_tls(
@@ -190,6 +202,49 @@ def test_a_table_with_tls_on_a_plain_port_is_asked_whether_it_is_the_tls_port(
         assert not bus.online.is_set()
     finally:
         bus.close()
+
+
+def test_a_table_trusting_the_systems_cas_is_told_to_set_cafile(
+    tls_broker: Broker, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """``tls = true`` without ``cafile`` checks the broker against the system's CAs
+    (docs/cafe.md), which do not know the cafe's own CA: the log says so."""
+    path = play_journal(tmp_path / "journal.db", games=1)
+    bus = bus_on(replace(tls_broker.settings("t1"), cafile=None), path)
+    try:
+        wait_until(
+            lambda: said(caplog, "not trusted by the system's CAs", "cafe.cafile"), what="why"
+        )
+    finally:
+        bus.close()
+
+
+def test_a_broker_certificate_for_another_name_is_said_with_the_name(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """docs/cafe.md: the certificate names the host the tables use in ``broker =``; one
+    made for another name is refused, and the log names the host and ``cafe.broker``."""
+    elsewhere = make_certificates(tmp_path / "certs", names="DNS:elsewhere.example")
+    broker = tls_broker_in(tmp_path / "broker", elsewhere)
+    broker.start()
+    bus = bus_on(broker.settings("t1"), play_journal(tmp_path / "journal.db", games=1))
+    try:
+        wait_until(lambda: said(caplog, "is not for 127.0.0.1", "set cafe.broker"), what="why")
+    finally:
+        bus.close()
+        broker.kill()
+
+
+def test_a_certificate_out_of_its_dates_is_said_with_todays_date() -> None:
+    """A Pi whose clock is not set yet (no network time) sees the broker's certificate
+    as not yet valid, a forgotten one expires: the words say the date and the two fixes
+    (the error as Python's ssl module raises it; openssl 3.0 cannot back-date a test
+    certificate)."""
+    error = ssl.SSLCertVerificationError(1, "certificate verify failed")
+    error.verify_code, error.verify_message = 9, "certificate is not yet valid"
+    why = connect_failure(error, "cafe-server.local", 8883, cafile="ca.pem", tls=True, keys=TABLE)
+    assert "out of date (certificate is not yet valid; today is " in why
+    assert why.endswith("renew it, or set this machine's clock")
 
 
 # -- the server's side ----------------------------------------------------------------------
@@ -272,27 +327,31 @@ def test_a_server_without_tls_on_the_tls_port_is_told_to_set_cafile(
 
 
 class TlsChain:
-    """docs/cafe.md "A chain of cafes" over TLS: a central broker listening with TLS
-    only, the cafe ``corner``'s broker too, bridging to it with ``bridge_cafile``, and
-    the central server on the central broker, all with one CA."""
+    """docs/cafe.md "A chain of cafes" with its TLS lines: a central broker listening
+    with TLS, and plainly on loopback for the central server on its machine; the cafe
+    ``corner``'s broker listening with TLS too (for its tables) and bridging to the
+    central one with ``bridge_cafile``; one CA."""
 
     def __init__(self, folder: Path, certificates: Certificates) -> None:
         (folder / "central").mkdir()
-        self.central = Broker(folder / "central", tls=certificates)
+        self.central = Broker(folder / "central", tls=certificates, local_port=free_port())
         self.central.configure_central(("corner",))
         (folder / "corner").mkdir()
         self.corner = Broker(folder / "corner", tls=certificates)
         self.corner.configure("corner", ("t1",), bridge=self.central)
+        assert self.central.local_port is not None
         chain = CafeSection("chain", ["corner"])
-        self.servers = Servers(self.central.port, folder / "cafe.db", chain)
+        self.servers = Servers(self.central.local_port, folder / "cafe.db", chain)
         self.servers.login(self.central, folder)
 
     def trust(self, ca: Path) -> None:
         """The corner's bridge trusts ``ca`` instead (its ``bridge_cafile``)."""
         conf = self.corner.folder / "mosquitto.conf"
+        assert self.central.tls is not None
         right = f"bridge_cafile {self.central.tls.ca}"
         assert right in conf.read_text(encoding="utf-8")
-        conf.write_text(conf.read_text().replace(right, f"bridge_cafile {ca}"), encoding="utf-8")
+        text = conf.read_text(encoding="utf-8").replace(right, f"bridge_cafile {ca}")
+        conf.write_text(text, encoding="utf-8")
 
     def start(self) -> None:
         self.central.start()
@@ -317,8 +376,8 @@ def test_a_bridge_over_tls_carries_a_tables_events_to_the_centre_and_the_acks_ba
 ) -> None:
     """docs/cafe.md "A chain of cafes" with its TLS lines: a table of ``corner`` over
     TLS to its cafe's broker, the bridge over TLS (``bridge_cafile``) to the central
-    broker, the central server over TLS: the events are stored in order as
-    ``corner.t1``, and the acks come back through the bridge (the table sends each
+    broker, the central server on its loopback listener: the events are stored in
+    order as ``corner.t1``, and the acks come back through the bridge (the table sends each
     message once the ack covers the one before). The first ten events: each round trip
     through a bridge takes tens of milliseconds (with or without TLS), the whole
     journal is the test above's."""
@@ -340,7 +399,7 @@ def test_a_bridge_with_the_wrong_ca_stays_down_and_its_broker_says_why(
 ) -> None:
     """A cafe's ``bridge_cafile`` another CA's: the bridge does not connect (the central
     broker sees no ``bridge-corner``) and the cafe's broker log says the certificate
-    was not verified (``journalctl -u mosquitto``, docs/cafe.md)."""
+    was not verified (``/var/log/mosquitto/mosquitto.log``, docs/cafe.md)."""
     chain.trust(make_certificates(tmp_path / "other-ca").ca)
     chain.start()
     wait_until(lambda: "certificate verify failed" in chain.corner.log(), what="the log")
