@@ -14,7 +14,9 @@ ack covers the one before), and the newest state whenever there is one. A lost
 connection ends that client; the next one starts after a growing delay (:data:`RETRY`
 to :data:`RETRY_MAX` seconds). Each connection gets a client of its own, so nothing
 queued on the old one is sent again out of order on the new one: what the server has
-not acknowledged is sent again from the journal.
+not acknowledged is sent again from the journal. With ``tls``, every connection uses
+the one context made at start (:mod:`companion.bus.tls`: a bad CA file stops the
+start), and a failed connection is said once per outage, naming the setting to change.
 """
 
 from __future__ import annotations
