@@ -14,7 +14,9 @@ ack covers the one before), and the newest state whenever there is one. A lost
 connection ends that client; the next one starts after a growing delay (:data:`RETRY`
 to :data:`RETRY_MAX` seconds). Each connection gets a client of its own, so nothing
 queued on the old one is sent again out of order on the new one: what the server has
-not acknowledged is sent again from the journal.
+not acknowledged is sent again from the journal. With ``tls``, every connection uses
+the one context made at start (:mod:`companion.bus.tls`: a bad CA file stops the
+start), and a failed connection is said once per outage, naming the setting to change.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from companion.bus.messages import OFFLINE, ONLINE, Ack, dump, log_message
 from companion.bus.outbox import Outbox
 from companion.bus.sender import RESEND_SECONDS, Sender
 from companion.bus.settings import BusSettings, mqtt_client
+from companion.bus.tls import TABLE, closed_before_accepting, connect_failure, tls_context
 
 if TYPE_CHECKING:
     import paho.mqtt.client as mqtt
@@ -70,8 +73,8 @@ class _Link:
             reconnect_on_failure=False,
         )
         client.username_pw_set(settings.username, settings.password)
-        if settings.tls:
-            client.tls_set(ca_certs=settings.cafile)
+        if bus.tls is not None:
+            client.tls_set_context(bus.tls)
         client.will_set(self.topics.status, OFFLINE, qos=1, retain=True)
         client.on_connect = self._connected
         client.on_disconnect = self._disconnected
@@ -80,6 +83,7 @@ class _Link:
         client.on_socket_open = no_delay
         self.client = client
         self.ready = threading.Event()
+        self.answered = False  # the broker answered the connection (accepted or refused)
         self.lost = threading.Event()
         self.settled = threading.Event()  # ready or lost
         #: The server's ack: the retained one, then each new one.
@@ -89,6 +93,7 @@ class _Link:
     # -- paho's network thread --------------------------------------------------------------
 
     def _connected(self, client: mqtt.Client, _: Any, __: Any, code: Any, ___: Any) -> None:
+        self.answered = True
         if code.is_failure:
             self.bus.note_failure(f"the broker refused the connection ({code})")
             self._disconnected()
@@ -122,6 +127,10 @@ class _Link:
             self.bus.command(bytes(message.payload))
 
     def _disconnected(self, *_: Any) -> None:
+        if not self.answered:  # not a word from the broker: a TLS port, and no TLS here?
+            where = self.bus.settings
+            why = closed_before_accepting(where.host, where.port, tls=where.tls, keys=TABLE)
+            self.bus.note_failure(why)
         self.lost.set()
         self.settled.set()
         self.bus.wake()
@@ -134,7 +143,15 @@ class _Link:
         try:
             self.client.connect(settings.host, settings.port, settings.keepalive)
         except (OSError, ValueError) as exc:
-            self.bus.note_failure(f"cannot reach the broker {settings.host}:{settings.port}: {exc}")
+            why = connect_failure(
+                exc,
+                settings.host,
+                settings.port,
+                cafile=settings.cafile,
+                tls=settings.tls,
+                keys=TABLE,
+            )
+            self.bus.note_failure(why)
             return False
         self.client.loop_start()
         if not self.settled.wait(READY_SECONDS):
@@ -168,6 +185,8 @@ class TableBus:
     ) -> None:
         mqtt_client()  # a missing library is a settings mistake: say so at start
         self.settings = settings
+        #: Checks the broker's certificate, made once (a bad CA file stops the start).
+        self.tls = tls_context(settings.cafile, TABLE.cafile) if settings.tls else None
         topics = settings.topics
         self.checker = CommandChecker(key, cafe=topics.cafe, table=topics.table, clock=clock)
         self.outbox = Outbox(journal_path, topics)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.bus.messages import Topics
+from companion.bus.tls import tls_context
 from companion.config import Config
 from companion.errors import ConfigError
 
@@ -45,6 +46,13 @@ class BusSettings:
                     f"{config.source}: cafe.password_file {cafe.password_file}: "
                     f"cannot read it ({exc.strerror})"
                 ) from None
+        if cafe.cafile and not cafe.tls:
+            raise ConfigError(
+                f"{config.source}: cafe.cafile is set but not cafe.tls: add tls = true "
+                "(the broker's TLS port), or remove cafile"
+            )
+        if cafe.tls:  # a CA file that cannot serve stops the start, not each connection
+            tls_context(cafe.cafile, f"{config.source}: cafe.cafile")
         host, port = cafe.address()
         return cls(
             host,

@@ -7,17 +7,22 @@ server is stopped or restarting, the broker keeps what the tables send, and a se
 killed between receiving and storing gets the message again. A connection on which
 the broker says it kept no session (its first start, a broker restarted without
 persistence) may have missed messages: the writer is told (:class:`LostSession`).
+
+With ``[broker] cafile`` the connection is TLS, the broker's certificate checked
+against that CA (a file that cannot serve stops the start). A connection that fails is
+said once per outage, naming the setting to change (the retries go to the debug log).
 """
 
 from __future__ import annotations
 
 import logging
-import ssl
+import sys
 import threading
 from collections.abc import Callable
 from typing import Any
 
 from companion.bus.client import no_delay
+from companion.bus.tls import Keys, closed_before_accepting, connect_failure, tls_context
 from companion.cafe.contract import (
     AckRow,
     dumps,
@@ -26,12 +31,16 @@ from companion.cafe.contract import (
     subscriptions,
     topic,
 )
+from companion.cafe.errors import SettingsError
 from companion.cafe.ingest import Incoming, LostSession
 from companion.cafe.settings import CafeSettings
+from companion.errors import ConfigError
 
 log = logging.getLogger("companion.cafe")
 
 QOS = 1
+#: The server's keys, for the messages of a failed connection.
+SERVER = Keys("broker.cafile", "broker.host", "cafile in [broker] (the CA of its certificate)")
 
 
 class Link:
@@ -58,6 +67,10 @@ class Link:
         #: Incremented at each connection: a message id is acknowledged only on the
         #: connection it came on (ids are reused by the next one).
         self.generation = 0
+        #: The broker's answer to this connection: "" (none yet), "refused", "accepted".
+        self._answer = ""
+        self._failing = False  # an outage was said: its retries go to the debug log
+        self._stopping = False
         self._client = mqtt.Client(
             CallbackAPIVersion.VERSION2,
             client_id=settings.client_id(),
@@ -71,8 +84,13 @@ class Link:
         if broker.username:
             self._client.username_pw_set(broker.username, settings.broker_password())
         if broker.cafile:
-            self._client.tls_set(ca_certs=broker.cafile, tls_version=ssl.PROTOCOL_TLS_CLIENT)
+            try:
+                context = tls_context(broker.cafile, f"{settings.source}: broker.cafile")
+            except ConfigError as exc:
+                raise SettingsError(str(exc)) from None
+            self._client.tls_set_context(context)
         self._client.on_connect = self._on_connect
+        self._client.on_connect_fail = self._on_connect_fail
         self._client.on_disconnect = self._on_disconnect
         self._client.on_message = self._on_message
         self._client.on_subscribe = self._on_subscribe
@@ -85,13 +103,16 @@ class Link:
         self._client.loop_start()
 
     def stop(self) -> None:
+        self._stopping = True
         self._client.disconnect()
         self._client.loop_stop()
 
     def _on_connect(self, client: Any, userdata: Any, flags: Any, reason: Any, props: Any) -> None:
         if reason.is_failure:
+            self._answer = "refused"
             log.error("cafe: the broker refused the connection (%s)", reason)
             return
+        self._answer, self._failing = "accepted", False
         self.generation += 1
         if not flags.session_present:
             self.deliver(LostSession())
@@ -111,7 +132,32 @@ class Link:
         self, client: Any, userdata: Any, flags: Any, reason: Any, props: Any
     ) -> None:
         self.connected.clear()
-        log.warning("cafe: disconnected from the broker (%s); reconnecting", reason)
+        answer, self._answer = self._answer, ""
+        if self._stopping:
+            log.info("cafe: disconnected from the broker")
+        elif answer == "accepted":
+            log.warning("cafe: disconnected from the broker (%s); reconnecting", reason)
+        elif not answer:  # not a word from the broker: a TLS port, and no TLS here?
+            broker = self.settings.broker
+            tls = bool(broker.cafile)
+            self._failed(closed_before_accepting(broker.host, broker.port, tls=tls, keys=SERVER))
+
+    def _on_connect_fail(self, client: Any, userdata: Any) -> None:
+        """paho calls this while it handles the connection's error: that error says why."""
+        broker, error = self.settings.broker, sys.exc_info()[1]
+        cafile = broker.cafile or None
+        tls = cafile is not None
+        self._failed(
+            connect_failure(error, broker.host, broker.port, cafile=cafile, tls=tls, keys=SERVER)
+        )
+
+    def _failed(self, why: str) -> None:
+        """One warning per outage; its retries go to the debug log."""
+        if self._failing:
+            log.debug("cafe: %s", why)
+        else:
+            log.warning("cafe: %s; retrying", why)
+        self._failing = True
 
     def _on_message(self, client: Any, userdata: Any, message: Any) -> None:
         where = parse_topic(self.cafe, message.topic, self.cafes)

@@ -10,6 +10,8 @@ its ``ack``/``command``; ``cafe-server`` reads everything of the cafe and writes
 server's tests, bench/cafe.py). It waits for the port to take connections (a
 deadline, no sleeps) and can be stopped (SIGTERM), killed (SIGKILL, a crash) and
 started again on the same port. tests/cafe and bench/cafe.py use this module too.
+Given certificates (tls_harness.py), it listens with TLS, as docs/cafe.md "TLS" sets
+the cafe's broker up.
 
 :class:`Server` is a paho client logged in as ``cafe-server`` that keeps what it
 receives, as the cafe's server would: every message in order, each event by its
@@ -34,7 +36,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import paho.mqtt.client as mqtt
 import pytest
@@ -44,6 +46,9 @@ from card_codes.keys import generate_key
 from companion.bus.client import no_delay
 from companion.bus.messages import Topics
 from companion.bus.settings import BusSettings
+
+if TYPE_CHECKING:
+    from tls_harness import Certificates
 
 CAFE = "rosie"
 TABLES = ("t1", "t2")
@@ -125,17 +130,18 @@ def central_acl_text(cafes: tuple[str, ...]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def bridge_lines(cafe: str, central: str, password: str | None = None) -> list[str]:
+def bridge_lines(
+    cafe: str, central: str, password: str | None = None, cafile: Path | None = None
+) -> list[str]:
     """A cafe broker's bridge to the central broker at ``central`` (HOST:PORT), as
-    docs/cafe.md "A chain of cafes" writes it without its TLS lines (and, with no
-    ``password``, its account): what its tables publish goes out, their acks and
-    commands come in (QoS 1, a kept session, so nothing is lost while the link is
-    down)."""
-    lines = [
-        f"connection {cafe}-central",
-        f"address {central}",
-        f"remote_clientid bridge-{cafe}",
-    ]
+    docs/cafe.md "A chain of cafes" writes it (with no ``cafile``, without its TLS
+    line; with no ``password``, without its account): what its tables publish goes
+    out, their acks and commands come in (QoS 1, a kept session, so nothing is lost
+    while the link is down)."""
+    lines = [f"connection {cafe}-central", f"address {central}"]
+    if cafile is not None:
+        lines.append(f"bridge_cafile {cafile}")
+    lines.append(f"remote_clientid bridge-{cafe}")
     if password is not None:
         lines += [f"remote_username bridge-{cafe}", f"remote_password {password}"]
     lines += ["notifications false", "cleansession false", "restart_timeout 1 5"]
@@ -151,6 +157,11 @@ class Broker:
     port: int = field(default_factory=free_port)
     passwords: dict[str, str] = field(default_factory=dict)
     process: subprocess.Popen[bytes] | None = None
+    #: The certificates of a TLS listener (tls_harness.py); None: a plain one.
+    tls: Certificates | None = None
+    #: A plain listener on loopback besides the TLS one, for a server on the broker's
+    #: machine (docs/cafe.md "A chain of cafes": the central broker).
+    local_port: int | None = None
 
     def configure(
         self,
@@ -177,7 +188,8 @@ class Broker:
             lines.append("max_queued_messages 0")
         if isinstance(bridge, Broker):
             password = bridge.passwords.get(f"bridge-{cafe}")
-            lines += bridge_lines(cafe, f"127.0.0.1:{bridge.port}", password)
+            cafile = bridge.tls.ca if bridge.tls is not None else None
+            lines += bridge_lines(cafe, f"127.0.0.1:{bridge.port}", password, cafile)
         elif bridge is not None:
             lines += bridge_lines(cafe, f"127.0.0.1:{bridge}")
         self._write(lines)
@@ -193,8 +205,11 @@ class Broker:
         (self.folder / "mosquitto.conf").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
     def _common(self) -> list[str]:
+        local = [f"listener {self.local_port} 127.0.0.1"] if self.local_port is not None else []
         return [
+            *local,
             f"listener {self.port} 127.0.0.1",
+            *(self.tls.listener_lines() if self.tls is not None else []),
             "set_tcp_nodelay true",
             "persistence true",
             f"persistence_location {self.folder}/",
@@ -262,6 +277,8 @@ class Broker:
             "username": user,
             "password": self.passwords.get(user),
         }
+        if self.tls is not None:
+            values.update(tls=True, cafile=str(self.tls.ca))
         values.update(changes)
         return BusSettings(**values)
 
@@ -272,6 +289,8 @@ class Broker:
         connected = threading.Event()
         client.on_connect = lambda *_: connected.set()
         client.on_socket_open = no_delay  # as the table does: no Nagle on small packets
+        if self.tls is not None:
+            client.tls_set(ca_certs=str(self.tls.ca))
         client.connect("127.0.0.1", self.port, 30)
         client.loop_start()
         assert connected.wait(DEADLINE), "the test client could not connect"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "daemon"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bus"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from broker_harness import MOSQUITTO, Broker
+from broker_harness import MOSQUITTO, SERVER, Broker
 from cafe_sim import CAFE, SimTable, play_journal
 from starlette.testclient import TestClient
 
@@ -68,6 +69,18 @@ class Servers:
     def __init__(self, port: int, database: Path | str, cafe: CafeSection | None = None) -> None:
         self.settings = settings_for(port, database, cafe)
         self.running: list[CafeServer] = []
+
+    def login(self, broker: Broker, folder: Path) -> None:
+        """Log in to a secured ``broker`` as ``cafe-server`` (its password in a file, as
+        docs/cafe.md keeps it), with TLS (``cafile``) on the broker's TLS listener."""
+        secret = folder / "cafe-broker.password"
+        secret.write_text(broker.passwords[SERVER] + "\n", encoding="utf-8")
+        tls = broker.tls if self.settings.broker.port == broker.port else None
+        cafile = str(tls.ca) if tls is not None else ""
+        section = replace(
+            self.settings.broker, username=SERVER, password_file=str(secret), cafile=cafile
+        )
+        self.settings = replace(self.settings, broker=section)
 
     def start(self) -> CafeServer:
         server = CafeServer(self.settings, open_store(self.settings.database_target()), key=KEY)

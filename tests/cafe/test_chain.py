@@ -16,11 +16,10 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from broker_harness import MOSQUITTO, SERVER, Broker
+from broker_harness import MOSQUITTO, Broker
 from cafe_fixtures import KEY, Servers
 from cafe_sim import SimTable, dumps, wait_until
 
@@ -50,10 +49,7 @@ class Chain:
             self.cafes[cafe] = Broker(folder / cafe)
             self.cafes[cafe].configure(cafe, ("t1", "t2"), bridge=self.central)
         self.servers = Servers(self.central.port, database, CafeSection("chain", list(CAFES)))
-        secret = folder / "cafe-broker.password"
-        secret.write_text(self.central.passwords[SERVER] + "\n", encoding="utf-8")
-        broker = replace(self.servers.settings.broker, username=SERVER, password_file=str(secret))
-        self.servers.settings = replace(self.servers.settings, broker=broker)
+        self.servers.login(self.central, folder)
 
     def table(self, cafe: str, name: str, journal: Path) -> SimTable:
         """A table of ``cafe`` on its cafe's broker, logged in with its own account."""
