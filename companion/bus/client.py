@@ -37,7 +37,13 @@ from companion.bus.messages import OFFLINE, ONLINE, Ack, dump, log_message
 from companion.bus.outbox import Outbox
 from companion.bus.sender import RESEND_SECONDS, Sender
 from companion.bus.settings import BusSettings, mqtt_client
-from companion.bus.tls import TABLE, closed_before_accepting, connect_failure, tls_context
+from companion.bus.tls import (
+    TABLE,
+    Outage,
+    closed_before_accepting,
+    connect_failure,
+    tls_context,
+)
 
 if TYPE_CHECKING:
     import paho.mqtt.client as mqtt
@@ -205,7 +211,7 @@ class TableBus:
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
-        self._failing = False
+        self.outage = Outage(log, "retrying in the background")
 
     # -- the daemon's side: none of these wait ---------------------------------------------
 
@@ -244,11 +250,7 @@ class TableBus:
 
     def note_failure(self, why: str) -> None:
         """One warning per outage; the retries after it go to the debug log."""
-        if self._failing:
-            log.debug("cafe: %s", why)
-        else:
-            log.warning("cafe: %s; retrying in the background", why)
-        self._failing = True
+        self.outage.failed(why)
 
     # -- the thread -------------------------------------------------------------------------
 
@@ -272,7 +274,7 @@ class TableBus:
     def _serve(self, link: _Link) -> None:
         """One ready connection: online, the outbox from the ack, the state, the news."""
         topics, settings = self.settings.topics, self.settings
-        self._failing = False
+        self.outage.over()
         self.connections += 1
         log.info("cafe: connected to %s:%d as %s", settings.host, settings.port, settings.username)
         link.publish(topics.status, ONLINE, retain=True)

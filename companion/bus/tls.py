@@ -12,6 +12,7 @@ answer), or TLS on a plain port.
 
 from __future__ import annotations
 
+import logging
 import ssl
 import time
 from dataclasses import dataclass
@@ -22,6 +23,26 @@ from companion.errors import ConfigError
 NAME_MISMATCH = (62, 64)  # X509_V_ERR_HOSTNAME_MISMATCH, X509_V_ERR_IP_ADDRESS_MISMATCH
 #: ... and for one outside its dates (expired, or a Pi whose clock is not set yet).
 OUT_OF_DATE = (9, 10)  # X509_V_ERR_CERT_NOT_YET_VALID, X509_V_ERR_CERT_HAS_EXPIRED
+
+
+class Outage:
+    """Says a failing link to the broker once per outage, on ``log`` with ``then`` (what
+    happens next); the retries after it go to the debug log until :meth:`over`."""
+
+    def __init__(self, log: logging.Logger, then: str) -> None:
+        self.log, self.then = log, then
+        self.failing = False
+
+    def failed(self, why: str) -> None:
+        if self.failing:
+            self.log.debug("cafe: %s", why)
+        else:
+            self.log.warning("cafe: %s; %s", why, self.then)
+        self.failing = True
+
+    def over(self) -> None:
+        """Connected: the next failure is a new outage."""
+        self.failing = False
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.bus.client import no_delay
-from companion.bus.tls import Keys, closed_before_accepting, connect_failure, tls_context
+from companion.bus.tls import Keys, Outage, closed_before_accepting, connect_failure, tls_context
 from companion.cafe.contract import (
     AckRow,
     dumps,
@@ -69,7 +69,7 @@ class Link:
         self.generation = 0
         #: The broker's answer to this connection: "" (none yet), "refused", "accepted".
         self._answer = ""
-        self._failing = False  # an outage was said: its retries go to the debug log
+        self.outage = Outage(log, "retrying")
         self._stopping = False
         self._client = mqtt.Client(
             CallbackAPIVersion.VERSION2,
@@ -112,7 +112,8 @@ class Link:
             self._answer = "refused"
             log.error("cafe: the broker refused the connection (%s)", reason)
             return
-        self._answer, self._failing = "accepted", False
+        self._answer = "accepted"
+        self.outage.over()
         self.generation += 1
         if not flags.session_present:
             self.deliver(LostSession())
@@ -140,24 +141,18 @@ class Link:
         elif not answer:  # not a word from the broker: a TLS port, and no TLS here?
             broker = self.settings.broker
             tls = bool(broker.cafile)
-            self._failed(closed_before_accepting(broker.host, broker.port, tls=tls, keys=SERVER))
+            self.outage.failed(
+                closed_before_accepting(broker.host, broker.port, tls=tls, keys=SERVER)
+            )
 
     def _on_connect_fail(self, client: Any, userdata: Any) -> None:
         """paho calls this while it handles the connection's error: that error says why."""
         broker, error = self.settings.broker, sys.exc_info()[1]
         cafile = broker.cafile or None
         tls = cafile is not None
-        self._failed(
+        self.outage.failed(
             connect_failure(error, broker.host, broker.port, cafile=cafile, tls=tls, keys=SERVER)
         )
-
-    def _failed(self, why: str) -> None:
-        """One warning per outage; its retries go to the debug log."""
-        if self._failing:
-            log.debug("cafe: %s", why)
-        else:
-            log.warning("cafe: %s; retrying", why)
-        self._failing = True
 
     def _on_message(self, client: Any, userdata: Any, message: Any) -> None:
         where = parse_topic(self.cafe, message.topic, self.cafes)

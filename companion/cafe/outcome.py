@@ -22,11 +22,11 @@ from typing import Any
 
 from companion.cafe.contract import GameRow
 from companion.cafe.store import SeatRow
+from companion.games.report import NO_END
 
 HEX_GAMES = ("hex", "hex-referee")
 #: The hex games' sides, in seat order (H1: Black moves first, seat 0).
 SIDES = ("black", "white")
-NO_END = ("rummy21", "rummy13", "rummy8", "rummy89")
 
 
 @dataclass(frozen=True)

@@ -93,12 +93,8 @@ _recorders: list[list[str]] = []
 @contextmanager
 def recording_cuts() -> Iterator[list[str]]:
     """Inside the block, every text drawn cut or past the panel's edge is listed."""
-    cuts: list[str] = []
-    _recorders.append(cuts)
-    try:
+    with _recording(_recorders) as cuts:
         yield cuts
-    finally:
-        _recorders.remove(cuts)
 
 
 _readers: list[list[str]] = []
@@ -108,12 +104,19 @@ _readers: list[list[str]] = []
 def recording_texts() -> Iterator[list[str]]:
     """Inside the block, every text drawn is listed as drawn (the tests read the
     screens' words so: tests/flows/test_players_words.py)."""
-    texts: list[str] = []
-    _readers.append(texts)
-    try:
+    with _recording(_readers) as texts:
         yield texts
+
+
+@contextmanager
+def _recording(listeners: list[list[str]]) -> Iterator[list[str]]:
+    """A new list among ``listeners`` while the block runs."""
+    got: list[str] = []
+    listeners.append(got)
+    try:
+        yield got
     finally:
-        _readers.remove(texts)
+        listeners.remove(got)
 
 
 def _cut(text: str) -> None:
