@@ -82,6 +82,18 @@ def said(caplog: pytest.LogCaptureFixture, *words: str) -> bool:
     )
 
 
+def told_offline(
+    caplog: pytest.LogCaptureFixture, settings: BusSettings, journal: Path, *words: str
+) -> None:
+    """A table bus with ``settings`` does not get online, and its log says ``words``."""
+    bus = bus_on(settings, journal)
+    try:
+        wait_until(lambda: said(caplog, *words), what="why")
+        assert not bus.online.is_set()
+    finally:
+        bus.close()
+
+
 def tried(caplog: pytest.LogCaptureFixture) -> int:
     """How many connections were refused for a certificate not trusted (each try)."""
     return sum("not trusted" in r.getMessage() for r in list(caplog.records))
@@ -171,12 +183,7 @@ def test_a_table_without_tls_on_the_tls_port_is_told_to_set_tls(
     connection; the table's log says so and names ``tls = true`` in ``[cafe]``."""
     path = play_journal(tmp_path / "journal.db", games=1)
     plain = replace(tls_broker.settings("t1"), tls=False, cafile=None)
-    bus = bus_on(plain, path)
-    try:
-        wait_until(lambda: said(caplog, "closed the connection", "tls = true"), what="why")
-        assert not bus.online.is_set()
-    finally:
-        bus.close()
+    told_offline(caplog, plain, path, "closed the connection", "tls = true")
 
 
 def test_a_table_with_a_cafile_but_no_tls_stops_at_start(
@@ -196,12 +203,7 @@ def test_a_table_with_tls_on_a_plain_port_is_asked_whether_it_is_the_tls_port(
     the handshake off; the table's log asks whether that is the TLS port."""
     path = play_journal(tmp_path / "journal.db", games=1)
     settings = replace(broker.settings("t1"), tls=True, cafile=str(certificates.ca))
-    bus = bus_on(settings, path)
-    try:
-        wait_until(lambda: said(caplog, "TLS handshake", "TLS port"), what="why")
-        assert not bus.online.is_set()
-    finally:
-        bus.close()
+    told_offline(caplog, settings, path, "TLS handshake", "TLS port")
 
 
 def test_a_table_trusting_the_systems_cas_is_told_to_set_cafile(
@@ -210,13 +212,8 @@ def test_a_table_trusting_the_systems_cas_is_told_to_set_cafile(
     """``tls = true`` without ``cafile`` checks the broker against the system's CAs
     (docs/cafe.md), which do not know the cafe's own CA: the log says so."""
     path = play_journal(tmp_path / "journal.db", games=1)
-    bus = bus_on(replace(tls_broker.settings("t1"), cafile=None), path)
-    try:
-        wait_until(
-            lambda: said(caplog, "not trusted by the system's CAs", "cafe.cafile"), what="why"
-        )
-    finally:
-        bus.close()
+    system = replace(tls_broker.settings("t1"), cafile=None)
+    told_offline(caplog, system, path, "not trusted by the system's CAs", "cafe.cafile")
 
 
 def test_a_broker_certificate_for_another_name_is_said_with_the_name(
@@ -227,11 +224,10 @@ def test_a_broker_certificate_for_another_name_is_said_with_the_name(
     elsewhere = make_certificates(tmp_path / "certs", names="DNS:elsewhere.example")
     broker = tls_broker_in(tmp_path / "broker", elsewhere)
     broker.start()
-    bus = bus_on(broker.settings("t1"), play_journal(tmp_path / "journal.db", games=1))
+    path = play_journal(tmp_path / "journal.db", games=1)
     try:
-        wait_until(lambda: said(caplog, "is not for 127.0.0.1", "set cafe.broker"), what="why")
+        told_offline(caplog, broker.settings("t1"), path, "is not for 127.0.0.1", "set cafe.broker")
     finally:
-        bus.close()
         broker.kill()
 
 
