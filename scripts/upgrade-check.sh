@@ -16,17 +16,14 @@ cd "$work/tree"
 cp "$here"/requirements/*.txt requirements/
 COMPANION_UV="$here/.venv/bin/uv" bash scripts/lock.sh --upgrade
 
+pins() {  # name version, one line each (the first version a universal lock gives)
+    grep -E '^[A-Za-z0-9_.-]+==' "$1" | sed 's/ .*//; s/==/ /' | sort -u -k1,1
+}
 echo "What moved (committed lock -> newest):"
-moved=0
-while read -r name old; do
-    new="$(grep -E "^${name}==" requirements/test.txt | head -1 | sed 's/ .*//; s/.*==//')"
-    if [ "$new" != "$old" ]; then
-        printf '  %-28s %s -> %s\n' "$name" "$old" "${new:-gone}"
-        moved=$((moved + 1))
-    fi
-done < <(grep -E '^[A-Za-z0-9_.-]+==' "$here/requirements/test.txt" \
-    | sed 's/ .*//; s/==/ /' | sort -u -k1,1)
-echo "  ($moved changed)"
+join -a1 -a2 -e none -o 0,1.2,2.2 <(pins "$here/requirements/test.txt") \
+    <(pins requirements/test.txt) \
+    | awk '$2 != $3 { printf "  %-28s %s -> %s\n", $1, $2, $3; n++ }
+           END { printf "  (%d changed)\n", n }'
 [ "${1:-}" = --list ] && exit 0
 
 COMPANION_VENV="$work/venv" bash scripts/bootstrap.sh test
