@@ -4,6 +4,6 @@ The code lives in ``isolation.py`` (mypy checks the tests as one namespace, so o
 ``conftest`` may hold code: this one is left out of mypy, as tests/cafe's is).
 """
 
-from isolation import root_logger_restored
+from isolation import language_restored, root_logger_restored
 
-__all__ = ["root_logger_restored"]
+__all__ = ["language_restored", "root_logger_restored"]

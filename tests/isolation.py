@@ -4,7 +4,9 @@
 (``companion.daemon.logs.setup_logging``); in a test that handler writes to a stream
 the test owns and closes. The root logger's handlers and level are put back after every
 test, so a later test never logs into a closed stream ("--- Logging error ---") and
-pytest's own capture handler is never lost, whatever order the tests run in.
+pytest's own capture handler is never lost, whatever order the tests run in. The same
+holds for the language the table speaks (``companion.views.i18n``: a daemon started with
+``[ui] language = "fr"`` sets it for the process).
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ import logging
 from collections.abc import Iterator
 
 import pytest
+
+from companion.views.i18n import language, set_language
 
 
 @pytest.fixture(autouse=True)
@@ -28,3 +32,12 @@ def root_logger_restored() -> Iterator[None]:
         if handler not in root.handlers:
             root.addHandler(handler)
     root.setLevel(level)
+
+
+@pytest.fixture(autouse=True)
+def language_restored() -> Iterator[None]:
+    """The language the process spoke before the test (English unless a test says)."""
+    before = language()
+    yield
+    if language() != before:
+        set_language(before)
