@@ -115,6 +115,7 @@ def run(args: argparse.Namespace) -> int:
     from companion.cafe.postgres import shown
     from companion.cafe.server import CafeServer
     from companion.cafe.store import open_store
+    from companion.cafe.watch import EXIT_DEAD, Watch
     from companion.web.app import create_app
 
     settings = _settings(args)
@@ -137,6 +138,8 @@ def run(args: argparse.Namespace) -> int:
         live=CafeLive(server),
     )
     server.start()
+    watch = Watch(server)
+    watch.start()
     log.info(
         "cafe %s: database %s, dashboard on http://%s:%d/",
         ", ".join(settings.cafes()),
@@ -153,8 +156,12 @@ def run(args: argparse.Namespace) -> int:
             timeout_graceful_shutdown=2,
         )
     finally:
+        watch.stop()
         server.stop()
         store.close()
+    if watch.died is not None:
+        print(f"companion cafe: {watch.died} died: restarting", file=sys.stderr)
+        return EXIT_DEAD
     return 0
 
 

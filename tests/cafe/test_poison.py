@@ -1,0 +1,134 @@
+"""Poison messages never stall the cafe server (issue 22, item 1): a message that
+cannot be stored is set aside in the quarantine (raw payload, table, topic, reason)
+and acknowledged, the rest of its batch is stored, the MQTT thread lives on, and a
+server restarted after it gets nothing again; on SQLite and on PostgreSQL, over the
+real broker, with the real server."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from cafe_fixtures import Servers
+from cafe_sim import SimTable, dumps, wait_until
+
+from companion.cafe.server import CafeServer
+from companion.cafe.store import GameQuery
+
+
+def _seqs(server: CafeServer, table: str) -> list[int]:
+    rows = server.store.games(GameQuery(table=table, limit=1000))
+    return sorted(e.seq for row in rows for e in server.store.events(table, row.id))
+
+
+def _poisoned(table: SimTable, index: int, change: Any) -> bytes:
+    """Event ``index`` of ``table`` as sent, with ``change`` made to its JSON."""
+    body = json.loads(table.event_message(index))
+    change(body)
+    return json.dumps(body, separators=(",", ":")).encode()
+
+
+def _name(bad: str) -> Any:
+    def change(body: dict[str, Any]) -> None:
+        body["game"]["players"][0] = bad
+
+    return change
+
+
+def _seq(body: dict[str, Any]) -> None:
+    body["event"]["seq"] = 2**70
+
+
+def _deep(table: SimTable, index: int) -> bytes:
+    """Event ``index`` with a payload nested 100,000 deep (RecursionError in json)."""
+    body = table.event_message(index)
+    head, _, _ = body.partition(b'"payload":')
+    return head + b'"payload":' + b"[" * 100_000 + b"]" * 100_000 + b"}}"
+
+
+def test_poison_messages_are_set_aside_and_every_other_event_is_stored(
+    servers_each: Servers, tmp_path: Path, journal: Path
+) -> None:
+    """Issue 22: a lone surrogate, NUL (PostgreSQL's DataError), a seq of 2**70 and a
+    deep nesting in one table's events: each is quarantined and acknowledged, that
+    table's other events and every other table's are stored once, the MQTT thread
+    lives, and a server restarted afterwards is sent none of them again. The ack
+    passes over a quarantined event it was waiting for (the table would send it again
+    for ever); the other two come before the table's own events 6 and 7."""
+    server = servers_each.start()
+    port = servers_each.settings.broker.port
+    poisoned, other = SimTable("t1", port, journal), SimTable("t2", port, journal)
+    poisoned.connect()
+    other.connect()
+    poisoned.play(0, 4)
+    poisoned.wait_ack(poisoned.events[3][1].seq, 1)
+    bad = {
+        "surrogate": _poisoned(poisoned, 4, _name("Ana\ud800")),
+        "nul": _poisoned(poisoned, 5, _name("Ben\x00")),
+        "big": _poisoned(poisoned, 6, _seq),
+        "deep": _deep(poisoned, 7),
+    }
+    for payload in bad.values():
+        poisoned.publish("events", payload)
+    poisoned.play(6)
+    other.play()
+    last = poisoned.events[-1][1].seq
+    poisoned.wait_ack(last, 2)  # passed over the four: none holds the table back
+    other.wait_ack(other.events[-1][1].seq, 2)
+    kept = {row.payload: row for row in server.quarantined()}
+    assert set(kept) == set(bad.values())
+    assert {row.table for row in kept.values()} == {"t1"}
+    assert {row.topic for row in kept.values()} == {"events"}
+    assert "surrogate" in kept[bad["surrogate"]].reason
+    assert "NUL" in kept[bad["nul"]].reason
+    assert "64 bits" in kept[bad["big"]].reason
+    assert "deeper" in kept[bad["deep"]].reason
+    held = {e.seq for _, e in poisoned.events[4:6]}
+    assert _seqs(server, "t1") == sorted({e.seq for _, e in poisoned.events} - held)
+    assert _seqs(server, "t2") == sorted(e.seq for _, e in other.events)
+    assert server.link.alive() and server.receiving()
+    servers_each.stop(server)
+    again = servers_each.start()  # the broker's kept session: nothing comes back
+    other.send_event(0)  # one more message, behind anything the session still held
+    wait_until(lambda: again.ingest.tables["t2"].seen > 0, what="the restarted server")
+    again.writer.flush()
+    assert [row.times for row in again.quarantined()] == [1, 1, 1, 1]
+    poisoned.disconnect()
+    other.disconnect()
+
+
+def test_a_deep_nested_log_line_leaves_the_network_thread_alive(
+    servers: Servers, journal: Path
+) -> None:
+    """Issue 22: a ``log`` message nested 100,000 deep killed the server's MQTT thread
+    (RecursionError in the paho callback): now refused with one warning, and what the
+    table sends next is stored."""
+    server = servers.start()
+    table = SimTable("t1", servers.settings.broker.port, journal)
+    table.connect()
+    deep = b'{"v":1,"cafe":"corner","table":"t1","text":' + b"[" * 100_000 + b"]" * 100_000 + b"}"
+    table.publish("log", deep)
+    table.publish("log", b"\xff" * 1000)
+    table.play()
+    table.wait_ack(table.events[-1][1].seq, 2)
+    assert server.link.alive() and server.dead() is None
+    table.disconnect()
+
+
+def test_a_message_over_the_size_limit_is_set_aside_unparsed(
+    servers: Servers, journal: Path
+) -> None:
+    """Issue 22 "bounds size before parsing": a 1 MB events message is quarantined
+    (its first 256 KB kept) with its size as the reason."""
+    server = servers.start()
+    table = SimTable("t1", servers.settings.broker.port, journal)
+    table.connect()
+    big = dumps({"v": 1, "cafe": "corner", "table": "t1", "pad": "x" * 1_000_000})
+    table.publish("events", big)
+    table.play()
+    table.wait_ack(table.events[-1][1].seq, 2)
+    (row,) = server.quarantined()
+    assert "more than 262144" in row.reason
+    assert row.payload == big[: 256 * 1024]
+    table.disconnect()
