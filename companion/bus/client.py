@@ -32,8 +32,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.bus.commands import Command, CommandChecker, CommandRefusedError
+from companion.bus.guard import guarded
 from companion.bus.logs import LogRing
 from companion.bus.messages import OFFLINE, ONLINE, Ack, dump, log_message
+from companion.bus.nonces import NonceBook
 from companion.bus.outbox import Outbox
 from companion.bus.sender import RESEND_SECONDS, Sender
 from companion.bus.settings import BusSettings, mqtt_client
@@ -82,10 +84,11 @@ class _Link:
         if bus.tls is not None:
             client.tls_set_context(bus.tls)
         client.will_set(self.topics.status, OFFLINE, qos=1, retain=True)
-        client.on_connect = self._connected
-        client.on_disconnect = self._disconnected
-        client.on_subscribe = self._subscribed
-        client.on_message = self._message
+        # Guarded: an exception in a callback would end paho's thread (issue 22).
+        client.on_connect = guarded(log, "connecting", self._connected)
+        client.on_disconnect = guarded(log, "a disconnection", self._disconnected)
+        client.on_subscribe = guarded(log, "a subscription", self._subscribed)
+        client.on_message = guarded(log, "a message", self._message)
         client.on_socket_open = no_delay
         self.client = client
         self.ready = threading.Event()
@@ -194,7 +197,10 @@ class TableBus:
         #: Checks the broker's certificate, made once (a bad CA file stops the start).
         self.tls = tls_context(settings.cafile, TABLE.cafile) if settings.tls else None
         topics = settings.topics
-        self.checker = CommandChecker(key, cafe=topics.cafe, table=topics.table, clock=clock)
+        self.nonces = NonceBook(journal_path)  # kept across restarts (issue 22)
+        self.checker = CommandChecker(
+            key, cafe=topics.cafe, table=topics.table, clock=clock, nonces=self.nonces
+        )
         self.outbox = Outbox(journal_path, topics)
         #: Staff commands accepted, for the daemon's loop to take (never blocks it).
         self.commands: queue.Queue[Command] = queue.Queue()
@@ -236,6 +242,7 @@ class TableBus:
         if self._thread is not None:
             self._thread.join(timeout)
         self.outbox.close()
+        self.nonces.close()
 
     # -- called from the network thread ------------------------------------------------------
 
