@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from companion.bus.limits import LimitError, check_names
 from companion.cafe.contract import GameRow, command, parse_log, split_key
 from companion.cafe.errors import MessageError
 from companion.cafe.games import record_and_score
@@ -251,6 +252,11 @@ class CafeServer:
             raise MessageError(
                 f"no staff key ({self.settings.staff.key_file}): commands cannot be signed"
             )
+        if action == "names":  # the table's own check (issue 22): refused here, not there
+            try:
+                args = {**args, "names": check_names(list(args.get("names", ())))}
+            except LimitError as exc:
+                raise MessageError(f"names for {table}: {exc}") from None
         body = command(*split_key(self.cafe, table), action, args, self.key, now=self.clock())
         self.link.publish_command(table, body)
         log.info("cafe: staff %s sent to %s", action, table)
