@@ -7,12 +7,15 @@ real broker, with the real server."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
-from cafe_fixtures import Servers
+from cafe_fixtures import PASSWORD, Servers
 from cafe_sim import SimTable, dumps, wait_until
+from starlette.testclient import TestClient
 
+from companion.cafe.ingest import Incoming
 from companion.cafe.server import CafeServer
 from companion.cafe.store import GameQuery
 
@@ -132,3 +135,47 @@ def test_a_message_over_the_size_limit_is_set_aside_unparsed(
     assert "more than 262144" in row.reason
     assert row.payload == big[: 256 * 1024]
     table.disconnect()
+
+
+def test_storing_resumes_by_itself_when_the_disk_has_room_again(
+    servers: Servers, journal: Path
+) -> None:
+    """Issue 22: a full disk on the server stalled it after space returned (the batch
+    never acknowledged, the broker's in-flight window full) until a restart. SQLite's
+    ``max_page_count`` makes the database full as a full disk does (SQLITE_FULL); once
+    it is lifted the same server stores everything, with no restart, and nothing is
+    quarantined for it."""
+    server = servers.start()
+    db = server.store._db  # type: ignore[attr-defined]
+    table = SimTable("t1", servers.settings.broker.port, journal)
+    table.connect()
+    table.play(0, 3)
+    table.wait_ack(table.events[2][1].seq, 1)
+    pages = db.execute("PRAGMA page_count").fetchone()[0]
+    db.execute(f"PRAGMA max_page_count = {pages}")
+    table.play(3)
+    wait_until(server.writer.failing.is_set, what="the full database")
+    assert not server.receiving()
+    db.execute("PRAGMA max_page_count = 1073741823")
+    table.wait_ack(table.events[-1][1].seq, 2)
+    assert server.receiving() and server.quarantined() == []
+    assert _seqs(server, "t1") == sorted(e.seq for _, e in table.events)
+    table.disconnect()
+
+
+def test_staff_see_the_quarantine_and_whether_the_server_receives(
+    filled: CafeServer, client: TestClient
+) -> None:
+    """Issue 22 "shown on the staff pages": /quarantine.json lists what was set aside
+    (table, topic, reason, payload as text), to staff only."""
+    poison = b'{"v":1,"cafe":"corner","table":"t9","game":{"id":1,"players":["A\\u0000"]}}'
+    filled.take([Incoming("t9", "events", poison)])
+    assert client.get("/quarantine.json").status_code == 403
+    token = re.search(r'name="csrf" value="([^"]+)"', client.get("/login").text)
+    assert token is not None
+    client.post("/login", data={"password": PASSWORD, "csrf": token[1]})
+    body = client.get("/quarantine.json").json()
+    (row,) = body["quarantined"]
+    assert (row["table"], row["topic"], row["times"]) == ("t9", "events", 1)
+    assert "NUL" in row["reason"] and row["payload"] == poison.decode()
+    assert body["receiving"] is False  # this server was never started: nothing comes
