@@ -113,6 +113,7 @@ def run(args: argparse.Namespace) -> int:
     from card_codes.keys import load_key
     from companion.cafe.live import CafeLive
     from companion.cafe.postgres import shown
+    from companion.cafe.salvage import salvage_if_damaged
     from companion.cafe.server import CafeServer
     from companion.cafe.store import open_store
     from companion.cafe.watch import EXIT_DEAD, Watch
@@ -126,7 +127,10 @@ def run(args: argparse.Namespace) -> int:
     except SigningError as exc:
         key = None
         log.warning("%s: staff commands to tables are off", exc)
-    store = open_store(settings.database_target())
+    target = settings.database_target()
+    if not is_url(target):  # a damaged file is set aside and salvaged (issue 22)
+        salvage_if_damaged(Path(target))
+    store = open_store(target)
     server = CafeServer(settings, store, key=key)
     password = Path(settings.web.password_file)
     if _read_hash(password) is None:

@@ -16,6 +16,7 @@ from cafe_sim import SimTable, dumps, wait_until
 from starlette.testclient import TestClient
 
 from companion.cafe.ingest import Incoming
+from companion.cafe.salvage import damage, salvage_if_damaged
 from companion.cafe.server import CafeServer
 from companion.cafe.store import GameQuery
 
@@ -179,3 +180,32 @@ def test_staff_see_the_quarantine_and_whether_the_server_receives(
     assert (row["table"], row["topic"], row["times"]) == ("t9", "events", 1)
     assert "NUL" in row["reason"] and row["payload"] == poison.decode()
     assert body["receiving"] is False  # this server was never started: nothing comes
+
+
+def test_a_damaged_database_is_set_aside_salvaged_and_the_tables_send_again(
+    servers: Servers, tmp_path: Path, journal: Path
+) -> None:
+    """Issue 22: a damaged server database refused to start. Now it is renamed whole
+    (never deleted), what reads is copied into a new one, the server starts on it,
+    and its acks (from what it holds now) make the table send again what is missing."""
+    server = servers.start()
+    table = SimTable("t1", servers.settings.broker.port, journal)
+    table.connect()
+    table.play()
+    table.wait_ack(table.events[-1][1].seq, 2)
+    servers.stop(server)
+    database = tmp_path / "cafe.db"
+    with database.open("r+b") as raw:
+        raw.seek(4096 * 3)
+        raw.write(b"\xa5" * 4096 * 2)  # two pages of events gone
+    assert damage(database) is not None
+    aside = salvage_if_damaged(database)
+    assert aside is not None and aside.exists() and damage(database) is None
+    again = servers.start()
+    held = _seqs(again, "t1")
+    assert len(held) < len(table.events)  # the copy misses what the damage took
+    table.wait_for(lambda acks: any(a.seq < table.events[-1][1].seq for a in acks))
+    table.resend()  # what a table does when its ack goes back (contract "ack")
+    table.wait_ack(table.events[-1][1].seq, 2)
+    assert _seqs(again, "t1") == sorted(e.seq for _, e in table.events)
+    table.disconnect()
