@@ -18,6 +18,7 @@ import logging
 import os
 import signal
 import threading
+from collections.abc import Callable
 from typing import Protocol
 
 log = logging.getLogger("companion.cafe")
@@ -35,9 +36,17 @@ class Watched(Protocol):
 class Watch:
     """Looks at ``server``'s threads until stopped; ends the process if one died."""
 
-    def __init__(self, server: Watched, *, every: float = WATCH_SECONDS) -> None:
+    def __init__(
+        self,
+        server: Watched,
+        *,
+        every: float = WATCH_SECONDS,
+        end: Callable[[], None] | None = None,
+    ) -> None:
         self.server = server
         self.every = every
+        #: How the process is ended (SIGTERM to itself: uvicorn stops gracefully).
+        self.end = end if end is not None else _terminate
         #: The thread that died (None while all live).
         self.died: str | None = None
         self._stop = threading.Event()
@@ -57,5 +66,9 @@ class Watch:
             if died is not None:
                 self.died = died
                 log.critical("cafe: %s died: nothing is received or stored; exiting", died)
-                os.kill(os.getpid(), signal.SIGTERM)
+                self.end()
                 return
+
+
+def _terminate() -> None:
+    os.kill(os.getpid(), signal.SIGTERM)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,8 @@ from companion.cafe.ingest import Incoming
 from companion.cafe.salvage import damage, salvage_if_damaged
 from companion.cafe.server import CafeServer
 from companion.cafe.store import GameQuery
+from companion.cafe.watch import Watch
+from companion.web.app import create_app
 
 
 def _seqs(server: CafeServer, table: str) -> list[int]:
@@ -209,3 +212,26 @@ def test_a_damaged_database_is_set_aside_salvaged_and_the_tables_send_again(
     table.wait_ack(table.events[-1][1].seq, 2)
     assert _seqs(again, "t1") == sorted(e.seq for _, e in table.events)
     table.disconnect()
+
+
+def test_the_dashboard_says_not_receiving_when_a_thread_died(
+    servers: Servers, journal: Path
+) -> None:
+    """Issue 22: with the MQTT thread dead, storing stopped silently while the pages
+    stayed up. Now the dashboard says "not receiving" (and ``/.json`` has
+    ``receiving: false``), and the watch ends the process (its ``end``: SIGTERM to
+    itself in ``companion cafe``, which then exits with status 3)."""
+    server = servers.start()
+    app = create_app(server, password_hash=lambda: None, secret="s" * 32)
+    ended = threading.Event()
+    watch = Watch(server, every=0.01, end=ended.set)
+    watch.start()
+    with TestClient(app) as client:
+        assert client.get("/.json").json()["receiving"] is True
+        assert 'id="not-receiving"' not in client.get("/").text
+        server.link._client.loop_stop()  # the network thread ends, as a crash would end it
+        assert ended.wait(10), "the watch did not see the dead thread"
+        assert watch.died == "the MQTT network thread"
+        assert client.get("/.json").json()["receiving"] is False
+        assert 'id="not-receiving"' in client.get("/").text
+    watch.stop()
