@@ -37,7 +37,7 @@ from companion.bus.logs import LogRing
 from companion.bus.messages import OFFLINE, ONLINE, Ack, dump, log_message
 from companion.bus.nonces import NonceBook
 from companion.bus.outbox import Outbox
-from companion.bus.sender import RESEND_SECONDS, Sender
+from companion.bus.sender import POLL_SECONDS, RESEND_SECONDS, Sender
 from companion.bus.settings import BusSettings, mqtt_client
 from companion.bus.tls import (
     TABLE,
@@ -168,6 +168,11 @@ class _Link:
             return False
         return not self.lost.is_set()
 
+    def alive(self) -> bool:
+        """paho's network thread runs (False once it died: this connection is over)."""
+        thread = getattr(self.client, "_thread", None)
+        return thread is not None and thread.is_alive()
+
     def publish(self, topic: str, payload: bytes, *, retain: bool = False, qos: int = 1) -> None:
         self.client.publish(topic, payload, qos=qos, retain=retain)
 
@@ -217,6 +222,8 @@ class TableBus:
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        #: The connection being served (None before the first).
+        self.link: _Link | None = None
         self.outage = Outage(log, "retrying in the background")
 
     # -- the daemon's side: none of these wait ---------------------------------------------
@@ -299,7 +306,8 @@ class TableBus:
             self._state_sent = False  # the newest state again: the last may not have gone
         self.online.set()
         logged = 0  # the kept log lines again on each connection
-        while not (self._stop.is_set() or link.lost.is_set()):
+        self.link = link
+        while not (self._stop.is_set() or link.lost.is_set()) and link.alive():
             self._wake.clear()
             with self._state_lock:
                 state = None if self._state_sent else self._state
@@ -323,6 +331,9 @@ class TableBus:
                 )
                 sender.restart(ack)
             last = ack
-            self._wake.wait(sender.step(ack))
+            # At most a poll's wait: a network thread that died is seen (issue 22).
+            self._wake.wait(min(sender.step(ack), POLL_SECONDS))
         if link.lost.is_set():
             log.warning("cafe: connection to the broker lost; the journal keeps what is unsent")
+        elif not self._stop.is_set():  # issue 22: a new connection, with a new thread
+            log.error("cafe: the MQTT network thread died; connecting again")

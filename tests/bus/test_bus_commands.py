@@ -8,6 +8,7 @@ import hashlib
 import hmac
 import json
 import logging
+import threading
 from typing import Any
 
 import pytest
@@ -219,3 +220,30 @@ def test_a_deep_nested_command_leaves_the_tables_network_thread_alive(
         bus.close()
     assert taken.action == "message"
     assert any("nested deeper" in r.getMessage() for r in caplog.records)
+
+
+def test_a_dead_network_thread_is_replaced_by_a_new_connection(
+    tmp_path: Any, broker: Broker, key: bytes
+) -> None:
+    """Issue 22: a table whose MQTT thread died stayed "online" and deaf. Now the bus
+    sees it within a second, connects again, and takes the next command."""
+    Journal.open(tmp_path / "j.db").close()
+    bus = TableBus(broker.settings("t1"), tmp_path / "j.db", key=key, clock=Clock())
+    bus.start()
+    staff = broker.client(SERVER)
+    try:
+        assert bus.online.wait(10.0) and bus.link is not None
+        first = bus.link
+        first.client.loop_stop()  # the thread ends, as an uncaught exception would end it
+        deadline = threading.Event()
+        for _ in range(500):  # paces the look (no timing rests on it): at most 10 s
+            if bus.connections == 2 and bus.online.is_set():
+                break
+            deadline.wait(0.02)
+        assert bus.connections == 2 and bus.link is not first, "no new connection"
+        staff.publish("companion/rosie/t1/command", sign(body(), key), qos=1)
+        assert bus.commands.get(timeout=10.0).action == "message"
+    finally:
+        staff.disconnect()
+        staff.loop_stop()
+        bus.close()
