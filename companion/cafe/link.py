@@ -170,9 +170,11 @@ class Link:
             return
         table, leaf = where
         if leaf == "log":  # QoS 0, kept in memory only: not for the database's writer
-            self.on_log(table, bytes(message.payload))
-            if token is not None:
-                client.ack(message.mid, message.qos)
+            try:
+                self.on_log(table, bytes(message.payload))
+            finally:  # acknowledged whatever happens: a message never holds a slot
+                if token is not None:
+                    client.ack(message.mid, message.qos)
             return
         self.deliver(Incoming(table, leaf, message.payload, bool(message.retain), token))
 
