@@ -19,7 +19,7 @@ from starlette.testclient import TestClient
 from companion.cafe.ingest import Incoming
 from companion.cafe.salvage import damage, salvage_if_damaged
 from companion.cafe.server import CafeServer
-from companion.cafe.store import GameQuery
+from companion.cafe.store import GameQuery, is_url, open_store
 from companion.cafe.watch import Watch
 from companion.web.app import create_app
 
@@ -237,3 +237,25 @@ def test_the_dashboard_says_not_receiving_when_a_thread_died(
         assert client.get("/.json").json()["receiving"] is False
         assert 'id="not-receiving"' in client.get("/").text
     watch.stop()
+
+
+def test_the_database_s_trouble_is_retried_and_a_message_s_is_set_aside(database: str) -> None:
+    """Issue 22: what decides between quarantine (the message's fault) and retrying
+    the batch (the database's: a full disk, a lost connection), on each backend."""
+    import sqlite3
+
+    store = open_store(database)
+    try:
+        if is_url(database):
+            import psycopg
+
+            theirs = [psycopg.OperationalError("server closed the connection"), OSError(28, "")]
+            mine = [psycopg.DataError("text cannot contain NUL"), psycopg.IntegrityError("x")]
+        else:
+            theirs = [sqlite3.OperationalError("database or disk is full"), OSError(28, "")]
+            mine = [sqlite3.IntegrityError("x"), sqlite3.ProgrammingError("x")]
+        mine += [OverflowError("too big"), UnicodeEncodeError("utf-8", "\ud800", 0, 1, "x")]
+        assert [store.fault(exc) for exc in theirs] == [True] * len(theirs)
+        assert [store.fault(exc) for exc in mine] == [False] * len(mine)
+    finally:
+        store.close()
