@@ -245,6 +245,8 @@ def test_the_database_s_trouble_is_retried_and_a_message_s_is_set_aside(database
     import sqlite3
 
     store = open_store(database)
+    theirs: list[Exception]
+    mine: list[Exception]
     try:
         if is_url(database):
             import psycopg
