@@ -113,8 +113,10 @@ def run(args: argparse.Namespace) -> int:
     from card_codes.keys import load_key
     from companion.cafe.live import CafeLive
     from companion.cafe.postgres import shown
+    from companion.cafe.salvage import salvage_if_damaged
     from companion.cafe.server import CafeServer
     from companion.cafe.store import open_store
+    from companion.cafe.watch import EXIT_DEAD, Watch
     from companion.web.app import create_app
 
     settings = _settings(args)
@@ -125,7 +127,10 @@ def run(args: argparse.Namespace) -> int:
     except SigningError as exc:
         key = None
         log.warning("%s: staff commands to tables are off", exc)
-    store = open_store(settings.database_target())
+    target = settings.database_target()
+    if not is_url(target):  # a damaged file is set aside and salvaged (issue 22)
+        salvage_if_damaged(Path(target))
+    store = open_store(target)
     server = CafeServer(settings, store, key=key)
     password = Path(settings.web.password_file)
     if _read_hash(password) is None:
@@ -137,6 +142,8 @@ def run(args: argparse.Namespace) -> int:
         live=CafeLive(server),
     )
     server.start()
+    watch = Watch(server)
+    watch.start()
     log.info(
         "cafe %s: database %s, dashboard on http://%s:%d/",
         ", ".join(settings.cafes()),
@@ -153,8 +160,12 @@ def run(args: argparse.Namespace) -> int:
             timeout_graceful_shutdown=2,
         )
     finally:
+        watch.stop()
         server.stop()
         store.close()
+    if watch.died is not None:
+        print(f"companion cafe: {watch.died} died: restarting", file=sys.stderr)
+        return EXIT_DEAD
     return 0
 
 

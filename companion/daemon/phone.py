@@ -36,6 +36,7 @@ import threading
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from companion.bus.limits import LimitError, check_names
 from companion.config import Config
 from companion.journal import Journal, JournalError
 from companion.session import replay
@@ -168,7 +169,12 @@ class Board:
             current = self._token
         if table != self.table or not current or not hmac.compare_digest(current, token):
             return False
-        self.names.put((token, list(names)))
+        try:  # the bus contract's names (issue 22): what the cafe's server would refuse
+            checked = check_names(list(names))
+        except LimitError as exc:
+            log.warning("phone: names refused: %s", exc)
+            return False
+        self.names.put((token, checked))
         return True
 
     def version(self) -> int:

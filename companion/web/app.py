@@ -19,7 +19,7 @@ from starlette.responses import Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from companion.web import pages, staff
+from companion.web import pages, quarantine, staff
 from companion.web.model import CafeSource
 from companion.web.phone import LiveSource, phone_routes
 from companion.web.site import Site, render
@@ -54,6 +54,7 @@ def routes() -> list[Route | Mount]:
         Route("/logout", staff.logout, methods=["POST"]),
         Route("/tables/{table}/{action}", staff.action, methods=["POST"]),
         Route("/lang/{code}", staff.language),
+        Route("/quarantine.json", quarantine.quarantine),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
         *phone_routes(),
     ]

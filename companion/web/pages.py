@@ -31,6 +31,8 @@ async def dashboard(request: Request) -> Response:
     version = source.version()
     cards = source.tables()
     data = {"cafe": source.cafe, "version": version, "tables": [c.to_json() for c in cards]}
+    # Issue 22: false while the server's network thread or its database fails.
+    data["receiving"] = bool(getattr(source, "receiving", lambda: True)())
     return answer(request, "dashboard.html", data, json=_json(request), cards=cards)
 
 

@@ -33,8 +33,10 @@ from companion.web.stream import event_stream
 
 #: The plots' size in pixels: about a phone's width, so their words stay legible.
 PLOT = (400, 300)
-#: The longest name a phone may give a player (the OLED shows fewer).
-NAME_LIMIT = 24
+#: The longest name a phone may give a player: the bus contract's, which the table
+#: checks (companion.bus.limits.NAME_CHARS; tests/cafe/test_cafe_phone_limits.py checks
+#: they agree, issue 22: a longer name was accepted here and refused by the table).
+NAME_LIMIT = 20
 #: The name fields of the page before a game is chosen (the most players a game has).
 SETUP_SEATS = 5
 
@@ -112,6 +114,7 @@ def _context(request: Request, table: str, token: str, found: Live) -> dict[str,
         "k": token,
         "base": f"/t/{table}",
         "locale": locale,
+        "name_limit": NAME_LIMIT,
     }
 
 
