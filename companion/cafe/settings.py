@@ -20,6 +20,7 @@ on a machine that is no table), every setting with a default.
     host = "127.0.0.1"
     port = 8080
     password_file = "/etc/companion/cafe-staff.password"   # `companion cafe set-password`
+    secure_cookie = false            # true behind HTTPS (a TLS front: docs/cafe.md)
     [staff]
     key_file = "/etc/companion/staff.key"                 # signs commands to tables
 """
@@ -70,6 +71,9 @@ class WebSection:
     port: int = 8080
     password_file: str = "/etc/companion/cafe-staff.password"
     secret_file: str = ""  # empty: cafe-cookie.key in the state directory
+    #: The login cookie goes back over HTTPS only: set it behind a TLS front (nginx,
+    #: Caddy: docs/cafe.md, "HTTPS in front of the dashboard").
+    secure_cookie: bool = False
 
 
 @dataclass(frozen=True)

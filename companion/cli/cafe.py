@@ -134,6 +134,7 @@ def run(args: argparse.Namespace) -> int:
         server,
         password_hash=lambda: _read_hash(password),
         secret=_secret(settings.secret_path()),
+        https_only=settings.web.secure_cookie,
         live=CafeLive(server),
     )
     server.start()

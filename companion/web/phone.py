@@ -14,8 +14,6 @@ events, each bringing the live part as HTML in the page's language.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -29,6 +27,7 @@ from starlette.routing import Route
 from companion.web.i18n import LOCALES, environment, negotiate, translations
 from companion.web.phone_words import N_, words
 from companion.web.plot import per_round_svg, totals_svg
+from companion.web.spreadsheet import csv_text
 from companion.web.stream import event_stream
 
 #: The plots' size in pixels: about a phone's width, so their words stay legible.
@@ -229,18 +228,17 @@ async def scores_csv(request: Request) -> Response:
     table, _, found = opened
     view = found.view
     players = _named(found)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(CSV_HEADER)
+    rows: list[list[object]] = []
     running = [0] * len(players)
     for number, points in enumerate(view.get("rounds") or (), start=1):
         for seat, value in enumerate(points):
             running[seat] += value
             row = [table, view.get("id"), view.get("game"), number, seat, players[seat]]
-            writer.writerow([*row, value, running[seat]])
+            rows.append([*row, value, running[seat]])
     name = f"{table}-game-{view.get('id')}.csv"
     headers = {"Content-Disposition": f'attachment; filename="{name}"'}
-    return Response(out.getvalue(), media_type="text/csv; charset=utf-8", headers=headers)
+    text = csv_text(CSV_HEADER, rows)
+    return Response(text, media_type="text/csv; charset=utf-8", headers=headers)
 
 
 async def plot(request: Request) -> Response:
