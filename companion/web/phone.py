@@ -24,6 +24,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
+from companion.views.names import NAME_CHARS
 from companion.web.i18n import LOCALES, environment, negotiate, translations
 from companion.web.phone_words import N_, words
 from companion.web.plot import per_round_svg, totals_svg
@@ -32,8 +33,6 @@ from companion.web.stream import event_stream
 
 #: The plots' size in pixels: about a phone's width, so their words stay legible.
 PLOT = (400, 300)
-#: The longest name a phone may give a player (the OLED shows fewer).
-NAME_LIMIT = 24
 #: The name fields of the page before a game is chosen (the most players a game has).
 SETUP_SEATS = 5
 
@@ -128,6 +127,7 @@ async def page(request: Request) -> Response:
         return JSONResponse({"live": found.live, "view": dict(found.view)})
     context = _context(request, table, token, found)
     context["seats"] = seat_fields(found.view)
+    context["name_chars"] = NAME_CHARS
     context["version"] = _source(request).version()
     context["fragment"] = _fragment(request, context)
     html = environment(context["locale"]).get_template("phone.html").render(context)
@@ -160,13 +160,19 @@ async def events(request: Request) -> Response:
 def clean_names(raw: Sequence[str], seats: int, *, setup: bool = False) -> list[str] | None:
     """The names typed, one per seat, trimmed; None unless every seat has one. At
     set-up (``setup``, the page before a game) the names typed, in order, at least one.
+    None too for a name the table would refuse: longer than
+    :data:`~companion.views.names.NAME_CHARS`, or with a character no name has.
 
     >>> clean_names([" Ana ", "Ben"], 2), clean_names(["Ana", ""], 2)
     (['Ana', 'Ben'], None)
     >>> clean_names(["Ana", "", "Cy"], 5, setup=True), clean_names(["", ""], 5, setup=True)
     (['Ana', 'Cy'], None)
+    >>> clean_names(["A" * 21, "Ben"], 2), clean_names(["Ana\\x00", "Ben"], 2)
+    (None, None)
     """
-    names = [" ".join(str(n).split())[:NAME_LIMIT] for n in raw]
+    names = [" ".join(str(n).split()) for n in raw]
+    if any(len(name) > NAME_CHARS or not name.isprintable() for name in names):
+        return None
     if setup:
         typed = [name for name in names if name]
         return typed or None
