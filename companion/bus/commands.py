@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.views.names import NAME_CHARS
 
 #: Seconds a command's ``ts`` may be off the table's clock, either way.
 WINDOW = 120.0
@@ -39,9 +40,8 @@ WINDOW = 120.0
 NONCE_SECONDS = 600.0
 #: The longest message the OLED is asked to show.
 MESSAGE_CHARS = 200
-#: The most names a command may give, and the longest name.
+#: The most names a command may give (the longest name: the phone page's, NAME_CHARS).
 MAX_NAMES = 8
-NAME_CHARS = 20
 ACTIONS = ("reset", "message", "names")
 _HEX = re.compile(r"[0-9a-f]+")
 
