@@ -36,7 +36,7 @@ from typing import Any
 from companion.cafe.contract import check_name
 from companion.cafe.errors import MessageError, SettingsError
 from companion.cafe.store import is_url
-from companion.config import _plain_section, default_state_dir
+from companion.config import PORT, _plain_section, default_state_dir
 from companion.errors import ConfigError
 
 CAFE_CONFIG = Path("/etc/companion/cafe.toml")
@@ -52,7 +52,7 @@ class CafeSection:
 @dataclass(frozen=True)
 class BrokerSection:
     host: str = "localhost"
-    port: int = 1883
+    port: int = field(default=1883, metadata=PORT)
     username: str = ""
     password_file: str = ""
     cafile: str = ""
@@ -68,7 +68,7 @@ class DatabaseSection:
 @dataclass(frozen=True)
 class WebSection:
     host: str = "127.0.0.1"
-    port: int = 8080
+    port: int = field(default=8080, metadata=PORT)
     password_file: str = "/etc/companion/cafe-staff.password"
     secret_file: str = ""  # empty: cafe-cookie.key in the state directory
     #: The login cookie goes back over HTTPS only: set it behind a TLS front (nginx,
