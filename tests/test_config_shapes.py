@@ -163,3 +163,20 @@ def test_a_wrong_cafe_setting_is_one_line_and_exit_2(
     assert main(["cafe", "set-password", "--config", str(settings), "--stdin"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert err == [f"companion cafe: {settings}: web.port must be a whole number, not [8080]"], err
+
+
+def test_the_cafe_commands_options_are_checked_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 22: ``--listen HOST:99999`` went on to uvicorn; ``--config`` before a chore's
+    name was dropped for the default file's settings."""
+    settings = tmp_path / "cafe.toml"
+    settings.write_text("[broker]\nport = 1e3\n", encoding="utf-8")
+    assert main(["cafe", "--config", str(settings), "set-password", "--stdin"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"companion cafe: {settings}: broker.port must be a whole number, not 1000.0"
+    )
+    for listen in ("0.0.0.0:99999", "0.0.0.0:²"):
+        assert main(["cafe", "--listen", listen, "set-password", "--stdin"]) == 2
+        err = capsys.readouterr().err.strip()
+        assert err.endswith("expected HOST:PORT, a port 1-65535") and "\n" not in err

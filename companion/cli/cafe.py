@@ -15,6 +15,7 @@ import argparse
 import getpass
 import logging
 import os
+import re
 import secrets
 import sqlite3
 import sys
@@ -35,25 +36,28 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.set_defaults(func=run)
     chores = parser.add_subparsers(dest="chore", metavar="CHORE")
     password = chores.add_parser("set-password", help="set the staff password of the dashboard")
-    _common(password)
+    _common(password, chore=True)
     password.add_argument("--stdin", action="store_true", help="read it from standard input")
     password.set_defaults(func=set_password)
     backup = chores.add_parser("backup", help="copy the database while the server runs")
-    _common(backup)
+    _common(backup, chore=True)
     backup.add_argument("--out", type=Path, required=True, help="the copy to write")
     backup.set_defaults(func=run_backup)
 
 
-def _common(parser: argparse.ArgumentParser) -> None:
+def _common(parser: argparse.ArgumentParser, *, chore: bool = False) -> None:
+    """``--config`` and ``--db``, before or after a chore's name (a chore's own default
+    would hide ``companion cafe --config X backup``'s)."""
+    default = argparse.SUPPRESS if chore else None
     parser.add_argument(
         "--config",
         type=Path,
-        default=None,
+        default=default,
         help="the server's settings (default: $COMPANION_CAFE_CONFIG or /etc/companion/cafe.toml)",
     )
     parser.add_argument(
         "--db",
-        default=None,
+        default=default,
         help="the database: an SQLite file, or a postgresql:// URL (default: from settings)",
     )
 
@@ -62,8 +66,8 @@ def _address(text: str | None, option: str) -> tuple[str | None, int | None]:
     if text is None:
         return None, None
     host, _, port = text.rpartition(":")
-    if not host or not port.isdigit():
-        raise UsageError(f"{option} {text!r}: expected HOST:PORT")
+    if not host or not re.fullmatch(r"[0-9]{1,5}", port) or not 0 < int(port) < 65536:
+        raise UsageError(f"{option} {text!r}: expected HOST:PORT, a port 1-65535")
     return host, int(port)
 
 
