@@ -21,10 +21,16 @@ import sqlite3
 import sys
 from contextlib import closing
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.cafe.settings import CafeSettings, load_settings, with_overrides
 from companion.cafe.store import is_url
 from companion.errors import UsageError
+
+if TYPE_CHECKING:
+    from starlette.applications import Starlette
+
+    from companion.cafe.server import CafeServer
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -110,16 +116,30 @@ def _read_hash(path: Path) -> str | None:
         return None
 
 
+def dashboard(settings: CafeSettings, server: CafeServer) -> Starlette:
+    """The dashboard and the players' pages over ``server``, as ``[web]`` says: the
+    staff password's hash file, the cookie's key, the cookie over HTTPS only."""
+    from companion.cafe.live import CafeLive
+    from companion.web.app import create_app
+
+    password = Path(settings.web.password_file)
+    return create_app(
+        server,
+        password_hash=lambda: _read_hash(password),
+        secret=_secret(settings.secret_path()),
+        https_only=settings.web.secure_cookie,
+        live=CafeLive(server),
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from card_codes.errors import SigningError
     from card_codes.keys import load_key
-    from companion.cafe.live import CafeLive
     from companion.cafe.postgres import shown
     from companion.cafe.server import CafeServer
     from companion.cafe.store import open_store
-    from companion.web.app import create_app
 
     settings = _settings(args)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
@@ -134,13 +154,7 @@ def run(args: argparse.Namespace) -> int:
     password = Path(settings.web.password_file)
     if _read_hash(password) is None:
         log.warning("no staff password (%s): run companion cafe set-password", password)
-    app = create_app(
-        server,
-        password_hash=lambda: _read_hash(password),
-        secret=_secret(settings.secret_path()),
-        https_only=settings.web.secure_cookie,
-        live=CafeLive(server),
-    )
+    app = dashboard(settings, server)
     server.start()
     log.info(
         "cafe %s: database %s, dashboard on http://%s:%d/",

@@ -24,6 +24,7 @@ from starlette.testclient import TestClient
 from companion.cafe.server import CafeServer
 from companion.cafe.settings import parse_settings
 from companion.cafe.store import open_store
+from companion.cli.cafe import dashboard
 from companion.web import staff
 from companion.web.app import create_app
 
@@ -170,14 +171,16 @@ def test_a_staff_session_ends_after_twelve_hours(guarded: TestClient, clock: Clo
     assert "Reset the table" not in guarded.get("/tables/t1").text
 
 
-def test_the_cookie_can_be_sent_over_https_only(filled: CafeServer, clock: Clock) -> None:
+def test_the_cookie_can_be_sent_over_https_only(filled: CafeServer, tmp_path: Path) -> None:
     """Issue 22: ``[web] secure_cookie`` (behind a TLS front, docs/cafe.md) makes the
-    login cookie ``Secure``; without it the cookie has no such flag (plain HTTP)."""
-    settings = parse_settings({"web": {"secure_cookie": True}}, "cafe.toml")
-    assert settings.web.secure_cookie and not parse_settings({}, "cafe.toml").web.secure_cookie
-    for https, flagged in ((settings.web.secure_cookie, True), (False, False)):
-        client = TestClient(_app(filled, clock, https_only=https), base_url="https://cafe")
-        cookie = client.get("/login").headers["set-cookie"]
+    login cookie ``Secure``, through the dashboard ``companion cafe`` serves; without
+    it the cookie has no such flag (plain HTTP). Always HttpOnly and SameSite=Strict."""
+    web = {"secret_file": str(tmp_path / "cookie.key"), "password_file": str(tmp_path / "pw")}
+    for secure in (True, False):
+        settings = parse_settings({"web": {**web, "secure_cookie": secure}}, "cafe.toml")
+        client = TestClient(dashboard(settings, filled), base_url="https://cafe")
+        cookie = client.get("/login").headers["set-cookie"].lower()
         assert cookie.startswith("cafe_session=")
-        assert ("secure" in cookie.lower()) is flagged
-        assert "samesite=strict" in cookie.lower() and "httponly" in cookie.lower()
+        assert ("; secure" in cookie) is secure, cookie
+        assert "samesite=strict" in cookie and "httponly" in cookie
+    assert not parse_settings({}, "cafe.toml").web.secure_cookie
