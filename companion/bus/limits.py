@@ -29,6 +29,7 @@ import unicodedata
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.views.names import NAME_CHARS
 
 #: The largest message either side reads (a state with its table view is a few KB).
 MAX_PAYLOAD = 256 * 1024
@@ -41,8 +42,8 @@ INT_MIN, INT_MAX = -(2**63), 2**63 - 1
 #: Ids and sequence numbers: small enough that the server's journal bases added to them
 #: still fit 64 bits.
 ID_MAX = 2**53
-#: A player's name: the most characters, the most names a game has.
-NAME_CHARS = 20
+#: The most names a game has (a name's most characters: the phone page's and the
+#: table's one number, :data:`companion.views.names.NAME_CHARS`).
 MAX_NAMES = 8
 
 

@@ -20,6 +20,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from companion.web import pages, quarantine, staff
+from companion.web.auth import SESSION_SECONDS
 from companion.web.model import CafeSource
 from companion.web.phone import LiveSource, phone_routes
 from companion.web.site import Site, render
@@ -79,8 +80,9 @@ def create_app(
     https_only: bool = False,
     live: LiveSource | None = None,
 ) -> Starlette:
-    """The dashboard over ``source``; ``secret`` signs the session cookie; ``live``
-    answers the players' pages (``/t/<table>?k=<token>``, issue 15)."""
+    """The dashboard over ``source``; ``secret`` signs the session cookie, sent back
+    over HTTPS only with ``https_only`` (``[web] secure_cookie``, behind a TLS front);
+    ``live`` answers the players' pages (``/t/<table>?k=<token>``, issue 15)."""
     app = Starlette(
         routes=routes(),
         middleware=[
@@ -90,7 +92,7 @@ def create_app(
                 session_cookie="cafe_session",
                 same_site="strict",
                 https_only=https_only,
-                max_age=12 * 3600,
+                max_age=int(SESSION_SECONDS),
             )
         ],
         exception_handlers={HTTPException: _error},

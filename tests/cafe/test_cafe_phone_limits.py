@@ -14,13 +14,11 @@ from starlette.testclient import TestClient
 from test_phone_cafe import _play, _send, table  # noqa: F401 (the fixture)
 
 from companion.bus.commands import CommandChecker, sign
-from companion.bus.limits import NAME_CHARS
 from companion.cafe.live import CafeLive
 from companion.cafe.server import CafeServer
 from companion.cafe.sqlite import SqliteStore
 from companion.daemon.runtime import Daemon
 from companion.web.app import create_app
-from companion.web.phone import NAME_LIMIT
 
 
 def test_the_page_takes_what_the_table_takes_and_says_so(
@@ -28,8 +26,8 @@ def test_the_page_takes_what_the_table_takes_and_says_so(
     tmp_path: Path,
 ) -> None:
     """Issue 22: each name the page sends passes the table's CommandChecker; each it
-    refuses is answered 409 ``{"ok": false}`` and not sent."""
-    assert NAME_LIMIT == NAME_CHARS
+    refuses (a control character, one character over the one limit) is answered 409
+    ``{"ok": false}`` and not sent; the longest name the table takes goes whole."""
     daemon, clock, journal = table
     _play(daemon, clock, 30)
     assert daemon.phone is not None
@@ -48,8 +46,11 @@ def test_the_page_takes_what_the_table_takes_and_says_so(
             answer = client.post("/t/t1/names", data=names, headers={"Accept": "application/json"})
             assert (answer.status_code, answer.json()) == (409, {"ok": False}), bad
         assert published == []
-        long = {"k": token, "name0": "Z" * 24, "name1": "Yann", "name2": "Xavier"}
-        answer = client.post("/t/t1/names", data=long, headers={"Accept": "application/json"})
+        too_long = {"k": token, "name0": "Z" * 21, "name1": "Yann", "name2": "Xavier"}
+        answer = client.post("/t/t1/names", data=too_long, headers={"Accept": "application/json"})
+        assert (answer.status_code, answer.json()) == (409, {"ok": False})
+        longest = {"k": token, "name0": "Z" * 20, "name1": "Yann", "name2": "Xavier"}
+        answer = client.post("/t/t1/names", data=longest, headers={"Accept": "application/json"})
         assert answer.json() == {"ok": True}
     (body,) = published
     signed = sign({k: v for k, v in body.items() if k != "sig"}, KEY)
