@@ -233,7 +233,9 @@ class Demo:
         self.display = display
         self.large_type = large_type
         self.clock = clock
-        self.app = UiApp(language=language, now=clock(), names=recent_names(journal))
+        self.app = UiApp(
+            language=language, now=clock(), names=recent_names(journal), panel=display.size
+        )
         # Games are dated by the wall clock (the history's dates), whatever drives the keys.
         self.runner = TableRunner(self.app, Session(journal, clock=wall_clock))
         self.table = ScriptedTable(self.runner, script=script, seed=seed)

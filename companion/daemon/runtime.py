@@ -108,6 +108,7 @@ class Daemon:
     ) -> None:
         self.session = session
         self.app = app
+        app.panel = size  # a long message's pages are the panel's (issue 26)
         self.runner = TableRunner(app, session)
         self.reader = reader
         self.links = links
