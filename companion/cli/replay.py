@@ -30,8 +30,12 @@ ended it (the menu's End game: how a rummy match ends, R9), ``over`` when it cam
 its end, ``replayed`` when the frames ran out with it still in play). What
 the flow refused, a card or a command (an End round the rules refuse, R3, R5, R6),
 is logged, and so listed on stderr, one line each: "replay: refused at 51.8 s:
-end-round: ... (R6)". A source or a button script that cannot be read exits 2
-with one line.
+end-round: ... (R6)". A trick cleared before one of its cards was read stops the game
+until the players give that card (the OLED's "Card missing" menu): stderr says so at
+once ("replay: at 51.8 s trick 3 was cleared before Cy's card was read: the game waits
+for that card; give it with --buttons FILE, e.g. '52.3 select' ..."), and the last line
+ends "; the game waits for Cy's card of trick 3 ..." if it still did at the last frame.
+A source or a button script that cannot be read exits 2 with one line.
 """
 
 from __future__ import annotations

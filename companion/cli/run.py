@@ -126,6 +126,9 @@ def run(args: argparse.Namespace) -> int:
     daemon.run(lambda: bool(stop) or bool(daemon.runner.staff_requests))
     if stop:
         log.info("stopped by %s", stop.name)
+    elif daemon.ended:  # a replay source: its last frame ends the run (issue 26)
+        where = daemon.status_line()
+        log.info("stopped: the camera's recorded source has no more frames (%s)", where)
     requests = daemon.runner.staff_requests
     if "restart" in requests:
         return EXIT_RESTART

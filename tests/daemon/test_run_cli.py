@@ -31,9 +31,13 @@ def _source(folder: Path, count: int = 6) -> Path:
     return folder
 
 
-def test_run_over_a_replay_source_starts_the_game_and_shows_the_oled(tmp_path: Path) -> None:
+def test_run_over_a_replay_source_starts_the_game_and_shows_the_oled(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The daemon over a recorded source plays it and stops at its last frame, saying
+    so in its log with what the game waited for (issue 26: it ended without a word)."""
     config = tmp_path / "config.toml"
-    config.write_text('[log]\nlevel = "WARNING"\n')
+    config.write_text('[log]\nlevel = "INFO"\n')
     status = main(
         [
             "run",
@@ -53,6 +57,9 @@ def test_run_over_a_replay_source_starts_the_game_and_shows_the_oled(tmp_path: P
     assert list((tmp_path / "oled").glob("*.png"))
     games = Journal.open(tmp_path / "j.db").games()
     assert [(g.game, len(g.players), g.ended) for g in games] == [("trump", 4, None)]
+    (said,) = [line for line in capsys.readouterr().out.splitlines() if "no more frames" in line]
+    assert "companion.cli.run: stopped: the camera's recorded source has no more frames (" in said
+    assert "playing trump" in said
 
 
 @pytest.mark.parametrize(
