@@ -3,7 +3,8 @@
 Random presses (short and long, every button) go through every menu of every game while
 cards come and go on the table (placed, moved, gathered up, turned face down, a card
 of another deck, a control card), time passes (notes expire, a kiosk goes idle) and the
-screen is drawn after each input, through the daemon's own wiring: the
+screen is drawn after each input on either panel (with the players' page on or off),
+through the daemon's own wiring: the
 :class:`~companion.daemon.runner.TableRunner`, the control cards, a real session and
 journal, the interface and its screens. Nothing may raise: a menu built on facts the
 table has since changed (a wild card's set gathered up, a card corrected away) must
@@ -82,6 +83,7 @@ class Table:
     runner: TableRunner
     controls: Controls
     now: float = 1000.0
+    panel: tuple[int, int] = (128, 64)
     lying: dict[str, TableCard] = field(default_factory=dict)
     shown: int = 0
 
@@ -127,7 +129,7 @@ class Table:
     def draw(self, large: bool) -> None:
         """The daemon's draw: the screen at this moment, rendered."""
         self.runner.tick(self.now)
-        render(self.runner.app.screen(self.now), (128, 64), large=large)
+        render(self.runner.app.screen(self.now), self.panel, large=large)
         self.shown += 1
 
 
@@ -190,17 +192,27 @@ def _inputs(game: str) -> st.SearchStrategy[tuple[str, Any]]:
 
 
 def _table(
-    game: str, players: tuple[str, ...], variants: tuple[str, ...], options: Any, kiosk: bool
+    game: str,
+    players: tuple[str, ...],
+    variants: tuple[str, ...],
+    options: Any,
+    *,
+    kiosk: bool,
+    panel: tuple[int, int],
+    link: bool,
 ) -> Table:
+    """A game in play at a table as the daemon builds it; ``link``: the players' page
+    is on (its code in the menus)."""
     session = Session(Journal.open(":memory:"), clock=lambda: 0.0)
-    app = UiApp(kiosk=KioskSection(enabled=kiosk), now=1000.0)
+    app = UiApp(kiosk=KioskSection(enabled=kiosk), now=1000.0, panel=panel)
+    app.link = "http://table.local:8088/g/1" if link else ""
     runner = TableRunner(app, session)
     notices = session.start_game(game, players, variants, options)
     app.game_started(game, players)
     app.notices(notices, 1000.0)
     assert session.flow is not None
     app.flow_status(session.flow.status())
-    return Table(runner, Controls(runner))
+    return Table(runner, Controls(runner), panel=panel)
 
 
 @pytest.mark.parametrize(
@@ -227,7 +239,9 @@ def test_no_press_ends_the_daemon_whatever_the_table_does(
     and every screen draws."""
     kiosk = data.draw(st.booleans(), "kiosk")
     large = data.draw(st.booleans(), "large type")
-    table = _table(game, players, variants, options, kiosk)
+    panel = data.draw(st.sampled_from([(128, 64), (128, 32)]), "panel")
+    link = data.draw(st.booleans(), "players' page")
+    table = _table(game, players, variants, options, kiosk=kiosk, panel=panel, link=link)
     table.draw(large)
     for action, value in data.draw(st.lists(_inputs(game), min_size=1, max_size=80), "inputs"):
         if action == "press":
