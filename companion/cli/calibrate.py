@@ -12,7 +12,7 @@ change (codes too small, blurred, outside the zones).
     frame: 1280x720
     codes found: 5 of 5 cards (4 in play, 1 in spicy)
     cards: G2 R1#2 R13 S3#1 Y16
-    px per module: 2.0 smallest, 2.1 median
+    px per module: 3.1 smallest, 3.2 median
     advice: none, the camera looks right
     wrote check.png
 
