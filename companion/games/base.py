@@ -232,4 +232,6 @@ class GameState(ABC, Generic[A]):
         return last
 
     def clone(self) -> Self:
-        return copy.deepcopy(self)
+        """An independent copy. Actions and undo notes are immutable values, so the copy
+        shares them (copying thousands of them would be most of the work)."""
+        return copy.deepcopy(self, {id(self._history): list(self._history)})

@@ -13,8 +13,8 @@ hands dealt in random play are not in a Fibonachos or Trump record (F3, T2): rea
 back, the same seat is to act after as many actions, and every action of the game
 is still legal (unseen hands allow any unseen card, F5, T4). A rummy record keeps
 the end of each round only (R7): read back, the game stands between rounds. In
-every game a record read back keeps the record, the score and the end, and read
-back twice gives the same state twice.
+every game a record read back keeps the record, the score and the end, and a whole
+game's record read back twice gives the same state twice.
 """
 
 from __future__ import annotations
@@ -206,8 +206,11 @@ def check_record(spec: GameSpec, state: GameState[Any]) -> None:
             assert len(again.history) == len(state.history)
         offered = set(again.legal_actions())
         assert all(action in offered for action in state.legal_actions())
-    twice = spec.from_record(json.loads(json.dumps(again.to_record())))
-    assert snapshot(twice) == snapshot(again) and twice.history == again.history
+    if state.is_terminal():
+        # What was read writes the record it was read from (above), so reading that
+        # again is the same reading: it is done once a game, at the end.
+        twice = spec.from_record(json.loads(json.dumps(again.to_record())))
+        assert snapshot(twice) == snapshot(again) and twice.history == again.history
 
 
 def _due(checks: random.Random, step: int) -> bool:
