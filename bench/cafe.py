@@ -118,33 +118,79 @@ def follow(url: str, lines: list[tuple[float, str]], stop: threading.Event) -> N
             raise
 
 
-def held(database: Path) -> tuple[int, int]:
-    """Events held in the server's database, and how many distinct (table, seq)."""
-    with sqlite3.connect(database, timeout=30) as db:
-        sql = "SELECT COUNT(*), COUNT(DISTINCT table_name || '/' || seq) FROM events"
-        total, distinct = db.execute(sql).fetchone()
-    return int(total), int(distinct)
+def held(database: str) -> tuple[int, int]:
+    """Events held in the server's database (an SQLite file, or a PostgreSQL URL), and
+    how many distinct (table, seq)."""
+    sql = "SELECT COUNT(*), COUNT(DISTINCT table_name || '/' || seq) FROM events"
+    if database.startswith("postgresql:"):
+        import psycopg
+
+        with psycopg.connect(database) as pg:
+            row = pg.execute(sql).fetchone()
+    else:
+        with sqlite3.connect(database, timeout=30) as db:
+            row = db.execute(sql).fetchone()
+    assert row is not None
+    return int(row[0]), int(row[1])
 
 
-def run(tables: int, processes: int, interval: float, seconds: float) -> dict[str, Any]:
+def database(folder: Path, postgres: bool) -> tuple[str, Any]:
+    """Where the server keeps its history: an SQLite file in ``folder``, or with
+    ``postgres`` a database on a PostgreSQL cluster of its own (the tests' own,
+    tests/cafe/pg_fixtures.py, as a chain's central server has; in a folder of its
+    own, which the cluster's user may enter); and that cluster."""
+    if not postgres:
+        return str(folder / "cafe.db"), None
+    sys.path.insert(0, str(ROOT / "tests" / "cafe"))
+    from pg_fixtures import Postgres
+
+    cluster = Postgres(Path(tempfile.mkdtemp(prefix="cafe-bench-pg-")))
+    cluster.start()
+    return cluster.create(), cluster
+
+
+def settings_file(folder: Path, broker: int, web: int, database: str) -> Path:
+    """The server's cafe.toml: the broker and web ports, the database (a file or a URL)."""
+    where = f'url = "{database}"' if database.startswith("postgresql:") else f'path = "{database}"'
+    path = folder / "cafe.toml"
+    path.write_text(
+        f'[cafe]\nname = "{CAFE}"\n[broker]\nhost = "127.0.0.1"\nport = {broker}\n'
+        f'[database]\n{where}\n[web]\nhost = "127.0.0.1"\nport = {web}\n'
+        f'password_file = "{folder / "pw"}"\nsecret_file = "{folder / "cookie"}"\n'
+        f'[staff]\nkey_file = "{folder / "none.key"}"\n',
+        encoding="utf-8",
+    )
+    return path
+
+
+def stop_all(workers: list[Any], server: subprocess.Popen[bytes], mq: Broker, cluster: Any) -> None:
+    """The tables' processes, the server, the broker, the PostgreSQL cluster, if any."""
+    for worker in workers:
+        worker.join(30)
+    server.terminate()
+    server.wait(20)
+    mq.stop()
+    if cluster is not None:
+        cluster.stop()
+        shutil.rmtree(cluster.folder, ignore_errors=True)
+
+
+def run(
+    tables: int, processes: int, interval: float, seconds: float, *, postgres: bool = False
+) -> dict[str, Any]:
     import cafe_load
 
     steps = cafe_load.script(games=max(1, int(seconds / interval) // 40 + 2))
     folder = Path(tempfile.mkdtemp(prefix="cafe-bench-"))
     mq = Broker(folder)
     mq.configure(CAFE, secured=False)
-    broker, web = mq.port, free_port()
-    (folder / "cafe.toml").write_text(
-        f'[cafe]\nname = "{CAFE}"\n[broker]\nhost = "127.0.0.1"\nport = {broker}\n'
-        f'[database]\npath = "{folder / "cafe.db"}"\n[web]\nhost = "127.0.0.1"\nport = {web}\n'
-        f'password_file = "{folder / "pw"}"\nsecret_file = "{folder / "cookie"}"\n'
-        f'[staff]\nkey_file = "{folder / "none.key"}"\n',
-        encoding="utf-8",
-    )
     mq.start()
+    target, cluster = database(folder, postgres)
+    web = free_port()
+    settings = settings_file(folder, mq.port, web, target)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     server = subprocess.Popen(
-        [sys.executable, "-m", "companion", "cafe", "--config", str(folder / "cafe.toml")],
+        [sys.executable, "-m", "companion", "cafe", "--config", str(settings)],
         env=env,
         stderr=(folder / "server.log").open("wb"),
     )
@@ -161,7 +207,7 @@ def run(tables: int, processes: int, interval: float, seconds: float) -> dict[st
         reader.start()
         start = time.time() + 5.0 + tables / 50  # every table connected by then
         names = [f"t{n + 1}" for n in range(tables)]
-        plan = cafe_load.Plan(CAFE, broker, steps, interval, start, seconds)
+        plan = cafe_load.Plan(CAFE, mq.port, steps, interval, start, seconds)
         for share in range(processes):
             args = (plan, names[share::processes], reports)
             workers.append(spawn.Process(target=cafe_load.drive, args=args))
@@ -174,22 +220,19 @@ def run(tables: int, processes: int, interval: float, seconds: float) -> dict[st
         got = [reports.get(timeout=120) for _ in workers]
         events, states, connected = (sum(r[i] for r in got) for i in range(3))
         deadline = time.monotonic() + 120
-        while held(folder / "cafe.db")[1] < events and time.monotonic() < deadline:
+        while held(target)[1] < events and time.monotonic() < deadline:
             threading.Event().wait(0.5)  # the last batches stored
         threading.Event().wait(2.0)  # a duplicate stored late would show too
-        total, distinct = held(folder / "cafe.db")
+        total, distinct = held(target)
         stop.set()
     finally:
-        for worker in workers:
-            worker.join(30)
-        server.terminate()
-        server.wait(20)
-        mq.stop()
+        stop_all(workers, server, mq, cluster)
         shutil.rmtree(folder, ignore_errors=True)
     timed = delays(lines)
     p50, p95 = percentile(timed, 0.5), percentile(timed, 0.95)
     return {
         "tables": tables,
+        "database": "postgresql" if postgres else "sqlite",
         "processes": processes,
         "connected": connected,
         "interval_s": interval,
@@ -214,9 +257,10 @@ def main() -> int:
     parser.add_argument("--processes", type=int, default=4, help="processes playing tables")
     parser.add_argument("--interval", type=float, default=3.0, help="seconds between steps")
     parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--postgres", action="store_true", help="the history on PostgreSQL")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    figures = run(args.tables, args.processes, args.interval, args.seconds)
+    figures = run(args.tables, args.processes, args.interval, args.seconds, postgres=args.postgres)
     if args.json:
         print(json.dumps(figures))
         return 0
@@ -228,7 +272,8 @@ def main() -> int:
         f"({'each once' if figures['exactly_once'] else 'NOT each once'})"
     )
     print(
-        f"server CPU {figures['cpu_share_of_one_core'] * 100:.1f}% of one core, "
+        f"server ({figures['database']}) CPU "
+        f"{figures['cpu_share_of_one_core'] * 100:.1f}% of one core, "
         f"RSS {figures['rss_mb']} MB (peak {figures['peak_rss_mb']} MB)"
     )
     print(
