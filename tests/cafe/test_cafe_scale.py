@@ -4,16 +4,22 @@ item 8: 1,000 tables on one server; bench/cafe.py measures it)."""
 from __future__ import annotations
 
 import asyncio
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
 from cafe_fixtures import STATE
-from cafe_sim import CAFE
+from cafe_sim import CAFE, SimTable
 from starlette.requests import Request
 
 from companion.bus.messages import Topics, dump, state_message
-from companion.cafe.ingest import Incoming
+from companion.cafe.contract import GameRow
+from companion.cafe.ingest import Incoming, Ingest
 from companion.cafe.server import CafeServer
+from companion.cafe.sqlite import SqliteStore
+from companion.cafe.store import SeatRow
 from companion.web import stream
 
 
@@ -79,3 +85,42 @@ def test_what_changed_goes_in_one_write_then_the_feed_waits(
     said = ["".join(f"id: {v}\ndata: {n}\n\n" for n in range(3)) for v in (3, 5)]
     assert got == ["retry: 2000\n\n", *said]
     assert paced == [stream.DASHBOARD_PACE]
+
+
+class _Counting(SqliteStore):
+    """The store, counting the writes of game rows and links (each a round trip to
+    PostgreSQL)."""
+
+    def __init__(self) -> None:
+        super().__init__(":memory:")
+        self.writes: Counter[str] = Counter()
+
+    def put_game(self, row: GameRow, seats: Sequence[SeatRow]) -> bool:
+        self.writes["game"] += 1
+        return super().put_game(row, seats)
+
+    def put_link(self, table: str, game_id: int, digest: str) -> None:
+        self.writes["link"] += 1
+        super().put_link(table, game_id, digest)
+
+
+def test_a_game_row_and_a_link_held_are_not_written_again(journal: Path) -> None:
+    """A table's game row comes with every event, its link with every state: the row is
+    written when it is new and when it ends, the link once per game; and the game is
+    still held, ended, with every event (issue 22: a write is a round trip to the
+    central server's PostgreSQL)."""
+    store = _Counting()
+    ingest = Ingest(store, CAFE, clock=lambda: 0.0)
+    table = SimTable("t1", 1, journal)
+    link = {"link": "ab" * 32}
+    for payload in table.payloads():
+        ingest.apply([Incoming("t1", "events", payload)])
+        body = state_message(Topics(CAFE, "t1"), **STATE)
+        body["game"] = {**body["game"], "id": 1, **link}
+        ingest.apply([Incoming("t1", "state", dump(body))])
+    games = len(table.games)
+    assert store.writes == {"game": 2 * games, "link": 1}
+    assert store.linked("t1", "ab" * 32) == 1
+    row = store.game("t1", 1)
+    assert row is not None and row.ended is not None
+    assert len(store.events("t1", 1)) == sum(1 for e, _ in table.events if e.id == 1)
