@@ -145,8 +145,8 @@ class Ingest:
 
     def _apply(self, batch: Sequence[Incoming | LostSession]) -> Applied:
         done = Applied()
-        #: The acks of the tables the batch touches, as they were before it (only
-        #: theirs: a batch costs what it holds, not what the cafe has).
+        # The acks of the tables the batch touches, as they were before it (only
+        # theirs: a batch costs what it holds, not what the cafe has).
         before: dict[str, AckRow] = {}
         touched: set[str] = set()
         self.store.begin()
