@@ -186,7 +186,12 @@ def run(
     mq = Broker(folder)
     mq.configure(CAFE, secured=False)
     mq.start()
-    target, cluster = database(folder, postgres)
+    try:
+        target, cluster = database(folder, postgres)
+    except BaseException:  # no PostgreSQL: nothing left running
+        mq.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+        raise
     web = free_port()
     settings = settings_file(folder, mq.port, web, target)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
