@@ -34,9 +34,10 @@ import logging
 import re
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
+from companion.cafe.batch import Applied, Incoming, LostSession
 from companion.cafe.contract import (
     OPEN_LISTED,
     AckRow,
@@ -51,42 +52,18 @@ from companion.cafe.outcome import seats_of
 from companion.cafe.store import JournalRow, QuarantineRow, Store, TableRow
 from companion.web.model import HistoryFilter
 
+#: A batch's messages and result are defined in batch.py and taken from here too.
+__all__ = ["Applied", "Incoming", "Ingest", "LostSession"]
+
 log = logging.getLogger("companion.cafe")
 
 #: How far past the ack one batch looks for events already held (after a hole is filled).
 WALK = 1000
+#: The kinds of number an ack holds (``afters`` keys: looked up per table, not searched
+#: for, so a message costs the same with 20 tables or 1,000).
+KINDS = ("seq", "games")
 #: A players' link as a state carries it: the SHA-256 of its token, hex.
 DIGEST = re.compile(r"[0-9a-f]{64}")
-
-
-@dataclass(frozen=True)
-class Incoming:
-    """One message of a table: its leaf topic, payload, and whether it came retained
-    (sent by the broker on subscribing, not live). ``token`` is the MQTT message id to
-    acknowledge to the broker once stored."""
-
-    table: str
-    leaf: str
-    payload: bytes
-    retained: bool = False
-    token: int | None = None
-
-
-@dataclass(frozen=True)
-class LostSession:
-    """The broker did not keep the server's session: messages may have been missed."""
-
-
-@dataclass
-class Applied:
-    """What one batch did: the acks to publish (table -> (seq, games)) and the tables
-    whose dashboard card changed."""
-
-    acks: dict[str, AckRow] = field(default_factory=dict)
-    changed: set[str] = field(default_factory=set)
-    stored: int = 0
-    #: Messages set aside (issue 22).
-    quarantined: int = 0
 
 
 class Ingest:
@@ -109,6 +86,10 @@ class Ingest:
     def _load(self) -> None:
         """What the database holds (at start, or after a batch rolled back)."""
         self.tables = {row.name: row for row in self.store.tables()}
+        #: Per table, known held, not written again (issue 22: a write is a round trip
+        #: to PostgreSQL): its last game's id, whether ended; the game whose link is held.
+        self.held: dict[str, tuple[int, bool]] = {}
+        self.linked: dict[str, int] = {}
         self.journals = {}
         for journal in self.store.journals():
             self.journals.setdefault(journal.table, []).append(journal)
@@ -164,13 +145,17 @@ class Ingest:
 
     def _apply(self, batch: Sequence[Incoming | LostSession]) -> Applied:
         done = Applied()
-        before = {name: self._ack_of(name) for name in self.tables}
+        # The acks of the tables the batch touches, as they were before it (only
+        # theirs: a batch costs what it holds, not what the cafe has).
+        before: dict[str, AckRow] = {}
         touched: set[str] = set()
         self.store.begin()
         try:
             for item in batch:
                 if isinstance(item, LostSession):
                     continue  # the acks hold only what is held: nothing to undo
+                if item.table not in before and item.table in self.tables:
+                    before[item.table] = self._ack_of(item.table)
                 if self._each(item, done):
                     touched.add(item.table)
             for name in touched:
@@ -192,12 +177,15 @@ class Ingest:
         True when the table's row changed. The database's own trouble (a full disk) is
         raised: the whole batch is tried again, unacknowledged."""
         kept = self._memory(item.table)
-        self.store.savepoint()
+        guarded = item.leaf == "events"  # a state writes only its link, guarded there
+        if guarded:
+            self.store.savepoint()
         try:
             self._one(item, done)
         except Exception as exc:  # a poison message must stop nothing else
             try:
-                self.store.undo_savepoint()
+                if guarded:
+                    self.store.undo_savepoint()
             except Exception:
                 raise exc from None  # the database went: the batch again, later
             self._restore(item.table, kept)
@@ -205,7 +193,8 @@ class Ingest:
                 raise
             self._quarantine(item, exc, done)
             return item.table in self.tables
-        self.store.release_savepoint()
+        if guarded:
+            self.store.release_savepoint()
         return True
 
     def _memory(self, table: str) -> tuple[Any, ...]:
@@ -214,19 +203,22 @@ class Ingest:
             self.tables.get(table),
             set(self.open.get(table, set())),
             list(self.journals.get(table, [])),
-            {k: dict(v) for k, v in self.afters.items() if k[0] == table},
+            {(table, k): dict(self.afters[table, k]) for k in KINDS if (table, k) in self.afters},
+            self.held.get(table),
+            self.linked.get(table),
         )
 
     def _restore(self, table: str, kept: tuple[Any, ...]) -> None:
-        row, opened, journals, afters = kept
-        if row is None:
-            self.tables.pop(table, None)
-        else:
-            self.tables[table] = row
+        row, opened, journals, afters, held, linked = kept
+        for known, value in ((self.tables, row), (self.held, held), (self.linked, linked)):
+            if value is None:
+                known.pop(table, None)
+            else:
+                known[table] = value
         self.open[table] = opened
         self.journals[table] = journals
-        for key in [k for k in self.afters if k[0] == table]:
-            del self.afters[key]
+        for kind in KINDS:
+            self.afters.pop((table, kind), None)
         self.afters.update(afters)
 
     def _quarantine(self, item: Incoming, exc: Exception, done: Applied) -> None:
@@ -299,8 +291,18 @@ class Ingest:
     def _link(self, table: str, game: Mapping[str, Any] | None) -> None:
         """Keep the players' link of a game (issue 15): an old link opens it once ended."""
         game_id, link = (game or {}).get("id"), (game or {}).get("link")
-        if isinstance(game_id, int) and isinstance(link, str) and DIGEST.fullmatch(link):
+        if not (isinstance(game_id, int) and isinstance(link, str) and DIGEST.fullmatch(link)):
+            return
+        if self.linked.get(table) == game_id:
+            return  # held: a game's link row never changes
+        self.store.savepoint()
+        try:
             self.store.put_link(table, game_id, link)
+        except BaseException:
+            self.store.undo_savepoint()
+            raise
+        self.store.release_savepoint()
+        self.linked[table] = game_id
 
     def _update(self, item: Incoming, done: Applied) -> None:
         update = self._numbered(item.table, parse_events(self.cafe, item.table, item.payload))
@@ -308,7 +310,12 @@ class Ingest:
             return  # an older journal's: stored as far as it may be, no ack of its own
         row = replace(self._row(item.table), seen=self.clock())
         game = update.game
-        changed = self.store.put_game(game, seats_of(game))
+        held = self.held.get(item.table)
+        if held is not None and held[0] == game.id and (game.ended is None or held[1]):
+            changed = False  # the row held already, which this one would not change
+        else:
+            changed = self.store.put_game(game, seats_of(game))
+            self.held[item.table] = (game.id, game.ended is not None)
         done.stored += changed
         opened = self.open.setdefault(item.table, set())
         if game.ended is not None:

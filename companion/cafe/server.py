@@ -135,6 +135,10 @@ class CafeServer:
         self.logs = LogBook()
         self.link = Link(settings, self.writer.put, self._connected, self._logged)
         self._versions: dict[str, int] = {}
+        #: Each table's card and the row it was made from (rows are replaced, never
+        #: changed): the live feed asks for every card at each change, and only the
+        #: tables that changed are made again.
+        self._cards: dict[str, tuple[TableRow, TableCard]] = {}
 
     def start(self) -> None:
         self.writer.start()
@@ -202,7 +206,14 @@ class CafeServer:
     def tables(self) -> Sequence[TableCard]:
         rows = dict(self.ingest.tables)  # a copy: the writer thread changes it
         versions = dict(self._versions)
-        return [card_of(rows[name], versions.get(name, 0)) for name in sorted(rows)]
+        cards = []
+        for name in sorted(rows):
+            row, version = rows[name], versions.get(name, 0)
+            kept = self._cards.get(name)
+            if kept is None or kept[0] is not row or kept[1].version != version:
+                kept = self._cards[name] = (row, card_of(row, version))
+            cards.append(kept[1])
+        return cards
 
     def history(self, query: HistoryFilter) -> Sequence[GameLine]:
         return [line_of(row) for row in self.store.games(query)]

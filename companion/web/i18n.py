@@ -101,6 +101,7 @@ def environment(locale: str) -> Environment:
         extensions=["jinja2.ext.i18n"],
         trim_blocks=True,
         lstrip_blocks=True,
+        auto_reload=False,  # the package's own files: no stat of each per card rendered
     )
     env.install_gettext_translations(translations(locale), newstyle=True)  # type: ignore[attr-defined]
     env.filters["when"] = functools.partial(_when, locale)

@@ -7,6 +7,7 @@ browser reconnecting (``Last-Event-ID``) misses nothing.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator, Callable
 from typing import Protocol
@@ -19,6 +20,9 @@ from companion.web.site import fragment, site_of
 
 #: A comment line this often keeps proxies from closing a quiet stream.
 KEEPALIVE = 15.0
+#: The dashboard's feed sends at most this often: what changed meanwhile goes in one
+#: write (a cafe of 1,000 tables changes hundreds of times a second; issue 22).
+DASHBOARD_PACE = 0.2
 
 
 class Versioned(Protocol):
@@ -42,9 +46,12 @@ def start_of(request: Request) -> int:
     return 0
 
 
-def event_stream(request: Request, source: Versioned, news: News) -> StreamingResponse:
-    """Server-sent events: ``news`` each time ``source`` changes, a keep-alive comment
-    when it is quiet, until the browser goes (or ``news`` ends the stream)."""
+def event_stream(
+    request: Request, source: Versioned, news: News, *, pace: float = 0.0
+) -> StreamingResponse:
+    """Server-sent events: ``news`` each time ``source`` changes (in one write, and at
+    most every ``pace`` seconds), a keep-alive comment when it is quiet, until the
+    browser goes (or ``news`` ends the stream)."""
 
     async def feed() -> AsyncIterator[str]:
         seen = start_of(request)
@@ -53,11 +60,13 @@ def event_stream(request: Request, source: Versioned, news: News) -> StreamingRe
             version = source.version()
             if version > seen:
                 said, ended = news(seen, version)
-                for text in said:
-                    yield text
+                if said:
+                    yield "".join(said)
                 if ended:
                     return
                 seen = version
+                if pace:
+                    await asyncio.sleep(pace)  # what changes meanwhile: the next write
                 continue
             if await request.is_disconnected():
                 return
@@ -84,4 +93,4 @@ async def events(request: Request) -> StreamingResponse:
                 said.append(f"id: {version}\nevent: card\ndata: {json.dumps(body)}\n\n")
         return said, False
 
-    return event_stream(request, source, news)
+    return event_stream(request, source, news, pace=DASHBOARD_PACE)
