@@ -12,9 +12,9 @@ record the engine wrote, round for round, and its final totals. The order of the
 sets on a seat's table and the serials carry no meaning (R7 scores neither), so they
 are left out of the comparison. The frames are drawn as the replay reads them and
 handed over in memory (no file between: a 12 MP match wrote some 6 GB of JPEG frames).
-The layout is not the generator's: each table's is
-written by ``companion calibrate --write-layout`` from a photo of the empty table with
-the SEAT cards, as the page tells a table to make it.
+The layout is not the generator's: each table's is written by ``companion calibrate
+--write-layout`` from a photo of the empty table with the SEAT cards, as the page
+tells a table to make it.
 """
 
 from __future__ import annotations
