@@ -86,12 +86,12 @@ def record_table(
         size = picture_for(len(record["players"]))
     scene = Scene(size, seed=7, card_width=CARD_WIDTH)
     table = rummy_table(record, scene, fps=FPS)
-    calibrate_layout(table, size, folder)
+    calibrate_layout(table, scene, folder)
     (folder / "buttons.txt").write_text(table.buttons, encoding="utf-8")
     return Match(folder, table, TableVideo(table.script, scene, FPS))
 
 
-def calibrate_layout(table: RummyTable, size: tuple[int, int], folder: Path) -> None:
+def calibrate_layout(table: RummyTable, scene: Scene, folder: Path) -> None:
     """``folder/layout.toml`` as a table makes it (docs/rummy.md "Setting up"): a photo
     of the empty table with each player's SEAT card in front of them, read by the real
     ``companion calibrate --write-layout`` (zones by seat, the card's size measured)."""
@@ -100,7 +100,7 @@ def calibrate_layout(table: RummyTable, size: tuple[int, int], folder: Path) -> 
         for n, (x, y, angle) in enumerate(marker_spots(table.seats))
     ]
     photo = folder / "empty.jpg"
-    assert cv2.imwrite(str(photo), Scene(size, seed=7, card_width=CARD_WIDTH).still(markers))
+    assert cv2.imwrite(str(photo), scene.still(markers))  # the match's own table and camera
     layout = folder / "layout.toml"
     with contextlib.redirect_stdout(io.StringIO()) as said:
         status = main(["calibrate", "--source", str(photo), "--write-layout", str(layout)])
