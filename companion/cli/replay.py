@@ -44,10 +44,10 @@ import argparse
 import json
 import logging
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.cli.history import summary
 from companion.cli.render import render_report
@@ -56,6 +56,9 @@ from companion.games.registry import all_games, get_game
 from companion.inputs import MAX_TEXT_BYTES, read_text
 from companion.table.layout import Layout, default_layout, load_layout
 from hardware.buttons import ButtonEvent
+
+if TYPE_CHECKING:
+    from hardware.camera import Camera
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -150,23 +153,31 @@ def _warnings_on_stderr() -> Iterator[None]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from hardware.camera import open_camera
+
+    settings: dict[str, Any] = {"path": args.source}
+    if args.fps is not None:
+        settings["fps"] = args.fps
+    return replay_from(args, lambda: open_camera("replay", **settings))
+
+
+def replay_from(args: argparse.Namespace, open_source: Callable[[], Camera]) -> int:
+    """``run`` over the camera ``open_source()`` gives, opened once the arguments are
+    checked: the end-to-end tests hand in a table drawn in memory (``args.source`` is
+    then only a name), ``run`` the replay camera on ``args.source``."""
     from companion.daemon.links import TableClock
     from companion.daemon.replay import replay_game, start_session
     from companion.table.reader import TableReader
-    from hardware.camera import open_camera
 
     get_game(args.game)  # an unknown game is refused before the source is opened
     players = player_names(args.players)
     layout = layout_of(args.layout)
     buttons = button_script(args.buttons)
-    settings: dict[str, Any] = {"path": args.source}
-    if args.fps is not None:
-        settings["fps"] = args.fps
     clock = TableClock()
     session, flow = start_session(
         args.game, players, args.variant, game_options(args, players), clock=clock
     )
-    with open_camera("replay", **settings) as camera, _warnings_on_stderr():
+    with open_source() as camera, _warnings_on_stderr():
         result = replay_game(
             camera, TableReader(layout), session, flow, clock, buttons=buttons, progress=_progress
         )

@@ -135,10 +135,15 @@ class Scene:
     # -- public ------------------------------------------------------------------------
 
     def frames(self, steps: Sequence[Step], *, fps: float = 10.0) -> Iterator[SceneFrame]:
-        """Render ``steps`` one frame at a time, timestamps ``index / fps`` seconds."""
+        """Render ``steps`` one frame at a time, timestamps ``index / fps`` seconds. A
+        frame where nothing moves (no hand, no blur) is read-only: the frames showing the
+        same still table share one image per sensor noise pattern."""
         state = _State()
         view = self._cloth
         lit: tuple[tuple[float, float], Image] | None = None
+        #: The still frames of the current picture and light, by sensor noise: a table
+        #: lying still is drawn once per noise pattern, not once per frame.
+        still: dict[int, Image] = {}
         index = 0
         for step in steps:
             for effects in self._step_frames(step, state):
@@ -149,7 +154,8 @@ class Scene:
                 light = (state.gain, state.gradient)
                 if lit is None or lit[0] != light:
                     lit = (light, self._light(view, *light))
-                image = self._finish(lit[1], effects, state, index)
+                    still = {}
+                image = self._still(still, lit[1], effects, state, index)
                 yield SceneFrame(
                     index,
                     index / fps,
@@ -275,6 +281,20 @@ class Scene:
         ramp = np.linspace(1 + gradient / 2, 1 - gradient / 2, width, dtype=np.float32)
         scale = np.ascontiguousarray(np.broadcast_to((gain * ramp)[None, :, None], view.shape))
         return np.asarray(cv2.multiply(view, scale, dtype=cv2.CV_8U), dtype=np.uint8)
+
+    def _still(
+        self, still: dict[int, Image], view: Image, effects: _Effects, state: _State, index: int
+    ) -> Image:
+        """:meth:`_finish`, kept in ``still`` (read-only, shared by the frames that show it)
+        when nothing moves: no hand, no blur."""
+        if effects.hands or effects.blur is not None:
+            return self._finish(view, effects, state, index)
+        noise = index % len(self._noise)
+        image = still.get(noise)
+        if image is None:
+            image = still[noise] = self._finish(view, effects, state, index)
+            image.flags.writeable = False
+        return image
 
     def _finish(self, view: Image, effects: _Effects, state: _State, index: int) -> Image:
         """Hands (drawn through the camera's tilt), blur and sensor noise on ``view``."""

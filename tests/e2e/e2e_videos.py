@@ -1,23 +1,34 @@
-"""Helpers for the end-to-end tests: record a synthetic table video, replay it with the CLI.
+"""Helpers for the end-to-end tests: a game played at a synthetic table, replayed by the CLI.
 
-video, script = record_video(record, tmp_path / "game", mess=BUSY)
-out = replay(video, script, capsys)     # companion replay ... --json, parsed
+The frames are drawn as the reader asks for them and handed to it from memory (the
+synthetic camera), through ``companion replay``'s own code (the CLI's ``replay_from``):
+no file between the drawing and the reading, so a whole round costs the memory of one
+frame. One test still writes its frames to a folder and one to a video file
+(:meth:`TableVideo.write`), so ``companion replay`` over files stays covered end to end.
+
+    video = table_video(record, mess=BUSY)
+    out = replay(video, capsys)                                  # drawn in memory
+    out = replay(video, capsys, source=video.write(tmp_path / "game.avi"))  # from a file
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from companion.cli import main
+from companion.cli import build_parser, main
+from companion.cli.replay import replay_from
 from companion.synthetic.scene import Scene, Step
 from companion.synthetic.scripts import CALM, Mess, TableScript, table_script
+from companion.synthetic.sprites import Image
 from companion.synthetic.video import write_video
+from hardware.camera import Camera, open_camera
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -29,19 +40,40 @@ def example(game: str, name: str) -> dict[str, Any]:
     return data
 
 
-def record_video(
+@dataclass(frozen=True)
+class TableVideo:
+    """A game played at a synthetic table: the script, and the scene that draws it."""
+
+    script: TableScript
+    scene: Scene = field(default_factory=lambda: Scene((1280, 720), seed=1))
+    fps: float = FPS
+
+    def images(self) -> Iterator[Image]:
+        """The frames, drawn one at a time as they are asked for."""
+        return (frame.image for frame in self.scene.frames(self.script.steps, fps=self.fps))
+
+    def camera(self) -> Camera:
+        """The synthetic camera filming the game: the drawn frames on the video's timeline
+        (frame i at i / fps, as the replay camera stamps a recording's)."""
+        return open_camera("synthetic", frames=self.images(), fps=self.fps)
+
+    def write(self, out: Path, suffix: str = ".jpg") -> Path:
+        """The frames written to ``out`` (a folder of ``suffix`` images, or a .avi/.mp4)."""
+        write_video(self.script, out, scene=self.scene, fps=self.fps, image_suffix=suffix)
+        return out
+
+
+def table_video(
     record: Mapping[str, Any],
-    out: Path,
     *,
     mess: Mess = CALM,
     scene: Scene | None = None,
     extra: Sequence[Step] = (),
-    suffix: str = ".jpg",
     spots: Sequence[str] = (),
     boards: bool = False,
-) -> tuple[Path, TableScript]:
-    """Render ``record`` played at a table into ``out`` (a folder or .avi/.mp4); ``spots``
-    and ``boards`` are :func:`table_script`'s (where the spicy cards or indicators go)."""
+) -> TableVideo:
+    """``record`` played at a table (``extra`` steps first); ``spots`` and ``boards`` are
+    :func:`table_script`'s (where the spicy cards or indicators go)."""
     script = table_script(record, mess, spots=spots, boards=boards)
     if extra:
         script = TableScript(
@@ -52,23 +84,39 @@ def record_video(
             script.options,
             script.record,
         )
-    scene = scene if scene is not None else Scene((1280, 720), seed=1)
-    write_video(script, out, scene=scene, fps=FPS, image_suffix=suffix)
-    return out, script
+    return TableVideo(script) if scene is None else TableVideo(script, scene)
+
+
+def replay_cli(
+    args: Sequence[str], capsys: pytest.CaptureFixture[str], camera: Callable[[], Camera] | None
+) -> tuple[int, str, str]:
+    """``companion replay ARGS`` (ARGS start with the source): through main() over the
+    source's files, or, with ``camera``, through the CLI's replay over that camera (the
+    source is then only a name). The exit status, stdout and stderr."""
+    if camera is None:
+        status = main(["replay", *args])
+    else:
+        status = replay_from(build_parser().parse_args(["replay", *args]), camera)
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
 
 
 def replay(
-    video: Path, script: TableScript, capsys: pytest.CaptureFixture[str], *more: str
+    video: TableVideo,
+    capsys: pytest.CaptureFixture[str],
+    *more: str,
+    source: Path | None = None,
 ) -> dict[str, Any]:
-    """``companion replay VIDEO ... --json`` through the CLI's main(); the parsed object,
-    with ``stderr`` (the refusals) and ``summary`` (stderr's last line: frames, events...)."""
-    args = [str(video), *script.replay_args(), "--fps", str(FPS), *more]
-    status = main(["replay", *args, "--json"])
-    captured = capsys.readouterr()
-    assert status == 0, captured.err
-    data: dict[str, Any] = json.loads(captured.out)
-    *lines, summary = captured.err.splitlines()
-    assert summary.startswith("replayed "), captured.err
+    """``companion replay ... --json`` of ``video`` (drawn in memory, or read from the
+    file ``source`` it was written to); the parsed object, with ``stderr`` (the
+    refusals) and ``summary`` (stderr's last line: frames, events...)."""
+    name = str(source) if source is not None else "drawn-table"
+    args = [name, *video.script.replay_args(), "--fps", str(video.fps), *more, "--json"]
+    status, out, err = replay_cli(args, capsys, None if source is not None else video.camera)
+    assert status == 0, err
+    data: dict[str, Any] = json.loads(out)
+    *lines, summary = err.splitlines()
+    assert summary.startswith("replayed "), err
     data["stderr"] = "".join(f"{line}\n" for line in lines)
     data["summary"] = summary
     return data

@@ -3,10 +3,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from e2e_videos import example, record_video, replay, without_serials
+from e2e_videos import example, replay, table_video, without_serials
 
 from card_codes.decode import decode_image
 from companion.synthetic.scene import Place, Remove, Scene, Step
@@ -19,28 +17,26 @@ MENU = CardRef(FOREIGN, "https://cafe.example/menu?table=4")
 
 
 def test_foreign_code_in_the_play_area_is_ignored(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     record = example("fibonachos", "short")
     record["rounds"][0]["tricks"] = record["rounds"][0]["tricks"][:3]
     menu = [Place(MENU, 0.45, 0.2, angle=8.0, zone="play")]
     still = Scene((1280, 720), seed=1).still(menu)
     assert [r.payload for r in decode_image(still).rejected] == [MENU.notation]  # it is seen
-    video, script = record_video(record, tmp_path / "menu", extra=menu)
-    out = replay(video, script, capsys)
+    out = replay(table_video(record, extra=menu), capsys)
     assert without_serials(out["record"]) == record
     assert all("cafe.example" not in str(e["card"]) for e in out["events"])
     assert "refused" not in out["stderr"]
 
 
 def test_menu_taken_away_mid_game_changes_nothing(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     record = example("fibonachos", "short")
     record["rounds"][0]["tricks"] = record["rounds"][0]["tricks"][:2]
     extra: list[Step] = [Place(MENU, 0.7, 0.15, zone="play"), Remove((MENU,))]
-    video, script = record_video(record, tmp_path / "menu", extra=extra)
-    out = replay(video, script, capsys)
+    out = replay(table_video(record, extra=extra), capsys)
     assert without_serials(out["record"]) == record
     placed = [e["card"] for e in out["events"] if e["event"] == "placed"]
     assert len(placed) == 2 * 4  # two tricks of a spicy card and three plays

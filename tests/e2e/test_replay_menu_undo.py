@@ -11,12 +11,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from e2e_videos import FPS, example, replay, without_serials
+from e2e_videos import FPS, TableVideo, example, replay, without_serials
 
 from companion.synthetic.scene import Place, Remove, Scene, Step, Wait
 from companion.synthetic.scripts import BUSY, TableScript, table_script
 from companion.synthetic.sprites import CardRef
-from companion.synthetic.video import write_video
 
 #: Whole recorded tables through the daemon: slow (`pytest -m "not slow"` skips them).
 pytestmark = pytest.mark.slow
@@ -45,9 +44,8 @@ def test_a_round_with_two_undos_at_the_menu_reads_back_exactly(
     buttons = tmp_path / "buttons.txt"
     buttons.write_text("\n".join(presses) + "\n", encoding="utf-8")
     fixed = TableScript(script.game, script.players, (), tuple(steps), script.options, record)
-    write_video(fixed, tmp_path / "round", scene=scene, fps=FPS, image_suffix=".jpg")
 
-    out = replay(tmp_path / "round", fixed, capsys, "--buttons", str(buttons))
+    out = replay(TableVideo(fixed, scene), capsys, "--buttons", str(buttons))
 
     assert without_serials(out["record"]) == record
     placed = [e["card"] for e in out["events"] if e["event"] == "placed"]

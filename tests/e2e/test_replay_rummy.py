@@ -12,17 +12,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from e2e_videos import without_serials
+from e2e_videos import TableVideo, without_serials
 
 from companion.daemon.links import TableClock
 from companion.daemon.replay import replay_game, start_session
 from companion.flows.rummy import RummyFlow
 from companion.synthetic.scene import Scene, Wait
 from companion.synthetic.scripts import TableScript, meld_layout, rummy_steps
-from companion.synthetic.video import write_video
 from companion.table.layout import load_layout
 from companion.table.reader import TableReader
-from hardware.camera import open_camera
 
 #: Whole recorded tables through the daemon: slow (`pytest -m "not slow"` skips them).
 pytestmark = pytest.mark.slow
@@ -41,12 +39,11 @@ def read_sets(tmp_path: Path, *, hand: bool) -> list[list[list[str]]]:
     layout_file = tmp_path / "melds.toml"
     layout_file.write_text(meld_layout(len(TABLES)), encoding="utf-8")
     script = TableScript("rummy21", ("Ana", "Ben"), (), (*laid, Wait(5)))
-    write_video(script, tmp_path / "melds", scene=scene, image_suffix=".jpg")
 
     clock = TableClock()
     session, flow = start_session("rummy21", ["Ana", "Ben"], [], {}, clock=clock)
     reader = TableReader(load_layout(layout_file))
-    with open_camera("replay", path=tmp_path / "melds", fps=10) as camera:
+    with TableVideo(script, scene).camera() as camera:
         result = replay_game(camera, reader, session, flow, clock)
     assert isinstance(flow, RummyFlow)
     assert {e.zone for e in result.events} == {"meld-0", "meld-1"}

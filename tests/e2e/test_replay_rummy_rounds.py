@@ -10,10 +10,11 @@ closed sets, counts the hands, ends each round and says who went out, and after 
 last round ends the match with the menu's End game (R9). The replay must read the
 record the engine wrote, round for round, and its final totals. The order of the open
 sets on a seat's table and the serials carry no meaning (R7 scores neither), so they
-are left out of the comparison. A 12 MP match takes minutes (render and replay);
-its frames are deleted once read. The layout is not the generator's: each table's is
-written by ``companion calibrate --write-layout`` from a photo of the empty table with
-the SEAT cards, as the page tells a table to make it.
+are left out of the comparison. The frames are drawn as the replay reads them and
+handed over in memory (no file between: a 12 MP match wrote some 6 GB of JPEG frames).
+The layout is not the generator's: each table's is written by ``companion calibrate
+--write-layout`` from a photo of the empty table with the SEAT cards, as the page
+tells a table to make it.
 """
 
 from __future__ import annotations
@@ -22,14 +23,14 @@ import contextlib
 import io
 import json
 import logging
-import shutil
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import cv2
 import pytest
-from e2e_videos import without_serials
+from e2e_videos import TableVideo, replay_cli, without_serials
 
 from companion.cli import main
 from companion.games.registry import get_game
@@ -38,7 +39,6 @@ from companion.synthetic.rummy_games import FULL_PICTURE, FULL_TABLE, TABLE_GAME
 from companion.synthetic.rummy_seats import marker_spots, picture_for
 from companion.synthetic.scene import Place, Scene
 from companion.synthetic.sprites import CardRef
-from companion.synthetic.video import write_video
 
 #: Whole recorded tables through the daemon: slow (`pytest -m "not slow"` skips them).
 pytestmark = pytest.mark.slow
@@ -66,23 +66,32 @@ NOBODY_OUT: Mapping[str, Any] = {
 }
 
 
+@dataclass(frozen=True)
+class Match:
+    """A rummy match at a table: its video, what the buttons say (``folder/buttons.txt``)
+    and the table's layout (``folder/layout.toml``)."""
+
+    folder: Path
+    table: RummyTable
+    video: TableVideo
+
+
 def record_table(
     record: Mapping[str, Any], folder: Path, size: tuple[int, int] | None = None
-) -> RummyTable:
-    """Render ``record`` at a table into ``folder`` (frames, buttons.txt), in a ``size``
-    picture (default: docs/rummy.md's for its number of players), with the layout
-    made as docs/rummy.md says (:func:`calibrate_layout`)."""
+) -> Match:
+    """``record`` played at a table in a ``size`` picture (default: docs/rummy.md's for
+    its number of players), its buttons.txt, with the layout made as docs/rummy.md says
+    (:func:`calibrate_layout`)."""
     if size is None:
         size = picture_for(len(record["players"]))
     scene = Scene(size, seed=7, card_width=CARD_WIDTH)
     table = rummy_table(record, scene, fps=FPS)
-    calibrate_layout(table, size, folder)
-    write_video(table.script, folder / "frames", scene=scene, fps=FPS, image_suffix=".jpg")
+    calibrate_layout(table, scene, folder)
     (folder / "buttons.txt").write_text(table.buttons, encoding="utf-8")
-    return table
+    return Match(folder, table, TableVideo(table.script, scene, FPS))
 
 
-def calibrate_layout(table: RummyTable, size: tuple[int, int], folder: Path) -> None:
+def calibrate_layout(table: RummyTable, scene: Scene, folder: Path) -> None:
     """``folder/layout.toml`` as a table makes it (docs/rummy.md "Setting up"): a photo
     of the empty table with each player's SEAT card in front of them, read by the real
     ``companion calibrate --write-layout`` (zones by seat, the card's size measured)."""
@@ -91,7 +100,7 @@ def calibrate_layout(table: RummyTable, size: tuple[int, int], folder: Path) -> 
         for n, (x, y, angle) in enumerate(marker_spots(table.seats))
     ]
     photo = folder / "empty.jpg"
-    assert cv2.imwrite(str(photo), Scene(size, seed=7, card_width=CARD_WIDTH).still(markers))
+    assert cv2.imwrite(str(photo), scene.still(markers))  # the match's own table and camera
     layout = folder / "layout.toml"
     with contextlib.redirect_stdout(io.StringIO()) as said:
         status = main(["calibrate", "--source", str(photo), "--write-layout", str(layout)])
@@ -101,17 +110,18 @@ def calibrate_layout(table: RummyTable, size: tuple[int, int], folder: Path) -> 
 
 
 def replay(
-    folder: Path, table: RummyTable, capsys: pytest.CaptureFixture[str], buttons: Path | None = None
+    match: Match, capsys: pytest.CaptureFixture[str], buttons: Path | None = None
 ) -> tuple[dict[str, Any], str]:
-    """``companion replay --json`` of the folder: the parsed output and stderr."""
-    args = [str(folder / "frames"), *table.script.replay_args(), "--fps", str(FPS)]
+    """``companion replay --json`` of the match (drawn in memory): the parsed output and
+    stderr."""
+    folder = match.folder
+    args = ["drawn-table", *match.table.script.replay_args(), "--fps", str(FPS)]
     args += ["--layout", str(folder / "layout.toml")]
     args += ["--buttons", str(buttons or folder / "buttons.txt"), "--json"]
-    status = main(["replay", *args])
-    captured = capsys.readouterr()
-    assert status == 0, captured.err
-    data: dict[str, Any] = json.loads(captured.out)
-    return data, captured.err
+    status, out, err = replay_cli(args, capsys, match.video.camera)
+    assert status == 0, err
+    data: dict[str, Any] = json.loads(out)
+    return data, err
 
 
 def normalised(record: Mapping[str, Any]) -> Any:
@@ -124,11 +134,12 @@ def normalised(record: Mapping[str, Any]) -> Any:
 
 
 def assert_match(
-    folder: Path, table: RummyTable, record: Mapping[str, Any], capsys: pytest.CaptureFixture[str]
+    match: Match, record: Mapping[str, Any], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The replay of ``folder`` reads the engine's record of the whole match, nothing
+    """The replay of ``match`` reads the engine's record of the whole match, nothing
     refused, and the table ended it (End game): its final totals are the engine's."""
-    data, err = replay(folder, table, capsys)
+    table = match.table
+    data, err = replay(match, capsys)
     assert len(table.record["rounds"]) >= 2
     assert normalised(data["record"]) == normalised(table.record), err
     assert "refused at" not in err and " 0 refused" in err
@@ -146,28 +157,22 @@ def test_a_full_size_table_at_12_mp_replays_into_its_record(
     table seen at 4608x2592, cards 190 px wide (docs/rummy.md "The camera"), sets of up
     to eight cards, Ben then Dee going out: the replay reads the match's record and its
     totals, with nothing refused."""
-    table = record_table(FULL_TABLE, tmp_path, FULL_PICTURE)
-    try:
-        assert_match(tmp_path, table, FULL_TABLE, capsys)
-    finally:
-        shutil.rmtree(tmp_path / "frames")
+    assert_match(record_table(FULL_TABLE, tmp_path, FULL_PICTURE), FULL_TABLE, capsys)
 
 
 @pytest.fixture(scope="module")
-def nobody_out(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, RummyTable]:
-    folder = tmp_path_factory.mktemp("nobody-out")
-    return folder, record_table(NOBODY_OUT, folder)
+def nobody_out(tmp_path_factory: pytest.TempPathFactory) -> Match:
+    return record_table(NOBODY_OUT, tmp_path_factory.mktemp("nobody-out"))
 
 
 def test_the_buttons_end_a_round_nobody_went_out(
-    nobody_out: tuple[Path, RummyTable], capsys: pytest.CaptureFixture[str]
+    nobody_out: Match, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Issue 11 item 1, R5, R7: the script declares the wild card (W=2, though 5 would
     complete the set), counts the hands, ends the round with nobody out: the record has
     its round, scored as the engine scores it."""
-    folder, table = nobody_out
-    data, err = replay(folder, table, capsys)
-    assert normalised(data["record"]) == normalised(table.record), err
+    data, err = replay(nobody_out, capsys)
+    assert normalised(data["record"]) == normalised(nobody_out.table.record), err
     assert "refused at" not in err and " 0 refused" in err
     engine = get_game("rummy8").from_record(NOBODY_OUT).report()
     assert data["score"]["totals"] == list(engine.totals)
@@ -175,22 +180,21 @@ def test_the_buttons_end_a_round_nobody_went_out(
 
 
 def test_a_refused_end_of_round_is_on_stderr_once_and_logged(
-    nobody_out: tuple[Path, RummyTable],
+    nobody_out: Match,
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     """Issue 11 item 1, R6: "Ana out" though she holds cards is refused; the refusal names
     the rule on stderr (once) and in the log, and the round stays unscored."""
-    folder, table = nobody_out
     wrong = tmp_path / "ana-out.txt"
-    lines = table.buttons.splitlines()
+    lines = nobody_out.table.buttons.splitlines()
     match_end, lines = lines[-5:], lines[:-5]  # End game: back up up select select
     # The End round presses end "down down select select": Nobody out, then the scores.
     assert lines[-4:-2] == [f"{lines[-4].split()[0]} down", f"{lines[-3].split()[0]} down"]
     wrong.write_text("\n".join([*lines[:-4], *lines[-2:], *match_end]) + "\n", encoding="utf-8")
     with caplog.at_level(logging.WARNING, logger="companion"):
-        data, err = replay(folder, table, capsys, wrong)
+        data, err = replay(nobody_out, capsys, wrong)
     assert data["record"]["rounds"] == []
     refusals = [line for line in err.splitlines() if "refused at" in line]
     assert len(refusals) == 1, err
@@ -208,8 +212,4 @@ def test_a_whole_match_replays_into_its_record(
     going out each round (offered first), a player who never opens, the hands laid out,
     then End game: the replay reads the engine's record of the match and its totals,
     with nothing refused."""
-    table = record_table(TABLE_GAMES[name], tmp_path)
-    try:
-        assert_match(tmp_path, table, TABLE_GAMES[name], capsys)
-    finally:
-        shutil.rmtree(tmp_path / "frames")
+    assert_match(record_table(TABLE_GAMES[name], tmp_path), TABLE_GAMES[name], capsys)

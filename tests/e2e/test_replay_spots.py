@@ -9,10 +9,8 @@ exact records with nothing refused.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from e2e_videos import example, record_video, replay, without_serials
+from e2e_videos import example, replay, table_video, without_serials
 
 from companion.cli.score import score_record
 from companion.synthetic.scripts import BUSY
@@ -25,7 +23,7 @@ COLUMN = ("spicy", "trump-indicator", "symbol-indicator")
 
 
 def test_a_fibonachos_round_with_the_spicy_card_on_every_spot_of_the_column(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     """F6: trick after trick the spicy card goes on the column's top, middle and bottom
     spot (the default layout's spicy, trump-indicator and symbol-indicator zones): a
@@ -33,8 +31,7 @@ def test_a_fibonachos_round_with_the_spicy_card_on_every_spot_of_the_column(
     reads back exactly, nothing refused."""
     record = example("fibonachos", "full-3p")
     record["rounds"] = record["rounds"][:1]
-    video, script = record_video(record, tmp_path / "round", mess=BUSY, spots=COLUMN)
-    out = replay(video, script, capsys)
+    out = replay(table_video(record, mess=BUSY, spots=COLUMN), capsys)
     assert without_serials(out["record"]) == record
     assert out["score"] == score_record(record).to_json()
     assert "refused" not in out["stderr"]
@@ -43,17 +40,14 @@ def test_a_fibonachos_round_with_the_spicy_card_on_every_spot_of_the_column(
 
 
 def test_a_trump_round_with_the_indicator_boards_under_the_indicators(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     """T2, T5: the deck's TRUMP-BOARD and SYMBOL-BOARD lie in the column's top two spots
     (the Symbol board on the default layout's trump-indicator spot: the boards decide,
     not the zones); each round's indicators are put on them. A round and a half of four
     players reads back exactly and nothing is refused, the boards included."""
     record = example("trump", "short")
-    video, script = record_video(
-        record, tmp_path / "trump", mess=BUSY, spots=COLUMN[:2], boards=True
-    )
-    out = replay(video, script, capsys)
+    out = replay(table_video(record, mess=BUSY, spots=COLUMN[:2], boards=True), capsys)
     assert without_serials(out["record"]) == record
     assert out["score"] == score_record(record).to_json()
     assert "refused" not in out["stderr"]

@@ -1,17 +1,21 @@
 """Issue 4 section 3 "every flow can be corrected": a wrong card, the UNDO control card,
-then the right card; the replay reads the record as played after the correction."""
+then the right card; the replay reads the record as played after the correction.
+
+This is the end-to-end test whose frames go through files (issue 20): written to a
+folder of JPEG frames, as a camera's recording is, and read back by ``companion
+replay FOLDER`` (the other end-to-end tests hand the drawn frames over in memory).
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from e2e_videos import FPS, example, replay, without_serials
+from e2e_videos import TableVideo, example, replay, without_serials
 
 from companion.synthetic.scene import Place, Remove, Scene, Step
 from companion.synthetic.scripts import TableScript, table_script
 from companion.synthetic.sprites import CardRef
-from companion.synthetic.video import write_video
 
 #: Whole recorded tables through the daemon: slow (`pytest -m "not slow"` skips them).
 pytestmark = pytest.mark.slow
@@ -35,8 +39,8 @@ def test_undo_card_takes_back_a_wrong_play(
     ]
     steps[second_play:second_play] = mistake
     fixed = TableScript(script.game, script.players, (), tuple(steps), script.options, record)
-    write_video(fixed, tmp_path / "undo", scene=Scene((1280, 720), seed=2), fps=FPS)
-    out = replay(tmp_path / "undo", fixed, capsys)
+    video = TableVideo(fixed, Scene((1280, 720), seed=2))
+    out = replay(video, capsys, source=video.write(tmp_path / "undo"))
     assert without_serials(out["record"]) == record
     placed = [e["card"] for e in out["events"] if e["event"] == "placed"]
     assert "G5" in placed and "UNDO" in placed
