@@ -90,6 +90,7 @@ from companion.games.rummy import (
     wild_fits,
     wild_numbers,
 )
+from companion.games.rummy.printed import LeftOutError, played_as, printed_decks
 from companion.games.rummy.state import STATES, RummyState
 from companion.table.cards import TableCard
 from companion.table.seats import group_sets
@@ -205,7 +206,7 @@ class RummyFlow(EngineFlow):
         for index in range(len(self.inputs) - 1, -1, -1):
             kind, value = self.inputs[index]
             if kind == "placed" and value.key == key:
-                new = replacement(value, command)
+                new = replace(replacement(value, command), deck=self.game)  # its notation
                 saved = list(self.inputs)
                 changed = [*saved[:index], ("placed", new), *saved[index + 1 :]]
                 refusals = [n for n in self._replay(changed, index) if n.kind is NoticeKind.REFUSED]
@@ -252,10 +253,7 @@ class RummyFlow(EngineFlow):
         seat = self._seat(card.zone)
         if seat is None:
             return []
-        if card.deck != self.game:
-            raise RefusedError(
-                f"a card of the {card.deck} deck, not of {self.game}", "R1", Said(Say.WRONG_DECK)
-            )
+        card = self._as_played(card)
         if card.face_down:
             return self._turned_down(seat, card)
         self._parse(card.notation)
@@ -282,6 +280,27 @@ class RummyFlow(EngineFlow):
 
     def _complete(self, group: Sequence[TableCard]) -> bool:
         return self._judge(group)[1].state is SetState.COMPLETE
+
+    def _as_played(self, card: TableCard) -> TableCard:
+        """The card as this game's: a printed Deck 21 card at Fibonacci 13 or 8 is that
+        game's card (R1, :mod:`companion.games.rummy.printed`), one it takes out is refused."""
+        if card.deck == self.game:
+            return card
+        if card.face_down:  # known by its key: its face is not read again
+            notation = card.notation if card.deck in printed_decks(self.game) else None
+        else:
+            try:
+                notation = played_as(card.deck, card.notation, self.game)
+            except LeftOutError as exc:
+                said = Said(Say.LEFT_OUT, card=exc.card, deck=card.deck)
+                raise RefusedError(exc.what, exc.rule, said) from None
+            except UnknownCardError as exc:
+                raise RefusedError(exc.what, exc.rule, Said(Say.UNKNOWN_CARD)) from None
+        if notation is None:
+            raise RefusedError(
+                f"a card of the {card.deck} deck, not of {self.game}", "R1", Said(Say.WRONG_DECK)
+            )
+        return replace(card, deck=self.game, notation=notation)
 
     def _parse(self, notation: str) -> Card:
         try:
