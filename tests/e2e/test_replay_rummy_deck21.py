@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
-from e2e_videos import without_serials
+from e2e_videos import rummy_normalised as normalised
 
 from companion.daemon.links import TableClock
 from companion.daemon.replay import ReplayResult, replay_game, start_session
@@ -58,15 +58,6 @@ def replay_in_memory(record: Mapping[str, Any]) -> tuple[RummyTable, ReplayResul
     with open_camera("synthetic", **settings) as camera:
         result = replay_game(camera, TableReader(layout), session, flow, clock, buttons=buttons)
     return table, result
-
-
-def normalised(record: Mapping[str, Any]) -> Any:
-    """The record without serials, each seat's open sets in one order."""
-    plain = without_serials(dict(record))
-    for rnd in plain["rounds"]:
-        for seat in rnd["tables"]:
-            seat["open"] = sorted(seat["open"])
-    return plain
 
 
 @pytest.mark.parametrize("name", ["rummy13-2p", "rummy8-2p"])
