@@ -238,7 +238,8 @@ class RummyFlow(EngineFlow):
         except RefusedError as exc:
             if kind == "command":
                 return [refused_command(value, exc)]
-            self.refused[value.key] = value
+            if exc.said is None or exc.said.say is not Say.LEFT_OUT:  # that goes in the box
+                self.refused[value.key] = value  # a misread, to correct where it lies
             return [refusal(value, exc)]
 
     # -- cards ----------------------------------------------------------------------------------

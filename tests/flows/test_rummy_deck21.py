@@ -77,6 +77,7 @@ def test_r1_a_card_the_game_takes_out_is_refused_in_the_players_words(
     assert notices[0].said is not None and notices[0].said.say is Say.LEFT_OUT
     assert notices[0].rule == "R1"
     assert flow.status().sets == ()
+    assert flow.status().recorded == ()  # not a misread to correct: it goes in the box
     with speaking("en"):
         words = notice_words(notices[0], ["Ana", "Ben"], game)
     assert words is not None
