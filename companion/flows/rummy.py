@@ -21,6 +21,8 @@ one number completes its set, otherwise asked: command :class:`Wild` (key, numbe
   are that seat's hand. Command :class:`EndRound` (out: a seat or None) then scores
   the round through the engine (R6, R7; a fault is refused with its rule, fix and
   repeat), and the zones start empty for the next round.
+- A printed Deck 21 card at Fibonacci 13 or 8 is read as that game's card, and one
+  the game takes out is refused (R1, :mod:`companion.flows.rummy_cards`).
 - :class:`Undo` takes back the last table event or command; :class:`Replace` corrects
   a misread card; :class:`Page` shows another seat. The state is the replay of these
   inputs, which is how undo and replace work.
@@ -66,6 +68,7 @@ from companion.flows.notices import (
     report_notices,
     report_totals,
 )
+from companion.flows.rummy_cards import as_played
 from companion.flows.rummy_close import Gathering
 from companion.flows.said import Said, Say
 from companion.flows.status import (
@@ -90,7 +93,6 @@ from companion.games.rummy import (
     wild_fits,
     wild_numbers,
 )
-from companion.games.rummy.printed import LeftOutError, played_as, printed_decks
 from companion.games.rummy.state import STATES, RummyState
 from companion.table.cards import TableCard
 from companion.table.seats import group_sets
@@ -254,7 +256,7 @@ class RummyFlow(EngineFlow):
         seat = self._seat(card.zone)
         if seat is None:
             return []
-        card = self._as_played(card)
+        card = as_played(card, self.game)
         if card.face_down:
             return self._turned_down(seat, card)
         self._parse(card.notation)
@@ -281,27 +283,6 @@ class RummyFlow(EngineFlow):
 
     def _complete(self, group: Sequence[TableCard]) -> bool:
         return self._judge(group)[1].state is SetState.COMPLETE
-
-    def _as_played(self, card: TableCard) -> TableCard:
-        """The card as this game's: a printed Deck 21 card at Fibonacci 13 or 8 is that
-        game's card (R1, :mod:`companion.games.rummy.printed`), one it takes out is refused."""
-        if card.deck == self.game:
-            return card
-        if card.face_down:  # known by its key: its face is not read again
-            notation = card.notation if card.deck in printed_decks(self.game) else None
-        else:
-            try:
-                notation = played_as(card.deck, card.notation, self.game)
-            except LeftOutError as exc:
-                said = Said(Say.LEFT_OUT, card=exc.card, deck=card.deck)
-                raise RefusedError(exc.what, exc.rule, said) from None
-            except UnknownCardError as exc:
-                raise RefusedError(exc.what, exc.rule, Said(Say.UNKNOWN_CARD)) from None
-        if notation is None:
-            raise RefusedError(
-                f"a card of the {card.deck} deck, not of {self.game}", "R1", Said(Say.WRONG_DECK)
-            )
-        return replace(card, deck=self.game, notation=notation)
 
     def _parse(self, notation: str) -> Card:
         try:
