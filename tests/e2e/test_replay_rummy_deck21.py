@@ -33,7 +33,7 @@ from companion.table.reader import TableReader
 from hardware.buttons_replay import parse_script
 from hardware.camera import open_camera
 
-#: A whole match rendered and read (about a minute each on a Pi-sized machine).
+#: A whole match rendered and read: 25-60 s each on a shared 2-core machine.
 pytestmark = pytest.mark.slow
 
 FPS = 10.0
