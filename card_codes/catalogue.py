@@ -36,6 +36,13 @@ DECKS: tuple[str, ...] = (
     "hex",
     "control",
 )
+#: What a deck plays, where its name does not say it all (printed on its sheets' title
+#: line): the rulebook plays Fibonacci 13 and 8 with Deck 21, cards taken out (R1).
+PLAYS: dict[str, str] = {
+    "rummy21": "Deck 21: plays Rummy 21, and Rummy 13 and 8 with cards taken out",
+    "rummy13": "Rummy 13 only (Deck 21 plays it too)",
+    "rummy8": "Rummy 8 only (Deck 21 plays it too)",
+}
 #: The deck holding the staff cards (listed by :func:`staff_cards`, not :func:`deck_cards`).
 STAFF_DECK = "control"
 #: Copies of a deck count 1 ... MAX_COPY (two base-36 digits in the payload).

@@ -1,8 +1,9 @@
 """Print-and-play PDF sheets: poker-size faces, three by three, with crop marks.
 
 Cards sit edge to edge (one cut serves two cards) in a grid centred on the page;
-crop marks in the margin show every cut line, a title line names the deck, the copy
-and the page, and a 50 mm bar at the foot lets a player check the print was at 100 %.
+crop marks in the margin show every cut line, a title line names the deck, the copy,
+what the deck plays where its name does not say it (``PLAYS``: Deck 21 plays Rummy 21,
+13 and 8) and the page, and a 50 mm bar at the foot lets a player check the print was at 100 %.
 The faces are embedded as 300 dpi images without their codes, and the codes are drawn
 on top as vectors (crisp at any printer resolution; equal cards share one image, so a
 whole deck stays small). Sticker sheets are in :mod:`card_codes.stickers`.
@@ -18,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from card_codes.catalogue import CardIdentity
+from card_codes.catalogue import PLAYS, CardIdentity
 from card_codes.face_image import (
     CARD_MM,
     IDENTITY_AT_MM,
@@ -98,7 +99,9 @@ def _crop_marks(page: MmPage, layout: SheetLayout) -> None:
 
 def _title(cards: Sequence[CardIdentity]) -> str:
     decks = sorted({(card.deck, card.copy) for card in cards})
-    return ", ".join(f"{deck} copy {copy}" for deck, copy in decks)
+    titles = [f"{deck} copy {copy}" for deck, copy in decks]
+    plays = [PLAYS[deck] for deck in sorted({deck for deck, _ in decks}) if deck in PLAYS]
+    return " - ".join([", ".join(titles), *plays])
 
 
 def _furniture(page: MmPage, layout: SheetLayout, title: str, number: int, pages: int) -> None:

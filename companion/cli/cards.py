@@ -1,6 +1,7 @@
 """``companion cards``: print a deck, export its faces, list its codes.
 
     $ companion cards sheet rummy21 --out rummy21.pdf          # 10 A4 pages, 89 cards
+      (Deck 21 plays Rummy 21, 13 and 8, cards taken out: docs/rummy.md "The deck")
     $ companion cards sheet fibonachos --only R13,R1#2 --out lost.pdf
     $ companion cards sheet trump --stickers avery-l7651 --out stickers.pdf
     $ companion cards sheet staff --staff-key /etc/companion/staff.key --out staff.pdf
@@ -65,7 +66,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("deck", metavar="DECK", help=f"{', '.join(DECKS)} or {STAFF}")
+    parser.add_argument(
+        "deck",
+        metavar="DECK",
+        help=f"{', '.join(DECKS)} or {STAFF} (rummy21 plays Rummy 21, 13 and 8: docs/rummy.md)",
+    )
     parser.add_argument("--copy", type=int, default=1, help="which copy of the deck (default 1)")
     parser.add_argument(
         "--only",

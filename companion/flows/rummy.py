@@ -21,6 +21,8 @@ one number completes its set, otherwise asked: command :class:`Wild` (key, numbe
   are that seat's hand. Command :class:`EndRound` (out: a seat or None) then scores
   the round through the engine (R6, R7; a fault is refused with its rule, fix and
   repeat), and the zones start empty for the next round.
+- A printed Deck 21 card at Fibonacci 13 or 8 is read as that game's card, and one
+  the game takes out is refused (R1, :mod:`companion.flows.rummy_cards`).
 - :class:`Undo` takes back the last table event or command; :class:`Replace` corrects
   a misread card; :class:`Page` shows another seat. The state is the replay of these
   inputs, which is how undo and replace work.
@@ -66,6 +68,7 @@ from companion.flows.notices import (
     report_notices,
     report_totals,
 )
+from companion.flows.rummy_cards import as_played
 from companion.flows.rummy_close import Gathering
 from companion.flows.said import Said, Say
 from companion.flows.status import (
@@ -205,7 +208,7 @@ class RummyFlow(EngineFlow):
         for index in range(len(self.inputs) - 1, -1, -1):
             kind, value = self.inputs[index]
             if kind == "placed" and value.key == key:
-                new = replacement(value, command)
+                new = replace(replacement(value, command), deck=self.game)  # its notation
                 saved = list(self.inputs)
                 changed = [*saved[:index], ("placed", new), *saved[index + 1 :]]
                 refusals = [n for n in self._replay(changed, index) if n.kind is NoticeKind.REFUSED]
@@ -237,7 +240,8 @@ class RummyFlow(EngineFlow):
         except RefusedError as exc:
             if kind == "command":
                 return [refused_command(value, exc)]
-            self.refused[value.key] = value
+            if exc.said is None or exc.said.say is not Say.LEFT_OUT:  # that goes in the box
+                self.refused[value.key] = value  # a misread, to correct where it lies
             return [refusal(value, exc)]
 
     # -- cards ----------------------------------------------------------------------------------
@@ -252,10 +256,7 @@ class RummyFlow(EngineFlow):
         seat = self._seat(card.zone)
         if seat is None:
             return []
-        if card.deck != self.game:
-            raise RefusedError(
-                f"a card of the {card.deck} deck, not of {self.game}", "R1", Said(Say.WRONG_DECK)
-            )
+        card = as_played(card, self.game)
         if card.face_down:
             return self._turned_down(seat, card)
         self._parse(card.notation)

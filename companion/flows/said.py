@@ -25,6 +25,7 @@ class Say(Enum):
 
     # -- a card or a command refused ----------------------------------------------------------
     WRONG_DECK = "wrong-deck"  # card: a card of another game's deck
+    LEFT_OUT = "left-out"  # card, deck: a printed deck's card this game takes out (R1)
     UNKNOWN_CARD = "unknown-card"  # card: a code this deck does not hold (a misread)
     USED_AS = "used-as"  # card, other: this physical card was already used as ``other``
     PLAYED_ALREADY = "played-already"  # card: every copy of it was played this round
@@ -107,3 +108,5 @@ class Said:
     awaiting: Awaiting | None = None
     on_table: bool = False
     text: str = ""  # the staff's own words (STAFF_MESSAGE): not translated
+    #: The printed deck ``card`` is named by, when not the game's (Deck 21 at Fibonacci 13).
+    deck: str | None = None

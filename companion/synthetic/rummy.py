@@ -45,6 +45,7 @@ from typing import Any, Final
 from companion.games.registry import get_game
 from companion.games.rummy import parse_card, wild_numbers
 from companion.games.rummy.deck import DECKS
+from companion.games.rummy.printed import SHARED_DECK, printed_as
 from companion.synthetic.rummy_seats import SeatGeometry, layout_toml, seat_geometry, sides_for
 from companion.synthetic.scene import Place, Remove, Scene, Step, Wait
 from companion.synthetic.scripts import TableScript, _Serials
@@ -108,6 +109,12 @@ class _Play:
         self.last: int | None = None
         #: Each seat's sets of the round under way.
         self.sets: list[list[_Set]] = []
+        #: The printed deck the cards come from, when not the game's own (R1).
+        self.printed: str | None = None
+
+    def serials(self) -> _Serials:
+        """A round's cards, from the game's printed deck or Deck 21's."""
+        return _Serials(self.game) if self.printed is None else _Deck21(self.game)
 
     def add(self, step: Step) -> None:
         self.steps.append(step)
@@ -124,6 +131,19 @@ class _Play:
     def menu(self, entry: str, *then: str) -> None:
         """The in-game menu (BACK), ``entry`` (UP from the top wraps to the end)."""
         self.press("back", *["up"] * MENU_FROM_END[entry], "select", *then)
+
+
+class _Deck21(_Serials):
+    """A Fibonacci 13 or 8 round's cards drawn from Deck 21's printed codes: the Deck 21
+    card that is the game's card (``13#2`` of Fibonacci 13 is Deck 21's ``B13#2``)."""
+
+    def __init__(self, game: str) -> None:
+        super().__init__(SHARED_DECK)
+        self.game = game
+
+    def card(self, face: str) -> CardRef:
+        self.seen[face] += 1
+        return CardRef(self.deck, printed_as(f"{face}#{self.seen[face]}", self.game))
 
 
 def _declare(play: _Play, faces: Sequence[str], number: int, *, others: bool) -> None:
@@ -172,11 +192,15 @@ def rummy_table(
     *,
     fps: float = 10.0,
     sides: Sequence[str] | None = None,
+    printed: str | None = None,
 ) -> RummyTable:
     """The table script, button script and layout of a rummy ``record`` (module docstring).
 
     ``sides`` are where the seats sit (default :func:`sides_for`); the record is
     refereed by the engine first and the engine's own record is the one returned.
+    ``printed`` is the printed deck the cards are drawn from (default: the game's own):
+    ``"rummy21"`` lays a Fibonacci 13 or 8 match with Deck 21's cards, as the rulebook
+    plays them (R1, :mod:`companion.games.rummy.printed`).
     """
     game = str(record["game"])
     spec = get_game(game)
@@ -184,6 +208,8 @@ def rummy_table(
     players = tuple(str(p) for p in record["players"])
     seats = tuple(seat_geometry(sides or sides_for(len(players)), scene.size, scene.card_width))
     play = _Play(scene, fps, game, len(players))
+    if printed not in (None, game):
+        play.printed = printed
     starts = []
     for rnd in engine_record["rounds"]:
         starts.append(len(play.steps))
@@ -204,7 +230,7 @@ def rummy_table(
 
 
 def _play_round(play: _Play, rnd: Mapping[str, Any], seats: Sequence[SeatGeometry]) -> None:
-    serials = _Serials(play.game)
+    serials = play.serials()
     out = rnd["out"]
     tables = rnd["tables"]
     sets = [

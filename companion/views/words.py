@@ -27,12 +27,17 @@ from companion.games.i18n import N_
 from companion.views.cards import card_name
 from companion.views.i18n import _, ngettext
 from companion.views.names import seat_names
+from companion.views.present import game_label
 
 #: Each message: its title and its sentence. ``{name}`` is the seat's player,
 #: ``{whose}`` the player whose turn it is, ``{card}`` and ``{other}`` cards by their
-#: faces, ``{number}`` a count or a number.
+#: faces, ``{number}`` a count or a number, ``{game}`` the game as the menu names it.
 SAYS: dict[Say, tuple[str, str]] = {
     Say.WRONG_DECK: (N_("Card refused"), N_("That card belongs to another game.")),
+    Say.LEFT_OUT: (
+        N_("Card refused"),
+        N_("{card} is not played in {game}: put it back in the box."),
+    ),
     Say.UNKNOWN_CARD: (N_("Card refused"), N_("That card is not in this game's deck.")),
     Say.USED_AS: (N_("Card refused"), N_("{card} was already played this round.")),
     Say.PLAYED_ALREADY: (N_("Card refused"), N_("{card} was already played this round.")),
@@ -192,7 +197,8 @@ def notice_words(notice: Notice, players: Sequence[str], game: str) -> NoticeWor
     facts = {
         "name": _name(names, said.seat),
         "whose": _name(names, said.whose),
-        "card": card_name(said.card, game) if said.card else "",
+        "card": card_name(said.card, said.deck or game) if said.card else "",
+        "game": game_label(game),
         "other": card_name(said.other, game) if said.other else "",
         "number": "" if said.number is None else str(said.number),
     }

@@ -182,3 +182,17 @@ def test_export_writes_a_png_per_card_and_the_manifest(tmp_path: Path) -> None:
 def test_export_refuses_a_silly_resolution(tmp_path: Path) -> None:
     with pytest.raises(CardCodeError, match="10 dpi"):
         export_pngs(deck_cards("hex")[:1], tmp_path, dpi=10)
+
+
+def test_a_deck_21_sheet_says_it_plays_rummy_21_13_and_8(tmp_path: Path) -> None:
+    """Issue 26, R1: Deck 21's sheets say on their title line that they play Rummy 21,
+    and Rummy 13 and 8 with cards taken out; the older Deck 13 sheets say Deck 21 plays
+    that game too; Deck 89's say nothing of the sort."""
+    said = {}
+    for deck in ("rummy21", "rummy13", "rummy89"):
+        out = tmp_path / f"{deck}.pdf"
+        write_sheet(deck_cards(deck)[:1], out)
+        said[deck] = " ".join(page_text(out, 0).split())
+    assert "rummy21 copy 1 - Deck 21: plays Rummy 21, and Rummy 13 and 8" in said["rummy21"]
+    assert "Rummy 13 only (Deck 21 plays it too)" in said["rummy13"]
+    assert "Rummy" not in said["rummy89"] and "rummy89 copy 1" in said["rummy89"]

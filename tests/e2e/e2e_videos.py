@@ -134,3 +134,13 @@ def without_serials(value: Any) -> Any:
     if isinstance(value, dict):
         return {key: without_serials(item) for key, item in value.items()}
     return value
+
+
+def rummy_normalised(record: Mapping[str, Any]) -> Any:
+    """A rummy record without serials, each seat's open sets in one order (R7 scores
+    neither)."""
+    plain = without_serials(dict(record))
+    for rnd in plain["rounds"]:
+        for table in rnd["tables"]:
+            table["open"] = sorted(table["open"])
+    return plain

@@ -30,7 +30,8 @@ from typing import Any
 
 import cv2
 import pytest
-from e2e_videos import TableVideo, replay_cli, without_serials
+from e2e_videos import TableVideo, replay_cli
+from e2e_videos import rummy_normalised as normalised
 
 from companion.cli import main
 from companion.games.registry import get_game
@@ -122,15 +123,6 @@ def replay(
     assert status == 0, err
     data: dict[str, Any] = json.loads(out)
     return data, err
-
-
-def normalised(record: Mapping[str, Any]) -> Any:
-    """The record without serials, each seat's open sets in one order."""
-    plain = without_serials(dict(record))
-    for rnd in plain["rounds"]:
-        for table in rnd["tables"]:
-            table["open"] = sorted(table["open"])
-    return plain
 
 
 def assert_match(

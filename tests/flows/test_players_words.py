@@ -218,6 +218,13 @@ def rummy() -> Iterator[tuple[GameFlow, list[Notice]]]:
     notices += flow.command(Undo())
     notices += flow.command(Move("a1-b1"))
     yield flow, notices
+    for game in ("rummy13", "rummy8"):  # issue 26: Deck 21's cards the game takes out
+        flow = make_flow(game, ["Ana", "Ben"], [], options={})
+        notices = []
+        for at, out in enumerate(("21#1", "13#2", "B13#3", "X#1")):
+            laid = TableCard(f"out{at}", "rummy21", out, "meld-0", (0.2 * at, 0.3))
+            notices += flow.placed(laid)
+        yield flow, notices
 
 
 def hex_games() -> Iterator[tuple[GameFlow, list[Notice]]]:

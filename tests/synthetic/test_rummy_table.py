@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from companion.games.rummy.printed import played_as
 from companion.synthetic.rummy import rummy_table
 from companion.synthetic.rummy_games import TABLE_PICTURES
 from companion.synthetic.rummy_seats import (
@@ -158,3 +159,23 @@ def test_sets_grow_towards_their_player_and_fit_the_zone(
 
 def _within(zone: tuple[float, float, float, float], point: tuple[float, float]) -> bool:
     return zone[0] < point[0] < zone[2] and zone[1] < point[1] < zone[3]
+
+
+@pytest.mark.parametrize("name", ["rummy13-2p", "rummy8-4p"])
+def test_a_match_drawn_from_deck_21_lays_the_deck_21_card_of_each_card(name: str) -> None:
+    """Issue 26, R1: with ``printed="rummy21"`` every card laid is a printed Deck 21
+    card, each physical card once a round, and each is the game's card the record names
+    (Deck 21's base 13s are Fibonacci 13's top card); the presses and places are the
+    same as with the game's own deck."""
+    record, size = TABLES[name]
+    own, _ = table_of(name)
+    table = rummy_table(record, scene_of(size), printed="rummy21")
+    assert table.presses == own.presses
+    for (_, steps), (_, own_steps) in zip(_rounds(table), _rounds(own), strict=True):
+        laid = [s for s in steps if isinstance(s, Place)]
+        own_laid = [s for s in own_steps if isinstance(s, Place)]
+        assert {s.card.deck for s in laid} == {"rummy21"}
+        assert len({s.card.notation for s in laid}) == len(laid)  # each card once a round
+        played = [played_as("rummy21", s.card.notation, record["game"]) for s in laid]
+        assert played == [s.card.notation for s in own_laid]
+        assert [(s.x, s.y, s.zone) for s in laid] == [(s.x, s.y, s.zone) for s in own_laid]
