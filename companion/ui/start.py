@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from companion.ui import table_setup
 from companion.ui.commands import Resume
 from companion.ui.ingame import GamePage
 from companion.ui.menus import staff_menu
@@ -48,7 +49,7 @@ def start_page(app: UiApp) -> Page:
     top = []
     if app.game is not None:
         top.append(Choice(_("Resume the game"), lambda: Go(GamePage(app), [Resume()])))
-    bottom = [Choice(_("Language"), lambda: Go(app.language_page()))]
+    bottom = [table_setup.entry(app), Choice(_("Language"), lambda: Go(app.language_page()))]
     if app.link:
         bottom.append(Choice(_("Phone page"), lambda: app.phone_page(app.to_start)))
     if app.staff_open():
