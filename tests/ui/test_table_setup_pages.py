@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ui_keys import Finger
 
+from companion.config import KioskSection
 from companion.table.layout import rummy_layout
 from companion.table.markers import SeatProblem, SeatReading
 from companion.ui.app import UiApp
@@ -71,3 +72,13 @@ def test_a_problem_is_one_sentence_of_what_to_change() -> None:
     assert view.lines == ("SEAT 2 seen twice: lay one card per player",)
     finger.press("BACK")
     assert isinstance(finger.screen(), MenuView)
+
+
+def test_a_kiosk_offers_the_set_up_to_staff_only() -> None:
+    """Issue 26: a cafe's seats are set up by its staff, not by any guest."""
+    app = UiApp(kiosk=KioskSection(enabled=True))
+    guest = app.start_page().view()
+    assert isinstance(guest, MenuView) and "Set up the table" not in guest.items
+    app.staff_unlocked(0.0)
+    staff = app.start_page().view()
+    assert isinstance(staff, MenuView) and "Set up the table" in staff.items
