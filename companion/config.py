@@ -199,6 +199,11 @@ class Config:
     def journal_path(self) -> Path:
         return Path(self.journal.path) if self.journal.path else default_state_dir() / "journal.db"
 
+    def layouts_dir(self) -> Path:
+        """The table's layouts, one per game family, beside the journal (issue 26):
+        ``/var/lib/companion/layouts`` on the Pi."""
+        return self.journal_path().parent / "layouts"
+
 
 @dataclass(frozen=True)
 class _Kind:

@@ -44,8 +44,10 @@ from companion.inputs import read_text
 from companion.journal import Journal
 from companion.session import Session, recent_names
 from companion.table.cards import TableCard
+from companion.table.layout import rummy_layout
+from companion.table.markers import SeatReading
 from companion.ui.app import UiApp
-from companion.ui.commands import Flow, StartGame, UiCommand, Undo
+from companion.ui.commands import Flow, SetUpTable, StartGame, UiCommand, Undo
 from companion.ui.screens import View, render
 from companion.views.i18n import LANGUAGES
 from hardware.buttons import Buttons, open_buttons
@@ -260,6 +262,9 @@ class Demo:
         for command in commands:
             if isinstance(command, StartGame):
                 self.table.started(command)
+            elif isinstance(command, SetUpTable):  # no camera: the default seating's seats
+                seats = SeatReading(rummy_layout(command.players), count=command.players)
+                self.app.table_set_up(seats)
 
     def table_key(self, key: str) -> None:
         self.table.advance(TABLE_KEYS[key], self.clock())

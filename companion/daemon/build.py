@@ -30,10 +30,12 @@ from companion.daemon.notify import Notifier
 from companion.daemon.phone import attach_phone
 from companion.daemon.remote import Remote
 from companion.daemon.runtime import Daemon, Links, Reader
+from companion.daemon.table_layout import LayoutKeeper
 from companion.journal import Journal
 from companion.session import Session, open_table, recent_names
 from companion.table.changes import ChangeDetector
 from companion.table.layout import default_layout, load_layout
+from companion.table.layouts import LayoutStore
 from companion.table.reader import TableReader
 from companion.table.tracker import TableEvent
 from companion.ui.app import UiApp
@@ -179,17 +181,20 @@ def build_daemon(
         large_type=config.ui.large_type,
     )
     daemon.table_of_copy = config.cafe.table_of_copy
+    store = LayoutStore(config.layouts_dir())
+    daemon.layouts = LayoutKeeper(store, fixed=bool(config.table.layout))
     attach_phone(daemon, config)
     if bus is not None:
         daemon.remote = Remote(daemon, bus)
     log.info(
-        "camera %s, display %s %dx%d%s, buttons %s, journal %s, kiosk %s",
+        "camera %s, display %s %dx%d%s, buttons %s, journal %s, layouts %s, kiosk %s",
         camera.kind,
         display.kind,
         *daemon.size,
         " large type" if config.ui.large_type else "",
         buttons.kind,
         journal.path,
+        config.table.layout or store.folder,
         "on" if config.kiosk.enabled else "off",
     )
     if cafe is not None:

@@ -27,6 +27,7 @@ from companion.ui.commands import (
     EndGame,
     Flow,
     Resume,
+    SetUpTable,
     StaffAction,
     StartGame,
     UiCommand,
@@ -48,6 +49,8 @@ class TableRunner:
         self.session = session
         #: Staff actions the runner cannot carry out itself (restart, shutdown).
         self.staff_requests: list[str] = []
+        #: "Set up the table" asked for (its players), for the daemon's next frame.
+        self.table_setups: list[int] = []
         #: Called with every input's notices (``companion replay`` lists the refusals).
         self.observer: Callable[[list[Notice], float], None] | None = None
 
@@ -93,6 +96,8 @@ class TableRunner:
                 self._after(session.end_game(reason="staff"), now)
             case StaffAction(name=name):
                 self.staff_requests.append(name)
+            case SetUpTable(players=players):
+                self.table_setups.append(players)
             case Resume():
                 self.app.flow_status(session.flow.status() if session.flow is not None else None)
             case UseNames(names=names):  # a phone's names, confirmed at the table

@@ -34,8 +34,11 @@ from companion.daemon.links import ButtonsLink, CameraLink, DisplayLink, Display
 from companion.daemon.notify import Notifier
 from companion.daemon.remote import Remote
 from companion.daemon.runner import TableRunner
+from companion.daemon.table_layout import LayoutKeeper
 from companion.session import Session
 from companion.table.cards import StrayCard, TableCard
+from companion.table.layout import Layout
+from companion.table.markers import SeatProblem, SeatReading
 from companion.table.reader import ReaderStats
 from companion.table.tracker import (
     CardPlaced,
@@ -73,6 +76,8 @@ class Reader(Protocol):
     def take_sightings(self) -> list[TableCard]: ...
 
     def assume(self, cards: Iterable[TableCard], now: float) -> None: ...
+
+    def use_layout(self, layout: Layout) -> None: ...
 
 
 @dataclass
@@ -134,6 +139,9 @@ class Daemon:
         #: The players' page (issue 15): the view and links, and the page served at home.
         self.phone: Phone | None = None
         self.phone_server: HomeServer | None = None
+        #: The layout of the game in play, and the OLED's table set-up (issue 26);
+        #: None: the reader keeps the layout it was built with.
+        self.layouts: LayoutKeeper | None = None
 
     # -- start --------------------------------------------------------------------------
 
@@ -145,6 +153,7 @@ class Daemon:
             self.app.game_started(flow.game, players)
             self.app.flow_status(flow.status())
             log.info("a game of %s is in play", flow.game)
+            self.fit_layout()
             self.reader.assume(self.session.lying(), self.clock())
         for kind, line in self.session.journal_faults():  # a damaged journal, a full disk
             self.app.hardware_status(kind, line, self.clock())
@@ -183,6 +192,8 @@ class Daemon:
         now = self.clock()
         status = self.links.camera.status
         self.app.hardware_status("camera", None if status.ok else CAMERA_LOST, now)
+        if frame is not None and self.runner.table_setups:
+            self.set_up_table(frame, self.runner.table_setups.pop())
         events = self.reader.feed(frame) if frame is not None else []
         for event in events:
             if self.on_event is not None:
@@ -200,12 +211,31 @@ class Daemon:
             self.runner.press(press)
             press, changed = self.links.buttons.poll(0.0), True
         self.runner.tick(now)
+        self.fit_layout()
         if self.phone is not None:
             self.phone.turn(now, changed)
         if self.remote is not None:
             self.remote.turn(now, changed)
         self.draw()
         self._heartbeat(now)
+
+    def fit_layout(self) -> None:
+        """The reader takes the layout of the game in play (a new game: its own)."""
+        if self.layouts is not None:
+            flow = self.session.flow
+            game = flow.game if flow is not None else None
+            self.layouts.fit(self.reader, game, len(self.app.players))
+
+    def set_up_table(self, frame: Frame, players: int) -> None:
+        """ "Set up the table": this frame's SEAT cards make the rummy layout (issue 26)."""
+        self.runner.table_setups.clear()  # presses since the first ask read this frame too
+        if self.layouts is None:
+            log.warning("table set-up asked, but this daemon keeps no layouts")
+            self.app.table_set_up(SeatReading(None, SeatProblem.NONE), saved=False)
+            return
+        done = self.layouts.set_up(frame.image, players)
+        self.app.table_set_up(done.reading, done.saved)
+        self.fit_layout()
 
     def table_event(self, event: TableEvent, now: float) -> None:
         if isinstance(event, DuplicateCard):

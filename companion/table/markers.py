@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 
 from companion.errors import UsageError
 from companion.table.layout import Layout, Point, meld_band, nearest_side, rect
@@ -33,6 +34,42 @@ SAME_CARD = 1.0
 
 class MarkerError(UsageError):
     """Seat markers that do not make a layout (the message says what to change)."""
+
+
+class SeatTwiceError(MarkerError):
+    """One seat's marker card in two places: ``seat`` (0 for SEAT1)."""
+
+    def __init__(self, message: str, seat: int) -> None:
+        super().__init__(message)
+        self.seat = seat
+
+
+class SeatProblem(Enum):
+    """Why a picture of SEAT cards makes no layout (the OLED words it for the players)."""
+
+    NONE = "none"  # no SEAT card seen
+    TOO_FEW = "too-few"  # fewer SEAT cards than players
+    TOO_MANY = "too-many"  # more SEAT cards than players
+    TWICE = "twice"  # one seat's card in two places
+    GAP = "gap"  # SEAT1, SEAT3 but no SEAT2
+
+
+@dataclass(frozen=True)
+class SeatReading:
+    """What one picture of the SEAT cards gave: the layout, or the problem. ``count``:
+    the SEAT cards seen; ``seat``: the seat a TWICE or GAP problem is about (0 for SEAT1)."""
+
+    layout: Layout | None
+    problem: SeatProblem | None = None
+    count: int = 0
+    seat: int = 0
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """Each seat's side of the picture, in seat order (none without a layout)."""
+        if self.layout is None:
+            return ()
+        return tuple(self.layout.facing(name) or "" for name in self.layout.names())
 
 
 @dataclass(frozen=True)
@@ -67,9 +104,10 @@ def markers(codes: Sequence[tuple[str, str, Sequence[Point]]]) -> list[Marker]:
             continue
         reach = SAME_CARD * twin.code_side * (CARD_PER_CODE[0] ** 2 + CARD_PER_CODE[1] ** 2) ** 0.5
         if _distance(centre, twin.centre) > reach:
-            raise MarkerError(
+            raise SeatTwiceError(
                 f"SEAT{seat + 1} is in the picture twice (at {_at(twin.centre)} and "
-                f"{_at(centre)} px): put one marker card per seat"
+                f"{_at(centre)} px): put one marker card per seat",
+                seat,
             )
     return sorted(found, key=lambda m: m.seat)
 
@@ -110,6 +148,30 @@ def layout_from_codes(
     side_px = sum(m.code_side for m in found) / len(found)
     card_size = (CARD_PER_CODE[0] * side_px / width, CARD_PER_CODE[1] * side_px / height)
     return Layout(tuple(zones), card_size)
+
+
+def read_seats(
+    codes: Sequence[tuple[str, str, Sequence[Point]]], size: tuple[int, int], players: int
+) -> SeatReading:
+    """The layout ``players`` SEAT cards make, or why they make none (never raises):
+    what the OLED's "Set up the table" shows.
+
+        read_seats(codes, (1920, 1080), 4).sides     # ("bottom", "left", "top", "right")
+    """
+    try:
+        found = markers(codes)
+    except SeatTwiceError as exc:
+        return SeatReading(None, SeatProblem.TWICE, seat=exc.seat)
+    seats = [m.seat for m in found]
+    if not found:
+        return SeatReading(None, SeatProblem.NONE)
+    if seats != list(range(len(found))):
+        gap = next(seat for seat in range(len(found) + 1) if seat not in seats)
+        return SeatReading(None, SeatProblem.GAP, len(found), gap)
+    if len(found) != players:
+        problem = SeatProblem.TOO_FEW if len(found) < players else SeatProblem.TOO_MANY
+        return SeatReading(None, problem, len(found))
+    return SeatReading(layout_from_codes(codes, size, players), count=len(found))
 
 
 def layout_toml(layout: Layout, note: str = "") -> str:

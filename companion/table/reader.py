@@ -201,6 +201,13 @@ class TableReader:
         if len(self._strays) > FOREIGN_MEMORY:
             del self._strays[next(iter(self._strays))]
 
+    def use_layout(self, layout: Layout) -> None:
+        """Read the table with ``layout`` from the next frame on (a game of another
+        family started, or the table was set up again): no restart. Cards already
+        tracked keep the zone they were confirmed in."""
+        self.layout = layout
+        self.tracker.layout = layout
+
     def take_sightings(self) -> list[TableCard]:
         """Cards seen for the first time since the last call, not yet confirmed (the
         daemon journals them: see :meth:`TableTracker.take_sightings`)."""

@@ -31,6 +31,7 @@ from companion.config import KioskSection
 from companion.flows.base import Notice, NoticeKind
 from companion.flows.status import FlowStatus, Recorded, RummyStatus, TrickStatus
 from companion.games.registry import get_game
+from companion.table.markers import SeatReading
 from companion.ui.commands import EndGame, StaffAction, StartGame, UiCommand
 from companion.ui.ingame import GamePage, IdlePage
 from companion.ui.keys import ButtonLike, key_of
@@ -48,6 +49,7 @@ from companion.ui.phone import PhonePage, offer_names, phone_view
 from companion.ui.screens import View, message_pages
 from companion.ui.setup import SetupWizard
 from companion.ui.start import language_page, result_lines, start_page
+from companion.ui.table_setup import LookingPage, result_page
 from companion.views import (
     FlowView,
     MessageView,
@@ -259,6 +261,14 @@ class UiApp:
         press (SELECT; any other key declines). False, and nothing shown, when the game
         in play cannot take them (fixed sides, another number of seats)."""
         return offer_names(self, names, now)
+
+    def table_set_up(self, reading: SeatReading, saved: bool = True) -> None:
+        """The daemon's answer to :class:`~companion.ui.commands.SetUpTable`: the seats
+        found (or what is wrong) replace the waiting page; a set-up given up with BACK
+        meanwhile shows nothing."""
+        page = self.page
+        if isinstance(page, LookingPage):
+            self.page = result_page(self, page.players, reading, saved)
 
     def staff_unlocked(self, now: float) -> None:
         """A valid staff card was shown: staff actions open for :data:`STAFF_SECONDS`."""

@@ -74,4 +74,13 @@ class UseNames:
     names: tuple[str, ...]
 
 
-UiCommand = StartGame | Resume | Flow | Undo | EndGame | StaffAction | UseNames
+@dataclass(frozen=True)
+class SetUpTable:
+    """Read the next frame's SEAT cards for ``players`` seats and keep the rummy layout
+    they make (issue 26: "Set up the table"); the daemon answers with
+    :meth:`companion.ui.app.UiApp.table_set_up`."""
+
+    players: int
+
+
+UiCommand = StartGame | Resume | Flow | Undo | EndGame | StaffAction | UseNames | SetUpTable

@@ -9,7 +9,7 @@ a revoke) worded by :mod:`companion.views.words`. Nothing here is a sample text.
 
     >>> names = [name for name, view in gallery()]
     >>> names[:3], names[-1]
-    (['start', 'language', 'players'], 'attract-phone-fr')
+    (['start', 'language', 'players'], 'table-setup-problem-fr')
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ from companion.flows.status import (
     TrickStatus,
 )
 from companion.table.cards import TableCard
+from companion.table.layout import rummy_layout
+from companion.table.markers import SeatProblem, SeatReading
 from companion.ui.app import UiApp
 from companion.ui.commands import StartGame
 from companion.ui.gallery_game import MISSING, NAMES, game_screens, missing_status, trick_status
@@ -159,6 +161,23 @@ def _staff() -> Iterator[tuple[str, View]]:
     yield "staff-confirm", walk.choose(_("Restart service"))
 
 
+def _table_setup() -> Iterator[tuple[str, View]]:
+    """Issue 26: "Set up the table" from the start menu, the seats found and a problem."""
+    app = UiApp()
+    walk = _Walk(app)
+    walk.choose(_("Set up the table"))
+    yield "table-setup", walk.choose(players_label(4))
+    yield "table-setup-looking", walk("SELECT")
+    app.table_set_up(SeatReading(rummy_layout(4), count=4))
+    yield "table-set-up", walk()
+    walk("SELECT")
+    walk.choose(_("Set up the table"))
+    walk.choose(players_label(4))
+    walk("SELECT")
+    app.table_set_up(SeatReading(None, SeatProblem.TOO_FEW, count=2))
+    yield "table-setup-problem", walk()
+
+
 #: The players' page's link in the gallery: a home table's (issue 15).
 LINK = "http://192.168.1.23:8088/t/home?k=Xq3vR8kLm2Tz"
 
@@ -289,6 +308,7 @@ def screens() -> list[tuple[str, View]]:
         *_staff(),
         *_rummy_questions(),
         *_phone(),
+        *_table_setup(),
     ]
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from companion.ui import table_setup
 from companion.ui.commands import Resume
 from companion.ui.ingame import GamePage
 from companion.ui.menus import staff_menu
@@ -43,12 +44,14 @@ def result_lines(label: str, scores: ScoresView | None) -> tuple[str, ...]:
 
 
 def start_page(app: UiApp) -> Page:
-    """The start menu: Resume first when a game is in play, then the games, then the
-    language, the players' page and (after a staff card) the staff actions."""
+    """The start menu: Resume first when a game is in play, then the games, then setting
+    up the table (a kiosk's after a staff card only: a cafe's seats are the staff's),
+    the language, the players' page and (after a staff card) the staff actions."""
     top = []
     if app.game is not None:
         top.append(Choice(_("Resume the game"), lambda: Go(GamePage(app), [Resume()])))
-    bottom = [Choice(_("Language"), lambda: Go(app.language_page()))]
+    bottom = [table_setup.entry(app)] if not app.kiosk or app.staff_open() else []
+    bottom.append(Choice(_("Language"), lambda: Go(app.language_page())))
     if app.link:
         bottom.append(Choice(_("Phone page"), lambda: app.phone_page(app.to_start)))
     if app.staff_open():

@@ -19,7 +19,7 @@ from companion.journal import Journal
 from companion.session import feed
 from companion.ui.app import UiApp
 from companion.ui.screens import render
-from companion.views import MenuView, ScoresView
+from companion.views import MenuView, MessageView, ScoresView
 from companion.views.i18n import speaking
 from hardware.buttons import Button, ButtonEvent, PressKind
 from hardware.display import open_display
@@ -303,3 +303,18 @@ def test_ui_demo_plays_a_rummy_match_to_its_end_by_its_notes(
     assert game.result is not None
     assert len(game.result["record"]["rounds"]) == len(scripted["rounds"])
     assert game.result["winners"] == list(shown.leaders)
+
+
+def test_set_up_the_table_answers_in_the_demo(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 26 item 2: the demo has no camera; "Set up the table" answers with the
+    default seating's seats instead of waiting for ever on "Looking at the table..."."""
+    hand = DemoHand(tmp_path, capsys)
+    hand.choose("Set up the table")
+    hand.choose("3 players")
+    hand.press("SELECT")
+    view = hand.app.screen(hand.now)
+    assert view == MessageView(
+        "3 seats found", ("Seat 1: bottom", "Seat 2: left", "Seat 3: top"), hint="SELECT: OK"
+    )

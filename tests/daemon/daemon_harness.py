@@ -20,6 +20,7 @@ from companion.daemon.runtime import Daemon, Links
 from companion.journal import Journal
 from companion.session import Session
 from companion.table.cards import TableCard
+from companion.table.layout import Layout
 from companion.table.reader import ReaderStats
 from companion.table.tracker import CardPlaced, CardRemoved, TableEvent
 from companion.ui.app import UiApp
@@ -76,6 +77,10 @@ class Untracked:
 
     def assume(self, cards: Iterable[TableCard], now: float) -> None:
         self.assumed = list(cards)
+
+    def use_layout(self, layout: Layout) -> None:
+        """The layout the daemon handed over (issue 26: the game in play's)."""
+        self.layout = layout
 
 
 class ScriptReader(Untracked):

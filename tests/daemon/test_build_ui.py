@@ -8,6 +8,7 @@ from pathlib import Path
 from companion.config import Config, HardwareSection, JournalSection, TableSection, UiSection
 from companion.daemon.build import build_daemon
 from companion.journal import Journal
+from companion.table.layout import default_layout, load_layout
 from companion.table.reader import TableReader
 from companion.ui.screens import render
 from companion.views import TrickView
@@ -83,6 +84,45 @@ def test_the_interface_counts_pages_on_the_panel_it_draws_on(tmp_path: Path) -> 
     try:
         assert daemon.size == (128, 32)
         assert daemon.app.panel == (128, 32)
+    finally:
+        daemon.session.journal.close()
+        daemon.links.close()
+
+
+def test_the_layouts_are_kept_beside_the_journal_and_follow_the_game(tmp_path: Path) -> None:
+    """Issue 26 item 2: ``companion run`` keeps the layouts in the state folder beside
+    the journal; a rummy game started reads the kept rummy layout, a trick game the
+    trick zones, with no restart."""
+    state = tmp_path / "state"
+    state.mkdir()
+    (state / "layouts").mkdir()
+    (state / "layouts" / "rummy.toml").write_text('seats = ["left", "right"]\n', "utf-8")
+    daemon = build_daemon(config(state / "journal.db"))
+    try:
+        reader = daemon.reader
+        assert isinstance(reader, TableReader)
+        daemon.start_game("rummy13", 2, [], {})
+        daemon.fit_layout()
+        assert reader.layout.facing("meld-0") == "left"
+        daemon.start_game("fibonachos", 3, [], {})
+        daemon.fit_layout()
+        assert reader.layout == default_layout()
+    finally:
+        daemon.session.journal.close()
+        daemon.links.close()
+
+
+def test_the_configurations_layout_line_wins_over_the_kept_layouts(tmp_path: Path) -> None:
+    """Issue 26 item 2: ``[table] layout`` is one fixed layout: never swapped."""
+    fixed = tmp_path / "fixed.toml"
+    fixed.write_text("seats = 3\n", "utf-8")
+    daemon = build_daemon(config(tmp_path / "journal.db", table=TableSection(layout=str(fixed))))
+    try:
+        reader = daemon.reader
+        assert isinstance(reader, TableReader)
+        daemon.start_game("fibonachos", 3, [], {})
+        daemon.fit_layout()
+        assert reader.layout == load_layout(fixed)
     finally:
         daemon.session.journal.close()
         daemon.links.close()

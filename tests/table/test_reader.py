@@ -21,7 +21,7 @@ from table_scripts import names
 
 from companion.table.cards import StrayCard
 from companion.table.changes import ChangeDetector
-from companion.table.layout import Layout, default_layout
+from companion.table.layout import Layout, default_layout, rummy_layout
 from companion.table.reader import TableReader
 from companion.table.tracker import CardPlaced, DuplicateCard, TableEvent
 
@@ -194,3 +194,15 @@ def test_hand_moving_over_a_card_for_seconds_removes_nothing() -> None:
     wiggle = [with_hand(card, (0.5 + 0.02 * (i % 3), 0.5)) for i in range(120)]
     assert play(r, wiggle + [card] * 40, start=20) == []
     assert r.stats.full_decodes >= 3
+
+
+def test_a_layout_handed_over_mid_run_reads_the_next_card_in_its_zones() -> None:
+    """Issue 26 item 2: a game of another family started: the running reader takes its
+    layout (no restart); the same spot is the play area, then a seat's zone."""
+    r = reader()
+    empty = table_image()
+    first = with_code(empty, payload("R3"), (0.5, 0.85))
+    assert names(play(r, [empty] * 5 + [first] * 40)) == ["CardPlaced:R3@play"]
+    r.use_layout(rummy_layout(2))
+    second = with_code(first, payload("G7"), (0.3, 0.85))
+    assert names(play(r, [second] * 40, start=45)) == ["CardPlaced:G7@meld-0"]

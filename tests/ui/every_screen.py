@@ -34,6 +34,8 @@ from companion.games.hex.pieces import Side
 from companion.games.registry import all_games, menu_games
 from companion.games.rummy.deck import DECKS as RUMMY_DECKS
 from companion.games.trump.cards import Colour, Symbol
+from companion.table.layout import rummy_layout
+from companion.table.markers import SeatProblem, SeatReading
 from companion.ui.app import UiApp
 from companion.ui.deck_choices import deck_groups
 from companion.ui.ingame import GamePage, IdlePage
@@ -44,6 +46,7 @@ from companion.ui.phone import phone_view
 from companion.ui.screens import View
 from companion.ui.setup import Setup, SetupWizard
 from companion.ui.start import result_lines
+from companion.ui.table_setup import SEAT_COUNTS, LookingPage
 from companion.views import MenuView, present, present_notice
 from companion.views.cards import card_name
 from companion.views.faults import Fault, FaultKind, farewell_view
@@ -358,6 +361,24 @@ def phone_screens() -> Iterator[tuple[str, View]]:
         yield f"names-offer-{count}", app.screen(0.0)
 
 
+def table_setup_screens() -> Iterator[tuple[str, View]]:
+    """Issue 26: every answer of "Set up the table": the seats found (one to four, on
+    each side), every problem, a layout that could not be saved."""
+    readings = [SeatReading(rummy_layout(n), count=n) for n in SEAT_COUNTS]
+    readings += [SeatReading(rummy_layout(["bottom"] * 2 + ["left"] * 2), count=4)]
+    readings += [SeatReading(None, problem, count=4, seat=4) for problem in SeatProblem]
+    readings += [SeatReading(None, SeatProblem.TOO_FEW, count=1)]
+    for reading in readings:
+        for players in SEAT_COUNTS:
+            app = UiApp()
+            app.page = LookingPage(app, players)
+            yield "table-setup-looking", app.screen(0.0)
+            for saved in (True, False):
+                app.page = LookingPage(app, players)
+                app.table_set_up(reading, saved)
+                yield "table-setup", app.screen(0.0)
+
+
 def _with_result(lines: tuple[str, ...]) -> UiApp:
     app = UiApp()
     app.last_result = lines
@@ -373,3 +394,4 @@ def every_screen() -> Iterator[tuple[str, View]]:
     yield from game_screens()
     yield from idle_screens()
     yield from phone_screens()
+    yield from table_setup_screens()

@@ -69,7 +69,7 @@ def test_the_oled_names_the_game_in_play_by_its_label() -> None:
         app = UiApp()
         app.game_started(spec.name, ["Ana", "Ben"][: spec.max_players])
         assert app.label == spec.label
-    assert [spec.label for spec in menu_games()] == list(UiApp().screen(0.0).items)[:-1]
+    assert [spec.label for spec in menu_games()] == list(UiApp().screen(0.0).items)[:-2]
     assert {spec.name for spec in all_games()} - {spec.name for spec in menu_games()} == {"hex"}
 
 
