@@ -17,7 +17,10 @@ Besides the inputs, the journal keeps *sightings*: cards the camera saw but had 
 yet confirmed (``kind`` ``"sighting"``). They change no score; they tell a flow,
 and a restart, what lay on the table when the power failed (issue 10 item 4). What
 the journal says lies on the table (cards placed and not removed) is
-:meth:`Session.lying`, from which a restarted daemon's tracker starts.
+:meth:`Session.lying`, from which a restarted daemon's tracker starts; the cards
+sighted in the last moments and not placed since are :meth:`Session.pending`, which
+it goes on watching as candidates (issue 22 item 6: a card that landed a quarter
+second before the cut and is swept up a quarter second after it is still confirmed).
 
     session = Session(Journal.open(path), clock=time.time)
     session.start_game("fibonachos", ["Ana", "Ben", "Cy"], [], {"seed": 7})
@@ -50,6 +53,10 @@ log = logging.getLogger(__name__)
 
 #: How many of the latest names :func:`recent_names` gives.
 RECENT_NAMES = 24
+#: Sightings at most this long (seconds of table time) before the journal's last input
+#: are still the tracker's candidates when the power fails: a card not confirmed so
+#: long after it was first seen was a card in a hand, or is gone.
+PENDING_SECONDS = 3.0
 
 
 class FlowFactory(Protocol):
@@ -156,20 +163,38 @@ def feed(flow: GameFlow, kind: str, payload: Mapping[str, Any]) -> list[Notice]:
 
 
 class Lying:
-    """The cards on the table by the journal's table events: placed and not removed."""
+    """The cards on the table by the journal's table events: placed and not removed;
+    and the cards sighted and not placed since, with when (table time)."""
 
     def __init__(self) -> None:
         self.cards: dict[str, TableCard] = {}
+        self.sighted: dict[str, tuple[float, TableCard]] = {}
+        self.last = 0.0  # the latest input's time
 
-    def see(self, kind: str, payload: Mapping[str, Any]) -> None:
-        """One journaled input (read after the flow took it: the payload is good)."""
+    def see(self, kind: str, payload: Mapping[str, Any], at: float) -> None:
+        """One journaled input at ``at`` (read after the flow took it: the payload is good)."""
+        self.last = at
+        if kind == "sighting":
+            card = card_from_payload(payload, ("sighted",))[1]
+            self.sighted[card.key] = (at, card)
+            return
         if kind != "table":
             return
         event, card = card_from_payload(payload)
+        self.sighted.pop(card.key, None)
         if event == "placed":
             self.cards[card.key] = card
         else:
             self.cards.pop(card.key, None)
+
+    def pending(self) -> list[TableCard]:
+        """Cards sighted within :data:`PENDING_SECONDS` of the latest input, not placed."""
+        since = self.last - PENDING_SECONDS
+        return [
+            card
+            for at, card in self.sighted.values()
+            if at >= since and card.key not in self.cards
+        ]
 
 
 @dataclass
@@ -210,7 +235,7 @@ def replay(journal: Journal, entry: GameEntry, factory: FlowFactory | None = Non
             for earlier in events[:used]:
                 feed(flow, earlier.kind, earlier.payload)
             return Replay(flow, used, event.seq, f"{type(exc).__name__}: {exc}", lying)
-        lying.see(event.kind, event.payload)
+        lying.see(event.kind, event.payload, event.at)
     return Replay(flow, len(events), lying=lying)
 
 
@@ -383,17 +408,23 @@ class Session:
         (a restarted daemon's tracker starts from them)."""
         return list(self._lying.cards.values()) if self.flow is not None else []
 
+    def pending(self) -> list[TableCard]:
+        """The cards of the game in play sighted in its last moments and not placed since,
+        by the journal (a restarted daemon's tracker goes on watching them)."""
+        return self._lying.pending() if self.flow is not None else []
+
     def _input(self, kind: str, payload: dict[str, Any]) -> list[Notice]:
         if self.flow is None:
             return []
         notices: list[Notice] = []
+        at = self.clock()
         if self.game_id is not None and not self.memory_only:
             try:
-                self.journal.append(self.game_id, kind, payload, at=self.clock())
+                self.journal.append(self.game_id, kind, payload, at=at)
             except JournalError as exc:
                 notices.append(self._lost_durability(exc))
         notices += feed(self.flow, kind, payload)
-        self._lying.see(kind, payload)
+        self._lying.see(kind, payload, at)
         if self.flow is not None and self.flow.is_over():
             notices += self.end_game()
         return notices

@@ -74,6 +74,8 @@ class Reader(Protocol):
 
     def assume(self, cards: Iterable[TableCard], now: float) -> None: ...
 
+    def expect(self, cards: Iterable[TableCard], now: float) -> None: ...
+
 
 @dataclass
 class Links:
@@ -145,6 +147,7 @@ class Daemon:
             self.app.flow_status(flow.status())
             log.info("a game of %s is in play", flow.game)
             self.reader.assume(self.session.lying(), self.clock())
+            self.reader.expect(self.session.pending(), self.clock())
         for kind, line in self.session.journal_faults():  # a damaged journal, a full disk
             self.app.hardware_status(kind, line, self.clock())
         self.draw()

@@ -143,19 +143,36 @@ class TableTracker:
         after ``forget_seconds``, as any card taken away. Cards without a position
         (never seen by a camera) are left out."""
         for card in cards:
-            if card.position is None or card.key in self._tracks:
-                continue
-            x, y = card.position
-            spot = (x, y / self.aspect)
-            box = (x - ASSUMED_HALF, y - ASSUMED_HALF, x + ASSUMED_HALF, y + ASSUMED_HALF)
-            radius = self._radius(self.aspect, ASSUMED_RADIUS)
-            facing = card.facing or self.layout.facing(card.zone)
-            quad = assumed_quad(spot, facing, self.aspect, self.layout.card_size)
-            seen = Sighting(
-                card.key, card.deck, card.notation, card.zone, (x, y), box, radius, spot, quad
-            )
-            seen = replace(seen, facing=facing, extent=card.extent)
-            self._tracks[card.key] = Track(seen, now, now, confirmed=True, assumed=True)
+            seen = self._assumed_sighting(card)
+            if seen is not None:
+                self._tracks[card.key] = Track(seen, now, now, confirmed=True, assumed=True)
+
+    def expect(self, cards: Iterable[TableCard], now: float) -> None:
+        """Take ``cards`` (seen by a tracker before a restart, not confirmed) as candidates
+        at their places, seen once already ``confirm_seconds`` ago: a card that lands
+        just before a power cut needs ``confirm_frames - 1`` more sightings there to be
+        placed, though it is swept up soon after (issue 22 item 6). A card not found
+        there is dropped as any candidate; cards without a position are left out."""
+        for card in cards:
+            seen = self._assumed_sighting(card)
+            if seen is not None:
+                before = now - self.confirm_seconds
+                self._tracks[card.key] = Track(seen, before, before, assumed=True)
+
+    def _assumed_sighting(self, card: TableCard) -> Sighting | None:
+        """A sighting standing for ``card`` at its place, if it has one and no track."""
+        if card.position is None or card.key in self._tracks:
+            return None
+        x, y = card.position
+        spot = (x, y / self.aspect)
+        box = (x - ASSUMED_HALF, y - ASSUMED_HALF, x + ASSUMED_HALF, y + ASSUMED_HALF)
+        radius = self._radius(self.aspect, ASSUMED_RADIUS)
+        facing = card.facing or self.layout.facing(card.zone)
+        quad = assumed_quad(spot, facing, self.aspect, self.layout.card_size)
+        seen = Sighting(
+            card.key, card.deck, card.notation, card.zone, (x, y), box, radius, spot, quad
+        )
+        return replace(seen, facing=facing, extent=card.extent)
 
     def _fit_assumed(self, aspect: float) -> None:
         """Assumed cards' spots for the frames' real shape (known from the first frame)."""
@@ -297,6 +314,9 @@ class TableTracker:
             return
         if not track.confirmed:
             if track.same_place(s):
+                if track.assumed:  # an expected card seen again: its own code from now on
+                    track.seen, track.assumed = s, False
+                    track.anchor_area = area(s.box)
                 self._hit(track, s, now)
                 if self._steady(track, now):
                     track.confirmed = True

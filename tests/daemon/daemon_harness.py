@@ -69,13 +69,17 @@ def control(name: str) -> TableCard:
 
 class Untracked:
     """What a scripted reader answers for the tracker's part: no sightings; the cards a
-    restart assumes lie on the table are kept in ``assumed``."""
+    restart assumes lie on the table are kept in ``assumed``, those it expects (seen,
+    not confirmed) in ``expected``."""
 
     def take_sightings(self) -> list[TableCard]:
         return []
 
     def assume(self, cards: Iterable[TableCard], now: float) -> None:
         self.assumed = list(cards)
+
+    def expect(self, cards: Iterable[TableCard], now: float) -> None:
+        self.expected = list(cards)
 
 
 class ScriptReader(Untracked):
