@@ -191,9 +191,7 @@ class Lying:
         """Cards sighted within :data:`PENDING_SECONDS` of the latest input, not placed."""
         since = self.last - PENDING_SECONDS
         return [
-            card
-            for at, card in self.sighted.values()
-            if at >= since and card.key not in self.cards
+            card for at, card in self.sighted.values() if at >= since and card.key not in self.cards
         ]
 
 

@@ -25,10 +25,13 @@ from typing import Any
 
 import cv2
 import numpy as np
+import pytest
 from e2e_videos import example, without_serials
 from power_cut import Game, Recorded, Run, copy_journal
 
 from companion.flows.commands import Missing
+from companion.journal import Journal
+from companion.session import Session
 from companion.synthetic.scene import Place, Remove, Scene, Wait
 from companion.synthetic.scripts import Mess, table_script
 from hardware.camera import CameraBase, EndOfStream, Frame, check_image
@@ -129,13 +132,19 @@ def answered(run: Run, card: str) -> dict[str, Any]:
     return run.record()
 
 
-def test_a_power_cut_at_every_frame_before_a_quick_sweep(tmp_path: Path) -> None:
-    """Issue 22 item 6: cut at each of the 19 frames from the trick's last card landing
-    to its sweep, the resumed daemon's record is the round as played (F3, F8)."""
+@pytest.fixture(scope="module")
+def sweep() -> Sweep:
+    """Two tricks of a 4-player round, the first one swept a quarter second after its
+    last card (rendered once for the module)."""
     record = example("fibonachos", "full-4p-zero-scores-34")
     record["rounds"] = record["rounds"][:1]
     record["rounds"][0]["tricks"] = record["rounds"][0]["tricks"][:2]
-    sweep = quick_sweep(record, 0)
+    return quick_sweep(record, 0)
+
+
+def test_a_power_cut_at_every_frame_before_a_quick_sweep(sweep: Sweep, tmp_path: Path) -> None:
+    """Issue 22 item 6: cut at each of the 19 frames from the trick's last card landing
+    to its sweep, the resumed daemon's record is the round as played (F3, F8)."""
     assert len(sweep.window) == 19
     journal = tmp_path / "whole.db"
     whole_run = sweep.table.daemon(journal, 0, None, (), game=sweep.game)
@@ -158,3 +167,41 @@ def test_a_power_cut_at_every_frame_before_a_quick_sweep(tmp_path: Path) -> None
         if got != whole or run.refused:
             differing[k] = (without_serials(got)["rounds"], run.refused)
     assert differing == {}
+
+
+def pending(journal: Path) -> list[str]:
+    """The cards the journal says were seen and not confirmed when the power failed."""
+    session = Session.resume(Journal.open(journal), clock=lambda: 0.0)
+    try:
+        return [card.notation for card in session.pending()]
+    finally:
+        session.journal.close()
+
+
+def test_a_power_cut_through_a_quick_sweep_asks_for_the_card(sweep: Sweep, tmp_path: Path) -> None:
+    """Issue 22 item 6: the power fails as the trick's last card lands and comes back
+    after the sweep (frames lost in the dark), while the next trick is put down: the
+    restarted daemon asks for the card, the glimpsed one first; the next trick's
+    spicy card and first play are held, not refused nor taken into the old trick
+    (F6, F8); given the card, the record is the round as played."""
+    whole_run = sweep.table.daemon(tmp_path / "whole.db", 0, None, (), game=sweep.game)
+    whole_run.run()
+    whole = whole_run.record()
+    whole_run.close()
+    glimpsed = sweep.window.start + 7  # the card was read once, not confirmed
+    for back in (sweep.window.stop, sweep.window.stop + 25, sweep.window.stop + 40):
+        journal = tmp_path / f"cut-{back}.db"
+        first = sweep.table.daemon(journal, 0, glimpsed, (), game=sweep.game)
+        first.run()
+        first.close()
+        assert pending(journal) == [sweep.card]
+        run = sweep.table.daemon(journal, back, None, ())
+        run.run()
+        flow = run.session.flow
+        assert flow is not None
+        missing = getattr(flow.status(), "missing", None)
+        assert missing is not None, back
+        assert missing.seen[:1] == (sweep.card,)
+        assert run.refused == [], back
+        assert answered(run, sweep.card) == whole, back
+        run.close()
