@@ -142,6 +142,7 @@ def sweep() -> Sweep:
     return quick_sweep(record, 0)
 
 
+@pytest.mark.slow
 def test_a_power_cut_at_every_frame_before_a_quick_sweep(sweep: Sweep, tmp_path: Path) -> None:
     """Issue 22 item 6: cut at each of the 19 frames from the trick's last card landing
     to its sweep, the resumed daemon's record is the round as played (F3, F8)."""
