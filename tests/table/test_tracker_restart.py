@@ -12,7 +12,7 @@ from table_scripts import det
 
 from companion.table.cards import TableCard
 from companion.table.layout import default_layout, rummy_layout
-from companion.table.tracker import CardPlaced, CardRemoved, Coverage, TableTracker
+from companion.table.tracker import CardPlaced, CardRemoved, Coverage, TableEvent, TableTracker
 
 FPS = 30
 A = (0.5, 0.5)
@@ -118,7 +118,9 @@ B = (0.7, 0.3)
 SPICY = (0.12, 0.22)
 
 
-def steady(tracker: TableTracker, cards: dict[str, tuple[float, float]], frames: range) -> list:
+def steady(
+    tracker: TableTracker, cards: dict[str, tuple[float, float]], frames: range
+) -> list[TableEvent]:
     """The events of ``frames`` (at FPS) with ``cards`` (notation: place) read in each."""
     return [
         e for i in frames for e in tracker.update([det(n, at) for n, at in cards.items()], i / FPS)
