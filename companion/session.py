@@ -17,7 +17,10 @@ Besides the inputs, the journal keeps *sightings*: cards the camera saw but had 
 yet confirmed (``kind`` ``"sighting"``). They change no score; they tell a flow,
 and a restart, what lay on the table when the power failed (issue 10 item 4). What
 the journal says lies on the table (cards placed and not removed) is
-:meth:`Session.lying`, from which a restarted daemon's tracker starts.
+:meth:`Session.lying`, from which a restarted daemon's tracker starts; the cards
+sighted in the last moments and not placed since are :meth:`Session.pending`, which
+it goes on watching as candidates (issue 22 item 6: a card that landed a quarter
+second before the cut and is swept up a quarter second after it is still confirmed).
 
     session = Session(Journal.open(path), clock=time.time)
     session.start_game("fibonachos", ["Ana", "Ben", "Cy"], [], {"seed": 7})
@@ -31,20 +34,47 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
-from companion.errors import CompanionError
 from companion.flows.base import GameFlow, Notice, NoticeKind
-from companion.flows.commands import FlowCommand, Undo, from_json, to_json
+from companion.flows.commands import FlowCommand, to_json
 from companion.flows.notices import ended_notice
 from companion.flows.said import Said, Say
 from companion.flows.status import Scores
 from companion.games.registry import all_games
 from companion.journal import GameEntry, Journal, JournalError, JournalFullError
+from companion.journal.errors import EventError
+from companion.journal.replay import (
+    PENDING_SECONDS,
+    FlowFactory,
+    Lying,
+    Replay,
+    card_from_payload,
+    card_payload,
+    default_factory,
+    feed,
+    replay,
+)
 from companion.table.cards import TableCard
 from companion.views.faults import Fault, FaultKind
+
+__all__ = [
+    "DISK_FULL",
+    "NOT_SAVED",
+    "PENDING_SECONDS",
+    "RECENT_NAMES",
+    "EventError",
+    "FlowFactory",
+    "Replay",
+    "Session",
+    "card_from_payload",
+    "card_payload",
+    "feed",
+    "open_table",
+    "recent_names",
+    "replay",
+]
 
 log = logging.getLogger(__name__)
 
@@ -52,166 +82,9 @@ log = logging.getLogger(__name__)
 RECENT_NAMES = 24
 
 
-class FlowFactory(Protocol):
-    def __call__(
-        self,
-        game: str,
-        players: Sequence[str],
-        variants: Sequence[str],
-        *,
-        options: Mapping[str, Any],
-    ) -> GameFlow: ...
-
-
-def _default_factory(
-    game: str, players: Sequence[str], variants: Sequence[str], *, options: Mapping[str, Any]
-) -> GameFlow:
-    from companion.flows.registry import make_flow
-
-    return make_flow(game, players, variants, options=options)
-
-
-class EventError(CompanionError, ValueError):
-    """A journaled input the game cannot read (a key missing, a value of the wrong type)."""
-
-
 #: What the OLED says when the games are not written (the title is the words before ':').
 NOT_SAVED = "Not saved: this game is kept in memory only"
 DISK_FULL = "Disk full: this game is kept in memory only"
-
-
-def card_payload(event: str, card: TableCard) -> dict[str, Any]:
-    payload = asdict(card)
-    payload["event"] = event
-    if card.position is not None:
-        payload["position"] = list(card.position)
-    if card.extent is None:
-        del payload["extent"]  # a layout with no card size: rows as they always were
-    else:
-        payload["extent"] = list(card.extent)
-    return payload
-
-
-def _text(payload: Mapping[str, Any], key: str) -> str:
-    value = payload.get(key)
-    if not isinstance(value, str):
-        raise EventError(f"table event: {key!r} is {value!r}, not a text")
-    return value
-
-
-def _pair(payload: Mapping[str, Any], key: str) -> tuple[float, float] | None:
-    """``payload[key]`` as two numbers; None when absent (rows written before the key)."""
-    value = payload.get(key)
-    if value is None:
-        return None
-    if not (
-        isinstance(value, list)
-        and len(value) == 2
-        and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
-    ):
-        raise EventError(f"table event: {key} {value!r} is not two numbers")
-    return (float(value[0]), float(value[1]))
-
-
-def card_from_payload(
-    payload: Mapping[str, Any], events: tuple[str, ...] = ("placed", "removed")
-) -> tuple[str, TableCard]:
-    """The inverse of :func:`card_payload`; raises :class:`EventError` for a payload
-    it did not write (``events``: the events the row's kind may hold)."""
-    event = _text(payload, "event")
-    if event not in events:
-        raise EventError(f"table event: {event!r} is not {' or '.join(events)}")
-    position = _pair(payload, "position")
-    extent = _pair(payload, "extent")
-    if extent is not None and min(extent) <= 0:
-        raise EventError(f"table event: extent {list(extent)!r} is not a size (both above 0)")
-    card = TableCard(
-        key=_text(payload, "key"),
-        deck=_text(payload, "deck"),
-        notation=_text(payload, "notation"),
-        zone=_text(payload, "zone"),
-        position=position,
-        face_down=payload.get("face_down", False) is True,
-        facing=facing if isinstance(facing := payload.get("facing"), str) else None,
-        extent=extent,
-    )
-    return event, card
-
-
-def feed(flow: GameFlow, kind: str, payload: Mapping[str, Any]) -> list[Notice]:
-    """One journaled input handed to ``flow`` (an unknown kind is skipped)."""
-    if kind == "table":
-        event, card = card_from_payload(payload)
-        return flow.placed(card) if event == "placed" else flow.removed(card)
-    if kind == "sighting":
-        return flow.sighted(card_from_payload(payload, ("sighted",))[1])
-    if kind == "command":
-        match from_json(payload):  # a row no command answers to: CommandError
-            case Undo():
-                return flow.undo()
-            case command:
-                return flow.command(command)
-    log.warning("journal: unknown event kind %r skipped", kind)
-    return []
-
-
-class Lying:
-    """The cards on the table by the journal's table events: placed and not removed."""
-
-    def __init__(self) -> None:
-        self.cards: dict[str, TableCard] = {}
-
-    def see(self, kind: str, payload: Mapping[str, Any]) -> None:
-        """One journaled input (read after the flow took it: the payload is good)."""
-        if kind != "table":
-            return
-        event, card = card_from_payload(payload)
-        if event == "placed":
-            self.cards[card.key] = card
-        else:
-            self.cards.pop(card.key, None)
-
-
-@dataclass
-class Replay:
-    """A game rebuilt from its journal: its flow (None when it cannot be made), how many
-    events it took, the first one it could not take with why, and what lies on the
-    table by the events taken."""
-
-    flow: GameFlow | None
-    used: int
-    bad_seq: int | None = None
-    problem: str | None = None
-    lying: Lying = field(default_factory=Lying)
-
-
-def replay(journal: Journal, entry: GameEntry, factory: FlowFactory | None = None) -> Replay:
-    """The flow of ``entry`` rebuilt from its events, writing nothing (``companion
-    export`` replays a game in play with it; :meth:`Session.resume` sets aside what
-    it could not take)."""
-    make = factory or _default_factory
-
-    def fresh() -> GameFlow:
-        return make(entry.game, entry.players, entry.variants, options=entry.options)
-
-    # Whatever a damaged row makes the game raise, it must not stop the table: the
-    # row is where the replay ends (the journal only ever held inputs the same code took).
-    try:
-        flow = fresh()
-    except Exception as exc:
-        return Replay(None, 0, problem=f"{type(exc).__name__}: {exc}")
-    events = journal.events(entry.id)
-    lying = Lying()
-    for used, event in enumerate(events):
-        try:
-            feed(flow, event.kind, event.payload)
-        except Exception as exc:
-            flow = fresh()  # the event may have half-changed it: again, up to the one before
-            for earlier in events[:used]:
-                feed(flow, earlier.kind, earlier.payload)
-            return Replay(flow, used, event.seq, f"{type(exc).__name__}: {exc}", lying)
-        lying.see(event.kind, event.payload)
-    return Replay(flow, len(events), lying=lying)
 
 
 class Session:
@@ -222,7 +95,7 @@ class Session:
         journal: Journal,
         *,
         clock: Callable[[], float],
-        factory: FlowFactory = _default_factory,
+        factory: FlowFactory = default_factory,
     ) -> None:
         self.journal = journal
         self.clock = clock
@@ -244,7 +117,7 @@ class Session:
         journal: Journal,
         *,
         clock: Callable[[], float],
-        factory: FlowFactory = _default_factory,
+        factory: FlowFactory = default_factory,
     ) -> Session:
         """A session with the unfinished game of the journal, if any, replayed."""
         session = cls(journal, clock=clock, factory=factory)
@@ -383,17 +256,23 @@ class Session:
         (a restarted daemon's tracker starts from them)."""
         return list(self._lying.cards.values()) if self.flow is not None else []
 
+    def pending(self) -> list[TableCard]:
+        """The cards of the game in play sighted in its last moments and not placed since,
+        by the journal (a restarted daemon's tracker goes on watching them)."""
+        return self._lying.pending() if self.flow is not None else []
+
     def _input(self, kind: str, payload: dict[str, Any]) -> list[Notice]:
         if self.flow is None:
             return []
         notices: list[Notice] = []
+        at = self.clock()
         if self.game_id is not None and not self.memory_only:
             try:
-                self.journal.append(self.game_id, kind, payload, at=self.clock())
+                self.journal.append(self.game_id, kind, payload, at=at)
             except JournalError as exc:
                 notices.append(self._lost_durability(exc))
         notices += feed(self.flow, kind, payload)
-        self._lying.see(kind, payload)
+        self._lying.see(kind, payload, at)
         if self.flow is not None and self.flow.is_over():
             notices += self.end_game()
         return notices
@@ -436,7 +315,7 @@ class Session:
 
 
 def open_table(
-    path: str | Path, *, clock: Callable[[], float], factory: FlowFactory = _default_factory
+    path: str | Path, *, clock: Callable[[], float], factory: FlowFactory = default_factory
 ) -> Session:
     """What ``companion run`` starts with: the journal at ``path`` (set aside and
     salvaged when damaged, in memory when it cannot be opened: this never raises) and

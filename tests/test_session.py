@@ -330,3 +330,29 @@ def test_a_journal_that_cannot_be_opened_keeps_games_in_memory(tmp_path: Path) -
     assert [n.message for n in notices] == [NOT_SAVED]
     session.table("placed", card("R1#1"))
     assert session.flow is not None and session.flow.record()["cards"] == ["R1#1"]
+
+
+def test_the_cards_seen_and_not_placed_before_a_cut_are_pending(tmp_path: Path) -> None:
+    """Issue 22 item 6: what the tracker saw and had not confirmed when the power failed
+    is known after the restart: the cards sighted within PENDING_SECONDS of the last
+    input and not placed since (a card placed, or glimpsed long before, is not)."""
+    from companion.session import PENDING_SECONDS
+
+    path = tmp_path / "journal.db"
+    clock = Clock()  # one second more at every input
+    session = Session(Journal.open(path), clock=clock, factory=factory)
+    session.start_game("tally", ["Ana"], [])
+    session.sighted(card("R9#1"))  # a card in a hand, glimpsed once
+    for notation in ("R3#1", "R4#1", "R5#1"):
+        session.table("placed", card(notation))
+    session.sighted(card("R1#1"))
+    session.table("placed", card("R1#1"))
+    session.sighted(card("R2#1"))  # landed just before the cut
+    assert clock.now == 1008.0 and PENDING_SECONDS < 1008.0 - 1002.0  # R9 is older
+    assert [c.notation for c in session.pending()] == ["R2#1"]
+    session.journal.close()
+    resumed = Session.resume(Journal.open(path), clock=Clock(), factory=factory)
+    assert resumed.pending() == [card("R2#1")]
+    assert [c.notation for c in resumed.lying()] == ["R3#1", "R4#1", "R5#1", "R1#1"]
+    resumed.end_game()
+    assert resumed.pending() == []

@@ -78,6 +78,7 @@ class Reader(Protocol):
     def assume(self, cards: Iterable[TableCard], now: float) -> None: ...
 
     def use_layout(self, layout: Layout) -> None: ...
+    def expect(self, cards: Iterable[TableCard], now: float) -> None: ...
 
 
 @dataclass
@@ -155,6 +156,7 @@ class Daemon:
             log.info("a game of %s is in play", flow.game)
             self.fit_layout()
             self.reader.assume(self.session.lying(), self.clock())
+            self.reader.expect(self.session.pending(), self.clock())
         for kind, line in self.session.journal_faults():  # a damaged journal, a full disk
             self.app.hardware_status(kind, line, self.clock())
         self.draw()

@@ -1,4 +1,5 @@
-"""The journal's errors: both are ``OSError`` s, as the disk is what failed."""
+"""The journal's errors: ``OSError`` s when the disk failed, a ``ValueError`` when a
+row it holds is not an input the game can read."""
 
 from __future__ import annotations
 
@@ -13,6 +14,10 @@ class JournalError(CompanionError, OSError):
 
 class JournalFullError(JournalError):
     """The disk (or the journal's size limit) is full: the event was not written."""
+
+
+class EventError(CompanionError, ValueError):
+    """A journaled input the game cannot read (a key missing, a value of the wrong type)."""
 
 
 def error_of(path: str, exc: sqlite3.Error, doing: str) -> JournalError:

@@ -217,6 +217,10 @@ class TableReader:
         """A restart: the cards the journal says lie on the table (:meth:`TableTracker.assume`)."""
         self.tracker.assume(cards, now)
 
+    def expect(self, cards: Iterable[TableCard], now: float) -> None:
+        """A restart: the cards seen before it, not confirmed (:meth:`TableTracker.expect`)."""
+        self.tracker.expect(cards, now)
+
     def _decode(self, image: Image, plan: ChangePlan) -> list[_Found]:
         stats = self.stats
         if plan.full:

@@ -30,13 +30,19 @@ what a person would agree happened:
   place is tracked, the other gives no event;
 - a code outside every zone is a card in a hand and is ignored, except decks in
   ``anywhere_decks`` (the control cards) whose zone is then ``"outside"``;
+- in a zone of no seat (a trick's play area, its spots) a card found missing since
+  before a card of its deck placed now was first seen is removed now, before it is
+  placed, not ``forget_seconds`` after it went: the table moved on (a trick swept
+  up and the next one put down at once; issue 22 item 6);
 - a card seen for the first time is a *sighting* (``take_sightings``), long before
   it is confirmed, or though it never is (swept away within a fraction of a
   second): the daemon journals sightings, so a restart knows what lay on the table
   (issue 10);
 - a restarted tracker is told what its predecessor had confirmed (``assume``):
   those cards are not placed again, and those taken away while it was down are
-  removed by the usual rule (looked at, found empty for ``forget_seconds``).
+  removed by the usual rules (looked at, found empty for ``forget_seconds``, or the
+  table moved on); and what it had seen and not confirmed (``expect``): candidates
+  that need one sighting less to be placed.
 
 Time is the table's (the frames' timestamps), never the wall clock, so a replay
 gives the same events as the live table.
@@ -62,21 +68,22 @@ from companion.table.events import (
 )
 from companion.table.layout import Box, Layout, box_of, centre_of
 from companion.table.seats import card_extent, set_order
+from companion.table.tracker_restart import Restarted
 from companion.table.tracks import (
-    ASSUMED_HALF,
+    OUTSIDE,
     CardLike,
     DetectionLike,
     Sighting,
     Track,
     TrackerStats,
     area,
-    assumed_quad,
     card_of,
     card_quad,
     covered_keys,
     diagonal,
     distance,
     one_card,
+    superseded,
 )
 
 __all__ = [
@@ -94,20 +101,16 @@ __all__ = [
     "TrackerStats",
 ]
 
-OUTSIDE = "outside"
 #: Without a card size, codes of one key less than this many code diagonals apart are
 #: one card: a printed card carries up to three codes (a big one in the middle, small
 #: ones in two corners), and any of them may be the one read.
 CODE_TO_CARD = 4.0
 #: A code this many times the area of the one a candidate was placed by moves it there.
 BIGGER = 1.5
-#: The same-place tolerance (frame widths) of a card a restarted tracker assumes, until
-#: it is seen again: about a card's length at the default scale.
-ASSUMED_RADIUS = 0.1
 
 
 @dataclass
-class TableTracker:
+class TableTracker(Restarted):
     """Stable table events from noisy per-frame detections (see the module's rules)."""
 
     layout: Layout
@@ -137,37 +140,6 @@ class TableTracker:
         """The cards seen for the first time since the last call (not yet confirmed)."""
         sighted, self._sighted = self._sighted, []
         return sighted
-
-    def assume(self, cards: Iterable[TableCard], now: float) -> None:
-        """Take ``cards`` (what the journal says lies on the table) as confirmed, at
-        their places: a restarted daemon goes on where the last one stopped. A card
-        seen there again gives no event; one looked for and not found is removed
-        after ``forget_seconds``, as any card taken away. Cards without a position
-        (never seen by a camera) are left out."""
-        for card in cards:
-            if card.position is None or card.key in self._tracks:
-                continue
-            x, y = card.position
-            spot = (x, y / self.aspect)
-            box = (x - ASSUMED_HALF, y - ASSUMED_HALF, x + ASSUMED_HALF, y + ASSUMED_HALF)
-            radius = self._radius(self.aspect, ASSUMED_RADIUS)
-            facing = card.facing or self.layout.facing(card.zone)
-            quad = assumed_quad(spot, facing, self.aspect, self.layout.card_size)
-            seen = Sighting(
-                card.key, card.deck, card.notation, card.zone, (x, y), box, radius, spot, quad
-            )
-            seen = replace(seen, facing=facing, extent=card.extent)
-            self._tracks[card.key] = Track(seen, now, now, confirmed=True, assumed=True)
-
-    def _fit_assumed(self, aspect: float) -> None:
-        """Assumed cards' spots for the frames' real shape (known from the first frame)."""
-        for track in self._tracks.values():
-            if track.assumed:
-                x, y = track.seen.position
-                radius = self._radius(aspect, ASSUMED_RADIUS)
-                spot = (x, y / aspect)
-                quad = assumed_quad(spot, track.seen.facing, aspect, self.layout.card_size)
-                track.seen = replace(track.seen, spot=spot, radius=radius, quad=quad)
 
     def watch_boxes(self) -> list[Box]:
         """Places the tracker still needs decoded: candidates, moves, cards gone missing.
@@ -224,6 +196,7 @@ class TableTracker:
             for key, track in list(self._tracks.items())
             if key not in by_key and self._unseen(key, track, coverage, timestamp, key in under)
         ]
+        due += [key for key in superseded(self._tracks, placed) if key not in due]
         gathered = self._remove(due, timestamp, removed)
         self.stats.placed += len(placed)
         self.stats.removed += len(removed)
@@ -300,6 +273,9 @@ class TableTracker:
             return
         if not track.confirmed:
             if track.same_place(s):
+                if track.assumed:  # an expected card seen again: its own code from now on
+                    track.seen, track.assumed = s, False
+                    track.anchor_area = area(s.box)
                 self._hit(track, s, now)
                 if self._steady(track, now):
                     track.confirmed = True

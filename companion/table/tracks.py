@@ -17,8 +17,8 @@ from itertools import count
 from typing import Protocol
 
 from companion.table.cards import TableCard
-from companion.table.events import Coverage
-from companion.table.layout import DEFAULT_CARD_SIZE, Box, Point
+from companion.table.events import CardPlaced, Coverage, TableEvent
+from companion.table.layout import Box, Point
 
 #: A card's outline: four corners in spot units (frame widths both ways).
 Quad = tuple[Point, Point, Point, Point]
@@ -31,8 +31,8 @@ COVERED = 0.5
 #: A card seen missing is still covered by a card first seen this soon after (seconds):
 #: the next card of a set whose code was not read in the first frames it lay there.
 GRACE = 0.3
-#: Half the side of the box (frame fractions) standing for an assumed card's code.
-ASSUMED_HALF = 0.005
+#: The zone of the control cards lying outside every zone (``anywhere_decks``).
+OUTSIDE = "outside"
 #: Points sampled per side of a card's outline to measure how much of it is covered.
 SAMPLES = 6
 
@@ -271,18 +271,23 @@ def covered_keys(
     return covered
 
 
-def assumed_quad(
-    spot: Point, facing: str | None, aspect: float, card_size: tuple[float, float] | None
-) -> Quad:
-    """An assumed card's outline: the layout's card size (else the default one),
-    lying as its seat's cards lie."""
-    width, height = card_size or DEFAULT_CARD_SIZE
-    size = (width, height / aspect)
-    if facing in ("left", "right"):
-        size = (size[1], size[0])
-    x, y = spot
-    h = ASSUMED_HALF
-    return card_quad(((x - h, y - h), (x + h, y - h), (x + h, y + h), (x - h, y + h)), size)
+def superseded(tracks: Mapping[str, Track], placed: Sequence[TableEvent]) -> list[str]:
+    """Keys of the confirmed cards in zones of no seat found missing since before a card
+    of their deck ``placed`` now was first seen: the table moved on (issue 22 item 6)."""
+    first: dict[str, float] = {}
+    for event in placed:
+        if isinstance(event, CardPlaced):
+            deck, seen = event.card.deck, tracks[event.card.key].first_seen
+            first[deck] = min(first.get(deck, seen), seen)
+    return [
+        key
+        for key, track in tracks.items()
+        if track.confirmed
+        and track.seen.facing is None
+        and track.seen.zone != OUTSIDE
+        and track.absent_since is not None
+        and track.absent_since <= first.get(track.seen.deck, -math.inf)
+    ]
 
 
 @dataclass

@@ -70,7 +70,8 @@ def control(name: str) -> TableCard:
 
 class Untracked:
     """What a scripted reader answers for the tracker's part: no sightings; the cards a
-    restart assumes lie on the table are kept in ``assumed``."""
+    restart assumes lie on the table are kept in ``assumed``, those it expects (seen,
+    not confirmed) in ``expected``."""
 
     def take_sightings(self) -> list[TableCard]:
         return []
@@ -81,6 +82,9 @@ class Untracked:
     def use_layout(self, layout: Layout) -> None:
         """The layout the daemon handed over (issue 26: the game in play's)."""
         self.layout = layout
+
+    def expect(self, cards: Iterable[TableCard], now: float) -> None:
+        self.expected = list(cards)
 
 
 class ScriptReader(Untracked):

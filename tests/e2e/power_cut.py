@@ -90,7 +90,12 @@ class Recorded:
 
     def __init__(self, folder: Path, *, fps: float) -> None:
         self.paths = sorted(folder.glob("frame-*"))
+        self.count = len(self.paths)
         self.fps = fps
+
+    def camera(self, start: int, stop: int) -> CameraBase:
+        """The camera of a daemon reading frames [start, stop)."""
+        return FrameRange(self.paths, start, stop, self.fps)
 
     def daemon(
         self,
@@ -103,7 +108,7 @@ class Recorded:
     ) -> Run:
         """A daemon on frames [start, stop) with the presses of that time (``presses``
         are on table time); a new ``game`` is started, else the journal's resumed."""
-        stop = len(self.paths) if stop is None else stop
+        stop = self.count if stop is None else stop
         clock = TableClock()
         clock.now = start / self.fps
         if game is not None:
@@ -111,10 +116,10 @@ class Recorded:
             session.start_game(*game)
         else:
             session = Session.resume(Journal.open(journal), clock=clock)
-        end = stop / self.fps if stop < len(self.paths) else float("inf")
+        end = stop / self.fps if stop < self.count else float("inf")
         mine = [p for p in presses if start / self.fps <= p.time < end]
         buttons = ReplayButtons(mine, clock=clock, start=0.0)
-        camera = ClockedCamera(FrameRange(self.paths, start, stop, self.fps), clock)
+        camera = ClockedCamera(self.camera(start, stop), clock)
         devices = Devices(
             camera=lambda: camera,
             display=lambda: open_display("fake"),
