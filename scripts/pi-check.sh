@@ -9,7 +9,9 @@
 #   sudo bash scripts/pi-check.sh --skip-demo bookworm    # only the service
 #
 # Settings (environment): PI_CHECK_CACHE (the roots, kept between runs;
-# /var/cache/companion-pi-roots), PI_CHECK_MIRROR (http://deb.debian.org/debian).
+# /var/cache/companion-pi-roots), PI_CHECK_MIRROR (http://deb.debian.org/debian),
+# PI_CHECK_CA (a PEM file of certificate authorities the roots must also trust, for a
+# network behind a TLS-inspecting proxy; default $SSL_CERT_FILE when set).
 # Needs root, debootstrap, systemd-nspawn (systemd-container) and, for arm64 on another
 # machine, qemu-user-static with binfmt_misc. Raspberry Pi OS's archive is not used:
 # a local repository of stand-ins with the real package and module names takes its place
@@ -21,6 +23,11 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cache="${PI_CHECK_CACHE:-/var/cache/companion-pi-roots}"
 mirror="${PI_CHECK_MIRROR:-http://deb.debian.org/debian}"
+ca="${PI_CHECK_CA:-${SSL_CERT_FILE:-}}"
+nspawn_env=(--setenv=LANG=C.UTF-8 --setenv=DEBIAN_FRONTEND=noninteractive)
+if [ -n "$ca" ] && [ -f "$ca" ]; then
+    nspawn_env+=(--setenv=PIP_CERT=/etc/ssl/certs/ca-certificates.crt)
+fi
 arch=arm64
 demo=1
 suites=()
@@ -117,7 +124,7 @@ in_root() {  # ROOT COMMAND...: run COMMAND in ROOT (arm64 through qemu's binfmt
     shift
     systemd-nspawn --quiet --register=no --keep-unit --pipe -D "$root" \
         --bind-ro="$cache/standins:/srv/pi-standins" \
-        --setenv=LANG=C.UTF-8 --setenv=DEBIAN_FRONTEND=noninteractive "$@"
+        "${nspawn_env[@]}" "$@"
 }
 
 step() {  # NAME ROOT COMMAND...: time one step, one line of result
@@ -166,6 +173,9 @@ check_suite() {
     root="$cache/$label.run"
     rm -rf "$root"
     cp -a "$base" "$root"
+    if [ -n "$ca" ] && [ -f "$ca" ]; then
+        cat "$ca" >>"$root/etc/ssl/certs/ca-certificates.crt"
+    fi
     # The checkout, as a user's clone (uncommitted changes included).
     mkdir -p "$root/root/table-companion"
     (cd "$here" && git ls-files -co --exclude-standard -z | tar --null -T - -cf -) \

@@ -82,7 +82,7 @@ check_i2c() {
         warn "no /dev/i2c-*: turn I2C on (raspi-config > Interface Options > I2C) for the OLED"
     fi
     if command -v i2cdetect >/dev/null 2>&1 && [ -e /dev/i2c-1 ]; then
-        if i2cdetect -y 1 2>/dev/null | grep -qE ' 3[cd] '; then
+        if i2cdetect -y 1 2>/dev/null | grep -E ' 3[cd] ' >/dev/null; then
             say "an OLED answers on I2C bus 1 (0x3C/0x3D)"
         else
             warn "no OLED at 0x3C or 0x3D on I2C bus 1: check the wiring (docs/hardware.md)"
@@ -96,7 +96,7 @@ check_camera() {
         command -v "$tool" >/dev/null 2>&1 && lister="$tool" && break
     done
     if [ -n "$lister" ]; then
-        if "$lister" --list-cameras 2>/dev/null | grep -q '^[0-9] :'; then
+        if "$lister" --list-cameras 2>/dev/null | grep '^[0-9] :' >/dev/null; then
             say "camera found ($lister --list-cameras)"
         else
             warn "no CSI camera found: check the ribbon cable, or set [camera] kind = \"opencv\" for a USB webcam"
@@ -112,13 +112,13 @@ check_camera() {
 available_optional() {
     local pkg
     for pkg in "${APT_OPTIONAL[@]}"; do
-        if apt-cache policy "$pkg" 2>/dev/null | grep -q 'Candidate: [0-9]'; then
+        if apt-cache policy "$pkg" 2>/dev/null | grep 'Candidate: [0-9]' >/dev/null; then
             printf '%s\n' "$pkg"
         fi
     done
 }
 
-installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
+installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep "install ok installed" >/dev/null; }
 
 system_packages() {
     local wanted=("${APT_PACKAGES[@]}") missing=() pkg
@@ -181,7 +181,8 @@ copy_program() {
     (cd "$here" && cp -a pyproject.toml README.md companion hardware card_codes systemd "$new/")
     [ -d "$here/requirements" ] && cp -a "$here/requirements" "$new/"
     find "$new" \( -name __pycache__ -o -name '*.egg-info' \) -prune -exec rm -rf {} +
-    if [ -d "$PREFIX/src" ] && diff -rq "$PREFIX/src" "$new" >/dev/null 2>&1; then
+    if [ -d "$PREFIX/src" ] && diff -rq -x build -x "*.egg-info" -x __pycache__ \
+        "$PREFIX/src" "$new" >/dev/null 2>&1; then
         rm -rf "$new"
     else
         rm -rf "$PREFIX/src"
