@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # Set up Table Companion on a fresh Debian / Raspberry Pi OS machine, then run a job.
 #
-#   bash scripts/bootstrap.sh demo    # the desktop demo (the main job)
-#   bash scripts/bootstrap.sh test    # lint, type check and the whole test suite
-#   bash scripts/bootstrap.sh setup   # only set up
+#   bash scripts/bootstrap.sh demo        # the desktop demo (the main job)
+#   bash scripts/bootstrap.sh test        # lint, type check and the whole test suite
+#   bash scripts/bootstrap.sh setup       # only set up what the demo and `companion` need
+#   bash scripts/bootstrap.sh setup-dev   # only set up, with the developers' tools
 #
 # Needs python3 and, for the system packages, root or sudo. Idempotent: a second
 # run installs nothing new and starts at once.
+#
+# Python packages come from the locks in requirements/ (exact versions, every file's
+# hash; bash scripts/lock.sh refreshes them): demo.txt for the demo and the command,
+# test.txt (a superset, the same versions) for the tests and the developers' tools.
 set -euo pipefail
 
 job="${1:-setup}"
@@ -23,14 +28,20 @@ as_root() {
     fi
 }
 
-# System packages: venv support, the zbar library for pyzbar (without recommends:
-# otherwise apt pulls ImageMagick and 35 more), fonts for the card faces.
-apt_packages=(python3-venv python3-dev libzbar0 fonts-dejavu-core)
-# The tests verify the service units with systemd-analyze, run the cafe server against a
+# System packages (without recommends: otherwise apt pulls ImageMagick and 35 more):
+# venv support and fonts for the card faces.
+apt_packages=(python3-venv fonts-dejavu-core)
+# The tests also read codes with pyzbar (the zbar library), verify the service units with systemd-analyze, run the cafe server against a
 # real MQTT broker (Mosquitto) and a real PostgreSQL (started by a test fixture in a
 # temporary folder, never Debian's own cluster), and drive its dashboard in a headless
 # browser (Debian's chromium with its chromedriver, through Selenium).
-[ "$job" = test ] && apt_packages+=(systemd mosquitto postgresql chromium chromium-driver)
+case "$job" in
+    test | setup-dev)
+        dev=1
+        apt_packages+=(libzbar0 systemd mosquitto postgresql chromium chromium-driver)
+        ;;
+    *) dev=0 ;;
+esac
 missing=()
 if command -v dpkg-query >/dev/null 2>&1; then
     for pkg in "${apt_packages[@]}"; do
@@ -55,17 +66,26 @@ if [ ! -x "$venv/bin/python" ]; then
         python3 -m venv "$venv"
     fi
 fi
+# What is installed is written in a stamp: the lock's name and its hash, and the hash of
+# pyproject.toml (the command's entry points). The test lock holds the demo's, so a
+# developer's environment serves the demo too.
+lock=requirements/demo.txt
+[ "$dev" = 1 ] && lock=requirements/test.txt
 stamp="$venv/.companion-installed"
-if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
-    say "installing Python packages (first run: a few minutes)"
-    "$venv/bin/python" -m pip install -q --upgrade pip
-    "$venv/bin/python" -m pip install -q -e ".[dev]"
-    touch "$stamp"
+digest() { sha256sum "$1" | cut -c1-16; }
+wanted="$(basename "$lock" .txt) $(digest "$lock") $(digest pyproject.toml)"
+have="$(cat "$stamp" 2>/dev/null || true)"
+full="test $(digest requirements/test.txt) $(digest pyproject.toml)"
+if [ "$have" != "$wanted" ] && [ "$have" != "$full" ]; then
+    say "installing Python packages from $lock (first run: a few minutes)"
+    "$venv/bin/python" -m pip install -q --require-hashes --no-deps -r "$lock"
+    "$venv/bin/python" -m pip install -q --no-deps --no-build-isolation -e .
+    echo "$wanted" >"$stamp"
 fi
 
 export PATH="$venv/bin:$PATH"
 case "$job" in
-    setup)
+    setup | setup-dev)
         say "ready: $venv/bin/companion --help"
         ;;
     demo)
@@ -82,7 +102,8 @@ case "$job" in
         mypy --disable-error-code union-attr tests
         say "pytest"
         set +e
-        python -m pytest -n "${COMPANION_TEST_WORKERS:-auto}" -q -p no:cacheprovider
+        python -m pytest -n "${COMPANION_TEST_WORKERS:-auto}" -q -p no:cacheprovider \
+            -p no:randomly
         status=$?
         set -e
         if [ "$status" -eq 5 ]; then
@@ -92,7 +113,7 @@ case "$job" in
         exit "$status"
         ;;
     *)
-        say "unknown job '$job' (demo, test or setup)"
+        say "unknown job '$job' (demo, test, setup or setup-dev)"
         exit 2
         ;;
 esac

@@ -232,7 +232,8 @@ python_packages() {
             "${pip[@]}" --require-hashes -r "$filtered" \
                 || die "pip install -r $LOCK failed: check the network (pip reaches pypi.org) and run again"
         fi
-        run "${pip[@]}" --no-deps "$PREFIX/src" \
+        # setuptools is in the lock: the program is built offline, with it.
+        run "${pip[@]}" --no-deps --no-build-isolation "$PREFIX/src" \
             || die "pip install $PREFIX/src failed: run again, or see docs/install.md"
     else
         warn "no lock $LOCK: the newest matching versions from PyPI"

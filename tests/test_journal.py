@@ -112,16 +112,6 @@ def test_a_game_ends_with_its_result(tmp_path: Path) -> None:
 # -- issue 13: nothing lost, nothing crashes ---------------------------------------------
 
 
-def test_the_journal_doctests() -> None:
-    import doctest
-    import importlib
-
-    for name in ("", ".errors", ".rows", ".reading", ".salvage", ".store"):
-        module = importlib.import_module(f"companion.journal{name}")
-        failures, _ = doctest.testmod(module)
-        assert not failures, name
-
-
 def test_reading_never_writes_and_refuses_to(tmp_path: Path) -> None:
     """Issue 13: `companion history` wrote to the journal. Journal.read cannot."""
     path = tmp_path / "journal.db"

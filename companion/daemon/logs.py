@@ -30,11 +30,32 @@ class JournaldFormatter(logging.Formatter):
         return f"<{priority}>{text}"
 
 
+class _CompanionHandler(logging.StreamHandler[TextIO]):
+    """The handler ``setup_logging`` adds, so that it removes only its own."""
+
+
 def setup_logging(
     level: str = "INFO", *, environ: Mapping[str, str], stream: TextIO | None = None
 ) -> None:
-    """Send the ``companion``, ``hardware`` and ``card_codes`` loggers to ``stream``."""
-    handler = logging.StreamHandler(stream if stream is not None else sys.stdout)
+    """Send the ``companion``, ``hardware`` and ``card_codes`` loggers to ``stream``.
+
+    Called again, it replaces the handler it added before and touches no other: a
+    handler someone else put on the root logger (pytest's capture, an embedding
+    program's) stays.
+
+    >>> import io
+    >>> first, second = io.StringIO(), io.StringIO()
+    >>> other = logging.NullHandler()
+    >>> logging.getLogger().addHandler(other)
+    >>> setup_logging(environ={}, stream=first)
+    >>> setup_logging(environ={}, stream=second)
+    >>> ours = [h for h in logging.getLogger().handlers if isinstance(h, _CompanionHandler)]
+    >>> [h.stream is second for h in ours], other in logging.getLogger().handlers
+    ([True], True)
+    >>> for handler in ours + [other]:
+    ...     logging.getLogger().removeHandler(handler)
+    """
+    handler = _CompanionHandler(stream if stream is not None else sys.stdout)
     if environ.get("JOURNAL_STREAM"):
         handler.setFormatter(JournaldFormatter("%(name)s: %(message)s"))
     else:
@@ -43,6 +64,7 @@ def setup_logging(
         )
     root = logging.getLogger()
     for old in list(root.handlers):
-        root.removeHandler(old)
+        if isinstance(old, _CompanionHandler):
+            root.removeHandler(old)
     root.addHandler(handler)
     root.setLevel(level.upper())

@@ -11,7 +11,6 @@ that regressed would block, so an alarm turns a hang into a failure.
 
 from __future__ import annotations
 
-import doctest
 import io
 import json
 import os
@@ -28,7 +27,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-import companion.inputs
 from companion.cli import main
 from companion.config import load_config
 from companion.errors import ConfigError
@@ -129,11 +127,6 @@ def nested(depth: int) -> str:
 def picture(path: Path, size: tuple[int, int] = (64, 48)) -> Path:
     Image.new("L", size, 255).save(path)
     return path
-
-
-def test_the_module_examples_run() -> None:
-    failures, tried = doctest.testmod(companion.inputs, optionflags=doctest.ELLIPSIS)
-    assert tried and not failures
 
 
 # Records: companion score.

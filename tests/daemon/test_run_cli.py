@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 import io
 import logging
 from pathlib import Path
@@ -11,17 +10,11 @@ import numpy as np
 import pytest
 from PIL import Image
 
-import companion.daemon.backoff
 from companion.cli import main
 from companion.cli.run import parse_options
 from companion.daemon.logs import setup_logging
 from companion.games.registry import all_games
 from companion.journal import Journal
-
-
-def test_backoff_doctests() -> None:
-    failures, tried = doctest.testmod(companion.daemon.backoff)
-    assert tried and not failures
 
 
 def _source(folder: Path, count: int = 6) -> Path:

@@ -2,17 +2,10 @@
 
 from __future__ import annotations
 
-import doctest
 import random
 
-import companion.games.random_play
 from companion.cli.score import score_record
 from companion.games.random_play import random_record
-
-
-def test_doctests() -> None:
-    failures, tried = doctest.testmod(companion.games.random_play)
-    assert tried and not failures
 
 
 def test_the_same_seed_plays_the_same_game_and_it_scores_complete() -> None:
