@@ -72,9 +72,8 @@ base_root() {
 # Cython against the OS's numpy exactly as Raspberry Pi OS's simplejpeg is: with another
 # numpy major in the environment it fails as simplejpeg does ("numpy.dtype size changed").
 make_standins() {
-    local repo="$1" work
+    local final="$1" repo="$1.new.$$" work
     work="$(mktemp -d)"
-    rm -rf "$repo"
     mkdir -p "$repo"
     standin() {  # NAME DEPENDS MODULE INIT_TEXT
         local dir="$work/$1"
@@ -117,6 +116,10 @@ class Picamera2:
         return []'
     (cd "$repo" && dpkg-scanpackages --multiversion . /dev/null >Packages 2>/dev/null)
     rm -rf "$work"
+    # Another check may be reading it: the new one takes its place in one step.
+    if [ -d "$final" ] && diff -rq "$repo" "$final" >/dev/null 2>&1; then rm -rf "$repo"
+    else rm -rf "$final.old"; [ -d "$final" ] && mv "$final" "$final.old"; mv "$repo" "$final"
+    fi
 }
 
 in_root() {  # ROOT COMMAND...: run COMMAND in ROOT (arm64 through qemu's binfmt)
@@ -215,9 +218,14 @@ check_suite() {
     return "$failed"
 }
 
-make_standins "$cache/standins"
-status=0
-for suite in "${suites[@]}"; do
-    check_suite "$suite" || status=1
-done
-exit "$status"
+main() {
+    make_standins "$cache/standins"
+    local status=0 suite
+    for suite in "${suites[@]}"; do
+        check_suite "$suite" || status=1
+    done
+    return "$status"
+}
+
+# One line, read whole before it runs: the script may be edited while a check runs.
+main; exit $?
