@@ -168,14 +168,16 @@ bind = "127.0.0.1"
 port = 18088'
 
 check_suite() {
-    local suite="$1" base root
+    local suite="$1" base root lock
     label="$suite-$arch"
     log="$cache/logs/$label.log"
     : >"$log"
     base="$(base_root "$suite")"
     root="$cache/$label.run"
-    rm -rf "$root"
-    cp -a "$base" "$root"
+    # One check of a root at a time (its copy is made again from the cached root).
+    exec {lock}>"$cache/$label.lock"
+    flock -n "$lock" || { echo "pi-check.sh: a check of $label is running" >&2; return 1; }
+    rm -rf "$root" && cp -a "$base" "$root" || { echo "pi-check.sh: cannot copy $base" >&2; return 1; }
     if [ -n "$ca" ] && [ -f "$ca" ]; then
         cat "$ca" >>"$root/etc/ssl/certs/ca-certificates.crt"
     fi
@@ -191,9 +193,12 @@ check_suite() {
     step "install" "$root" bash /root/table-companion/systemd/install.sh || failed=1
     # The measured numpy problem: the OS's compiled module (built for the OS's numpy)
     # in the environment's numpy, and picamera2 as the service imports it.
-    step "numpy-os-module" "$root" /opt/companion/.venv/bin/python -c \
-        "import numpy; print('numpy', numpy.__version__); from pywt._extensions import _pywt" \
-        || true
+    local said
+    said="$(in_root "$root" /opt/companion/.venv/bin/python -c \
+        "import numpy; print('numpy', numpy.__version__); from pywt._extensions import _pywt; print('imports')" \
+        2>&1 | grep -E '^(numpy |imports|ValueError|ImportError)' | tr '\n' ' ')" || true
+    printf '%-16s %-26s %7s %s\n' "$label" "os-module-in-env-numpy" "" "measured: $said" \
+        | tee -a "$cache/logs/times.txt"
     step "import-picamera2" "$root" /opt/companion/.venv/bin/python -c \
         "import numpy, simplejpeg, picamera2, cv2; print(numpy.__version__, cv2.__version__, simplejpeg.__file__)" \
         || failed=1
@@ -203,10 +208,18 @@ check_suite() {
     step "chown" "$root" chown -R companion:companion /var/lib/companion || failed=1
     step "service-ready-stop" "$root" python3 /root/table-companion/scripts/unit_try.py \
         /etc/systemd/system/companion.service || failed=1
-    in_root "$root" bash -c "$FINGERPRINT" >"$cache/logs/$label.before" 2>&1 || true
+    # The frames went through: the display (frames written as files) drew screens.
+    local drawn
+    drawn="$(find "$root/var/lib/companion/check-display" -name '*.png' 2>/dev/null | wc -l)"
+    local verdict="ok ($drawn screens)"
+    [ "$drawn" -gt 0 ] || { verdict=FAILED; failed=1; }
+    printf '%-16s %-26s %7s %s\n' "$label" "display-frames" "" "$verdict" \
+        | tee -a "$cache/logs/times.txt"
+    local same=1
+    in_root "$root" bash -c "set -o pipefail; $FINGERPRINT" >"$cache/logs/$label.before" || same=0
     step "install-again" "$root" bash /root/table-companion/systemd/install.sh || failed=1
-    in_root "$root" bash -c "$FINGERPRINT" >"$cache/logs/$label.after" 2>&1 || true
-    if cmp -s "$cache/logs/$label.before" "$cache/logs/$label.after"; then
+    in_root "$root" bash -c "set -o pipefail; $FINGERPRINT" >"$cache/logs/$label.after" || same=0
+    if [ "$same" -eq 1 ] && cmp -s "$cache/logs/$label.before" "$cache/logs/$label.after"; then
         printf '%-16s %-26s %7s %s\n' "$label" "unchanged-by-reinstall" "" ok | tee -a "$cache/logs/times.txt"
     else
         printf '%-16s %-26s %7s %s\n' "$label" "unchanged-by-reinstall" "" FAILED | tee -a "$cache/logs/times.txt"

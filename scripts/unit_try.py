@@ -5,9 +5,9 @@ reads the unit's ``ExecStart``, ``User``, ``Group``, ``SupplementaryGroups``,
 ``Environment``, ``WorkingDirectory`` and ``WatchdogSec``; makes the directories of
 ``StateDirectory`` and ``RuntimeDirectory`` for the user; runs the command as the user
 with ``NOTIFY_SOCKET`` (a datagram socket of its own) and ``WATCHDOG_USEC`` set; waits
-for ``READY=1`` and then ``WATCHDOG=1``; sends ``KillSignal`` (SIGTERM) and waits
-``TimeoutStopSec`` for a clean exit. Prints one JSON line of what happened and exits 0
-only if the service was ready, pinged the watchdog and stopped with status 0.
+for ``READY=1`` and then ``--pings`` (2) times ``WATCHDOG=1``; sends ``KillSignal``
+(SIGTERM) and waits ``TimeoutStopSec`` for a clean exit. Prints one JSON line of what
+happened and exits 0 only if the service was ready, pinged the watchdog and stopped with status 0.
 
     python3 scripts/unit_try.py /etc/systemd/system/companion.service [--timeout 600]
 
@@ -94,10 +94,16 @@ def groups(service: dict[str, str]) -> list[int]:
 
 
 def wait_ready(
-    sock: socket.socket, proc: subprocess.Popen[bytes], started: float, deadline: float
+    sock: socket.socket,
+    proc: subprocess.Popen[bytes],
+    started: float,
+    deadline: float,
+    pings: int = 1,
 ) -> tuple[float | None, float | None, list[str]]:
-    """Seconds from the start to READY=1 and to the first WATCHDOG=1 after it, and the notices."""
+    """Seconds from the start to READY=1 and to the ``pings``-th WATCHDOG=1 after it, and
+    the notices."""
     ready = pinged = None
+    count = 0
     messages: list[str] = []
     sock.settimeout(1.0)
     while pinged is None and time.monotonic() < deadline and proc.poll() is None:
@@ -110,7 +116,8 @@ def wait_ready(
         if "READY=1" in lines and ready is None:
             ready = now
         if "WATCHDOG=1" in lines and ready is not None:
-            pinged = now
+            count += 1
+            pinged = now if count >= pings else None
     return ready, pinged, messages
 
 
@@ -118,6 +125,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("unit", type=Path)
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds to become ready")
+    parser.add_argument(
+        "--pings", type=int, default=2, help="watchdog pings to wait for after READY=1"
+    )
     args = parser.parse_args(argv)
     service = read_unit(args.unit)
     user = pwd.getpwnam(service.get("User", "root"))
@@ -142,8 +152,10 @@ def main(argv: list[str] | None = None) -> int:
         proc = subprocess.Popen(
             command, env=env, cwd=workdir, user=user.pw_uid, group=group, extra_groups=extra
         )
-        ready, pinged, messages = wait_ready(sock, proc, started, started + args.timeout)
-        result.update(ready_s=ready, watchdog_s=pinged, notices=messages[:12])
+        ready, pinged, messages = wait_ready(
+            sock, proc, started, started + args.timeout, args.pings
+        )
+        result.update(ready_s=ready, watchdog_s=pinged, pings=args.pings, notices=messages[-6:])
         if proc.poll() is None:
             stop_at = time.monotonic()
             proc.send_signal(kill)

@@ -15,6 +15,7 @@ PREFIX=/opt/companion
 CONF_DIR=/etc/companion
 STATE_DIR=/var/lib/companion
 UNIT=/etc/systemd/system/companion.service
+WANTS=/etc/systemd/system/multi-user.target.wants/companion.service
 POLKIT_RULE=/etc/polkit-1/rules.d/50-companion.rules
 USER_NAME=companion
 GROUPS_WANTED=(gpio i2c spi video)
@@ -58,7 +59,7 @@ fi
 do_uninstall() {
     say "stopping and removing the service"
     if booted; then run systemctl disable --now companion.service || true
-    else run systemctl disable companion.service 2>/dev/null || true
+    else run rm -f "$WANTS"
     fi
     run rm -f "$UNIT" "$POLKIT_RULE"
     if booted; then run systemctl daemon-reload; fi
@@ -329,8 +330,11 @@ do_install() {
     local unit_changed="$put_changed"
     [ -n "$unit_changed" ] && say "service: $UNIT"
     if ! booted; then
-        run systemctl enable companion.service 2>/dev/null \
-            || run ln -sf "$UNIT" /etc/systemd/system/multi-user.target.wants/companion.service
+        # What `systemctl enable` does (WantedBy=multi-user.target), without a systemd.
+        if [ "$(readlink "$WANTS" 2>/dev/null)" != "$UNIT" ]; then
+            run mkdir -p "$(dirname "$WANTS")"
+            run ln -sf "$UNIT" "$WANTS"
+        fi
         say "done: systemd is not running here (an image or a container); the service starts at boot"
         return
     fi
