@@ -7,6 +7,7 @@
 #   sudo bash scripts/pi-check.sh trixie          # one suite
 #   sudo bash scripts/pi-check.sh --arch amd64 bookworm   # no emulation (the fast test)
 #   sudo bash scripts/pi-check.sh --skip-demo bookworm    # only the service
+#   sudo bash scripts/pi-check.sh --demo-only trixie      # only the demo
 #
 # Settings (environment): PI_CHECK_CACHE (the roots, kept between runs;
 # /var/cache/companion-pi-roots), PI_CHECK_MIRROR (http://deb.debian.org/debian),
@@ -30,14 +31,16 @@ if [ -n "$ca" ] && [ -f "$ca" ]; then
 fi
 arch=arm64
 demo=1
+service=1
 suites=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --arch) arch="$2"; shift ;;
         --skip-demo) demo=0 ;;
-        -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+        --demo-only) service=0 ;;
+        -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
         bookworm|trixie) suites+=("$1") ;;
-        *) echo "pi-check.sh: unknown argument $1 (bookworm, trixie, --arch A, --skip-demo)" >&2
+        *) echo "pi-check.sh: unknown argument $1 (bookworm, trixie, --arch A, --skip-demo, --demo-only)" >&2
            exit 2 ;;
     esac
     shift
@@ -170,12 +173,15 @@ port = 18088'
 check_suite() {
     local suite="$1" base root lock
     label="$suite-$arch"
-    log="$cache/logs/$label.log"
+    # A demo-only check has a copy of its own: it may run beside a whole one.
+    local name="$label"
+    [ "$service" -eq 1 ] || name="$label-demo"
+    log="$cache/logs/$name.log"
     : >"$log"
     base="$(base_root "$suite")"
-    root="$cache/$label.run"
+    root="$cache/$name.run"
     # One check of a root at a time (its copy is made again from the cached root).
-    exec {lock}>"$cache/$label.lock"
+    exec {lock}>"$cache/$name.lock"
     flock -n "$lock" || { echo "pi-check.sh: a check of $label is running" >&2; return 1; }
     rm -rf "$root" && cp -a "$base" "$root" || { echo "pi-check.sh: cannot copy $base" >&2; return 1; }
     if [ -n "$ca" ] && [ -f "$ca" ]; then
@@ -190,6 +196,7 @@ check_suite() {
     if [ "$demo" -eq 1 ]; then
         step "demo" "$root" bash -c "$demo_cmd" || failed=1
     fi
+    [ "$service" -eq 1 ] || return "$failed"
     step "install" "$root" bash /root/table-companion/systemd/install.sh || failed=1
     # The measured numpy problem: the OS's compiled module (built for the OS's numpy)
     # in the environment's numpy, and picamera2 as the service imports it.
