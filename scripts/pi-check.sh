@@ -125,12 +125,13 @@ class Picamera2:
     fi
 }
 
+suite_env=()
 in_root() {  # ROOT COMMAND...: run COMMAND in ROOT (arm64 through qemu's binfmt)
     local root="$1"
     shift
     systemd-nspawn --quiet --register=no --keep-unit --pipe -D "$root" \
         --bind-ro="$cache/standins:/srv/pi-standins" \
-        "${nspawn_env[@]}" "$@"
+        "${nspawn_env[@]}" "${suite_env[@]}" "$@"
 }
 
 step() {  # NAME ROOT COMMAND...: time one step, one line of result
@@ -173,6 +174,12 @@ port = 18088'
 check_suite() {
     local suite="$1" base root lock
     label="$suite-$arch"
+    suite_env=()
+    if [ -n "$ca" ] && [ -f "$ca" ] && [ "$suite" != bookworm ]; then
+        # pip 25 (Trixie) checks certificates through truststore, whose connections a
+        # TLS-inspecting proxy may reset; its older way reads PIP_CERT.
+        suite_env+=(--setenv=PIP_USE_DEPRECATED=legacy-certs)
+    fi
     # A demo-only check has a copy of its own: it may run beside a whole one.
     local name="$label"
     [ "$service" -eq 1 ] || name="$label-demo"
