@@ -184,6 +184,7 @@ check_suite() {
     local name="$label"
     [ "$service" -eq 1 ] || name="$label-demo"
     log="$cache/logs/$name.log"
+    [ -s "$log" ] && mv "$log" "$log.1"  # the run before, kept
     : >"$log"
     base="$(base_root "$suite")"
     root="$cache/$name.run"
