@@ -55,7 +55,7 @@ def companion_run(source: Path, work: Path) -> list[str]:
         "--camera", "replay", "--source", str(source),
         "--display", "frames", "--out", str(work / "oled"),
         "--buttons", "fake",
-        "--game", "fibonachos", "--option", "dealer=2",
+        "--game", "fibonachos", "--option", "dealer=3",
     ]  # fmt: skip
 
 

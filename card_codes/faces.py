@@ -59,7 +59,8 @@ STAFF_NOTATIONS = ("STAFF-SETTINGS", "STAFF-RESET")
 class CardFace:
     """What is printed on one physical card.
 
-    ``label`` is the big text of the face (``"13"``, ``"W"``, ``"M4"``, ``"NEW GAME"``);
+    ``label`` is the big text of the face, in the players' words (``"13"``, ``"W"``, ``"4"``
+    on a hex move card, ``"NEW GAME"``), never a notation a player does not read;
     ``colour`` a :data:`PALETTE` name or None; ``suit`` the Fibonachos suit name;
     ``symbol`` the Trump symbol; ``marks`` flags among ``fibonacho``, ``spicy``,
     ``rabbit`` (a base card), ``top``, ``standard``, ``wild``, ``bonus``, ``board``,
@@ -202,8 +203,8 @@ def hex_moves() -> tuple[Entry, ...]:
     entries: list[Entry] = []
     for pile_index, pile in enumerate(HEX_PILES):
         for value in HEX_VALUES:
-            face = CardFace(
-                f"M{value}",
+            face = CardFace(  # the big label a player reads: the moves (not "M3")
+                str(value),
                 f"{value} move{'s' if value > 1 else ''} ({pile})",
                 value,
                 colour=pile,

@@ -8,6 +8,12 @@ chosen here, by name, or by the environment (``COMPANION_CAMERA``,
 code. The hardware sections' other keys are handed to the backend, which checks
 them and names a bad key itself.
 
+Every setting is checked for its shape before anything uses it (issue 22: ``[display]
+height = [0.5, 0.5]`` ended in a ``TypeError``): one checker, :class:`hardware.settings.
+Settings`, reads the plain sections' keys by their defaults' types and the bounds in
+their fields' metadata, and the backends' keys; a wrong one is one line naming the
+file, the key, what was given and what is expected, and ``companion`` exits 2.
+
     [camera]
     kind = "picamera2"      # picamera2 | opencv | replay | synthetic | fake
     width = 1280
@@ -44,8 +50,9 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
-from dataclasses import MISSING, dataclass, field, fields
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import MISSING, Field, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -54,6 +61,8 @@ from card_codes.catalogue import MAX_COPY
 from companion.errors import ConfigError, InputError
 from companion.games.i18n import LANGUAGES
 from companion.inputs import load_toml
+from hardware.errors import ConfigurationError
+from hardware.settings import Settings, shown
 
 PI_CONFIG = Path("/etc/companion/config.toml")
 PI_STATE = Path("/var/lib/companion")
@@ -77,6 +86,11 @@ def default_state_dir() -> Path:
     return Path.home() / ".local" / "share" / "companion"
 
 
+#: Field metadata: a network port; a number above 0.
+PORT: Mapping[str, Any] = {"low": 1, "high": 65535}
+POSITIVE: Mapping[str, Any] = {"above": 0}
+
+
 @dataclass(frozen=True)
 class HardwareSection:
     """A hardware port: the backend's name and the settings handed to it."""
@@ -97,7 +111,7 @@ class TableSection:
     deck_copy: int = 0  # the deck copy printed for this table; 0: any copy is played
     #: Seconds of table time between decodes of the whole frame, the safety net for
     #: changes the change detector cannot see (companion/table/changes.py: full_every).
-    full_decode_seconds: float = 1.5
+    full_decode_seconds: float = field(default=1.5, metadata=POSITIVE)
 
 
 @dataclass(frozen=True)
@@ -111,7 +125,9 @@ class CafeSection:
     tls: bool = False  # connect with TLS (port 8883 unless the broker names one)
     cafile: str = ""  # the CA certificate checking the broker's; empty: the system's
     #: Deck copy -> table name, for the copies whose table is not named by its number.
-    copies: Mapping[str, str] = field(default_factory=dict)
+    copies: Mapping[str, str] = field(
+        default_factory=dict, metadata={"rule": "a table of deck copy = table name"}
+    )
 
     def address(self) -> tuple[str, int]:
         """The broker's host and port (1883, or 8883 with TLS, when not named)."""
@@ -126,7 +142,8 @@ class CafeSection:
 @dataclass(frozen=True)
 class KioskSection:
     enabled: bool = False
-    idle_minutes: float = 20.0  # a table left this long saves its game and shows the attract screen
+    #: A table left this long saves its game and shows the attract screen.
+    idle_minutes: float = field(default=20.0, metadata=POSITIVE)
 
 
 @dataclass(frozen=True)
@@ -135,7 +152,8 @@ class UiSection:
     read (docs/hardware.md, "Reading the screen"); off, they show more at arm's length."""
 
     large_type: bool = False
-    language: str = LANGUAGES[0]  # the table's language at start: one of LANGUAGES
+    #: The table's language at start.
+    language: str = field(default=LANGUAGES[0], metadata={"choices": LANGUAGES})
 
 
 @dataclass(frozen=True)
@@ -143,7 +161,7 @@ class PhoneSection:
     """The players' page (issue 15, docs/phone.md): served by the table itself at home."""
 
     enabled: bool = True  # serve the page from this table (at a cafe the server serves it)
-    port: int = 8088
+    port: int = field(default=8088, metadata=PORT)
     bind: str = "0.0.0.0"  # every network of the Pi: the players' phones are on its Wi-Fi
     url: str = ""  # the address the OLED's code opens; empty: this Pi's address and port
 
@@ -182,6 +200,13 @@ class Config:
         return Path(self.journal.path) if self.journal.path else default_state_dir() / "journal.db"
 
 
+@dataclass(frozen=True)
+class _Kind:
+    """A hardware section's ``kind`` (its other keys are its backend's to check)."""
+
+    kind: str = ""
+
+
 _HARDWARE = ("camera", "display", "buttons")
 _PLAIN: dict[str, type[Any]] = {
     "table": TableSection,
@@ -196,25 +221,56 @@ _PLAIN: dict[str, type[Any]] = {
 _LEVELS = {"DEBUG", "INFO", "WARNING", "ERROR"}
 
 
+@contextmanager
+def in_file(source: str) -> Iterator[None]:
+    """A setting's error (:class:`ConfigurationError`, from :class:`Settings`, also a
+    backend's) as one that names the file ``source`` it came from."""
+    try:
+        yield
+    except ConfigurationError as exc:
+        text = str(exc)
+        raise ConfigurationError(text if text.startswith(source) else f"{source}: {text}") from None
+
+
+def _strings(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
+
+
+def _string_table(value: Any) -> bool:
+    return isinstance(value, dict) and all(isinstance(item, str) for item in value.values())
+
+
+def _setting(settings: Settings, spec: Field[Any]) -> Any:
+    """The key ``spec`` names, checked for the shape of its default and the bounds in
+    its metadata (``low``, ``high``, ``above``, ``choices``, ``rule``)."""
+    default = spec.default if spec.default_factory is MISSING else spec.default_factory()
+    rules = dict(spec.metadata)
+    key = spec.name
+    if isinstance(default, bool):
+        return settings.flag(key, default)
+    if isinstance(default, int):
+        return settings.integer(key, default, **rules)
+    if isinstance(default, float):
+        return settings.number(key, default, **rules)
+    if isinstance(default, str):
+        return settings.text(key, default, **rules)
+    if isinstance(default, list):
+        return settings.value(key, default, _strings, rules.get("rule", "a list of strings"))
+    return settings.value(key, default, _string_table, rules.get("rule", "a table of strings"))
+
+
 def _plain_section(source: str, name: str, cls: type[Any], raw: Any) -> Any:
-    if not isinstance(raw, dict):
-        raise ConfigError(f"{source}: [{name}] must be a table")
-    known = {f.name: f for f in fields(cls)}
-    values: dict[str, Any] = {}
-    for key, value in raw.items():
-        if key not in known:
-            raise ConfigError(
-                f"{source}: unknown key {name}.{key} (known: {', '.join(sorted(known))})"
-            )
-        spec = known[key]
-        default = spec.default if spec.default_factory is MISSING else spec.default_factory()
-        want = dict if isinstance(default, Mapping) else type(default)
-        ok = isinstance(value, want) or (want is float and isinstance(value, int))
-        if not ok or (want is not bool and isinstance(value, bool)):
-            raise ConfigError(
-                f"{source}: {name}.{key} must be {want.__name__}, not {type(value).__name__}"
-            )
-        values[key] = float(value) if want is float else value
+    """The section ``[name]`` as ``cls``: every key checked (:func:`_setting`), an
+    unknown one refused; a :class:`ConfigError` naming the file otherwise."""
+    try:
+        with in_file(source):
+            if not isinstance(raw, dict):
+                raise ConfigurationError(f"[{name}] must be a table, not {shown(raw)}")
+            settings = Settings(name, raw)
+            values = {spec.name: _setting(settings, spec) for spec in fields(cls)}
+            settings.done()
+    except ConfigurationError as exc:
+        raise ConfigError(str(exc)) from None
     return cls(**values)
 
 
@@ -225,11 +281,11 @@ def parse_config(data: Mapping[str, Any], source: str = "(config)") -> Config:
     for name, raw in data.items():
         if name in _HARDWARE:
             if not isinstance(raw, dict):
-                raise ConfigError(f"{source}: [{name}] must be a table")
+                raise ConfigError(f"{source}: [{name}] must be a table, not {shown(raw)}")
             settings = dict(raw)
-            kind = settings.pop("kind", getattr(defaults, name).kind)
-            if not isinstance(kind, str):
-                raise ConfigError(f"{source}: {name}.kind must be a string")
+            kind = getattr(defaults, name).kind
+            if "kind" in settings:
+                kind = _plain_section(source, name, _Kind, {"kind": settings.pop("kind")}).kind
             sections[name] = HardwareSection(kind, settings)
         elif name in _PLAIN:
             sections[name] = _plain_section(source, name, _PLAIN[name], raw)
@@ -238,17 +294,11 @@ def parse_config(data: Mapping[str, Any], source: str = "(config)") -> Config:
             raise ConfigError(f"{source}: unknown section [{name}] (known: {known})")
     config = Config(source=source, **sections)
     if config.log.level.upper() not in _LEVELS:
-        raise ConfigError(f"{source}: log.level must be one of {', '.join(sorted(_LEVELS))}")
-    if config.kiosk.idle_minutes <= 0:
-        raise ConfigError(f"{source}: kiosk.idle_minutes must be more than 0")
-    if config.table.full_decode_seconds <= 0:
-        raise ConfigError(f"{source}: table.full_decode_seconds must be more than 0")
+        raise ConfigError(
+            f"{source}: log.level must be one of {', '.join(sorted(_LEVELS))}, "
+            f"not {shown(config.log.level)}"
+        )
     _check_cafe(config, source)
-    if not 0 < config.phone.port < 65536:
-        raise ConfigError(f"{source}: phone.port must be 1-65535, not {config.phone.port}")
-    if config.ui.language not in LANGUAGES:
-        known = ", ".join(LANGUAGES)
-        raise ConfigError(f"{source}: ui.language {config.ui.language!r} is not one of {known}")
     return config
 
 

@@ -30,6 +30,6 @@ class FakeButtons(QueuedButtons):
 
 
 def open_fake(settings: Settings) -> FakeButtons:
-    clock = settings.raw("clock", time.monotonic)
+    clock = settings.clock()
     settings.done()
     return FakeButtons(clock)

@@ -202,10 +202,15 @@ def read_wiring(settings: Settings) -> Wiring:
     )
 
 
+def _is_factory(value: Any) -> bool:
+    """A factory's name, or a gpiozero pin factory handed in (tests: MockFactory)."""
+    return isinstance(value, str) or callable(getattr(value, "pin", None))
+
+
 def open_gpio(settings: Settings) -> GpioButtons:
     wiring = read_wiring(settings)
-    factory = settings.raw("pin_factory", "default")
-    clock = settings.raw("clock", time.monotonic)
+    factory = settings.value("pin_factory", "default", _is_factory, "a pin factory's name")
+    clock = settings.clock()
     settings.done()
     if not isinstance(factory, str):  # a factory object handed in (tests: MockFactory)
         return GpioButtons(wiring, pin_factory=factory, clock=clock)

@@ -210,9 +210,9 @@ class PygameKeyboardButtons(TrackedButtons):
 
 def open_keyboard(settings: Settings) -> QueuedButtons:
     source = settings.text("source", "terminal", choices=SOURCES)
-    stream = settings.raw("stream")
+    stream = settings.stream("stream", "read")
     hold_time = settings.number("hold_time", 0.8, low=0.1, high=10.0)
-    clock = settings.raw("clock", time.monotonic)
+    clock = settings.clock()
     settings.done()
     if source == "pygame":
         return PygameKeyboardButtons(hold_time=hold_time, clock=clock)

@@ -131,13 +131,17 @@ class ReplayButtons(QueuedButtons):
         return self.finished
 
 
+#: What ``buttons.script`` is.
+SCRIPT = "a file of 't button [kind]' lines or a list of steps"
+
+
 def open_replay(settings: Settings) -> ReplayButtons:
-    script = settings.raw("script")
-    clock = settings.raw("clock", time.monotonic)
-    start = settings.raw("start")
+    script = settings.value(
+        "script", None, lambda v: isinstance(v, str | Path | list | tuple), SCRIPT
+    )
+    clock = settings.clock()
+    start = settings.number("start", 0.0) if settings.has("start") else None
     settings.done()
-    if start is not None and (isinstance(start, bool) or not isinstance(start, int | float)):
-        raise ConfigurationError(f"buttons.start = {start!r}: a time in seconds on the clock")
     if isinstance(script, str | Path):
         path = Path(script).expanduser()
         try:
@@ -149,6 +153,4 @@ def open_replay(settings: Settings) -> ReplayButtons:
         return ReplayButtons(parse_script(text, str(path)), clock=clock, start=start)
     if isinstance(script, list | tuple):
         return ReplayButtons(to_events(script, "buttons.script"), clock=clock, start=start)
-    raise ConfigurationError(
-        "buttons.script must be a file of 't button [kind]' lines or a list of steps"
-    )
+    raise ConfigurationError(f"buttons.script must be {SCRIPT}")

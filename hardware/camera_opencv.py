@@ -178,7 +178,7 @@ def open_from_settings(settings: Settings) -> OpenCVCamera:
     autofocus = settings.flag("autofocus", True)
     focus = settings.integer("focus", -1, low=-1, high=1023)
     factory = settings.value("factory", None, callable, "a VideoCapture-like class")
-    clock = settings.value("clock", time.monotonic, callable, "a function () -> seconds")
+    clock = settings.clock()
     settings.done()
     return open_camera_opencv(
         device,

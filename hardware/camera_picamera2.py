@@ -289,7 +289,7 @@ def open_from_settings(settings: Settings) -> Picamera2Camera:
     vflip = settings.flag("vflip", False)
     factory = settings.value("factory", None, callable, "a Picamera2-like class")
     transform = settings.value("transform", None, callable, "a function (hflip, vflip)")
-    clock = settings.value("clock", time.monotonic, callable, "a function () -> seconds")
+    clock = settings.clock()
     settings.done()
     if width % 2 or height % 2:
         raise ConfigurationError(

@@ -391,7 +391,7 @@ def open_from_settings(settings: Settings) -> ReplayCamera:
     loop = settings.flag("loop", False)
     realtime = settings.flag("realtime", False)
     grey = settings.flag("grey", False)
-    clock = settings.value("clock", time.monotonic, callable, "a function () -> seconds")
+    clock = settings.clock()
     sleep = settings.value("sleep", time.sleep, callable, "a function (seconds) -> None")
     settings.done()
     return open_camera_replay(

@@ -128,6 +128,6 @@ def open_gif(settings: Settings) -> GifDisplay:
     if path.suffix.lower() != ".gif":  # refused at start, not when the GIF is written at exit
         raise ConfigurationError(f"{settings.section}.path must end in .gif, not {str(path)!r}")
     scale = settings.integer("scale", 2, low=1, high=16)
-    clock = settings.raw("clock", time.monotonic)
+    clock = settings.clock()
     settings.done()
     return GifDisplay(size, path, scale=scale, clock=clock)

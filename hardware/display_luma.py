@@ -297,7 +297,7 @@ def open_luma(settings: Settings) -> LumaDisplay:
     """``kind = "luma"``: read the keys, then open the panel (DeviceError if absent)."""
     panel = read_panel(settings)
     level = settings.integer("contrast", -1, low=0, high=255)  # -1: keep the driver's own
-    factory = settings.raw("device_factory", make_device)
-    clock = settings.raw("clock", time.monotonic)
+    factory = settings.value("device_factory", make_device, callable, "a function")
+    clock = settings.clock()
     settings.done()
     return LumaDisplay(panel, factory, contrast=None if level < 0 else level, clock=clock)

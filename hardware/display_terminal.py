@@ -95,7 +95,7 @@ class TerminalDisplay(DisplayBase):
 
 def open_terminal(settings: Settings) -> TerminalDisplay:
     size = panel_size(settings)
-    stream = settings.raw("stream")
+    stream = settings.stream("stream", "write")
     cells = settings.text("cells", "quadrants", choices=CELLS)
     settings.done()
     return TerminalDisplay(size, stream, cells=cells)

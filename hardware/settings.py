@@ -13,6 +13,8 @@ rather than silently ignored.
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 from typing import Any
@@ -33,7 +35,7 @@ class Settings:
         return f"{self.section}.{key}"
 
     def _bad(self, key: str, rule: str, value: Any) -> ConfigurationError:
-        return ConfigurationError(f"{self._name(key)} must be {rule}, not {value!r}")
+        return ConfigurationError(f"{self._name(key)} must be {rule}, not {shown(value)}")
 
     def _take(self, key: str) -> tuple[bool, Any]:
         self._taken.add(key)
@@ -74,12 +76,14 @@ class Settings:
         high: float | None = None,
         above: float | None = None,
     ) -> float:
-        """A float; ``above`` is an exclusive lower bound (a frame rate above 0)."""
+        """A finite float; ``above`` is an exclusive lower bound (a frame rate above 0)."""
         given, value = self._take(key)
         if not given:
             return default
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise self._bad(key, "a number", value)
+        if not math.isfinite(value):  # TOML writes nan and inf
+            raise self._bad(key, "a finite number", value)
         if above is not None and not value > above:
             raise self._bad(key, f"more than {above:g}", value)
         _check_range(self._name(key), value, low, high)
@@ -112,10 +116,16 @@ class Settings:
             raise self._bad(key, "a path", value)
         return Path(value).expanduser()
 
-    def raw(self, key: str, default: Any = None) -> Any:
-        """A value taken as it is (a stream or a clock handed in by a test)."""
-        given, value = self._take(key)
-        return value if given else default
+    def clock(self) -> Callable[[], float]:
+        """``clock``: the seconds a backend reads (``time.monotonic``; a test's own)."""
+        found: Callable[[], float] = self.value(
+            "clock", time.monotonic, callable, "a function () -> seconds"
+        )
+        return found
+
+    def stream(self, key: str, method: str) -> Any:
+        """A text stream handed in by a test (None: the terminal's); it has ``method``."""
+        return self.value(key, None, lambda v: v is None or hasattr(v, method), "a text stream")
 
     def value(self, key: str, default: Any, check: Callable[[Any], bool], rule: str) -> Any:
         """A value of any other shape, accepted when ``check`` says so (a device, a callable)."""
@@ -134,6 +144,16 @@ class Settings:
             known = ", ".join(sorted(self._taken))
             names = ", ".join(self._name(k) for k in unknown)
             raise ConfigurationError(f"unknown setting {names}{where} (known: {known})")
+
+
+def shown(value: Any) -> str:
+    """A value as a setting's message shows it: its repr, cut to one short line.
+
+    >>> shown([0.5, 0.5]), shown("x" * 80)[-6:]
+    ('[0.5, 0.5]', 'xxx...')
+    """
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _check_range(name: str, value: float, low: float | None, high: float | None) -> None:

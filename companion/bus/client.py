@@ -32,10 +32,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.bus.commands import Command, CommandChecker, CommandRefusedError
+from companion.bus.guard import guarded
 from companion.bus.logs import LogRing
 from companion.bus.messages import OFFLINE, ONLINE, Ack, dump, log_message
+from companion.bus.nonces import NonceBook
 from companion.bus.outbox import Outbox
-from companion.bus.sender import RESEND_SECONDS, Sender
+from companion.bus.sender import POLL_SECONDS, RESEND_SECONDS, Sender
 from companion.bus.settings import BusSettings, mqtt_client
 from companion.bus.tls import (
     TABLE,
@@ -82,10 +84,11 @@ class _Link:
         if bus.tls is not None:
             client.tls_set_context(bus.tls)
         client.will_set(self.topics.status, OFFLINE, qos=1, retain=True)
-        client.on_connect = self._connected
-        client.on_disconnect = self._disconnected
-        client.on_subscribe = self._subscribed
-        client.on_message = self._message
+        # Guarded: an exception in a callback would end paho's thread (issue 22).
+        client.on_connect = guarded(log, "connecting", self._connected)
+        client.on_disconnect = guarded(log, "a disconnection", self._disconnected)
+        client.on_subscribe = guarded(log, "a subscription", self._subscribed)
+        client.on_message = guarded(log, "a message", self._message)
         client.on_socket_open = no_delay
         self.client = client
         self.ready = threading.Event()
@@ -165,6 +168,11 @@ class _Link:
             return False
         return not self.lost.is_set()
 
+    def alive(self) -> bool:
+        """paho's network thread runs (False once it died: this connection is over)."""
+        thread = getattr(self.client, "_thread", None)
+        return thread is not None and thread.is_alive()
+
     def publish(self, topic: str, payload: bytes, *, retain: bool = False, qos: int = 1) -> None:
         self.client.publish(topic, payload, qos=qos, retain=retain)
 
@@ -194,7 +202,10 @@ class TableBus:
         #: Checks the broker's certificate, made once (a bad CA file stops the start).
         self.tls = tls_context(settings.cafile, TABLE.cafile) if settings.tls else None
         topics = settings.topics
-        self.checker = CommandChecker(key, cafe=topics.cafe, table=topics.table, clock=clock)
+        self.nonces = NonceBook(journal_path)  # kept across restarts (issue 22)
+        self.checker = CommandChecker(
+            key, cafe=topics.cafe, table=topics.table, clock=clock, nonces=self.nonces
+        )
         self.outbox = Outbox(journal_path, topics)
         #: Staff commands accepted, for the daemon's loop to take (never blocks it).
         self.commands: queue.Queue[Command] = queue.Queue()
@@ -211,6 +222,8 @@ class TableBus:
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        #: The connection being served (None before the first).
+        self.link: _Link | None = None
         self.outage = Outage(log, "retrying in the background")
 
     # -- the daemon's side: none of these wait ---------------------------------------------
@@ -236,6 +249,7 @@ class TableBus:
         if self._thread is not None:
             self._thread.join(timeout)
         self.outbox.close()
+        self.nonces.close()
 
     # -- called from the network thread ------------------------------------------------------
 
@@ -292,7 +306,8 @@ class TableBus:
             self._state_sent = False  # the newest state again: the last may not have gone
         self.online.set()
         logged = 0  # the kept log lines again on each connection
-        while not (self._stop.is_set() or link.lost.is_set()):
+        self.link = link
+        while not (self._stop.is_set() or link.lost.is_set()) and link.alive():
             self._wake.clear()
             with self._state_lock:
                 state = None if self._state_sent else self._state
@@ -316,6 +331,9 @@ class TableBus:
                 )
                 sender.restart(ack)
             last = ack
-            self._wake.wait(sender.step(ack))
+            # At most a poll's wait: a network thread that died is seen (issue 22).
+            self._wake.wait(min(sender.step(ack), POLL_SECONDS))
         if link.lost.is_set():
             log.warning("cafe: connection to the broker lost; the journal keeps what is unsent")
+        elif not self._stop.is_set():  # issue 22: a new connection, with a new thread
+            log.error("cafe: the MQTT network thread died; connecting again")

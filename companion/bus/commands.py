@@ -4,8 +4,11 @@ A command is acted on only if all of these hold (docs/cafe.md, the bus contract)
 its ``sig`` is the HMAC-SHA256, with the staff key (the staff cards' key file), of the
 canonical JSON of the command without ``sig``; it names this cafe and this table; its
 ``ts`` is within :data:`WINDOW` seconds of the table's clock; its nonce was not seen in
-the last :data:`NONCE_SECONDS` (kept in memory: after a restart the ``ts`` window
-covers it). Anything else is refused with one line saying why.
+the last :data:`NONCE_SECONDS` (kept in the table's journal file,
+:class:`~companion.bus.nonces.NonceBook`: a captured command replayed after a restart
+of the table is refused too). What crosses the edge is checked as the server checks
+what it stores (:mod:`companion.bus.limits`: size and depth before parsing, texts,
+finite times, names). Anything else is refused with one line saying why.
 
     >>> key = bytes(range(32))
     >>> checker = CommandChecker(key, cafe="rosie", table="t2", clock=lambda: 1000.0)
@@ -25,23 +28,26 @@ import hashlib
 import hmac
 import json
 import re
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from companion.bus.limits import (
+    LimitError,
+    check_names,
+    check_text,
+    check_time,
+    load,
+)
+from companion.bus.nonces import KEPT, NonceBook
 from companion.errors import CompanionError
 
 #: Seconds a command's ``ts`` may be off the table's clock, either way.
 WINDOW = 120.0
 #: Seconds a nonce is remembered.
-NONCE_SECONDS = 600.0
+NONCE_SECONDS = KEPT
 #: The longest message the OLED is asked to show.
 MESSAGE_CHARS = 200
-#: The most names a command may give, and the longest name.
-MAX_NAMES = 8
-NAME_CHARS = 20
 ACTIONS = ("reset", "message", "names")
 _HEX = re.compile(r"[0-9a-f]+")
 
@@ -85,35 +91,40 @@ def _args(action: str, args: Any) -> dict[str, Any]:
             raise CommandRefusedError("message: args.text is not a text")
         if len(text) > MESSAGE_CHARS:
             raise CommandRefusedError(f"message: text longer than {MESSAGE_CHARS} characters")
-        return {"text": text.strip()}
-    names = args.get("names")
-    if not isinstance(names, list) or not 1 <= len(names) <= MAX_NAMES:
-        raise CommandRefusedError(f"names: args.names is not a list of 1 to {MAX_NAMES} names")
-    if not all(isinstance(n, str) and 0 < len(n.strip()) <= NAME_CHARS for n in names):
-        raise CommandRefusedError(f"names: a name is empty or longer than {NAME_CHARS} characters")
+        return {"text": " ".join(check_text(text, "message: text").split())}
+    try:
+        names = check_names(args.get("names"), "names: args.names")
+    except LimitError as exc:
+        raise CommandRefusedError(str(exc)) from None
     # "phone": typed on the players' page (issue 15): the table asks to confirm them.
-    return {"names": [n.strip() for n in names], "phone": args.get("phone") is True}
+    return {"names": names, "phone": args.get("phone") is True}
 
 
 class CommandChecker:
     """Checks the commands of one table; thread-safe (the bus's network thread calls it)."""
 
     def __init__(
-        self, key: bytes | None, *, cafe: str, table: str, clock: Callable[[], float]
+        self,
+        key: bytes | None,
+        *,
+        cafe: str,
+        table: str,
+        clock: Callable[[], float],
+        nonces: NonceBook | None = None,
     ) -> None:
         self.key = key
         self.cafe = cafe
         self.table = table
         self.clock = clock
-        self._nonces: OrderedDict[str, float] = OrderedDict()
-        self._lock = threading.Lock()
+        #: The nonces seen (the table's journal file; in memory only when not given).
+        self.nonces = nonces if nonces is not None else NonceBook(":memory:")
 
     def check(self, payload: bytes) -> Command:
         """The command in ``payload``, or :class:`CommandRefusedError` saying why not."""
         try:
-            body = json.loads(payload.decode("utf-8"))
-        except ValueError:
-            raise CommandRefusedError("not JSON text") from None
+            body = load(payload, "command")  # bounded before parsing (issue 22)
+        except LimitError as exc:
+            raise CommandRefusedError(str(exc)) from None
         if not isinstance(body, dict):
             raise CommandRefusedError("not a JSON object")
         sig = body.pop("sig", None)
@@ -134,17 +145,19 @@ class CommandChecker:
     def _fresh(self, body: dict[str, Any]) -> Command:
         ts, nonce, action = body.get("ts"), body.get("nonce"), body.get("action")
         now = self.clock()
-        if not isinstance(ts, int | float) or isinstance(ts, bool) or abs(now - ts) > WINDOW:
-            off = f"more than {WINDOW:.0f} s off the table's clock"
-            raise CommandRefusedError(f"ts {ts!r} is {off}")
+        try:
+            when = check_time(ts, "ts")
+        except LimitError as exc:
+            raise CommandRefusedError(str(exc)) from None
+        if abs(now - when) > WINDOW:
+            raise CommandRefusedError(
+                f"ts {ts!r} is more than {WINDOW:.0f} s off the table's clock"
+            )
         if not isinstance(nonce, str) or len(nonce) != 32 or not _HEX.fullmatch(nonce):
             raise CommandRefusedError("nonce is not 32 hex characters")
         if action not in ACTIONS:
             raise CommandRefusedError(f"unknown action {action!r} (known: {', '.join(ACTIONS)})")
-        with self._lock:
-            while self._nonces and next(iter(self._nonces.values())) < now - NONCE_SECONDS:
-                self._nonces.popitem(last=False)
-            if nonce in self._nonces:
-                raise CommandRefusedError(f"nonce {nonce} seen before")
-            self._nonces[nonce] = now
-        return Command(action, _args(action, body.get("args", {})))
+        command = Command(action, _args(action, body.get("args", {})))
+        if not self.nonces.first(nonce, now):
+            raise CommandRefusedError(f"nonce {nonce} seen before")
+        return command

@@ -21,6 +21,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from companion.bus.limits import load
 from companion.bus.logs import LogLine
 from companion.flows.base import GameFlow
 from companion.flows.status import HexStatus, RummyStatus, Scores, TrickStatus
@@ -92,7 +93,7 @@ class Ack:
     @classmethod
     def parse(cls, payload: bytes) -> Ack:
         """The ack in ``payload``; raises ValueError naming what is wrong."""
-        value = json.loads(payload.decode("utf-8"))
+        value = load(payload, "ack")  # bounded before parsing (issue 22)
         if not isinstance(value, dict) or value.get("v") != VERSION:
             raise ValueError(f"not a version {VERSION} ack object")
         seq, games = value.get("seq"), value.get("games")

@@ -16,7 +16,6 @@ state's device report is shown as sent), and a message that breaks the contract 
 from __future__ import annotations
 
 import json
-import math
 import re
 import secrets
 from collections.abc import Mapping
@@ -24,6 +23,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.bus.commands import signature
+from companion.bus.limits import LimitError, check_id, check_payload, check_time, load
+from companion.bus.limits import check_name as check_player
 from companion.cafe.errors import MessageError
 
 VERSION = 1
@@ -144,9 +145,9 @@ class TableState:
 
 def _object(payload: bytes, what: str) -> dict[str, Any]:
     try:
-        value = json.loads(payload.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        raise MessageError(f"{what}: not UTF-8 JSON") from None
+        value = load(payload, what)  # size, depth, texts, numbers, lists (issue 22)
+    except LimitError as exc:
+        raise MessageError(str(exc)) from None
     if not isinstance(value, dict):
         raise MessageError(f"{what}: not a JSON object")
     if value.get("v") != VERSION:
@@ -163,23 +164,58 @@ def _whose(value: Mapping[str, Any], cafe: str, table: str, what: str) -> None:
 
 
 def _int(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise MessageError(f"{what}: {value!r} is not a whole number")
-    return value
+    try:
+        return check_id(value, what)
+    except LimitError as exc:
+        raise MessageError(str(exc)) from None
 
 
 def _time(value: Any, what: str, *, optional: bool = False) -> float | None:
     if value is None and optional:
         return None
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise MessageError(f"{what}: {value!r} is not a time")
-    return float(value)
+    try:
+        return check_time(value, what)
+    except LimitError as exc:
+        raise MessageError(str(exc)) from None
 
 
 def _names(value: Any, what: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise MessageError(f"{what}: not a list of texts")
     return tuple(value)
+
+
+def _players(value: Any, what: str) -> tuple[str, ...]:
+    """A game's players: every name as both sides take names (issue 22)."""
+    names = _names(value, what)
+    try:
+        for name in names:
+            check_player(name, f"{what}: name")
+    except LimitError as exc:
+        raise MessageError(str(exc)) from None
+    return names
+
+
+def peek_numbers(payload: bytes) -> tuple[str, int, int | None, int | None] | None:
+    """``(journal, game id, event seq or None, after or None)`` of an ``events``
+    message that could not be stored, if they can be read (its size and depth within
+    the limits, its numbers whole and in range, whatever else is wrong with it); None
+    otherwise."""
+    try:
+        check_payload(payload, "events")
+        value = json.loads(payload.decode("utf-8", errors="replace"))
+        game, event = value["game"], value.get("event")
+        journal = value.get("journal", "")
+        after = value.get("after")
+        seq = None if event is None else check_id(event["seq"], "seq")
+        return (
+            journal if isinstance(journal, str) else "",
+            check_id(game["id"], "game id"),
+            seq,
+            None if after is None else check_id(after, "after"),
+        )
+    except (ValueError, LookupError, TypeError, RecursionError):
+        return None
 
 
 def _game_row(table: str, raw: Any, what: str) -> GameRow:
@@ -197,7 +233,7 @@ def _game_row(table: str, raw: Any, what: str) -> GameRow:
         table=table,
         id=_int(raw.get("id"), f"{what}: game id"),
         game=game,
-        players=_names(raw.get("players"), f"{what}: players"),
+        players=_players(raw.get("players"), f"{what}: players"),
         variants=_names(raw.get("variants", []), f"{what}: variants"),
         options=options,
         started=started or 0.0,

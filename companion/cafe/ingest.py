@@ -44,10 +44,11 @@ from companion.cafe.contract import (
     parse_events,
     parse_state,
     parse_status,
+    peek_numbers,
 )
 from companion.cafe.errors import MessageError
 from companion.cafe.outcome import seats_of
-from companion.cafe.store import JournalRow, Store, TableRow
+from companion.cafe.store import JournalRow, QuarantineRow, Store, TableRow
 from companion.web.model import HistoryFilter
 
 log = logging.getLogger("companion.cafe")
@@ -84,6 +85,8 @@ class Applied:
     acks: dict[str, AckRow] = field(default_factory=dict)
     changed: set[str] = field(default_factory=set)
     stored: int = 0
+    #: Messages set aside (issue 22).
+    quarantined: int = 0
 
 
 class Ingest:
@@ -168,12 +171,8 @@ class Ingest:
             for item in batch:
                 if isinstance(item, LostSession):
                     continue  # the acks hold only what is held: nothing to undo
-                try:
-                    self._one(item, done)
-                except MessageError as exc:
-                    log.warning("cafe: message refused: %s", exc)
-                    continue
-                touched.add(item.table)
+                if self._each(item, done):
+                    touched.add(item.table)
             for name in touched:
                 self.store.put_table(self.tables[name])
             self.store.commit()
@@ -187,6 +186,91 @@ class Ingest:
                 done.acks[name] = ack
         done.changed |= touched
         return done
+
+    def _each(self, item: Incoming, done: Applied) -> bool:
+        """One message stored, or set aside with why (issue 22): never the batch's end.
+        True when the table's row changed. The database's own trouble (a full disk) is
+        raised: the whole batch is tried again, unacknowledged."""
+        kept = self._memory(item.table)
+        self.store.savepoint()
+        try:
+            self._one(item, done)
+        except Exception as exc:  # a poison message must stop nothing else
+            try:
+                self.store.undo_savepoint()
+            except Exception:
+                raise exc from None  # the database went: the batch again, later
+            self._restore(item.table, kept)
+            if self.store.fault(exc):
+                raise
+            self._quarantine(item, exc, done)
+            return item.table in self.tables
+        self.store.release_savepoint()
+        return True
+
+    def _memory(self, table: str) -> tuple[Any, ...]:
+        """What :meth:`_one` may change in memory for ``table``, to undo it."""
+        return (
+            self.tables.get(table),
+            set(self.open.get(table, set())),
+            list(self.journals.get(table, [])),
+            {k: dict(v) for k, v in self.afters.items() if k[0] == table},
+        )
+
+    def _restore(self, table: str, kept: tuple[Any, ...]) -> None:
+        row, opened, journals, afters = kept
+        if row is None:
+            self.tables.pop(table, None)
+        else:
+            self.tables[table] = row
+        self.open[table] = opened
+        self.journals[table] = journals
+        for key in [k for k in self.afters if k[0] == table]:
+            del self.afters[key]
+        self.afters.update(afters)
+
+    def _quarantine(self, item: Incoming, exc: Exception, done: Applied) -> None:
+        """Set ``item`` aside with why; an events message the table will send again
+        until acked is passed over when it is the next the ack waits for."""
+        reason = f"{type(exc).__name__}: {exc}"
+        log.warning("cafe: message of %s/%s set aside: %s", item.table, item.leaf, reason[:300])
+        now = self.clock()
+        self.store.put_quarantine(
+            QuarantineRow(item.table, item.leaf, item.payload, reason, now, now)
+        )
+        done.quarantined += 1
+        if item.leaf == "events":
+            self._pass_over(item)
+
+    def _pass_over(self, item: Incoming) -> None:
+        """The ack past a quarantined ``events`` message whose numbers can be read and
+        which is the next one the ack waits for: the server holds it (set aside), and
+        the table's later events are not held back behind it."""
+        numbers = peek_numbers(item.payload)
+        row = self.tables.get(item.table)
+        known = self.journals.get(item.table) or []
+        if numbers is None or row is None:
+            return
+        journal, game_id, seq, after = numbers
+        newest = known[-1] if known else JournalRow(item.table, "", 0, 0, 0.0)
+        if journal != newest.journal:
+            return
+        if seq is None:
+            got, mark, base = game_id + newest.game_base, row.ack_games, newest.game_base
+        else:
+            got, mark, base = seq + newest.seq_base, row.ack_seq, newest.seq_base
+        came = got - 1 if after is None else after + base
+        if got <= mark or came > mark:
+            return
+        kind = "games" if seq is None else "seq"
+        moved = self._advance(item.table, kind, mark, got, came)
+        if seq is None:
+            self.tables[item.table] = replace(row, ack_games=moved)
+        else:
+            self.tables[item.table] = replace(row, ack_seq=moved)
+        log.warning(
+            "cafe: %s's ack passes over the message set aside (%s %d)", item.table, kind, got
+        )
 
     def _row(self, table: str) -> TableRow:
         row = self.tables.get(table)

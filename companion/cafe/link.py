@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.bus.client import no_delay
+from companion.bus.guard import guarded
 from companion.bus.tls import Keys, Outage, closed_before_accepting, connect_failure, tls_context
 from companion.cafe.contract import (
     AckRow,
@@ -89,11 +90,12 @@ class Link:
             except ConfigError as exc:
                 raise SettingsError(str(exc)) from None
             self._client.tls_set_context(context)
-        self._client.on_connect = self._on_connect
-        self._client.on_connect_fail = self._on_connect_fail
-        self._client.on_disconnect = self._on_disconnect
-        self._client.on_message = self._on_message
-        self._client.on_subscribe = self._on_subscribe
+        # Guarded: an exception in a callback would end paho's thread (issue 22).
+        self._client.on_connect = guarded(log, "connecting", self._on_connect)
+        self._client.on_connect_fail = guarded(log, "a failed connection", self._on_connect_fail)
+        self._client.on_disconnect = guarded(log, "a disconnection", self._on_disconnect)
+        self._client.on_message = guarded(log, "a message", self._on_message)
+        self._client.on_subscribe = guarded(log, "a subscription", self._on_subscribe)
         # Each table waits for its ack before its next message: acks go out at once.
         self._client.on_socket_open = no_delay
 
@@ -101,6 +103,11 @@ class Link:
         broker = self.settings.broker
         self._client.connect_async(broker.host, broker.port, keepalive=30)
         self._client.loop_start()
+
+    def alive(self) -> bool:
+        """paho's network thread runs (False once it died: the process must restart)."""
+        thread = getattr(self._client, "_thread", None)
+        return thread is not None and thread.is_alive()
 
     def stop(self) -> None:
         self._stopping = True
@@ -163,9 +170,11 @@ class Link:
             return
         table, leaf = where
         if leaf == "log":  # QoS 0, kept in memory only: not for the database's writer
-            self.on_log(table, bytes(message.payload))
-            if token is not None:
-                client.ack(message.mid, message.qos)
+            try:
+                self.on_log(table, bytes(message.payload))
+            finally:  # acknowledged whatever happens: a message never holds a slot
+                if token is not None:
+                    client.ack(message.mid, message.qos)
             return
         self.deliver(Incoming(table, leaf, message.payload, bool(message.retain), token))
 

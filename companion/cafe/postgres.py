@@ -30,15 +30,19 @@ from companion.cafe.store import (
     PUT_GAME,
     PUT_JOURNAL,
     PUT_LINK,
+    PUT_QUARANTINE,
     PUT_SEAT,
     PUT_TABLE,
     SCHEMA,
     JournalRow,
+    QuarantineRow,
+    Savepoints,
     SeatRow,
     TableRow,
     dump,
     game_params,
     is_url,
+    quarantine_params,
 )
 
 if TYPE_CHECKING:
@@ -92,7 +96,7 @@ def pg_program(name: str) -> str:
     return str(candidates[-1])
 
 
-class PgStore(StoreReads):
+class PgStore(StoreReads, Savepoints):
     """:class:`~companion.cafe.store.Store` in a PostgreSQL database (``url``)."""
 
     FIND = "strpos"
@@ -161,6 +165,22 @@ class PgStore(StoreReads):
 
         if not self._db.broken and self._db.info.transaction_status != TransactionStatus.IDLE:
             self._db.execute("ROLLBACK")
+
+    def _write(self, sql: str) -> None:
+        self._db.execute(sql)
+
+    def put_quarantine(self, row: QuarantineRow) -> None:
+        self._db.execute(pg(PUT_QUARANTINE), quarantine_params(row))
+
+    def fault(self, exc: BaseException) -> bool:
+        """A lost connection, a full disk, the server shutting down: the database's;
+        a value it refuses (NUL in a text, a number out of range): the message's."""
+        import psycopg
+
+        message = (psycopg.DataError, psycopg.IntegrityError, psycopg.ProgrammingError)
+        if isinstance(exc, psycopg.Error):
+            return not isinstance(exc, message) or self._db.broken
+        return isinstance(exc, OSError)
 
     def put_game(self, row: GameRow, seats: Sequence[SeatRow]) -> bool:
         changed = self._db.execute(pg(PUT_GAME), game_params(row)).rowcount > 0

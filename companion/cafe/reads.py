@@ -14,14 +14,17 @@ from companion.cafe.store import (
     JOURNALS,
     LINK,
     LINKED,
+    QUARANTINED,
     STANDINGS,
     GameQuery,
     JournalRow,
+    QuarantineRow,
     StandingRow,
     TableRow,
     game_filter,
     game_of,
     journal_of,
+    quarantine_of,
     table_of,
 )
 
@@ -95,3 +98,7 @@ class StoreReads:
         games = self._read("SELECT COUNT(*) FROM games")[0][0]
         events = self._read("SELECT COUNT(*) FROM events")[0][0]
         return int(games), int(events)
+
+    def quarantined(self, limit: int) -> list[QuarantineRow]:
+        """The messages set aside, the latest first."""
+        return [quarantine_of(r) for r in self._read(QUARANTINED, (limit,))]

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from companion.bus.limits import LimitError, check_names
 from companion.cafe.contract import GameRow, command, parse_log, split_key
 from companion.cafe.errors import MessageError
 from companion.cafe.games import record_and_score
@@ -23,7 +24,7 @@ from companion.cafe.link import Link
 from companion.cafe.logbook import LogBook
 from companion.cafe.outcome import outcome_of, rounds_of
 from companion.cafe.settings import CafeSettings
-from companion.cafe.store import Store, TableRow
+from companion.cafe.store import QuarantineRow, Store, TableRow
 from companion.cafe.writer import Writer
 from companion.web.changes import Changes
 from companion.web.model import (
@@ -156,6 +157,24 @@ class CafeServer:
         except MessageError as exc:
             log.warning("cafe: log line refused: %s", exc)
 
+    def dead(self) -> str | None:
+        """Which of the server's threads died (the network's, the writer's), if one did:
+        nothing is received or stored any more, the process must restart (issue 22)."""
+        if not self.writer.alive():
+            return "the database writer's thread"
+        if not self.link.alive():
+            return "the MQTT network thread"
+        return None
+
+    def receiving(self) -> bool:
+        """Whether what tables send is received and stored now (the dashboard says
+        "not receiving" otherwise): both threads alive and the database writing."""
+        return self.dead() is None and not self.writer.failing.is_set()
+
+    def quarantined(self, limit: int = 100) -> Sequence[QuarantineRow]:
+        """The messages set aside, the latest first (staff only)."""
+        return self.store.quarantined(limit)
+
     def take(self, items: Sequence[Incoming]) -> Applied:
         """Store ``items`` now, on this thread (an import, a test): as the writer would."""
         applied = self.ingest.apply(items)
@@ -233,6 +252,11 @@ class CafeServer:
             raise MessageError(
                 f"no staff key ({self.settings.staff.key_file}): commands cannot be signed"
             )
+        if action == "names":  # the table's own check (issue 22): refused here, not there
+            try:
+                args = {**args, "names": check_names(list(args.get("names", ())))}
+            except LimitError as exc:
+                raise MessageError(f"names for {table}: {exc}") from None
         body = command(*split_key(self.cafe, table), action, args, self.key, now=self.clock())
         self.link.publish_command(table, body)
         log.info("cafe: staff %s sent to %s", action, table)

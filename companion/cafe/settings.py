@@ -20,6 +20,7 @@ on a machine that is no table), every setting with a default.
     host = "127.0.0.1"
     port = 8080
     password_file = "/etc/companion/cafe-staff.password"   # `companion cafe set-password`
+    secure_cookie = false            # true behind HTTPS (a TLS front: docs/cafe.md)
     [staff]
     key_file = "/etc/companion/staff.key"                 # signs commands to tables
 """
@@ -35,7 +36,7 @@ from typing import Any
 from companion.cafe.contract import check_name
 from companion.cafe.errors import MessageError, SettingsError
 from companion.cafe.store import is_url
-from companion.config import _plain_section, default_state_dir
+from companion.config import PORT, _plain_section, default_state_dir
 from companion.errors import ConfigError
 
 CAFE_CONFIG = Path("/etc/companion/cafe.toml")
@@ -51,7 +52,7 @@ class CafeSection:
 @dataclass(frozen=True)
 class BrokerSection:
     host: str = "localhost"
-    port: int = 1883
+    port: int = field(default=1883, metadata=PORT)
     username: str = ""
     password_file: str = ""
     cafile: str = ""
@@ -67,9 +68,12 @@ class DatabaseSection:
 @dataclass(frozen=True)
 class WebSection:
     host: str = "127.0.0.1"
-    port: int = 8080
+    port: int = field(default=8080, metadata=PORT)
     password_file: str = "/etc/companion/cafe-staff.password"
     secret_file: str = ""  # empty: cafe-cookie.key in the state directory
+    #: The login cookie goes back over HTTPS only: set it behind a TLS front (nginx,
+    #: Caddy: docs/cafe.md, "HTTPS in front of the dashboard").
+    secure_cookie: bool = False
 
 
 @dataclass(frozen=True)

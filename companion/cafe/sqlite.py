@@ -26,18 +26,22 @@ from companion.cafe.store import (
     PUT_GAME,
     PUT_JOURNAL,
     PUT_LINK,
+    PUT_QUARANTINE,
     PUT_SEAT,
     PUT_TABLE,
     SCHEMA,
     JournalRow,
+    QuarantineRow,
+    Savepoints,
     SeatRow,
     TableRow,
     dump,
     game_params,
+    quarantine_params,
 )
 
 
-class SqliteStore(StoreReads):
+class SqliteStore(StoreReads, Savepoints):
     """:class:`~companion.cafe.store.Store` in an SQLite file (``:memory:`` for a test)."""
 
     def __init__(self, path: str | Path) -> None:
@@ -73,6 +77,18 @@ class SqliteStore(StoreReads):
     def rollback(self) -> None:
         if self._db.in_transaction:
             self._db.execute("ROLLBACK")
+
+    def _write(self, sql: str) -> None:
+        self._db.execute(sql)
+
+    def put_quarantine(self, row: QuarantineRow) -> None:
+        self._db.execute(PUT_QUARANTINE, quarantine_params(row))
+
+    def fault(self, exc: BaseException) -> bool:
+        """A full disk, a locked or damaged file, an I/O error: the database's;
+        a value SQLite cannot bind (too big an integer, a lone surrogate): the message's."""
+        message = (sqlite3.IntegrityError, sqlite3.DataError, sqlite3.ProgrammingError)
+        return isinstance(exc, OSError | sqlite3.DatabaseError) and not isinstance(exc, message)
 
     def put_game(self, row: GameRow, seats: Sequence[SeatRow]) -> bool:
         changed = self._db.execute(PUT_GAME, game_params(row)).rowcount > 0

@@ -17,11 +17,13 @@ ignores case, PostgreSQL's does not); PostgreSQL sorts text bytewise as SQLite d
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from companion.bus.limits import MAX_PAYLOAD
 from companion.cafe.contract import EventRow, GameRow
 from companion.web.model import HistoryFilter
 
@@ -56,6 +58,21 @@ class JournalRow:
 
 
 @dataclass(frozen=True)
+class QuarantineRow:
+    """A message set aside (issue 22): it could not be stored, so it is kept as it came
+    (``payload``, at most the contract's size) with why, and acknowledged, so that it
+    stops nothing else. One row per (table, payload); ``times`` counts its arrivals."""
+
+    table: str
+    topic: str
+    payload: bytes
+    reason: str
+    first: float
+    last: float
+    times: int = 1
+
+
+@dataclass(frozen=True)
 class SeatRow:
     """One seat of one ended game that counts (:func:`companion.cafe.outcome.outcome_of`)."""
 
@@ -78,6 +95,24 @@ class StandingRow:
     best: int | None
 
 
+class Savepoints:
+    """Each message of a batch in a savepoint of its own (issue 22): the same SQL on
+    SQLite and PostgreSQL, on the store's writing connection (``_write``)."""
+
+    def _write(self, sql: str) -> None:
+        raise NotImplementedError
+
+    def savepoint(self) -> None:
+        self._write("SAVEPOINT message")
+
+    def undo_savepoint(self) -> None:
+        self._write("ROLLBACK TO SAVEPOINT message")
+        self._write("RELEASE SAVEPOINT message")
+
+    def release_savepoint(self) -> None:
+        self._write("RELEASE SAVEPOINT message")
+
+
 #: The history's filters and page: the dashboard's own (one shape for both sides).
 GameQuery = HistoryFilter
 
@@ -97,6 +132,15 @@ class Store(Protocol):
     def game_ids_after(self, table: str, game_id: int, limit: int) -> list[int]: ...
     def put_journal(self, row: JournalRow) -> None: ...
     def last_ids(self, table: str) -> tuple[int, int]: ...
+    def savepoint(self) -> None: ...
+    def undo_savepoint(self) -> None: ...
+    def release_savepoint(self) -> None: ...
+    def put_quarantine(self, row: QuarantineRow) -> None: ...
+    def fault(self, exc: BaseException) -> bool:
+        """True when ``exc`` is the database's own trouble (a full disk, a lost
+        connection, a damaged file): the batch is tried again later. False: the
+        message's (it is set aside)."""
+        ...
 
     # -- reading (any thread) -------------------------------------------------------------
     def tables(self) -> list[TableRow]: ...
@@ -109,6 +153,7 @@ class Store(Protocol):
     def link(self, table: str, game_id: int) -> str | None: ...
     def linked(self, table: str, digest: str) -> int | None: ...
     def counts(self) -> tuple[int, int]: ...
+    def quarantined(self, limit: int) -> list[QuarantineRow]: ...
     def close(self) -> None: ...
 
 
@@ -173,6 +218,18 @@ SCHEMA = (
         since DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (table_name, journal)
     )""",
+    # Messages set aside (issue 22): one row per (table, payload digest).
+    """CREATE TABLE IF NOT EXISTS quarantine (
+        table_name TEXT NOT NULL,
+        digest TEXT NOT NULL,
+        topic TEXT NOT NULL,
+        payload BYTEA NOT NULL,
+        reason TEXT NOT NULL,
+        first_at DOUBLE PRECISION NOT NULL,
+        last_at DOUBLE PRECISION NOT NULL,
+        times BIGINT NOT NULL,
+        PRIMARY KEY (table_name, digest)
+    )""",
 )
 
 #: An ended row is never made open again; an open row does not replace an ended one.
@@ -206,6 +263,16 @@ ON CONFLICT (table_name, game_id) DO NOTHING
 PUT_JOURNAL = """
 INSERT INTO journals (table_name, journal, game_base, seq_base, since) VALUES (?, ?, ?, ?, ?)
 ON CONFLICT (table_name, journal) DO NOTHING
+"""
+PUT_QUARANTINE = """
+INSERT INTO quarantine (table_name, digest, topic, payload, reason, first_at, last_at, times)
+VALUES (?, ?, ?, ?, ?, ?, ?, 1)
+ON CONFLICT (table_name, digest) DO UPDATE SET
+    last_at = excluded.last_at, reason = excluded.reason, times = quarantine.times + 1
+"""
+QUARANTINED = """
+SELECT table_name, topic, payload, reason, first_at, last_at, times FROM quarantine
+ORDER BY last_at DESC LIMIT ?
 """
 JOURNALS = "SELECT table_name, journal, game_base, seq_base, since FROM journals ORDER BY since"
 #: A game's link (the digest of its token), and the game a link opens.
@@ -272,6 +339,19 @@ def game_of(raw: Sequence[Any]) -> GameRow:
         started=float(started),
         ended=float(ended) if ended is not None else None,
         result=json.loads(result) if result is not None else None,
+    )
+
+
+def quarantine_params(row: QuarantineRow) -> tuple[Any, ...]:
+    digest = hashlib.sha256(row.topic.encode() + b"\0" + row.payload).hexdigest()
+    payload = row.payload[:MAX_PAYLOAD]
+    return (row.table, digest, row.topic, payload, row.reason[:500], row.first, row.last)
+
+
+def quarantine_of(raw: Sequence[Any]) -> QuarantineRow:
+    table, topic, payload, reason, first, last, times = raw
+    return QuarantineRow(
+        table, topic, bytes(payload), reason, float(first), float(last), int(times)
     )
 
 

@@ -4,6 +4,13 @@ Messages arrive on the MQTT client's thread and are queued here; the writer take
 what has gathered (up to :data:`BATCH` messages), stores it in one transaction, and
 only then acknowledges the messages to the broker (so a server killed before its
 commit gets them again from its broker session) and publishes the tables' acks.
+
+A message that cannot be stored is set aside by the ingest (issue 22) and never stops
+a batch. A batch the database itself refuses (a full disk, PostgreSQL restarting) is
+tried again, the same messages, after :data:`RETRY` seconds, then twice as long each
+time up to :data:`RETRY_MAX`: storing resumes by itself once the database can write,
+with no restart (the broker sends nothing new meanwhile: its in-flight window is full
+of these messages, not yet acknowledged).
 """
 
 from __future__ import annotations
@@ -18,6 +25,9 @@ from companion.cafe.ingest import Applied, Incoming, Ingest, LostSession
 log = logging.getLogger("companion.cafe")
 
 BATCH = 500
+#: Seconds before a batch the database refused is tried again, and the longest wait.
+RETRY = 0.5
+RETRY_MAX = 30.0
 _STOP = object()
 
 Item = Incoming | LostSession
@@ -33,6 +43,9 @@ class Writer:
         self.done = done
         self._queue: queue.Queue[object] = queue.Queue()
         self._thread = threading.Thread(target=self._run, name="cafe-writer", daemon=True)
+        self._stopping = threading.Event()
+        #: Set while the database refuses to write (the dashboard and the log say so).
+        self.failing = threading.Event()
 
     def start(self) -> None:
         self._thread.start()
@@ -44,7 +57,11 @@ class Writer:
         """Wait until everything queued so far is stored."""
         self._queue.join()
 
+    def alive(self) -> bool:
+        return self._thread.is_alive()
+
     def stop(self) -> None:
+        self._stopping.set()
         if self._thread.is_alive():
             self._queue.put(_STOP)
             self._thread.join()
@@ -70,12 +87,28 @@ class Writer:
                 return
 
     def _write(self, items: list[Item]) -> None:
-        try:
-            applied = self.ingest.apply(items)
-        except Exception as exc:  # the thread outlives any batch (a locked or full disk)
-            # Not acknowledged to the broker: the messages come again with the session.
-            log.error("cafe: %d messages not stored (%s: %s)", len(items), type(exc).__name__, exc)
-            return
+        delay = RETRY
+        while True:
+            try:
+                applied = self.ingest.apply(items)
+                break
+            except Exception as exc:  # the thread outlives any batch (a locked or full disk)
+                # Not acknowledged to the broker: tried again until the database writes.
+                if not self.failing.is_set():
+                    log.error(
+                        "cafe: %d messages not stored (%s: %s); trying again until the "
+                        "database can write",
+                        len(items),
+                        type(exc).__name__,
+                        exc,
+                    )
+                self.failing.set()
+            if self._stopping.wait(delay):
+                return  # stopping: the broker keeps them for the next start
+            delay = min(delay * 2, RETRY_MAX)
+        if self.failing.is_set():
+            self.failing.clear()
+            log.warning("cafe: storing again (%d messages)", len(items))
         try:
             self.done(applied, [item for item in items if isinstance(item, Incoming)])
         except Exception:

@@ -15,15 +15,22 @@ import argparse
 import getpass
 import logging
 import os
+import re
 import secrets
 import sqlite3
 import sys
 from contextlib import closing
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.cafe.settings import CafeSettings, load_settings, with_overrides
 from companion.cafe.store import is_url
 from companion.errors import UsageError
+
+if TYPE_CHECKING:
+    from starlette.applications import Starlette
+
+    from companion.cafe.server import CafeServer
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -35,25 +42,28 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.set_defaults(func=run)
     chores = parser.add_subparsers(dest="chore", metavar="CHORE")
     password = chores.add_parser("set-password", help="set the staff password of the dashboard")
-    _common(password)
+    _common(password, chore=True)
     password.add_argument("--stdin", action="store_true", help="read it from standard input")
     password.set_defaults(func=set_password)
     backup = chores.add_parser("backup", help="copy the database while the server runs")
-    _common(backup)
+    _common(backup, chore=True)
     backup.add_argument("--out", type=Path, required=True, help="the copy to write")
     backup.set_defaults(func=run_backup)
 
 
-def _common(parser: argparse.ArgumentParser) -> None:
+def _common(parser: argparse.ArgumentParser, *, chore: bool = False) -> None:
+    """``--config`` and ``--db``, before or after a chore's name (a chore's own default
+    would hide ``companion cafe --config X backup``'s)."""
+    default = argparse.SUPPRESS if chore else None
     parser.add_argument(
         "--config",
         type=Path,
-        default=None,
+        default=default,
         help="the server's settings (default: $COMPANION_CAFE_CONFIG or /etc/companion/cafe.toml)",
     )
     parser.add_argument(
         "--db",
-        default=None,
+        default=default,
         help="the database: an SQLite file, or a postgresql:// URL (default: from settings)",
     )
 
@@ -62,8 +72,8 @@ def _address(text: str | None, option: str) -> tuple[str | None, int | None]:
     if text is None:
         return None, None
     host, _, port = text.rpartition(":")
-    if not host or not port.isdigit():
-        raise UsageError(f"{option} {text!r}: expected HOST:PORT")
+    if not host or not re.fullmatch(r"[0-9]{1,5}", port) or not 0 < int(port) < 65536:
+        raise UsageError(f"{option} {text!r}: expected HOST:PORT, a port 1-65535")
     return host, int(port)
 
 
@@ -106,16 +116,32 @@ def _read_hash(path: Path) -> str | None:
         return None
 
 
+def dashboard(settings: CafeSettings, server: CafeServer) -> Starlette:
+    """The dashboard and the players' pages over ``server``, as ``[web]`` says: the
+    staff password's hash file, the cookie's key, the cookie over HTTPS only."""
+    from companion.cafe.live import CafeLive
+    from companion.web.app import create_app
+
+    password = Path(settings.web.password_file)
+    return create_app(
+        server,
+        password_hash=lambda: _read_hash(password),
+        secret=_secret(settings.secret_path()),
+        https_only=settings.web.secure_cookie,
+        live=CafeLive(server),
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from card_codes.errors import SigningError
     from card_codes.keys import load_key
-    from companion.cafe.live import CafeLive
     from companion.cafe.postgres import shown
+    from companion.cafe.salvage import salvage_if_damaged
     from companion.cafe.server import CafeServer
     from companion.cafe.store import open_store
-    from companion.web.app import create_app
+    from companion.cafe.watch import EXIT_DEAD, Watch
 
     settings = _settings(args)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
@@ -125,18 +151,18 @@ def run(args: argparse.Namespace) -> int:
     except SigningError as exc:
         key = None
         log.warning("%s: staff commands to tables are off", exc)
-    store = open_store(settings.database_target())
+    target = settings.database_target()
+    if not is_url(target):  # a damaged file is set aside and salvaged (issue 22)
+        salvage_if_damaged(Path(target))
+    store = open_store(target)
     server = CafeServer(settings, store, key=key)
     password = Path(settings.web.password_file)
     if _read_hash(password) is None:
         log.warning("no staff password (%s): run companion cafe set-password", password)
-    app = create_app(
-        server,
-        password_hash=lambda: _read_hash(password),
-        secret=_secret(settings.secret_path()),
-        live=CafeLive(server),
-    )
+    app = dashboard(settings, server)
     server.start()
+    watch = Watch(server)
+    watch.start()
     log.info(
         "cafe %s: database %s, dashboard on http://%s:%d/",
         ", ".join(settings.cafes()),
@@ -153,8 +179,12 @@ def run(args: argparse.Namespace) -> int:
             timeout_graceful_shutdown=2,
         )
     finally:
+        watch.stop()
         server.stop()
         store.close()
+    if watch.died is not None:
+        print(f"companion cafe: {watch.died} died: restarting", file=sys.stderr)
+        return EXIT_DEAD
     return 0
 
 

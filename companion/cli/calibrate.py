@@ -12,7 +12,7 @@ change (codes too small, blurred, outside the zones).
     frame: 1280x720
     codes found: 5 of 5 cards (4 in play, 1 in spicy)
     cards: G2 R1#2 R13 S3#1 Y16
-    px per module: 2.0 smallest, 2.1 median
+    px per module: 3.1 smallest, 3.2 median
     advice: none, the camera looks right
     wrote check.png
 
@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.cli.common import add_config_options, config_of, writable_file
+from companion.config import in_file
 from companion.errors import UsageError
 from companion.inputs import open_image, require_regular
 
@@ -109,7 +110,8 @@ def grab(args: argparse.Namespace) -> Any:
     config = config_of(args)
     kind = args.camera or config.camera.kind
     settings = dict(config.camera.settings) if kind == config.camera.kind else {}
-    return _from_camera(kind, settings, args.frame)
+    with in_file(config.source):
+        return _from_camera(kind, settings, args.frame)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -10,7 +10,6 @@ read: a game that cannot be read is left out with one warning line on stderr.
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import sys
 from pathlib import Path
@@ -28,6 +27,7 @@ from companion.games import GameReport, HexRefereeReport, HexReport, report_from
 from companion.games.errors import GameError
 from companion.games.hexref import upgrade_record
 from companion.journal import GameEntry, Journal
+from companion.web.spreadsheet import write_rows
 
 #: What a damaged record or score makes the code that reads it raise.
 DAMAGED = (GameError, CompanionError, LookupError, TypeError, ValueError, AttributeError)
@@ -132,12 +132,8 @@ def run(args: argparse.Namespace) -> int:
             json.dump(body, out, ensure_ascii=False, indent=1)
             out.write("\n")
         else:
-            writer = csv.writer(out)
-            writer.writerow(
-                ["game_id", "started", "game", "round", "seat", "player", "points", "total"]
-            )
-            for rows in made:
-                writer.writerows(rows)
+            header = ["game_id", "started", "game", "round", "seat", "player", "points", "total"]
+            write_rows(out, header, [row for rows in made for row in rows])
     finally:
         if out is not sys.stdout:
             out.close()

@@ -72,7 +72,7 @@ def render_card_game(report: CardGameReport[RoundScore]) -> str:
         lines.append("game not finished")
     for flag in report.flags:
         trick = f", trick {flag.trick}" if flag.trick else ""
-        who = players[flag.seat] if 0 <= flag.seat < len(players) else f"seat {flag.seat}"
+        who = players[flag.seat] if 0 <= flag.seat < len(players) else f"seat {flag.seat + 1}"
         lines.append(f"flag: round {flag.round}{trick}: {who}: {flag.message} ({flag.rule})")
     return "\n".join(lines)
 

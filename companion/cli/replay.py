@@ -5,7 +5,7 @@ through the daemon's own pipeline (the replay camera, the table reader, a sessio
 with an in-memory journal, the game's flow), so a replay reads exactly what the
 daemon would have read at the table.
 
-    $ companion replay game/ --game fibonachos --players Ana,Ben,Cy --dealer 2 --fps 10
+    $ companion replay game/ --game fibonachos --players Ana,Ben,Cy --dealer 3 --fps 10
     {"game": "fibonachos", "players": ["Ana", "Ben", "Cy"], ...}
 
     Fibonachos: Ana, Ben, Cy
@@ -30,8 +30,12 @@ ended it (the menu's End game: how a rummy match ends, R9), ``over`` when it cam
 its end, ``replayed`` when the frames ran out with it still in play). What
 the flow refused, a card or a command (an End round the rules refuse, R3, R5, R6),
 is logged, and so listed on stderr, one line each: "replay: refused at 51.8 s:
-end-round: ... (R6)". A source or a button script that cannot be read exits 2
-with one line.
+end-round: ... (R6)". A trick cleared before one of its cards was read stops the game
+until the players give that card (the OLED's "Card missing" menu): stderr says so at
+once ("replay: at 51.8 s trick 3 was cleared before Cy's card was read: the game waits
+for that card; give it with --buttons FILE, e.g. '52.3 select' ..."), and the last line
+ends "; the game waits for Cy's card of trick 3 ..." if it still did at the last frame.
+A source or a button script that cannot be read exits 2 with one line.
 """
 
 from __future__ import annotations
@@ -47,7 +51,7 @@ from typing import Any
 
 from companion.cli.history import summary
 from companion.cli.render import render_report
-from companion.errors import UsageError
+from companion.cli.seats import player_names, seat_index
 from companion.games.registry import all_games, get_game
 from companion.inputs import MAX_TEXT_BYTES, read_text
 from companion.table.layout import Layout, default_layout, load_layout
@@ -69,8 +73,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         required=True,
         help="how many players (a number), or their names in seat order: Ana,Ben,Cy",
     )
-    parser.add_argument("--dealer", type=int, default=None, help="the seat that dealt round 1")
-    parser.add_argument("--leader", type=int, default=None, help="the seat that led round 1")
+    parser.add_argument(
+        "--dealer", default=None, help="who dealt round 1: a seat from 1, or a player's name"
+    )
+    parser.add_argument(
+        "--leader", default=None, help="who led round 1: a seat from 1, or a player's name"
+    )
     parser.add_argument(
         "--variant", action="append", default=[], help="a rule variant (may repeat)"
     )
@@ -89,26 +97,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.set_defaults(func=run)
 
 
-def player_names(value: str) -> list[str]:
-    """``3`` -> three unnamed seats ("Seat 1".. in the record); ``Ana,Ben`` -> the names."""
-    text = value.strip()
-    if text.isdigit():
-        count = int(text)
-        if count < 1:
-            raise UsageError(f"--players {value}: at least one player")
-        return [f"Seat {seat + 1}" for seat in range(count)]
-    names = [name.strip() for name in text.split(",")]
-    if not all(names):
-        raise UsageError(f"--players {value!r}: a number, or names separated by commas")
-    return names
-
-
-def game_options(args: argparse.Namespace) -> dict[str, Any]:
+def game_options(args: argparse.Namespace, players: list[str]) -> dict[str, Any]:
+    """``--dealer``, ``--leader``: seats counted from 1 or names, to the games' seats."""
     options: dict[str, Any] = {}
-    if args.dealer is not None:
-        options["dealer"] = args.dealer
-    if args.leader is not None:
-        options["leader"] = args.leader
+    for name in ("dealer", "leader"):
+        value = getattr(args, name)
+        if value is not None:
+            options[name] = seat_index(f"--{name} {value}", value, players)
     return options
 
 
@@ -168,7 +163,9 @@ def run(args: argparse.Namespace) -> int:
     if args.fps is not None:
         settings["fps"] = args.fps
     clock = TableClock()
-    session, flow = start_session(args.game, players, args.variant, game_options(args), clock=clock)
+    session, flow = start_session(
+        args.game, players, args.variant, game_options(args, players), clock=clock
+    )
     with open_camera("replay", **settings) as camera, _warnings_on_stderr():
         result = replay_game(
             camera, TableReader(layout), session, flow, clock, buttons=buttons, progress=_progress

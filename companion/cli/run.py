@@ -19,9 +19,11 @@ import argparse
 import logging
 import os
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 
 from companion.cli.common import add_config_options, config_of
+from companion.cli.seats import player_names, seat_index
 from companion.cli.signals import installed_stop_signals
 from companion.config import Config, HardwareSection
 from companion.errors import UsageError
@@ -49,13 +51,18 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument(
         "--game", help=f"start this game at once unless one is in progress: {names}"
     )
-    parser.add_argument("--players", type=int, default=3, help="players of --game (3)")
+    parser.add_argument(
+        "--players",
+        default="3",
+        help="players of --game: how many (3: Ana, Ben, Cy), or their names: Ana,Ben,Cy",
+    )
     parser.add_argument(
         "--option",
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="an option of --game: a seat (dealer=K, leader=K), seed=N, or a choice (mode=board)",
+        help="an option of --game: a seat from 1 or a name (dealer=3, leader=Ana), seed=N, "
+        "or a choice (mode=board)",
     )
     parser.add_argument("--variant", action="append", default=[], help="a variant of --game")
     parser.set_defaults(func=run)
@@ -84,10 +91,11 @@ def configured(args: argparse.Namespace) -> Config:
     return config
 
 
-def parse_options(game: str, items: list[str]) -> dict[str, int | str]:
-    """``["dealer=2", "seed=7"]`` -> ``{"dealer": 2, "seed": 7}``: each value as the
-    game's option takes it (the registry's): a seat or a seed a whole number, a choice
-    its word. The flow checks the values themselves."""
+def parse_options(game: str, items: list[str], players: Sequence[str]) -> dict[str, int | str]:
+    """``["dealer=3", "seed=7"]`` -> ``{"dealer": 2, "seed": 7}``: each value as the
+    game's option takes it (the registry's): a seat from 1 or a player's name (the games
+    count seats from 0), a seed a whole number, a choice its word. The flow checks the
+    values themselves."""
     kinds = {option.name: option.kind for option in get_game(game).options}
     options: dict[str, int | str] = {}
     for item in items:
@@ -100,6 +108,8 @@ def parse_options(game: str, items: list[str]) -> dict[str, int | str]:
             raise UsageError(f"--option {item!r}: {game} has no option {key} (it has: {takes})")
         if kind is OptionKind.CHOICE:
             options[key] = value
+        elif kind is OptionKind.SEAT:
+            options[key] = seat_index(f"--option {item}", value, players)
         elif _INTEGER.fullmatch(value):
             options[key] = int(value)
         else:
@@ -114,6 +124,7 @@ def run(args: argparse.Namespace) -> int:
     from companion.daemon.build import build_daemon
     from companion.daemon.logs import setup_logging
     from companion.daemon.notify import Notifier
+    from companion.daemon.runtime import DEFAULT_NAMES
 
     config = configured(args)
     setup_logging(config.log.level, environ=os.environ)
@@ -122,13 +133,17 @@ def run(args: argparse.Namespace) -> int:
     # $NOTIFY_SOCKET; elsewhere the notifier does nothing.
     daemon = build_daemon(config, journal=journal, notifier=Notifier())
     if args.game and daemon.session.flow is None:
-        options = parse_options(args.game, args.option)
-        daemon.start_game(args.game, args.players, args.variant, dict(options))
+        players = player_names(args.players, unnamed=DEFAULT_NAMES)
+        options = parse_options(args.game, args.option, players)
+        daemon.start_game(args.game, players, args.variant, dict(options))
     if stop:
         log.info("%s came while starting: the last screen, then stop", stop.name)
     daemon.run(lambda: bool(stop) or bool(daemon.runner.staff_requests))
     if stop:
         log.info("stopped by %s", stop.name)
+    elif daemon.ended:  # a replay source: its last frame ends the run (issue 26)
+        where = daemon.status_line()
+        log.info("stopped: the camera's recorded source has no more frames (%s)", where)
     requests = daemon.runner.staff_requests
     if "restart" in requests:
         return EXIT_RESTART

@@ -30,7 +30,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from companion.cli.ui_demo_table import TableStep, load_script, table_script, wild_note
+from companion.cli.ui_demo_table import (
+    TableStep,
+    answered,
+    load_script,
+    table_script,
+    wild_note,
+)
 from companion.daemon.runner import TableRunner
 from companion.flows.commands import Undo as FlowUndo
 from companion.flows.status import RummyStatus, TrickStatus
@@ -146,21 +152,20 @@ class ScriptedTable:
     def advance(self, how: str, now: float) -> int:
         """Put the next cards down (``card``, ``trick``, ``round``, ``game``); how many.
 
-        A pause of the script (rummy: count the hands, end the round) stops every
-        kind of advance: the buttons come first, then the next key goes on. Its note
-        (what to press) is said as soon as the table stops before it.
+        A pause of the script (a wild card's number, count the hands, end the round)
+        holds every kind of advance until the buttons did what it says
+        (:func:`~companion.cli.ui_demo_table.answered`); its note (what to press) is
+        said whenever the table stops before it, so a key pressed too soon says it again.
         """
         start = self.done
         while self.done < len(self.steps) and self.runner.app.game is not None:
             step = self.steps[self.done]
-            self.done += 1
             if step.card is None:
-                if self.done - 1 > start:
-                    self.done -= 1  # stop before the pause; the next key passes it
-                else:
-                    continue
-                self.notes.append(self._said(step))
-                break
+                if not answered(step, self._status()):
+                    break
+                self.done += 1
+                continue
+            self.done += 1
             self.runner.table(step.event, step.card, now)
             if step.event == "placed":
                 self.lying[step.card.key] = step.card
@@ -171,11 +176,14 @@ class ScriptedTable:
             if self._ends(how):
                 break
         waiting = self.steps[self.done] if self.done < len(self.steps) else None
-        said = self._said(waiting) if waiting is not None else ""
-        stopped_at_pause = self.notes[-1:] == [said] if waiting is not None else True
-        if waiting is not None and waiting.card is None and not stopped_at_pause:
-            self.notes.append(said)  # what the table waits for next, said now
+        if waiting is not None and waiting.card is None and not answered(waiting, self._status()):
+            self.notes.append(self._said(waiting))
         return self.done - start
+
+    def _status(self) -> object:
+        """The flow's facts now (None once the game is over)."""
+        flow = self.runner.session.flow
+        return flow.status() if flow is not None else None
 
     def _said(self, step: TableStep) -> str:
         """A pause's note, a wild card's worked out from the cards lying now."""
@@ -209,9 +217,8 @@ class ScriptedTable:
         )
         if how == "trick":
             return cleared
-        if how == "round":
-            card = following.card if following is not None else None
-            return cleared and (card is None or card.zone != "play")
+        if how == "round":  # the next step is another round's (or the end)
+            return cleared and (following is None or following.round != steps[at - 1].round)
         return False
 
 
@@ -233,7 +240,9 @@ class Demo:
         self.display = display
         self.large_type = large_type
         self.clock = clock
-        self.app = UiApp(language=language, now=clock(), names=recent_names(journal))
+        self.app = UiApp(
+            language=language, now=clock(), names=recent_names(journal), panel=display.size
+        )
         # Games are dated by the wall clock (the history's dates), whatever drives the keys.
         self.runner = TableRunner(self.app, Session(journal, clock=wall_clock))
         self.table = ScriptedTable(self.runner, script=script, seed=seed)

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import UsageError
-from companion.flows.status import RummyStatus
+from companion.flows.status import Awaiting, RummyStatus, TrickStatus
 from companion.games.random_play import random_record as play_at_random
 from companion.games.trump.cards import lowest_trump, parse_card
 from companion.inputs import MAX_RECORD_BYTES, load_json
@@ -39,7 +39,8 @@ from companion.views.rummy_questions import set_label
 
 @dataclass(frozen=True)
 class TableStep:
-    """A card ``placed`` or ``removed``; or a ``pause`` for the buttons (``note`` says what)."""
+    """A card ``placed`` or ``removed``; or a ``pause`` for the buttons (``note`` says what,
+    ``wait`` what it waits for: :data:`WAITS`). ``round`` counts the game's rounds from 1."""
 
     event: str
     card: TableCard | None = None
@@ -47,6 +48,31 @@ class TableStep:
     #: A pause for a wild card's number (R5): its card's key and the number to give;
     #: the note's menu path is worked out when the table stops (:func:`wild_note`).
     wild: tuple[str, int] | None = None
+    round: int = 0
+    wait: str = ""
+
+
+def answered(step: TableStep, status: object) -> bool:
+    """Whether the buttons did what the pause ``step`` waits for, by the flow's status:
+    Trump's leader given (T3), a wild card's number (R5), the hands counted (R6), the
+    round ended (R7); the end of a match (``game``) holds while the game is in play."""
+    if step.wait == "game":
+        return status is None
+    if step.wait == "leader":
+        return not (isinstance(status, TrickStatus) and status.awaiting in _LEADER)
+    if not isinstance(status, RummyStatus):
+        return True
+    if step.wait == "wild" and step.wild is not None:
+        key, number = step.wild
+        return all(w.number == number for w in status.wilds if w.key == key)
+    if step.wait == "count":
+        return status.counting
+    if step.wait == "end":
+        return not status.counting
+    return True
+
+
+_LEADER = (Awaiting.LEADER, Awaiting.LEADER_SHOWN)
 
 
 def random_record(game: str, players: int, variants: Sequence[str], seed: int) -> dict[str, Any]:
@@ -68,18 +94,19 @@ class _Deck:
         return TableCard(f"{self.deck}/{notation}", self.deck, notation, zone, **extra)
 
 
-def _placed_then_cleared(cards: Sequence[TableCard]) -> list[TableStep]:
-    return [TableStep("placed", c) for c in cards] + [TableStep("removed", c) for c in cards]
+def _placed_then_cleared(cards: Sequence[TableCard], number: int) -> list[TableStep]:
+    events = [("placed", c) for c in cards] + [("removed", c) for c in cards]
+    return [TableStep(event, card, round=number) for event, card in events]
 
 
 def _fibonachos(record: Mapping[str, Any]) -> list[TableStep]:
     steps: list[TableStep] = []
-    for rnd in record["rounds"]:
+    for number, rnd in enumerate(record["rounds"], start=1):
         deck = _Deck("fibonachos")
         for trick in rnd["tricks"]:
             cards = [deck.card(trick["spicy"], "spicy")] if trick.get("spicy") else []
             cards += [deck.card(face, "play") for face in trick["plays"]]
-            steps += _placed_then_cleared(cards)
+            steps += _placed_then_cleared(cards, number)
     return steps
 
 
@@ -91,20 +118,24 @@ def _trump(record: Mapping[str, Any]) -> list[TableStep]:
             deck.card(rnd["trump"], "trump-indicator"),
             deck.card(rnd["symbol"], "symbol-indicator"),
         ]
-        steps += [TableStep("placed", c) for c in indicators]
+        steps += [TableStep("placed", c, round=number) for c in indicators]
         if number == 1:  # T3: only the table knows who holds the named card
             named = lowest_trump(parse_card(rnd["trump"]), parse_card(rnd["symbol"]))
             who = f"Seat {rnd['leader'] + 1}"
-            steps.append(TableStep("pause", note=f"{who} has {named}: SELECT, {who}, then n"))
+            note = f"{who} has {named}: SELECT, {who}, then n"
+            steps.append(TableStep("pause", note=note, round=number, wait="leader"))
         for trick in rnd["tricks"]:
-            steps += _placed_then_cleared([deck.card(face, "play") for face in trick])
-        steps += [TableStep("removed", c) for c in indicators]
+            steps += _placed_then_cleared([deck.card(face, "play") for face in trick], number)
+        steps += [TableStep("removed", c, round=number) for c in indicators]
     return steps
 
 
 #: Rummy sets in a meld zone: sets side by side, each card a little below the last;
-#: the hand laid out in a row below the sets at the end of a round.
-SET_X, SET_DX, CARD_Y, CARD_DY, HAND_Y = 0.12, 0.16, 0.3, 0.05, 0.85
+#: the hand laid out in rows below the sets at the end of a round.
+SET_X, SET_DX, CARD_Y, CARD_DY, HAND_Y = 0.12, 0.16, 0.3, 0.05, 0.8
+#: The cards of a hand the demo lays out, in rows of HAND_ROW: a game played at random
+#: draws far more than it melds (hands of 40 cards), which no table holds.
+HAND_CARDS, HAND_ROW, HAND_DX, HAND_DY = 10, 8, 0.1, 0.08
 
 
 def _physical(face: str) -> str:
@@ -134,15 +165,17 @@ def wild_note(step: TableStep, status: object, game: str) -> str:
 
 
 def _rummy(game: str, record: Mapping[str, Any]) -> list[TableStep]:
-    """Each round: the sets laid out, their wild cards last (R5: the table declares
-    them by the menu, a pause each), the complete ones turned face down (R4), then
-    the hands (Count hands) and the end of the round (End round, R6/R7); after the
-    last round, End game (R9 sets no end: the table ends the match)."""
+    """Each round: each set laid out card by card as players lay them, base first, a
+    wild card in its place (R2, R5); after a set, a pause for each of its wild cards
+    whose number the flow cannot tell (the table declares it by the menu); the
+    complete sets turned face down (R4), then the hands (Count hands, at most
+    :data:`HAND_CARDS` each) and the end of the round (End round, R6/R7); after the last
+    round, End game (R9 sets no end: the table ends the match). A pause holds the table
+    until the buttons did what it says (:func:`answered`)."""
     steps: list[TableStep] = []
-    for rnd in record["rounds"]:
+    for number, rnd in enumerate(record["rounds"], start=1):
         deck = _Deck(game)
         laid: list[TableCard] = []
-        wilds: list[tuple[TableCard, str]] = []
         closing: list[TableCard] = []
         hands: list[TableCard] = []
         for seat, table in enumerate(rnd["tables"]):
@@ -150,32 +183,32 @@ def _rummy(game: str, record: Mapping[str, Any]) -> list[TableStep]:
             sets = [(s, True) for s in table.get("closed", [])]
             sets += [(s, False) for s in table.get("open", [])]
             for column, (cards, closed) in enumerate(sets):
+                wilds: list[tuple[str, int]] = []
                 for row, face in enumerate(cards):
                     at = (SET_X + column * SET_DX, CARD_Y + row * CARD_DY)
                     card = deck.card(_physical(face), zone, position=at)
                     laid.append(card)
+                    steps.append(TableStep("placed", card, round=number))
                     if "=" in face:
-                        wilds.append((card, face.split("=", 1)[1]))
+                        wilds.append((card.key, int(face.split("=", 1)[1])))
                     if closed:  # turned face down once complete (R4)
                         closing.append(replace(card, face_down=True))
-            for index, face in enumerate(table.get("hand", [])):
-                at = (SET_X + index * 0.1, HAND_Y)
+                steps += [TableStep("pause", wild=w, round=number, wait="wild") for w in wilds]
+            for index, face in enumerate(table.get("hand", [])[:HAND_CARDS]):
+                row, column = divmod(index, HAND_ROW)
+                at = (SET_X + column * HAND_DX, HAND_Y + row * HAND_DY)
                 hands.append(deck.card(_physical(face), zone, position=at))
-        late = {card.key for card, _number in wilds}
-        laid = [c for c in laid if c.key not in late] + [c for c, _number in wilds]
         out = rnd.get("out")
         who = "Nobody went out" if out is None else f"Seat {out + 1} went out"
-        steps += [TableStep("placed", c) for c in laid]
-        steps += [TableStep("pause", wild=(c.key, int(n))) for c, n in wilds]
-        steps += [TableStep("placed", c) for c in closing]
+        steps += [TableStep("placed", c, round=number) for c in closing]
         count = "the round is over: Menu > Count hands, then n lays out the hands"
-        steps.append(TableStep("pause", note=count))
-        steps += [TableStep("placed", c) for c in hands]
+        steps.append(TableStep("pause", note=count, round=number, wait="count"))
+        steps += [TableStep("placed", c, round=number) for c in hands]
         end = f"the hands are down: Menu > End round > {who}, then a key, n: the next round"
-        steps.append(TableStep("pause", note=end))
-        steps += [TableStep("removed", c) for c in [*laid, *hands]]
+        steps.append(TableStep("pause", note=end, round=number, wait="end"))
+        steps += [TableStep("removed", c, round=number) for c in [*laid, *hands]]
     last = "the rounds are played (R9): Menu > End game > SELECT, then the final scores"
-    steps.append(TableStep("pause", note=last))
+    steps.append(TableStep("pause", note=last, wait="game"))
     return steps
 
 

@@ -19,11 +19,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from card_codes.keys import load_key
 from companion.bus.client import TableBus
 from companion.bus.settings import BusSettings
-from companion.config import Config, HardwareSection
+from companion.config import Config, HardwareSection, in_file
 from companion.daemon.links import ButtonsLink, CameraLink, DisplayLink, DisplayWorker
 from companion.daemon.notify import Notifier
 from companion.daemon.phone import attach_phone
@@ -39,8 +40,11 @@ from companion.ui.app import UiApp
 from hardware.buttons import Buttons, open_buttons
 from hardware.camera import Camera, open_camera
 from hardware.display import Display, open_display
+from hardware.display import panel_size as display_size
+from hardware.settings import Settings
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 #: Displays drawn from a thread of their own: the real panel, whose bus is slow
 #: (a frame is ~100 ms at I2C's 100 kHz). Desktop windows stay on the main thread.
@@ -56,10 +60,23 @@ def staff_key_of(config: Config) -> bytes | None:
     return load_key(path)
 
 
-def panel_size(section: HardwareSection) -> tuple[int, int]:
-    width = int(section.settings.get("width", 128))
-    height = int(section.settings.get("height", 64))
-    return width, height
+def panel_size(config: Config) -> tuple[int, int]:
+    """The OLED's size from ``[display]``, checked as its backend checks it (issue 22:
+    ``height = [0.5, 0.5]`` was a ``TypeError`` here)."""
+    with in_file(config.source):
+        return display_size(Settings("display", config.display.settings))
+
+
+def _opener(
+    config: Config, section: HardwareSection, open_port: Callable[..., T]
+) -> Callable[[], T]:
+    """How a link opens a device: a mistake in its settings names the file."""
+
+    def opened() -> T:
+        with in_file(config.source):
+            return open_port(section.kind, **section.settings)
+
+    return opened
 
 
 @dataclass(frozen=True)
@@ -141,9 +158,9 @@ def build_daemon(
     bus = TableBus(cafe, journal.path, key=key, clock=wall_clock) if cafe is not None else None
     camera, display, buttons = config.camera, config.display, config.buttons
     devices = Devices(
-        camera=lambda: open_camera(camera.kind, **camera.settings),
-        display=lambda: open_display(display.kind, **display.settings),
-        buttons=lambda: open_buttons(buttons.kind, **buttons.settings),
+        camera=_opener(config, camera, open_camera),
+        display=_opener(config, display, open_display),
+        buttons=_opener(config, buttons, open_buttons),
     )
     daemon = assemble(
         session,
@@ -158,7 +175,7 @@ def build_daemon(
         ),
         threaded_display=display.kind in THREADED_DISPLAYS,
         notifier=notifier,
-        panel=panel_size(display),
+        panel=panel_size(config),
         large_type=config.ui.large_type,
     )
     daemon.table_of_copy = config.cafe.table_of_copy

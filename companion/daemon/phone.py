@@ -8,6 +8,13 @@ game's table view (:func:`companion.views.live.table_view`) when the table chang
 link to draw as a code (``app.link``), and offers the OLED the names a phone handed
 over (the table confirms them with one press: :meth:`UiApp.propose_names`).
 
+One offer waits per table, the latest (issue 22: a phone posting names ten times a
+second put 80 offers on the OLED, each covering the page): names from the table's
+own page or from the cafe's (:meth:`Phone.offer`) replace the ones still waiting;
+the OLED's offer changes at most every :data:`OFFER_SECONDS`, so the names SELECT
+takes are the ones the table had time to read, and the same names again change
+nothing.
+
 Before a game there is a link too: a set-up token, made when no game is in play,
 opens a page that waits for the game (:func:`companion.views.live.waiting_view`,
 the game being set up and its names so far) and takes names; the game started next
@@ -29,16 +36,17 @@ from __future__ import annotations
 
 import hmac
 import logging
-import queue
 import secrets
 import socket
 import threading
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from companion.bus.limits import LimitError, check_names
 from companion.config import Config
 from companion.journal import Journal, JournalError
 from companion.session import replay
+from companion.ui.phone import NamesOffer
 from companion.views.i18n import language
 from companion.views.live import link_digest, table_view, waiting_view
 from companion.web.changes import Changes
@@ -53,6 +61,8 @@ log = logging.getLogger(__name__)
 VIEW_SECONDS = 1.0
 #: Ended games' views kept in memory.
 ENDED_KEPT = 16
+#: The OLED's offer of names from a phone is replaced at most this often.
+OFFER_SECONDS = 2.0
 
 
 #: A link token's random bytes: 72 bits (no phone guesses another game's), 12 URL-safe
@@ -74,8 +84,9 @@ class Board:
         self.journal_path = journal_path
         self.lang = lang
         self.changes = Changes()
-        #: Names typed on a phone, with the token of the page they were typed on.
-        self.names: queue.SimpleQueue[tuple[str, list[str]]] = queue.SimpleQueue()
+        #: The latest names typed on a phone, with the token of the page they were
+        #: typed on, until the loop takes them (a newer offer replaces them).
+        self._offer: tuple[str, list[str]] | None = None
         self._lock = threading.Lock()
         self._game: int | None = None
         self._token = ""
@@ -168,8 +179,20 @@ class Board:
             current = self._token
         if table != self.table or not current or not hmac.compare_digest(current, token):
             return False
-        self.names.put((token, list(names)))
+        try:  # the bus contract's names (issue 22): what the cafe's server would refuse
+            checked = check_names(list(names))
+        except LimitError as exc:
+            log.warning("phone: names refused: %s", exc)
+            return False
+        with self._lock:
+            self._offer = (token, checked)
         return True
+
+    def take_offer(self) -> tuple[str, list[str]] | None:
+        """The names waiting (and their page's token), once; None when there are none."""
+        with self._lock:
+            offer, self._offer = self._offer, None
+        return offer
 
     def version(self) -> int:
         return self.changes.version
@@ -191,6 +214,9 @@ class Phone:
         self._shown_token = ""
         #: The set-up token: the link before a game, carried into the next game.
         self._pending = ""
+        #: The latest names for the OLED to offer, not shown yet; when it last offered.
+        self._waiting: list[str] | None = None
+        self._offered_at = float("-inf")
 
     def token(self, game: int) -> str:
         """The link token of ``game``, made (and journaled) the first time it is asked."""
@@ -232,21 +258,43 @@ class Phone:
             log.info("phone: the next game's page: %s?k=%s", where, self._pending)
         return self._pending
 
+    def offer(self, names: Sequence[str]) -> None:
+        """Names from a phone for the table to confirm (the cafe's server sends them):
+        they replace any still waiting, and the OLED offers them in :meth:`turn`."""
+        self._waiting = list(names)
+
+    def _offer_names(self, now: float) -> None:
+        """The latest names waiting, offered on the OLED at once, or when it still shows
+        an offer not answered, once that one has been there :data:`OFFER_SECONDS`;
+        nothing when the OLED already offers these names."""
+        taken = self.board.take_offer()
+        if taken is not None:
+            token, names = taken
+            if token == self._shown_token:
+                self._waiting = names
+            else:
+                log.warning("phone: names %s refused: sent from an earlier page", ", ".join(names))
+        app = self.daemon.app
+        shown = app.page if isinstance(app.page, NamesOffer) else None
+        if self._waiting is None or (shown and now < self._offered_at + OFFER_SECONDS):
+            return
+        names, self._waiting = self._waiting, None
+        if shown is not None and list(shown.names) == names:
+            return
+        if app.propose_names(names, now):
+            self._offered_at = now
+            log.info("phone: names %s offered to the table", ", ".join(names))
+        else:
+            game = self.daemon.session.game_id
+            log.warning("phone: names %s refused (game %s)", ", ".join(names), game)
+
     def turn(self, now: float, changed: bool) -> None:
         """The names handed over (offered to the OLED), then the view when the table
         changed or it is due, and the link the OLED draws."""
         session, app = self.daemon.session, self.daemon.app
         if self.board.lang is not None:  # the table's: its Language menu may have changed it
             self.board.lang = language()
-        while True:
-            try:
-                token, names = self.board.names.get_nowait()
-            except queue.Empty:
-                break
-            if token == self._shown_token and app.propose_names(names, now):
-                log.info("phone: names %s offered to the table", ", ".join(names))
-            else:
-                log.warning("phone: names %s refused (game %s)", ", ".join(names), session.game_id)
+        self._offer_names(now)
         flow, game = session.flow, session.game_id
         due = changed or now >= self._next or self._shown_game() != game
         if due:

@@ -95,6 +95,10 @@ class Remote:
             app.notices([Notice(NoticeKind.INFO, text, said=said)], now)
         elif command.action == "names":
             names = [str(name) for name in command.args["names"]]
+            if command.args.get("phone") and daemon.phone is not None:
+                daemon.phone.offer(names)  # the latest waits for the OLED: one offer
+                log.debug("cafe: names %s from a phone, for the table to confirm", ", ".join(names))
+                return
             if command.args.get("phone"):  # typed on a phone: the table confirms them
                 if app.propose_names(names, now):
                     log.info("cafe: names %s from a phone offered to the table", ", ".join(names))

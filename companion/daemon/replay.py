@@ -17,17 +17,26 @@ replayed so, with nobody at the buttons.
         result = replay_game(camera, TableReader(default_layout()), session, flow, clock,
                              buttons=parse_script("12.5 back\n12.6 down\n12.7 select"))
     result.record, result.report, result.events, result.summary()
+
+A trick cleared before one of its cards was read stops the game until the players
+give that card (the OLED's "Card missing" menu, issue 10 item 4); a replay has nobody
+at the buttons, so it says so at once, in the log (``companion replay`` prints it),
+and again in its summary if the frames ran out while the game still waited, with
+the presses that give the card from a ``--buttons`` script (issue 26).
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from companion.daemon.build import Devices, assemble
 from companion.daemon.links import ClockedCamera, TableClock
-from companion.flows.base import GameFlow, Notice, NoticeKind
+from companion.flows.base import GameFlow, Notice, NoticeKind, seat_names
+from companion.flows.said import Say
+from companion.flows.status import TrickStatus
 from companion.games.report import GameReport
 from companion.journal import Journal
 from companion.session import Session
@@ -38,6 +47,11 @@ from hardware.buttons import ButtonEvent
 from hardware.buttons_replay import ReplayButtons
 from hardware.camera import Camera
 from hardware.display import open_display
+
+log = logging.getLogger(__name__)
+#: How long after a trick was cleared the advice presses SELECT (a press is taken at
+#: the first frame at or after its time).
+ANSWER_AFTER = 0.5
 
 
 @dataclass(frozen=True)
@@ -65,6 +79,10 @@ class ReplayResult:
     seconds: float = 0.0  # table time covered
     presses: int = 0  # button presses the script handed out
     unused: int = 0  # presses scripted after the last frame, never taken
+    #: What the game still waited for when the frames ran out, if it waited for the
+    #: players' answer (a missing card), and since when: "Cy's card of trick 1".
+    waiting: str = ""
+    waiting_since: float = 0.0
 
     def refusals(self) -> list[str]:
         return [f"{t:.1f}s: {n.message}" for t, n in self.notices if n.kind is NoticeKind.REFUSED]
@@ -81,7 +99,25 @@ class ReplayResult:
             line += f", {self.presses} button presses"
         if self.unused:
             line += f" ({self.unused} scripted after the last frame, not taken)"
+        if self.waiting:
+            line += (
+                f"; the game waits for {self.waiting}, since {self.waiting_since:.1f} s: "
+                f"{answer_advice(self.waiting_since)}"
+            )
         return line
+
+
+def answer_advice(cleared: float) -> str:
+    """How a ``--buttons`` script gives the card of a trick cleared at ``cleared``."""
+    at = round(cleared + ANSWER_AFTER, 1)
+    return (
+        f"give it with --buttons FILE, e.g. '{at:.1f} select' (the Card missing menu), "
+        "then down to the card's colour, select, down to the card, select"
+    )
+
+
+def _missing(notice: Notice) -> bool:
+    return notice.said is not None and notice.said.say is Say.CARD_MISSING
 
 
 def start_session(
@@ -154,6 +190,14 @@ def replay_game(
 
     def observe(notices: list[Notice], now: float) -> None:
         result.notices.extend((now, notice) for notice in notices)  # the runner logs them
+        for notice in filter(_missing, notices):  # the game stops until it is answered
+            result.waiting_since = now
+            log.warning(
+                "at %.1f s %s: the game waits for that card; %s",
+                now,
+                notice.message,
+                answer_advice(now),
+            )
 
     daemon.runner.observer = observe
     daemon.start()
@@ -167,6 +211,12 @@ def replay_game(
     result.unused = script.left
     result.record = flow.record()
     result.report = flow.report()
+    status = flow.status()
+    if isinstance(status, TrickStatus) and status.missing is not None:
+        wanted = status.missing
+        name = seat_names(result.record.get("players", ()))[wanted.seat]
+        held = f", {wanted.held} cards put down since held" if wanted.held else ""
+        result.waiting = f"{name}'s card of trick {wanted.trick}{held}"
     if session.flow is not None:
         session.end_game(reason="replayed")
     return result

@@ -25,7 +25,7 @@ empty, so the game notices a trick cleared in the dark.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -108,6 +108,7 @@ class Daemon:
     ) -> None:
         self.session = session
         self.app = app
+        app.panel = size  # a long message's pages are the panel's (issue 26)
         self.runner = TableRunner(app, session)
         self.reader = reader
         self.links = links
@@ -151,14 +152,19 @@ class Daemon:
         self.notifier.ready(self.status_line())
 
     def start_game(
-        self, game: str, players: int, variants: list[str], options: dict[str, Any]
+        self,
+        game: str,
+        players: int | Sequence[str],
+        variants: list[str],
+        options: dict[str, Any],
     ) -> None:
-        """Start a game without the menus (``companion run --game``, the demo).
+        """Start a game without the menus (``companion run --game``, the demo): its
+        players' names, or how many (named from :data:`DEFAULT_NAMES`).
 
         A game the rules cannot start (an unknown game, a wrong option) raises the
         games' error: on the command line that is bad input, not a screen.
         """
-        names = tuple(DEFAULT_NAMES[:players])
+        names = tuple(DEFAULT_NAMES[:players]) if isinstance(players, int) else tuple(players)
         notices = self.session.start_game(game, names, tuple(variants), options)
         self.app.game_started(game, names)
         self.app.notices(notices, self.clock())

@@ -28,7 +28,7 @@ change, motion blur. Its draws come from its own seed.
 
     script = table_script(json.loads(Path("examples/fibonachos/short.json").read_text()))
     write_video(script, Path("/tmp/short"), scene=Scene((1280, 720), seed=1))
-    # companion replay /tmp/short --game fibonachos --players 3 --dealer 2
+    # companion replay /tmp/short --game fibonachos --players 3 --dealer 3
 """
 
 from __future__ import annotations
@@ -95,10 +95,12 @@ class TableScript:
     record: Mapping[str, Any] = field(default_factory=dict)
 
     def replay_args(self) -> list[str]:
-        """The ``companion replay`` arguments after SOURCE (players by name)."""
+        """The ``companion replay`` arguments after SOURCE (players by name; the seat
+        options, from 0 here as in the record, counted from 1 as the command line takes
+        them)."""
         args = ["--game", self.game, "--players", ",".join(self.players)]
         for name, value in self.options.items():
-            args += [f"--{name}", str(value)]
+            args += [f"--{name}", str(value + 1)]
         for variant in self.variants:
             args += ["--variant", variant]
         return args

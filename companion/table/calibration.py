@@ -30,7 +30,7 @@ Corners = tuple[tuple[float, float], ...]
 #: Our payloads are QR version 1: 21 modules a side (docs/payload.md).
 MODULES = 21
 #: Pixels per module below which codes are missed (README "Reading QR codes").
-MIN_MODULE_PX = 2.0
+MIN_MODULE_PX = 3.0
 #: :func:`sharpness` below which a code is called blurred. Measured on synthetic
 #: tables (bench/sharpness.py): a sharp code scores 18000-22000; a 2-3 px motion blur
 #: 7000-14000, still read; at 4 px almost no code is read (the one read scored 5500).

@@ -24,8 +24,9 @@ what a person would agree happened:
   tolerance - a card's length - or another zone) must be steady at its new place
   like a new card; then it gives ``CardRemoved`` (old place) followed by
   ``CardPlaced`` (new place);
-- one identity in two places in the same decode gives ``DuplicateCard`` (once, and
-  again only after it was gone for ``forget_seconds``); the copy nearer the known
+- one identity in two places in the same decode (not one card's codes: ``one_card``)
+  gives ``DuplicateCard`` (once, and again only after it was gone for
+  ``forget_seconds``); the copy nearer the known
   place is tracked, the other gives no event;
 - a code outside every zone is a card in a hand and is ignored, except decks in
   ``anywhere_decks`` (the control cards) whose zone is then ``"outside"``;
@@ -75,6 +76,7 @@ from companion.table.tracks import (
     covered_keys,
     diagonal,
     distance,
+    one_card,
 )
 
 __all__ = [
@@ -271,8 +273,9 @@ class TableTracker:
     ) -> tuple[Sighting, DuplicateCard | None]:
         """The sighting to track and, for a key seen in two places, the flag."""
         places: list[Sighting] = []  # one per card: its biggest code (nearest its centre)
+        aspect = self._frame_aspect or self.aspect
         for s in sorted(sightings, key=lambda s: -area(s.box)):
-            if all(distance(s.spot, p.spot) > max(s.radius, p.radius) for p in places):
+            if not any(one_card(s, p, aspect) for p in places):
                 places.append(s)
         track = self._tracks.get(key)
         if track is not None:

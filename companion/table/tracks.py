@@ -120,6 +120,43 @@ def diagonal(box: Box, aspect: float) -> float:
     return math.hypot(box[2] - box[0], (box[3] - box[1]) / aspect)
 
 
+#: The two corner codes of one card face opposite ways (the bottom strip is the top one
+#: turned 180 degrees) and lie some 5.3 code sides apart on a poker card (77.7 mm; a
+#: symbol is 14.8 mm without its quiet zone, docs/cards.md). Two codes of one identity
+#: that face opposite ways within this many code sides are that card's corners,
+#: whatever size the layout gives a card (issue 26).
+CORNER_PAIR_SIDES = 6.0
+
+
+def one_card(a: Sighting, b: Sighting, aspect: float) -> bool:
+    """Whether two codes of one identity are of one card: within a card of each other
+    (the same-place tolerance), or its two corner codes (:func:`corner_pair`)."""
+    return distance(a.spot, b.spot) <= max(a.radius, b.radius) or corner_pair(a, b, aspect)
+
+
+def corner_pair(a: Sighting, b: Sighting, aspect: float) -> bool:
+    """Whether ``a`` and ``b`` are the two corner codes of one card: turned half a turn
+    from each other, and near enough for their size. A card larger in the picture than
+    the layout's card size, its middle code hidden by a hand, showed its corners farther
+    apart than a card's length: two copies, said the table, with none on it.
+
+        >>> up = ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0))
+        >>> down = ((1.0, 1.0), (0.0, 1.0), (0.0, 0.0), (1.0, 0.0))
+        >>> _turn(up, down), _turn(up, up)
+        (180.0, 0.0)
+    """
+    side = max(diagonal(s.box, aspect) for s in (a, b)) / math.sqrt(2)
+    near = distance(a.spot, b.spot) <= CORNER_PAIR_SIDES * side
+    return near and _turn(a.quad, b.quad) > 135.0
+
+
+def _turn(a: Quad, b: Quad) -> float:
+    """How far (degrees, 0-180) the top edge of ``b`` is turned from that of ``a``."""
+    angles = [math.atan2(q[1][1] - q[0][1], q[1][0] - q[0][0]) for q in (a, b)]
+    turn = abs(math.degrees(angles[1] - angles[0])) % 360.0
+    return round(min(turn, 360.0 - turn), 6)
+
+
 def area(box: Box) -> float:
     return (box[2] - box[0]) * (box[3] - box[1])
 

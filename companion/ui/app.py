@@ -34,10 +34,18 @@ from companion.games.registry import get_game
 from companion.ui.commands import EndGame, StaffAction, StartGame, UiCommand
 from companion.ui.ingame import GamePage, IdlePage
 from companion.ui.keys import ButtonLike, key_of
-from companion.ui.overlays import INFO_SECONDS, Overlay, Overlays, Pager, Statuses, waiting
+from companion.ui.overlays import (
+    INFO_SECONDS,
+    Overlay,
+    Overlays,
+    Pager,
+    Statuses,
+    lasting,
+    waiting,
+)
 from companion.ui.pages import Go, ListPage, Page
 from companion.ui.phone import PhonePage, offer_names, phone_view
-from companion.ui.screens import View
+from companion.ui.screens import View, message_pages
 from companion.ui.setup import SetupWizard
 from companion.ui.start import language_page, result_lines, start_page
 from companion.views import (
@@ -72,10 +80,13 @@ class UiApp:
         language: str | None = None,
         now: float = 0.0,
         names: Sequence[str] = (),
+        panel: tuple[int, int] = (128, 64),
     ) -> None:
         """``language`` is the table's at start (``[ui] language``); None keeps the one
         spoken now. ``names``: the players' names of the latest games, newest first (the
-        daemon reads them from the journal: the interface never does)."""
+        daemon reads them from the journal: the interface never does). ``panel``: the
+        display's size, which says how many pages a long message takes (the daemon sets
+        it again once the display is open)."""
         if language is not None:
             set_language(language)
         section = kiosk if kiosk is not None else KioskSection()
@@ -103,8 +114,9 @@ class UiApp:
         self.remember_names(names)
         #: The players' page's address (issue 15), set by the daemon; "" when it is off.
         self.link = ""
-        self.overlays = Overlays()
-        self.statuses = Statuses()
+        self.panel = panel
+        self.overlays = Overlays(self._pages)
+        self.statuses = Statuses(self._pages)
         self.wizard = SetupWizard(
             start=self._begin, cancel=self._idle, seed=self._seed, names=self._names
         )
@@ -320,7 +332,8 @@ class UiApp:
         scores = self.scores()
         if scores is None:
             note = MessageView(_("Scores"), (_("No round ended yet"),))
-            self.overlays.queue.insert(0, Overlay(note, until=self.now + INFO_SECONDS))
+            until = self.now + lasting(INFO_SECONDS, self._pages(note))
+            self.overlays.queue.insert(0, Overlay(note, until=until))
         else:
             self.overlays.queue.insert(0, Overlay(waiting(scores)))
         return Go()
@@ -354,6 +367,10 @@ class UiApp:
         if not get_game(command.game).seats:  # fixed sides (hex: Black, White) are no names
             self.remember_names(command.players)
         return Go(GamePage(self), [command])
+
+    def _pages(self, view: View) -> int:
+        """How many pages ``view`` takes on the table's panel."""
+        return message_pages(view, self.panel) if isinstance(view, MessageView) else 1
 
     def _names(self) -> list[str]:
         return self.recent_names

@@ -100,13 +100,18 @@ def out_menu(app: UiApp) -> ListPage:
 def wild_menu(app: UiApp, seat: int | None = None) -> ListPage:
     """Rummy R5: the wild cards lying in sets, to give (or change) a number: the players
     who have one (when more than one does), then theirs by set ("base 5") under the
-    player's name, the newest wild card first; each opens the numbers that fit its set."""
+    player's name, the newest wild card first; each opens the numbers that fit its set.
+
+    Built from the flow's facts when it opens: a ``seat`` whose wild cards have left the
+    table since it was chosen gets the menu of those still lying (or "No wild card")."""
     status = app.status
     wilds = status.wilds if isinstance(status, RummyStatus) else ()
     if not wilds:
         only = [Choice(_("Back"), _to_menu(app))]
         return ListPage(_("No wild card"), only, back=_to_menu(app))
     seats = list(dict.fromkeys(wild.seat for wild in wilds))  # the newest wild card's first
+    if seat not in seats:  # none asked yet, or theirs left the table since (issue 26)
+        seat = None
     if seat is None and len(seats) > 1:
         names = seat_names(app.players)
         choices = [Choice(names[at], _open_wilds(app, at)) for at in seats]

@@ -24,7 +24,7 @@ English ``message`` (rule ids, serials) stays in the log.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from companion.flows.base import Notice, NoticeKind
@@ -41,6 +41,25 @@ INFO_SECONDS = 2.5
 DUPLICATE_SECONDS = 3.0
 #: The notes that say the journal is not written: they wait for a button.
 _NOT_WRITTEN = (Say.DISK_FULL, Say.NOT_SAVED)
+#: A message longer than its screen shows its pages in turn, this long each.
+PAGE_SECONDS = 3.0
+#: How many pages a view takes on the table's panel (the interface knows its size).
+PageCount = Callable[[View], int]
+
+
+def one_page(view: View) -> int:
+    return 1
+
+
+def lasting(seconds: float, pages: int) -> float:
+    """How long a passing screen of ``pages`` pages shows: ``seconds`` for one page, and
+    every page its :data:`PAGE_SECONDS` for more (issue 26: a note of two pages went
+    before its second page turned up).
+
+        >>> lasting(INFO_SECONDS, 1), lasting(INFO_SECONDS, 2)
+        (2.5, 6.0)
+    """
+    return seconds if pages <= 1 else max(seconds, pages * PAGE_SECONDS)
 
 
 @dataclass
@@ -99,10 +118,12 @@ def overlay_of(
 
 
 class Overlays:
-    """The queue of notice overlays; the head is what covers the game."""
+    """The queue of notice overlays; the head is what covers the game. A passing one
+    lasts until each of its ``pages`` has shown (:func:`lasting`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, pages: PageCount = one_page) -> None:
         self.queue: list[Overlay] = []
+        self.pages = pages
 
     def add(
         self,
@@ -117,6 +138,8 @@ class Overlays:
         overlay = overlay_of(notice, now, base, detail, players=players, game=game)
         if overlay is None:
             return None
+        if overlay.until is not None:
+            overlay.until = now + lasting(overlay.until - now, self.pages(overlay.view))
         if overlay.refused:  # a newer refusal replaces an older one
             self.queue = [o for o in self.queue if not o.refused]
         self.queue.append(overlay)
@@ -164,10 +187,12 @@ class Status:
 
 
 class Statuses:
-    """Hardware faults by kind: the newest visible one covers everything else."""
+    """Hardware faults by kind: the newest visible one covers everything else; a
+    passing one (a card seen twice) until each of its ``pages`` has shown."""
 
-    def __init__(self) -> None:
+    def __init__(self, pages: PageCount = one_page) -> None:
         self.active: dict[str, Status] = {}
+        self.pages = pages
 
     def set(self, kind: str, fault: Fault | None, now: float) -> None:
         """Fault ``kind`` (``camera``, ``card``, ``journal``...) now says ``fault``;
@@ -181,7 +206,7 @@ class Statuses:
         if old is not None and old.fault == fault and old.until is None:
             return  # the same fault again: stay hidden if hidden
         passing = fault.kind is FaultKind.DUPLICATE_CARD
-        until = now + DUPLICATE_SECONDS if passing else None
+        until = now + lasting(DUPLICATE_SECONDS, self.pages(view)) if passing else None
         self.active.pop(kind, None)
         self.active[kind] = Status(view, until, fault=fault)
 
@@ -201,10 +226,6 @@ class Statuses:
 
     def expire(self, now: float) -> None:
         self.active = {k: s for k, s in self.active.items() if s.until is None or now < s.until}
-
-
-#: A message longer than its screen shows its pages in turn, this long each.
-PAGE_SECONDS = 3.0
 
 
 class Pager:

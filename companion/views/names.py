@@ -14,6 +14,11 @@ from functools import cache
 from companion.games.registry import all_games
 from companion.views.i18n import _
 
+#: The longest player name a phone or the cafe's staff may give a table: the phone
+#: page's fields, the page's check and the table's check of a ``names`` command all
+#: use this one number (issue 22: the page took 24 and the table refused 21). The
+#: OLED's own letter wheel types shorter ones (:data:`companion.ui.names.LIMIT`).
+NAME_CHARS = 20
 #: The name the start menus give an unnamed seat, as the journal keeps it.
 _UNNAMED = re.compile(r"Seat ([0-9]+)")
 

@@ -19,7 +19,8 @@ from starlette.responses import Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from companion.web import pages, staff
+from companion.web import pages, quarantine, staff
+from companion.web.auth import SESSION_SECONDS
 from companion.web.model import CafeSource
 from companion.web.phone import LiveSource, phone_routes
 from companion.web.site import Site, render
@@ -54,6 +55,7 @@ def routes() -> list[Route | Mount]:
         Route("/logout", staff.logout, methods=["POST"]),
         Route("/tables/{table}/{action}", staff.action, methods=["POST"]),
         Route("/lang/{code}", staff.language),
+        Route("/quarantine.json", quarantine.quarantine),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
         *phone_routes(),
     ]
@@ -78,8 +80,9 @@ def create_app(
     https_only: bool = False,
     live: LiveSource | None = None,
 ) -> Starlette:
-    """The dashboard over ``source``; ``secret`` signs the session cookie; ``live``
-    answers the players' pages (``/t/<table>?k=<token>``, issue 15)."""
+    """The dashboard over ``source``; ``secret`` signs the session cookie, sent back
+    over HTTPS only with ``https_only`` (``[web] secure_cookie``, behind a TLS front);
+    ``live`` answers the players' pages (``/t/<table>?k=<token>``, issue 15)."""
     app = Starlette(
         routes=routes(),
         middleware=[
@@ -89,7 +92,7 @@ def create_app(
                 session_cookie="cafe_session",
                 same_site="strict",
                 https_only=https_only,
-                max_age=12 * 3600,
+                max_age=int(SESSION_SECONDS),
             )
         ],
         exception_handlers={HTTPException: _error},

@@ -1,9 +1,12 @@
-"""Staff login: the password's hash (scrypt, from the standard library), and the CSRF
-token every form carries.
+"""Staff login: the password's hash (scrypt, from the standard library), the staff
+sessions the server keeps, and the CSRF token every form carries.
 
 The password is set at install (``companion cafe set-password``) and kept only as a
-salted scrypt hash; the session is Starlette's signed cookie; every POST must carry
-the session's CSRF token (a form from another site cannot know it).
+salted scrypt hash; the session is Starlette's signed cookie, which holds a staff
+session's random id: the server keeps the ids it gave (:class:`StaffSessions`), so
+logging out ends the session for good (a copy of the cookie no longer works), and
+a restart of the server logs everyone out. Every POST must carry the session's CSRF
+token (a form from another site cannot know it).
 
     >>> stored = hash_password("open sesame", salt=bytes(16))
     >>> stored.split("$")[:4]
@@ -17,12 +20,17 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from collections.abc import MutableMapping
+from collections import OrderedDict
+from collections.abc import Callable, MutableMapping
 from typing import Any
 
 N, R, P, LENGTH = 2**14, 8, 1, 32
 #: The shortest password ``set-password`` takes.
 MIN_LENGTH = 8
+#: How long a staff login lasts (the cookie's own life too).
+SESSION_SECONDS = 12 * 3600.0
+#: Staff sessions kept at most (the oldest end first).
+SESSIONS = 1000
 
 
 def hash_password(password: str, *, salt: bytes | None = None) -> str:
@@ -61,3 +69,42 @@ def csrf_token(session: MutableMapping[str, Any]) -> str:
 def csrf_ok(session: MutableMapping[str, Any], sent: object) -> bool:
     token = session.get("csrf")
     return isinstance(token, str) and isinstance(sent, str) and hmac.compare_digest(token, sent)
+
+
+class StaffSessions:
+    """The staff sessions open on this server, by random id, each for
+    :data:`SESSION_SECONDS` from its login (issue 22: logout ends it for good).
+
+    >>> now = [0.0]
+    >>> sessions = StaffSessions(lambda: now[0])
+    >>> sid = sessions.open()
+    >>> sessions.alive(sid), sessions.alive("forged")
+    (True, False)
+    >>> sessions.close(sid); sessions.alive(sid)
+    False
+    """
+
+    def __init__(self, clock: Callable[[], float], seconds: float = SESSION_SECONDS) -> None:
+        self.clock = clock
+        self.seconds = seconds
+        self._until: OrderedDict[str, float] = OrderedDict()
+
+    def open(self) -> str:
+        now = self.clock()
+        for sid in [s for s, until in self._until.items() if until <= now]:
+            del self._until[sid]
+        while len(self._until) >= SESSIONS:
+            self._until.popitem(last=False)
+        sid = secrets.token_urlsafe(24)
+        self._until[sid] = now + self.seconds
+        return sid
+
+    def alive(self, sid: object) -> bool:
+        if not isinstance(sid, str):
+            return False
+        until = self._until.get(sid)
+        return until is not None and self.clock() < until
+
+    def close(self, sid: object) -> None:
+        if isinstance(sid, str):
+            self._until.pop(sid, None)

@@ -4,8 +4,6 @@ page has its JSON at the same path with ``.json``."""
 
 from __future__ import annotations
 
-import csv
-import io
 import time
 from datetime import datetime
 from typing import Any
@@ -15,8 +13,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from companion.web.model import GameDetail, HistoryFilter
+from companion.web.params import game_id, page_number, text
 from companion.web.plot import totals_svg
 from companion.web.site import answer, gettext, is_staff, site_of
+from companion.web.spreadsheet import csv_text
 
 PERIODS = ("week", "month", "all")
 PAGE = 50
@@ -31,6 +31,8 @@ async def dashboard(request: Request) -> Response:
     version = source.version()
     cards = source.tables()
     data = {"cafe": source.cafe, "version": version, "tables": [c.to_json() for c in cards]}
+    # Issue 22: false while the server's network thread or its database fails.
+    data["receiving"] = bool(getattr(source, "receiving", lambda: True)())
     return answer(request, "dashboard.html", data, json=_json(request), cards=cards)
 
 
@@ -50,7 +52,7 @@ async def leaderboard(request: Request) -> Response:
     site = site_of(request)
     games = list(site.source.games())
     names = [name for name, _ in games]
-    game = request.query_params.get("game") or (names[0] if names else "")
+    game = text(request.query_params.get("game"), "game") or (names[0] if names else "")
     period = request.query_params.get("period", "week")
     if period not in PERIODS or (game and game not in names):
         raise HTTPException(404, "no such leaderboard")
@@ -89,19 +91,17 @@ def history_filter(
     state = q.get("state") or None
     if state not in (None, "ended", "playing"):
         raise HTTPException(400, f"state: {state!r} is neither ended nor playing")
-    page = q.get("page", "1")
-    if not page.isdigit() or int(page) < 1:
-        raise HTTPException(400, f"page: {page!r} is not a page number")
+    page = page_number(q.get("page", "1"))
     until = _day(q.get("until"), "until")
     return HistoryFilter(
-        table=q.get("table") or None,
-        game=q.get("game") or None,
-        player=player or q.get("player") or None,
+        table=text(q.get("table"), "table") or None,
+        game=text(q.get("game"), "game") or None,
+        player=text(player or q.get("player"), "player") or None,
         since=_day(q.get("since"), "since"),
         until=until + 86400 if until is not None else None,
         ended=None if state is None else state == "ended",
         limit=limit,
-        offset=(int(page) - 1) * limit,
+        offset=(page - 1) * limit,
     )
 
 
@@ -134,7 +134,7 @@ async def player(request: Request) -> Response:
 
 
 def _detail(request: Request) -> GameDetail:
-    table, gid = request.path_params["table"], request.path_params["id"]
+    table, gid = request.path_params["table"], game_id(request.path_params["id"])
     detail = site_of(request).source.game(table, gid)
     if detail is None:
         raise HTTPException(404, f"no game {gid} of table {table}")
@@ -154,7 +154,7 @@ async def plot(request: Request) -> Response:
 
 
 async def record(request: Request) -> Response:
-    table, gid = request.path_params["table"], request.path_params["id"]
+    table, gid = request.path_params["table"], game_id(request.path_params["id"])
     found = site_of(request).source.record(table, gid)
     if found is None:
         raise HTTPException(404, f"no game {gid} of table {table}")
@@ -177,30 +177,18 @@ async def scores_csv(request: Request) -> Response:
     """The score table of the filtered games: one row per game, round and seat, as
     ``companion export --format csv`` with the table's name first."""
     source = site_of(request).source
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(CSV_HEADER)
+    rows: list[list[object]] = []
     for line in source.history(history_filter(request, limit=10_000)):
         detail = source.game(line.table, line.id)
         running = [0] * len(line.players)
         for number, points in enumerate(detail.rounds if detail else (), start=1):
             for seat, value in enumerate(points):
                 running[seat] += value
-                writer.writerow(
-                    [
-                        line.table,
-                        line.id,
-                        line.started,
-                        line.game,
-                        number,
-                        seat,
-                        line.players[seat],
-                        value,
-                        running[seat],
-                    ]
-                )
+                game = [line.table, line.id, line.started, line.game, number, seat]
+                rows.append([*game, line.players[seat], value, running[seat]])
     headers = {"Content-Disposition": 'attachment; filename="scores.csv"'}
-    return Response(out.getvalue(), media_type="text/csv; charset=utf-8", headers=headers)
+    text = csv_text(CSV_HEADER, rows)
+    return Response(text, media_type="text/csv; charset=utf-8", headers=headers)
 
 
 async def table(request: Request) -> Response:

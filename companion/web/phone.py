@@ -14,8 +14,6 @@ events, each bringing the live part as HTML in the page's language.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -26,15 +24,15 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
+from companion.views.names import NAME_CHARS
 from companion.web.i18n import LOCALES, environment, negotiate, translations
 from companion.web.phone_words import N_, words
 from companion.web.plot import per_round_svg, totals_svg
+from companion.web.spreadsheet import csv_text
 from companion.web.stream import event_stream
 
 #: The plots' size in pixels: about a phone's width, so their words stay legible.
 PLOT = (400, 300)
-#: The longest name a phone may give a player (the OLED shows fewer).
-NAME_LIMIT = 24
 #: The name fields of the page before a game is chosen (the most players a game has).
 SETUP_SEATS = 5
 
@@ -129,6 +127,7 @@ async def page(request: Request) -> Response:
         return JSONResponse({"live": found.live, "view": dict(found.view)})
     context = _context(request, table, token, found)
     context["seats"] = seat_fields(found.view)
+    context["name_chars"] = NAME_CHARS
     context["version"] = _source(request).version()
     context["fragment"] = _fragment(request, context)
     html = environment(context["locale"]).get_template("phone.html").render(context)
@@ -161,13 +160,19 @@ async def events(request: Request) -> Response:
 def clean_names(raw: Sequence[str], seats: int, *, setup: bool = False) -> list[str] | None:
     """The names typed, one per seat, trimmed; None unless every seat has one. At
     set-up (``setup``, the page before a game) the names typed, in order, at least one.
+    None too for a name the table would refuse: longer than
+    :data:`~companion.views.names.NAME_CHARS`, or with a character no name has.
 
     >>> clean_names([" Ana ", "Ben"], 2), clean_names(["Ana", ""], 2)
     (['Ana', 'Ben'], None)
     >>> clean_names(["Ana", "", "Cy"], 5, setup=True), clean_names(["", ""], 5, setup=True)
     (['Ana', 'Cy'], None)
+    >>> clean_names(["A" * 21, "Ben"], 2), clean_names(["Ana\\x00", "Ben"], 2)
+    (None, None)
     """
-    names = [" ".join(str(n).split())[:NAME_LIMIT] for n in raw]
+    names = [" ".join(str(n).split()) for n in raw]
+    if any(len(name) > NAME_CHARS or not name.isprintable() for name in names):
+        return None
     if setup:
         typed = [name for name in names if name]
         return typed or None
@@ -229,18 +234,17 @@ async def scores_csv(request: Request) -> Response:
     table, _, found = opened
     view = found.view
     players = _named(found)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(CSV_HEADER)
+    rows: list[list[object]] = []
     running = [0] * len(players)
     for number, points in enumerate(view.get("rounds") or (), start=1):
         for seat, value in enumerate(points):
             running[seat] += value
             row = [table, view.get("id"), view.get("game"), number, seat, players[seat]]
-            writer.writerow([*row, value, running[seat]])
+            rows.append([*row, value, running[seat]])
     name = f"{table}-game-{view.get('id')}.csv"
     headers = {"Content-Disposition": f'attachment; filename="{name}"'}
-    return Response(out.getvalue(), media_type="text/csv; charset=utf-8", headers=headers)
+    text = csv_text(CSV_HEADER, rows)
+    return Response(text, media_type="text/csv; charset=utf-8", headers=headers)
 
 
 async def plot(request: Request) -> Response:

@@ -1,5 +1,6 @@
-"""What every page shares: the source, the staff password's hash, the clock, and how
-a page answers in HTML (a template in the request's language) or JSON."""
+"""What every page shares: the source, the staff password's hash, the clock, the staff
+sessions and the login throttle, and how a page answers in HTML (a template in the
+request's language) or JSON."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
-from companion.web.auth import csrf_token
+from companion.web.auth import StaffSessions, csrf_token
 from companion.web.i18n import environment, negotiate, translations
 from companion.web.model import CafeSource
+from companion.web.throttle import LoginThrottle
 
 
 @dataclass
@@ -23,6 +25,12 @@ class Site:
     clock: Callable[[], float] = time.time
     #: The dashboard's idea of "now" for the leaderboard's periods (local time).
     local: Callable[[float], time.struct_time] = field(default=time.localtime)
+    sessions: StaffSessions = field(init=False)
+    throttle: LoginThrottle = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.sessions = StaffSessions(self.clock)
+        self.throttle = LoginThrottle(self.clock)
 
 
 def site_of(request: Request) -> Site:
@@ -39,7 +47,8 @@ def gettext(request: Request, message: str) -> str:
 
 
 def is_staff(request: Request) -> bool:
-    return request.session.get("staff") is True
+    """Whether the request comes from a staff session still open on this server."""
+    return site_of(request).sessions.alive(request.session.get("staff"))
 
 
 def render(request: Request, template: str, status: int = 200, **context: Any) -> Response:

@@ -1,9 +1,19 @@
 """What staff do behind the login: log in and out, reset a table, send it a message.
 Every POST carries the session's CSRF token or is refused (403); the language switch
-is a plain link."""
+is a plain link.
+
+The password's hash is checked on a worker thread (scrypt takes tens of milliseconds:
+on the event loop it would hold up every page and live feed); wrong passwords from an
+address lock it out for a while (:mod:`companion.web.throttle`, answered 429); a
+logout ends the staff session on the server (:class:`~companion.web.auth.StaffSessions`).
+"""
 
 from __future__ import annotations
 
+import logging
+import math
+
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
@@ -11,6 +21,8 @@ from starlette.responses import RedirectResponse, Response
 from companion.web.auth import check_password, csrf_ok
 from companion.web.i18n import LOCALES
 from companion.web.site import gettext, is_staff, render, site_of
+
+log = logging.getLogger(__name__)
 
 
 async def _form(request: Request) -> dict[str, str]:
@@ -32,20 +44,41 @@ async def login(request: Request) -> Response:
     if request.method == "GET":
         return render(request, "login.html", next=_back(request.query_params.get("next")))
     form = await _form(request)
-    stored = site_of(request).password_hash()
+    site = site_of(request)
+    back = _back(form.get("next"))
+    address = request.client.host if request.client else "unknown"
+    if site.throttle.wait(address) > 0:
+        return _locked_out(request, site.throttle.wait(address), back)
+    stored = site.password_hash()
     if stored is None:
         error = gettext(request, "No staff password is set: run companion cafe set-password.")
-        return render(request, "login.html", status=403, error=error, next=_back(form.get("next")))
-    if not check_password(form.get("password", ""), stored):
+        return render(request, "login.html", status=403, error=error, next=back)
+    if not await run_in_threadpool(check_password, form.get("password", ""), stored):
+        if site.throttle.failed(address):
+            return _locked_out(request, site.throttle.wait(address), back)
         error = gettext(request, "Wrong password.")
-        return render(request, "login.html", status=403, error=error, next=_back(form.get("next")))
+        return render(request, "login.html", status=403, error=error, next=back)
+    site.throttle.succeeded(address)
     request.session.clear()  # a new session for the staff member (and a new CSRF token)
-    request.session["staff"] = True
-    return RedirectResponse(_back(form.get("next")), status_code=303)
+    request.session["staff"] = site.sessions.open()
+    log.info("dashboard: staff logged in from %s", address)
+    return RedirectResponse(back, status_code=303)
+
+
+def _locked_out(request: Request, seconds: float, back: str) -> Response:
+    """429: this address tried too many wrong passwords; the password is not checked."""
+    minutes = max(1, math.ceil(seconds / 60))
+    error = gettext(request, "Too many wrong passwords: try again in {minutes} min.")
+    response = render(
+        request, "login.html", status=429, error=error.format(minutes=minutes), next=back
+    )
+    response.headers["Retry-After"] = str(math.ceil(seconds))
+    return response
 
 
 async def logout(request: Request) -> Response:
     await _form(request)
+    site_of(request).sessions.close(request.session.get("staff"))
     request.session.clear()
     return RedirectResponse("/", status_code=303)
 

@@ -14,6 +14,7 @@ from typing import Protocol
 from starlette.requests import Request
 from starlette.responses import StreamingResponse
 
+from companion.web.params import counter
 from companion.web.site import fragment, site_of
 
 #: A comment line this often keeps proxies from closing a quiet stream.
@@ -35,8 +36,9 @@ News = Callable[[int, int], tuple[list[str], bool]]
 def start_of(request: Request) -> int:
     """The version a browser already has: ``Last-Event-ID`` on a reconnect, or ``after``."""
     for raw in (request.headers.get("last-event-id"), request.query_params.get("after")):
-        if raw and raw.isdigit():
-            return int(raw)
+        number = counter(raw)
+        if number is not None:
+            return number
     return 0
 
 

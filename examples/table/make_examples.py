@@ -7,7 +7,7 @@ cards, as ``companion demo`` draws them). Run from the repository root:
 ``photo.jpg``: one trick of Fibonachos on the table (the spicy card and three plays)
 and a Trump card beside it. ``trick/``: the first trick of
 ``examples/fibonachos/short.json`` put down card by card (15 JPEG frames), read back by
-``companion replay examples/table/trick --game fibonachos --players Ana,Ben,Cy --dealer 2
+``companion replay examples/table/trick --game fibonachos --players Ana,Ben,Cy --dealer 3
 --fps 5``. Both are deterministic (fixed seeds) and small.
 """
 

@@ -59,6 +59,17 @@ DEADLINE = 10.0
 CLIENTS = itertools.count()
 
 
+#: The lines that lock a secured broker down (docs/cafe.md "The broker", issue 22): a
+#: client's id is its account's name, so no account takes over another's id (a table
+#: kicking the server, or discarding its kept session); no packet over the contract's
+#: message size (bus/limits.py, with room for the topic); a bounded queue per client.
+LOCKDOWN = (
+    "use_username_as_clientid true",
+    "max_packet_size 270000",
+    "max_queued_messages 100000",
+)
+
+
 def acl_text(cafe: str, tables: tuple[str, ...]) -> str:
     """The contract's ACL (docs/cafe.md shows the same file)."""
     lines = [
@@ -233,6 +244,7 @@ class Broker:
             "allow_anonymous false",
             f"password_file {passwd}",
             f"acl_file {self.folder / 'acl'}",
+            *LOCKDOWN,
         ]
 
     def start(self) -> None:

@@ -40,8 +40,15 @@ def wait_until(check: Callable[[], bool], timeout: float = 20.0, what: str = "")
         time.sleep(0.02)
 
 
-def play_journal(path: Path, *, games: int = 1, start: float = 1_700_000_000.0) -> Path:
-    """A journal of ``games`` whole Fibonachos games (examples/fibonachos/short.json)."""
+def play_journal(
+    path: Path,
+    *,
+    games: int = 1,
+    start: float = 1_700_000_000.0,
+    players: list[str] | None = None,
+) -> Path:
+    """A journal of ``games`` whole Fibonachos games (examples/fibonachos/short.json),
+    its players' names or ``players``."""
     record = load_record("fibonachos", "short.json")
     clock = [start]
 
@@ -52,7 +59,8 @@ def play_journal(path: Path, *, games: int = 1, start: float = 1_700_000_000.0) 
     with Journal.open(path) as journal:
         session = Session(journal, clock=tick)
         for _ in range(games):
-            session.start_game("fibonachos", record["players"], [], {"dealer": 2})
+            names = players or record["players"]
+            session.start_game("fibonachos", names, [], {"dealer": 2})
             for step in fibonachos_steps(record):
                 for change in step:
                     kind = "placed" if isinstance(change, CardPlaced) else "removed"

@@ -59,8 +59,10 @@ def test_a_bad_message_in_a_batch_is_logged_and_the_rest_stored(
     with caplog.at_level(logging.WARNING, logger="companion.cafe"):
         done = ingest.apply([*bad, *good])
     assert [r.getMessage() for r in caplog.records] == [
-        "cafe: message refused: companion/corner/t1/events: not UTF-8 JSON",
-        "cafe: message refused: status 'sleeping': neither online nor offline",
+        "cafe: message of t1/events set aside: "
+        "MessageError: companion/corner/t1/events: not UTF-8 JSON",
+        "cafe: message of t1/status set aside: "
+        "MessageError: status 'sleeping': neither online nor offline",
     ]
     assert store.counts() == (2, len(SimTable("t1", 1, journal).events))
     assert done.acks["t1"].games == 2

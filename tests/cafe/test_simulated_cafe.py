@@ -11,7 +11,9 @@ waited for as a condition, never a sleep.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -36,6 +38,7 @@ class Cafe:
         self.server.start()
         self.cut = Cut(self.broker.port)
         self.tables: list[Table] = []
+        self.poisoned = 0  # messages quarantined after the poison
         for name in names:
             port = self.cut.port if name == names[-1] else None
             settings = bus_settings(self.broker, CAFE, name, port)
@@ -59,8 +62,40 @@ class Cafe:
                 self.cut.cut()
             elif what == "mend":
                 self.cut.mend()
+            elif what == "poison":
+                self.poison()
+            elif what == "damage":
+                self.server.kill()
+                damage_pages(self.server.database)
+                self.server.start()  # companion cafe sets it aside and salvages it
         for table in self.tables:
             table.daemon.session.journal.close()  # written: the journals are final
+
+    def poison(self) -> None:
+        """Issue 22: a client logged in with t1's account (a table gone wrong) sends
+        what stalled the server: a lone surrogate, NUL, a seq of 2**70, a deep
+        nesting, a deep ``log``; then leaves (t1's own bus, kicked off by it, comes
+        back by itself)."""
+        client = self.broker.client("table-t1")
+        head = f'{{"v":1,"cafe":"{CAFE}","table":"t1","game":{{"id":900,"game":"trump",'
+        bad = [
+            head + '"players":["A\\ud800"],"started":1.0},"event":null}',
+            head + '"players":["A\\u0000"],"started":1.0},"event":null}',
+            head + '"players":["A"],"started":1.0},"event":{"seq":' + str(2**70) + "}}",
+            head + '"players":["A"],"started":1.0},"event":' + "[" * 50_000 + "]" * 50_000 + "}",
+        ]
+        sent = [(f"companion/{CAFE}/t1/events", payload.encode()) for payload in bad]
+        sent.append((f"companion/{CAFE}/t1/log", b"[" * 100_000 + b"]" * 100_000))
+        for topic, payload in sent:
+            client.publish(topic, payload, qos=1).wait_for_publish(10)
+        client.disconnect()
+        client.loop_stop()
+        wait_until(lambda: self.quarantined() == len(bad), what="the poison set aside")
+        self.poisoned = self.quarantined()
+
+    def quarantined(self) -> int:
+        with closing(sqlite3.connect(self.server.database)) as db:
+            return int(db.execute("SELECT COUNT(*) FROM quarantine").fetchone()[0])
 
     def settled(self) -> bool:
         return all(
@@ -108,6 +143,27 @@ def test_three_tables_through_a_broker_crash_a_server_crash_and_a_cut(small: Caf
     }
     small.play(faults)
     _check(small, timeout=2 * RETRY_MAX + 30)
+
+
+def damage_pages(database: Path) -> None:
+    """Two pages of the database overwritten (a failing disk), its WAL gone with them."""
+    for suffix in ("-wal", "-shm"):
+        Path(f"{database}{suffix}").unlink(missing_ok=True)
+    with database.open("r+b") as raw:
+        raw.seek(4096 * 3)
+        raw.write(b"\xa5" * 4096 * 2)
+
+
+def test_three_tables_through_poison_messages_and_a_damaged_database(small: Cafe) -> None:
+    """Issue 22 "done means", the fast version: poison messages sent as t1 a third of
+    the way in, the server's database damaged two thirds in (killed, two pages
+    overwritten, started again: set aside and salvaged); every table's journal held
+    exactly once, the poison quarantined, the server never stalled."""
+    steps = len(small.tables[0].steps)
+    small.play({steps // 3: "poison", steps * 2 // 3: "damage"})
+    _check(small, timeout=2 * RETRY_MAX + 30)
+    assert small.poisoned == 4
+    assert list(small.server.database.parent.glob("cafe.db.damaged-*"))
 
 
 @pytest.fixture

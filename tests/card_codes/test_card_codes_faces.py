@@ -165,6 +165,18 @@ def test_rummy_marks_rabbit_wild_bonus() -> None:
     assert face_style(face_description(card("rummy13", "13#1"))).mark == "rabbit"
 
 
+def test_hex_move_cards_print_the_moves_for_the_players() -> None:
+    """Issue 26 (H5): a move card's big label is its number of moves, as on the players'
+    cards ("3"), with "3 moves" and the pile in words; never the notation "M3"."""
+    for identity in deck_cards("hex"):
+        face = face_description(identity)
+        style = face_style(face)
+        moves = identity.face[1:]
+        assert face.label == moves and not face.label.startswith("M")
+        assert style.note == f"{moves} move{'s' if moves != '1' else ''}"
+        assert style.kind in ("BLACK'S PILE", "WHITE'S PILE")
+
+
 def test_control_cards_say_their_action() -> None:
     for identity in (*deck_cards("control"), *staff_cards()):
         face = face_description(identity)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from io import BytesIO
 from pathlib import Path
 
 import numpy as np
@@ -16,10 +17,12 @@ from card_codes.catalogue import DECKS, CardIdentity, card, deck_cards, staff_ca
 from card_codes.decode import decode_image
 from card_codes.errors import CardCodeError
 from card_codes.export import MANIFEST, export_pngs, file_name
-from card_codes.face_image import CARD_MM
+from card_codes.face_image import CARD_MM, CORNER_BOX_MM, QUIET_MODULES
 from card_codes.keys import generate_key
 from card_codes.payload import encode_payload
+from card_codes.pdf import PAPERS, MmPage
 from card_codes.sheets import CROP_GAP_MM, LABELS, sheet_layout, write_sheet, write_stickers
+from card_codes.stickers import draw_sticker
 
 DPI = 200
 
@@ -137,6 +140,23 @@ def test_sticker_sheets_fit_the_paper_and_every_sticker_reads(tmp_path: Path, la
     assert page_sizes_mm(out)[0] == paper
     (image,) = render_pages(out, DPI)[:1]
     assert read_cards(image) == dict.fromkeys(cards[: sheet.per_page], 1)
+
+
+@pytest.mark.parametrize("label", sorted(LABELS))
+def test_no_sticker_code_is_smaller_than_a_cards_corner_code(label: str) -> None:
+    """Issue 26: docs/cards.md's floor, 0.71 mm a module (a card's corner code), holds
+    for every sticker sheet (avery-l7651's 21.2 mm labels gave 0.66 mm), and the code
+    stays inside its label."""
+    sheet = LABELS[label]
+    floor = CORNER_BOX_MM / (21 + 2 * QUIET_MODULES)
+    page = MmPage.open(BytesIO(), PAPERS[sheet.paper], title="test")
+    box = sheet.label_box(0)
+    module = draw_sticker(page, card("trump", "R1"), box, staff_key=None)
+    assert module >= floor - 1e-9
+    assert module * (21 + 2 * QUIET_MODULES) <= min(box[2], box[3])
+    documented = (Path(__file__).resolve().parents[2] / "docs" / "cards.md").read_text()
+    (row,) = [line for line in documented.splitlines() if line.startswith(f"| `{label}`")]
+    assert row.endswith(f"| {module:.2f} mm |"), row
 
 
 def test_unknown_label_is_refused(tmp_path: Path) -> None:

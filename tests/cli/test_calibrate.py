@@ -54,8 +54,8 @@ def test_labels_cards_and_rejects_foreign_codes(
     assert sorted({c["card"] for c in data["cards"]}) == ["G2", "R13", "S3#1"]
     assert {c["zone"] for c in data["cards"]} == {"play", "spicy"}
     assert [r["reason"] for r in data["rejected"]] == ["not a Table Companion code (a URL)"]
-    assert data["module_px"]["min"] >= MIN_MODULE_PX
-    assert data["advice"] == []
+    assert 2.0 <= data["module_px"]["min"] < MIN_MODULE_PX  # read, under the 3 px advised
+    assert [line.split(" (")[0] for line in data["advice"]] == ["codes are small"]
     picture = read(out)
     assert picture.shape == (720, 1280, 3)
     original = read(source)
@@ -68,7 +68,21 @@ def test_summary_for_people(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert status == 0
     assert "codes found: " in text and "G2 R13 S3#1" in text
     assert "rejected: not a Table Companion code (a URL)" in text
-    assert "advice: none" in text
+    assert "advice: codes are small" in text
+
+
+def test_the_advice_aims_for_the_readmes_3_px_per_module(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 26: one number, the README's ("keep at least 3 px per module"): poker cards
+    110 px wide at 1280 x 720 (about 2.1 px) are read, yet calibrate advises coming
+    closer (it said "aim for 2" and nothing at 2.1)."""
+    source = table_image(tmp_path, TRICK)
+    status, text, _ = calibrate(capsys, "--source", str(source), "--out", str(tmp_path / "c.png"))
+    assert status == 0 and "cards: G2 R13 S3#1" in text
+    assert "codes are small (2." in text and "aim for 3 or more" in text
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    assert f"keep at least {MIN_MODULE_PX:.0f} px per module" in readme
 
 
 def test_small_codes_get_advice(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

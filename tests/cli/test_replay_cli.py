@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from companion.cli import main
-from companion.cli.replay import player_names
+from companion.cli.seats import player_names
 from companion.errors import UsageError
 from companion.synthetic.scene import Scene
 from companion.synthetic.scripts import table_script
@@ -46,7 +46,7 @@ def test_text_output_is_the_record_then_the_scores(
     video: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     args = ["replay", str(video), "--game", "fibonachos", "--players", "Ana,Ben,Cy"]
-    status = main([*args, "--dealer", "2", "--fps", "10"])
+    status = main([*args, "--dealer", "3", "--fps", "10"])
     out = capsys.readouterr().out
     assert status == 0
     record_line, blank, *table = out.splitlines()
@@ -60,7 +60,7 @@ def test_text_output_is_the_record_then_the_scores(
 
 
 def test_numbered_players_and_json_events(video: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    args = ["replay", str(video), "--game", "fibonachos", "--players", "3", "--dealer", "2"]
+    args = ["replay", str(video), "--game", "fibonachos", "--players", "3", "--dealer", "3"]
     status = main([*args, "--fps", "10", "--json"])
     data = json.loads(capsys.readouterr().out)
     assert status == 0
@@ -86,6 +86,8 @@ def test_numbered_players_and_json_events(video: Path, capsys: pytest.CaptureFix
         (["{video}", "--game", "fibonachos", "--players", "3", "--layout", "/no.toml"], "no.toml"),
         (["{video}", "--game", "fibonachos", "--players", "3", "--fps", "0"], "fps"),
         (["{video}", "--game", "fibonachos", "--players", "3", "--dealer", "7"], "7"),
+        (["{video}", "--game", "fibonachos", "--players", "3", "--dealer", "0"], "from 1"),
+        (["{video}", "--game", "fibonachos", "--players", "A,B", "--dealer", "C"], "A, B"),
         (["{empty}", "--game", "fibonachos", "--players", "3"], "no frames"),
     ],
 )

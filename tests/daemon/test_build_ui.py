@@ -68,3 +68,21 @@ def test_large_type_draws_the_game_screens_large(tmp_path: Path) -> None:
     finally:
         daemon.session.journal.close()
         daemon.links.close()
+
+
+def test_the_interface_counts_pages_on_the_panel_it_draws_on(tmp_path: Path) -> None:
+    """Issue 26: a passing note lasts for each of its pages on this table's display,
+    so the interface learns the panel's size (a 128x32 panel wraps more)."""
+    small = Config(
+        camera=HardwareSection("fake"),
+        display=HardwareSection("fake", {"width": 128, "height": 32}),
+        buttons=HardwareSection("fake"),
+        journal=JournalSection(str(tmp_path / "journal.db")),
+    )
+    daemon = build_daemon(small)
+    try:
+        assert daemon.size == (128, 32)
+        assert daemon.app.panel == (128, 32)
+    finally:
+        daemon.session.journal.close()
+        daemon.links.close()

@@ -34,6 +34,9 @@ def test_the_set_up_link_follows_into_the_game_and_names_wait_for_a_press(
     # Names typed before the game: offered to the OLED, taken by SELECT, kept for the game.
     assert board.offer_names("t1", token, ["Zoé", "Yann", "Xavier"])
     assert not board.offer_names("t1", "wrong", ["A"])
+    # Issue 22: the names the cafe's server would refuse are refused here too.
+    for bad in ("Ana\x00", "Ben\x1b[2J", "Cy\ud800", "Z" * 21):
+        assert not board.offer_names("t1", token, [bad, "Yann"]), bad
     phone.turn(clock(), False)
     assert isinstance(daemon.app.page, NamesOffer)
     daemon.runner.press(ButtonEvent(Button.SELECT, PressKind.PRESS, clock()))

@@ -24,9 +24,13 @@ def _source(folder: Path, count: int = 6) -> Path:
     return folder
 
 
-def test_run_over_a_replay_source_starts_the_game_and_shows_the_oled(tmp_path: Path) -> None:
+def test_run_over_a_replay_source_starts_the_game_and_shows_the_oled(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The daemon over a recorded source plays it and stops at its last frame, saying
+    so in its log with what the game waited for (issue 26: it ended without a word)."""
     config = tmp_path / "config.toml"
-    config.write_text('[log]\nlevel = "WARNING"\n')
+    config.write_text('[log]\nlevel = "INFO"\n')
     status = main(
         [
             "run",
@@ -46,6 +50,9 @@ def test_run_over_a_replay_source_starts_the_game_and_shows_the_oled(tmp_path: P
     assert list((tmp_path / "oled").glob("*.png"))
     games = Journal.open(tmp_path / "j.db").games()
     assert [(g.game, len(g.players), g.ended) for g in games] == [("trump", 4, None)]
+    (said,) = [line for line in capsys.readouterr().out.splitlines() if "no more frames" in line]
+    assert "companion.cli.run: stopped: the camera's recorded source has no more frames (" in said
+    assert "playing trump" in said
 
 
 @pytest.mark.parametrize(
@@ -56,7 +63,9 @@ def test_run_over_a_replay_source_starts_the_game_and_shows_the_oled(tmp_path: P
         (["--game", "chess"], "chess"),
         (["--game", "trump", "--option", "leader"], "KEY=VALUE"),
         (["--game", "trump", "--option", "dealer=1"], "trump has no option dealer"),
-        (["--game", "trump", "--option", "leader=Ana"], "leader is a whole number"),
+        (["--game", "trump", "--option", "leader=Zed"], "a name: Ana, Ben, Cy"),
+        (["--game", "trump", "--option", "leader=0"], "seats count from 1"),
+        (["--game", "trump", "--option", "seed=Ana"], "seed is a whole number"),
         (["--game", "hex", "--players", "2", "--option", "mode=chess"], "one of referee, board"),
     ],
 )
@@ -84,9 +93,33 @@ def test_journald_lines_carry_the_syslog_priority() -> None:
 
 
 def test_options_take_the_kind_the_registry_gives_them() -> None:
-    """Issue 9: a choice is a word, a seat or a seed a number, as the game's spec says."""
-    assert parse_options("hex", ["mode=board", "seed=3"]) == {"mode": "board", "seed": 3}
-    assert parse_options("trump", [" leader = 2 "]) == {"leader": 2}
+    """Issue 9: a choice is a word, a seed a number, a seat a number from 1 or a name
+    (issue 26: as the OLED counts seats); the games count seats from 0."""
+    players = ["Ana", "Ben", "Cy"]
+    assert parse_options("hex", ["mode=board", "seed=3"], players) == {"mode": "board", "seed": 3}
+    assert parse_options("trump", [" leader = 2 "], players) == {"leader": 1}
+    assert parse_options("fibonachos", ["dealer=cy"], players) == {"dealer": 2}
+
+
+def test_run_names_the_players_and_counts_seats_from_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 26: ``run --players Ana,Ben,Cy`` names them as ``replay`` does, and a
+    dealer is a seat from 1 or a name ("dealer 3 is not a seat (0-2)" no more)."""
+    config = tmp_path / "config.toml"
+    config.write_text('[log]\nlevel = "WARNING"\n')
+    base = ["run", "--config", str(config)]
+    base += ["--camera", "replay", "--source", str(_source(tmp_path / "frames", 1))]
+    base += ["--display", "fake", "--buttons", "fake", "--game", "fibonachos"]
+    named = ["--players", "Zoé,Marc,Lou", "--option", "dealer=3"]
+    assert main([*base, "--journal", str(tmp_path / "j.db"), *named]) == 0
+    (game,) = Journal.open(tmp_path / "j.db").games()
+    assert list(game.players) == ["Zoé", "Marc", "Lou"] and game.options["dealer"] == 2
+    two = ["--players", "2", "--option", "dealer=3"]
+    assert main([*base, "--journal", str(tmp_path / "k.db"), *two]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "--option dealer=3: not a seat of 2 players; give a seat from 1 to 2" in err
 
 
 @pytest.mark.parametrize("command", ["run", "replay"])

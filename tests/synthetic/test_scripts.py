@@ -62,7 +62,7 @@ def test_fibonachos_spicy_before_plays_then_cleared() -> None:
         "--players",
         "Ana,Ben,Cy",
         "--dealer",
-        "2",
+        "3",  # seat 3 (Cy): the command line counts seats from 1 (issue 26)
     ]
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from table_scripts import Det, det, names
+from table_scripts import Card, Det, det, names
 
 from companion.table.layout import default_layout
 from companion.table.tracker import (
@@ -256,3 +256,27 @@ def test_several_cards_of_a_trick_each_placed_once() -> None:
         "CardRemoved:R2#1@play",
         "CardRemoved:R3#1@play",
     ]
+
+
+def _code(at: tuple[float, float], turned: bool = False) -> Det:
+    """A corner code of S5#3 at ``at`` (frame fractions), square in a 1280x720 picture,
+    33 px a side; ``turned`` half a turn (its corners from the other end): the bottom
+    corner code of a printed card is the top one so turned."""
+    x, y, hx, hy = at[0], at[1], 33 / 1280 / 2, 33 / 720 / 2
+    corners = ((x - hx, y - hy), (x + hx, y - hy), (x + hx, y + hy), (x - hx, y + hy))
+    return Det(Card("fibonachos", "S5#3"), (*corners[2:], *corners[:2]) if turned else corners)
+
+
+def test_the_corner_codes_of_a_card_larger_than_the_layouts_are_one_card() -> None:
+    """Issue 26: a card 30% larger in the picture than the layout's card size (143 px
+    wide at 1280x720), its middle code hidden by a hand: its two corner codes (one turned
+    half a turn) lie farther apart than a card's length, and were flagged "Card seen
+    twice" with no copy on the table. Two copies as far apart, both upright, still are."""
+    dx, dy = 46.5 / 1280, 75.0 / 720  # a corner code's centre from the card's
+    top, bottom = (A[0] - dx, A[1] - dy), (A[0] + dx, A[1] + dy)
+    t = tracker()
+    events = run(t, 30, lambda i: [_code(top), _code(bottom, turned=True)])
+    assert names(events) == ["CardPlaced:S5#3@play"] and t.stats.duplicates == 0
+    copies = tracker()
+    events = run(copies, 30, lambda i: [_code(top), _code(bottom)])
+    assert names(events) == ["DuplicateCard:fibonachos/S5#3", "CardPlaced:S5#3@play"]

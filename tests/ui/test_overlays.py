@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from companion.flows.base import Notice, NoticeKind
 from companion.flows.said import Said, Say
-from companion.ui.overlays import Overlays
+from companion.ui.app import UiApp
+from companion.ui.overlays import (
+    DUPLICATE_SECONDS,
+    INFO_SECONDS,
+    PAGE_SECONDS,
+    Overlays,
+    Statuses,
+)
+from companion.ui.screens import message_pages
 from companion.views import MessageView, ScoresView, Tone, TrickView
+from companion.views.faults import Fault, FaultKind
 
 SCORES = ScoresView("Round 1", ("Ana", "Ben"), (3, 5), (3, 5))
 LAST_TRICK = TrickView("fibonachos", 1, 17, "Ana")
@@ -50,3 +61,57 @@ def test_a_note_with_nothing_to_say_to_the_players_is_not_shown() -> None:
     assert queue.add(Notice(NoticeKind.INFO, "undone: R13#1 (play)"), now=0.0, base=None) is None
     refused = queue.add(Notice(NoticeKind.REFUSED, "R13#1 refused (F1)"), now=0.0, base=None)
     assert refused is not None and refused.view.lines == ("That cannot be done now.",)
+
+
+def _count_hands_note(panel: tuple[int, int]) -> tuple[UiApp, float]:
+    """The rummy note "Lay out every hand in its zone, apart from the sets." (R6), a
+    passing one, shown at ``now`` on a panel of ``panel``."""
+    app = UiApp(panel=panel, now=100.0)
+    app.game_started("rummy21", ("Ana", "Ben"))
+    notice = Notice(NoticeKind.INFO, "lay out every hand", said=Said(Say.COUNT_HANDS))
+    app.notices([notice], 100.0)
+    return app, 100.0
+
+
+def test_a_passing_note_shows_every_page_before_it_goes() -> None:
+    """Issue 26: a passing note longer than the panel turns its pages (every
+    PAGE_SECONDS) and stays until its last page has shown; it went after INFO_SECONDS,
+    before its second page."""
+    app, now = _count_hands_note((128, 32))
+    first = app.screen(now)
+    assert isinstance(first, MessageView) and first.title == "Count hands"
+    pages = message_pages(first, (128, 32))
+    assert pages > 1
+    shown = []
+    for page in range(pages):
+        at = now + page * PAGE_SECONDS + PAGE_SECONDS / 2
+        app.tick(at)
+        view = app.screen(at)
+        assert isinstance(view, MessageView) and view.title == "Count hands", page
+        shown.append(view.page % pages)
+    assert shown == list(range(pages))
+    app.tick(now + pages * PAGE_SECONDS)
+    assert app.screen(now + pages * PAGE_SECONDS).title == "Rummy 21"  # the game again
+
+
+def test_a_passing_note_of_one_page_goes_as_before() -> None:
+    """Issue 26: on a panel where the note fits, it passes after INFO_SECONDS."""
+    app, now = _count_hands_note((128, 64))
+    assert message_pages(app.screen(now), (128, 64)) == 1  # type: ignore[arg-type]
+    app.tick(now + INFO_SECONDS)
+    assert app.screen(now + INFO_SECONDS).title == "Rummy 21"  # the game again
+
+
+def _pages(count: int, view: object) -> int:
+    return count
+
+
+def test_a_passing_fault_stays_for_each_page() -> None:
+    """Issue 26: a passing fault (a card seen twice) that takes two pages on the panel
+    stays for both, like a note; one page passes after DUPLICATE_SECONDS."""
+    fault = Fault(FaultKind.DUPLICATE_CARD, card="R13", deck="fibonachos")
+    for pages, gone in ((1, DUPLICATE_SECONDS), (2, 2 * PAGE_SECONDS)):
+        statuses = Statuses(partial(_pages, pages))
+        statuses.set("card", fault, 0.0)
+        assert statuses.current(gone - 0.01) is not None
+        assert statuses.current(gone) is None

@@ -98,6 +98,13 @@ class Tally(Generic[C]):
         if card.serial is not None:
             self._serials.add(card)
 
+    def remove(self, card: C) -> None:
+        """Take back :meth:`add` (an undo): the tally is as it was before."""
+        self._faces[card.face] -= 1
+        if not self._faces[card.face]:
+            del self._faces[card.face]
+        self._serials.discard(card)
+
     def left(self, face: C) -> int:
         """How many copies of ``face`` have not been seen."""
         return face.copies - self._faces[face.face]

@@ -1,7 +1,8 @@
 """One round's bookkeeping: its tricks, the cards seen, the hands when known, revokes.
 
 The state (``state.py``) decides what is legal; a :class:`Round` only records what
-happened and answers questions about it (who acts, who leads, who won what).
+happened and answers questions about it (who acts, who leads, who won what). It
+takes back its last spicy card or play exactly, in constant time (an undo).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from companion.games.base import UndoNote
 from companion.games.fibonachos.actions import Deal
 from companion.games.fibonachos.cards import Nacho, Spicy, Suit
 from companion.games.fibonachos.deck import Layout, Tally, spicy_deck
@@ -46,6 +48,21 @@ class Revoke:
     suit: Suit
 
 
+Miss = tuple[int, Nacho]
+
+
+@dataclass(frozen=True)
+class _Played(UndoNote):
+    """What taking a play back needs that the round no longer shows: whether the play
+    began its trick (no spicy card left, F6), the card it took out of a known hand and
+    where, whether it drew from a private deck (F3), the misses it proved revokes (F5)."""
+
+    began: bool
+    held: tuple[int, Nacho] | None
+    drew: bool
+    proved: tuple[Miss, ...]
+
+
 class RevokeWatch:
     """F5 with hands unseen: remember who failed to follow which suit this round.
 
@@ -57,7 +74,7 @@ class RevokeWatch:
     """
 
     def __init__(self) -> None:
-        self._void: dict[tuple[int, Suit], list[tuple[int, Nacho]]] = {}
+        self._void: dict[tuple[int, Suit], list[Miss]] = {}
 
     def see(self, seat: int, card: Nacho, lead: Suit | None, trick: int) -> list[Revoke]:
         """What ``seat`` playing ``card`` in ``trick`` proves: a revoke per unproven miss."""
@@ -66,6 +83,17 @@ class RevokeWatch:
         if lead is not None and card.suit is not lead:
             self._void.setdefault((seat, lead), []).append((trick, card))
         return proofs
+
+    def unsee(self, seat: int, card: Nacho, lead: Suit | None, proved: Sequence[Miss]) -> None:
+        """Take back :meth:`see` of ``seat`` playing ``card`` on ``lead``, the last one,
+        which proved the misses ``proved``."""
+        if lead is not None and card.suit is not lead:
+            void = self._void[(seat, lead)]
+            void.pop()
+            if not void:
+                del self._void[(seat, lead)]
+        if proved:
+            self._void[(seat, card.suit)] = list(proved)
 
 
 def find_in_hand(hand: Sequence[Nacho], card: Nacho) -> int | None:
@@ -92,6 +120,7 @@ class Round:
         self.nachos = Tally[Nacho]()
         self.spicies = Tally[Spicy]()
         self.revokes = RevokeWatch()
+        self._played: list[_Played] = []
 
     @property
     def finished(self) -> bool:
@@ -126,8 +155,15 @@ class Round:
             self.spicies.add(spicy)
         return trick
 
+    def unreveal(self) -> None:
+        """Take back the last spicy card revealed, with the trick it began (an undo)."""
+        spicy = self.tricks.pop().spicy
+        if spicy is not None:
+            self.spicies.remove(spicy)
+
     def play(self, card: Nacho) -> list[Revoke]:
         """Record the card of the seat to act; the revokes it proves come back (F5)."""
+        began = self.open_trick() is None
         trick = self.open_trick() or self.start_trick(None)
         seat = self.to_act()
         lead = trick.lead
@@ -135,18 +171,42 @@ class Round:
         trick.cards.append(card)
         self.nachos.add(card)
         proofs: list[Revoke] = []
+        held: tuple[int, Nacho] | None = None
+        drew = False
         if self.hands is not None:
             hand = self.hands[seat]
             place = find_in_hand(hand, card)
             if place is not None:
-                del hand[place]
+                held = (place, hand.pop(place))
             if self.decks is not None and self.decks[seat]:
                 hand.append(self.decks[seat].pop(0))
+                drew = True
         elif self.layout.players >= 3:
             proofs = self.revokes.see(seat, card, lead, trick.number)
+        proved = tuple((proof.earlier_trick, proof.earlier_card) for proof in proofs)
+        self._played.append(_Played(began, held, drew, proved))
         if len(trick.cards) == self.layout.trick_size:
             trick.winner = trick.seats[winner_index(trick.cards)]
         return proofs
+
+    def unplay(self) -> int:
+        """Take back the last play exactly (an undo); return how many revokes it proved."""
+        note = self._played.pop()
+        trick = self.tricks[-1]
+        trick.winner = None
+        seat, card = trick.seats.pop(), trick.cards.pop()
+        self.nachos.remove(card)
+        if self.hands is not None:
+            hand = self.hands[seat]
+            if note.drew and self.decks is not None:
+                self.decks[seat].insert(0, hand.pop())
+            if note.held is not None:
+                hand.insert(*note.held)
+        elif self.layout.players >= 3:
+            self.revokes.unsee(seat, card, trick.lead, note.proved)
+        if note.began:
+            self.tricks.pop()
+        return len(note.proved)
 
     def spicy_totals(self) -> tuple[int, ...]:
         """F7's s: the sum of the spicy values each seat took."""

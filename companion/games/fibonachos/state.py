@@ -180,6 +180,16 @@ class FibonachosState(GameState[Action]):
             proofs = self._round().play(action.card)
             self._flags += [self._revoke_flag(proof) for proof in proofs]
 
+    def _undo(self, action: Action) -> None:
+        if isinstance(action, Deal):
+            self._rounds.pop()
+        elif isinstance(action, Reveal):
+            self._round().unreveal()
+        else:
+            proofs = self._round().unplay()
+            if proofs:
+                del self._flags[-proofs:]
+
     def _revoke_flag(self, proof: Revoke) -> Flag:
         who = self.players[proof.seat]
         message = (

@@ -20,9 +20,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Self
 
-from companion.games.base import CHANCE, TERMINAL, GameState, Outcome, Termination, check_variants
+from companion.games.base import (
+    CHANCE,
+    TERMINAL,
+    GameState,
+    Outcome,
+    Termination,
+    UndoNote,
+    check_variants,
+)
 from companion.games.errors import GameError, IllegalActionError
 from companion.games.hex.actions import Draw, EndTurn, HexAction, Move, Resign
 from companion.games.hex.board import Cell
@@ -32,9 +41,19 @@ from companion.games.hex.position import START, Position
 from companion.games.hex.record import read_record, write_record
 from companion.games.hex.report import HexReport, HexTurnReport
 from companion.games.hex.rules import allowance, winner_after_move
-from companion.games.hex.turn import Turn, too_many
+from companion.games.hex.turn import SavedTurns, Turn, too_many
 
 DEFAULT_PLAYERS: Final = ("Black", "White")
+
+
+@dataclass(frozen=True)
+class _Saved(UndoNote):
+    """The game as an action found it: its turns, the board and how it ended."""
+
+    turns: SavedTurns[Turn]
+    position: Position
+    termination: Termination | None
+    ending: str
 
 
 class HexState(GameState[HexAction]):
@@ -72,6 +91,7 @@ class HexState(GameState[HexAction]):
         self._winner: Side | None = None
         self._termination: Termination | None = None
         self._ending = ""
+        self._saved: list[_Saved] = []  # one per action, for undo
         if not self.cards:
             self._begin_turn(None)
 
@@ -134,6 +154,8 @@ class HexState(GameState[HexAction]):
             )
 
     def _do(self, action: HexAction) -> None:
+        turns = SavedTurns.of(self._turns, self._turn_open, self._piles, self._winner)
+        self._saved.append(_Saved(turns, self._position, self._termination, self._ending))
         if isinstance(action, Move):
             turn = self._turns[-1]
             self._position = self._position.after(action.src, action.dst)
@@ -155,6 +177,13 @@ class HexState(GameState[HexAction]):
             self._begin_turn(action.card)
         else:
             self._end(action.side.other, Termination.RESIGNATION, f"{action.side.value} resigned")
+
+    def _undo(self, action: HexAction) -> None:
+        saved = self._saved.pop()
+        self._piles = saved.turns.put_back(self._turns)
+        self._turn_open, self._winner = saved.turns.turn_open, saved.turns.winner
+        self._position, self._termination = saved.position, saved.termination
+        self._ending = saved.ending
 
     def _close_turn(self) -> None:
         """The turn is over: its last allowed move was made, or the player ended it."""

@@ -41,6 +41,7 @@ from companion.games.base import CHANCE, TERMINAL, GameState, Outcome, Terminati
 from companion.games.errors import GameError, IllegalActionError
 from companion.games.hex.cards import CARD_VALUES, Pile
 from companion.games.hex.pieces import Side
+from companion.games.hex.turn import SavedTurns
 from companion.games.hexref.actions import Draw, EndTurn, MoveMade, RefereeAction, Strikes, Win
 from companion.games.hexref.record import read_record, report, write_record
 from companion.games.hexref.report import HexRefereeReport
@@ -75,6 +76,7 @@ class HexRefereeState(GameState[RefereeAction]):
         self._turn_open = False
         self._piles = {side: Pile() for side in Side}
         self._winner: Side | None = None
+        self._saved: list[SavedTurns[CountedTurn]] = []  # one per action, for undo
         if not self.cards:
             self._begin_turn(None)
 
@@ -132,6 +134,7 @@ class HexRefereeState(GameState[RefereeAction]):
             )
 
     def _do(self, action: RefereeAction) -> None:
+        self._saved.append(SavedTurns.of(self._turns, self._turn_open, self._piles, self._winner))
         if isinstance(action, Win):
             self._winner = action.side
         elif isinstance(action, Draw):
@@ -149,6 +152,11 @@ class HexRefereeState(GameState[RefereeAction]):
             self._turns[-1] = turn
             if turn.moves and not turn.moves_left:
                 self._close_turn()
+
+    def _undo(self, action: RefereeAction) -> None:
+        saved = self._saved.pop()
+        self._piles = saved.put_back(self._turns)
+        self._turn_open, self._winner = saved.turn_open, saved.winner
 
     def _close_turn(self) -> None:
         self._turn_open = False

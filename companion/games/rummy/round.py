@@ -11,10 +11,13 @@ such case, a random game needs one).
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from typing import Final
 
+from companion.games.base import UndoNote
 from companion.games.errors import Place
 from companion.games.rummy.actions import (
+    Action,
     Add,
     Close,
     Deal,
@@ -32,13 +35,31 @@ from companion.games.rummy.actions import (
 )
 from companion.games.rummy.cards import Card, Kind
 from companion.games.rummy.deck import HAND_SIZE, Deck
-from companion.games.rummy.seat import Seat, TableSet
+from companion.games.rummy.seat import FrozenSeat, Seat, TableSet
 
 #: R4: cards drawn at the start of a turn.
 DRAWS: Final = 2
 #: Moves, take-backs and re-declarations per turn: not a rule but an engine limit
 #: that keeps a turn finite (a random player would otherwise shuffle cards forever).
 REARRANGE_LIMIT: Final = 3
+
+
+@dataclass(frozen=True)
+class Saved(UndoNote):
+    """A round as an action found it, immutable: what :meth:`Round.restore` puts back."""
+
+    stock: tuple[Card, ...]
+    stock_left: int
+    discard: tuple[Card, ...]
+    turn: int
+    turn_number: int
+    draws_left: int
+    took_discard: bool
+    rearranged: int
+    stopped: bool
+    out: int | None
+    mover: int
+    seat: FrozenSeat
 
 
 class Round:
@@ -99,6 +120,41 @@ class Round:
         left.subtract(seen)
         return +left
 
+    def mover(self, action: Action) -> int:
+        """The seat whose cards ``action`` moves: a move's ``seat``, else the turn's."""
+        if isinstance(action, Move) and action.seat is not None:
+            return action.seat
+        return self.turn
+
+    # -- undoing ---------------------------------------------------------------------
+
+    def save(self, action: Action) -> Saved:
+        """What carrying out ``action`` may change, copied, for :meth:`restore`."""
+        mover = self.mover(action)
+        return Saved(
+            tuple(self.stock),
+            self.stock_left,
+            tuple(self.discard),
+            self.turn,
+            self.turn_number,
+            self.draws_left,
+            self.took_discard,
+            self.rearranged,
+            self.stopped,
+            self.out,
+            mover,
+            self.seats[mover].frozen(),
+        )
+
+    def restore(self, saved: Saved) -> None:
+        """Return to the round as ``saved`` found it."""
+        self.stock, self.discard = list(saved.stock), list(saved.discard)
+        self.stock_left = saved.stock_left
+        self.turn, self.turn_number = saved.turn, saved.turn_number
+        self.draws_left, self.took_discard = saved.draws_left, saved.took_discard
+        self.rearranged, self.stopped, self.out = saved.rearranged, saved.stopped, saved.out
+        self.seats[saved.mover] = saved.seat.thaw()
+
     # -- carrying out ---------------------------------------------------------------
 
     def _begin_turn(self, seat: int) -> None:
@@ -135,7 +191,7 @@ class Round:
         self._stop_if_exhausted()
 
     def meld(self, action: Meld) -> None:
-        mover = action.seat if isinstance(action, Move) and action.seat is not None else self.turn
+        mover = self.mover(action)
         seat = self.seats[mover]
         if isinstance(action, Open | Start):
             starts = action.starts if isinstance(action, Open) else (action.card,)

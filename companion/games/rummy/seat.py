@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from companion.games.base import UndoNote
 from companion.games.rummy.cards import Card
 from companion.games.rummy.deck import Deck
 from companion.games.rummy.table import SeatTable
@@ -41,6 +42,15 @@ class Seat:
         if hand is None:
             return cls(hidden=size)
         return cls(known=Counter(card.physical for card in hand))
+
+    def frozen(self) -> FrozenSeat:
+        """The seat as it is now, immutable (an undo thaws it back)."""
+        return FrozenSeat(
+            tuple(self.known.items()),
+            self.hidden,
+            tuple((base, tuple(put.cards), put.closed) for base, put in self.sets.items()),
+            self.opened,
+        )
 
     @property
     def hand_size(self) -> int:
@@ -78,3 +88,19 @@ class Seat:
         open_ = tuple(tuple(s.cards) for s in self.sets.values() if not s.closed)
         hand = sorted(self.known.elements(), key=Card.sort_key)
         return SeatTable(closed, open_, tuple(hand))
+
+
+@dataclass(frozen=True)
+class FrozenSeat(UndoNote):
+    """A :class:`Seat` at one moment, immutable; the order of the hand and of the sets
+    is kept (the legal actions and the record list them in that order)."""
+
+    known: tuple[tuple[Card, int], ...]
+    hidden: int
+    sets: tuple[tuple[int, tuple[Card, ...], bool], ...]
+    opened: bool
+
+    def thaw(self) -> Seat:
+        """A new seat as this one was."""
+        sets = {base: TableSet(list(cards), closed) for base, cards, closed in self.sets}
+        return Seat(Counter(dict(self.known)), self.hidden, sets, self.opened)

@@ -17,8 +17,8 @@ the table stops when it likes. Either way the score is never "complete" (R9).
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Literal, Self
 
 from companion.games.base import CHANCE, TERMINAL, GameState, Outcome, Termination, check_variants
@@ -30,7 +30,7 @@ from companion.games.rummy.deck import DECK_8, DECK_13, DECK_21, DECK_89, Deck
 from companion.games.rummy.errors import RummyActionError
 from companion.games.rummy.options import legal_actions
 from companion.games.rummy.record import MAX_PLAYERS, MIN_PLAYERS, read_record, write_record
-from companion.games.rummy.round import Round
+from companion.games.rummy.round import Round, Saved
 from companion.games.rummy.roundend import judge_round_end
 from companion.games.rummy.rules import Fault, check_discard, check_draw, check_meld
 from companion.games.rummy.scoring import STANDARD_START, VARIANTS
@@ -39,6 +39,16 @@ from companion.games.rummy.table import RoundResult
 #: The default match length: one round per seat, each seat dealing once (R9 sets none).
 PER_SEAT: Final = "per-seat"
 Rounds = int | None | Literal["per-seat"]
+
+
+@dataclass(frozen=True)
+class _Before:
+    """The game as an action found it: the round (a deal replaces it), the rounds
+    ended, and what the action changed inside the round being played."""
+
+    round: Round | None
+    results: int
+    inside: Saved | None
 
 
 class RummyState(GameState[Action]):
@@ -74,8 +84,7 @@ class RummyState(GameState[Action]):
     def _reset(self) -> None:
         self.results: list[RoundResult] = []
         self.round: Round | None = None
-        self._round_starts: list[int] = []
-        self._done = 0
+        self._before: list[_Before] = []
 
     # -- whose turn ------------------------------------------------------------------
 
@@ -180,8 +189,11 @@ class RummyState(GameState[Action]):
 
     def _do(self, action: Action) -> None:
         playing = self._playing()
+        inside = None
+        if playing is not None and not isinstance(action, Deal | RoundEnd):
+            inside = playing.save(action)
+        self._before.append(_Before(self.round, len(self.results), inside))
         if isinstance(action, Deal):
-            self._round_starts.append(self._done)
             self.round = Round(
                 len(self.results) + 1,
                 self.deck,
@@ -190,8 +202,6 @@ class RummyState(GameState[Action]):
                 standard_start=self.standard_start,
             )
         elif isinstance(action, RoundEnd):
-            if playing is None:
-                self._round_starts.append(self._done)
             self.results.append(self._judge(action))
         elif playing is not None:
             if isinstance(action, Reshuffle):
@@ -209,22 +219,13 @@ class RummyState(GameState[Action]):
                         playing.out, tables, self.deck, standard_start=self.standard_start
                     )
                 )
-        self._done += 1
 
-    def _replay(self) -> None:
-        """Undo by replaying only the last round when it was dealt: the rounds before it
-        are settled (a round known only by its end replays everything, it is one action)."""
-        kept = bisect_left(self._round_starts, len(self._history))
-        start = self._round_starts[kept - 1] if kept else 0
-        if kept and isinstance(self._history[start], Deal):
-            del self._round_starts[kept - 1 :]
-            del self.results[kept - 1 :]
-            self._done = start
-        else:
-            self._reset()
-            start = 0
-        for action in self._history[start:]:
-            self._do(action)
+    def _undo(self, action: Action) -> None:
+        before = self._before.pop()
+        del self.results[before.results :]
+        self.round = before.round
+        if before.inside is not None and before.round is not None:
+            before.round.restore(before.inside)
 
     # -- the end and the score -----------------------------------------------------------
 

@@ -3,7 +3,8 @@
 A :class:`Round` only carries out plays already checked by the state; it knows
 what a check needs (who acts, the led colour, the hands when dealt openly) and
 notices what is not an error but a flag: a proven revoke (T4) and, in the first
-round, a leader who did not hold the lowest trump (T3).
+round, a leader who did not hold the lowest trump (T3). :meth:`Round.unplay` takes
+the last play back exactly, in constant time; each play keeps the little it needs.
 """
 
 from __future__ import annotations
@@ -11,12 +12,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from companion.games.base import Flag
+from companion.games.base import Flag, UndoNote
 from companion.games.errors import GameError
 from companion.games.trump.actions import Deal
 from companion.games.trump.cards import DECK, Card, Colour, lowest_trump
 from companion.games.trump.scoring import count_symbols, points_for
 from companion.games.trump.trick import playable, winning_play
+
+
+@dataclass(frozen=True)
+class _Played(UndoNote):
+    """What taking a play back needs that the round no longer shows: the tricks in
+    which the seat had not followed the card's colour (proven by it, T4), whether the
+    card was in a hand dealt openly, and how many flags the play raised."""
+
+    missed: tuple[int, ...]
+    in_hand: bool
+    flags: int
 
 
 @dataclass(frozen=True)
@@ -53,6 +65,7 @@ class Round:
         self.voids: list[dict[Colour, list[int]]] = [{} for _ in range(players)]
         self.result: RoundResult | None = None
         self.lowest_trump = lowest_trump(deal.trump, deal.symbol)
+        self._played: list[_Played] = []
 
     # -- what checks and legal actions ask -------------------------------------------
 
@@ -108,14 +121,46 @@ class Round:
         self.tricks[-1].append(card)
         face = card.face
         self.played[face] = trick
+        in_hand = self.hands is not None and face in self.hands[seat]
         if self.hands is not None:
             self.hands[seat].discard(face)
-        flags = self._notice(seat, face, led, trick)
+        missed = self.voids[seat].pop(face.colour, [])
+        flags = self._notice(seat, face, led, trick, missed)
+        self._played.append(_Played(tuple(missed), in_hand, len(flags)))
         if len(self.tricks[-1]) == self.players:
             self._take_trick()
         return flags
 
-    def _notice(self, seat: int, face: Card, led: Colour | None, trick: int) -> list[Flag]:
+    def unplay(self) -> int:
+        """Take the last play back, exactly; return how many flags it had raised."""
+        note = self._played.pop()
+        index = len(self.tricks) - 1
+        trick = self.tricks[index]
+        if len(trick) == self.players:
+            taken = self.players + (len(self.indicators) if self.result is not None else 0)
+            del self.piles[self._trick_winner(index)][-taken:]
+            self.result = None
+        face = trick.pop().face
+        seat = (self.trick_leaders[index] + len(trick)) % self.players
+        del self.played[face]
+        if self.hands is not None and note.in_hand:
+            self.hands[seat].add(face)
+        led = trick[0].colour if trick else None
+        if led is not None and face.colour != led:
+            voids = self.voids[seat][led]
+            voids.pop()
+            if not voids:
+                del self.voids[seat][led]
+        if note.missed:
+            self.voids[seat][face.colour] = list(note.missed)
+        if not trick:
+            self.tricks.pop()
+            self.trick_leaders.pop()
+        return note.flags
+
+    def _notice(
+        self, seat: int, face: Card, led: Colour | None, trick: int, missed: list[int]
+    ) -> list[Flag]:
         flags = [
             Flag(
                 self.number,
@@ -127,7 +172,7 @@ class Round:
                 str(face),
                 revoked,
             )
-            for revoked in self.voids[seat].pop(face.colour, [])
+            for revoked in missed
         ]
         if led is not None and face.colour != led:
             self.voids[seat].setdefault(led, []).append(trick)

@@ -215,27 +215,18 @@ class TrumpState(GameState[Action]):
         number = len(self.rounds) + 1
         self.rounds.append(Round(number, self.players, deal, leader, self.tricks))
 
-    def _replay(self) -> None:
-        """Undo by replaying only the round the undone action was in.
-
-        A game to 144 runs to thousands of plays, and the base class replays them all
-        on every undo. Rounds before the last are settled, so rebuilding the last one
-        from its deal gives exactly the state of a full replay (tests compare both).
-        Anything but "the history lost its last action" takes the full replay.
-        """
-        done = sum(1 + r.plays() for r in self.rounds)
-        if done != len(self._history) + 1:
-            super()._replay()
+    def _undo(self, action: Action) -> None:
+        if isinstance(action, Deal):
+            self.rounds.pop()
             return
-        current = self.rounds.pop()
+        current = self.rounds[-1]
         if current.result is not None:
-            self.totals = [t - p for t, p in zip(self.totals, current.result.points, strict=True)]
-            self.winner = None  # the round was dealt, so nobody had won before it
-        self._flags = [flag for flag in self._flags if flag.round < current.number]
-        # What is left of the round in the history: its deal and one play less than
-        # it held (nothing at all if the deal itself was undone).
-        for action in self._history[len(self._history) - current.plays() :]:
-            self._do(action)
+            for seat, points in enumerate(current.result.points):
+                self.totals[seat] -= points
+            self.winner = None  # a play is made only while nobody has won (T7)
+        flags = current.unplay()
+        if flags:
+            del self._flags[-flags:]
 
     def _who(self, seat: int | None) -> str:
         if seat is None:

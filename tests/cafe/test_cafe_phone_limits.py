@@ -1,0 +1,58 @@
+"""Names typed on the players' page meet the table's own check before they leave the
+server (issue 22, item 2): the page's answer is the table's. A name the table refuses
+(NUL, a control character) gets ``{"ok": false}`` and is never sent; the page's limit
+is the contract's, so a name it takes is one the table takes (a 21-24 character name
+was accepted by the page and refused by the table while the phone was told ok)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from cafe_fixtures import KEY, PASSWORD_HASH, settings_for
+from starlette.testclient import TestClient
+from test_phone_cafe import _play, _send, table  # noqa: F401 (the fixture)
+
+from companion.bus.commands import CommandChecker, sign
+from companion.cafe.live import CafeLive
+from companion.cafe.server import CafeServer
+from companion.cafe.sqlite import SqliteStore
+from companion.daemon.runtime import Daemon
+from companion.web.app import create_app
+
+
+def test_the_page_takes_what_the_table_takes_and_says_so(
+    table: tuple[Daemon, Any, Path],  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """Issue 22: each name the page sends passes the table's CommandChecker; each it
+    refuses (a control character, one character over the one limit) is answered 409
+    ``{"ok": false}`` and not sent; the longest name the table takes goes whole."""
+    daemon, clock, journal = table
+    _play(daemon, clock, 30)
+    assert daemon.phone is not None
+    _, token, _ = daemon.phone.board.current()
+    settings = settings_for(1, tmp_path / "cafe.db")
+    server = CafeServer(settings, SqliteStore(settings.database_path()), key=KEY)
+    published: list[dict[str, Any]] = []
+    server.link.publish_command = lambda table, body: published.append(body)  # type: ignore[method-assign]
+    _send(server, daemon, journal)
+    app = create_app(server, password_hash=lambda: PASSWORD_HASH, secret="s" * 32)
+    app.state.live = CafeLive(server)
+    checker = CommandChecker(KEY, cafe="corner", table="t1", clock=server.clock)
+    with TestClient(app) as client:
+        for bad in ("Ana\x00", "Ben\x1b[2J", "Cy\u202e"):
+            names = {"k": token, "name0": bad, "name1": "Yann", "name2": "Xavier"}
+            answer = client.post("/t/t1/names", data=names, headers={"Accept": "application/json"})
+            assert (answer.status_code, answer.json()) == (409, {"ok": False}), bad
+        assert published == []
+        too_long = {"k": token, "name0": "Z" * 21, "name1": "Yann", "name2": "Xavier"}
+        answer = client.post("/t/t1/names", data=too_long, headers={"Accept": "application/json"})
+        assert (answer.status_code, answer.json()) == (409, {"ok": False})
+        longest = {"k": token, "name0": "Z" * 20, "name1": "Yann", "name2": "Xavier"}
+        answer = client.post("/t/t1/names", data=longest, headers={"Accept": "application/json"})
+        assert answer.json() == {"ok": True}
+    (body,) = published
+    signed = sign({k: v for k, v in body.items() if k != "sig"}, KEY)
+    assert checker.check(signed).args["names"] == ["Z" * 20, "Yann", "Xavier"]
+    server.store.close()

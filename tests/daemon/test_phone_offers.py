@@ -1,0 +1,118 @@
+"""One offer of names per table on the OLED (issue 22, item 5): a phone posting names
+ten times a second put 80 offers on the OLED, each covering the page; now the latest
+names wait in one place (from the table's own page or the cafe's), an offer not yet
+answered is replaced at most every ``OFFER_SECONDS``, and the same names again
+change nothing. The name length is one number for the page and the table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from daemon_harness import ManualClock, make_daemon
+from starlette.testclient import TestClient
+
+from companion.bus.commands import Command, CommandRefusedError, _args
+from companion.daemon.phone import OFFER_SECONDS, Board, Phone
+from companion.daemon.remote import Remote
+from companion.daemon.runtime import Daemon
+from companion.ui.phone import NamesOffer
+from companion.views.names import NAME_CHARS
+from companion.web.phone import create_phone_app
+from hardware.buttons import Button, ButtonEvent, PressKind
+
+
+def _table(tmp_path: Path) -> tuple[Daemon, Phone, ManualClock, list[tuple[str, ...]]]:
+    """A table in a Fibonachos game of three, its phone hook, and the names each
+    offer the OLED showed (in order)."""
+    path = tmp_path / "journal.db"
+    clock = ManualClock()
+    daemon = make_daemon(path, [], clock=clock)
+    phone = daemon.phone = Phone(daemon, Board("t1", str(path)))
+    daemon.start_game("fibonachos", 3, [], {})
+    phone.turn(clock(), True)
+    shown: list[tuple[str, ...]] = []
+    propose = daemon.app.propose_names
+
+    def counted(names: Any, now: float) -> bool:
+        done = propose(names, now)
+        if done:
+            shown.append(tuple(names))
+        return done
+
+    daemon.app.propose_names = counted  # type: ignore[method-assign]
+    return daemon, phone, clock, shown
+
+
+def test_a_phone_posting_ten_times_a_second_shows_one_offer_at_a_time(tmp_path: Path) -> None:
+    """Issue 22: 80 posts in 8 s, the loop turning between them: the OLED's offer
+    changes at most once per OFFER_SECONDS, and the names it ends on are the last."""
+    daemon, phone, clock, shown = _table(tmp_path)
+    _, token, _ = phone.board.current()
+    for post in range(80):
+        assert phone.board.offer_names("t1", token, [f"Ana{post}", "Ben", "Cy"])
+        phone.turn(clock(), False)
+        clock.advance(0.1)
+    clock.advance(OFFER_SECONDS)
+    phone.turn(clock(), False)
+    assert len(shown) <= 8 / OFFER_SECONDS + 1
+    assert isinstance(daemon.app.page, NamesOffer)
+    assert daemon.app.page.names == ("Ana79", "Ben", "Cy") == shown[-1]
+    daemon.runner.press(ButtonEvent(Button.SELECT, PressKind.PRESS, clock()))
+    assert daemon.app.players == ("Ana79", "Ben", "Cy")
+    daemon.links.close()
+
+
+def test_the_same_names_again_change_nothing_and_an_answer_frees_the_oled(
+    tmp_path: Path,
+) -> None:
+    """Issue 22: the same names posted again while offered are not offered again; once
+    the table answered, the next names are offered at once."""
+    daemon, phone, clock, shown = _table(tmp_path)
+    _, token, _ = phone.board.current()
+    for _ in range(30):
+        phone.board.offer_names("t1", token, ["Ana", "Ben", "Cy"])
+        clock.advance(OFFER_SECONDS)
+        phone.turn(clock(), False)
+    assert shown == [("Ana", "Ben", "Cy")]
+    daemon.runner.press(ButtonEvent(Button.BACK, PressKind.PRESS, clock()))
+    phone.board.offer_names("t1", token, ["Zoé", "Yann", "Xavier"])
+    phone.turn(clock(), False)  # no wait: nothing was on the OLED
+    assert shown[-1] == ("Zoé", "Yann", "Xavier")
+    daemon.links.close()
+
+
+def test_names_from_the_cafe_wait_in_the_same_place(tmp_path: Path) -> None:
+    """Issue 22: at a cafe each post is a signed ``names`` command; ten in one turn of
+    the loop are one offer, the last."""
+    daemon, phone, clock, shown = _table(tmp_path)
+    remote = Remote(daemon, bus=None)  # type: ignore[arg-type]  # act() uses no bus
+    for post in range(10):
+        names = {"names": [f"Ana{post}", "Ben", "Cy"], "phone": True}
+        remote.act(Command("names", names), clock())
+    phone.turn(clock(), False)
+    assert shown == [("Ana9", "Ben", "Cy")]
+    daemon.links.close()
+
+
+def test_the_page_and_the_table_take_the_same_longest_name(tmp_path: Path) -> None:
+    """Issue 22: the page took names of 24 characters and the table refused more than
+    20, the phone told ``{"ok": true}``. One number now: the page's field, the page's
+    check and the table's check of a cafe's ``names`` command."""
+    longest, longer = "A" * NAME_CHARS, "A" * (NAME_CHARS + 1)
+    assert _args("names", {"names": [longest]})["names"] == [longest]
+    with pytest.raises(CommandRefusedError):
+        _args("names", {"names": [longer]})
+    daemon, phone, clock, shown = _table(tmp_path)
+    _, token, _ = phone.board.current()
+    with TestClient(create_phone_app(phone.board)) as client:
+        assert f'maxlength="{NAME_CHARS}"' in client.get(f"/t/t1?k={token}").text
+        json = {"accept": "application/json"}
+        post = {"k": token, "name0": longer, "name1": "Ben", "name2": "Cy"}
+        assert client.post("/t/t1/names", data=post, headers=json).json() == {"ok": False}
+        post["name0"] = longest
+        assert client.post("/t/t1/names", data=post, headers=json).json() == {"ok": True}
+    phone.turn(clock(), False)
+    assert shown == [(longest, "Ben", "Cy")]
+    daemon.links.close()
