@@ -46,6 +46,14 @@ PICAMERA2_HINT = (
     "the Pi camera needs picamera2: sudo apt install python3-picamera2, and a venv made "
     "with python3 -m venv --system-site-packages (docs/install.md)"
 )
+#: picamera2 found but one of the OS's compiled modules it imports (simplejpeg) was built
+#: for another numpy than the environment's: "numpy.dtype size changed" (a ValueError) or
+#: "compiled using NumPy 1.x cannot be run in NumPy 2" (an ImportError).
+NUMPY_HINT = (
+    "picamera2 cannot load: {error}; the OS's camera modules are built for the OS's "
+    "numpy, not this environment's {numpy}: sudo bash systemd/install.sh puts a matching "
+    "simplejpeg in the environment (docs/install.md, symptoms)"
+)
 #: libcamera's AeExposureModeEnum: "short" favours short exposures (less blur from hands).
 EXPOSURE_MODES = {"normal": 0, "short": 1, "long": 2}
 #: libcamera's AfModeEnum.
@@ -155,19 +163,39 @@ class Picamera2Camera(CameraBase):
                 step()
 
 
+def _import_hint(exc: Exception) -> str:
+    """The one line for a failed import of picamera2 or libcamera."""
+    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    missing = isinstance(exc, ImportError) and getattr(exc, "name", None) in (
+        "picamera2",
+        "libcamera",
+    )
+    if missing:
+        return PICAMERA2_HINT
+    if isinstance(exc, ValueError) or "numpy" in text.lower():
+        try:
+            import numpy
+
+            version = f"numpy {numpy.__version__}"
+        except ImportError:  # pragma: no cover - numpy is a dependency
+            version = "numpy"
+        return NUMPY_HINT.format(error=text, numpy=version)
+    return f"picamera2 cannot load: {text}; {PICAMERA2_HINT}"
+
+
 def _picamera2_class() -> Any:
     try:
         from picamera2 import Picamera2
-    except ImportError as exc:
-        raise BackendUnavailableError(PICAMERA2_HINT) from exc
+    except (ImportError, ValueError) as exc:
+        raise BackendUnavailableError(_import_hint(exc)) from exc
     return Picamera2
 
 
 def _libcamera_transform(hflip: bool, vflip: bool) -> Any:
     try:
         from libcamera import Transform
-    except ImportError as exc:
-        raise BackendUnavailableError(PICAMERA2_HINT) from exc
+    except (ImportError, ValueError) as exc:
+        raise BackendUnavailableError(_import_hint(exc)) from exc
     return Transform(hflip=int(hflip), vflip=int(vflip))
 
 

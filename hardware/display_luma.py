@@ -47,6 +47,11 @@ log = logging.getLogger(__name__)
 DRIVERS = ("ssd1306", "sh1106", "ssd1309")
 INTERFACES = ("i2c", "spi")
 INSTALL = "pip install 'table-companion[pi]'"
+#: luma's SPI interface imports spidev and RPi.GPIO when the device is made.
+SPI_INSTALL = (
+    "sudo apt install python3-spidev python3-rpi-lgpio on Raspberry Pi OS "
+    "(python3-rpi.gpio on Debian), or pip install 'table-companion[spi]'"
+)
 
 
 @dataclass(frozen=True)
@@ -95,6 +100,10 @@ def make_device(panel: Panel) -> Any:
         return driver[panel.driver](
             serial, width=panel.width, height=panel.height, rotate=panel.rotate
         )
+    except ImportError as exc:  # spidev or RPi.GPIO, imported by luma for SPI
+        raise BackendUnavailableError(
+            f"display luma: {panel.where()}: {exc.name or exc} missing ({SPI_INSTALL})"
+        ) from None
     except UnsupportedPlatform as exc:
         raise BackendUnavailableError(
             f"display luma: {panel.where()}: no GPIO library for SPI ({exc}); on a Pi 5 "

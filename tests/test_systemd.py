@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import configparser
+import os
+import re
 import shutil
+import signal
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -69,6 +73,58 @@ def _dry(*args: str) -> str:
     return done.stdout
 
 
+UNITS = ("companion.service", "companion-cafe.service", "companion-cafe-backup.service")
+
+
+@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze not installed")
+@pytest.mark.parametrize("name", UNITS)
+def test_every_unit_is_exposed_at_most_2_0(tmp_path: Path, name: str) -> None:
+    """Issue 21: ``systemd-analyze security`` rates each unit 2.0 or lower (it was 3.5 and
+    7.4): a system call filter, and a device allow-list where devices are needed."""
+    text = (ROOT / "systemd" / name).read_text(encoding="utf-8")
+    unit = tmp_path / name
+    unit.write_text(text.replace("/opt/companion/.venv/bin/companion", "/bin/true"), "utf-8")
+    done = subprocess.run(
+        ["systemd-analyze", "security", "--offline=yes", str(unit)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    found = re.search(r"Overall exposure level for \S+: (\d+\.\d)", done.stdout)
+    assert found, done.stdout + done.stderr
+    assert float(found.group(1)) <= 2.0, done.stdout
+
+
+def test_the_service_reaches_only_the_tables_devices() -> None:
+    """Issue 21: DevicePolicy=closed with I2C, SPI, GPIO and the camera's devices (video,
+    media, dma_heap) allowed, read-write, and nothing else."""
+    lines = UNIT.read_text(encoding="utf-8").splitlines()
+    allowed = {line.split("=", 1)[1] for line in lines if line.startswith("DeviceAllow=")}
+    assert "DevicePolicy=closed" in lines
+    for device in ("i2c", "spi", "gpiochip", "video4linux", "media", "dma_heap"):
+        assert f"char-{device} rw" in allowed, device
+    assert all(entry.startswith("char-") and entry.endswith(" rw") for entry in allowed)
+    assert "SystemCallFilter=@system-service" in lines
+
+
+def test_lgpio_works_in_a_directory_of_its_own() -> None:
+    """Issue 21: lgpio makes its .lgd-nfy files in the working directory; run in / it fails
+    on a Pi 5 (FileNotFoundError), so the unit gives it a runtime directory to work in."""
+    service = _unit()["Service"]
+    assert service["RuntimeDirectory"] == "companion"
+    assert service["WorkingDirectory"] == "/run/companion"
+
+
+def test_the_script_calls_the_install_command_not_itself() -> None:
+    """Issue 21: a shell function named ``install`` made ``run install -d ...`` start the
+    whole install again, forever; no function may shadow a command the script runs."""
+    text = INSTALL.read_text(encoding="utf-8")
+    functions = set(re.findall(r"^([a-z_]+)\(\) \{", text, flags=re.MULTILINE))
+    assert functions, "no functions found"
+    for command in ("install", "cp", "rm", "mkdir", "systemctl", "apt-get", "useradd", "pip"):
+        assert command not in functions, command
+
+
 def test_install_script_dry_run_installs_packages_user_venv_key_and_service() -> None:
     out = _dry()
     assert "python3-picamera2" in out and "libzbar0" in out
@@ -93,3 +149,44 @@ def test_install_script_rejects_unknown_options() -> None:
     )
     assert done.returncode == 2
     assert "unknown option --bogus" in done.stderr
+
+
+def test_companion_run_tells_systemd_it_is_ready_and_pings_the_watchdog(tmp_path: Path) -> None:
+    """Issue 21: the unit is Type=notify with WatchdogSec; ``companion run`` must send
+    READY=1 and then WATCHDOG=1 to $NOTIFY_SOCKET (it sent nothing: systemd would have
+    killed it after TimeoutStartSec), and exit 0 on SIGTERM."""
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    for image in sorted((ROOT / "examples" / "table" / "trick").glob("*.jpg"))[:3]:
+        shutil.copy(image, frames)
+    config = tmp_path / "config.toml"
+    config.write_text(
+        f'[camera]\nkind = "replay"\npath = "{frames}"\nloop = true\nrealtime = true\nfps = 5\n'
+        '[display]\nkind = "fake"\n[buttons]\nkind = "fake"\n[phone]\nenabled = false\n'
+        f'[journal]\npath = "{tmp_path / "journal.db"}"\n'
+        f'[staff]\nkey_file = "{tmp_path / "absent.key"}"\n',
+        encoding="utf-8",
+    )
+    address = str(tmp_path / "notify")
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock:
+        sock.bind(address)
+        sock.settimeout(60)
+        env = {**os.environ, "NOTIFY_SOCKET": address, "WATCHDOG_USEC": "2000000"}
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "companion", "run", "--config", str(config)],
+            env=env,
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        try:
+            notices: list[str] = []
+            while "WATCHDOG=1" not in notices:
+                notices += sock.recv(4096).decode().splitlines()
+                if "READY=1" not in notices:
+                    assert "WATCHDOG=1" not in notices, notices
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            _, err = proc.communicate(timeout=60)
+    assert "READY=1" in notices, notices
+    assert proc.returncode == 0, err.decode(errors="replace")[-2000:]

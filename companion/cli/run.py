@@ -123,12 +123,15 @@ def run(args: argparse.Namespace) -> int:
     stop = installed_stop_signals()  # before the daemon's heavy imports
     from companion.daemon.build import build_daemon
     from companion.daemon.logs import setup_logging
+    from companion.daemon.notify import Notifier
     from companion.daemon.runtime import DEFAULT_NAMES
 
     config = configured(args)
     setup_logging(config.log.level, environ=os.environ)
     journal = Journal.for_table(args.journal) if args.journal is not None else None
-    daemon = build_daemon(config, journal=journal)
+    # Under systemd (Type=notify, WatchdogSec): READY=1 and the watchdog's pings go to
+    # $NOTIFY_SOCKET; elsewhere the notifier does nothing.
+    daemon = build_daemon(config, journal=journal, notifier=Notifier())
     if args.game and daemon.session.flow is None:
         players = player_names(args.players, unnamed=DEFAULT_NAMES)
         options = parse_options(args.game, args.option, players)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import types
 
 import numpy as np
 import pytest
@@ -181,6 +182,43 @@ def test_without_picamera2_the_error_says_how_to_install_it(
     assert "sudo apt install python3-picamera2" in str(caught.value)
     assert "--system-site-packages" in str(caught.value)
     assert isinstance(caught.value, ImportError)
+
+
+class _BrokenPicamera2(types.ModuleType):
+    """A picamera2 whose import fails as the OS's does under another numpy (issue 21)."""
+
+    def __init__(self, error: Exception) -> None:
+        super().__init__("picamera2")
+        self.error = error
+
+    def __getattr__(self, name: str) -> object:
+        raise self.error
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        ValueError(
+            "numpy.dtype size changed, may indicate binary incompatibility. "
+            "Expected 96 from C header, got 88 from PyObject"
+        ),
+        ImportError("numpy.core.multiarray failed to import"),
+    ],
+)
+def test_an_os_camera_module_built_for_another_numpy_is_one_line_with_the_fix(
+    monkeypatch: pytest.MonkeyPatch, error: Exception
+) -> None:
+    """Issue 21: Bookworm's simplejpeg (numpy 1.24) under the environment's numpy 2 raises
+    ValueError at ``import picamera2``; the daemon gets a BackendUnavailableError whose one
+    line names the failure, the environment's numpy and the fix, not a traceback."""
+    monkeypatch.setitem(sys.modules, "picamera2", _BrokenPicamera2(error))
+    with pytest.raises(BackendUnavailableError) as caught:
+        open_camera("picamera2")
+    message = str(caught.value)
+    assert "\n" not in message
+    assert str(error).splitlines()[0] in message
+    assert f"numpy {np.__version__}" in message
+    assert "systemd/install.sh" in message
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import errno
 import logging
+import sys
 from typing import Any
+from unittest import mock
 
 import pytest
 from luma.core.device import dummy
@@ -22,7 +24,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from hardware.display import open_display
 from hardware.display_luma import LumaDisplay, Panel, make_device
-from hardware.errors import DeviceError
+from hardware.errors import BackendUnavailableError, DeviceError
 
 DRIVERS = {"ssd1306": oled.ssd1306, "sh1106": oled.sh1106, "ssd1309": oled.ssd1309}
 SIZES = [(128, 64), (128, 32)]
@@ -191,6 +193,23 @@ def test_no_panel_at_start_is_a_device_error_with_a_hint() -> None:
 def test_no_i2c_bus_is_a_device_error_naming_raspi_config() -> None:
     with pytest.raises(DeviceError, match="raspi-config"):
         LumaDisplay(Panel(port=97), make_device)  # /dev/i2c-97 exists nowhere
+
+
+@pytest.mark.parametrize("missing", ["spidev", "RPi"])
+def test_an_spi_panel_without_its_gpio_or_spi_module_says_which_packages(
+    monkeypatch: pytest.MonkeyPatch, missing: str
+) -> None:
+    """Issue 21: luma imports spidev and RPi.GPIO only when an SPI device is made; their
+    ImportError becomes one line naming the OS packages (Debian's is python3-rpi.gpio)."""
+    if missing == "spidev":  # RPi.GPIO present (a stand-in), spidev not
+        monkeypatch.setitem(sys.modules, "RPi", mock.MagicMock())
+        monkeypatch.setitem(sys.modules, "RPi.GPIO", mock.MagicMock())
+    monkeypatch.setitem(sys.modules, missing, None)
+    with pytest.raises(BackendUnavailableError) as caught:
+        make_device(Panel(interface="spi", port=0))
+    message = str(caught.value)
+    assert "ssd1306 on SPI 0.0" in message and f"{missing}" in message
+    assert "python3-spidev" in message and "python3-rpi.gpio" in message
 
 
 def _healthy(display: LumaDisplay) -> bool:
