@@ -37,7 +37,7 @@ from companion.flows import commands as cmd
 from companion.flows.base import GameFlow, Notice, NoticeKind
 from companion.flows.registry import FLOWS, takes
 from companion.flows.rummy import RummyFlow
-from companion.flows.status import HexStatus, RummyStatus, TrickStatus
+from companion.flows.status import Awaiting, HexStatus, RummyStatus, TrickStatus
 from companion.flows.tricks import TrickFlow
 from companion.games.registry import get_game
 from companion.journal import Journal
@@ -182,11 +182,39 @@ class Table:
 
     # -- one step -----------------------------------------------------------------------------
 
+    def progress(self) -> bool:
+        """What a trick game's table shows next, when the flow awaits it; True if done."""
+        status = self.flow.status() if self.flow else None
+        if not isinstance(status, TrickStatus) or status.awaiting is Awaiting.NOTHING:
+            return False
+        rng = self.rng
+        awaiting = status.awaiting
+        if awaiting is Awaiting.MISSING_CARD and status.missing is not None:
+            missing = cmd.Missing(status.missing.seat, rng.choice(status.missing.choices))
+            self.do(f"command {missing}", lambda: self.session.command(missing))
+            return True
+        if awaiting in (Awaiting.LEADER, Awaiting.LEADER_SHOWN):
+            leader = cmd.Leader(rng.randrange(self.case.players))
+            self.do(f"command {leader}", lambda: self.session.command(leader))
+            return True
+        zone = awaiting.value
+        if awaiting is Awaiting.SPICY:
+            face = rng.choice([f for f in self.faces if f.startswith("S")])
+        elif awaiting in (Awaiting.TRUMP_INDICATOR, Awaiting.SYMBOL_INDICATOR):
+            face = rng.choice(self.faces)
+        else:
+            return False
+        key = self.key_of(face, rng.randint(1, 6))  # spicy cards come in copies (F6)
+        self.place(TableCard(key, self.deck(), face, zone, (0.5, 0.5)))
+        return True
+
     def step(self) -> None:
         rng = self.rng
         roll = rng.random()
         lying = self.lying()
         hexed = self.case.game.startswith("hex")
+        if rng.random() < 0.6 and self.progress():
+            return
         if (hexed and roll < 0.6) or roll < 0.25:
             command = self.a_command()
             self.do(f"command {command}", lambda: self.session.command(command))
