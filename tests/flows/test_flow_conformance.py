@@ -35,7 +35,7 @@ import pytest
 
 from companion.flows import commands as cmd
 from companion.flows.base import GameFlow, Notice, NoticeKind
-from companion.flows.registry import FLOWS, takes
+from companion.flows.registry import FLOWS, make_flow, takes
 from companion.flows.rummy import RummyFlow
 from companion.flows.status import Awaiting, HexStatus, RummyStatus, TrickStatus
 from companion.flows.tricks import TrickFlow
@@ -216,8 +216,7 @@ class Table:
         if rng.random() < 0.6 and self.progress():
             return
         if (hexed and roll < 0.6) or roll < 0.25:
-            command = self.a_command()
-            self.do(f"command {command}", lambda: self.session.command(command))
+            self.command(self.a_command())
         elif roll < 0.4 and lying:
             card = rng.choice(lying)
             self.do(f"removed {card.key} {card.zone}", lambda: self.session.table("removed", card))
@@ -250,6 +249,24 @@ class Table:
         self.do("undo (to redo)", lambda: self.session.command(cmd.Undo()))
         self.do(f"removed {card.key}", lambda: self.session.table("removed", card))
         self.do(f"placed {card.key} again", lambda: self.session.table("placed", card))
+        assert self.flow is flow, self.story()
+        assert flow.record() == record, self.story("undo then redo: the record")
+        assert flow.status() == status, self.story(f"undo then redo: {diff(flow.status(), status)}")
+
+    def command(self, command: cmd.FlowCommand) -> None:
+        """``command`` given; now and then, if the flow took it, undone and given again."""
+        before = self.flow.status() if self.flow else None
+        notices = self.do(f"command {command}", lambda: self.session.command(command))
+        flow = self.flow
+        if flow is None or before is None or self.rng.random() > 0.3:
+            return
+        if isinstance(command, cmd.Undo | cmd.Replace | cmd.Page):
+            return  # undo takes back a step or a correction, and a page is no step
+        status, record = flow.status(), flow.record()
+        if status == before or any(n.kind is NoticeKind.REFUSED for n in notices):
+            return
+        self.do("undo (to redo)", lambda: self.session.command(cmd.Undo()))
+        self.do(f"command {command} again", lambda: self.session.command(command))
         assert self.flow is flow, self.story()
         assert flow.record() == record, self.story("undo then redo: the record")
         assert flow.status() == status, self.story(f"undo then redo: {diff(flow.status(), status)}")
@@ -382,3 +399,20 @@ def test_a_rummy_card_put_down_in_another_seat_zone_leaves_the_first() -> None:
     assert flow.status().complete == (1, 0)
     flow.placed(TableCard("k21", "rummy21", "21", "meld-1", (0.5, 0.1)))
     assert flow.status().complete == (0, 1)
+
+
+def test_undo_after_naming_the_trump_leader_takes_the_leader_back() -> None:
+    """T3 (the table names round 1's leader, a correction while round 1 lasts): undo
+    right after it takes the leader back, not the card put down before; the leader
+    named again gives the same game. Before, undo took back the last card."""
+    flow = make_flow("trump", ["Ana", "Ben"], [], options={})
+    for notation, zone in [("R1", "trump-indicator"), ("G2", "symbol-indicator")]:
+        flow.placed(TableCard(f"trump/1/{notation}/1", "trump", notation, zone))
+    flow.placed(TableCard("trump/1/Y5/1", "trump", "Y5", "play"))
+    before = flow.status()
+    flow.command(cmd.Leader(1))
+    named = (flow.status(), flow.record())
+    flow.command(cmd.Undo())
+    assert flow.status() == before
+    flow.command(cmd.Leader(1))
+    assert (flow.status(), flow.record()) == named
