@@ -261,6 +261,9 @@ class RummyFlow(EngineFlow):
             return self._turned_down(seat, card)
         self._parse(card.notation)
         self.gathering.placed(card.key)
+        for other in (s for s in self.table if s != seat):  # one card, one place: it moved (R4)
+            self.table[other].pop(card.key, None)
+            self.hands[other].pop(card.key, None)
         if self.counting:
             self.hands[seat][card.key] = card
             return []

@@ -90,6 +90,9 @@ class TrumpFlow(TrickFlow):
         self, players: Sequence[str], variants: Sequence[str], *, leader: int | None
     ) -> None:
         self.leader = leader
+        #: Each leader the table named (T3): the one before, and how many steps and
+        #: corrections were on record then, so that undo takes the newest back first.
+        self.named: list[tuple[int | None, int, int]] = []
         #: Where each indicator board was last seen (they stay on the table all game).
         self.boards: dict[str, tuple[float, float]] = {}
         super().__init__(players, variants)
@@ -287,7 +290,22 @@ class TrumpFlow(TrickFlow):
             self.leader = before
             self._rebuild(self.steps)
             raise
+        self.named.append((before, len(self.steps), len(self.corrections.done)))
         return [info(f"{self.names[seat]} leads round 1", Said(Say.LEADS, seat=seat))]
+
+    def undo(self) -> list[Notice]:
+        """The leader named last (T3) is taken back first when nothing was put down or
+        corrected since: it was the last thing the table did."""
+        while self.named and self.named[-1][1] > len(self.steps):
+            self.named.pop()  # the plays it was named after were undone
+        if self.named and not self.held:
+            before, steps, corrections = self.named[-1]
+            if steps == len(self.steps) and len(self.corrections.done) <= corrections:
+                self.named.pop()
+                self.leader = before
+                self._rebuild(self.steps)
+                return [info("undone: the leader named", Said(Say.UNDONE))]
+        return super().undo()
 
     # -- progress ---------------------------------------------------------------------------
 
