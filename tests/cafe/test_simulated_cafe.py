@@ -175,13 +175,19 @@ def twenty(tmp_path: Path) -> Iterator[Cafe]:
 def test_twenty_tables_two_games_each_through_every_fault(twenty: Cafe) -> None:
     """Issue 14's simulated cafe: 20 tables, two games each; the broker killed in the
     first game, the server killed in the second, t20's network cut across the end of
-    the first game and the start of the second."""
+    the first game and the start of the second; and issue 22's: poison messages sent as
+    t1 in the first game, the server's database damaged in the second (set aside and
+    salvaged). Every other table's events held exactly once, the poison quarantined."""
     steps = len(twenty.tables[0].steps)
     faults = {
         steps // 3: "broker",
+        steps // 2: "poison",
         steps * 3 // 4: "cut",
         steps * 5 // 4: "mend",
         steps * 3 // 2: "server",
+        steps * 7 // 4: "damage",
     }
     twenty.play(faults)
     _check(twenty, timeout=2 * RETRY_MAX + 120)
+    assert twenty.poisoned == 4
+    assert list(twenty.server.database.parent.glob("cafe.db.damaged-*"))
