@@ -37,8 +37,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from companion.bus.limits import ID_MAX
 from companion.cafe.batch import Applied, Incoming, LostSession
 from companion.cafe.contract import (
+    JOURNAL,
     OPEN_LISTED,
     AckRow,
     Update,
@@ -278,15 +280,34 @@ class Ingest:
             self.tables[item.table] = replace(row, status=status, seen=now)
         elif item.leaf == "state":
             state = parse_state(self.cafe, item.table, item.payload)
-            raw = {"at": state.at, "game": state.game, "devices": state.devices}
+            game = self._renumbered(item.table, state.game)
+            raw = {"at": state.at, "game": game, "devices": state.devices}
             if state.setup is not None:  # the players' page before a game (issue 15)
                 raw["setup"] = state.setup
+            row = self._row(item.table)  # a new journal named by the state reset its ack
             self.tables[item.table] = replace(row, state={**raw, "idle": state.idle}, seen=now)
-            self._link(item.table, state.game)
+            self._link(item.table, game)
         elif item.leaf == "events":
             self._update(item, done)
         else:
             raise MessageError(f"{item.table}/{item.leaf}: not a topic a table publishes")
+
+    def _renumbered(self, table: str, game: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
+        """The state's game numbered as its events (issue 26: a new journal's game 1 was
+        taken for an older one's): after the base of the journal it names (else the
+        newest held); the table's own number kept as ``journal_id``."""
+        own = (game or {}).get("id")
+        if game is None or isinstance(own, bool) or not isinstance(own, int):
+            return game
+        if not 0 <= own <= ID_MAX:
+            return {k: v for k, v in game.items() if k != "id"}
+        journal = game.get("journal")
+        if isinstance(journal, str) and (journal == "" or JOURNAL.fullmatch(journal)):
+            base = self._journal(table, journal)[0].game_base
+        else:
+            known = self.journals.get(table)
+            base = known[-1].game_base if known else 0
+        return {**game, "id": own + base, "journal_id": own}
 
     def _link(self, table: str, game: Mapping[str, Any] | None) -> None:
         """Keep the players' link of a game (issue 15): an old link opens it once ended."""

@@ -52,6 +52,7 @@ class Remote:
         self.bus = bus
         self._next_state = float("-inf")
         self._offered: dict[str, Any] | None = None
+        self._journal: str | None = None
 
     def start(self) -> None:
         """The bus's thread, and the table's log lines to it (staff see them)."""
@@ -124,6 +125,10 @@ class Remote:
             setup = daemon.phone.setup_fields()
         if flow is not None:
             game = game_state(session.game_id, flow, list(daemon.app.players))
+            if self._journal is None:  # read once: a journal keeps its identity
+                self._journal = session.journal.identity
+            if self._journal:  # the id is this journal's (issue 26: the server renumbers)
+                game["journal"] = self._journal
             if daemon.phone is not None:  # the players' page (issue 15): optional fields
                 game.update(daemon.phone.bus_fields())
         devices = {
