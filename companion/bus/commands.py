@@ -29,7 +29,7 @@ import hmac
 import json
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.bus.limits import (
@@ -62,6 +62,8 @@ class Command:
 
     action: str
     args: Mapping[str, Any]
+    #: Its nonce: the table's answer to a phone's names names it (issue 22).
+    nonce: str = field(default="", repr=False, compare=False)
 
 
 def canonical(body: Mapping[str, Any]) -> bytes:
@@ -157,7 +159,7 @@ class CommandChecker:
             raise CommandRefusedError("nonce is not 32 hex characters")
         if action not in ACTIONS:
             raise CommandRefusedError(f"unknown action {action!r} (known: {', '.join(ACTIONS)})")
-        command = Command(action, _args(action, body.get("args", {})))
+        command = Command(action, _args(action, body.get("args", {})), nonce)
         if not self.nonces.first(nonce, now):
             raise CommandRefusedError(f"nonce {nonce} seen before")
         return command

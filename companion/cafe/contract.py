@@ -141,6 +141,9 @@ class TableState:
     #: With no game in play, the players' page before the game (issue 15): its view
     #: (``live``) and the set-up link's digest (``link``); None when not sent.
     setup: Mapping[str, Any] | None = None
+    #: The table's last answer to a phone's names (issue 22): the command's ``nonce``
+    #: and what it ``said``; None when not sent.
+    answer: Mapping[str, Any] | None = None
 
 
 def _object(payload: bytes, what: str) -> dict[str, Any]:
@@ -284,7 +287,7 @@ def parse_state(cafe: str, key: str, payload: bytes) -> TableState:
     if not (game is None or isinstance(game, dict)) or not isinstance(devices, dict):
         raise MessageError(f"{what}: 'game' or 'devices' is not an object")
     idle = value.get("idle")
-    setup = value.get("setup")
+    setup, answer = value.get("setup"), value.get("answer")
     return TableState(
         table=key,
         at=_time(value.get("at"), f"{what}: at") or 0.0,
@@ -292,6 +295,7 @@ def parse_state(cafe: str, key: str, payload: bytes) -> TableState:
         devices={str(k): str(v) for k, v in devices.items()},
         idle=float(idle) if isinstance(idle, int | float) and not isinstance(idle, bool) else None,
         setup=setup if isinstance(setup, dict) and game is None else None,
+        answer=answer if isinstance(answer, dict) else None,
     )
 
 

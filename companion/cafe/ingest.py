@@ -281,11 +281,11 @@ class Ingest:
         elif item.leaf == "state":
             state = parse_state(self.cafe, item.table, item.payload)
             game = self._renumbered(item.table, state.game)
-            raw = {"at": state.at, "game": game, "devices": state.devices}
-            if state.setup is not None:  # the players' page before a game (issue 15)
-                raw["setup"] = state.setup
+            raw = {"at": state.at, "game": game, "devices": state.devices, "idle": state.idle}
+            # The players' page before a game (issue 15), the answer to a phone's names.
+            raw.update({k: v for k, v in (("setup", state.setup), ("answer", state.answer)) if v})
             row = self._row(item.table)  # a new journal named by the state reset its ack
-            self.tables[item.table] = replace(row, state={**raw, "idle": state.idle}, seen=now)
+            self.tables[item.table] = replace(row, state=raw, seen=now)
             self._link(item.table, game)
         elif item.leaf == "events":
             self._update(item, done)
@@ -293,9 +293,8 @@ class Ingest:
             raise MessageError(f"{item.table}/{item.leaf}: not a topic a table publishes")
 
     def _renumbered(self, table: str, game: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
-        """The state's game numbered as its events (issue 26: a new journal's game 1 was
-        taken for an older one's): after the base of the journal it names (else the
-        newest held); the table's own number kept as ``journal_id``."""
+        """The state's game numbered as its events (issue 26: not an older journal's),
+        after the base of the journal it names (else the newest held), its own id kept."""
         own = (game or {}).get("id")
         if game is None or isinstance(own, bool) or not isinstance(own, int):
             return game

@@ -256,7 +256,8 @@ class CafeServer:
     def log_lines(self, table: str) -> Sequence[LogLine]:
         return [LogLine(e.at, e.level, e.logger, e.text) for e in self.logs.lines(table)]
 
-    def send(self, table: str, action: str, args: Mapping[str, Any]) -> None:
+    def send(self, table: str, action: str, args: Mapping[str, Any]) -> str:
+        """A staff command to ``table``, signed; its nonce (the table's answer names it)."""
         if table not in self.ingest.tables:
             raise MessageError(f"no table {table!r} in cafe {self.cafe}")
         if self.key is None:
@@ -271,3 +272,4 @@ class CafeServer:
         body = command(*split_key(self.cafe, table), action, args, self.key, now=self.clock())
         self.link.publish_command(table, body)
         log.info("cafe: staff %s sent to %s", action, table)
+        return str(body["nonce"])

@@ -10,10 +10,11 @@ over (the table confirms them with one press: :meth:`UiApp.propose_names`).
 
 One offer waits per table, the latest (issue 22: a phone posting names ten times a
 second put 80 offers on the OLED, each covering the page): names from the table's
-own page or from the cafe's (:meth:`Phone.offer`) replace the ones still waiting;
+own page or from the cafe's (:meth:`Phone.take`) replace the ones still waiting;
 the OLED's offer changes at most every :data:`OFFER_SECONDS`, so the names SELECT
 takes are the ones the table had time to read, and the same names again change
-nothing.
+nothing. Each phone is answered at once with the truth: offered, or why the game in
+play cannot take them (:func:`companion.ui.phone.names_refusal`).
 
 Before a game there is a link too: a set-up token, made when no game is in play,
 opens a page that waits for the game (:func:`companion.views.live.waiting_view`,
@@ -24,33 +25,28 @@ At a cafe the table's ``state`` carries the same: the game's view and link diges
 play (:meth:`Phone.bus_fields`), the waiting view and the set-up link's digest before
 a game (:meth:`Phone.setup_fields`), and the cafe's server serves both pages.
 
-The :class:`Board` is what the web server's thread reads
-(:class:`~companion.web.phone.LiveSource`): the view of the game in play, the tokens
-of earlier games, whose ended view it rebuilds from its own read-only journal. The
-cafe's bus sends the same view in the table's ``state`` (:mod:`companion.daemon.remote`).
+The :class:`~companion.daemon.board.Board` is what the web server's thread reads
+(:class:`~companion.web.phone.LiveSource`). The cafe's bus sends the same view in
+the table's ``state`` (:mod:`companion.daemon.remote`).
 
     phone = attach_phone(daemon, config)   # companion.daemon.build does it
 """
 
 from __future__ import annotations
 
-import hmac
 import logging
 import secrets
 import socket
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from companion.bus.limits import LimitError, check_names
 from companion.config import Config
-from companion.journal import Journal, JournalError
-from companion.session import replay
-from companion.ui.phone import NamesOffer
+from companion.daemon.board import Board
+from companion.journal import JournalError
+from companion.ui.phone import NamesOffer, names_refusal
 from companion.views.i18n import language
 from companion.views.live import link_digest, table_view, waiting_view
-from companion.web.changes import Changes
-from companion.web.phone import Live
 
 if TYPE_CHECKING:
     from companion.daemon.runtime import Daemon
@@ -59,8 +55,6 @@ log = logging.getLogger(__name__)
 
 #: The view is built again at least this often (a change the loop did not flag).
 VIEW_SECONDS = 1.0
-#: Ended games' views kept in memory.
-ENDED_KEPT = 16
 #: The OLED's offer of names from a phone is replaced at most this often.
 OFFER_SECONDS = 2.0
 
@@ -73,132 +67,6 @@ TOKEN_BYTES = 9
 def new_token() -> str:
     """A link's token: :data:`TOKEN_BYTES` random bytes, URL-safe."""
     return secrets.token_urlsafe(TOKEN_BYTES)
-
-
-class Board:
-    """What the web thread reads, under a lock: the game in play's view and token, the
-    tokens of earlier games, and a version that grows with every change."""
-
-    def __init__(self, table: str, journal_path: str, lang: str | None = None) -> None:
-        self.table = table
-        self.journal_path = journal_path
-        self.lang = lang
-        self.changes = Changes()
-        #: The latest names typed on a phone, with the token of the page they were
-        #: typed on, until the loop takes them (a newer offer replaces them).
-        self._offer: tuple[str, list[str]] | None = None
-        self._lock = threading.Lock()
-        self._game: int | None = None
-        self._token = ""
-        self._view: dict[str, Any] | None = None
-        self._tokens: dict[str, int] = {}
-        self._ended: dict[int, dict[str, Any]] = {}
-
-    # -- the daemon's side --------------------------------------------------------------
-
-    def known(self, tokens: Mapping[int, str]) -> None:
-        with self._lock:
-            self._tokens.update({token: game for game, token in tokens.items()})
-
-    def publish(self, game: int | None, token: str, view: dict[str, Any] | None) -> None:
-        with self._lock:
-            if game is not None and token:
-                self._tokens[token] = game
-            self._game, self._token, self._view = game, token, view
-        self.changes.bump()
-
-    def current(self) -> tuple[int | None, str, dict[str, Any] | None]:
-        with self._lock:
-            return self._game, self._token, self._view
-
-    # -- the web thread's side (companion.web.phone.LiveSource) ---------------------------
-
-    def lookup(self, table: str, token: str) -> Live | None:
-        if table != self.table or not token:
-            return None
-        with self._lock:
-            game, current, view = self._game, self._token, self._view
-            tokens = list(self._tokens.items())
-        match = next((g for t, g in tokens if hmac.compare_digest(t, token)), None)
-        if current and view is not None and hmac.compare_digest(current, token):
-            return Live(view, live=True, lang=self.lang)
-        if match is None or match == game:
-            return None
-        ended = self._ended_view(match)
-        return None if ended is None else Live(ended, live=False, lang=self.lang)
-
-    def _ended_view(self, game: int) -> dict[str, Any] | None:
-        """An earlier game's view, replayed from the journal (read-only, on this thread)."""
-        with self._lock:
-            if game in self._ended:
-                return self._ended[game]
-        try:
-            journal = Journal.read(self.journal_path)
-        except JournalError as exc:
-            log.warning("phone: game %d cannot be read (%s)", game, exc)
-            return None
-        try:
-            entry = journal.game(game)
-            done = replay(journal, entry)
-        except JournalError as exc:
-            log.warning("phone: game %d cannot be read (%s)", game, exc)
-            return None
-        finally:
-            journal.close()
-        if done.flow is None:
-            return None
-        reason = str((entry.result or {}).get("reason") or "over") if entry.ended else "over"
-        view = table_view(done.flow, entry.players, game_id=game, ended=reason)
-        with self._lock:
-            if len(self._ended) >= ENDED_KEPT:
-                self._ended.pop(next(iter(self._ended)))
-            self._ended[game] = view
-        return view
-
-    def game_record(self, table: str, token: str) -> Mapping[str, Any] | None:
-        found = self.lookup(table, token)
-        if found is None:
-            return None
-        game = found.view.get("id")
-        try:
-            journal = Journal.read(self.journal_path)
-        except JournalError:
-            return None
-        try:
-            done = replay(journal, journal.game(int(game))) if isinstance(game, int) else None
-        except JournalError:
-            return None
-        finally:
-            journal.close()
-        return None if done is None or done.flow is None else done.flow.record()
-
-    def offer_names(self, table: str, token: str, names: Sequence[str]) -> bool:
-        """Names for the game in play, or (the set-up token) the game being set up:
-        handed to the loop, which offers them to the OLED for the table to confirm."""
-        with self._lock:
-            current = self._token
-        if table != self.table or not current or not hmac.compare_digest(current, token):
-            return False
-        try:  # the bus contract's names (issue 22): what the cafe's server would refuse
-            checked = check_names(list(names))
-        except LimitError as exc:
-            log.warning("phone: names refused: %s", exc)
-            return False
-        with self._lock:
-            self._offer = (token, checked)
-        return True
-
-    def take_offer(self) -> tuple[str, list[str]] | None:
-        """The names waiting (and their page's token), once; None when there are none."""
-        with self._lock:
-            offer, self._offer = self._offer, None
-        return offer
-
-    def version(self) -> int:
-        return self.changes.version
-
-    async def wait(self, after: int, timeout: float) -> int:
-        return await self.changes.wait(after, timeout)
 
 
 class Phone:
@@ -258,10 +126,18 @@ class Phone:
             log.info("phone: the next game's page: %s?k=%s", where, self._pending)
         return self._pending
 
-    def offer(self, names: Sequence[str]) -> None:
-        """Names from a phone for the table to confirm (the cafe's server sends them):
-        they replace any still waiting, and the OLED offers them in :meth:`turn`."""
+    def take(self, names: Sequence[str]) -> str:
+        """Names from a phone for the table to confirm (from the page here, or the
+        cafe's server): the answer for the phone, ``offered`` (they replace any still
+        waiting, and the OLED offers them in :meth:`turn`) or why the game in play
+        cannot take them (:func:`companion.ui.phone.names_refusal`)."""
+        refusal = names_refusal(self.daemon.app, names)
+        if refusal is not None:
+            game = self.daemon.session.game_id
+            log.warning("phone: names %s refused (%s, game %s)", ", ".join(names), refusal, game)
+            return refusal
         self._waiting = list(names)
+        return "offered"
 
     def _offer_names(self, now: float) -> None:
         """The latest names waiting, offered on the OLED at once, or when it still shows
@@ -269,11 +145,12 @@ class Phone:
         nothing when the OLED already offers these names."""
         taken = self.board.take_offer()
         if taken is not None:
-            token, names = taken
-            if token == self._shown_token:
-                self._waiting = names
-            else:
+            ticket, token, names = taken
+            if token != self._shown_token:
                 log.warning("phone: names %s refused: sent from an earlier page", ", ".join(names))
+                self.board.answered(ticket, "earlier")
+            else:
+                self.board.answered(ticket, self.take(names))
         app = self.daemon.app
         shown = app.page if isinstance(app.page, NamesOffer) else None
         if self._waiting is None or (shown and now < self._offered_at + OFFER_SECONDS):

@@ -21,6 +21,7 @@ from companion.bus.commands import Command
 from companion.bus.messages import game_state, state_message
 from companion.flows.base import Notice, NoticeKind
 from companion.flows.said import Said, Say
+from companion.ui.phone import names_refusal
 
 if TYPE_CHECKING:
     from companion.daemon.runtime import Daemon
@@ -53,6 +54,7 @@ class Remote:
         self._next_state = float("-inf")
         self._offered: dict[str, Any] | None = None
         self._journal: str | None = None
+        self._answer: dict[str, str] | None = None
 
     def start(self) -> None:
         """The bus's thread, and the table's log lines to it (staff see them)."""
@@ -96,15 +98,8 @@ class Remote:
             app.notices([Notice(NoticeKind.INFO, text, said=said)], now)
         elif command.action == "names":
             names = [str(name) for name in command.args["names"]]
-            if command.args.get("phone") and daemon.phone is not None:
-                daemon.phone.offer(names)  # the latest waits for the OLED: one offer
-                log.debug("cafe: names %s from a phone, for the table to confirm", ", ".join(names))
-                return
             if command.args.get("phone"):  # typed on a phone: the table confirms them
-                if app.propose_names(names, now):
-                    log.info("cafe: names %s from a phone offered to the table", ", ".join(names))
-                else:
-                    log.warning("cafe: names %s from a phone refused", ", ".join(names))
+                self.answer_phone(command.nonce, names, now)
                 return
             if not apply_names(daemon, names):
                 log.warning(
@@ -114,6 +109,21 @@ class Remote:
                 )
                 return
             log.info("cafe: staff named the players %s", ", ".join(names))
+
+    def answer_phone(self, nonce: str, names: list[str], now: float) -> None:
+        """Names typed on a phone, offered on the OLED (the latest waits for it: one
+        offer) or refused for the game's state; the answer, naming the command's nonce,
+        goes in the next state at once, and the server tells the phone (issue 22)."""
+        daemon = self.daemon
+        if daemon.phone is not None:
+            answer = daemon.phone.take(names)
+        else:
+            answer = names_refusal(daemon.app, names) or "offered"
+            if answer == "offered":
+                daemon.app.propose_names(names, now)
+        log.info("cafe: names %s from a phone: %s", ", ".join(names), answer)
+        self._answer = {"nonce": nonce, "said": answer}
+        self._next_state = now
 
     def state(self, now: float) -> dict[str, Any]:
         """The contract's ``state`` of the table now."""
@@ -140,7 +150,7 @@ class Remote:
             )
         }
         devices["journal"] = "not saved" if session.memory_only else "ok"
-        return state_message(
+        body = state_message(
             self.bus.settings.topics,
             at=session.clock(),
             game=game,
@@ -148,3 +158,6 @@ class Remote:
             idle=max(0.0, now - daemon.app.last_input),
             setup=setup,
         )
+        if self._answer is not None:  # the last answer to a phone's names (optional)
+            body["answer"] = self._answer
+        return body

@@ -149,6 +149,7 @@ class CafeSource(Protocol):
         """The table's recent log lines, the oldest first (shown to staff only)."""
         ...
 
-    def send(self, table: str, action: str, args: Mapping[str, Any]) -> None:
-        """A staff command to a table (``reset``, ``message``); ValueError if refused."""
+    def send(self, table: str, action: str, args: Mapping[str, Any]) -> object:
+        """A staff command to a table (``reset``, ``message``); ValueError if refused.
+        What it returns (the cafe server: the nonce) is not the dashboard's."""
         ...

@@ -175,6 +175,7 @@ def test_the_state_is_published_when_it_changes_at_most_once_a_second(
         "totals": [0, 0, 0],
         "over": False,
         "winners": [],
+        "journal": daemon.session.journal.identity,  # issue 26: the id is this journal's
     }
     assert isinstance(playing["game"]["to_play"], int)
     assert renamed["game"]["players"] == ["Zoe", "Yan", "Xi"]

@@ -13,22 +13,21 @@ builds the state); the server takes their messages in-process."""
 from __future__ import annotations
 
 from pathlib import Path
-from types import SimpleNamespace
-from typing import Any, cast
+from typing import Any
 
+from cafe_answers import remote_of
 from cafe_fixtures import KEY, PASSWORD_HASH, settings_for
-from cafe_sim import CAFE, SimTable, dumps
+from cafe_sim import SimTable, dumps
 from daemon_harness import ManualClock, fibonachos_steps, load_record, make_daemon
 from starlette.testclient import TestClient
 
-from companion.bus.client import TableBus
-from companion.bus.messages import Topics
 from companion.cafe.ingest import Incoming
 from companion.cafe.live import CafeLive
 from companion.cafe.server import CafeServer
 from companion.cafe.sqlite import SqliteStore
-from companion.daemon.phone import Board, Phone
-from companion.daemon.remote import Remote, apply_names
+from companion.daemon.board import Board
+from companion.daemon.phone import Phone
+from companion.daemon.remote import apply_names
 from companion.daemon.runtime import Daemon
 from companion.web.app import create_app
 
@@ -45,8 +44,7 @@ class Table:
         self.daemon.start_game("fibonachos", 3, [], {})
         self.daemon.start()
         assert apply_names(self.daemon, names)
-        bus = SimpleNamespace(settings=SimpleNamespace(topics=Topics(CAFE, "t1")))
-        self.remote = Remote(self.daemon, cast(TableBus, bus))
+        self.remote = remote_of(self.daemon)
 
     def play(self, steps: int | None = None) -> None:
         done = 0

@@ -23,9 +23,10 @@ from cafe_browser import (  # noqa: F401 (artefacts_fixture: the fixture)
     chromium,
     wait_for,
 )
-from daemon_harness import ManualClock, fibonachos_steps, load_record, make_daemon
+from daemon_harness import ManualClock, fibonachos_steps, load_record, make_daemon, turning
 
-from companion.daemon.phone import Board, Phone
+from companion.daemon.board import Board
+from companion.daemon.phone import Phone
 from companion.daemon.runtime import Daemon
 from companion.flows.status import TrickStatus
 from companion.journal import Journal
@@ -135,12 +136,10 @@ def test_a_whole_game_live_on_a_phone(tmp_path: Path, phone: Any, artefacts: Pat
             field = phone.find_element(By.NAME, f"name{seat}")
             field.clear()
             field.send_keys(name)
-        phone.find_element(By.CSS_SELECTOR, "form.names button").click()
-        _wait(phone, lambda: "select" in " ".join(_texts(phone, ".said")).lower(), "sent")
-        for _ in range(50):
-            if isinstance(daemon.app.page, NamesOffer):
-                break
-            daemon.phone.turn(clock(), False)
+        with turning(lambda: daemon.phone.turn(clock(), False)):  # the loop answers
+            phone.find_element(By.CSS_SELECTOR, "form.names button").click()
+            _wait(phone, lambda: "select" in " ".join(_texts(phone, ".said")).lower(), "sent")
+            _wait(phone, lambda: isinstance(daemon.app.page, NamesOffer), "the offer")
         offer = daemon.app.screen(clock())
         assert isinstance(offer, MessageView) and "Zoé, Yann, Xavier" in offer.lines[0]
         render(offer, (128, 64)).resize((512, 256)).save(artefacts / "oled-names-offer.png")

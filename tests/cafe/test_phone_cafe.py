@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cafe_answers import answering
 from cafe_fixtures import KEY, PASSWORD_HASH, settings_for
 from cafe_sim import CAFE, SimTable, dumps
 from daemon_harness import ManualClock, fibonachos_steps, load_record, make_daemon
@@ -27,7 +28,8 @@ from companion.cafe.ingest import Incoming
 from companion.cafe.live import CafeLive
 from companion.cafe.server import CafeServer
 from companion.cafe.sqlite import SqliteStore
-from companion.daemon.phone import Board, Phone
+from companion.daemon.board import Board
+from companion.daemon.phone import Phone
 from companion.daemon.runtime import Daemon
 from companion.views.live import card, link_digest
 from companion.web.app import create_app
@@ -90,8 +92,7 @@ def test_the_cafe_serves_the_page_from_the_state_and_keeps_old_links(
 
     settings = settings_for(1, tmp_path / "cafe.db")
     server = CafeServer(settings, SqliteStore(settings.database_path()), key=KEY)
-    sent: list[tuple[str, str, Any]] = []
-    server.send = lambda table, action, args: sent.append((table, action, args))  # type: ignore[method-assign]
+    published = answering(server, daemon)
     _send(server, daemon, journal)
     app = create_app(server, password_hash=lambda: PASSWORD_HASH, secret="s" * 32)
     app.state.live = CafeLive(server)
@@ -103,9 +104,11 @@ def test_the_cafe_serves_the_page_from_the_state_and_keeps_old_links(
         assert client.get(f"/t/t2?k={token}").status_code == 403
         names = {"k": token, "name0": "Zoé", "name1": "Yann", "name2": "Xavier"}
         taken = client.post("/t/t1/names", data=names, headers={"Accept": "application/json"})
-        assert taken.status_code == 200
+        assert taken.status_code == 200 and taken.json()["answer"] == "offered"
         # Issue 15: marked as a phone's, so the table asks to confirm them.
-        assert sent == [("t1", "names", {"names": ["Zoé", "Yann", "Xavier"], "phone": True})]
+        assert [(b["table"], b["action"], b["args"]) for b in published] == [
+            ("t1", "names", {"names": ["Zoé", "Yann", "Xavier"], "phone": True})
+        ]
 
         _play(daemon, clock)  # to the end of the game: the state has no game any more
         _send(server, daemon, journal)

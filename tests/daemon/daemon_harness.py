@@ -8,8 +8,10 @@ so these tests exercise the real loop, session, journal, flows and UI.
 from __future__ import annotations
 
 import json
+import threading
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -166,3 +168,24 @@ def run_until_end(daemon: Daemon, clock: ManualClock, *, limit: int = 10_000) ->
         daemon.step()
         clock.advance(0.2)
     raise AssertionError("the daemon did not reach the end of its frames")
+
+
+@contextmanager
+def turning(turn: Callable[[], object]) -> Iterator[None]:
+    """``turn`` called over and over on a thread of its own while the block runs: the
+    table's loop going on while a page served beside it waits for the loop's answer
+    (issue 22: names typed on a phone get the table's answer)."""
+    done = threading.Event()
+
+    def run() -> None:
+        while not done.is_set():
+            turn()
+            done.wait(0.005)  # the loop's pace, not a timing the test relies on
+
+    worker = threading.Thread(target=run, name="table-loop", daemon=True)
+    worker.start()
+    try:
+        yield
+    finally:
+        done.set()
+        worker.join(10)

@@ -9,7 +9,8 @@ from pathlib import Path
 
 from daemon_harness import ManualClock, make_daemon
 
-from companion.daemon.phone import Board, Phone
+from companion.daemon.board import Board
+from companion.daemon.phone import Phone
 from companion.journal import Journal
 from companion.ui.phone import NamesOffer
 from hardware.buttons import Button, ButtonEvent, PressKind
