@@ -23,7 +23,7 @@ from daemon_harness import ManualClock, make_daemon
 
 from companion.cafe import live as cafe_live
 from companion.cafe.ingest import Incoming
-from companion.cafe.live import CafeLive
+from companion.cafe.live import PACE, CafeLive
 from companion.cafe.server import CafeServer
 from companion.cafe.sqlite import SqliteStore
 from companion.daemon.board import Board
@@ -73,7 +73,7 @@ class Cafe:
 
 @pytest.fixture
 def cafe(tmp_path: Path) -> Iterator[Cafe]:
-    made = Cafe(tmp_path, pace=1.0)
+    made = Cafe(tmp_path, pace=PACE)  # the server's own pace
     yield made
     made.server.store.close()
 
