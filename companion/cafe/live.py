@@ -77,7 +77,8 @@ class CafeLive:
         link = link_digest(token)
         game = self._state(table, "game")
         if game is not None and game.get("link") == link and isinstance(game.get("live"), dict):
-            return game.get("id"), Live(game["live"], live=True)
+            # The server's number (issue 26), as the game's ended view and the dashboard.
+            return game.get("id"), Live({**game["live"], "id": game.get("id")}, live=True)
         setup = self._state(table, "setup") if game is None else None
         if setup is not None and setup.get("link") == link and isinstance(setup.get("live"), dict):
             return None, Live(setup["live"], live=True)  # before the game: names, no record

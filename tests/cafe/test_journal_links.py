@@ -98,6 +98,11 @@ def test_a_replaced_journals_games_keep_their_numbers_and_phone_links(tmp_path: 
     with TestClient(app) as client:
         live = client.get(f"/t/t1.json?k={token}")
         assert live.status_code == 200 and live.json()["live"] is True
+        assert live.json()["view"]["id"] == 2  # the score table's and the files' number
+        assert (
+            "t1-game-2.csv"
+            in client.get(f"/t/t1/scores.csv?k={token}").headers["content-disposition"]
+        )
         assert client.get(f"/t/t1/record.json?k={token}").json()["players"] == ["Dan", "Eve", "Flo"]
 
         new.play()  # to its end: the state has no game any more
