@@ -14,11 +14,12 @@ from __future__ import annotations
 import logging
 import queue
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from companion.bus.client import TableBus
-from companion.bus.commands import Command
-from companion.bus.messages import game_state, state_message
+from companion.bus.contract import Command, TableState
+from companion.bus.messages import game_state
 from companion.flows.base import Notice, NoticeKind
 from companion.flows.said import Said, Say
 
@@ -51,7 +52,7 @@ class Remote:
         self.daemon = daemon
         self.bus = bus
         self._next_state = float("-inf")
-        self._offered: dict[str, Any] | None = None
+        self._offered: TableState | None = None
 
     def start(self) -> None:
         """The bus's thread, and the table's log lines to it (staff see them)."""
@@ -76,7 +77,7 @@ class Remote:
         if now >= self._next_state:
             self._next_state = now + STATE_SECONDS
             state = self.state(now)
-            same = {k: v for k, v in state.items() if k not in ("at", "idle")}
+            same = replace(state, at=0.0, idle=0.0)
             if same != self._offered:
                 self._offered = same
                 self.bus.offer_state(state)
@@ -89,17 +90,17 @@ class Remote:
             log.warning("cafe: staff reset the table")
             daemon.controls.reset(now)
         elif command.action == "message":
-            text = str(command.args["text"])
+            text = command.text
             log.info("cafe: staff message shown: %s", text)
             said = Said(Say.STAFF_MESSAGE, text=text)
             app.notices([Notice(NoticeKind.INFO, text, said=said)], now)
         elif command.action == "names":
-            names = [str(name) for name in command.args["names"]]
-            if command.args.get("phone") and daemon.phone is not None:
+            names = list(command.names)
+            if command.phone and daemon.phone is not None:
                 daemon.phone.offer(names)  # the latest waits for the OLED: one offer
                 log.debug("cafe: names %s from a phone, for the table to confirm", ", ".join(names))
                 return
-            if command.args.get("phone"):  # typed on a phone: the table confirms them
+            if command.phone:  # typed on a phone: the table confirms them
                 if app.propose_names(names, now):
                     log.info("cafe: names %s from a phone offered to the table", ", ".join(names))
                 else:
@@ -114,7 +115,7 @@ class Remote:
                 return
             log.info("cafe: staff named the players %s", ", ".join(names))
 
-    def state(self, now: float) -> dict[str, Any]:
+    def state(self, now: float) -> TableState:
         """The contract's ``state`` of the table now."""
         daemon = self.daemon
         session, links = daemon.session, daemon.links
@@ -135,8 +136,8 @@ class Remote:
             )
         }
         devices["journal"] = "not saved" if session.memory_only else "ok"
-        return state_message(
-            self.bus.settings.topics,
+        return TableState(
+            self.bus.settings.topics.table,
             at=session.clock(),
             game=game,
             devices=devices,

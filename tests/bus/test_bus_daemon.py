@@ -22,7 +22,7 @@ from broker_harness import SERVER, Broker, Server, broker_fixture, key_fixture, 
 from daemon_harness import ManualClock, make_daemon
 
 from companion.bus.client import TableBus
-from companion.bus.commands import sign
+from companion.bus.contract import sign
 from companion.config import KioskSection, parse_config
 from companion.daemon.build import build_daemon
 from companion.daemon.remote import Remote

@@ -31,7 +31,7 @@ from daemon_harness import ManualClock, Step, Untracked, fibonachos_steps, load_
 
 from card_codes.keys import save_key
 from companion.bus.client import TableBus
-from companion.bus.messages import Topics
+from companion.bus.contract import Topics
 from companion.bus.settings import BusSettings
 from companion.daemon.build import Devices, assemble
 from companion.daemon.remote import Remote

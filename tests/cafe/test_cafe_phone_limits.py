@@ -6,6 +6,7 @@ was accepted by the page and refused by the table while the phone was told ok)."
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,8 @@ from cafe_fixtures import KEY, PASSWORD_HASH, settings_for
 from starlette.testclient import TestClient
 from test_phone_cafe import _play, _send, table  # noqa: F401 (the fixture)
 
-from companion.bus.commands import CommandChecker, sign
+from companion.bus.commands import CommandChecker
+from companion.bus.contract import sign
 from companion.cafe.live import CafeLive
 from companion.cafe.server import CafeServer
 from companion.cafe.sqlite import SqliteStore
@@ -34,7 +36,7 @@ def test_the_page_takes_what_the_table_takes_and_says_so(
     _, token, _ = daemon.phone.board.current()
     settings = settings_for(1, tmp_path / "cafe.db")
     server = CafeServer(settings, SqliteStore(settings.database_path()), key=KEY)
-    published: list[dict[str, Any]] = []
+    published: list[Mapping[str, object]] = []
     server.link.publish_command = lambda table, body: published.append(body)  # type: ignore[method-assign]
     _send(server, daemon, journal)
     app = create_app(server, password_hash=lambda: PASSWORD_HASH, secret="s" * 32)
@@ -54,5 +56,5 @@ def test_the_page_takes_what_the_table_takes_and_says_so(
         assert answer.json() == {"ok": True}
     (body,) = published
     signed = sign({k: v for k, v in body.items() if k != "sig"}, KEY)
-    assert checker.check(signed).args["names"] == ["Z" * 20, "Yann", "Xavier"]
+    assert checker.check(signed).names == ("Z" * 20, "Yann", "Xavier")
     server.store.close()

@@ -16,13 +16,13 @@ from typing import Any
 
 import pytest
 from cafe_fixtures import KEY, PASSWORD_HASH, settings_for
-from cafe_sim import CAFE, SimTable, dumps
+from cafe_sim import CAFE, SimTable
 from daemon_harness import ManualClock, fibonachos_steps, load_record, make_daemon
 from PIL import Image
 from starlette.testclient import TestClient
 
-from companion.bus.messages import Topics, game_state, state_message
-from companion.cafe.contract import parse_state
+from companion.bus.contract import TableState, Topics
+from companion.bus.messages import game_state
 from companion.cafe.ingest import Incoming
 from companion.cafe.live import CafeLive
 from companion.cafe.server import CafeServer
@@ -34,7 +34,7 @@ from companion.web.app import create_app
 from companion.web.phone import create_phone_app
 
 
-def _state(daemon: Daemon) -> dict[str, Any]:
+def _state(daemon: Daemon) -> bytes:
     """The ``state`` the table's bus would publish now (companion.daemon.remote)."""
     session = daemon.session
     game = None
@@ -43,13 +43,15 @@ def _state(daemon: Daemon) -> dict[str, Any]:
         assert daemon.phone is not None
         game.update(daemon.phone.bus_fields())
     devices = {"camera": "ok", "display": "ok", "buttons": "ok", "journal": "ok"}
-    return state_message(Topics(CAFE, "t1"), at=1.0, game=game, devices=devices, idle=0.0)
+    return TableState("t1", at=1.0, game=game, devices=devices, idle=0.0).payload(
+        Topics(CAFE, "t1")
+    )
 
 
 def _send(server: CafeServer, daemon: Daemon, journal: Path) -> None:
     table = SimTable("t1", 1, journal)
     items = [Incoming("t1", "events", payload) for payload in table.payloads()]
-    items.append(Incoming("t1", "state", dumps(_state(daemon))))
+    items.append(Incoming("t1", "state", _state(daemon)))
     server.take(items)
 
 
@@ -84,9 +86,10 @@ def test_the_cafe_serves_the_page_from_the_state_and_keeps_old_links(
     game, token, view = daemon.phone.board.current()
     assert game is not None and view is not None
     state = _state(daemon)
-    assert state["v"] == 1 and state["game"]["link"] == link_digest(token)
-    assert token not in json.dumps(state)  # only the digest travels
-    assert parse_state(CAFE, "t1", dumps(state)).game["live"] == view  # type: ignore[index]
+    sent_state = json.loads(state)
+    assert sent_state["v"] == 1 and sent_state["game"]["link"] == link_digest(token)
+    assert token.encode() not in state  # only the digest travels
+    assert TableState.parse(CAFE, "t1", state).game["live"] == view  # type: ignore[index]
 
     settings = settings_for(1, tmp_path / "cafe.db")
     server = CafeServer(settings, SqliteStore(settings.database_path()), key=KEY)

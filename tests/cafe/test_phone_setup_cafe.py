@@ -24,7 +24,7 @@ from daemon_harness import ManualClock, make_daemon
 from starlette.testclient import TestClient
 
 from companion.bus.client import TableBus
-from companion.bus.messages import Topics
+from companion.bus.contract import Topics
 from companion.bus.settings import BusSettings
 from companion.cafe.live import CafeLive
 from companion.daemon.phone import Board, Phone

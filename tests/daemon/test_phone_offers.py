@@ -13,7 +13,8 @@ import pytest
 from daemon_harness import ManualClock, make_daemon
 from starlette.testclient import TestClient
 
-from companion.bus.commands import Command, CommandRefusedError, _args
+from companion.bus.contract import Command
+from companion.bus.errors import CommandRefusedError
 from companion.daemon.phone import OFFER_SECONDS, Board, Phone
 from companion.daemon.remote import Remote
 from companion.daemon.runtime import Daemon
@@ -89,8 +90,8 @@ def test_names_from_the_cafe_wait_in_the_same_place(tmp_path: Path) -> None:
     daemon, phone, clock, shown = _table(tmp_path)
     remote = Remote(daemon, bus=None)  # type: ignore[arg-type]  # act() uses no bus
     for post in range(10):
-        names = {"names": [f"Ana{post}", "Ben", "Cy"], "phone": True}
-        remote.act(Command("names", names), clock())
+        names = (f"Ana{post}", "Ben", "Cy")
+        remote.act(Command("names", names=names, phone=True), clock())
     phone.turn(clock(), False)
     assert shown == [("Ana9", "Ben", "Cy")]
     daemon.links.close()
@@ -101,9 +102,9 @@ def test_the_page_and_the_table_take_the_same_longest_name(tmp_path: Path) -> No
     20, the phone told ``{"ok": true}``. One number now: the page's field, the page's
     check and the table's check of a cafe's ``names`` command."""
     longest, longer = "A" * NAME_CHARS, "A" * (NAME_CHARS + 1)
-    assert _args("names", {"names": [longest]})["names"] == [longest]
+    assert Command.parse("names", {"names": [longest]}).names == (longest,)
     with pytest.raises(CommandRefusedError):
-        _args("names", {"names": [longer]})
+        Command.parse("names", {"names": [longer]})
     daemon, phone, clock, shown = _table(tmp_path)
     _, token, _ = phone.board.current()
     with TestClient(create_phone_app(phone.board)) as client:
