@@ -272,7 +272,7 @@ class Daemon:
         rendering."""
         view = self.app.screen(self.clock())
         display = self.links.display.device
-        healthy = bool(getattr(display, "healthy", True))
+        healthy = display is None or display.healthy
         if view == self._shown and healthy:
             return
         if self.links.display.show(render(view, self.size, large=self.large_type)):

@@ -117,6 +117,25 @@ class LogLine:
         return asdict(self)
 
 
+class Quarantined(Protocol):
+    """A message the server set aside (issue 22), as staff see it."""
+
+    @property
+    def table(self) -> str: ...
+    @property
+    def topic(self) -> str: ...
+    @property
+    def payload(self) -> bytes: ...
+    @property
+    def reason(self) -> str: ...
+    @property
+    def first(self) -> float: ...
+    @property
+    def last(self) -> float: ...
+    @property
+    def times(self) -> int: ...
+
+
 class CafeSource(Protocol):
     """What the dashboard needs from the server."""
 
@@ -149,6 +168,14 @@ class CafeSource(Protocol):
         """The table's recent log lines, the oldest first (shown to staff only)."""
         ...
 
-    def send(self, table: str, action: str, args: Mapping[str, Any]) -> None:
+    def send(self, table: str, action: str, args: Mapping[str, object]) -> None:
         """A staff command to a table (``reset``, ``message``); ValueError if refused."""
+        ...
+
+    def receiving(self) -> bool:
+        """Whether what tables send is received and stored now (issue 22)."""
+        ...
+
+    def quarantined(self, limit: int) -> Sequence[Quarantined]:
+        """The messages set aside, the latest first (staff only)."""
         ...

@@ -32,7 +32,7 @@ async def dashboard(request: Request) -> Response:
     cards = source.tables()
     data = {"cafe": source.cafe, "version": version, "tables": [c.to_json() for c in cards]}
     # Issue 22: false while the server's network thread or its database fails.
-    data["receiving"] = bool(getattr(source, "receiving", lambda: True)())
+    data["receiving"] = source.receiving()
     return answer(request, "dashboard.html", data, json=_json(request), cards=cards)
 
 
