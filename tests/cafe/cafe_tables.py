@@ -90,13 +90,16 @@ class Table:
             buttons=lambda: FakeButtons(self.clock),
         )
         session = Session(Journal.open(self.path), clock=self.clock)
-        self.daemon = assemble(
-            session, self.reader, devices, clock=self.clock, app=UiApp(now=self.clock())
-        )
         self.bus = TableBus(settings, self.path, key=None)
-        self.daemon.remote = Remote(self.daemon, self.bus)
-        self.daemon.start()
-        self.bus.start()
+        self.daemon = assemble(
+            session,
+            self.reader,
+            devices,
+            clock=self.clock,
+            app=UiApp(now=self.clock()),
+            parts=lambda table: [Remote(table, self.bus)],
+        )
+        self.daemon.start()  # the bus's thread too
 
     @property
     def done(self) -> bool:

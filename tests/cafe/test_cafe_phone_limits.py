@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from cafe_fixtures import KEY, PASSWORD_HASH, settings_for
+from daemon_harness import part_of
 from starlette.testclient import TestClient
 from test_phone_cafe import _play, _send, table  # noqa: F401 (the fixture)
 
@@ -19,6 +20,7 @@ from companion.bus.contract import sign
 from companion.cafe.live import CafeLive
 from companion.cafe.server import CafeServer
 from companion.cafe.sqlite import SqliteStore
+from companion.daemon.phone import Phone
 from companion.daemon.runtime import Daemon
 from companion.web.app import create_app
 
@@ -32,8 +34,7 @@ def test_the_page_takes_what_the_table_takes_and_says_so(
     ``{"ok": false}`` and not sent; the longest name the table takes goes whole."""
     daemon, clock, journal = table
     _play(daemon, clock, 30)
-    assert daemon.phone is not None
-    _, token, _ = daemon.phone.board.current()
+    _, token, _ = part_of(daemon, Phone).board.current()
     settings = settings_for(1, tmp_path / "cafe.db")
     server = CafeServer(settings, SqliteStore(settings.database_path()), key=KEY)
     published: list[Mapping[str, object]] = []

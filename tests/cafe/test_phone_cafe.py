@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from cafe_fixtures import KEY, PASSWORD_HASH, settings_for
 from cafe_sim import CAFE, SimTable
-from daemon_harness import ManualClock, fibonachos_steps, load_record, make_daemon
+from daemon_harness import ManualClock, fibonachos_steps, load_record, make_daemon, part_of
 from PIL import Image
 from starlette.testclient import TestClient
 
@@ -40,8 +40,7 @@ def _state(daemon: Daemon) -> bytes:
     game = None
     if session.flow is not None:
         game = game_state(session.game_id, session.flow, list(daemon.app.players))
-        assert daemon.phone is not None
-        game.update(daemon.phone.bus_fields())
+        game.update(part_of(daemon, Phone).bus_fields())
     devices = {"camera": "ok", "display": "ok", "buttons": "ok", "journal": "ok"}
     return TableState("t1", at=1.0, game=game, devices=devices, idle=0.0).payload(
         Topics(CAFE, "t1")
@@ -61,8 +60,7 @@ def _play(daemon: Daemon, clock: ManualClock, steps: int | None = None) -> None:
         daemon.step()
         clock.advance(0.2)
         done += 1
-    assert daemon.phone is not None
-    daemon.phone.turn(clock(), True)
+    part_of(daemon, Phone).turn(clock(), True)
 
 
 @pytest.fixture
@@ -70,8 +68,10 @@ def table(tmp_path: Path) -> tuple[Daemon, ManualClock, Path]:
     record = load_record("fibonachos", "full-3p.json")
     clock = ManualClock()
     path = tmp_path / "journal.db"
-    daemon = make_daemon(path, fibonachos_steps(record), clock=clock)
-    daemon.phone = Phone(daemon, Board("t1", str(path)))
+    board = Board("t1", str(path))
+    daemon = make_daemon(
+        path, fibonachos_steps(record), clock=clock, parts=lambda table: [Phone(table, board)]
+    )
     daemon.start_game("fibonachos", 3, [], {})
     daemon.start()
     return daemon, clock, path
@@ -82,8 +82,7 @@ def test_the_cafe_serves_the_page_from_the_state_and_keeps_old_links(
 ) -> None:
     daemon, clock, journal = table
     _play(daemon, clock, 30)
-    assert daemon.phone is not None
-    game, token, view = daemon.phone.board.current()
+    game, token, view = part_of(daemon, Phone).board.current()
     assert game is not None and view is not None
     state = _state(daemon)
     sent_state = json.loads(state)
@@ -133,18 +132,17 @@ def test_home_downloads_french_and_a_restart_keeps_the_link(
 ) -> None:
     daemon, clock, journal = table
     _play(daemon, clock, 10)
-    assert daemon.phone is not None
-    game, token, _ = daemon.phone.board.current()
+    game, token, _ = part_of(daemon, Phone).board.current()
     assert game is not None
     # A restarted daemon resumes the game with the same link (the journal keeps it).
     resumed = make_daemon(journal, [], clock=clock)
-    resumed.phone = Phone(resumed, Board("t1", str(journal)))
-    resumed.phone.turn(clock(), True)
-    assert resumed.phone.board.current()[:2] == (game, token)
+    again = Phone(resumed.facade, Board("t1", str(journal)))
+    again.turn(clock(), True)
+    assert again.board.current()[:2] == (game, token)
     resumed.links.close()
 
     _play(daemon, clock)
-    with TestClient(create_phone_app(daemon.phone.board)) as client:
+    with TestClient(create_phone_app(part_of(daemon, Phone).board)) as client:
         french = client.get(f"/t/t1?k={token}", headers={"Accept-Language": "fr-FR,fr"})
         assert "Victoire : Ben" in french.text and "Manches" in french.text
         rows = list(csv.reader(io.StringIO(client.get(f"/t/t1/scores.csv?k={token}").text)))

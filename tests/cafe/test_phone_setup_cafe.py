@@ -20,13 +20,14 @@ from pathlib import Path
 import pytest
 from cafe_fixtures import KEY, PASSWORD_HASH, Servers
 from cafe_sim import CAFE, wait_until
-from daemon_harness import ManualClock, make_daemon
+from daemon_harness import ManualClock, make_daemon, part_of
 from starlette.testclient import TestClient
 
 from companion.bus.client import TableBus
 from companion.bus.contract import Topics
 from companion.bus.settings import BusSettings
 from companion.cafe.live import CafeLive
+from companion.daemon.parts import Part, TableFacade
 from companion.daemon.phone import Board, Phone
 from companion.daemon.remote import Remote
 from companion.daemon.runtime import Daemon
@@ -42,14 +43,16 @@ def table(servers: Servers, tmp_path: Path) -> Iterator[tuple[Daemon, ManualCloc
     ``[phone] url`` the cafe server's address."""
     clock = ManualClock()
     path = tmp_path / "journal.db"
-    daemon = make_daemon(path, [], clock=clock)
-    daemon.phone = Phone(daemon, Board("t1", str(path)))
-    daemon.phone.base = "http://cafe-server.local:8080"
     port = servers.settings.broker.port
     bus = TableBus(BusSettings("127.0.0.1", port, Topics(CAFE, "t1"), "table-t1"), path, key=KEY)
-    daemon.remote = Remote(daemon, bus)
-    daemon.start()
-    daemon.remote.start()
+
+    def parts(table: TableFacade) -> list[Part]:
+        phone = Phone(table, Board("t1", str(path)))
+        phone.base = "http://cafe-server.local:8080"
+        return [phone, Remote(table, bus, phone)]
+
+    daemon = make_daemon(path, [], clock=clock, parts=parts)
+    daemon.start()  # the bus's thread too
     assert bus.online.wait(10)
     yield daemon, clock
     bus.close()
@@ -71,9 +74,8 @@ def test_the_set_up_link_opens_the_waiting_page_and_its_names_come_from_the_serv
 ) -> None:
     daemon, clock = table
     server = servers.start()
-    assert daemon.phone is not None
     daemon.step()
-    _, token, _ = daemon.phone.board.current()
+    _, token, _ = part_of(daemon, Phone).board.current()
     assert token and daemon.app.link == f"http://cafe-server.local:8080/t/t1?k={token}"
 
     def setup_held() -> bool:
@@ -102,7 +104,7 @@ def test_the_set_up_link_opens_the_waiting_page_and_its_names_come_from_the_serv
         # The game started next keeps the link: the same page now shows the game.
         daemon.start_game("fibonachos", 3, [], {})
         daemon.step()
-        game, kept, _ = daemon.phone.board.current()
+        game, kept, _ = part_of(daemon, Phone).board.current()
         assert game is not None and kept == token
 
         def in_play() -> bool:

@@ -30,7 +30,7 @@ def _table(tmp_path: Path) -> tuple[Daemon, Phone, ManualClock, list[tuple[str, 
     path = tmp_path / "journal.db"
     clock = ManualClock()
     daemon = make_daemon(path, [], clock=clock)
-    phone = daemon.phone = Phone(daemon, Board("t1", str(path)))
+    phone = Phone(daemon.facade, Board("t1", str(path)))
     daemon.start_game("fibonachos", 3, [], {})
     phone.turn(clock(), True)
     shown: list[tuple[str, ...]] = []
@@ -88,7 +88,7 @@ def test_names_from_the_cafe_wait_in_the_same_place(tmp_path: Path) -> None:
     """Issue 22: at a cafe each post is a signed ``names`` command; ten in one turn of
     the loop are one offer, the last."""
     daemon, phone, clock, shown = _table(tmp_path)
-    remote = Remote(daemon, bus=None)  # type: ignore[arg-type]  # act() uses no bus
+    remote = Remote(daemon.facade, bus=None, phone=phone)  # type: ignore[arg-type]  # act() uses no bus
     for post in range(10):
         names = (f"Ana{post}", "Ben", "Cy")
         remote.act(Command("names", names=names, phone=True), clock())
