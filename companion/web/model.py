@@ -33,7 +33,7 @@ class TableCard:
     seen: float = 0.0
     version: int = 0
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return asdict(self)
 
 
@@ -52,7 +52,7 @@ class GameLine:
     totals: tuple[int, ...] | None
     winners: tuple[str, ...]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return asdict(self)
 
 
@@ -64,7 +64,7 @@ class GameDetail:
     rounds: tuple[tuple[int, ...], ...]
     events: int
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {
             **self.line.to_json(),
             "rounds": [list(r) for r in self.rounds],
@@ -86,7 +86,7 @@ class Standing:
     def win_rate(self) -> float:
         return self.wins / self.played if self.played else 0.0
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {**asdict(self), "win_rate": round(self.win_rate, 4)}
 
 
@@ -113,7 +113,7 @@ class LogLine:
     logger: str
     text: str
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return asdict(self)
 
 

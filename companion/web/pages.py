@@ -198,7 +198,7 @@ async def table(request: Request) -> Response:
     if not cards:
         raise HTTPException(404, f"no table {name}")
     lines = source.history(HistoryFilter(table=name, limit=10))
-    data: dict[str, Any] = {"table": cards[0].to_json(), "games": [x.to_json() for x in lines]}
+    data: dict[str, object] = {"table": cards[0].to_json(), "games": [x.to_json() for x in lines]}
     log = source.log_lines(name) if is_staff(request) else []  # staff only, as the actions
     if is_staff(request):
         data["log"] = [line.to_json() for line in log]
