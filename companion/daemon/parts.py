@@ -6,7 +6,8 @@ the players' page (:class:`~companion.daemon.phone.Phone`, and the page served a
 the cafe's bus (:class:`~companion.daemon.remote.Remote`), a voice later. A part is any
 object with three methods (:class:`Part`)::
 
-    start()               once, before the first screen is drawn (a thread, a handler)
+    start()               once, when the loop begins (a thread, a handler), after the
+                          first screen is drawn
     turn(now, changed)    every turn of the loop, after the buttons and the UI's time,
                           before the screen is drawn; never waits. ``changed``: a table
                           event or a press came this turn

@@ -283,10 +283,7 @@ class Phone:
             log.warning("phone: names %s refused (game %s)", ", ".join(names), game)
 
     def start(self) -> None:
-        """The set-up link, for the first screen's code, and the start menu again (its
-        "Phone page" entry follows the link)."""
-        self.turn(self.table.now, True)
-        self.table.refresh_start()
+        """Nothing to start: :func:`phone_parts` made the first link already."""
 
     def close(self) -> None:
         """Nothing to close: the board lives as long as the page's server."""
@@ -386,4 +383,6 @@ def phone_parts(table: TableFacade, config: Config) -> tuple[Phone, HomeServer |
     if phone.enabled:
         server = HomeServer(board, phone.bind, phone.port)
         log.info("phone: the players' page on %s:%d", phone.bind, phone.port)
+    hook.turn(table.now, True)  # the set-up link, for the first screen's code and menu
+    table.refresh_start()  # its "Phone page" entry
     return hook, server

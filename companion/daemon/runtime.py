@@ -154,10 +154,7 @@ class Daemon:
     # -- start --------------------------------------------------------------------------
 
     def start(self) -> None:
-        """Start the parts, show the game in progress from the journal (if any), then
-        say READY."""
-        for part in self.parts:
-            part.start()
+        """Show the game in progress from the journal (if any), then say READY."""
         flow, game_id = self.session.flow, self.session.game_id
         if flow is not None:
             players = self.session.journal.game(game_id).players if game_id is not None else ()
@@ -324,8 +321,11 @@ class Daemon:
     # -- the whole run -----------------------------------------------------------------------
 
     def run(self, should_stop: Callable[[], bool]) -> None:
-        """Loop until ``should_stop()`` (a signal) or the end of a replay source."""
+        """Loop until ``should_stop()`` (a signal) or the end of a replay source: the
+        first screen, then the parts started, the loop, and the parts closed."""
         self.start()
+        for part in self.parts:
+            part.start()
         try:
             while not should_stop() and not self.ended:
                 self.step()

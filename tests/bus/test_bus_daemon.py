@@ -72,7 +72,8 @@ def cafe(tmp_path: Path, broker: Broker, key: bytes, server: Server) -> Iterator
     daemon = make_daemon(
         tmp_path / "j.db", [], clock=clock, kiosk=kiosk, parts=lambda table: [Remote(table, bus)]
     )
-    daemon.start()  # the bus's thread too
+    daemon.start()
+    part_of(daemon, Remote).start()  # as run() does: the bus's thread, the log handler
     assert bus.online.wait(10.0)
     # The server's own client: the broker binds client ids to accounts (issue 22), so a
     # second cafe-server client would take over the first one's connection.

@@ -99,7 +99,8 @@ class Table:
             app=UiApp(now=self.clock()),
             parts=lambda table: [Remote(table, self.bus)],
         )
-        self.daemon.start()  # the bus's thread too
+        self.daemon.start()
+        self.bus.start()
 
     @property
     def done(self) -> bool:

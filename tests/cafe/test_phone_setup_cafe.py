@@ -52,7 +52,8 @@ def table(servers: Servers, tmp_path: Path) -> Iterator[tuple[Daemon, ManualCloc
         return [phone, Remote(table, bus, phone)]
 
     daemon = make_daemon(path, [], clock=clock, parts=parts)
-    daemon.start()  # the bus's thread too
+    daemon.start()
+    part_of(daemon, Remote).start()  # as run() does: the bus's thread, the log handler
     assert bus.online.wait(10)
     yield daemon, clock
     bus.close()
