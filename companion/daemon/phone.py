@@ -25,11 +25,14 @@ At a cafe the table's ``state`` carries the same: the game's view and link diges
 play (:meth:`Phone.bus_fields`), the waiting view and the set-up link's digest before
 a game (:meth:`Phone.setup_fields`), and the cafe's server serves both pages.
 
+The :class:`Phone` and :class:`HomeServer` are parts of the daemon
+(:mod:`companion.daemon.parts`): they see the table through its facade.
+
 The :class:`~companion.daemon.board.Board` is what the web server's thread reads
 (:class:`~companion.web.phone.LiveSource`). The cafe's bus sends the same view in
 the table's ``state`` (:mod:`companion.daemon.remote`).
 
-    phone = attach_phone(daemon, config)   # companion.daemon.build does it
+    phone, server = phone_parts(table, config)   # companion.daemon.build does it
 """
 
 from __future__ import annotations
@@ -39,17 +42,13 @@ import secrets
 import socket
 import threading
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from companion.config import Config
 from companion.daemon.board import Board
-from companion.journal import JournalError
-from companion.ui.phone import NamesOffer, names_refusal
+from companion.daemon.parts import TableFacade
 from companion.views.i18n import language
 from companion.views.live import link_digest, table_view, waiting_view
-
-if TYPE_CHECKING:
-    from companion.daemon.runtime import Daemon
 
 log = logging.getLogger(__name__)
 
@@ -70,12 +69,12 @@ def new_token() -> str:
 
 
 class Phone:
-    """Joins the :class:`Board` to the daemon's loop (see :meth:`turn`)."""
+    """Joins the :class:`Board` to the daemon's loop (see :meth:`turn`): a part."""
 
-    def __init__(self, daemon: Daemon, board: Board) -> None:
-        self.daemon = daemon
+    def __init__(self, table: TableFacade, board: Board) -> None:
+        self.table = table
         self.board = board
-        self.tokens: dict[int, str] = daemon.session.journal.links()
+        self.tokens: dict[int, str] = table.links()
         board.known(self.tokens)
         self._next = float("-inf")
         self._shown: dict[str, Any] | None = None
@@ -94,12 +93,7 @@ class Phone:
             self._pending = ""
             where = f"{self.base}/t/{self.board.table}"
             log.info("phone: game %d's page: %s?k=%s", game, where, token)
-            session = self.daemon.session
-            if not session.memory_only:
-                try:
-                    session.journal.set_link(game, token)
-                except JournalError as exc:
-                    log.error("%s; the game's link lasts until a restart", exc)
+            self.table.keep_link(game, token)
         return token
 
     def bus_fields(self) -> dict[str, Any]:
@@ -131,9 +125,9 @@ class Phone:
         cafe's server): the answer for the phone, ``offered`` (they replace any still
         waiting, and the OLED offers them in :meth:`turn`) or why the game in play
         cannot take them (:func:`companion.ui.phone.names_refusal`)."""
-        refusal = names_refusal(self.daemon.app, names)
+        refusal = self.table.names_refusal(names)
         if refusal is not None:
-            game = self.daemon.session.game_id
+            game = self.table.state(self.table.now).game_id
             log.warning("phone: names %s refused (%s, game %s)", ", ".join(names), refusal, game)
             return refusal
         self._waiting = list(names)
@@ -151,43 +145,47 @@ class Phone:
                 self.board.answered(ticket, "earlier")
             else:
                 self.board.answered(ticket, self.take(names))
-        app = self.daemon.app
-        shown = app.page if isinstance(app.page, NamesOffer) else None
-        if self._waiting is None or (shown and now < self._offered_at + OFFER_SECONDS):
+        shown = self.table.state(now).offered
+        if self._waiting is None or (shown is not None and now < self._offered_at + OFFER_SECONDS):
             return
         names, self._waiting = self._waiting, None
-        if shown is not None and list(shown.names) == names:
+        if shown is not None and list(shown) == names:
             return
-        if app.propose_names(names, now):
+        if self.table.propose(names, now):
             self._offered_at = now
             log.info("phone: names %s offered to the table", ", ".join(names))
         else:
-            game = self.daemon.session.game_id
+            game = self.table.state(now).game_id
             log.warning("phone: names %s refused (game %s)", ", ".join(names), game)
+
+    def start(self) -> None:
+        """Nothing to start: :func:`phone_parts` made the first link already."""
+
+    def close(self) -> None:
+        """Nothing to close: the board lives as long as the page's server."""
 
     def turn(self, now: float, changed: bool) -> None:
         """The names handed over (offered to the OLED), then the view when the table
         changed or it is due, and the link the OLED draws."""
-        session, app = self.daemon.session, self.daemon.app
         if self.board.lang is not None:  # the table's: its Language menu may have changed it
             self.board.lang = language()
         self._offer_names(now)
-        flow, game = session.flow, session.game_id
+        here = self.table.state(now)
+        flow, game = here.flow, here.game_id
         due = changed or now >= self._next or self._shown_game() != game
         if due:
             self._next = now + VIEW_SECONDS
             if flow is not None and game is not None:
-                view = table_view(flow, list(app.players), game_id=game)
+                view = table_view(flow, list(here.players), game_id=game)
                 token = self.token(game)
             else:
-                setup = app.wizard.current
-                names = [] if setup is None else setup.names
-                view = waiting_view(None if setup is None else setup.game, names)
+                setup_game, names = here.setup if here.setup is not None else (None, ())
+                view = waiting_view(setup_game, list(names))
                 token = self.pending()
             if view != self._shown or token != self._shown_token:
                 self._shown, self._shown_token = view, token
                 self.board.publish(game if flow is not None else None, token, view)
-        app.link = self.link() or ""
+        self.table.show_link(self.link() or "")
 
     def _shown_game(self) -> int | None:
         return None if self._shown is None else self._shown.get("id")
@@ -241,25 +239,26 @@ class HomeServer:
     def start(self) -> None:
         self.thread.start()
 
+    def turn(self, now: float, changed: bool) -> None:
+        """Nothing each turn: the page reads the :class:`Board` on its own thread."""
+
     def close(self) -> None:
         self.server.should_exit = True
         self.thread.join(5)
 
 
-def attach_phone(daemon: Daemon, config: Config) -> Phone:
-    """The board, the loop's hook and (``[phone] enabled``) the page served at home."""
+def phone_parts(table: TableFacade, config: Config) -> tuple[Phone, HomeServer | None]:
+    """The board, the loop's part and (``[phone] enabled``) the page served at home."""
     phone = config.phone
-    table = config.table.name or "home"
+    name = config.table.name or "home"
     lang = config.ui.language  # [ui] language: the page follows the table (issue 12)
-    board = Board(table, daemon.session.journal.path, lang)
-    hook = Phone(daemon, board)
+    board = Board(name, table.journal_path, lang)
+    hook = Phone(table, board)
     hook.base = phone.url.rstrip("/") or f"http://{local_address()}:{phone.port}"
-    daemon.phone = hook
+    server = None
     if phone.enabled:
-        daemon.phone_server = HomeServer(board, phone.bind, phone.port)
+        server = HomeServer(board, phone.bind, phone.port)
         log.info("phone: the players' page on %s:%d", phone.bind, phone.port)
-    app = daemon.app
-    hook.turn(app.now, True)  # the set-up link, for the first screen's code and menu
-    if app.game is None and not app.kiosk:
-        app.page = app.start_page()  # its "Phone page" entry
-    return hook
+    hook.turn(table.now, True)  # the set-up link, for the first screen's code and menu
+    table.refresh_start()  # its "Phone page" entry
+    return hook, server

@@ -72,6 +72,20 @@ class TableRunner:
         for command in self.app.tick(now):
             self.carry_out(command, now)
 
+    def open_start(self, now: float) -> None:
+        """The start menu (a game in play can be resumed from there)."""
+        self.app.now = now
+        self.app.page = self.app.to_start().page or self.app.page
+
+    def reset(self, now: float) -> None:
+        """End the game in play (reason ``staff``, kept in the history) and show the
+        attract screen: the staff card's reset, and the cafe's ``reset`` command."""
+        go = self.app.staff_action(StaffAction("end-game"))
+        if go.page is not None:
+            self.app.page = go.page
+        for command in go.commands:
+            self.carry_out(command, now)
+
     def carry_out(self, command: UiCommand, now: float) -> None:
         """One command of the interface, on the session."""
         session = self.session

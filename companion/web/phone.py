@@ -76,7 +76,7 @@ class LiveSource(Protocol):
 
 
 def _source(request: Request) -> LiveSource:
-    source: LiveSource | None = getattr(request.app.state, "live", None)
+    source: LiveSource | None = request.app.state.live  # both apps set it (None: none)
     if source is None:
         raise HTTPException(404, "no players' pages here")
     return source

@@ -33,7 +33,7 @@ from daemon_harness import ManualClock, Step, Untracked, fibonachos_steps, load_
 
 from card_codes.keys import save_key
 from companion.bus.client import TableBus
-from companion.bus.messages import Topics
+from companion.bus.contract import Topics
 from companion.bus.settings import BusSettings
 from companion.daemon.build import Devices, assemble
 from companion.daemon.remote import Remote
@@ -92,11 +92,15 @@ class Table:
             buttons=lambda: FakeButtons(self.clock),
         )
         session = Session(Journal.open(self.path), clock=self.clock)
-        self.daemon = assemble(
-            session, self.reader, devices, clock=self.clock, app=UiApp(now=self.clock())
-        )
         self.bus = TableBus(settings, self.path, key=None)
-        self.daemon.remote = Remote(self.daemon, self.bus)
+        self.daemon = assemble(
+            session,
+            self.reader,
+            devices,
+            clock=self.clock,
+            app=UiApp(now=self.clock()),
+            parts=lambda table: [Remote(table, self.bus)],
+        )
         self.daemon.start()
         self.bus.start()
 

@@ -12,13 +12,16 @@ from typing import Any
 
 from cafe_answers import answering
 from cafe_fixtures import KEY, PASSWORD_HASH, settings_for
+from daemon_harness import part_of
 from starlette.testclient import TestClient
 from test_phone_cafe import _play, _send, table  # noqa: F401 (the fixture)
 
-from companion.bus.commands import CommandChecker, sign
+from companion.bus.commands import CommandChecker
+from companion.bus.contract import sign
 from companion.cafe.live import CafeLive
 from companion.cafe.server import CafeServer
 from companion.cafe.sqlite import SqliteStore
+from companion.daemon.phone import Phone
 from companion.daemon.runtime import Daemon
 from companion.web.app import create_app
 
@@ -32,8 +35,7 @@ def test_the_page_takes_what_the_table_takes_and_says_so(
     ``{"ok": false}`` and not sent; the longest name the table takes goes whole."""
     daemon, clock, journal = table
     _play(daemon, clock, 30)
-    assert daemon.phone is not None
-    _, token, _ = daemon.phone.board.current()
+    _, token, _ = part_of(daemon, Phone).board.current()
     settings = settings_for(1, tmp_path / "cafe.db")
     server = CafeServer(settings, SqliteStore(settings.database_path()), key=KEY)
     published = answering(server, daemon)
@@ -55,5 +57,5 @@ def test_the_page_takes_what_the_table_takes_and_says_so(
         assert answer.json()["ok"] is True
     (body,) = published
     signed = sign({k: v for k, v in body.items() if k != "sig"}, KEY)
-    assert checker.check(signed).args["names"] == ["Z" * 20, "Yann", "Xavier"]
+    assert checker.check(signed).names == ("Z" * 20, "Yann", "Xavier")
     server.store.close()

@@ -17,17 +17,17 @@ from typing import Any
 
 from cafe_answers import remote_of
 from cafe_fixtures import KEY, PASSWORD_HASH, settings_for
-from cafe_sim import SimTable, dumps
-from daemon_harness import ManualClock, fibonachos_steps, load_record, make_daemon
+from cafe_sim import CAFE, SimTable
+from daemon_harness import ManualClock, fibonachos_steps, load_record, make_daemon, part_of
 from starlette.testclient import TestClient
 
+from companion.bus.contract import Topics
 from companion.cafe.ingest import Incoming
 from companion.cafe.live import CafeLive
 from companion.cafe.server import CafeServer
 from companion.cafe.sqlite import SqliteStore
 from companion.daemon.board import Board
 from companion.daemon.phone import Phone
-from companion.daemon.remote import apply_names
 from companion.daemon.runtime import Daemon
 from companion.web.app import create_app
 
@@ -39,11 +39,13 @@ class Table:
         self.path = path
         self.clock = ManualClock()
         steps = fibonachos_steps(load_record("fibonachos", "full-3p.json"))
-        self.daemon: Daemon = make_daemon(path, steps, clock=self.clock)
-        self.daemon.phone = Phone(self.daemon, Board("t1", str(path)))
+        self.board = Board("t1", str(path))
+        self.daemon: Daemon = make_daemon(
+            path, steps, clock=self.clock, parts=lambda table: [Phone(table, self.board)]
+        )
         self.daemon.start_game("fibonachos", 3, [], {})
         self.daemon.start()
-        assert apply_names(self.daemon, names)
+        assert self.daemon.facade.rename(names)
         self.remote = remote_of(self.daemon)
 
     def play(self, steps: int | None = None) -> None:
@@ -52,19 +54,17 @@ class Table:
             self.daemon.step()
             self.clock.advance(0.2)
             done += 1
-        assert self.daemon.phone is not None
-        self.daemon.phone.turn(self.clock(), True)
+        part_of(self.daemon, Phone).turn(self.clock(), True)
 
     def token(self) -> str:
-        assert self.daemon.phone is not None
-        return self.daemon.phone.board.current()[1]
+        return self.board.current()[1]
 
     def send(self, server: CafeServer) -> None:
         """Everything its journal holds, then its state now (as the table's bus sends)."""
         sim = SimTable("t1", 1, self.path)
         items = [Incoming("t1", "events", payload) for payload in sim.payloads()]
         state = self.remote.state(self.clock())
-        items.append(Incoming("t1", "state", dumps(state)))
+        items.append(Incoming("t1", "state", state.payload(Topics(CAFE, "t1"))))
         server.take(items)
 
 

@@ -18,9 +18,10 @@ import httpx
 import pytest
 from cafe_answers import answering, remote_of
 from cafe_fixtures import KEY, PASSWORD_HASH, settings_for
-from cafe_sim import dumps
+from cafe_sim import CAFE
 from daemon_harness import ManualClock, make_daemon
 
+from companion.bus.contract import Topics
 from companion.cafe import live as cafe_live
 from companion.cafe.ingest import Incoming
 from companion.cafe.live import PACE, CafeLive
@@ -42,8 +43,10 @@ class Cafe:
     def __init__(self, folder: Path, pace: float) -> None:
         self.clock = ManualClock()
         path = folder / "journal.db"
-        self.daemon: Daemon = make_daemon(path, [], clock=self.clock)
-        self.daemon.phone = Phone(self.daemon, Board("t1", str(path)))
+        board = Board("t1", str(path))
+        self.daemon: Daemon = make_daemon(
+            path, [], clock=self.clock, parts=lambda table: [Phone(table, board)]
+        )
         self.daemon.start()
         self.daemon.step()
         settings = settings_for(1, folder / "cafe.db")
@@ -52,12 +55,12 @@ class Cafe:
         self.app = create_app(self.server, password_hash=lambda: PASSWORD_HASH, secret="s" * 32)
         self.app.state.live = CafeLive(self.server, pace=pace)
         self.tell()
-        self.token = self.daemon.phone.board.current()[1]
+        self.token = board.current()[1]
 
     def tell(self) -> None:
         """The table's state now, to the server."""
         state = remote_of(self.daemon).state(self.clock())
-        self.server.take([Incoming("t1", "state", dumps(state))])
+        self.server.take([Incoming("t1", "state", state.payload(Topics(CAFE, "t1")))])
 
     def client(self) -> httpx.AsyncClient:
         transport = httpx.ASGITransport(app=self.app)
@@ -127,8 +130,8 @@ def test_a_table_that_does_not_answer_leaves_the_phone_told_so(
     """Issue 22: a table off the network (or from before answers) never answers: the
     phone is told the table did not answer, in its words, not ``ok``."""
     monkeypatch.setattr(cafe_live, "ANSWER_SECONDS", 0.2)
-    sent: list[dict[str, Any]] = []
-    cafe.server.link.publish_command = lambda table, body: sent.append(body)  # type: ignore[method-assign]
+    sent: list[dict[str, object]] = []
+    cafe.server.link.publish_command = lambda table, body: sent.append(dict(body))  # type: ignore[method-assign]
 
     async def run() -> dict[str, Any]:
         async with cafe.client() as client:

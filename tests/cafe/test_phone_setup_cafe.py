@@ -20,14 +20,15 @@ from pathlib import Path
 import pytest
 from cafe_fixtures import KEY, PASSWORD_HASH, Servers
 from cafe_sim import CAFE, wait_until
-from daemon_harness import ManualClock, make_daemon, turning
+from daemon_harness import ManualClock, make_daemon, part_of, turning
 from starlette.testclient import TestClient
 
 from companion.bus.client import TableBus
-from companion.bus.messages import Topics
+from companion.bus.contract import Topics
 from companion.bus.settings import BusSettings
 from companion.cafe.live import CafeLive
 from companion.daemon.board import Board
+from companion.daemon.parts import Part, TableFacade
 from companion.daemon.phone import Phone
 from companion.daemon.remote import Remote
 from companion.daemon.runtime import Daemon
@@ -43,14 +44,17 @@ def table(servers: Servers, tmp_path: Path) -> Iterator[tuple[Daemon, ManualCloc
     ``[phone] url`` the cafe server's address."""
     clock = ManualClock()
     path = tmp_path / "journal.db"
-    daemon = make_daemon(path, [], clock=clock)
-    daemon.phone = Phone(daemon, Board("t1", str(path)))
-    daemon.phone.base = "http://cafe-server.local:8080"
     port = servers.settings.broker.port
     bus = TableBus(BusSettings("127.0.0.1", port, Topics(CAFE, "t1"), "table-t1"), path, key=KEY)
-    daemon.remote = Remote(daemon, bus)
+
+    def parts(table: TableFacade) -> list[Part]:
+        phone = Phone(table, Board("t1", str(path)))
+        phone.base = "http://cafe-server.local:8080"
+        return [phone, Remote(table, bus, phone)]
+
+    daemon = make_daemon(path, [], clock=clock, parts=parts)
     daemon.start()
-    daemon.remote.start()
+    part_of(daemon, Remote).start()  # as run() does: the bus's thread, the log handler
     assert bus.online.wait(10)
     yield daemon, clock
     bus.close()
@@ -77,9 +81,8 @@ def test_the_set_up_link_opens_the_waiting_page_and_its_names_come_from_the_serv
 ) -> None:
     daemon, clock = table
     server = servers.start()
-    assert daemon.phone is not None
     daemon.step()
-    _, token, _ = daemon.phone.board.current()
+    _, token, _ = part_of(daemon, Phone).board.current()
     assert token and daemon.app.link == f"http://cafe-server.local:8080/t/t1?k={token}"
 
     def setup_held() -> bool:
@@ -109,7 +112,7 @@ def test_the_set_up_link_opens_the_waiting_page_and_its_names_come_from_the_serv
         # The game started next keeps the link: the same page now shows the game.
         daemon.start_game("fibonachos", 3, [], {})
         daemon.step()
-        game, kept, _ = daemon.phone.board.current()
+        game, kept, _ = part_of(daemon, Phone).board.current()
         assert game is not None and kept == token
 
         def in_play() -> bool:
@@ -131,9 +134,8 @@ def test_names_the_game_cannot_take_are_refused_to_the_phone_in_its_words(
     no offer."""
     daemon, clock = table
     server = servers.start()
-    assert daemon.phone is not None
     daemon.step()
-    _, token, _ = daemon.phone.board.current()
+    _, token, _ = part_of(daemon, Phone).board.current()
     daemon.start_game("hex", 2, [], {})
 
     def hex_held() -> bool:

@@ -13,12 +13,14 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
 from companion.daemon.links import ButtonsLink, CameraLink, DisplayLink
+from companion.daemon.parts import Part, TableFacade
 from companion.daemon.runtime import Daemon, Links
+from companion.daemon.table_layout import LayoutKeeper
 from companion.journal import Journal
 from companion.session import Session
 from companion.table.cards import TableCard
@@ -138,6 +140,9 @@ def make_daemon(
     buttons: Callable[[], Buttons] | None = None,
     kiosk: Any = None,
     start: int = 0,
+    parts: Callable[[TableFacade], Sequence[Part]] | None = None,
+    table_of_copy: Callable[[int], str] = str,
+    layouts: LayoutKeeper | None = None,
 ) -> Daemon:
     frames = max(len(steps) - start, 0) + 5
     links = Links(
@@ -156,7 +161,19 @@ def make_daemon(
         links=links,
         clock=clock,
         frame_timeout=0.01,
+        parts=parts,
+        table_of_copy=table_of_copy,
+        layouts=layouts,
     )
+
+
+P = TypeVar("P")
+
+
+def part_of(daemon: Daemon, kind: type[P]) -> P:
+    """The daemon's part of type ``kind`` (the test made it: it is there)."""
+    (found,) = [part for part in daemon.parts if isinstance(part, kind)]
+    return found
 
 
 def run_until_end(daemon: Daemon, clock: ManualClock, *, limit: int = 10_000) -> None:

@@ -14,7 +14,8 @@ import pytest
 from daemon_harness import ManualClock, make_daemon, turning
 from starlette.testclient import TestClient
 
-from companion.bus.commands import Command, CommandRefusedError, _args
+from companion.bus.contract import Command
+from companion.bus.errors import CommandRefusedError
 from companion.daemon.board import Board
 from companion.daemon.phone import OFFER_SECONDS, Phone
 from companion.daemon.remote import Remote
@@ -31,7 +32,7 @@ def _table(tmp_path: Path) -> tuple[Daemon, Phone, ManualClock, list[tuple[str, 
     path = tmp_path / "journal.db"
     clock = ManualClock()
     daemon = make_daemon(path, [], clock=clock)
-    phone = daemon.phone = Phone(daemon, Board("t1", str(path)))
+    phone = Phone(daemon.facade, Board("t1", str(path)))
     daemon.start_game("fibonachos", 3, [], {})
     phone.turn(clock(), True)
     shown: list[tuple[str, ...]] = []
@@ -89,10 +90,10 @@ def test_names_from_the_cafe_wait_in_the_same_place(tmp_path: Path) -> None:
     """Issue 22: at a cafe each post is a signed ``names`` command; ten in one turn of
     the loop are one offer, the last."""
     daemon, phone, clock, shown = _table(tmp_path)
-    remote = Remote(daemon, bus=None)  # type: ignore[arg-type]  # act() uses no bus
+    remote = Remote(daemon.facade, bus=None, phone=phone)  # type: ignore[arg-type]  # act() uses no bus
     for post in range(10):
-        names = {"names": [f"Ana{post}", "Ben", "Cy"], "phone": True}
-        remote.act(Command("names", names), clock())
+        names = (f"Ana{post}", "Ben", "Cy")
+        remote.act(Command("names", names=names, phone=True), clock())
     phone.turn(clock(), False)
     assert shown == [("Ana9", "Ben", "Cy")]
     daemon.links.close()
@@ -103,9 +104,9 @@ def test_the_page_and_the_table_take_the_same_longest_name(tmp_path: Path) -> No
     20, the phone told ``{"ok": true}``. One number now: the page's field, the page's
     check and the table's check of a cafe's ``names`` command."""
     longest, longer = "A" * NAME_CHARS, "A" * (NAME_CHARS + 1)
-    assert _args("names", {"names": [longest]})["names"] == [longest]
+    assert Command.parse("names", {"names": [longest]}).names == (longest,)
     with pytest.raises(CommandRefusedError):
-        _args("names", {"names": [longer]})
+        Command.parse("names", {"names": [longer]})
     daemon, phone, clock, shown = _table(tmp_path)
     _, token, _ = phone.board.current()
     app = create_phone_app(phone.board)
