@@ -24,7 +24,7 @@ from companion.games.hex import CELLS
 def _markers(image: np.ndarray) -> list[int]:
     dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
     _, ids, _ = cv2.aruco.ArucoDetector(dictionary).detectMarkers(image)
-    return [] if ids is None else sorted(ids.ravel().tolist())
+    return [] if ids is None else sorted(int(i) for i in ids.ravel())
 
 
 def test_printed_cells_are_the_engines_cells_and_touch_as_its_neighbours() -> None:
