@@ -14,7 +14,10 @@ board is left alone for ``still`` frames, long enough for a position to be taken
 
 from __future__ import annotations
 
-from companion.games.hex import Move, Position
+from dataclasses import dataclass
+from typing import Any, Final
+
+from companion.games.hex import START, Move, Position
 from companion.synthetic.hex_scene import Away, HexStep, Hold, Lift, Nudge, Put, markers_of
 
 
@@ -44,16 +47,20 @@ class HexScript:
         else:
             self.steps += [Lift(mover), Put(mover, dst)]
         self.cells[mover] = dst
-        self.steps.append(Away())
         if hold:
-            self.steps.append(Hold(self.still))
+            self.steps += [Away(), Hold(self.still)]
         return self
 
     def moves(self, *texts: str, hold: bool = True) -> HexScript:
         for text in texts:
             self.move(text, hold=hold)
         if not hold:
-            self.steps.append(Hold(self.still))
+            self.steps += [Away(), Hold(self.still)]
+        return self
+
+    def wait(self) -> HexScript:
+        """Leave the board alone for ``still`` frames (the first position is taken)."""
+        self.steps.append(Hold(self.still))
         return self
 
     def put_back(self, text: str) -> HexScript:
@@ -65,3 +72,60 @@ class HexScript:
         """Push the board ``dx``, ``dy`` mm and turn it ``degrees``, then leave it."""
         self.steps += [Nudge(dx, dy, degrees), Hold(self.still)]
         return self
+
+
+@dataclass(frozen=True)
+class HexVideo:
+    """A scripted game: its start, its steps, the record the camera must write and the
+    faults (:class:`companion.table.hex_referee.Fault` values) it must refuse, in order."""
+
+    name: str
+    start: Position
+    script: HexScript
+    record: dict[str, Any]
+    refused: tuple[str, ...]
+
+
+def opening_video(still: int = 4) -> HexVideo:
+    """Turns 1-5 from H1's start: single steps, group moves (d9-d7, k1-h6, g2-g5),
+    displacements (a strike piece onto its own centre, a white support piece onto a
+    black strike piece), a move that cannot reach put back, the board nudged twice."""
+    script = HexScript(START, still=still).wait()
+    script.move("b2-c2").nudge(8.0, -5.0, 4.0)
+    script.moves("j6-i6", "k5-j5")
+    script.move("a2-e5").put_back("a2-e5")
+    script.moves("c2-d2", "d9-d7", "a2-a1").nudge(-6.0, 4.0, -5.0)
+    script.moves("k1-h6", "h1-d2", "g2-g5", "i6-i7")
+    script.moves("a3-b3")
+    turns = [["b2-c2"], ["j6-i6", "k5-j5"], ["c2-d2", "d9-d7", "a2-a1"]]
+    turns += [["k1-h6", "h1-d2", "g2-g5", "i6-i7"], ["a3-b3"]]
+    record = {"game": "hex", "players": ["Black", "White"], "variants": [], "turns": turns}
+    return HexVideo("opening", START, script, record, ("cannot-reach",))
+
+
+#: One black strike piece (e5) next to White's centre (f6), the rest far apart.
+NEAR: Final = Position.parse(
+    "X.tttt/.....tt/...xxx../...xx..../....x...../.....W...../"
+    "........../........./u......./uu..www/uuuwww"
+)
+
+
+def endgame_video(still: int = 4) -> HexVideo:
+    """From :data:`NEAR` to Black's win (H4): White's turn 2 allows 2 - 1 = 1 move and
+    two made at once are refused, then one put back; White's turn 4 allows 4 - 4 = 0
+    and ends by itself; Black encircles White's centre on turn 5."""
+    script = HexScript(NEAR, still=still).wait()
+    script.move("a3-b3")
+    script.moves("j5-i5", "j6-i6", hold=False)
+    script.put_back("j6-i6")
+    script.moves("c4-f5", "c5-e6", "d4-g5")
+    script.moves("d5-f7", "c6-d6", "d6-g6")
+    turns = [["a3-b3"], ["j5-i5"], ["c4-f5", "c5-e6", "d4-g5"], [], ["d5-f7", "c6-d6", "d6-g6"]]
+    record = {
+        "game": "hex",
+        "players": ["Black", "White"],
+        "variants": [],
+        "turns": turns,
+        "start": NEAR.board(),
+    }
+    return HexVideo("endgame", NEAR, script, record, ("too-many",))
