@@ -4,6 +4,7 @@ The synthetic board videos (companion.synthetic.hex_scene) lay these on a table;
 PDF sheets (card_codes.hex_sheet) draw the same layout as vectors. Both take every
 place from :mod:`card_codes.hex_board`.
 
+    >>> from card_codes.hex_board import PIECES
     >>> board = board_image(1.0)
     >>> board.shape
     (297, 420)
