@@ -97,6 +97,12 @@ class PieceMarker:
         """What the token says under its marker: ``STRIKE 3``."""
         return self.kind.upper() if self.kind == "centre" else f"{self.kind.upper()} {self.number}"
 
+    @property
+    def label_size(self) -> float:
+        """The label's letters, as a share of the token's diameter: a long label is
+        smaller, to fit the band above the marker."""
+        return 0.09 if len(self.label) <= 8 else 0.075
+
 
 def _pieces() -> tuple[PieceMarker, ...]:
     pieces, marker = [], FIRST_PIECE_MARKER

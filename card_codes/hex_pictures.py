@@ -90,7 +90,8 @@ def token_image(piece: PieceMarker, px_per_mm: float, diameter_mm: float = TOKEN
     draw.rectangle((centre - quiet, centre - quiet, centre + quiet, centre + quiet), fill=255)
     draw.ellipse((0, 0, size - 1, size - 1), outline=0, width=max(1, size // 60))
     font = face_font(max(5, round(0.09 * diameter_mm * px_per_mm)), bold=True)
-    draw.text((centre, (centre - quiet) / 2), piece.label, fill=ink, font=font, anchor="mm")
+    label = face_font(max(5, round(piece.label_size * diameter_mm * px_per_mm)), bold=True)
+    draw.text((centre, (centre - quiet) / 2), piece.label, fill=ink, font=label, anchor="mm")
     draw.text(
         (centre, size - (centre - quiet) / 2), piece.side.upper(), fill=ink, font=font, anchor="mm"
     )

@@ -167,7 +167,7 @@ def _draw_token(page: MmPage, piece: PieceMarker, x: float, y: float, diameter: 
         x,
         y - quiet - cap + font / mm / 3,
         piece.label,
-        size=font,
+        size=piece.label_size * diameter * mm,
         bold=True,
         align="centre",
         grey=ink,
