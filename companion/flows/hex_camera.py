@@ -8,7 +8,8 @@ words (:mod:`companion.views.words`): whose turn and how many moves when a turn
 begins (H2), the fault of a refused change ("Ana: that piece cannot reach f4.") until
 the pieces are put back, the winner (H4, H5). The buttons stay for what the board
 cannot show: :class:`EndTurn` ends a turn early, :class:`Winner` records a
-resignation.
+resignation. In the card variant (H5) each turn's move card is read as a card put
+down, as the button referee reads it (``move-cards camera``).
 
     >>> from companion.games.hex import START, Cell
     >>> flow = HexCameraFlow(["Ana", "Ben"], [])
@@ -26,11 +27,19 @@ from typing import ClassVar
 
 from companion.flows.base import EngineFlow, Notice, NoticeKind, seat_names
 from companion.flows.commands import EndTurn, FlowCommand, Winner
-from companion.flows.notices import info, nothing_to_undo
+from companion.flows.notices import info, nothing_to_undo, refused
 from companion.flows.said import Said, Say
 from companion.flows.status import Awaiting, HexStatus
-from companion.games.errors import IllegalActionError
-from companion.games.hex import HexState, Position, Resign, Side, opening_allowance
+from companion.games.errors import GameError, IllegalActionError
+from companion.games.hex import (
+    Draw,
+    HexState,
+    Position,
+    Resign,
+    Side,
+    opening_allowance,
+    parse_card,
+)
 from companion.table.cards import TableCard
 from companion.table.hex_referee import BoardReferee, Fault, Played, PutBack, Refused
 
@@ -101,7 +110,19 @@ class HexCameraFlow(EngineFlow):
         return [info(message, Said(Say.MOVES_ALLOWED, seat=turn.side.seat, number=turn.allowed))]
 
     def placed(self, card: TableCard) -> list[Notice]:
-        return []
+        """Card variant (H5): the move card a player turns up, read as the card flows do."""
+        if card.deck != "hex" or not self.engine.cards:
+            return []
+        side = self.engine.side_to_act() or Side.BLACK
+        try:
+            value = parse_card(card.notation)
+            self.engine.apply(Draw(value))
+        except IllegalActionError as exc:
+            return [refused(card, exc.reason, exc.rule)]
+        except GameError as exc:
+            return [refused(card, str(exc), "H5", Said(Say.UNKNOWN_CARD))]
+        said = Said(Say.CARD_TURNED_UP, seat=side.seat, number=value)
+        return [info(f"{card.notation} turned up: {side.value} may make {value} moves", said)]
 
     def command(self, command: FlowCommand) -> list[Notice]:
         try:

@@ -22,6 +22,7 @@ def _record_video(folder: Path, *, endgame: bool = False) -> dict[str, object]:
     return video.record
 
 
+@pytest.mark.slow
 def test_a_recorded_board_replays_into_its_record_and_scores(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -43,6 +44,7 @@ def test_a_recorded_board_replays_into_its_record_and_scores(
     assert [turn["moves"] for turn in scored["turns"]] == expected["turns"]
 
 
+@pytest.mark.slow
 def test_an_endgame_from_another_start_is_won(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -6,6 +6,7 @@ from companion.flows.base import Notice, NoticeKind
 from companion.flows.commands import EndTurn, Winner
 from companion.flows.hex_camera import HexCameraFlow
 from companion.games.hex import START, Cell, Position
+from companion.table.cards import TableCard
 from companion.views.i18n import speaking
 from companion.views.words import notice_words
 
@@ -62,3 +63,17 @@ def test_buttons_end_a_turn_early_and_record_a_resignation() -> None:
     (over,) = flow.command(Winner("white"))
     assert over.kind is NoticeKind.GAME_OVER and flow.is_over()
     assert flow.record()["resigned"] == "black"
+
+
+def test_card_variant_reads_the_move_card_then_the_moves() -> None:
+    """H5: no move before the card; the card's number of moves, no strike reduction."""
+    flow = HexCameraFlow(["Ana", "Ben"], ["cards"])
+    (refused,) = flow.seen(_after(START, "b2-c2"))
+    assert refused.kind is NoticeKind.REFUSED and refused.rule == "H5"
+    flow.seen(START)  # put back
+    (turned,) = flow.placed(TableCard("hex/1/M2", "hex", "M2", "play"))
+    assert _words(turned)[1] == "Ana may make 2 moves."
+    flow.seen(_after(START, "b2-c2", "a3-b3"))
+    first, pending = flow.record()["turns"]
+    assert first["card"] == 2 and sorted(first["moves"]) == ["a3-b3", "b2-c2"]
+    assert pending == {"card": None, "moves": []}
