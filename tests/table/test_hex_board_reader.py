@@ -79,3 +79,15 @@ def test_two_pieces_on_one_cell_or_one_off_the_board_is_no_position() -> None:
     assert watch.feed(BoardReading(6, np.eye(3), {11: "a1"}, outline)) is None
     assert watch.feed(BoardReading(6, np.eye(3), {11: None}, outline)) is None
     assert watch.pending == 1
+
+
+def test_the_board_is_found_with_four_of_its_six_markers_under_arms() -> None:
+    """Issue 24: hands over the board's edge; two fiducials are enough for every cell."""
+    scene = HexScene(SIZE, SCALE, seed=6)
+    frame = _frames(scene, [Hold(1)])[0].copy()
+    frame[:, : SIZE[0] // 4] = (120, 160, 215)  # an arm over the left markers (0, 4, 5)
+    frame[: SIZE[1] // 4, SIZE[0] * 3 // 4 :] = (120, 160, 215)  # and one over marker 1
+    reading = read_board(frame)
+    assert reading.found and reading.fiducials == 2
+    cells = markers_of(START)
+    assert reading.pieces and all(cells[m] == cell for m, cell in reading.pieces.items())
