@@ -35,6 +35,8 @@ from companion.games.hex import Cell, EndTurn, HexState, Kind, Move, Position, S
 
 #: More changed cells than this are not searched: the board was upset, not played.
 MOST_CHANGED: Final = 12
+#: Moves tried at most in the search for the moves a change shows (about 0.1 s a 1000).
+MOST_TRIED: Final = 5000
 
 
 class Fault(Enum):
@@ -97,6 +99,8 @@ class BoardReferee:
     def __init__(self, game: HexState) -> None:
         self.game = game
         self.refused: Refused | None = None
+        self._dead: dict[Position, int] = {}  # searched in vain with this many moves left
+        self._budget = MOST_TRIED
         self.skip_empty_turns()
 
     def skip_empty_turns(self) -> int:
@@ -138,6 +142,7 @@ class BoardReferee:
                 side, Fault.TOO_MUCH, None, f"{len(changed)} cells changed at once", "H3"
             )
         turn = game.turn
+        self._dead, self._budget = {}, MOST_TRIED
         for depth in range(1, min(turn.moves_left, len(changed)) + 1):
             for moves in self._legal(game.clone(), position, changed, depth):
                 for move in moves:
@@ -150,11 +155,16 @@ class BoardReferee:
         self, game: HexState, target: Position, cells: list[Cell], depth: int
     ) -> Iterator[tuple[Move, ...]]:
         """Every sequence of ``depth`` legal moves within ``cells`` reaching ``target``,
-        all in the turn in progress."""
-        if len(_changed(game.position, target)) > 2 * depth:
+        all in the turn in progress. A position already searched with as many moves
+        left or fewer is not searched again (moves made in another order meet there), and the
+        search gives up after :data:`MOST_TRIED` moves tried."""
+        if len(_changed(game.position, target)) > 2 * depth or self._budget <= 0:
+            return
+        if self._dead.get(game.position, 0) >= depth:
             return
         number = game.turn.number if game.turn else 0
         for move in self._swaps(game.position, target, cells):
+            self._budget -= 1
             if not game.is_legal(move):
                 continue
             game.apply(move)
@@ -164,6 +174,8 @@ class BoardReferee:
                 for rest in self._legal(game, target, cells, depth - 1):
                     yield (move, *rest)
             game.undo()
+        if self._budget > 0:  # searched to the end: nothing here within depth moves
+            self._dead[game.position] = depth
 
     @staticmethod
     def _swaps(position: Position, target: Position, cells: list[Cell]) -> Iterator[Move]:

@@ -115,3 +115,17 @@ def test_card_variant_waits_for_the_move_card() -> None:
     referee = BoardReferee(new_game(variants=["cards"]))
     verdict = referee.see(_after(START, "b2-c2"))
     assert isinstance(verdict, Refused) and verdict.fault is Fault.CARD_FIRST
+
+
+def test_five_legal_steps_and_one_impossible_name_the_impossible_one() -> None:
+    """H3: five strike pieces stepped down a row and a sixth sent across the board:
+    the search (every order of the five meets at the same positions) names k3."""
+    game = new_game()
+    referee = BoardReferee(game)
+    for _ in range(6):  # the opening passed: turn 7 allows Black 6 moves (H2)
+        referee.end_turn()
+    assert game.turn is not None and game.turn.allowed == 6
+    moved = _after(game.position, "a2-b3", "a3-b4", "a4-b5", "a5-b6", "a6-b7", "b2-k3")
+    verdict = referee.see(moved)
+    assert isinstance(verdict, Refused) and verdict.fault is Fault.CANNOT_REACH
+    assert verdict.cell == Cell.parse("k3") and len(verdict.moves) == 5
