@@ -64,6 +64,8 @@ def replay_board(args: argparse.Namespace, open_source: Callable[[], Camera]) ->
     frames, refused, seconds = 0, [], 0.0
     with open_source() as camera:
         for frame in camera:
+            if frames == 1 and frame.timestamp > seconds:  # a video's own frame rate
+                watch.still_frames = max(2, round(STILL_SECONDS / (frame.timestamp - seconds)))
             frames, seconds = frames + 1, frame.timestamp
             position = watch.feed(read_board(frame.image))
             if position is None:
