@@ -98,7 +98,9 @@ def wait_for_port(port: int, process: subprocess.Popen[bytes], what: str) -> Non
 def running(args: list[str], port: int, what: str, **popen: object) -> Iterator[None]:
     """A child process listening on ``port`` until the block ends, then SIGTERM (SIGKILL
     if it does not stop in :data:`STOP_SECONDS`), always waited for."""
-    process = subprocess.Popen(args, **popen)  # type: ignore[call-overload]
+    # A session of its own: a terminal's Ctrl-C reaches the demo alone, which stops the
+    # parts in order (the tables say offline while the broker is still up).
+    process = subprocess.Popen(args, start_new_session=True, **popen)  # type: ignore[call-overload]
     try:
         wait_for_port(port, process, what)
         yield
@@ -184,6 +186,14 @@ class Stop:
                 signal.signal(signum, handler)
 
 
+def close_all(tables: list[DemoTable]) -> None:
+    """Stop every table at once, then wait for each (their goodbyes overlap)."""
+    for table in tables:
+        table.stop.set()
+    for table in tables:
+        table.close()
+
+
 def run_cafe_demo(say: Callable[[str], None] = print, *, folder: Path | None = None) -> int:
     """The whole cafe until a stop signal; ``folder`` keeps its files (else a temporary one)."""
     program = mosquitto()
@@ -214,8 +224,8 @@ def run_cafe_demo(say: Callable[[str], None] = print, *, folder: Path | None = N
             )
         base = f"http://127.0.0.1:{web}"
         tables = [DemoTable(plan, folder, CAFE, broker, base) for plan in PLANS]
+        stack.callback(close_all, tables)  # first: each says offline while the broker is up
         for table in tables:
-            stack.callback(table.close)  # closed first: each says offline while the broker is up
             table.start()
         phone = next((link for t in tables if (link := t.phone_link())), None)
         while phone is None and not stop.event.wait(0.1):  # the first page's token

@@ -206,5 +206,6 @@ class DemoTable:
     def close(self) -> None:
         """Stop the loop (its last screen, the bus's goodbye) and close the journal."""
         self.stop.set()
-        self._thread.join(timeout=30)
+        if self._thread.ident is not None:  # started
+            self._thread.join(timeout=30)
         self.daemon.session.journal.close()

@@ -17,9 +17,11 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import paho.mqtt.client as mqtt
 import pytest
 from broker_harness import MOSQUITTO
 from cafe_browser import CHROMEDRIVER, CHROMIUM, chromium, wait_for
+from paho.mqtt.enums import CallbackAPIVersion
 
 from companion.cli import main
 from companion.cli.cafe_demo import answers
@@ -41,6 +43,7 @@ class Demo:
             stderr=subprocess.STDOUT,
             text=True,
             env=env,
+            start_new_session=True,  # its own process group, as a terminal's job is
         )
         self.lines: list[str] = []
         self.ready = threading.Event()
@@ -96,8 +99,9 @@ def test_the_cafe_demo_answers_with_three_tables_and_stops_clean(
 ) -> None:
     """The dashboard answers over loopback with three tables online playing Fibonachos,
     their cards coming in (a table's running tally or its round moves); the phone
-    page's link opens; the stop signal ends the demo with 0 and the broker and the
-    server with it (their ports closed, no process left)."""
+    page's link opens; the stop signal (Ctrl-C to the terminal's whole process group,
+    or SIGTERM to the demo) ends the demo with 0 and the broker and the server with it
+    (their ports closed, no process left), the tables having said offline first."""
     assert demo.ready.wait(DEADLINE), "\n".join(demo.lines)
     base = demo.link("the dashboard:").rstrip("/")
     phone = demo.link("a phone's page:")
@@ -140,11 +144,41 @@ def test_the_cafe_demo_answers_with_three_tables_and_stops_clean(
         finally:
             browser.quit()
 
-    demo.process.send_signal(stop)
+    statuses, watcher = _watch_statuses(int(demo.link("starting the broker").rsplit(":", 1)[1]))
+    if stop is signal.SIGINT:  # Ctrl-C: the terminal signals the whole foreground group
+        os.killpg(demo.process.pid, stop)
+    else:  # systemd or kill: the demo alone
+        demo.process.send_signal(stop)
     assert demo.process.wait(DEADLINE) == 0, "\n".join(demo.lines)
     assert demo.lines[-1] == "stopped; nothing left running", demo.lines
     assert not [pid for pid in children if alive(pid)]
     assert ports and not [port for port in ports if answers(port)]
+    watcher.loop_stop()
+    assert statuses == {"window": "offline", "corner": "offline", "terrace": "offline"}
+
+
+def _watch_statuses(port: int) -> tuple[dict[str, str], mqtt.Client]:
+    """Each table's last ``status`` on the demo's broker, as it changes (a dict the
+    network thread fills until the broker goes away)."""
+    seen: dict[str, str] = {}
+    subscribed = threading.Event()
+    client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="test-demo-watch")
+
+    def connected(client: mqtt.Client, *_: object) -> None:
+        client.subscribe("companion/demo/+/status", qos=1)
+
+    def message(_client: mqtt.Client, _data: object, got: mqtt.MQTTMessage) -> None:
+        seen[got.topic.split("/")[2]] = got.payload.decode()
+        if len(seen) == 3:
+            subscribed.set()
+
+    client.on_connect = connected
+    client.on_message = message
+    client.connect("127.0.0.1", port)
+    client.loop_start()
+    assert subscribed.wait(DEADLINE), seen  # the retained statuses: all three online
+    assert set(seen.values()) == {"online"}
+    return seen, client
 
 
 def test_without_mosquitto_it_says_so_in_one_line(
