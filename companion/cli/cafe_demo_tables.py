@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+from PIL import Image
 
 from companion.bus.client import TableBus
 from companion.bus.messages import Topics
@@ -41,7 +42,7 @@ from companion.table.reader import ReaderStats
 from companion.table.tracker import CardPlaced, CardRemoved, TableEvent
 from hardware.buttons import open_buttons
 from hardware.camera import CameraBase, Frame
-from hardware.display import open_display
+from hardware.display_fake import FakeDisplay
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +72,13 @@ class PacedCamera(CameraBase):
         self.stop.wait(self.seconds)  # the players' pace; the stop wakes it at once
         self._index += 1
         return blank_frame(self._index)
+
+
+class LastScreen(FakeDisplay):
+    """A panel nobody looks at that keeps only its last screen (a demo runs for hours)."""
+
+    def _show(self, image: Image.Image) -> None:
+        self.images[:] = [image.copy()]
 
 
 class ScriptedTable:
@@ -137,7 +145,7 @@ class DemoTable:
         self.camera = PacedCamera(plan.seconds, self.stop)
         devices = Devices(
             camera=lambda: self.camera,
-            display=lambda: open_display("fake", width=128, height=64),
+            display=LastScreen,
             buttons=lambda: open_buttons("fake"),
         )
         session = Session(Journal.open(self.journal_path), clock=time.time)
