@@ -207,7 +207,7 @@ def game_state(game_id: int | None, flow: GameFlow, players: list[str]) -> dict[
         "over": flow.is_over(),
         "winners": winners,
     }
-    if isinstance(status, TrickStatus) and status.points and not body["over"]:
+    if isinstance(status, TrickStatus) and any(status.points) and not body["over"]:
         # Optional (issue 26): the totals counting the round under way, as the phones show.
         body["running"] = [t + p for t, p in zip(status.totals, status.points, strict=True)]
     return body
