@@ -22,3 +22,8 @@ class ConfigError(CompanionError, ValueError):
 class InputError(UsageError):
     """A file or stream refused before use: missing, not a regular file, over a limit,
     not UTF-8, not JSON or TOML (companion.inputs; the limits are in docs/install.md)."""
+
+
+class MissingProgramError(CompanionError, FileNotFoundError):
+    """A program the command needs is not installed, or did not start (the message
+    says which, and how to install it)."""

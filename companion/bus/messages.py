@@ -33,7 +33,7 @@ def game_state(game_id: int | None, flow: GameFlow, players: list[str]) -> dict[
         round_ = status.round
     elif isinstance(status, HexStatus):
         to_play = status.side.seat
-    return {
+    body: dict[str, Any] = {
         "id": game_id,
         "game": flow.game,
         "label": get_game(flow.game).label,
@@ -44,3 +44,7 @@ def game_state(game_id: int | None, flow: GameFlow, players: list[str]) -> dict[
         "over": flow.is_over(),
         "winners": winners,
     }
+    if isinstance(status, TrickStatus) and any(status.points) and not body["over"]:
+        # Optional (issue 26): the totals counting the round under way, as the phones show.
+        body["running"] = [t + p for t, p in zip(status.totals, status.points, strict=True)]
+    return body

@@ -88,6 +88,7 @@ def card_of(row: TableRow, version: int) -> TableCard:
         game_id=_int(game.get("id")),
         players=tuple(str(p) for p in players) if isinstance(players, list) else (),
         totals=_ints(game.get("totals")),
+        running=_ints(game.get("running")),
         round=_int(game.get("round")),
         to_play=_int(game.get("to_play")),
         over=game.get("over") is True,

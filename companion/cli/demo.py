@@ -2,6 +2,7 @@
 
 companion demo                      # a window when there is a screen, else a GIF
 companion demo --display gif --out demo.gif
+companion demo --cafe               # a broker, the cafe server and three tables (Ctrl-C stops)
 """
 
 from __future__ import annotations
@@ -30,6 +31,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     parser.add_argument("--seed", type=int, default=7, help="which random game to play (7)")
     parser.add_argument("--size", default="1280x720", help="camera frame size (1280x720)")
+    parser.add_argument(
+        "--cafe",
+        action="store_true",
+        help="a whole cafe on this machine instead: a broker (Mosquitto), the cafe server "
+        "and three tables playing; prints the dashboard's link (Ctrl-C stops it all)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -58,6 +65,10 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.cafe:
+        from companion.cli.cafe_demo import run_cafe_demo
+
+        return run_cafe_demo(lambda line: print(line, flush=True))
     from companion.daemon.demo import run_demo
 
     display = choose_display(args.display)

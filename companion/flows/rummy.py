@@ -2,7 +2,8 @@
 
 Each seat has a meld zone (``meld-0`` ... ``meld-3``). The cards lying there are
 grouped into sets by where they lie, on whichever side the seat sits
-(:func:`companion.table.seats.group_sets`), and each set
+(:func:`companion.table.seats.group_sets`; a long set folded into a second column,
+its next column headed by a standard card, is one set again: ``fold_sets``), and each set
 is judged by the engine's referee (``check_set``, R2, R5): complete, open (with what
 it lacks) or illegal (with the reason). A wild card's number is inferred when only
 one number completes its set, otherwise asked: command :class:`Wild` (key, number).
@@ -41,7 +42,7 @@ game is never over by itself.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -95,7 +96,7 @@ from companion.games.rummy import (
 )
 from companion.games.rummy.state import STATES, RummyState
 from companion.table.cards import TableCard
-from companion.table.seats import group_sets
+from companion.table.seats import fold_sets, group_sets
 
 _ZONE = re.compile(r"meld-([0-9])")
 Input = tuple[str, Any]
@@ -278,11 +279,29 @@ class RummyFlow(EngineFlow):
             lying = cards.get(card.key)
             if lying is None or self.counting:
                 continue
-            groups = group_sets(cards.values())
+            groups = self._groups(cards.values())
             if self.gathering.removed(seat, lying, groups, self._complete):
                 self.turn = seat  # the set left the table in its owner's turn (R4)
         for cards in (*self.table.values(), *self.hands.values()):
             cards.pop(card.key, None)
+
+    def _groups(self, cards: Iterable[TableCard]) -> list[list[TableCard]]:
+        """A seat's sets as they lie, long sets folded into columns joined again."""
+        return fold_sets(group_sets(cards), self._continues)
+
+    def _continues(self, before: Sequence[TableCard], first: TableCard) -> bool:
+        """Whether ``first``, heading the column beside a full one, goes on with that
+        set: a standard card, which starts no set (R2), as long as the set stays within
+        its number with it (so a set over the top stays apart, and with the variant
+        ``standard-start`` a set started by a standard card beside a set that is
+        already complete is a set of its own)."""
+        try:
+            kind = self._parse(first.notation).kind
+        except RefusedError:
+            return False
+        if kind is not Kind.STANDARD:
+            return False
+        return self._judge([*before, first])[1].state is not SetState.ILLEGAL
 
     def _complete(self, group: Sequence[TableCard]) -> bool:
         return self._judge(group)[1].state is SetState.COMPLETE
@@ -302,7 +321,7 @@ class RummyFlow(EngineFlow):
         self.table[seat][card.key] = replace(
             seen, position=card.position or seen.position, face_down=True
         )
-        for group in group_sets(self.table[seat].values()):
+        for group in self._groups(self.table[seat].values()):
             if card.key in {c.key for c in group} and all(c.face_down for c in group):
                 return self._close(seat, group)
         return []
@@ -357,7 +376,7 @@ class RummyFlow(EngineFlow):
         return tuple(cards), MeldSet(base, SetState.OPEN, Lack.POINTS, verdict.missing)
 
     def _set_notices(self, seat: int, key: str) -> list[Notice]:
-        for group in group_sets(self.table[seat].values()):
+        for group in self._groups(self.table[seat].values()):
             if key in {c.key for c in group}:
                 _, line = self._judge(group)
                 if line.state is SetState.ILLEGAL:
@@ -368,7 +387,7 @@ class RummyFlow(EngineFlow):
 
     def sets(self, seat: int) -> list[tuple[tuple[Card, ...], MeldSet]]:
         """The open sets of ``seat``'s zone, judged."""
-        return [self._judge(group) for group in group_sets(self.table[seat].values())]
+        return [self._judge(group) for group in self._groups(self.table[seat].values())]
 
     # -- commands ---------------------------------------------------------------------------------
 
@@ -408,7 +427,7 @@ class RummyFlow(EngineFlow):
         group = self.gathering.take(seat, matches)
         if group is not None:
             return self._close(seat, group)
-        for group in group_sets(self.table[seat].values()):
+        for group in self._groups(self.table[seat].values()):
             if matches(group):
                 return self._close(seat, group)
         raise self._no_set(seat, base)
@@ -492,7 +511,7 @@ class RummyFlow(EngineFlow):
         and the numbers that fit its set (R5)."""
         out = []
         for seat in range(len(self.players)):
-            for group in group_sets(self.table[seat].values()):
+            for group in self._groups(self.table[seat].values()):
                 cards, line = self._judge(group)
                 for index, member in enumerate(group):
                     if cards[index].kind is not Kind.WILD:

@@ -233,13 +233,7 @@ def _play_round(play: _Play, rnd: Mapping[str, Any], seats: Sequence[SeatGeometr
     serials = play.serials()
     out = rnd["out"]
     tables = rnd["tables"]
-    sets = [
-        [
-            _Set(i, tuple(cards), i < len(t["closed"]))
-            for i, cards in enumerate(t["closed"] + t["open"])
-        ]
-        for t in tables
-    ]
+    sets = [_sets(t, seats[seat]) for seat, t in enumerate(tables)]
     play.sets = sets
     # R3: each seat opens with the first card of every set it will have.
     for seat, seat_sets in enumerate(sets):
@@ -255,7 +249,10 @@ def _play_round(play: _Play, rnd: Mapping[str, Any], seats: Sequence[SeatGeometr
             _turn(play, seats[seat], seat, seat_sets, serials)
     play.menu("Count hands")
     for seat, table in enumerate(tables):
-        columns = 1 + max((s.column for s in sets[seat] if not s.closed), default=-1)
+        columns = max(
+            (s.column + seats[seat].columns(len(s.faces)) for s in sets[seat] if not s.closed),
+            default=0,
+        )
         for slot, face in enumerate(table["hand"]):
             x, y = seats[seat].hand(slot, columns)
             card = serials.card(_face(face))
@@ -283,6 +280,16 @@ def _play_round(play: _Play, rnd: Mapping[str, Any], seats: Sequence[SeatGeometr
     play.add(Wait(5))
 
 
+def _sets(table: Mapping[str, Any], seat: SeatGeometry) -> list[_Set]:
+    """A seat's sets side by side, closed ones first; a set longer than a column holds
+    takes the next columns too (folded: docs/rummy.md "A set longer than your zone")."""
+    out, column = [], 0
+    for i, cards in enumerate(table["closed"] + table["open"]):
+        out.append(_Set(column, tuple(cards), i < len(table["closed"])))
+        column += seat.columns(len(cards))
+    return out
+
+
 def _turn(
     play: _Play, seat: SeatGeometry, number: int, seat_sets: list[_Set], serials: _Serials
 ) -> None:
@@ -308,7 +315,7 @@ def _lay(
         depth = len(one.laid)
         face = one.faces[depth]
         card = serials.card(_face(face))
-        x, y = seat.card(one.column, depth)
+        x, y = seat.place(one.column, depth)
         play.add(Place(card, x, y, seat.angle, f"meld-{number}", frames=STILL, edge=seat.edge))
         one.laid.append(card)
         play.last = number

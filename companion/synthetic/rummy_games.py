@@ -316,3 +316,57 @@ TABLE_PICTURES: Final[Mapping[str, tuple[Mapping[str, Any], tuple[int, int]]]] =
     **{name: (record, picture_for(len(record["players"]))) for name, record in TABLE_GAMES.items()},
     "full-table": (FULL_TABLE, FULL_PICTURE),
 }
+
+#: Two players at the small table's picture (2304 x 1296, a column holds four cards) with
+#: the long sets of 21 and 89 (five to eight cards), each folded into a second column
+#: as docs/rummy.md "A set longer than your zone" tells a player: Ana goes out with six
+#: closed sets filling her row (nine columns), Ben keeps an open folded set with a wild
+#: card in its second column.
+FOLDED_TABLES: Final[Mapping[str, Mapping[str, Any]]] = {
+    "rummy21-folded": _game(
+        "rummy21",
+        ["Ana", "Ben"],
+        _round(
+            0,
+            _seat(
+                [
+                    ["21"],
+                    ["B2", "3", "3", "3", "3", "3", "2", "2"],
+                    ["B3", "2", "2", "2", "2", "2", "3", "5"],
+                    ["B5", "3", "3", "2", "8"],
+                    ["B8", "5", "8"],
+                    ["B13", "8"],
+                ],
+                [],
+                [],
+            ),
+            _seat(
+                [["21"]],
+                [["B3", "2", "2", "2", "3", "W=5"], ["B13", "5"], ["B8", "13"]],
+                ["8", "X"],
+            ),
+        ),
+    ),
+    "rummy89-folded": _game(
+        "rummy89",
+        ["Ana", "Ben"],
+        _round(
+            0,
+            _seat(
+                [
+                    ["89"],
+                    ["B8", "13", "13", "13", "13", "13", "8", "8"],
+                    ["B13", "21", "21", "34"],
+                    ["B21", "13", "13", "8", "8", "13", "13"],
+                    ["B34", "21", "34"],
+                    ["B55", "34"],
+                ],
+                [],
+                [],
+            ),
+            _seat(
+                [], [["89"], ["B8", "8", "8", "13", "13", "8"], ["B21", "21"], ["B13"]], ["55", "W"]
+            ),
+        ),
+    ),
+}

@@ -88,13 +88,25 @@ class SeatGeometry:
     toward: tuple[float, float]
     angle: float
     edge: str
+    #: The cards a column holds: a longer set folds into the next column (docs/rummy.md).
+    holds: int = DEEPEST
 
     def card(self, column: float, depth: int) -> tuple[float, float]:
-        """The centre of card ``depth`` (0: the base) of the set in ``column``."""
+        """The centre of card ``depth`` (0: the base) of the set in ``column``, were the
+        zone as deep as that (:meth:`place` folds a long set)."""
         return (
             self.first[0] + self.across[0] * column + self.toward[0] * depth,
             self.first[1] + self.across[1] * column + self.toward[1] * depth,
         )
+
+    def place(self, column: int, depth: int) -> tuple[float, float]:
+        """Where card ``depth`` of the set starting in ``column`` lies: a set longer than
+        :attr:`holds` goes on in the next column, from the far side again (folded)."""
+        return self.card(column + depth // self.holds, depth % self.holds)
+
+    def columns(self, cards: int) -> int:
+        """How many columns a set of ``cards`` cards takes (at least one)."""
+        return max(1, -(-cards // self.holds))
 
     def hand(self, slot: int, columns: int) -> tuple[float, float]:
         """Where hand card ``slot`` goes: in a row after the ``columns`` set columns."""
@@ -190,6 +202,7 @@ def seat_geometry(
                 (-fx * step / width, -fy * step / height),
                 angle,
                 side,
+                deepest,
             )
         )
     return seats

@@ -35,7 +35,7 @@ pixels wide in a 1920 x 1080 picture and in a 12 MP one. The rules:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
 from companion.table.cards import TableCard
@@ -51,6 +51,12 @@ MIN_STEP: Final = 0.06
 MAX_STEP: Final = 0.75
 #: How far the next card's centre may drift sideways (card widths).
 MAX_DRIFT: Final = 1 / 3
+#: A folded set (:func:`fold_sets`): its next column starts with a column this full ...
+FOLD_AT: Final = 4
+#: ... this many card widths to the right of the column before (sets lie 1.3 apart) ...
+FOLD_ACROSS: Final = (0.8, 2.0)
+#: ... level with that column's first card (card heights).
+FOLD_LEVEL: Final = 0.5
 #: The seat's (across, along) axes in the frame: along is the player's down.
 AXES: Final[dict[str, tuple[Point, Point]]] = {
     "bottom": ((1.0, 0.0), (0.0, 1.0)),
@@ -113,6 +119,54 @@ def group_sets(
         else:
             groups.append([card])
     return groups
+
+
+def fold_sets(
+    groups: list[list[TableCard]],
+    continues: Callable[[Sequence[TableCard], TableCard], bool],
+    *,
+    card_size: tuple[float, float] | None = None,
+    aspect: float = DEFAULT_ASPECT,
+) -> list[list[TableCard]]:
+    """Long sets folded into columns, joined again (docs/rummy.md "A set longer than
+    your zone"): a set whose column is full goes on in the next column to its right,
+    from the far side of the zone again. A group continues the set on its left when
+    its first card lies level with the first card of that set's last column (at most
+    ``FOLD_LEVEL`` card heights along) and ``FOLD_ACROSS`` card widths to its right,
+    that column holds at least ``FOLD_AT`` cards, and ``continues(the set so far, the
+    group's first card)`` (the rummy flow: a standard card, which starts no set, and
+    the set not yet complete). The sets keep :func:`group_sets`' order.
+
+        >>> column = [TableCard(f"a{i}", "rummy21", n, "meld-0", (0.2, 0.1 + 0.04 * i))
+        ...           for i, n in enumerate(["B3", "2", "2", "2"])]
+        >>> fold = TableCard("b", "rummy21", "3", "meld-0", (0.29, 0.1))
+        >>> groups = group_sets([*column, fold])
+        >>> len(groups), len(fold_sets(groups, lambda before, first: first.notation == "3"))
+        (2, 1)
+    """
+    fallback = card_size if card_size is not None else DEFAULT_CARD
+    kept: list[list[TableCard]] = []
+    heads: dict[int, int] = {}  # id of a kept set -> where its last column starts
+    for group in sorted(groups, key=lambda g: _reading_order(g[0])[2]):  # left to right
+        joined = False
+        for target in kept:
+            head = heads.get(id(target), 0)
+            step = _step(group[0], target[head], fallback, aspect)
+            if (
+                step is not None
+                and FOLD_ACROSS[0] <= step[0] <= FOLD_ACROSS[1]
+                and abs(step[1]) <= FOLD_LEVEL
+                and len(target) - head >= FOLD_AT
+                and continues(target, group[0])
+            ):
+                heads[id(target)] = len(target)
+                target.extend(group)
+                joined = True
+                break
+        if not joined:
+            kept.append(list(group))
+    by_first = {id(k[0]): k for k in kept}
+    return [by_first[id(g[0])] for g in groups if id(g[0]) in by_first]
 
 
 def set_order(

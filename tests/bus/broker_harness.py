@@ -46,6 +46,7 @@ from card_codes.keys import generate_key
 from companion.bus.client import no_delay
 from companion.bus.contract import Topics
 from companion.bus.settings import BusSettings
+from companion.cli import cafe_demo
 
 if TYPE_CHECKING:
     from tls_harness import Certificates
@@ -93,10 +94,8 @@ MOSQUITTO: str | None = shutil.which("mosquitto") or (
 
 
 def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
+    """A TCP port on loopback nothing listens on (``companion demo --cafe``'s own)."""
+    return cafe_demo.free_port()
 
 
 def wait_for_port(

@@ -36,7 +36,7 @@ from e2e_videos import rummy_normalised as normalised
 from companion.cli import main
 from companion.games.registry import get_game
 from companion.synthetic.rummy import RummyTable, rummy_table
-from companion.synthetic.rummy_games import FULL_PICTURE, FULL_TABLE, TABLE_GAMES
+from companion.synthetic.rummy_games import FOLDED_TABLES, FULL_PICTURE, FULL_TABLE, TABLE_GAMES
 from companion.synthetic.rummy_seats import marker_spots, picture_for
 from companion.synthetic.scene import Place, Scene
 from companion.synthetic.sprites import CardRef
@@ -205,3 +205,25 @@ def test_a_whole_match_replays_into_its_record(
     then End game: the replay reads the engine's record of the match and its totals,
     with nothing refused."""
     assert_match(record_table(TABLE_GAMES[name], tmp_path), TABLE_GAMES[name], capsys)
+
+
+@pytest.mark.parametrize("name", sorted(FOLDED_TABLES))
+def test_long_sets_folded_at_the_small_tables_picture_replay_exactly(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 26 (long rummy sets at the recommended pictures), R2-R7: two players at
+    2304x1296, where a column holds four cards, play 21 and 89 with sets of five to
+    eight cards folded into a second column (docs/rummy.md "A set longer than your
+    zone": the fifth card heads the next column at the far side), six closed sets
+    filling a row, a wild card in a second column: the replay reads the engine's
+    record and its totals, nothing refused."""
+    record = FOLDED_TABLES[name]
+    match = record_table(record, tmp_path)
+    assert match.table.seats[0].holds == 4 and match.video.scene.size == (2304, 1296)
+    longest = max(len(s) for t in record["rounds"][0]["tables"] for s in t["closed"] + t["open"])
+    assert longest >= 7
+    data, err = replay(match, capsys)
+    assert normalised(data["record"]) == normalised(match.table.record), err
+    assert "refused at" not in err and " 0 refused" in err
+    engine = get_game(str(record["game"])).from_record(record).report()
+    assert data["score"]["totals"] == list(engine.totals)

@@ -11,7 +11,7 @@ from companion.errors import ConfigError
 from companion.games.rummy import DECK_21, check_set, parse_card
 from companion.table.cards import TableCard
 from companion.table.layout import SEATING, load_layout, nearest_side, rummy_layout
-from companion.table.seats import group_sets, seat_point, set_order
+from companion.table.seats import fold_sets, group_sets, seat_point, set_order
 
 STEP = 0.25 * 0.15  # a strip of a card height (the flow's card: 0.15 of the frame's height)
 #: Where a seat on each side lays its base card, and the picture's step to the next card.
@@ -140,3 +140,31 @@ def test_bad_seats_are_refused_naming_the_key(tmp_path: Path, text: str, message
     with pytest.raises(ConfigError, match=str(path)) as caught:
         load_layout(path)
     assert message in str(caught.value)
+
+
+def _standard(before: object, first: TableCard) -> bool:
+    return first.notation.isdigit()
+
+
+@pytest.mark.parametrize("side", sorted(LAYS))
+def test_a_long_set_folded_into_the_next_column_is_one_set(side: str) -> None:
+    """Issue 26, R2 (docs/rummy.md "A set longer than your zone"): on each side, a set
+    whose column of four is full goes on at the far side of the next column to the
+    player's right; the columns read as one set, base first; a column headed by a
+    card that starts sets, or beside a column not yet full, stays a set of its own."""
+    pitch = 1.3 * (0.07 if side in ("bottom", "top") else 0.15 * 9 / 16)
+    right = {"bottom": 1, "top": -1, "left": 1, "right": -1}[side]
+    first = laid(side, ("B2", "2", "2", "2"))
+    second = laid(side, ("3", "3", "2", "5"), shift=right * pitch)
+    third = laid(side, ("B5", "8"), shift=2 * right * pitch)
+    groups = group_sets([*first, *second, *third])
+    folded = fold_sets(groups, _standard)
+    assert [[c.notation for c in g] for g in folded] == [
+        ["B2", "2", "2", "2", "3", "3", "2", "5"],
+        ["B5", "8"],
+    ]
+    assert len(fold_sets(groups, lambda before, card: False)) == 3  # not a continuation
+    short = group_sets([*first[:3], *second])  # a column of three: not full
+    assert len(fold_sets(short, _standard)) == 2
+    far = group_sets([*first, *laid(side, ("3", "3"), shift=3 * right * pitch)])
+    assert len(fold_sets(far, _standard)) == 2  # three columns away: not beside it

@@ -1,0 +1,192 @@
+"""Issue 26 item 5: ``companion demo --cafe`` shows a whole cafe on one machine in a
+minute (a broker, the cafe server, three tables playing), prints the dashboard's link
+and a phone page's, and Ctrl-C (or SIGTERM) stops it all, nothing left running; with no
+Mosquitto it says so in one line."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import paho.mqtt.client as mqtt
+import pytest
+from broker_harness import MOSQUITTO
+from cafe_browser import CHROMEDRIVER, CHROMIUM, chromium, wait_for
+from paho.mqtt.enums import CallbackAPIVersion
+
+from companion.cli import main
+from companion.cli.cafe_demo import answers
+
+ROOT = Path(__file__).resolve().parents[2]
+#: Seconds the demo may take to start (two processes, three tables) or to stop.
+DEADLINE = 60.0
+
+
+class Demo:
+    """``python -m companion demo --cafe`` in a process of its own, its lines read as
+    they come (a thread), and the processes it started."""
+
+    def __init__(self) -> None:
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "companion", "demo", "--cafe"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env=env,
+            start_new_session=True,  # its own process group, as a terminal's job is
+        )
+        self.lines: list[str] = []
+        self.ready = threading.Event()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.append(line.rstrip("\n"))
+            if "Ctrl-C" in line:
+                self.ready.set()
+        self.ready.set()  # ended: the test reads what it said
+
+    def link(self, label: str) -> str:
+        found = [line.split()[-1] for line in self.lines if line.startswith(label)]
+        assert found, "\n".join(self.lines)
+        return found[0]
+
+    def children(self) -> list[int]:
+        """The processes the demo started (the broker, the cafe server)."""
+        pid = self.process.pid
+        text = Path(f"/proc/{pid}/task/{pid}/children").read_text(encoding="ascii")
+        return [int(p) for p in text.split()]
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    status = Path(f"/proc/{pid}/stat").read_text(encoding="ascii").rsplit(")", 1)[1].split()[0]
+    return status != "Z"
+
+
+@pytest.fixture
+def demo() -> Iterator[Demo]:
+    made = Demo()
+    yield made
+    if made.process.poll() is None:  # a failed test: stop it all anyway
+        made.process.send_signal(signal.SIGTERM)
+        made.process.wait(DEADLINE)
+
+
+def _tables(base: str) -> list[dict[str, Any]]:
+    tables: list[dict[str, Any]] = httpx.get(f"{base}/.json", timeout=5).json()["tables"]
+    return tables
+
+
+@pytest.mark.skipif(MOSQUITTO is None, reason="mosquitto is not installed")
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+def test_the_cafe_demo_answers_with_three_tables_and_stops_clean(
+    demo: Demo, stop: signal.Signals, tmp_path: Path
+) -> None:
+    """The dashboard answers over loopback with three tables online playing Fibonachos,
+    their cards coming in (a table's running tally or its round moves); the phone
+    page's link opens; the stop signal (Ctrl-C to the terminal's whole process group,
+    or SIGTERM to the demo) ends the demo with 0 and the broker and the server with it
+    (their ports closed, no process left), the tables having said offline first."""
+    assert demo.ready.wait(DEADLINE), "\n".join(demo.lines)
+    base = demo.link("the dashboard:").rstrip("/")
+    phone = demo.link("a phone's page:")
+    assert re.fullmatch(r"http://127\.0\.0\.1:\d+", base)
+    children = demo.children()
+    assert len(children) == 2, demo.lines  # mosquitto and the cafe server
+    ports = [int(p) for line in demo.lines for p in re.findall(r"127\.0\.0\.1:(\d+)$", line)]
+
+    tables: list[dict[str, Any]] = []
+    seen: dict[str, set[str]] = {}
+    with httpx.Client(timeout=5) as client:
+        deadline = threading.Event()
+        timer = threading.Timer(DEADLINE, deadline.set)
+        timer.start()
+        try:
+            while not deadline.is_set():
+                tables = client.get(f"{base}/.json").json()["tables"]
+                for table in tables:
+                    seen.setdefault(table["name"], set()).add(repr(table.get("running")))
+                moving = len(seen) == 3 and all(len(states) > 1 for states in seen.values())
+                if moving and all(t["online"] and t["game"] == "fibonachos" for t in tables):
+                    break
+                deadline.wait(0.2)  # paces the polling
+        finally:
+            timer.cancel()
+        assert {t["name"] for t in tables} == {"window", "corner", "terrace"}, tables
+        assert all(t["online"] and t["label"] == "Fibonachos" for t in tables), tables
+        assert all(len(states) > 1 for states in seen.values()), seen
+        page = client.get(phone)
+        assert page.status_code == 200 and 'id="now"' in page.text
+
+    if CHROMIUM is not None and CHROMEDRIVER is not None and stop is signal.SIGTERM:
+        browser = chromium(tmp_path / "profile")
+        try:
+            browser.get(base + "/")
+            wait_for(browser, lambda: "terrace" in browser.page_source, "the three tables")
+            folder = Path(os.environ.get("COMPANION_ARTEFACTS") or tmp_path)
+            browser.save_screenshot(str(folder / "demo-cafe.png"))
+            browser.get("about:blank")  # the live feed closes before the server stops
+        finally:
+            browser.quit()
+
+    statuses, watcher = _watch_statuses(int(demo.link("starting the broker").rsplit(":", 1)[1]))
+    if stop is signal.SIGINT:  # Ctrl-C: the terminal signals the whole foreground group
+        os.killpg(demo.process.pid, stop)
+    else:  # systemd or kill: the demo alone
+        demo.process.send_signal(stop)
+    assert demo.process.wait(DEADLINE) == 0, "\n".join(demo.lines)
+    assert demo.lines[-1] == "stopped; nothing left running", demo.lines
+    assert not [pid for pid in children if alive(pid)]
+    assert ports and not [port for port in ports if answers(port)]
+    watcher.loop_stop()
+    assert statuses == {"window": "offline", "corner": "offline", "terrace": "offline"}
+
+
+def _watch_statuses(port: int) -> tuple[dict[str, str], mqtt.Client]:
+    """Each table's last ``status`` on the demo's broker, as it changes (a dict the
+    network thread fills until the broker goes away)."""
+    seen: dict[str, str] = {}
+    subscribed = threading.Event()
+    client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="test-demo-watch")
+
+    def connected(client: mqtt.Client, *_: object) -> None:
+        client.subscribe("companion/demo/+/status", qos=1)
+
+    def message(_client: mqtt.Client, _data: object, got: mqtt.MQTTMessage) -> None:
+        seen[got.topic.split("/")[2]] = got.payload.decode()
+        if len(seen) == 3:
+            subscribed.set()
+
+    client.on_connect = connected
+    client.on_message = message
+    client.connect("127.0.0.1", port)
+    client.loop_start()
+    assert subscribed.wait(DEADLINE), seen  # the retained statuses: all three online
+    assert set(seen.values()) == {"online"}
+    return seen, client
+
+
+def test_without_mosquitto_it_says_so_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """No broker on this machine: exit 2, one line naming it and how to install it."""
+    monkeypatch.setattr(shutil, "which", lambda *_a, **_k: None)
+    assert main(["demo", "--cafe"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert "Mosquitto" in err and "apt install mosquitto" in err and "Traceback" not in err
