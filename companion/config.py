@@ -157,6 +157,15 @@ class UiSection:
 
 
 @dataclass(frozen=True)
+class SpeechSection:
+    """Spoken announcements (issue 25, docs/hardware.md): ``say`` off, ``key`` moments or
+    ``all``; a kiosk table stays silent unless ``kiosk`` is true too."""
+
+    say: str = field(default="off", metadata={"choices": ("off", "key", "all")})
+    kiosk: bool = False
+
+
+@dataclass(frozen=True)
 class PhoneSection:
     """The players' page (issue 15, docs/phone.md): served by the table itself at home."""
 
@@ -186,6 +195,8 @@ class Config:
     camera: HardwareSection = HardwareSection("picamera2")
     display: HardwareSection = HardwareSection("luma")
     buttons: HardwareSection = HardwareSection("gpio")
+    speaker: HardwareSection = HardwareSection("espeak")
+    speech: SpeechSection = SpeechSection()
     table: TableSection = TableSection()
     kiosk: KioskSection = KioskSection()
     ui: UiSection = UiSection()
@@ -212,7 +223,7 @@ class _Kind:
     kind: str = ""
 
 
-_HARDWARE = ("camera", "display", "buttons")
+_HARDWARE = ("camera", "display", "buttons", "speaker")
 _PLAIN: dict[str, type[Any]] = {
     "table": TableSection,
     "kiosk": KioskSection,
@@ -222,6 +233,7 @@ _PLAIN: dict[str, type[Any]] = {
     "log": LogSection,
     "cafe": CafeSection,
     "phone": PhoneSection,
+    "speech": SpeechSection,
 }
 _LEVELS = {"DEBUG", "INFO", "WARNING", "ERROR"}
 
@@ -349,7 +361,7 @@ def _check_cafe(config: Config, source: str) -> None:
 
 
 def with_environment(config: Config, environ: Mapping[str, str]) -> Config:
-    """``COMPANION_CAMERA`` / ``_DISPLAY`` / ``_BUTTONS`` choose a backend by name."""
+    """``COMPANION_CAMERA`` / ``_DISPLAY`` / ``_BUTTONS`` / ``_SPEAKER`` choose a backend."""
     changes: dict[str, HardwareSection] = {}
     for name in _HARDWARE:
         kind = environ.get(f"COMPANION_{name.upper()}")

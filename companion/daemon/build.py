@@ -30,6 +30,7 @@ from companion.daemon.notify import Notifier
 from companion.daemon.phone import attach_phone
 from companion.daemon.remote import Remote
 from companion.daemon.runtime import Daemon, Links, Reader
+from companion.daemon.speech import speech_from_config
 from companion.daemon.table_layout import LayoutKeeper
 from companion.journal import Journal
 from companion.session import Session, open_table, recent_names
@@ -184,6 +185,7 @@ def build_daemon(
     store = LayoutStore(config.layouts_dir())
     daemon.layouts = LayoutKeeper(store, fixed=bool(config.table.layout))
     attach_phone(daemon, config)
+    speech_from_config(daemon, config)
     if bus is not None:
         daemon.remote = Remote(daemon, bus)
     log.info(

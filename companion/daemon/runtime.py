@@ -81,6 +81,16 @@ class Reader(Protocol):
     def expect(self, cards: Iterable[TableCard], now: float) -> None: ...
 
 
+class Part(Protocol):
+    """An optional part of the loop (speech): started, turned once a loop, closed."""
+
+    def start(self) -> None: ...
+
+    def turn(self, now: float, changed: bool) -> None: ...
+
+    def close(self) -> None: ...
+
+
 @dataclass
 class Links:
     camera: CameraLink
@@ -143,6 +153,8 @@ class Daemon:
         #: The layout of the game in play, and the OLED's table set-up (issue 26);
         #: None: the reader keeps the layout it was built with.
         self.layouts: LayoutKeeper | None = None
+        #: Parts turned with the loop (speech, issue 25), in the order added.
+        self.parts: list[Part] = []
 
     # -- start --------------------------------------------------------------------------
 
@@ -218,6 +230,8 @@ class Daemon:
             self.phone.turn(now, changed)
         if self.remote is not None:
             self.remote.turn(now, changed)
+        for part in self.parts:
+            part.turn(now, changed)
         self.draw()
         self._heartbeat(now)
 
@@ -322,6 +336,8 @@ class Daemon:
             self.remote.start()
         if self.phone_server is not None:
             self.phone_server.start()
+        for part in self.parts:
+            part.start()
         try:
             while not should_stop() and not self.ended:
                 self.step()
@@ -333,6 +349,8 @@ class Daemon:
                 self.remote.close()
             if self.phone_server is not None:
                 self.phone_server.close()
+            for part in self.parts:
+                part.close()
 
     def farewell(self) -> None:
         """The last screen, kept by the panel while the service is down (a kiosk never
