@@ -155,3 +155,22 @@ def test_speech_settings_are_checked_by_name(tmp_path: Path) -> None:
     config = parse_config({"speech": {"say": "key"}, "speaker": {"kind": "fake"}})
     speech = speech_from_config(daemon, config)
     assert speech is not None and speech in daemon.parts
+
+
+def test_the_daemon_starts_turns_and_closes_its_parts(tmp_path: Path) -> None:
+    """Issue 25 §3: speech is a part of the loop: ``run`` starts its voice, each turn
+    posts, and the end of the run stops the thread and closes the speaker (what was not said
+    yet is not: a service stopping does not talk on)."""
+    daemon, clock = _daemon(tmp_path)
+    fake = FakeSpeaker()
+    speech = attach_speech(daemon, fake, Level.KEY)
+    turns = iter(range(6))
+
+    def should_stop() -> bool:
+        clock.advance(0.2)
+        return next(turns, None) is None
+
+    daemon.run(should_stop)
+    assert not speech.voice.is_alive()
+    assert fake.closed
+    assert speech.last is not None and speech.last.kind is Kind.TRICK  # posted by a turn
