@@ -4,8 +4,8 @@ On a Raspberry Pi the file is ``/etc/companion/config.toml``; elsewhere the
 default path is ``~/.config/companion/config.toml``; ``COMPANION_CONFIG`` or
 ``--config`` name another. A missing file means "all defaults". Backends are
 chosen here, by name, or by the environment (``COMPANION_CAMERA``,
-``COMPANION_DISPLAY``, ``COMPANION_BUTTONS``), never guessed in the middle of the
-code. The hardware sections' other keys are handed to the backend, which checks
+``COMPANION_DISPLAY``, ``COMPANION_BUTTONS``, ``COMPANION_SPEAKER``), never guessed in
+the middle of the code. The hardware sections' other keys are handed to the backend, which checks
 them and names a bad key itself.
 
 Every setting is checked for its shape before anything uses it (issue 22: ``[display]
@@ -25,6 +25,13 @@ file, the key, what was given and what is expected, and ``companion`` exits 2.
 
     [buttons]
     kind = "gpio"           # gpio | keyboard | replay | fake
+
+    [speaker]               # spoken announcements (docs/hardware.md, "Audio out")
+    kind = "espeak"         # espeak | files | fake
+    device = "plughw:CARD=Headphones"
+
+    [speech]
+    say = "key"             # off (default) | key | all; a kiosk needs kiosk = true too
 
     [kiosk]
     idle_minutes = 20
