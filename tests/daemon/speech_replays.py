@@ -76,7 +76,8 @@ def replay_cards(
 
 
 def replay_hex(tmp: Path, level: Level) -> list[str]:
-    """A hex referee game by its buttons: moves, a strike, a refused count, turns ended."""
+    """A hex referee game by its buttons: moves, strikes, a refused count, turns ended,
+    a move refused."""
     clock = ManualClock()
     daemon = make_daemon(tmp / "journal.db", [], clock=clock)
     daemon.start_game("hex", ["Black", "White"], [], {})
@@ -94,6 +95,8 @@ def replay_hex(tmp: Path, level: Level) -> list[str]:
         EndTurn(),
         Move(),
         EndTurn(),
+        Strikes(6),  # White's centre surrounded: no move this turn
+        Move(),  # refused: a move made with none allowed
     ]
     speech.start()
     try:

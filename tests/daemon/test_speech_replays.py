@@ -24,7 +24,7 @@ def test_a_replayed_game_says_exactly_the_expected_announcements(
 ) -> None:
     """Issue 25 §4: a Fibonachos game (key moments, with a refused card), a Trump round
     (everything: whose turn too) and a hex referee game (key moments: the moves allowed
-    each turn, a refused count) with the files backend."""
+    each turn, a refused count, a move refused) with the files backend."""
     expected = (SPOKEN / f"{game}-{language}.txt").read_text(encoding="utf-8").splitlines()
     assert replayed(tmp_path, game, language) == expected
 
@@ -59,3 +59,6 @@ def test_the_lines_a_table_hears_are_worded_for_the_ear() -> None:
     )
     hex_fr = (SPOKEN / "hex-fr.txt").read_text(encoding="utf-8").splitlines()
     assert hex_fr[:2] == ["fr allowance: Noir, 1 coup.", "fr allowance: Blanc, 2 coups."]
+    assert hex_fr[-1] == (
+        "fr refusal: Plus de coups. Blanc n'a plus de coups : SELECT long pour finir le tour."
+    )
