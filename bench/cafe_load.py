@@ -83,10 +83,6 @@ def digest(table: str, game_id: int) -> str:
     return hashlib.sha256(f"bench-{table}-{game_id}".encode()).hexdigest()
 
 
-def dump(value: dict[str, Any]) -> bytes:
-    return json.dumps(value, separators=(",", ":")).encode()
-
-
 class Table:
     """One simulated table: its own MQTT connection, the script's steps in turn."""
 
@@ -111,14 +107,16 @@ class Table:
     def play(self, step: Step) -> tuple[int, bool]:
         """Send ``step``: its events message, then the state. The event's seq (0: a
         game row) and whether a state was sent."""
+        from companion.bus.contract import TableState, Topics, dump
+
         events = {**step.events, "table": self.name}
         self.client.publish(self.topic("events"), dump(events), qos=1)
         game = step.game
         if game is not None:
             game = {**game, "link": digest(self.name, game["id"])}
-        state = {"v": 1, "cafe": self.cafe, "table": self.name, "at": time.time()}
-        state.update(game=game, devices=DEVICES, idle=0.0)
-        self.client.publish(self.topic("state"), dump(state), qos=1, retain=True)
+        state = TableState(self.name, time.time(), game, DEVICES, idle=0.0)
+        payload = state.payload(Topics(self.cafe, self.name))
+        self.client.publish(self.topic("state"), payload, qos=1, retain=True)
         event = step.events["event"]
         return (event["seq"] if event is not None else 0), True
 

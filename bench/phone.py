@@ -173,20 +173,25 @@ def daemon_run(phones: int, pace: float, port: int, out: Any, gates: tuple[Any, 
             buttons=ButtonsLink("buttons", lambda: FakeButtons(clock), clock=clock),
         )
         session = Session.resume(Journal.open(path), clock=time.time)
-        daemon = Daemon(
-            session=session, app=UiApp(now=clock()), reader=Script(script), links=links, clock=clock
-        )
+        board = Board("t1", str(path))
         server, (go, measured) = None, gates
         if phones:
-            board = Board("t1", str(path))
-            daemon.phone = Phone(daemon, board)
             server = HomeServer(board, "127.0.0.1", port)
             server.start()
+        daemon = Daemon(
+            session=session,
+            app=UiApp(now=clock()),
+            reader=Script(script),
+            links=links,
+            clock=clock,
+            parts=(lambda table: [Phone(table, board)]) if phones else None,
+        )
+        phone = next((p for p in daemon.parts if isinstance(p, Phone)), None)
         daemon.start_game("fibonachos", 3, [], {})
         daemon.start()
-        if daemon.phone is not None:
-            daemon.phone.turn(clock(), True)
-            _, token, _ = daemon.phone.board.current()
+        if phone is not None:
+            phone.turn(clock(), True)
+            _, token, _ = phone.board.current()
             out.put(token)
             go.wait(120)  # the phones follow the page before the first card
         published: dict[int, float] = {}  # page version -> when the loop took its change
@@ -195,9 +200,9 @@ def daemon_run(phones: int, pace: float, port: int, out: Any, gates: tuple[Any, 
         before = resource.getrusage(resource.RUSAGE_SELF)
         started = time.monotonic()
         while not daemon.ended:
-            version = daemon.phone.board.version() if daemon.phone is not None else 0
+            version = phone.board.version() if phone is not None else 0
             daemon.step()
-            now = daemon.phone.board.version() if daemon.phone is not None else 0
+            now = phone.board.version() if phone is not None else 0
             if reader.taken is not None and now > version:
                 published[now] = reader.taken
             time.sleep(pace)

@@ -40,7 +40,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from companion.daemon.build import Devices, assemble  # noqa: E402
-from companion.daemon.speech import Speech, attach_speech  # noqa: E402
+from companion.daemon.parts import Part, TableFacade  # noqa: E402
+from companion.daemon.speech import Speech  # noqa: E402
 from companion.flows.base import Notice  # noqa: E402
 from companion.journal import Journal  # noqa: E402
 from companion.session import Session  # noqa: E402
@@ -70,14 +71,11 @@ def loop(frames: Path, work: Path, speech: bool) -> dict[str, Any]:
         ),
         clock=time.monotonic,
         camera_retry=False,
+        parts=_timed_voice if speech else None,
     )
     daemon.start_game("fibonachos", ["Ana", "Ben", "Cy"], [], {"dealer": 2})
-    voice = None
-    spent = [0.0]
-    if speech:
-        voice = attach_speech(daemon, open_speaker("espeak", device="null"), Level.ALL)
-        _timed(voice, spent)
-        voice.start()
+    for part in daemon.parts:
+        part.start()
     daemon.start()
     started = time.perf_counter()
     while not daemon.ended:
@@ -85,34 +83,36 @@ def loop(frames: Path, work: Path, speech: bool) -> dict[str, Any]:
     seconds = time.perf_counter() - started
     result: dict[str, Any] = {"frames": daemon.reader.stats.frames, "seconds": seconds}
     daemon.links.close()
-    if voice is not None:
+    for voice in daemon.parts:
+        assert isinstance(voice, TimedSpeech)
         voice.voice.settle(timeout=60)
         result["said"] = voice.voice.said
         result["dropped"] = voice.mailbox.dropped
         result["dispatch"] = list(voice.voice.latencies)
-        result["part_s"] = spent[0]
+        result["part_s"] = voice.spent
         voice.close()
     return result
 
 
-def _timed(speech: Speech, spent: list[float]) -> None:
-    """Count the seconds the loop spends in the speech part (its turns and its
+class TimedSpeech(Speech):
+    """The speech part counting the seconds the loop spends in it (its turns and its
     listener: wording the announcements and posting them)."""
-    turn, heard = speech.turn, speech.heard
 
-    def timed_turn(now: float, changed: bool) -> None:
+    spent = 0.0
+
+    def turn(self, now: float, changed: bool) -> None:
         started = time.perf_counter()
-        turn(now, changed)
-        spent[0] += time.perf_counter() - started
+        super().turn(now, changed)
+        self.spent += time.perf_counter() - started
 
-    def timed_heard(notices: list[Notice], now: float) -> None:
+    def heard(self, notices: list[Notice], now: float) -> None:
         started = time.perf_counter()
-        heard(notices, now)
-        spent[0] += time.perf_counter() - started
+        super().heard(notices, now)
+        self.spent += time.perf_counter() - started
 
-    speech.turn = timed_turn  # type: ignore[method-assign]
-    runner = speech.facts._daemon.runner  # type: ignore[attr-defined]
-    runner.listeners[runner.listeners.index(heard)] = timed_heard
+
+def _timed_voice(table: TableFacade) -> list[Part]:
+    return [TimedSpeech(open_speaker("espeak", device="null"), Level.ALL, table)]
 
 
 def first_audio(sentences: list[str]) -> list[float]:

@@ -17,7 +17,7 @@ import importlib.util
 from collections.abc import Callable
 from ctypes import c_void_p, cast
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from card_codes.errors import BackendUnavailableError, CardCodeError
 from card_codes.geometry import Corners
@@ -122,10 +122,29 @@ def read_pyzbar(grey: np.ndarray) -> list[RawCode]:
     return [RawCode(symbol.data, _zbar_corners(symbol)) for symbol in symbols]
 
 
-def _zbar_corners(symbol: object) -> Corners:
-    polygon = [(float(p.x), float(p.y)) for p in getattr(symbol, "polygon", [])]
+class _Point(Protocol):
+    @property
+    def x(self) -> float: ...
+    @property
+    def y(self) -> float: ...
+
+
+class _ZbarSymbol(Protocol):
+    """What is read of pyzbar's ``Decoded`` (pyzbar 0.1.9 and later: ``orientation``,
+    None where libzbar cannot tell it)."""
+
+    @property
+    def polygon(self) -> list[_Point]: ...
+    @property
+    def rect(self) -> tuple[int, int, int, int]: ...
+    @property
+    def orientation(self) -> str | None: ...
+
+
+def _zbar_corners(symbol: _ZbarSymbol) -> Corners:
+    polygon = [(float(p.x), float(p.y)) for p in symbol.polygon]
     if len(polygon) != 4:
-        left, top, width, height = getattr(symbol, "rect")  # noqa: B009
+        left, top, width, height = symbol.rect
         polygon = [
             (left, top),
             (left, top + height),
@@ -133,7 +152,7 @@ def _zbar_corners(symbol: object) -> Corners:
             (left + width, top),
         ]
     clockwise = [polygon[0], polygon[3], polygon[2], polygon[1]]
-    shift = _ZBAR_SHIFT.get(str(getattr(symbol, "orientation", "UP")), 0)
+    shift = _ZBAR_SHIFT.get(str(symbol.orientation), 0)
     return (
         clockwise[shift % 4],
         clockwise[(shift + 1) % 4],

@@ -39,7 +39,7 @@ import tomllib
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, BinaryIO
 
 from companion.errors import InputError
 
@@ -136,7 +136,10 @@ def read_limited(path: Path | str, limit: int, *, what: str = "file") -> bytes:
 def _read_stdin(limit: int) -> bytes:
     if sys.stdin is None:  # started with standard input closed
         raise InputError(f"{STDIN_NAME}: closed")
-    stream = getattr(sys.stdin, "buffer", None)
+    try:
+        stream: BinaryIO | None = sys.stdin.buffer
+    except AttributeError:  # a text stream without bytes under it (a StringIO)
+        stream = None
     try:
         data = stream.read(limit + 1) if stream is not None else sys.stdin.read(limit + 1).encode()
     except (OSError, UnicodeDecodeError) as exc:

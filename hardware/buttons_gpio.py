@@ -204,7 +204,13 @@ def read_wiring(settings: Settings) -> Wiring:
 
 def _is_factory(value: Any) -> bool:
     """A factory's name, or a gpiozero pin factory handed in (tests: MockFactory)."""
-    return isinstance(value, str) or callable(getattr(value, "pin", None))
+    if isinstance(value, str):
+        return True
+    try:
+        from gpiozero.pins import Factory
+    except ImportError:  # no gpiozero: only a name can be given (and fails clearly later)
+        return False
+    return isinstance(value, Factory)
 
 
 def open_gpio(settings: Settings) -> GpioButtons:

@@ -171,7 +171,7 @@ def check_image(image: Any, where: str) -> Image:
     (2, 3, 3)
     """
     if not isinstance(image, np.ndarray) or image.dtype != np.uint8:
-        kind = getattr(image, "dtype", type(image).__name__)
+        kind = image.dtype if isinstance(image, np.ndarray) else type(image).__name__
         raise ValueError(f"{where}: an image must be a uint8 numpy array, not {kind}")
     if image.ndim == 3 and image.shape[2] == 4:
         image = image[:, :, :3]

@@ -149,7 +149,9 @@ class Picamera2Camera(CameraBase):
     def _y_plane(self, array: Any) -> Any:
         """The Y plane of a YUV420 array, a view (no copy); the row padding cut off."""
         width, height = self.size
-        shape: tuple[int, ...] = tuple(getattr(array, "shape", ()))
+        import numpy
+
+        shape: tuple[int, ...] = numpy.shape(array)
         if len(shape) != 2 or shape[0] < height * 3 // 2 or shape[1] < width:
             raise ValueError(
                 f"{self.name} frame {self._index}: a YUV420 frame of {width}x{height} is "
@@ -166,7 +168,7 @@ class Picamera2Camera(CameraBase):
 def _import_hint(exc: Exception) -> str:
     """The one line for a failed import of picamera2 or libcamera."""
     text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-    missing = isinstance(exc, ImportError) and getattr(exc, "name", None) in (
+    missing = isinstance(exc, ImportError) and exc.name in (
         "picamera2",
         "libcamera",
     )

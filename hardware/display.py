@@ -48,6 +48,12 @@ class Display(Closing, Protocol):
 
     def contrast(self, level: int) -> None: ...
 
+    @property
+    def healthy(self) -> bool:
+        """False while the panel does not answer (the frame is kept and shown again
+        once it does: the daemon keeps offering the current screen meanwhile)."""
+        ...
+
 
 class DisplayBase(Closeable):
     """Shared checks of every backend: the image's size and mode, contrast, close.
@@ -64,6 +70,11 @@ class DisplayBase(Closeable):
     @property
     def size(self) -> tuple[int, int]:
         return self._size
+
+    @property
+    def healthy(self) -> bool:
+        """Outputs that cannot fail are always healthy (the OLED's backend can)."""
+        return True
 
     def show(self, image: Image.Image) -> None:
         if self.closed:

@@ -38,6 +38,7 @@ from luma.core.error import DevicePermissionError, UnsupportedPlatform
 from luma.core.error import Error as LumaError
 from PIL import Image
 
+from hardware.backoff import Backoff
 from hardware.display import DisplayBase, panel_size
 from hardware.errors import BackendUnavailableError, ConfigurationError, DeviceError
 from hardware.settings import Settings
@@ -117,7 +118,7 @@ def make_device(panel: Panel) -> Any:
 
 def _describe(exc: BaseException, panel: Panel) -> str:
     """The error in words a person at the Pi can act on."""
-    code = getattr(exc, "errno", None)
+    code = exc.errno if isinstance(exc, OSError) else None
     text = str(exc) or type(exc).__name__
     if code in (errno.EREMOTEIO, errno.EIO) or "not found on address" in text:
         detail = f"I/O error {code}" if code else text
@@ -146,14 +147,11 @@ class LumaDisplay(DisplayBase):
         self.panel = panel
         self._factory = device_factory
         self._clock = clock
-        self._retry_initial = retry_initial
-        self._retry_max = retry_max
+        self._backoff = Backoff(initial=retry_initial, maximum=retry_max)
         self._reopen_after = reopen_after
         self.device: Any = None
-        #: Failed tries in the current outage, outages so far, when the next try is due.
-        self.failures = 0
+        #: Outages so far (the failed tries of the current one: :attr:`failures`).
         self.outages = 0
-        self._next_try = float("-inf")
         self._down_since: float | None = None
         self._pending: Image.Image | None = None
         self._on_panel: bytes | None = None  # what the panel shows, when known
@@ -204,9 +202,14 @@ class LumaDisplay(DisplayBase):
             except (LumaError, OSError) as exc:
                 self._failed(exc)
 
+    @property
+    def failures(self) -> int:
+        """Failed tries in the current outage (0 while the panel answers)."""
+        return self._backoff.failures
+
     def _attempt(self) -> None:
         now = self._clock()
-        if now < self._next_try or self._pending is None:
+        if not self._backoff.due(now=now) or self._pending is None:
             return
         try:
             if self.device is None or self.failures >= self._reopen_after:
@@ -223,17 +226,14 @@ class LumaDisplay(DisplayBase):
                 self.failures,
             )
         self._down_since = None
-        self.failures = 0
-        self._next_try = float("-inf")
+        self._backoff.succeeded()
         self._on_panel = self._pending.tobytes()
         self._pending = None
 
     def _failed(self, exc: BaseException) -> None:
         now = self._clock()
         self._on_panel = None
-        self.failures += 1
-        delay = min(self._retry_max, self._retry_initial * 2 ** (self.failures - 1))
-        self._next_try = now + delay
+        self._backoff.failed(now=now)
         if self._down_since is None:
             self._down_since = now
             self.outages += 1

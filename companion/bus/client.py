@@ -31,10 +31,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.bus.commands import Command, CommandChecker, CommandRefusedError
+from companion.bus.commands import CommandChecker
+from companion.bus.contract import OFFLINE, ONLINE, Ack, Command, LogEntry, TableState
+from companion.bus.errors import CommandRefusedError
 from companion.bus.guard import guarded
 from companion.bus.logs import LogRing
-from companion.bus.messages import OFFLINE, ONLINE, Ack, dump, log_message
 from companion.bus.nonces import NonceBook
 from companion.bus.outbox import Outbox
 from companion.bus.sender import POLL_SECONDS, RESEND_SECONDS, Sender
@@ -46,6 +47,7 @@ from companion.bus.tls import (
     connect_failure,
     tls_context,
 )
+from hardware.backoff import Backoff
 
 if TYPE_CHECKING:
     import paho.mqtt.client as mqtt
@@ -170,7 +172,7 @@ class _Link:
 
     def alive(self) -> bool:
         """paho's network thread runs (False once it died: this connection is over)."""
-        thread = getattr(self.client, "_thread", None)
+        thread = self.client._thread  # paho keeps its network thread here, or None
         return thread is not None and thread.is_alive()
 
     def publish(self, topic: str, payload: bytes, *, retain: bool = False, qos: int = 1) -> None:
@@ -232,10 +234,11 @@ class TableBus:
         self._thread = threading.Thread(target=self._run, name="cafe-bus", daemon=True)
         self._thread.start()
 
-    def offer_state(self, state: dict[str, Any]) -> None:
+    def offer_state(self, state: TableState) -> None:
         """The table's newest state; the thread publishes it (the newest wins)."""
+        payload = state.payload(self.settings.topics)
         with self._state_lock:
-            self._state, self._state_sent = dump(state), False
+            self._state, self._state_sent = payload, False
         self._wake.set()
 
     def wake(self) -> None:
@@ -269,21 +272,20 @@ class TableBus:
     # -- the thread -------------------------------------------------------------------------
 
     def _run(self) -> None:
-        delay = RETRY
+        backoff = Backoff(initial=RETRY, maximum=RETRY_MAX)
         while not self._stop.is_set():
             link = _Link(self)
             try:
                 if link.open():
-                    delay = RETRY
+                    backoff.succeeded()
                     self._serve(link)
             except Exception:  # the table must go on whatever the network does
                 log.exception("cafe: the connection failed")
             finally:
                 self.online.clear()
                 link.close(farewell=self._stop.is_set())
-            if self._stop.wait(delay):
+            if self._stop.wait(backoff.failed(now=time.monotonic())):
                 break
-            delay = min(delay * 2, RETRY_MAX)
 
     def _serve(self, link: _Link) -> None:
         """One ready connection: online, the outbox from the ack, the state, the news."""
@@ -315,7 +317,9 @@ class TableBus:
             if state is not None:
                 link.publish(topics.state, state, retain=True)
             for line in self.logs.since(logged):
-                link.publish(topics.log, log_message(topics, self.logs.boot, line), qos=0)
+                boot, table = self.logs.boot, topics.table
+                entry = LogEntry(table, boot, line.n, line.at, line.level, line.logger, line.text)
+                link.publish(topics.log, entry.payload(topics), qos=0)
                 logged = line.n
             ack = link.ack.of(identity)
             if ack.behind(last):

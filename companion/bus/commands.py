@@ -10,94 +10,37 @@ of the table is refused too). What crosses the edge is checked as the server che
 what it stores (:mod:`companion.bus.limits`: size and depth before parsing, texts,
 finite times, names). Anything else is refused with one line saying why.
 
+    >>> from companion.bus.contract import sign
     >>> key = bytes(range(32))
     >>> checker = CommandChecker(key, cafe="rosie", table="t2", clock=lambda: 1000.0)
     >>> signed = sign({"v": 1, "cafe": "rosie", "table": "t2", "action": "message",
     ...                "args": {"text": "Pizza!"}, "ts": 1000.0, "nonce": "ab" * 16}, key)
     >>> checker.check(signed)
-    Command(action='message', args={'text': 'Pizza!'})
+    Command(action='message', text='Pizza!', names=(), phone=False)
     >>> checker.check(signed)
     Traceback (most recent call last):
     ...
-    companion.bus.commands.CommandRefusedError: nonce abababababababababababababababab seen before
+    companion.bus.errors.CommandRefusedError: nonce abababababababababababababababab seen before
 """
 
 from __future__ import annotations
 
-import hashlib
 import hmac
-import json
 import re
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
-from companion.bus.limits import (
-    LimitError,
-    check_names,
-    check_text,
-    check_time,
-    load,
-)
+from companion.bus.contract import VERSION, Command, signature
+from companion.bus.errors import CommandRefusedError
+from companion.bus.limits import LimitError, check_time, load
 from companion.bus.nonces import KEPT, NonceBook
-from companion.errors import CompanionError
 
 #: Seconds a command's ``ts`` may be off the table's clock, either way.
 WINDOW = 120.0
 #: Seconds a nonce is remembered.
 NONCE_SECONDS = KEPT
-#: The longest message the OLED is asked to show.
-MESSAGE_CHARS = 200
-ACTIONS = ("reset", "message", "names")
 _HEX = re.compile(r"[0-9a-f]+")
-
-
-class CommandRefusedError(CompanionError, ValueError):
-    """A command the table does not act on; the message says why."""
-
-
-@dataclass(frozen=True)
-class Command:
-    """A checked staff command: ``reset`` (no args), ``message`` (``text``), ``names``."""
-
-    action: str
-    args: Mapping[str, Any]
-
-
-def canonical(body: Mapping[str, Any]) -> bytes:
-    """The signed text: sorted keys, compact separators."""
-    return json.dumps(body, sort_keys=True, separators=(",", ":")).encode("utf-8")
-
-
-def signature(body: Mapping[str, Any], key: bytes) -> str:
-    return hmac.new(key, canonical(body), hashlib.sha256).hexdigest()
-
-
-def sign(body: Mapping[str, Any], key: bytes) -> bytes:
-    """``body`` with its ``sig``, as the payload to publish (what the server does)."""
-    signed = {**body, "sig": signature(body, key)}
-    return json.dumps(signed, separators=(",", ":")).encode("utf-8")
-
-
-def _args(action: str, args: Any) -> dict[str, Any]:
-    """The arguments of ``action`` if they have the contract's shape."""
-    if not isinstance(args, dict):
-        raise CommandRefusedError(f"{action}: args is not an object")
-    if action == "reset":
-        return {}
-    if action == "message":
-        text = args.get("text")
-        if not isinstance(text, str) or not text.strip():
-            raise CommandRefusedError("message: args.text is not a text")
-        if len(text) > MESSAGE_CHARS:
-            raise CommandRefusedError(f"message: text longer than {MESSAGE_CHARS} characters")
-        return {"text": " ".join(check_text(text, "message: text").split())}
-    try:
-        names = check_names(args.get("names"), "names: args.names")
-    except LimitError as exc:
-        raise CommandRefusedError(str(exc)) from None
-    # "phone": typed on the players' page (issue 15): the table asks to confirm them.
-    return {"names": names, "phone": args.get("phone") is True}
 
 
 class CommandChecker:
@@ -135,7 +78,7 @@ class CommandChecker:
         expected = signature(body, self.key).encode("ascii")
         if not hmac.compare_digest(sig.encode("utf-8"), expected):
             raise CommandRefusedError("bad signature (another key, or the command was changed)")
-        if body.get("v") != 1:
+        if body.get("v") != VERSION:
             raise CommandRefusedError(f"unknown version {body.get('v')!r}")
         if body.get("cafe") != self.cafe or body.get("table") != self.table:
             where = f"{body.get('cafe')!r}/{body.get('table')!r}"
@@ -155,9 +98,7 @@ class CommandChecker:
             )
         if not isinstance(nonce, str) or len(nonce) != 32 or not _HEX.fullmatch(nonce):
             raise CommandRefusedError("nonce is not 32 hex characters")
-        if action not in ACTIONS:
-            raise CommandRefusedError(f"unknown action {action!r} (known: {', '.join(ACTIONS)})")
-        command = Command(action, _args(action, body.get("args", {})))
+        command = replace(Command.parse(action, body.get("args", {})), nonce=nonce)
         if not self.nonces.first(nonce, now):
             raise CommandRefusedError(f"nonce {nonce} seen before")
         return command

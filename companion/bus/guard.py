@@ -8,6 +8,7 @@ the exception with its traceback and returns; the thread goes on.
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -19,6 +20,7 @@ LET_THROUGH = (KeyboardInterrupt, SystemExit)
 def guarded(log: logging.Logger, what: str, callback: Callable[..., Any]) -> Callable[..., Any]:
     """``callback`` that logs and swallows any exception (the network thread lives on)."""
 
+    @functools.wraps(callback)
     def call(*args: Any, **kwargs: Any) -> Any:
         try:
             return callback(*args, **kwargs)
@@ -28,5 +30,4 @@ def guarded(log: logging.Logger, what: str, callback: Callable[..., Any]) -> Cal
             log.exception("cafe: %s failed; the connection goes on", what)
             return None
 
-    call.__name__ = getattr(callback, "__name__", "guarded")
     return call

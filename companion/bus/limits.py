@@ -28,7 +28,7 @@ import math
 import unicodedata
 from typing import Any
 
-from companion.errors import CompanionError
+from companion.bus.errors import MessageError
 from companion.views.names import NAME_CHARS
 
 #: The largest message either side reads (a state with its table view is a few KB).
@@ -47,7 +47,7 @@ ID_MAX = 2**53
 MAX_NAMES = 8
 
 
-class LimitError(CompanionError, ValueError):
+class LimitError(MessageError):
     """A message or value outside the contract's limits; the message says which."""
 
 

@@ -30,7 +30,7 @@ import logging
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.bus.messages import Ack, Topics, event_message
+from companion.bus.contract import Ack, EventRow, GameRow, Topics, Update
 from companion.journal import GameEntry, Journal, JournalError, JournalEvent
 
 log = logging.getLogger(__name__)
@@ -41,6 +41,35 @@ BATCH = 100
 ROWS_KEPT = 8
 
 Mark = tuple[float | None, tuple[str, ...]]
+
+
+def event_message(
+    topics: Topics,
+    entry: GameEntry,
+    event: JournalEvent | None,
+    journal: str = "",
+    after: int | None = None,
+) -> bytes:
+    """One ``events`` message (:class:`~companion.bus.contract.Update`): a journal event
+    of ``entry``, or (None) its game row; ``journal`` is the journal's identity (left out
+    for a journal without one); ``after``: the journal has no event (for a game row: no
+    game) numbered between it and this one (left out: the number just before)."""
+    table = topics.table
+    row = GameRow(
+        table,
+        entry.id,
+        entry.game,
+        entry.players,
+        entry.variants,
+        entry.options,
+        entry.started,
+        entry.ended,
+        entry.result,
+    )
+    sent = None
+    if event is not None:
+        sent = EventRow(table, entry.id, event.seq, event.at, event.kind, event.payload)
+    return Update(row, sent, journal, after).payload(topics)
 
 
 @dataclass(frozen=True)

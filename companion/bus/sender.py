@@ -16,7 +16,7 @@ The ack's ``games`` cannot show an end row the server missed once it holds a lat
 game, so the ack lists the games held open: one of those the journal has ended has
 its end sent again (:meth:`Sender.lost_ends`).
 
-    >>> from companion.bus.messages import Ack
+    >>> from companion.bus.contract import Ack
     >>> from companion.bus.outbox import Outgoing
     >>> class Box:
     ...     cursor = 0
@@ -37,8 +37,9 @@ from collections import deque
 from collections.abc import Callable
 from typing import Protocol
 
-from companion.bus.messages import Ack
+from companion.bus.contract import Ack
 from companion.bus.outbox import Outgoing
+from hardware.backoff import Backoff
 
 log = logging.getLogger(__name__)
 
@@ -73,7 +74,8 @@ class Sender:
         self.outbox = outbox
         self.publish = publish
         self.first = resend_after
-        self.delay = resend_after
+        #: The wait for an ack: ``resend_after``, twice as long after each resend.
+        self.backoff = Backoff(initial=resend_after, maximum=max(RESEND_MAX, resend_after))
         self.clock = clock
         self._queue: deque[Outgoing] = deque()
         self._out: Outgoing | None = None
@@ -83,6 +85,11 @@ class Sender:
         self._ends: dict[int, float] = {}
         self._ends_ack: Ack | None = None
         self._ends_look = 0.0
+
+    @property
+    def delay(self) -> float:
+        """The seconds a message sent now waits for its ack."""
+        return self.backoff.wait
 
     def restart(self, ack: Ack) -> None:
         """Send from ``ack`` on (a new connection, or a resend)."""
@@ -131,10 +138,11 @@ class Sender:
                 if now < self._due:
                     return self._due - now
                 log.info("cafe: event %s not acknowledged: sending from the ack again", out.seq)
-                self.delay = min(self.delay * 2, RESEND_MAX)
+                self.backoff.failed(now=now)
                 self.restart(ack)
             elif out is not None:
-                self._out, self.delay = None, self.first
+                self._out = None
+                self.backoff.succeeded()
             if not self._queue:
                 batch, _ = self.outbox.next_batch()
                 self._queue.extend(batch)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.bus.messages import Topics
+from companion.bus.contract import Topics
 from companion.bus.tls import tls_context
 from companion.config import Config
 from companion.errors import ConfigError

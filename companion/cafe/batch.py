@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from companion.cafe.contract import AckRow
+from companion.bus.contract import Ack
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,7 @@ class Applied:
     """What one batch did: the acks to publish (table -> (seq, games)) and the tables
     whose dashboard card changed."""
 
-    acks: dict[str, AckRow] = field(default_factory=dict)
+    acks: dict[str, Ack] = field(default_factory=dict)
     changed: set[str] = field(default_factory=set)
     stored: int = 0
     #: Messages set aside (issue 22).

@@ -1,4 +1,5 @@
-"""The cafe server's errors, under the product's tree."""
+"""The cafe server's errors, under the product's tree (a message that breaks the bus's
+contract is :class:`companion.bus.errors.MessageError`, the same on both sides)."""
 
 from __future__ import annotations
 
@@ -7,10 +8,6 @@ from companion.errors import CompanionError
 
 class CafeError(CompanionError):
     """Root of the cafe server's errors."""
-
-
-class MessageError(CafeError, ValueError):
-    """A bus message that does not follow the contract (the message says which rule)."""
 
 
 class StoreError(CafeError, OSError):

@@ -12,7 +12,7 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from companion.cafe.contract import EventRow, GameRow
+from companion.bus.contract import EventRow, GameRow
 from companion.cafe.outcome import score_of
 
 if TYPE_CHECKING:

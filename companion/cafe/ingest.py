@@ -37,17 +37,18 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from companion.cafe.batch import Applied, Incoming, LostSession
-from companion.cafe.contract import (
+from companion.bus.contract import (
+    JOURNAL,
     OPEN_LISTED,
-    AckRow,
+    Ack,
+    MessageError,
+    TableState,
     Update,
-    parse_events,
-    parse_state,
     parse_status,
     peek_numbers,
 )
-from companion.cafe.errors import MessageError
+from companion.bus.limits import ID_MAX
+from companion.cafe.batch import Applied, Incoming, LostSession
 from companion.cafe.outcome import seats_of
 from companion.cafe.store import JournalRow, QuarantineRow, Store, TableRow
 from companion.web.model import HistoryFilter
@@ -121,18 +122,18 @@ class Ingest:
         )
         return row, None
 
-    def ack_of(self, table: str) -> AckRow:
+    def ack_of(self, table: str) -> Ack:
         """The ack of ``table`` for its newest journal, in that journal's numbers."""
         with self._lock:
             return self._ack_of(table)
 
-    def _ack_of(self, table: str) -> AckRow:
+    def _ack_of(self, table: str) -> Ack:
         row = self.tables[table]
         journals = self.journals.get(table) or [JournalRow(table, "", 0, 0, 0.0)]
         newest = journals[-1]
         base = newest.game_base
         held = sorted(g - base for g in self.open.get(table, ()) if g > base)
-        return AckRow(
+        return Ack(
             max(row.ack_seq - newest.seq_base, 0),
             max(row.ack_games - base, 0),
             newest.journal,
@@ -147,7 +148,7 @@ class Ingest:
         done = Applied()
         # The acks of the tables the batch touches, as they were before it (only
         # theirs: a batch costs what it holds, not what the cafe has).
-        before: dict[str, AckRow] = {}
+        before: dict[str, Ack] = {}
         touched: set[str] = set()
         self.store.begin()
         try:
@@ -277,16 +278,34 @@ class Ingest:
             status = parse_status(item.payload)
             self.tables[item.table] = replace(row, status=status, seen=now)
         elif item.leaf == "state":
-            state = parse_state(self.cafe, item.table, item.payload)
-            raw = {"at": state.at, "game": state.game, "devices": state.devices}
-            if state.setup is not None:  # the players' page before a game (issue 15)
-                raw["setup"] = state.setup
-            self.tables[item.table] = replace(row, state={**raw, "idle": state.idle}, seen=now)
-            self._link(item.table, state.game)
+            state = TableState.parse(self.cafe, item.table, item.payload)
+            game = self._renumbered(item.table, state.game)
+            raw = {"at": state.at, "game": game, "devices": state.devices, "idle": state.idle}
+            # The players' page before a game (issue 15), the answer to a phone's names.
+            raw.update({k: v for k, v in (("setup", state.setup), ("answer", state.answer)) if v})
+            row = self._row(item.table)  # a new journal named by the state reset its ack
+            self.tables[item.table] = replace(row, state=raw, seen=now)
+            self._link(item.table, game)
         elif item.leaf == "events":
             self._update(item, done)
         else:
             raise MessageError(f"{item.table}/{item.leaf}: not a topic a table publishes")
+
+    def _renumbered(self, table: str, game: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
+        """The state's game numbered as its events (issue 26: not an older journal's),
+        after the base of the journal it names (else the newest held), its own id kept."""
+        own = (game or {}).get("id")
+        if game is None or isinstance(own, bool) or not isinstance(own, int):
+            return game
+        if not 0 <= own <= ID_MAX:
+            return {k: v for k, v in game.items() if k != "id"}
+        journal = game.get("journal")
+        if isinstance(journal, str) and (journal == "" or JOURNAL.fullmatch(journal)):
+            base = self._journal(table, journal)[0].game_base
+        else:
+            known = self.journals.get(table)
+            base = known[-1].game_base if known else 0
+        return {**game, "id": own + base, "journal_id": own}
 
     def _link(self, table: str, game: Mapping[str, Any] | None) -> None:
         """Keep the players' link of a game (issue 15): an old link opens it once ended."""
@@ -305,7 +324,7 @@ class Ingest:
         self.linked[table] = game_id
 
     def _update(self, item: Incoming, done: Applied) -> None:
-        update = self._numbered(item.table, parse_events(self.cafe, item.table, item.payload))
+        update = self._numbered(item.table, Update.parse(self.cafe, item.table, item.payload))
         if update is None:
             return  # an older journal's: stored as far as it may be, no ack of its own
         row = replace(self._row(item.table), seen=self.clock())

@@ -18,20 +18,20 @@ from __future__ import annotations
 import logging
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.bus.client import no_delay
-from companion.bus.guard import guarded
-from companion.bus.tls import Keys, Outage, closed_before_accepting, connect_failure, tls_context
-from companion.cafe.contract import (
-    AckRow,
-    dumps,
+from companion.bus.contract import (
+    Ack,
+    dump,
     parse_topic,
     split_key,
     subscriptions,
     topic,
 )
+from companion.bus.guard import guarded
+from companion.bus.tls import Keys, Outage, closed_before_accepting, connect_failure, tls_context
 from companion.cafe.errors import SettingsError
 from companion.cafe.ingest import Incoming, LostSession
 from companion.cafe.settings import CafeSettings
@@ -106,7 +106,7 @@ class Link:
 
     def alive(self) -> bool:
         """paho's network thread runs (False once it died: the process must restart)."""
-        thread = getattr(self._client, "_thread", None)
+        thread = self._client._thread  # paho keeps its network thread here, or None
         return thread is not None and thread.is_alive()
 
     def stop(self) -> None:
@@ -184,9 +184,9 @@ class Link:
             if token >> 32 == self.generation:
                 self._client.ack(token & 0xFFFFFFFF, QOS)
 
-    def publish_ack(self, table: str, ack: AckRow) -> None:
+    def publish_ack(self, table: str, ack: Ack) -> None:
         where = split_key(self.cafe, table)
         self._client.publish(topic(*where, "ack"), ack.payload(), qos=QOS, retain=True)
 
-    def publish_command(self, table: str, body: dict[str, Any]) -> None:
-        self._client.publish(topic(*split_key(self.cafe, table), "command"), dumps(body), qos=QOS)
+    def publish_command(self, table: str, body: Mapping[str, object]) -> None:
+        self._client.publish(topic(*split_key(self.cafe, table), "command"), dump(body), qos=QOS)

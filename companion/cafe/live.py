@@ -17,9 +17,13 @@ command would.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import secrets
 import threading
+import time
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.cafe.errors import CafeError
@@ -27,18 +31,37 @@ from companion.cafe.games import replayed
 from companion.cafe.server import CafeServer
 from companion.views.live import link_digest, table_view
 from companion.web.phone import Live
+from companion.web.phone_words import ANSWER_WORDS
 
 log = logging.getLogger("companion.cafe")
 
 #: Ended games' views kept in memory.
 ENDED_KEPT = 64
+#: Seconds between two ``names`` commands to a table (its OLED changes an offer at
+#: most this often: companion.daemon.phone.OFFER_SECONDS), and the longest wait for
+#: the table's answer.
+PACE = 2.0
+ANSWER_SECONDS = 5.0
+
+
+@dataclass
+class Offers:
+    """A table's names from phones: the latest waiting to be sent (its ticket), the
+    answers not yet taken, when the last command left; one command in flight."""
+
+    waiting: tuple[str, list[str]] | None = None
+    answers: dict[str, str] = field(default_factory=dict)
+    sent: float = float("-inf")
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
 class CafeLive:
     """The server seen by the players' pages."""
 
-    def __init__(self, server: CafeServer) -> None:
+    def __init__(self, server: CafeServer, *, pace: float = PACE) -> None:
         self.server = server
+        self.pace = pace
+        self._offers: dict[str, Offers] = {}
         self._lock = threading.Lock()
         self._ended: dict[tuple[str, int], dict[str, Any]] = {}
 
@@ -54,7 +77,8 @@ class CafeLive:
         link = link_digest(token)
         game = self._state(table, "game")
         if game is not None and game.get("link") == link and isinstance(game.get("live"), dict):
-            return game.get("id"), Live(game["live"], live=True)
+            # The server's number (issue 26), as the game's ended view and the dashboard.
+            return game.get("id"), Live({**game["live"], "id": game.get("id")}, live=True)
         setup = self._state(table, "setup") if game is None else None
         if setup is not None and setup.get("link") == link and isinstance(setup.get("live"), dict):
             return None, Live(setup["live"], live=True)  # before the game: names, no record
@@ -94,16 +118,53 @@ class CafeLive:
         game_id, _ = self._game_of(table, token)
         return None if game_id is None else self.server.record(table, game_id)
 
-    def offer_names(self, table: str, token: str, names: Sequence[str]) -> bool:
+    def offer_names(self, table: str, token: str, names: Sequence[str]) -> str:
+        """The names wait for :meth:`names_answer` to send them, replacing any still
+        waiting for that table (those are answered ``replaced``)."""
         _, live = self._game_of(table, token)
         if live is None:
-            return False
-        try:
-            self.server.send(table, "names", {"names": list(names), "phone": True})
-        except (CafeError, ValueError) as exc:
-            log.warning("cafe: names from a phone not sent to %s: %s", table, exc)
-            return False
-        return True
+            return ""
+        offers = self._offers.setdefault(table, Offers())
+        ticket = secrets.token_hex(8)
+        if offers.waiting is not None:
+            offers.answers[offers.waiting[0]] = "replaced"
+        offers.waiting = (ticket, list(names))
+        return ticket
+
+    async def names_answer(self, table: str, ticket: str) -> str:
+        """One ``names`` command at a time per table, at most one each :attr:`pace`
+        seconds (the OLED's pace of offers), carrying the latest names; the answer is
+        the table's, from its state (issue 22), or ``silent`` after
+        :data:`ANSWER_SECONDS`. Names replaced meanwhile are never sent."""
+        offers = self._offers[table]
+        async with offers.lock:
+            wait = offers.sent + self.pace - time.monotonic()
+            if wait > 0 and ticket not in offers.answers:
+                await asyncio.sleep(wait)  # newer names may come meanwhile and go instead
+            said = offers.answers.pop(ticket, None)
+            if said is not None or offers.waiting is None or offers.waiting[0] != ticket:
+                return said or "replaced"
+            names, offers.waiting = offers.waiting[1], None
+            try:
+                nonce = self.server.send(table, "names", {"names": names, "phone": True})
+            except (CafeError, ValueError) as exc:
+                log.warning("cafe: names from a phone not sent to %s: %s", table, exc)
+                return "unsent"
+            finally:
+                offers.sent = time.monotonic()
+            return await self._answer(table, nonce)
+
+    async def _answer(self, table: str, nonce: str) -> str:
+        """What the table's state says to the command ``nonce``, when it says it."""
+        deadline = time.monotonic() + ANSWER_SECONDS
+        version = self.server.version()
+        while True:
+            answer = self._state(table, "answer") or {}
+            said = answer.get("said") if answer.get("nonce") == nonce else None
+            left = deadline - time.monotonic()
+            if isinstance(said, str) or left <= 0:
+                return said if said in ANSWER_WORDS else "silent"
+            version = await self.server.wait(version, left)
 
     def version(self) -> int:
         return self.server.version()

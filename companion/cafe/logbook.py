@@ -17,7 +17,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
-from companion.cafe.contract import LogEntry
+from companion.bus.contract import LogEntry
 
 #: Lines kept per table.
 KEPT = 200

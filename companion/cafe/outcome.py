@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.cafe.contract import GameRow
+from companion.bus.contract import GameRow
 from companion.cafe.store import SeatRow
 from companion.games.report import NO_END
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-from companion.cafe.contract import EventRow, GameRow
+from companion.bus.contract import EventRow, GameRow
 from companion.cafe.errors import StoreError
 from companion.cafe.reads import StoreReads
 from companion.cafe.store import (

@@ -8,7 +8,7 @@ import json
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from companion.cafe.contract import EventRow, GameRow
+from companion.bus.contract import EventRow, GameRow
 from companion.cafe.store import (
     GAME_COLUMNS,
     JOURNALS,

@@ -15,9 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from companion.bus.limits import LimitError, check_names
-from companion.cafe.contract import GameRow, command, parse_log, split_key
-from companion.cafe.errors import MessageError
+from companion.bus.contract import Command, GameRow, LogEntry, MessageError, split_key
 from companion.cafe.games import record_and_score
 from companion.cafe.ingest import Applied, Incoming, Ingest
 from companion.cafe.link import Link
@@ -157,7 +155,7 @@ class CafeServer:
     def _logged(self, table: str, payload: bytes) -> None:
         """A table's log line (the MQTT thread): kept in memory for the staff."""
         try:
-            self.logs.keep(parse_log(self.cafe, table, payload))
+            self.logs.keep(LogEntry.parse(self.cafe, table, payload))
         except MessageError as exc:
             log.warning("cafe: log line refused: %s", exc)
 
@@ -256,18 +254,20 @@ class CafeServer:
     def log_lines(self, table: str) -> Sequence[LogLine]:
         return [LogLine(e.at, e.level, e.logger, e.text) for e in self.logs.lines(table)]
 
-    def send(self, table: str, action: str, args: Mapping[str, Any]) -> None:
+    def send(self, table: str, action: str, args: Mapping[str, object]) -> str:
+        """A staff command to ``table``, signed; its nonce (the table's answer names it)."""
         if table not in self.ingest.tables:
             raise MessageError(f"no table {table!r} in cafe {self.cafe}")
         if self.key is None:
             raise MessageError(
                 f"no staff key ({self.settings.staff.key_file}): commands cannot be signed"
             )
-        if action == "names":  # the table's own check (issue 22): refused here, not there
-            try:
-                args = {**args, "names": check_names(list(args.get("names", ())))}
-            except LimitError as exc:
-                raise MessageError(f"names for {table}: {exc}") from None
-        body = command(*split_key(self.cafe, table), action, args, self.key, now=self.clock())
+        try:  # the table's own check (issue 22): refused here, not there
+            checked = Command.parse(action, args)
+        except ValueError as exc:
+            raise MessageError(f"{action} for {table}: {exc}") from None
+        where = split_key(self.cafe, table)
+        body = checked.body(*where, self.key, now=self.clock())
         self.link.publish_command(table, body)
         log.info("cafe: staff %s sent to %s", action, table)
+        return str(body["nonce"])

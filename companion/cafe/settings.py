@@ -33,8 +33,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from companion.cafe.contract import check_name
-from companion.cafe.errors import MessageError, SettingsError
+from companion.bus.contract import MessageError, check_name
+from companion.cafe.errors import SettingsError
 from companion.cafe.store import is_url
 from companion.config import PORT, _plain_section, default_state_dir
 from companion.errors import ConfigError

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.cafe.contract import EventRow, GameRow
+from companion.bus.contract import EventRow, GameRow
 from companion.cafe.errors import StoreError
 from companion.cafe.reads import StoreReads
 from companion.cafe.store import (
@@ -41,6 +41,12 @@ from companion.cafe.store import (
 )
 
 
+class _Readers(threading.local):
+    """Each reading thread's own connection (None until its first read)."""
+
+    db: sqlite3.Connection | None = None
+
+
 class SqliteStore(StoreReads, Savepoints):
     """:class:`~companion.cafe.store.Store` in an SQLite file (``:memory:`` for a test)."""
 
@@ -58,7 +64,7 @@ class SqliteStore(StoreReads, Savepoints):
                 self._db.execute(statement)
         except (OSError, sqlite3.Error) as exc:
             raise StoreError(f"cafe database {self.path}: cannot open ({exc})") from exc
-        self._local = threading.local()
+        self._local = _Readers()
         self._lock = threading.Lock()  # only for ":memory:", where readers share the writer's
 
     def _connect(self) -> sqlite3.Connection:
@@ -138,7 +144,7 @@ class SqliteStore(StoreReads, Savepoints):
         if self._memory:
             with self._lock:
                 return self._db.execute(sql, params).fetchall()
-        db = getattr(self._local, "db", None)
+        db = self._local.db
         if db is None:
             db = self._local.db = self._connect()
             db.execute("PRAGMA query_only=1")
@@ -164,6 +170,6 @@ class SqliteStore(StoreReads, Savepoints):
 
     def close(self) -> None:
         self._db.close()
-        db = getattr(self._local, "db", None)
+        db = self._local.db
         if db is not None:
             db.close()

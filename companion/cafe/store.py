@@ -23,8 +23,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from companion.bus.contract import EventRow, GameRow
 from companion.bus.limits import MAX_PAYLOAD
-from companion.cafe.contract import EventRow, GameRow
 from companion.web.model import HistoryFilter
 
 

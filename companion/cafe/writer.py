@@ -18,9 +18,11 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+import time
 from collections.abc import Callable
 
 from companion.cafe.ingest import Applied, Incoming, Ingest, LostSession
+from hardware.backoff import Backoff
 
 log = logging.getLogger("companion.cafe")
 
@@ -87,7 +89,7 @@ class Writer:
                 return
 
     def _write(self, items: list[Item]) -> None:
-        delay = RETRY
+        backoff = Backoff(initial=RETRY, maximum=RETRY_MAX)
         while True:
             try:
                 applied = self.ingest.apply(items)
@@ -103,9 +105,8 @@ class Writer:
                         exc,
                     )
                 self.failing.set()
-            if self._stopping.wait(delay):
+            if self._stopping.wait(backoff.failed(now=time.monotonic())):
                 return  # stopping: the broker keeps them for the next start
-            delay = min(delay * 2, RETRY_MAX)
         if self.failing.is_set():
             self.failing.clear()
             log.warning("cafe: storing again (%d messages)", len(items))

@@ -78,14 +78,14 @@ def _address(text: str | None, option: str) -> tuple[str | None, int | None]:
 
 
 def _settings(args: argparse.Namespace) -> CafeSettings:
-    broker_host, broker_port = _address(getattr(args, "broker", None), "--broker")
-    web_host, web_port = _address(getattr(args, "listen", None), "--listen")
+    broker_host, broker_port = _address(args.broker, "--broker")
+    web_host, web_port = _address(args.listen, "--listen")
     db: str | None = args.db
     url = db if db is not None and is_url(db) else None
     path = db if db is not None and url is None else None
     return with_overrides(
         load_settings(args.config),
-        cafe_name=getattr(args, "name", None),
+        cafe_name=args.name,
         broker_host=broker_host,
         broker_port=broker_port,
         web_host=web_host,

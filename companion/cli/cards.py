@@ -34,6 +34,8 @@ from companion.cli.common import config_of, writable_file
 from companion.errors import UsageError
 
 STAFF = "staff"
+#: The hex game's printed board and pieces (card_codes.hex_sheet), beside the decks.
+HEX_SHEETS = ("hex-board", "hex-pieces")
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -69,7 +71,8 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "deck",
         metavar="DECK",
-        help=f"{', '.join(DECKS)} or {STAFF} (rummy21 plays Rummy 21, 13 and 8: docs/rummy.md)",
+        help=f"{', '.join(DECKS)}, {STAFF}, or {' / '.join(HEX_SHEETS)} (the hex game's "
+        "board and pieces); rummy21 plays Rummy 21, 13 and 8: docs/rummy.md",
     )
     parser.add_argument("--copy", type=int, default=1, help="which copy of the deck (default 1)")
     parser.add_argument(
@@ -136,6 +139,8 @@ class Progress:
 def run_sheet(args: argparse.Namespace) -> int:
     from card_codes.sheets import write_sheet, write_stickers
 
+    if args.deck in HEX_SHEETS:
+        return run_hex_sheet(args)
     cards = select(args.deck, args.copy, args.only)
     key = _key(args, cards)
     writable_file(args.out)
@@ -154,6 +159,27 @@ def run_sheet(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise UsageError(f"cannot write {args.out}: {exc.strerror or exc}") from None
     print(f"{args.out}: {len(cards)} cards on {pages} {kind}{'s' if pages != 1 else ''}")
+    return 0
+
+
+def run_hex_sheet(args: argparse.Namespace) -> int:
+    """The hex board (A3, or four A4 tiles with --paper a4) or its 26 pieces."""
+    from card_codes.errors import CardCodeError
+    from card_codes.hex_sheet import write_board, write_pieces
+
+    writable_file(args.out)
+    try:
+        if args.deck == "hex-board":
+            pages = write_board(str(args.out), paper=args.paper)
+            what = "the board on one A3 page" if pages == 1 else "the board on 4 A4 tiles"
+        else:
+            pages = write_pieces(str(args.out), stickers=bool(args.stickers))
+            what = "26 pieces as " + ("stickers" if args.stickers else "tokens to cut out")
+    except CardCodeError as exc:
+        raise UsageError(f"{args.deck}: {exc}") from None
+    except OSError as exc:
+        raise UsageError(f"cannot write {args.out}: {exc.strerror or exc}") from None
+    print(f"{args.out}: {what}")
     return 0
 
 

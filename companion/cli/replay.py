@@ -96,6 +96,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="FILE",
         help="button presses to replay: lines 't button [kind]', t in seconds of table time",
     )
+    parser.add_argument(
+        "--start", default=None, help="hex: the board's first position, if not H1's (a diagram)"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(func=run)
 
@@ -170,6 +173,10 @@ def replay_from(args: argparse.Namespace, open_source: Callable[[], Camera]) -> 
     from companion.table.reader import TableReader
 
     get_game(args.game)  # an unknown game is refused before the source is opened
+    if args.game == "hex":  # the camera reads the board (issue 24)
+        from companion.cli.replay_hex import replay_board
+
+        return replay_board(args, open_source)
     players = player_names(args.players)
     layout = layout_of(args.layout)
     buttons = button_script(args.buttons)

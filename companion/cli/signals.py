@@ -24,6 +24,7 @@ a journal write); ``bool(stop)`` tells the loop.
 
 from __future__ import annotations
 
+import inspect
 import signal
 from types import FrameType
 
@@ -60,5 +61,6 @@ def catch_stop_signals() -> StopSignals:
 def installed_stop_signals() -> StopSignals:
     """The catcher ``main`` installed for this run, or a new one if none is in place."""
     handler = signal.getsignal(signal.SIGTERM)
-    owner = getattr(handler, "__self__", None)
-    return owner if isinstance(owner, StopSignals) else catch_stop_signals()
+    if inspect.ismethod(handler) and isinstance(handler.__self__, StopSignals):
+        return handler.__self__
+    return catch_stop_signals()

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
@@ -27,7 +27,8 @@ from companion.bus.settings import BusSettings
 from companion.config import Config, HardwareSection, in_file
 from companion.daemon.links import ButtonsLink, CameraLink, DisplayLink, DisplayWorker
 from companion.daemon.notify import Notifier
-from companion.daemon.phone import attach_phone
+from companion.daemon.parts import Part, TableFacade
+from companion.daemon.phone import phone_parts
 from companion.daemon.remote import Remote
 from companion.daemon.runtime import Daemon, Links, Reader
 from companion.daemon.speech import speech_from_config
@@ -105,6 +106,9 @@ def assemble(
     frame_timeout: float = 0.2,
     on_event: Callable[[TableEvent], None] | None = None,
     large_type: bool = False,
+    parts: Callable[[TableFacade], Sequence[Part]] | None = None,
+    table_of_copy: Callable[[int], str] = str,
+    layouts: LayoutKeeper | None = None,
 ) -> Daemon:
     """The one place a :class:`Daemon` is wired: device links, the interface, the loop.
 
@@ -112,7 +116,8 @@ def assemble(
     at start and not mid-game; a device that is merely absent is retried by its link.
     ``panel`` is the screen size used while the display cannot be opened.
     ``camera_retry=False`` makes a camera that fails end the loop (a recorded source
-    does not come back).
+    does not come back). ``parts``: the loop's parts, made from the table's facade
+    (:mod:`companion.daemon.parts`).
     """
     display = DisplayLink("display", devices.display, clock=clock)
     opened = display.get()
@@ -135,7 +140,29 @@ def assemble(
         frame_timeout=frame_timeout,
         on_event=on_event,
         large_type=large_type,
+        parts=parts,
+        table_of_copy=table_of_copy,
+        layouts=layouts,
     )
+
+
+def _parts(
+    config: Config, bus: TableBus | None, voice: Callable[[TableFacade], Part] | None
+) -> Callable[[TableFacade], list[Part]]:
+    """The parts of ``companion run``: the players' page (and the page served at
+    home), the cafe's bus when the configuration names a broker, then the voice when
+    ``[speech]`` is on."""
+
+    def made(table: TableFacade) -> list[Part]:
+        phone, server = phone_parts(table, config)
+        parts: list[Part] = [phone] if server is None else [phone, server]
+        if bus is not None:
+            parts.append(Remote(table, bus, phone))
+        if voice is not None:
+            parts.append(voice(table))
+        return parts
+
+    return made
 
 
 def build_daemon(
@@ -159,7 +186,9 @@ def build_daemon(
     reader = TableReader(layout, staff_key=key, deck_copy=copy, detector=detector)
     cafe = BusSettings.from_config(config)  # settings mistakes first, before the devices
     bus = TableBus(cafe, journal.path, key=key, clock=wall_clock) if cafe is not None else None
+    voice = speech_from_config(config)  # a speaker's settings mistakes before the devices
     camera, display, buttons = config.camera, config.display, config.buttons
+    store = LayoutStore(config.layouts_dir())
     devices = Devices(
         camera=_opener(config, camera, open_camera),
         display=_opener(config, display, open_display),
@@ -180,14 +209,10 @@ def build_daemon(
         notifier=notifier,
         panel=panel_size(config),
         large_type=config.ui.large_type,
+        parts=_parts(config, bus, voice),
+        table_of_copy=config.cafe.table_of_copy,
+        layouts=LayoutKeeper(store, fixed=bool(config.table.layout)),
     )
-    daemon.table_of_copy = config.cafe.table_of_copy
-    store = LayoutStore(config.layouts_dir())
-    daemon.layouts = LayoutKeeper(store, fixed=bool(config.table.layout))
-    attach_phone(daemon, config)
-    speech_from_config(daemon, config)
-    if bus is not None:
-        daemon.remote = Remote(daemon, bus)
     log.info(
         "camera %s, display %s %dx%d%s, buttons %s, journal %s, layouts %s, kiosk %s",
         camera.kind,

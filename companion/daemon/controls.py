@@ -15,7 +15,7 @@ import logging
 
 from companion.daemon.runner import TableRunner
 from companion.table.cards import TableCard
-from companion.ui.commands import StaffAction, Undo
+from companion.ui.commands import Undo
 from hardware.buttons import Button, ButtonEvent, PressKind
 
 log = logging.getLogger(__name__)
@@ -36,26 +36,16 @@ class Controls:
         elif name in ("CONFIRM", "NEXT-ROUND"):
             self.runner.press(ButtonEvent(Button.SELECT, PressKind.PRESS, now))
         elif name == "NEW-GAME":
-            app.now = now
-            app.page = app.to_start().page or app.page
+            self.runner.open_start(now)
         elif name.startswith("SEAT") and name[4:].isdigit():
             log.info("seat %s marked at %s (frame fractions)", name[4:], card.position)
         elif name == "STAFF-SETTINGS":
             log.warning("staff card shown: staff actions open")
             app.staff_unlocked(now)
-            app.page = app.to_start().page or app.page
+            self.runner.open_start(now)
         elif name == "STAFF-RESET":
             log.warning("staff card shown: the table is reset")
             app.staff_unlocked(now)
-            self.reset(now)
+            self.runner.reset(now)
         else:
             log.warning("control card %s has no action here", card.notation)
-
-    def reset(self, now: float) -> None:
-        """End the game in play (reason ``staff``, kept in the history) and show the
-        attract screen: the staff card's reset, and the cafe's ``reset`` command."""
-        go = self.runner.app.staff_action(StaffAction("end-game"))
-        if go.page is not None:
-            self.runner.app.page = go.page
-        for command in go.commands:
-            self.runner.carry_out(command, now)

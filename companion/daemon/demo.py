@@ -26,8 +26,9 @@ from companion.daemon.links import (
     ClockedCamera,
     TableClock,
 )
+from companion.daemon.parts import TableFacade
 from companion.daemon.runtime import Daemon
-from companion.daemon.speech import Speech, attach_speech
+from companion.daemon.speech import Speech, speech_part
 from companion.games.random_play import random_record
 from companion.games.report import CardGameReport, GameReport
 from companion.journal import Journal
@@ -123,15 +124,18 @@ def run_demo(
 
     with tempfile.TemporaryDirectory(prefix="companion-demo-") as scratch:
         where = Path(scratch) / "journal.db"
+        voice = _speech(speech, say, progress)
         daemon = assemble(
             Session(Journal.open(where), clock=clock),
             TableReader(default_layout()),
             Devices(camera=camera, display=screen),
             clock=clock,
             app=UiApp(language=language, now=clock()),
+            parts=None if voice is None else lambda table: [voice(table)],
         )
         daemon.start_game("fibonachos", len(PLAYERS), [], dict(script.options))
-        voice = _speech(daemon, speech, say, progress)
+        for part in daemon.parts:  # the voice says who leads the game just started
+            part.start()
         flow = daemon.session.flow
         assert flow is not None
         daemon.start()
@@ -150,8 +154,8 @@ def run_demo(
             final = to_final_scores(daemon, clock, wait)
         finally:
             daemon.links.close()
-            if voice is not None:
-                voice.close()
+            for part in reversed(daemon.parts):
+                part.close()
         return DemoResult(
             record=flow.record(),
             played=played,
@@ -164,10 +168,10 @@ def run_demo(
 
 
 def _speech(
-    daemon: Daemon, folder: Path | None, say: Level, progress: Callable[[str], None]
-) -> Speech | None:
-    """The files speaker writing every announcement into ``folder`` (None: no speech);
-    the texts alone where espeak-ng is not installed."""
+    folder: Path | None, say: Level, progress: Callable[[str], None]
+) -> Callable[[TableFacade], Speech] | None:
+    """The speech part's maker, its files speaker writing every announcement into
+    ``folder`` (None: no speech); the texts alone where espeak-ng is not installed."""
     if folder is None or say is Level.OFF:
         return None
     try:
@@ -175,9 +179,7 @@ def _speech(
     except BackendUnavailableError as exc:
         progress(f"{exc}: the announcements' texts only")
         speaker = open_speaker("files", dir=str(folder), audio=False)
-    speech = attach_speech(daemon, speaker, say, settle=True)
-    speech.start()
-    return speech
+    return speech_part(speaker, say, settle=True)
 
 
 def to_final_scores(daemon: Daemon, clock: TableClock, wait: Callable[[float], None]) -> View:

@@ -17,7 +17,7 @@ from typing import Generic, TypeVar
 
 from PIL import Image
 
-from companion.daemon.backoff import Backoff
+from hardware.backoff import Backoff
 from hardware.buttons import ButtonEvent, Buttons
 from hardware.camera import Camera, CameraLostError, EndOfStream, Frame
 from hardware.display import Display

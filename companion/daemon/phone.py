@@ -10,10 +10,11 @@ over (the table confirms them with one press: :meth:`UiApp.propose_names`).
 
 One offer waits per table, the latest (issue 22: a phone posting names ten times a
 second put 80 offers on the OLED, each covering the page): names from the table's
-own page or from the cafe's (:meth:`Phone.offer`) replace the ones still waiting;
+own page or from the cafe's (:meth:`Phone.take`) replace the ones still waiting;
 the OLED's offer changes at most every :data:`OFFER_SECONDS`, so the names SELECT
 takes are the ones the table had time to read, and the same names again change
-nothing.
+nothing. Each phone is answered at once with the truth: offered, or why the game in
+play cannot take them (:func:`companion.ui.phone.names_refusal`).
 
 Before a game there is a link too: a set-up token, made when no game is in play,
 opens a page that waits for the game (:func:`companion.views.live.waiting_view`,
@@ -24,43 +25,35 @@ At a cafe the table's ``state`` carries the same: the game's view and link diges
 play (:meth:`Phone.bus_fields`), the waiting view and the set-up link's digest before
 a game (:meth:`Phone.setup_fields`), and the cafe's server serves both pages.
 
-The :class:`Board` is what the web server's thread reads
-(:class:`~companion.web.phone.LiveSource`): the view of the game in play, the tokens
-of earlier games, whose ended view it rebuilds from its own read-only journal. The
-cafe's bus sends the same view in the table's ``state`` (:mod:`companion.daemon.remote`).
+The :class:`Phone` and :class:`HomeServer` are parts of the daemon
+(:mod:`companion.daemon.parts`): they see the table through its facade.
 
-    phone = attach_phone(daemon, config)   # companion.daemon.build does it
+The :class:`~companion.daemon.board.Board` is what the web server's thread reads
+(:class:`~companion.web.phone.LiveSource`). The cafe's bus sends the same view in
+the table's ``state`` (:mod:`companion.daemon.remote`).
+
+    phone, server = phone_parts(table, config)   # companion.daemon.build does it
 """
 
 from __future__ import annotations
 
-import hmac
 import logging
 import secrets
 import socket
 import threading
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any
 
-from companion.bus.limits import LimitError, check_names
 from companion.config import Config
-from companion.journal import Journal, JournalError
-from companion.session import replay
-from companion.ui.phone import NamesOffer
+from companion.daemon.board import Board
+from companion.daemon.parts import TableFacade
 from companion.views.i18n import language
 from companion.views.live import link_digest, table_view, waiting_view
-from companion.web.changes import Changes
-from companion.web.phone import Live
-
-if TYPE_CHECKING:
-    from companion.daemon.runtime import Daemon
 
 log = logging.getLogger(__name__)
 
 #: The view is built again at least this often (a change the loop did not flag).
 VIEW_SECONDS = 1.0
-#: Ended games' views kept in memory.
-ENDED_KEPT = 16
 #: The OLED's offer of names from a phone is replaced at most this often.
 OFFER_SECONDS = 2.0
 
@@ -75,139 +68,13 @@ def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
-class Board:
-    """What the web thread reads, under a lock: the game in play's view and token, the
-    tokens of earlier games, and a version that grows with every change."""
-
-    def __init__(self, table: str, journal_path: str, lang: str | None = None) -> None:
-        self.table = table
-        self.journal_path = journal_path
-        self.lang = lang
-        self.changes = Changes()
-        #: The latest names typed on a phone, with the token of the page they were
-        #: typed on, until the loop takes them (a newer offer replaces them).
-        self._offer: tuple[str, list[str]] | None = None
-        self._lock = threading.Lock()
-        self._game: int | None = None
-        self._token = ""
-        self._view: dict[str, Any] | None = None
-        self._tokens: dict[str, int] = {}
-        self._ended: dict[int, dict[str, Any]] = {}
-
-    # -- the daemon's side --------------------------------------------------------------
-
-    def known(self, tokens: Mapping[int, str]) -> None:
-        with self._lock:
-            self._tokens.update({token: game for game, token in tokens.items()})
-
-    def publish(self, game: int | None, token: str, view: dict[str, Any] | None) -> None:
-        with self._lock:
-            if game is not None and token:
-                self._tokens[token] = game
-            self._game, self._token, self._view = game, token, view
-        self.changes.bump()
-
-    def current(self) -> tuple[int | None, str, dict[str, Any] | None]:
-        with self._lock:
-            return self._game, self._token, self._view
-
-    # -- the web thread's side (companion.web.phone.LiveSource) ---------------------------
-
-    def lookup(self, table: str, token: str) -> Live | None:
-        if table != self.table or not token:
-            return None
-        with self._lock:
-            game, current, view = self._game, self._token, self._view
-            tokens = list(self._tokens.items())
-        match = next((g for t, g in tokens if hmac.compare_digest(t, token)), None)
-        if current and view is not None and hmac.compare_digest(current, token):
-            return Live(view, live=True, lang=self.lang)
-        if match is None or match == game:
-            return None
-        ended = self._ended_view(match)
-        return None if ended is None else Live(ended, live=False, lang=self.lang)
-
-    def _ended_view(self, game: int) -> dict[str, Any] | None:
-        """An earlier game's view, replayed from the journal (read-only, on this thread)."""
-        with self._lock:
-            if game in self._ended:
-                return self._ended[game]
-        try:
-            journal = Journal.read(self.journal_path)
-        except JournalError as exc:
-            log.warning("phone: game %d cannot be read (%s)", game, exc)
-            return None
-        try:
-            entry = journal.game(game)
-            done = replay(journal, entry)
-        except JournalError as exc:
-            log.warning("phone: game %d cannot be read (%s)", game, exc)
-            return None
-        finally:
-            journal.close()
-        if done.flow is None:
-            return None
-        reason = str((entry.result or {}).get("reason") or "over") if entry.ended else "over"
-        view = table_view(done.flow, entry.players, game_id=game, ended=reason)
-        with self._lock:
-            if len(self._ended) >= ENDED_KEPT:
-                self._ended.pop(next(iter(self._ended)))
-            self._ended[game] = view
-        return view
-
-    def game_record(self, table: str, token: str) -> Mapping[str, Any] | None:
-        found = self.lookup(table, token)
-        if found is None:
-            return None
-        game = found.view.get("id")
-        try:
-            journal = Journal.read(self.journal_path)
-        except JournalError:
-            return None
-        try:
-            done = replay(journal, journal.game(int(game))) if isinstance(game, int) else None
-        except JournalError:
-            return None
-        finally:
-            journal.close()
-        return None if done is None or done.flow is None else done.flow.record()
-
-    def offer_names(self, table: str, token: str, names: Sequence[str]) -> bool:
-        """Names for the game in play, or (the set-up token) the game being set up:
-        handed to the loop, which offers them to the OLED for the table to confirm."""
-        with self._lock:
-            current = self._token
-        if table != self.table or not current or not hmac.compare_digest(current, token):
-            return False
-        try:  # the bus contract's names (issue 22): what the cafe's server would refuse
-            checked = check_names(list(names))
-        except LimitError as exc:
-            log.warning("phone: names refused: %s", exc)
-            return False
-        with self._lock:
-            self._offer = (token, checked)
-        return True
-
-    def take_offer(self) -> tuple[str, list[str]] | None:
-        """The names waiting (and their page's token), once; None when there are none."""
-        with self._lock:
-            offer, self._offer = self._offer, None
-        return offer
-
-    def version(self) -> int:
-        return self.changes.version
-
-    async def wait(self, after: int, timeout: float) -> int:
-        return await self.changes.wait(after, timeout)
-
-
 class Phone:
-    """Joins the :class:`Board` to the daemon's loop (see :meth:`turn`)."""
+    """Joins the :class:`Board` to the daemon's loop (see :meth:`turn`): a part."""
 
-    def __init__(self, daemon: Daemon, board: Board) -> None:
-        self.daemon = daemon
+    def __init__(self, table: TableFacade, board: Board) -> None:
+        self.table = table
         self.board = board
-        self.tokens: dict[int, str] = daemon.session.journal.links()
+        self.tokens: dict[int, str] = table.links()
         board.known(self.tokens)
         self._next = float("-inf")
         self._shown: dict[str, Any] | None = None
@@ -226,12 +93,7 @@ class Phone:
             self._pending = ""
             where = f"{self.base}/t/{self.board.table}"
             log.info("phone: game %d's page: %s?k=%s", game, where, token)
-            session = self.daemon.session
-            if not session.memory_only:
-                try:
-                    session.journal.set_link(game, token)
-                except JournalError as exc:
-                    log.error("%s; the game's link lasts until a restart", exc)
+            self.table.keep_link(game, token)
         return token
 
     def bus_fields(self) -> dict[str, Any]:
@@ -258,10 +120,18 @@ class Phone:
             log.info("phone: the next game's page: %s?k=%s", where, self._pending)
         return self._pending
 
-    def offer(self, names: Sequence[str]) -> None:
-        """Names from a phone for the table to confirm (the cafe's server sends them):
-        they replace any still waiting, and the OLED offers them in :meth:`turn`."""
+    def take(self, names: Sequence[str]) -> str:
+        """Names from a phone for the table to confirm (from the page here, or the
+        cafe's server): the answer for the phone, ``offered`` (they replace any still
+        waiting, and the OLED offers them in :meth:`turn`) or why the game in play
+        cannot take them (:func:`companion.ui.phone.names_refusal`)."""
+        refusal = self.table.names_refusal(names)
+        if refusal is not None:
+            game = self.table.state(self.table.now).game_id
+            log.warning("phone: names %s refused (%s, game %s)", ", ".join(names), refusal, game)
+            return refusal
         self._waiting = list(names)
+        return "offered"
 
     def _offer_names(self, now: float) -> None:
         """The latest names waiting, offered on the OLED at once, or when it still shows
@@ -269,48 +139,53 @@ class Phone:
         nothing when the OLED already offers these names."""
         taken = self.board.take_offer()
         if taken is not None:
-            token, names = taken
-            if token == self._shown_token:
-                self._waiting = names
-            else:
+            ticket, token, names = taken
+            if token != self._shown_token:
                 log.warning("phone: names %s refused: sent from an earlier page", ", ".join(names))
-        app = self.daemon.app
-        shown = app.page if isinstance(app.page, NamesOffer) else None
-        if self._waiting is None or (shown and now < self._offered_at + OFFER_SECONDS):
+                self.board.answered(ticket, "earlier")
+            else:
+                self.board.answered(ticket, self.take(names))
+        shown = self.table.state(now).offered
+        if self._waiting is None or (shown is not None and now < self._offered_at + OFFER_SECONDS):
             return
         names, self._waiting = self._waiting, None
-        if shown is not None and list(shown.names) == names:
+        if shown is not None and list(shown) == names:
             return
-        if app.propose_names(names, now):
+        if self.table.propose(names, now):
             self._offered_at = now
             log.info("phone: names %s offered to the table", ", ".join(names))
         else:
-            game = self.daemon.session.game_id
+            game = self.table.state(now).game_id
             log.warning("phone: names %s refused (game %s)", ", ".join(names), game)
+
+    def start(self) -> None:
+        """Nothing to start: :func:`phone_parts` made the first link already."""
+
+    def close(self) -> None:
+        """Nothing to close: the board lives as long as the page's server."""
 
     def turn(self, now: float, changed: bool) -> None:
         """The names handed over (offered to the OLED), then the view when the table
         changed or it is due, and the link the OLED draws."""
-        session, app = self.daemon.session, self.daemon.app
         if self.board.lang is not None:  # the table's: its Language menu may have changed it
             self.board.lang = language()
         self._offer_names(now)
-        flow, game = session.flow, session.game_id
+        here = self.table.state(now)
+        flow, game = here.flow, here.game_id
         due = changed or now >= self._next or self._shown_game() != game
         if due:
             self._next = now + VIEW_SECONDS
             if flow is not None and game is not None:
-                view = table_view(flow, list(app.players), game_id=game)
+                view = table_view(flow, list(here.players), game_id=game)
                 token = self.token(game)
             else:
-                setup = app.wizard.current
-                names = [] if setup is None else setup.names
-                view = waiting_view(None if setup is None else setup.game, names)
+                setup_game, names = here.setup if here.setup is not None else (None, ())
+                view = waiting_view(setup_game, list(names))
                 token = self.pending()
             if view != self._shown or token != self._shown_token:
                 self._shown, self._shown_token = view, token
                 self.board.publish(game if flow is not None else None, token, view)
-        app.link = self.link() or ""
+        self.table.show_link(self.link() or "")
 
     def _shown_game(self) -> int | None:
         return None if self._shown is None else self._shown.get("id")
@@ -364,25 +239,26 @@ class HomeServer:
     def start(self) -> None:
         self.thread.start()
 
+    def turn(self, now: float, changed: bool) -> None:
+        """Nothing each turn: the page reads the :class:`Board` on its own thread."""
+
     def close(self) -> None:
         self.server.should_exit = True
         self.thread.join(5)
 
 
-def attach_phone(daemon: Daemon, config: Config) -> Phone:
-    """The board, the loop's hook and (``[phone] enabled``) the page served at home."""
+def phone_parts(table: TableFacade, config: Config) -> tuple[Phone, HomeServer | None]:
+    """The board, the loop's part and (``[phone] enabled``) the page served at home."""
     phone = config.phone
-    table = config.table.name or "home"
+    name = config.table.name or "home"
     lang = config.ui.language  # [ui] language: the page follows the table (issue 12)
-    board = Board(table, daemon.session.journal.path, lang)
-    hook = Phone(daemon, board)
+    board = Board(name, table.journal_path, lang)
+    hook = Phone(table, board)
     hook.base = phone.url.rstrip("/") or f"http://{local_address()}:{phone.port}"
-    daemon.phone = hook
+    server = None
     if phone.enabled:
-        daemon.phone_server = HomeServer(board, phone.bind, phone.port)
+        server = HomeServer(board, phone.bind, phone.port)
         log.info("phone: the players' page on %s:%d", phone.bind, phone.port)
-    app = daemon.app
-    hook.turn(app.now, True)  # the set-up link, for the first screen's code and menu
-    if app.game is None and not app.kiosk:
-        app.page = app.start_page()  # its "Phone page" entry
-    return hook
+    hook.turn(table.now, True)  # the set-up link, for the first screen's code and menu
+    table.refresh_start()  # its "Phone page" entry
+    return hook, server

@@ -6,24 +6,24 @@ carries them out as the buttons would, tells the bus when the journal has news, 
 at most once a second offers the table's state, when it changed (the time and the
 idle seconds apart: the server adds the seconds since ``at`` to ``idle``).
 
-    daemon.remote = Remote(daemon, bus)     # companion.daemon.build does it
+A part of the daemon (:mod:`companion.daemon.parts`): it sees the table through the
+facade, and the players' page's :class:`~companion.daemon.phone.Phone` when there is
+one (the names typed on a phone, the page's fields in the state).
+
+    Remote(table, bus, phone)     # companion.daemon.build makes it
 """
 
 from __future__ import annotations
 
 import logging
 import queue
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
 
 from companion.bus.client import TableBus
-from companion.bus.commands import Command
-from companion.bus.messages import game_state, state_message
-from companion.flows.base import Notice, NoticeKind
-from companion.flows.said import Said, Say
-
-if TYPE_CHECKING:
-    from companion.daemon.runtime import Daemon
+from companion.bus.contract import Command, TableState
+from companion.bus.messages import game_state
+from companion.daemon.parts import TableFacade
+from companion.daemon.phone import Phone
 
 log = logging.getLogger(__name__)
 
@@ -31,27 +31,17 @@ log = logging.getLogger(__name__)
 STATE_SECONDS = 1.0
 
 
-def apply_names(daemon: Daemon, names: Sequence[str]) -> bool:
-    """New player names for the game in play (or the one being set up), from the cafe's
-    staff or a phone: the OLED's, the journal's, the flow's. False if the game cannot
-    take them (fixed sides, another number of seats)."""
-    app, session = daemon.app, daemon.session
-    if not app.set_names(names):
-        return False
-    session.rename(names)
-    if session.flow is not None:
-        app.flow_status(session.flow.status())
-    return True
-
-
 class Remote:
     """Joins a :class:`~companion.bus.client.TableBus` to the daemon's loop."""
 
-    def __init__(self, daemon: Daemon, bus: TableBus) -> None:
-        self.daemon = daemon
+    def __init__(self, table: TableFacade, bus: TableBus, phone: Phone | None = None) -> None:
+        self.table = table
         self.bus = bus
+        self.phone = phone
         self._next_state = float("-inf")
-        self._offered: dict[str, Any] | None = None
+        self._offered: TableState | None = None
+        self._journal: str | None = None
+        self._answer: dict[str, str] | None = None
 
     def start(self) -> None:
         """The bus's thread, and the table's log lines to it (staff see them)."""
@@ -76,70 +66,68 @@ class Remote:
         if now >= self._next_state:
             self._next_state = now + STATE_SECONDS
             state = self.state(now)
-            same = {k: v for k, v in state.items() if k not in ("at", "idle")}
+            same = replace(state, at=0.0, idle=0.0)
             if same != self._offered:
                 self._offered = same
                 self.bus.offer_state(state)
 
     def act(self, command: Command, now: float) -> None:
         """A checked staff command, carried out as the table's own inputs are."""
-        daemon = self.daemon
-        app = daemon.app
+        table = self.table
         if command.action == "reset":
             log.warning("cafe: staff reset the table")
-            daemon.controls.reset(now)
+            table.reset(now)
         elif command.action == "message":
-            text = str(command.args["text"])
-            log.info("cafe: staff message shown: %s", text)
-            said = Said(Say.STAFF_MESSAGE, text=text)
-            app.notices([Notice(NoticeKind.INFO, text, said=said)], now)
+            log.info("cafe: staff message shown: %s", command.text)
+            table.message(command.text, now)
         elif command.action == "names":
-            names = [str(name) for name in command.args["names"]]
-            if command.args.get("phone") and daemon.phone is not None:
-                daemon.phone.offer(names)  # the latest waits for the OLED: one offer
-                log.debug("cafe: names %s from a phone, for the table to confirm", ", ".join(names))
+            names = list(command.names)
+            if command.phone:  # typed on a phone: the table confirms them
+                self.answer_phone(command.nonce, names, now)
                 return
-            if command.args.get("phone"):  # typed on a phone: the table confirms them
-                if app.propose_names(names, now):
-                    log.info("cafe: names %s from a phone offered to the table", ", ".join(names))
-                else:
-                    log.warning("cafe: names %s from a phone refused", ", ".join(names))
-                return
-            if not apply_names(daemon, names):
+            if not table.rename(names):
                 log.warning(
                     "cafe: names %s refused: the game in play has %d fixed or other seats",
                     ", ".join(names),
-                    len(app.players),
+                    len(table.state(now).players),
                 )
                 return
             log.info("cafe: staff named the players %s", ", ".join(names))
 
-    def state(self, now: float) -> dict[str, Any]:
+    def answer_phone(self, nonce: str, names: list[str], now: float) -> None:
+        """Names typed on a phone, offered on the OLED (the latest waits for it: one
+        offer) or refused for the game's state; the answer, naming the command's nonce,
+        goes in the next state at once, and the server tells the phone (issue 22)."""
+        if self.phone is not None:
+            answer = self.phone.take(names)
+        else:
+            answer = self.table.names_refusal(names) or "offered"
+            if answer == "offered":
+                self.table.propose(names, now)
+        log.info("cafe: names %s from a phone: %s", ", ".join(names), answer)
+        self._answer = {"nonce": nonce, "said": answer}
+        self._next_state = now
+
+    def state(self, now: float) -> TableState:
         """The contract's ``state`` of the table now."""
-        daemon = self.daemon
-        session, links = daemon.session, daemon.links
-        flow = session.flow
+        here = self.table.state(now)
         game, setup = None, None
-        if flow is None and daemon.phone is not None:  # the page before a game (issue 15)
-            setup = daemon.phone.setup_fields()
-        if flow is not None:
-            game = game_state(session.game_id, flow, list(daemon.app.players))
-            if daemon.phone is not None:  # the players' page (issue 15): optional fields
-                game.update(daemon.phone.bus_fields())
-        devices = {
-            name: "ok" if link.status.ok else "lost"
-            for name, link in (
-                ("camera", links.camera),
-                ("display", links.display),
-                ("buttons", links.buttons),
-            )
-        }
-        devices["journal"] = "not saved" if session.memory_only else "ok"
-        return state_message(
-            self.bus.settings.topics,
-            at=session.clock(),
+        if here.flow is None and self.phone is not None:  # the page before a game (issue 15)
+            setup = self.phone.setup_fields()
+        if here.flow is not None:
+            game = game_state(here.game_id, here.flow, list(here.players))
+            if self._journal is None:  # read once: a journal keeps its identity
+                self._journal = self.table.journal_identity
+            if self._journal:  # the id is this journal's (issue 26: the server renumbers)
+                game["journal"] = self._journal
+            if self.phone is not None:  # the players' page (issue 15): optional fields
+                game.update(self.phone.bus_fields())
+        return TableState(
+            self.bus.settings.topics.table,
+            at=here.at,
             game=game,
-            devices=devices,
-            idle=max(0.0, now - daemon.app.last_input),
+            devices=here.devices,
+            idle=here.idle,
             setup=setup,
+            answer=self._answer,  # the last answer to a phone's names (optional)
         )

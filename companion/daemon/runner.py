@@ -56,8 +56,8 @@ class TableRunner:
         self.observer: Callable[[list[Notice], float], None] | None = None
         #: Called with every input's notices after ``observer`` (the speech part).
         self.listeners: list[Callable[[list[Notice], float], None]] = []
-        #: The times the players asked to hear the last announcement again.
-        self.say_again: list[float] = []
+        #: Called when the players ask to hear the last announcement again (long UP).
+        self.again: list[Callable[[float], None]] = []
 
     def press(self, event: ButtonLike) -> list[UiCommand]:
         commands = self.app.button(event)
@@ -75,6 +75,20 @@ class TableRunner:
 
     def tick(self, now: float) -> None:
         for command in self.app.tick(now):
+            self.carry_out(command, now)
+
+    def open_start(self, now: float) -> None:
+        """The start menu (a game in play can be resumed from there)."""
+        self.app.now = now
+        self.app.page = self.app.to_start().page or self.app.page
+
+    def reset(self, now: float) -> None:
+        """End the game in play (reason ``staff``, kept in the history) and show the
+        attract screen: the staff card's reset, and the cafe's ``reset`` command."""
+        go = self.app.staff_action(StaffAction("end-game"))
+        if go.page is not None:
+            self.app.page = go.page
+        for command in go.commands:
             self.carry_out(command, now)
 
     def carry_out(self, command: UiCommand, now: float) -> None:
@@ -102,7 +116,8 @@ class TableRunner:
             case StaffAction(name=name):
                 self.staff_requests.append(name)
             case SayAgain():
-                self.say_again.append(now)
+                for again in self.again:
+                    again(now)
             case SetUpTable(players=players):
                 self.table_setups.append(players)
             case Resume():

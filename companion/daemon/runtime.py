@@ -10,8 +10,8 @@ One thread, one loop; each turn of it:
    first time go to the session too, as sightings (journaled, issue 10),
 3. takes every button press waiting,
 4. lets time pass in the UI (timed screens, the kiosk's idle reset),
-5. gives the cafe's bus its turn, when there is one (staff commands in, the state
-   out: :mod:`companion.daemon.remote`; it never waits for the network),
+5. gives each of its parts its turn (:mod:`companion.daemon.parts`: the players' page,
+   the cafe's bus with its staff commands in and the state out; none waits),
 6. draws the screen and shows it when it changed,
 7. pets the systemd watchdog and updates the STATUS line.
 
@@ -27,12 +27,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from companion.daemon.controls import Controls
 from companion.daemon.links import ButtonsLink, CameraLink, DisplayLink, DisplayWorker
 from companion.daemon.notify import Notifier
-from companion.daemon.remote import Remote
+from companion.daemon.parts import Part, TableFacade
 from companion.daemon.runner import TableRunner
 from companion.daemon.table_layout import LayoutKeeper
 from companion.session import Session
@@ -52,9 +52,6 @@ from companion.ui.screens import View, render
 from companion.views import waiting_line
 from companion.views.faults import Fault, FaultKind, farewell_view
 from hardware.camera import EndOfStream, Frame
-
-if TYPE_CHECKING:
-    from companion.daemon.phone import HomeServer, Phone
 
 log = logging.getLogger(__name__)
 
@@ -79,16 +76,6 @@ class Reader(Protocol):
 
     def use_layout(self, layout: Layout) -> None: ...
     def expect(self, cards: Iterable[TableCard], now: float) -> None: ...
-
-
-class Part(Protocol):
-    """An optional part of the loop (speech): started, turned once a loop, closed."""
-
-    def start(self) -> None: ...
-
-    def turn(self, now: float, changed: bool) -> None: ...
-
-    def close(self) -> None: ...
 
 
 @dataclass
@@ -121,7 +108,14 @@ class Daemon:
         frame_timeout: float = 0.2,
         on_event: Callable[[TableEvent], None] | None = None,
         large_type: bool = False,
+        parts: Callable[[TableFacade], Sequence[Part]] | None = None,
+        table_of_copy: Callable[[int], str] = str,
+        layouts: LayoutKeeper | None = None,
     ) -> None:
+        """``parts``: the parts of the loop, made from the table's facade (none: the
+        loop alone); ``table_of_copy``: the table a deck copy belongs to (issue 14);
+        ``layouts``: the layout of the game in play and the OLED's table set-up
+        (issue 26; None: the reader keeps the layout it was built with)."""
         self.session = session
         self.app = app
         app.panel = size  # a long message's pages are the panel's (issue 26)
@@ -143,18 +137,19 @@ class Daemon:
         self._next_watchdog = float("-inf")
         self._next_stats = clock() + STATS_SECONDS
         self._foreign_logged = 0
-        #: The table a deck copy belongs to, for a card of another copy (issue 14).
-        self.table_of_copy: Callable[[int], str] = str
-        #: The cafe's bus, when the configuration names a broker (issue 14).
-        self.remote: Remote | None = None
-        #: The players' page (issue 15): the view and links, and the page served at home.
-        self.phone: Phone | None = None
-        self.phone_server: HomeServer | None = None
-        #: The layout of the game in play, and the OLED's table set-up (issue 26);
-        #: None: the reader keeps the layout it was built with.
-        self.layouts: LayoutKeeper | None = None
-        #: Parts turned with the loop (speech, issue 25), in the order added.
-        self.parts: list[Part] = []
+        self.table_of_copy = table_of_copy
+        self.layouts = layouts
+        #: What the parts see of the table (:mod:`companion.daemon.parts`).
+        self.facade = TableFacade(app, session, self.runner, self._devices)
+        self.parts: list[Part] = list(parts(self.facade)) if parts is not None else []
+
+    def _devices(self) -> dict[str, bool]:
+        links = self.links
+        return {
+            "camera": links.camera.status.ok,
+            "display": links.display.status.ok,
+            "buttons": links.buttons.status.ok,
+        }
 
     # -- start --------------------------------------------------------------------------
 
@@ -226,10 +221,6 @@ class Daemon:
             press, changed = self.links.buttons.poll(0.0), True
         self.runner.tick(now)
         self.fit_layout()
-        if self.phone is not None:
-            self.phone.turn(now, changed)
-        if self.remote is not None:
-            self.remote.turn(now, changed)
         for part in self.parts:
             part.turn(now, changed)
         self.draw()
@@ -286,7 +277,7 @@ class Daemon:
         rendering."""
         view = self.app.screen(self.clock())
         display = self.links.display.device
-        healthy = bool(getattr(display, "healthy", True))
+        healthy = display is None or display.healthy
         if view == self._shown and healthy:
             return
         if self.links.display.show(render(view, self.size, large=self.large_type)):
@@ -330,12 +321,9 @@ class Daemon:
     # -- the whole run -----------------------------------------------------------------------
 
     def run(self, should_stop: Callable[[], bool]) -> None:
-        """Loop until ``should_stop()`` (a signal) or the end of a replay source."""
+        """Loop until ``should_stop()`` (a signal) or the end of a replay source: the
+        first screen, then the parts started, the loop, and the parts closed."""
         self.start()
-        if self.remote is not None:
-            self.remote.start()
-        if self.phone_server is not None:
-            self.phone_server.start()
         for part in self.parts:
             part.start()
         try:
@@ -345,11 +333,7 @@ class Daemon:
             self.notifier.stopping()
             self.farewell()
             self.links.close()
-            if self.remote is not None:
-                self.remote.close()
-            if self.phone_server is not None:
-                self.phone_server.close()
-            for part in self.parts:
+            for part in reversed(self.parts):
                 part.close()
 
     def farewell(self) -> None:

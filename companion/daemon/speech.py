@@ -1,7 +1,7 @@
 """Speech beside the camera loop (issue 25): what the table hears, never in its way.
 
 :class:`Speech` is a part of the daemon's loop (``start``, ``turn``, ``close``). It
-hears every input's notices (the runner's listeners) and, each turn the table changed,
+hears every input's notices (the facade's ``listen``) and, each turn the table changed,
 compares the flow's status with the last one; :func:`companion.views.spoken.announce`
 words what happened, and each announcement goes into a :class:`Mailbox` with one slot
 per kind: a newer "Ben to play" replaces a stale "Ana to play" not yet said, and an
@@ -12,7 +12,8 @@ rate does not change (bench/speech.py). A speaker that fails (no sound card, a U
 speaker unplugged) is logged once per kind of failure and tried again with the next
 announcement. Long UP asks for the last announcement again.
 
-    speech = attach_speech(daemon, open_speaker("espeak"), Level.KEY)   # build.py does it
+    parts = lambda table: [speech_part(open_speaker("espeak"), Level.KEY)(table)]
+    daemon = assemble(session, reader, devices, clock=clock, parts=parts)  # build.py
 """
 
 from __future__ import annotations
@@ -23,17 +24,14 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
 
 from companion.config import Config, in_file
+from companion.daemon.parts import TableFacade
 from companion.flows.base import Notice
 from companion.flows.status import FlowStatus
 from companion.views.spoken import Announcement, Kind, Level, announce
 from hardware.errors import HardwareError
 from hardware.speaker import Speaker, open_speaker
-
-if TYPE_CHECKING:
-    from companion.daemon.runtime import Daemon
 
 log = logging.getLogger(__name__)
 
@@ -171,63 +169,30 @@ class Voice(threading.Thread):
         return self.mailbox.wait_idle(timeout)
 
 
-class Facts(Protocol):
-    """What speech reads of the table: the flow's status, the players, the game, and
-    whether the players asked to hear the last announcement again."""
-
-    def status(self) -> FlowStatus | None: ...
-
-    def players(self) -> Sequence[str]: ...
-
-    def game(self) -> str: ...
-
-    def take_say_again(self) -> bool: ...
-
-
-class TableFacts:
-    """The :class:`Facts` of a daemon's table."""
-
-    def __init__(self, daemon: Daemon) -> None:
-        self._daemon = daemon
-
-    def status(self) -> FlowStatus | None:
-        flow = self._daemon.session.flow
-        return None if flow is None else flow.status()
-
-    def players(self) -> Sequence[str]:
-        return self._daemon.app.players
-
-    def game(self) -> str:
-        flow = self._daemon.session.flow
-        return "" if flow is None else flow.game
-
-    def take_say_again(self) -> bool:
-        asked = bool(self._daemon.runner.say_again)
-        self._daemon.runner.say_again.clear()
-        return asked
-
-
 class Speech:
-    """The loop's speech part; ``settle`` makes each turn wait until all is said (the
-    demo writes every announcement of a game played faster than real time)."""
+    """The loop's speech part, made from the table's facade: it listens to the table
+    (every input's notices, long UP asking for the last announcement again) and reads
+    where the game stands from it. ``settle`` makes each post wait until all is said
+    (the demo writes every announcement of a game played faster than real time)."""
 
     def __init__(
         self,
         speaker: Speaker,
         level: Level,
-        facts: Facts,
+        table: TableFacade,
         *,
         clock: Callable[[], float] = time.monotonic,
         settle: bool = False,
     ) -> None:
         self.level = level
-        self.facts = facts
+        self.table = table
         self.settle = settle
         self.mailbox = Mailbox(clock=clock)
         self.voice = Voice(speaker, self.mailbox, clock)
         self.last: Announcement | None = None
         self._status: FlowStatus | None = None
         self._game = ""
+        table.listen(self.heard, again=self.again)
 
     def start(self) -> None:
         """Start the voice, and say where a game in play stands (whose turn, the hex
@@ -236,21 +201,25 @@ class Speech:
         self._said([])
 
     def heard(self, notices: list[Notice], now: float) -> None:
-        """An input's notices (the runner's listener), said with the status they left."""
+        """An input's notices (the table's listener), said with the status they left."""
         self._said(notices)
 
-    def turn(self, now: float, changed: bool) -> None:
-        """A turn of the loop: a repeat asked for, or a status that moved."""
-        if self.facts.take_say_again() and self.last is not None:
+    def again(self, now: float) -> None:
+        """The players asked to hear the last announcement again (long UP)."""
+        if self.last is not None:
             self._post([self.last])
+
+    def turn(self, now: float, changed: bool) -> None:
+        """A turn of the loop: a status that moved (a card, a press, the UI's time)."""
         if changed:
             self._said([])
 
     def _said(self, notices: Sequence[Notice]) -> None:
-        status = self.facts.status()
-        game = self.facts.game() or self._game
-        players = self.facts.players()
-        said = announce(notices, self._status, status, players, self.level, game=game)
+        table = self.table.state(self.table.now)
+        flow = table.flow
+        status = None if flow is None else flow.status()
+        game = (flow.game if flow is not None else "") or self._game
+        said = announce(notices, self._status, status, table.players, self.level, game=game)
         self._status, self._game = status, game
         self._post(said)
 
@@ -270,14 +239,15 @@ class Speech:
         self.voice.speaker.close()
 
 
-def attach_speech(
-    daemon: Daemon, speaker: Speaker, level: Level, *, settle: bool = False
-) -> Speech:
-    """The speech part of ``daemon``: it hears the runner's notices and turns with the loop."""
-    speech = Speech(speaker, level, TableFacts(daemon), settle=settle)
-    daemon.runner.listeners.append(speech.heard)
-    daemon.parts.append(speech)
-    return speech
+def speech_part(
+    speaker: Speaker, level: Level, *, settle: bool = False
+) -> Callable[[TableFacade], Speech]:
+    """The speech part's maker, for a daemon's ``parts`` (:mod:`companion.daemon.parts`)."""
+
+    def made(table: TableFacade) -> Speech:
+        return Speech(speaker, level, table, settle=settle)
+
+    return made
 
 
 def level_of(config: Config) -> Level:
@@ -288,8 +258,9 @@ def level_of(config: Config) -> Level:
     return Level(config.speech.say)
 
 
-def speech_from_config(daemon: Daemon, config: Config) -> Speech | None:
-    """The speech part ``config`` asks for, attached to ``daemon``, or None (off).
+def speech_from_config(config: Config) -> Callable[[TableFacade], Speech] | None:
+    """The maker of the speech part ``config`` asks for, or None (off); ``build.py``
+    puts it among the daemon's parts.
 
     A speaker that cannot open (espeak-ng not installed, a bad ``[speaker]`` key) stops
     the start with a message naming the key, as a display's would."""
@@ -300,4 +271,4 @@ def speech_from_config(daemon: Daemon, config: Config) -> Speech | None:
     with in_file(config.source):
         speaker = open_speaker(section.kind, **section.settings)
     log.info("speech: %s, speaker %s", level.value, section.kind)
-    return attach_speech(daemon, speaker, level)
+    return speech_part(speaker, level)

@@ -61,6 +61,13 @@ class Say(Enum):
     BAD_MOVE = "bad-move"  # a hex move written wrong (H1)
     NO_CARD_MISSING = "no-card-missing"  # a missing card given when none is (issue 10)
     NOT_THEIR_CARD = "not-their-card"  # seat (whose card is missing), whose (the one given)
+    # a change on the hex board the camera read (issue 24): the pieces go back
+    CANNOT_REACH = "cannot-reach"  # seat, cell: the piece moved there cannot go there (H3)
+    NOT_YOUR_PIECE = "not-your-piece"  # seat: the piece moved is the other side's (H3)
+    CENTRE_MOVED = "centre-moved"  # seat: a centre moved by itself (H3)
+    MOVES_USED = "moves-used"  # seat, number (the turn's allowance): one move too many (H2)
+    DISPLACED_THERE = "displaced-there"  # seat, cell: the displaced piece belongs on cell (H3)
+    BOARD_UPSET = "board-upset"  # too much changed at once to be moves
     UNKNOWN_COMMAND = "unknown-command"  # a command this game does not take
     # -- what happened -------------------------------------------------------------------------
     UNDONE = "undone"  # card (if the step was a card)
@@ -80,6 +87,7 @@ class Say(Enum):
     TURN_ENDED = "turn-ended"  # seat, number (the turn)
     MOVES_ALLOWED = "moves-allowed"  # seat, number (the moves allowed)
     TURN_OVER = "turn-over"  # number (the turn)
+    PUT_BACK = "put-back"  # seat, number (moves left): the hex board is back as it was
     CARD_MISSING = "card-missing"  # seat, number (the trick): cleared before it was read
     HELD = "held"  # card, seat, number: put down while seat's card of trick number is missing
     # -- the session's --------------------------------------------------------------------------
@@ -108,5 +116,6 @@ class Said:
     awaiting: Awaiting | None = None
     on_table: bool = False
     text: str = ""  # the staff's own words (STAFF_MESSAGE): not translated
+    cell: str | None = None  # a cell of the hex board, as the notation writes it (f4)
     #: The printed deck ``card`` is named by, when not the game's (Deck 21 at Fibonacci 13).
     deck: str | None = None

@@ -53,13 +53,20 @@ class FrameLike(Protocol):
     def timestamp(self) -> float: ...
 
 
+class RejectionLike(Protocol):
+    """What the reader needs of card_codes.payload's Rejection: the code's text."""
+
+    @property
+    def payload(self) -> str: ...
+
+
 class DecodeResultLike(Protocol):
     """What the reader needs of card_codes.decode's DecodeResult."""
 
     @property
     def cards(self) -> Sequence[DetectionLike]: ...
     @property
-    def rejected(self) -> Sequence[Any]: ...
+    def rejected(self) -> Sequence[RejectionLike]: ...
 
 
 Decoder = Callable[[Image], DecodeResultLike]
@@ -242,5 +249,5 @@ class TableReader:
             stats.rejected += len(result.rejected)
             for rejection in result.rejected:
                 if len(stats.foreign) < FOREIGN_MEMORY:
-                    stats.foreign.add(str(getattr(rejection, "payload", rejection)))
+                    stats.foreign.add(rejection.payload)
         return found

@@ -7,7 +7,7 @@ Card games (Fibonachos, Trump, rummy):
                    trick game whose trick was cleared too soon, the missing card; while
                    Trump asks who leads round 1 ("Who has Red 2?"), the players to choose
     BACK, long SELECT, long BACK   the in-game menu (undo, correct a card, ...)
-    long UP        say the last announcement again (speech on: docs/ui.md)
+    long UP        speech on: say the last announcement again (docs/ui.md); off: as UP
 
 The hex referee (H2), one button per thing that happens at the board:
 
@@ -16,7 +16,7 @@ The hex referee (H2), one button per thing that happens at the board:
     UP / DOWN      one enemy strike piece more / fewer on the mover's centre (any time)
     BACK           undo
     long BACK      the in-game menu
-    long UP        say the last announcement again
+    long UP        speech on: say the last announcement again
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ class GamePage:
         return MessageView(self.app.label, lines, hint=_("BACK: menu"))
 
     def press(self, key: Key) -> Go:
-        if key is Key.LONG_UP:  # every game: the speaker says its last sentence again
+        if key is Key.LONG_UP and self.app.repeats:  # speech on: the last sentence again
             return Go(commands=[SayAgain()])
         commands = takes(self.app.game) if self.app.game else frozenset()
         if Move in commands:

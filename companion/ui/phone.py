@@ -75,12 +75,23 @@ class NamesOffer:
         return self.yes() if key.short is Key.SELECT else self.no()
 
 
+def names_refusal(app: UiApp, names: Sequence[str]) -> str | None:
+    """Why the game in play cannot take ``names`` typed on a phone: ``fixed`` (its
+    seats have names of their own, the hex games), ``seats`` (it has another number
+    of players); None when it can (or no game is in play: they go to the set-up)."""
+    game = app.game
+    if game is None:
+        return None
+    if get_game(game).seats:
+        return "fixed"
+    return "seats" if len(names) != len(app.players) else None
+
+
 def offer_names(app: UiApp, names: Sequence[str], now: float) -> bool:
     """Show ``names`` for the table to confirm (:meth:`UiApp.propose_names`): SELECT
     sets them (during set-up: on the names step, which then shows them) and asks the
     session for :class:`UseNames`; False when the game in play cannot take them."""
-    game = app.game
-    if game is not None and (len(names) != len(app.players) or get_game(game).seats):
+    if names_refusal(app, names) is not None:
         return False
     app.now = now
     under = app.page

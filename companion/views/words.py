@@ -100,6 +100,16 @@ SAYS: dict[Say, tuple[str, str]] = {
     Say.BAD_STRIKES: (N_("Not now"), N_("At most {number} strike pieces touch a centre.")),
     Say.BAD_MOVE: (N_("Not now"), N_("That move is not written right.")),
     Say.UNKNOWN_COMMAND: (N_("Not now"), N_("This game does not do that.")),
+    Say.CANNOT_REACH: (N_("Move refused"), N_("{name}: that piece cannot reach {cell}.")),
+    Say.NOT_YOUR_PIECE: (N_("Move refused"), N_("{name}: that piece is not yours.")),
+    Say.CENTRE_MOVED: (N_("Move refused"), N_("{name}: a centre never moves by itself.")),
+    Say.MOVES_USED: (N_("Move refused"), ""),  # a count: see _line()
+    Say.DISPLACED_THERE: (
+        N_("Move refused"),
+        N_("{name}: the piece pushed aside goes on {cell}."),
+    ),
+    Say.BOARD_UPSET: (N_("Move refused"), N_("Too much moved at once.")),
+    Say.PUT_BACK: (N_("Pieces back"), ""),  # a count: see _line()
     Say.NO_CARD_MISSING: (N_("Not now"), N_("No card is missing.")),
     Say.NOT_THEIR_CARD: (N_("Not now"), N_("The card missing is {name}'s, not {whose}'s.")),
     Say.UNDONE: (N_("Undone"), N_("The last step is taken back.")),
@@ -201,6 +211,7 @@ def notice_words(notice: Notice, players: Sequence[str], game: str) -> NoticeWor
         "game": game_label(game),
         "other": card_name(said.other, game) if said.other else "",
         "number": "" if said.number is None else str(said.number),
+        "cell": said.cell or "",
     }
     title, line = SAYS.get(said.say, (N_("Card refused"), ""))
     text = _line(said, notice.rule, line).format(**facts)
@@ -211,6 +222,8 @@ def notice_words(notice: Notice, players: Sequence[str], game: str) -> NoticeWor
         if not said.on_table and title == N_("Card refused"):
             title = N_("Not now")
         hint = _("Take the card back") if said.on_table else _("Press any key")
+        if title == N_("Move refused"):
+            hint = _("Put the pieces back")
     return NoticeWords(_(title), text, hint)
 
 
@@ -222,6 +235,20 @@ def _line(said: Said, rule: str | None, line: str) -> str:
         return _("{card} cannot be played now.") if said.card else _("That cannot be done now.")
     if say is Say.DEAL_FIRST and said.awaiting in DEAL_FIRST:
         return _(DEAL_FIRST[said.awaiting])
+    if say is Say.MOVES_USED:
+        count = said.number or 0
+        return ngettext(
+            "{name} may make {number} move this turn: put the last piece back.",
+            "{name} may make {number} moves this turn: put the last piece back.",
+            count,
+        )
+    if say is Say.PUT_BACK:
+        count = said.number or 0
+        return ngettext(
+            "The board is as it was: {name} has {number} move left.",
+            "The board is as it was: {name} has {number} moves left.",
+            count,
+        )
     if say in (Say.CARD_TURNED_UP, Say.MOVES_ALLOWED):
         count = said.number or 0
         return ngettext("{name} may make {number} move.", "{name} may make {number} moves.", count)

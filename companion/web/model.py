@@ -33,7 +33,7 @@ class TableCard:
     seen: float = 0.0
     version: int = 0
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return asdict(self)
 
 
@@ -52,7 +52,7 @@ class GameLine:
     totals: tuple[int, ...] | None
     winners: tuple[str, ...]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return asdict(self)
 
 
@@ -64,7 +64,7 @@ class GameDetail:
     rounds: tuple[tuple[int, ...], ...]
     events: int
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {
             **self.line.to_json(),
             "rounds": [list(r) for r in self.rounds],
@@ -86,7 +86,7 @@ class Standing:
     def win_rate(self) -> float:
         return self.wins / self.played if self.played else 0.0
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {**asdict(self), "win_rate": round(self.win_rate, 4)}
 
 
@@ -113,8 +113,27 @@ class LogLine:
     logger: str
     text: str
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return asdict(self)
+
+
+class Quarantined(Protocol):
+    """A message the server set aside (issue 22), as staff see it."""
+
+    @property
+    def table(self) -> str: ...
+    @property
+    def topic(self) -> str: ...
+    @property
+    def payload(self) -> bytes: ...
+    @property
+    def reason(self) -> str: ...
+    @property
+    def first(self) -> float: ...
+    @property
+    def last(self) -> float: ...
+    @property
+    def times(self) -> int: ...
 
 
 class CafeSource(Protocol):
@@ -149,6 +168,15 @@ class CafeSource(Protocol):
         """The table's recent log lines, the oldest first (shown to staff only)."""
         ...
 
-    def send(self, table: str, action: str, args: Mapping[str, Any]) -> None:
-        """A staff command to a table (``reset``, ``message``); ValueError if refused."""
+    def send(self, table: str, action: str, args: Mapping[str, object]) -> object:
+        """A staff command to a table (``reset``, ``message``); ValueError if refused.
+        What it returns (the cafe server: the nonce) is not the dashboard's."""
+        ...
+
+    def receiving(self) -> bool:
+        """Whether what tables send is received and stored now (issue 22)."""
+        ...
+
+    def quarantined(self, limit: int) -> Sequence[Quarantined]:
+        """The messages set aside, the latest first (staff only)."""
         ...

@@ -32,7 +32,7 @@ async def dashboard(request: Request) -> Response:
     cards = source.tables()
     data = {"cafe": source.cafe, "version": version, "tables": [c.to_json() for c in cards]}
     # Issue 22: false while the server's network thread or its database fails.
-    data["receiving"] = bool(getattr(source, "receiving", lambda: True)())
+    data["receiving"] = source.receiving()
     return answer(request, "dashboard.html", data, json=_json(request), cards=cards)
 
 
@@ -198,7 +198,7 @@ async def table(request: Request) -> Response:
     if not cards:
         raise HTTPException(404, f"no table {name}")
     lines = source.history(HistoryFilter(table=name, limit=10))
-    data: dict[str, Any] = {"table": cards[0].to_json(), "games": [x.to_json() for x in lines]}
+    data: dict[str, object] = {"table": cards[0].to_json(), "games": [x.to_json() for x in lines]}
     log = source.log_lines(name) if is_staff(request) else []  # staff only, as the actions
     if is_staff(request):
         data["log"] = [line.to_json() for line in log]

@@ -18,6 +18,7 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
+from urllib.parse import quote
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -26,7 +27,7 @@ from starlette.routing import Route
 
 from companion.views.names import NAME_CHARS
 from companion.web.i18n import LOCALES, environment, negotiate, translations
-from companion.web.phone_words import N_, words
+from companion.web.phone_words import ANSWER_WORDS, N_, words
 from companion.web.plot import per_round_svg, totals_svg
 from companion.web.spreadsheet import csv_text
 from companion.web.stream import event_stream
@@ -58,8 +59,15 @@ class LiveSource(Protocol):
         """The game record (what ``companion score`` reads)."""
         ...
 
-    def offer_names(self, table: str, token: str, names: Sequence[str]) -> bool:
-        """Names typed on a phone for the game in play; False if it cannot take them."""
+    def offer_names(self, table: str, token: str, names: Sequence[str]) -> str:
+        """Names typed on a phone for the game in play (or the one being set up), handed
+        on: a ticket for :meth:`names_answer`; "" when the link is not the game's now."""
+        ...
+
+    async def names_answer(self, table: str, ticket: str) -> str:
+        """The table's answer to the names of ``ticket`` (a key of
+        :data:`~companion.web.phone_words.ANSWER_WORDS`): ``offered`` (the table shows
+        them, SELECT takes them), or why not."""
         ...
 
     def version(self) -> int: ...
@@ -68,7 +76,7 @@ class LiveSource(Protocol):
 
 
 def _source(request: Request) -> LiveSource:
-    source: LiveSource | None = getattr(request.app.state, "live", None)
+    source: LiveSource | None = request.app.state.live  # both apps set it (None: none)
     if source is None:
         raise HTTPException(404, "no players' pages here")
     return source
@@ -130,6 +138,8 @@ async def page(request: Request) -> Response:
     context["name_chars"] = NAME_CHARS
     context["version"] = _source(request).version()
     context["fragment"] = _fragment(request, context)
+    answer = request.query_params.get("said", "")  # after names sent without script
+    context["said"] = said(request, found.lang, answer) if answer in ANSWER_WORDS else ""
     html = environment(context["locale"]).get_template("phone.html").render(context)
     return HTMLResponse(html, headers={"Cache-Control": "no-store"})
 
@@ -188,7 +198,15 @@ def seat_fields(view: Mapping[str, Any]) -> int:
     return len(players) or (SETUP_SEATS if view.get("waiting") else 0)
 
 
+def said(request: Request, lang: str | None, answer: str) -> str:
+    """The answer to names sent, in the players' words (the page's language)."""
+    text = translations(_locale(request, lang)).gettext(ANSWER_WORDS[answer])
+    return text.format(chars=NAME_CHARS) if answer == "invalid" else text
+
+
 async def names(request: Request) -> Response:
+    """Names typed on the page, sent to the table; the answer is the table's (issue
+    22: a table refusing them for its game's state left the phone told ``ok``)."""
     form = await request.form()
     table = request.path_params["table"]
     token = str(form.get("k", ""))
@@ -199,10 +217,19 @@ async def names(request: Request) -> Response:
     seats = seat_fields(found.view)
     raw = [str(form.get(f"name{i}", "")) for i in range(seats)]
     typed = clean_names(raw, seats, setup=bool(found.view.get("waiting")))
-    ok = found.live and typed is not None and source.offer_names(table, token, typed)
+    if not found.live:
+        answer = "over"
+    elif typed is None:
+        answer = "invalid"
+    else:
+        ticket = source.offer_names(table, token, typed)
+        answer = await source.names_answer(table, ticket) if ticket else "earlier"
+    ok = answer == "offered"
     if request.headers.get("accept", "").startswith("application/json"):
-        return JSONResponse({"ok": ok}, status_code=200 if ok else 409)
-    return Response(status_code=303, headers={"Location": f"/t/{table}?k={token}"})
+        body = {"ok": ok, "answer": answer, "said": said(request, found.lang, answer)}
+        return JSONResponse(body, status_code=200 if ok else 409)
+    where = f"/t/{table}?k={quote(token)}&said={answer}"
+    return Response(status_code=303, headers={"Location": where})
 
 
 def _named(found: Live) -> list[str]:

@@ -51,6 +51,20 @@ COLOUR_WORDS = {
     "star": N_("star"),
     "waves": N_("waves"),
 }
+#: What became of names sent from the page (:func:`companion.web.phone.names`): the
+#: table's own answer (``offered``, ``fixed``, ``seats``, ``earlier``), the server's
+#: (``replaced``: newer names went instead; ``silent``: no answer came), the page's.
+ANSWER_WORDS = {
+    "offered": N_("Sent: press SELECT at the table to use them"),
+    "fixed": N_("This game's seats have names of their own: the table keeps them"),
+    "seats": N_("The table has another number of players now: reload this page"),
+    "earlier": N_("This page is of an earlier game: reload it"),
+    "over": N_("This game is over: its names can no longer change"),
+    "invalid": N_("Each seat needs a name of up to {chars} characters"),
+    "replaced": N_("Newer names from another phone went to the table instead"),
+    "silent": N_("The table did not answer: look at its screen, or type the names there"),
+    "unsent": N_("The table did not take these names"),
+}
 #: What the table waits for (:class:`companion.flows.status.Awaiting`), as a sentence.
 AWAITING_WORDS = {
     "spicy": N_("Turn up the spicy card"),

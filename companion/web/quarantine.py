@@ -22,10 +22,6 @@ async def quarantine(request: Request) -> Response:
     if not is_staff(request):
         raise HTTPException(403, "staff only: log in first")
     source = site_of(request).source
-    rows = getattr(source, "quarantined", None)
-    receiving = getattr(source, "receiving", None)
-    if rows is None or receiving is None:
-        raise HTTPException(404, "no quarantine here")
     listed = [
         {
             "table": row.table,
@@ -37,6 +33,6 @@ async def quarantine(request: Request) -> Response:
             "bytes": len(row.payload),
             "payload": row.payload.decode("utf-8", errors="backslashreplace")[:SHOWN],
         }
-        for row in rows(LISTED)
+        for row in source.quarantined(LISTED)
     ]
-    return JSONResponse({"receiving": receiving(), "quarantined": listed})
+    return JSONResponse({"receiving": source.receiving(), "quarantined": listed})

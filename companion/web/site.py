@@ -77,7 +77,7 @@ def fragment(request: Request, template: str, **context: Any) -> str:
 
 
 def answer(
-    request: Request, template: str, data: Mapping[str, Any], *, json: bool, **context: Any
+    request: Request, template: str, data: Mapping[str, object], *, json: bool, **context: Any
 ) -> Response:
     """The page, or with ``json`` its data (Datasette's JSON beside every page)."""
     if json:

@@ -44,7 +44,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 from card_codes.keys import generate_key
 from companion.bus.client import no_delay
-from companion.bus.messages import Topics
+from companion.bus.contract import Topics
 from companion.bus.settings import BusSettings
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ import sys
 import threading
 
 from companion.bus.client import TableBus
-from companion.bus.messages import Topics
+from companion.bus.contract import Topics
 from companion.bus.settings import BusSettings
 
 

@@ -15,13 +15,9 @@ import pytest
 from broker_harness import SERVER, Broker, broker_fixture, key_fixture  # noqa: F401 (the fixtures)
 
 from companion.bus.client import TableBus
-from companion.bus.commands import (
-    NONCE_SECONDS,
-    Command,
-    CommandChecker,
-    CommandRefusedError,
-    sign,
-)
+from companion.bus.commands import NONCE_SECONDS, CommandChecker
+from companion.bus.contract import Command, sign
+from companion.bus.errors import CommandRefusedError
 from companion.journal import Journal
 
 NOW = 1_700_000_000.0
@@ -64,9 +60,7 @@ def test_the_signature_is_the_contracts_hmac(key: bytes) -> None:
     canonical = json.dumps(body(), sort_keys=True, separators=(",", ":")).encode()
     assert signed["sig"] == hmac.new(key, canonical, hashlib.sha256).hexdigest()
     assert len(signed["sig"]) == 64
-    assert checker(key).check(sign(body(), key)) == Command(
-        "message", {"text": "Your pizza is ready"}
-    )
+    assert checker(key).check(sign(body(), key)) == Command("message", text="Your pizza is ready")
 
 
 @pytest.mark.parametrize(

@@ -19,10 +19,10 @@ from typing import Any
 import paho.mqtt.client as mqtt
 import pytest
 from broker_harness import SERVER, Broker, Server, broker_fixture, key_fixture, server_fixture  # noqa: F401 (the fixtures)
-from daemon_harness import ManualClock, make_daemon
+from daemon_harness import ManualClock, make_daemon, part_of
 
 from companion.bus.client import TableBus
-from companion.bus.commands import sign
+from companion.bus.contract import sign
 from companion.config import KioskSection, parse_config
 from companion.daemon.build import build_daemon
 from companion.daemon.remote import Remote
@@ -67,11 +67,13 @@ class Cafe:
 @pytest.fixture
 def cafe(tmp_path: Path, broker: Broker, key: bytes, server: Server) -> Iterator[Cafe]:
     clock = ManualClock()
-    daemon = make_daemon(tmp_path / "j.db", [], clock=clock, kiosk=KioskSection(enabled=True))
     bus = TableBus(broker.settings("t1"), tmp_path / "j.db", key=key)
-    daemon.remote = Remote(daemon, bus)
+    kiosk = KioskSection(enabled=True)
+    daemon = make_daemon(
+        tmp_path / "j.db", [], clock=clock, kiosk=kiosk, parts=lambda table: [Remote(table, bus)]
+    )
     daemon.start()
-    daemon.remote.start()
+    part_of(daemon, Remote).start()  # as run() does: the bus's thread, the log handler
     assert bus.online.wait(10.0)
     # The server's own client: the broker binds client ids to accounts (issue 22), so a
     # second cafe-server client would take over the first one's connection.
@@ -175,6 +177,7 @@ def test_the_state_is_published_when_it_changes_at_most_once_a_second(
         "totals": [0, 0, 0],
         "over": False,
         "winners": [],
+        "journal": daemon.session.journal.identity,  # issue 26: the id is this journal's
     }
     assert isinstance(playing["game"]["to_play"], int)
     assert renamed["game"]["players"] == ["Zoe", "Yan", "Xi"]
@@ -211,8 +214,7 @@ def test_companion_run_with_a_cafe_broker_joins_the_cafe(
         }
     )
     daemon = build_daemon(config)
-    assert daemon.remote is not None
-    assert daemon.remote.bus.settings.username == "table-t1"
+    assert part_of(daemon, Remote).bus.settings.username == "table-t1"
     asked: list[bool] = []
 
     def stop_once_the_server_has_the_state() -> bool:

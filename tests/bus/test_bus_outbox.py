@@ -165,7 +165,7 @@ def test_each_message_says_what_it_comes_after_holes_of_the_journal_included(
     import sqlite3
     from contextlib import closing
 
-    from companion.bus.messages import Ack, Topics
+    from companion.bus.contract import Ack, Topics
     from companion.bus.outbox import Outbox
 
     path = tmp_path / "journal.db"

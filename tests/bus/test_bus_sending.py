@@ -7,7 +7,7 @@ import json
 import sqlite3
 from pathlib import Path
 
-from companion.bus.messages import Ack, Topics
+from companion.bus.contract import Ack, Topics
 from companion.bus.outbox import Outbox, Outgoing
 from companion.bus.sender import RESEND_MAX, Sender
 from companion.journal import Journal

@@ -19,7 +19,7 @@ from broker_harness import MOSQUITTO, SERVER, Broker
 from cafe_sim import CAFE, SimTable, play_journal
 from starlette.testclient import TestClient
 
-from companion.bus.messages import dump, state_message
+from companion.bus.contract import TableState
 from companion.cafe.ingest import Incoming
 from companion.cafe.server import CafeServer
 from companion.cafe.settings import BrokerSection, CafeSection, CafeSettings, DatabaseSection
@@ -118,8 +118,8 @@ def incoming(table: SimTable, *, state: dict[str, Any] | None = None) -> list[In
     items = [Incoming(table.name, "status", b"online")]
     items += [Incoming(table.name, "events", payload) for payload in table.payloads()]
     if state is not None:
-        body = state_message(table.topics, **state)
-        items.append(Incoming(table.name, "state", dump(body)))
+        body = TableState(table.name, **state).payload(table.topics)
+        items.append(Incoming(table.name, "state", body))
     return items
 
 

@@ -23,7 +23,8 @@ import paho.mqtt.client as mqtt
 from daemon_harness import fibonachos_steps, load_record
 from paho.mqtt.enums import CallbackAPIVersion
 
-from companion.bus.messages import Ack, Topics, dump, event_message, state_message
+from companion.bus.contract import Ack, TableState, Topics
+from companion.bus.outbox import event_message
 from companion.journal import GameEntry, Journal, JournalEvent
 from companion.session import Session
 from companion.table.tracker import CardPlaced
@@ -188,7 +189,7 @@ class SimTable:
             "winners": [],
         }
         devices = {"camera": "ok", "display": "ok", "buttons": "ok", "journal": "ok"}
-        return dump(state_message(self.topics, at=at, game=game, devices=devices, idle=idle))
+        return TableState(self.topics.table, at, game, devices, idle).payload(self.topics)
 
     def send_state(self, totals: list[int], *, at: float, idle: float = 3.0) -> None:
         self.publish("state", self.state(totals, at=at, idle=idle), retain=True)

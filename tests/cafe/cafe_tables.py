@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import socket
 import sqlite3
 import subprocess
 import sys
 import threading
+import urllib.request
 from collections.abc import Sequence
 from contextlib import closing, suppress
 from pathlib import Path
@@ -31,7 +33,7 @@ from daemon_harness import ManualClock, Step, Untracked, fibonachos_steps, load_
 
 from card_codes.keys import save_key
 from companion.bus.client import TableBus
-from companion.bus.messages import Topics
+from companion.bus.contract import Topics
 from companion.bus.settings import BusSettings
 from companion.daemon.build import Devices, assemble
 from companion.daemon.remote import Remote
@@ -90,11 +92,15 @@ class Table:
             buttons=lambda: FakeButtons(self.clock),
         )
         session = Session(Journal.open(self.path), clock=self.clock)
-        self.daemon = assemble(
-            session, self.reader, devices, clock=self.clock, app=UiApp(now=self.clock())
-        )
         self.bus = TableBus(settings, self.path, key=None)
-        self.daemon.remote = Remote(self.daemon, self.bus)
+        self.daemon = assemble(
+            session,
+            self.reader,
+            devices,
+            clock=self.clock,
+            app=UiApp(now=self.clock()),
+            parts=lambda table: [Remote(table, self.bus)],
+        )
         self.daemon.start()
         self.bus.start()
 
@@ -216,6 +222,27 @@ class CafeProcess:
         assert self.proc is not None
         self.proc.kill()
         self.proc.wait(timeout=10)
+
+    def fill(self) -> None:
+        """The server's disk full (issue 22): no file of its process may grow any more.
+        The kernel's file size limit (``RLIMIT_FSIZE``, set on the running process: no
+        root, no mount) refuses every write past the first byte of a file, as a full disk
+        refuses every write that needs a new block; SQLite sees its writes fail (an I/O
+        error; tests/cafe/test_poison.py has SQLite's own "database or disk is full")."""
+        assert self.proc is not None
+        hard = resource.prlimit(self.proc.pid, resource.RLIMIT_FSIZE)[1]
+        resource.prlimit(self.proc.pid, resource.RLIMIT_FSIZE, (1, hard))
+
+    def room(self) -> None:
+        """Space again: the limit lifted on the same process (no restart)."""
+        assert self.proc is not None and self.proc.poll() is None, "the server died"
+        hard = resource.prlimit(self.proc.pid, resource.RLIMIT_FSIZE)[1]
+        resource.prlimit(self.proc.pid, resource.RLIMIT_FSIZE, (hard, hard))
+
+    def receiving(self) -> bool:
+        """What the dashboard says (``/.json``): whether the server stores what comes."""
+        with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/.json", timeout=10) as got:
+            return bool(json.load(got)["receiving"])
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:

@@ -82,6 +82,27 @@ def test_set_password_stores_a_hash_never_the_password(
     assert "at least 8 characters" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("before", [True, False], ids=["config-first", "chore-first"])
+def test_set_password_writes_the_password_file_of_the_config_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, before: bool
+) -> None:
+    """Issue 26: ``companion cafe --config X set-password`` wrote the default settings'
+    password file, not X's. Either order writes X's; the default's is left alone."""
+    default = tmp_path / "default.toml"
+    decoy = tmp_path / "default-pw"
+    default.write_text(f'[web]\npassword_file = "{decoy}"\n', encoding="utf-8")
+    monkeypatch.setenv("COMPANION_CAFE_CONFIG", str(default))
+    config = tmp_path / "x.toml"
+    target = tmp_path / "x-pw"
+    config.write_text(f'[web]\npassword_file = "{target}"\n', encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", __import__("io").StringIO("correct horse\n"))
+    chore = ["set-password", "--stdin"]
+    given = ["--config", str(config)]
+    argv = ["cafe", *given, *chore] if before else ["cafe", chore[0], *given, chore[1]]
+    assert main(argv) == 0
+    assert target.exists() and not decoy.exists()
+
+
 def test_postgresql_backup_with_pg_dump_while_serving_then_pg_restore(
     broker: Broker, pg_url: str, journal: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -25,7 +25,7 @@ from cafe_sim import CAFE, SimTable, dumps, wait_until
 from test_leaderboard import GAMES
 
 from companion.bus.client import TableBus
-from companion.bus.messages import Topics
+from companion.bus.contract import Topics
 from companion.bus.settings import BusSettings
 from companion.web.app import create_app
 

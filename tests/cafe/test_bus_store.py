@@ -11,7 +11,7 @@ from cafe_fixtures import Servers
 from cafe_sim import SimTable, wait_until
 from paho.mqtt.enums import CallbackAPIVersion
 
-from companion.bus.messages import Ack
+from companion.bus.contract import Ack
 from companion.cafe.server import CafeServer
 from companion.cafe.store import GameQuery
 from companion.journal import Journal

@@ -2,21 +2,26 @@
 server (issue 22, item 2): the page's answer is the table's. A name the table refuses
 (NUL, a control character) gets ``{"ok": false}`` and is never sent; the page's limit
 is the contract's, so a name it takes is one the table takes (a 21-24 character name
-was accepted by the page and refused by the table while the phone was told ok)."""
+was accepted by the page and refused by the table while the phone was told ok). The
+table here answers through its own Remote (tests/cafe/cafe_answers.py)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+from cafe_answers import answering
 from cafe_fixtures import KEY, PASSWORD_HASH, settings_for
+from daemon_harness import part_of
 from starlette.testclient import TestClient
 from test_phone_cafe import _play, _send, table  # noqa: F401 (the fixture)
 
-from companion.bus.commands import CommandChecker, sign
+from companion.bus.commands import CommandChecker
+from companion.bus.contract import sign
 from companion.cafe.live import CafeLive
 from companion.cafe.server import CafeServer
 from companion.cafe.sqlite import SqliteStore
+from companion.daemon.phone import Phone
 from companion.daemon.runtime import Daemon
 from companion.web.app import create_app
 
@@ -30,12 +35,10 @@ def test_the_page_takes_what_the_table_takes_and_says_so(
     ``{"ok": false}`` and not sent; the longest name the table takes goes whole."""
     daemon, clock, journal = table
     _play(daemon, clock, 30)
-    assert daemon.phone is not None
-    _, token, _ = daemon.phone.board.current()
+    _, token, _ = part_of(daemon, Phone).board.current()
     settings = settings_for(1, tmp_path / "cafe.db")
     server = CafeServer(settings, SqliteStore(settings.database_path()), key=KEY)
-    published: list[dict[str, Any]] = []
-    server.link.publish_command = lambda table, body: published.append(body)  # type: ignore[method-assign]
+    published = answering(server, daemon)
     _send(server, daemon, journal)
     app = create_app(server, password_hash=lambda: PASSWORD_HASH, secret="s" * 32)
     app.state.live = CafeLive(server)
@@ -44,15 +47,15 @@ def test_the_page_takes_what_the_table_takes_and_says_so(
         for bad in ("Ana\x00", "Ben\x1b[2J", "Cy\u202e"):
             names = {"k": token, "name0": bad, "name1": "Yann", "name2": "Xavier"}
             answer = client.post("/t/t1/names", data=names, headers={"Accept": "application/json"})
-            assert (answer.status_code, answer.json()) == (409, {"ok": False}), bad
+            assert (answer.status_code, answer.json()["answer"]) == (409, "invalid"), bad
         assert published == []
         too_long = {"k": token, "name0": "Z" * 21, "name1": "Yann", "name2": "Xavier"}
         answer = client.post("/t/t1/names", data=too_long, headers={"Accept": "application/json"})
-        assert (answer.status_code, answer.json()) == (409, {"ok": False})
+        assert (answer.status_code, answer.json()["answer"]) == (409, "invalid")
         longest = {"k": token, "name0": "Z" * 20, "name1": "Yann", "name2": "Xavier"}
         answer = client.post("/t/t1/names", data=longest, headers={"Accept": "application/json"})
-        assert answer.json() == {"ok": True}
+        assert answer.json()["ok"] is True
     (body,) = published
     signed = sign({k: v for k, v in body.items() if k != "sig"}, KEY)
-    assert checker.check(signed).args["names"] == ["Z" * 20, "Yann", "Xavier"]
+    assert checker.check(signed).names == ("Z" * 20, "Yann", "Xavier")
     server.store.close()

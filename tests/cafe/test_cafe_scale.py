@@ -14,8 +14,7 @@ from cafe_fixtures import STATE
 from cafe_sim import CAFE, SimTable
 from starlette.requests import Request
 
-from companion.bus.messages import Topics, dump, state_message
-from companion.cafe.contract import GameRow
+from companion.bus.contract import GameRow, TableState, Topics
 from companion.cafe.ingest import Incoming, Ingest
 from companion.cafe.server import CafeServer
 from companion.cafe.sqlite import SqliteStore
@@ -24,9 +23,8 @@ from companion.web import stream
 
 
 def _state(table: str, totals: list[int]) -> Incoming:
-    body = state_message(Topics(CAFE, table), **STATE)
-    body["game"] = {**body["game"], "totals": totals}
-    return Incoming(table, "state", dump(body))
+    state = {**STATE, "game": {**STATE["game"], "totals": totals}}
+    return Incoming(table, "state", TableState(table, **state).payload(Topics(CAFE, table)))
 
 
 def test_only_the_changed_tables_card_is_made_again(filled: CafeServer) -> None:
@@ -115,9 +113,9 @@ def test_a_game_row_and_a_link_held_are_not_written_again(journal: Path) -> None
     link = {"link": "ab" * 32}
     for payload in table.payloads():
         ingest.apply([Incoming("t1", "events", payload)])
-        body = state_message(Topics(CAFE, "t1"), **STATE)
-        body["game"] = {**body["game"], "id": 1, **link}
-        ingest.apply([Incoming("t1", "state", dump(body))])
+        state = {**STATE, "game": {**STATE["game"], "id": 1, **link}}
+        body = TableState("t1", **state).payload(Topics(CAFE, "t1"))
+        ingest.apply([Incoming("t1", "state", body)])
     games = len(table.games)
     assert store.writes == {"game": 2 * games, "link": 1}
     assert store.linked("t1", "ab" * 32) == 1

@@ -24,9 +24,9 @@ from broker_harness import MOSQUITTO, Broker
 from cafe_fixtures import KEY, Servers
 from cafe_sim import SimTable, dumps, wait_until
 
-from companion.bus.commands import signature
-from companion.cafe.contract import parse_events, parse_topic, split_key, subscriptions
-from companion.cafe.errors import MessageError, SettingsError
+from companion.bus.contract import Update, parse_topic, signature, split_key, subscriptions
+from companion.bus.errors import MessageError
+from companion.cafe.errors import SettingsError
 from companion.cafe.server import CafeServer
 from companion.cafe.settings import CafeSection, parse_settings
 from companion.cafe.store import GameQuery
@@ -275,9 +275,9 @@ def test_a_chain_server_reads_the_cafes_it_names_and_keys_their_tables() -> None
         "table": "t1",
         "game": {"id": 1, "game": "x", "players": [], "started": 1},
     }
-    assert parse_events("chain", "harbour.t1", dumps(body)).game.table == "harbour.t1"
+    assert Update.parse("chain", "harbour.t1", dumps(body)).game.table == "harbour.t1"
     with pytest.raises(MessageError, match="published under corner/t1"):
-        parse_events("chain", "corner.t1", dumps(body))
+        Update.parse("chain", "corner.t1", dumps(body))
     settings = parse_settings({"cafe": {"name": "chain", "cafes": list(CAFES)}}, "chain.toml")
     assert subscriptions(*settings.cafes()) == [
         f"companion/{cafe}/+/{leaf}"

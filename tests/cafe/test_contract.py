@@ -10,8 +10,8 @@ import pytest
 from cafe_fixtures import incoming
 from cafe_sim import CAFE, SimTable, dumps
 
-from companion.cafe.contract import check_name, parse_events, parse_topic
-from companion.cafe.errors import MessageError
+from companion.bus.contract import Update, check_name, parse_topic
+from companion.bus.errors import MessageError
 from companion.cafe.ingest import Incoming, Ingest
 from companion.cafe.sqlite import SqliteStore
 
@@ -38,7 +38,7 @@ from companion.cafe.sqlite import SqliteStore
 )
 def test_a_message_that_breaks_the_contract_is_refused_by_name(payload: bytes, why: str) -> None:
     with pytest.raises(MessageError, match=why):
-        parse_events(CAFE, "t1", payload)
+        Update.parse(CAFE, "t1", payload)
 
 
 def test_names_and_topics() -> None:

@@ -12,7 +12,7 @@ from cafe_fixtures import Servers
 from cafe_sim import CAFE, SimTable, play_journal, wait_until
 
 from companion.bus.client import TableBus
-from companion.bus.messages import Topics
+from companion.bus.contract import Topics
 from companion.bus.settings import BusSettings
 from companion.cafe.ingest import Incoming
 from companion.cafe.server import CafeServer

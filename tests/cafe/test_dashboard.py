@@ -145,10 +145,10 @@ def test_a_servers_command_with_accents_is_accepted_by_the_table() -> None:
     French ("Élise, votre table") passes the table's own check (the server used to escape
     nothing and the table everything, so any accent broke the signature)."""
     from companion.bus.commands import CommandChecker
-    from companion.cafe.contract import command
+    from companion.bus.contract import Command
 
     key = bytes(range(32))
-    sent = command("rosie", "t2", "message", {"text": "Élise, votre table"}, key, now=100.0)
+    sent = Command("message", text="Élise, votre table").body("rosie", "t2", key, now=100.0)
     checker = CommandChecker(key, cafe="rosie", table="t2", clock=lambda: 100.0)
     checked = checker.check(json.dumps(sent, ensure_ascii=False).encode("utf-8"))
-    assert checked.action == "message" and checked.args["text"] == "Élise, votre table"
+    assert checked.action == "message" and checked.text == "Élise, votre table"

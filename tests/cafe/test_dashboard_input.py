@@ -120,8 +120,11 @@ class OneGame:
     def game_record(self, table: str, token: str) -> None:
         return None
 
-    def offer_names(self, table: str, token: str, names: Sequence[str]) -> bool:
-        return False
+    def offer_names(self, table: str, token: str, names: Sequence[str]) -> str:
+        return ""
+
+    async def names_answer(self, table: str, ticket: str) -> str:
+        return "unsent"
 
     def version(self) -> int:
         return 1

@@ -23,9 +23,17 @@ from cafe_browser import (  # noqa: F401 (artefacts_fixture: the fixture)
     chromium,
     wait_for,
 )
-from daemon_harness import ManualClock, fibonachos_steps, load_record, make_daemon
+from daemon_harness import (
+    ManualClock,
+    fibonachos_steps,
+    load_record,
+    make_daemon,
+    part_of,
+    turning,
+)
 
-from companion.daemon.phone import Board, Phone
+from companion.daemon.board import Board
+from companion.daemon.phone import Phone
 from companion.daemon.runtime import Daemon
 from companion.flows.status import TrickStatus
 from companion.journal import Journal
@@ -108,10 +116,10 @@ def test_a_whole_game_live_on_a_phone(tmp_path: Path, phone: Any, artefacts: Pat
     steps = fibonachos_steps(record)
     clock = ManualClock()
     path = tmp_path / "journal.db"
-    daemon = make_daemon(path, steps, clock=clock)
     board = Board("t1", str(path))
-    daemon.phone = Phone(daemon, board)
-    daemon.phone.turn(clock(), True)  # before a game: the set-up link (the attract code)
+    daemon = make_daemon(path, steps, clock=clock, parts=lambda table: [Phone(table, board)])
+    hook = part_of(daemon, Phone)
+    hook.turn(clock(), True)  # before a game: the set-up link (the attract code)
     _, set_up, _ = board.current()
     latencies: list[float] = []
     with Served(create_phone_app(board)) as served:
@@ -120,7 +128,7 @@ def test_a_whole_game_live_on_a_phone(tmp_path: Path, phone: Any, artefacts: Pat
         _shot(phone, artefacts, "phone-0-waiting.png")
         daemon.start_game("fibonachos", 3, [], {})
         daemon.start()
-        daemon.phone.turn(clock(), True)
+        hook.turn(clock(), True)
         game, token, _ = board.current()
         assert game is not None and token == set_up  # the set-up link is the game's
         url = f"{served.url}/t/t1?k={token}"
@@ -135,12 +143,10 @@ def test_a_whole_game_live_on_a_phone(tmp_path: Path, phone: Any, artefacts: Pat
             field = phone.find_element(By.NAME, f"name{seat}")
             field.clear()
             field.send_keys(name)
-        phone.find_element(By.CSS_SELECTOR, "form.names button").click()
-        _wait(phone, lambda: "select" in " ".join(_texts(phone, ".said")).lower(), "sent")
-        for _ in range(50):
-            if isinstance(daemon.app.page, NamesOffer):
-                break
-            daemon.phone.turn(clock(), False)
+        with turning(lambda: hook.turn(clock(), False)):  # the loop answers
+            phone.find_element(By.CSS_SELECTOR, "form.names button").click()
+            _wait(phone, lambda: "select" in " ".join(_texts(phone, ".said")).lower(), "sent")
+            _wait(phone, lambda: isinstance(daemon.app.page, NamesOffer), "the offer")
         offer = daemon.app.screen(clock())
         assert isinstance(offer, MessageView) and "Zoé, Yann, Xavier" in offer.lines[0]
         render(offer, (128, 64)).resize((512, 256)).save(artefacts / "oled-names-offer.png")
@@ -150,7 +156,7 @@ def test_a_whole_game_live_on_a_phone(tmp_path: Path, phone: Any, artefacts: Pat
         assert daemon.app.players == ("Zoé", "Yann", "Xavier")  # what the OLED draws from
         assert "Zoé" in repr(daemon.app.screen(clock()))
         assert Journal.read(path).game(game).players == ("Zoé", "Yann", "Xavier")
-        daemon.phone.turn(clock(), True)
+        hook.turn(clock(), True)
         _wait(phone, lambda: "Zoé" in _texts(phone, "#scores td:first-child"), "new names")
         _shot(phone, artefacts, "phone-2-names.png")
 
@@ -191,7 +197,7 @@ def test_a_whole_game_live_on_a_phone(tmp_path: Path, phone: Any, artefacts: Pat
 
         # A new game: the old link shows the game that ended, read-only; names refused.
         daemon.start_game("fibonachos", 3, [], {})
-        daemon.phone.turn(clock(), True)
+        hook.turn(clock(), True)
         assert board.current()[1] not in ("", token)
         phone.get(url)
         _wait(phone, lambda: bool(_texts(phone, "#result")), "the old game, read-only")

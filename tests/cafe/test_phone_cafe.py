@@ -12,44 +12,46 @@ import csv
 import io
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
+from cafe_answers import answering
 from cafe_fixtures import KEY, PASSWORD_HASH, settings_for
-from cafe_sim import CAFE, SimTable, dumps
-from daemon_harness import ManualClock, fibonachos_steps, load_record, make_daemon
+from cafe_sim import CAFE, SimTable
+from daemon_harness import ManualClock, fibonachos_steps, load_record, make_daemon, part_of
 from PIL import Image
 from starlette.testclient import TestClient
 
-from companion.bus.messages import Topics, game_state, state_message
-from companion.cafe.contract import parse_state
+from companion.bus.contract import TableState, Topics
+from companion.bus.messages import game_state
 from companion.cafe.ingest import Incoming
 from companion.cafe.live import CafeLive
 from companion.cafe.server import CafeServer
 from companion.cafe.sqlite import SqliteStore
-from companion.daemon.phone import Board, Phone
+from companion.daemon.board import Board
+from companion.daemon.phone import Phone
 from companion.daemon.runtime import Daemon
 from companion.views.live import card, link_digest
 from companion.web.app import create_app
 from companion.web.phone import create_phone_app
 
 
-def _state(daemon: Daemon) -> dict[str, Any]:
+def _state(daemon: Daemon) -> bytes:
     """The ``state`` the table's bus would publish now (companion.daemon.remote)."""
     session = daemon.session
     game = None
     if session.flow is not None:
         game = game_state(session.game_id, session.flow, list(daemon.app.players))
-        assert daemon.phone is not None
-        game.update(daemon.phone.bus_fields())
+        game.update(part_of(daemon, Phone).bus_fields())
     devices = {"camera": "ok", "display": "ok", "buttons": "ok", "journal": "ok"}
-    return state_message(Topics(CAFE, "t1"), at=1.0, game=game, devices=devices, idle=0.0)
+    return TableState("t1", at=1.0, game=game, devices=devices, idle=0.0).payload(
+        Topics(CAFE, "t1")
+    )
 
 
 def _send(server: CafeServer, daemon: Daemon, journal: Path) -> None:
     table = SimTable("t1", 1, journal)
     items = [Incoming("t1", "events", payload) for payload in table.payloads()]
-    items.append(Incoming("t1", "state", dumps(_state(daemon))))
+    items.append(Incoming("t1", "state", _state(daemon)))
     server.take(items)
 
 
@@ -59,8 +61,7 @@ def _play(daemon: Daemon, clock: ManualClock, steps: int | None = None) -> None:
         daemon.step()
         clock.advance(0.2)
         done += 1
-    assert daemon.phone is not None
-    daemon.phone.turn(clock(), True)
+    part_of(daemon, Phone).turn(clock(), True)
 
 
 @pytest.fixture
@@ -68,8 +69,10 @@ def table(tmp_path: Path) -> tuple[Daemon, ManualClock, Path]:
     record = load_record("fibonachos", "full-3p.json")
     clock = ManualClock()
     path = tmp_path / "journal.db"
-    daemon = make_daemon(path, fibonachos_steps(record), clock=clock)
-    daemon.phone = Phone(daemon, Board("t1", str(path)))
+    board = Board("t1", str(path))
+    daemon = make_daemon(
+        path, fibonachos_steps(record), clock=clock, parts=lambda table: [Phone(table, board)]
+    )
     daemon.start_game("fibonachos", 3, [], {})
     daemon.start()
     return daemon, clock, path
@@ -80,18 +83,17 @@ def test_the_cafe_serves_the_page_from_the_state_and_keeps_old_links(
 ) -> None:
     daemon, clock, journal = table
     _play(daemon, clock, 30)
-    assert daemon.phone is not None
-    game, token, view = daemon.phone.board.current()
+    game, token, view = part_of(daemon, Phone).board.current()
     assert game is not None and view is not None
     state = _state(daemon)
-    assert state["v"] == 1 and state["game"]["link"] == link_digest(token)
-    assert token not in json.dumps(state)  # only the digest travels
-    assert parse_state(CAFE, "t1", dumps(state)).game["live"] == view  # type: ignore[index]
+    sent_state = json.loads(state)
+    assert sent_state["v"] == 1 and sent_state["game"]["link"] == link_digest(token)
+    assert token.encode() not in state  # only the digest travels
+    assert TableState.parse(CAFE, "t1", state).game["live"] == view  # type: ignore[index]
 
     settings = settings_for(1, tmp_path / "cafe.db")
     server = CafeServer(settings, SqliteStore(settings.database_path()), key=KEY)
-    sent: list[tuple[str, str, Any]] = []
-    server.send = lambda table, action, args: sent.append((table, action, args))  # type: ignore[method-assign]
+    published = answering(server, daemon)
     _send(server, daemon, journal)
     app = create_app(server, password_hash=lambda: PASSWORD_HASH, secret="s" * 32)
     app.state.live = CafeLive(server)
@@ -103,9 +105,11 @@ def test_the_cafe_serves_the_page_from_the_state_and_keeps_old_links(
         assert client.get(f"/t/t2?k={token}").status_code == 403
         names = {"k": token, "name0": "Zoé", "name1": "Yann", "name2": "Xavier"}
         taken = client.post("/t/t1/names", data=names, headers={"Accept": "application/json"})
-        assert taken.status_code == 200
+        assert taken.status_code == 200 and taken.json()["answer"] == "offered"
         # Issue 15: marked as a phone's, so the table asks to confirm them.
-        assert sent == [("t1", "names", {"names": ["Zoé", "Yann", "Xavier"], "phone": True})]
+        assert [(b["table"], b["action"], b["args"]) for b in published] == [
+            ("t1", "names", {"names": ["Zoé", "Yann", "Xavier"], "phone": True})
+        ]
 
         _play(daemon, clock)  # to the end of the game: the state has no game any more
         _send(server, daemon, journal)
@@ -130,18 +134,17 @@ def test_home_downloads_french_and_a_restart_keeps_the_link(
 ) -> None:
     daemon, clock, journal = table
     _play(daemon, clock, 10)
-    assert daemon.phone is not None
-    game, token, _ = daemon.phone.board.current()
+    game, token, _ = part_of(daemon, Phone).board.current()
     assert game is not None
     # A restarted daemon resumes the game with the same link (the journal keeps it).
     resumed = make_daemon(journal, [], clock=clock)
-    resumed.phone = Phone(resumed, Board("t1", str(journal)))
-    resumed.phone.turn(clock(), True)
-    assert resumed.phone.board.current()[:2] == (game, token)
+    again = Phone(resumed.facade, Board("t1", str(journal)))
+    again.turn(clock(), True)
+    assert again.board.current()[:2] == (game, token)
     resumed.links.close()
 
     _play(daemon, clock)
-    with TestClient(create_phone_app(daemon.phone.board)) as client:
+    with TestClient(create_phone_app(part_of(daemon, Phone).board)) as client:
         french = client.get(f"/t/t1?k={token}", headers={"Accept-Language": "fr-FR,fr"})
         assert "Victoire : Ben" in french.text and "Manches" in french.text
         rows = list(csv.reader(io.StringIO(client.get(f"/t/t1/scores.csv?k={token}").text)))

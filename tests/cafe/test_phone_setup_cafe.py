@@ -20,14 +20,16 @@ from pathlib import Path
 import pytest
 from cafe_fixtures import KEY, PASSWORD_HASH, Servers
 from cafe_sim import CAFE, wait_until
-from daemon_harness import ManualClock, make_daemon
+from daemon_harness import ManualClock, make_daemon, part_of, turning
 from starlette.testclient import TestClient
 
 from companion.bus.client import TableBus
-from companion.bus.messages import Topics
+from companion.bus.contract import Topics
 from companion.bus.settings import BusSettings
 from companion.cafe.live import CafeLive
-from companion.daemon.phone import Board, Phone
+from companion.daemon.board import Board
+from companion.daemon.parts import Part, TableFacade
+from companion.daemon.phone import Phone
 from companion.daemon.remote import Remote
 from companion.daemon.runtime import Daemon
 from companion.ui.phone import NamesOffer
@@ -42,17 +44,25 @@ def table(servers: Servers, tmp_path: Path) -> Iterator[tuple[Daemon, ManualCloc
     ``[phone] url`` the cafe server's address."""
     clock = ManualClock()
     path = tmp_path / "journal.db"
-    daemon = make_daemon(path, [], clock=clock)
-    daemon.phone = Phone(daemon, Board("t1", str(path)))
-    daemon.phone.base = "http://cafe-server.local:8080"
     port = servers.settings.broker.port
     bus = TableBus(BusSettings("127.0.0.1", port, Topics(CAFE, "t1"), "table-t1"), path, key=KEY)
-    daemon.remote = Remote(daemon, bus)
+
+    def parts(table: TableFacade) -> list[Part]:
+        phone = Phone(table, Board("t1", str(path)))
+        phone.base = "http://cafe-server.local:8080"
+        return [phone, Remote(table, bus, phone)]
+
+    daemon = make_daemon(path, [], clock=clock, parts=parts)
     daemon.start()
-    daemon.remote.start()
+    part_of(daemon, Remote).start()  # as run() does: the bus's thread, the log handler
     assert bus.online.wait(10)
     yield daemon, clock
     bus.close()
+
+
+def _turn(daemon: Daemon, clock: ManualClock) -> None:
+    clock.advance(0.1)
+    daemon.step()
 
 
 def _until(daemon: Daemon, clock: ManualClock, check: Callable[[], bool], what: str) -> None:
@@ -71,9 +81,8 @@ def test_the_set_up_link_opens_the_waiting_page_and_its_names_come_from_the_serv
 ) -> None:
     daemon, clock = table
     server = servers.start()
-    assert daemon.phone is not None
     daemon.step()
-    _, token, _ = daemon.phone.board.current()
+    _, token, _ = part_of(daemon, Phone).board.current()
     assert token and daemon.app.link == f"http://cafe-server.local:8080/t/t1?k={token}"
 
     def setup_held() -> bool:
@@ -89,8 +98,9 @@ def test_the_set_up_link_opens_the_waiting_page_and_its_names_come_from_the_serv
         assert page.status_code == 200 and 'id="waiting"' in page.text
         assert client.get("/t/t1?k=not-the-token").status_code == 403
         typed = {"k": token, "name0": "Zoé", "name1": "", "name2": "Yann"}
-        sent = client.post("/t/t1/names", data=typed, headers={"Accept": "application/json"})
-        assert sent.json() == {"ok": True}
+        with turning(lambda: _turn(daemon, clock)):  # the table answers meanwhile
+            sent = client.post("/t/t1/names", data=typed, headers={"Accept": "application/json"})
+        assert (sent.json()["ok"], sent.json()["answer"]) == (True, "offered")
 
         # The signed command with "phone": the OLED offers the names, one press takes them.
         _until(daemon, clock, lambda: isinstance(daemon.app.page, NamesOffer), "the offer")
@@ -102,7 +112,7 @@ def test_the_set_up_link_opens_the_waiting_page_and_its_names_come_from_the_serv
         # The game started next keeps the link: the same page now shows the game.
         daemon.start_game("fibonachos", 3, [], {})
         daemon.step()
-        game, kept, _ = daemon.phone.board.current()
+        game, kept, _ = part_of(daemon, Phone).board.current()
         assert game is not None and kept == token
 
         def in_play() -> bool:
@@ -112,3 +122,46 @@ def test_the_set_up_link_opens_the_waiting_page_and_its_names_come_from_the_serv
         _until(daemon, clock, in_play, "the game on the set-up link's page")
         assert server.ingest.tables["t1"].state is not None
         assert "setup" not in server.ingest.tables["t1"].state
+
+
+def test_names_the_game_cannot_take_are_refused_to_the_phone_in_its_words(
+    servers: Servers, table: tuple[Daemon, ManualClock]
+) -> None:
+    """Issue 22: the table refused names for its game's state (here a hex game, whose
+    seats have names of their own, started after the phone opened the set-up page)
+    while the phone was told ``{"ok": true}``. Now the table answers in its state, and
+    the phone gets that answer in its own language, English or French; the OLED shows
+    no offer."""
+    daemon, clock = table
+    server = servers.start()
+    daemon.step()
+    _, token, _ = part_of(daemon, Phone).board.current()
+    daemon.start_game("hex", 2, [], {})
+
+    def hex_held() -> bool:
+        row = server.ingest.tables.get("t1")
+        game = (row.state or {}).get("game") if row is not None else None
+        return isinstance(game, dict) and game.get("game") == "hex"
+
+    _until(daemon, clock, hex_held, "the hex game's state on the server")
+    app = create_app(server, password_hash=lambda: PASSWORD_HASH, secret="s" * 32)
+    app.state.live = CafeLive(server, pace=0.0)
+    typed = {"k": token, "name0": "Zoé", "name1": "Yann"}  # the set-up page's form
+    said = {
+        "en": "This game's seats have names of their own: the table keeps them",
+        "fr": "Les places de ce jeu ont leurs propres noms : la table les garde",
+    }
+    with TestClient(app) as client:
+        for lang, words in said.items():
+            headers = {"Accept": "application/json", "Accept-Language": lang}
+            with turning(lambda: _turn(daemon, clock)):
+                answer = client.post("/t/t1/names", data=typed, headers=headers)
+            assert answer.status_code == 409, answer.text
+            assert answer.json() == {"ok": False, "answer": "fixed", "said": words}
+        # Without script: back to the page, which says it.
+        with turning(lambda: _turn(daemon, clock)):
+            back = client.post("/t/t1/names", data=typed, follow_redirects=False)
+        assert back.status_code == 303 and back.headers["location"].endswith("&said=fixed")
+        page = client.get(back.headers["location"], headers={"Accept-Language": "en"})
+        assert said["en"].replace("'", "&#39;") in page.text
+    assert not isinstance(daemon.app.page, NamesOffer)

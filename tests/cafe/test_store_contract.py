@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pg_fixtures import Postgres
 
-from companion.cafe.contract import EventRow, GameRow
+from companion.bus.contract import EventRow, GameRow
 from companion.cafe.store import GameQuery, JournalRow, SeatRow, Store, TableRow, open_store
 
 NAMES = itertools.count(1)

@@ -16,8 +16,8 @@ from cafe_sim import CAFE, play_journal, wait_until
 from starlette.testclient import TestClient
 
 from companion.bus.client import TableBus
+from companion.bus.contract import Topics
 from companion.bus.logs import KEPT, LogRing
-from companion.bus.messages import Topics
 from companion.bus.settings import BusSettings
 from companion.cafe.server import CafeServer
 from companion.web.app import create_app

@@ -8,15 +8,19 @@ so these tests exercise the real loop, session, journal, flows and UI.
 from __future__ import annotations
 
 import json
+import threading
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
 from companion.daemon.links import ButtonsLink, CameraLink, DisplayLink
+from companion.daemon.parts import Part, TableFacade
 from companion.daemon.runtime import Daemon, Links
+from companion.daemon.table_layout import LayoutKeeper
 from companion.journal import Journal
 from companion.session import Session
 from companion.table.cards import TableCard
@@ -136,6 +140,9 @@ def make_daemon(
     buttons: Callable[[], Buttons] | None = None,
     kiosk: Any = None,
     start: int = 0,
+    parts: Callable[[TableFacade], Sequence[Part]] | None = None,
+    table_of_copy: Callable[[int], str] = str,
+    layouts: LayoutKeeper | None = None,
 ) -> Daemon:
     frames = max(len(steps) - start, 0) + 5
     links = Links(
@@ -154,7 +161,19 @@ def make_daemon(
         links=links,
         clock=clock,
         frame_timeout=0.01,
+        parts=parts,
+        table_of_copy=table_of_copy,
+        layouts=layouts,
     )
+
+
+P = TypeVar("P")
+
+
+def part_of(daemon: Daemon, kind: type[P]) -> P:
+    """The daemon's part of type ``kind`` (the test made it: it is there)."""
+    (found,) = [part for part in daemon.parts if isinstance(part, kind)]
+    return found
 
 
 def run_until_end(daemon: Daemon, clock: ManualClock, *, limit: int = 10_000) -> None:
@@ -166,3 +185,24 @@ def run_until_end(daemon: Daemon, clock: ManualClock, *, limit: int = 10_000) ->
         daemon.step()
         clock.advance(0.2)
     raise AssertionError("the daemon did not reach the end of its frames")
+
+
+@contextmanager
+def turning(turn: Callable[[], object]) -> Iterator[None]:
+    """``turn`` called over and over on a thread of its own while the block runs: the
+    table's loop going on while a page served beside it waits for the loop's answer
+    (issue 22: names typed on a phone get the table's answer)."""
+    done = threading.Event()
+
+    def run() -> None:
+        while not done.is_set():
+            turn()
+            done.wait(0.005)  # the loop's pace, not a timing the test relies on
+
+    worker = threading.Thread(target=run, name="table-loop", daemon=True)
+    worker.start()
+    try:
+        yield
+    finally:
+        done.set()
+        worker.join(10)

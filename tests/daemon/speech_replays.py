@@ -4,12 +4,21 @@ each announcement's text (issue 25 §4): what the table hears, in order."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from daemon_harness import ManualClock, Step, fibonachos_steps, make_daemon, run_until_end
+from daemon_harness import (
+    ManualClock,
+    Step,
+    fibonachos_steps,
+    make_daemon,
+    part_of,
+    run_until_end,
+)
 
-from companion.daemon.speech import attach_speech
+from companion.daemon.parts import Part, TableFacade
+from companion.daemon.speech import Speech, speech_part
 from companion.flows.commands import EndTurn, FlowCommand, Move, Strikes
 from companion.table.cards import TableCard
 from companion.table.tracker import CardPlaced, CardRemoved
@@ -57,16 +66,22 @@ def heard(folder: Path) -> list[str]:
     return lines
 
 
+def _voice(tmp: Path, level: Level) -> Callable[[TableFacade], list[Part]]:
+    """The daemon's one part: speech, the files speaker writing the texts into ``said``."""
+    made = speech_part(
+        open_speaker("files", dir=str(tmp / "said"), audio=False), level, settle=True
+    )
+    return lambda table: [made(table)]
+
+
 def replay_cards(
     tmp: Path, game: str, steps: list[Step], options: dict[str, Any], *, players: int, level: Level
 ) -> list[str]:
     """A card game's steps through the loop with the files speaker; what was said."""
     clock = ManualClock()
-    daemon = make_daemon(tmp / "journal.db", steps, clock=clock)
+    daemon = make_daemon(tmp / "journal.db", steps, clock=clock, parts=_voice(tmp, level))
     daemon.start_game(game, players, [], options)
-    speech = attach_speech(
-        daemon, open_speaker("files", dir=str(tmp / "said"), audio=False), level, settle=True
-    )
+    speech = part_of(daemon, Speech)
     speech.start()
     try:
         run_until_end(daemon, clock)
@@ -79,11 +94,9 @@ def replay_hex(tmp: Path, level: Level) -> list[str]:
     """A hex referee game by its buttons: moves, strikes, a refused count, turns ended,
     a move refused."""
     clock = ManualClock()
-    daemon = make_daemon(tmp / "journal.db", [], clock=clock)
+    daemon = make_daemon(tmp / "journal.db", [], clock=clock, parts=_voice(tmp, level))
     daemon.start_game("hex", ["Black", "White"], [], {})
-    speech = attach_speech(
-        daemon, open_speaker("files", dir=str(tmp / "said"), audio=False), level, settle=True
-    )
+    speech = part_of(daemon, Speech)
     script: list[FlowCommand] = [
         Move(),  # Black's turn 1 allows one move: the turn ends with it
         Move(),

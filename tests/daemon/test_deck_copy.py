@@ -8,6 +8,7 @@ own copy of the same card was then refused as played twice.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -43,10 +44,16 @@ def code(notation: str, copy: int = 1) -> str:
     return encode_payload(card("fibonachos", notation, copy=copy))
 
 
-def copy_one_table(tmp_path: Path, frames: list[np.ndarray]) -> Daemon:
+def copy_one_table(
+    tmp_path: Path, frames: list[np.ndarray], table_of_copy: Callable[[int], str] = str
+) -> Daemon:
     clock = ManualClock()
     daemon = make_daemon(
-        tmp_path / "j.db", [], clock=clock, camera=lambda: FakeCamera(frames, fps=10)
+        tmp_path / "j.db",
+        [],
+        clock=clock,
+        camera=lambda: FakeCamera(frames, fps=10),
+        table_of_copy=table_of_copy,
     )
     daemon.reader = TableReader(default_layout(), deck_copy=1)
     return daemon
@@ -82,9 +89,8 @@ def test_a_card_of_table_2s_deck_is_refused_and_ours_is_played(
 def test_the_refusal_names_the_table_the_configuration_gives_the_copy(tmp_path: Path) -> None:
     """Issue 14: the OLED names the other table; `[cafe] copies` names tables not
     called by their copy's number (docs/cafe.md)."""
-    daemon = copy_one_table(tmp_path, [])
     config = parse_config({"cafe": {"copies": {"3": "terrace"}}})
-    daemon.table_of_copy = config.cafe.table_of_copy
+    daemon = copy_one_table(tmp_path, [], config.cafe.table_of_copy)
     now = daemon.clock()
     stray = StrayCard(TableCard("fibonachos/2/R1#1", "fibonachos", "R1#1", "play"), 2, now)
     daemon.table_event(stray, now)

@@ -9,7 +9,8 @@ from pathlib import Path
 
 from daemon_harness import ManualClock, make_daemon
 
-from companion.daemon.phone import Board, Phone
+from companion.daemon.board import Board
+from companion.daemon.phone import Phone
 from companion.journal import Journal
 from companion.ui.phone import NamesOffer
 from hardware.buttons import Button, ButtonEvent, PressKind
@@ -22,7 +23,7 @@ def test_the_set_up_link_follows_into_the_game_and_names_wait_for_a_press(
     clock = ManualClock()
     daemon = make_daemon(path, [], clock=clock)
     board = Board("t1", str(path))
-    phone = daemon.phone = Phone(daemon, board)
+    phone = Phone(daemon.facade, board)
     phone.base = "http://pi:8088"
     phone.turn(clock(), True)
     game, token, view = board.current()
@@ -70,7 +71,7 @@ def test_the_page_speaks_the_language_the_table_speaks_now(tmp_path: Path) -> No
     clock = ManualClock()
     daemon = make_daemon(path, [], clock=clock)
     board = Board("t1", str(path), "en")
-    phone = daemon.phone = Phone(daemon, board)
+    phone = Phone(daemon.facade, board)
     phone.turn(clock(), True)
     _, token, _ = board.current()
     assert token is not None

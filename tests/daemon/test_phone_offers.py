@@ -6,15 +6,18 @@ change nothing. The name length is one number for the page and the table."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
 import pytest
-from daemon_harness import ManualClock, make_daemon
+from daemon_harness import ManualClock, make_daemon, turning
 from starlette.testclient import TestClient
 
-from companion.bus.commands import Command, CommandRefusedError, _args
-from companion.daemon.phone import OFFER_SECONDS, Board, Phone
+from companion.bus.contract import Command
+from companion.bus.errors import CommandRefusedError
+from companion.daemon.board import Board
+from companion.daemon.phone import OFFER_SECONDS, Phone
 from companion.daemon.remote import Remote
 from companion.daemon.runtime import Daemon
 from companion.ui.phone import NamesOffer
@@ -29,7 +32,7 @@ def _table(tmp_path: Path) -> tuple[Daemon, Phone, ManualClock, list[tuple[str, 
     path = tmp_path / "journal.db"
     clock = ManualClock()
     daemon = make_daemon(path, [], clock=clock)
-    phone = daemon.phone = Phone(daemon, Board("t1", str(path)))
+    phone = Phone(daemon.facade, Board("t1", str(path)))
     daemon.start_game("fibonachos", 3, [], {})
     phone.turn(clock(), True)
     shown: list[tuple[str, ...]] = []
@@ -87,10 +90,10 @@ def test_names_from_the_cafe_wait_in_the_same_place(tmp_path: Path) -> None:
     """Issue 22: at a cafe each post is a signed ``names`` command; ten in one turn of
     the loop are one offer, the last."""
     daemon, phone, clock, shown = _table(tmp_path)
-    remote = Remote(daemon, bus=None)  # type: ignore[arg-type]  # act() uses no bus
+    remote = Remote(daemon.facade, bus=None, phone=phone)  # type: ignore[arg-type]  # act() uses no bus
     for post in range(10):
-        names = {"names": [f"Ana{post}", "Ben", "Cy"], "phone": True}
-        remote.act(Command("names", names), clock())
+        names = (f"Ana{post}", "Ben", "Cy")
+        remote.act(Command("names", names=names, phone=True), clock())
     phone.turn(clock(), False)
     assert shown == [("Ana9", "Ben", "Cy")]
     daemon.links.close()
@@ -101,18 +104,48 @@ def test_the_page_and_the_table_take_the_same_longest_name(tmp_path: Path) -> No
     20, the phone told ``{"ok": true}``. One number now: the page's field, the page's
     check and the table's check of a cafe's ``names`` command."""
     longest, longer = "A" * NAME_CHARS, "A" * (NAME_CHARS + 1)
-    assert _args("names", {"names": [longest]})["names"] == [longest]
+    assert Command.parse("names", {"names": [longest]}).names == (longest,)
     with pytest.raises(CommandRefusedError):
-        _args("names", {"names": [longer]})
+        Command.parse("names", {"names": [longer]})
     daemon, phone, clock, shown = _table(tmp_path)
     _, token, _ = phone.board.current()
-    with TestClient(create_phone_app(phone.board)) as client:
+    app = create_phone_app(phone.board)
+    with TestClient(app) as client, turning(lambda: phone.turn(clock(), False)):
         assert f'maxlength="{NAME_CHARS}"' in client.get(f"/t/t1?k={token}").text
         json = {"accept": "application/json"}
         post = {"k": token, "name0": longer, "name1": "Ben", "name2": "Cy"}
-        assert client.post("/t/t1/names", data=post, headers=json).json() == {"ok": False}
+        refused = client.post("/t/t1/names", data=post, headers=json)
+        assert (refused.status_code, refused.json()["answer"]) == (409, "invalid")
         post["name0"] = longest
-        assert client.post("/t/t1/names", data=post, headers=json).json() == {"ok": True}
+        taken = client.post("/t/t1/names", data=post, headers=json).json()
+        assert (taken["ok"], taken["answer"]) == (True, "offered")
     phone.turn(clock(), False)
     assert shown == [(longest, "Ben", "Cy")]
+    daemon.links.close()
+
+
+def test_the_home_page_is_told_the_tables_answer(tmp_path: Path) -> None:
+    """Issue 22: the page was told ``{"ok": true}`` as soon as the names were handed to
+    the loop, whatever the table then did. Now it waits for the loop's answer: names
+    replaced before the loop took them are told so, names for a game whose seats have
+    names of their own are refused as the table refuses them (and not offered)."""
+    daemon, phone, clock, shown = _table(tmp_path)
+    _, token, _ = phone.board.current()
+    board = phone.board
+    first = board.offer_names("t1", token, ["Ana", "Ben", "Cy"])
+    second = board.offer_names("t1", token, ["Zoé", "Ben", "Cy"])
+    phone.turn(clock(), False)
+    assert asyncio.run(board.names_answer("t1", first)) == "replaced"
+    assert asyncio.run(board.names_answer("t1", second)) == "offered"
+    assert shown == [("Zoé", "Ben", "Cy")]
+
+    daemon.start_game("hex", 2, [], {})  # the game after (the page still has a form)
+    phone.turn(clock(), True)
+    _, token, _ = board.current()
+    app = create_phone_app(board)
+    post = {"k": token, "name0": "Zoé", "name1": "Yann"}
+    with TestClient(app) as client, turning(lambda: phone.turn(clock(), False)):
+        said = client.post("/t/t1/names", data=post, headers={"accept": "application/json"})
+    assert (said.status_code, said.json()["answer"]) == (409, "fixed")
+    assert shown == [("Zoé", "Ben", "Cy")]
     daemon.links.close()

@@ -9,16 +9,16 @@ import threading
 from pathlib import Path
 
 import pytest
-from daemon_harness import ManualClock, fibonachos_steps, load_record, make_daemon
+from daemon_harness import ManualClock, fibonachos_steps, load_record, make_daemon, part_of
 
 from companion.config import parse_config
 from companion.daemon.runtime import Daemon
-from companion.daemon.speech import Mailbox, attach_speech, level_of, speech_from_config
+from companion.daemon.speech import Mailbox, Speech, level_of, speech_from_config, speech_part
 from companion.errors import ConfigError
 from companion.views.spoken import Announcement, Kind, Level
 from hardware.buttons import Button, ButtonEvent, PressKind
 from hardware.errors import ConfigurationError
-from hardware.speaker import Spoken
+from hardware.speaker import Speaker, Spoken
 from hardware.speaker_fake import FakeSpeaker
 
 
@@ -63,10 +63,19 @@ class Gate(FakeSpeaker):
         super()._say(spoken)
 
 
-def _daemon(tmp_path: Path) -> tuple[Daemon, ManualClock]:
+def _daemon(
+    tmp_path: Path,
+    speaker: Speaker | None = None,
+    level: Level = Level.ALL,
+    *,
+    settle: bool = False,
+) -> tuple[Daemon, ManualClock]:
+    """A Fibonachos game of three just started; speech its one part (``speaker`` given)."""
     clock = ManualClock()
     steps = fibonachos_steps(load_record("fibonachos", "short.json"))
-    daemon = make_daemon(tmp_path / "journal.db", steps, clock=clock)
+    voice = None if speaker is None else speech_part(speaker, level, settle=settle)
+    parts = None if voice is None else (lambda table: [voice(table)])
+    daemon = make_daemon(tmp_path / "journal.db", steps, clock=clock, parts=parts)
     daemon.start_game("fibonachos", 3, [], {"dealer": 2})
     return daemon, clock
 
@@ -74,9 +83,9 @@ def _daemon(tmp_path: Path) -> tuple[Daemon, ManualClock]:
 def test_the_loop_only_posts_while_a_sentence_is_being_said(tmp_path: Path) -> None:
     """Issue 25 §3: the loop goes on while the speaker talks; turns posted meanwhile
     leave only the newest to say."""
-    daemon, clock = _daemon(tmp_path)
     gate = Gate()
-    speech = attach_speech(daemon, gate, Level.ALL)
+    daemon, clock = _daemon(tmp_path, gate)
+    speech = part_of(daemon, Speech)
     speech.start()  # says "Ana leads. Turn up the spicy card." and holds there
     assert gate.entered.acquire(timeout=10)
     for _ in range(4):  # the spicy card, then three plays: four turns while one sentence lasts
@@ -98,8 +107,8 @@ def test_a_failing_speaker_is_logged_once_and_the_game_goes_on(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     """Issue 25 §1: no sound card never stops the game; the log says so once."""
-    daemon, clock = _daemon(tmp_path)
-    speech = attach_speech(daemon, FakeSpeaker(fail=True), Level.ALL, settle=True)
+    daemon, clock = _daemon(tmp_path, FakeSpeaker(fail=True), settle=True)
+    speech = part_of(daemon, Speech)
     caplog.set_level(logging.WARNING, "companion.daemon.speech")
     speech.start()
     for _ in range(8):
@@ -114,9 +123,9 @@ def test_a_failing_speaker_is_logged_once_and_the_game_goes_on(
 
 def test_long_up_says_the_last_announcement_again(tmp_path: Path) -> None:
     """Issue 25 §2: a button press repeats the last announcement."""
-    daemon, clock = _daemon(tmp_path)
     fake = FakeSpeaker()
-    speech = attach_speech(daemon, fake, Level.KEY, settle=True)
+    daemon, clock = _daemon(tmp_path, fake, Level.KEY, settle=True)
+    speech = part_of(daemon, Speech)
     speech.start()
     for _ in range(5):  # the spicy card, three plays, the trick cleared
         daemon.step()
@@ -148,22 +157,25 @@ def test_speech_settings_are_checked_by_name(tmp_path: Path) -> None:
     """Issue 25 §2: a bad ``[speech]`` or ``[speaker]`` key names itself."""
     with pytest.raises(ConfigError, match=r"speech\.say"):
         parse_config({"speech": {"say": "loud"}})
-    daemon, _ = _daemon(tmp_path)
     config = parse_config({"speech": {"say": "key"}, "speaker": {"kind": "fake", "rate": 5}})
     with pytest.raises(ConfigurationError, match=r"speaker\.rate"):
-        speech_from_config(daemon, config)
+        speech_from_config(config)
     config = parse_config({"speech": {"say": "key"}, "speaker": {"kind": "fake"}})
-    speech = speech_from_config(daemon, config)
-    assert speech is not None and speech in daemon.parts
+    voice = speech_from_config(config)
+    assert voice is not None
+    clock = ManualClock()
+    daemon = make_daemon(tmp_path / "journal.db", [], clock=clock, parts=lambda t: [voice(t)])
+    assert part_of(daemon, Speech).level is Level.KEY
+    assert speech_from_config(parse_config({"speaker": {"kind": "fake"}})) is None  # off
 
 
 def test_the_daemon_starts_turns_and_closes_its_parts(tmp_path: Path) -> None:
     """Issue 25 §3: speech is a part of the loop: ``run`` starts its voice, each turn
     posts, and the end of the run stops the thread and closes the speaker (what was not said
     yet is not: a service stopping does not talk on)."""
-    daemon, clock = _daemon(tmp_path)
     fake = FakeSpeaker()
-    speech = attach_speech(daemon, fake, Level.KEY)
+    daemon, clock = _daemon(tmp_path, fake, Level.KEY)
+    speech = part_of(daemon, Speech)
     turns = iter(range(6))
 
     def should_stop() -> bool:

@@ -47,15 +47,15 @@ class Table:
     def __init__(self, tmp_path: Path, frames: list[np.ndarray]) -> None:
         self.clock = ManualClock()
         self.buttons = FakeButtons(self.clock)
+        self.store = LayoutStore(tmp_path / "layouts")
         self.daemon: Daemon = make_daemon(
             tmp_path / "journal.db",
             [],
             clock=self.clock,
             camera=lambda: FakeCamera(frames),
             buttons=lambda: self.buttons,
+            layouts=LayoutKeeper(self.store),
         )
-        self.store = LayoutStore(tmp_path / "layouts")
-        self.daemon.layouts = LayoutKeeper(self.store)
         self.daemon.start()
 
     @property

@@ -72,7 +72,7 @@ def longest_card(deck: str) -> str:
 
 def _said(say: Say, deck: str, **facts: object) -> Said:
     card = longest_card(deck)
-    full = {"card": card, "other": card, "seat": 4, "whose": 3, "number": 144}
+    full = {"card": card, "other": card, "seat": 4, "whose": 3, "number": 144, "cell": "f11"}
     full.update(facts)
     return Said(say, **full)  # type: ignore[arg-type]
 

@@ -23,7 +23,8 @@
     e.preventDefault();
     var said = form.querySelector(".said");
     fetch(form.action, {method: "POST", body: new FormData(form), headers: {"Accept": "application/json"}})
-      .then(function (r) { said.textContent = form.getAttribute(r.ok ? "data-sent" : "data-refused"); })
+      .then(function (r) { return r.json(); })
+      .then(function (answer) { said.textContent = answer.said || form.getAttribute("data-refused"); })
       .catch(function () { said.textContent = form.getAttribute("data-refused"); });
   });
   document.addEventListener("click", function (e) {

@@ -1,23 +1,27 @@
-"""Retrying a device that failed without hammering it: exponential backoff on a clock.
+"""Retrying what failed without hammering it: exponential backoff on a clock, the one
+the product has (a device the daemon reopens, the OLED's panel, the cafe bus's
+connection, the cafe server's database writes, a message the server did not
+acknowledge).
 
-The daemon never sleeps waiting for a camera to come back: it asks ``due(now)``
-from its main loop and tries again only when the delay has passed, so the
-buttons, the screen and the watchdog keep going meanwhile.
+Nothing here sleeps: a loop asks ``due(now)`` and tries again only when the delay has
+passed (so the buttons, the screen and the watchdog keep going meanwhile), or a
+thread waits the delay ``failed`` returns on its own stop event.
 
     >>> b = Backoff(initial=1.0, maximum=8.0)
     >>> b.failed(now=0.0), b.failed(now=1.0), b.failed(now=3.0), b.failed(now=7.0)
     (1.0, 2.0, 4.0, 8.0)
-    >>> b.due(now=10.0), b.due(now=15.0)
-    (False, True)
-    >>> b.succeeded(); b.due(now=15.0), b.failures
-    (True, 0)
+    >>> b.due(now=10.0), b.due(now=15.0), b.wait
+    (False, True, 8.0)
+    >>> b.succeeded(); b.due(now=15.0), b.failures, b.wait
+    (True, 0, 1.0)
 """
 
 from __future__ import annotations
 
 
 class Backoff:
-    """Delays of ``initial * factor**n`` seconds, capped at ``maximum``."""
+    """Delays of ``initial * factor**n`` seconds after the n-th failure in a row (from
+    0), capped at ``maximum``."""
 
     def __init__(self, *, initial: float = 0.5, maximum: float = 30.0, factor: float = 2.0):
         if initial <= 0 or maximum < initial or factor < 1:
@@ -25,12 +29,18 @@ class Backoff:
         self.initial = initial
         self.maximum = maximum
         self.factor = factor
+        #: Failures in a row (0 since the last success).
         self.failures = 0
         self._next = float("-inf")
 
+    @property
+    def wait(self) -> float:
+        """The delay the next failure sets."""
+        return min(self.maximum, self.initial * self.factor**self.failures)
+
     def failed(self, *, now: float) -> float:
         """Count one failure at ``now``; return the delay before the next try."""
-        delay = min(self.maximum, self.initial * self.factor**self.failures)
+        delay = self.wait
         self.failures += 1
         self._next = now + delay
         return delay

@@ -1,0 +1,206 @@
+"""The hex board and its 26 pieces as PDF sheets to print (``companion cards sheet hex-board``).
+
+- :func:`write_board`: the board on one landscape A3 page, or tiled on four A4 pages:
+  each tile holds a quarter of the board and 10 mm more past the cut lines; cut the
+  tiles along the dashed lines, lay them edge to edge with the crosses (alignment
+  marks) meeting, and tape them from behind.
+- :func:`write_pieces`: the 26 pieces as round tokens to cut out (22 mm, on card if
+  possible) or, with ``stickers``, as 17 mm stickers for real pieces.
+
+Everything is drawn as vectors at 100 %; a 50 mm bar at the foot checks the scale.
+
+    >>> from io import BytesIO
+    >>> write_board(BytesIO(), paper="a4"), write_pieces(BytesIO(), stickers=True)
+    (4, 1)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from reportlab.lib.units import mm
+
+from card_codes.errors import CardCodeError
+from card_codes.hex_board import (
+    BOARD_PAGE_MM,
+    CELL_CENTRES,
+    FIDUCIAL_MM,
+    FIDUCIALS,
+    PIECES,
+    STICKER_MARKER_MM,
+    STICKER_MM,
+    TOKEN_MARKER_MM,
+    TOKEN_MM,
+    PieceMarker,
+    hexagon,
+    marker_matrix,
+)
+from card_codes.pdf import PAPERS, MmPage, Target
+
+#: How far a tile reaches past its cut lines, in mm.
+OVERLAP_MM = 10.0
+BOARD_PAPERS = ("a3", "a4")
+
+
+def _with_quiet(matrix: np.ndarray) -> np.ndarray:
+    return np.pad(matrix, 1, constant_values=False)
+
+
+def _draw_board(page: MmPage, left: float, top: float) -> None:
+    """The board with its top-left page corner at (left, top) of ``page``."""
+    mid_x, mid_y = left + BOARD_PAGE_MM[0] / 2, top + BOARD_PAGE_MM[1] / 2
+    canvas = page.canvas
+    canvas.setStrokeGray(0.35)
+    canvas.setLineWidth(0.4 * mm)
+    for name, (x, y) in CELL_CENTRES.items():
+        corners = hexagon((mid_x + x, mid_y + y))
+        path = canvas.beginPath()
+        path.moveTo(page.x(corners[0][0]), page.y(corners[0][1]))
+        for cx, cy in corners[1:]:
+            path.lineTo(page.x(cx), page.y(cy))
+        path.close()
+        canvas.drawPath(path, stroke=1, fill=0)
+        page.text(mid_x + x, mid_y + y + 8.0, name, size=9, align="centre", grey=0.45)
+    for marker, x, y in FIDUCIALS:
+        module = FIDUCIAL_MM / 6
+        page.code(
+            _with_quiet(marker_matrix(marker)),
+            mid_x + x - FIDUCIAL_MM / 2 - module,
+            mid_y + y - FIDUCIAL_MM / 2 - module,
+            FIDUCIAL_MM + 2 * module,
+        )
+    page.text(mid_x, top + 12.0, "Fibonacci - Black sits here (row a)", size=10, align="centre")
+    page.text(
+        mid_x, top + BOARD_PAGE_MM[1] - 8.0, "White sits here (row k)", size=10, align="centre"
+    )
+
+
+def _scale_bar(page: MmPage, left: float, baseline: float) -> None:
+    page.line(left, baseline, left + 50.0, baseline, width=0.5)
+    page.text(left + 52.0, baseline + 1.0, "50 mm at 100 %", size=7)
+
+
+def _cross(page: MmPage, x: float, y: float) -> None:
+    page.line(x - 4.0, y, x + 4.0, y, width=0.25)
+    page.line(x, y - 4.0, x, y + 4.0, width=0.25)
+
+
+def write_board(out: Target, *, paper: str = "a3") -> int:
+    """Write the board on one A3 page or four A4 tiles; return the page count."""
+    if paper.lower() not in BOARD_PAPERS:
+        raise CardCodeError(f"the hex board prints on {' or '.join(BOARD_PAPERS)}, not {paper!r}")
+    if paper.lower() == "a3":
+        page = MmPage.open(out, BOARD_PAGE_MM, title="Fibonacci board")
+        _draw_board(page, 0.0, 0.0)
+        _scale_bar(page, 10.0, BOARD_PAGE_MM[1] - 5.0)
+        page.save()
+        return 1
+    half_w, half_h = BOARD_PAGE_MM[0] / 2, BOARD_PAGE_MM[1] / 2
+    size = (PAPERS["a4"][1], PAPERS["a4"][0])  # landscape
+    page = MmPage.open(out, size, title="Fibonacci board, four A4 tiles")
+    names = ("top left", "top right", "bottom left", "bottom right")
+    for tile, name in enumerate(names):
+        row, column = divmod(tile, 2)
+        # Where the board's top-left corner lands so this quarter sits mid-page.
+        left = (size[0] - half_w) / 2 - column * half_w
+        top = (size[1] - half_h) / 2 - row * half_h
+        x0, y0 = left + column * half_w, top + row * half_h
+        clip_x0 = x0 - (OVERLAP_MM if column else 0.0)
+        clip_y0 = y0 - (OVERLAP_MM if row else 0.0)
+        clip_x1 = x0 + half_w + (0.0 if column else OVERLAP_MM)
+        clip_y1 = y0 + half_h + (0.0 if row else OVERLAP_MM)
+        canvas = page.canvas
+        canvas.saveState()
+        path = canvas.beginPath()
+        path.rect(
+            page.x(clip_x0), page.y(clip_y1), (clip_x1 - clip_x0) * mm, (clip_y1 - clip_y0) * mm
+        )
+        canvas.clipPath(path, stroke=0, fill=0)
+        _draw_board(page, left, top)
+        canvas.restoreState()
+        cut_x = x0 + half_w if column == 0 else x0
+        cut_y = y0 + half_h if row == 0 else y0
+        canvas.setDash(2 * mm, 2 * mm)
+        if column == 0:  # the left tiles are cut at the middle and laid over the right ones
+            page.line(cut_x, clip_y0, cut_x, clip_y1, width=0.2)
+        if row == 0:
+            page.line(clip_x0, cut_y, clip_x1, cut_y, width=0.2)
+        canvas.setDash()
+        for fraction in (0.25, 0.75):
+            _cross(page, cut_x, y0 + fraction * half_h)
+            _cross(page, x0 + fraction * half_w, cut_y)
+        page.text(
+            size[0] / 2,
+            8.0,
+            f"Fibonacci board, tile {tile + 1} of 4 ({name}): cut the "
+            "dashed lines, match the crosses, tape from behind",
+            size=8,
+            align="centre",
+        )
+        _scale_bar(page, 10.0, size[1] - 5.0)
+        page.next_page()
+    page.save()
+    return 4
+
+
+def _draw_token(page: MmPage, piece: PieceMarker, x: float, y: float, diameter: float) -> None:
+    """One round piece centred at (x, y): marker in the middle, bands saying side and kind."""
+    canvas = page.canvas
+    radius = diameter / 2
+    marker_mm = TOKEN_MARKER_MM if diameter == TOKEN_MM else STICKER_MARKER_MM
+    quiet = marker_mm / 6 * 8 / 2
+    band, ink = (0.16, 1.0) if piece.side == "black" else (0.8, 0.0)
+    canvas.setFillGray(band)
+    canvas.setStrokeGray(0.0)
+    canvas.setLineWidth(0.3 * mm)
+    canvas.circle(page.x(x), page.y(y), radius * mm, stroke=1, fill=1)
+    canvas.setFillGray(1.0)
+    canvas.rect(
+        page.x(x - quiet), page.y(y + quiet), 2 * quiet * mm, 2 * quiet * mm, stroke=0, fill=1
+    )
+    module = marker_mm / 6
+    page.code(
+        _with_quiet(marker_matrix(piece.marker)), x - quiet, y - quiet, marker_mm + 2 * module
+    )
+    font = 0.09 * diameter * mm
+    cap = (radius - quiet) / 2
+    page.text(
+        x,
+        y - quiet - cap + font / mm / 3,
+        piece.label,
+        size=piece.label_size * diameter * mm,
+        bold=True,
+        align="centre",
+        grey=ink,
+    )
+    page.text(
+        x,
+        y + quiet + cap + font / mm / 3,
+        piece.side.upper(),
+        size=font,
+        bold=True,
+        align="centre",
+        grey=ink,
+    )
+
+
+def write_pieces(out: Target, *, stickers: bool = False) -> int:
+    """Write the 26 pieces on one A4 page, as tokens or stickers; return the page count."""
+    diameter = STICKER_MM if stickers else TOKEN_MM
+    what = "stickers (17 mm)" if stickers else "tokens to cut out (22 mm)"
+    size = PAPERS["a4"]
+    page = MmPage.open(out, size, title=f"Fibonacci pieces, {what}")
+    page.text(size[0] / 2, 12.0, f"Fibonacci: the 26 pieces as {what}", size=10, align="centre")
+    pitch = diameter + 6.0
+    columns = int((size[0] - 20.0) // pitch)
+    for side_index, side in enumerate(("black", "white")):
+        mine = [piece for piece in PIECES if piece.side == side]
+        top = 30.0 + side_index * (size[1] - 50.0) / 2
+        page.text(10.0, top - 4.0, f"{side.capitalize()}: 1 centre, 6 strike, 6 support", size=8)
+        for index, piece in enumerate(mine):
+            row, column = divmod(index, columns)
+            x = 10.0 + pitch / 2 + column * pitch
+            y = top + pitch / 2 + row * pitch
+            _draw_token(page, piece, x, y, diameter)
+    _scale_bar(page, 10.0, size[1] - 8.0)
+    page.save()
+    return 1

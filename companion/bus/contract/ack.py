@@ -1,0 +1,74 @@
+"""The ``ack``: the server's retained receipt of what it holds of a table's journal.
+
+>>> Ack.parse(b'{"v":1,"seq":57,"games":3}')
+Ack(seq=57, games=3, journal='', open=())
+>>> Ack.parse(b'{"v":1,"seq":57,"games":3,"journal":"ab","open":[2]}').of("cd")
+Ack(seq=0, games=0, journal='cd', open=())
+>>> Ack(57, 3).payload()
+b'{"v":1,"seq":57,"games":3}'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.bus.contract.fields import whole
+from companion.bus.contract.topics import VERSION, dump
+from companion.bus.errors import MessageError
+from companion.bus.limits import load
+
+#: The most open games an ack lists (a table has one in play; more is a lost end).
+OPEN_LISTED = 16
+
+
+@dataclass(frozen=True)
+class Ack:
+    """Every event up to ``seq`` and every game row up to ``games`` of the journal
+    ``journal`` is stored, and ``open`` lists the games the server holds as not ended
+    (so a table whose end row was lost sends it again: the ack's ``games`` cannot say
+    it; at most :data:`OPEN_LISTED` are sent, the lowest)."""
+
+    seq: int = 0
+    games: int = 0
+    journal: str = ""
+    open: tuple[int, ...] = ()
+
+    @classmethod
+    def parse(cls, payload: bytes) -> Ack:
+        """The ack in ``payload``; :class:`MessageError` naming what is wrong."""
+        value = load(payload, "ack")  # bounded before parsing (issue 22)
+        if not isinstance(value, dict) or value.get("v") != VERSION:
+            raise MessageError(f"not a version {VERSION} ack object")
+        seq, games = value.get("seq"), value.get("games")
+        opened = value.get("open", [])
+        for name, number in (("seq", seq), ("games", games)):
+            if not whole(number):
+                raise MessageError(f"its {name} {number!r} is not a whole number >= 0")
+        if not isinstance(opened, list) or not all(whole(n) for n in opened):
+            raise MessageError(f"its open {opened!r} is not a list of game ids")
+        journal = value.get("journal", "")
+        if not isinstance(journal, str):
+            raise MessageError(f"its journal {journal!r} is not a text")
+        assert isinstance(seq, int) and isinstance(games, int)
+        return cls(seq, games, journal, tuple(opened))
+
+    def payload(self) -> bytes:
+        """The retained ``ack`` (``journal`` and ``open`` left out when empty, as a
+        server before them sent it)."""
+        body: dict[str, object] = {"v": VERSION, "seq": self.seq, "games": self.games}
+        if self.journal:
+            body["journal"] = self.journal
+        if self.open:
+            body["open"] = list(self.open[:OPEN_LISTED])
+        return dump(body)
+
+    def of(self, journal: str) -> Ack:
+        """This ack as it concerns ``journal``: the server holds nothing of a journal
+        other than the one it acknowledges (a new SD card starts again at 1)."""
+        return self if self.journal == journal else Ack(journal=journal)
+
+    def behind(self, other: Ack) -> bool:
+        """Whether this ack holds less than ``other`` of the same journal (the server
+        restored from a backup): what it no longer holds must be sent again."""
+        same = self.journal == other.journal
+        return same and (self.seq < other.seq or self.games < other.games)

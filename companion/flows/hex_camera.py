@@ -1,0 +1,166 @@
+"""The hex game refereed from the board the camera reads (issue 24): positions in, notices out.
+
+The table layer takes a position each time the board is still with every piece on a
+cell (:mod:`companion.table.hex_watch`); :meth:`HexCameraFlow.seen` hands it to the
+:class:`~companion.table.hex_referee.BoardReferee`, which plays the moves that explain
+it through the engine or refuses the change. The notices say it in the players'
+words (:mod:`companion.views.words`): whose turn and how many moves when a turn
+begins (H2), the fault of a refused change ("Ana: that piece cannot reach f4.") until
+the pieces are put back, the winner (H4, H5). The buttons stay for what the board
+cannot show: :class:`EndTurn` ends a turn early, :class:`Winner` records a
+resignation. In the card variant (H5) each turn's move card is read as a card put
+down, as the button referee reads it (``move-cards camera``).
+
+    >>> from companion.games.hex import START, Cell
+    >>> flow = HexCameraFlow(["Ana", "Ben"], [])
+    >>> notices = flow.seen(START.after(Cell.parse("b2"), Cell.parse("c2")))
+    >>> [(n.message, n.said and n.said.say.value) for n in notices]
+    [('moves seen: b2-c2', None), ('turn 2: white may make 2 moves', 'moves-allowed')]
+    >>> flow.record()["turns"]
+    [['b2-c2'], []]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from companion.flows.base import EngineFlow, Notice, NoticeKind, seat_names
+from companion.flows.commands import EndTurn, FlowCommand, Winner
+from companion.flows.notices import info, nothing_to_undo, refused
+from companion.flows.said import Said, Say
+from companion.flows.status import Awaiting, HexStatus
+from companion.games.errors import GameError, IllegalActionError
+from companion.games.hex import (
+    Draw,
+    HexState,
+    Position,
+    Resign,
+    Side,
+    opening_allowance,
+    parse_card,
+)
+from companion.table.cards import TableCard
+from companion.table.hex_referee import BoardReferee, Fault, Played, PutBack, Refused
+
+#: What each fault says on the screen.
+_SAYS = {
+    Fault.CANNOT_REACH: Say.CANNOT_REACH,
+    Fault.NOT_YOURS: Say.NOT_YOUR_PIECE,
+    Fault.CENTRE: Say.CENTRE_MOVED,
+    Fault.TOO_MANY: Say.MOVES_USED,
+    Fault.DISPLACED: Say.DISPLACED_THERE,
+    Fault.CARD_FIRST: Say.MOVE_CARD_FIRST,
+    Fault.GAME_OVER: Say.GAME_IS_OVER,
+    Fault.TOO_MUCH: Say.BOARD_UPSET,
+}
+
+
+class HexCameraFlow(EngineFlow):
+    """The referee of a hex game whose moves the camera reads (module docstring)."""
+
+    game = "hex"
+    engine: HexState
+    takes: ClassVar[frozenset[type[FlowCommand]]] = frozenset({EndTurn, Winner})
+
+    def __init__(
+        self, players: Sequence[str], variants: Sequence[str], *, start: Position | None = None
+    ) -> None:
+        self.names = seat_names(players)
+        engine = HexState(tuple(players), variants, **({"start": start} if start else {}))
+        self.referee = BoardReferee(engine)
+        self.engine = engine
+
+    def seen(self, position: Position) -> list[Notice]:
+        """A stable position of the board: the moves it shows, or why they are refused."""
+        verdict = self.referee.see(position)
+        if isinstance(verdict, Refused):
+            return [self._refused(verdict)]
+        if isinstance(verdict, PutBack):
+            side = self.engine.side_to_act() or Side.BLACK
+            left = self.engine.moves_left()
+            said = Said(Say.PUT_BACK, seat=side.seat, number=left)
+            return [info(f"board put back: {side.value} to move, {left} left", said)]
+        if isinstance(verdict, Played):
+            moves = " ".join(str(move) for move in verdict.moves)
+            notices = [Notice(NoticeKind.INFO, f"moves seen: {moves}", "H3")]
+            return notices + self._after()
+        return []
+
+    def _refused(self, verdict: Refused) -> Notice:
+        side = verdict.side
+        number = self.engine.turn.allowed if self.engine.turn else None
+        cell = verdict.cell.name if verdict.cell else None
+        said = Said(_SAYS[verdict.fault], seat=side.seat, number=number, cell=cell)
+        message = f"{side.value}: board change refused: {verdict.reason}"
+        return Notice(NoticeKind.REFUSED, message, verdict.rule, seat=side.seat, said=said)
+
+    def _after(self) -> list[Notice]:
+        """The game over, or the turn to play and its allowance (H2)."""
+        engine = self.engine
+        winner = engine.winner
+        if winner is not None:
+            message = f"{self.names[winner.seat]} ({winner.value}) wins: {engine.ending}"
+            said = Said(Say.GAME_OVER, seat=winner.seat)
+            return [Notice(NoticeKind.GAME_OVER, message, engine.end_rule, winner.seat, said=said)]
+        turn = engine.turn
+        if turn is None or turn.moves:
+            return []
+        message = f"turn {turn.number}: {turn.side.value} may make {turn.allowed} moves"
+        return [info(message, Said(Say.MOVES_ALLOWED, seat=turn.side.seat, number=turn.allowed))]
+
+    def placed(self, card: TableCard) -> list[Notice]:
+        """Card variant (H5): the move card a player turns up, read as the card flows do."""
+        if card.deck != "hex" or not self.engine.cards:
+            return []
+        side = self.engine.side_to_act() or Side.BLACK
+        try:
+            value = parse_card(card.notation)
+            self.engine.apply(Draw(value))
+        except IllegalActionError as exc:
+            return [refused(card, exc.reason, exc.rule)]
+        except GameError as exc:
+            return [refused(card, str(exc), "H5", Said(Say.UNKNOWN_CARD))]
+        said = Said(Say.CARD_TURNED_UP, seat=side.seat, number=value)
+        return [info(f"{card.notation} turned up: {side.value} may make {value} moves", said)]
+
+    def command(self, command: FlowCommand) -> list[Notice]:
+        try:
+            match command:
+                case EndTurn():
+                    self.referee.end_turn()
+                    self.referee.skip_empty_turns()
+                    return self._after()
+                case Winner(side=name) if name in ("black", "white"):
+                    self.engine.apply(Resign(Side(name).other))
+                    return self._after()
+        except IllegalActionError as exc:
+            said = Said(Say.AGAINST_RULE)
+            return [
+                Notice(NoticeKind.REFUSED, f"{command.name}: {exc.reason}", exc.rule, said=said)
+            ]
+        said = Said(Say.UNKNOWN_COMMAND)
+        return [Notice(NoticeKind.REFUSED, f"{command.name}: not taken", said=said)]
+
+    def undo(self) -> list[Notice]:
+        """Moves are taken back by putting the pieces back, not by a button."""
+        return [nothing_to_undo()]
+
+    def status(self) -> HexStatus:
+        engine = self.engine
+        side = engine.side_to_act() or Side.BLACK
+        turn = engine.turn
+        return HexStatus(
+            side=side,
+            turn=turn.number if turn else len(engine.turns) + 1,
+            allowed=turn.allowed if turn else 0,
+            left=engine.moves_left(),
+            reduction=0
+            if engine.cards or not turn
+            else opening_allowance(turn.number) - turn.allowed,
+            card=turn.card if turn else None,
+            winner=engine.winner,
+            awaiting=Awaiting.MOVE_CARD
+            if turn is None and engine.winner is None
+            else Awaiting.NOTHING,
+        )

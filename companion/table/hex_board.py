@@ -1,0 +1,116 @@
+"""Reading the printed hex board in one camera frame: where the board is, which piece is where.
+
+The board carries six ArUco markers round the hexagon, each piece its own marker
+(card_codes.hex_board: ids 0-5 and 10-35 of ``DICT_4X4_50``). :func:`read_board`
+finds them all, works out the board's homography (picture to board millimetres)
+from every fiducial corner seen (two of the six are enough, so hands and a tilted
+or turned board are fine), and puts each piece on the cell whose centre is nearest
+its marker's centre; a piece farther than ``OFF_CELL`` of a cell from every centre
+is off the board (set aside, or held up in a hand).
+
+    >>> from card_codes.hex_pictures import board_image
+    >>> reading = read_board(board_image(3.0))
+    >>> reading.fiducials, reading.pieces
+    (6, {})
+
+The reading of one frame says nothing about stillness or hidden pieces:
+:mod:`companion.table.hex_watch` turns readings into positions.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from typing import Final
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from card_codes.hex_board import CELL_CENTRES, CELL_MM, DICTIONARY_NAME, FIDUCIALS, fiducial_corners
+
+#: A marker this far (in cells) from every cell centre is off the board.
+OFF_CELL: Final = 0.6
+#: Fiducials needed for a homography: one marker's 4 corners would do, two are steadier.
+MIN_FIDUCIALS: Final = 2
+_FIDUCIAL_IDS: Final = frozenset(marker for marker, _, _ in FIDUCIALS)
+_PIECE_IDS: Final = frozenset(range(10, 36))
+_NAMES: Final = tuple(CELL_CENTRES)
+_CENTRES: Final = np.array([CELL_CENTRES[name] for name in _NAMES], dtype=np.float32)
+
+Grey = npt.NDArray[np.uint8]
+
+
+@dataclass(frozen=True)
+class BoardReading:
+    """One frame: the fiducials seen, the homography (None without the board), each
+    piece seen by marker id -> its cell name (None: off the board), and where the
+    board's centre and corners lie in the picture (for the board's stillness)."""
+
+    fiducials: int
+    homography: npt.NDArray[np.float64] | None
+    pieces: dict[int, str | None] = field(default_factory=dict)
+    outline: tuple[tuple[float, float], ...] = ()
+
+    @property
+    def found(self) -> bool:
+        return self.homography is not None
+
+
+def detector() -> cv2.aruco.ArucoDetector:
+    """The ArUco detector with the settings bench/hex_board.py measured: one adaptive
+    threshold window (15 px, right for 30-60 px markers) instead of three."""
+    params = cv2.aruco.DetectorParameters()
+    params.adaptiveThreshWinSizeMin = 15
+    params.adaptiveThreshWinSizeMax = 15
+    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, DICTIONARY_NAME))
+    return cv2.aruco.ArucoDetector(dictionary, params)
+
+
+@functools.cache
+def _detector() -> cv2.aruco.ArucoDetector:
+    return detector()
+
+
+def _grey(frame: npt.NDArray[np.uint8]) -> Grey:
+    if frame.ndim == 3:
+        return np.asarray(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), dtype=np.uint8)
+    return frame
+
+
+def read_board(frame: npt.NDArray[np.uint8]) -> BoardReading:
+    """Read one BGR or greyscale frame (see the module docstring)."""
+    corners, ids, _ = _detector().detectMarkers(_grey(frame))
+    if ids is None or len(ids) == 0:
+        return BoardReading(0, None)
+    found = {
+        int(marker): np.asarray(quad, dtype=np.float32).reshape(4, 2)
+        for marker, quad in zip(ids.ravel(), corners, strict=True)
+    }
+    fiducials = sorted(marker for marker in found if marker in _FIDUCIAL_IDS)
+    if len(fiducials) < MIN_FIDUCIALS:
+        return BoardReading(len(fiducials), None)
+    picture = np.concatenate([found[m] for m in fiducials])
+    board = np.concatenate([fiducial_corners(m) for m in fiducials])
+    found_homography, _ = cv2.findHomography(picture, board)
+    if found_homography is None or found_homography.size == 0:
+        return BoardReading(len(fiducials), None)
+    homography = np.asarray(found_homography, dtype=np.float64)
+    pieces: dict[int, str | None] = {}
+    markers = sorted(marker for marker in found if marker in _PIECE_IDS)
+    if markers:
+        middles = np.array([found[m].mean(axis=0) for m in markers], dtype=np.float32)
+        on_board = cv2.perspectiveTransform(middles.reshape(-1, 1, 2), homography).reshape(-1, 2)
+        distances = np.linalg.norm(on_board[:, None, :] - _CENTRES[None, :, :], axis=2)
+        nearest = distances.argmin(axis=1)
+        for marker, index, row in zip(markers, nearest.tolist(), distances, strict=True):
+            pieces[marker] = _NAMES[index] if row[index] <= OFF_CELL * CELL_MM else None
+    return BoardReading(len(fiducials), homography, pieces, _outline(homography))
+
+
+def _outline(homography: npt.NDArray[np.float64]) -> tuple[tuple[float, float], ...]:
+    """The board's centre and three far cells (a1, f11, k6) in the picture."""
+    points = np.array([(0.0, 0.0), CELL_CENTRES["a1"], CELL_CENTRES["f11"], CELL_CENTRES["k6"]])
+    inverse = np.linalg.inv(homography)
+    mapped = cv2.perspectiveTransform(points.reshape(-1, 1, 2).astype(np.float32), inverse)
+    return tuple((float(x), float(y)) for x, y in mapped.reshape(-1, 2))

@@ -1,0 +1,87 @@
+"""From frame readings of the hex board to positions: taken only when the board is still
+and every piece is accounted for.
+
+Each piece's cell is remembered: a piece not seen in a frame (under a hand, in a
+shadow) keeps the cell it was last seen on until it is seen elsewhere, and a piece
+seen off the board (set aside, held up) has no cell until it is put down again. A
+frame's position is complete when all 26 pieces have a cell and no two share one;
+it is taken when the board has not moved (its outline in the picture within
+``moved_px``) and the complete position has stayed the same for ``still_frames``
+frames in a row. Each position is given once (:meth:`HexWatch.feed` answers it the
+frame it is taken, ``None`` otherwise), so a nudged or turned board gives nothing
+new: its pieces are on the same cells.
+
+    >>> watch = HexWatch(still_frames=2)
+    >>> watch.pending
+    26
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Final
+
+from card_codes.hex_board import PIECES
+from companion.games.hex import Cell, Kind, Piece, Position, Side
+from companion.table.hex_board import BoardReading
+
+_PIECE_OF: Final = {piece.marker: Piece.of(Side(piece.side), Kind(piece.kind)) for piece in PIECES}
+
+
+@dataclass
+class HexWatch:
+    """Turns :class:`BoardReading` s into positions (module docstring)."""
+
+    still_frames: int = 5
+    moved_px: float = 4.0
+
+    def __post_init__(self) -> None:
+        self.cells: dict[int, str | None] = {marker: None for marker in _PIECE_OF}
+        self._outline: tuple[tuple[float, float], ...] = ()
+        self._candidate: Position | None = None
+        self._run = 0
+        self.last: Position | None = None
+
+    @property
+    def pending(self) -> int:
+        """Pieces without a cell (never seen, or seen off the board)."""
+        return sum(1 for cell in self.cells.values() if cell is None)
+
+    def feed(self, reading: BoardReading) -> Position | None:
+        """Take one frame's reading; return a new stable position, else ``None``."""
+        if not reading.found:
+            self._run, self._outline = 0, ()
+            return None
+        still = self._still(reading.outline)
+        self._outline = reading.outline
+        self.cells.update(reading.pieces)
+        position = self._complete()
+        if not still or position is None or position != self._candidate:
+            self._candidate = position
+            self._run = 1 if still and position is not None else 0
+            return None
+        self._run += 1
+        if self._run < self.still_frames or position == self.last:
+            return None
+        self.last = position
+        return position
+
+    def _still(self, outline: tuple[tuple[float, float], ...]) -> bool:
+        if len(outline) != len(self._outline):
+            return False
+        return all(
+            math.dist(a, b) <= self.moved_px for a, b in zip(outline, self._outline, strict=True)
+        )
+
+    def _complete(self) -> Position | None:
+        """The position if every piece has its own cell, else ``None``."""
+        cells: list[Piece | None] = [None] * 91
+        for marker, name in self.cells.items():
+            if name is None:
+                return None
+            index = Cell.parse(name).index
+            if cells[index] is not None:
+                return None
+            cells[index] = _PIECE_OF[marker]
+        return Position(tuple(cells))

@@ -1,0 +1,39 @@
+"""Synthetic board videos replayed into their exact hex records (issue 24 parts 3-5)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.games.hex import HexState, new_game
+from companion.synthetic.hex_games import HexVideo, endgame_video, opening_video
+from companion.synthetic.hex_scene import HexScene
+from companion.table.hex_camera import HexCamera
+from companion.table.hex_referee import Played, Refused
+
+
+def _replay(video: HexVideo, *, tilt: float = 0.0) -> tuple[HexCamera, list[object]]:
+    scene = HexScene((1280, 720), 2.3, seed=7, tilt=tilt, frames_per_step=1)
+    camera = HexCamera(new_game(start=video.start), still_frames=3)
+    verdicts = [camera.frame(frame) for frame in scene.frames(video.start, video.script.steps)]
+    return camera, [v for v in verdicts if v is not None]
+
+
+@pytest.mark.parametrize("video", [opening_video(), endgame_video()], ids=lambda v: v.name)
+def test_a_board_video_replays_into_its_exact_record(video: HexVideo) -> None:
+    """H2-H4: every move read, every refusal made, the record exact; no button pressed."""
+    camera, verdicts = _replay(video)
+    record = camera.game.to_record()
+    if "start" not in video.record:
+        record.pop("start", None)
+    assert record == video.record
+    assert tuple(v.fault.value for v in verdicts if isinstance(v, Refused)) == video.refused
+    assert HexState.from_record(record).to_record() == record
+
+
+def test_the_endgame_shows_every_allowance_and_the_win() -> None:
+    """H2: allowances 1, 2-1, 3, 4-4 (ended at once), 5; H4: Black wins on turn 5."""
+    camera, verdicts = _replay(endgame_video(), tilt=10.0)
+    assert [turn.allowed for turn in camera.game.turns] == [1, 1, 3, 0, 5]
+    assert camera.game.winner is not None and camera.game.winner.value == "black"
+    played = [v for v in verdicts if isinstance(v, Played)]
+    assert played[-1].winner is not None and sum(v.skipped for v in played) == 1
