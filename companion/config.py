@@ -4,8 +4,8 @@ On a Raspberry Pi the file is ``/etc/companion/config.toml``; elsewhere the
 default path is ``~/.config/companion/config.toml``; ``COMPANION_CONFIG`` or
 ``--config`` name another. A missing file means "all defaults". Backends are
 chosen here, by name, or by the environment (``COMPANION_CAMERA``,
-``COMPANION_DISPLAY``, ``COMPANION_BUTTONS``), never guessed in the middle of the
-code. The hardware sections' other keys are handed to the backend, which checks
+``COMPANION_DISPLAY``, ``COMPANION_BUTTONS``, ``COMPANION_SPEAKER``), never guessed in
+the middle of the code. The hardware sections' other keys are handed to the backend, which checks
 them and names a bad key itself.
 
 Every setting is checked for its shape before anything uses it (issue 22: ``[display]
@@ -25,6 +25,13 @@ file, the key, what was given and what is expected, and ``companion`` exits 2.
 
     [buttons]
     kind = "gpio"           # gpio | keyboard | replay | fake
+
+    [speaker]               # spoken announcements (docs/hardware.md, "Audio out")
+    kind = "espeak"         # espeak | files | fake
+    device = "plughw:CARD=Headphones"
+
+    [speech]
+    say = "key"             # off (default) | key | all; a kiosk needs kiosk = true too
 
     [kiosk]
     idle_minutes = 20
@@ -157,6 +164,15 @@ class UiSection:
 
 
 @dataclass(frozen=True)
+class SpeechSection:
+    """Spoken announcements (issue 25, docs/hardware.md): ``say`` off, ``key`` moments or
+    ``all``; a kiosk table stays silent unless ``kiosk`` is true too."""
+
+    say: str = field(default="off", metadata={"choices": ("off", "key", "all")})
+    kiosk: bool = False
+
+
+@dataclass(frozen=True)
 class PhoneSection:
     """The players' page (issue 15, docs/phone.md): served by the table itself at home."""
 
@@ -186,6 +202,8 @@ class Config:
     camera: HardwareSection = HardwareSection("picamera2")
     display: HardwareSection = HardwareSection("luma")
     buttons: HardwareSection = HardwareSection("gpio")
+    speaker: HardwareSection = HardwareSection("espeak")
+    speech: SpeechSection = SpeechSection()
     table: TableSection = TableSection()
     kiosk: KioskSection = KioskSection()
     ui: UiSection = UiSection()
@@ -212,7 +230,7 @@ class _Kind:
     kind: str = ""
 
 
-_HARDWARE = ("camera", "display", "buttons")
+_HARDWARE = ("camera", "display", "buttons", "speaker")
 _PLAIN: dict[str, type[Any]] = {
     "table": TableSection,
     "kiosk": KioskSection,
@@ -222,6 +240,7 @@ _PLAIN: dict[str, type[Any]] = {
     "log": LogSection,
     "cafe": CafeSection,
     "phone": PhoneSection,
+    "speech": SpeechSection,
 }
 _LEVELS = {"DEBUG", "INFO", "WARNING", "ERROR"}
 
@@ -349,7 +368,7 @@ def _check_cafe(config: Config, source: str) -> None:
 
 
 def with_environment(config: Config, environ: Mapping[str, str]) -> Config:
-    """``COMPANION_CAMERA`` / ``_DISPLAY`` / ``_BUTTONS`` choose a backend by name."""
+    """``COMPANION_CAMERA`` / ``_DISPLAY`` / ``_BUTTONS`` / ``_SPEAKER`` choose a backend."""
     changes: dict[str, HardwareSection] = {}
     for name in _HARDWARE:
         kind = environ.get(f"COMPANION_{name.upper()}")

@@ -18,9 +18,9 @@ UNIT=/etc/systemd/system/companion.service
 WANTS=/etc/systemd/system/multi-user.target.wants/companion.service
 POLKIT_RULE=/etc/polkit-1/rules.d/50-companion.rules
 USER_NAME=companion
-GROUPS_WANTED=(gpio i2c spi video)
+GROUPS_WANTED=(gpio i2c spi video audio)
 # Always from the OS: venv support, the zbar library (pyzbar), the fonts, i2cdetect.
-APT_PACKAGES=(python3-venv libzbar0 fonts-dejavu-core i2c-tools)
+APT_PACKAGES=(python3-venv libzbar0 fonts-dejavu-core i2c-tools espeak-ng alsa-utils)
 # From the OS where its archive has them (Raspberry Pi OS; Debian has the GPIO ones): the
 # camera stack is built for the OS's libcamera, and lgpio has no wheel for every Python.
 APT_OPTIONAL=(python3-picamera2 python3-lgpio python3-gpiozero python3-spidev python3-rpi-lgpio)

@@ -31,8 +31,8 @@ from companion.bus.client import TableBus
 from companion.bus.contract import Topics
 from companion.bus.settings import BusSettings
 from companion.cli.ui_demo_table import table_script
-from companion.daemon.build import Devices, assemble
 from companion.daemon.board import Board
+from companion.daemon.build import Devices, assemble
 from companion.daemon.parts import Part, TableFacade
 from companion.daemon.phone import Phone
 from companion.daemon.remote import Remote

@@ -3,6 +3,7 @@
 companion demo                      # a window when there is a screen, else a GIF
 companion demo --display gif --out demo.gif
 companion demo --cafe               # a broker, the cafe server and three tables (Ctrl-C stops)
+companion demo --speech said --language fr   # every announcement: .wav and .txt
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from pathlib import Path
 
 from companion.cli.render import render_report
 from companion.errors import UsageError
+from companion.games.i18n import LANGUAGES
 
 DISPLAYS = ("auto", "emulator", "gif", "frames", "terminal")
 
@@ -36,6 +38,22 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         action="store_true",
         help="a whole cafe on this machine instead: a broker (Mosquitto), the cafe server "
         "and three tables playing; prints the dashboard's link (Ctrl-C stops it all)",
+    )
+    parser.add_argument(
+        "--language", choices=LANGUAGES, default=None, help="the table's language (en)"
+    )
+    parser.add_argument(
+        "--speech",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="write the game's announcements into DIR: a .wav (espeak-ng) and a .txt each",
+    )
+    parser.add_argument(
+        "--say",
+        choices=("key", "all"),
+        default="key",
+        help="with --speech: the key moments, or also whose turn after every card (key)",
     )
     parser.set_defaults(func=run)
 
@@ -70,6 +88,7 @@ def run(args: argparse.Namespace) -> int:
 
         return run_cafe_demo(lambda line: print(line, flush=True))
     from companion.daemon.demo import run_demo
+    from companion.views.spoken import Level
 
     display = choose_display(args.display)
     out = args.out or Path("companion-demo" if display == "frames" else "companion-demo.gif")
@@ -83,7 +102,16 @@ def run(args: argparse.Namespace) -> int:
     def say(line: str) -> None:
         print(f"  {line}", file=sys.stderr, flush=True)
 
-    result = run_demo(display=display, out=out, seed=args.seed, size=size, progress=say)
+    result = run_demo(
+        display=display,
+        out=out,
+        seed=args.seed,
+        size=size,
+        progress=say,
+        language=args.language,
+        speech=args.speech,
+        say=Level(args.say),
+    )
     print(render_report(result.report))
     played = [trick["plays"] for rnd in result.played["rounds"] for trick in rnd["tricks"]]
     read = [trick["plays"] for rnd in result.record["rounds"] for trick in rnd["tricks"]]
@@ -99,4 +127,6 @@ def run(args: argparse.Namespace) -> int:
     )
     if display in ("gif", "frames"):
         print(f"the OLED's screens: {out}")
+    if args.speech is not None:
+        print(f"the announcements: {args.speech}")
     return 0 if right == plays else 1

@@ -31,6 +31,7 @@ from companion.daemon.parts import Part, TableFacade
 from companion.daemon.phone import phone_parts
 from companion.daemon.remote import Remote
 from companion.daemon.runtime import Daemon, Links, Reader
+from companion.daemon.speech import speech_from_config
 from companion.daemon.table_layout import LayoutKeeper
 from companion.journal import Journal
 from companion.session import Session, open_table, recent_names
@@ -145,15 +146,20 @@ def assemble(
     )
 
 
-def _parts(config: Config, bus: TableBus | None) -> Callable[[TableFacade], list[Part]]:
+def _parts(
+    config: Config, bus: TableBus | None, voice: Callable[[TableFacade], Part] | None
+) -> Callable[[TableFacade], list[Part]]:
     """The parts of ``companion run``: the players' page (and the page served at
-    home), then the cafe's bus when the configuration names a broker."""
+    home), the cafe's bus when the configuration names a broker, then the voice when
+    ``[speech]`` is on."""
 
     def made(table: TableFacade) -> list[Part]:
         phone, server = phone_parts(table, config)
         parts: list[Part] = [phone] if server is None else [phone, server]
         if bus is not None:
             parts.append(Remote(table, bus, phone))
+        if voice is not None:
+            parts.append(voice(table))
         return parts
 
     return made
@@ -180,6 +186,7 @@ def build_daemon(
     reader = TableReader(layout, staff_key=key, deck_copy=copy, detector=detector)
     cafe = BusSettings.from_config(config)  # settings mistakes first, before the devices
     bus = TableBus(cafe, journal.path, key=key, clock=wall_clock) if cafe is not None else None
+    voice = speech_from_config(config)  # a speaker's settings mistakes before the devices
     camera, display, buttons = config.camera, config.display, config.buttons
     store = LayoutStore(config.layouts_dir())
     devices = Devices(
@@ -202,7 +209,7 @@ def build_daemon(
         notifier=notifier,
         panel=panel_size(config),
         large_type=config.ui.large_type,
-        parts=_parts(config, bus),
+        parts=_parts(config, bus, voice),
         table_of_copy=config.cafe.table_of_copy,
         layouts=LayoutKeeper(store, fixed=bool(config.table.layout)),
     )

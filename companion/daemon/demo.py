@@ -26,7 +26,9 @@ from companion.daemon.links import (
     ClockedCamera,
     TableClock,
 )
+from companion.daemon.parts import TableFacade
 from companion.daemon.runtime import Daemon
+from companion.daemon.speech import Speech, speech_part
 from companion.games.random_play import random_record
 from companion.games.report import CardGameReport, GameReport
 from companion.journal import Journal
@@ -35,10 +37,14 @@ from companion.synthetic.scene import Scene
 from companion.synthetic.scripts import Mess, table_script
 from companion.table.layout import default_layout
 from companion.table.reader import TableReader
+from companion.ui.app import UiApp
 from companion.ui.screens import View
+from companion.views.spoken import Level
 from hardware.buttons import Button, ButtonEvent, PressKind
 from hardware.camera import open_camera
 from hardware.display import Display, open_display
+from hardware.errors import BackendUnavailableError
+from hardware.speaker import open_speaker
 
 PLAYERS = ("Ana", "Ben", "Cy")
 FPS = 10.0
@@ -86,8 +92,17 @@ def run_demo(
     seed: int = 7,
     size: tuple[int, int] = (1280, 720),
     progress: Callable[[str], None] = print,
+    language: str | None = None,
+    speech: Path | None = None,
+    say: Level = Level.KEY,
 ) -> DemoResult:
-    """Play one game through the daemon's loop; ``display`` is emulator, gif, frames or terminal."""
+    """Play one game through the daemon's loop; ``display`` is emulator, gif, frames or terminal.
+
+    ``language`` is the table's (the OLED's and the speech's); ``speech`` a folder for
+    the announcements of the game at level ``say``, each a ``.txt`` and (espeak-ng
+    installed) a ``.wav``: every one is written, as the demo runs faster than anyone
+    speaks.
+    """
     played = demo_record(seed)
     script = table_script(played, Mess(hands=0.25, blur=0.05, light=1, seed=seed))
     scene = Scene(size, seed=seed)
@@ -109,13 +124,18 @@ def run_demo(
 
     with tempfile.TemporaryDirectory(prefix="companion-demo-") as scratch:
         where = Path(scratch) / "journal.db"
+        voice = _speech(speech, say, progress)
         daemon = assemble(
             Session(Journal.open(where), clock=clock),
             TableReader(default_layout()),
             Devices(camera=camera, display=screen),
             clock=clock,
+            app=UiApp(language=language, now=clock()),
+            parts=None if voice is None else lambda table: [voice(table)],
         )
         daemon.start_game("fibonachos", len(PLAYERS), [], dict(script.options))
+        for part in daemon.parts:  # the voice says who leads the game just started
+            part.start()
         flow = daemon.session.flow
         assert flow is not None
         daemon.start()
@@ -134,6 +154,8 @@ def run_demo(
             final = to_final_scores(daemon, clock, wait)
         finally:
             daemon.links.close()
+            for part in reversed(daemon.parts):
+                part.close()
         return DemoResult(
             record=flow.record(),
             played=played,
@@ -143,6 +165,21 @@ def run_demo(
             wall_seconds=time.monotonic() - started,
             final=final,
         )
+
+
+def _speech(
+    folder: Path | None, say: Level, progress: Callable[[str], None]
+) -> Callable[[TableFacade], Speech] | None:
+    """The speech part's maker, its files speaker writing every announcement into
+    ``folder`` (None: no speech); the texts alone where espeak-ng is not installed."""
+    if folder is None or say is Level.OFF:
+        return None
+    try:
+        speaker = open_speaker("files", dir=str(folder), audio=True)
+    except BackendUnavailableError as exc:
+        progress(f"{exc}: the announcements' texts only")
+        speaker = open_speaker("files", dir=str(folder), audio=False)
+    return speech_part(speaker, say, settle=True)
 
 
 def to_final_scores(daemon: Daemon, clock: TableClock, wait: Callable[[float], None]) -> View:

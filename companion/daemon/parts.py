@@ -3,7 +3,8 @@
 The loop's own work is the camera, the reader, the session, the buttons and the screen
 (:mod:`companion.daemon.runtime`). Everything else that runs beside it is a *part*:
 the players' page (:class:`~companion.daemon.phone.Phone`, and the page served at home),
-the cafe's bus (:class:`~companion.daemon.remote.Remote`), a voice later. A part is any
+the cafe's bus (:class:`~companion.daemon.remote.Remote`), the voice
+(:class:`~companion.daemon.speech.Speech`). A part is any
 object with three methods (:class:`Part`)::
 
     start()               once, when the loop begins (a thread, a handler), after the
@@ -21,8 +22,9 @@ needs another is given it when made (the cafe's bus is given the players' page, 
 the names typed on a phone).
 
 A part never sees the daemon, only the facade: what the table does for it (``reset``,
-``message``, ``rename``, ``propose``), where it stands (``state``), and the players'
-page's link (``show_link``, ``links``, ``keep_link``).
+``message``, ``rename``, ``propose``), where it stands (``state``), what it hears
+(``listen``: every input's notices, and the players asking for the last announcement
+again), and the players' page's link (``show_link``, ``links``, ``keep_link``).
 
     def parts(table: TableFacade) -> list[Part]:
         phone = Phone(table, board)
@@ -133,6 +135,20 @@ class TableFacade:
         app = self._app
         if app.game is None and not app.kiosk:
             app.page = app.start_page()
+
+    def listen(
+        self,
+        heard: Callable[[list[Notice], float], None],
+        again: Callable[[float], None] | None = None,
+    ) -> None:
+        """``heard`` is given every input's notices and their time, before the screen
+        shows them; ``again``, when given, the time the players ask to hear the last
+        announcement again: long UP in a game asks it from then on (without it, long UP
+        keeps its meaning in the game: the scores, rummy's previous seat)."""
+        self._runner.listeners.append(heard)
+        if again is not None:
+            self._runner.again.append(again)
+            self._app.repeats = True
 
     # -- where it stands ----------------------------------------------------------------------
 

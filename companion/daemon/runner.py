@@ -27,6 +27,7 @@ from companion.ui.commands import (
     EndGame,
     Flow,
     Resume,
+    SayAgain,
     SetUpTable,
     StaffAction,
     StartGame,
@@ -53,6 +54,10 @@ class TableRunner:
         self.table_setups: list[int] = []
         #: Called with every input's notices (``companion replay`` lists the refusals).
         self.observer: Callable[[list[Notice], float], None] | None = None
+        #: Called with every input's notices after ``observer`` (the speech part).
+        self.listeners: list[Callable[[list[Notice], float], None]] = []
+        #: Called when the players ask to hear the last announcement again (long UP).
+        self.again: list[Callable[[float], None]] = []
 
     def press(self, event: ButtonLike) -> list[UiCommand]:
         commands = self.app.button(event)
@@ -110,6 +115,9 @@ class TableRunner:
                 self._after(session.end_game(reason="staff"), now)
             case StaffAction(name=name):
                 self.staff_requests.append(name)
+            case SayAgain():
+                for again in self.again:
+                    again(now)
             case SetUpTable(players=players):
                 self.table_setups.append(players)
             case Resume():
@@ -127,6 +135,8 @@ class TableRunner:
                 log.warning("%s at %.1f s: %s%s", notice.kind.value, now, notice.message, rule)
         if self.observer is not None and notices:
             self.observer(notices, now)
+        for listener in self.listeners if notices else ():
+            listener(notices, now)
         self.app.notices(notices, now)
         flow = self.session.flow
         if flow is not None:

@@ -116,6 +116,8 @@ class UiApp:
         self.remember_names(names)
         #: The players' page's address (issue 15), set by the daemon; "" when it is off.
         self.link = ""
+        #: Long UP in a game says the last announcement again (a voice listens, issue 25).
+        self.repeats = False
         self.panel = panel
         self.overlays = Overlays(self._pages)
         self.statuses = Statuses(self._pages)

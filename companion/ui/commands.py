@@ -83,4 +83,12 @@ class SetUpTable:
     players: int
 
 
-UiCommand = StartGame | Resume | Flow | Undo | EndGame | StaffAction | UseNames | SetUpTable
+@dataclass(frozen=True)
+class SayAgain:
+    """Say the last announcement again (issue 25: long UP in a game); nothing when
+    speech is off."""
+
+
+UiCommand = (
+    StartGame | Resume | Flow | Undo | EndGame | StaffAction | UseNames | SetUpTable | SayAgain
+)

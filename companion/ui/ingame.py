@@ -7,6 +7,7 @@ Card games (Fibonachos, Trump, rummy):
                    trick game whose trick was cleared too soon, the missing card; while
                    Trump asks who leads round 1 ("Who has Red 2?"), the players to choose
     BACK, long SELECT, long BACK   the in-game menu (undo, correct a card, ...)
+    long UP        speech on: say the last announcement again (docs/ui.md); off: as UP
 
 The hex referee (H2), one button per thing that happens at the board:
 
@@ -15,6 +16,7 @@ The hex referee (H2), one button per thing that happens at the board:
     UP / DOWN      one enemy strike piece more / fewer on the mover's centre (any time)
     BACK           undo
     long BACK      the in-game menu
+    long UP        speech on: say the last announcement again
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from companion.flows.commands import CloseSet, EndTurn, FlowCommand, Move, Page,
 from companion.flows.registry import takes
 from companion.flows.status import RummyStatus
 from companion.games.i18n import N_
-from companion.ui.commands import Flow, Undo
+from companion.ui.commands import Flow, SayAgain, Undo
 from companion.ui.keys import Key
 from companion.ui.menus import game_menu, leader_menu, number_menu, staff_menu
 from companion.ui.missing_menu import missing_menu, missing_of
@@ -62,6 +64,8 @@ class GamePage:
         return MessageView(self.app.label, lines, hint=_("BACK: menu"))
 
     def press(self, key: Key) -> Go:
+        if key is Key.LONG_UP and self.app.repeats:  # speech on: the last sentence again
+            return Go(commands=[SayAgain()])
         commands = takes(self.app.game) if self.app.game else frozenset()
         if Move in commands:
             return self._referee(key)

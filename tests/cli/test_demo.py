@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -55,3 +56,24 @@ def test_a_bad_size_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -
 def frame_count(image: Image.Image) -> int:
     """The frames of an animated image (Pillow types ``n_frames`` only on its plugins)."""
     return sum(1 for _ in ImageSequence.Iterator(image))
+
+
+@pytest.mark.slow
+def test_the_demo_with_speech_writes_every_announcement_in_the_language_chosen(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 25, done means: ``companion demo`` with speech on writes the announcements
+    of the whole game in the language chosen: each trick, each round's scores, the
+    result (a WAV beside each text where espeak-ng is installed)."""
+    said = tmp_path / "said"
+    gif = tmp_path / "oled.gif"
+    args = ["demo", "--display", "gif", "--out", str(gif), "--speech", str(said)]
+    assert main([*args, "--language", "fr", "--seed", "7"]) == 0
+    assert f"the announcements: {said}" in capsys.readouterr().out
+    texts = sorted(said.glob("*.txt"))
+    kinds = [path.stem.split("-", 1)[1] for path in texts]
+    assert kinds.count("trick") == 51 and kinds.count("score") == 3 and kinds[-1] == "result"
+    last = texts[-1].read_text(encoding="utf-8")
+    assert last.startswith("fr: Partie finie. Ana gagne avec 50 points.")
+    if shutil.which("espeak-ng") is not None:
+        assert len(list(said.glob("*.wav"))) == len(texts)

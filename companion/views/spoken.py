@@ -1,0 +1,263 @@
+"""What the companion says aloud: a flow's notices and status as sentences for the ear.
+
+The OLED abbreviates ("R13", "tot"); a speaker must not. From what the flows report
+(the notices of an input, the status before and after it) this module makes
+:class:`Announcement` values: a :class:`Kind` (whose turn, a trick taken, a round's
+scores, the result, a refusal, a question to the table, the hex moves allowed) and a
+sentence in the table's language, from the same catalogue as the screens. Refusals
+and questions reuse the screens' sentences (:func:`~companion.views.words.notice_words`)
+without their button hints in brackets. What is said at all is a :class:`Level`:
+off, the key moments, or everything (whose turn after every card, too).
+
+    >>> from companion.flows.status import TrickStatus
+    >>> before = TrickStatus("fibonachos", 1, 1, to_play=0)
+    >>> after = TrickStatus("fibonachos", 1, 1, to_play=1)
+    >>> [a.text for a in announce([], before, after, ["Ana", "Ben"], Level.ALL)]
+    ['Ben to play.']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from companion.flows.base import Notice, NoticeKind
+from companion.flows.said import Say
+from companion.flows.status import (
+    Awaiting,
+    FlowStatus,
+    HexStatus,
+    MissingCard,
+    Scores,
+    TrickStatus,
+    TrickWon,
+)
+from companion.games.i18n import N_
+from companion.views.cards import card_name
+from companion.views.i18n import _, language, ngettext
+from companion.views.names import seat_names
+from companion.views.words import notice_words
+
+
+class Kind(Enum):
+    """What an announcement is about: a newer one of a kind replaces a stale one."""
+
+    TURN = "turn"
+    TRICK = "trick"
+    SCORE = "score"
+    RESULT = "result"
+    REFUSAL = "refusal"
+    QUESTION = "question"
+    ALLOWANCE = "allowance"
+
+
+class Level(Enum):
+    """``[speech] say``: nothing, the key moments, or everything."""
+
+    OFF = "off"
+    KEY = "key"
+    ALL = "all"
+
+    def says(self, kind: Kind) -> bool:
+        """Whether this level says ``kind``: key moments leave out whose turn it is."""
+        return self is Level.ALL or (self is Level.KEY and kind is not Kind.TURN)
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """One sentence to say, its kind, and the language it is worded in."""
+
+    kind: Kind
+    text: str
+    language: str
+
+
+#: What a trick game's table is asked to show, said to the table.
+_AWAITING = {
+    Awaiting.SPICY: N_("Turn up the spicy card."),
+    Awaiting.TRUMP_INDICATOR: N_("Show the trump indicator."),
+    Awaiting.SYMBOL_INDICATOR: N_("Show the symbol indicator."),
+}
+#: The notices that ask the table something.
+_QUESTIONS = frozenset({Say.WHICH_WILD, Say.COUNT_HANDS, Say.WILD_UNDECLARED})
+#: The notices that give the hex moves allowed.
+_ALLOWANCES = frozenset({Say.MOVES_ALLOWED, Say.CARD_TURNED_UP})
+#: A button hint in brackets at the end of a screen's sentence: "(SELECT)", "(menu)".
+_BRACKETS = re.compile(r"\s*\([^)]*\)")
+
+
+def announce(
+    notices: Sequence[Notice],
+    before: FlowStatus | None,
+    after: FlowStatus | None,
+    players: Sequence[str],
+    level: Level,
+    *,
+    game: str = "",
+) -> list[Announcement]:
+    """What to say after one input: its notices in order, then what the new status asks
+    (whose turn, the hex moves allowed on a new turn, round 1's leader)."""
+    if level is Level.OFF:
+        return []
+    game = game or _game_of(after) or _game_of(before)
+    said: list[tuple[Kind, str]] = []
+    for notice in notices:
+        said.extend(_of_notice(notice, players, game))
+    said.extend(_of_status(before, after, players, notices))
+    lang = language()
+    return [Announcement(kind, text, lang) for kind, text in said if level.says(kind)]
+
+
+def _game_of(status: FlowStatus | None) -> str:
+    if isinstance(status, HexStatus):
+        return "hex"
+    return "" if status is None else status.game
+
+
+def _of_notice(notice: Notice, players: Sequence[str], game: str) -> list[tuple[Kind, str]]:
+    names = seat_names(players)
+    detail, said = notice.detail, notice.said
+    if isinstance(detail, TrickWon):
+        return [(Kind.TRICK, trick_words(detail, names, game))]
+    if isinstance(detail, Scores):
+        kind = Kind.SCORE if detail.round is not None else Kind.RESULT
+        return [(kind, scores_words(detail, names))]
+    if isinstance(detail, MissingCard):
+        return [(Kind.QUESTION, missing_words(detail, names))]
+    if notice.kind is NoticeKind.GAME_OVER:
+        if said is not None and said.seat is not None and 0 <= said.seat < len(names):
+            return [(Kind.RESULT, _("{name} wins the game.").format(name=names[said.seat]))]
+        return [(Kind.RESULT, _("The game is over."))]
+    if said is not None and said.say in _ALLOWANCES and said.seat is not None:
+        return [(Kind.ALLOWANCE, allowance_words(names[said.seat], said.number or 0))]
+    if notice.kind in (NoticeKind.REFUSED, NoticeKind.FLAG):
+        return [(Kind.REFUSAL, _screen_words(notice, players, game, title=True))]
+    if said is not None and said.say in _QUESTIONS:
+        return [(Kind.QUESTION, _screen_words(notice, players, game, title=False))]
+    return []
+
+
+def _screen_words(notice: Notice, players: Sequence[str], game: str, *, title: bool) -> str:
+    """A screen's title and sentence, said: without the button hints in brackets, with
+    "Take the card back" for a card on the table."""
+    words = notice_words(notice, players, game)
+    if words is None:
+        return ""
+    parts = [words.title + "." if title else "", _BRACKETS.sub("", words.line)]
+    if notice.said is not None and notice.said.on_table:
+        parts.append(words.hint + ".")
+    return " ".join(part for part in parts if part)
+
+
+def _of_status(
+    before: FlowStatus | None,
+    after: FlowStatus | None,
+    players: Sequence[str],
+    notices: Sequence[Notice],
+) -> list[tuple[Kind, str]]:
+    names = seat_names(players)
+    if isinstance(after, HexStatus):
+        allowed = any(n.said is not None and n.said.say in _ALLOWANCES for n in notices)
+        new_turn = not isinstance(before, HexStatus) or before.turn != after.turn
+        if new_turn and not allowed and after.winner is None:
+            if after.awaiting is Awaiting.MOVE_CARD:
+                line = _("{name}: turn up your move card.").format(name=names[after.side.seat])
+                return [(Kind.ALLOWANCE, line)]
+            return [(Kind.ALLOWANCE, allowance_words(names[after.side.seat], after.allowed))]
+        return []
+    if not isinstance(after, TrickStatus) or any(n.kind is NoticeKind.GAME_OVER for n in notices):
+        return []
+    old = before if isinstance(before, TrickStatus) else None
+    if after.awaiting in (Awaiting.LEADER, Awaiting.LEADER_SHOWN) and after.leader_card:
+        if old is None or old.awaiting is not after.awaiting:
+            card = card_name(after.leader_card, after.game)
+            if after.awaiting is Awaiting.LEADER:
+                line = _("Who has {card}? They lead round 1.").format(card=card)
+            else:
+                line = _("Who led {card}? Say it on the menu.").format(card=card)
+            return [(Kind.QUESTION, line)]
+        return []
+    if after.to_play is None or after.missing is not None:
+        return []
+    moved = old is None or _turn_of(old) != _turn_of(after)
+    if not moved:
+        return []
+    if after.awaiting in _AWAITING:
+        line = _(_AWAITING[after.awaiting])
+        if after.awaiting is Awaiting.SPICY:
+            line = _("{name} leads. Turn up the spicy card.").format(name=names[after.to_play])
+        return [(Kind.TURN, line)]
+    return [(Kind.TURN, _("{name} to play.").format(name=names[after.to_play]))]
+
+
+def _turn_of(status: TrickStatus) -> tuple[object, ...]:
+    """What makes a new turn: the seat, what is awaited, the trick (a winner who played
+    last leads the next one: the same seat, a new turn)."""
+    return (status.to_play, status.awaiting, status.round, status.trick)
+
+
+def trick_words(won: TrickWon, names: Sequence[str], game: str) -> str:
+    """Who took the trick, with which card, and the prize taken."""
+    name, card = names[won.winner], card_name(won.card, game)
+    if len(won.prize) == 1:
+        prize = card_name(won.prize[0], game)
+        line = _("{name} takes trick {number} with {card} and wins {prize}.")
+        return line.format(name=name, number=won.trick, card=card, prize=prize)
+    if won.prize:
+        line = _("{name} takes trick {number} with {card} and wins the indicators.")
+        return line.format(name=name, number=won.trick, card=card)
+    return _("{name} takes trick {number} with {card}.").format(
+        name=name, number=won.trick, card=card
+    )
+
+
+def _points(name: str, points: int) -> str:
+    return ngettext("{name}, {points} point", "{name}, {points} points", points).format(
+        name=name, points=points
+    )
+
+
+def scores_words(scores: Scores, names: Sequence[str]) -> str:
+    """A round's points with the totals, or the final result, every player named."""
+    if scores.round is not None:
+        lines = [_("Round {number} is over.").format(number=scores.round)]
+        totals = scores.totals or scores.points
+        for name, points, total in zip(names, scores.points, totals, strict=False):
+            lines.append(
+                _("{points}, {total} in all.").format(points=_points(name, points), total=total)
+            )
+        return " ".join(lines)
+    winners = [names[seat] for seat in scores.winners]
+    if len(winners) == 1:
+        best = scores.points[scores.winners[0]]
+        head = ngettext(
+            "Game over. {name} wins with {points} point.",
+            "Game over. {name} wins with {points} points.",
+            best,
+        ).format(name=winners[0], points=best)
+    elif winners:
+        count = len(winners)
+        head = ngettext(
+            "Game over. {count} player shares the win: {names}.",
+            "Game over. {count} players share the win: {names}.",
+            count,
+        ).format(count=count, names=", ".join(winners))
+    else:
+        head = _("Game over. No winner.")
+    rest = [_points(name, points) + "." for name, points in zip(names, scores.points, strict=False)]
+    return " ".join([head, *rest])
+
+
+def missing_words(missing: MissingCard, names: Sequence[str]) -> str:
+    """The question of a trick cleared before its last card was read (issue 10)."""
+    line = _("Trick {number} was cleared before {name}'s card was read. Which card was it?")
+    return line.format(number=missing.trick, name=names[missing.seat])
+
+
+def allowance_words(name: str, moves: int) -> str:
+    """The hex moves a player may make this turn (H2, H5)."""
+    return ngettext("{name}, {number} move.", "{name}, {number} moves.", moves).format(
+        name=name, number=moves
+    )

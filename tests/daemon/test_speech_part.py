@@ -1,0 +1,188 @@
+"""The speech part beside the loop (issue 25 §2-3): one slot per kind, stale
+announcements dropped, a failing speaker never stops the game, long UP says the last
+announcement again, kiosk tables silent unless the cafe turns speech on."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from pathlib import Path
+
+import pytest
+from daemon_harness import ManualClock, fibonachos_steps, load_record, make_daemon, part_of
+
+from companion.config import parse_config
+from companion.daemon.runtime import Daemon
+from companion.daemon.speech import Mailbox, Speech, level_of, speech_from_config, speech_part
+from companion.errors import ConfigError
+from companion.views.spoken import Announcement, Kind, Level
+from hardware.buttons import Button, ButtonEvent, PressKind
+from hardware.errors import ConfigurationError
+from hardware.speaker import Speaker, Spoken
+from hardware.speaker_fake import FakeSpeaker
+
+
+def said(kind: Kind, text: str) -> Announcement:
+    return Announcement(kind, text, "en")
+
+
+def test_a_newer_announcement_replaces_a_stale_one_of_its_kind() -> None:
+    """Issue 25 §3: one slot per kind; kinds keep the order they were last posted in."""
+    box = Mailbox(clock=lambda: 0.0)
+    box.put(said(Kind.TURN, "Ana to play."))
+    box.put(said(Kind.TRICK, "Ana takes trick 1."))
+    box.put(said(Kind.TURN, "Ben to play."))
+    assert [p.announcement.text for p in box.waiting()] == ["Ana takes trick 1.", "Ben to play."]
+    assert box.dropped == 1
+
+
+def test_nothing_is_said_once_it_is_stale() -> None:
+    """Issue 25 §3: nothing queues for minutes: a slot older than its limit is dropped."""
+    now = [0.0]
+    box = Mailbox(clock=lambda: now[0], stale=8.0)
+    box.put(said(Kind.SCORE, "Round 1 is over."))
+    now[0] = 5.0
+    box.put(said(Kind.TRICK, "Ben takes trick 2."))
+    now[0] = 9.0
+    taken = box.take(timeout=0)
+    assert taken is not None and taken.announcement.kind is Kind.TRICK
+    assert box.dropped == 1
+
+
+class Gate(FakeSpeaker):
+    """A speaker that holds each sentence until the test lets it go."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.entered = threading.Semaphore(0)
+        self.go = threading.Semaphore(0)
+
+    def _say(self, spoken: Spoken) -> None:
+        self.entered.release()
+        assert self.go.acquire(timeout=10)
+        super()._say(spoken)
+
+
+def _daemon(
+    tmp_path: Path,
+    speaker: Speaker | None = None,
+    level: Level = Level.ALL,
+    *,
+    settle: bool = False,
+) -> tuple[Daemon, ManualClock]:
+    """A Fibonachos game of three just started; speech its one part (``speaker`` given)."""
+    clock = ManualClock()
+    steps = fibonachos_steps(load_record("fibonachos", "short.json"))
+    voice = None if speaker is None else speech_part(speaker, level, settle=settle)
+    parts = None if voice is None else (lambda table: [voice(table)])
+    daemon = make_daemon(tmp_path / "journal.db", steps, clock=clock, parts=parts)
+    daemon.start_game("fibonachos", 3, [], {"dealer": 2})
+    return daemon, clock
+
+
+def test_the_loop_only_posts_while_a_sentence_is_being_said(tmp_path: Path) -> None:
+    """Issue 25 §3: the loop goes on while the speaker talks; turns posted meanwhile
+    leave only the newest to say."""
+    gate = Gate()
+    daemon, clock = _daemon(tmp_path, gate)
+    speech = part_of(daemon, Speech)
+    speech.start()  # says "Ana leads. Turn up the spicy card." and holds there
+    assert gate.entered.acquire(timeout=10)
+    for _ in range(4):  # the spicy card, then three plays: four turns while one sentence lasts
+        daemon.step()
+        clock.advance(0.2)
+    waiting = [p.announcement.text for p in speech.mailbox.waiting()]
+    assert waiting == [
+        "Ana takes trick 1 with Red 16 and wins Spicy 0.",
+        "Ana leads. Turn up the spicy card.",
+    ]
+    assert speech.mailbox.dropped == 3  # Ana, Ben, then Cy to play: each replaced
+    assert gate.stops >= 1  # the turn being said was cut short by a newer turn
+    for _ in range(10):
+        gate.go.release()
+    speech.close()
+
+
+def test_a_failing_speaker_is_logged_once_and_the_game_goes_on(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 25 §1: no sound card never stops the game; the log says so once."""
+    daemon, clock = _daemon(tmp_path, FakeSpeaker(fail=True), settle=True)
+    speech = part_of(daemon, Speech)
+    caplog.set_level(logging.WARNING, "companion.daemon.speech")
+    speech.start()
+    for _ in range(8):
+        daemon.step()
+        clock.advance(0.2)
+    speech.close()
+    failures = [r for r in caplog.records if "told to fail" in r.getMessage()]
+    assert len(failures) == 1
+    assert speech.voice.said == 0
+    assert daemon.session.flow.status().trick == 2
+
+
+def test_long_up_says_the_last_announcement_again(tmp_path: Path) -> None:
+    """Issue 25 §2: a button press repeats the last announcement."""
+    fake = FakeSpeaker()
+    daemon, clock = _daemon(tmp_path, fake, Level.KEY, settle=True)
+    speech = part_of(daemon, Speech)
+    speech.start()
+    for _ in range(5):  # the spicy card, three plays, the trick cleared
+        daemon.step()
+        clock.advance(0.2)
+    assert [s.text for s in fake.said] == ["Ana takes trick 1 with Red 16 and wins Spicy 0."]
+    daemon.runner.press(ButtonEvent(Button.UP, PressKind.LONG_PRESS, clock()))
+    daemon.step()
+    speech.close()
+    assert [s.text for s in fake.said] == ["Ana takes trick 1 with Red 16 and wins Spicy 0."] * 2
+
+
+@pytest.mark.parametrize(
+    ("settings", "level"),
+    [
+        ({}, Level.OFF),
+        ({"speech": {"say": "key"}}, Level.KEY),
+        ({"speech": {"say": "all"}, "kiosk": {"enabled": True}}, Level.OFF),
+        ({"speech": {"say": "all", "kiosk": True}, "kiosk": {"enabled": True}}, Level.ALL),
+    ],
+)
+def test_kiosk_tables_stay_silent_unless_the_cafe_turns_speech_on(
+    settings: dict[str, dict[str, object]], level: Level
+) -> None:
+    """Issue 25, done means: kiosk mode keeps speech off unless the cafe turns it on."""
+    assert level_of(parse_config(settings)) is level
+
+
+def test_speech_settings_are_checked_by_name(tmp_path: Path) -> None:
+    """Issue 25 §2: a bad ``[speech]`` or ``[speaker]`` key names itself."""
+    with pytest.raises(ConfigError, match=r"speech\.say"):
+        parse_config({"speech": {"say": "loud"}})
+    config = parse_config({"speech": {"say": "key"}, "speaker": {"kind": "fake", "rate": 5}})
+    with pytest.raises(ConfigurationError, match=r"speaker\.rate"):
+        speech_from_config(config)
+    config = parse_config({"speech": {"say": "key"}, "speaker": {"kind": "fake"}})
+    voice = speech_from_config(config)
+    assert voice is not None
+    clock = ManualClock()
+    daemon = make_daemon(tmp_path / "journal.db", [], clock=clock, parts=lambda t: [voice(t)])
+    assert part_of(daemon, Speech).level is Level.KEY
+    assert speech_from_config(parse_config({"speaker": {"kind": "fake"}})) is None  # off
+
+
+def test_the_daemon_starts_turns_and_closes_its_parts(tmp_path: Path) -> None:
+    """Issue 25 §3: speech is a part of the loop: ``run`` starts its voice, each turn
+    posts, and the end of the run stops the thread and closes the speaker (what was not said
+    yet is not: a service stopping does not talk on)."""
+    fake = FakeSpeaker()
+    daemon, clock = _daemon(tmp_path, fake, Level.KEY)
+    speech = part_of(daemon, Speech)
+    turns = iter(range(6))
+
+    def should_stop() -> bool:
+        clock.advance(0.2)
+        return next(turns, None) is None
+
+    daemon.run(should_stop)
+    assert not speech.voice.is_alive()
+    assert fake.closed
+    assert speech.last is not None and speech.last.kind is Kind.TRICK  # posted by a turn

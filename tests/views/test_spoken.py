@@ -1,0 +1,87 @@
+"""What is said for each kind of moment, and which level says it (issue 25 §2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.flows.base import Notice, NoticeKind
+from companion.flows.said import Said, Say
+from companion.flows.status import Awaiting, MissingCard, TrickStatus
+from companion.games.hex.pieces import Side
+from companion.views.i18n import speaking
+from companion.views.spoken import Kind, Level, announce
+
+PLAYERS = ["Ana", "Ben", "Cy"]
+
+
+def test_a_missing_card_is_asked_about() -> None:
+    """Issue 25 §2 (issue 10): a trick cleared before its last card was read."""
+    notice = Notice(
+        NoticeKind.INFO,
+        "card missing",
+        detail=MissingCard(1, 4, ("R7",)),
+        said=Said(Say.CARD_MISSING, seat=1, number=4),
+    )
+    said = announce([notice], None, None, PLAYERS, Level.KEY, game="fibonachos")
+    assert [(a.kind, a.text) for a in said] == [
+        (Kind.QUESTION, "Trick 4 was cleared before Ben's card was read. Which card was it?")
+    ]
+
+
+def test_trump_asks_who_holds_the_lowest_trump_once() -> None:
+    """Issue 25 §2, T3: the question of round 1's leader, said when it is first asked."""
+    before = TrickStatus("trump", 1, 1, None, awaiting=Awaiting.SYMBOL_INDICATOR)
+    asked = TrickStatus("trump", 1, 1, None, awaiting=Awaiting.LEADER, leader_card="R2")
+    with speaking("fr"):
+        said = announce([], before, asked, PLAYERS, Level.KEY)
+        again = announce([], asked, asked, PLAYERS, Level.KEY)
+    assert [a.text for a in said] == ["Qui a le Rouge 2\u00a0? Il entame la manche 1."]
+    assert said[0].language == "fr"
+    assert again == []
+
+
+@pytest.mark.parametrize(
+    ("level", "kinds"),
+    [
+        (Level.OFF, []),
+        (Level.KEY, [Kind.REFUSAL]),
+        (Level.ALL, [Kind.REFUSAL, Kind.TURN]),
+    ],
+)
+def test_the_level_chooses_what_is_said(level: Level, kinds: list[Kind]) -> None:
+    """Issue 25 §2: off, key moments (no turns), or everything."""
+    refused = Notice(
+        NoticeKind.REFUSED,
+        "R13 refused",
+        "F5",
+        said=Said(Say.FOLLOW, card="R13#1", on_table=True),
+    )
+    before = TrickStatus("fibonachos", 1, 2, to_play=0)
+    after = TrickStatus("fibonachos", 1, 2, to_play=1)
+    said = announce([refused], before, after, PLAYERS, level)
+    assert [a.kind for a in said] == kinds
+    if kinds:
+        assert said[0].text == (
+            "Card refused. Red 13: follow the colour led if you can. Take the card back."
+        )
+
+
+def test_a_hex_winner_is_said_by_name() -> None:
+    """Issue 25 §2: the final result of the hex game."""
+    over = Notice(NoticeKind.GAME_OVER, "white won", "H4", said=Said(Say.GAME_OVER, seat=1))
+    with speaking("fr"):
+        said = announce([over], None, None, ["Black", "White"], Level.KEY, game="hex")
+    assert [(a.kind, a.text) for a in said] == [(Kind.RESULT, "Blanc gagne la partie.")]
+    assert Side.WHITE.seat == 1
+
+
+def test_button_hints_in_brackets_are_not_read_out() -> None:
+    """Issue 25 §2: written for the ear: "(SELECT)" is the screen's, not the speaker's."""
+    notice = Notice(
+        NoticeKind.REFUSED,
+        "led first",
+        "T3",
+        said=Said(Say.LEADER_CARD_FIRST, card="G4", other="R2", on_table=True),
+    )
+    said = announce([notice], None, None, PLAYERS, Level.KEY, game="trump")
+    assert "(" not in said[0].text and said[0].text.startswith("Card refused. The holder of Red 2")
