@@ -282,13 +282,13 @@ class TrumpFlow(TrickFlow):
             raise RefusedError(
                 "round 1 is over: its leader is on record", "T3", Said(Say.LEADER_TOO_LATE)
             )
-        before = self.leader
+        before, steps = self.leader, list(self.steps)
         self.leader = seat
         try:
-            self._rebuild(self.steps)
-        except RefusedError:
+            self._rebuild(steps)
+        except RefusedError:  # the rebuild stopped at a play: all of them come back
             self.leader = before
-            self._rebuild(self.steps)
+            self._rebuild(steps)
             raise
         self.named.append((before, len(self.steps), len(self.corrections.done)))
         return [info(f"{self.names[seat]} leads round 1", Said(Say.LEADS, seat=seat))]

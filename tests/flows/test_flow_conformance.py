@@ -381,21 +381,10 @@ def test_a_random_table_replays_from_its_journal(case: Case, tmp_path: Path) -> 
 @pytest.mark.parametrize("seed", range(2, 6))
 @pytest.mark.parametrize("case", CASES, ids=str)
 def test_many_random_tables_replay_from_their_journals(
-    case: Case, seed: int, tmp_path: Path, request: pytest.FixtureRequest
+    case: Case, seed: int, tmp_path: Path
 ) -> None:
     """Issue 23 item 2, longer and over more seeds (marked slow)."""
-    if (str(case), seed) in KNOWN:
-        request.applymarker(pytest.mark.xfail(reason=KNOWN[str(case), seed], strict=True))
     run(case, seed=seed, steps=400, every=20, path=tmp_path)
-
-
-#: Tables on which a bug the random tables found is not fixed yet: each must still fail
-#: (strict), so a fix is noticed and the entry goes.
-KNOWN = {
-    ("trump-3", 5): "T3: in a 3-player Trump round with corrections made, a trick's last "
-    "card undone and put down again gives another record than before the undo (found by "
-    "this test on 27 November 2026; not fixed yet)",
-}
 
 
 # -- what the random tables found -----------------------------------------------------------
