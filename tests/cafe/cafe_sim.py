@@ -26,7 +26,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 from companion.bus.messages import Ack, Topics, dump, event_message, state_message
 from companion.journal import GameEntry, Journal, JournalEvent
 from companion.session import Session
-from companion.table.tracker import CardPlaced
+from companion.table.events import CardPlaced, CardRemoved
 
 CAFE = "corner"
 
@@ -63,8 +63,8 @@ def play_journal(
             session.start_game("fibonachos", names, [], {"dealer": 2})
             for step in fibonachos_steps(record):
                 for change in step:
-                    kind = "placed" if isinstance(change, CardPlaced) else "removed"
-                    session.table(kind, change.card)
+                    assert isinstance(change, CardPlaced | CardRemoved)
+                    session.table(change)
             session.end_game()
     return path
 
