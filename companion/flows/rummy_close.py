@@ -62,6 +62,22 @@ class Gathering:
         #: The sets to close or take back, oldest first, with their seat.
         self.pending: list[tuple[int, Group]] = []
 
+    def copy(self) -> Gathering:
+        """An independent copy (the same sets shared where the runs and the pending
+        share them, as the copy's own lists)."""
+        made: dict[int, Group] = {}
+
+        def same(group: Group) -> Group:
+            return made.setdefault(id(group), list(group))
+
+        out = Gathering()
+        out.runs = {
+            seat: _Run([same(g) for g in run.before], list(run.gone), [same(g) for g in run.whole])
+            for seat, run in self.runs.items()
+        }
+        out.pending = [(seat, same(group)) for seat, group in self.pending]
+        return out
+
     def broken(self) -> None:
         """Any input but a removal ends the runs (their pending sets stay asked)."""
         self.runs.clear()
@@ -104,12 +120,6 @@ class ClosingSets(RummyInputs):
     """Closing sets (R4), for :class:`~companion.flows.rummy.RummyFlow` (module docstring)."""
 
     names: tuple[str, ...]
-    #: Each seat's cards lying in its zone, by key; the sets it closed; the cards seen.
-    table: dict[int, dict[str, TableCard]]
-    closed: dict[int, list[tuple[Card, ...]]]
-    known: dict[str, TableCard]
-    counting: bool
-    gathering: Gathering
 
     @abstractmethod
     def _judge(self, group: Sequence[TableCard]) -> tuple[tuple[Card, ...], MeldSet]: ...
