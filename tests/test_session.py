@@ -15,8 +15,9 @@ from companion.flows.rummy import RummyFlow
 from companion.flows.status import RummyStatus, Scores
 from companion.games import CardGameReport, RoundScore
 from companion.journal import Journal
-from companion.session import Session, card_payload
+from companion.session import Session
 from companion.table.cards import TableCard
+from companion.table.events import CardPlaced, CardSighted
 from companion.views.faults import Fault, FaultKind
 
 
@@ -84,7 +85,7 @@ def test_a_restart_resumes_exactly(tmp_path: Path) -> None:
     session = Session(Journal.open(path), clock=Clock(), factory=factory)
     session.start_game("tally", ["Ana", "Ben"], [], {"seed": 7})
     for notation in ["R1#1", "R2#1", "R2#1", "G3#1"]:
-        session.table("placed", card(notation))
+        session.table(CardPlaced(card(notation)))
     session.command(Undo())
     before = session.flow.record() if session.flow else None
     session.journal.close()  # the process dies here
@@ -107,7 +108,7 @@ def test_inputs_are_journaled_in_order_and_undo_is_an_event(tmp_path: Path) -> N
     journal = Journal.open(tmp_path / "j.db")
     session = Session(journal, clock=Clock(), factory=factory)
     session.start_game("tally", ["Ana"], [])
-    session.table("placed", card("R1#1"))
+    session.table(CardPlaced(card("R1#1")))
     session.command(Undo())
     assert session.game_id is not None
     kinds = [
@@ -123,7 +124,7 @@ def test_a_finished_game_is_closed_with_its_result(tmp_path: Path) -> None:
     session.start_game("tally", ["Ana"], [])
     game_id = session.game_id
     for i in range(5):
-        session.table("placed", card(f"R{i + 1}#1"))
+        session.table(CardPlaced(card(f"R{i + 1}#1")))
     assert session.flow is None
     assert game_id is not None
     entry = journal.game(game_id)
@@ -148,7 +149,7 @@ def test_a_full_disk_keeps_the_game_in_memory(tmp_path: Path) -> None:
     journal._db.execute(f"PRAGMA max_page_count = {pages}")
     notices: list[Notice] = []
     for i in range(4):
-        notices += session.table("placed", card(f"{'Y' * 3000}{i}"))
+        notices += session.table(CardPlaced(card(f"{'Y' * 3000}{i}")))
     assert session.memory_only
     assert any("Disk full" in n.message for n in notices)
     assert sum("Disk full" in n.message for n in notices) == 1  # said once, not per card
@@ -160,7 +161,7 @@ def test_a_new_game_closes_the_one_in_play(tmp_path: Path) -> None:
     session = Session(journal, clock=Clock(), factory=factory)
     session.start_game("tally", ["Ana"], [])
     first = session.game_id
-    session.table("placed", card("R1#1"))
+    session.table(CardPlaced(card("R1#1")))
     session.start_game("tally", ["Ben"], [])
     assert first is not None
     entry = journal.game(first)
@@ -176,9 +177,9 @@ def test_the_default_factory_plays_fibonachos_and_resumes(tmp_path: Path) -> Non
     session = Session(Journal.open(path), clock=Clock())
     session.start_game("fibonachos", ["Ana", "Ben", "Cy"], [], {"seed": 7})
     deck = "fibonachos"
-    session.table("placed", TableCard("f/S3", deck, "S3#1", "spicy", (0.5, 0.1)))
+    session.table(CardPlaced(TableCard("f/S3", deck, "S3#1", "spicy", (0.5, 0.1))))
     for notation in ["R13", "G2", "Y16", "R13"]:
-        session.table("placed", TableCard(f"f/{notation}", deck, notation, "play", (0.5, 0.5)))
+        session.table(CardPlaced(TableCard(f"f/{notation}", deck, notation, "play", (0.5, 0.5))))
     session.command(Undo())
     assert session.flow is not None
     before = session.flow.record()
@@ -198,7 +199,7 @@ def _old_journal(path: Path, *commands: dict[str, Any]) -> None:
     game = journal.start_game("rummy21", ["Ana", "Ben"], [], started=1.0, options={"seed": 3})
     for key, notation, y in [("a", "B5", 0.3), ("b", "3", 0.35), ("c", "W", 0.4)]:
         placed = TableCard(key, "rummy21", notation, "meld-0", (0.2, y))
-        journal.append(game, "table", card_payload("placed", placed), at=2.0)
+        journal.append(game, "table", CardPlaced(placed).to_json(), at=2.0)
     for payload in commands:
         journal.append(game, "command", payload, at=3.0)
     journal.close()
@@ -223,7 +224,7 @@ def test_a_journal_written_before_typed_commands_replays(tmp_path: Path) -> None
     live = Session(Journal.open(tmp_path / "new.db"), clock=Clock())
     live.start_game("rummy21", ["Ana", "Ben"], [], {"seed": 3})
     for key, notation, y in [("a", "B5", 0.3), ("b", "3", 0.35), ("c", "W", 0.4)]:
-        live.table("placed", TableCard(key, "rummy21", notation, "meld-0", (0.2, y)))
+        live.table(CardPlaced(TableCard(key, "rummy21", notation, "meld-0", (0.2, y))))
     typed: list[FlowCommand] = [Replace("b", "8"), Wild("c", 8), Undo(), Replace("c", "5")]
     for command in [*typed, commands.Page(1), commands.CountHands()]:
         live.command(command)
@@ -261,12 +262,12 @@ def _tally_with_a_row_it_cannot_read(path: Path) -> int:
     journal = Journal.open(path)
     session = Session(journal, clock=Clock(), factory=factory)
     session.start_game("tally", ["Ana", "Ben"], [])
-    session.table("placed", card("R1#1"))
+    session.table(CardPlaced(card("R1#1")))
     game = session.game_id
     assert game is not None
     # A good checksum on a payload the game cannot read (no key): it crashed the start.
     journal.append(game, "table", {"event": "placed", "deck": "x"}, at=0.0)
-    session.table("placed", card("R2#1"))
+    session.table(CardPlaced(card("R2#1")))
     journal.close()
     return game
 
@@ -278,7 +279,7 @@ def test_the_replay_stops_at_an_event_the_game_cannot_read(tmp_path: Path) -> No
     assert again.flow is not None and again.flow.record()["cards"] == ["R1#1"]
     assert again.journal.dropped == 2  # the row and the one after it, kept aside
     assert again.journal_faults() == [("repaired", Fault(FaultKind.RESUMED))]
-    again.table("placed", card("G3#1"))  # the game goes on after its last good event
+    again.table(CardPlaced(card("G3#1")))  # the game goes on after its last good event
     again.journal.close()
     third = Session.resume(Journal.open(path), clock=Clock(), factory=factory)
     assert third.flow is not None and third.flow.record()["cards"] == ["R1#1", "G3#1"]
@@ -328,7 +329,7 @@ def test_a_journal_that_cannot_be_opened_keeps_games_in_memory(tmp_path: Path) -
     assert session.journal_faults() == [("journal", Fault(FaultKind.NOT_SAVED))]
     notices = session.start_game("tally", ["Ana"], [])
     assert [n.message for n in notices] == [NOT_SAVED]
-    session.table("placed", card("R1#1"))
+    session.table(CardPlaced(card("R1#1")))
     assert session.flow is not None and session.flow.record()["cards"] == ["R1#1"]
 
 
@@ -342,12 +343,12 @@ def test_the_cards_seen_and_not_placed_before_a_cut_are_pending(tmp_path: Path) 
     clock = Clock()  # one second more at every input
     session = Session(Journal.open(path), clock=clock, factory=factory)
     session.start_game("tally", ["Ana"], [])
-    session.sighted(card("R9#1"))  # a card in a hand, glimpsed once
+    session.table(CardSighted(card("R9#1")))  # a card in a hand, glimpsed once
     for notation in ("R3#1", "R4#1", "R5#1"):
-        session.table("placed", card(notation))
-    session.sighted(card("R1#1"))
-    session.table("placed", card("R1#1"))
-    session.sighted(card("R2#1"))  # landed just before the cut
+        session.table(CardPlaced(card(notation)))
+    session.table(CardSighted(card("R1#1")))
+    session.table(CardPlaced(card("R1#1")))
+    session.table(CardSighted(card("R2#1")))  # landed just before the cut
     assert clock.now == 1008.0 and PENDING_SECONDS < 1008.0 - 1002.0  # R9 is older
     assert [c.notation for c in session.pending()] == ["R2#1"]
     session.journal.close()

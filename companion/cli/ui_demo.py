@@ -168,7 +168,7 @@ class ScriptedTable:
                 self.done += 1
                 continue
             self.done += 1
-            self.runner.table(step.event, step.card, now)
+            self.runner.table(step.table_event(now), now)
             if step.event == "placed":
                 self.lying[step.card.key] = step.card
             else:

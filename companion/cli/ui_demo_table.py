@@ -33,6 +33,7 @@ from companion.games.random_play import random_record as play_at_random
 from companion.games.trump.cards import lowest_trump, parse_card
 from companion.inputs import MAX_RECORD_BYTES, load_json
 from companion.table.cards import TableCard
+from companion.table.events import CardPlaced, CardRemoved
 from companion.ui.menus import numbered
 from companion.views.rummy_questions import set_label
 
@@ -50,6 +51,13 @@ class TableStep:
     wild: tuple[str, int] | None = None
     round: int = 0
     wait: str = ""
+
+    def table_event(self, at: float = 0.0) -> CardPlaced | CardRemoved:
+        """The table event a card step gives the table (a pause gives none)."""
+        if self.card is None:
+            raise ValueError(f"a {self.event} step puts no card on the table")
+        made = CardPlaced if self.event == CardPlaced.event else CardRemoved
+        return made(self.card, at)
 
 
 def answered(step: TableStep, status: object) -> bool:

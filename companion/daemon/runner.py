@@ -7,7 +7,7 @@ ui-demo`` both drive the table through it, so the demo shows what the daemon doe
 
     runner = TableRunner(UiApp(), Session(journal, clock=clock))
     runner.press(event)                       # a button
-    runner.table("placed", card, now)         # a card the tracker saw
+    runner.table(CardPlaced(card), now)       # a card the tracker saw
     runner.tick(now); image = render(runner.app.screen(now), size)
 """
 
@@ -22,6 +22,7 @@ from companion.flows.base import Notice, NoticeKind
 from companion.games.errors import GameError
 from companion.session import Session
 from companion.table.cards import TableCard
+from companion.table.events import CardInput, CardSighted
 from companion.ui.app import UiApp
 from companion.ui.commands import (
     EndGame,
@@ -65,13 +66,14 @@ class TableRunner:
             self.carry_out(command, event.time)
         return commands
 
-    def table(self, event: str, card: TableCard, now: float) -> None:
-        self._after(self.session.table(event, card), now)
+    def table(self, event: CardInput, now: float) -> None:
+        """A card placed or removed (or sighted) on the table, as the tracker says."""
+        self._after(self.session.table(event), now)
 
     def sighted(self, card: TableCard, now: float) -> None:
         """A card seen, not yet confirmed: journaled as a sighting (issue 10 item 4)."""
         if self.session.flow is not None:
-            self._after(self.session.sighted(card), now)
+            self._after(self.session.table(CardSighted(card, now)), now)
 
     def tick(self, now: float) -> None:
         for command in self.app.tick(now):

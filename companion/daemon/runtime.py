@@ -42,7 +42,6 @@ from companion.table.markers import SeatProblem, SeatReading
 from companion.table.reader import ReaderStats
 from companion.table.tracker import (
     CardPlaced,
-    CardRemoved,
     CardsGathered,
     DuplicateCard,
     TableEvent,
@@ -265,10 +264,8 @@ class Daemon:
             if isinstance(event, CardPlaced):
                 self.controls.placed(card, now)
             return
-        kind = "placed" if isinstance(event, CardPlaced) else "removed"
-        assert isinstance(event, CardPlaced | CardRemoved)
-        log.info("card %s %s in %s", card.notation, kind, card.zone)
-        self.runner.table(kind, card, now)
+        log.info("card %s %s in %s", card.notation, event.event, card.zone)
+        self.runner.table(event, now)
 
     def draw(self) -> None:
         """Show the screen when its view changed, or again while the panel is out (a

@@ -32,12 +32,16 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar
 
-from companion.flows.commands import FlowCommand
+from companion.flows.commands import FlowCommand, Undo
 from companion.flows.said import Said
 from companion.flows.status import FlowStatus, NoticeDetail
 from companion.games.base import GameState
 from companion.games.report import GameReport
 from companion.table.cards import TableCard
+from companion.table.events import CardInput, CardPlaced, CardRemoved, CardSighted
+
+#: What a flow takes: a card event of the table or a button command, as typed values.
+FlowInput = CardInput | FlowCommand
 
 
 class NoticeKind(Enum):
@@ -84,6 +88,20 @@ class GameFlow(ABC):
         spec, defaults filled in): how :func:`companion.flows.registry.make_flow` builds it.
         """
         raise NotImplementedError(f"{cls.__name__} is not started through the registry")
+
+    def take(self, event: FlowInput) -> list[Notice]:
+        """One input as the session hands it on (live, or read back from the journal)."""
+        match event:
+            case CardPlaced(card=card):
+                return self.placed(card)
+            case CardRemoved(card=card):
+                return self.removed(card)
+            case CardSighted(card=card):
+                return self.sighted(card)
+            case Undo():
+                return self.undo()
+            case command:
+                return self.command(command)
 
     @abstractmethod
     def placed(self, card: TableCard) -> list[Notice]:

@@ -1,13 +1,13 @@
 """The commands a flow takes from the buttons: one frozen dataclass each, and their JSON.
 
-A command is a value: the UI builds one, the session journals it (:func:`to_json`)
+A command is a value: the UI builds one, the session journals it (:meth:`Command.to_json`)
 and hands it to the flow, whose ``command()`` matches on its type. The journal's
 form is ``{"name": ..., "args": {...}}``, the form journals have always had, so a
 journal written before the commands were typed replays unchanged; :func:`from_json`
 reads it back and raises :class:`CommandError`, naming the command, for a name no
 flow knows or an argument of the wrong type.
 
-    >>> to_json(Strikes(2))
+    >>> Strikes(2).to_json()
     {'name': 'strikes', 'args': {'n': 2}}
     >>> from_json({"name": "replace", "args": {"key": "k1", "card": "R12"}})
     Replace(key='k1', card='R12', zone=None)
@@ -31,14 +31,32 @@ from companion.flows.errors import CommandError
 
 
 @dataclass(frozen=True)
-class Undo:
+class Command:
+    """What every command is: a value with a journal name, journaled by :meth:`to_json`
+    in rows of the kind ``kind``."""
+
+    name: ClassVar[str]
+    kind: ClassVar[str] = "command"
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"name", "args"}``: the journal's form; arguments at their default are left out."""
+        args = {
+            field.name: getattr(self, field.name)
+            for field in fields(self)
+            if field.default is MISSING or getattr(self, field.name) != field.default
+        }
+        return {"name": self.name, "args": args}
+
+
+@dataclass(frozen=True)
+class Undo(Command):
     """Take back the last step a person would call one (a play, a reveal, a move)."""
 
     name: ClassVar[str] = "undo"
 
 
 @dataclass(frozen=True)
-class Replace:
+class Replace(Command):
     """A misread card: the card with ``key`` is really ``card`` (a notation).
 
     ``zone`` moves it too, when the tracker put it in the wrong zone.
@@ -51,7 +69,7 @@ class Replace:
 
 
 @dataclass(frozen=True)
-class Missing:
+class Missing(Command):
     """A trick was cleared with ``seat``'s card unread: it was ``card`` (a notation).
 
     The card is played as if it had been read, and the cards put down while it was
@@ -64,7 +82,7 @@ class Missing:
 
 
 @dataclass(frozen=True)
-class Leader:
+class Leader(Command):
     """Trump T3: ``seat`` leads round 1 (the holder of the lowest trump)."""
 
     name: ClassVar[str] = "leader"
@@ -72,7 +90,7 @@ class Leader:
 
 
 @dataclass(frozen=True)
-class Page:
+class Page(Command):
     """Rummy: show the sets of the seat ``step`` seats on (UP -1, DOWN +1)."""
 
     name: ClassVar[str] = "page"
@@ -80,7 +98,7 @@ class Page:
 
 
 @dataclass(frozen=True)
-class Wild:
+class Wild(Command):
     """Rummy R5: the wild card ``key`` stands for ``number``."""
 
     name: ClassVar[str] = "wild"
@@ -89,7 +107,7 @@ class Wild:
 
 
 @dataclass(frozen=True)
-class CloseSet:
+class CloseSet(Command):
     """Rummy R4: ``seat`` closes its set on ``base`` (a number or the base card)."""
 
     name: ClassVar[str] = "close-set"
@@ -98,7 +116,7 @@ class CloseSet:
 
 
 @dataclass(frozen=True)
-class TakeBack:
+class TakeBack(Command):
     """Rummy R4: the set on ``base`` that left ``seat``'s zone in one gesture went back
     into the hand, not closed (the answer BACK to "Close Ana's set on base 5?")."""
 
@@ -108,14 +126,14 @@ class TakeBack:
 
 
 @dataclass(frozen=True)
-class CountHands:
+class CountHands(Command):
     """Rummy R6: the round is over; the cards put in a meld zone now are hands."""
 
     name: ClassVar[str] = "count-hands"
 
 
 @dataclass(frozen=True)
-class EndRound:
+class EndRound(Command):
     """Rummy R6/R7: score the round; ``out`` is the seat that went out, or None."""
 
     name: ClassVar[str] = "end-round"
@@ -123,7 +141,7 @@ class EndRound:
 
 
 @dataclass(frozen=True)
-class Move:
+class Move(Command):
     """Hex: one move made (the referee counts it) or, with ``move``, the move (board)."""
 
     name: ClassVar[str] = "move"
@@ -131,14 +149,14 @@ class Move:
 
 
 @dataclass(frozen=True)
-class EndTurn:
+class EndTurn(Command):
     """Hex H2: the turn ends with moves left."""
 
     name: ClassVar[str] = "end-turn"
 
 
 @dataclass(frozen=True)
-class Strikes:
+class Strikes(Command):
     """Hex H2: ``n`` enemy strike pieces touch the mover's centre as the turn starts."""
 
     name: ClassVar[str] = "strikes"
@@ -146,7 +164,7 @@ class Strikes:
 
 
 @dataclass(frozen=True)
-class Winner:
+class Winner(Command):
     """Hex H4: the table says ``side`` (``black`` or ``white``) won."""
 
     name: ClassVar[str] = "winner"
@@ -172,16 +190,6 @@ FlowCommand = (
 
 #: Every command by its journal name.
 COMMANDS: dict[str, type[FlowCommand]] = {kind.name: kind for kind in get_args(FlowCommand)}
-
-
-def to_json(command: FlowCommand) -> dict[str, Any]:
-    """``{"name", "args"}``: the journal's form; arguments at their default are left out."""
-    args = {
-        field.name: getattr(command, field.name)
-        for field in fields(command)
-        if field.default is MISSING or getattr(command, field.name) != field.default
-    }
-    return {"name": command.name, "args": args}
 
 
 def from_json(payload: Mapping[str, Any]) -> FlowCommand:

@@ -41,7 +41,7 @@ from companion.flows.status import Awaiting, FlowStatus, MissingCard, TrickStatu
 from companion.table.cards import TableCard
 
 if TYPE_CHECKING:
-    from companion.flows.tricks import Step
+    from companion.flows.trick_corrections import Step
 
 
 def _face(notation: str) -> str:

@@ -25,8 +25,8 @@ one number completes its set, otherwise asked: command :class:`Wild` (key, numbe
 - A printed Deck 21 card at Fibonacci 13 or 8 is read as that game's card, and one
   the game takes out is refused (R1, :mod:`companion.flows.rummy_cards`).
 - :class:`Undo` takes back the last table event or command; :class:`Replace` corrects
-  a misread card; :class:`Page` shows another seat. The state is the replay of these
-  inputs, which is how undo and replace work.
+  a misread card (:mod:`companion.flows.rummy_inputs`); :class:`Page` shows another seat.
+- Sets are judged by :mod:`companion.flows.rummy_sets`.
 
 The record is the engine's (rounds of ``{"out", "tables"}``); R9 sets no end, so the
 game is never over by itself.
@@ -42,11 +42,10 @@ game is never over by itself.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import replace
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from companion.flows.base import EngineFlow, GameFlow, Notice, NoticeKind, seat_names
+from companion.flows.base import GameFlow, Notice, NoticeKind, seat_names
 from companion.flows.commands import (
     CloseSet,
     CountHands,
@@ -58,22 +57,20 @@ from companion.flows.commands import (
     Undo,
     Wild,
 )
-from companion.flows.corrections import Corrections
 from companion.flows.errors import RefusedError
 from companion.flows.notices import (
     info,
-    nothing_to_undo,
     refusal,
     refused_command,
-    replacement,
     report_notices,
     report_totals,
 )
 from companion.flows.rummy_cards import as_played
-from companion.flows.rummy_close import Gathering
+from companion.flows.rummy_close import ClosingSets, Gathering
+from companion.flows.rummy_inputs import RummyInput
+from companion.flows.rummy_sets import Judge, lacks
 from companion.flows.said import Said, Say
 from companion.flows.status import (
-    Closing,
     Lack,
     MeldSet,
     Recorded,
@@ -88,21 +85,17 @@ from companion.games.rummy import (
     Kind,
     RoundEnd,
     SeatTable,
-    UnknownCardError,
-    check_set,
-    parse_card,
     wild_fits,
-    wild_numbers,
 )
 from companion.games.rummy.state import STATES, RummyState
 from companion.table.cards import TableCard
+from companion.table.events import CardPlaced, CardRemoved
 from companion.table.seats import fold_sets, group_sets
 
 _ZONE = re.compile(r"meld-([0-9])")
-Input = tuple[str, Any]
 
 
-class RummyFlow(EngineFlow):
+class RummyFlow(ClosingSets):
     """One of the rummy games at a real table (module docstring)."""
 
     engine: RummyState
@@ -118,8 +111,8 @@ class RummyFlow(EngineFlow):
         self.names = seat_names(players)
         self.variants = tuple(variants)
         self.standard_start = STANDARD_START in self.variants
-        self.inputs: list[Input] = []
-        self.corrections = Corrections[Input]()
+        self.judge = Judge(self.deck, self.standard_start)
+        self._keep()
         self.page = 0
         self._reset()
 
@@ -149,12 +142,6 @@ class RummyFlow(EngineFlow):
 
     # -- inputs: recorded, then fed -------------------------------------------------------------
 
-    def placed(self, card: TableCard) -> list[Notice]:
-        return self._input(("placed", card))
-
-    def removed(self, card: TableCard) -> list[Notice]:
-        return self._input(("removed", card))
-
     def command(self, command: FlowCommand) -> list[Notice]:
         match command:
             case Undo():
@@ -168,82 +155,28 @@ class RummyFlow(EngineFlow):
                 except RefusedError as exc:
                     return [refused_command(command, exc)]
             case _:
-                return self._input(("command", command))
+                return self._input(command)
 
-    def _input(self, item: Input) -> list[Notice]:
-        self.inputs.append(item)
-        return self._feed(item)
-
-    def _replay(self, inputs: Sequence[Input], watch: int = -1) -> list[Notice]:
-        """The state as ``inputs`` make it; the notices of input ``watch``."""
-        self._reset()
-        self.inputs = list(inputs)
-        watched: list[Notice] = []
-        for index, item in enumerate(self.inputs):
-            notices = self._feed(item)
-            if index == watch:
-                watched = notices
-        return watched
-
-    def undo(self) -> list[Notice]:
-        """The last thing the table did taken back: a correction (the card as it was
-        read again), else the newest input."""
-        correction = self.corrections.take(length=len(self.inputs))
-        if correction is not None:
-            changed = list(self.inputs)
-            changed[correction.index] = correction.old
-            self._replay(changed)
-            read = correction.old[1].notation
-            return [info(f"correction undone: {read} as read", Said(Say.UNCORRECTED, card=read))]
-        if not self.inputs:
-            return [nothing_to_undo()]
-        kind, value = self.inputs[-1]
-        self._replay(self.inputs[:-1])
-        card = value.notation if kind in ("placed", "removed") else None
-        return [info("undone", Said(Say.UNDONE, card=card))]
-
-    def _replace(self, command: Replace) -> list[Notice]:
-        """A misread card corrected: the inputs replayed with it read right. A correction
-        the rules refuse changes nothing."""
-        key = command.key
-        for index in range(len(self.inputs) - 1, -1, -1):
-            kind, value = self.inputs[index]
-            if kind == "placed" and value.key == key:
-                new = replace(replacement(value, command), deck=self.game)  # its notation
-                saved = list(self.inputs)
-                changed = [*saved[:index], ("placed", new), *saved[index + 1 :]]
-                refusals = [n for n in self._replay(changed, index) if n.kind is NoticeKind.REFUSED]
-                if refusals:
-                    self._replay(saved)
-                    raise RefusedError(
-                        f"{new.notation} cannot replace {value.notation}: {refusals[0].message}",
-                        refusals[0].rule,
-                        Said(Say.CANNOT_REPLACE, card=new.notation, other=value.notation),
-                    )
-                self.corrections.made(index, saved[index], length=len(saved))
-                said = Said(Say.REPLACED, card=value.notation, other=new.notation)
-                return [info(f"{value.notation} replaced by {new.notation}", said)]
-        raise RefusedError(f"no card {key!r} was placed", said=Said(Say.NO_SUCH_CARD))
-
-    def _feed(self, item: Input) -> list[Notice]:
-        kind, value = item
-        if kind != "removed":
+    def _feed(self, item: RummyInput) -> list[Notice]:
+        if not isinstance(item, CardRemoved):
             self.gathering.broken()
         try:
-            if kind == "placed":
-                notices = self._placed(value)
-                self.refused.pop(value.key, None)
-                return notices
-            if kind == "removed":
-                self._removed(value)
-                return []
-            return self._command(value)
+            match item:
+                case CardPlaced(card=card):
+                    notices = self._placed(card)
+                    self.refused.pop(card.key, None)
+                    return notices
+                case CardRemoved(card=card):
+                    self._removed(card)
+                    return []
+                case command:
+                    return self._command(command)
         except RefusedError as exc:
-            if kind == "command":
-                return [refused_command(value, exc)]
+            if not isinstance(item, CardPlaced | CardRemoved):
+                return [refused_command(item, exc)]
             if exc.said is None or exc.said.say is not Say.LEFT_OUT:  # that goes in the box
-                self.refused[value.key] = value  # a misread, to correct where it lies
-            return [refusal(value, exc)]
+                self.refused[item.card.key] = item.card  # a misread, to correct where it lies
+            return [refusal(item.card, exc)]
 
     # -- cards ----------------------------------------------------------------------------------
 
@@ -255,12 +188,14 @@ class RummyFlow(EngineFlow):
 
     def _placed(self, card: TableCard) -> list[Notice]:
         seat = self._seat(card.zone)
-        if seat is None:
+        if seat is None:  # seen outside the meld zones: one card, one place (R4)
+            for cards in (*self.table.values(), *self.hands.values()):
+                cards.pop(card.key, None)
             return []
         card = as_played(card, self.game)
         if card.face_down:
             return self._turned_down(seat, card)
-        self._parse(card.notation)
+        self.judge.parse(card.notation)
         self.gathering.placed(card.key)
         for other in (s for s in self.table if s != seat):  # one card, one place: it moved (R4)
             self.table[other].pop(card.key, None)
@@ -296,7 +231,7 @@ class RummyFlow(EngineFlow):
         ``standard-start`` a set started by a standard card beside a set that is
         already complete is a set of its own)."""
         try:
-            kind = self._parse(first.notation).kind
+            kind = self.judge.parse(first.notation).kind
         except RefusedError:
             return False
         if kind is not Kind.STANDARD:
@@ -306,74 +241,11 @@ class RummyFlow(EngineFlow):
     def _complete(self, group: Sequence[TableCard]) -> bool:
         return self._judge(group)[1].state is SetState.COMPLETE
 
-    def _parse(self, notation: str) -> Card:
-        try:
-            return parse_card(notation, self.deck)
-        except UnknownCardError as exc:
-            said = Said(Say.UNKNOWN_CARD if exc.rule == "R1" else Say.AGAINST_RULE)
-            raise RefusedError(exc.what, exc.rule, said) from None
-
-    def _turned_down(self, seat: int, card: TableCard) -> list[Notice]:
-        """R4: a set is closed once all its cards lie face down, if it is complete."""
-        seen = self.known.get(card.key)
-        if seen is None or self.counting:
-            return []
-        self.table[seat][card.key] = replace(
-            seen, position=card.position or seen.position, face_down=True
-        )
-        for group in self._groups(self.table[seat].values()):
-            if card.key in {c.key for c in group} and all(c.face_down for c in group):
-                return self._close(seat, group)
-        return []
-
-    def _close(self, seat: int, group: list[TableCard]) -> list[Notice]:
-        cards, line = self._judge(group)
-        if line.state is not SetState.COMPLETE:
-            for member in group:
-                self.table[seat][member.key] = self.known[member.key]
-            raise RefusedError(
-                f"the set on {line.base} is not complete: {_lacks(line)}",
-                "R4",
-                Said(Say.SET_NOT_COMPLETE, card=line.base, seat=seat),
-            )
-        self.closed[seat].append(cards)
-        for member in group:
-            self.table[seat].pop(member.key, None)
-        said = Said(Say.SET_CLOSED, card=line.base, seat=seat)
-        return [info(f"{self.names[seat]} closed the set on {line.base}", said)]
-
     # -- judging sets ---------------------------------------------------------------------------
 
     def _judge(self, group: Sequence[TableCard]) -> tuple[tuple[Card, ...], MeldSet]:
         """The set's cards (wild cards declared or inferred) and the referee's verdict."""
-        cards = [self._parse(c.notation) for c in group]
-        for index, member in enumerate(group):
-            if cards[index].kind is Kind.WILD and cards[index].number is None:
-                number = self.wilds.get(member.key)
-                if number is not None:
-                    cards[index] = cards[index].declared(number)
-        blanks = [i for i, c in enumerate(cards) if c.kind is Kind.WILD and c.number is None]
-        wild = None
-        if len(blanks) == 1:
-            fits = wild_numbers(cards, self.deck, standard_start=self.standard_start)
-            if len(fits.completes) == 1:
-                cards[blanks[0]] = cards[blanks[0]].declared(fits.completes[0])
-                wild = str(cards[blanks[0]])
-        base = str(cards[0])
-        if any(c.kind is Kind.WILD and c.number is None for c in cards):
-            return tuple(cards), MeldSet(base, SetState.OPEN, Lack.WILD_NUMBER)
-        verdict = check_set(cards, self.deck, standard_start=self.standard_start)
-        if verdict.complete:
-            return tuple(cards), MeldSet(base, SetState.COMPLETE, wild=wild)
-        if not verdict.legal:
-            fault = None if verdict.card is None else str(cards[verdict.card])
-            judged = MeldSet(
-                base, SetState.ILLEGAL, reason=verdict.reason, rule=verdict.rule, fault=fault
-            )
-            return tuple(cards), judged
-        if not verdict.completions:
-            return tuple(cards), MeldSet(base, SetState.OPEN, Lack.IMPOSSIBLE)
-        return tuple(cards), MeldSet(base, SetState.OPEN, Lack.POINTS, verdict.missing)
+        return self.judge(group, self.wilds)
 
     def _set_notices(self, seat: int, key: str) -> list[Notice]:
         for group in self._groups(self.table[seat].values()):
@@ -381,7 +253,7 @@ class RummyFlow(EngineFlow):
                 _, line = self._judge(group)
                 if line.state is SetState.ILLEGAL:
                     said = Said(Say.SET_ILLEGAL, card=line.base, other=line.fault, seat=seat)
-                    message = f"set on {line.base}: {_lacks(line)}"
+                    message = f"set on {line.base}: {lacks(line)}"
                     return [Notice(NoticeKind.INFO, message, line.rule, seat=seat, said=said)]
         return []
 
@@ -420,34 +292,6 @@ class RummyFlow(EngineFlow):
                     f"unknown command for {self.game}", said=Said(Say.UNKNOWN_COMMAND)
                 )
 
-    def _close_set(self, seat: int, base: str) -> list[Notice]:
-        if seat not in self.table:
-            raise RefusedError(f"{seat!r} is not a seat", "R4", Said(Say.NOT_A_SEAT))
-        matches = self._on(base)
-        group = self.gathering.take(seat, matches)
-        if group is not None:
-            return self._close(seat, group)
-        for group in self._groups(self.table[seat].values()):
-            if matches(group):
-                return self._close(seat, group)
-        raise self._no_set(seat, base)
-
-    def _on(self, base: str) -> Callable[[Sequence[TableCard]], bool]:
-        """Whether a set starts with ``base`` (its first card, or that card's number)."""
-
-        def matches(group: Sequence[TableCard]) -> bool:
-            first = self._judge(group)[0][0]
-            return base in (str(first.number), str(first), str(first).partition("#")[0])
-
-        return matches
-
-    def _no_set(self, seat: int, base: str) -> RefusedError:
-        return RefusedError(
-            f"{self.names[seat]} has no open set on {base}",
-            "R4",
-            Said(Say.NO_OPEN_SET, card=base, seat=seat),
-        )
-
     def _end_round(self, out: int | None) -> list[Notice]:
         tables = []
         for seat in range(len(self.players)):
@@ -459,7 +303,7 @@ class RummyFlow(EngineFlow):
                         "R5",
                         Said(Say.WILD_UNDECLARED, card=line.base, seat=seat),
                     )
-            hand = tuple(self._parse(c.notation).in_hand for c in self.hands[seat].values())
+            hand = tuple(self.judge.parse(c.notation).in_hand for c in self.hands[seat].values())
             tables.append(SeatTable(tuple(self.closed[seat]), tuple(c for c, _ in judged), hand))
         rounds = len(self.engine.report().rounds)
         try:
@@ -499,13 +343,6 @@ class RummyFlow(EngineFlow):
             wilds=self._wilds(),
         )
 
-    def _closing(self) -> Closing | None:
-        """The first set that left its zone at once, to close or take back."""
-        if not self.gathering.pending:
-            return None
-        seat, group = self.gathering.pending[0]
-        return Closing(seat, str(self._judge(group)[0][0]))
-
     def _wilds(self) -> tuple[WildCard, ...]:
         """Every wild card lying in a set, the newest first: its number (None: to ask)
         and the numbers that fit its set (R5)."""
@@ -520,7 +357,7 @@ class RummyFlow(EngineFlow):
                     fits = wild_fits(cards, index, self.deck, standard_start=self.standard_start)
                     fits = fits or self.deck.numbers  # none fits: the set is wrong anyway
                     out.append(WildCard(member.key, seat, line.base, cards[index].number, fits))
-        laid = {value.key: i for i, (kind, value) in enumerate(self.inputs) if kind == "placed"}
+        laid = self._placed_order()
         return tuple(sorted(out, key=lambda wild: -laid.get(wild.key, -1)))
 
     def _recorded(self) -> tuple[Recorded, ...]:
@@ -536,18 +373,12 @@ class RummyFlow(EngineFlow):
             for c in reversed(self.refused.values())
         ]
         seen = set(self.refused)
-        for kind, value in reversed(self.inputs):
-            if kind == "placed" and value.key in lying and value.key not in seen:
+        for item in reversed(self.inputs):
+            if not isinstance(item, CardPlaced):
+                continue
+            value = item.card
+            if value.key in lying and value.key not in seen:
                 seen.add(value.key)
                 card = self.known.get(value.key, lying[value.key])
                 out.append(Recorded(card.key, card.notation, card.zone))
         return tuple(out)
-
-
-def _lacks(line: MeldSet) -> str:
-    """A set's fault in a notice's message (the screen's words are companion.views')."""
-    if line.state is SetState.ILLEGAL:
-        return f"{line.reason} ({line.rule})"
-    if line.lack is Lack.WILD_NUMBER:
-        return "wild card: which number?"
-    return f"{line.missing} missing" if line.lack is Lack.POINTS else "cannot complete"

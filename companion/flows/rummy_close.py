@@ -16,6 +16,9 @@ takes part of a set, or an incomplete one, is only cards taken off the table. Ta
 card from the table to the hand is allowed only in the owner's turn (R4), so the
 gesture also says whose turn it is.
 
+:class:`ClosingSets` is the rummy flow's part that closes sets: by the gesture, by the
+command, or by a set's cards all turned face down where they lie.
+
     >>> lying = [TableCard("a", "rummy8", "8", "meld-0", (0.2, 0.3))]
     >>> gathering = Gathering()
     >>> [[c.key for c in g] for g in gathering.removed(0, lying[0], [lying], lambda g: True)]
@@ -24,9 +27,18 @@ gesture also says whose turn it is.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from abc import abstractmethod
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
 
+from companion.flows.base import Notice
+from companion.flows.errors import RefusedError
+from companion.flows.notices import info
+from companion.flows.rummy_inputs import RummyInputs
+from companion.flows.rummy_sets import lacks
+from companion.flows.said import Said, Say
+from companion.flows.status import Closing, MeldSet, SetState
+from companion.games.rummy import Card
 from companion.table.cards import TableCard
 
 Group = list[TableCard]
@@ -48,6 +60,22 @@ class Gathering:
         self.runs: dict[int, _Run] = {}
         #: The sets to close or take back, oldest first, with their seat.
         self.pending: list[tuple[int, Group]] = []
+
+    def copy(self) -> Gathering:
+        """An independent copy (the same sets shared where the runs and the pending
+        share them, as the copy's own lists)."""
+        made: dict[int, Group] = {}
+
+        def same(group: Group) -> Group:
+            return made.setdefault(id(group), list(group))
+
+        out = Gathering()
+        out.runs = {
+            seat: _Run([same(g) for g in run.before], list(run.gone), [same(g) for g in run.whole])
+            for seat, run in self.runs.items()
+        }
+        out.pending = [(seat, same(group)) for seat, group in self.pending]
+        return out
 
     def broken(self) -> None:
         """Any input but a removal ends the runs (their pending sets stay asked)."""
@@ -85,3 +113,79 @@ class Gathering:
                 del self.pending[index]
                 return group
         return None
+
+
+class ClosingSets(RummyInputs):
+    """Closing sets (R4), for :class:`~companion.flows.rummy.RummyFlow` (module docstring)."""
+
+    names: tuple[str, ...]
+
+    @abstractmethod
+    def _judge(self, group: Sequence[TableCard]) -> tuple[tuple[Card, ...], MeldSet]: ...
+
+    @abstractmethod
+    def _groups(self, cards: Iterable[TableCard]) -> list[list[TableCard]]: ...
+
+    def _turned_down(self, seat: int, card: TableCard) -> list[Notice]:
+        """R4: a set is closed once all its cards lie face down, if it is complete."""
+        seen = self.known.get(card.key)
+        if seen is None or self.counting:
+            return []
+        self.table[seat][card.key] = replace(
+            seen, position=card.position or seen.position, face_down=True
+        )
+        for group in self._groups(self.table[seat].values()):
+            if card.key in {c.key for c in group} and all(c.face_down for c in group):
+                return self._close(seat, group)
+        return []
+
+    def _close(self, seat: int, group: list[TableCard]) -> list[Notice]:
+        cards, line = self._judge(group)
+        if line.state is not SetState.COMPLETE:
+            for member in group:
+                self.table[seat][member.key] = self.known[member.key]
+            raise RefusedError(
+                f"the set on {line.base} is not complete: {lacks(line)}",
+                "R4",
+                Said(Say.SET_NOT_COMPLETE, card=line.base, seat=seat),
+            )
+        self.closed[seat].append(cards)
+        for member in group:
+            self.table[seat].pop(member.key, None)
+        said = Said(Say.SET_CLOSED, card=line.base, seat=seat)
+        return [info(f"{self.names[seat]} closed the set on {line.base}", said)]
+
+    def _close_set(self, seat: int, base: str) -> list[Notice]:
+        if seat not in self.table:
+            raise RefusedError(f"{seat!r} is not a seat", "R4", Said(Say.NOT_A_SEAT))
+        matches = self._on(base)
+        group = self.gathering.take(seat, matches)
+        if group is not None:
+            return self._close(seat, group)
+        for group in self._groups(self.table[seat].values()):
+            if matches(group):
+                return self._close(seat, group)
+        raise self._no_set(seat, base)
+
+    def _on(self, base: str) -> Callable[[Sequence[TableCard]], bool]:
+        """Whether a set starts with ``base`` (its first card, or that card's number)."""
+
+        def matches(group: Sequence[TableCard]) -> bool:
+            first = self._judge(group)[0][0]
+            return base in (str(first.number), str(first), str(first).partition("#")[0])
+
+        return matches
+
+    def _no_set(self, seat: int, base: str) -> RefusedError:
+        return RefusedError(
+            f"{self.names[seat]} has no open set on {base}",
+            "R4",
+            Said(Say.NO_OPEN_SET, card=base, seat=seat),
+        )
+
+    def _closing(self) -> Closing | None:
+        """The first set that left its zone at once, to close or take back."""
+        if not self.gathering.pending:
+            return None
+        seat, group = self.gathering.pending[0]
+        return Closing(seat, str(self._judge(group)[0][0]))

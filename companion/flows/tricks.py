@@ -30,8 +30,8 @@ Decisions a table will notice (issues 4 and 10):
 - A trick cleared before all its plays were read is noticed at once, the missing
   card is asked for, and the cards put down meanwhile are held
   (:mod:`companion.flows.missing`).
-  refused card picked up again is ignored. Until it is picked up it can be
-  corrected where it lies (a misread).
+- A refused card can be corrected where it lies until it is picked up (a misread);
+  undo and corrections are :mod:`companion.flows.trick_corrections`.
 - An undone card leaves the record; lying on the table it means nothing until it
   is put down again (picked up and put back: the tracker reads it anew).
 
@@ -48,24 +48,20 @@ from __future__ import annotations
 import re
 from abc import abstractmethod
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import ClassVar
 
 from companion.flows.base import Notice, NoticeKind, seat_names
 from companion.flows.commands import FlowCommand, Missing, Replace, Undo
 from companion.flows.corrections import Corrections
 from companion.flows.errors import RefusedError
-from companion.flows.missing import MissingCards
 from companion.flows.notices import (
-    info,
-    nothing_to_undo,
     refusal,
     refused_command,
-    replacement,
     report_notices,
 )
 from companion.flows.said import Said, Say
 from companion.flows.status import FlowStatus, Recorded
+from companion.flows.trick_corrections import Step, TrickCorrections
 from companion.games.base import Flag
 from companion.games.report import CardGameReport, RoundScore
 from companion.table.cards import TableCard
@@ -75,16 +71,7 @@ _SEAT_ZONE = re.compile(r"play-([0-9])")
 TABLE_ZONES = frozenset({"play", "spicy", "trump-indicator", "symbol-indicator"})
 
 
-@dataclass(frozen=True)
-class Step:
-    """A card the flow accepted, what it was used as, and the round it went into."""
-
-    card: TableCard
-    use: str  # "play", "spicy", "trump", "symbol"
-    round: int = 0
-
-
-class TrickFlow(MissingCards):
+class TrickFlow(TrickCorrections):
     """The base of the Fibonachos and Trump flows (see the module docstring).
 
     The record, the score and the end are the engine's (:class:`EngineFlow`).
@@ -207,15 +194,7 @@ class TrickFlow(MissingCards):
         """Accept ``card`` as the next step, or raise :class:`RefusedError` having
         changed nothing (a refusal halfway through is rebuilt away)."""
         before = (self._tricks_done(), len(self._card_report().rounds), len(self._flags()))
-        number = self._round_number()
-        try:
-            self._check_deck(card)
-            self._check_earlier(card)
-            self._accept(card, use, seat)
-        except RefusedError:
-            self._rebuild(list(self.steps))
-            raise
-        self.steps.append(Step(card, use, number))
+        self._take(card, use, seat)
         return self._notices(*before)
 
     def _flags(self) -> list[Flag]:
@@ -300,93 +279,6 @@ class TrickFlow(MissingCards):
     def _command(self, command: FlowCommand) -> list[Notice]:
         """Game-specific commands; the base knows none but undo and replace."""
         raise RefusedError(f"unknown command for {self.game}", said=Said(Say.UNKNOWN_COMMAND))
-
-    def undo(self) -> list[Notice]:
-        if self.held:
-            return self._undo_held()
-        correction = self.corrections.take(length=len(self.steps))
-        if correction is not None:  # the last thing done was a correction: it is undone
-            read = correction.old.card.notation
-            steps = list(self.steps)
-            steps[correction.index] = correction.old
-            self._rebuild(steps)
-            return [info(f"correction undone: {read} as read", Said(Say.UNCORRECTED, card=read))]
-        if not self.steps:
-            return [nothing_to_undo()]
-        last = self.steps[-1]
-        self._rebuild(self.steps[:-1])
-        said = Said(Say.UNDONE, card=last.card.notation)
-        return [info(f"undone: {last.card.notation} ({last.use})", said)]
-
-    def _replace(self, command: Replace) -> list[Notice]:
-        """A misread card corrected: on record (the steps rebuilt with it) or refused
-        and still lying there (placed as read right). A refusal changes nothing."""
-        key = command.key
-        if key in self.refused:  # lying there now: newer than any step of the same card
-            return self._replace_refused(command)
-        index = next(
-            (i for i, s in reversed(list(enumerate(self.steps))) if s.card.key == key), None
-        )
-        if index is None:
-            raise RefusedError(
-                f"no card {key!r} is on record or refused on the table",
-                said=Said(Say.NO_SUCH_CARD),
-            )
-        old = self.steps[index]
-        new = replacement(old.card, command)
-        where = self._where(new, old.use if command.zone is None else None)
-        if where is None:
-            raise RefusedError(
-                f"{new.notation} lies in {new.zone}, where this game reads no card",
-                said=Said(Say.NOT_READ_THERE, card=new.notation),
-            )
-        changed = [*self.steps[:index], Step(new, where[0], old.round), *self.steps[index + 1 :]]
-        saved = list(self.steps)
-        try:
-            self._rebuild(changed)
-        except RefusedError as exc:
-            self._rebuild(saved)
-            raise RefusedError(
-                f"{new.notation} cannot replace {old.card.notation}: {exc.reason}",
-                exc.rule,
-                Said(Say.CANNOT_REPLACE, card=new.notation, other=old.card.notation),
-            ) from None
-        self.corrections.made(index, old, length=len(saved))
-        said = Said(Say.REPLACED, card=old.card.notation, other=new.notation)
-        return [info(f"{old.card.notation} replaced by {new.notation}", said)]
-
-    def _replace_refused(self, command: Replace) -> list[Notice]:
-        old = self.refused[command.key]
-        new = replacement(old, command)
-        where = self._where(new)
-        if where is None:
-            raise RefusedError(
-                f"{new.notation} lies in {new.zone}, where this game reads no card",
-                said=Said(Say.NOT_READ_THERE, card=new.notation),
-            )
-        try:
-            notices = self._place(new, *where)
-        except RefusedError as exc:
-            raise RefusedError(
-                f"{new.notation} cannot replace {old.notation}: {exc.reason}",
-                exc.rule,
-                Said(Say.CANNOT_REPLACE, card=new.notation, other=old.notation),
-            ) from None
-        del self.refused[command.key]
-        said = Said(Say.REPLACED, card=old.notation, other=new.notation)
-        return [info(f"{old.notation} replaced by {new.notation}", said), *notices]
-
-    def _rebuild(self, steps: Sequence[Step]) -> None:
-        """The engine fed ``steps`` from the start (raise :class:`RefusedError` at a bad one)."""
-        self._reset()
-        self.steps = []
-        for step in steps:
-            number = self._round_number()
-            self._check_deck(step.card)
-            self._check_earlier(step.card)
-            seat = self._seat_of(step.card.zone) if step.use == "play" else None
-            self._accept(step.card, step.use, seat)
-            self.steps.append(Step(step.card, step.use, number))
 
     # -- what the session reads --------------------------------------------------------------
 

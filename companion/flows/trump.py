@@ -2,26 +2,16 @@
 
 A round starts when both indicator cards are read (T2): the card on the Trump
 indicator gives the trump colour, the one on the Symbol indicator the scored
-symbol; the hands are unseen (``Deal(hands=None)``). Which indicator a card is
-(issue 10):
-
-- the deck's indicator boards (``TRUMP-BOARD``, ``SYMBOL-BOARD``) say it wherever
-  they lie: a card put on one is that indicator;
-- else the spot: ``trump-indicator``, ``symbol-indicator``, and any other spot of
-  the column (the default layout's ``spicy``) takes the indicator the round still
-  lacks, the Trump one first (T2's order).
+symbol; the hands are unseen (``Deal(hands=None)``). Which indicator a card is,
+by the boards under it or the spot it lies on: :mod:`companion.flows.trump_boards`.
 
 The last card put on an indicator before the deal counts (a card put down by
 mistake is simply covered or replaced); a card on an indicator during a round is
 refused (T2).
 
 Round 1's leader is the holder of the lowest trump-colour card not on an indicator
-(T3): once the indicators lie, the status names that card (``leader_card``), and
-the leader comes from the option ``leader``, the command
-:class:`~companion.flows.commands.Leader` (also a correction while round 1 lasts),
-or the named card itself: led on a seat's own play spot it names its seat; led in
-the shared play area it is held until the table says who played it. Later leaders
-are derived.
+(T3): the table says who, or leads the card (:mod:`companion.flows.trump_leader`).
+Later leaders are derived.
 
     >>> flow = TrumpFlow(["Ana", "Ben", "Cy"], [], leader=None)
     >>> _ = flow.placed(TableCard("t/R1", "trump", "R1", "trump-indicator"))
@@ -39,44 +29,33 @@ are derived.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from companion.flows.base import GameFlow, Notice, NoticeKind
 from companion.flows.commands import FlowCommand, Leader, Missing, Replace, Undo
 from companion.flows.errors import RefusedError
-from companion.flows.notices import info, report_totals, scores
+from companion.flows.notices import report_totals, scores
 from companion.flows.said import Said, Say
 from companion.flows.status import Awaiting, FlowStatus, Played, TrickStatus, TrickWon
-from companion.flows.tricks import TrickFlow, seat_check
+from companion.flows.tricks import seat_check
+from companion.flows.trump_boards import AWAITED, INDICATORS, SPOTS, board_under
+from companion.flows.trump_leader import RoundOneLeader
 from companion.games.base import CHANCE
 from companion.games.errors import IllegalActionError, NotationError
 from companion.games.trump import Card, Deal, Play, TrumpState, parse_card, winning_play
-from companion.games.trump.cards import BOARDS, NUMBERS, Colour, lowest_trump
+from companion.games.trump.cards import BOARDS, NUMBERS, Colour
 from companion.games.trump.round import Round
 from companion.games.trump.scoring import count_symbols, points_for
 from companion.table.cards import TableCard
-from companion.table.layout import DEFAULT_CARD_SIZE
 
 #: Every card's face (T1), for the choices of a missing card.
 FACES = tuple(f"{colour.name}{number}" for colour in Colour for number in NUMBERS)
-INDICATORS: dict[str, str] = {"trump": "trump indicator", "symbol": "symbol indicator"}
 #: The engine's refusals of a play the screen says more precisely than by their rule.
 _ENGINE_SAYS = {"T1": Said(Say.PLAYED_ALREADY), "T4": Said(Say.FOLLOW)}
-#: What a deal awaits while an indicator spot's card is missing.
-AWAITED: dict[str, Awaiting] = {
-    "trump": Awaiting.TRUMP_INDICATOR,
-    "symbol": Awaiting.SYMBOL_INDICATOR,
-}
-#: The spots whose zone says which indicator a card is (without a board under it).
-SPOTS: dict[str, str] = {"trump-indicator": "trump", "symbol-indicator": "symbol"}
-#: A card lies on a board when its centre is within this many card widths and
-#: heights of the board's (a card put on a board covers most of it).
-ON_BOARD = 0.75
 
 
-class TrumpFlow(TrickFlow):
+class TrumpFlow(RoundOneLeader):
     """Fibonacci's Trump at a real table (module docstring)."""
 
     game = "trump"
@@ -89,10 +68,7 @@ class TrumpFlow(TrickFlow):
     def __init__(
         self, players: Sequence[str], variants: Sequence[str], *, leader: int | None
     ) -> None:
-        self.leader = leader
-        #: Each leader the table named (T3): the one before, and how many steps and
-        #: corrections were on record then, so that undo takes the newest back first.
-        self.named: list[tuple[int | None, int, int]] = []
+        self._lead(leader)
         #: Where each indicator board was last seen (they stay on the table all game).
         self.boards: dict[str, tuple[float, float]] = {}
         super().__init__(players, variants)
@@ -111,6 +87,15 @@ class TrumpFlow(TrickFlow):
         #: The named card led in the shared play area, until the table says who led it.
         self.led: TableCard | None = None
 
+    def _table_state(self) -> object:
+        return dict(self.pending), self.shown, self.led
+
+    def _restore(self, state: object) -> None:
+        pending, self.shown, self.led = cast(
+            tuple[dict[str, Card], int | None, TableCard | None], state
+        )
+        self.pending = dict(pending)
+
     # -- what a card is -----------------------------------------------------------------------
 
     def _equipment(self, card: TableCard) -> bool:
@@ -123,7 +108,7 @@ class TrumpFlow(TrickFlow):
         return True
 
     def _role(self, card: TableCard, kept: str | None) -> str:
-        on_board = self._board_under(card)
+        on_board = board_under(card, self.boards)
         if on_board is not None:
             return on_board
         if kept is not None:
@@ -134,19 +119,6 @@ class TrumpFlow(TrickFlow):
             return SPOTS[card.zone]
         lacking = [use for use in INDICATORS if use not in self.pending]
         return lacking[0] if lacking and self._between_rounds() else "trump"
-
-    def _board_under(self, card: TableCard) -> str | None:
-        """The indicator whose board ``card`` lies on, if it lies on one."""
-        if card.position is None:
-            return None
-        width, height = card.extent or DEFAULT_CARD_SIZE
-        x, y = card.position
-        near = {
-            use: math.hypot((x - bx) / width, (y - by) / height)
-            for use, (bx, by) in self.boards.items()
-            if abs(x - bx) <= ON_BOARD * width and abs(y - by) <= ON_BOARD * height
-        }
-        return min(near, key=near.__getitem__) if near else None
 
     # -- cards ------------------------------------------------------------------------------
 
@@ -179,50 +151,6 @@ class TrumpFlow(TrickFlow):
         except IllegalActionError as exc:
             said = _ENGINE_SAYS.get(exc.rule, Said(Say.AGAINST_RULE))
             raise RefusedError(exc.reason, exc.rule, said) from None
-
-    def _first_play(self, card: TableCard, face: Card, seat: int | None) -> bool:
-        """A play before the deal: refused unless it is round 1's named card (T3).
-
-        Led on a seat's own spot it names round 1's leader and the round is dealt
-        (True: play it); led in the shared area it is held (False).
-        """
-        missing = self._deal_missing()
-        if missing is not None:
-            raise RefusedError(
-                f"{INDICATORS[missing]} first: a round starts with its deal",
-                "T2",
-                Said(Say.DEAL_FIRST, awaiting=AWAITED[missing]),
-            )
-        if self.led is not None:
-            raise RefusedError(
-                f"who led {self.led.notation}? Say who leads round 1 first",
-                "T3",
-                Said(Say.SAY_WHO_LED, other=self.led.notation),
-            )
-        named = self._leader_card()
-        if named is None:
-            raise RefusedError("a round starts with its deal", "T2", Said(Say.AGAINST_RULE))
-        if face.face != named:
-            raise RefusedError(
-                f"the holder of {named} leads round 1: say who, or lead it",
-                "T3",
-                Said(Say.LEADER_CARD_FIRST, other=str(named)),
-            )
-        if seat is None:
-            self.led = card
-            return False
-        self.shown = seat
-        self._deal()
-        return True
-
-    def _leader_card(self) -> Card | None:
-        """T3: the card whose holder leads round 1, once both indicators lie."""
-        if self.engine.rounds or self._deal_missing() is not None:
-            return None
-        return lowest_trump(self.pending["trump"], self.pending["symbol"])
-
-    def _first_leader(self) -> int | None:
-        return self.leader if self.leader is not None else self.shown
 
     def _indicator(self, use: str, face: Card) -> None:
         if not self._between_rounds():
@@ -267,45 +195,6 @@ class TrumpFlow(TrickFlow):
                 return self._leader(seat)
             case _:
                 return super()._command(command)
-
-    def _leader(self, seat: int) -> list[Notice]:
-        """T3: round 1's leader from the table; while round 1 lasts, a correction too
-        (its plays are seated anew)."""
-        if not 0 <= seat < len(self.players):
-            raise RefusedError(
-                f"leader {seat!r} is not a seat (0-{len(self.players) - 1})",
-                "T3",
-                Said(Say.NOT_A_SEAT),
-            )
-        rounds = self.engine.rounds
-        if len(rounds) > 1 or (rounds and rounds[0].result is not None):
-            raise RefusedError(
-                "round 1 is over: its leader is on record", "T3", Said(Say.LEADER_TOO_LATE)
-            )
-        before = self.leader
-        self.leader = seat
-        try:
-            self._rebuild(self.steps)
-        except RefusedError:
-            self.leader = before
-            self._rebuild(self.steps)
-            raise
-        self.named.append((before, len(self.steps), len(self.corrections.done)))
-        return [info(f"{self.names[seat]} leads round 1", Said(Say.LEADS, seat=seat))]
-
-    def undo(self) -> list[Notice]:
-        """The leader named last (T3) is taken back first when nothing was put down or
-        corrected since: it was the last thing the table did."""
-        while self.named and self.named[-1][1] > len(self.steps):
-            self.named.pop()  # the plays it was named after were undone
-        if self.named and not self.held:
-            before, steps, corrections = self.named[-1]
-            if steps == len(self.steps) and len(self.corrections.done) <= corrections:
-                self.named.pop()
-                self.leader = before
-                self._rebuild(self.steps)
-                return [info("undone: the leader named", Said(Say.UNDONE))]
-        return super().undo()
 
     # -- progress ---------------------------------------------------------------------------
 

@@ -6,6 +6,9 @@ from __future__ import annotations
 import sqlite3
 
 from companion.errors import CompanionError
+from companion.table.errors import EventError
+
+__all__ = ["EventError", "JournalError", "JournalFullError", "error_of"]
 
 
 class JournalError(CompanionError, OSError):
@@ -14,10 +17,6 @@ class JournalError(CompanionError, OSError):
 
 class JournalFullError(JournalError):
     """The disk (or the journal's size limit) is full: the event was not written."""
-
-
-class EventError(CompanionError, ValueError):
-    """A journaled input the game cannot read (a key missing, a value of the wrong type)."""
 
 
 def error_of(path: str, exc: sqlite3.Error, doing: str) -> JournalError:

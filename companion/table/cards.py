@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from companion.table.errors import EventError
 
 
 @dataclass(frozen=True)
@@ -30,6 +34,62 @@ class TableCard:
     face_down: bool = False
     facing: str | None = None
     extent: tuple[float, float] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The card's fields as the journal has always kept them (``extent`` left out
+        when the layout gives no card size: rows as they were before it).
+
+        >>> TableCard("t/1/R1", "trump", "R1", "play", (0.5, 0.25)).to_json()["position"]
+        [0.5, 0.25]
+        """
+        payload = asdict(self)
+        if self.position is not None:
+            payload["position"] = list(self.position)
+        if self.extent is None:
+            del payload["extent"]
+        else:
+            payload["extent"] = list(self.extent)
+        return payload
+
+    @classmethod
+    def from_json(cls, payload: Mapping[str, Any]) -> TableCard:
+        """The inverse of :meth:`to_json`; :class:`EventError` names what is wrong
+        (keys it does not know are left alone: a row may carry its event's name)."""
+        extent = _pair(payload, "extent")
+        if extent is not None and min(extent) <= 0:
+            raise EventError(f"table event: extent {list(extent)!r} is not a size (both above 0)")
+        facing = payload.get("facing")
+        return cls(
+            key=_text(payload, "key"),
+            deck=_text(payload, "deck"),
+            notation=_text(payload, "notation"),
+            zone=_text(payload, "zone"),
+            position=_pair(payload, "position"),
+            face_down=payload.get("face_down", False) is True,
+            facing=facing if isinstance(facing, str) else None,
+            extent=extent,
+        )
+
+
+def _text(payload: Mapping[str, Any], key: str) -> str:
+    value = payload.get(key)
+    if not isinstance(value, str):
+        raise EventError(f"table event: {key!r} is {value!r}, not a text")
+    return value
+
+
+def _pair(payload: Mapping[str, Any], key: str) -> tuple[float, float] | None:
+    """``payload[key]`` as two numbers; None when absent (rows written before the key)."""
+    value = payload.get(key)
+    if value is None:
+        return None
+    if not (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
+    ):
+        raise EventError(f"table event: {key} {value!r} is not two numbers")
+    return (float(value[0]), float(value[1]))
 
 
 @dataclass(frozen=True)

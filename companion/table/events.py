@@ -5,13 +5,27 @@ Events (table time ``at``, the frames' timestamps): :class:`CardPlaced`,
 one update that left one zone together: a set picked up in one gesture), and the
 reader's :class:`~companion.table.cards.StrayCard`. :class:`Coverage` says which parts
 of the frame one decode looked at.
+
+The events a game takes (:data:`CardInput`: a card placed, removed, or
+:class:`CardSighted`, seen and not yet confirmed) go on to the flow as they are and
+are journaled by their own :meth:`~CardEvent.to_json` (the rows journals have always
+had: the card's fields and ``event``); :func:`card_input` reads a row back.
+
+    >>> placed = CardPlaced(TableCard("t/1/R1", "trump", "R1", "play"), at=2.0)
+    >>> placed.kind, placed.to_json()["event"]
+    ('table', 'placed')
+    >>> card_input(placed.kind, placed.to_json(), at=2.0) == placed
+    True
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from companion.table.cards import StrayCard, TableCard
+from companion.table.errors import EventError
 from companion.table.layout import Box, Point
 
 
@@ -50,19 +64,64 @@ def _overlap(a: Box, b: Box) -> bool:
 
 
 @dataclass(frozen=True)
-class CardPlaced:
-    """A card is now steadily on the table in ``card.zone`` (``at``: table time)."""
+class CardEvent:
+    """A card a game takes from the table at ``at`` (table time): journaled as its
+    card's fields and its ``event`` name, in rows of the kind ``kind``."""
 
     card: TableCard
     at: float = 0.0
+    #: The event's name in its journal row, and the row's kind.
+    event: ClassVar[str]
+    kind: ClassVar[str] = "table"
+
+    def to_json(self) -> dict[str, Any]:
+        """The journal row's payload (``at`` is the row's own time)."""
+        return {**self.card.to_json(), "event": self.event}
 
 
 @dataclass(frozen=True)
-class CardRemoved:
+class CardPlaced(CardEvent):
+    """A card is now steadily on the table in ``card.zone`` (``at``: table time)."""
+
+    event: ClassVar[str] = "placed"
+
+
+@dataclass(frozen=True)
+class CardRemoved(CardEvent):
     """A card placed before has left its place (``card`` as it was placed)."""
 
-    card: TableCard
-    at: float = 0.0
+    event: ClassVar[str] = "removed"
+
+
+@dataclass(frozen=True)
+class CardSighted(CardEvent):
+    """A card seen, not yet confirmed (it may never be: swept away at once); the flows
+    and a restarted tracker take note of it (issue 10 item 4, issue 22 item 6)."""
+
+    event: ClassVar[str] = "sighted"
+    kind: ClassVar[str] = "sighting"
+
+
+#: The card events a game takes, as the flows get them and the journal keeps them.
+CardInput = CardPlaced | CardRemoved | CardSighted
+#: Each by its journal kind and event name.
+_BY_KIND: dict[str, dict[str, type[CardInput]]] = {
+    "table": {CardPlaced.event: CardPlaced, CardRemoved.event: CardRemoved},
+    "sighting": {CardSighted.event: CardSighted},
+}
+
+
+def card_input(kind: str, payload: Mapping[str, Any], *, at: float = 0.0) -> CardInput:
+    """The event of a journal row of ``kind`` (``table`` or ``sighting``), the inverse
+    of :meth:`CardEvent.to_json`; :class:`EventError` names what is wrong."""
+    events = _BY_KIND.get(kind, {})
+    event = payload.get("event")
+    made = events.get(event) if isinstance(event, str) else None
+    if made is None:
+        if not isinstance(event, str):
+            raise EventError(f"table event: 'event' is {event!r}, not a text")
+        raise EventError(f"table event: {event!r} is not {' or '.join(events) or kind}")
+    return made(TableCard.from_json(payload), at)
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ staff cards (deck ``control``) work from any copy.
     reader = TableReader(default_layout(), staff_key=key)
     for frame in camera:
         for event in reader.feed(frame):
-            session.table("placed" if isinstance(event, CardPlaced) else "removed", event.card)
+            session.table(event)
     reader.stats.summary()   # frames, decodes, pixels, foreign codes, ms per stage
 """
 

@@ -27,7 +27,7 @@ from companion.bus.contract import Ack, TableState, Topics
 from companion.bus.outbox import event_message
 from companion.journal import GameEntry, Journal, JournalEvent
 from companion.session import Session
-from companion.table.tracker import CardPlaced
+from companion.table.events import CardPlaced, CardRemoved
 
 CAFE = "corner"
 
@@ -64,8 +64,8 @@ def play_journal(
             session.start_game("fibonachos", names, [], {"dealer": 2})
             for step in fibonachos_steps(record):
                 for change in step:
-                    kind = "placed" if isinstance(change, CardPlaced) else "removed"
-                    session.table(kind, change.card)
+                    assert isinstance(change, CardPlaced | CardRemoved)
+                    session.table(change)
             session.end_game()
     return path
 

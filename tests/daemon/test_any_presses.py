@@ -27,6 +27,7 @@ from companion.daemon.runner import TableRunner
 from companion.journal import Journal
 from companion.session import Session
 from companion.table.cards import TableCard
+from companion.table.events import CardPlaced, CardRemoved
 from companion.ui.app import UiApp
 from companion.ui.screens import render
 from hardware.buttons import Button, ButtonEvent, PressKind
@@ -95,9 +96,9 @@ class Table:
     def place(self, card: TableCard) -> None:
         self.now += 0.2
         if card.key in self.lying:  # the tracker says removed before it says placed again
-            self.runner.table("removed", self.lying.pop(card.key), self.now)
+            self.runner.table(CardRemoved(self.lying.pop(card.key)), self.now)
         self.lying[card.key] = card
-        self.runner.table("placed", card, self.now)
+        self.runner.table(CardPlaced(card), self.now)
 
     def choose(self, entry: int) -> None:
         """As a player does in a menu: DOWN to an entry, then SELECT (on another
@@ -116,7 +117,7 @@ class Table:
         """The newest ``count`` cards lying go (a set gathered up, one by one)."""
         for key in list(self.lying)[-count:]:
             self.now += 0.05
-            self.runner.table("removed", self.lying.pop(key), self.now)
+            self.runner.table(CardRemoved(self.lying.pop(key)), self.now)
 
     def control(self, name: str) -> None:
         self.now += 0.2

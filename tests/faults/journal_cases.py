@@ -25,7 +25,7 @@ from companion.daemon.runtime import Daemon
 from companion.flows.commands import Undo
 from companion.journal import Journal
 from companion.session import Session
-from companion.table.tracker import CardPlaced
+from companion.table.tracker import CardPlaced, CardRemoved
 from companion.views import MessageView
 
 #: Events of the game in play.
@@ -48,7 +48,8 @@ def build_journal(path: Path) -> None:
     session.start_game("fibonachos", ["Ana", "Ben", "Cy"], [], {"dealer": 2})
     for step in steps:
         for event in step:
-            session.table("placed" if isinstance(event, CardPlaced) else "removed", event.card)
+            assert isinstance(event, CardPlaced | CardRemoved)
+            session.table(event)
     assert session.flow is None  # over, with its result
     session.start_game("fibonachos", ["Ana", "Ben", "Cy"], [], {"dealer": 2})
     journal, game = session.journal, session.game_id
@@ -56,10 +57,11 @@ def build_journal(path: Path) -> None:
     events = (event for step in steps for event in step)
     while len(journal.events(game)) < IN_PLAY:
         event = next(events)
-        session.table("placed" if isinstance(event, CardPlaced) else "removed", event.card)
+        assert isinstance(event, CardPlaced | CardRemoved)
+        session.table(event)
         if len(journal.events(game)) == 40 and isinstance(event, CardPlaced):
             session.command(Undo())
-            session.table("placed", event.card)
+            session.table(CardPlaced(event.card))
     journal.close()
 
 

@@ -29,7 +29,7 @@ from companion.cli import main
 from companion.daemon.runtime import Daemon
 from companion.journal import Journal, JournalError, JournalFullError, reading
 from companion.journal.rows import text_of
-from companion.table.tracker import CardPlaced
+from companion.table.events import CardPlaced, CardRemoved
 from companion.ui.screens import render
 from companion.views import MessageView
 
@@ -69,8 +69,8 @@ def play(daemon: Daemon, steps: int) -> None:
     now = daemon.clock()
     for step in table[:steps]:
         for event in step:
-            kind = "placed" if isinstance(event, CardPlaced) else "removed"
-            daemon.runner.table(kind, event.card, now)
+            assert isinstance(event, CardPlaced | CardRemoved)
+            daemon.runner.table(event, now)
 
 
 def farewell(daemon: Daemon) -> Image.Image:

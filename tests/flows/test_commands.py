@@ -16,14 +16,13 @@ from companion.flows.commands import (
     Strikes,
     Undo,
     from_json,
-    to_json,
 )
 from companion.flows.errors import CommandError
 
 
 @pytest.mark.parametrize("command", SAMPLES.values(), ids=lambda c: c.name)
 def test_every_command_comes_back_from_its_json(command: Any) -> None:
-    payload = to_json(command)
+    payload = command.to_json()
     assert set(payload) == {"name", "args"} and COMMANDS[payload["name"]] is type(command)
     assert from_json(payload) == command
 
@@ -73,7 +72,7 @@ def test_a_command_that_cannot_be_read_says_why(payload: dict[str, Any], fault: 
 
 
 def test_arguments_at_their_default_are_left_out() -> None:
-    assert to_json(Move()) == {"name": "move", "args": {}}
-    assert to_json(EndRound(None)) == {"name": "end-round", "args": {"out": None}}
-    assert to_json(CloseSet(1, "5")) == {"name": "close-set", "args": {"seat": 1, "base": "5"}}
-    assert to_json(Strikes(0)) == {"name": "strikes", "args": {"n": 0}}
+    assert Move().to_json() == {"name": "move", "args": {}}
+    assert EndRound(None).to_json() == {"name": "end-round", "args": {"out": None}}
+    assert CloseSet(1, "5").to_json() == {"name": "close-set", "args": {"seat": 1, "base": "5"}}
+    assert Strikes(0).to_json() == {"name": "strikes", "args": {"n": 0}}

@@ -43,6 +43,7 @@ from companion.games.registry import get_game
 from companion.journal import Journal
 from companion.session import Session, replay
 from companion.table.cards import TableCard
+from companion.table.events import CardPlaced, CardRemoved, CardSighted
 from companion.ui.deck_choices import deck_groups
 
 
@@ -219,17 +220,19 @@ class Table:
             self.command(self.a_command())
         elif roll < 0.4 and lying:
             card = rng.choice(lying)
-            self.do(f"removed {card.key} {card.zone}", lambda: self.session.table("removed", card))
+            self.do(
+                f"removed {card.key} {card.zone}", lambda: self.session.table(CardRemoved(card))
+            )
         elif roll < 0.43 and lying:
             zone = rng.choice(lying).zone
             for card in [c for c in lying if c.zone == zone]:
-                self.do(f"gathered {card.key}", partial(self.session.table, "removed", card))
+                self.do(f"gathered {card.key}", partial(self.session.table, CardRemoved(card)))
         elif roll < 0.47 and lying:
             card = rng.choice(lying)  # the tracker lost it and found it again
-            self.do(f"again {card.key}", lambda: self.session.table("placed", card))
+            self.do(f"again {card.key}", lambda: self.session.table(CardPlaced(card)))
         elif roll < 0.5:
             card = self.a_card()
-            self.do(f"sighted {card.key}", lambda: self.session.sighted(card))
+            self.do(f"sighted {card.key}", lambda: self.session.table(CardSighted(card)))
         else:
             self.place(self.a_card())
 
@@ -239,7 +242,7 @@ class Table:
         if card.face_down or card.key in self.keys_known():
             before = None  # a card moved or turned: picking it up again is another gesture
         text = f"placed {card.key} {card.notation} {card.zone}"
-        notices = self.do(text, lambda: self.session.table("placed", card))
+        notices = self.do(text, lambda: self.session.table(CardPlaced(card)))
         flow = self.flow
         if flow is None or before is None or self.rng.random() > 0.3:
             return
@@ -247,8 +250,8 @@ class Table:
         if status == before or any(n.kind is NoticeKind.REFUSED for n in notices):
             return
         self.do("undo (to redo)", lambda: self.session.command(cmd.Undo()))
-        self.do(f"removed {card.key}", lambda: self.session.table("removed", card))
-        self.do(f"placed {card.key} again", lambda: self.session.table("placed", card))
+        self.do(f"removed {card.key}", lambda: self.session.table(CardRemoved(card)))
+        self.do(f"placed {card.key} again", lambda: self.session.table(CardPlaced(card)))
         assert self.flow is flow, self.story()
         assert flow.record() == record, self.story("undo then redo: the record")
         assert flow.status() == status, self.story(f"undo then redo: {diff(flow.status(), status)}")
@@ -381,21 +384,10 @@ def test_a_random_table_replays_from_its_journal(case: Case, tmp_path: Path) -> 
 @pytest.mark.parametrize("seed", range(2, 6))
 @pytest.mark.parametrize("case", CASES, ids=str)
 def test_many_random_tables_replay_from_their_journals(
-    case: Case, seed: int, tmp_path: Path, request: pytest.FixtureRequest
+    case: Case, seed: int, tmp_path: Path
 ) -> None:
     """Issue 23 item 2, longer and over more seeds (marked slow)."""
-    if (str(case), seed) in KNOWN:
-        request.applymarker(pytest.mark.xfail(reason=KNOWN[str(case), seed], strict=True))
     run(case, seed=seed, steps=400, every=20, path=tmp_path)
-
-
-#: Tables on which a bug the random tables found is not fixed yet: each must still fail
-#: (strict), so a fix is noticed and the entry goes.
-KNOWN = {
-    ("trump-3", 5): "T3: in a 3-player Trump round with corrections made, a trick's last "
-    "card undone and put down again gives another record than before the undo (found by "
-    "this test on 27 November 2026; not fixed yet)",
-}
 
 
 # -- what the random tables found -----------------------------------------------------------

@@ -21,6 +21,7 @@ from companion.flows.status import Awaiting, MissingCard, TrickStatus
 from companion.journal import Journal
 from companion.session import Session
 from companion.table.cards import TableCard
+from companion.table.events import CardPlaced, CardRemoved, CardSighted
 
 
 def fib(name: str = "Ana,Ben,Cy") -> GameFlow:
@@ -199,11 +200,11 @@ def test_the_journal_replays_the_wait_and_the_sightings(tmp_path: Any) -> None:
     session = Session(Journal.open(path), clock=lambda: 1.0)
     session.start_game("fibonachos", ["Ana", "Ben", "Cy"], [], {"dealer": 2})
     for c in FIRST:
-        session.table("placed", c)
-    session.sighted(card("Y7"))
+        session.table(CardPlaced(c))
+    session.table(CardSighted(card("Y7")))
     for c in FIRST:
-        session.table("removed", c)
-    session.table("placed", card("S1", "spicy"))
+        session.table(CardRemoved(c))
+    session.table(CardPlaced(card("S1", "spicy")))
     wanted = session.flow.status().missing if session.flow else None
     session.journal.close()
 

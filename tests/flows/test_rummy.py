@@ -223,3 +223,19 @@ def test_the_same_inputs_give_the_same_state() -> None:
     play_rummy(a, record)
     play_rummy(b, record)
     assert a.record() == b.record() and a.status() == b.status()
+
+
+def test_a_card_seen_outside_the_meld_zones_leaves_its_set() -> None:
+    """R4 (one card lies in one place), issue 23 item 2: a card of a set seen again in
+    the play area or a hand, its removal unseen, is no longer in its seat's set nor
+    counted in a hand. Before, it stayed in the set as if it still lay there."""
+    for zone in ("play", "hand"):
+        game = flow()
+        game.placed(card("k21", "21", 0.1, 0.1))
+        assert game.status().complete == (1, 0)
+        game.placed(TableCard("k21", "rummy21", "21", zone, (0.5, 0.5)))
+        assert game.status().complete == (0, 0) and game.status().sets == ()
+        game.command(CountHands())
+        game.placed(card("k8", "8", 0.1, 0.1))
+        game.placed(TableCard("k8", "rummy21", "8", zone, (0.5, 0.5)))
+        assert game.hands[0] == {}

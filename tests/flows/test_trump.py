@@ -91,6 +91,20 @@ def test_the_leader_is_corrected_while_round_1_lasts_not_after() -> None:
     assert late.kind is NoticeKind.REFUSED and late.rule == "T3"
 
 
+def test_a_leader_correction_refused_keeps_every_play() -> None:
+    """T3, issue 23 item 2 (the conformance table trump-3, seed 5): a leader named
+    whose seating the plays on the seats' own spots refuse changes nothing. Before,
+    the plays after the first refused one were lost from the record."""
+    game = dealt()
+    game.placed(card("B3", "play-0"))
+    game.placed(card("B5", "play-1"))
+    before = (game.status(), game.record())
+    refused = game.command(Leader(2))[0]
+    assert refused.kind is NoticeKind.REFUSED
+    assert (game.status(), game.record()) == before
+    assert game.record()["rounds"][0]["tricks"] == [["B3", "B5"]]
+
+
 def test_the_status_names_the_card_whose_holder_leads_round_1() -> None:
     """T3: the lowest trump-colour card not on an indicator, once both lie, until the
     first play; not for later rounds (their leader is derived)."""

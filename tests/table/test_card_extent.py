@@ -14,8 +14,10 @@ from table_scripts import det
 from companion.flows.registry import make_flow
 from companion.flows.rummy import RummyFlow
 from companion.journal import Journal
-from companion.session import EventError, Session, card_from_payload, card_payload
+from companion.session import Session
 from companion.table.cards import TableCard
+from companion.table.errors import EventError
+from companion.table.events import card_input
 from companion.table.layout import rummy_layout
 from companion.table.seats import card_extent, group_sets
 from companion.table.tracker import CardPlaced, TableTracker
@@ -108,16 +110,16 @@ def test_the_span_is_journaled_with_the_card_and_old_rows_still_read() -> None:
     comes back; a row written before spans reads as a card without one; a span that is
     not a size is refused, naming it."""
     card = bottom("k", "B5#1", 0.3, 0.2, "12mp")
-    payload = card_payload("placed", card)
+    payload = CardPlaced(card).to_json()
     assert payload["extent"] == list(SIZES["12mp"])
-    assert card_from_payload(payload) == ("placed", card)
+    assert card_input("table", payload) == CardPlaced(card)
     old = {k: v for k, v in payload.items() if k != "extent"}
-    assert card_from_payload(old)[1].extent is None
-    assert "extent" not in card_payload("placed", bottom("k", "B5#1", 0.3, 0.2, None))
+    assert card_input("table", old).card.extent is None
+    assert "extent" not in CardPlaced(bottom("k", "B5#1", 0.3, 0.2, None)).to_json()
     with pytest.raises(EventError, match="extent"):
-        card_from_payload({**payload, "extent": [0.1, 0]})
+        card_input("table", {**payload, "extent": [0.1, 0]})
     with pytest.raises(EventError, match="extent"):
-        card_from_payload({**payload, "extent": "big"})
+        card_input("table", {**payload, "extent": "big"})
 
 
 def test_a_game_rebuilt_from_the_journal_groups_its_sets_as_the_table_did(
@@ -130,7 +132,7 @@ def test_a_game_rebuilt_from_the_journal_groups_its_sets_as_the_table_did(
     session = Session(Journal.open(path), clock=lambda: 0.0)
     session.start_game("rummy21", ["Ana", "Ben"], [], {})
     for card in sets_below_each_other("12mp"):
-        session.table("placed", card)
+        session.table(CardPlaced(card))
     assert isinstance(session.flow, RummyFlow)
     before = [s.base for s in session.flow.status().sets]
     assert before == ["B5", "B3"]

@@ -29,6 +29,7 @@ from companion.flows.commands import Wild
 from companion.journal import Journal
 from companion.session import Session
 from companion.table.cards import TableCard
+from companion.table.events import CardInput, CardPlaced, CardRemoved
 from companion.ui.app import UiApp
 from companion.ui.commands import Flow
 from companion.ui.draw import recording_texts
@@ -93,9 +94,9 @@ class TableHand(Finger):
             for large in (False, True):
                 render(view, size, large=large)
 
-    def table(self, event: str, card: object) -> None:
+    def table(self, event: CardInput) -> None:
         self.now += 1.0
-        self.runner.table(event, card, self.now)  # type: ignore[arg-type]
+        self.runner.table(event, self.now)
         self.look()
         self.now += 10.0  # a passing screen goes by
         self.runner.tick(self.now)
@@ -144,19 +145,19 @@ def play_rummy(hand: TableHand, record: dict[str, Any]) -> None:
                     card = TableCard(
                         key, "rummy21", face, zone, (0.1 + 0.1 * column, 0.1 + 0.05 * row)
                     )
-                    hand.table("placed", card)
+                    hand.table(CardPlaced(card))
                     if number:
                         hand.runner.carry_out(Flow(Wild(key, int(number))), hand.now)
                     laid.append(card)
                 for card in laid if closed else []:
-                    hand.table("placed", replace(card, notation="?", face_down=True))
+                    hand.table(CardPlaced(replace(card, notation="?", face_down=True)))
         hand.menu(_("Count hands"))
         for seat, table in enumerate(played["tables"]):
             for place, text in enumerate(table["hand"]):
                 copies[text] += 1
                 at = (0.05 + 0.08 * (place % 10), 0.6 + 0.1 * (place // 10))
                 key = f"rummy21/{text}/{copies[text]}"
-                hand.table("placed", TableCard(key, "rummy21", text, f"meld-{seat}", at))
+                hand.table(CardPlaced(TableCard(key, "rummy21", text, f"meld-{seat}", at)))
         out = played["out"]
         who = _("Nobody went out")
         if out is not None:
@@ -165,7 +166,9 @@ def play_rummy(hand: TableHand, record: dict[str, Any]) -> None:
         hand.menu(_("End round"), who)
         for key in copies:  # the table is cleared for the next round
             for copy in range(1, copies[key] + 1):
-                hand.table("removed", TableCard(f"rummy21/{key}/{copy}", "rummy21", key, "meld-0"))
+                hand.table(
+                    CardRemoved(TableCard(f"rummy21/{key}/{copy}", "rummy21", key, "meld-0"))
+                )
 
 
 def play(tmp_path: Path, game: str) -> tuple[list[str], dict[str, object]]:
@@ -185,7 +188,7 @@ def play(tmp_path: Path, game: str) -> tuple[list[str], dict[str, object]]:
             start(hand, game_label(game), 2 if game == "fibonachos" else 3)
             if game == "fibonachos":
                 for step in record_steps(random_record(game, 2, (), seed=5)):
-                    hand.table(step.event, step.card)
+                    hand.table(step.table_event())
             else:
                 play_rummy(hand, json.loads((EXAMPLES / "rummy21-full.json").read_text()))
                 hand.menu(_("End game"))  # R9 sets rummy no end: the table ends it

@@ -20,6 +20,7 @@ from companion.daemon.runner import TableRunner
 from companion.journal import Journal
 from companion.session import Session
 from companion.table.cards import TableCard
+from companion.table.events import CardPlaced
 from companion.ui.app import UiApp
 from companion.ui.commands import StaffAction
 from companion.views import IdleView, MenuView, ScoresView
@@ -85,7 +86,7 @@ def test_a_trick_game_ended_mid_game_shows_no_winner(
     hand, journal = table(tmp_path, language)
     with speaking(language):
         start(hand, game_label("fibonachos"), 3)
-        hand.table("placed", TableCard("fibonachos/S3#1", "fibonachos", "S3#1", "spicy"))
+        hand.table(CardPlaced(TableCard("fibonachos/S3#1", "fibonachos", "S3#1", "spicy")))
         hand.menu(_("End game"))
         hand.press("SELECT")
         shown = hand.screen()

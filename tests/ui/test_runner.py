@@ -10,6 +10,7 @@ from companion.daemon.runner import TableRunner
 from companion.journal import Journal
 from companion.session import Session
 from companion.table.cards import TableCard
+from companion.table.events import CardPlaced
 from companion.ui.app import UiApp
 from companion.ui.commands import StartGame
 from companion.ui.overlays import INFO_SECONDS
@@ -56,8 +57,8 @@ def runner_at_table(tmp_path: Path) -> tuple[TableRunner, RunnerFinger]:
 
 def first_play(runner: TableRunner, finger: RunnerFinger) -> None:
     """The spicy card S3 revealed, then Seat 1 plays R13."""
-    runner.table("placed", card("S3#1", "spicy"), finger.now)
-    runner.table("placed", card("R13#1"), finger.now)
+    runner.table(CardPlaced(card("S3#1", "spicy")), finger.now)
+    runner.table(CardPlaced(card("R13#1")), finger.now)
 
 
 def test_buttons_start_a_real_game_and_the_table_plays_it(tmp_path: Path) -> None:
@@ -119,7 +120,7 @@ def test_a_refused_correction_leaves_the_list_as_it_was(tmp_path: Path) -> None:
     list still offers G2 as read, the trick unchanged."""
     runner, finger = runner_at_table(tmp_path)
     first_play(runner, finger)
-    runner.table("placed", card("G2#1"), finger.now)
+    runner.table(CardPlaced(card("G2#1")), finger.now)
     finger.press("BACK")
     finger.choose("Correct a card")
     finger.choose("Green 2")

@@ -10,6 +10,7 @@ from ui_keys import Finger
 
 from companion.flows.base import Notice, NoticeKind
 from companion.flows.status import RummyStatus, Scores, TrickStatus
+from companion.table.events import CardPlaced
 from companion.ui.app import UiApp
 from companion.views import MenuView, MessageView, ScoresView
 
@@ -75,8 +76,8 @@ def test_a_trick_taken_counts_at_once(tmp_path: Path) -> None:
     and the others, with none yet, would score the best (5) were the round over now."""
     runner, finger = runner_at_table(tmp_path)
     for notation, zone in (("S3#1", "spicy"), ("R13#1", "play"), ("G2#1", "play")):
-        runner.table("placed", card(notation, zone), finger.now)
-    runner.table("placed", card("Y16#1"), finger.now)
+        runner.table(CardPlaced(card(notation, zone)), finger.now)
+    runner.table(CardPlaced(card("Y16#1")), finger.now)
     finger.app.tick(finger.now + 5)  # the trick's winner goes
     finger.now += 5
     finger.press("SELECT")

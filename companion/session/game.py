@@ -13,18 +13,22 @@ the disk. Nor by a damaged journal: an event the game cannot take (a payload wit
 a key it needs, a flow that raises on it) ends the replay there, and the events from
 it on are set aside (kept, not replayed) so the game goes on from the last good one.
 
-Besides the inputs, the journal keeps *sightings*: cards the camera saw but had not
-yet confirmed (``kind`` ``"sighting"``). They change no score; they tell a flow,
-and a restart, what lay on the table when the power failed (issue 10 item 4). What
-the journal says lies on the table (cards placed and not removed) is
-:meth:`Session.lying`, from which a restarted daemon's tracker starts; the cards
-sighted in the last moments and not placed since are :meth:`Session.pending`, which
-it goes on watching as candidates (issue 22 item 6: a card that landed a quarter
-second before the cut and is swept up a quarter second after it is still confirmed).
+Inputs are typed values from the reader and the buttons to the flow (a
+:class:`~companion.table.events.CardPlaced`, a command...), journaled by their own
+``to_json`` (:mod:`companion.session.codec`). Besides the cards placed and removed,
+the journal keeps *sightings*: cards the camera saw but had not yet confirmed
+(:class:`~companion.table.events.CardSighted`, rows of the kind ``"sighting"``).
+They change no score; they tell a flow, and a restart, what lay on the table when
+the power failed (issue 10 item 4). What the journal says lies on the table (cards
+placed and not removed) is :meth:`Session.lying`, from which a restarted daemon's
+tracker starts; the cards sighted in the last moments and not placed since are
+:meth:`Session.pending`, which it goes on watching as candidates (issue 22 item 6: a
+card that landed a quarter second before the cut and is swept up a quarter second
+after it is still confirmed).
 
     session = Session(Journal.open(path), clock=time.time)
     session.start_game("fibonachos", ["Ana", "Ben", "Cy"], [], {"seed": 7})
-    session.table("placed", TableCard(...))
+    session.table(CardPlaced(TableCard(...)))
     session = Session.resume(Journal.open(path), clock=time.time)   # after a restart
     session = open_table(path, clock=time.time)    # what `companion run` does: never raises
     recent_names(session.journal)                  # the names the start menu offers first
@@ -37,54 +41,24 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.flows.base import GameFlow, Notice, NoticeKind
-from companion.flows.commands import FlowCommand, to_json
+from companion.flows.base import FlowInput, GameFlow, Notice
+from companion.flows.commands import FlowCommand
 from companion.flows.notices import ended_notice
-from companion.flows.said import Said, Say
 from companion.flows.status import Scores
 from companion.games.registry import all_games
-from companion.journal import GameEntry, Journal, JournalError, JournalFullError
-from companion.journal.errors import EventError
-from companion.journal.replay import (
-    PENDING_SECONDS,
-    FlowFactory,
-    Lying,
-    Replay,
-    card_from_payload,
-    card_payload,
-    default_factory,
-    feed,
-    replay,
-)
+from companion.journal import GameEntry, Journal, JournalError
+from companion.session.codec import encode
+from companion.session.faults import journal_faults, not_saved
+from companion.session.lying import Lying
+from companion.session.replay import FlowFactory, default_factory, replay
 from companion.table.cards import TableCard
-from companion.views.faults import Fault, FaultKind
-
-__all__ = [
-    "DISK_FULL",
-    "NOT_SAVED",
-    "PENDING_SECONDS",
-    "RECENT_NAMES",
-    "EventError",
-    "FlowFactory",
-    "Replay",
-    "Session",
-    "card_from_payload",
-    "card_payload",
-    "feed",
-    "open_table",
-    "recent_names",
-    "replay",
-]
+from companion.table.events import CardInput
+from companion.views.faults import Fault
 
 log = logging.getLogger(__name__)
 
 #: How many of the latest names :func:`recent_names` gives.
 RECENT_NAMES = 24
-
-
-#: What the OLED says when the games are not written (the title is the words before ':').
-NOT_SAVED = "Not saved: this game is kept in memory only"
-DISK_FULL = "Disk full: this game is kept in memory only"
 
 
 class Session:
@@ -239,17 +213,14 @@ class Session:
 
     # -- inputs --------------------------------------------------------------------------
 
-    def table(self, event: str, card: TableCard) -> list[Notice]:
-        """A card ``placed`` or ``removed``: journaled, then handed to the flow."""
-        return self._input("table", card_payload(event, card))
+    def table(self, event: CardInput) -> list[Notice]:
+        """A card placed, removed or sighted (not yet confirmed): journaled, then
+        handed to the flow."""
+        return self._input(event)
 
     def command(self, command: FlowCommand) -> list[Notice]:
         """A button command (undo included): journaled, then handed to the flow."""
-        return self._input("command", to_json(command))
-
-    def sighted(self, card: TableCard) -> list[Notice]:
-        """A card seen, not yet confirmed: journaled, then handed to the flow."""
-        return self._input("sighting", card_payload("sighted", card))
+        return self._input(command)
 
     def lying(self) -> list[TableCard]:
         """The cards of the game in play on the table, by the journal: placed, not removed
@@ -261,18 +232,19 @@ class Session:
         by the journal (a restarted daemon's tracker goes on watching them)."""
         return self._lying.pending() if self.flow is not None else []
 
-    def _input(self, kind: str, payload: dict[str, Any]) -> list[Notice]:
+    def _input(self, event: FlowInput) -> list[Notice]:
         if self.flow is None:
             return []
         notices: list[Notice] = []
         at = self.clock()
         if self.game_id is not None and not self.memory_only:
+            kind, payload = encode(event)
             try:
                 self.journal.append(self.game_id, kind, payload, at=at)
             except JournalError as exc:
                 notices.append(self._lost_durability(exc))
-        notices += feed(self.flow, kind, payload)
-        self._lying.see(kind, payload, at)
+        notices += self.flow.take(event)
+        self._lying.see(event, at)
         if self.flow is not None and self.flow.is_over():
             notices += self.end_game()
         return notices
@@ -283,35 +255,14 @@ class Session:
         return self._not_saved()
 
     def _not_saved(self) -> Notice:
-        full = isinstance(self.journal.fault, JournalFullError)
-        said = Said(Say.DISK_FULL if full else Say.NOT_SAVED)
-        return Notice(NoticeKind.INFO, DISK_FULL if full else NOT_SAVED, rule=None, said=said)
+        return not_saved(self.journal)
 
     # -- what the OLED says about the journal ----------------------------------------------
 
     def journal_faults(self) -> list[tuple[str, Fault]]:
         """``(kind, fault)`` for :meth:`~companion.ui.app.UiApp.hardware_status` at
-        start: a damaged journal repaired, events set aside, games not written. Paths
-        and counts of rows go to the log, not to the players."""
-        faults: list[tuple[str, Fault]] = []
-        journal = self.journal
-        if journal.repair is not None:
-            repair = journal.repair
-            kept = Fault(FaultKind.REPAIRED, games=repair.games, moves=repair.events)
-            faults.append(("repaired", kept))
-        elif self.closed_unreadable:
-            faults.append(("repaired", Fault(FaultKind.GAME_CLOSED)))
-        elif journal.dropped:
-            log.warning("resumed before a damaged move (%d set aside)", journal.dropped)
-            faults.append(("repaired", Fault(FaultKind.RESUMED)))
-        elif journal.problems:
-            faults.append(("repaired", Fault(FaultKind.LEFT_OUT)))
-        fault = self.journal.fault
-        if fault is not None:
-            full = isinstance(fault, JournalFullError)
-            kind = "disk" if full else "journal"
-            faults.append((kind, Fault(FaultKind.DISK_FULL if full else FaultKind.NOT_SAVED)))
-        return faults
+        start (:func:`companion.session.faults.journal_faults`)."""
+        return journal_faults(self.journal, closed_unreadable=self.closed_unreadable)
 
 
 def open_table(

@@ -1,0 +1,188 @@
+"""Undo and corrections of a trick flow: the steps on record taken back or read right.
+
+A trick flow keeps the list of the cards it accepted (its *steps*, :class:`Step`: a
+play, a spicy card revealed, an indicator read) and one rules engine fed with them.
+Undo takes back the newest step, or the newest correction when nothing was recorded
+since (:mod:`companion.flows.corrections`); a correction
+(:class:`~companion.flows.commands.Replace`) rewrites one step, or places a refused
+card that still lies on the table as read right. Either way the engine is fed the
+steps again through the same code, so the state after a correction is the state a
+table that never erred would have; a correction the rules refuse changes nothing.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from companion.flows.base import Notice
+from companion.flows.commands import Replace
+from companion.flows.corrections import Corrections
+from companion.flows.errors import RefusedError
+from companion.flows.missing import MissingCards
+from companion.flows.notices import info, nothing_to_undo, replacement
+from companion.flows.said import Said, Say
+from companion.table.cards import TableCard
+
+
+@dataclass(frozen=True)
+class Step:
+    """A card the flow accepted, what it was used as, and the round it went into;
+    ``mark``: where the game stood before it (what undo takes it back to)."""
+
+    card: TableCard
+    use: str  # "play", "spicy", "trump", "symbol"
+    round: int = 0
+    mark: Mark = field(default=(0, None), compare=False)
+
+
+#: Where a trick flow stands: the engine's history length, and the flow's own state
+#: of the table besides the engine (Trump's indicators read before the deal...).
+Mark = tuple[int, object]
+
+
+class TrickCorrections(MissingCards):
+    """The steps of :class:`~companion.flows.tricks.TrickFlow` undone and corrected."""
+
+    corrections: Corrections[Step]
+
+    @abstractmethod
+    def _reset(self) -> None:
+        """A new engine (and any pending table state) before the first step."""
+
+    @abstractmethod
+    def _accept(self, card: TableCard, use: str, seat: int | None) -> None: ...
+
+    @abstractmethod
+    def _check_deck(self, card: TableCard) -> None: ...
+
+    @abstractmethod
+    def _check_earlier(self, card: TableCard) -> None: ...
+
+    @abstractmethod
+    def _seat_of(self, zone: str) -> int | None: ...
+
+    @abstractmethod
+    def _place(self, card: TableCard, use: str, seat: int | None) -> list[Notice]: ...
+
+    def _table_state(self) -> object:
+        """The flow's own state of the table besides the engine (none by default); a
+        copy, which :meth:`_restore` takes."""
+        return None
+
+    def _restore(self, state: object) -> None:
+        """Set the flow's own state of the table back to ``state`` (:meth:`_table_state`)."""
+
+    def _mark(self) -> Mark:
+        return len(self.engine.history), self._table_state()
+
+    def _back_to(self, mark: Mark) -> None:
+        """The game as it stood at ``mark``: the engine's actions since undone, one by
+        one (constant time each), and the flow's own state set back."""
+        while len(self.engine.history) > mark[0]:
+            self.engine.undo()
+        self._restore(mark[1])
+
+    def undo(self) -> list[Notice]:
+        if self.held:
+            return self._undo_held()
+        correction = self.corrections.take(length=len(self.steps))
+        if correction is not None:  # the last thing done was a correction: it is undone
+            read = correction.old.card.notation
+            steps = list(self.steps)
+            steps[correction.index] = correction.old
+            self._rebuild(steps, correction.index)
+            return [info(f"correction undone: {read} as read", Said(Say.UNCORRECTED, card=read))]
+        if not self.steps:
+            return [nothing_to_undo()]
+        last = self.steps[-1]
+        self._rebuild(self.steps[:-1], len(self.steps) - 1)
+        said = Said(Say.UNDONE, card=last.card.notation)
+        return [info(f"undone: {last.card.notation} ({last.use})", said)]
+
+    def _replace(self, command: Replace) -> list[Notice]:
+        """A misread card corrected: on record (the steps rebuilt with it) or refused
+        and still lying there (placed as read right). A refusal changes nothing."""
+        key = command.key
+        if key in self.refused:  # lying there now: newer than any step of the same card
+            return self._replace_refused(command)
+        index = next(
+            (i for i, s in reversed(list(enumerate(self.steps))) if s.card.key == key), None
+        )
+        if index is None:
+            raise RefusedError(
+                f"no card {key!r} is on record or refused on the table",
+                said=Said(Say.NO_SUCH_CARD),
+            )
+        old = self.steps[index]
+        new = replacement(old.card, command)
+        where = self._where(new, old.use if command.zone is None else None)
+        if where is None:
+            raise RefusedError(
+                f"{new.notation} lies in {new.zone}, where this game reads no card",
+                said=Said(Say.NOT_READ_THERE, card=new.notation),
+            )
+        changed = [*self.steps[:index], Step(new, where[0], old.round), *self.steps[index + 1 :]]
+        saved = list(self.steps)
+        try:
+            self._rebuild(changed, index)
+        except RefusedError as exc:
+            self._rebuild(saved, index)
+            raise RefusedError(
+                f"{new.notation} cannot replace {old.card.notation}: {exc.reason}",
+                exc.rule,
+                Said(Say.CANNOT_REPLACE, card=new.notation, other=old.card.notation),
+            ) from None
+        self.corrections.made(index, old, length=len(saved))
+        said = Said(Say.REPLACED, card=old.card.notation, other=new.notation)
+        return [info(f"{old.card.notation} replaced by {new.notation}", said)]
+
+    def _replace_refused(self, command: Replace) -> list[Notice]:
+        old = self.refused[command.key]
+        new = replacement(old, command)
+        where = self._where(new)
+        if where is None:
+            raise RefusedError(
+                f"{new.notation} lies in {new.zone}, where this game reads no card",
+                said=Said(Say.NOT_READ_THERE, card=new.notation),
+            )
+        try:
+            notices = self._place(new, *where)
+        except RefusedError as exc:
+            raise RefusedError(
+                f"{new.notation} cannot replace {old.notation}: {exc.reason}",
+                exc.rule,
+                Said(Say.CANNOT_REPLACE, card=new.notation, other=old.notation),
+            ) from None
+        del self.refused[command.key]
+        said = Said(Say.REPLACED, card=old.notation, other=new.notation)
+        return [info(f"{old.notation} replaced by {new.notation}", said), *notices]
+
+    def _rebuild(self, steps: Sequence[Step], start: int = 0) -> None:
+        """The game fed ``steps`` from step ``start`` on, the steps before it kept as
+        they are (they must be the same): the steps on record from ``start`` on are
+        taken back first, in constant time each, or the game starts again when
+        ``start`` is 0. A step that is refused raises :class:`RefusedError` with the
+        steps before it on record."""
+        if start == 0:
+            self._reset()
+            self.steps = []
+        elif start < len(self.steps):
+            self._back_to(self.steps[start].mark)
+            del self.steps[start:]
+        for step in steps[start:]:
+            seat = self._seat_of(step.card.zone) if step.use == "play" else None
+            self._take(step.card, step.use, seat)
+
+    def _take(self, card: TableCard, use: str, seat: int | None) -> None:
+        """``card`` accepted as the next step, or :class:`RefusedError` with nothing changed."""
+        number, mark = self._round_number(), self._mark()
+        try:
+            self._check_deck(card)
+            self._check_earlier(card)
+            self._accept(card, use, seat)
+        except RefusedError:
+            self._back_to(mark)
+            raise
+        self.steps.append(Step(card, use, number, mark))
