@@ -24,10 +24,8 @@ from typing import Any
 from companion.bus.limits import load
 from companion.bus.logs import LogLine
 from companion.flows.base import GameFlow
-from companion.flows.status import HexStatus, RummyStatus, Scores, TrickStatus
-from companion.games import GameReport, HexRefereeReport, HexReport
-from companion.games.registry import get_game
 from companion.journal import GameEntry, JournalEvent
+from companion.views.live import game_facts
 
 VERSION = 1
 ONLINE = b"online"
@@ -177,36 +175,10 @@ def log_message(topics: Topics, boot: str, line: LogLine) -> bytes:
 # -- state ----------------------------------------------------------------------------------
 
 
-def _outcome(report: GameReport) -> tuple[list[int] | None, list[int]]:
-    """The totals (None for the hex games, which count no points) and the winning seats."""
-    if isinstance(report, HexReport | HexRefereeReport):
-        return None, [] if report.winner is None else [report.winner.seat]
-    return list(report.totals), list(report.winners)
-
-
 def game_state(game_id: int | None, flow: GameFlow, players: list[str]) -> dict[str, Any]:
-    """The ``game`` of the state: where the game in play stands, as facts."""
-    status = flow.status()
-    totals, winners = _outcome(flow.report())
-    round_: int | None = None
-    to_play: int | None = None
-    if isinstance(status, TrickStatus):
-        round_, to_play = status.round, status.to_play
-    elif isinstance(status, RummyStatus | Scores):
-        round_ = status.round
-    elif isinstance(status, HexStatus):
-        to_play = status.side.seat
-    return {
-        "id": game_id,
-        "game": flow.game,
-        "label": get_game(flow.game).label,
-        "players": players,
-        "round": round_,
-        "to_play": to_play,
-        "totals": totals,
-        "over": flow.is_over(),
-        "winners": winners,
-    }
+    """The ``game`` of the state: where the game in play stands, as facts (the game's
+    live view gives them, :func:`companion.views.live.game_facts`)."""
+    return game_facts(game_id, flow, players)
 
 
 def state_message(

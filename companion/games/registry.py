@@ -29,6 +29,7 @@ from typing import Any
 
 from companion.games.base import GameState
 from companion.games.errors import UnknownGameError
+from companion.games.faces import Face, FaceReader, unknown
 
 
 class OptionKind(Enum):
@@ -74,6 +75,12 @@ class GameSpec:
     White), empty when the players name themselves. ``menu`` is False for a game the
     OLED's start menu does not offer (the hex board, whose moves the buttons cannot
     enter: its referee is the game ``hex-referee``).
+
+    ``face`` reads what a card of the game's deck prints (:mod:`companion.games.faces`:
+    the screens name cards by it, the phone page draws them by it). ``heading`` is the
+    game's title on its screen during play where that is not its ``label`` (a trick
+    game's "Trump"), "" for the label; ``over`` ends the staff's status line when the
+    game is over (English, for the log: Fibonachos is a match of three rounds, F8).
     """
 
     name: str
@@ -87,6 +94,9 @@ class GameSpec:
     from_record: Callable[[Mapping[str, Any]], GameState[Any]]
     seats: tuple[str, ...] = ()
     menu: bool = True
+    face: FaceReader = unknown
+    heading: str = ""
+    over: str = "the game is over"
 
 
 def _specs() -> tuple[GameSpec, ...]:
@@ -116,3 +126,14 @@ def get_game(name: str) -> GameSpec:
         return specs[name]
     except KeyError:
         raise UnknownGameError(f"unknown game {name!r} (known: {', '.join(specs)})") from None
+
+
+def card_face(notation: str, game: str) -> Face:
+    """What the card ``notation`` of ``game``'s deck prints (its :class:`Face`); a game
+    the registry does not know names no card (the face is the notation, serial dropped).
+
+    >>> card_face("W=8#1", "rummy21")
+    Face(face='W=8', kind='wild', number=8)
+    """
+    spec = next((spec for spec in _specs() if spec.name == game), None)
+    return (unknown if spec is None else spec.face)(notation)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.games.faces import coloured
 from companion.games.fibonachos.actions import Action, Deal, Play, Reveal
 from companion.games.fibonachos.cards import Nacho, Spicy, Suit, parse_card
 from companion.games.fibonachos.deck import Layout, layout, nacho_deck, spicy_deck
@@ -72,6 +73,8 @@ SPEC = GameSpec(
     options=(DEALER, SEED),
     new=_new,
     from_record=FibonachosState.from_record,
+    face=coloured({"R": "red", "G": "green", "Y": "yellow", "S": "spicy"}),
+    over="the match is over",
 )
 
 __all__ = [

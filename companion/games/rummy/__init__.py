@@ -60,7 +60,7 @@ from companion.games.rummy.meld import (
     wild_fits,
     wild_numbers,
 )
-from companion.games.rummy.notation import parse_card, parse_cards
+from companion.games.rummy.notation import face_reader, parse_card, parse_cards
 from companion.games.rummy.round import REARRANGE_LIMIT
 from companion.games.rummy.scoring import STANDARD_START, STANDARD_START_LIMIT, table_points
 from companion.games.rummy.state import (
@@ -113,6 +113,7 @@ def _spec(state: type[RummyState]) -> GameSpec:
         options=(SEED,),
         new=new,
         from_record=state.from_record,
+        face=face_reader(state.deck),
     )
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.games.errors import GameError
+from companion.games.faces import coloured
 from companion.games.i18n import N_
 from companion.games.registry import SEED, GameSpec, OptionKind, OptionSpec
 from companion.games.trump.actions import Action, Deal, Play
@@ -55,6 +56,8 @@ SPEC = GameSpec(
     options=(LEADER, SEED),
     new=new_game,
     from_record=TrumpState.from_record,
+    face=coloured({"R": "red", "G": "green", "B": "blue", "Y": "yellow", "P": "purple"}),
+    heading=N_("Trump"),
 )
 
 __all__ = [
