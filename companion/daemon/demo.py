@@ -27,6 +27,7 @@ from companion.daemon.links import (
     TableClock,
 )
 from companion.daemon.runtime import Daemon
+from companion.games.fibonachos import SPEC as FIBONACHOS
 from companion.games.random_play import random_record
 from companion.games.report import CardGameReport, GameReport
 from companion.journal import Journal
@@ -52,7 +53,7 @@ FINAL_SECONDS = 4.0
 
 def demo_record(seed: int, players: tuple[str, ...] = PLAYERS) -> dict[str, Any]:
     """A whole Fibonachos game of random legal plays, the same for the same seed."""
-    return random_record("fibonachos", players, [], random.Random(seed))
+    return random_record(FIBONACHOS.name, players, [], random.Random(seed))
 
 
 @dataclass
@@ -115,7 +116,7 @@ def run_demo(
             Devices(camera=camera, display=screen),
             clock=clock,
         )
-        daemon.start_game("fibonachos", len(PLAYERS), [], dict(script.options))
+        daemon.start_game(FIBONACHOS.name, len(PLAYERS), [], dict(script.options))
         flow = daemon.session.flow
         assert flow is not None
         daemon.start()

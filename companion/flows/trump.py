@@ -52,8 +52,15 @@ from companion.flows.status import Awaiting, FlowStatus, Played, TrickStatus, Tr
 from companion.flows.tricks import TrickFlow, seat_check
 from companion.games.base import CHANCE
 from companion.games.errors import IllegalActionError, NotationError
-from companion.games.trump import Card, Deal, Play, TrumpState, parse_card, winning_play
-from companion.games.trump.cards import BOARDS, NUMBERS, Colour, lowest_trump
+from companion.games.trump import SPEC, Card, Deal, Play, TrumpState, parse_card, winning_play
+from companion.games.trump.cards import (
+    BOARDS,
+    NUMBERS,
+    SYMBOL_INDICATOR,
+    TRUMP_INDICATOR,
+    Colour,
+    lowest_trump,
+)
 from companion.games.trump.round import Round
 from companion.games.trump.scoring import count_symbols, points_for
 from companion.table.cards import TableCard
@@ -61,16 +68,19 @@ from companion.table.layout import DEFAULT_CARD_SIZE
 
 #: Every card's face (T1), for the choices of a missing card.
 FACES = tuple(f"{colour.name}{number}" for colour in Colour for number in NUMBERS)
-INDICATORS: dict[str, str] = {"trump": "trump indicator", "symbol": "symbol indicator"}
+INDICATORS: dict[str, str] = {
+    TRUMP_INDICATOR: "trump indicator",
+    SYMBOL_INDICATOR: "symbol indicator",
+}
 #: The engine's refusals of a play the screen says more precisely than by their rule.
 _ENGINE_SAYS = {"T1": Said(Say.PLAYED_ALREADY), "T4": Said(Say.FOLLOW)}
 #: What a deal awaits while an indicator spot's card is missing.
 AWAITED: dict[str, Awaiting] = {
-    "trump": Awaiting.TRUMP_INDICATOR,
-    "symbol": Awaiting.SYMBOL_INDICATOR,
+    TRUMP_INDICATOR: Awaiting.TRUMP_INDICATOR,
+    SYMBOL_INDICATOR: Awaiting.SYMBOL_INDICATOR,
 }
 #: The spots whose zone says which indicator a card is (without a board under it).
-SPOTS: dict[str, str] = {"trump-indicator": "trump", "symbol-indicator": "symbol"}
+SPOTS: dict[str, str] = {"trump-indicator": TRUMP_INDICATOR, "symbol-indicator": SYMBOL_INDICATOR}
 #: A card lies on a board when its centre is within this many card widths and
 #: heights of the board's (a card put on a board covers most of it).
 ON_BOARD = 0.75
@@ -79,8 +89,8 @@ ON_BOARD = 0.75
 class TrumpFlow(TrickFlow):
     """Fibonacci's Trump at a real table (module docstring)."""
 
-    game = "trump"
-    deck = "trump"
+    game = SPEC.name
+    deck = SPEC.name
     deck_rule = "T1"
     order_rule = "T4"
     engine: TrumpState
@@ -133,7 +143,7 @@ class TrumpFlow(TrickFlow):
         if card.zone in SPOTS:
             return SPOTS[card.zone]
         lacking = [use for use in INDICATORS if use not in self.pending]
-        return lacking[0] if lacking and self._between_rounds() else "trump"
+        return lacking[0] if lacking and self._between_rounds() else TRUMP_INDICATOR
 
     def _board_under(self, card: TableCard) -> str | None:
         """The indicator whose board ``card`` lies on, if it lies on one."""
@@ -219,7 +229,7 @@ class TrumpFlow(TrickFlow):
         """T3: the card whose holder leads round 1, once both indicators lie."""
         if self.engine.rounds or self._deal_missing() is not None:
             return None
-        return lowest_trump(self.pending["trump"], self.pending["symbol"])
+        return lowest_trump(self.pending[TRUMP_INDICATOR], self.pending[SYMBOL_INDICATOR])
 
     def _first_leader(self) -> int | None:
         return self.leader if self.leader is not None else self.shown
@@ -237,7 +247,7 @@ class TrumpFlow(TrickFlow):
                 "T2",
                 Said(Say.LED_ON_INDICATORS, other=self.led.notation),
             )
-        other = self.pending.get("symbol" if use == "trump" else "trump")
+        other = self.pending.get(SYMBOL_INDICATOR if use == TRUMP_INDICATOR else TRUMP_INDICATOR)
         if other is not None and other.face == face.face:
             raise RefusedError(
                 f"{face} cannot lie on both indicators", "T2", Said(Say.BOTH_INDICATORS)
@@ -254,7 +264,7 @@ class TrumpFlow(TrickFlow):
         if len(self.pending) < 2 or (first and self._first_leader() is None):
             return
         leader = self._first_leader() if first else None
-        deal = Deal(self.pending["trump"], self.pending["symbol"], leader=leader)
+        deal = Deal(self.pending[TRUMP_INDICATOR], self.pending[SYMBOL_INDICATOR], leader=leader)
         try:
             self.engine.apply(deal)
         except IllegalActionError as exc:
@@ -390,8 +400,8 @@ class TrumpFlow(TrickFlow):
         number = len(self.engine.rounds) + 1
         last = self.engine.rounds[-1].result if self.engine.rounds else None
         leader = last.last_winner if last is not None else self._first_leader()
-        trump = self.pending.get("trump")
-        symbol = self.pending.get("symbol")
+        trump = self.pending.get(TRUMP_INDICATOR)
+        symbol = self.pending.get(SYMBOL_INDICATOR)
         missing = self._deal_missing()
         named = self._leader_card()
         if missing is not None:

@@ -51,6 +51,15 @@ class Parts(NamedTuple):
     serial: int | None
 
 
+@dataclass(frozen=True)
+class FaceGroup:
+    """A group of a deck's faces (a suit, the spicy cards, a rummy kind), for choosing a
+    face with four buttons; ``label`` is English, marked for the catalogue."""
+
+    label: str
+    faces: tuple[str, ...]
+
+
 #: A game's face reader: a notation (with or without its serial) to its :class:`Face`.
 FaceReader = Callable[[str], Face]
 

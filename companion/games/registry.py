@@ -29,7 +29,7 @@ from typing import Any
 
 from companion.games.base import GameState
 from companion.games.errors import UnknownGameError
-from companion.games.faces import Face, FaceReader, unknown
+from companion.games.faces import Face, FaceGroup, FaceReader, unknown
 
 
 class OptionKind(Enum):
@@ -76,7 +76,11 @@ class GameSpec:
     OLED's start menu does not offer (the hex board, whose moves the buttons cannot
     enter: its referee is the game ``hex-referee``).
 
-    ``face`` reads what a card of the game's deck prints (:mod:`companion.games.faces`:
+    ``family`` names the table layout the game shares with others (the rummy games'
+    seats, ``rummy``), "" for a game with its own. ``face_groups`` are its deck's
+    faces in groups (empty for a game without table cards to correct, such as the hex
+    referee's). ``face`` reads what a card of the game's deck prints
+    (:mod:`companion.games.faces`:
     the screens name cards by it, the phone page draws them by it). ``heading`` is the
     game's title on its screen during play where that is not its ``label`` (a trick
     game's "Trump"), "" for the label; ``over`` ends the staff's status line when the
@@ -94,7 +98,9 @@ class GameSpec:
     from_record: Callable[[Mapping[str, Any]], GameState[Any]]
     seats: tuple[str, ...] = ()
     menu: bool = True
+    family: str = ""
     face: FaceReader = unknown
+    face_groups: tuple[FaceGroup, ...] = ()
     heading: str = ""
     over: str = "the game is over"
 

@@ -27,7 +27,7 @@ from companion.games.faces import Face
 from companion.games.fibonachos.cards import Suit
 from companion.games.i18n import N_
 from companion.games.registry import card_face
-from companion.games.trump.cards import Colour, Symbol
+from companion.games.trump.cards import SYMBOL_INDICATOR, TRUMP_INDICATOR, Colour, Symbol
 from companion.views.i18n import _, pgettext
 
 #: A numbered face by its kind (:mod:`companion.games.faces`: F1, T1, R1, H5).
@@ -60,7 +60,7 @@ SYMBOLS = {
     Symbol.WAVES: N_("waves"),
 }
 #: What a card on record is used as, where its face does not say it (Trump's indicators).
-USES = {"trump": N_("{card} (trump)"), "symbol": N_("{card} (symbol)")}
+USES = {TRUMP_INDICATOR: N_("{card} (trump)"), SYMBOL_INDICATOR: N_("{card} (symbol)")}
 
 
 def face_of(notation: str) -> str:

@@ -37,6 +37,7 @@ from companion.games.errors import GameError
 from companion.games.i18n import N_
 from companion.games.registry import get_game
 from companion.games.report import leaders
+from companion.games.rummy.deck import DECK_21
 from companion.views.cards import card_name, card_short, colour_name, symbol_name
 from companion.views.i18n import _, ngettext
 from companion.views.model import (
@@ -309,7 +310,7 @@ def present_rummy(status: RummyStatus, players: Sequence[str]) -> RummyView:
     )
 
 
-def set_detail(meld: MeldSet, game: str = "rummy21") -> str:
+def set_detail(meld: MeldSet, game: str = DECK_21.game) -> str:
     """The words after a set's base: its wild card, its fault, what it lacks.
 
     >>> set_detail(MeldSet("B5", SetState.OPEN, Lack.POINTS, missing=8))
