@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache, lru_cache
 from typing import Any
 
 from companion.games.base import GameState
@@ -134,6 +135,7 @@ def get_game(name: str) -> GameSpec:
         raise UnknownGameError(f"unknown game {name!r} (known: {', '.join(specs)})") from None
 
 
+@lru_cache(maxsize=4096)
 def card_face(notation: str, game: str) -> Face:
     """What the card ``notation`` of ``game``'s deck prints (its :class:`Face`); a game
     the registry does not know names no card (the face is the notation, serial dropped).
@@ -141,5 +143,11 @@ def card_face(notation: str, game: str) -> Face:
     >>> card_face("W=8#1", "rummy21")
     Face(face='W=8', kind='wild', number=8)
     """
-    spec = next((spec for spec in _specs() if spec.name == game), None)
-    return (unknown if spec is None else spec.face)(notation)
+    return _faces().get(game, unknown)(notation)
+
+
+@cache
+def _faces() -> dict[str, FaceReader]:
+    """Each game's face reader by its name (the specs never change once imported, and
+    a face is a pure function of its notation: :func:`card_face` keeps the recent ones)."""
+    return {spec.name: spec.face for spec in _specs()}
