@@ -68,10 +68,7 @@ from companion.table.layout import DEFAULT_CARD_SIZE
 
 #: Every card's face (T1), for the choices of a missing card.
 FACES = tuple(f"{colour.name}{number}" for colour in Colour for number in NUMBERS)
-INDICATORS: dict[str, str] = {
-    TRUMP_INDICATOR: "trump indicator",
-    SYMBOL_INDICATOR: "symbol indicator",
-}
+INDICATORS = {use: f"{use} indicator" for use in (TRUMP_INDICATOR, SYMBOL_INDICATOR)}
 #: The engine's refusals of a play the screen says more precisely than by their rule.
 _ENGINE_SAYS = {"T1": Said(Say.PLAYED_ALREADY), "T4": Said(Say.FOLLOW)}
 #: What a deal awaits while an indicator spot's card is missing.
