@@ -13,6 +13,10 @@ variant or option the game does not know raises the games' own errors
 (:class:`UnknownGameError`, :class:`UnknownVariantError`, :class:`OptionError`),
 naming the choices, before anything starts: the session calls the factory first
 and journals only a game that could start.
+
+A game is a plugin declared once per layer (:mod:`companion.views.plugins` says
+how): its spec in its package under :mod:`companion.games`, its flow here in
+:data:`FLOWS`, its presenter and live view in :data:`companion.views.plugins.VIEWS`.
 """
 
 from __future__ import annotations
