@@ -22,9 +22,11 @@ from typing import Any
 
 from companion.bus.contract import GameRow
 from companion.cafe.store import SeatRow
+from companion.games.registry import all_games
 from companion.games.report import NO_END
 
-HEX_GAMES = ("hex", "hex-referee")
+#: The games whose sides are named (the hex games: a score names the winning side).
+HEX_GAMES = tuple(spec.name for spec in all_games() if spec.seats)
 #: The hex games' sides, in seat order (H1: Black moves first, seat 0).
 SIDES = ("black", "white")
 

@@ -36,6 +36,7 @@ from companion.daemon.build import Devices, assemble
 from companion.daemon.parts import Part, TableFacade
 from companion.daemon.phone import Phone
 from companion.daemon.remote import Remote
+from companion.games.fibonachos import SPEC as FIBONACHOS
 from companion.journal import Journal
 from companion.session import Session
 from companion.table.cards import TableCard
@@ -131,7 +132,7 @@ class TablePlan:
     players: tuple[str, ...]
     seconds: float
     seed: int
-    game: str = "fibonachos"
+    game: str = FIBONACHOS.name
 
 
 class DemoTable:

@@ -78,7 +78,7 @@ def render_card_game(report: CardGameReport[RoundScore]) -> str:
 
 
 def render_hex(report: HexReport) -> str:
-    lines = [title("hex")]
+    lines = [title(report.game)]
     for number, turn in enumerate(report.turns, start=1):
         if isinstance(turn.moves, int):
             moves = f"{turn.moves} moves" if turn.moves else "(no move)"
@@ -113,7 +113,7 @@ def render_hex_referee(report: HexRefereeReport) -> str:
         side: name if name.lower() == side else f"{name} ({side})"
         for side, name in zip(("black", "white"), players, strict=True)
     }
-    lines = [f"{title('hex-referee')}: {sides['black']}, {sides['white']}"]
+    lines = [f"{title(report.game)}: {sides['black']}, {sides['white']}"]
     for number, turn in enumerate(report.turns, start=1):
         if turn.card is not None:
             allowed = f"M{turn.card}"

@@ -52,6 +52,7 @@ from typing import TYPE_CHECKING, Any
 from companion.cli.history import summary
 from companion.cli.render import render_report
 from companion.cli.seats import player_names, seat_index
+from companion.games.hex import SPEC as HEX
 from companion.games.registry import all_games, get_game
 from companion.inputs import MAX_TEXT_BYTES, read_text
 from companion.table.layout import Layout, default_layout, load_layout
@@ -173,7 +174,7 @@ def replay_from(args: argparse.Namespace, open_source: Callable[[], Camera]) -> 
     from companion.table.reader import TableReader
 
     get_game(args.game)  # an unknown game is refused before the source is opened
-    if args.game == "hex":  # the camera reads the board (issue 24)
+    if args.game == HEX.name:  # the camera reads the board (issue 24)
         from companion.cli.replay_hex import replay_board
 
         return replay_board(args, open_source)

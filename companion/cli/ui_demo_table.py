@@ -22,15 +22,19 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from companion.errors import UsageError
 from companion.flows.status import Awaiting, RummyStatus, TrickStatus
+from companion.games.fibonachos import SPEC as FIBONACHOS
 from companion.games.random_play import random_record as play_at_random
-from companion.games.trump.cards import lowest_trump, parse_card
+from companion.games.rummy import SPECS as RUMMY_GAMES
+from companion.games.trump import SPEC as TRUMP
+from companion.games.trump.cards import SYMBOL_INDICATOR, TRUMP_INDICATOR, lowest_trump, parse_card
 from companion.inputs import MAX_RECORD_BYTES, load_json
 from companion.table.cards import TableCard
 from companion.table.events import CardPlaced, CardRemoved
@@ -110,7 +114,7 @@ def _placed_then_cleared(cards: Sequence[TableCard], number: int) -> list[TableS
 def _fibonachos(record: Mapping[str, Any]) -> list[TableStep]:
     steps: list[TableStep] = []
     for number, rnd in enumerate(record["rounds"], start=1):
-        deck = _Deck("fibonachos")
+        deck = _Deck(FIBONACHOS.name)
         for trick in rnd["tricks"]:
             cards = [deck.card(trick["spicy"], "spicy")] if trick.get("spicy") else []
             cards += [deck.card(face, "play") for face in trick["plays"]]
@@ -121,14 +125,16 @@ def _fibonachos(record: Mapping[str, Any]) -> list[TableStep]:
 def _trump(record: Mapping[str, Any]) -> list[TableStep]:
     steps: list[TableStep] = []
     for number, rnd in enumerate(record["rounds"], start=1):
-        deck = _Deck("trump")
+        deck = _Deck(TRUMP.name)
         indicators = [
-            deck.card(rnd["trump"], "trump-indicator"),
-            deck.card(rnd["symbol"], "symbol-indicator"),
+            deck.card(rnd[TRUMP_INDICATOR], "trump-indicator"),
+            deck.card(rnd[SYMBOL_INDICATOR], "symbol-indicator"),
         ]
         steps += [TableStep("placed", c, round=number) for c in indicators]
         if number == 1:  # T3: only the table knows who holds the named card
-            named = lowest_trump(parse_card(rnd["trump"]), parse_card(rnd["symbol"]))
+            named = lowest_trump(
+                parse_card(rnd[TRUMP_INDICATOR]), parse_card(rnd[SYMBOL_INDICATOR])
+            )
             who = f"Seat {rnd['leader'] + 1}"
             note = f"{who} has {named}: SELECT, {who}, then n"
             steps.append(TableStep("pause", note=note, round=number, wait="leader"))
@@ -220,16 +226,18 @@ def _rummy(game: str, record: Mapping[str, Any]) -> list[TableStep]:
     return steps
 
 
+#: Each card game's table events from its record (the hex games have none to show).
+_RECORD_STEPS: dict[str, Callable[[Mapping[str, Any]], list[TableStep]]] = {
+    FIBONACHOS.name: _fibonachos,
+    TRUMP.name: _trump,
+    **{spec.name: partial(_rummy, spec.name) for spec in RUMMY_GAMES},
+}
+
+
 def record_steps(record: Mapping[str, Any]) -> list[TableStep]:
     """The table events of a game record (an empty list for the hex game)."""
-    game = str(record["game"])
-    if game == "fibonachos":
-        return _fibonachos(record)
-    if game == "trump":
-        return _trump(record)
-    if game.startswith("rummy"):
-        return _rummy(game, record)
-    return []
+    steps = _RECORD_STEPS.get(str(record["game"]))
+    return [] if steps is None else steps(record)
 
 
 def table_script(game: str, players: int, variants: Sequence[str], *, seed: int) -> list[TableStep]:

@@ -29,6 +29,7 @@ from companion.daemon.links import (
 from companion.daemon.parts import TableFacade
 from companion.daemon.runtime import Daemon
 from companion.daemon.speech import Speech, speech_part
+from companion.games.fibonachos import SPEC as FIBONACHOS
 from companion.games.random_play import random_record
 from companion.games.report import CardGameReport, GameReport
 from companion.journal import Journal
@@ -58,7 +59,7 @@ FINAL_SECONDS = 4.0
 
 def demo_record(seed: int, players: tuple[str, ...] = PLAYERS) -> dict[str, Any]:
     """A whole Fibonachos game of random legal plays, the same for the same seed."""
-    return random_record("fibonachos", players, [], random.Random(seed))
+    return random_record(FIBONACHOS.name, players, [], random.Random(seed))
 
 
 @dataclass
@@ -133,7 +134,7 @@ def run_demo(
             app=UiApp(language=language, now=clock()),
             parts=None if voice is None else lambda table: [voice(table)],
         )
-        daemon.start_game("fibonachos", len(PLAYERS), [], dict(script.options))
+        daemon.start_game(FIBONACHOS.name, len(PLAYERS), [], dict(script.options))
         for part in daemon.parts:  # the voice says who leads the game just started
             part.start()
         flow = daemon.session.flow

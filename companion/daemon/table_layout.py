@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from companion.games.rummy import FAMILY as RUMMY
 from companion.table.layout import Layout, Point
 from companion.table.layouts import LayoutStore, family_of
 from companion.table.markers import SeatReading, layout_toml, read_seats
@@ -75,7 +76,7 @@ class LayoutKeeper:
         reader.use_layout(chosen.layout)
         self.fitted = (game, players)
         seats = sum(1 for name in chosen.layout.names() if name.startswith("meld-"))
-        if family_of(game) == "rummy" and seats != players:
+        if family_of(game) == RUMMY and seats != players:
             log.warning(
                 "layout %s has %d seats for %d players: set up the table again",
                 chosen.source,
@@ -93,7 +94,7 @@ class LayoutKeeper:
             return SetUp(reading)
         note = f"written by the OLED's Set up the table: {players} seats from the SEAT cards"
         try:
-            path = self.store.save("rummy", layout_toml(reading.layout, note))
+            path = self.store.save(RUMMY, layout_toml(reading.layout, note))
         except OSError as exc:
             log.warning("table set-up: cannot write %s: %s", self.store.folder, exc)
             return SetUp(reading, saved=False)

@@ -29,6 +29,7 @@ from companion.flows.status import Awaiting, FlowStatus, Played, TrickStatus, Tr
 from companion.flows.tricks import TrickFlow, seat_check
 from companion.games.errors import IllegalActionError, NotationError
 from companion.games.fibonachos import (
+    SPEC,
     Deal,
     FibonachosState,
     Nacho,
@@ -49,8 +50,8 @@ NACHOS = tuple(dict.fromkeys(f"{suit.value}{rank}" for suit in SUITS for rank in
 class FibonachosFlow(TrickFlow):
     """Fibonachos at a real table (module docstring)."""
 
-    game = "fibonachos"
-    deck = "fibonachos"
+    game = SPEC.name
+    deck = SPEC.name
     deck_rule = "F1"
     trick_uses: ClassVar[frozenset[str]] = frozenset({"play", "spicy"})
     order_rule = "F8"

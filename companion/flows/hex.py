@@ -47,6 +47,7 @@ from companion.flows.said import Said, Say
 from companion.flows.status import Awaiting, HexStatus
 from companion.games.base import CHANCE
 from companion.games.errors import IllegalActionError, NotationError
+from companion.games.hex import SPEC as HEX
 from companion.games.hex.cards import card_name, parse_card
 from companion.games.hexref import (
     MAX_STRIKES,
@@ -78,7 +79,7 @@ class HexRefereeFlow(EngineFlow):
         *,
         seed: int,
         camera: bool,
-        game: str = "hex",
+        game: str = HEX.name,
     ) -> None:
         self.game = game
         self.players = tuple(players)
@@ -125,7 +126,7 @@ class HexRefereeFlow(EngineFlow):
 
     def placed(self, card: TableCard) -> list[Notice]:
         """A move card turned up in front of the camera (card variant, ``camera``)."""
-        if card.deck != "hex" or not self.camera:
+        if card.deck != HEX.name or not self.camera:
             return []
         side = self.engine.side_to_act()
         try:

@@ -27,7 +27,7 @@ from companion.flows.said import Said, Say
 from companion.flows.status import Awaiting, HexStatus
 from companion.games.base import CHANCE
 from companion.games.errors import GameError, IllegalActionError
-from companion.games.hex import Draw, HexState, Resign, Side, parse_card
+from companion.games.hex import SPEC, Draw, HexState, Resign, Side, parse_card
 from companion.games.hex.actions import EndTurn as EndTurnAction
 from companion.games.hex.actions import HexAction
 from companion.games.hex.actions import Move as MoveAction
@@ -37,7 +37,7 @@ from companion.table.cards import TableCard
 class HexBoardFlow(EngineFlow):
     """Every move through the engine (module docstring)."""
 
-    game = "hex"
+    game = SPEC.name
     engine: HexState
     takes: ClassVar[frozenset[type[FlowCommand]]] = frozenset({Undo, Move, EndTurn, Winner})
 
@@ -71,7 +71,7 @@ class HexBoardFlow(EngineFlow):
         self.marks.append(mark)
 
     def placed(self, card: TableCard) -> list[Notice]:
-        if card.deck != "hex" or not self.camera:
+        if card.deck != SPEC.name or not self.camera:
             return []
         try:
             value = parse_card(card.notation)

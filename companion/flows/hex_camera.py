@@ -31,6 +31,7 @@ from companion.flows.notices import info, nothing_to_undo, refused
 from companion.flows.said import Said, Say
 from companion.flows.status import Awaiting, HexStatus
 from companion.games.errors import GameError, IllegalActionError
+from companion.games.hex import SPEC as HEX
 from companion.games.hex import (
     Draw,
     HexState,
@@ -59,7 +60,7 @@ _SAYS = {
 class HexCameraFlow(EngineFlow):
     """The referee of a hex game whose moves the camera reads (module docstring)."""
 
-    game = "hex"
+    game = HEX.name
     engine: HexState
     takes: ClassVar[frozenset[type[FlowCommand]]] = frozenset({EndTurn, Winner})
 
@@ -111,7 +112,7 @@ class HexCameraFlow(EngineFlow):
 
     def placed(self, card: TableCard) -> list[Notice]:
         """Card variant (H5): the move card a player turns up, read as the card flows do."""
-        if card.deck != "hex" or not self.engine.cards:
+        if card.deck != HEX.name or not self.engine.cards:
             return []
         side = self.engine.side_to_act() or Side.BLACK
         try:

@@ -13,6 +13,10 @@ variant or option the game does not know raises the games' own errors
 (:class:`UnknownGameError`, :class:`UnknownVariantError`, :class:`OptionError`),
 naming the choices, before anything starts: the session calls the factory first
 and journals only a game that could start.
+
+A game is a plugin declared once per layer (:mod:`companion.views.plugins` says
+how): its spec in its package under :mod:`companion.games`, its flow here in
+:data:`FLOWS`, its presenter and live view in :data:`companion.views.plugins.VIEWS`.
 """
 
 from __future__ import annotations
@@ -29,17 +33,21 @@ from companion.flows.rummy import RummyFlow
 from companion.flows.trump import TrumpFlow
 from companion.games.base import check_variants
 from companion.games.errors import GameError
+from companion.games.fibonachos import SPEC as FIBONACHOS
+from companion.games.hex import SPEC as HEX
+from companion.games.hexref import SPEC as HEX_REFEREE
 from companion.games.registry import OptionKind, OptionSpec, get_game
 from companion.games.rummy import SPECS as RUMMY
+from companion.games.trump import SPEC as TRUMP
 
 #: The flow of each game, as the buttons drive it with the game's default options
 #: (its ``takes`` are the commands the in-game menus offer); ``start`` builds it.
 FLOWS: Final[Mapping[str, type[GameFlow]]] = {
-    "fibonachos": FibonachosFlow,
-    "trump": TrumpFlow,
+    FIBONACHOS.name: FibonachosFlow,
+    TRUMP.name: TrumpFlow,
     **{spec.name: RummyFlow for spec in RUMMY},
-    "hex": HexRefereeFlow,
-    "hex-referee": HexRefereeFlow,
+    HEX.name: HexRefereeFlow,
+    HEX_REFEREE.name: HexRefereeFlow,
 }
 
 

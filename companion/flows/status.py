@@ -10,17 +10,42 @@ names, "Seat 2", "spicy card", "Round 3") is the views layer's work
     >>> status = TrickStatus("fibonachos", 1, 1, to_play=1, awaiting=Awaiting.SPICY)
     >>> status.to_play, status.awaiting.value
     (1, 'spicy')
+
+Every status answers the same two questions (:class:`GameStatus`): the round under
+way and the seat to play, so that what reads any game (the bus's state, the phone
+page) asks the status rather than its type:
+
+    >>> hexed = HexStatus(Side.WHITE, turn=4, allowed=4, left=2)
+    >>> (hexed.round, hexed.to_play), (status.round, status.to_play)
+    ((None, 1), (1, 1))
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from companion.games.fibonachos.cards import Suit
 from companion.games.hex.pieces import Side
 from companion.games.trump.cards import Colour, Symbol
+
+
+class GameStatus(Protocol):
+    """What every status says of its game, whatever the game.
+
+    ``round`` is the round under way (None for a game without rounds, the hex board,
+    and for the final scores); ``to_play`` the seat whose turn it is, None when the
+    table has not said it yet (Trump's first leader), when nobody is to play (scores)
+    and in rummy, where a turn is seen only once its player lays a card (R4:
+    :attr:`RummyStatus.turn` is that seat).
+    """
+
+    @property
+    def round(self) -> int | None: ...
+
+    @property
+    def to_play(self) -> int | None: ...
 
 
 class Awaiting(Enum):
@@ -139,6 +164,11 @@ class Scores:
     leaders: tuple[int, ...] = ()
     winners: tuple[int, ...] = ()
 
+    @property
+    def to_play(self) -> int | None:
+        """Nobody: the round (or the game) is over."""
+        return None
+
 
 class SetState(Enum):
     """Where a rummy set stands (R2, R4)."""
@@ -231,6 +261,11 @@ class RummyStatus:
     wilds: tuple[WildCard, ...] = ()
 
     @property
+    def to_play(self) -> int | None:
+        """Not known before the player lays a card (R4; :attr:`turn` is who did)."""
+        return None
+
+    @property
     def asking(self) -> WildCard | None:
         """The first wild card whose number the table must give (R5), if any."""
         return next((w for w in self.wilds if w.number is None), None)
@@ -248,6 +283,16 @@ class HexStatus:
     card: int | None = None  # the move card turned up (card variant)
     winner: Side | None = None
     awaiting: Awaiting = Awaiting.NOTHING
+
+    @property
+    def round(self) -> int | None:
+        """The hex board plays no rounds."""
+        return None
+
+    @property
+    def to_play(self) -> int | None:
+        """The seat of the side to move (Black is seat 0)."""
+        return self.side.seat
 
 
 #: Everything :meth:`~companion.flows.base.GameFlow.status` may answer.

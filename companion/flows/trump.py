@@ -43,8 +43,8 @@ from companion.flows.trump_boards import AWAITED, INDICATORS, SPOTS, board_under
 from companion.flows.trump_leader import RoundOneLeader
 from companion.games.base import CHANCE
 from companion.games.errors import IllegalActionError, NotationError
-from companion.games.trump import Card, Deal, Play, TrumpState, parse_card, winning_play
-from companion.games.trump.cards import BOARDS, NUMBERS, Colour
+from companion.games.trump import SPEC, Card, Deal, Play, TrumpState, parse_card, winning_play
+from companion.games.trump.cards import BOARDS, NUMBERS, SYMBOL_INDICATOR, TRUMP_INDICATOR, Colour
 from companion.games.trump.round import Round
 from companion.games.trump.scoring import count_symbols, points_for
 from companion.table.cards import TableCard
@@ -58,8 +58,8 @@ _ENGINE_SAYS = {"T1": Said(Say.PLAYED_ALREADY), "T4": Said(Say.FOLLOW)}
 class TrumpFlow(RoundOneLeader):
     """Fibonacci's Trump at a real table (module docstring)."""
 
-    game = "trump"
-    deck = "trump"
+    game = SPEC.name
+    deck = SPEC.name
     deck_rule = "T1"
     order_rule = "T4"
     engine: TrumpState
@@ -118,7 +118,7 @@ class TrumpFlow(RoundOneLeader):
         if card.zone in SPOTS:
             return SPOTS[card.zone]
         lacking = [use for use in INDICATORS if use not in self.pending]
-        return lacking[0] if lacking and self._between_rounds() else "trump"
+        return lacking[0] if lacking and self._between_rounds() else TRUMP_INDICATOR
 
     # -- cards ------------------------------------------------------------------------------
 
@@ -165,7 +165,7 @@ class TrumpFlow(RoundOneLeader):
                 "T2",
                 Said(Say.LED_ON_INDICATORS, other=self.led.notation),
             )
-        other = self.pending.get("symbol" if use == "trump" else "trump")
+        other = self.pending.get(SYMBOL_INDICATOR if use == TRUMP_INDICATOR else TRUMP_INDICATOR)
         if other is not None and other.face == face.face:
             raise RefusedError(
                 f"{face} cannot lie on both indicators", "T2", Said(Say.BOTH_INDICATORS)
@@ -182,7 +182,7 @@ class TrumpFlow(RoundOneLeader):
         if len(self.pending) < 2 or (first and self._first_leader() is None):
             return
         leader = self._first_leader() if first else None
-        deal = Deal(self.pending["trump"], self.pending["symbol"], leader=leader)
+        deal = Deal(self.pending[TRUMP_INDICATOR], self.pending[SYMBOL_INDICATOR], leader=leader)
         try:
             self.engine.apply(deal)
         except IllegalActionError as exc:
@@ -279,8 +279,8 @@ class TrumpFlow(RoundOneLeader):
         number = len(self.engine.rounds) + 1
         last = self.engine.rounds[-1].result if self.engine.rounds else None
         leader = last.last_winner if last is not None else self._first_leader()
-        trump = self.pending.get("trump")
-        symbol = self.pending.get("symbol")
+        trump = self.pending.get(TRUMP_INDICATOR)
+        symbol = self.pending.get(SYMBOL_INDICATOR)
         missing = self._deal_missing()
         named = self._leader_card()
         if missing is not None:

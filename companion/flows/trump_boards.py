@@ -17,18 +17,21 @@ import math
 from collections.abc import Mapping
 
 from companion.flows.status import Awaiting
+from companion.games.trump.cards import SYMBOL_INDICATOR, TRUMP_INDICATOR
 from companion.table.cards import TableCard
 from companion.table.layout import DEFAULT_CARD_SIZE
 
 #: The two indicators, as the log's messages name them.
-INDICATORS: dict[str, str] = {"trump": "trump indicator", "symbol": "symbol indicator"}
+INDICATORS: dict[str, str] = {
+    use: f"{use} indicator" for use in (TRUMP_INDICATOR, SYMBOL_INDICATOR)
+}
 #: What a deal awaits while an indicator spot's card is missing.
 AWAITED: dict[str, Awaiting] = {
-    "trump": Awaiting.TRUMP_INDICATOR,
-    "symbol": Awaiting.SYMBOL_INDICATOR,
+    TRUMP_INDICATOR: Awaiting.TRUMP_INDICATOR,
+    SYMBOL_INDICATOR: Awaiting.SYMBOL_INDICATOR,
 }
 #: The spots whose zone says which indicator a card is (without a board under it).
-SPOTS: dict[str, str] = {"trump-indicator": "trump", "symbol-indicator": "symbol"}
+SPOTS: dict[str, str] = {"trump-indicator": TRUMP_INDICATOR, "symbol-indicator": SYMBOL_INDICATOR}
 #: A card lies on a board when its centre is within this many card widths and
 #: heights of the board's (a card put on a board covers most of it).
 ON_BOARD = 0.75

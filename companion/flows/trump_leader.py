@@ -20,7 +20,7 @@ from companion.flows.said import Said, Say
 from companion.flows.tricks import TrickFlow
 from companion.flows.trump_boards import AWAITED, INDICATORS
 from companion.games.trump import Card, TrumpState
-from companion.games.trump.cards import lowest_trump
+from companion.games.trump.cards import SYMBOL_INDICATOR, TRUMP_INDICATOR, lowest_trump
 from companion.table.cards import TableCard
 
 
@@ -88,7 +88,7 @@ class RoundOneLeader(TrickFlow):
         """T3: the card whose holder leads round 1, once both indicators lie."""
         if self.engine.rounds or self._deal_missing() is not None:
             return None
-        return lowest_trump(self.pending["trump"], self.pending["symbol"])
+        return lowest_trump(self.pending[TRUMP_INDICATOR], self.pending[SYMBOL_INDICATOR])
 
     def _first_leader(self) -> int | None:
         return self.leader if self.leader is not None else self.shown

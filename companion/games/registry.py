@@ -25,10 +25,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache, lru_cache
 from typing import Any
 
 from companion.games.base import GameState
 from companion.games.errors import UnknownGameError
+from companion.games.faces import Face, FaceGroup, FaceReader, unknown
 
 
 class OptionKind(Enum):
@@ -74,6 +76,16 @@ class GameSpec:
     White), empty when the players name themselves. ``menu`` is False for a game the
     OLED's start menu does not offer (the hex board, whose moves the buttons cannot
     enter: its referee is the game ``hex-referee``).
+
+    ``family`` names the table layout the game shares with others (the rummy games'
+    seats, ``rummy``), "" for a game with its own. ``face_groups`` are its deck's
+    faces in groups (empty for a game without table cards to correct, such as the hex
+    referee's). ``face`` reads what a card of the game's deck prints
+    (:mod:`companion.games.faces`:
+    the screens name cards by it, the phone page draws them by it). ``heading`` is the
+    game's title on its screen during play where that is not its ``label`` (a trick
+    game's "Trump"), "" for the label; ``over`` ends the staff's status line when the
+    game is over (English, for the log: Fibonachos is a match of three rounds, F8).
     """
 
     name: str
@@ -87,6 +99,11 @@ class GameSpec:
     from_record: Callable[[Mapping[str, Any]], GameState[Any]]
     seats: tuple[str, ...] = ()
     menu: bool = True
+    family: str = ""
+    face: FaceReader = unknown
+    face_groups: tuple[FaceGroup, ...] = ()
+    heading: str = ""
+    over: str = "the game is over"
 
 
 def _specs() -> tuple[GameSpec, ...]:
@@ -116,3 +133,21 @@ def get_game(name: str) -> GameSpec:
         return specs[name]
     except KeyError:
         raise UnknownGameError(f"unknown game {name!r} (known: {', '.join(specs)})") from None
+
+
+@lru_cache(maxsize=4096)
+def card_face(notation: str, game: str) -> Face:
+    """What the card ``notation`` of ``game``'s deck prints (its :class:`Face`); a game
+    the registry does not know names no card (the face is the notation, serial dropped).
+
+    >>> card_face("W=8#1", "rummy21")
+    Face(face='W=8', kind='wild', number=8)
+    """
+    return _faces().get(game, unknown)(notation)
+
+
+@cache
+def _faces() -> dict[str, FaceReader]:
+    """Each game's face reader by its name (the specs never change once imported, and
+    a face is a pure function of its notation: :func:`card_face` keeps the recent ones)."""
+    return {spec.name: spec.face for spec in _specs()}

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
+from companion.games.hex import SPEC as HEX
 from companion.games.hex import START, Move, Position
 from companion.synthetic.hex_scene import Away, HexStep, Hold, Lift, Nudge, Put, markers_of
 
@@ -99,7 +100,7 @@ def opening_video(still: int = 4) -> HexVideo:
     script.moves("a3-b3")
     turns = [["b2-c2"], ["j6-i6", "k5-j5"], ["c2-d2", "d9-d7", "a2-a1"]]
     turns += [["k1-h6", "h1-d2", "g2-g5", "i6-i7"], ["a3-b3"]]
-    record = {"game": "hex", "players": ["Black", "White"], "variants": [], "turns": turns}
+    record = {"game": HEX.name, "players": ["Black", "White"], "variants": [], "turns": turns}
     return HexVideo("opening", START, script, record, ("cannot-reach",))
 
 
@@ -122,7 +123,7 @@ def endgame_video(still: int = 4) -> HexVideo:
     script.moves("d5-f7", "c6-d6", "d6-g6")
     turns = [["a3-b3"], ["j5-i5"], ["c4-f5", "c5-e6", "d4-g5"], [], ["d5-f7", "c6-d6", "d6-g6"]]
     record = {
-        "game": "hex",
+        "game": HEX.name,
         "players": ["Black", "White"],
         "variants": [],
         "turns": turns,

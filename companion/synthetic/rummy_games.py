@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+from companion.games.rummy.deck import DECK_21, DECK_89, DECKS, Deck
 from companion.synthetic.rummy_seats import picture_for
 
 
@@ -32,16 +33,18 @@ def _game(game: str, players: list[str], *rounds: dict[str, Any]) -> dict[str, A
     return {"game": game, "players": players, "variants": [], "rounds": list(rounds)}
 
 
+# Each match's rounds by the game's target number (Fibonacci 21, 13, 8, 89).
+
 #: Who goes out first: every set closed, nothing in hand (R6).
 _OUT: Final = {
-    "rummy21": _seat(
+    21: _seat(
         [["21"], ["X", "13"], ["B3", "5", "13"], ["B5", "3", "13"], ["B8", "13"], ["B13", "W=8"]],
         [],
         [],
     ),
-    "rummy13": _seat([["13"], ["X", "5"], ["B3", "5", "5"], ["B5", "W=8"], ["B8", "5"]], [], []),
-    "rummy8": _seat([["8"], ["B2", "3", "3"], ["B3", "5"], ["B5", "W=3"]], [], []),
-    "rummy89": _seat(
+    13: _seat([["13"], ["X", "5"], ["B3", "5", "5"], ["B5", "W=8"], ["B8", "5"]], [], []),
+    8: _seat([["8"], ["B2", "3", "3"], ["B3", "5"], ["B5", "W=3"]], [], []),
+    89: _seat(
         [
             ["89"],
             ["X", "55"],
@@ -56,34 +59,30 @@ _OUT: Final = {
 }
 
 _TWO: Final = {
-    "rummy21": _seat(
-        [["21"], ["B2", "3", "3", "13"]], [["B5", "8"], ["B3", "W=5"]], ["2", "W", "B8"]
-    ),
-    "rummy13": _seat([["13"], ["B2", "3", "8"]], [["B3", "2", "2"]], ["W", "5", "8"]),
-    "rummy8": _seat([["8"], ["B5", "3"]], [["B2", "2", "2"]], ["W", "5"]),
-    "rummy89": _seat(
-        [["89"], ["B8", "13", "13", "55"]], [["B21", "8"], ["B13", "W=21"]], ["34", "W"]
-    ),
+    21: _seat([["21"], ["B2", "3", "3", "13"]], [["B5", "8"], ["B3", "W=5"]], ["2", "W", "B8"]),
+    13: _seat([["13"], ["B2", "3", "8"]], [["B3", "2", "2"]], ["W", "5", "8"]),
+    8: _seat([["8"], ["B5", "3"]], [["B2", "2", "2"]], ["W", "5"]),
+    89: _seat([["89"], ["B8", "13", "13", "55"]], [["B21", "8"], ["B13", "W=21"]], ["34", "W"]),
 }
 
 #: The three other seats of a 4-player round (left, top, right of the picture).
 _FOUR: Final = {
-    "rummy21": (
+    21: (
         _seat([["21"]], [["B2", "3"], ["B3", "5", "5"], ["B5", "W=8"]], ["13"]),
         _seat([], [], ["5", "8"]),
         _seat([["21"], ["B8", "W=13"]], [["B2", "3", "3", "3"], ["B3", "5"]], ["2"]),
     ),
-    "rummy13": (
+    13: (
         _seat([["13"]], [["B2", "3", "3"], ["B8", "W=2"]], ["3"]),
         _seat([["13"], ["B3", "W=2", "8"]], [["B5"]], []),
         _seat([], [], ["2", "5", "8", "B2"]),
     ),
-    "rummy8": (
+    8: (
         _seat([["8"]], [["B3", "2"]], ["5"]),
         _seat([["8"], ["B2", "3", "W=3"]], [["B5", "2"]], ["W", "2"]),
         _seat([], [], ["3", "3"]),
     ),
-    "rummy89": (
+    89: (
         _seat([["89"]], [["B8", "13"], ["B13", "21"], ["B21", "W=13"]], ["8"]),
         _seat([["89"], ["B34", "34", "21"], ["B55", "21", "13"]], [["B8", "8"]], ["W", "55"]),
         _seat([], [], ["13", "X"]),
@@ -98,7 +97,7 @@ def _round(out: int | None, *tables: dict[str, Any]) -> dict[str, Any]:
 #: The later rounds of each 2-player match: Ben (seat 1) goes out, Ana plays on or, in
 #: 21, never opens (R3).
 _TWO_LATER: Final = {
-    "rummy21": (
+    21: (
         _round(
             1,
             _seat([], [], ["2", "W", "13", "B8", "5"]),
@@ -116,21 +115,21 @@ _TWO_LATER: Final = {
             ),
         ),
     ),
-    "rummy13": (
+    13: (
         _round(
             1,
             _seat([["13"]], [["B2", "W=3", "3"], ["B5", "5"]], ["8", "X"]),
             _seat([["13"], ["X", "5"], ["B3", "2", "8"], ["B8", "W=5"], ["B5", "3", "5"]], [], []),
         ),
     ),
-    "rummy8": (
+    8: (
         _round(
             1,
             _seat([], [["8"], ["B3", "W=3"]], ["2", "5", "W"]),
             _seat([["8"], ["B2", "3", "3"], ["B5", "W=3"], ["B3", "5"]], [], []),
         ),
     ),
-    "rummy89": (
+    89: (
         _round(
             1,
             _seat([["89"]], [["B8", "13", "W=21"], ["B13", "34"], ["B55"]], ["8", "W"]),
@@ -153,7 +152,7 @@ _TWO_LATER: Final = {
 #: The later rounds of each 4-player match: another seat goes out each round (Cy, Dee,
 #: Ben), one who opened before never opens, and a round of 13 ends with nobody out (R6).
 _FOUR_LATER: Final = {
-    "rummy21": (
+    21: (
         _round(
             2,
             _seat([["21"]], [["B2", "3", "3"], ["B3", "W=13"], ["B13"]], ["5", "8"]),
@@ -191,7 +190,7 @@ _FOUR_LATER: Final = {
             ),
         ),
     ),
-    "rummy13": (
+    13: (
         _round(
             1,
             _seat([], [["13"], ["B3", "5"], ["B8"]], ["W"]),
@@ -207,7 +206,7 @@ _FOUR_LATER: Final = {
             _seat([["13"], ["B8", "5"]], [["B5", "2"]], ["3", "3"]),
         ),
     ),
-    "rummy8": (
+    8: (
         _round(
             3,
             _seat([["8"]], [["B2", "2"]], ["W", "5"]),
@@ -216,7 +215,7 @@ _FOUR_LATER: Final = {
             _seat([["8"], ["B2", "3", "3"], ["B3", "5"], ["B5", "W=3"]], [], []),
         ),
     ),
-    "rummy89": (
+    89: (
         _round(
             2,
             _seat([["89"], ["B21", "34", "34"]], [["B8", "13"], ["B55", "W=8"]], ["21"]),
@@ -239,21 +238,21 @@ _FOUR_LATER: Final = {
 }
 
 
-def _two(game: str) -> dict[str, Any]:
-    first = _round(0, _OUT[game], _TWO[game])
-    return _game(game, ["Ana", "Ben"], first, *_TWO_LATER[game])
+def _two(deck: Deck) -> dict[str, Any]:
+    first = _round(0, _OUT[deck.target], _TWO[deck.target])
+    return _game(deck.game, ["Ana", "Ben"], first, *_TWO_LATER[deck.target])
 
 
-def _four(game: str) -> dict[str, Any]:
-    first = _round(0, _OUT[game], *_FOUR[game])
-    return _game(game, ["Ana", "Ben", "Cy", "Dee"], first, *_FOUR_LATER[game])
+def _four(deck: Deck) -> dict[str, Any]:
+    first = _round(0, _OUT[deck.target], *_FOUR[deck.target])
+    return _game(deck.game, ["Ana", "Ben", "Cy", "Dee"], first, *_FOUR_LATER[deck.target])
 
 
 #: The matches by name (``rummy21-2p`` ...): Ana (seat 0) goes out in the first round,
 #: another player in each later one.
 TABLE_GAMES: Final[Mapping[str, Mapping[str, Any]]] = {
-    f"{game}-{n}p": (_two(game) if n == 2 else _four(game))
-    for game in ("rummy21", "rummy13", "rummy8", "rummy89")
+    f"{deck.game}-{n}p": (_two(deck) if n == 2 else _four(deck))
+    for deck in DECKS.values()
     for n in (2, 4)
 }
 
@@ -261,7 +260,7 @@ TABLE_GAMES: Final[Mapping[str, Mapping[str, Any]]] = {
 #: camera"): sets of six to eight cards (:func:`companion.synthetic.rummy_seats.deepest_for`),
 #: Ben goes out, then Dee; a wild card asked in a set of five, another given from the menu.
 FULL_TABLE: Final[Mapping[str, Any]] = _game(
-    "rummy21",
+    DECK_21.game,
     ["Ana", "Ben", "Cy", "Dee"],
     _round(
         1,
@@ -323,8 +322,8 @@ TABLE_PICTURES: Final[Mapping[str, tuple[Mapping[str, Any], tuple[int, int]]]] =
 #: closed sets filling her row (nine columns), Ben keeps an open folded set with a wild
 #: card in its second column.
 FOLDED_TABLES: Final[Mapping[str, Mapping[str, Any]]] = {
-    "rummy21-folded": _game(
-        "rummy21",
+    f"{DECK_21.game}-folded": _game(
+        DECK_21.game,
         ["Ana", "Ben"],
         _round(
             0,
@@ -347,8 +346,8 @@ FOLDED_TABLES: Final[Mapping[str, Mapping[str, Any]]] = {
             ),
         ),
     ),
-    "rummy89-folded": _game(
-        "rummy89",
+    f"{DECK_89.game}-folded": _game(
+        DECK_89.game,
         ["Ana", "Ben"],
         _round(
             0,

@@ -40,6 +40,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from companion.games.fibonachos import SPEC as FIBONACHOS
+from companion.games.trump import SPEC as TRUMP
+from companion.games.trump.cards import SYMBOL_INDICATOR, TRUMP_INDICATOR
 from companion.synthetic.scene import Blur, Hand, Light, Place, Remove, Step, Wait, meld_steps
 from companion.synthetic.sprites import CardRef
 
@@ -201,7 +204,7 @@ def fibonachos_steps(
     budget = sum(len(t.get("plays", [])) for r in rounds for t in r.get("tricks", []))
     build = _Builder(mess, budget)
     for rnd in rounds:
-        serials = _Serials("fibonachos")
+        serials = _Serials(FIBONACHOS.name)
         for number, trick in enumerate(rnd.get("tricks", [])):
             on_table: list[CardRef] = []
             if trick.get("spicy"):
@@ -239,11 +242,13 @@ def trump_steps(
     build = _Builder(mess, budget)
     if boards:
         for board, spot in zip(TRUMP_BOARDS, indicator_spots, strict=True):
-            build.place(CardRef("trump", board), *SPOTS[spot], zone=spot, edge="left")
+            build.place(CardRef(TRUMP.name, board), *SPOTS[spot], zone=spot, edge="left")
     for rnd in rounds:
-        serials = _Serials("trump")
+        serials = _Serials(TRUMP.name)
         indicators = []
-        for face, spot in zip((rnd["trump"], rnd["symbol"]), indicator_spots, strict=True):
+        for face, spot in zip(
+            (rnd[TRUMP_INDICATOR], rnd[SYMBOL_INDICATOR]), indicator_spots, strict=True
+        ):
             indicators.append(serials.card(_strip_serial(face)))
             build.place(indicators[-1], *SPOTS[spot], zone=spot, edge="left")
         tricks = rnd.get("tricks", [])
@@ -276,19 +281,32 @@ def table_script(
     players = tuple(str(p) for p in record["players"])
     variants = tuple(str(v) for v in record.get("variants", []))
     rounds = record.get("rounds", [])
-    options: dict[str, int] = {}
-    if game == "fibonachos":
-        steps = fibonachos_steps(record, mess, tuple(spots) or ("spicy",))
-        if rounds and rounds[0].get("dealer") is not None:
-            options["dealer"] = int(rounds[0]["dealer"])
-    elif game == "trump":
-        pair = (spots[0], spots[1]) if spots else ("trump-indicator", "symbol-indicator")
-        steps = trump_steps(record, mess, pair, boards=boards)
-        if rounds and rounds[0].get("leader") is not None:
-            options["leader"] = int(rounds[0]["leader"])
-    else:
+    script = _TRICK_SCRIPTS.get(str(game))
+    if script is None:
         raise ValueError(f"table_script: no table script for the game {game!r}")
+    steps, option = script(record, mess, spots, boards)
+    first = rounds[0].get(option) if rounds else None
+    options = {} if first is None else {option: int(first)}
     return TableScript(str(game), players, variants, tuple(steps), options, record)
+
+
+def _fibonachos_script(
+    record: Mapping[str, Any], mess: Mess, spots: Sequence[str], boards: bool
+) -> tuple[list[Step], str]:
+    """F8: the steps, and the option round 1 gives (who deals)."""
+    return fibonachos_steps(record, mess, tuple(spots) or ("spicy",)), "dealer"
+
+
+def _trump_script(
+    record: Mapping[str, Any], mess: Mess, spots: Sequence[str], boards: bool
+) -> tuple[list[Step], str]:
+    """T3: the steps, and the option round 1 gives (who leads)."""
+    pair = (spots[0], spots[1]) if spots else ("trump-indicator", "symbol-indicator")
+    return trump_steps(record, mess, pair, boards=boards), "leader"
+
+
+#: The trick games' scripts from their records (rummy: :func:`rummy_steps`).
+_TRICK_SCRIPTS = {FIBONACHOS.name: _fibonachos_script, TRUMP.name: _trump_script}
 
 
 # -- rummy ------------------------------------------------------------------------------

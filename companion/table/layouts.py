@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.errors import ConfigError
+from companion.games.rummy import FAMILY as RUMMY
 from companion.table.layout import Layout, default_layout, load_layout, rummy_layout
 
 log = logging.getLogger(__name__)
@@ -46,9 +47,10 @@ def family_of(game: str) -> str:
     >>> family_of("rummy13"), family_of("fibonachos")
     ('rummy', 'fibonachos')
     """
-    from companion.games.rummy import SPECS
+    from companion.games.registry import all_games
 
-    return "rummy" if game in {spec.name for spec in SPECS} else game
+    family = next((spec.family for spec in all_games() if spec.name == game), "")
+    return family or game
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,6 @@ class LayoutStore:
 def builtin_layout(game: str, players: int) -> Layout:
     """The zones a game plays on without a file: rummy's default seating, else the
     trick zones."""
-    if family_of(game) == "rummy":
+    if family_of(game) == RUMMY:
         return rummy_layout(min(max(players, 1), 4))
     return default_layout()

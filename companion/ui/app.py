@@ -36,13 +36,10 @@ from companion.ui.commands import EndGame, StaffAction, StartGame, UiCommand
 from companion.ui.ingame import GamePage, IdlePage
 from companion.ui.keys import ButtonLike, key_of
 from companion.ui.overlays import (
-    INFO_SECONDS,
     Overlay,
     Overlays,
     Pager,
     Statuses,
-    lasting,
-    waiting,
 )
 from companion.ui.pages import Go, ListPage, Page
 from companion.ui.phone import PhonePage, offer_names, phone_view
@@ -329,26 +326,6 @@ class UiApp:
     def phone_page(self, back: Callable[[], Go]) -> Go:
         """The code of the players' page, until a key goes ``back``."""
         return Go(PhonePage(lambda: self.link, back))
-
-    def scores(self) -> ScoresView | None:
-        """The scores at a glance: the round under way with the totals counting it;
-        between rounds the last round's table (its points and the totals); else the
-        totals (a game resumed from the journal), or None before any score."""
-        running = self.running
-        if running is not None and running.totals is not None:
-            return running
-        return self.last_scores or running
-
-    def show_scores(self) -> Go:
-        """The scores (:meth:`scores`), until a button."""
-        scores = self.scores()
-        if scores is None:
-            note = MessageView(_("Scores"), (_("No round ended yet"),))
-            until = self.now + lasting(INFO_SECONDS, self._pages(note))
-            self.overlays.queue.insert(0, Overlay(note, until=until))
-        else:
-            self.overlays.queue.insert(0, Overlay(waiting(scores)))
-        return Go()
 
     def ended(self, command: EndGame) -> Go:
         """The game in play ends by a menu choice: the session closes it and says its

@@ -14,24 +14,13 @@ on the misread card's own group and face, so a near miss costs a press or two.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cache
-
-from companion.games.fibonachos.cards import RANKS, SPICY_VALUES, SUITS
-from companion.games.i18n import N_
-from companion.games.rummy.deck import DECKS
-from companion.games.trump.cards import NUMBERS, Colour
-from companion.views.cards import COLOURS
+from companion.games.errors import GameError
+from companion.games.faces import FaceGroup
+from companion.games.registry import get_game
 from companion.views.i18n import _
 
-
-@dataclass(frozen=True)
-class DeckGroup:
-    """A group of faces; ``label`` is English (marked for the catalogue): the menus
-    show :func:`group_label`."""
-
-    label: str
-    faces: tuple[str, ...]
+#: A group of a deck's faces (the game's spec gives them: ``face_groups``).
+DeckGroup = FaceGroup
 
 
 def group_label(group: DeckGroup) -> str:
@@ -39,30 +28,13 @@ def group_label(group: DeckGroup) -> str:
     return _(group.label)
 
 
-@cache
 def deck_groups(game: str) -> tuple[DeckGroup, ...]:
     """The groups of faces of ``game``'s deck, from the game's own card definitions
     (empty for a game without table cards to correct, such as the hex referee)."""
-    if game == "fibonachos":
-        ranks = dict.fromkeys(RANKS)  # F1: the 1 is there twice
-        suits = [DeckGroup(COLOURS[s.value], tuple(f"{s.value}{n}" for n in ranks)) for s in SUITS]
-        return (*suits, DeckGroup(N_("Spicy"), tuple(f"S{v}" for v in SPICY_VALUES)))
-    if game == "trump":
-        return tuple(
-            DeckGroup(COLOURS[c.name], tuple(f"{c.name}{n}" for n in NUMBERS)) for c in Colour
-        )
-    if game in DECKS:
-        deck = DECKS[game]
-        groups = [
-            DeckGroup(N_("Base"), tuple(f"B{n}" for n in deck.bases)),
-            DeckGroup(N_("Standard"), tuple(str(n) for n in deck.standards)),
-            DeckGroup(N_("Top card"), (str(deck.target),)),
-            DeckGroup(N_("Wild"), ("W",)),
-        ]
-        if deck.bonus is not None:
-            groups.append(DeckGroup(N_("Bonus"), ("X",)))
-        return tuple(groups)
-    return ()
+    try:
+        return get_game(game).face_groups
+    except GameError:  # no game yet, or one the registry does not know: nothing to choose
+        return ()
 
 
 def locate(game: str, notation: str) -> tuple[int, int]:

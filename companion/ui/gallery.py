@@ -26,6 +26,10 @@ from companion.flows.status import (
     Scores,
     TrickStatus,
 )
+from companion.games.fibonachos import SPEC as FIBONACHOS
+from companion.games.hex import SPEC as HEX
+from companion.games.rummy.deck import DECK_21
+from companion.games.trump import SPEC as TRUMP
 from companion.table.cards import TableCard
 from companion.table.layout import rummy_layout
 from companion.table.markers import SeatProblem, SeatReading
@@ -94,7 +98,7 @@ def _menus() -> Iterator[tuple[str, View]]:
     app.flow_status(trick_status())
     yield "game-menu", walk("BACK")
     yield "correct-which", walk.choose(_("Correct a card"))
-    yield "correct-group", walk.choose(card_name("G2#1", "fibonachos"))
+    yield "correct-group", walk.choose(card_name("G2#1", FIBONACHOS.name))
     yield "correct-face", walk.choose(_("Green"))
     walk("BACK", "BACK", "BACK")
     yield "end-confirm", walk.choose(_("End game"))
@@ -126,7 +130,7 @@ def _leader_menu() -> View:
     walk.choose(players_label(3))
     walk.choose(_("Done"))
     walk("SELECT")
-    asked = TrickStatus("trump", 1, 1, None, awaiting=Awaiting.LEADER, leader_card="R2")
+    asked = TrickStatus(TRUMP.name, 1, 1, None, awaiting=Awaiting.LEADER, leader_card="R2")
     app.flow_status(asked)
     return walk("SELECT")
 
@@ -143,14 +147,14 @@ def _hex_menu() -> View:
 
 def _missing_menu() -> View:
     app = UiApp()
-    app.game_started("fibonachos", NAMES)
+    app.game_started(FIBONACHOS.name, NAMES)
     app.flow_status(missing_status())
     return _Walk(app)("SELECT")
 
 
 def _staff() -> Iterator[tuple[str, View]]:
     app = UiApp(kiosk=KioskSection(enabled=True), now=1002.0)
-    final = Scores("fibonachos", None, (34, 21, 13), None, (0,), (0,))
+    final = Scores(FIBONACHOS.name, None, (34, 21, 13), None, (0,), (0,))
     app.last_result = result_lines(_("Fibonachos"), present_scores(final, NAMES[:3]))
     walk = _Walk(app)
     yield "attract", app.screen(1001.0)
@@ -196,7 +200,7 @@ def _phone() -> Iterator[tuple[str, View]]:
     app.propose_names(NAMES[:3], walk.now)
     yield "names-offer", walk()
     yield "names-offer-taken", walk("SELECT")  # taken: the names step shows them
-    app.wizard.start(StartGame("fibonachos", NAMES[:3]))
+    app.wizard.start(StartGame(FIBONACHOS.name, NAMES[:3]))
     yield "phone-start", app.screen(walk.now)
     kiosk = UiApp(kiosk=KioskSection(enabled=True), now=1002.0)
     kiosk.link = LINK
@@ -206,10 +210,10 @@ def _phone() -> Iterator[tuple[str, View]]:
 def _fibonachos_notices() -> dict[str, Notice]:
     """Real notices of a Fibonachos flow: a card out of turn, a correction, a revoke
     (Ben shows no Red in trick 1, then plays Red 2 in trick 2: F5)."""
-    flow = make_flow("fibonachos", NAMES[:3], [], options={"dealer": 2})
+    flow = make_flow(FIBONACHOS.name, NAMES[:3], [], options={"dealer": 2})
 
     def put(notation: str, zone: str = "play") -> list[Notice]:
-        return flow.placed(TableCard(f"fibonachos/1/{notation}", "fibonachos", notation, zone))
+        return flow.placed(TableCard(f"fibonachos/1/{notation}", FIBONACHOS.name, notation, zone))
 
     put("S3#1", "spicy")
     refused = put("R13#1", "play-1")[0]
@@ -223,7 +227,7 @@ def _fibonachos_notices() -> dict[str, Notice]:
 
 def _notice_screens() -> Iterator[tuple[str, View]]:
     app = UiApp()
-    app.game, app.players = "fibonachos", NAMES[:3]
+    app.game, app.players = FIBONACHOS.name, NAMES[:3]
     notices = {
         **_fibonachos_notices(),
         "missing-card": Notice(
@@ -244,7 +248,7 @@ def _notice_screens() -> Iterator[tuple[str, View]]:
     app.overlays.clear()
     faults = {
         "camera-lost": ("camera", Fault(FaultKind.CAMERA_LOST)),
-        "card-seen-twice": ("card", Fault(FaultKind.DUPLICATE_CARD, "R13#1", "fibonachos")),
+        "card-seen-twice": ("card", Fault(FaultKind.DUPLICATE_CARD, "R13#1", FIBONACHOS.name)),
         "display-fault": ("display", Fault(FaultKind.DISPLAY)),
         "journal-repaired": ("repaired", Fault(FaultKind.REPAIRED, games=12, moves=4093)),
         "journal-resumed": ("repaired", Fault(FaultKind.RESUMED)),
@@ -257,7 +261,7 @@ def _notice_screens() -> Iterator[tuple[str, View]]:
         yield name, app.screen(1000.0)
     app.statuses.active.clear()
     yield "waiting", GamePage(app).view()
-    app.start_failed("hex", 1000.0)
+    app.start_failed(HEX.name, 1000.0)
     yield "cannot-start", app.screen(1000.0)
     yield "farewell-not-saved", farewell_view(playing=True, saved=False)
     idle = UiApp()
@@ -269,18 +273,20 @@ def _rummy_questions() -> Iterator[tuple[str, View]]:
     """Issue 11: what a real rummy flow asks (docs/rummy.md): Ana's set on base 5 taken
     off at once (close it?), Ben's wild card on base 5 (which number?) and its numbers
     (SELECT), the wild card menu, who went out (Ana took the last set off: first)."""
-    flow = make_flow("rummy21", NAMES[:2], [], options={})
+    flow = make_flow(DECK_21.game, NAMES[:2], [], options={})
     ana = [("B5#1", 0.3), ("8#1", 0.35), ("8#2", 0.4)]
-    lying = [TableCard(f"a{i}", "rummy21", n, "meld-0", (0.2, y)) for i, (n, y) in enumerate(ana)]
+    lying = [
+        TableCard(f"a{i}", DECK_21.game, n, "meld-0", (0.2, y)) for i, (n, y) in enumerate(ana)
+    ]
     ben = [("B5#2", 0.3), ("2#1", 0.35), ("W#1", 0.4)]
     for i, (notation, y) in enumerate(ben):
-        flow.placed(TableCard(f"b{i}", "rummy21", notation, "meld-1", (0.5, y)))
+        flow.placed(TableCard(f"b{i}", DECK_21.game, notation, "meld-1", (0.5, y)))
     for card in lying:
         flow.placed(card)
     for card in lying:
         flow.removed(card)
     app = UiApp()
-    app.game_started("rummy21", NAMES[:2])
+    app.game_started(DECK_21.game, NAMES[:2])
     app.flow_status(flow.status())
     walk = _Walk(app)
     yield "rummy-close", walk()
@@ -296,7 +302,7 @@ def _rummy_questions() -> Iterator[tuple[str, View]]:
 
 
 def _final() -> Scores:
-    return Scores("rummy21", None, (120, 340), None, (1,), (1,))
+    return Scores(DECK_21.game, None, (120, 340), None, (1,), (1,))
 
 
 def screens() -> list[tuple[str, View]]:

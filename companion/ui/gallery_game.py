@@ -24,10 +24,15 @@ from companion.flows.status import (
     TrickStatus,
     TrickWon,
 )
+from companion.games.fibonachos import SPEC as FIBONACHOS
 from companion.games.fibonachos.cards import Suit
+from companion.games.hex import SPEC as HEX
 from companion.games.hex.pieces import Side
+from companion.games.hexref import SPEC as HEX_REFEREE
 from companion.games.registry import get_game
 from companion.games.report import CardGameReport, RoundScore
+from companion.games.rummy.deck import DECK_13, DECK_21
+from companion.games.trump import SPEC as TRUMP
 from companion.games.trump.cards import Colour, Symbol
 from companion.ui.overlays import waiting
 from companion.ui.screens import View
@@ -44,7 +49,7 @@ MISSING = MissingCard(1, 9, ("G7", "R1", "R4", "G3", "G11", "Y8"), ("G7",))
 def missing_status() -> TrickStatus:
     plays = (Played(0, "G9"),)
     return TrickStatus(
-        "fibonachos",
+        FIBONACHOS.name,
         1,
         9,
         1,
@@ -64,7 +69,7 @@ def trick_status() -> TrickStatus:
         for card, use in (("G2#1", "play"), ("R13#1", "play"), ("S3#1", "spicy"))
     )
     return TrickStatus(
-        "fibonachos",
+        FIBONACHOS.name,
         2,
         5,
         2,
@@ -96,34 +101,34 @@ def game_screens() -> dict[str, View]:
     totals = (120, -40, 85)
     rummy_rounds = (RoundScore((200, -60, 45)), RoundScore((-80, 20, 40)))
     five = (*NAMES, "")
-    sides = get_game("hex-referee").seats
+    sides = get_game(HEX_REFEREE.name).seats
     next_trick = replace(trick_status(), trick=6, plays=(), lead=None, to_play=3, spicy=None)
     return {
         "fibonachos-spicy": present(
-            TrickStatus("fibonachos", 1, 1, 0, awaiting=Awaiting.SPICY), NAMES
+            TrickStatus(FIBONACHOS.name, 1, 1, 0, awaiting=Awaiting.SPICY), NAMES
         ),
         "fibonachos-trick": present(trick_status(), NAMES),
         "fibonachos-next-trick": present(replace(next_trick, awaiting=Awaiting.SPICY), NAMES),
         "fibonachos-5p": present(
-            TrickStatus("fibonachos", 3, 10, 4, four, Suit.YELLOW, spicy="S5#2"), five
+            TrickStatus(FIBONACHOS.name, 3, 10, 4, four, Suit.YELLOW, spicy="S5#2"), five
         ),
         "fibonachos-missing": present(missing_status(), NAMES),
         "trump-indicators": present(
-            TrickStatus("trump", 1, 1, 1, trump=Colour.R, awaiting=Awaiting.SYMBOL_INDICATOR),
+            TrickStatus(TRUMP.name, 1, 1, 1, trump=Colour.R, awaiting=Awaiting.SYMBOL_INDICATOR),
             NAMES,
         ),
         "trump-trick": present(
-            TrickStatus("trump", 4, 12, 0, trump, Colour.B, Colour.R, Symbol.SQUARE), NAMES
+            TrickStatus(TRUMP.name, 4, 12, 0, trump, Colour.B, Colour.R, Symbol.SQUARE), NAMES
         ),
         "trump-last-trick": present(
             TrickStatus(
-                "trump", 4, 13, 2, (), None, Colour.P, Symbol.CIRCLE, last=last, last_winner=2
+                TRUMP.name, 4, 13, 2, (), None, Colour.P, Symbol.CIRCLE, last=last, last_winner=2
             ),
             NAMES,
         ),
         "trump-leader": present(
             TrickStatus(
-                "trump",
+                TRUMP.name,
                 1,
                 1,
                 None,
@@ -134,9 +139,9 @@ def game_screens() -> dict[str, View]:
             ),
             NAMES,
         ),
-        "trick-won": present_trick_won(TrickWon(0, "R13#1", 5, ("S3#1",)), NAMES, "fibonachos"),
+        "trick-won": present_trick_won(TrickWon(0, "R13#1", 5, ("S3#1",)), NAMES, FIBONACHOS.name),
         "trump-trick-won": present_trick_won(
-            TrickWon(3, "R10#1", 12, ("R3", "G7")), NAMES, "trump"
+            TrickWon(3, "R10#1", 12, ("R3", "G7")), NAMES, TRUMP.name
         ),
         "scores-so-far": waiting_scores(
             present_running(
@@ -144,28 +149,28 @@ def game_screens() -> dict[str, View]:
             )
         ),
         "round-scores": waiting_scores(
-            present(Scores("fibonachos", 2, (8, 0, 13, 5), (21, 13, 16, 5), (0,)), NAMES)
+            present(Scores(FIBONACHOS.name, 2, (8, 0, 13, 5), (21, 13, 16, 5), (0,)), NAMES)
         ),
         "round-scores-5p": waiting_scores(
             present(
-                Scores("trump", 12, (-40, 120, 0, 8, 13), (-160, 1340, 55, 89, 233), (1,)), five
+                Scores(TRUMP.name, 12, (-40, 120, 0, 8, 13), (-160, 1340, 55, 89, 233), (1,)), five
             )
         ),
         "match-totals": waiting_scores(
-            present(Scores("fibonachos", None, (55, 34, 21), None, (0,), (0,)), NAMES[:3])
+            present(Scores(FIBONACHOS.name, None, (55, 34, 21), None, (0,), (0,)), NAMES[:3])
         ),
         # Ended from the menu: a rummy match (R9) won by the highest total; a trick
         # game left in its second round (F8: three), nobody's.
-        "rummy-ended": _ended(CardGameReport("rummy21", NAMES[:3], rummy_rounds, False, ())),
+        "rummy-ended": _ended(CardGameReport(DECK_21.game, NAMES[:3], rummy_rounds, False, ())),
         "ended-no-winner": _ended(
-            CardGameReport("fibonachos", NAMES[:3], (RoundScore((8, 0, 13)),), False, ())
+            CardGameReport(FIBONACHOS.name, NAMES[:3], (RoundScore((8, 0, 13)),), False, ())
         ),
-        "rummy": present(RummyStatus("rummy21", 2, 1, sets, totals=totals, turn=0), NAMES[:3]),
+        "rummy": present(RummyStatus(DECK_21.game, 2, 1, sets, totals=totals, turn=0), NAMES[:3]),
         "rummy-page-2": present(
-            RummyStatus("rummy21", 2, 2, sets[2:4], totals=totals, turn=2), NAMES[:3]
+            RummyStatus(DECK_21.game, 2, 2, sets[2:4], totals=totals, turn=2), NAMES[:3]
         ),
-        "rummy-empty": present(RummyStatus("rummy13", 1, 2, ()), NAMES[:3]),
-        "hex": present(HexStatus(Side.BLACK, 7, 6, 4), sides),
+        "rummy-empty": present(RummyStatus(DECK_13.game, 1, 2, ()), NAMES[:3]),
+        HEX.name: present(HexStatus(Side.BLACK, 7, 6, 4), sides),
         "hex-strikes": present(HexStatus(Side.WHITE, 8, 4, 4, reduction=2), sides),
         "hex-card": present(HexStatus(Side.BLACK, 9, 5, 3, card=5), sides),
         "hex-winner": present(HexStatus(Side.WHITE, 31, 6, 0, winner=Side.WHITE), sides),

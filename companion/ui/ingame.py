@@ -28,6 +28,7 @@ from companion.flows.registry import takes
 from companion.flows.status import RummyStatus
 from companion.games.i18n import N_
 from companion.ui.commands import Flow, SayAgain, Undo
+from companion.ui.glance import show_scores
 from companion.ui.keys import Key
 from companion.ui.menus import game_menu, leader_menu, number_menu, staff_menu
 from companion.ui.missing_menu import missing_menu, missing_of
@@ -83,7 +84,7 @@ class GamePage:
             return _flow(Page(-1 if key.short is Key.UP else 1))
         if key.short is Key.SELECT and missing_of(self.app) is not None:
             return Go(missing_menu(self.app))
-        return self.app.show_scores()
+        return show_scores(self.app)
 
     def _rummy(self, status: RummyStatus, key: Key) -> Go | None:
         """The rummy table's question (docs/rummy.md): a set taken off, SELECT closes it

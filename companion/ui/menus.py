@@ -25,6 +25,7 @@ from companion.games.i18n import N_
 from companion.games.registry import get_game
 from companion.ui.commands import EndGame, Flow, StaffAction, Undo
 from companion.ui.deck_choices import deck_groups, group_label, locate
+from companion.ui.glance import scores_now, show_scores
 from companion.ui.pages import Choice, ConfirmPage, Go, ListPage
 from companion.views import TrickView
 from companion.views.cards import USES, card_name
@@ -56,8 +57,8 @@ def game_menu(app: UiApp, selected: int = 0) -> ListPage:
         choices.append(Choice(_("Correct a card"), lambda: Go(correct_menu(app))))
     if Leader in commands and isinstance(app.flow, TrickView) and app.flow.round == 1:
         choices.append(Choice(_("Who leads"), lambda: Go(leader_menu(app))))
-    if app.scores() is not None:
-        choices.append(Choice(_("Scores"), app.show_scores))
+    if scores_now(app) is not None:
+        choices.append(Choice(_("Scores"), lambda: show_scores(app)))
     if Wild in commands:
         choices.append(Choice(_("Wild card"), lambda: Go(wild_menu(app))))
     if CountHands in commands:

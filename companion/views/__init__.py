@@ -29,9 +29,9 @@ from companion.views.model import (
     TrickWonView,
 )
 from companion.views.names import seat_names
+from companion.views.plugins import present
 from companion.views.present import (
     FlowView,
-    present,
     present_notice,
     present_running,
     waiting_line,

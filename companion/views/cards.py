@@ -23,28 +23,25 @@ abbreviate the word on the face, with the big number (:func:`card_short`, docs/u
 
 from __future__ import annotations
 
-import re
-
+from companion.games.faces import Face
 from companion.games.fibonachos.cards import Suit
 from companion.games.i18n import N_
-from companion.games.rummy.deck import DECKS
-from companion.games.trump.cards import Colour, Symbol
+from companion.games.registry import card_face
+from companion.games.trump.cards import SYMBOL_INDICATOR, TRUMP_INDICATOR, Colour, Symbol
 from companion.views.i18n import _, pgettext
 
-#: The Fibonachos suits and the spicy cards, by their notation letter (F1).
-FIBONACHOS = {
-    "R": N_("Red {number}"),
-    "G": N_("Green {number}"),
-    "Y": N_("Yellow {number}"),
-    "S": N_("Spicy {number}"),
-}
-#: The Trump colours, by their notation letter (T1).
-TRUMP = {
-    "R": N_("Red {number}"),
-    "G": N_("Green {number}"),
-    "B": N_("Blue {number}"),
-    "Y": N_("Yellow {number}"),
-    "P": N_("Purple {number}"),
+#: A numbered face by its kind (:mod:`companion.games.faces`: F1, T1, R1, H5).
+NUMBERED = {
+    "red": N_("Red {number}"),
+    "green": N_("Green {number}"),
+    "yellow": N_("Yellow {number}"),
+    "blue": N_("Blue {number}"),
+    "purple": N_("Purple {number}"),
+    "spicy": N_("Spicy {number}"),
+    "base": N_("Base {number}"),
+    "standard": N_("Standard {number}"),
+    "top": N_("Top {number}"),
+    "move": N_("Move card {number}"),
 }
 #: The colours alone (a suit led, the trump colour), as the faces print them.
 COLOURS = {
@@ -63,10 +60,7 @@ SYMBOLS = {
     Symbol.WAVES: N_("waves"),
 }
 #: What a card on record is used as, where its face does not say it (Trump's indicators).
-USES = {"trump": N_("{card} (trump)"), "symbol": N_("{card} (symbol)")}
-_NOTATION = re.compile(r"([A-Z]?)([0-9]*)(?:=([0-9]+))?")
-#: Deck 8's top cards are the serials 1-4 of its ``8`` (R1, card_codes/faces.py).
-_TOP_COPIES = 4
+USES = {TRUMP_INDICATOR: N_("{card} (trump)"), SYMBOL_INDICATOR: N_("{card} (symbol)")}
 
 
 def face_of(notation: str) -> str:
@@ -74,62 +68,36 @@ def face_of(notation: str) -> str:
     return notation.split("#", 1)[0]
 
 
-def _serial(notation: str) -> int | None:
-    serial = notation.partition("#")[2]
-    return int(serial) if serial.isdigit() else None
-
-
 def card_name(notation: str, deck: str) -> str:
     """The card ``notation`` of ``deck`` (a game's name) as its face prints it.
 
     A notation the deck does not know is shown as it is, without its serial.
     """
-    face = face_of(notation)
-    match = _NOTATION.fullmatch(face)
-    if match is None:
-        return face
-    letter, digits, declared = match.groups()
-    number = int(digits) if digits else None
-    if deck == "fibonachos" and letter in FIBONACHOS and number is not None:
-        return _(FIBONACHOS[letter]).format(number=number)
-    if deck == "trump" and letter in TRUMP and number is not None:
-        return _(TRUMP[letter]).format(number=number)
-    if deck in DECKS:
-        return _rummy_name(letter, number, declared, deck, _serial(notation)) or face
-    if deck in ("hex", "hex-referee") and letter == "M" and number is not None:
-        return _("Move card {number}").format(number=number)
-    return face
+    return _face_name(card_face(notation, deck))
 
 
-def _rummy_name(
-    letter: str, number: int | None, declared: str | None, deck: str, serial: int | None
-) -> str | None:
-    if letter == "W" and number is None:
-        return _("Wild {number}").format(number=declared) if declared else _("Wild")
-    if letter == "X" and number is None:
+def _face_name(face: Face) -> str:
+    if face.kind == "wild":
+        if face.number is None:
+            return _("Wild")
+        return _("Wild {number}").format(number=face.number)
+    if face.kind == "bonus":
         return _("Bonus")
-    if number is None:
-        return None
-    if letter == "B":
-        return _("Base {number}").format(number=number)
-    if letter:
-        return None
-    target = DECKS[deck].target
-    standard = number != target or (deck == "rummy8" and (serial or 0) > _TOP_COPIES)
-    if standard:
-        return _("Standard {number}").format(number=number)
-    return _("Top {number}").format(number=number)
+    words = NUMBERED.get(face.kind or "")
+    if words is None or face.number is None:
+        return face.face
+    return _(words).format(number=face.number)
 
 
 def _short_colours() -> dict[str, str]:
     """Each colour's short form, three letters at most (a catalogue test checks it)."""
     return {
-        "R": pgettext("short colour", "Red"),
-        "G": pgettext("short colour", "Grn"),
-        "Y": pgettext("short colour", "Yel"),
-        "B": pgettext("short colour", "Blu"),
-        "P": pgettext("short colour", "Pur"),
-        "S": pgettext("short colour", "Spi"),
+        "red": pgettext("short colour", "Red"),
+        "green": pgettext("short colour", "Grn"),
+        "yellow": pgettext("short colour", "Yel"),
+        "blue": pgettext("short colour", "Blu"),
+        "purple": pgettext("short colour", "Pur"),
+        "spicy": pgettext("short colour", "Spi"),
     }
 
 
@@ -137,16 +105,13 @@ def card_short(notation: str, deck: str) -> str:
     """The card ``notation`` of ``deck`` in a few letters, for a list of cards: the
     colour's short form and the number ("Yel 16"); a rummy Standard card "Std 13"; a
     card whose name is short already by its name ("Base 5", "Wild 8")."""
-    face = face_of(notation)
-    match = _NOTATION.fullmatch(face)
-    letter, digits = match.groups()[:2] if match else ("", "")
-    colours = FIBONACHOS if deck == "fibonachos" else TRUMP if deck == "trump" else {}
-    if letter in colours and digits:
-        return f"{_short_colours()[letter]} {int(digits)}"
-    name = card_name(notation, deck)
-    if deck in DECKS and digits and name == _("Standard {number}").format(number=int(digits)):
-        return pgettext("short card", "Std {number}").format(number=int(digits))
-    return name
+    face = card_face(notation, deck)
+    short = _short_colours().get(face.kind or "")
+    if short is not None and face.number is not None:
+        return f"{short} {face.number}"
+    if face.kind == "standard":
+        return pgettext("short card", "Std {number}").format(number=face.number)
+    return _face_name(face)
 
 
 def colour_name(colour: Suit | Colour) -> str:

@@ -9,7 +9,7 @@ the table waits for ("spicy card"), cards as their faces print them ("Red 13",
 for the staff and the log, and stays English.
 
     >>> status = TrickStatus("fibonachos", 1, 1, to_play=1, awaiting=Awaiting.SPICY)
-    >>> shown = present(status, ["Ana", ""])
+    >>> shown = present_trick(status, ["Ana", ""])
     >>> shown.game, shown.to_play, shown.waiting_for
     ('Fibonachos', 'Seat 2', 'spicy card')
 """
@@ -37,6 +37,7 @@ from companion.games.errors import GameError
 from companion.games.i18n import N_
 from companion.games.registry import get_game
 from companion.games.report import leaders
+from companion.games.rummy.deck import DECK_21
 from companion.views.cards import card_name, card_short, colour_name, symbol_name
 from companion.views.i18n import _, ngettext
 from companion.views.model import (
@@ -55,8 +56,6 @@ from companion.views.names import seat_names
 #: What a screen may show for a flow's status.
 FlowView = TrickView | RummyView | HexView | ScoresView
 
-#: The trick games' titles on their screens.
-TRICK_TITLES = {"fibonachos": N_("Fibonachos"), "trump": N_("Trump")}
 #: What the table is asked to show, in the words of the screen.
 AWAITING_WORDS = {
     Awaiting.NOTHING: "",
@@ -68,8 +67,6 @@ AWAITING_WORDS = {
     Awaiting.MOVE_CARD: N_("move card"),
     Awaiting.MISSING_CARD: N_("missing card"),
 }
-#: The end of a game on the status line (Fibonachos is a match of three rounds, F8).
-OVER_WORDS = {"fibonachos": "the match is over"}
 #: What the status line says the table waits for (English: the staff's and the log's).
 _STATUS_AWAITING = {
     Awaiting.SPICY: "spicy card",
@@ -108,21 +105,20 @@ def game_label(game: str) -> str:
         return game
 
 
+def game_heading(game: str) -> str:
+    """A game's title on its screen in play: its spec's ``heading`` ("Trump"), else its
+    label."""
+    try:
+        heading = get_game(game).heading
+    except GameError:
+        return game
+    return _(heading) if heading else game_label(game)
+
+
 def variant_name(variant: str) -> str:
     """A variant by its name for players ("zero-scores-34" is "Zero scores 34")."""
     words = VARIANT_NAMES.get(variant)
     return _(words) if words else variant
-
-
-def present(status: FlowStatus, players: Sequence[str]) -> FlowView:
-    """The screen of a flow's status, for ``players`` (names by seat, "" for unnamed)."""
-    if isinstance(status, TrickStatus):
-        return present_trick(status, players)
-    if isinstance(status, RummyStatus):
-        return present_rummy(status, players)
-    if isinstance(status, HexStatus):
-        return present_hex(status, players)
-    return present_scores(status, players)
 
 
 def present_notice(
@@ -175,9 +171,8 @@ def present_trick(status: TrickStatus, players: Sequence[str]) -> TrickView:
     """A trick in play: whose turn (or "?" before Trump's first leader is known)."""
     names = seat_names(players)
     question = leader_question(status)
-    title = TRICK_TITLES.get(status.game)
     return TrickView(
-        game=_(title) if title else game_label(status.game),
+        game=game_heading(status.game),
         round=status.round,
         trick=status.trick,
         to_play="?" if status.to_play is None else names[status.to_play],
@@ -315,7 +310,7 @@ def present_rummy(status: RummyStatus, players: Sequence[str]) -> RummyView:
     )
 
 
-def set_detail(meld: MeldSet, game: str = "rummy21") -> str:
+def set_detail(meld: MeldSet, game: str = DECK_21.game) -> str:
     """The words after a set's base: its wild card, its fault, what it lacks.
 
     >>> set_detail(MeldSet("B5", SetState.OPEN, Lack.POINTS, missing=8))
@@ -374,5 +369,8 @@ def waiting_line(status: FlowStatus, players: Sequence[str]) -> str:
             return f"{who}'s move card"
         return f"{who}: {status.left} moves left"
     if status.round is None:
-        return OVER_WORDS.get(status.game, "the game is over")
+        try:
+            return get_game(status.game).over
+        except GameError:
+            return "the game is over"
     return f"round {status.round} over"

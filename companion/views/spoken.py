@@ -34,6 +34,7 @@ from companion.flows.status import (
     TrickStatus,
     TrickWon,
 )
+from companion.games.hex import SPEC as HEX
 from companion.games.i18n import N_
 from companion.views.cards import card_name
 from companion.views.i18n import _, language, ngettext
@@ -112,7 +113,7 @@ def announce(
 
 def _game_of(status: FlowStatus | None) -> str:
     if isinstance(status, HexStatus):
-        return "hex"
+        return HEX.name
     return "" if status is None else status.game
 
 

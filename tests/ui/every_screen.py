@@ -38,6 +38,7 @@ from companion.table.layout import rummy_layout
 from companion.table.markers import SeatProblem, SeatReading
 from companion.ui.app import UiApp
 from companion.ui.deck_choices import deck_groups
+from companion.ui.glance import show_scores
 from companion.ui.ingame import GamePage, IdlePage
 from companion.ui.menus import game_menu, leader_menu, number_menu
 from companion.ui.missing_menu import missing_menu
@@ -337,7 +338,7 @@ def idle_screens() -> Iterator[tuple[str, View]]:
     app = UiApp()
     app.game_started("fibonachos", NAMES)
     yield "waiting", GamePage(app).view()
-    app.show_scores()
+    show_scores(app)
     yield "no-scores", app.screen(0.0)
 
 

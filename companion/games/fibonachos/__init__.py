@@ -23,8 +23,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.games.faces import FaceGroup, coloured
 from companion.games.fibonachos.actions import Action, Deal, Play, Reveal
-from companion.games.fibonachos.cards import Nacho, Spicy, Suit, parse_card
+from companion.games.fibonachos.cards import RANKS, SPICY_VALUES, Nacho, Spicy, Suit, parse_card
 from companion.games.fibonachos.deck import Layout, layout, nacho_deck, spicy_deck
 from companion.games.fibonachos.errors import (
     FibonachosActionError,
@@ -62,6 +63,19 @@ def _new(players: Sequence[str], variants: Sequence[str]) -> FibonachosState:
 #: F8: who deals round 1 (unset: the last seat, so the first seat leads).
 DEALER = OptionSpec("dealer", OptionKind.SEAT, N_("Who deals?"), N_("{} deals"))
 
+#: The suits and the spicy cards (F1), for choosing a face: the 1 is there twice.
+FACE_GROUPS = (
+    *(
+        FaceGroup(label, tuple(f"{suit.value}{n}" for n in dict.fromkeys(RANKS)))
+        for suit, label in (
+            (Suit.RED, N_("Red")),
+            (Suit.GREEN, N_("Green")),
+            (Suit.YELLOW, N_("Yellow")),
+        )
+    ),
+    FaceGroup(N_("Spicy"), tuple(f"S{v}" for v in SPICY_VALUES)),
+)
+
 SPEC = GameSpec(
     name="fibonachos",
     title="Fibonachos",
@@ -72,6 +86,9 @@ SPEC = GameSpec(
     options=(DEALER, SEED),
     new=_new,
     from_record=FibonachosState.from_record,
+    face=coloured({"R": "red", "G": "green", "Y": "yellow", "S": "spicy"}),
+    face_groups=FACE_GROUPS,
+    over="the match is over",
 )
 
 __all__ = [

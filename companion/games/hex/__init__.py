@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.games.faces import coloured
 from companion.games.hex.actions import Draw, EndTurn, HexAction, Move, Resign
 from companion.games.hex.board import CELLS, Cell, HexNotationError
 from companion.games.hex.cards import Pile, card_name, parse_card
@@ -73,6 +74,7 @@ SPEC = GameSpec(
     new=new_game,
     from_record=HexState.from_record,
     seats=(N_("Black"), N_("White")),
+    face=coloured({"M": "move"}),
     menu=False,  # the buttons cannot enter moves; the OLED offers hex-referee
 )
 

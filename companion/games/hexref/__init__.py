@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.games.faces import coloured
 from companion.games.hex import MOVE_CARDS
 from companion.games.hex.pieces import Side
 from companion.games.hexref.actions import Draw, EndTurn, MoveMade, RefereeAction, Strikes, Win
@@ -55,6 +56,7 @@ SPEC = GameSpec(
     new=new_game,
     from_record=HexRefereeState.from_record,
     seats=(N_("Black"), N_("White")),
+    face=coloured({"M": "move"}),
 )
 
 __all__ = [

@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.games.errors import GameError
+from companion.games.faces import FaceGroup
 from companion.games.i18n import N_
 from companion.games.registry import SEED, GameSpec
 from companion.games.rummy.actions import (
@@ -60,7 +61,7 @@ from companion.games.rummy.meld import (
     wild_fits,
     wild_numbers,
 )
-from companion.games.rummy.notation import parse_card, parse_cards
+from companion.games.rummy.notation import face_reader, parse_card, parse_cards
 from companion.games.rummy.round import REARRANGE_LIMIT
 from companion.games.rummy.scoring import STANDARD_START, STANDARD_START_LIMIT, table_points
 from companion.games.rummy.state import (
@@ -96,7 +97,26 @@ def new_game(
 
 
 #: The games' names on the OLED, one per deck.
+#: The layout family of the four games: they share the seats' meld zones (R1).
+FAMILY = "rummy"
 LABELS = {21: N_("Rummy 21"), 13: N_("Rummy 13"), 8: N_("Rummy 8"), 89: N_("Rummy 89")}
+
+
+def face_groups(deck: Deck) -> tuple[FaceGroup, ...]:
+    """The faces of ``deck`` by kind (R1), for choosing a face.
+
+    >>> [group.faces for group in face_groups(DECK_8)][:2]
+    [('B2', 'B3', 'B5'), ('2', '3', '5', '8')]
+    """
+    groups = [
+        FaceGroup(N_("Base"), tuple(f"B{n}" for n in deck.bases)),
+        FaceGroup(N_("Standard"), tuple(str(n) for n in deck.standards)),
+        FaceGroup(N_("Top card"), (str(deck.target),)),
+        FaceGroup(N_("Wild"), ("W",)),
+    ]
+    if deck.bonus is not None:
+        groups.append(FaceGroup(N_("Bonus"), ("X",)))
+    return tuple(groups)
 
 
 def _spec(state: type[RummyState]) -> GameSpec:
@@ -113,6 +133,9 @@ def _spec(state: type[RummyState]) -> GameSpec:
         options=(SEED,),
         new=new,
         from_record=state.from_record,
+        family=FAMILY,
+        face=face_reader(state.deck),
+        face_groups=face_groups(state.deck),
     )
 
 
@@ -126,6 +149,7 @@ __all__ = [
     "DECK_13",
     "DECK_21",
     "DECK_89",
+    "FAMILY",
     "PER_SEAT",
     "REARRANGE_LIMIT",
     "SPECS",

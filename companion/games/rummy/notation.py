@@ -20,8 +20,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from companion.games.faces import Face, FaceReader, split, unknown
 from companion.games.rummy.cards import BONUS, WILD, Card, Kind
-from companion.games.rummy.deck import Deck
+from companion.games.rummy.deck import TOP_COPIES, Deck
 from companion.games.rummy.errors import UnknownCardError
 
 _NUMBER = r"[1-9][0-9]{0,2}"
@@ -99,3 +100,35 @@ def _card(text: str, groups: dict[str, str | None], deck: Deck) -> Card:
 def parse_cards(texts: Sequence[object], deck: Deck) -> tuple[Card, ...]:
     """Read a list of cards (a set, a hand)."""
     return tuple(parse_card(text, deck) for text in texts)
+
+
+def face_reader(deck: Deck) -> FaceReader:
+    """What the faces of ``deck`` print (R1), for the views: a top card is the first
+    printings of the target number in a deck whose standard cards share it (deck 8's
+    ``8#1``-``8#4``; ``8#5`` on are standard).
+
+        >>> from companion.games.rummy.deck import DECK_8, DECK_21
+        >>> [face_reader(DECK_21)(n).kind for n in ("21", "B5", "13", "W=8#1", "X", "R5")]
+        ['top', 'base', 'standard', 'wild', 'bonus', None]
+        >>> face_reader(DECK_8)("8#4").kind, face_reader(DECK_8)("8#5").kind
+        ('top', 'standard')
+    """
+    shared = deck.target in deck.standards
+
+    def read(notation: str) -> Face:
+        parts = split(notation)
+        if parts is None:
+            return unknown(notation)
+        letter, number = parts.letter, parts.number
+        if letter == "W" and number is None:
+            return Face(parts.face, "wild", parts.declared)
+        if letter == "X" and number is None:
+            return Face(parts.face, "bonus")
+        if number is None or (letter and letter != "B"):
+            return Face(parts.face)
+        if letter == "B":
+            return Face(parts.face, "base", number)
+        standard = number != deck.target or (shared and (parts.serial or 0) > TOP_COPIES)
+        return Face(parts.face, "standard" if standard else "top", number)
+
+    return read

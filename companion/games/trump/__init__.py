@@ -21,10 +21,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.games.errors import GameError
+from companion.games.faces import FaceGroup, coloured
 from companion.games.i18n import N_
 from companion.games.registry import SEED, GameSpec, OptionKind, OptionSpec
 from companion.games.trump.actions import Action, Deal, Play
-from companion.games.trump.cards import DECK, Card, Colour, Symbol, parse_card, symbol_of
+from companion.games.trump.cards import (
+    DECK,
+    NUMBERS,
+    Card,
+    Colour,
+    Symbol,
+    parse_card,
+    symbol_of,
+)
 from companion.games.trump.deal import first_leader, tricks_per_round
 from companion.games.trump.round import RoundResult
 from companion.games.trump.scoring import POINTS, TARGET, points_for, winner_at_end
@@ -45,6 +54,15 @@ def new_game(
 #: start menus do not ask it, the game does once the indicators name the card.
 LEADER = OptionSpec("leader", OptionKind.SEAT, N_("Who leads?"), N_("{} leads"), asked=False)
 
+#: The colours (T1) by the letter a face's notation starts with, for choosing a face.
+COLOUR_LABELS = {
+    Colour.R: N_("Red"),
+    Colour.G: N_("Green"),
+    Colour.B: N_("Blue"),
+    Colour.Y: N_("Yellow"),
+    Colour.P: N_("Purple"),
+}
+
 SPEC = GameSpec(
     name=TrumpState.name,
     title="Fibonacci's Trump",
@@ -55,6 +73,12 @@ SPEC = GameSpec(
     options=(LEADER, SEED),
     new=new_game,
     from_record=TrumpState.from_record,
+    face=coloured({"R": "red", "G": "green", "B": "blue", "Y": "yellow", "P": "purple"}),
+    face_groups=tuple(
+        FaceGroup(label, tuple(f"{colour.name}{n}" for n in NUMBERS))
+        for colour, label in COLOUR_LABELS.items()
+    ),
+    heading=N_("Trump"),
 )
 
 __all__ = [

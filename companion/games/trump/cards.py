@@ -127,6 +127,8 @@ DECK: tuple[Card, ...] = tuple(Card(c, n) for c in Colour for n in NUMBERS)
 #: never played; the first card left over is put on the Trump board, the second on
 #: the Symbol board (T2). By name, what the card lying on each indicates.
 BOARDS: dict[str, str] = {"TRUMP-BOARD": "trump", "SYMBOL-BOARD": "symbol"}
+#: The two indicators by what they are used as (a record's round fields, T2).
+TRUMP_INDICATOR, SYMBOL_INDICATOR = BOARDS.values()
 
 
 def lowest_trump(trump: Card, symbol: Card) -> Card:

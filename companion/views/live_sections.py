@@ -1,0 +1,160 @@
+"""Each kind of game's part of the table view (:mod:`companion.views.live`): language-free
+JSON for the players' phones, built from a flow's facts (:mod:`companion.flows.status`).
+
+Seats are numbers; cards are objects a page names as printed, read by the game's own
+face reader (:func:`card`: ``{"face": "R13", "kind": "red", "number": 13}`` is "Red
+13"; the serial is dropped, zones and rule ids never appear); what the table waits
+for is the :class:`~companion.flows.status.Awaiting` value. Which game uses which
+section is :mod:`companion.views.plugins`'s.
+
+    >>> card("R13#2", "fibonachos")
+    {'face': 'R13', 'kind': 'red', 'number': 13}
+    >>> card("W=8#1", "rummy21"), card("21", "rummy21")["kind"]
+    ({'face': 'W=8', 'kind': 'wild', 'number': 8}, 'top')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from companion.flows.base import GameFlow
+from companion.flows.status import (
+    HexStatus,
+    MeldSet,
+    Played,
+    RummyStatus,
+    SetState,
+    TrickStatus,
+)
+from companion.games import GameReport, HexRefereeReport, HexReport
+from companion.games.registry import card_face
+from companion.games.report import CardGameReport, FibonachosRound, TrumpRound
+
+
+def card(notation: str, deck: str) -> dict[str, Any]:
+    """A card as its face prints it: its kind (a colour, ``spicy``, ``base``, ``top``,
+    ``standard``, ``wild``, ``bonus``, ``move``) and big number; ``kind`` None for a
+    notation the deck does not know (a page shows ``face`` then)."""
+    face = card_face(notation, deck)
+    return {"face": face.face, "kind": face.kind, "number": face.number}
+
+
+def _plays(plays: Sequence[Played], deck: str) -> list[dict[str, Any]]:
+    return [{"seat": p.seat, "card": card(p.card, deck)} for p in plays]
+
+
+def _colour(value: Any) -> str | None:
+    """A suit or colour led, the trump colour, or a symbol, by its lowercase name."""
+    if value is None:
+        return None
+    title = getattr(value, "title", None)
+    return str(title).lower() if title is not None else str(value.name).lower()
+
+
+def trick_section(flow: GameFlow, status: TrickStatus) -> dict[str, Any]:
+    """The trick on the table, the last one, and the running tally of the round."""
+    deck = status.game
+    out: dict[str, Any] = {
+        "round": status.round,
+        "trick": status.trick,
+        "to_play": status.to_play,
+        "awaiting": status.awaiting.value,
+        "plays": _plays(status.plays, deck),
+        "lead": _colour(status.lead),
+        "trump": _colour(status.trump),
+        "symbol": None if status.symbol is None else status.symbol.name.lower(),
+        "spicy": None if status.spicy is None else card(status.spicy, deck),
+        "leader_card": None if status.leader_card is None else card(status.leader_card, deck),
+        "last": _plays(status.last, deck),
+        "last_winner": status.last_winner,
+        "missing": None if status.missing is None else status.missing.seat,
+    }
+    if status.totals:
+        points = status.points or (0,) * len(status.totals)
+        out["running"] = [t + p for t, p in zip(status.totals, points, strict=True)]
+        out["points"] = list(points)
+        out["taken"] = list(status.taken)
+        out["tricks"] = list(status.tricks)
+    return out
+
+
+def _meld(meld: MeldSet, deck: str) -> dict[str, Any]:
+    """A set: its first card, its state, and what it lacks (never the engine's rule)."""
+    return {
+        "base": card(meld.base, deck),
+        "state": meld.state.value,
+        "lack": meld.lack.value if meld.state is SetState.OPEN else None,
+        "missing": meld.missing,
+        "wild": meld.wild,
+    }
+
+
+def _rummy_seats(flow: GameFlow, status: RummyStatus) -> list[dict[str, Any]]:
+    """Every seat's sets (the OLED pages through them; a phone shows them all)."""
+    sets = getattr(flow, "sets", None)
+    closed = getattr(flow, "closed", None)
+    seats = []
+    for seat in range(len(status.complete) or 1):
+        lines: list[MeldSet] = []
+        if closed is not None and sets is not None:
+            lines += [MeldSet(str(cards[0]), SetState.CLOSED) for cards in closed[seat]]
+            lines += [line for _, line in sets(seat)]
+        elif seat == status.seat:
+            lines = list(status.sets)
+        seats.append(
+            {
+                "sets": [_meld(m, status.game) for m in lines],
+                "complete": status.complete[seat] if status.complete else 0,
+                "closed": status.closed[seat] if status.closed else 0,
+            }
+        )
+    return seats
+
+
+def rummy_section(flow: GameFlow, status: RummyStatus) -> dict[str, Any]:
+    """Where a rummy round stands: every seat's sets and tallies."""
+    return {
+        "round": status.round,
+        "turn": status.turn,
+        "counting": status.counting,
+        "seats": _rummy_seats(flow, status),
+    }
+
+
+def hex_section(flow: GameFlow, status: HexStatus) -> dict[str, Any]:
+    """The hex turn: the side to move, its allowance and what it has left (H2, H5)."""
+    return {
+        "to_play": status.side.seat,
+        "turn": status.turn,
+        "allowed": status.allowed,
+        "left": status.left,
+        "reduction": status.reduction,
+        "card": status.card,
+        "winner": None if status.winner is None else status.winner.seat,
+        "awaiting": status.awaiting.value,
+    }
+
+
+def hex_outcome(report: GameReport) -> dict[str, Any]:
+    """A hex game counts no points: its winner, once there is one."""
+    winner = report.winner if isinstance(report, HexReport | HexRefereeReport) else None
+    return {"rounds": [], "totals": None, "winners": [] if winner is None else [winner.seat]}
+
+
+def card_outcome(report: GameReport) -> dict[str, Any]:
+    """The rounds done (points per seat; Fibonachos' spicy taken, Trump's symbols), the
+    totals and the winners."""
+    if not isinstance(report, CardGameReport):
+        raise TypeError(f"{report.game}: a card game's outcome needs a card game's report")
+    out: dict[str, Any] = {
+        "rounds": [list(r.points) for r in report.rounds],
+        "totals": list(report.totals),
+        "winners": list(report.winners),
+        "complete": report.complete,
+    }
+    if report.rounds and all(isinstance(r, FibonachosRound) for r in report.rounds):
+        out["spicy"] = [list(r.spicy) for r in report.rounds if isinstance(r, FibonachosRound)]
+    if report.rounds and all(isinstance(r, TrumpRound) for r in report.rounds):
+        out["symbols"] = [list(r.symbols) for r in report.rounds if isinstance(r, TrumpRound)]
+    return out
