@@ -9,9 +9,12 @@ changed, and uninstalls. They need root, debootstrap and systemd-nspawn, and rea
 Debian's archive and PyPI (the only tests that go beyond loopback: an install is
 downloads); without root or the tools they are skipped.
 
-- ``test_install_in_an_amd64_root``: this machine's architecture, no emulation, the
-  service only (a few minutes, mostly downloads; marked ``slow``: the whole suite runs it,
-  the fast set leaves it out).
+- ``test_install_in_an_amd64_root`` (marked ``install``, skipped unless ``-m install``):
+  this machine's architecture, no emulation, the service only. It is left out of the
+  whole suite (issue 20): it is the one test that reaches beyond loopback, and its time is
+  the network's, not the code's (5 min 23 s with its root cached, 9 min on a fresh
+  machine: more than the whole suite's target on its own). docs/install.md keeps its
+  last results; run it when install.sh, pi-check.sh or the locks change.
 - ``test_install_and_demo_in_arm64_roots`` (marked ``pi``, skipped unless ``-m pi``):
   Bookworm and Trixie for arm64 through qemu-user-static, the README's demo command
   too (about an hour; docs/install.md has the times).
@@ -76,12 +79,22 @@ def _cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return Path(given) if given else tmp_path_factory.mktemp("pi-roots")
 
 
-@pytest.mark.slow
+def _asked_for(request: pytest.FixtureRequest, marker: str) -> None:
+    """Skip unless the run selects ``marker`` (``pytest -m install``): a whole suite
+    without ``-m`` leaves these long, networked checks out."""
+    if marker not in request.config.getoption("markexpr", "").split():
+        pytest.skip(f"minutes to an hour of downloads and installs: run it with pytest -m {marker}")
+
+
+@pytest.mark.install
 @needs_root
-def test_install_in_an_amd64_root(tmp_path_factory: pytest.TempPathFactory) -> None:
+def test_install_in_an_amd64_root(
+    tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
+) -> None:
     """Issue 21 (3): install.sh really installs (no dry run), the service starts with
     every import present, is ready and watched, stops cleanly; a second install changes
     nothing; the uninstall keeps the settings and the key."""
+    _asked_for(request, "install")
     arch = {"x86_64": "amd64", "aarch64": "arm64"}.get(platform.machine(), "amd64")
     results = _check(
         _cache(tmp_path_factory), "--arch", arch, "--skip-demo", "bookworm", timeout=1800
@@ -98,8 +111,7 @@ def test_install_and_demo_in_arm64_roots(
     """Issue 21 (3): on arm64 Bookworm and Trixie roots, the README's demo command and
     install.sh succeed with no manual step, the service is ready and stops cleanly, and a
     second install changes nothing."""
-    if request.config.getoption("markexpr", "").strip() != "pi":
-        pytest.skip("about an hour under emulation: run it alone with pytest -m pi")
+    _asked_for(request, "pi")
     if (
         not Path("/proc/sys/fs/binfmt_misc/qemu-aarch64").exists()
         and platform.machine() != "aarch64"

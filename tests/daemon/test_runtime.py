@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from daemon_harness import (
     ManualClock,
     control,
@@ -15,6 +16,7 @@ from daemon_harness import (
 
 from companion.cli.score import score_record
 from companion.config import KioskSection
+from companion.daemon.notify import Notifier
 from companion.table.cards import TableCard
 from companion.table.tracker import CardPlaced, DuplicateCard, TableEvent
 from companion.views import MessageView
@@ -138,3 +140,46 @@ def test_the_status_line_says_what_the_table_waits_for(tmp_path: Path) -> None:
     spicy = TableCard("fibonachos/1/S3#1", "fibonachos", "S3#1", "spicy")
     daemon.table_event(CardPlaced(spicy), clock())
     assert waiting() == "playing fibonachos: Ana to play"
+
+
+class Listening(Notifier):
+    """A notifier systemd listens to, keeping the STATUS lines it was given."""
+
+    def __init__(self) -> None:
+        super().__init__({})
+        self.sent: list[str] = []
+
+    @property
+    def enabled(self) -> bool:
+        return True
+
+    def status(self, text: str) -> bool:
+        self.sent.append(text)
+        return True
+
+
+def test_the_status_line_is_sent_when_it_changes_and_made_only_for_systemd(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 9, issue 20: systemd gets a STATUS line each time the table's changes, not
+    every frame; with no systemd listening (a replay, the demo) none is made at all."""
+    clock = ManualClock()
+    daemon = make_daemon(tmp_path / "j.db", [], clock=clock)
+    daemon.notifier = listening = Listening()
+    daemon.start_game("fibonachos", 3, [], {"dealer": 2})
+    daemon.step()
+    daemon.step()
+    assert listening.sent == ["playing fibonachos: spicy card"]
+    spicy = TableCard("fibonachos/1/S3#1", "fibonachos", "S3#1", "spicy")
+    daemon.table_event(CardPlaced(spicy), clock())
+    daemon.step()
+    assert listening.sent[1:] == ["playing fibonachos: Ana to play"]
+
+    quiet = make_daemon(tmp_path / "q.db", [], clock=clock)
+
+    def unwanted() -> str:
+        raise AssertionError("a status line made with nobody to send it to")
+
+    monkeypatch.setattr(quiet, "status_line", unwanted)
+    quiet.start_game("fibonachos", 3, [], {"dealer": 2})
+    quiet.step()

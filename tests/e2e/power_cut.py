@@ -15,13 +15,15 @@ loses everything but the journal: the second daemon resumes from it alone.
 
 from __future__ import annotations
 
+import functools
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import cv2
+import numpy as np
 
 from companion.daemon.build import Devices, assemble
 from companion.daemon.links import ClockedCamera, TableClock
@@ -41,22 +43,24 @@ Game = tuple[str, Sequence[str], Sequence[str], dict[str, Any]]
 
 
 class FrameRange(CameraBase):
-    """Frames ``start`` .. ``stop - 1`` of a folder, frame i stamped i / fps."""
+    """Frames ``start`` .. ``stop - 1`` of a recording (``load(i)``: frame i), frame i
+    stamped i / fps."""
 
     kind = "frames"
 
-    def __init__(self, paths: Sequence[Path], start: int, stop: int, fps: float) -> None:
-        first = cv2.imread(str(paths[0]))
+    def __init__(
+        self, load: Callable[[int], np.ndarray], start: int, stop: int, fps: float
+    ) -> None:
+        first = load(0)
         super().__init__((int(first.shape[1]), int(first.shape[0])))
-        self.paths, self.next, self.stop, self.fps = paths, start, stop, fps
+        self.load, self.next, self.stop, self.fps = load, start, stop, fps
 
     def _read(self, timeout: float) -> Frame:
         if self.next >= self.stop:
             raise EndOfStream(f"frames: {self.stop} read")
         index = self.next
         self.next += 1
-        image = check_image(cv2.imread(str(self.paths[index])), str(self.paths[index]))
-        return Frame(image, index / self.fps, index)
+        return Frame(self.load(index), index / self.fps, index)
 
 
 @dataclass
@@ -92,10 +96,19 @@ class Recorded:
         self.paths = sorted(folder.glob("frame-*"))
         self.count = len(self.paths)
         self.fps = fps
+        #: The last frames read, kept (read-only): daemons stepped side by side
+        #: (:func:`side_by_side`) read each file once between them.
+        self.load = functools.lru_cache(maxsize=4)(self._load)
+
+    def _load(self, index: int) -> np.ndarray:
+        path = str(self.paths[index])
+        image = check_image(cv2.imread(path), path)
+        image.flags.writeable = False  # shared by the daemons: none may draw on it
+        return image
 
     def camera(self, start: int, stop: int) -> CameraBase:
         """The camera of a daemon reading frames [start, stop)."""
-        return FrameRange(self.paths, start, stop, self.fps)
+        return FrameRange(self.load, start, stop, self.fps)
 
     def daemon(
         self,
@@ -141,6 +154,26 @@ class Recorded:
 
         daemon.runner.observer = observe
         return Run(daemon, session, refused)
+
+
+def side_by_side(runs: Mapping[int, Callable[[], Run]], count: int) -> dict[int, Run]:
+    """Daemons that start reading at frame K (``runs[K]()`` makes one), stepped side by
+    side to the recording's end (``count`` frames): at each frame every daemon started
+    by then reads that frame, so each frame is read from disk and decoded once for all
+    of them, not once a daemon (each daemon has its own clock, journal and reader: what
+    one reads does not depend on the others)."""
+    started: dict[int, Run] = {}
+    for frame in range(min(runs), count + 1):
+        if frame in runs:
+            started[frame] = runs[frame]()
+            started[frame].daemon.start()
+        for run in started.values():
+            if not run.daemon.ended:
+                run.daemon.step()
+    for run in started.values():  # a daemon that took a turn without a frame
+        while not run.daemon.ended:
+            run.daemon.step()
+    return started
 
 
 def copy_journal(source: Path, target: Path) -> None:

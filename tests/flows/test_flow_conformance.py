@@ -288,24 +288,32 @@ class Table:
 
     def check_replay(self, game_id: int | None) -> None:
         """The journal replayed gives the live flow's status, record, score and end; a
-        session resumed from it (a restart) the same status and the same cards lying."""
+        session resumed from it (a restart) the same status and the same cards lying.
+
+        A game in play is replayed once, by the restart itself (``Session.resume``
+        replays the journal with the same ``replay``; replaying it a second time to
+        compare gave the same flow at twice the cost, issue 20); an event it could not
+        take would be set aside, so nothing may be."""
         journal = self.session.journal
         assert game_id is not None
         entry = journal.game(game_id)
-        done = replay(journal, entry)
-        assert done.bad_seq is None, self.story(f"replay stopped: {done.problem}")
-        again = done.flow
-        assert again is not None
         if entry.ended is not None:
+            done = replay(journal, entry)
+            assert done.bad_seq is None, self.story(f"replay stopped: {done.problem}")
+            assert done.flow is not None
             assert entry.result is not None
-            assert again.record() == entry.result["record"], self.story("ended record")
-            assert again.is_over() or entry.result["reason"] != "over", self.story()
+            assert done.flow.record() == entry.result["record"], self.story("ended record")
+            assert done.flow.is_over() or entry.result["reason"] != "over", self.story()
             return
         live = self.flow
         assert live is not None
+        dropped = journal.dropped
         resumed = Session.resume(journal, clock=itertools.count(5_000.0).__next__)
+        assert journal.dropped == dropped, self.story("replay stopped: events set aside")
+        assert not resumed.closed_unreadable, self.story("replay failed: the game closed")
         assert resumed.game_id == game_id, self.story("a restart resumes the game")
-        assert resumed.flow is not None and resumed.flow.status() == live.status(), self.story()
+        again = resumed.flow
+        assert again is not None
         assert resumed.lying() == self.session.lying(), self.story("a restart's table")
         assert again.status() == live.status(), self.story(diff(again.status(), live.status()))
         assert again.record() == live.record(), self.story("replayed record")
