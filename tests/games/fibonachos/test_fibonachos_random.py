@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 
 import pytest
 from fibonachos_scripts import PLAYERS, snapshot
@@ -48,13 +47,12 @@ def play_out(state: FibonachosState, rng: random.Random, *, unseen: bool) -> int
 
 @pytest.mark.parametrize(("players", "variants"), CONFIGS)
 def test_random_games_with_hands_known_end_quickly(players: int, variants: tuple[str, ...]) -> None:
-    """F3, F8: every game ends after three rounds, well under a second."""
+    """F3, F8: every game ends after three rounds, in a bounded number of actions
+    (speed is bench/'s to measure, not a test's)."""
     for seed in range(3):
         state = SPEC.new(list(PLAYERS[:players]), variants)
         assert isinstance(state, FibonachosState)
-        started = time.perf_counter()
         steps = play_out(state, random.Random(seed), unseen=False)
-        assert time.perf_counter() - started < 1.0
         assert steps < MAX_ACTIONS and state.report().complete
         assert state.flags() == []  # hands known: revokes are impossible, not flagged
         replayed = SPEC.from_record(json.loads(json.dumps(state.to_record())))

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from typing import Any
 
 import pytest
@@ -83,9 +82,7 @@ def test_r4_legal_actions_are_exactly_the_legal_ones(game: str, variants: tuple[
 def test_r4_random_games_end_quickly_with_only_legal_actions(spec: Any, players: int) -> None:
     for seed in range(2):
         state = spec.new([f"P{i}" for i in range(players)], [])
-        started = time.perf_counter()
         steps = play_random(state, seed)
-        assert time.perf_counter() - started < 2.0
         assert steps < 5000
         assert state.current_player() == TERMINAL and state.legal_actions() == []
         assert len(state.results) == players  # one round per seat by default
