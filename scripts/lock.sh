@@ -43,5 +43,5 @@ compile() {  # compile OUT EXTRA [constraint]
 }
 
 compile requirements/test.txt dev "${upgrade[@]}"
-compile requirements/demo.txt phone -c requirements/test.txt
+compile requirements/demo.txt demo -c requirements/test.txt
 compile requirements/service.txt service -c requirements/test.txt

@@ -217,11 +217,20 @@ def run_cafe_demo(say: Callable[[str], None] = print, *, folder: Path | None = N
         server += ["--config", str(cafe_config(folder, broker, web, password))]
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         with (folder / "cafe.log").open("wb") as server_log:
-            stack.enter_context(
-                running(
-                    server, web, "the cafe server", stdout=server_log, stderr=server_log, env=env
+            try:
+                stack.enter_context(
+                    running(
+                        server,
+                        web,
+                        "the cafe server",
+                        stdout=server_log,
+                        stderr=server_log,
+                        env=env,
+                    )
                 )
-            )
+            except MissingProgramError as exc:  # say why: the server's last line
+                said = (folder / "cafe.log").read_text("utf-8", "replace").strip().splitlines()
+                raise MissingProgramError(f"{exc}: {said[-1]}" if said else str(exc)) from None
         base = f"http://127.0.0.1:{web}"
         tables = [DemoTable(plan, folder, CAFE, broker, base) for plan in PLANS]
         stack.callback(close_all, tables)  # first: each says offline while the broker is up
