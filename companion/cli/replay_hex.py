@@ -50,7 +50,7 @@ def replay_board(args: argparse.Namespace, open_source: Callable[[], Camera]) ->
     if len(players) != 2:
         raise UsageError(f"--players: the hex game is for two players, not {len(players)}")
     start = None
-    if getattr(args, "start", None):
+    if args.start:
         try:
             start = Position.parse(args.start)
         except GameError as exc:
