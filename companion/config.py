@@ -9,10 +9,11 @@ the middle of the code. The hardware sections' other keys are handed to the back
 them and names a bad key itself.
 
 Every setting is checked for its shape before anything uses it (issue 22: ``[display]
-height = [0.5, 0.5]`` ended in a ``TypeError``): one checker, :class:`hardware.settings.
-Settings`, reads the plain sections' keys by their defaults' types and the bounds in
-their fields' metadata, and the backends' keys; a wrong one is one line naming the
-file, the key, what was given and what is expected, and ``companion`` exits 2.
+height = [0.5, 0.5]`` ended in a ``TypeError``): the sections are frozen dataclasses whose
+fields' types carry their bounds, decoded by :mod:`companion.settings_decoder`; a
+hardware section's ``kind`` is checked here and its other keys by the backend it names.
+A wrong one is one line naming the file, the key, what was given and what is expected,
+and ``companion`` exits 2.
 
     [camera]
     kind = "picamera2"      # picamera2 | opencv | replay | synthetic | fake
@@ -59,17 +60,18 @@ import os
 import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import MISSING, Field, dataclass, field, fields
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
+
+from msgspec import Meta
 
 from card_codes.catalogue import MAX_COPY
 from companion.errors import ConfigError, InputError
-from companion.games.i18n import LANGUAGES
 from companion.inputs import load_toml
+from companion.settings_decoder import Port, Positive, decode
 from hardware.errors import ConfigurationError
-from hardware.settings import Settings, shown
 
 PI_CONFIG = Path("/etc/companion/config.toml")
 PI_STATE = Path("/var/lib/companion")
@@ -93,32 +95,32 @@ def default_state_dir() -> Path:
     return Path.home() / ".local" / "share" / "companion"
 
 
-#: Field metadata: a network port; a number above 0.
-PORT: Mapping[str, Any] = {"low": 1, "high": 65535}
-POSITIVE: Mapping[str, Any] = {"above": 0}
-
-
 @dataclass(frozen=True)
 class HardwareSection:
-    """A hardware port: the backend's name and the settings handed to it."""
+    """A hardware port: the backend's name and the settings handed to it (the backend
+    checks them: :class:`hardware.settings.Settings`)."""
 
     kind: str
-    settings: Mapping[str, Any] = field(default_factory=dict)
+    settings: Mapping[str, object] = field(default_factory=dict)
 
 
 #: A cafe's or a table's name on the network: it is a part of every MQTT topic
 #: (docs/cafe.md), so only lowercase letters, digits and hyphens.
 NAME = re.compile(r"[a-z0-9-]{1,32}")
+#: This table's deck copy; 0: any copy is played.
+DeckCopy = Annotated[
+    int, Meta(ge=0, le=MAX_COPY, description=f"a deck copy, 1 ... {MAX_COPY} (0: any copy)")
+]
 
 
 @dataclass(frozen=True)
 class TableSection:
     layout: str = ""  # a layout TOML file (docs/layout.md); empty: the default zones
     name: str = ""  # the table's name in the cafe ([a-z0-9-]{1,32}); needed with a broker
-    deck_copy: int = 0  # the deck copy printed for this table; 0: any copy is played
+    deck_copy: DeckCopy = 0  # the deck copy printed for this table; 0: any copy is played
     #: Seconds of table time between decodes of the whole frame, the safety net for
     #: changes the change detector cannot see (companion/table/changes.py: full_every).
-    full_decode_seconds: float = field(default=1.5, metadata=POSITIVE)
+    full_decode_seconds: Positive = 1.5
 
 
 @dataclass(frozen=True)
@@ -132,8 +134,8 @@ class CafeSection:
     tls: bool = False  # connect with TLS (port 8883 unless the broker names one)
     cafile: str = ""  # the CA certificate checking the broker's; empty: the system's
     #: Deck copy -> table name, for the copies whose table is not named by its number.
-    copies: Mapping[str, str] = field(
-        default_factory=dict, metadata={"rule": "a table of deck copy = table name"}
+    copies: Annotated[dict[str, str], Meta(description="a table of deck copy = table name")] = (
+        field(default_factory=dict)
     )
 
     def address(self) -> tuple[str, int]:
@@ -150,7 +152,7 @@ class CafeSection:
 class KioskSection:
     enabled: bool = False
     #: A table left this long saves its game and shows the attract screen.
-    idle_minutes: float = field(default=20.0, metadata=POSITIVE)
+    idle_minutes: Positive = 20.0
 
 
 @dataclass(frozen=True)
@@ -159,8 +161,8 @@ class UiSection:
     read (docs/hardware.md, "Reading the screen"); off, they show more at arm's length."""
 
     large_type: bool = False
-    #: The table's language at start.
-    language: str = field(default=LANGUAGES[0], metadata={"choices": LANGUAGES})
+    #: The table's language at start (companion.games.i18n.LANGUAGES).
+    language: Literal["en", "fr"] = "en"
 
 
 @dataclass(frozen=True)
@@ -168,7 +170,7 @@ class SpeechSection:
     """Spoken announcements (issue 25, docs/hardware.md): ``say`` off, ``key`` moments or
     ``all``; a kiosk table stays silent unless ``kiosk`` is true too."""
 
-    say: str = field(default="off", metadata={"choices": ("off", "key", "all")})
+    say: Literal["off", "key", "all"] = "off"
     kiosk: bool = False
 
 
@@ -177,7 +179,7 @@ class PhoneSection:
     """The players' page (issue 15, docs/phone.md): served by the table itself at home."""
 
     enabled: bool = True  # serve the page from this table (at a cafe the server serves it)
-    port: int = field(default=8088, metadata=PORT)
+    port: Port = 8088
     bind: str = "0.0.0.0"  # every network of the Pi: the players' phones are on its Wi-Fi
     url: str = ""  # the address the OLED's code opens; empty: this Pi's address and port
 
@@ -194,7 +196,13 @@ class StaffSection:
 
 @dataclass(frozen=True)
 class LogSection:
-    level: str = "INFO"
+    level: Annotated[
+        str,
+        Meta(
+            pattern="(?i)^(debug|info|warning|error)$",
+            description="one of DEBUG, ERROR, INFO, WARNING",
+        ),
+    ] = "INFO"
 
 
 @dataclass(frozen=True)
@@ -223,26 +231,8 @@ class Config:
         return self.journal_path().parent / "layouts"
 
 
-@dataclass(frozen=True)
-class _Kind:
-    """A hardware section's ``kind`` (its other keys are its backend's to check)."""
-
-    kind: str = ""
-
-
-_HARDWARE = ("camera", "display", "buttons", "speaker")
-_PLAIN: dict[str, type[Any]] = {
-    "table": TableSection,
-    "kiosk": KioskSection,
-    "ui": UiSection,
-    "journal": JournalSection,
-    "staff": StaffSection,
-    "log": LogSection,
-    "cafe": CafeSection,
-    "phone": PhoneSection,
-    "speech": SpeechSection,
-}
-_LEVELS = {"DEBUG", "INFO", "WARNING", "ERROR"}
+#: The sections whose keys, but ``kind``, are their backend's to check.
+HARDWARE = ("camera", "display", "buttons", "speaker")
 
 
 @contextmanager
@@ -256,72 +246,16 @@ def in_file(source: str) -> Iterator[None]:
         raise ConfigurationError(text if text.startswith(source) else f"{source}: {text}") from None
 
 
-def _strings(value: Any) -> bool:
-    return isinstance(value, list) and all(isinstance(item, str) for item in value)
-
-
-def _string_table(value: Any) -> bool:
-    return isinstance(value, dict) and all(isinstance(item, str) for item in value.values())
-
-
-def _setting(settings: Settings, spec: Field[Any]) -> Any:
-    """The key ``spec`` names, checked for the shape of its default and the bounds in
-    its metadata (``low``, ``high``, ``above``, ``choices``, ``rule``)."""
-    default = spec.default if spec.default_factory is MISSING else spec.default_factory()
-    rules = dict(spec.metadata)
-    key = spec.name
-    if isinstance(default, bool):
-        return settings.flag(key, default)
-    if isinstance(default, int):
-        return settings.integer(key, default, **rules)
-    if isinstance(default, float):
-        return settings.number(key, default, **rules)
-    if isinstance(default, str):
-        return settings.text(key, default, **rules)
-    if isinstance(default, list):
-        return settings.value(key, default, _strings, rules.get("rule", "a list of strings"))
-    return settings.value(key, default, _string_table, rules.get("rule", "a table of strings"))
-
-
-def _plain_section(source: str, name: str, cls: type[Any], raw: Any) -> Any:
-    """The section ``[name]`` as ``cls``: every key checked (:func:`_setting`), an
-    unknown one refused; a :class:`ConfigError` naming the file otherwise."""
-    try:
-        with in_file(source):
-            if not isinstance(raw, dict):
-                raise ConfigurationError(f"[{name}] must be a table, not {shown(raw)}")
-            settings = Settings(name, raw)
-            values = {spec.name: _setting(settings, spec) for spec in fields(cls)}
-            settings.done()
-    except ConfigurationError as exc:
-        raise ConfigError(str(exc)) from None
-    return cls(**values)
-
-
 def parse_config(data: Mapping[str, Any], source: str = "(config)") -> Config:
     """Build a Config from parsed TOML; every error names the file and the key."""
-    sections: dict[str, Any] = {}
-    defaults = Config()
-    for name, raw in data.items():
-        if name in _HARDWARE:
-            if not isinstance(raw, dict):
-                raise ConfigError(f"{source}: [{name}] must be a table, not {shown(raw)}")
+    sections = dict(data)
+    for name in HARDWARE:
+        raw = sections.get(name)
+        if isinstance(raw, dict):  # else the decoder's "[camera] must be a table"
             settings = dict(raw)
-            kind = getattr(defaults, name).kind
-            if "kind" in settings:
-                kind = _plain_section(source, name, _Kind, {"kind": settings.pop("kind")}).kind
-            sections[name] = HardwareSection(kind, settings)
-        elif name in _PLAIN:
-            sections[name] = _plain_section(source, name, _PLAIN[name], raw)
-        else:
-            known = ", ".join([*_HARDWARE, *_PLAIN])
-            raise ConfigError(f"{source}: unknown section [{name}] (known: {known})")
-    config = Config(source=source, **sections)
-    if config.log.level.upper() not in _LEVELS:
-        raise ConfigError(
-            f"{source}: log.level must be one of {', '.join(sorted(_LEVELS))}, "
-            f"not {shown(config.log.level)}"
-        )
+            kind = settings.pop("kind", getattr(Config, name).kind)
+            sections[name] = {"kind": kind, "settings": settings}
+    config = replace(decode(sections, Config, source, ConfigError), source=source)
     _check_cafe(config, source)
     return config
 
@@ -334,22 +268,14 @@ def _check_name(source: str, key: str, value: str) -> None:
         )
 
 
-def _check_copy(source: str, key: str, value: int) -> None:
-    if not 1 <= value <= MAX_COPY:
-        raise ConfigError(f"{source}: {key} must be a deck copy, 1 ... {MAX_COPY}")
-
-
 def _check_cafe(config: Config, source: str) -> None:
     """Names that go into topics, the broker's address, the copies' tables."""
     table, cafe = config.table, config.cafe
-    if table.deck_copy != 0:
-        _check_copy(source, "table.deck_copy", table.deck_copy)
     for copy, name in cafe.copies.items():
         if not copy.isdigit():
             raise ConfigError(f"{source}: cafe.copies key {copy!r} must be a deck copy number")
-        _check_copy(source, f"cafe.copies.{copy}", int(copy))
-        if not isinstance(name, str):
-            raise ConfigError(f"{source}: cafe.copies.{copy} must be a table name")
+        if not 1 <= int(copy) <= MAX_COPY:
+            raise ConfigError(f"{source}: cafe.copies.{copy} must be a deck copy, 1 ... {MAX_COPY}")
         _check_name(source, f"cafe.copies.{copy}", name)
     if table.name:
         _check_name(source, "table.name", table.name)
@@ -369,16 +295,18 @@ def _check_cafe(config: Config, source: str) -> None:
 
 def with_environment(config: Config, environ: Mapping[str, str]) -> Config:
     """``COMPANION_CAMERA`` / ``_DISPLAY`` / ``_BUTTONS`` / ``_SPEAKER`` choose a backend."""
-    changes: dict[str, HardwareSection] = {}
-    for name in _HARDWARE:
+
+    def chosen(name: str, section: HardwareSection) -> HardwareSection:
         kind = environ.get(f"COMPANION_{name.upper()}")
-        if kind:
-            changes[name] = HardwareSection(kind, getattr(config, name).settings)
-    if not changes:
-        return config
-    values = {f.name: getattr(config, f.name) for f in fields(config)}
-    values.update(changes)
-    return Config(**values)
+        return HardwareSection(kind, section.settings) if kind else section
+
+    return replace(
+        config,
+        camera=chosen("camera", config.camera),
+        display=chosen("display", config.display),
+        buttons=chosen("buttons", config.buttons),
+        speaker=chosen("speaker", config.speaker),
+    )
 
 
 def load_config(path: Path | None = None, environ: Mapping[str, str] | None = None) -> Config:

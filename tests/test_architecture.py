@@ -81,6 +81,7 @@ def test_package_tops_import_no_vendor_library() -> None:
 LAYERS: dict[str, int] = {
     "games": 0,
     "errors": 1,
+    "settings_decoder": 1,
     "inputs": 2,
     "config": 2,
     "table": 3,

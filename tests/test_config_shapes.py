@@ -16,11 +16,11 @@ from typing import Any
 import pytest
 
 from companion.cafe.errors import SettingsError
-from companion.cafe.settings import _SECTIONS as CAFE_SECTIONS
-from companion.cafe.settings import parse_settings
+from companion.cafe.settings import CafeSettings, parse_settings
 from companion.cli import main
-from companion.config import _PLAIN, parse_config
+from companion.config import HARDWARE, Config, parse_config
 from companion.errors import ConfigError
+from companion.settings_decoder import sections
 from hardware import buttons, camera, display
 from hardware.backends import open_backend
 from hardware.errors import ConfigurationError, HardwareError
@@ -43,8 +43,12 @@ def _wrong_for(spec: Field[Any]) -> list[Any]:
 
 #: Each settings file: how it is read, what it raises, its plain sections.
 FILES: dict[str, tuple[Callable[[Any, str], Any], type[Exception], dict[str, type[Any]]]] = {
-    "config.toml": (parse_config, ConfigError, _PLAIN),
-    "cafe.toml": (parse_settings, SettingsError, CAFE_SECTIONS),
+    "config.toml": (
+        parse_config,
+        ConfigError,
+        {name: cls for name, cls in sections(Config).items() if name not in HARDWARE},
+    ),
+    "cafe.toml": (parse_settings, SettingsError, sections(CafeSettings)),
 }
 
 

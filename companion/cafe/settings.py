@@ -36,8 +36,8 @@ from typing import Any
 from companion.bus.contract import MessageError, check_name
 from companion.cafe.errors import SettingsError
 from companion.cafe.store import is_url
-from companion.config import PORT, _plain_section, default_state_dir
-from companion.errors import ConfigError
+from companion.config import default_state_dir
+from companion.settings_decoder import Port, decode
 
 CAFE_CONFIG = Path("/etc/companion/cafe.toml")
 
@@ -52,7 +52,7 @@ class CafeSection:
 @dataclass(frozen=True)
 class BrokerSection:
     host: str = "localhost"
-    port: int = field(default=1883, metadata=PORT)
+    port: Port = 1883
     username: str = ""
     password_file: str = ""
     cafile: str = ""
@@ -68,7 +68,7 @@ class DatabaseSection:
 @dataclass(frozen=True)
 class WebSection:
     host: str = "127.0.0.1"
-    port: int = field(default=8080, metadata=PORT)
+    port: Port = 8080
     password_file: str = "/etc/companion/cafe-staff.password"
     secret_file: str = ""  # empty: cafe-cookie.key in the state directory
     #: The login cookie goes back over HTTPS only: set it behind a TLS front (nginx,
@@ -125,15 +125,6 @@ class CafeSettings:
             ) from None
 
 
-_SECTIONS: dict[str, type[Any]] = {
-    "cafe": CafeSection,
-    "broker": BrokerSection,
-    "database": DatabaseSection,
-    "web": WebSection,
-    "staff": StaffSection,
-}
-
-
 def default_settings_path() -> Path:
     if env := os.environ.get("COMPANION_CAFE_CONFIG"):
         return Path(env)
@@ -143,17 +134,8 @@ def default_settings_path() -> Path:
 
 
 def parse_settings(data: dict[str, Any], source: str) -> CafeSettings:
-    sections: dict[str, Any] = {}
-    for name, raw in data.items():
-        if name not in _SECTIONS:
-            raise SettingsError(
-                f"{source}: unknown section [{name}] (known: {', '.join(_SECTIONS)})"
-            )
-        try:
-            sections[name] = _plain_section(source, name, _SECTIONS[name], raw)
-        except ConfigError as exc:
-            raise SettingsError(str(exc)) from None
-    settings = CafeSettings(source=source, **sections)
+    """The settings in ``data`` (parsed TOML); every error names the file and the key."""
+    settings = replace(decode(data, CafeSettings, source, SettingsError), source=source)
     try:
         check_name("cafe", settings.cafe.name)
         for other in settings.cafe.cafes:
