@@ -1,8 +1,9 @@
 """The hex game's referee from buttons alone: the flow of the ``hex-referee`` engine.
 
-The board is not read: the table tells the referee what happens and the engine
-(:mod:`companion.games.hexref`) keeps the count of H2 (1, 2, 3, 4, 5, then 6 moves,
-less one per enemy strike piece on the mover's centre, never below 0). Commands:
+The board is not read: the table tells the referee what happens and the engine (the
+hex game's referee mode, :mod:`companion.games.hex.referee`) keeps the count of H2 (1,
+2, 3, 4, 5, then 6 moves, less one per enemy strike piece on the mover's centre, never
+below 0). Commands:
 
 - :class:`~companion.flows.commands.Move`: one move made; the turn ends by itself
   with its last allowed move; a turn allowing 0 waits for ``EndTurn``;
@@ -47,11 +48,8 @@ from companion.flows.said import Said, Say
 from companion.flows.status import Awaiting, HexStatus
 from companion.games.base import CHANCE
 from companion.games.errors import IllegalActionError, NotationError
-from companion.games.hex import SPEC as HEX
-from companion.games.hex.cards import card_name, parse_card
-from companion.games.hexref import (
+from companion.games.hex import (
     MAX_STRIKES,
-    CountedTurn,
     Draw,
     EndTurn,
     HexRefereeState,
@@ -59,8 +57,12 @@ from companion.games.hexref import (
     RefereeAction,
     Side,
     Strikes,
+    Turn,
     Win,
+    card_name,
+    parse_card,
 )
+from companion.games.hex import SPEC as HEX
 from companion.table.cards import TableCard
 
 
@@ -178,7 +180,7 @@ class HexRefereeFlow(EngineFlow):
                     "unknown command for the hex referee", said=Said(Say.UNKNOWN_COMMAND)
                 )
 
-    def _turn(self) -> CountedTurn:
+    def _turn(self) -> Turn[MoveMade]:
         """The turn in progress; in the card variant its card must be turned up (H5)."""
         turn = self.engine.turn
         if turn is None:

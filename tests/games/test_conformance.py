@@ -34,7 +34,6 @@ from companion.games import (
     FibonachosRound,
     GameSpec,
     GameState,
-    HexRefereeReport,
     HexReport,
     RoundScore,
     Termination,
@@ -135,7 +134,7 @@ def _hex_bounds(report: HexReport, variants: tuple[str, ...]) -> None:
     assert report.complete == (report.winner is not None)
 
 
-def _referee_bounds(report: HexRefereeReport, variants: tuple[str, ...]) -> None:
+def _referee_bounds(report: HexReport, variants: tuple[str, ...]) -> None:
     for number, turn in enumerate(report.turns, start=1):
         if "cards" in variants:
             # H5: a move card of 1-6 (0 while it waits to be turned up), no reduction.
@@ -143,7 +142,7 @@ def _referee_bounds(report: HexRefereeReport, variants: tuple[str, ...]) -> None
         else:
             # H2: 1-5 in the opening, then 6, less one per strike piece; never below 0.
             assert 0 <= turn.allowed <= opening_allowance(number)
-        assert 0 <= turn.moves <= turn.allowed
+        assert isinstance(turn.moves, int) and 0 <= turn.moves <= turn.allowed
     assert report.complete == (report.winner is not None)
 
 
@@ -158,10 +157,8 @@ def check_bounds(state: GameState[Any], players: int, variants: tuple[str, ...])
     """The score of ``state`` stays within what the rules allow (rule ids above)."""
     report = state.report()
     if isinstance(report, HexReport):
-        _hex_bounds(report, variants)
-        return
-    if isinstance(report, HexRefereeReport):
-        _referee_bounds(report, variants)
+        bounds = _referee_bounds if report.game == "hex-referee" else _hex_bounds
+        bounds(report, variants)
         return
     assert all(len(r.points) == players for r in report.rounds)
     assert report.totals == tuple(
