@@ -83,6 +83,10 @@ class HexGame(GameState[A], Generic[A, M]):
     def _play(self, action: A) -> None:
         """Carry out an action of the mode's own (not a move card nor an end of turn)."""
 
+    @abstractmethod
+    def side_to_act(self) -> Side | None:
+        """The side to move, or whose move card comes next."""
+
     def _board(self) -> Position | None:
         """The position to keep for an undo (the board mode's)."""
         return None

@@ -32,7 +32,7 @@ from companion.games.hex.pieces import Side
 from companion.games.hex.rules import allowance_with
 
 #: A move as the mode knows it: seen (``d9-e9``) or only counted.
-M = TypeVar("M", Move, MoveMade)
+M = TypeVar("M", bound=Move | MoveMade)
 T = TypeVar("T")
 
 
@@ -64,7 +64,7 @@ class Turn(Generic[M]):
 
     def after(self, move: M) -> Turn[M]:
         """The turn once ``move`` is made."""
-        return replace(self, moves=self.moves + (move,))
+        return replace(self, moves=(*self.moves, move))
 
 
 def too_many(turn: Turn[M]) -> str:
