@@ -41,7 +41,8 @@ from companion.games import (
     all_games,
 )
 from companion.games.fibonachos import layout
-from companion.games.hex import opening_allowance
+from companion.games.hex import HexRefereeState, HexState, opening_allowance
+from companion.games.hex.game import HexGame
 from companion.games.rummy import DECKS
 from companion.games.rummy.scoring import CLOSED_SET, GOING_OUT, open_penalty
 from companion.games.trump import POINTS, TARGET, winner_at_end
@@ -294,3 +295,16 @@ def test_every_game_is_registered_once() -> None:
         "hex",
         "hex-referee",
     }
+
+
+def test_the_two_hex_modes_are_one_engine_and_both_conform() -> None:
+    """Issue 23 item 3: one hex package with two modes, the board read (``hex``) and the
+    count from buttons (``hex-referee``); the contract above runs over both, with and
+    without the move cards (H2, H5)."""
+    modes = {spec.name: spec for spec, _, _ in CONFIGS if spec.name.startswith("hex")}
+    board = modes["hex"].new(["Black", "White"], [])
+    counted = modes["hex-referee"].new(["Black", "White"], [])
+    assert isinstance(board, HexState) and isinstance(counted, HexRefereeState)
+    assert isinstance(board, HexGame) and isinstance(counted, HexGame)
+    tested = {(spec.name, variants) for spec, _, variants in CONFIGS}
+    assert {(name, v) for name in modes for v in [(), ("cards",)]} <= tested
