@@ -57,7 +57,7 @@ from companion.games.hex.pieces import Kind, Piece, Side
 from companion.games.hex.position import START, Position
 from companion.games.hex.record import is_flow_record, upgrade_record
 from companion.games.hex.referee import HexRefereeState
-from companion.games.hex.report import HexReport, HexTurnReport
+from companion.games.hex.report import BOARD_GAME, REFEREE_GAME, HexReport, HexTurnReport
 from companion.games.hex.rules import (
     MAX_STRIKES,
     allowance,
@@ -115,7 +115,7 @@ MOVE_CARDS = OptionSpec(
 )
 
 SPEC = GameSpec(
-    name="hex",
+    name=BOARD_GAME,
     title="Fibonacci (hex board)",
     label=N_("Hex board"),
     min_players=2,
@@ -131,7 +131,7 @@ SPEC = GameSpec(
 
 #: The referee mode, a game of its own for the tables that choose it from the OLED.
 REFEREE_SPEC = GameSpec(
-    name="hex-referee",
+    name=REFEREE_GAME,
     title="Fibonacci hex (referee)",
     label=N_("Hex referee"),
     min_players=2,
