@@ -23,9 +23,9 @@ from companion.cli.common import (
     writable_file,
 )
 from companion.errors import CompanionError, UsageError
-from companion.games import GameReport, HexRefereeReport, HexReport, report_from_json
+from companion.games import GameReport, HexReport, report_from_json
 from companion.games.errors import GameError
-from companion.games.hexref import upgrade_record
+from companion.games.hex import upgrade_record
 from companion.journal import GameEntry, Journal
 from companion.web.spreadsheet import write_rows
 
@@ -76,7 +76,7 @@ def score_rows(journal: Journal, entry: GameEntry) -> list[list[Any]]:
     """The CSV rows of one game: per round and seat, the points and the running total."""
     score = score_of(journal, entry)
     started = local_time(entry.started)
-    if isinstance(score, HexReport | HexRefereeReport):
+    if isinstance(score, HexReport):
         winner = None if score.winner is None else score.winner.value
         return [[entry.id, started, entry.game, "", "", winner, "", ""]]
     rows: list[list[Any]] = []

@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 from companion.cli.common import add_config_options, local_time, open_journal, warn_unread
-from companion.games import HexRefereeReport, HexReport, RecordError, report_from_json
+from companion.games import HexReport, RecordError, report_from_json
 from companion.games.report import ended_winners
 from companion.journal import GameEntry
 
@@ -32,7 +32,7 @@ def _outcome(entry: GameEntry, score: object) -> tuple[list[int] | None, list[st
         report = report_from_json(score)
     except (RecordError, LookupError, TypeError, ValueError):
         return None, []
-    if isinstance(report, HexReport | HexRefereeReport):
+    if isinstance(report, HexReport):
         return None, [report.winner.value] if report.winner else []
     # An ended game's winners are those its final scores screen showed (R9: a rummy
     # match ended by the table is won by the highest total).

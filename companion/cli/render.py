@@ -15,8 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.games.errors import UnknownGameError
-from companion.games.hex.report import HexReport
-from companion.games.hexref.report import HexRefereeReport
+from companion.games.hex.report import REFEREE_GAME, HexReport
 from companion.games.registry import get_game
 from companion.games.report import CardGameReport, GameReport, RoundScore
 
@@ -31,9 +30,7 @@ def title(game: str) -> str:
 
 def render_report(report: GameReport) -> str:
     if isinstance(report, HexReport):
-        return render_hex(report)
-    if isinstance(report, HexRefereeReport):
-        return render_hex_referee(report)
+        return render_hex_referee(report) if report.game == REFEREE_GAME else render_hex(report)
     return render_card_game(report)
 
 
@@ -94,14 +91,14 @@ def render_hex(report: HexReport) -> str:
     return "\n".join(lines)
 
 
-def render_hex_referee(report: HexRefereeReport) -> str:
+def render_hex_referee(report: HexReport) -> str:
     """The referee's count turn by turn (no board: the referee never saw it).
 
-    >>> from companion.games import RefereeTurnReport
+    >>> from companion.games import HexTurnReport
     >>> from companion.games.hex import Side
-    >>> print(render_hex_referee(HexRefereeReport(("Ana", "Ben"), (
-    ...     RefereeTurnReport(Side.BLACK, 1, 1, 0, None),
-    ...     RefereeTurnReport(Side.WHITE, 1, 0, 1, None)), Side.WHITE)))
+    >>> print(render_hex_referee(HexReport.counted(("Ana", "Ben"), (
+    ...     HexTurnReport(Side.BLACK, 1, 1, 0, None),
+    ...     HexTurnReport(Side.WHITE, 1, 0, 1, None)), Side.WHITE)))
     Fibonacci hex (referee): Ana (black), Ben (white)
       1  black  1 allowed: 1 move
       2  white  1 allowed (1 strike): 0 moves

@@ -22,8 +22,8 @@ from typing import Any
 from companion.cli.render import render_report
 from companion.errors import InputError
 from companion.games import GameReport, RecordError, get_game
-from companion.games.hexref import SPEC as HEX_REFEREE
-from companion.games.hexref import is_flow_record
+from companion.games.hex import REFEREE_SPEC as HEX_REFEREE
+from companion.games.hex import is_flow_record
 from companion.inputs import MAX_RECORD_BYTES, parse_json, read_limited, source_name
 
 

@@ -1,8 +1,9 @@
 """The hex game's referee from buttons alone: the flow of the ``hex-referee`` engine.
 
-The board is not read: the table tells the referee what happens and the engine
-(:mod:`companion.games.hexref`) keeps the count of H2 (1, 2, 3, 4, 5, then 6 moves,
-less one per enemy strike piece on the mover's centre, never below 0). Commands:
+The board is not read: the table tells the referee what happens and the engine (the
+hex game's referee mode, :mod:`companion.games.hex.referee`) keeps the count of H2 (1,
+2, 3, 4, 5, then 6 moves, less one per enemy strike piece on the mover's centre, never
+below 0). Commands:
 
 - :class:`~companion.flows.commands.Move`: one move made; the turn ends by itself
   with its last allowed move; a turn allowing 0 waits for ``EndTurn``;
@@ -37,34 +38,33 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from companion.flows import commands as cmd
-from companion.flows.base import EngineFlow, GameFlow, Notice, NoticeKind, seat_names
+from companion.flows.base import GameFlow, Notice, NoticeKind
 from companion.flows.commands import FlowCommand
 from companion.flows.errors import RefusedError
 from companion.flows.hex_board import HexBoardFlow
-from companion.flows.hex_cards import MoveCards
-from companion.flows.notices import info, nothing_to_undo, refused, refused_command
+from companion.flows.hex_cards import MoveCardFlow
+from companion.flows.notices import info, refused, refused_command
 from companion.flows.said import Said, Say
 from companion.flows.status import Awaiting, HexStatus
-from companion.games.base import CHANCE
-from companion.games.errors import IllegalActionError, NotationError
-from companion.games.hex import SPEC as HEX
-from companion.games.hex.cards import card_name, parse_card
-from companion.games.hexref import (
+from companion.games.errors import NotationError
+from companion.games.hex import (
     MAX_STRIKES,
-    CountedTurn,
     Draw,
     EndTurn,
     HexRefereeState,
     MoveMade,
-    RefereeAction,
     Side,
     Strikes,
+    Turn,
     Win,
+    card_name,
+    parse_card,
 )
+from companion.games.hex import SPEC as HEX
 from companion.table.cards import TableCard
 
 
-class HexRefereeFlow(EngineFlow):
+class HexRefereeFlow(MoveCardFlow):
     """The move-count referee (module docstring)."""
 
     engine: HexRefereeState
@@ -83,13 +83,8 @@ class HexRefereeFlow(EngineFlow):
     ) -> None:
         self.game = game
         self.players = tuple(players)
-        self.names = seat_names(players)
-        self.engine = HexRefereeState(self.players, variants)
-        self.cards = self.engine.cards
-        self.camera = camera and self.cards
-        self.deal = MoveCards(seed)
-        self.marks: list[int] = []  # the engine's history length before each command
-        self._turn_up()
+        engine = HexRefereeState(self.players, variants)
+        super().__init__(players, engine, seed=seed, camera=camera)
 
     @classmethod
     def start(
@@ -101,26 +96,6 @@ class HexRefereeFlow(EngineFlow):
         if options.get("mode") == "board":
             return HexBoardFlow(players, variants, seed=options["seed"], camera=camera)
         return cls(players, variants, seed=options["seed"], camera=camera, game=game)
-
-    # -- driving the engine ---------------------------------------------------------------------
-
-    def _turn_up(self) -> None:
-        """Card variant, shuffled piles: the next turn's card comes up at once (H5)."""
-        if self.camera or self.engine.current_player() != CHANCE:
-            return
-        side = self.engine.side_to_act()
-        index = sum(1 for turn in self.engine.turns if turn.side is side)
-        self.engine.apply(Draw(self.deal.card(side, index)))
-
-    def _apply(self, action: RefereeAction) -> None:
-        """One command's action, and the card it brings up; undone together."""
-        mark = len(self.engine.history)
-        try:
-            self.engine.apply(action)
-        except IllegalActionError as exc:
-            raise RefusedError(exc.reason, exc.rule) from None
-        self._turn_up()
-        self.marks.append(mark)
 
     # -- inputs -------------------------------------------------------------------------------
 
@@ -178,7 +153,7 @@ class HexRefereeFlow(EngineFlow):
                     "unknown command for the hex referee", said=Said(Say.UNKNOWN_COMMAND)
                 )
 
-    def _turn(self) -> CountedTurn:
+    def _turn(self) -> Turn[MoveMade]:
         """The turn in progress; in the card variant its card must be turned up (H5)."""
         turn = self.engine.turn
         if turn is None:
@@ -224,14 +199,6 @@ class HexRefereeFlow(EngineFlow):
         if turn is not None and turn.number == number:
             return []
         return [info(f"turn {number} over", Said(Say.TURN_OVER, number=number))]
-
-    def undo(self) -> list[Notice]:
-        if not self.marks:
-            return [nothing_to_undo()]
-        mark = self.marks.pop()
-        while len(self.engine.history) > mark:
-            self.engine.undo()
-        return [info("undone", Said(Say.UNDONE))]
 
     # -- what the session reads -----------------------------------------------------------------
 

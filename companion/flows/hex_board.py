@@ -18,23 +18,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from companion.flows.base import EngineFlow, Notice, NoticeKind, seat_names
+from companion.flows.base import Notice, NoticeKind
 from companion.flows.commands import EndTurn, FlowCommand, Move, Undo, Winner
 from companion.flows.errors import RefusedError
-from companion.flows.hex_cards import MoveCards
-from companion.flows.notices import info, nothing_to_undo, refused, refused_command
+from companion.flows.hex_cards import MoveCardFlow
+from companion.flows.notices import info, refused, refused_command
 from companion.flows.said import Said, Say
 from companion.flows.status import Awaiting, HexStatus
-from companion.games.base import CHANCE
-from companion.games.errors import GameError, IllegalActionError
+from companion.games.errors import GameError
 from companion.games.hex import SPEC, Draw, HexState, Resign, Side, parse_card
 from companion.games.hex.actions import EndTurn as EndTurnAction
-from companion.games.hex.actions import HexAction
 from companion.games.hex.actions import Move as MoveAction
 from companion.table.cards import TableCard
 
 
-class HexBoardFlow(EngineFlow):
+class HexBoardFlow(MoveCardFlow):
     """Every move through the engine (module docstring)."""
 
     game = SPEC.name
@@ -44,31 +42,7 @@ class HexBoardFlow(EngineFlow):
     def __init__(
         self, players: Sequence[str], variants: Sequence[str], *, seed: int, camera: bool
     ) -> None:
-        self.names = seat_names(players)
-        self.engine = HexState(tuple(players), variants)
-        self.camera = camera and self.engine.cards
-        self.deal = MoveCards(seed)
-        self.marks: list[int] = []  # the engine's history length before each step
-        self._turn_up()
-
-    def _turn_up(self) -> None:
-        """Card variant, shuffled piles: the next turn's card comes up at once."""
-        if self.camera or self.engine.current_player() != CHANCE:
-            return
-        side = self.engine.side_to_act()
-        if side is None:
-            return
-        index = sum(1 for turn in self.engine.turns if turn.side is side)
-        self.engine.apply(Draw(self.deal.card(side, index)))
-
-    def _apply(self, action: HexAction) -> None:
-        mark = len(self.engine.history)
-        try:
-            self.engine.apply(action)
-        except IllegalActionError as exc:
-            raise RefusedError(exc.reason, exc.rule) from None
-        self._turn_up()
-        self.marks.append(mark)
+        super().__init__(players, HexState(tuple(players), variants), seed=seed, camera=camera)
 
     def placed(self, card: TableCard) -> list[Notice]:
         if card.deck != SPEC.name or not self.camera:
@@ -121,14 +95,6 @@ class HexBoardFlow(EngineFlow):
             )
             return [notice]
         return []
-
-    def undo(self) -> list[Notice]:
-        if not self.marks:
-            return [nothing_to_undo()]
-        mark = self.marks.pop()
-        while len(self.engine.history) > mark:
-            self.engine.undo()
-        return [info("undone", Said(Say.UNDONE))]
 
     def status(self) -> HexStatus:
         engine = self.engine

@@ -34,8 +34,8 @@ from companion.flows.trump import TrumpFlow
 from companion.games.base import check_variants
 from companion.games.errors import GameError
 from companion.games.fibonachos import SPEC as FIBONACHOS
+from companion.games.hex import REFEREE_SPEC as HEX_REFEREE
 from companion.games.hex import SPEC as HEX
-from companion.games.hexref import SPEC as HEX_REFEREE
 from companion.games.registry import OptionKind, OptionSpec, get_game
 from companion.games.rummy import SPECS as RUMMY
 from companion.games.trump import SPEC as TRUMP

@@ -15,7 +15,6 @@ from companion.games.errors import (
     UnknownVariantError,
 )
 from companion.games.hex.report import HexReport, HexTurnReport
-from companion.games.hexref.report import HexRefereeReport, RefereeTurnReport
 from companion.games.registry import GameSpec, all_games, get_game
 from companion.games.report import (
     CardGameReport,
@@ -36,7 +35,6 @@ __all__ = [
     "GameReport",
     "GameSpec",
     "GameState",
-    "HexRefereeReport",
     "HexReport",
     "HexTurnReport",
     "IllegalActionError",
@@ -44,7 +42,6 @@ __all__ = [
     "Outcome",
     "Place",
     "RecordError",
-    "RefereeTurnReport",
     "RoundScore",
     "Termination",
     "TrumpRound",

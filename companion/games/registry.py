@@ -108,8 +108,8 @@ class GameSpec:
 
 def _specs() -> tuple[GameSpec, ...]:
     from companion.games.fibonachos import SPEC as FIBONACHOS
+    from companion.games.hex import REFEREE_SPEC as HEX_REFEREE
     from companion.games.hex import SPEC as HEX
-    from companion.games.hexref import SPEC as HEX_REFEREE
     from companion.games.rummy import SPECS as RUMMY
     from companion.games.trump import SPEC as TRUMP
 

@@ -27,7 +27,6 @@ from companion.games.errors import RecordError
 
 if TYPE_CHECKING:
     from companion.games.hex.report import HexReport
-    from companion.games.hexref.report import HexRefereeReport
 
 
 @dataclass(frozen=True)
@@ -167,19 +166,16 @@ _ROUND_READERS: dict[str, Callable[[Mapping[str, Any]], RoundScore]] = {
 }
 
 #: Any game's report: what ``GameState.report()`` and a flow's ``report()`` give.
-GameReport: TypeAlias = "CardGameReport[RoundScore] | HexReport | HexRefereeReport"
+GameReport: TypeAlias = "CardGameReport[RoundScore] | HexReport"
 
 
 def report_from_json(data: Mapping[str, Any]) -> GameReport:
     """A report from its ``to_json()`` object; raise :class:`RecordError` if it is none."""
-    from companion.games.hex.report import HexReport
-    from companion.games.hexref.report import HexRefereeReport
+    from companion.games.hex.report import BOARD_GAME, REFEREE_GAME, HexReport
 
     try:
-        if data["game"] == "hex":
+        if data["game"] in (BOARD_GAME, REFEREE_GAME):
             return HexReport.from_json(data)
-        if data["game"] == "hex-referee":
-            return HexRefereeReport.from_json(data)
         return CardGameReport.from_json(data)
     except (KeyError, TypeError, ValueError) as exc:
         raise RecordError(f"not a score object ({type(exc).__name__}: {exc})", "record") from None

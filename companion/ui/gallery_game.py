@@ -26,9 +26,9 @@ from companion.flows.status import (
 )
 from companion.games.fibonachos import SPEC as FIBONACHOS
 from companion.games.fibonachos.cards import Suit
+from companion.games.hex import REFEREE_SPEC as HEX_REFEREE
 from companion.games.hex import SPEC as HEX
 from companion.games.hex.pieces import Side
-from companion.games.hexref import SPEC as HEX_REFEREE
 from companion.games.registry import get_game
 from companion.games.report import CardGameReport, RoundScore
 from companion.games.rummy.deck import DECK_13, DECK_21

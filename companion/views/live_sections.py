@@ -27,7 +27,7 @@ from companion.flows.status import (
     SetState,
     TrickStatus,
 )
-from companion.games import GameReport, HexRefereeReport, HexReport
+from companion.games import GameReport, HexReport
 from companion.games.registry import card_face
 from companion.games.report import CardGameReport, FibonachosRound, TrumpRound
 
@@ -138,7 +138,7 @@ def hex_section(flow: GameFlow, status: HexStatus) -> dict[str, Any]:
 
 def hex_outcome(report: GameReport) -> dict[str, Any]:
     """A hex game counts no points: its winner, once there is one."""
-    winner = report.winner if isinstance(report, HexReport | HexRefereeReport) else None
+    winner = report.winner if isinstance(report, HexReport) else None
     return {"rounds": [], "totals": None, "winners": [] if winner is None else [winner.seat]}
 
 

@@ -34,8 +34,8 @@ from companion.flows.status import FlowStatus, HexStatus, RummyStatus, Scores, T
 from companion.games import GameReport
 from companion.games.errors import UnknownGameError
 from companion.games.fibonachos import SPEC as FIBONACHOS
+from companion.games.hex import REFEREE_SPEC as HEX_REFEREE
 from companion.games.hex import SPEC as HEX
-from companion.games.hexref import SPEC as HEX_REFEREE
 from companion.games.rummy import SPECS as RUMMY_GAMES
 from companion.games.trump import SPEC as TRUMP
 from companion.views.live_sections import (

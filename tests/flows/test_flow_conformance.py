@@ -35,6 +35,8 @@ import pytest
 
 from companion.flows import commands as cmd
 from companion.flows.base import GameFlow, Notice, NoticeKind
+from companion.flows.hex import HexRefereeFlow
+from companion.flows.hex_board import HexBoardFlow
 from companion.flows.registry import FLOWS, make_flow, takes
 from companion.flows.rummy import RummyFlow
 from companion.flows.status import Awaiting, HexStatus, RummyStatus, TrickStatus
@@ -386,6 +388,20 @@ def test_a_random_table_replays_from_its_journal(case: Case, tmp_path: Path) -> 
     replayed gives the same status, record and score; undo then redo gives the same;
     no exception escapes a session input."""
     run(case, seed=1, steps=100, every=10, path=tmp_path)
+
+
+def test_both_hex_modes_and_both_move_card_ways_are_cases() -> None:
+    """Issue 23 item 3: the hex game is one package with two modes; the random tables
+    play both (the board mode, the referee mode under ``hex`` and ``hex-referee``), each
+    with shuffled move cards and cards read by the camera (H5)."""
+    hex_cases = {(c.game, c.options, c.variants) for c in CASES if c.game.startswith("hex")}
+    for cards in ("shuffled", "camera"):
+        for game in ("hex", "hex-referee"):
+            assert (game, (("move-cards", cards),), ("cards",)) in hex_cases
+    assert ("hex", (("mode", "board"),), ("cards",)) in hex_cases
+    assert isinstance(make_flow("hex", ["B", "W"], [], options={"mode": "board"}), HexBoardFlow)
+    assert isinstance(make_flow("hex", ["B", "W"], [], options={}), HexRefereeFlow)
+    assert isinstance(make_flow("hex-referee", ["B", "W"], [], options={}), HexRefereeFlow)
 
 
 @pytest.mark.slow

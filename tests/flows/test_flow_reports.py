@@ -1,8 +1,9 @@
 """A flow's report is typed (issue 9) and its JSON is the documented score object.
 
 The hex referee counts moves without seeing the board: its report is a
-:class:`~companion.games.HexRefereeReport` (the hex shape with counts for moves and no
-board, docs/notation.md), pinned here as ``companion score --json`` prints it.
+:class:`~companion.games.HexReport` of the game ``hex-referee`` (the hex shape with
+counts for moves and no board, docs/notation.md), pinned here as ``companion score
+--json`` prints it.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import json
 
 from companion.flows.commands import EndTurn, Move, Strikes, Winner
 from companion.flows.registry import make_flow
-from companion.games import HexRefereeReport
+from companion.games import HexReport
 from companion.games.hex import Side
 
 TURNS = (
@@ -27,7 +28,7 @@ def test_the_referee_report_is_typed_and_writes_the_documented_json() -> None:
     for command in (Move(), Move(), EndTurn(), Strikes(1)):
         flow.command(command)
     report = flow.report()
-    assert isinstance(report, HexRefereeReport)
+    assert isinstance(report, HexReport) and report.game == "hex-referee"
     assert report.winner is None and not report.complete
     assert [(t.player, t.allowed, t.moves) for t in report.turns] == [
         (Side.BLACK, 1, 1),
@@ -38,5 +39,5 @@ def test_the_referee_report_is_typed_and_writes_the_documented_json() -> None:
     assert json.dumps(report.to_json()) == head + TURNS + ', "winner": null}'
     flow.command(Winner("white"))
     over = flow.report()
-    assert over.complete and isinstance(over, HexRefereeReport) and over.winner is Side.WHITE
+    assert over.complete and isinstance(over, HexReport) and over.winner is Side.WHITE
     assert json.dumps(over.to_json()) == head + TURNS + ', "winner": "white"}'

@@ -13,7 +13,7 @@ from companion.flows.commands import EndTurn, Move, Strikes, Winner
 from companion.flows.hex_cards import PILE
 from companion.flows.registry import make_flow
 from companion.flows.status import Awaiting
-from companion.games import HexRefereeReport
+from companion.games import HexReport
 from companion.games.hex import Side
 from companion.table.cards import TableCard
 
@@ -101,7 +101,7 @@ def test_undo_and_winner() -> None:
     over = flow.command(Winner("white"))
     assert over[0].kind is NoticeKind.GAME_OVER and flow.is_over()
     assert flow.status().winner is Side.WHITE
-    assert flow.report() == HexRefereeReport(("Black", "White"), flow.report().turns, Side.WHITE)
+    assert flow.report() == HexReport.counted(("Black", "White"), flow.report().turns, Side.WHITE)
     assert flow.command(MOVE)[0].kind is NoticeKind.REFUSED
     flow.undo()
     assert not flow.is_over()

@@ -34,7 +34,6 @@ from companion.games import (
     FibonachosRound,
     GameSpec,
     GameState,
-    HexRefereeReport,
     HexReport,
     RoundScore,
     Termination,
@@ -42,7 +41,8 @@ from companion.games import (
     all_games,
 )
 from companion.games.fibonachos import layout
-from companion.games.hex import opening_allowance
+from companion.games.hex import HexRefereeState, HexState, opening_allowance
+from companion.games.hex.game import HexGame
 from companion.games.rummy import DECKS
 from companion.games.rummy.scoring import CLOSED_SET, GOING_OUT, open_penalty
 from companion.games.trump import POINTS, TARGET, winner_at_end
@@ -135,7 +135,7 @@ def _hex_bounds(report: HexReport, variants: tuple[str, ...]) -> None:
     assert report.complete == (report.winner is not None)
 
 
-def _referee_bounds(report: HexRefereeReport, variants: tuple[str, ...]) -> None:
+def _referee_bounds(report: HexReport, variants: tuple[str, ...]) -> None:
     for number, turn in enumerate(report.turns, start=1):
         if "cards" in variants:
             # H5: a move card of 1-6 (0 while it waits to be turned up), no reduction.
@@ -143,7 +143,7 @@ def _referee_bounds(report: HexRefereeReport, variants: tuple[str, ...]) -> None
         else:
             # H2: 1-5 in the opening, then 6, less one per strike piece; never below 0.
             assert 0 <= turn.allowed <= opening_allowance(number)
-        assert 0 <= turn.moves <= turn.allowed
+        assert isinstance(turn.moves, int) and 0 <= turn.moves <= turn.allowed
     assert report.complete == (report.winner is not None)
 
 
@@ -158,10 +158,8 @@ def check_bounds(state: GameState[Any], players: int, variants: tuple[str, ...])
     """The score of ``state`` stays within what the rules allow (rule ids above)."""
     report = state.report()
     if isinstance(report, HexReport):
-        _hex_bounds(report, variants)
-        return
-    if isinstance(report, HexRefereeReport):
-        _referee_bounds(report, variants)
+        bounds = _referee_bounds if report.game == "hex-referee" else _hex_bounds
+        bounds(report, variants)
         return
     assert all(len(r.points) == players for r in report.rounds)
     assert report.totals == tuple(
@@ -297,3 +295,16 @@ def test_every_game_is_registered_once() -> None:
         "hex",
         "hex-referee",
     }
+
+
+def test_the_two_hex_modes_are_one_engine_and_both_conform() -> None:
+    """Issue 23 item 3: one hex package with two modes, the board read (``hex``) and the
+    count from buttons (``hex-referee``); the contract above runs over both, with and
+    without the move cards (H2, H5)."""
+    modes = {spec.name: spec for spec, _, _ in CONFIGS if spec.name.startswith("hex")}
+    board = modes["hex"].new(["Black", "White"], [])
+    counted = modes["hex-referee"].new(["Black", "White"], [])
+    assert isinstance(board, HexState) and isinstance(counted, HexRefereeState)
+    assert isinstance(board, HexGame) and isinstance(counted, HexGame)
+    tested = {(spec.name, variants) for spec, _, variants in CONFIGS}
+    assert {(name, v) for name in modes for v in [(), ("cards",)]} <= tested

@@ -18,7 +18,7 @@ from companion.flows.registry import make_flow
 from companion.games import (
     CardGameReport,
     FibonachosRound,
-    HexRefereeReport,
+    HexReport,
     RecordError,
     TrumpRound,
     report_from_json,
@@ -47,7 +47,8 @@ def test_the_referee_report_reads_back_too() -> None:
     flow.command(Move())
     flow.command(Winner("black"))
     report = flow.report()
-    assert isinstance(report, HexRefereeReport) and report.winner is not None
+    assert isinstance(report, HexReport) and report.game == "hex-referee"
+    assert report.winner is not None
     assert report_from_json(json.loads(json.dumps(report.to_json()))) == report
 
 

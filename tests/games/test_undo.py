@@ -35,8 +35,7 @@ from companion.games import (
     rummy,
     trump,
 )
-from companion.games.hex import Resign
-from companion.games.hexref import Win
+from companion.games.hex import Resign, Win
 from companion.games.random_play import random_record
 
 #: How far each random game goes: several rounds of every card game, whole hex games.

@@ -1,14 +1,26 @@
-"""The actions of the hex game: moves, the end of a turn, a move card turned up, resigning.
+"""The actions of the hex game in its two modes.
+
+The board mode reads the board: a move is ``from-to``, a player may resign.
 
     >>> Move.parse("d9-e9")
     Move(src=Cell('d9'), dst=Cell('e9'))
     >>> str(Move.parse("d9-e9"))
     'd9-e9'
 
-``Draw`` is chance's action in the card variant (H5): it carries the card turned up,
-so replaying the history (undo) turns up the same cards. ``Resign`` is a player
-conceding; no rule of the game needs it, but a table needs a way to stop, and it is
-what ends a game between random players.
+The referee mode never sees the board (H1-H3 happen between the players), so a move
+is only counted, and the table says the strike pieces on the mover's centre and who
+won, one button press each:
+
+    >>> MoveMade(), Strikes(2), Win(Side.WHITE)
+    (MoveMade(), Strikes(count=2), Win(side=<Side.WHITE: 'white'>))
+    >>> str(Strikes(2)), str(Win(Side.WHITE))
+    ('2 enemy strike pieces on the centre', 'white wins')
+
+Both modes share the end of a turn (``EndTurn``) and ``Draw``, chance's action in
+the card variant (H5): it carries the card turned up, so replaying the history (undo)
+turns up the same cards. ``Resign`` is a player conceding; no rule of the game needs
+it, but a table needs a way to stop, and it is what ends a game between random
+players.
 """
 
 from __future__ import annotations
@@ -70,4 +82,45 @@ class Resign:
         return f"{self.side.value} resigns"
 
 
+@dataclass(frozen=True)
+class MoveMade:
+    """The player to move made one move (H3), unseen; the referee counts it down (H2)."""
+
+    def __str__(self) -> str:
+        return "a move"
+
+
+@dataclass(frozen=True)
+class Strikes:
+    """``count`` enemy strike pieces touch the mover's centre (H2), as the table says.
+
+    The table may set or correct the count at any time during the turn: the
+    allowance and the moves left follow.
+    """
+
+    count: int
+
+    def __str__(self) -> str:
+        plural = "" if self.count == 1 else "s"
+        return f"{self.count} enemy strike piece{plural} on the centre"
+
+
+@dataclass(frozen=True)
+class Win:
+    """The players declare that ``side`` has won (H4, or H5's win in the card variant).
+
+    The referee cannot see the board, so it takes the table's word; a player who
+    concedes is declared the same way (the other side wins). No rule gives a draw:
+    even a move that completes both encirclements is the mover's win (H4).
+    """
+
+    side: Side
+
+    def __str__(self) -> str:
+        return f"{self.side.value} wins"
+
+
+#: The board mode's actions.
 HexAction = Move | EndTurn | Draw | Resign
+#: The referee mode's actions.
+RefereeAction = MoveMade | EndTurn | Strikes | Draw | Win

@@ -1,9 +1,11 @@
-"""The hex game's score as typed values: its turns, the winner and the final board.
+"""The hex game's score as typed values, in both modes: its turns, the winner, the board.
 
-``to_json()`` writes DESIGN.md's ``{"game": "hex", "turns": [...], "winner", "board"}``.
-A game the referee only counted (the flows' ``referee`` mode sees no board) has
-``board`` ``None`` and each turn's moves as a count; its JSON says ``"mode":
-"referee"``.
+``to_json()`` writes DESIGN.md's ``{"game": "hex", "turns": [...], "winner", "board"}``
+for the board mode. The referee mode (the game ``hex-referee``) never sees the board:
+it writes docs/notation.md's ``{"game": "hex-referee", "players", "turns": [{"player",
+"allowed", "moves", "strikes", "card"}], "winner"}``, the hex shape with ``moves`` a
+count and no ``board``. A score the button referee kept before ``hex-referee``
+existed reads back too: ``board`` ``None``, moves counted, ``"mode": "referee"``.
 
     >>> from companion.games.hex.position import START
     >>> turn = HexTurnReport(Side.BLACK, 1, (Move.parse("b2-c2"),))
@@ -13,74 +15,117 @@ A game the referee only counted (the flows' ``referee`` mode sees no board) has
     >>> counted = HexReport((HexTurnReport(Side.BLACK, 1, 1),), Side.WHITE, board=None)
     >>> counted.to_json()
     {'game': 'hex', 'mode': 'referee', 'turns': [{'player': 'black', 'allowed': 1, 'moves': 1}], 'winner': 'white', 'board': None}
+    >>> told = HexTurnReport(Side.BLACK, 1, 1, strikes=0)
+    >>> referee = HexReport.counted(("Ana", "Ben"), (told,), Side.WHITE)
+    >>> referee.complete, referee.to_json()["turns"]
+    (True, [{'player': 'black', 'allowed': 1, 'moves': 1, 'strikes': 0, 'card': None}])
+    >>> HexReport.from_json(referee.to_json()) == referee
+    True
 """  # noqa: E501
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, Final
 
 from companion.games.hex.actions import Move
 from companion.games.hex.pieces import Side
 from companion.games.hex.position import Position
+
+#: The record's and the score's name of each mode's game.
+BOARD_GAME: Final = "hex"
+REFEREE_GAME: Final = "hex-referee"
 
 
 @dataclass(frozen=True)
 class HexTurnReport:
     """One turn: the side, its allowance (H2) or move card (H5), and its moves.
 
-    ``moves`` is the moves made, or only how many when the board was not seen.
+    ``moves`` is the moves made, or only how many when the board was not seen. The
+    referee mode also gives what the table told it: ``strikes`` (``None`` when the
+    board was read) and ``card``.
     """
 
     player: Side
     allowed: int
     moves: tuple[Move, ...] | int
+    strikes: int | None = None
+    card: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         moves = self.moves if isinstance(self.moves, int) else [str(m) for m in self.moves]
-        return {"player": self.player.value, "allowed": self.allowed, "moves": moves}
+        out = {"player": self.player.value, "allowed": self.allowed, "moves": moves}
+        if self.strikes is not None:
+            out.update(strikes=self.strikes, card=self.card)
+        return out
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> HexTurnReport:
-        moves = data["moves"]
-        made = moves if isinstance(moves, int) else tuple(Move.parse(m) for m in moves)
-        return cls(Side(data["player"]), int(data["allowed"]), made)
+    def from_json(cls, data: Mapping[str, Any], *, told: bool = False) -> HexTurnReport:
+        """Read :meth:`to_json`'s object back; ``told``: a referee mode's turn."""
+        if not told:
+            moves = data["moves"]
+            made = moves if isinstance(moves, int) else tuple(Move.parse(m) for m in moves)
+            return cls(Side(data["player"]), int(data["allowed"]), made)
+        card = data.get("card")
+        return cls(
+            Side(data["player"]),
+            int(data["allowed"]),
+            int(data["moves"]),
+            int(data.get("strikes", 0)),
+            None if card is None else int(card),
+        )
 
 
 @dataclass(frozen=True)
 class HexReport:
     """The turns begun (the one in progress last), the winner, and the board at the end.
 
-    ``board`` is ``None`` when the board was not seen (the referee mode).
+    ``board`` is ``None`` when the board was not seen (the referee mode); ``game`` is
+    the mode's game name, and ``players`` the names the referee mode writes.
     """
-
-    game: ClassVar[str] = "hex"
 
     turns: tuple[HexTurnReport, ...]
     winner: Side | None
     board: Position | None
+    players: tuple[str, ...] = ()
+    game: str = BOARD_GAME
+
+    @classmethod
+    def counted(
+        cls, players: tuple[str, ...], turns: tuple[HexTurnReport, ...], winner: Side | None
+    ) -> HexReport:
+        """The referee mode's score: counted turns, the winner the table declared."""
+        return cls(turns, winner, None, players, REFEREE_GAME)
 
     @property
     def complete(self) -> bool:
-        """The game is over: a side won (H4, H5) or the other resigned."""
+        """The game is over: a side won (H4, H5), the other resigned, or the table said so."""
         return self.winner is not None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"game": self.game}
-        if self.board is None:
+        if self.game == REFEREE_GAME:
+            out["players"] = list(self.players)
+        elif self.board is None:
             out["mode"] = "referee"
         out["turns"] = [turn.to_json() for turn in self.turns]
         out["winner"] = None if self.winner is None else self.winner.value
-        out["board"] = None if self.board is None else self.board.board()
+        if self.game != REFEREE_GAME:
+            out["board"] = None if self.board is None else self.board.board()
         return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> HexReport:
-        """Read :meth:`to_json`'s object back."""
-        winner, board = data["winner"], data["board"]
+        """Read :meth:`to_json`'s object back (either mode's)."""
+        winner = data["winner"]
+        side = None if winner is None else Side(winner)
+        if data["game"] == REFEREE_GAME:
+            turns = tuple(HexTurnReport.from_json(turn, told=True) for turn in data["turns"])
+            return cls.counted(tuple(str(name) for name in data["players"]), turns, side)
+        board = data["board"]
         return cls(
             tuple(HexTurnReport.from_json(turn) for turn in data["turns"]),
-            None if winner is None else Side(winner),
+            side,
             None if board is None else Position.parse(board),
         )

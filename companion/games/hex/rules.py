@@ -1,9 +1,14 @@
 """How many moves a turn allows (H2) and when the game is won (H4, H5).
 
+Both modes count the same way: the board mode reads the strike pieces on the mover's
+centre from the position, the referee mode is told them.
+
 >>> from companion.games.hex.position import START
 >>> [allowance(START, side, turn) for turn, side in
 ...  zip(range(1, 8), [Side.BLACK, Side.WHITE] * 4)]
 [1, 2, 3, 4, 5, 6, 6]
+>>> allowance_with(6, 2), allowance_with(2, 6)
+(4, 0)
 """
 
 from __future__ import annotations
@@ -16,6 +21,8 @@ from companion.games.hex.position import Position
 
 #: Every turn after the opening gives this many moves (H2).
 FULL_ALLOWANCE: Final = 6
+#: H2: a centre has six neighbours, so at most six enemy strike pieces touch it.
+MAX_STRIKES: Final = 6
 
 
 def opening_allowance(turn: int) -> int:
@@ -23,9 +30,14 @@ def opening_allowance(turn: int) -> int:
     return min(turn, FULL_ALLOWANCE)
 
 
+def allowance_with(turn: int, strikes: int) -> int:
+    """H2 for turn ``turn`` with ``strikes`` enemy strike pieces on the mover's centre."""
+    return max(0, opening_allowance(turn) - strikes)
+
+
 def allowance(position: Position, side: Side, turn: int) -> int:
     """H2: the opening schedule, less one per opposing strike piece on the centre, floor 0."""
-    return max(0, opening_allowance(turn) - len(position.strikers_around(side)))
+    return allowance_with(turn, len(position.strikers_around(side)))
 
 
 def encircled(position: Position, side: Side, *, edge_surround: bool = False) -> bool:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from companion.games import CHANCE, TERMINAL, IllegalActionError
-from companion.games.hexref import (
+from companion.games.hex import (
     Draw,
     EndTurn,
     HexRefereeState,
@@ -17,7 +17,7 @@ from companion.games.hexref import (
     Side,
     Strikes,
     Win,
-    new_game,
+    new_referee_game,
 )
 
 
@@ -29,7 +29,7 @@ def play(state: HexRefereeState, *actions: RefereeAction) -> HexRefereeState:
 
 def at_turn_six() -> HexRefereeState:
     """Turns 1-5 ended without a move: White's turn 6 allows 6 (H2)."""
-    return play(new_game(), *[EndTurn()] * 5)
+    return play(new_referee_game(), *[EndTurn()] * 5)
 
 
 def refused(state: HexRefereeState, action: RefereeAction) -> IllegalActionError:
@@ -57,7 +57,7 @@ def snapshot(state: HexRefereeState) -> tuple[Any, ...]:
 
 def test_h2_opening_schedule_black_first_and_turns_end_with_their_last_move() -> None:
     """H2: turns 1-5 allow 1, 2, 3, 4, 5 (Black 1, 3, 5; White 2, 4), later ones 6."""
-    state = new_game()
+    state = new_referee_game()
     seen = []
     for _ in range(8):
         turn = state.turn
@@ -79,10 +79,10 @@ def test_h2_opening_schedule_black_first_and_turns_end_with_their_last_move() ->
 
 def test_h2_fewer_moves_than_allowed_end_turn_at_any_time() -> None:
     """H2 "a player may make fewer moves than allowed": end a turn before any move too."""
-    state = play(new_game(), EndTurn())
+    state = play(new_referee_game(), EndTurn())
     assert state.turn is not None and (state.turn.side, state.turn.number) == (Side.WHITE, 2)
     play(state, MoveMade(), EndTurn())
-    assert [t.moves for t in state.turns] == [0, 1, 0]
+    assert [t.made for t in state.turns] == [0, 1, 0]
 
 
 def test_h2_strikes_changed_mid_turn_recompute_the_moves_left() -> None:
@@ -94,7 +94,7 @@ def test_h2_strikes_changed_mid_turn_recompute_the_moves_left() -> None:
     state.apply(Strikes(3))
     assert (state.turn.allowed, state.moves_left()) == (3, 1)
     state.apply(Strikes(0))  # a correction back
-    assert (state.turn.allowed, state.moves_left(), state.turn.moves) == (6, 4, 2)
+    assert (state.turn.allowed, state.moves_left(), state.turn.made) == (6, 4, 2)
 
 
 def test_h2_a_change_below_the_moves_already_made_is_refused() -> None:
@@ -110,12 +110,12 @@ def test_h2_a_change_below_the_moves_already_made_is_refused() -> None:
 @pytest.mark.parametrize("count", [-1, 7, True, "2", None])
 def test_h2_a_strike_count_is_0_to_6(count: Any) -> None:
     """H2: a centre has six neighbours."""
-    assert refused(new_game(), Strikes(count)).rule == "H2"
+    assert refused(new_referee_game(), Strikes(count)).rule == "H2"
 
 
 def test_h2_never_below_zero_and_a_turn_of_zero_waits_for_its_end() -> None:
     """H2: minus one per strike piece, never below 0; the count can still be corrected."""
-    state = play(new_game(), EndTurn(), Strikes(6))  # White's turn 2: 2 - 6 -> 0
+    state = play(new_referee_game(), EndTurn(), Strikes(6))  # White's turn 2: 2 - 6 -> 0
     assert state.turn is not None and (state.turn.allowed, state.moves_left()) == (0, 0)
     assert state.turn.number == 2  # still White's turn
     assert refused(state, MoveMade()).rule == "H2"
@@ -133,7 +133,7 @@ def test_h2_a_side_starts_its_next_turn_with_its_last_count() -> None:
 
 def test_h4_a_declared_win_ends_the_game() -> None:
     """H4: the players say who encircled whom; the game is over, nothing more is counted."""
-    state = play(new_game(["Ana", "Ben"]), MoveMade(), Win(Side.WHITE))
+    state = play(new_referee_game(["Ana", "Ben"]), MoveMade(), Win(Side.WHITE))
     assert state.is_terminal() and state.current_player() == TERMINAL
     assert state.outcome() is not None and state.outcome().winners == (1,)
     assert state.winner is Side.WHITE and state.legal_actions() == []
@@ -144,15 +144,15 @@ def test_h4_a_declared_win_ends_the_game() -> None:
 
 def test_h4_no_draw_only_a_win_for_either_side() -> None:
     """H4: a move that completes both encirclements is the mover's win: RULES.md has no draw."""
-    kinds = {type(action) for action in new_game().legal_actions()}
+    kinds = {type(action) for action in new_referee_game().legal_actions()}
     assert kinds == {MoveMade, EndTurn, Strikes, Win}
-    wins = [a for a in new_game().legal_actions() if isinstance(a, Win)]
+    wins = [a for a in new_referee_game().legal_actions() if isinstance(a, Win)]
     assert wins == [Win(Side.BLACK), Win(Side.WHITE)]
 
 
 def test_h5_the_move_card_is_chance_and_sets_the_allowance() -> None:
     """H5: each turn turns up a card first; that many moves, no strike reduction."""
-    state = new_game(variants=["cards"])
+    state = new_referee_game(variants=["cards"])
     assert state.current_player() == CHANCE and state.legal_actions() == []
     assert refused(state, MoveMade()).rule == "H5"  # no card yet
     state.apply(Draw(3))
@@ -165,7 +165,7 @@ def test_h5_the_move_card_is_chance_and_sets_the_allowance() -> None:
 
 def test_h5_a_pile_holds_two_of_each_and_is_reshuffled_when_used_up() -> None:
     """H5: 12 cards each, two each of 1-6; a used-up pile is reshuffled."""
-    state = new_game(variants=["cards"])
+    state = new_referee_game(variants=["cards"])
     play(state, Draw(4), EndTurn(), Draw(1), EndTurn(), Draw(4), EndTurn(), Draw(1), EndTurn())
     error = refused(state, Draw(4))  # Black's third 4
     assert error.rule == "H5" and "both M4 of black's pile" in str(error)
@@ -178,7 +178,7 @@ def test_h5_a_pile_holds_two_of_each_and_is_reshuffled_when_used_up() -> None:
 
 
 def test_h5_a_win_may_be_declared_before_the_card_is_turned_up() -> None:
-    state = play(new_game(variants=["cards"]), Draw(1), MoveMade(), Win(Side.BLACK))
+    state = play(new_referee_game(variants=["cards"]), Draw(1), MoveMade(), Win(Side.BLACK))
     assert state.is_terminal()
     assert refused(state, Draw(2)).rule == "H5"  # the card variant's end rule
 
@@ -186,12 +186,12 @@ def test_h5_a_win_may_be_declared_before_the_card_is_turned_up() -> None:
 def test_chance_draws_from_the_pile_with_the_randomness_handed_in() -> None:
     import random
 
-    state = new_game(variants=["cards"])
+    state = new_referee_game(variants=["cards"])
     draws = [state.sample_chance(random.Random(seed)) for seed in range(40)]
     assert {d.card for d in draws} == {1, 2, 3, 4, 5, 6}
     assert state.sample_chance(random.Random(5)) == state.sample_chance(random.Random(5))
     with pytest.raises(ValueError, match="chance"):
-        new_game().sample_chance(random.Random(0))
+        new_referee_game().sample_chance(random.Random(0))
 
 
 UNDO_CASES: list[tuple[str, list[str], RefereeAction]] = [
@@ -212,7 +212,7 @@ def test_undo_takes_back_each_action_exactly(
     name: str, before: list[str], action: RefereeAction
 ) -> None:
     """Undo of every kind of action restores the state (record, report, turn, piles)."""
-    state = new_game(variants=["cards"] if "cards" in before else [])
+    state = new_referee_game(variants=["cards"] if "cards" in before else [])
     steps: dict[str, RefereeAction] = {"end": EndTurn(), "move": MoveMade(), "draw": Draw(2)}
     play(state, *(steps[step] for step in before if step != "cards"))
     was = snapshot(state)
@@ -224,7 +224,7 @@ def test_undo_takes_back_each_action_exactly(
 
 def test_undo_with_nothing_to_undo() -> None:
     with pytest.raises(IndexError):
-        new_game().undo()
+        new_referee_game().undo()
 
 
 def test_two_players_only() -> None:

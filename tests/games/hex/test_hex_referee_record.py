@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games import RecordError, get_game
-from companion.games.hexref import (
-    SPEC,
+from companion.games.hex import (
+    REFEREE_SPEC,
     Draw,
     EndTurn,
     HexRefereeState,
@@ -23,7 +23,7 @@ from companion.games.hexref import (
     Strikes,
     Win,
     is_flow_record,
-    new_game,
+    new_referee_game,
     upgrade_record,
 )
 
@@ -69,7 +69,7 @@ def test_the_documented_record_and_its_score_object() -> None:
 
 
 def test_a_game_just_started_and_minimal_records() -> None:
-    assert new_game(["Ana", "Ben"]).to_record() == {
+    assert new_referee_game(["Ana", "Ben"]).to_record() == {
         "game": "hex-referee",
         "players": ["Ana", "Ben"],
         "variants": [],
@@ -83,7 +83,7 @@ def test_a_game_just_started_and_minimal_records() -> None:
 
 def test_record_round_trip_after_strikes_changed_mid_turn() -> None:
     """H2: a count set after moves, and one that used up the turn, replay the same."""
-    state = new_game(["Ana", "Ben"])
+    state = new_referee_game(["Ana", "Ben"])
     actions: list[RefereeAction] = [EndTurn()] * 5
     actions += [MoveMade(), MoveMade(), Strikes(1), MoveMade(), Strikes(3)]
     for action in actions:
@@ -98,7 +98,7 @@ def test_record_round_trip_after_strikes_changed_mid_turn() -> None:
 
 def test_record_round_trip_of_a_declared_win_and_the_card_variant() -> None:
     """H4 / H5: the winner and the cards, a pending card included, replay the same."""
-    state = new_game(variants=["cards"])
+    state = new_referee_game(variants=["cards"])
     actions: list[RefereeAction] = [
         Draw(2), MoveMade(), MoveMade(), Draw(5), EndTurn(), Win(Side.WHITE)
     ]  # fmt: skip
@@ -133,7 +133,7 @@ def _rare_wins(state: HexRefereeState, rng: random.Random) -> None:
 def test_random_games_replay_from_their_record(seed: int, cards: bool, steps: int) -> None:
     """Any reachable state writes a record that replays to the same record and score."""
     rng = random.Random(seed)
-    state = new_game(variants=["cards"] if cards else [])
+    state = new_referee_game(variants=["cards"] if cards else [])
     for _ in range(steps):
         if state.is_terminal():
             break
@@ -144,7 +144,7 @@ def test_random_games_replay_from_their_record(seed: int, cards: bool, steps: in
     assert again.current_player() == state.current_player()
     assert again.legal_actions() == state.legal_actions()
     for turn in state.turns:  # H2 / H5: never more moves than allowed, never below 0
-        assert 0 <= turn.moves <= turn.allowed
+        assert 0 <= turn.made <= turn.allowed
         assert turn.allowed == (turn.card if cards else max(0, min(turn.number, 6) - turn.strikes))
 
 
@@ -222,11 +222,16 @@ def test_faulty_records_name_the_place_and_the_rule(
 
 
 def test_the_spec() -> None:
-    assert (SPEC.name, SPEC.title, SPEC.min_players, SPEC.max_players) == (
+    assert (
+        REFEREE_SPEC.name,
+        REFEREE_SPEC.title,
+        REFEREE_SPEC.min_players,
+        REFEREE_SPEC.max_players,
+    ) == (
         "hex-referee",
         "Fibonacci hex (referee)",
         2,
         2,
     )
-    assert SPEC.variants == {"cards", "friendly-groups", "edge-surround"}
-    assert get_game("hex-referee") is SPEC
+    assert REFEREE_SPEC.variants == {"cards", "friendly-groups", "edge-surround"}
+    assert get_game("hex-referee") is REFEREE_SPEC
