@@ -15,6 +15,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from companion.cli import main
+from companion.cli.score import score_record
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -109,3 +110,28 @@ def test_a_players_page_has_no_developers_notes(page: str) -> None:
     """Code paths, rule-engine names and issue numbers belong in the code."""
     text = _text(page)
     assert not re.search(r"companion/[a-z_]+/|\.py\b|\bissue \d+|UiApp|TableRunner", text), page
+
+
+def test_the_rummy_pages_worked_score_is_the_engines() -> None:
+    """Issue 26 ("docs/rummy.md never explains what a player scores"), R3, R7: the
+    page's worked example is a legal end of a Rummy 21 round (its first example broke
+    R3: one closed set is no opening) and scores as the page says."""
+    round_end = {
+        "out": 0,
+        "tables": [
+            {
+                "closed": [
+                    ["21"], ["B2", "3", "3", "13"], ["B3", "5", "13"],
+                    ["B5", "3", "13"], ["B8", "13"], ["B13", "8"],
+                ],
+                "open": [],
+                "hand": [],
+            },
+            {"closed": [["21"], ["B8", "13"], ["B13", "8"]], "open": [["B5", "8"]], "hand": ["3"]},
+        ],
+    }  # fmt: skip
+    record = {"game": "rummy21", "players": ["Ana", "Ben"], "variants": [], "rounds": [round_end]}
+    assert score_record(record).to_json()["totals"] == [200, 41]
+    text = " ".join(_text("rummy.md").split())
+    assert "she scores 80 + 6 x 20 = 200" in text
+    assert "scores 3 x 20 - (5 + 8) - 2 x 3 = 41" in text

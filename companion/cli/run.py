@@ -88,6 +88,8 @@ def configured(args: argparse.Namespace) -> Config:
     )
     if args.kiosk:
         config = replace(config, kiosk=replace(config.kiosk, enabled=True))
+    if args.journal is not None:  # what is kept beside the journal (the layouts) follows it
+        config = replace(config, journal=replace(config.journal, path=str(args.journal)))
     return config
 
 

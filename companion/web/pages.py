@@ -18,6 +18,9 @@ from companion.web.plot import totals_svg
 from companion.web.site import answer, gettext, is_staff, site_of
 from companion.web.spreadsheet import csv_text
 
+#: The messages set aside a staff member sees on the dashboard (all: /quarantine.json).
+SET_ASIDE_SHOWN = 20
+
 PERIODS = ("week", "month", "all")
 PAGE = 50
 
@@ -33,7 +36,11 @@ async def dashboard(request: Request) -> Response:
     data = {"cafe": source.cafe, "version": version, "tables": [c.to_json() for c in cards]}
     # Issue 22: false while the server's network thread or its database fails.
     data["receiving"] = source.receiving()
-    return answer(request, "dashboard.html", data, json=_json(request), cards=cards)
+    # Issue 22: what the server set aside, on the staff's page (never in the public JSON).
+    set_aside = source.quarantined(SET_ASIDE_SHOWN) if is_staff(request) else []
+    return answer(
+        request, "dashboard.html", data, json=_json(request), cards=cards, set_aside=set_aside
+    )
 
 
 def period_start(period: str, now: float, local: Any = time.localtime) -> float | None:

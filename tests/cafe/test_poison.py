@@ -185,6 +185,33 @@ def test_staff_see_the_quarantine_and_whether_the_server_receives(
     assert body["receiving"] is False  # this server was never started: nothing comes
 
 
+def _log_in(client: TestClient) -> None:
+    token = re.search(r'name="csrf" value="([^"]+)"', client.get("/login").text)
+    assert token is not None
+    client.post("/login", data={"password": PASSWORD, "csrf": token[1]})
+
+
+def test_the_dashboard_shows_staff_what_was_set_aside(
+    filled: CafeServer, client: TestClient
+) -> None:
+    """Issue 22 "quarantined and shown": the staff's dashboard lists the messages set
+    aside (the table, when, how many times, why) and links the full list; a guest's
+    dashboard and the public ``/.json`` show nothing of them."""
+    poison = b'{"v":1,"cafe":"corner","table":"t9","game":{"id":1,"players":["A\\u0000"]}}'
+    filled.take([Incoming("t9", "events", poison), Incoming("t9", "events", poison)])
+    guest = client.get("/").text
+    assert 'id="set-aside"' not in guest and "t9" not in guest
+    assert "quarantine" not in json.dumps(client.get("/.json").json())
+    _log_in(client)
+    page = client.get("/").text
+    section = page[page.index('id="set-aside"') :]
+    assert "Messages set aside" in section and 'href="/quarantine.json"' in section
+    (row,) = re.findall(r"<tr><td>t9</td>(.*?)</tr>", section)
+    assert "<td>2</td>" in row and "holds NUL" in row
+    french = client.get("/", headers={"Accept-Language": "fr"}).text
+    assert "Messages mis de côté" in french
+
+
 def test_a_damaged_database_is_set_aside_salvaged_and_the_tables_send_again(
     servers: Servers, tmp_path: Path, journal: Path
 ) -> None:

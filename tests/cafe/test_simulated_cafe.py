@@ -132,6 +132,17 @@ def _check(cafe: Cafe, timeout: float) -> None:
         games, events = held_rows(cafe.server.database, table.name)
         assert len(games) == 0 or games[-1][6] is not None, "every game ended"
         assert len({e[0] for e in events}) == len(events), "each event once"
+    # Issue 22 "no thread dies": a server whose thread died exits (watch.py); this one
+    # is the process last started, still running and receiving.
+    assert cafe.server.proc is not None and cafe.server.proc.poll() is None
+    assert cafe.server.receiving()
+
+
+def no_thread_died(caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 22 "no thread dies": no table's MQTT network thread died on the way (its
+    bus would have logged it and connected again)."""
+    died = [r.getMessage() for r in caplog.records if "thread died" in r.getMessage()]
+    assert died == []
 
 
 @pytest.fixture
@@ -162,7 +173,9 @@ def damage_pages(database: Path) -> None:
         raw.write(b"\xa5" * 4096 * 2)
 
 
-def test_three_tables_through_poison_messages_and_a_damaged_database(small: Cafe) -> None:
+def test_three_tables_through_poison_messages_and_a_damaged_database(
+    small: Cafe, caplog: pytest.LogCaptureFixture
+) -> None:
     """Issue 22 "done means", the fast version: poison messages sent as t1 a third of
     the way in, the server's database damaged two thirds in (killed, two pages
     overwritten, started again: set aside and salvaged); every table's journal held
@@ -172,6 +185,7 @@ def test_three_tables_through_poison_messages_and_a_damaged_database(small: Cafe
     _check(small, timeout=2 * RETRY_MAX + 30)
     assert small.poisoned == 4
     assert list(small.server.database.parent.glob("cafe.db.damaged-*"))
+    no_thread_died(caplog)
 
 
 def test_three_tables_through_a_full_disk_on_the_server(small: Cafe) -> None:
@@ -194,7 +208,9 @@ def twenty(tmp_path: Path) -> Iterator[Cafe]:
 
 
 @pytest.mark.slow
-def test_twenty_tables_two_games_each_through_every_fault(twenty: Cafe) -> None:
+def test_twenty_tables_two_games_each_through_every_fault(
+    twenty: Cafe, caplog: pytest.LogCaptureFixture
+) -> None:
     """Issue 14's simulated cafe: 20 tables, two games each; the broker killed in the
     first game, the server killed in the second, t20's network cut across the end of
     the first game and the start of the second; and issue 22's: poison messages sent as
@@ -217,3 +233,4 @@ def test_twenty_tables_two_games_each_through_every_fault(twenty: Cafe) -> None:
     _check(twenty, timeout=2 * RETRY_MAX + 120)
     assert twenty.poisoned == 4 and twenty.filled == 1
     assert list(twenty.server.database.parent.glob("cafe.db.damaged-*"))
+    no_thread_died(caplog)

@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from companion.cli import main
-from companion.cli.run import parse_options
+from companion.cli import build_parser, main
+from companion.cli.run import configured, parse_options
 from companion.daemon.logs import setup_logging
 from companion.games.registry import all_games
 from companion.journal import Journal
@@ -130,3 +130,16 @@ def test_game_help_lists_the_registrys_games(
         main([command, "--help"])
     out = " ".join(capsys.readouterr().out.split())
     assert ", ".join(spec.name for spec in all_games()) in out
+
+
+def test_the_layouts_are_kept_beside_the_journal_the_command_line_gives(tmp_path: Path) -> None:
+    """Issue 26 item 2 (the layouts beside the journal): ``run --journal state/j.db``
+    kept the layouts beside the configuration's journal (~/.local/share/companion),
+    not in ``state/``; the journal given is the one the settings name."""
+    config = tmp_path / "config.toml"
+    config.write_text(f'[journal]\npath = "{tmp_path / "elsewhere" / "j.db"}"\n')
+    journal = tmp_path / "state" / "j.db"
+    args = build_parser().parse_args(["run", "--config", str(config), "--journal", str(journal)])
+    assert configured(args).layouts_dir() == tmp_path / "state" / "layouts"
+    args = build_parser().parse_args(["run", "--config", str(config)])
+    assert configured(args).layouts_dir() == tmp_path / "elsewhere" / "layouts"
