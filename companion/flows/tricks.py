@@ -145,6 +145,18 @@ class TrickFlow(TrickCorrections):
     @abstractmethod
     def _trick_size(self) -> int: ...
 
+    @abstractmethod
+    def _rename_engine(self) -> None:
+        """The engine's players are :attr:`players` now (its ``rename``)."""
+
+    def rename(self, players: Sequence[str]) -> bool:
+        if len(players) != len(self.players):
+            return False
+        self.players = tuple(players)
+        self.names = seat_names(players)
+        self._rename_engine()
+        return True
+
     # -- table events -----------------------------------------------------------------------
 
     def _seat_of(self, zone: str) -> int | None:
