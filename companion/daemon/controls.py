@@ -13,39 +13,38 @@ from __future__ import annotations
 
 import logging
 
-from companion.daemon.runner import TableRunner
+from companion.daemon.parts import ControlTable
 from companion.table.cards import TableCard
-from companion.ui.commands import Undo
-from hardware.buttons import Button, ButtonEvent, PressKind
 
 log = logging.getLogger(__name__)
 
 
 class Controls:
-    """Carries out the control cards the table shows, through the runner."""
+    """Carries out the control cards the table shows, through the table's facade (what
+    their buttons would do: :class:`~companion.daemon.parts.ControlTable`)."""
 
-    def __init__(self, runner: TableRunner) -> None:
-        self.runner = runner
+    def __init__(self, table: ControlTable) -> None:
+        self.table = table
 
     def placed(self, card: TableCard, now: float) -> None:
         name = card.notation.split("#")[0]
-        app = self.runner.app
+        table = self.table
         log.info("control card %s", name)
         if name == "UNDO":
-            self.runner.carry_out(Undo(), now)
+            table.undo(now)
         elif name in ("CONFIRM", "NEXT-ROUND"):
-            self.runner.press(ButtonEvent(Button.SELECT, PressKind.PRESS, now))
+            table.select(now)
         elif name == "NEW-GAME":
-            self.runner.open_start(now)
+            table.open_start(now)
         elif name.startswith("SEAT") and name[4:].isdigit():
             log.info("seat %s marked at %s (frame fractions)", name[4:], card.position)
         elif name == "STAFF-SETTINGS":
             log.warning("staff card shown: staff actions open")
-            app.staff_unlocked(now)
-            self.runner.open_start(now)
+            table.unlock_staff(now)
+            table.open_start(now)
         elif name == "STAFF-RESET":
             log.warning("staff card shown: the table is reset")
-            app.staff_unlocked(now)
-            self.runner.reset(now)
+            table.unlock_staff(now)
+            table.reset(now)
         else:
             log.warning("control card %s has no action here", card.notation)

@@ -21,16 +21,21 @@ turns them in the order given, and closes them in the reverse order. A part that
 needs another is given it when made (the cafe's bus is given the players' page, for
 the names typed on a phone).
 
-A part never sees the daemon, only the facade: what the table does for it (``reset``,
-``message``, ``rename``, ``propose``), where it stands (``state``), what it hears
-(``listen``: every input's notices, and the players asking for the last announcement
-again), and the players' page's link (``show_link``, ``links``, ``keep_link``).
+A part never sees the daemon, only the facade, and of the facade only what it uses:
+each part types the table it is given with a small protocol of its own, which the one
+:class:`TableFacade` satisfies (mypy checks it where the parts are made):
 
-    def parts(table: TableFacade) -> list[Part]:
-        phone = Phone(table, board)
-        return [phone, Remote(table, bus, phone)]
+- the cafe's bus (:class:`StaffTable`): ``reset``, ``message``, ``rename``, ``state``,
+  and ``offer`` for names typed on a phone when there is no players' page;
+- the players' page (:class:`PhoneTable`): ``state``, ``refusal`` and ``propose`` of
+  names, the page's link (``show_link``) and the links the journal keeps (``links``,
+  ``keep_link``); at start (:class:`PhoneHome`) the journal's path and the start menu
+  again (``refresh_start``);
+- the voice (:class:`HeardTable`): ``state`` and ``listen`` (every input's notices,
+  and the players asking for the last announcement again);
+- the control cards (:class:`ControlTable`): ``undo``, ``select``, ``open_start``,
+  ``unlock_staff``, ``reset``: what their buttons would do.
 
-    daemon = assemble(session, reader, devices, clock=clock, parts=parts)
 """
 
 from __future__ import annotations
@@ -46,7 +51,9 @@ from companion.flows.said import Said, Say
 from companion.journal import JournalError
 from companion.session import Session
 from companion.ui.app import UiApp
+from companion.ui.commands import Undo
 from companion.ui.phone import NamesOffer, names_refusal
+from hardware.buttons import Button, ButtonEvent, PressKind
 
 log = logging.getLogger(__name__)
 
@@ -80,10 +87,84 @@ class TableNow:
     devices: Mapping[str, str]
     #: Seconds since the last button or card.
     idle: float
+    #: The journal's identity (the cafe numbers its games by it; empty in memory).
+    journal: str = ""
+
+
+# -- what each part sees of the table (the module docstring) ----------------------------------
+
+
+class TableView(Protocol):
+    """Where the table stands, for any part."""
+
+    @property
+    def now(self) -> float: ...
+
+    def state(self, now: float) -> TableNow: ...
+
+
+class StaffTable(TableView, Protocol):
+    """The cafe's bus: the staff's commands, and names typed on a phone."""
+
+    def reset(self, now: float) -> None: ...
+
+    def message(self, text: str, now: float) -> None: ...
+
+    def rename(self, names: Sequence[str]) -> bool: ...
+
+    def offer(self, names: Sequence[str], now: float) -> str: ...
+
+
+class PhoneTable(TableView, Protocol):
+    """The players' page: names from phones, the page's link, the links kept."""
+
+    def refusal(self, names: Sequence[str]) -> str | None: ...
+
+    def propose(self, names: Sequence[str], now: float) -> bool: ...
+
+    def show_link(self, link: str) -> None: ...
+
+    def links(self) -> dict[int, str]: ...
+
+    def keep_link(self, game: int, token: str) -> None: ...
+
+
+class PhoneHome(PhoneTable, Protocol):
+    """The players' page as it is made: where the journal is, the start menu again."""
+
+    @property
+    def journal_path(self) -> str: ...
+
+    def refresh_start(self) -> None: ...
+
+
+class HeardTable(TableView, Protocol):
+    """The voice: every input's notices, and the players asking to hear one again."""
+
+    def listen(
+        self,
+        heard: Callable[[list[Notice], float], None],
+        again: Callable[[float], None] | None = None,
+    ) -> None: ...
+
+
+class ControlTable(Protocol):
+    """The control and staff cards: what their buttons would do."""
+
+    def undo(self, now: float) -> None: ...
+
+    def select(self, now: float) -> None: ...
+
+    def open_start(self, now: float) -> None: ...
+
+    def unlock_staff(self, now: float) -> None: ...
+
+    def reset(self, now: float) -> None: ...
 
 
 class TableFacade:
-    """What the parts may ask of the table (the UI and the session behind it)."""
+    """What the parts may ask of the table (the UI and the session behind it); each
+    part sees it through its own protocol above."""
 
     def __init__(
         self,
@@ -96,6 +177,7 @@ class TableFacade:
         self._session = session
         self._runner = runner
         self._devices = devices
+        self._identity: str | None = None
 
     # -- what the table does -------------------------------------------------------------
 
@@ -120,7 +202,7 @@ class TableFacade:
             app.flow_status(session.flow.status())
         return True
 
-    def names_refusal(self, names: Sequence[str]) -> str | None:
+    def refusal(self, names: Sequence[str]) -> str | None:
         """Why the game in play cannot take ``names`` from a phone (``fixed``, ``seats``:
         :func:`companion.ui.phone.names_refusal`); None when it can."""
         return names_refusal(self._app, names)
@@ -128,6 +210,15 @@ class TableFacade:
     def propose(self, names: Sequence[str], now: float) -> bool:
         """Offer ``names`` on the OLED for the table to confirm; False if refused."""
         return self._app.propose_names(names, now)
+
+    def offer(self, names: Sequence[str], now: float) -> str:
+        """Names from a phone offered on the OLED at once: ``offered``, or why the game
+        in play cannot take them (:meth:`refusal`)."""
+        refusal = self.refusal(names)
+        if refusal is not None:
+            return refusal
+        self.propose(names, now)
+        return "offered"
 
     def refresh_start(self) -> None:
         """The start menu again when it shows (no game, not a kiosk): its entries follow
@@ -150,6 +241,24 @@ class TableFacade:
             self._runner.again.append(again)
             self._app.repeats = True
 
+    # -- what the control cards do ------------------------------------------------------------
+
+    def undo(self, now: float) -> None:
+        """Take back the last step, as the undo button does."""
+        self._runner.carry_out(Undo(), now)
+
+    def select(self, now: float) -> None:
+        """Press SELECT (dismiss the round's scores, confirm a choice)."""
+        self._runner.press(ButtonEvent(Button.SELECT, PressKind.PRESS, now))
+
+    def open_start(self, now: float) -> None:
+        """The start menu (a game in play can be resumed from there)."""
+        self._runner.open_start(now)
+
+    def unlock_staff(self, now: float) -> None:
+        """A valid staff card was shown: the staff actions open for a few minutes."""
+        self._app.staff_unlocked(now)
+
     # -- where it stands ----------------------------------------------------------------------
 
     @property
@@ -163,6 +272,8 @@ class TableFacade:
         page = app.page
         devices = {name: "ok" if ok else "lost" for name, ok in self._devices().items()}
         devices["journal"] = "not saved" if session.memory_only else "ok"
+        if self._identity is None:  # read once: a journal keeps its identity
+            self._identity = session.journal.identity
         return TableNow(
             at=session.clock(),
             game_id=session.game_id,
@@ -172,6 +283,7 @@ class TableFacade:
             offered=tuple(page.names) if isinstance(page, NamesOffer) else None,
             devices=devices,
             idle=max(0.0, now - app.last_input),
+            journal=self._identity,
         )
 
     # -- the players' page's link -------------------------------------------------------------
@@ -183,11 +295,6 @@ class TableFacade:
     @property
     def journal_path(self) -> str:
         return str(self._session.journal.path)
-
-    @property
-    def journal_identity(self) -> str:
-        """The journal's identity (the cafe numbers its games by it; empty in memory)."""
-        return self._session.journal.identity
 
     def links(self) -> dict[int, str]:
         """Every game's link token the journal keeps."""

@@ -26,7 +26,10 @@ play (:meth:`Phone.bus_fields`), the waiting view and the set-up link's digest b
 a game (:meth:`Phone.setup_fields`), and the cafe's server serves both pages.
 
 The :class:`Phone` and :class:`HomeServer` are parts of the daemon
-(:mod:`companion.daemon.parts`): they see the table through its facade.
+(:mod:`companion.daemon.parts`): the phone sees the table through the facade's
+:class:`~companion.daemon.parts.PhoneTable` (names refused or proposed, the link, the
+links the journal keeps), and :func:`phone_parts` through its
+:class:`~companion.daemon.parts.PhoneHome`.
 
 The :class:`~companion.daemon.board.Board` is what the web server's thread reads
 (:class:`~companion.web.phone.LiveSource`). The cafe's bus sends the same view in
@@ -46,7 +49,7 @@ from typing import Any
 
 from companion.config import Config
 from companion.daemon.board import Board
-from companion.daemon.parts import TableFacade
+from companion.daemon.parts import PhoneHome, PhoneTable
 from companion.views.i18n import language
 from companion.views.live import link_digest, table_view, waiting_view
 
@@ -71,7 +74,7 @@ def new_token() -> str:
 class Phone:
     """Joins the :class:`Board` to the daemon's loop (see :meth:`turn`): a part."""
 
-    def __init__(self, table: TableFacade, board: Board) -> None:
+    def __init__(self, table: PhoneTable, board: Board) -> None:
         self.table = table
         self.board = board
         self.tokens: dict[int, str] = table.links()
@@ -125,7 +128,7 @@ class Phone:
         cafe's server): the answer for the phone, ``offered`` (they replace any still
         waiting, and the OLED offers them in :meth:`turn`) or why the game in play
         cannot take them (:func:`companion.ui.phone.names_refusal`)."""
-        refusal = self.table.names_refusal(names)
+        refusal = self.table.refusal(names)
         if refusal is not None:
             game = self.table.state(self.table.now).game_id
             log.warning("phone: names %s refused (%s, game %s)", ", ".join(names), refusal, game)
@@ -247,7 +250,7 @@ class HomeServer:
         self.thread.join(5)
 
 
-def phone_parts(table: TableFacade, config: Config) -> tuple[Phone, HomeServer | None]:
+def phone_parts(table: PhoneHome, config: Config) -> tuple[Phone, HomeServer | None]:
     """The board, the loop's part and (``[phone] enabled``) the page served at home."""
     phone = config.phone
     name = config.table.name or "home"

@@ -6,9 +6,10 @@ carries them out as the buttons would, tells the bus when the journal has news, 
 at most once a second offers the table's state, when it changed (the time and the
 idle seconds apart: the server adds the seconds since ``at`` to ``idle``).
 
-A part of the daemon (:mod:`companion.daemon.parts`): it sees the table through the
-facade, and the players' page's :class:`~companion.daemon.phone.Phone` when there is
-one (the names typed on a phone, the page's fields in the state).
+A part of the daemon (:mod:`companion.daemon.parts`): it sees the table as the staff
+work it (:class:`~companion.daemon.parts.StaffTable`: reset, message, rename, state,
+and names from a phone offered), and the players' page when there is one
+(:class:`PhonePage`: the names typed on a phone, the page's fields in the state).
 
     Remote(table, bus, phone)     # companion.daemon.build makes it
 """
@@ -17,13 +18,14 @@ from __future__ import annotations
 
 import logging
 import queue
+from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any, Protocol
 
 from companion.bus.client import TableBus
 from companion.bus.contract import Command, TableState
 from companion.bus.messages import game_state
-from companion.daemon.parts import TableFacade
-from companion.daemon.phone import Phone
+from companion.daemon.parts import StaffTable
 
 log = logging.getLogger(__name__)
 
@@ -31,16 +33,25 @@ log = logging.getLogger(__name__)
 STATE_SECONDS = 1.0
 
 
+class PhonePage(Protocol):
+    """What the cafe's bus asks of the players' page (:class:`~companion.daemon.phone.Phone`)."""
+
+    def take(self, names: Sequence[str]) -> str: ...
+
+    def bus_fields(self) -> dict[str, Any]: ...
+
+    def setup_fields(self) -> dict[str, Any] | None: ...
+
+
 class Remote:
     """Joins a :class:`~companion.bus.client.TableBus` to the daemon's loop."""
 
-    def __init__(self, table: TableFacade, bus: TableBus, phone: Phone | None = None) -> None:
+    def __init__(self, table: StaffTable, bus: TableBus, phone: PhonePage | None = None) -> None:
         self.table = table
         self.bus = bus
         self.phone = phone
         self._next_state = float("-inf")
         self._offered: TableState | None = None
-        self._journal: str | None = None
         self._answer: dict[str, str] | None = None
 
     def start(self) -> None:
@@ -98,12 +109,8 @@ class Remote:
         """Names typed on a phone, offered on the OLED (the latest waits for it: one
         offer) or refused for the game's state; the answer, naming the command's nonce,
         goes in the next state at once, and the server tells the phone (issue 22)."""
-        if self.phone is not None:
-            answer = self.phone.take(names)
-        else:
-            answer = self.table.names_refusal(names) or "offered"
-            if answer == "offered":
-                self.table.propose(names, now)
+        phone = self.phone
+        answer = phone.take(names) if phone is not None else self.table.offer(names, now)
         log.info("cafe: names %s from a phone: %s", ", ".join(names), answer)
         self._answer = {"nonce": nonce, "said": answer}
         self._next_state = now
@@ -116,10 +123,8 @@ class Remote:
             setup = self.phone.setup_fields()
         if here.flow is not None:
             game = game_state(here.game_id, here.flow, list(here.players))
-            if self._journal is None:  # read once: a journal keeps its identity
-                self._journal = self.table.journal_identity
-            if self._journal:  # the id is this journal's (issue 26: the server renumbers)
-                game["journal"] = self._journal
+            if here.journal:  # the id is this journal's (issue 26: the server renumbers)
+                game["journal"] = here.journal
             if self.phone is not None:  # the players' page (issue 15): optional fields
                 game.update(self.phone.bus_fields())
         return TableState(

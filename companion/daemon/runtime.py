@@ -129,7 +129,6 @@ class Daemon:
         self.frame_timeout = frame_timeout
         #: Sees every table event the reader reports (``companion replay`` lists them).
         self.on_event = on_event
-        self.controls = Controls(self.runner)
         self.ended = False  # a replay source has no more frames
         self._shown: View | None = None
         self._status = ""
@@ -141,6 +140,8 @@ class Daemon:
         #: What the parts see of the table (:mod:`companion.daemon.parts`).
         self.facade = TableFacade(app, session, self.runner, self._devices)
         self.parts: list[Part] = list(parts(self.facade)) if parts is not None else []
+        #: The control and staff cards, carried out through the facade.
+        self.controls = Controls(self.facade)
 
     def _devices(self) -> dict[str, bool]:
         links = self.links

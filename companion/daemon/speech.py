@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from companion.config import Config, in_file
-from companion.daemon.parts import TableFacade
+from companion.daemon.parts import HeardTable, TableFacade
 from companion.flows.base import Notice
 from companion.flows.status import FlowStatus
 from companion.views.spoken import Announcement, Kind, Level, announce
@@ -179,7 +179,7 @@ class Speech:
         self,
         speaker: Speaker,
         level: Level,
-        table: TableFacade,
+        table: HeardTable,
         *,
         clock: Callable[[], float] = time.monotonic,
         settle: bool = False,

@@ -139,6 +139,14 @@ class GameFlow(ABC):
     def is_over(self) -> bool:
         """True once the game has ended by its rules."""
 
+    def rename(self, players: Sequence[str]) -> bool:
+        """The same seats under new names (the cafe's staff, a phone's names confirmed):
+        the flow, its engine and its record name them from now on, as if the game had
+        been played under them, without taking its inputs again. False when this flow
+        cannot (the session then rebuilds it from its journal; no game that takes new
+        names is such a flow)."""
+        return False
+
 
 class EngineFlow(GameFlow):
     """A flow whose record, score and end are those of one rules engine, ``engine``."""

@@ -126,6 +126,13 @@ class RummyFlow(ClosingSets):
         self.engine = self.state_class(self.players, self.variants, rounds=None)
         self._new_round()
 
+    def rename(self, players: Sequence[str]) -> bool:
+        if len(players) != len(self.players):
+            return False
+        self.players, self.names = tuple(players), seat_names(players)
+        self.engine.rename(self.players)
+        return True
+
     def _new_round(self) -> None:
         seats = range(len(self.players))
         self.table: dict[int, dict[str, TableCard]] = {seat: {} for seat in seats}

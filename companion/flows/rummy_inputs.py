@@ -84,7 +84,7 @@ class RummyInputs(EngineFlow):
 
     def _save(self) -> Before:
         return Before(
-            len(self.engine.history),
+            self.engine.actions,
             _copy(self.table),
             _copy(self.hands),
             {seat: list(sets) for seat, sets in self.closed.items()},
@@ -99,7 +99,7 @@ class RummyInputs(EngineFlow):
     def _back(self, index: int) -> None:
         """The state before input ``index``; the inputs from it on forgotten."""
         before = self.before[index]
-        while len(self.engine.history) > before.mark:
+        while self.engine.actions > before.mark:
             self.engine.undo()
         self.table, self.hands = _copy(before.table), _copy(before.hands)
         self.closed = {seat: list(sets) for seat, sets in before.closed.items()}

@@ -6,8 +6,10 @@ Undo takes back the newest step, or the newest correction when nothing was recor
 since (:mod:`companion.flows.corrections`); a correction
 (:class:`~companion.flows.commands.Replace`) rewrites one step, or places a refused
 card that still lies on the table as read right. Either way the engine is fed the
-steps again through the same code, so the state after a correction is the state a
-table that never erred would have; a correction the rules refuse changes nothing.
+steps from the first one it changes again through the same code (the steps before it,
+and a correction that changes nothing, cost nothing), so the state after a correction
+is the state a table that never erred would have; a correction the rules refuse
+changes nothing.
 """
 
 from __future__ import annotations
@@ -75,12 +77,12 @@ class TrickCorrections(MissingCards):
         """Set the flow's own state of the table back to ``state`` (:meth:`_table_state`)."""
 
     def _mark(self) -> Mark:
-        return len(self.engine.history), self._table_state()
+        return self.engine.actions, self._table_state()
 
     def _back_to(self, mark: Mark) -> None:
         """The game as it stood at ``mark``: the engine's actions since undone, one by
         one (constant time each), and the flow's own state set back."""
-        while len(self.engine.history) > mark[0]:
+        while self.engine.actions > mark[0]:
             self.engine.undo()
         self._restore(mark[1])
 
@@ -90,14 +92,13 @@ class TrickCorrections(MissingCards):
         correction = self.corrections.take(length=len(self.steps))
         if correction is not None:  # the last thing done was a correction: it is undone
             read = correction.old.card.notation
-            steps = list(self.steps)
-            steps[correction.index] = correction.old
-            self._rebuild(steps, correction.index)
+            index = correction.index
+            self._rebuild(index, [correction.old, *self.steps[index + 1 :]])
             return [info(f"correction undone: {read} as read", Said(Say.UNCORRECTED, card=read))]
         if not self.steps:
             return [nothing_to_undo()]
         last = self.steps[-1]
-        self._rebuild(self.steps[:-1], len(self.steps) - 1)
+        self._rebuild(len(self.steps) - 1, [])
         said = Said(Say.UNDONE, card=last.card.notation)
         return [info(f"undone: {last.card.notation} ({last.use})", said)]
 
@@ -107,9 +108,8 @@ class TrickCorrections(MissingCards):
         key = command.key
         if key in self.refused:  # lying there now: newer than any step of the same card
             return self._replace_refused(command)
-        index = next(
-            (i for i, s in reversed(list(enumerate(self.steps))) if s.card.key == key), None
-        )
+        steps = self.steps  # the newest step of that card: read from the end
+        index = next((i for i in range(len(steps) - 1, -1, -1) if steps[i].card.key == key), None)
         if index is None:
             raise RefusedError(
                 f"no card {key!r} is on record or refused on the table",
@@ -123,18 +123,18 @@ class TrickCorrections(MissingCards):
                 f"{new.notation} lies in {new.zone}, where this game reads no card",
                 said=Said(Say.NOT_READ_THERE, card=new.notation),
             )
-        changed = [*self.steps[:index], Step(new, where[0], old.round), *self.steps[index + 1 :]]
-        saved = list(self.steps)
+        saved = self.steps[index:]
+        length = len(self.steps)
         try:
-            self._rebuild(changed, index)
+            self._rebuild(index, [Step(new, where[0], old.round), *saved[1:]])
         except RefusedError as exc:
-            self._rebuild(saved, index)
+            self._rebuild(index, saved)
             raise RefusedError(
                 f"{new.notation} cannot replace {old.card.notation}: {exc.reason}",
                 exc.rule,
                 Said(Say.CANNOT_REPLACE, card=new.notation, other=old.card.notation),
             ) from None
-        self.corrections.made(index, old, length=len(saved))
+        self.corrections.made(index, old, length=length)
         said = Said(Say.REPLACED, card=old.card.notation, other=new.notation)
         return [info(f"{old.card.notation} replaced by {new.notation}", said)]
 
@@ -159,19 +159,38 @@ class TrickCorrections(MissingCards):
         said = Said(Say.REPLACED, card=old.notation, other=new.notation)
         return [info(f"{old.notation} replaced by {new.notation}", said), *notices]
 
-    def _rebuild(self, steps: Sequence[Step], start: int = 0) -> None:
-        """The game fed ``steps`` from step ``start`` on, the steps before it kept as
-        they are (they must be the same): the steps on record from ``start`` on are
-        taken back first, in constant time each, or the game starts again when
-        ``start`` is 0. A step that is refused raises :class:`RefusedError` with the
+    def _rebuild(self, start: int, steps: Sequence[Step]) -> None:
+        """The game with ``steps`` in place of the steps on record from ``start`` on,
+        the steps before it kept as they are. It costs what it changes: the steps the
+        same as those on record are kept, the others on record are taken back in
+        constant time each (or the game starts again from its first step), and the
+        new ones are fed. A step that is refused raises :class:`RefusedError` with the
         steps before it on record."""
+        same = 0
+        while (
+            same < len(steps)
+            and start + same < len(self.steps)
+            and steps[same] == self.steps[start + same]
+        ):
+            same += 1
+        start, steps = start + same, steps[same:]
         if start == 0:
-            self._reset()
-            self.steps = []
-        elif start < len(self.steps):
+            self._again(steps)
+            return
+        if start < len(self.steps):
             self._back_to(self.steps[start].mark)
             del self.steps[start:]
-        for step in steps[start:]:
+        self._feed(steps)
+
+    def _again(self, steps: Sequence[Step]) -> None:
+        """The game started again and fed ``steps`` (round 1's leader named anew seats
+        every play: the same steps mean another game)."""
+        self._reset()
+        self.steps = []
+        self._feed(steps)
+
+    def _feed(self, steps: Sequence[Step]) -> None:
+        for step in steps:
             seat = self._seat_of(step.card.zone) if step.use == "play" else None
             self._take(step.card, step.use, seat)
 

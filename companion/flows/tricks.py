@@ -2,9 +2,10 @@
 
 A trick flow keeps the list of the cards it accepted (its *steps*: a play, a
 spicy card revealed, an indicator read) and one rules engine fed with them. The
-live path applies each new step to the engine; undo and replace rebuild the engine
-from the list with one step less or one step changed, through the same code, so
-the state after a correction is the state a table that never erred would have.
+live path applies each new step to the engine; undo takes the last step back with
+the engine's own undo, and a correction takes back the steps from the one it changes
+(in constant time each) and feeds them again, through the same code, so the state
+after a correction is the state a table that never erred would have.
 That list is the one model of what is on record (issue 10): the status lists its
 cards for the corrections menu (:attr:`TrickStatus.recorded`), a card undone leaves
 it, and a refusal (of a card or of a correction) changes nothing in it.
@@ -145,6 +146,18 @@ class TrickFlow(TrickCorrections):
     @abstractmethod
     def _trick_size(self) -> int: ...
 
+    @abstractmethod
+    def _rename_engine(self) -> None:
+        """The engine's players are :attr:`players` now (its ``rename``)."""
+
+    def rename(self, players: Sequence[str]) -> bool:
+        if len(players) != len(self.players):
+            return False
+        self.players = tuple(players)
+        self.names = seat_names(players)
+        self._rename_engine()
+        return True
+
     # -- table events -----------------------------------------------------------------------
 
     def _seat_of(self, zone: str) -> int | None:
@@ -221,13 +234,21 @@ class TrickFlow(TrickCorrections):
                     Said(Say.USED_AS, other=step.card.notation),
                 )
 
+    def _round_steps(self, number: int) -> list[Step]:
+        """The steps of round ``number`` when it is the latest on record (the steps are
+        in round order: read from the end, as far as that round goes)."""
+        start = len(self.steps)
+        while start and self.steps[start - 1].round == number:
+            start -= 1
+        return self.steps[start:]
+
     def _recent_keys(self) -> set[str]:
         """Keys of this round's current and last complete trick, and of its spots' cards.
 
         Physical cards come back every round, so only this round's steps count.
         """
         current = self._round_number()
-        steps = [step for step in self.steps if step.round == current]
+        steps = self._round_steps(current)
         plays = [step for step in steps if step.use == "play"]
         recent = plays[max(0, len(plays) - self._open_plays() - self._trick_size()) :]
         keys = {step.card.key for step in recent}
@@ -294,7 +315,7 @@ class TrickFlow(TrickCorrections):
             for where in [self._where(c)]
         ]
         latest = self.steps[-1].round if self.steps else 0
-        steps = [s for s in self.steps if s.round == latest]
+        steps = self._round_steps(latest)
         on_record = [Recorded(s.card.key, s.card.notation, s.use) for s in steps]
         return (*reversed(lying), *reversed(on_record))
 

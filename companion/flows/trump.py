@@ -87,6 +87,9 @@ class TrumpFlow(RoundOneLeader):
         #: The named card led in the shared play area, until the table says who led it.
         self.led: TableCard | None = None
 
+    def _rename_engine(self) -> None:
+        self.engine.rename(self.players)
+
     def _table_state(self) -> object:
         return dict(self.pending), self.shown, self.led
 
@@ -203,8 +206,13 @@ class TrumpFlow(RoundOneLeader):
         return len(self.engine.rounds) + extra
 
     def _tricks_done(self) -> int:
+        """Every round before the last was played out (T2): only the last is counted."""
+        rounds = self.engine.rounds
+        if not rounds:
+            return 0
         n = len(self.players)
-        return sum(1 for r in self.engine.rounds for t in r.tricks if len(t) == n)
+        done = sum(1 for t in rounds[-1].tricks if len(t) == n)
+        return (len(rounds) - 1) * self.engine.tricks + done
 
     def _open_plays(self) -> int:
         if self._between_rounds() or not self.engine.rounds[-1].tricks:

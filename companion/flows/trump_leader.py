@@ -110,10 +110,10 @@ class RoundOneLeader(TrickFlow):
         before, steps = self.leader, list(self.steps)
         self.leader = seat
         try:
-            self._rebuild(steps)
+            self._again(steps)
         except RefusedError:  # the rebuild stopped at a play: all of them come back
             self.leader = before
-            self._rebuild(steps)
+            self._again(steps)
             raise
         self.named.append((before, len(self.steps), len(self.corrections.done)))
         return [info(f"{self.names[seat]} leads round 1", Said(Say.LEADS, seat=seat))]
@@ -128,6 +128,6 @@ class RoundOneLeader(TrickFlow):
             if steps == len(self.steps) and len(self.corrections.done) <= corrections:
                 self.named.pop()
                 self.leader = before
-                self._rebuild(self.steps)
+                self._again(list(self.steps))
                 return [info("undone: the leader named", Said(Say.UNDONE))]
         return super().undo()

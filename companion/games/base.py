@@ -210,6 +210,12 @@ class GameState(ABC, Generic[A]):
     def history(self) -> tuple[A, ...]:
         return tuple(self._history)
 
+    @property
+    def actions(self) -> int:
+        """How many actions the history holds: ``len(history)`` without copying it
+        (a flow marks where it stood by it at every card)."""
+        return len(self._history)
+
     def is_legal(self, action: A) -> bool:
         try:
             self._check(action)

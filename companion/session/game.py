@@ -198,12 +198,19 @@ class Session:
 
     def rename(self, players: Sequence[str]) -> None:
         """New names for the players of the game in play (the cafe's staff, issue 14):
-        written to its journal row, and the flow rebuilt from the journal with them (a
-        game kept in memory only changes its names on the screen alone)."""
+        written to its journal row, and the flow told them (:meth:`GameFlow.rename`:
+        nothing is replayed). A game kept in memory only changes its names on the
+        screen alone."""
         if self.flow is None or self.game_id is None or self.memory_only:
             return
         try:
             self.journal.set_players(self.game_id, players)
+        except JournalError as exc:
+            self._lost_durability(exc)
+            return
+        if self.flow.rename(players):
+            return
+        try:  # a flow that cannot rename itself is rebuilt from its journal
             done = replay(self.journal, self.journal.game(self.game_id), self.factory)
         except JournalError as exc:
             self._lost_durability(exc)

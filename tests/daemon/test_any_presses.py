@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from card_codes.catalogue import deck_cards
 from companion.config import KioskSection
 from companion.daemon.controls import Controls
+from companion.daemon.parts import TableFacade
 from companion.daemon.runner import TableRunner
 from companion.journal import Journal
 from companion.session import Session
@@ -213,7 +214,7 @@ def _table(
     app.notices(notices, 1000.0)
     assert session.flow is not None
     app.flow_status(session.flow.status())
-    return Table(runner, Controls(runner), panel=panel)
+    return Table(runner, Controls(TableFacade(app, session, runner, dict)), panel=panel)
 
 
 @pytest.mark.parametrize(

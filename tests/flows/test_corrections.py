@@ -274,3 +274,55 @@ def test_rummy_undo_after_a_correction_gives_the_card_back_as_read() -> None:
     assert flow.command(Replace("t", "89"))[0].kind is NoticeKind.REFUSED  # not deck 21's
     flow.command(Undo())  # nothing corrected since: the 3 itself
     assert [c.notation for c in flow.table[0].values()] == ["B5"]
+
+
+def trump_table(rounds: int) -> tuple[Any, list[TableCard]]:
+    """The 4-player example game of Trump (68 rounds) put down to its first ``rounds``
+    rounds, but for the last trick; and the cards put down."""
+    record = load("trump", "full-game-4p.json")
+    flow = make_flow(
+        "trump", record["players"], [], options={"leader": record["rounds"][0]["leader"]}
+    )
+    keys, cards = Keys("trump"), []
+    for played in record["rounds"][:rounds]:
+        keys.reset()
+        cards.append(keys.card(played["trump"], "trump-indicator"))
+        cards.append(keys.card(played["symbol"], "symbol-indicator"))
+        cards += [keys.card(text, "play") for trick in played["tricks"] for text in trick]
+    for put in cards[:-4]:
+        flow.placed(put)
+    return flow, cards[:-4]
+
+
+@pytest.mark.parametrize("rounds", [2, 68])
+def test_a_correction_costs_the_steps_it_changes_however_long_the_game(rounds: int) -> None:
+    """Issue 23 item 2 ("corrections still re-feed the steps after the corrected one"):
+    a correction takes back and feeds again the step it changes and those after it,
+    as many engine actions in round 2 as in round 68; one that changes nothing (the
+    card read as it was) and its undo feed none; the undone correction gives the game
+    back (T1: a card nobody saw this round may replace it)."""
+    flow, cards = trump_table(rounds)
+    before = flow.record()
+    steps = [0]
+    do = flow.engine._do
+
+    def counted(action: Any) -> None:  # the engine's actions carried out from now on
+        steps[0] += 1
+        do(action)
+
+    flow.engine._do = counted
+    last_trick = cards[-4:]
+    first = last_trick[0]
+    flow.command(Replace(first.key, first.notation))
+    flow.command(Undo())
+    assert steps == [0]
+    latest = flow.steps[-1].round
+    seen = {s.card.notation for s in flow.steps if s.round == latest}
+    other = next(f"{c}{n}" for c in "RGBYP" for n in range(1, 11) if f"{c}{n}" not in seen)
+    notices = flow.command(Replace(first.key, other))
+    assert notices[0].said is not None and notices[0].said.say is Say.REPLACED
+    assert steps == [4]  # the corrected play and the three after it
+    assert flow.record() != before
+    flow.command(Undo())
+    assert steps == [8]
+    assert flow.record() == before

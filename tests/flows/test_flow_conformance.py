@@ -11,8 +11,10 @@ card declared, the round counted and ended, the hex commands, and commands the f
 does not take. At checkpoints:
 
 - the journal replayed into a new flow (:func:`companion.session.replay`, what a
-  restart and a rename do) takes every event and gives the same status, record,
-  score and end as the live flow (DESIGN.md "the state is the replay of the journal");
+  restart does) takes every event and gives the same status, record, score and end
+  as the live flow (DESIGN.md "the state is the replay of the journal");
+- a game renamed (every other checkpoint, the games that take names) gives what its
+  journal replayed under the new names gives, without being replayed itself;
 - a game the flow ended is in the journal with the record the replay gives;
 - a card put down and taken back by undo, then picked up and put down again (the
   table redoing it), gives the status and record it gave the first time.
@@ -365,8 +367,20 @@ def run(case: Case, seed: int, steps: int, every: int, path: Path) -> None:
         zones_of(case.game, case.players),
     )
 
+    others = ["Zoe", "Yan", "Xi", "Wu", "Val"]
+    sided = case.game.startswith("hex")
+
     def start() -> None:
         session.start_game(case.game, names[: case.players], case.variants, options)
+
+    def rename(number: int) -> None:
+        """Issue 23 item 2: a rename does not replay; the check compares it with one."""
+        if not sided and number % (2 * every) == 0:
+            new = (others if number % (4 * every) else names)[: case.players]
+            before = session.flow
+            session.rename(new)
+            table.log.append(f"renamed {', '.join(new)}")
+            assert session.flow is before, table.story("a rename made another flow")
 
     start()
     for number in range(1, steps + 1):
@@ -377,6 +391,7 @@ def run(case: Case, seed: int, steps: int, every: int, path: Path) -> None:
             table.log.append("-- a new game")
             start()
         elif number % every == 0:
+            rename(number)
             table.check_replay(session.game_id)
     if session.flow is not None:
         table.check_replay(session.game_id)

@@ -78,6 +78,9 @@ class FibonachosState(GameState[Action]):
     def _reset(self) -> None:
         self._rounds: list[Round] = []
         self._flags: list[Flag] = []
+        #: What each flag proves, with its round, in step with ``_flags`` (a rename
+        #: words them again).
+        self._proofs: list[tuple[int, Revoke]] = []
 
     def _round(self) -> Round:
         return self._rounds[-1]
@@ -177,8 +180,10 @@ class FibonachosState(GameState[Action]):
         elif isinstance(action, Reveal):
             self._round().start_trick(action.card)
         else:
+            number = self._round().number
             proofs = self._round().play(action.card)
-            self._flags += [self._revoke_flag(proof) for proof in proofs]
+            self._proofs += [(number, proof) for proof in proofs]
+            self._flags += [self._revoke_flag(number, proof) for proof in proofs]
 
     def _undo(self, action: Action) -> None:
         if isinstance(action, Deal):
@@ -189,14 +194,25 @@ class FibonachosState(GameState[Action]):
             proofs = self._round().unplay()
             if proofs:
                 del self._flags[-proofs:]
+                del self._proofs[-proofs:]
 
-    def _revoke_flag(self, proof: Revoke) -> Flag:
+    def rename(self, players: Sequence[str]) -> None:
+        """The same seats under new names (a table renamed mid-game): the record and
+        the flags' messages name them, as if the game had been played under them. No
+        action is replayed; the history stays as it is."""
+        if len(players) != len(self.players):
+            raise SetupError(
+                f"fibonachos: {len(players)} names for {len(self.players)} seats", "F8"
+            )
+        self.players = tuple(players)
+        self._flags = [self._revoke_flag(number, proof) for number, proof in self._proofs]
+
+    def _revoke_flag(self, number: int, proof: Revoke) -> Flag:
         who = self.players[proof.seat]
         message = (
             f"{who} played {proof.card} but did not follow {proof.suit.title} "
             f"in trick {proof.earlier_trick} (played {proof.earlier_card}): a revoke"
         )
-        number = self._round().number
         card = str(proof.card)
         return Flag(number, proof.trick, proof.seat, "F5", message, card, proof.earlier_trick)
 

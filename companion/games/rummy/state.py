@@ -229,6 +229,13 @@ class RummyState(GameState[Action]):
 
     # -- the end and the score -----------------------------------------------------------
 
+    def rename(self, players: Sequence[str]) -> None:
+        """The same seats under new names (a table renamed mid-game): the record and
+        the report name them. Nothing else holds a name; no action is replayed."""
+        if len(players) != len(self.players):
+            raise GameError(f"{self.name}: {len(players)} names for {len(self.players)} seats")
+        self.players = tuple(players)
+
     def totals(self) -> tuple[int, ...]:
         return self.report().totals
 

@@ -32,6 +32,19 @@ class _Played(UndoNote):
 
 
 @dataclass(frozen=True)
+class _Noticed(UndoNote):
+    """A flag as a fact, without the words that name the seats (a rename words it
+    again): the ``rule``, the seat, the card that proves it, the trick it was played
+    in and the trick it flags (T4: the trick not followed)."""
+
+    rule: str
+    seat: int
+    face: Card
+    trick: int
+    flagged: int
+
+
+@dataclass(frozen=True)
 class RoundResult:
     """The end of a round: matching symbols won and points per seat (T5, T6)."""
 
@@ -66,6 +79,8 @@ class Round:
         self.result: RoundResult | None = None
         self.lowest_trump = lowest_trump(deal.trump, deal.symbol)
         self._played: list[_Played] = []
+        #: The flags raised this round, as facts, in the order raised.
+        self.noticed: list[_Noticed] = []
 
     # -- what checks and legal actions ask -------------------------------------------
 
@@ -87,6 +102,11 @@ class Round:
         """The trick the next play goes into, from 1."""
         complete = not self.tricks or len(self.tricks[-1]) == self.players
         return len(self.tricks) + 1 if complete else len(self.tricks)
+
+    def rename(self, names: Sequence[str]) -> list[Flag]:
+        """The same seats under ``names``: the round's flags worded with them."""
+        self.names = tuple(names)
+        return [self.flag(n) for n in self.noticed]
 
     def who(self, seat: int) -> str:
         """A seat as messages name it: ``Cy (seat 2)``."""
@@ -156,39 +176,36 @@ class Round:
         if not trick:
             self.tricks.pop()
             self.trick_leaders.pop()
+        if note.flags:
+            del self.noticed[-note.flags :]
         return note.flags
 
     def _notice(
         self, seat: int, face: Card, led: Colour | None, trick: int, missed: list[int]
     ) -> list[Flag]:
-        flags = [
-            Flag(
-                self.number,
-                revoked,
-                seat,
-                "T4",
-                f"{self.who(seat)} did not follow {face.colour.title} in trick {revoked} "
-                f"and played {face} in trick {trick}: a revoke",
-                str(face),
-                revoked,
-            )
-            for revoked in missed
-        ]
+        noticed = [_Noticed("T4", seat, face, trick, revoked) for revoked in missed]
         if led is not None and face.colour != led:
             self.voids[seat].setdefault(led, []).append(trick)
         if self.number == 1 and face == self.lowest_trump and seat != self.leader:
-            flags.append(
-                Flag(
-                    self.number,
-                    trick,
-                    seat,
-                    "T3",
-                    f"{self.who(seat)} held {face}, the lowest trump, so should have led "
-                    f"round 1, not {self.who(self.leader)}",
-                    str(face),
-                )
+            noticed.append(_Noticed("T3", seat, face, trick, trick))
+        self.noticed += noticed
+        return [self.flag(n) for n in noticed]
+
+    def flag(self, noticed: _Noticed) -> Flag:
+        """The flag of ``noticed``, its message naming the seats by the round's names."""
+        seat, face, trick = noticed.seat, noticed.face, noticed.trick
+        if noticed.rule == "T3":
+            message = (
+                f"{self.who(seat)} held {face}, the lowest trump, so should have led "
+                f"round 1, not {self.who(self.leader)}"
             )
-        return flags
+            return Flag(self.number, trick, seat, "T3", message, str(face))
+        revoked = noticed.flagged
+        message = (
+            f"{self.who(seat)} did not follow {face.colour.title} in trick {revoked} "
+            f"and played {face} in trick {trick}: a revoke"
+        )
+        return Flag(self.number, revoked, seat, "T4", message, str(face), revoked)
 
     def _next_leader(self) -> int:
         if not self.tricks:

@@ -228,6 +228,15 @@ class TrumpState(GameState[Action]):
         if flags:
             del self._flags[-flags:]
 
+    def rename(self, players: Sequence[str]) -> None:
+        """The same seats under new names (a table renamed mid-game): the record and
+        the flags' messages name them, as if the game had been played under them. No
+        action is replayed; the history stays as it is."""
+        if len(players) != len(self.players):
+            raise GameError(f"trump: {len(players)} names for {len(self.players)} seats", "T2")
+        self.players = tuple(players)
+        self._flags = [flag for r in self.rounds for flag in r.rename(self.players)]
+
     def _who(self, seat: int | None) -> str:
         if seat is None:
             return "nobody"
