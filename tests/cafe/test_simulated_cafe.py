@@ -162,6 +162,7 @@ def damage_pages(database: Path) -> None:
         raw.write(b"\xa5" * 4096 * 2)
 
 
+@pytest.mark.slow  # the 20-table test too; tests/cafe/test_poison.py in the fast set
 def test_three_tables_through_poison_messages_and_a_damaged_database(small: Cafe) -> None:
     """Issue 22 "done means", the fast version: poison messages sent as t1 a third of
     the way in, the server's database damaged two thirds in (killed, two pages
@@ -174,6 +175,7 @@ def test_three_tables_through_poison_messages_and_a_damaged_database(small: Cafe
     assert list(small.server.database.parent.glob("cafe.db.damaged-*"))
 
 
+@pytest.mark.slow  # the 20-table test too; tests/cafe/test_poison.py in the fast set
 def test_three_tables_through_a_full_disk_on_the_server(small: Cafe) -> None:
     """Issue 22: a full disk on the server stalled it after space returned, until a
     restart (tested in-process only before). The real ``companion cafe``'s disk fills a
