@@ -276,6 +276,8 @@ SEEDS = [0, *(pytest.param(seed, marks=pytest.mark.slow) for seed in (1, 2))]
 def test_random_games_follow_the_engine_contract(
     spec: GameSpec, players: int, variants: tuple[str, ...], seed: int
 ) -> None:
+    """The engine contract (the module's docstring) over a random game: it ends, its
+    record is plain JSON, and a clone undone to its start leaves it alone."""
     state = play_random_game(spec, players, variants, seed)
     record = state.to_record()
     # A record is plain JSON and replays to the same scores.
