@@ -2,8 +2,20 @@
 
 The code lives in ``isolation.py`` (mypy checks the tests as one namespace, so only one
 ``conftest`` may hold code: this one is left out of mypy, as tests/cafe's is).
+
+Python's bytecode cache is kept during the tests even where ``PYTHONDONTWRITEBYTECODE``
+is set (container images set it): otherwise each worker, and each ``companion`` process
+a test starts, compiles the package again and pytest rewrites every test module again,
+some 6 s of CPU a worker before the first test (issue 20). This is set before anything
+of the project is imported, and passed on to the processes the tests start.
 """
 
-from isolation import language_restored, root_logger_restored
+import os
+import sys
+
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
+
+from isolation import language_restored, root_logger_restored  # noqa: E402
 
 __all__ = ["language_restored", "root_logger_restored"]

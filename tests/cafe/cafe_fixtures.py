@@ -17,6 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from broker_harness import MOSQUITTO, SERVER, Broker
 from cafe_sim import CAFE, SimTable, play_journal
+from pg_fixtures import BACKENDS
 from starlette.testclient import TestClient
 
 from companion.bus.contract import TableState
@@ -141,20 +142,54 @@ STATE: dict[str, Any] = {
 }
 
 
-@pytest.fixture
-def filled(database: str, journal: Path) -> Iterator[CafeServer]:
-    """A server (not connected) holding two tables' games: t1 with a game in play (on
-    each backend: every dashboard test runs on SQLite and on PostgreSQL)."""
+def fill(database: str, journal: Path) -> CafeServer:
+    """A server (not connected) holding two tables' games: t1 with a game in play."""
     settings = settings_for(1, database)
     server = CafeServer(settings, open_store(settings.database_target()), key=KEY)
     server.take(incoming(SimTable("t1", 1, journal), state=STATE))
     server.take(incoming(SimTable("t2", 1, journal)))
+    return server
+
+
+@pytest.fixture
+def filled(database: str, journal: Path) -> Iterator[CafeServer]:
+    """:func:`fill`'s server on each backend (every dashboard test runs on SQLite and on
+    PostgreSQL)."""
+    server = fill(database, journal)
     yield server
     server.store.close()
 
 
+def dashboard(server: CafeServer) -> TestClient:
+    app = create_app(server, password_hash=lambda: PASSWORD_HASH, secret="s" * 32)
+    return TestClient(app)
+
+
 @pytest.fixture
 def client(filled: CafeServer) -> Iterator[TestClient]:
-    app = create_app(filled, password_hash=lambda: PASSWORD_HASH, secret="s" * 32)
-    with TestClient(app) as made:
+    with dashboard(filled) as made:
         yield made
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def reading(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[TestClient]:
+    """The ``client`` of a whole test module, for its tests that only read (GET, never
+    logged in): the database filled once a module and backend, not once a test (on
+    PostgreSQL a database made and dropped a test cost a second of CPU; issue 20)."""
+    folder = tmp_path_factory.mktemp("reading")
+    journal = play_journal(folder / "journal.db", games=2)
+    if request.param == "postgres":
+        postgres = request.getfixturevalue("postgres")
+        url: str = postgres.create()
+        server = fill(url, journal)
+    else:
+        server = fill(str(folder / "cafe.db"), journal)
+    try:
+        with dashboard(server) as made:
+            yield made
+    finally:
+        server.store.close()
+        if request.param == "postgres":
+            postgres.drop(url)

@@ -10,7 +10,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "daemon"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bus"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from cafe_fixtures import broker, client, filled, journal, servers, servers_each
+from cafe_fixtures import broker, client, filled, journal, reading, servers, servers_each
 from pg_fixtures import database, pg_url, postgres
 
 __all__ = [
@@ -21,6 +21,7 @@ __all__ = [
     "journal",
     "pg_url",
     "postgres",
+    "reading",
     "servers",
     "servers_each",
 ]

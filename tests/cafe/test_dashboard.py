@@ -20,9 +20,9 @@ from companion.cafe.server import CafeServer
 from companion.cli.score import score_record
 
 
-def test_every_table_at_a_glance(client: TestClient) -> None:
+def test_every_table_at_a_glance(reading: TestClient) -> None:
     """Game, players, scores, whose turn, online, device trouble, idle time."""
-    data = client.get("/.json").json()
+    data = reading.get("/.json").json()
     t1 = next(t for t in data["tables"] if t["name"] == "t1")
     assert t1["online"] and t1["label"] == "Fibonachos"
     assert (t1["players"], t1["totals"], t1["to_play"], t1["round"]) == (
@@ -32,49 +32,49 @@ def test_every_table_at_a_glance(client: TestClient) -> None:
         2,
     )
     assert t1["troubles"] == ["camera"] and t1["idle_since"] == 1_700_000_500.0 - 42.0
-    page = client.get("/").text
+    page = reading.get("/").text
     assert "camera lost" in page and "Ana" in page and 'id="table-t2"' in page
 
 
-def test_history_filters_and_exports(client: TestClient) -> None:
-    games = client.get("/games.json?table=t1").json()["games"]
+def test_history_filters_and_exports(reading: TestClient) -> None:
+    games = reading.get("/games.json?table=t1").json()["games"]
     assert sorted(g["id"] for g in games) == [1, 2] and {g["table"] for g in games} == {"t1"}
-    assert client.get("/games.json?player=Nobody").json()["games"] == []
-    assert len(client.get("/games.json?player=Ana").json()["games"]) == 4
-    assert client.get("/games.json?since=2099-01-01").json()["games"] == []
-    assert client.get("/games.json?since=yesterday").status_code == 400
-    rows = list(csv.DictReader(io.StringIO(client.get("/games.csv?table=t2").text)))
+    assert reading.get("/games.json?player=Nobody").json()["games"] == []
+    assert len(reading.get("/games.json?player=Ana").json()["games"]) == 4
+    assert reading.get("/games.json?since=2099-01-01").json()["games"] == []
+    assert reading.get("/games.json?since=yesterday").status_code == 400
+    rows = list(csv.DictReader(io.StringIO(reading.get("/games.csv?table=t2").text)))
     assert {r["table"] for r in rows} == {"t2"} and rows[0]["round"] == "1"
-    records = client.get("/games.records.json?table=t1").json()
+    records = reading.get("/games.records.json?table=t1").json()
     assert len(records) == 2 and all(r["game"] == "fibonachos" for r in records)
 
 
-def test_a_games_record_is_what_companion_score_reads(client: TestClient) -> None:
-    record = client.get("/games/t1/1.record.json").json()
-    detail = client.get("/games/t1/1.json").json()
+def test_a_games_record_is_what_companion_score_reads(reading: TestClient) -> None:
+    record = reading.get("/games/t1/1.record.json").json()
+    detail = reading.get("/games/t1/1.json").json()
     assert score_record(record).to_json()["totals"] == detail["totals"]
     assert detail["rounds"] and sum(detail["rounds"][0]) == sum(detail["totals"])
-    page = client.get("/games/t1/1").text
+    page = reading.get("/games/t1/1").text
     assert "/games/t1/1/totals.svg" in page and "<td>1</td>" in page
 
 
-def test_the_plot_is_an_svg_with_nothing_from_elsewhere(client: TestClient) -> None:
-    svg = client.get("/games/t1/1/totals.svg")
+def test_the_plot_is_an_svg_with_nothing_from_elsewhere(reading: TestClient) -> None:
+    svg = reading.get("/games/t1/1/totals.svg")
     assert svg.headers["content-type"].startswith("image/svg+xml")
     assert "<svg" in svg.text and "<script" not in svg.text
     assert not re.search(r'(href|src)="https?:', svg.text)
     assert "Ana" in svg.text
 
 
-def test_unknown_things_are_404_in_html_and_json(client: TestClient) -> None:
-    assert client.get("/games/t1/99").status_code == 404
-    assert client.get("/games/t9/1.json").json()["status"] == 404
-    assert client.get("/tables/nope").status_code == 404
+def test_unknown_things_are_404_in_html_and_json(reading: TestClient) -> None:
+    assert reading.get("/games/t1/99").status_code == 404
+    assert reading.get("/games/t9/1.json").json()["status"] == 404
+    assert reading.get("/tables/nope").status_code == 404
 
 
-def test_pages_load_nothing_from_the_internet(client: TestClient) -> None:
+def test_pages_load_nothing_from_the_internet(reading: TestClient) -> None:
     for path in ("/", "/leaderboard", "/games", "/games/t1/1", "/tables/t1", "/login"):
-        page = client.get(path).text
+        page = reading.get(path).text
         assert not re.search(r'(href|src)="(https?:)?//', page), path
 
 

@@ -47,11 +47,11 @@ BIG = "99999999999999999999"  # 20 digits: more than any 64-bit column holds
     ],
 )
 def test_impossible_numbers_and_names_are_refused_not_a_500(
-    client: TestClient, path: str, status: int
+    reading: TestClient, path: str, status: int
 ) -> None:
     """Issue 22: ``?page=99999999999999999999`` and huge game ids answered 500 (SQLite's
     OverflowError), a NUL in a filter too on PostgreSQL (its DataError)."""
-    answer = client.get(path)
+    answer = reading.get(path)
     assert answer.status_code == status, answer.text[:200]
 
 

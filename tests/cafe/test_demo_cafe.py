@@ -93,7 +93,12 @@ def _tables(base: str) -> list[dict[str, Any]]:
 
 
 @pytest.mark.skipif(MOSQUITTO is None, reason="mosquitto is not installed")
-@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+@pytest.mark.parametrize(
+    "stop",
+    # Ctrl-C in the fast set; SIGTERM (a service manager's stop) too in the slow set.
+    [signal.SIGINT, pytest.param(signal.SIGTERM, marks=pytest.mark.slow)],
+    ids=["ctrl-c", "sigterm"],
+)
 def test_the_cafe_demo_answers_with_three_tables_and_stops_clean(
     demo: Demo, stop: signal.Signals, tmp_path: Path
 ) -> None:

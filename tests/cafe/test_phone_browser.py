@@ -108,6 +108,8 @@ def _shows(browser: Any, plays: list[str], last: list[str]) -> bool:
     return shown == plays and all(name in last_text for name in last)
 
 
+@pytest.mark.slow  # a whole game in a browser; test_phone_cafe, test_phone_setup_cafe,
+# test_phone_offers and tests/daemon/test_phone_names check its parts in the fast set
 def test_a_whole_game_live_on_a_phone(tmp_path: Path, phone: Any, artefacts: Path) -> None:
     """Issue 15: the page follows a whole replayed game card by card; names typed on the
     phone reach the OLED and the journal (the history); a wrong link is refused (403)

@@ -173,6 +173,7 @@ def damage_pages(database: Path) -> None:
         raw.write(b"\xa5" * 4096 * 2)
 
 
+@pytest.mark.slow  # the 20-table test too; tests/cafe/test_poison.py in the fast set
 def test_three_tables_through_poison_messages_and_a_damaged_database(
     small: Cafe, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -188,6 +189,7 @@ def test_three_tables_through_poison_messages_and_a_damaged_database(
     no_thread_died(caplog)
 
 
+@pytest.mark.slow  # the 20-table test too; tests/cafe/test_poison.py in the fast set
 def test_three_tables_through_a_full_disk_on_the_server(small: Cafe) -> None:
     """Issue 22: a full disk on the server stalled it after space returned, until a
     restart (tested in-process only before). The real ``companion cafe``'s disk fills a

@@ -16,6 +16,7 @@ import re
 import sys
 from collections.abc import Callable, Iterator
 from functools import partial
+from typing import Any
 
 import pytest
 from flow_tables import load, play_fibonachos, play_rummy, play_trump
@@ -146,9 +147,15 @@ def missing_card(watch: Watch | None = None) -> tuple[GameFlow, list[Notice]]:
     return _steps(flow, inputs, watch)
 
 
-def trump() -> Iterator[tuple[GameFlow, list[Notice]]]:
+def first_rounds(record: dict[str, Any], rounds: int | None) -> dict[str, Any]:
+    """``record`` with only its first ``rounds`` rounds (all of them for None)."""
+    return record if rounds is None else {**record, "rounds": record["rounds"][:rounds]}
+
+
+def trump(rounds: int | None = None) -> Iterator[tuple[GameFlow, list[Notice]]]:
+    """Trump's scripted games; the recorded games cut to their first ``rounds``."""
     for name in ("full-game-4p.json", "revoke.json"):
-        record = load("trump", name)
+        record = first_rounds(load("trump", name), rounds)
         options = {"leader": record["rounds"][0].get("leader")}
         flow = make_flow("trump", record["players"], record["variants"], options=options)
         yield flow, play_trump(flow, record)
@@ -188,9 +195,10 @@ def leader_shown(watch: Watch | None = None) -> tuple[GameFlow, list[Notice]]:
     return _steps(flow, inputs, watch)
 
 
-def rummy() -> Iterator[tuple[GameFlow, list[Notice]]]:
+def rummy(rounds: int | None = None) -> Iterator[tuple[GameFlow, list[Notice]]]:
+    """The rummy games' scripted games; the recorded games cut to their first ``rounds``."""
     for name in ("rummy21-full.json", "rummy8-full.json", "rummy13-full.json"):
-        record = load("rummy", name)
+        record = first_rounds(load("rummy", name), rounds)
         flow = make_flow(record["game"], record["players"], record["variants"], options={})
         yield flow, play_rummy(flow, record)
     flow = make_flow("rummy21", ["Ana", "Ben"], [], options={})
@@ -256,7 +264,7 @@ def hex_games() -> Iterator[tuple[GameFlow, list[Notice]]]:
     yield flow, notices
 
 
-GAMES: dict[str, Callable[[], Iterator[tuple[GameFlow, list[Notice]]]]] = {
+GAMES: dict[str, Callable[..., Iterator[tuple[GameFlow, list[Notice]]]]] = {
     "fibonachos": fibonachos,
     "trump": trump,
     "rummy": rummy,
@@ -413,10 +421,20 @@ def watched(monkeypatch: pytest.MonkeyPatch, seen: list[str]) -> None:
     monkeypatch.setattr(sys.modules[__name__], "make_flow", make)
 
 
+#: The recorded Trump and rummy games are drawn after every input of their first round
+#: in the fast set (a round shows every kind of game screen; Trump's 68 rounds, drawn
+#: four times an input, cost a minute) and of every round in the slow set.
+CUT = ("trump", "rummy")
+SCREEN_CASES = [
+    *((game, 1 if game in CUT else None) for game in GAMES),
+    *(pytest.param(game, None, marks=pytest.mark.slow, id=f"{game}-whole") for game in CUT),
+]
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(("game", "rounds"), SCREEN_CASES)
 def test_no_game_screen_names_a_card_by_its_code(
-    game: str, lang: str, monkeypatch: pytest.MonkeyPatch
+    game: str, rounds: int | None, lang: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Issue 12 s1: the game screens themselves (the trick so far and the last trick,
     Trump's indicators, a rummy seat's page of every seat, the hex referee), as drawn at
@@ -424,8 +442,9 @@ def test_no_game_screen_names_a_card_by_its_code(
     no card code ("R13", "B5"), serial, zone or rule id; the cards as printed."""
     seen: list[str] = []
     watched(monkeypatch, seen)
+    cut = {"rounds": rounds} if game in CUT else {}
     with speaking(lang):
-        for _flow, _notices in GAMES[game]():
+        for _flow, _notices in GAMES[game](**cut):
             pass
         printed = {
             "fibonachos": card_short("Y16", "fibonachos"),

@@ -260,26 +260,33 @@ def play_random_game(
     raise AssertionError(f"{spec.name} with {players} players did not end in {MAX_ACTIONS} actions")
 
 
+#: Three random games of each configuration: the first in the fast set, the other two in
+#: the slow set (a game of Trump to 144 is thousands of actions).
+SEEDS = [0, *(pytest.param(seed, marks=pytest.mark.slow) for seed in (1, 2))]
+
+
+@pytest.mark.parametrize("seed", SEEDS, ids=lambda seed: f"seed{seed}")
 @pytest.mark.parametrize(
     ("spec", "players", "variants"),
     CONFIGS,
     ids=[f"{s.name}-{n}p-{'+'.join(v) or 'base'}" for s, n, v in CONFIGS],
 )
 def test_random_games_follow_the_engine_contract(
-    spec: GameSpec, players: int, variants: tuple[str, ...]
+    spec: GameSpec, players: int, variants: tuple[str, ...], seed: int
 ) -> None:
-    for seed in range(3):
-        state = play_random_game(spec, players, variants, seed)
-        record = state.to_record()
-        # A record is plain JSON and replays to the same scores.
-        assert json.loads(json.dumps(record)) == record
-        assert record["game"] == spec.name
-        # A clone is a copy, not a view: undoing all of it leaves the original.
-        before = snapshot(state)
-        clone = state.clone()
-        while clone.history:
-            clone.undo()
-        assert snapshot(state) == before
+    """The engine contract (the module's docstring) over a random game: it ends, its
+    record is plain JSON, and a clone undone to its start leaves it alone."""
+    state = play_random_game(spec, players, variants, seed)
+    record = state.to_record()
+    # A record is plain JSON and replays to the same scores.
+    assert json.loads(json.dumps(record)) == record
+    assert record["game"] == spec.name
+    # A clone is a copy, not a view: undoing all of it leaves the original.
+    before = snapshot(state)
+    clone = state.clone()
+    while clone.history:
+        clone.undo()
+    assert snapshot(state) == before
 
 
 def test_every_game_is_registered_once() -> None:

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
+from layout_scenes import layout_scene
 
 from companion.flows.base import GameFlow, NoticeKind
 from companion.flows.registry import make_flow
@@ -24,7 +25,7 @@ from companion.flows.status import RummyStatus
 from companion.games.registry import get_game
 from companion.synthetic.rummy import rummy_table
 from companion.synthetic.rummy_games import TABLE_PICTURES
-from companion.synthetic.scene import Place, Remove, Scene
+from companion.synthetic.scene import Place, Remove
 from companion.table.cards import TableCard
 from companion.ui.app import UiApp
 from companion.ui.commands import EndGame, Flow, Undo
@@ -40,7 +41,7 @@ TABLES = TABLE_PICTURES
 def play(record: Mapping[str, Any], size: tuple[int, int]) -> tuple[GameFlow, list[str], list[int]]:
     """The table of ``record`` through the flow and the interface: the flow, the refusals,
     and for each time the interface ended the game (End game), the rounds then scored."""
-    scene = Scene(size, card_width=190)
+    scene = layout_scene(size)
     table = rummy_table(record, scene, fps=FPS)
     game, players = table.script.game, list(table.script.players)
     flow = make_flow(game, players, [], options={})

@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any
 
 import pytest
+from layout_scenes import layout_scene
 
 from companion.games.rummy.printed import played_as
 from companion.synthetic.rummy import rummy_table
@@ -42,9 +43,8 @@ def table_of(name: str) -> Any:
     return rummy_table(record, scene), scene
 
 
-@cache
 def scene_of(size: tuple[int, int]) -> Scene:
-    return Scene(size, card_width=190)
+    return layout_scene(size)
 
 
 def _face(face: str) -> str:

@@ -6,11 +6,12 @@ give), and each seat's SEAT marker lies in its zone, nearest its own side."""
 from __future__ import annotations
 
 import pytest
+from layout_scenes import layout_scene
 
 from companion.synthetic.rummy import rummy_table
 from companion.synthetic.rummy_games import TABLE_PICTURES
 from companion.synthetic.rummy_seats import marker_spots, sides_for
-from companion.synthetic.scene import Place, Scene
+from companion.synthetic.scene import Place
 from companion.table.layout import nearest_side, rummy_layout
 
 #: The tables the replay tests play, at their pictures (tests/e2e/test_replay_rummy_rounds.py).
@@ -23,7 +24,7 @@ def test_every_card_lies_in_its_seats_zone_of_the_products_layout(name: str) -> 
     cards must lie where its zones are (a card's centre, where its middle code is)."""
     record, size = TABLES[name]
     sides = sides_for(len(record["players"]))
-    scene = Scene(size, seed=7, card_width=190)
+    scene = layout_scene(size)
     table = rummy_table(record, scene)
     layout = rummy_layout(sides, scene.card_fraction())
     laid = [s for s in table.script.steps if isinstance(s, Place) and s.zone.startswith("meld")]
