@@ -22,10 +22,10 @@ down, as the button referee reads it (``move-cards camera``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import ClassVar
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
-from companion.flows.base import EngineFlow, Notice, NoticeKind, seat_names
+from companion.flows.base import EngineFlow, GameFlow, Notice, NoticeKind, seat_names
 from companion.flows.commands import EndTurn, FlowCommand, Winner
 from companion.flows.notices import info, nothing_to_undo, refused
 from companion.flows.said import Said, Say
@@ -42,6 +42,7 @@ from companion.games.hex import (
     parse_card,
 )
 from companion.table.cards import TableCard
+from companion.table.hex_events import BoardSeen
 from companion.table.hex_referee import BoardReferee, Fault, Played, PutBack, Refused
 
 #: What each fault says on the screen.
@@ -71,6 +72,18 @@ class HexCameraFlow(EngineFlow):
         engine = HexState(tuple(players), variants, **({"start": start} if start else {}))
         self.referee = BoardReferee(engine)
         self.engine = engine
+
+    @classmethod
+    def start(
+        cls, game: str, players: Sequence[str], variants: Sequence[str], options: Mapping[str, Any]
+    ) -> GameFlow:
+        """The camera referee of the game ``hex`` in mode ``camera``: from H1's start;
+        in the card variant it reads each move card the camera sees (H5)."""
+        return cls(players, variants)
+
+    def board_seen(self, seen: BoardSeen) -> list[Notice]:
+        """The board the camera took (a journaled input): :meth:`seen`."""
+        return self.seen(seen.position)
 
     def seen(self, position: Position) -> list[Notice]:
         """A stable position of the board: the moves it shows, or why they are refused."""
