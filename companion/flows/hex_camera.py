@@ -98,7 +98,7 @@ class HexCameraFlow(EngineFlow):
         if isinstance(verdict, Played):
             moves = " ".join(str(move) for move in verdict.moves)
             notices = [Notice(NoticeKind.INFO, f"moves seen: {moves}", "H3")]
-            return notices + self._after()
+            return notices + (self._skipped(verdict.skipped) or self._after())
         return []
 
     def _refused(self, verdict: Refused) -> Notice:
@@ -108,6 +108,21 @@ class HexCameraFlow(EngineFlow):
         said = Said(_SAYS[verdict.fault], seat=side.seat, number=number, cell=cell)
         message = f"{side.value}: board change refused: {verdict.reason}"
         return Notice(NoticeKind.REFUSED, message, verdict.rule, seat=side.seat, said=said)
+
+    def _skipped(self, count: int) -> list[Notice]:
+        """The turns that allowed no move and ended at once (H2: the enemy strike pieces
+        on the centre took them all), each said with its allowance of 0 (the turn that
+        follows shows on the screen: a second passing note would not)."""
+        turns = self.engine.turns
+        ended = turns[:-1] if self.engine.turn is not None else turns
+        return [
+            info(
+                f"turn {turn.number}: {turn.side.value} may make 0 moves (H2): it ends at once",
+                Said(Say.MOVES_ALLOWED, seat=turn.side.seat, number=0),
+            )
+            for turn in ended[len(ended) - count :]
+            if count
+        ]
 
     def _after(self) -> list[Notice]:
         """The game over, or the turn to play and its allowance (H2)."""
@@ -143,8 +158,7 @@ class HexCameraFlow(EngineFlow):
             match command:
                 case EndTurn():
                     self.referee.end_turn()
-                    self.referee.skip_empty_turns()
-                    return self._after()
+                    return self._skipped(self.referee.skip_empty_turns()) or self._after()
                 case Winner(side=name) if name in ("black", "white"):
                     self.engine.apply(Resign(Side(name).other))
                     return self._after()

@@ -7,12 +7,11 @@
 the input the session journals and the camera referee's flow plays.
 
 It also says when a piece stays unseen. A piece under a hand is unseen for a moment,
-and the hand moving keeps changing what the camera sees; so a piece is *missing*
-when the board has looked the same (the same pieces on the same cells, the board
-still) for :data:`MISSING_STILLS` times the stillness rule (:data:`STILL_SECONDS`),
-that is 2 s, and the piece was not seen on the board in all that time: knocked off,
-covered, its code turned away or in glare. It is no longer missing as soon as it is
-seen on the board again.
+and hands at work move pieces; so a piece is *missing* when the board has been still
+(not moved, no piece seen on a new cell) for :data:`MISSING_STILLS` times the
+stillness rule (:data:`STILL_SECONDS`), that is 3 s, and the piece was not seen on the
+board in any frame of that time: knocked off, held up, covered, its code turned away
+or in glare. It is no longer missing as soon as it is seen on the board again.
 
     reader = BoardReader()
     for frame in frames:
@@ -37,7 +36,7 @@ from companion.table.hex_watch import HexWatch, Outline, steady
 STILL_SECONDS: Final = 0.5
 #: A piece unseen while the board looked the same for this many stillness windows
 #: (:data:`STILL_SECONDS`) is missing.
-MISSING_STILLS: Final = 4
+MISSING_STILLS: Final = 6
 _MARKERS: Final = tuple(piece.marker for piece in PIECES)
 
 
@@ -68,7 +67,7 @@ class BoardReader:
         self.watch = HexWatch(still_frames=2, still_seconds=still_seconds)
         self.reading: BoardReading | None = None
         self._seen: dict[int, float] = {}  # marker: when last seen on the board
-        self._looks: tuple[tuple[int, str | None], ...] | None = None
+        self._cells: dict[int, str] = {}  # marker: the cell it was last seen on
         self._same_since = 0.0
         self._outline: Outline = ()
         self._start: float | None = None
@@ -87,15 +86,17 @@ class BoardReader:
         if self._start is None:
             self._start = at
         if not reading.found:  # no board in sight: nothing to say of its pieces
-            self._looks, self._outline = None, ()
+            self._outline = ()
             self.missing = ()
             return
+        moved = not steady(self._outline, reading.outline)
         for marker, cell in reading.pieces.items():
             if cell is not None:
                 self._seen[marker] = at
-        looks = tuple(sorted(reading.pieces.items()))
-        if looks != self._looks or not steady(self._outline, reading.outline):
-            self._looks, self._same_since = looks, at
+                moved = moved or self._cells.get(marker, cell) != cell
+                self._cells[marker] = cell
+        if moved:
+            self._same_since = at
         self._outline = reading.outline
         window = MISSING_STILLS * self.still_seconds
         if at - self._same_since < window:
