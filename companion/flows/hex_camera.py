@@ -41,6 +41,7 @@ from companion.games.hex import (
     opening_allowance,
     parse_card,
 )
+from companion.games.registry import card_face
 from companion.table.cards import TableCard
 from companion.table.hex_events import BoardSeen
 from companion.table.hex_referee import BoardReferee, Fault, Played, PutBack, Refused
@@ -93,7 +94,8 @@ class HexCameraFlow(EngineFlow):
         if isinstance(verdict, PutBack):
             side = self.engine.side_to_act() or Side.BLACK
             left = self.engine.moves_left()
-            said = Said(Say.PUT_BACK, seat=side.seat, number=left)
+            waiting = self.engine.turn is None  # the card variant: the card comes first
+            said = Said(Say.PUT_BACK, seat=side.seat, number=None if waiting else left)
             return [info(f"board put back: {side.value} to move, {left} left", said)]
         if isinstance(verdict, Played):
             moves = " ".join(str(move) for move in verdict.moves)
@@ -144,7 +146,7 @@ class HexCameraFlow(EngineFlow):
             return []
         side = self.engine.side_to_act() or Side.BLACK
         try:
-            value = parse_card(card.notation)
+            value = parse_card(card_face(card.notation, HEX.name).face)  # M4#1: M4
             self.engine.apply(Draw(value))
         except IllegalActionError as exc:
             return [refused(card, exc.reason, exc.rule)]

@@ -19,7 +19,7 @@ from companion.cli import main
 from companion.flows.hex_camera import HexCameraFlow
 from companion.games.hex import START
 from companion.session import replay
-from companion.synthetic.hex_games import HexVideo, endgame_video, opening_video
+from companion.synthetic.hex_games import HexVideo, cards_video, endgame_video, opening_video
 from companion.synthetic.hex_scene import Away, HexScene, HexStep, Hold, Lift, Put
 from companion.views import HexView, MessageView
 
@@ -130,3 +130,39 @@ def test_a_piece_left_unseen_is_said_by_name_until_it_is_back(
     assert logged.startswith("hex board: not seen for 3.")
     assert "black strike 6 (marker 16)" in logged
     assert table.record()["turns"] == [[]]
+
+
+def test_the_card_variant_reads_the_move_cards_beside_the_board(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 24 item 4, H5: each move card turned up beside the board is read as a card
+    (no strike reduction), the board as positions; a move before the card is refused
+    and put back; `companion replay --variant cards` reads the same record."""
+    video = cards_video()
+    scene = HexScene((1920, 1080), 3.3, seed=5, frames_per_step=1)
+    table = play(video.start, video.script.steps, variants=["cards"], scene=scene)
+    assert table.record() == {**video.record, "players": ["Ana", "Ben"]}
+    lines = _lines(table.screens)
+    assert "Turn up the move card first." in lines
+    assert "The board is as it was: Ben turns up a move card." in lines
+    assert [line for line in lines if " may make " in line] == [
+        "Ana may make 1 move.",
+        "Ben may make 2 moves.",
+        "Ana may make 3 moves.",
+        "Ben may make 1 move.",
+    ]
+    kinds = {row.kind for row in table.journal.events(table.journal.games()[0].id)}
+    assert kinds == {"board", "table", "sighting"}
+
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    scene = HexScene((1920, 1080), 3.3, seed=5, frames_per_step=1)
+    for index, frame in enumerate(scene.frames(video.start, video.script.steps)):
+        cv2.imwrite(str(folder / f"{index:05d}.jpg"), frame, [cv2.IMWRITE_JPEG_QUALITY, 92])
+    argv = ["replay", str(folder), "--game", "hex", "--players", "Black,White", "--fps", "5"]
+    assert main([*argv, "--variant", "cards", "--json"]) == 0
+    out, err = capsys.readouterr()
+    data = json.loads(out)
+    assert data["record"] == video.record
+    assert len(data["refused"]) == 1 and "move card is not turned up (H5)" in data["refused"][0]
+    assert err.strip().splitlines()[-1].endswith(": 7 moves, 1 refused")
