@@ -33,13 +33,14 @@ import numpy.typing as npt
 from card_codes.face_image import CARD_MM
 from card_codes.hex_board import CELL_CENTRES, PIECES, TOKEN_MM
 from card_codes.hex_pictures import board_image, token_image, token_mask
+from companion.games.hex import SPEC as HEX
 from companion.games.hex import Kind, Piece, Position, Side
 from companion.synthetic.optics import paste_rotated
 from companion.synthetic.sprites import CardRef, FaceCache, draw_hand, table_cloth
 
 Image = npt.NDArray[np.uint8]
-#: The deck of the move cards (H5).
-HEX_DECK = "hex"
+#: The deck of the move cards (H5): the game's own.
+HEX_DECK = HEX.name
 
 
 @dataclass(frozen=True)
