@@ -139,7 +139,7 @@ class _Stderr(logging.Handler):
 
 
 @contextmanager
-def _warnings_on_stderr() -> Iterator[None]:
+def warnings_on_stderr() -> Iterator[None]:
     """The package's warnings (the refusals the runner logs) as ``replay: ...`` lines on
     stderr for the replay's length, each once, besides any handler the logging has."""
     logger = logging.getLogger("companion")
@@ -185,7 +185,7 @@ def replay_from(args: argparse.Namespace, open_source: Callable[[], Camera]) -> 
     session, flow = start_session(
         args.game, players, args.variant, game_options(args, players), clock=clock
     )
-    with open_source() as camera, _warnings_on_stderr():
+    with open_source() as camera, warnings_on_stderr():
         result = replay_game(
             camera, TableReader(layout), session, flow, clock, buttons=buttons, progress=_progress
         )

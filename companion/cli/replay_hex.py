@@ -1,13 +1,15 @@
 """``companion replay SOURCE --game hex``: read a recorded hex board into the game's record.
 
-The frames go through the camera referee (issue 24): each frame's board and pieces
-(:func:`companion.table.hex_board.read_board`), a position each time the board is
-still for half a second with every piece on a cell
-(:class:`companion.table.hex_watch.HexWatch`), the moves that explain it played by
-:class:`companion.flows.hex_camera.HexCameraFlow`. Prints the ``hex`` record (what
-``companion score`` reads) and the score; every refused change is a line on stderr,
-"replay: refused at 12.4 s: black: board change refused: a2-e5: e5 is next to neither
-a2 nor its group (H3)", and the last line counts them:
+The frames go through the daemon's own loop (:func:`companion.daemon.replay.replay_game`)
+with the camera referee in play (issue 24): each frame's board and pieces, a position
+each time the board is still for half a second with every piece on a cell
+(:class:`companion.table.hex_reader.BoardReader`), journaled and played by
+:class:`companion.flows.hex_camera.HexCameraFlow`; the cards the camera reads too, so
+the card variant (``--variant cards``, H5) takes each move card turned up beside the
+board. Prints the ``hex`` record (what ``companion score`` reads) and the score; every
+refused change is a line on stderr, "replay: refused at 12.4 s: black: board change
+refused: a2-e5: e5 is next to neither a2 nor its group (H3)", and the last line counts
+them:
 
     $ companion replay board/ --game hex --players Ana,Ben --fps 5
     {"game": "hex", "players": ["Ana", "Ben"], "variants": [], "turns": [["b2-c2"], ...]}
@@ -15,7 +17,8 @@ a2 nor its group (H3)", and the last line counts them:
     replayed 96 frames (19.2 s of table time): 9 moves, 1 refused
 
 ``--start BOARD`` starts from another position than H1's (a diagram string, as
-``companion score --json`` prints ``board``).
+``companion score --json`` prints ``board``); ``--buttons FILE`` presses the buttons
+(long SELECT ends a turn early, H2).
 """
 
 from __future__ import annotations
@@ -23,29 +26,34 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from companion.cli.render import render_report
+from companion.cli.replay import button_script, layout_of, warnings_on_stderr
 from companion.cli.seats import player_names
 from companion.errors import UsageError
-from companion.flows.base import NoticeKind
+from companion.flows.base import GameFlow, NoticeKind
 from companion.flows.hex_camera import HexCameraFlow
 from companion.games.errors import GameError
+from companion.games.hex import SPEC as HEX
 from companion.games.hex import Position
-from companion.table.hex_board import read_board
-from companion.table.hex_watch import HexWatch
 
 if TYPE_CHECKING:
     from hardware.camera import Camera
 
-#: The board must stay still this long (seconds of table time) for a position.
-STILL_SECONDS = 0.5
-DEFAULT_FPS = 30.0
+#: The options the camera referee's game is journaled with.
+CAMERA = {"mode": "camera"}
 
 
 def replay_board(args: argparse.Namespace, open_source: Callable[[], Camera]) -> int:
     """Read the hex board in ``open_source()``'s frames (module docstring)."""
+    from companion.daemon.links import TableClock
+    from companion.daemon.replay import replay_game
+    from companion.journal import Journal
+    from companion.session import Session
+    from companion.table.reader import TableReader
+
     players = player_names(args.players)
     if len(players) != 2:
         raise UsageError(f"--players: the hex game is for two players, not {len(players)}")
@@ -55,42 +63,40 @@ def replay_board(args: argparse.Namespace, open_source: Callable[[], Camera]) ->
             start = Position.parse(args.start)
         except GameError as exc:
             raise UsageError(f"--start: {exc}") from None
+
+    def camera_referee(
+        game: str, players: Sequence[str], variants: Sequence[str], *, options: Mapping[str, Any]
+    ) -> GameFlow:
+        return HexCameraFlow(players, variants, **({"start": start} if start else {}))
+
+    clock = TableClock()
+    session = Session(Journal.open(":memory:"), clock=clock, factory=camera_referee)
     try:
-        flow = HexCameraFlow(players, args.variant, start=start)
+        session.start_game(HEX.name, players, args.variant, dict(CAMERA))
     except GameError as exc:
         raise UsageError(str(exc)) from None
-    fps = args.fps or DEFAULT_FPS
-    watch = HexWatch(still_frames=max(2, round(STILL_SECONDS * fps)))
-    frames, refused, seconds = 0, [], 0.0
-    with open_source() as camera:
-        for frame in camera:
-            if frames == 1 and frame.timestamp > seconds:  # a video's own frame rate
-                watch.still_frames = max(2, round(STILL_SECONDS / (frame.timestamp - seconds)))
-            frames, seconds = frames + 1, frame.timestamp
-            position = watch.feed(read_board(frame.image))
-            if position is None:
-                continue
-            for notice in flow.seen(position):
-                if notice.kind is NoticeKind.REFUSED:
-                    line = f"refused at {frame.timestamp:.1f} s: {notice.message} ({notice.rule})"
-                    refused.append(line)
-                    print(f"replay: {line}", file=sys.stderr)
-    record = flow.record()
+    flow = session.flow
+    assert isinstance(flow, HexCameraFlow)  # start_game raised otherwise
+    reader = TableReader(layout_of(args.layout))
+    buttons = button_script(args.buttons)
+    with open_source() as camera, warnings_on_stderr():
+        result = replay_game(camera, reader, session, flow, clock, buttons=buttons)
+    refused = [
+        f"refused at {t:.1f} s: {notice.message} ({notice.rule})"
+        for t, notice in result.notices
+        if notice.kind is NoticeKind.REFUSED
+    ]
     moves = sum(len(turn.moves) for turn in flow.engine.turns)
-    last = f"replayed {frames} frames ({seconds:.1f} s of table time): {moves} moves, "
-    last += f"{len(refused)} refused"
+    last = f"replayed {result.frames} frames ({result.seconds:.1f} s of table time): "
+    last += f"{moves} moves, {len(refused)} refused"
     if args.json:
-        data: dict[str, Any] = {
-            "record": record,
-            "score": flow.report().to_json(),
-            "refused": refused,
-        }
+        data = {"record": result.record, "score": result.report.to_json(), "refused": refused}
         print(json.dumps(data))
         print(last, file=sys.stderr)
     else:
-        print(json.dumps(record, ensure_ascii=False))
+        print(json.dumps(result.record, ensure_ascii=False))
         print()
-        print(render_report(flow.report()))
+        print(render_report(result.report))
         print()
         print(last)
     return 0

@@ -18,11 +18,11 @@ from collections.abc import Callable
 
 from companion.errors import CompanionError
 from companion.flows import commands
-from companion.flows.base import Notice, NoticeKind
+from companion.flows.base import Notice, NoticeKind, TableInput
 from companion.games.errors import GameError
 from companion.session import Session
 from companion.table.cards import TableCard
-from companion.table.events import CardInput, CardSighted
+from companion.table.events import CardSighted
 from companion.ui.app import UiApp
 from companion.ui.commands import (
     EndGame,
@@ -66,8 +66,9 @@ class TableRunner:
             self.carry_out(command, event.time)
         return commands
 
-    def table(self, event: CardInput, now: float) -> None:
-        """A card placed or removed (or sighted) on the table, as the tracker says."""
+    def table(self, event: TableInput, now: float) -> None:
+        """A card placed or removed (or sighted) on the table, as the tracker says, or
+        the hex board as the camera saw it."""
         self._after(self.session.table(event), now)
 
     def sighted(self, card: TableCard, now: float) -> None:

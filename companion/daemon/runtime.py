@@ -7,7 +7,9 @@ One thread, one loop; each turn of it:
 2. turns it into table events (the reader) and hands them on: game cards to the
    session through the :class:`~companion.daemon.runner.TableRunner`, control and staff
    cards to :class:`~companion.daemon.controls.Controls`; game cards seen for the
-   first time go to the session too, as sightings (journaled, issue 10),
+   first time go to the session too, as sightings (journaled, issue 10); while the
+   camera referees a hex game, the board's positions too
+   (:class:`~companion.daemon.board_camera.BoardCamera`, issue 24),
 3. takes every button press waiting,
 4. lets time pass in the UI (timed screens, the kiosk's idle reset),
 5. gives each of its parts its turn (:mod:`companion.daemon.parts`: the players' page,
@@ -29,6 +31,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from companion.daemon.board_camera import BoardCamera
 from companion.daemon.controls import Controls
 from companion.daemon.links import ButtonsLink, CameraLink, DisplayLink, DisplayWorker
 from companion.daemon.notify import Notifier
@@ -129,6 +132,8 @@ class Daemon:
         self.frame_timeout = frame_timeout
         #: Sees every table event the reader reports (``companion replay`` lists them).
         self.on_event = on_event
+        #: The hex board read while the camera referees the game (issue 24).
+        self.board = BoardCamera(self.runner)
         self.ended = False  # a replay source has no more frames
         self._shown: View | None = None
         self._status = ""
@@ -157,8 +162,9 @@ class Daemon:
         """Show the game in progress from the journal (if any), then say READY."""
         flow, game_id = self.session.flow, self.session.game_id
         if flow is not None:
-            players = self.session.journal.game(game_id).players if game_id is not None else ()
-            self.app.game_started(flow.game, players)
+            entry = self.session.journal.game(game_id) if game_id is not None else None
+            players = entry.players if entry is not None else ()
+            self.app.game_started(flow.game, players, entry.options if entry is not None else {})
             self.app.flow_status(flow.status())
             log.info("a game of %s is in play", flow.game)
             self.fit_layout()
@@ -184,7 +190,7 @@ class Daemon:
         """
         names = tuple(DEFAULT_NAMES[:players]) if isinstance(players, int) else tuple(players)
         notices = self.session.start_game(game, names, tuple(variants), options)
-        self.app.game_started(game, names)
+        self.app.game_started(game, names, options)
         self.app.notices(notices, self.clock())
         if self.session.flow is not None:
             self.app.flow_status(self.session.flow.status())
@@ -213,6 +219,8 @@ class Daemon:
                 if card.deck != "control":
                     self.runner.sighted(card, now)
         changed = bool(events)
+        if frame is not None:
+            changed = self.board.frame(frame, now) or changed
         # Wait for buttons only when no frame came (a lost camera must not spin the CPU).
         wait = 0.0 if frame is not None or self.ended else self.frame_timeout
         press = self.links.buttons.poll(wait)

@@ -39,9 +39,12 @@ from companion.games.base import GameState
 from companion.games.report import GameReport
 from companion.table.cards import TableCard
 from companion.table.events import CardInput, CardPlaced, CardRemoved, CardSighted
+from companion.table.hex_events import BoardSeen
 
-#: What a flow takes: a card event of the table or a button command, as typed values.
-FlowInput = CardInput | FlowCommand
+#: What the table tells a flow: a card event, or the hex board the camera saw.
+TableInput = CardInput | BoardSeen
+#: What a flow takes: a table input or a button command, as typed values.
+FlowInput = TableInput | FlowCommand
 
 
 class NoticeKind(Enum):
@@ -98,6 +101,8 @@ class GameFlow(ABC):
                 return self.removed(card)
             case CardSighted(card=card):
                 return self.sighted(card)
+            case BoardSeen():
+                return self.board_seen(event)
             case Undo():
                 return self.undo()
             case command:
@@ -113,6 +118,11 @@ class GameFlow(ABC):
 
     def sighted(self, card: TableCard) -> list[Notice]:
         """A card seen, not yet confirmed (it may never be: swept away at once)."""
+        return []
+
+    def board_seen(self, seen: BoardSeen) -> list[Notice]:
+        """The hex board still, a position taken by the camera (a flow that does not
+        read the board ignores it)."""
         return []
 
     @abstractmethod

@@ -22,10 +22,10 @@ down, as the button referee reads it (``move-cards camera``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import ClassVar
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
-from companion.flows.base import EngineFlow, Notice, NoticeKind, seat_names
+from companion.flows.base import EngineFlow, GameFlow, Notice, NoticeKind, seat_names
 from companion.flows.commands import EndTurn, FlowCommand, Winner
 from companion.flows.notices import info, nothing_to_undo, refused
 from companion.flows.said import Said, Say
@@ -41,7 +41,9 @@ from companion.games.hex import (
     opening_allowance,
     parse_card,
 )
+from companion.games.registry import card_face
 from companion.table.cards import TableCard
+from companion.table.hex_events import BoardSeen
 from companion.table.hex_referee import BoardReferee, Fault, Played, PutBack, Refused
 
 #: What each fault says on the screen.
@@ -72,6 +74,18 @@ class HexCameraFlow(EngineFlow):
         self.referee = BoardReferee(engine)
         self.engine = engine
 
+    @classmethod
+    def start(
+        cls, game: str, players: Sequence[str], variants: Sequence[str], options: Mapping[str, Any]
+    ) -> GameFlow:
+        """The camera referee of the game ``hex`` in mode ``camera``: from H1's start;
+        in the card variant it reads each move card the camera sees (H5)."""
+        return cls(players, variants)
+
+    def board_seen(self, seen: BoardSeen) -> list[Notice]:
+        """The board the camera took (a journaled input): :meth:`seen`."""
+        return self.seen(seen.position)
+
     def seen(self, position: Position) -> list[Notice]:
         """A stable position of the board: the moves it shows, or why they are refused."""
         verdict = self.referee.see(position)
@@ -80,12 +94,13 @@ class HexCameraFlow(EngineFlow):
         if isinstance(verdict, PutBack):
             side = self.engine.side_to_act() or Side.BLACK
             left = self.engine.moves_left()
-            said = Said(Say.PUT_BACK, seat=side.seat, number=left)
+            waiting = self.engine.turn is None  # the card variant: the card comes first
+            said = Said(Say.PUT_BACK, seat=side.seat, number=None if waiting else left)
             return [info(f"board put back: {side.value} to move, {left} left", said)]
         if isinstance(verdict, Played):
             moves = " ".join(str(move) for move in verdict.moves)
             notices = [Notice(NoticeKind.INFO, f"moves seen: {moves}", "H3")]
-            return notices + self._after()
+            return notices + (self._skipped(verdict.skipped) or self._after())
         return []
 
     def _refused(self, verdict: Refused) -> Notice:
@@ -95,6 +110,21 @@ class HexCameraFlow(EngineFlow):
         said = Said(_SAYS[verdict.fault], seat=side.seat, number=number, cell=cell)
         message = f"{side.value}: board change refused: {verdict.reason}"
         return Notice(NoticeKind.REFUSED, message, verdict.rule, seat=side.seat, said=said)
+
+    def _skipped(self, count: int) -> list[Notice]:
+        """The turns that allowed no move and ended at once (H2: the enemy strike pieces
+        on the centre took them all), each said with its allowance of 0 (the turn that
+        follows shows on the screen: a second passing note would not)."""
+        turns = self.engine.turns
+        ended = turns[:-1] if self.engine.turn is not None else turns
+        return [
+            info(
+                f"turn {turn.number}: {turn.side.value} may make 0 moves (H2): it ends at once",
+                Said(Say.MOVES_ALLOWED, seat=turn.side.seat, number=0),
+            )
+            for turn in ended[len(ended) - count :]
+            if count
+        ]
 
     def _after(self) -> list[Notice]:
         """The game over, or the turn to play and its allowance (H2)."""
@@ -116,7 +146,7 @@ class HexCameraFlow(EngineFlow):
             return []
         side = self.engine.side_to_act() or Side.BLACK
         try:
-            value = parse_card(card.notation)
+            value = parse_card(card_face(card.notation, HEX.name).face)  # M4#1: M4
             self.engine.apply(Draw(value))
         except IllegalActionError as exc:
             return [refused(card, exc.reason, exc.rule)]
@@ -130,8 +160,7 @@ class HexCameraFlow(EngineFlow):
             match command:
                 case EndTurn():
                     self.referee.end_turn()
-                    self.referee.skip_empty_turns()
-                    return self._after()
+                    return self._skipped(self.referee.skip_empty_turns()) or self._after()
                 case Winner(side=name) if name in ("black", "white"):
                     self.engine.apply(Resign(Side(name).other))
                     return self._after()

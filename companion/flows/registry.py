@@ -14,6 +14,13 @@ variant or option the game does not know raises the games' own errors
 naming the choices, before anything starts: the session calls the factory first
 and journals only a game that could start.
 
+A game may be followed at the table in more ways than its rules know: :data:`MODES`
+adds choices to a game's option ``mode``, each with the flow that plays it (the hex
+board refereed by the camera, ``mode=camera``, issue 24).
+
+    >>> type(make_flow("hex", ["Black", "White"], [], options={"mode": "camera"})).__name__
+    'HexCameraFlow'
+
 A game is a plugin declared once per layer (:mod:`companion.views.plugins` says
 how): its spec in its package under :mod:`companion.games`, its flow here in
 :data:`FLOWS`, its presenter and live view in :data:`companion.views.plugins.VIEWS`.
@@ -22,6 +29,7 @@ how): its spec in its package under :mod:`companion.games`, its flow here in
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from companion.flows.base import GameFlow
@@ -29,6 +37,7 @@ from companion.flows.commands import FlowCommand
 from companion.flows.errors import OptionError
 from companion.flows.fibonachos import FibonachosFlow
 from companion.flows.hex import HexRefereeFlow
+from companion.flows.hex_camera import HexCameraFlow
 from companion.flows.rummy import RummyFlow
 from companion.flows.trump import TrumpFlow
 from companion.games.base import check_variants
@@ -36,6 +45,7 @@ from companion.games.errors import GameError
 from companion.games.fibonachos import SPEC as FIBONACHOS
 from companion.games.hex import REFEREE_SPEC as HEX_REFEREE
 from companion.games.hex import SPEC as HEX
+from companion.games.i18n import N_
 from companion.games.registry import OptionKind, OptionSpec, get_game
 from companion.games.rummy import SPECS as RUMMY
 from companion.games.trump import SPEC as TRUMP
@@ -50,13 +60,52 @@ FLOWS: Final[Mapping[str, type[GameFlow]]] = {
     HEX_REFEREE.name: HexRefereeFlow,
 }
 
-
-def takes(game: str) -> frozenset[type[FlowCommand]]:
-    """The commands the flow of ``game`` acts on (the buttons offer no other)."""
-    return _flow(game).takes
+#: The option that chooses how a game is followed.
+MODE: Final = "mode"
 
 
-def _flow(game: str) -> type[GameFlow]:
+@dataclass(frozen=True)
+class TableMode:
+    """A mode the table adds to ``game``'s option ``mode``, played by ``flow``; the
+    start menu offers it as ``label``, right after the game ``after``."""
+
+    game: str
+    mode: str
+    flow: type[GameFlow]
+    label: str
+    after: str
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The options it starts its game with (the rest keep their defaults)."""
+        return {MODE: self.mode}
+
+    @property
+    def key(self) -> str:
+        """Its name in the menus: ``hex:camera``."""
+        return f"{self.game}:{self.mode}"
+
+
+#: The hex board refereed by the camera (issue 24), beside the button referee.
+TABLE_MODES: Final = (
+    TableMode(HEX.name, "camera", HexCameraFlow, N_("Hex camera referee"), HEX_REFEREE.name),
+)
+#: The table's modes of each game, by the option's value.
+MODES: Final[Mapping[str, Mapping[str, type[GameFlow]]]] = {
+    mode.game: {m.mode: m.flow for m in TABLE_MODES if m.game == mode.game} for mode in TABLE_MODES
+}
+
+
+def takes(game: str, options: Mapping[str, Any] | None = None) -> frozenset[type[FlowCommand]]:
+    """The commands the flow of ``game`` (started with ``options``) acts on (the
+    buttons offer no other)."""
+    return _flow(game, options).takes
+
+
+def _flow(game: str, options: Mapping[str, Any] | None = None) -> type[GameFlow]:
+    moded = MODES.get(game, {}).get(str((options or {}).get(MODE)))
+    if moded is not None:
+        return moded
     flow = FLOWS.get(game)
     if flow is None:
         get_game(game)  # an unknown game: UnknownGameError naming the known ones
@@ -76,12 +125,24 @@ def make_flow(
         )
     check_variants(game, list(variants), spec.variants)
     opts = check_options(game, options, len(players))
-    return _flow(game).start(game, players, variants, opts)
+    return _flow(game, opts).start(game, players, variants, opts)
+
+
+def game_options(game: str) -> tuple[OptionSpec, ...]:
+    """The options of ``game`` as the table takes them: the spec's, its ``mode`` with
+    the table's own modes (:data:`MODES`) among its choices."""
+    extra = tuple(MODES.get(game, {}))
+    return tuple(
+        replace(option, choices=(*option.choices, *extra))
+        if option.name == MODE and extra
+        else option
+        for option in get_game(game).options
+    )
 
 
 def check_options(game: str, options: Mapping[str, Any], players: int) -> dict[str, Any]:
     """``options`` with their defaults, or :class:`OptionError` naming the fault."""
-    known = {option.name: option for option in get_game(game).options}
+    known = {option.name: option for option in game_options(game)}
     out: dict[str, Any] = {}
     for name, value in options.items():
         option = known.get(name)

@@ -3,10 +3,11 @@
 An input is a value from the reader or the buttons to the flow
 (:data:`~companion.flows.base.FlowInput`: a
 :class:`~companion.table.events.CardPlaced`, :class:`~companion.table.events.CardRemoved`
-or :class:`~companion.table.events.CardSighted`, or a
+or :class:`~companion.table.events.CardSighted`, the hex board's
+:class:`~companion.table.hex_events.BoardSeen`, or a
 :class:`~companion.flows.commands.Command`); each writes its own row's payload
-(``to_json``) and names the row's kind (``kind``: ``table``, ``sighting`` or
-``command``). :func:`decode` reads a row back into the same value. The rows are the
+(``to_json``) and names the row's kind (``kind``: ``table``, ``sighting``, ``board``
+or ``command``). :func:`decode` reads a row back into the same value. The rows are the
 ones journals have always had, so a journal written before the inputs were typed
 replays unchanged.
 
@@ -27,9 +28,10 @@ from companion.flows.base import FlowInput
 from companion.flows.commands import from_json
 from companion.table.errors import EventError
 from companion.table.events import card_input
+from companion.table.hex_events import BoardSeen, board_input
 
 #: The kinds of the rows that hold a game's inputs.
-KINDS = ("table", "sighting", "command")
+KINDS = ("table", "sighting", BoardSeen.kind, "command")
 
 
 def encode(event: FlowInput) -> tuple[str, dict[str, Any]]:
@@ -46,6 +48,8 @@ def decode(kind: str, payload: Mapping[str, Any], *, at: float = 0.0) -> FlowInp
     """
     if kind == "command":
         return from_json(payload)
+    if kind == BoardSeen.kind:
+        return board_input(kind, payload, at=at)
     if kind in KINDS:
         return card_input(kind, payload, at=at)
     raise EventError(f"journal: {kind!r} is no kind of input (the kinds are: {', '.join(KINDS)})")

@@ -41,7 +41,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.flows.base import FlowInput, GameFlow, Notice
+from companion.flows.base import FlowInput, GameFlow, Notice, TableInput
 from companion.flows.commands import FlowCommand
 from companion.flows.notices import ended_notice
 from companion.flows.status import Scores
@@ -52,7 +52,6 @@ from companion.session.faults import journal_faults, not_saved
 from companion.session.lying import Lying
 from companion.session.replay import FlowFactory, default_factory, replay
 from companion.table.cards import TableCard
-from companion.table.events import CardInput
 from companion.views.faults import Fault
 
 log = logging.getLogger(__name__)
@@ -220,9 +219,9 @@ class Session:
 
     # -- inputs --------------------------------------------------------------------------
 
-    def table(self, event: CardInput) -> list[Notice]:
-        """A card placed, removed or sighted (not yet confirmed): journaled, then
-        handed to the flow."""
+    def table(self, event: TableInput) -> list[Notice]:
+        """A card placed, removed or sighted (not yet confirmed), or the hex board seen:
+        journaled, then handed to the flow."""
         return self._input(event)
 
     def command(self, command: FlowCommand) -> list[Notice]:

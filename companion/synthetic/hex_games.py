@@ -19,7 +19,7 @@ from typing import Any, Final
 
 from companion.games.hex import SPEC as HEX
 from companion.games.hex import START, Move, Position
-from companion.synthetic.hex_scene import Away, HexStep, Hold, Lift, Nudge, Put, markers_of
+from companion.synthetic.hex_scene import Away, Card, HexStep, Hold, Lift, Nudge, Put, markers_of
 
 
 class HexScript:
@@ -30,6 +30,7 @@ class HexScript:
         self.still = still
         self.cells = markers_of(start)
         self.steps: list[HexStep] = []
+        self._copies: dict[int, int] = {}
 
     def _marker_on(self, cell: str) -> int | None:
         return next((marker for marker, here in self.cells.items() if here == cell), None)
@@ -68,6 +69,13 @@ class HexScript:
         """Undo the move ``text`` by hand (after it was refused): the same swap again."""
         move = Move.parse(text)
         return self.move(f"{move.dst}-{move.src}")
+
+    def card(self, value: int) -> HexScript:
+        """Turn up a move card of ``value`` beside the board (the card variant, H5): the
+        next copy of that card in the deck, left alone for ``still`` frames."""
+        self._copies[value] = self._copies.get(value, 0) + 1
+        self.steps += [Card(f"M{value}#{self._copies[value]}"), Hold(self.still)]
+        return self
 
     def nudge(self, dx: float, dy: float, degrees: float) -> HexScript:
         """Push the board ``dx``, ``dy`` mm and turn it ``degrees``, then leave it."""
@@ -130,3 +138,24 @@ def endgame_video(still: int = 4) -> HexVideo:
         "start": NEAR.board(),
     }
     return HexVideo("endgame", NEAR, script, record, ("too-many",))
+
+
+def cards_video(still: int = 4) -> HexVideo:
+    """The card variant (H5) from H1's start: each turn's move card turned up beside the
+    board, then that many moves (no strike reduction); a move made before White's card
+    is turned up is refused (``card-first``) and put back."""
+    script = HexScript(START, still=still).wait()
+    script.card(1).move("b2-c2")
+    script.move("j6-i6").put_back("j6-i6")
+    script.card(2).moves("j6-i6", "k5-j5")
+    script.card(3).moves("c2-d2", "d9-d7", "a2-a1")
+    script.card(1).move("k1-h6")
+    turns: list[dict[str, Any]] = [
+        {"card": 1, "moves": ["b2-c2"]},
+        {"card": 2, "moves": ["j6-i6", "k5-j5"]},
+        {"card": 3, "moves": ["c2-d2", "d9-d7", "a2-a1"]},
+        {"card": 1, "moves": ["k1-h6"]},
+        {"card": None, "moves": []},  # Black's next card not turned up yet
+    ]
+    record = {"game": HEX.name, "players": ["Black", "White"], "variants": ["cards"]}
+    return HexVideo("cards", START, script, {**record, "turns": turns}, ("card-first",))

@@ -9,7 +9,9 @@ the cell it is working on (a lifted piece is in the hand: not drawn). Steps:
 - :class:`Put` (marker, cell): the hand puts the piece it holds on ``cell``;
 - :class:`Away`: the hand leaves the board;
 - :class:`Nudge` (dx, dy mm, degrees): the board is pushed, over a few frames;
-- :class:`Hold` (frames): nothing changes.
+- :class:`Hold` (frames): nothing changes;
+- :class:`Card` (notation): a move card of the ``hex`` deck turned up beside the board,
+  on the one before (the card variant, H5).
 
 Each step is shown for ``frames_per_step`` frames (a nudge for each of its small
 moves, a hold for its count). ``tilt`` tips the camera (the whole frame in perspective).
@@ -28,12 +30,17 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from card_codes.face_image import CARD_MM
 from card_codes.hex_board import CELL_CENTRES, PIECES, TOKEN_MM
 from card_codes.hex_pictures import board_image, token_image, token_mask
+from companion.games.hex import SPEC as HEX
 from companion.games.hex import Kind, Piece, Position, Side
-from companion.synthetic.sprites import draw_hand, table_cloth
+from companion.synthetic.optics import paste_rotated
+from companion.synthetic.sprites import CardRef, FaceCache, draw_hand, table_cloth
 
 Image = npt.NDArray[np.uint8]
+#: The deck of the move cards (H5): the game's own.
+HEX_DECK = HEX.name
 
 
 @dataclass(frozen=True)
@@ -64,7 +71,12 @@ class Hold:
     frames: int
 
 
-HexStep = Lift | Put | Away | Nudge | Hold
+@dataclass(frozen=True)
+class Card:
+    notation: str  # a card of the hex deck with its serial: "M4#1"
+
+
+HexStep = Lift | Put | Away | Nudge | Hold | Card
 #: A nudge is shown as this many small moves, one frame each.
 NUDGE_FRAMES = 4
 
@@ -114,6 +126,9 @@ class HexScene:
         self.noise = [rng.integers(0, 5, (size[1], size[0], 3), dtype=np.uint8) for _ in range(2)]
         self.grain = False
         self.zoom = 1.0
+        #: The move card lying beside the board (the card variant), and its sprite's width.
+        self.card: str | None = None
+        self.card_width = round(CARD_MM[0] * px_per_mm)
 
     def frames(self, start: Position, steps: Sequence[HexStep]) -> Iterator[Image]:
         """Every frame of ``steps`` from ``start``."""
@@ -133,6 +148,8 @@ class HexScene:
                 hand = None
             elif isinstance(step, Hold):
                 count = step.frames
+            elif isinstance(step, Card):
+                self.card = step.notation
             else:
                 x, y, angle = self.pose
                 for _ in range(NUDGE_FRAMES):
@@ -187,6 +204,8 @@ class HexScene:
         matrix = self._board_to_frame()
         frame = self.table.copy()
         cv2.warpPerspective(canvas, matrix, self.size, dst=frame, borderMode=cv2.BORDER_TRANSPARENT)
+        if self.card is not None:
+            self._draw_card(frame, self.card)
         if hand is not None:
             point = matrix @ np.array([*self._cell_px(hand), 1.0])
             tip = (float(point[0] / point[2]), float(point[1] / point[2]))
@@ -198,10 +217,27 @@ class HexScene:
         )
         return np.asarray(grained, dtype=np.uint8)
 
+    def _draw_card(self, frame: Image, notation: str) -> None:
+        """The move card face up left of the board, a little turned, as a hand left it."""
+        face = FaceCache(self.card_width).face(CardRef(HEX_DECK, notation))
+        x = max(self.card_width * 0.6, (self.size[0] - self.board.shape[1] * self.zoom) / 4)
+        paste_rotated(frame, face, x, self.size[1] / 2, 4.0)
+
 
 def side_of(marker: int) -> Side:
     """The side of the piece with ``marker``."""
     return Side(next(piece.side for piece in PIECES if piece.marker == marker))
 
 
-__all__ = ["Away", "HexScene", "HexStep", "Hold", "Lift", "Nudge", "Put", "markers_of", "side_of"]
+__all__ = [
+    "Away",
+    "Card",
+    "HexScene",
+    "HexStep",
+    "Hold",
+    "Lift",
+    "Nudge",
+    "Put",
+    "markers_of",
+    "side_of",
+]

@@ -7,9 +7,10 @@ seen off the board (set aside, held up) has no cell until it is put down again. 
 frame's position is complete when all 26 pieces have a cell and no two share one;
 it is taken when the board has not moved (its outline in the picture within
 ``moved_px``) and the complete position has stayed the same for ``still_frames``
-frames in a row. Each position is given once (:meth:`HexWatch.feed` answers it the
-frame it is taken, ``None`` otherwise), so a nudged or turned board gives nothing
-new: its pieces are on the same cells.
+frames in a row and, given the frames' times, for ``still_seconds`` (a live camera's
+frames come as fast as the loop takes them). Each position is given once
+(:meth:`HexWatch.feed` answers it the frame it is taken, ``None`` otherwise), so a
+nudged or turned board gives nothing new: its pieces are on the same cells.
 
     >>> watch = HexWatch(still_frames=2)
     >>> watch.pending
@@ -27,6 +28,17 @@ from companion.games.hex import Cell, Kind, Piece, Position, Side
 from companion.table.hex_board import BoardReading
 
 _PIECE_OF: Final = {piece.marker: Piece.of(Side(piece.side), Kind(piece.kind)) for piece in PIECES}
+#: Where the board lies in the picture (:attr:`BoardReading.outline`).
+Outline = tuple[tuple[float, float], ...]
+#: The board has not moved while its outline stays within this many pixels.
+MOVED_PX: Final = 4.0
+
+
+def steady(before: Outline, after: Outline, moved_px: float = MOVED_PX) -> bool:
+    """True if the board did not move between two outlines (none: it moved)."""
+    if not before or len(after) != len(before):
+        return False
+    return all(math.dist(a, b) <= moved_px for a, b in zip(after, before, strict=True))
 
 
 @dataclass
@@ -34,13 +46,15 @@ class HexWatch:
     """Turns :class:`BoardReading` s into positions (module docstring)."""
 
     still_frames: int = 5
-    moved_px: float = 4.0
+    moved_px: float = MOVED_PX
+    still_seconds: float = 0.0
 
     def __post_init__(self) -> None:
         self.cells: dict[int, str | None] = {marker: None for marker in _PIECE_OF}
-        self._outline: tuple[tuple[float, float], ...] = ()
+        self._outline: Outline = ()
         self._candidate: Position | None = None
         self._run = 0
+        self._since = 0.0
         self.last: Position | None = None
 
     @property
@@ -48,8 +62,9 @@ class HexWatch:
         """Pieces without a cell (never seen, or seen off the board)."""
         return sum(1 for cell in self.cells.values() if cell is None)
 
-    def feed(self, reading: BoardReading) -> Position | None:
-        """Take one frame's reading; return a new stable position, else ``None``."""
+    def feed(self, reading: BoardReading, at: float = 0.0) -> Position | None:
+        """Take one frame's reading (``at``: the frame's time, in seconds); return a new
+        stable position, else ``None``."""
         if not reading.found:
             self._run, self._outline = 0, ()
             return None
@@ -60,19 +75,18 @@ class HexWatch:
         if not still or position is None or position != self._candidate:
             self._candidate = position
             self._run = 1 if still and position is not None else 0
+            self._since = at
             return None
         self._run += 1
-        if self._run < self.still_frames or position == self.last:
+        if self._run < self.still_frames or at - self._since < self.still_seconds:
+            return None
+        if position == self.last:
             return None
         self.last = position
         return position
 
-    def _still(self, outline: tuple[tuple[float, float], ...]) -> bool:
-        if len(outline) != len(self._outline):
-            return False
-        return all(
-            math.dist(a, b) <= self.moved_px for a, b in zip(outline, self._outline, strict=True)
-        )
+    def _still(self, outline: Outline) -> bool:
+        return steady(self._outline, outline, self.moved_px)
 
     def _complete(self) -> Position | None:
         """The position if every piece has its own cell, else ``None``."""

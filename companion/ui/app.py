@@ -25,7 +25,8 @@ winner, a note) does not, so a quick hand at the hex referee loses no move.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from companion.config import KioskSection
 from companion.flows.base import Notice, NoticeKind
@@ -95,6 +96,8 @@ class UiApp:
         self.last_input = now
         self.staff_until = float("-inf")
         self.game: str | None = None
+        #: The options the game in play started with (its ``mode`` chooses its keys).
+        self.options: Mapping[str, Any] = {}
         self.players: tuple[str, ...] = ()
         self.flow: FlowView | None = None
         #: The flow's facts behind ``flow`` (menus that act on them: a missing card).
@@ -197,10 +200,14 @@ class UiApp:
         self.page = IdlePage(self)
         return commands
 
-    def game_started(self, game: str, players: Sequence[str]) -> None:
-        """A game in play the daemon resumed from its journal: show it."""
+    def game_started(
+        self, game: str, players: Sequence[str], options: Mapping[str, Any] | None = None
+    ) -> None:
+        """A game in play the daemon resumed from its journal (or started without the
+        menus, with ``options``): show it."""
         self._clear_game()
         self.game, self.players = game, tuple(players)
+        self.options = dict(options or {})
         self.page = GamePage(self)
 
     def remember_names(self, names: Sequence[str]) -> None:
@@ -349,6 +356,7 @@ class UiApp:
         self._clear_game()
         self.wizard.preset(())  # the staff's names went to this game
         self.game, self.players = command.game, command.players
+        self.options = dict(command.options)
         if self.link:  # the page of the game starting: its code, passing
             code = phone_view(self.link, started=not get_game(command.game).seats, hint="")
             until = self.now + START_CODE_SECONDS
@@ -389,6 +397,7 @@ class UiApp:
 
     def _clear_game(self) -> None:
         self.game, self.players, self.flow, self.status = None, (), None, None
+        self.options = {}
         self.last_scores = self.running = None
         self._recorded = ()
         self._then, self._quiet_end, self._result_said = (lambda: IdlePage(self)), False, False

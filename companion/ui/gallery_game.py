@@ -173,6 +173,9 @@ def game_screens() -> dict[str, View]:
         HEX.name: present(HexStatus(Side.BLACK, 7, 6, 4), sides),
         "hex-strikes": present(HexStatus(Side.WHITE, 8, 4, 4, reduction=2), sides),
         "hex-card": present(HexStatus(Side.BLACK, 9, 5, 3, card=5), sides),
+        "hex-card-due": present(
+            HexStatus(Side.WHITE, 10, 0, 0, awaiting=Awaiting.MOVE_CARD), sides
+        ),
         "hex-winner": present(HexStatus(Side.WHITE, 31, 6, 0, winner=Side.WHITE), sides),
     }
 

@@ -9,6 +9,9 @@ Card games (Fibonachos, Trump, rummy):
     BACK, long SELECT, long BACK   the in-game menu (undo, correct a card, ...)
     long UP        speech on: say the last announcement again (docs/ui.md); off: as UP
 
+The hex camera referee (issue 24): the camera sees the moves; long SELECT ends the
+turn early (H2), BACK or long BACK opens the in-game menu (the winner, the end).
+
 The hex referee (H2), one button per thing that happens at the board:
 
     SELECT         one move made (the count goes down)
@@ -67,9 +70,11 @@ class GamePage:
     def press(self, key: Key) -> Go:
         if key is Key.LONG_UP and self.app.repeats:  # speech on: the last sentence again
             return Go(commands=[SayAgain()])
-        commands = takes(self.app.game) if self.app.game else frozenset()
+        commands = takes(self.app.game, self.app.options) if self.app.game else frozenset()
         if Move in commands:
             return self._referee(key)
+        if key is Key.LONG_SELECT and EndTurn in commands:  # the camera referee (issue 24)
+            return _flow(EndTurn())
         status = self.app.status
         if isinstance(status, RummyStatus) and key in (Key.SELECT, Key.BACK):
             asked = self._rummy(status, key)

@@ -4,7 +4,8 @@ Every action of a game is in the in-game menu (BACK or long SELECT in a card gam
 long BACK in the hex referee), so nothing needs more than the four buttons:
 
     Menu: Back to game / Undo / Correct a card / Who leads (Trump, round 1) / Scores /
-          Wild card, Count hands, End round (rummy) / Winner (hex) / End game /
+          Wild card, Count hands, End round (rummy) / End turn (the hex camera
+          referee) / Winner (hex) / End game /
           Back to start / Staff (once a staff card was shown)
 
 Correcting a misread card is three short lists: which card (the newest first),
@@ -18,7 +19,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from companion.flows.commands import CountHands, EndRound, Leader, Replace, Wild, Winner
+from companion.flows.commands import (
+    CountHands,
+    EndRound,
+    EndTurn,
+    Leader,
+    Move,
+    Replace,
+    Wild,
+    Winner,
+)
 from companion.flows.registry import takes
 from companion.flows.status import Recorded, RummyStatus, WildCard
 from companion.games.i18n import N_
@@ -47,7 +57,7 @@ STAFF_ACTIONS = (
 def game_menu(app: UiApp, selected: int = 0) -> ListPage:
     """The in-game menu of the game in play: the commands its flow takes."""
     game = app.game or ""
-    commands = takes(game) if game else frozenset()
+    commands = takes(game, app.options) if game else frozenset()
     to_game = app.to_game
     choices = [
         Choice(_("Back to game"), to_game),
@@ -66,6 +76,9 @@ def game_menu(app: UiApp, selected: int = 0) -> ListPage:
         choices.append(Choice(_("Count hands"), lambda: Go(app.game_page(), [count])))
     if EndRound in commands:
         choices.append(Choice(_("End round"), lambda: Go(out_menu(app))))
+    if EndTurn in commands and Move not in commands:  # the camera referee's (issue 24)
+        end = Flow(EndTurn())
+        choices.append(Choice(_("End turn"), lambda: Go(app.game_page(), [end])))
     if Winner in commands:
         choices.append(Choice(_("Winner"), lambda: Go(winner_menu(app))))
     if app.link:

@@ -31,6 +31,9 @@ def hex_screen(view: HexView, size: tuple[int, int]) -> Image.Image:
         wins = _("{name} wins").format(name=view.winner)
         pen.centre(top + (8 if tall(size) else 3), wins, LARGE)
         return image
+    if view.card_due:  # the card variant: no moves until the card is turned up (H5)
+        pen.centre(top + (8 if tall(size) else 3), _("Turn up a move card"), TEXT)
+        return image
     note = _("card {number}").format(number=view.card) if view.card is not None else ""
     if view.reduction:
         note = _("-{number} centre").format(number=view.reduction)

@@ -139,6 +139,12 @@ def hex_screen(view: HexView, size: tuple[int, int]) -> Image.Image:
         y = _headline(image, view.winner, 0, centre=True)
         Pen(image).centre(min(y, size[1] - LARGE.height), _("wins"), LARGE)
         return image
+    if view.card_due:  # the card variant: the name, and the card to turn up (H5)
+        if not tall(size):
+            return _short(image, view.player, [_("move card")])
+        y = _headline(image, view.player, 0, centre=True)
+        Pen(image).centre(min(y, size[1] - TEXT.height), _("Turn up a move card"), TEXT)
+        return image
     pen = Pen(image)
     font, scale = (HUGE, 3) if tall(size) else (LARGE, 2)
     number = str(view.left)

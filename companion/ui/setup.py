@@ -14,7 +14,9 @@ its label, its player range, its variants, its fixed sides and its options. Of
 the options, the menus ask each seat option (who deals, who leads: its question is
 the step's title); the seed comes from ``seed()``; a choice keeps its default (the
 hex referee's ``mode``: the buttons run the referee, and ``board`` needs every move
-entered).
+entered). A game followed in a mode of its own is offered as a game beside the one it
+goes with (:data:`companion.flows.registry.TABLE_MODES`): the camera referee of the
+hex board next to the button referee.
 
     >>> wizard = SetupWizard(start=lambda c: Go(commands=[c]), cancel=Go, seed=lambda: 7)
     >>> page = wizard.games_page()
@@ -28,6 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.flows.registry import TABLE_MODES, TableMode
 from companion.games.registry import GameSpec, OptionKind, OptionSpec, get_game, menu_games
 from companion.ui.commands import StartGame
 from companion.ui.names import NamePicker
@@ -52,14 +55,21 @@ class Setup:
     #: The seat chosen for each seat option (by the option's name).
     seats: dict[str, int] = field(default_factory=dict)
     variants: list[str] = field(default_factory=list)
+    #: The table's mode it is offered in, if any.
+    moded: TableMode | None = None
 
     @property
     def game(self) -> str:
         return self.spec.name
 
     @property
+    def key(self) -> str:
+        """The start menu's row of this game: its name, or its mode's key."""
+        return self.moded.key if self.moded is not None else self.spec.name
+
+    @property
     def label(self) -> str:
-        return self.spec.label
+        return self.moded.label if self.moded is not None else self.spec.label
 
     def seat_options(self) -> list[OptionSpec]:
         """The options the menus ask: who deals (who leads Trump is asked in the game)."""
@@ -113,15 +123,19 @@ class SetupWizard:
         self, *, top: Sequence[Choice] = (), bottom: Sequence[Choice] = (), game: str = ""
     ) -> ListPage:
         """The start menu: ``top`` (resume) and ``bottom`` (staff) around the games."""
-        specs = menu_games()
         choices = [*top]
-        choices += [Choice(_(spec.label), self._chooser(spec.name)) for spec in specs]
+        names: list[str] = []
+        for spec in menu_games():
+            choices.append(Choice(_(spec.label), self._chooser(spec.name)))
+            names.append(spec.name)
+            for moded in (m for m in TABLE_MODES if m.after == spec.name):
+                choices.append(Choice(_(moded.label), self._chooser(moded.game, moded)))
+                names.append(moded.key)
         choices += bottom
-        names = [s.name for s in specs]
         selected = len(top) + names.index(game) if game in names else 0
         return ListPage(_("Start"), choices, back=self.cancel, selected=selected)
 
-    def _chooser(self, game: str) -> Callable[[], Go]:
+    def _chooser(self, game: str, moded: TableMode | None = None) -> Callable[[], Go]:
         def choose() -> Go:
             spec = get_game(game)
             players = len(spec.seats) or max(spec.min_players, 2)
@@ -130,7 +144,7 @@ class SetupWizard:
                 preset = self.preset_names
                 players = min(max(len(preset), spec.min_players), spec.max_players)
                 names = [*preset, *[""] * players][:players]
-            setup = Setup(spec, players, names)
+            setup = Setup(spec, players, names, moded=moded)
             self.current = setup
             setup.seats = {option.name: 0 for option in setup.seat_options()}
             return Go(self._step(setup, setup.steps()[0]))
@@ -160,7 +174,7 @@ class SetupWizard:
             steps = setup.steps()
             at = steps.index(step)
             if at == 0:
-                return Go(self.games_page(game=setup.game))
+                return Go(self.games_page(game=setup.key))
             return Go(self._step(setup, steps[at - 1]))
 
         return back
@@ -329,13 +343,14 @@ class SetupWizard:
     def command(self, setup: Setup) -> StartGame:
         """The start asked for: every option of the game, in the registry's order."""
         options: dict[str, Any] = {}
+        chosen = setup.moded.options if setup.moded is not None else {}
         for option in setup.spec.options:
             if option.kind is OptionKind.SEAT and option.asked:
                 options[option.name] = setup.seats[option.name]
             elif option.kind is OptionKind.SEED:
                 options[option.name] = self.seed()
             else:
-                options[option.name] = option.default
+                options[option.name] = chosen.get(option.name, option.default)
         return StartGame(
             setup.game,
             tuple(self.display_names(setup)),

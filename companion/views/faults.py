@@ -32,12 +32,14 @@ class FaultKind(Enum):
     GAME_CLOSED = "game-closed"  # the game in play was damaged: closed
     RESUMED = "resumed"  # the game in play resumes before a damaged move
     LEFT_OUT = "left-out"  # damaged games are left out of the history
+    PIECE_MISSING = "piece-missing"  # piece, others: hex pieces the camera does not see
 
 
 @dataclass(frozen=True)
 class Fault:
     """A fault and its facts: ``card`` (a notation) of ``deck``, counts of ``games``
-    and ``moves``, the ``table`` whose deck a stray card is from."""
+    and ``moves``, the ``table`` whose deck a stray card is from, the hex ``piece``
+    not seen (side, kind, number as printed) and how many ``others`` are not seen."""
 
     kind: FaultKind
     card: str | None = None
@@ -45,6 +47,8 @@ class Fault:
     games: int = 0
     moves: int = 0
     table: str = ""
+    piece: tuple[str, str, int] | None = None
+    others: int = 0
 
 
 #: Each fault: its title and its sentence (``{card}`` the card by its face).
@@ -74,7 +78,36 @@ FAULTS: dict[FaultKind, tuple[str, str]] = {
         N_("History repaired"),
         N_("Damaged games are left out of the history."),
     ),
+    FaultKind.PIECE_MISSING: (N_("Piece not seen"), ""),  # the piece: see _piece_line()
 }
+
+#: A hex piece as its token names it (side, kind): the number printed on it follows.
+PIECE_NAMES: dict[tuple[str, str], str] = {
+    ("black", "centre"): N_("Black centre"),
+    ("black", "strike"): N_("Black strike piece {number}"),
+    ("black", "support"): N_("Black support piece {number}"),
+    ("white", "centre"): N_("White centre"),
+    ("white", "strike"): N_("White strike piece {number}"),
+    ("white", "support"): N_("White support piece {number}"),
+}
+
+
+def piece_name(side: str, kind: str, number: int) -> str:
+    """A hex piece in the players' words: "White strike piece 3"."""
+    return _(PIECE_NAMES[side, kind]).format(number=number)
+
+
+def _piece_line(fault: Fault) -> str:
+    if fault.piece is None:
+        return ""
+    piece = piece_name(*fault.piece)
+    if not fault.others:
+        return _("{piece} is not seen: put it on its cell, code up.").format(piece=piece)
+    return ngettext(
+        "{piece} and {count} more piece are not seen.",
+        "{piece} and {count} more pieces are not seen.",
+        fault.others,
+    ).format(piece=piece, count=fault.others)
 
 
 def fault_words(fault: Fault) -> NoticeWords:
@@ -86,6 +119,8 @@ def fault_words(fault: Fault) -> NoticeWords:
         text = _("A damaged history was set aside; kept: {games}, {moves}.").format(
             games=games, moves=moves
         )
+    elif fault.kind is FaultKind.PIECE_MISSING:
+        text = _piece_line(fault)
     else:
         card = card_name(fault.card, fault.deck) if fault.card else ""
         text = _(line).format(card=card, table=fault.table)

@@ -149,6 +149,7 @@ class HexView:
     reduction: int = 0  # enemy strike pieces on the mover's centre
     card: int | None = None  # the move card turned up (card variant)
     winner: str | None = None
+    card_due: bool = False  # card variant: the turn's move card is not turned up yet (H5)
 
 
 @dataclass(frozen=True)

@@ -340,6 +340,7 @@ def present_hex(status: HexStatus, players: Sequence[str]) -> HexView:
         reduction=status.reduction,
         card=status.card,
         winner=None if status.winner is None else names[status.winner.seat],
+        card_due=status.awaiting is Awaiting.MOVE_CARD,
     )
 
 

@@ -242,6 +242,8 @@ def _line(said: Said, rule: str | None, line: str) -> str:
             "{name} may make {number} moves this turn: put the last piece back.",
             count,
         )
+    if say is Say.PUT_BACK and said.number is None:  # the move card is not turned up (H5)
+        return _("The board is as it was: {name} turns up a move card.")
     if say is Say.PUT_BACK:
         count = said.number or 0
         return ngettext(

@@ -155,6 +155,12 @@ def fault_screens() -> Iterator[tuple[str, View]]:
             fault = Fault(kind, card=longest_card(deck), deck=deck, games=99999, moves=999999)
             app.hardware_status("card", fault, 0.0)
             yield f"{kind.value}-{deck}", app.screen(0.0)
+    for piece in (("white", "support", 6), ("black", "centre", 1)):  # issue 24
+        for others in (0, 1, 25):
+            app = UiApp()
+            fault = Fault(FaultKind.PIECE_MISSING, piece=piece, others=others)
+            app.hardware_status("piece", fault, 0.0)
+            yield f"piece-missing-{piece[1]}-{others}", app.screen(0.0)
     for spec in all_games():
         app = UiApp()
         app.start_failed(spec.name, 0.0)

@@ -79,6 +79,7 @@ def test_start_menu_lists_every_game() -> None:
         "Rummy 8",
         "Rummy 89",
         "Hex referee",
+        "Hex camera referee",
         "Set up the table",
         "Language",
     )

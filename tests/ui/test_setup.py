@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from ui_keys import Finger
 
-from companion.flows.registry import make_flow
+from companion.flows.registry import TABLE_MODES, make_flow
 from companion.games.registry import GameSpec, OptionKind, all_games, menu_games
 from companion.ui.app import UiApp
 from companion.ui.commands import StartGame
@@ -69,7 +69,10 @@ def test_the_oled_names_the_game_in_play_by_its_label() -> None:
         app = UiApp()
         app.game_started(spec.name, ["Ana", "Ben"][: spec.max_players])
         assert app.label == spec.label
-    assert [spec.label for spec in menu_games()] == list(UiApp().screen(0.0).items)[:-2]
+    labels = []
+    for spec in menu_games():  # each game, then the table's modes offered after it
+        labels += [spec.label, *(m.label for m in TABLE_MODES if m.after == spec.name)]
+    assert labels == list(UiApp().screen(0.0).items)[:-2]
     assert {spec.name for spec in all_games()} - {spec.name for spec in menu_games()} == {"hex"}
 
 

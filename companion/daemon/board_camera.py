@@ -1,0 +1,77 @@
+"""The daemon's eye on the hex board: frames to the camera referee, pieces not seen to the OLED.
+
+While the game in play is refereed by the camera (the game ``hex`` in mode
+``camera``, :class:`~companion.flows.hex_camera.HexCameraFlow`), each frame is also
+read as the hex board (:class:`~companion.table.hex_reader.BoardReader`): a position
+taken is a :class:`~companion.table.hex_events.BoardSeen`, handed to the session
+through the runner like a card placed (journaled, then played by the flow), and a
+piece the camera stops seeing is said on the OLED in the players' words ("White
+strike piece 3 is not seen") and written to the log, until it is seen again. Any
+other game costs nothing here: no frame is read as a board.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from companion.daemon.runner import TableRunner
+from companion.flows.base import GameFlow
+from companion.flows.hex_camera import HexCameraFlow
+from companion.views.faults import Fault, FaultKind
+from hardware.camera import Frame
+
+if TYPE_CHECKING:  # the board's reader loads OpenCV: only once a camera referee plays
+    from companion.table.hex_reader import BoardReader, MissingPiece
+
+log = logging.getLogger(__name__)
+#: The OLED's fault kind for the pieces not seen (one at a time on the screen).
+PIECE = "piece"
+
+
+class BoardCamera:
+    """Reads the hex board in the frames while the camera referees (module docstring)."""
+
+    def __init__(self, runner: TableRunner) -> None:
+        self.runner = runner
+        self.reader: BoardReader | None = None
+        self._flow: GameFlow | None = None
+        self._missing: tuple[MissingPiece, ...] = ()
+
+    def frame(self, frame: Frame, now: float) -> bool:
+        """Read ``frame`` if the camera referees the game in play; True if it changed
+        the game or the screen."""
+        flow = self.runner.session.flow
+        if not isinstance(flow, HexCameraFlow):
+            changed = self.reader is not None and bool(self._missing)
+            self.reader, self._flow = None, None
+            self._say_missing((), now)
+            return changed
+        if self.reader is None or flow is not self._flow:
+            from companion.table.hex_reader import BoardReader
+
+            self.reader, self._flow = BoardReader(), flow
+        seen = self.reader.feed(frame.image, frame.timestamp)
+        if seen is not None:
+            log.info("hex board still: %s", seen.position.board())
+            self.runner.table(seen, now)
+        said = self._say_missing(self.reader.missing, now, frame.timestamp)
+        return said or seen is not None
+
+    def _say_missing(self, missing: tuple[MissingPiece, ...], now: float, at: float = 0.0) -> bool:
+        if [m.marker for m in missing] == [m.marker for m in self._missing]:
+            return False
+        self._missing = missing
+        if not missing:
+            self.runner.app.hardware_status(PIECE, None, now)
+            return True
+        first = missing[0]
+        names = ", ".join(f"{m.name} (marker {m.marker})" for m in missing)
+        log.warning("hex board: not seen for %.1f s: %s", at - first.since, names)
+        fault = Fault(
+            FaultKind.PIECE_MISSING,
+            piece=(first.side, first.kind, first.number),
+            others=len(missing) - 1,
+        )
+        self.runner.app.hardware_status(PIECE, fault, now)
+        return True

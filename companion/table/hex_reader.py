@@ -1,0 +1,110 @@
+"""The hex board in the daemon's frames: positions to journal, and the pieces not seen.
+
+:class:`BoardReader` reads each frame of a table whose hex game the camera referees
+(:func:`~companion.table.hex_board.read_board`), takes a position the way
+:class:`~companion.table.hex_watch.HexWatch` does (the board and every piece still for
+:data:`STILL_SECONDS`), and answers it as a :class:`~companion.table.hex_events.BoardSeen`,
+the input the session journals and the camera referee's flow plays.
+
+It also says when a piece stays unseen. A piece under a hand is unseen for a moment,
+and hands at work move pieces; so a piece is *missing* when the board has been still
+(not moved, no piece seen on a new cell) for :data:`MISSING_STILLS` times the
+stillness rule (:data:`STILL_SECONDS`), that is 3 s, and the piece was not seen on the
+board in any frame of that time: knocked off, held up, covered, its code turned away
+or in glare. It is no longer missing as soon as it is seen on the board again.
+
+    reader = BoardReader()
+    for frame in frames:
+        seen = reader.feed(frame.image, frame.timestamp)   # a BoardSeen, or None
+        reader.missing                                     # the pieces not seen, by marker
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from card_codes.hex_board import PIECES
+from companion.table.hex_board import BoardReading, read_board
+from companion.table.hex_events import BoardSeen
+from companion.table.hex_watch import HexWatch, Outline, steady
+
+#: The board must look the same this long (seconds of table time) for a position.
+STILL_SECONDS: Final = 0.5
+#: A piece unseen while the board looked the same for this many stillness windows
+#: (:data:`STILL_SECONDS`) is missing.
+MISSING_STILLS: Final = 6
+_MARKERS: Final = tuple(piece.marker for piece in PIECES)
+
+
+@dataclass(frozen=True)
+class MissingPiece:
+    """A piece the camera has not seen on the board: its side (``black``/``white``),
+    kind (``centre``/``strike``/``support``) and number as printed on it (1-6), its
+    marker's id, and since when it was not seen (table time)."""
+
+    side: str
+    kind: str
+    number: int
+    marker: int
+    since: float
+
+    @property
+    def name(self) -> str:
+        """For the log: ``white strike 3`` (``black centre``)."""
+        number = "" if self.kind == "centre" else f" {self.number}"
+        return f"{self.side} {self.kind}{number}"
+
+
+class BoardReader:
+    """Frames of the hex board to :class:`BoardSeen` inputs and missing pieces."""
+
+    def __init__(self, *, still_seconds: float = STILL_SECONDS) -> None:
+        self.still_seconds = still_seconds
+        self.watch = HexWatch(still_frames=2, still_seconds=still_seconds)
+        self.reading: BoardReading | None = None
+        self._seen: dict[int, float] = {}  # marker: when last seen on the board
+        self._cells: dict[int, str] = {}  # marker: the cell it was last seen on
+        self._same_since = 0.0
+        self._outline: Outline = ()
+        self._start: float | None = None
+        #: The pieces missing now (see the module docstring), in marker order.
+        self.missing: tuple[MissingPiece, ...] = ()
+
+    def feed(self, image: npt.NDArray[np.uint8], at: float) -> BoardSeen | None:
+        """One frame at ``at`` (table time): a position taken, else ``None``."""
+        reading = read_board(image)
+        self.reading = reading
+        position = self.watch.feed(reading, at)
+        self._look(reading, at)
+        return None if position is None else BoardSeen(position, at)
+
+    def _look(self, reading: BoardReading, at: float) -> None:
+        if self._start is None:
+            self._start = at
+        if not reading.found:  # no board in sight: nothing to say of its pieces
+            self._outline = ()
+            self.missing = ()
+            return
+        moved = not steady(self._outline, reading.outline)
+        for marker, cell in reading.pieces.items():
+            if cell is not None:
+                self._seen[marker] = at
+                moved = moved or self._cells.get(marker, cell) != cell
+                self._cells[marker] = cell
+        if moved:
+            self._same_since = at
+        self._outline = reading.outline
+        window = MISSING_STILLS * self.still_seconds
+        if at - self._same_since < window:
+            self.missing = tuple(m for m in self.missing if reading.pieces.get(m.marker) is None)
+            return
+        self.missing = tuple(
+            MissingPiece(piece.side, piece.kind, piece.number, piece.marker, since)
+            for piece in PIECES
+            for since in (self._seen.get(piece.marker, self._start),)
+            if reading.pieces.get(piece.marker) is None and at - since >= window
+        )

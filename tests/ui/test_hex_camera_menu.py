@@ -1,0 +1,63 @@
+"""The camera referee at the OLED (issue 24 item 2): offered next to the button referee
+when a hex game starts; the buttons stay for what the board cannot show."""
+
+from __future__ import annotations
+
+from ui_keys import Finger
+
+from companion.flows.commands import EndTurn, Move
+from companion.flows.registry import make_flow, takes
+from companion.flows.status import HexStatus
+from companion.games.hex import Side
+from companion.ui.app import UiApp
+from companion.ui.commands import Flow, StartGame
+from companion.ui.pages import ConfirmPage
+
+
+def _start_camera_referee() -> tuple[Finger, StartGame]:
+    finger = Finger(UiApp())
+    items = list(finger.screen().items)
+    assert items.index("Hex camera referee") == items.index("Hex referee") + 1
+    finger.choose("Hex camera referee")
+    while not isinstance(finger.app.page, ConfirmPage):  # the variants: none chosen
+        finger.press("SELECT")
+    assert finger.screen().lines[0] == "Hex camera referee"
+    (command,) = finger.press("SELECT")
+    assert isinstance(command, StartGame)
+    return finger, command
+
+
+def test_the_start_menu_starts_the_camera_referee() -> None:
+    """Issue 24: "Hex camera referee" starts the hex game in mode camera, which the
+    camera referee's flow plays (H1's start, Black first)."""
+    _finger, command = _start_camera_referee()
+    assert command.game == "hex" and command.players == ("Black", "White")
+    assert command.options["mode"] == "camera"
+    flow = make_flow(command.game, command.players, command.variants, options=command.options)
+    assert type(flow).__name__ == "HexCameraFlow"
+    assert Move not in takes("hex", command.options)  # the camera counts the moves
+
+
+def test_long_select_ends_the_turn_and_the_menu_offers_it() -> None:
+    """H2: a player may make fewer moves than allowed: long SELECT (or the menu's "End
+    turn") ends the turn; a short SELECT counts no move (the camera does)."""
+    finger, _command = _start_camera_referee()
+    finger.app.flow_status(HexStatus(Side.WHITE, turn=2, allowed=2, left=1))
+    assert finger.hold("SELECT") == [Flow(EndTurn())]
+    finger.press("BACK")
+    menu = finger.screen()
+    assert menu.title == "Menu"
+    assert "End turn" in menu.items and "Winner" in menu.items
+    assert finger.choose("End turn") == [Flow(EndTurn())]
+    assert finger.press("SELECT") == []  # no move counted by hand
+
+
+def test_the_button_referee_keeps_its_keys() -> None:
+    """The button referee (hex-referee) still counts a move per SELECT, and its menu
+    has no "End turn" (long SELECT is its end of turn)."""
+    app = UiApp()
+    app.game_started("hex-referee", ["Black", "White"])
+    finger = Finger(app)
+    assert finger.press("SELECT") == [Flow(Move())]
+    finger.hold("BACK")
+    assert "End turn" not in finger.screen().items
