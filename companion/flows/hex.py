@@ -61,6 +61,7 @@ from companion.games.hex import (
     parse_card,
 )
 from companion.games.hex import SPEC as HEX
+from companion.games.registry import card_face
 from companion.table.cards import TableCard
 
 
@@ -105,7 +106,7 @@ class HexRefereeFlow(MoveCardFlow):
             return []
         side = self.engine.side_to_act()
         try:
-            value = parse_card(card.notation)
+            value = parse_card(card_face(card.notation, HEX.name).face)  # M4#1: M4
             self._apply(Draw(value))
         except NotationError as exc:
             return [refused(card, exc.what, "H5", Said(Say.UNKNOWN_CARD))]

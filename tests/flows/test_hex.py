@@ -30,7 +30,8 @@ def strikes(n: int) -> Strikes:
 
 
 def move_card(value: int, key: str = "") -> TableCard:
-    return TableCard(key or f"hex/1/M{value}", "hex", f"M{value}", "play")
+    """A move card as the table reads it: its face with its serial (docs/notation.md)."""
+    return TableCard(key or f"hex/1/M{value}", "hex", f"M{value}#1", "play")
 
 
 def test_the_opening_schedule_counts_down_and_ends_turns_by_itself() -> None:
@@ -187,7 +188,7 @@ def play_board(flow: Any, record: dict[str, Any]) -> None:
     for number, turn in enumerate(turns, start=1):
         moves = turn["moves"] if isinstance(turn, dict) else turn
         if isinstance(turn, dict) and turn["card"] is not None:
-            flow.placed(TableCard(f"hex/{number}", "hex", f"M{turn['card']}", "play"))
+            flow.placed(TableCard(f"hex/{number}", "hex", f"M{turn['card']}#{number}", "play"))
         for move in moves:
             assert flow.command(Move(move)) in ([],) or flow.is_over()
         if number < len(turns) and not flow.is_over() and flow.status().turn == number:
