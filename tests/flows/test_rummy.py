@@ -238,4 +238,4 @@ def test_a_card_seen_outside_the_meld_zones_leaves_its_set() -> None:
         game.command(CountHands())
         game.placed(card("k8", "8", 0.1, 0.1))
         game.placed(TableCard("k8", "rummy21", "8", zone, (0.5, 0.5)))
-        assert game.hands[0] == {}
+        assert game.round.hands[0] == {}
