@@ -129,6 +129,12 @@ class RummyFlow(ClosingSets):
     def _new_round(self) -> None:
         self.round = Round.new(len(self.players), Gathering())
 
+    @property
+    def closed(self) -> Mapping[int, Sequence[tuple[Card, ...]]]:
+        """Each seat's closed sets this round (a phone page shows every seat's:
+        :mod:`companion.views.live_sections`)."""
+        return self.round.closed
+
     # -- inputs: recorded, then fed -------------------------------------------------------------
 
     def command(self, command: FlowCommand) -> list[Notice]:
