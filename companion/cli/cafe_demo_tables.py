@@ -202,7 +202,8 @@ class DemoTable:
 
     def _next_game(self) -> None:
         plan = self.plan
-        game = scripted_game(plan.game, plan.players, seed=plan.seed + self._games, fps=plan.fps)
+        seed = plan.seed + self._games
+        game = scripted_game(plan.game, plan.players, seed=seed, fps=plan.fps, phone=True)
         self.reader.load(game)
         self._games += 1
         self.daemon.start_game(plan.game, plan.players, [], dict(game.options))

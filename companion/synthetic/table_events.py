@@ -28,7 +28,7 @@ from typing import Any
 
 from companion.games.random_play import random_record
 from companion.games.rummy import SPECS as RUMMY_SPECS
-from companion.synthetic.rummy import rummy_table
+from companion.synthetic.rummy import MENU_FROM_END, rummy_table
 from companion.synthetic.rummy_games import TABLE_GAMES
 from companion.synthetic.rummy_seats import picture_for
 from companion.synthetic.scene import Place, Remove, Scene, Step
@@ -67,12 +67,13 @@ class ScriptedGame:
 
 
 def scripted_game(
-    game: str, players: Sequence[str], *, seed: int, fps: float = 10.0
+    game: str, players: Sequence[str], *, seed: int, fps: float = 10.0, phone: bool = False
 ) -> ScriptedGame:
-    """A seeded game of ``game`` by ``players`` (a rummy match needs 2 or 4 of them)."""
+    """A seeded game of ``game`` by ``players`` (a rummy match needs 2 or 4 of them);
+    ``phone``: the table shows its phone page's link, so its menu has that entry too."""
     names = tuple(players)
     if game in {spec.name for spec in RUMMY_SPECS}:
-        return _rummy(game, names, seed, fps)
+        return _rummy(game, names, seed, fps, phone)
     record = random_record(game, list(names), [], random.Random(seed))
     script = table_script(record)
     scene = Scene(TRICK_FRAME, noise=0.0)
@@ -80,7 +81,7 @@ def scripted_game(
     return ScriptedGame(game, names, dict(script.options), events, (), script.record)
 
 
-def _rummy(game: str, players: tuple[str, ...], seed: int, fps: float) -> ScriptedGame:
+def _rummy(game: str, players: tuple[str, ...], seed: int, fps: float, phone: bool) -> ScriptedGame:
     """One of the game's matches for this many players, its names the table's."""
     matches = [
         record
@@ -99,8 +100,26 @@ def _rummy(game: str, players: tuple[str, ...], seed: int, fps: float) -> Script
     table = rummy_table(record, scene, fps=fps)
     layout = parse_layout(tomllib.loads(table.layout))
     events = reader_events(table.script.steps, scene, layout)
-    presses = tuple((round(t * fps), button) for t, button in table.presses)
-    return ScriptedGame(game, players, {}, events, presses, table.record)
+    presses = with_phone_entry(table.presses) if phone else table.presses
+    frames = tuple((round(t * fps), button) for t, button in presses)
+    return ScriptedGame(game, players, {}, events, frames, table.record)
+
+
+def with_phone_entry(presses: Sequence[tuple[float, str]]) -> tuple[tuple[float, str], ...]:
+    """The presses of :func:`~companion.synthetic.rummy.rummy_table` at a table whose
+    menu also has "Phone page", just above "End game" (``companion.ui.menus.game_menu``):
+    BACK then UP to an entry above it takes one UP more (given with the last)."""
+    out: list[tuple[float, str]] = []
+    ups = 0
+    for at, button in presses:
+        if button == "up":
+            ups += 1
+        elif ups > MENU_FROM_END["End game"]:
+            out.append((out[-1][0], "up"))
+        if button != "up":
+            ups = 0
+        out.append((at, button))
+    return tuple(out)
 
 
 def reader_events(
