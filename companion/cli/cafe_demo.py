@@ -3,10 +3,11 @@
 Starts, on loopback ports nobody else uses: Debian's Mosquitto broker (a folder of
 its own, anonymous on 127.0.0.1 only), the real cafe server (``companion cafe`` in a
 process of its own, its database in the same temporary folder) and three synthetic
-tables (:mod:`companion.cli.cafe_demo_tables`: the daemon's loop playing seeded
-random Fibonachos games, with the players' page on). It prints the dashboard's link
-and a phone page's, then runs until Ctrl-C or SIGTERM, which stop the tables (each
-says ``offline``), the server and the broker, in that order, and remove the folder:
+tables (:mod:`companion.cli.cafe_demo_tables`: the daemon's loop playing synthetic
+games, a game of its own at each table: Fibonachos, Fibonacci 21 and Fibonacci's
+Trump, with the players' page on). It prints the dashboard's link and each table's
+phone page, then runs until Ctrl-C or SIGTERM, which stop the tables (each says
+``offline``), the server and the broker, in that order, and remove the folder:
 nothing is left running.
 
     companion demo --cafe          # then open the printed links in a browser
@@ -34,15 +35,20 @@ from types import FrameType
 from card_codes.keys import generate_key, save_key
 from companion.cli.cafe_demo_tables import DemoTable, TablePlan
 from companion.errors import MissingProgramError
+from companion.games.fibonachos import SPEC as FIBONACHOS
+from companion.games.rummy.deck import DECK_21
+from companion.games.trump import SPEC as TRUMP
+from companion.views.present import game_label
 
 log = logging.getLogger(__name__)
 
 CAFE = "demo"
-#: The three tables: their names on the dashboard, players and pace (seconds a card).
+#: The three tables: their names on the dashboard, games, players and pace (frames a
+#: second: a card in 7 to 10 frames), each a game of its own, as a cafe plays them.
 PLANS = (
-    TablePlan("window", ("Ana", "Ben", "Cy"), 1.0, seed=11),
-    TablePlan("corner", ("Dee", "Eli", "Fay", "Gus"), 1.3, seed=23),
-    TablePlan("terrace", ("Hal", "Ivy", "Jo"), 0.8, seed=37),
+    TablePlan("window", FIBONACHOS.name, ("Ana", "Ben", "Cy"), 10.0, seed=11),
+    TablePlan("corner", DECK_21.game, ("Dee", "Eli", "Fay", "Gus"), 8.0, seed=23),
+    TablePlan("terrace", TRUMP.name, ("Hal", "Ivy", "Jo"), 12.0, seed=37),
 )
 #: How long a part may take to answer on its port.
 START_SECONDS = 30.0
@@ -236,14 +242,15 @@ def run_cafe_demo(say: Callable[[str], None] = print, *, folder: Path | None = N
         stack.callback(close_all, tables)  # first: each says offline while the broker is up
         for table in tables:
             table.start()
-        phone = next((link for t in tables if (link := t.phone_link())), None)
-        while phone is None and not stop.event.wait(0.1):  # the first page's token
-            phone = next((link for t in tables if (link := t.phone_link())), None)
-        names = ", ".join(plan.name for plan in PLANS)
-        say(f"three tables play Fibonachos ({names}), a card a second")
+        phones = [table.phone_link() for table in tables]
+        while None in phones and not stop.event.wait(0.1):  # each first page's token
+            phones = [table.phone_link() for table in tables]
+        games = ", ".join(f"{plan.name} {game_label(plan.game)}" for plan in PLANS)
+        say(f"three tables play, a card a second or so: {games}")
         say(f"the dashboard:   {base}/")
-        if phone is not None:
-            say(f"a phone's page:  {phone}")
+        for plan, phone in zip(PLANS, phones, strict=True):
+            if phone is not None:
+                say(f"a phone's page ({plan.name}, {game_label(plan.game)}):  {phone}")
         say(f"staff password (to send the tables commands): {password}")
         say("Ctrl-C stops it all")
         stop.event.wait()

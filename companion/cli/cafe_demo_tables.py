@@ -4,14 +4,18 @@ Each :class:`DemoTable` is a whole table as the composition root wires one
 (:func:`companion.daemon.build.assemble`: the session and its journal, the OLED's
 interface, the players' page, the cafe's :class:`~companion.daemon.remote.Remote` over a
 :class:`~companion.bus.client.TableBus`); only the camera and the table tracker are
-left out. Its :class:`ScriptedTable` gives the table changes of a seeded random game
-(the ui-demo's script: each trick's spicy card, its plays, the trick cleared), one
-each time the :class:`PacedCamera` lets a frame through, so a table plays at about the
-pace of real players, game after game, until it is stopped.
+left out. Its :class:`ScriptedTable` gives the table events of a synthetic game
+(:func:`companion.synthetic.table_events.scripted_game`: a seeded Fibonachos or Trump
+game, a rummy match with the OLED's button presses), each in its frame, and presses
+the buttons when their frame comes, as ``companion replay --buttons`` would; the
+:class:`PacedCamera` gives the frames at the table's pace, game after game, until
+the table is stopped. The table's clock is its frames' (as a replay's), which the
+camera keeps with the wall clock.
 
-    >>> reader = ScriptedTable()
-    >>> reader.load("fibonachos", 3, seed=1)
-    >>> [type(e).__name__ for e in reader.feed(blank_frame())]
+    >>> buttons = FakeButtons()
+    >>> reader = ScriptedTable(buttons)
+    >>> reader.load(scripted_game("fibonachos", ("Ana", "Ben", "Cy"), seed=1))
+    >>> [type(e).__name__ for _ in range(5) for e in reader.feed(blank_frame())]
     ['CardPlaced']
 """
 
@@ -30,20 +34,21 @@ from PIL import Image
 from companion.bus.client import TableBus
 from companion.bus.contract import Topics
 from companion.bus.settings import BusSettings
-from companion.cli.ui_demo_table import table_script
 from companion.daemon.board import Board
 from companion.daemon.build import Devices, assemble
+from companion.daemon.links import ClockedCamera, TableClock
 from companion.daemon.parts import Part, TableFacade
 from companion.daemon.phone import Phone
 from companion.daemon.remote import Remote
-from companion.games.fibonachos import SPEC as FIBONACHOS
 from companion.journal import Journal
 from companion.session import Session
+from companion.synthetic.table_events import ScriptedGame, scripted_game
 from companion.table.cards import TableCard
 from companion.table.layout import Layout
 from companion.table.reader import ReaderStats
-from companion.table.tracker import CardPlaced, CardRemoved, TableEvent
-from hardware.buttons import open_buttons
+from companion.table.tracker import TableEvent
+from hardware.buttons import Button
+from hardware.buttons_fake import FakeButtons
 from hardware.camera import CameraBase, Frame
 from hardware.display_fake import FakeDisplay
 
@@ -52,29 +57,33 @@ log = logging.getLogger(__name__)
 #: Frames of the synthetic tables (nothing is decoded: the script says what lies).
 FRAME_SIZE = (64, 48)
 #: Frames between two games: the last result stays on the dashboard a moment.
-BETWEEN_GAMES = 8
+BETWEEN_GAMES = 40
 
 
-def blank_frame(index: int = 0) -> Frame:
+def blank_frame(index: int = 0, timestamp: float = 0.0) -> Frame:
     """A black frame (the script, not the picture, says what is on the table)."""
-    return Frame(np.zeros((FRAME_SIZE[1], FRAME_SIZE[0], 3), np.uint8), float(index), index)
+    return Frame(np.zeros((FRAME_SIZE[1], FRAME_SIZE[0], 3), np.uint8), timestamp, index)
 
 
 class PacedCamera(CameraBase):
-    """A frame every ``seconds`` of wall time; a stop set makes every read return at once."""
+    """``fps`` frames a second of wall time, their timestamps the table's time from when
+    it opened (frames late on a busy machine come at once, until the table caught up);
+    a stop set makes every read return at once."""
 
     kind = "paced"
 
-    def __init__(self, seconds: float, stop: threading.Event) -> None:
+    def __init__(self, fps: float, stop: threading.Event) -> None:
         super().__init__(FRAME_SIZE)
-        self.seconds = seconds
+        self.fps = fps
         self.stop = stop
+        self.start = time.time()
         self._index = 0
 
     def _read(self, timeout: float) -> Frame:
-        self.stop.wait(self.seconds)  # the players' pace; the stop wakes it at once
         self._index += 1
-        return blank_frame(self._index)
+        at = self._index / self.fps
+        self.stop.wait(max(0.0, self.start + at - time.time()))  # the stop wakes it at once
+        return blank_frame(self._index, self.start + at)
 
 
 class LastScreen(FakeDisplay):
@@ -85,31 +94,38 @@ class LastScreen(FakeDisplay):
 
 
 class ScriptedTable:
-    """The table changes of one game, one per frame read (the reader the loop is given)."""
+    """A synthetic game's table events, each in its frame, and its presses on ``buttons``
+    (the reader the loop is given: the frames it is fed are counted from :meth:`load`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, buttons: FakeButtons) -> None:
         self.stats = ReaderStats()
-        self._steps: list[TableEvent] = []
+        self.buttons = buttons
+        self._frame = 0
+        self._events: list[tuple[int, TableEvent]] = []
+        self._presses: list[tuple[int, str]] = []
 
-    def load(self, game: str, players: int, *, seed: int) -> None:
-        """The next game's changes: a seeded random game of ``game``."""
-        steps = table_script(game, players, (), seed=seed)
-        self._steps = [
-            CardPlaced(s.card) if s.event == "placed" else CardRemoved(s.card)
-            for s in steps
-            if s.card is not None
-        ]
+    def load(self, game: ScriptedGame) -> None:
+        """The next game: its first frame is the next one fed."""
+        self._frame = 0
+        self._events = list(reversed(game.events))
+        self._presses = list(reversed(game.presses))
 
     @property
     def left(self) -> int:
-        return len(self._steps)
+        """Events and presses still to come."""
+        return len(self._events) + len(self._presses)
 
     def feed(self, frame: Frame) -> list[TableEvent]:
+        """This frame's events; its presses are queued, for the loop to take after them."""
         self.stats.frames += 1
-        if not self._steps:
-            return []
-        self.stats.events += 1
-        return [self._steps.pop(0)]
+        events = []
+        while self._events and self._events[-1][0] <= self._frame:
+            events.append(self._events.pop()[1])
+        while self._presses and self._presses[-1][0] <= self._frame:
+            self.buttons.press(Button.parse(self._presses.pop()[1]))
+        self._frame += 1
+        self.stats.events += len(events)
+        return events
 
     def take_sightings(self) -> list[TableCard]:
         return []
@@ -126,13 +142,14 @@ class ScriptedTable:
 
 @dataclass(frozen=True)
 class TablePlan:
-    """What a demo table plays: its name, the game, the players' names, its pace."""
+    """What a demo table plays: its name, the game, the players' names, its pace (frames
+    a second: :mod:`companion.synthetic.table_events` lays a card in 7 to 10)."""
 
     name: str
+    game: str
     players: tuple[str, ...]
-    seconds: float
+    fps: float
     seed: int
-    game: str = FIBONACHOS.name
 
 
 class DemoTable:
@@ -144,14 +161,18 @@ class DemoTable:
         self.plan = plan
         self.stop = threading.Event()
         self.journal_path = folder / f"{plan.name}.db"
-        self.reader = ScriptedTable()
-        self.camera = PacedCamera(plan.seconds, self.stop)
+        self.clock = TableClock()
+        self.buttons = FakeButtons(self.clock)
+        self.reader = ScriptedTable(self.buttons)
+        paced = PacedCamera(plan.fps, self.stop)
+        self.clock.now = paced.start
+        self.camera = ClockedCamera(paced, self.clock)
         devices = Devices(
             camera=lambda: self.camera,
             display=LastScreen,
-            buttons=lambda: open_buttons("fake"),
+            buttons=lambda: self.buttons,
         )
-        session = Session(Journal.open(self.journal_path), clock=time.time)
+        session = Session(Journal.open(self.journal_path), clock=self.clock)
         settings = BusSettings(
             "127.0.0.1", broker_port, Topics(cafe, plan.name), f"table-{plan.name}"
         )
@@ -181,9 +202,11 @@ class DemoTable:
 
     def _next_game(self) -> None:
         plan = self.plan
-        self.reader.load(plan.game, len(plan.players), seed=plan.seed + self._games)
+        seed = plan.seed + self._games
+        game = scripted_game(plan.game, plan.players, seed=seed, fps=plan.fps, phone=True)
+        self.reader.load(game)
         self._games += 1
-        self.daemon.start_game(plan.game, plan.players, [], {})
+        self.daemon.start_game(plan.game, plan.players, [], dict(game.options))
         log.info("demo table %s: game %d of %s started", plan.name, self._games, plan.game)
 
     def _run(self) -> None:

@@ -37,7 +37,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--cafe",
         action="store_true",
         help="a whole cafe on this machine instead: a broker (Mosquitto), the cafe server "
-        "and three tables playing; prints the dashboard's link (Ctrl-C stops it all)",
+        "and three tables, each playing a game of its own; prints the dashboard's link and "
+        "each table's phone page (Ctrl-C stops it all)",
     )
     parser.add_argument(
         "--language", choices=LANGUAGES, default=None, help="the table's language (en)"

@@ -67,7 +67,7 @@ from companion.flows.notices import (
 )
 from companion.flows.rummy_cards import as_played
 from companion.flows.rummy_close import ClosingSets, Gathering
-from companion.flows.rummy_inputs import RummyInput
+from companion.flows.rummy_inputs import Round, RummyInput
 from companion.flows.rummy_sets import Judge, lacks
 from companion.flows.said import Said, Say
 from companion.flows.status import (
@@ -134,18 +134,13 @@ class RummyFlow(ClosingSets):
         return True
 
     def _new_round(self) -> None:
-        seats = range(len(self.players))
-        self.table: dict[int, dict[str, TableCard]] = {seat: {} for seat in seats}
-        self.hands: dict[int, dict[str, TableCard]] = {seat: {} for seat in seats}
-        self.closed: dict[int, list[tuple[Card, ...]]] = {seat: [] for seat in seats}
-        self.known: dict[str, TableCard] = {}
-        self.wilds: dict[str, int] = {}
-        self.counting = False
-        #: The seat that laid the round's last card or took a set off (R4).
-        self.turn: int | None = None
-        self.gathering = Gathering()
-        #: Cards refused and still lying in a zone (a misread is corrected there).
-        self.refused: dict[str, TableCard] = {}
+        self.round = Round.new(len(self.players), Gathering())
+
+    @property
+    def closed(self) -> Mapping[int, Sequence[tuple[Card, ...]]]:
+        """Each seat's closed sets this round (a phone page shows every seat's:
+        :mod:`companion.views.live_sections`)."""
+        return self.round.closed
 
     # -- inputs: recorded, then fed -------------------------------------------------------------
 
@@ -166,12 +161,12 @@ class RummyFlow(ClosingSets):
 
     def _feed(self, item: RummyInput) -> list[Notice]:
         if not isinstance(item, CardRemoved):
-            self.gathering.broken()
+            self.round.gathering.broken()
         try:
             match item:
                 case CardPlaced(card=card):
                     notices = self._placed(card)
-                    self.refused.pop(card.key, None)
+                    self.round.refused.pop(card.key, None)
                     return notices
                 case CardRemoved(card=card):
                     self._removed(card)
@@ -182,7 +177,7 @@ class RummyFlow(ClosingSets):
             if not isinstance(item, CardPlaced | CardRemoved):
                 return [refused_command(item, exc)]
             if exc.said is None or exc.said.say is not Say.LEFT_OUT:  # that goes in the box
-                self.refused[item.card.key] = item.card  # a misread, to correct where it lies
+                self.round.refused[item.card.key] = item.card  # a misread, to correct where it lies
             return [refusal(item.card, exc)]
 
     # -- cards ----------------------------------------------------------------------------------
@@ -196,35 +191,37 @@ class RummyFlow(ClosingSets):
     def _placed(self, card: TableCard) -> list[Notice]:
         seat = self._seat(card.zone)
         if seat is None:  # seen outside the meld zones: one card, one place (R4)
-            for cards in (*self.table.values(), *self.hands.values()):
+            for cards in (*self.round.table.values(), *self.round.hands.values()):
                 cards.pop(card.key, None)
             return []
         card = as_played(card, self.game)
         if card.face_down:
             return self._turned_down(seat, card)
         self.judge.parse(card.notation)
-        self.gathering.placed(card.key)
-        for other in (s for s in self.table if s != seat):  # one card, one place: it moved (R4)
-            self.table[other].pop(card.key, None)
-            self.hands[other].pop(card.key, None)
-        if self.counting:
-            self.hands[seat][card.key] = card
+        self.round.gathering.placed(card.key)
+        for other in (
+            s for s in self.round.table if s != seat
+        ):  # one card, one place: it moved (R4)
+            self.round.table[other].pop(card.key, None)
+            self.round.hands[other].pop(card.key, None)
+        if self.round.counting:
+            self.round.hands[seat][card.key] = card
             return []
-        self.known[card.key] = card
-        self.table[seat][card.key] = card
-        self.turn = seat
+        self.round.known[card.key] = card
+        self.round.table[seat][card.key] = card
+        self.round.turn = seat
         return self._set_notices(seat, card.key)
 
     def _removed(self, card: TableCard) -> None:
-        self.refused.pop(card.key, None)
-        for seat, cards in self.table.items():
+        self.round.refused.pop(card.key, None)
+        for seat, cards in self.round.table.items():
             lying = cards.get(card.key)
-            if lying is None or self.counting:
+            if lying is None or self.round.counting:
                 continue
             groups = self._groups(cards.values())
-            if self.gathering.removed(seat, lying, groups, self._complete):
-                self.turn = seat  # the set left the table in its owner's turn (R4)
-        for cards in (*self.table.values(), *self.hands.values()):
+            if self.round.gathering.removed(seat, lying, groups, self._complete):
+                self.round.turn = seat  # the set left the table in its owner's turn (R4)
+        for cards in (*self.round.table.values(), *self.round.hands.values()):
             cards.pop(card.key, None)
 
     def _groups(self, cards: Iterable[TableCard]) -> list[list[TableCard]]:
@@ -252,10 +249,10 @@ class RummyFlow(ClosingSets):
 
     def _judge(self, group: Sequence[TableCard]) -> tuple[tuple[Card, ...], MeldSet]:
         """The set's cards (wild cards declared or inferred) and the referee's verdict."""
-        return self.judge(group, self.wilds)
+        return self.judge(group, self.round.wilds)
 
     def _set_notices(self, seat: int, key: str) -> list[Notice]:
-        for group in self._groups(self.table[seat].values()):
+        for group in self._groups(self.round.table[seat].values()):
             if key in {c.key for c in group}:
                 _, line = self._judge(group)
                 if line.state is SetState.ILLEGAL:
@@ -266,7 +263,7 @@ class RummyFlow(ClosingSets):
 
     def sets(self, seat: int) -> list[tuple[tuple[Card, ...], MeldSet]]:
         """The open sets of ``seat``'s zone, judged."""
-        return [self._judge(group) for group in self._groups(self.table[seat].values())]
+        return [self._judge(group) for group in self._groups(self.round.table[seat].values())]
 
     # -- commands ---------------------------------------------------------------------------------
 
@@ -280,16 +277,16 @@ class RummyFlow(ClosingSets):
                         "R5",
                         Said(Say.WILD_NUMBER, number=number),
                     )
-                self.wilds[key] = number
+                self.round.wilds[key] = number
                 return []
             case CloseSet(seat=seat, base=base):
                 return self._close_set(seat, base)
             case TakeBack(seat=seat, base=base):
-                if self.gathering.take(seat, self._on(base)) is None:
+                if self.round.gathering.take(seat, self._on(base)) is None:
                     raise self._no_set(seat, base)
                 return []
             case CountHands():
-                self.counting = True
+                self.round.counting = True
                 message = "lay out every hand in its zone, apart from the sets"
                 return [info(message, Said(Say.COUNT_HANDS))]
             case EndRound(out=out):
@@ -310,8 +307,12 @@ class RummyFlow(ClosingSets):
                         "R5",
                         Said(Say.WILD_UNDECLARED, card=line.base, seat=seat),
                     )
-            hand = tuple(self.judge.parse(c.notation).in_hand for c in self.hands[seat].values())
-            tables.append(SeatTable(tuple(self.closed[seat]), tuple(c for c, _ in judged), hand))
+            hand = tuple(
+                self.judge.parse(c.notation).in_hand for c in self.round.hands[seat].values()
+            )
+            tables.append(
+                SeatTable(tuple(self.round.closed[seat]), tuple(c for c, _ in judged), hand)
+            )
         rounds = len(self.engine.report().rounds)
         try:
             self.engine.apply(RoundEnd(out, tuple(tables)))
@@ -326,23 +327,23 @@ class RummyFlow(ClosingSets):
 
     def status(self) -> RummyStatus:
         seat = self.page % len(self.players)
-        lines = [MeldSet(str(cards[0]), SetState.CLOSED) for cards in self.closed[seat]]
+        lines = [MeldSet(str(cards[0]), SetState.CLOSED) for cards in self.round.closed[seat]]
         lines += [line for _, line in self.sets(seat)]
         number = len(self.engine.results) + 1
         seats = range(len(self.players))
         complete = tuple(
             sum(1 for _, line in self.sets(s) if line.state is SetState.COMPLETE) for s in seats
         )
-        closed = tuple(len(self.closed[s]) for s in seats)
+        closed = tuple(len(self.round.closed[s]) for s in seats)
         return RummyStatus(
             self.game,
             number,
             seat,
             tuple(lines),
             self.page,
-            self.counting,
+            self.round.counting,
             totals=report_totals(self.engine.report()),
-            turn=self.turn,
+            turn=self.round.turn,
             complete=complete,
             closed=closed,
             recorded=self._recorded(),
@@ -355,7 +356,7 @@ class RummyFlow(ClosingSets):
         and the numbers that fit its set (R5)."""
         out = []
         for seat in range(len(self.players)):
-            for group in self._groups(self.table[seat].values()):
+            for group in self._groups(self.round.table[seat].values()):
                 cards, line = self._judge(group)
                 for index, member in enumerate(group):
                     if cards[index].kind is not Kind.WILD:
@@ -372,20 +373,20 @@ class RummyFlow(ClosingSets):
         and hands), the newest first: what a correction may name."""
         lying = {
             key: c
-            for cards in (*self.table.values(), *self.hands.values())
+            for cards in (*self.round.table.values(), *self.round.hands.values())
             for key, c in cards.items()
         }
         out = [
             Recorded(c.key, c.notation, c.zone, refused=True)
-            for c in reversed(self.refused.values())
+            for c in reversed(self.round.refused.values())
         ]
-        seen = set(self.refused)
+        seen = set(self.round.refused)
         for item in reversed(self.inputs):
             if not isinstance(item, CardPlaced):
                 continue
             value = item.card
             if value.key in lying and value.key not in seen:
                 seen.add(value.key)
-                card = self.known.get(value.key, lying[value.key])
+                card = self.round.known.get(value.key, lying[value.key])
                 out.append(Recorded(card.key, card.notation, card.zone))
         return tuple(out)

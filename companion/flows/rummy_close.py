@@ -128,13 +128,13 @@ class ClosingSets(RummyInputs):
 
     def _turned_down(self, seat: int, card: TableCard) -> list[Notice]:
         """R4: a set is closed once all its cards lie face down, if it is complete."""
-        seen = self.known.get(card.key)
-        if seen is None or self.counting:
+        seen = self.round.known.get(card.key)
+        if seen is None or self.round.counting:
             return []
-        self.table[seat][card.key] = replace(
+        self.round.table[seat][card.key] = replace(
             seen, position=card.position or seen.position, face_down=True
         )
-        for group in self._groups(self.table[seat].values()):
+        for group in self._groups(self.round.table[seat].values()):
             if card.key in {c.key for c in group} and all(c.face_down for c in group):
                 return self._close(seat, group)
         return []
@@ -143,26 +143,26 @@ class ClosingSets(RummyInputs):
         cards, line = self._judge(group)
         if line.state is not SetState.COMPLETE:
             for member in group:
-                self.table[seat][member.key] = self.known[member.key]
+                self.round.table[seat][member.key] = self.round.known[member.key]
             raise RefusedError(
                 f"the set on {line.base} is not complete: {lacks(line)}",
                 "R4",
                 Said(Say.SET_NOT_COMPLETE, card=line.base, seat=seat),
             )
-        self.closed[seat].append(cards)
+        self.round.closed[seat].append(cards)
         for member in group:
-            self.table[seat].pop(member.key, None)
+            self.round.table[seat].pop(member.key, None)
         said = Said(Say.SET_CLOSED, card=line.base, seat=seat)
         return [info(f"{self.names[seat]} closed the set on {line.base}", said)]
 
     def _close_set(self, seat: int, base: str) -> list[Notice]:
-        if seat not in self.table:
+        if seat not in self.round.table:
             raise RefusedError(f"{seat!r} is not a seat", "R4", Said(Say.NOT_A_SEAT))
         matches = self._on(base)
-        group = self.gathering.take(seat, matches)
+        group = self.round.gathering.take(seat, matches)
         if group is not None:
             return self._close(seat, group)
-        for group in self._groups(self.table[seat].values()):
+        for group in self._groups(self.round.table[seat].values()):
             if matches(group):
                 return self._close(seat, group)
         raise self._no_set(seat, base)
@@ -185,7 +185,7 @@ class ClosingSets(RummyInputs):
 
     def _closing(self) -> Closing | None:
         """The first set that left its zone at once, to close or take back."""
-        if not self.gathering.pending:
+        if not self.round.gathering.pending:
             return None
-        seat, group = self.gathering.pending[0]
+        seat, group = self.round.gathering.pending[0]
         return Closing(seat, str(self._judge(group)[0][0]))

@@ -4,9 +4,10 @@ A rummy table's state is what its cards and commands made it (the sets as they l
 the wild cards declared, the hands counted): the flow keeps its inputs, typed as the
 session handed them (:class:`~companion.table.events.CardPlaced`,
 :class:`~companion.table.events.CardRemoved`, a command), each with the state of the
-round before it (:class:`Before`: a copy of the cards' places, the engine's history
-length). :meth:`undo` sets the state back to the one before the last input (the
-engine's actions since undone one by one, in constant time); a correction
+round before it (:class:`Before`: the engine's history length and the :class:`Round`
+object itself, since the flow goes on with a copy of it). :meth:`undo` sets the state
+back to the one before the last input (that object again, and the engine's actions
+since undone one by one, in constant time); a correction
 (:class:`~companion.flows.commands.Replace`) goes back to the input it corrects and
 feeds the inputs from there again, with the card read right
 (:mod:`companion.flows.corrections` says which comes first). A correction the rules
@@ -15,9 +16,10 @@ refuse changes nothing.
 
 from __future__ import annotations
 
+import copy
 from abc import abstractmethod
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING
 
 from companion.flows.base import EngineFlow, Notice, NoticeKind
@@ -39,41 +41,80 @@ RummyInput = CardPlaced | CardRemoved | FlowCommand
 Seats = dict[int, dict[str, TableCard]]
 
 
-@dataclass(frozen=True)
-class Before:
-    """The state of the game before an input: the engine's history length, and copies
-    of the flow's round (see :class:`~companion.flows.rummy.RummyFlow`)."""
+#: What never changes once made, so a copy shares it: cards, closed sets, numbers.
+_SHARED = (TableCard, tuple, str, int, type(None))
 
-    mark: int
+
+def _copied(value: object) -> object:
+    """``value`` with its containers copied: dicts to the bottom, anything else that
+    copies itself once; what never changes (:data:`_SHARED`) is shared. A dict's
+    values are all of one type (the field's), so its first value says how."""
+    if isinstance(value, _SHARED):
+        return value
+    if isinstance(value, dict):
+        if isinstance(next(iter(value.values()), None), _SHARED):
+            return dict(value)
+        return {key: _copied(item) for key, item in value.items()}
+    if hasattr(value, "copy"):  # a list, a Gathering
+        return value.copy()
+    raise TypeError(f"a rummy round's {type(value).__name__} cannot be copied for undo")
+
+
+@dataclass
+class Round:
+    """The round as the inputs made it (:class:`~companion.flows.rummy.RummyFlow`
+    changes the one it holds; :meth:`RummyInputs._input` keeps it, before the input,
+    and goes on with a copy)."""
+
+    #: Each seat's cards lying in its zone and in its hand (counted), by key;
     table: Seats
     hands: Seats
+    #: the sets each seat closed;
     closed: dict[int, list[tuple[Card, ...]]]
-    known: dict[str, TableCard]
-    wilds: dict[str, int]
-    counting: bool
-    turn: int | None
+    #: the removals of one gesture (R4);
     gathering: Gathering
-    refused: dict[str, TableCard]
+    #: every card seen in a zone, as it was read; the wild cards' numbers, by key;
+    known: dict[str, TableCard] = field(default_factory=dict)
+    wilds: dict[str, int] = field(default_factory=dict)
+    #: whether the hands are counted; whose turn it is (the seat that laid the round's
+    #: last card or took a set off, R4);
+    counting: bool = False
+    turn: int | None = None
+    #: the cards refused and still lying in a zone (a misread is corrected there).
+    refused: dict[str, TableCard] = field(default_factory=dict)
+
+    @classmethod
+    def new(cls, seats: int, gathering: Gathering) -> Round:
+        """A round's start: ``seats`` empty zones, nothing closed, no gesture."""
+        return cls(
+            {s: {} for s in range(seats)},
+            {s: {} for s in range(seats)},
+            {s: [] for s in range(seats)},
+            gathering,
+        )
+
+    def copy(self) -> Round:
+        """An independent copy, field by field (a field added is copied too)."""
+        made = copy.copy(self)
+        for one in fields(self):
+            setattr(made, one.name, _copied(getattr(self, one.name)))
+        return made
+
+
+@dataclass(frozen=True)
+class Before:
+    """The state of the game before an input: the engine's history length, and the
+    round as it was (the object itself: the flow went on with a copy)."""
+
+    mark: int
+    round: Round
 
 
 class RummyInputs(EngineFlow):
     """The inputs of :class:`~companion.flows.rummy.RummyFlow` (module docstring)."""
 
     engine: RummyState
-    #: The round as the inputs made it (:meth:`~companion.flows.rummy.RummyFlow._new_round`):
-    #: each seat's cards lying in its zone and in its hand (counted), by key;
-    table: Seats
-    hands: Seats
-    #: the sets each seat closed; every card seen in a zone, as it was read;
-    closed: dict[int, list[tuple[Card, ...]]]
-    known: dict[str, TableCard]
-    #: the wild cards' numbers, by key; whether the hands are counted;
-    wilds: dict[str, int]
-    counting: bool
-    #: whose turn it is, the removals of one gesture and the cards refused lying there.
-    turn: int | None
-    gathering: Gathering
-    refused: dict[str, TableCard]
+    round: Round
 
     def _keep(self) -> None:
         """Start keeping (the flow's ``__init__``): no input yet, no correction."""
@@ -82,30 +123,12 @@ class RummyInputs(EngineFlow):
         self.before: list[Before] = []
         self.corrections = Corrections[CardPlaced]()
 
-    def _save(self) -> Before:
-        return Before(
-            self.engine.actions,
-            _copy(self.table),
-            _copy(self.hands),
-            {seat: list(sets) for seat, sets in self.closed.items()},
-            dict(self.known),
-            dict(self.wilds),
-            self.counting,
-            self.turn,
-            self.gathering.copy(),
-            dict(self.refused),
-        )
-
     def _back(self, index: int) -> None:
         """The state before input ``index``; the inputs from it on forgotten."""
         before = self.before[index]
         while self.engine.actions > before.mark:
             self.engine.undo()
-        self.table, self.hands = _copy(before.table), _copy(before.hands)
-        self.closed = {seat: list(sets) for seat, sets in before.closed.items()}
-        self.known, self.wilds = dict(before.known), dict(before.wilds)
-        self.counting, self.turn = before.counting, before.turn
-        self.gathering, self.refused = before.gathering.copy(), dict(before.refused)
+        self.round = before.round  # nothing else holds it once forgotten
         del self.inputs[index:]
         del self.before[index:]
 
@@ -120,7 +143,8 @@ class RummyInputs(EngineFlow):
         return self._input(CardRemoved(card))
 
     def _input(self, item: RummyInput) -> list[Notice]:
-        self.before.append(self._save())
+        self.before.append(Before(self.engine.actions, self.round))
+        self.round = self.round.copy()
         self.inputs.append(item)
         return self._feed(item)
 
@@ -184,7 +208,3 @@ class RummyInputs(EngineFlow):
             for index, item in enumerate(self.inputs)
             if isinstance(item, CardPlaced)
         }
-
-
-def _copy(seats: Seats) -> Seats:
-    return {seat: dict(cards) for seat, cards in seats.items()}

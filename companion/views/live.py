@@ -41,14 +41,15 @@ def game_facts(game_id: int | None, flow: GameFlow, players: list[str]) -> dict[
     (its round and seat to play from the status, totals and winners from the game's
     live view)."""
     status = flow.status()
-    outcome = views_of(flow.game).outcome(flow.report())
+    views = views_of(flow.game)
+    outcome = views.outcome(flow.report())
     facts: dict[str, Any] = {
         "id": game_id,
         "game": flow.game,
         "label": get_game(flow.game).label,
         "players": players,
         "round": status.round,
-        "to_play": status.to_play,
+        "to_play": views.playing(status),  # in rummy the seat laying cards now (R4)
         "totals": outcome["totals"],
         "over": flow.is_over(),
         "winners": outcome["winners"],

@@ -20,6 +20,7 @@ from companion.cafe.sqlite import SqliteStore
 from companion.daemon.runtime import Daemon
 from companion.flows.registry import make_flow
 from companion.flows.status import TrickStatus
+from companion.table.cards import TableCard
 from companion.web.app import create_app
 
 
@@ -85,3 +86,13 @@ def test_between_rounds_and_in_rummy_no_running_totals_are_sent() -> None:
         flow = make_flow(name, ["Ana", "Ben"], [], options={})
         game = game_state(1, flow, ["Ana", "Ben"])
         assert "running" not in game
+
+
+def test_a_rummy_tables_state_says_whose_turn_it_is() -> None:
+    """R4, issue 26 item 5: a rummy table's ``state`` says the seat laying cards now (the
+    phone page's "Ben laid the last card"), so the dashboard's card marks it; before,
+    a rummy table's ``to_play`` was always null."""
+    flow = make_flow("rummy21", ["Ana", "Ben"], [], options={})
+    assert game_state(1, flow, ["Ana", "Ben"])["to_play"] is None  # nobody has laid a card
+    flow.placed(TableCard("k1", "rummy21", "B5", "meld-1", (0.2, 0.3)))
+    assert game_state(1, flow, ["Ana", "Ben"])["to_play"] == 1

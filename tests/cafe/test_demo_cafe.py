@@ -1,7 +1,7 @@
 """Issue 26 item 5: ``companion demo --cafe`` shows a whole cafe on one machine in a
-minute (a broker, the cafe server, three tables playing), prints the dashboard's link
-and a phone page's, and Ctrl-C (or SIGTERM) stops it all, nothing left running; with no
-Mosquitto it says so in one line."""
+minute (a broker, the cafe server, three tables each playing a game of its own),
+prints the dashboard's link and each table's phone page, and Ctrl-C (or SIGTERM) stops
+it all, nothing left running; with no Mosquitto it says so in one line."""
 
 from __future__ import annotations
 
@@ -24,9 +24,11 @@ from cafe_browser import CHROMEDRIVER, CHROMIUM, chromium, wait_for
 from paho.mqtt.enums import CallbackAPIVersion
 
 from companion.cli import main
-from companion.cli.cafe_demo import answers
+from companion.cli.cafe_demo import PLANS, answers
 
 ROOT = Path(__file__).resolve().parents[2]
+#: Each table's game, as the dashboard names it.
+GAMES = {plan.name: plan.game for plan in PLANS}
 #: Seconds the demo may take to start (two processes, three tables) or to stop.
 DEADLINE = 60.0
 
@@ -58,9 +60,12 @@ class Demo:
         self.ready.set()  # ended: the test reads what it said
 
     def link(self, label: str) -> str:
+        return self.links(label)[0]
+
+    def links(self, label: str) -> list[str]:
         found = [line.split()[-1] for line in self.lines if line.startswith(label)]
         assert found, "\n".join(self.lines)
-        return found[0]
+        return found
 
     def children(self) -> list[int]:
         """The processes the demo started (the broker, the cafe server)."""
@@ -102,14 +107,15 @@ def _tables(base: str) -> list[dict[str, Any]]:
 def test_the_cafe_demo_answers_with_three_tables_and_stops_clean(
     demo: Demo, stop: signal.Signals, tmp_path: Path
 ) -> None:
-    """The dashboard answers over loopback with three tables online playing Fibonachos,
-    their cards coming in (a table's running tally or its round moves); the phone
-    page's link opens; the stop signal (Ctrl-C to the terminal's whole process group,
-    or SIGTERM to the demo) ends the demo with 0 and the broker and the server with it
+    """The dashboard answers over loopback with three tables online, each playing a
+    game of its own (Fibonachos, a rummy game, Trump), their cards coming in (a
+    table's running tally, its round or whose turn it is moves); each table's phone
+    page opens; the stop signal (Ctrl-C to the terminal's whole process group, or
+    SIGTERM to the demo) ends the demo with 0 and the broker and the server with it
     (their ports closed, no process left), the tables having said offline first."""
     assert demo.ready.wait(DEADLINE), "\n".join(demo.lines)
     base = demo.link("the dashboard:").rstrip("/")
-    phone = demo.link("a phone's page:")
+    phones = demo.links("a phone's page")
     assert re.fullmatch(r"http://127\.0\.0\.1:\d+", base)
     children = demo.children()
     assert len(children) == 2, demo.lines  # mosquitto and the cafe server
@@ -125,18 +131,23 @@ def test_the_cafe_demo_answers_with_three_tables_and_stops_clean(
             while not deadline.is_set():
                 tables = client.get(f"{base}/.json").json()["tables"]
                 for table in tables:
-                    seen.setdefault(table["name"], set()).add(repr(table.get("running")))
+                    moves = (table.get("running"), table.get("round"), table.get("to_play"))
+                    seen.setdefault(table["name"], set()).add(repr(moves))
                 moving = len(seen) == 3 and all(len(states) > 1 for states in seen.values())
-                if moving and all(t["online"] and t["game"] == "fibonachos" for t in tables):
+                games = {t["name"]: t["game"] for t in tables if t["online"]}
+                if moving and games == GAMES:
                     break
                 deadline.wait(0.2)  # paces the polling
         finally:
             timer.cancel()
-        assert {t["name"] for t in tables} == {"window", "corner", "terrace"}, tables
-        assert all(t["online"] and t["label"] == "Fibonachos" for t in tables), tables
+        assert {t["name"]: t["game"] for t in tables} == GAMES, tables
+        assert all(t["online"] for t in tables), tables
+        assert len({t["label"] for t in tables}) == 3, tables  # three games, by their names
         assert all(len(states) > 1 for states in seen.values()), seen
-        page = client.get(phone)
-        assert page.status_code == 200 and 'id="now"' in page.text
+        assert len(phones) == 3, demo.lines
+        for phone in phones:
+            page = client.get(phone)
+            assert page.status_code == 200 and 'id="now"' in page.text
 
     if CHROMIUM is not None and CHROMEDRIVER is not None and stop is signal.SIGTERM:
         browser = chromium(tmp_path / "profile")

@@ -284,13 +284,13 @@ def test_rummy_undo_after_a_correction_gives_the_card_back_as_read() -> None:
     flow.placed(base)
     flow.placed(three_)
     flow.command(Replace("t", "8"))
-    assert [c.notation for c in flow.table[0].values()] == ["B5", "8"]
+    assert [c.notation for c in flow.round.table[0].values()] == ["B5", "8"]
     undone = flow.command(Undo())
     assert undone[0].said is not None and undone[0].said.card == "3"
-    assert [c.notation for c in flow.table[0].values()] == ["B5", "3"]
+    assert [c.notation for c in flow.round.table[0].values()] == ["B5", "3"]
     assert flow.command(Replace("t", "89"))[0].kind is NoticeKind.REFUSED  # not deck 21's
     flow.command(Undo())  # nothing corrected since: the 3 itself
-    assert [c.notation for c in flow.table[0].values()] == ["B5"]
+    assert [c.notation for c in flow.round.table[0].values()] == ["B5"]
 
 
 def trump_table(rounds: int) -> tuple[Any, list[TableCard]]:

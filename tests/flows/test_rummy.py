@@ -16,6 +16,7 @@ from companion.flows.registry import make_flow
 from companion.flows.status import Lack, MeldSet, SetState, WildCard
 from companion.table.cards import TableCard
 from companion.table.seats import DEFAULT_CARD, MAX_DRIFT, MAX_STEP, group_sets
+from companion.views.live_sections import rummy_section
 
 NAMES = sorted(os.path.basename(p) for p in glob.glob(str(EXAMPLES / "rummy" / "rummy*.json")))
 
@@ -149,6 +150,21 @@ def test_the_status_tallies_complete_and_closed_sets_of_every_seat() -> None:
     assert (status.complete, status.closed) == ((0, 1), (1, 0))
 
 
+def test_a_phone_page_shows_every_seats_sets_closed_ones_too() -> None:
+    """R4, issue 26 item 5: the phone page lists each seat's sets, its closed ones first,
+    whichever seat the OLED shows (the cafe demo's rummy table showed "No set yet" for
+    a seat with a closed set and two open ones)."""
+    game = flow()
+    game.placed(card("a", "B8", 0.2, 0.3))
+    game.placed(card("b", "13", 0.2, 0.35))
+    game.placed(card("a", "?", 0.2, 0.3, face_down=True))
+    game.placed(card("b", "?", 0.2, 0.35, face_down=True))
+    game.placed(card("e", "B5", 0.2, 0.3, seat=1))
+    seats = rummy_section(game, game.status())["seats"]
+    assert game.status().seat == 0
+    assert [[line["state"] for line in seat["sets"]] for seat in seats] == [["closed"], ["open"]]
+
+
 def test_end_round_refuses_an_impossible_end_and_accepts_the_fix() -> None:
     """R6: going out needs every set closed; the refusal names the rule."""
     game = flow()
@@ -238,4 +254,4 @@ def test_a_card_seen_outside_the_meld_zones_leaves_its_set() -> None:
         game.command(CountHands())
         game.placed(card("k8", "8", 0.1, 0.1))
         game.placed(TableCard("k8", "rummy21", "8", zone, (0.5, 0.5)))
-        assert game.hands[0] == {}
+        assert game.round.hands[0] == {}

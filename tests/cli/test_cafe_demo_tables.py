@@ -1,0 +1,96 @@
+"""Issue 26 item 5: the tables of ``companion demo --cafe`` play a game each, as the cafe
+would see it: Fibonachos, a rummy match (its OLED presses included) and Trump, each
+read by the daemon's loop into the very record its synthetic game plays."""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.cli.cafe_demo import PLANS
+from companion.cli.cafe_demo_tables import LastScreen, PacedCamera, ScriptedTable, TablePlan
+from companion.daemon.board import Board
+from companion.daemon.build import Devices, assemble
+from companion.daemon.links import ClockedCamera, TableClock
+from companion.daemon.phone import Phone
+from companion.journal import Journal
+from companion.session import Session
+from companion.synthetic.table_events import scripted_game, with_phone_entry
+from hardware.buttons_fake import FakeButtons
+
+#: Frames at the most a test plays (Trump's whole game is some 30,000: its first rounds do).
+FRAMES = 3000
+
+
+def _faces(rounds: Any) -> str:
+    """Rounds without serials: the record names a card's copy, the engine's does not."""
+    return re.sub(r"#[0-9]+", "", json.dumps(rounds, sort_keys=True))
+
+
+def _rounds(record: Mapping[str, Any]) -> list[Any]:
+    return list(record["rounds"])
+
+
+def test_the_three_tables_play_three_different_games() -> None:
+    """A cafe plays more than one game: each demo table plays its own (issue 26 item 5)."""
+    assert len({plan.game for plan in PLANS}) == len(PLANS) == 3
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("plan", PLANS, ids=[plan.game for plan in PLANS])
+def test_a_demo_table_reads_its_game_exactly(plan: TablePlan, tmp_path: Path) -> None:
+    """The demo table's loop (camera, scripted reader, buttons, session, flow) reads the
+    synthetic game's record round for round: the rummy match's presses close sets,
+    declare wild cards (R5), count hands and end rounds (R6, R7), and the match ends
+    (R9); Fibonachos and Trump start with the dealer (F8) or leader (T3) they were
+    dealt. With the players' page on, as at the demo (its link is on the OLED's menu,
+    one entry more to pass). Played on the table's clock, as fast as the loop goes."""
+    game = scripted_game(plan.game, plan.players, seed=plan.seed, fps=plan.fps, phone=True)
+    clock = TableClock()
+    buttons = FakeButtons(clock)
+    reader = ScriptedTable(buttons)
+    paced = PacedCamera(1e6, threading.Event())  # no pace: a frame as soon as asked
+    clock.now = paced.start
+    camera = ClockedCamera(paced, clock)
+    journal = tmp_path / "table.db"
+    session = Session(Journal.open(journal), clock=clock)
+    devices = Devices(camera=lambda: camera, display=LastScreen, buttons=lambda: buttons)
+    board = Board(plan.name, str(journal))
+    daemon = assemble(
+        session, reader, devices, clock=clock, parts=lambda table: [Phone(table, board)]
+    )
+    reader.load(game)
+    daemon.start_game(plan.game, plan.players, [], dict(game.options))
+    flow = session.flow
+    assert flow is not None
+    daemon.start()
+    for part in daemon.parts:
+        part.start()
+    for _ in range(FRAMES):
+        if session.flow is None or (reader.left == 0 and flow.is_over()):
+            break
+        daemon.step()
+    played = _rounds(flow.record())
+    done = played if session.flow is None or flow.is_over() else played[:-1]
+    assert done, f"no round played in {FRAMES} frames"
+    assert _faces(done) == _faces(_rounds(game.record)[: len(done)])
+    if reader.left == 0:  # the whole game played: it ended, with every round
+        assert len(done) == len(_rounds(game.record))
+    assert daemon.app.link  # the phone page's link was on the menu all along
+
+
+def test_the_phone_pages_menu_entry_takes_one_up_more() -> None:
+    """A rummy table with its phone page's link has "Phone page" just above "End game"
+    in its menu: BACK and UP to "End round" (R7) or above go one UP further; "End
+    game" and "Back to start", below it, stay as they were."""
+    presses = [(1.0, "back"), (1.25, "up"), (1.25, "up"), (1.5, "up"), (1.75, "select")]
+    assert with_phone_entry(presses)[-2:] == ((1.5, "up"), (1.75, "select"))
+    assert [b for _, b in with_phone_entry(presses)].count("up") == 4
+    short = [(1.0, "back"), (1.25, "up"), (1.5, "up"), (1.75, "select")]
+    assert with_phone_entry(short) == tuple(short)
