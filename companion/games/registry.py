@@ -31,6 +31,7 @@ from typing import Any
 from companion.games.base import GameState
 from companion.games.errors import UnknownGameError
 from companion.games.faces import Face, FaceGroup, FaceReader, unknown
+from companion.games.json_types import JSON
 
 
 class OptionKind(Enum):
@@ -96,7 +97,7 @@ class GameSpec:
     variants: frozenset[str]
     options: tuple[OptionSpec, ...]
     new: Callable[[Sequence[str], Sequence[str]], GameState[Any]]
-    from_record: Callable[[Mapping[str, Any]], GameState[Any]]
+    from_record: Callable[[Mapping[str, JSON]], GameState[Any]]
     seats: tuple[str, ...] = ()
     menu: bool = True
     family: str = ""

@@ -15,6 +15,7 @@ from companion.cli.ui_demo import Demo
 from companion.cli.ui_demo_table import random_record, table_script
 from companion.flows.base import NoticeKind
 from companion.flows.registry import make_flow
+from companion.games.json_types import list_field
 from companion.journal import Journal
 from companion.session import feed
 from companion.ui.app import UiApp
@@ -85,7 +86,7 @@ def test_a_game_goes_on_after_an_undo_and_corrections(tmp_path: Path) -> None:
     scripted = random_record("fibonachos", 3, (), seed=1)
     assert tricks(game.result["record"]) == tricks(scripted)
     flags = game.result["score"]["flags"]
-    assert len(flags) == len(score_record(scripted).to_json()["flags"])
+    assert len(flags) == len(list_field(score_record(scripted).to_json(), "flags"))
 
 
 def tricks(record: dict[str, Any]) -> list[tuple[str | None, list[str]]]:
