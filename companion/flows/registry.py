@@ -22,7 +22,7 @@ how): its spec in its package under :mod:`companion.games`, its flow here in
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Final
 
 from companion.flows.base import GameFlow
 from companion.flows.commands import FlowCommand
@@ -36,7 +36,8 @@ from companion.games.errors import GameError
 from companion.games.fibonachos import SPEC as FIBONACHOS
 from companion.games.hex import SPEC as HEX
 from companion.games.hexref import SPEC as HEX_REFEREE
-from companion.games.registry import OptionKind, OptionSpec, get_game
+from companion.games.json_types import JSON
+from companion.games.registry import OptionKind, OptionSpec, OptionValue, get_game
 from companion.games.rummy import SPECS as RUMMY
 from companion.games.trump import SPEC as TRUMP
 
@@ -65,7 +66,7 @@ def _flow(game: str) -> type[GameFlow]:
 
 
 def make_flow(
-    game: str, players: Sequence[str], variants: Sequence[str], *, options: Mapping[str, Any]
+    game: str, players: Sequence[str], variants: Sequence[str], *, options: Mapping[str, JSON]
 ) -> GameFlow:
     """The flow of ``game`` for ``players``; raise the games' errors for a bad setup."""
     spec = get_game(game)
@@ -79,10 +80,10 @@ def make_flow(
     return _flow(game).start(game, players, variants, opts)
 
 
-def check_options(game: str, options: Mapping[str, Any], players: int) -> dict[str, Any]:
+def check_options(game: str, options: Mapping[str, JSON], players: int) -> dict[str, OptionValue]:
     """``options`` with their defaults, or :class:`OptionError` naming the fault."""
     known = {option.name: option for option in get_game(game).options}
-    out: dict[str, Any] = {}
+    out: dict[str, OptionValue] = {}
     for name, value in options.items():
         option = known.get(name)
         if option is None:
@@ -94,9 +95,9 @@ def check_options(game: str, options: Mapping[str, Any], players: int) -> dict[s
     return out
 
 
-def _checked(game: str, option: OptionSpec, value: Any, players: int) -> Any:
+def _checked(game: str, option: OptionSpec, value: JSON, players: int) -> OptionValue:
     if option.kind is OptionKind.CHOICE:
-        if value not in option.choices:
+        if not isinstance(value, str) or value not in option.choices:
             choices = ", ".join(option.choices)
             raise OptionError(f"{game}: option {option.name} is one of {choices}, not {value!r}")
         return value
