@@ -150,7 +150,7 @@ class CafeLive:
                 return said or "replaced"
             names, offers.waiting = offers.waiting[1], None
             try:
-                nonce = self.server.send(table, "names", {"names": names, "phone": True})
+                nonce = self.server.send(table, "names", {"names": list(names), "phone": True})
             except (CafeError, ValueError) as exc:
                 log.warning("cafe: names from a phone not sent to %s: %s", table, exc)
                 return "unsent"

@@ -192,7 +192,7 @@ def replay_from(args: argparse.Namespace, open_source: Callable[[], Camera]) -> 
     if args.json:
         events = [row.as_json() for row in result.events]
         score = result.report.to_json()
-        history = summary(session.journal.games()[-1])
+        history = summary(session.journal.games()[-1]).as_json()
         data = {"record": result.record, "score": score, "events": events, "history": history}
         print(json.dumps(data))
         print(result.summary(), file=sys.stderr)
