@@ -51,7 +51,7 @@ from companion.bus.limits import ID_MAX
 from companion.cafe.batch import Applied, Incoming, LostSession
 from companion.cafe.outcome import seats_of
 from companion.cafe.store import JournalRow, QuarantineRow, Store, TableRow
-from companion.games.json_types import JSON, JSONObject
+from companion.games.json_types import JSON
 from companion.web.model import HistoryFilter
 
 #: A batch's messages and result are defined in batch.py and taken from here too.
@@ -281,18 +281,8 @@ class Ingest:
         elif item.leaf == "state":
             state = TableState.parse(self.cafe, item.table, item.payload)
             game = self._renumbered(item.table, state.game)
-            raw: JSONObject = {
-                "at": state.at,
-                "game": None if game is None else dict(game),
-                "devices": dict(state.devices),
-                "idle": state.idle,
-            }
-            # The players' page before a game (issue 15), the answer to a phone's names.
-            for key, extra in (("setup", state.setup), ("answer", state.answer)):
-                if extra:
-                    raw[key] = dict(extra)
             row = self._row(item.table)  # a new journal named by the state reset its ack
-            self.tables[item.table] = replace(row, state=raw, seen=now)
+            self.tables[item.table] = replace(row, state=state.kept(game), seen=now)
             self._link(item.table, game)
         elif item.leaf == "events":
             self._update(item, done)

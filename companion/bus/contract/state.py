@@ -58,6 +58,21 @@ class TableState:
             body["answer"] = dict(self.answer)
         return dump(body)
 
+    def kept(self, game: Mapping[str, JSON] | None) -> JSONObject:
+        """What the cafe's server keeps of the state, with ``game`` (its own numbering):
+        the time, the devices, the idle time, and the players' page before a game
+        (issue 15) and the answer to a phone's names when they were sent."""
+        kept: JSONObject = {
+            "at": self.at,
+            "game": None if game is None else dict(game),
+            "devices": dict(self.devices),
+            "idle": self.idle,
+        }
+        for key, extra in (("setup", self.setup), ("answer", self.answer)):
+            if extra:
+                kept[key] = dict(extra)
+        return kept
+
     @classmethod
     def parse(cls, cafe: str, key: str, payload: bytes) -> TableState:
         """The state of the table ``key`` (lenient where only shown: the devices' words)."""
