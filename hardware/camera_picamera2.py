@@ -29,8 +29,8 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable, Container, Mapping
+from typing import Any, TypeAlias
 
 from hardware.camera import CameraBase, Frame, check_image
 from hardware.errors import (
@@ -67,15 +67,19 @@ LARGE_FRAME_PIXELS = 1920 * 1080
 LARGE_FRAME_BUFFERS = 3
 
 
+#: A libcamera control's value as the table sets them: a mode, a number, a (min, max).
+ControlValue: TypeAlias = "int | float | tuple[int, int]"
+
+
 def camera_controls(
-    available: Mapping[str, Any],
+    available: Container[str],
     *,
     fps: float,
     autofocus: str,
     lens_position: float,
     exposure: str,
     ev: float,
-) -> dict[str, Any]:
+) -> dict[str, ControlValue]:
     """The libcamera controls for a table: steady frame rate, short exposure, focus.
 
     Autofocus controls go only to a camera that has them (a Camera Module 3); a
@@ -86,7 +90,7 @@ def camera_controls(
     1.5
     """
     frame_us = round(1_000_000 / fps)
-    controls: dict[str, Any] = {
+    controls: dict[str, ControlValue] = {
         "FrameDurationLimits": (frame_us, frame_us),
         "AeExposureMode": EXPOSURE_MODES[exposure],
         "ExposureValue": ev,

@@ -12,6 +12,7 @@ import shlex
 from pathlib import Path
 
 import pytest
+from loose import loose
 from PIL import Image, ImageChops
 
 from companion.cli import main
@@ -131,7 +132,7 @@ def test_the_rummy_pages_worked_score_is_the_engines() -> None:
         ],
     }  # fmt: skip
     record = {"game": "rummy21", "players": ["Ana", "Ben"], "variants": [], "rounds": [round_end]}
-    assert score_record(record).to_json()["totals"] == [200, 41]
+    assert score_record(loose(record)).to_json()["totals"] == [200, 41]
     text = " ".join(_text("rummy.md").split())
     assert "she scores 80 + 6 x 20 = 200" in text
     assert "scores 3 x 20 - (5 + 8) - 2 x 3 = 41" in text

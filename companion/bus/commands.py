@@ -29,12 +29,12 @@ import hmac
 import re
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
 
 from companion.bus.contract import VERSION, Command, signature
 from companion.bus.errors import CommandRefusedError
 from companion.bus.limits import LimitError, check_time, load
 from companion.bus.nonces import KEPT, NonceBook
+from companion.games.json_types import JSONObject
 
 #: Seconds a command's ``ts`` may be off the table's clock, either way.
 WINDOW = 120.0
@@ -85,7 +85,7 @@ class CommandChecker:
             raise CommandRefusedError(f"for {where}, not for this table ({self.cafe}/{self.table})")
         return self._fresh(body)
 
-    def _fresh(self, body: dict[str, Any]) -> Command:
+    def _fresh(self, body: JSONObject) -> Command:
         ts, nonce, action = body.get("ts"), body.get("nonce"), body.get("action")
         now = self.clock()
         try:

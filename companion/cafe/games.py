@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.bus.contract import EventRow, GameRow
 from companion.cafe.outcome import score_of
+from companion.games.json_types import JSON, JSONObject
 
 if TYPE_CHECKING:
     from companion.flows.base import GameFlow
@@ -32,18 +33,18 @@ def replayed(row: GameRow, events: Sequence[EventRow]) -> GameFlow:
     return flow
 
 
-def _replayed(row: GameRow, events: Sequence[EventRow]) -> tuple[dict[str, Any], dict[str, Any]]:
+def _replayed(row: GameRow, events: Sequence[EventRow]) -> tuple[JSONObject, JSONObject]:
     flow = replayed(row, events)
     return flow.record(), flow.report().to_json()
 
 
-def _bare(row: GameRow) -> dict[str, Any]:
+def _bare(row: GameRow) -> JSONObject:
     return {"game": row.game, "players": list(row.players), "variants": list(row.variants)}
 
 
 def record_and_score(
     row: GameRow, events: Sequence[EventRow]
-) -> tuple[Mapping[str, Any], Mapping[str, Any]]:
+) -> tuple[Mapping[str, JSON], Mapping[str, JSON]]:
     """The game record (what ``companion score`` reads) and its score object."""
     result = row.result or {}
     kept, score = result.get("record"), score_of(result)

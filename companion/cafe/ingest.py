@@ -51,6 +51,7 @@ from companion.bus.limits import ID_MAX
 from companion.cafe.batch import Applied, Incoming, LostSession
 from companion.cafe.outcome import seats_of
 from companion.cafe.store import JournalRow, QuarantineRow, Store, TableRow
+from companion.games.json_types import JSON
 from companion.web.model import HistoryFilter
 
 #: A batch's messages and result are defined in batch.py and taken from here too.
@@ -280,18 +281,15 @@ class Ingest:
         elif item.leaf == "state":
             state = TableState.parse(self.cafe, item.table, item.payload)
             game = self._renumbered(item.table, state.game)
-            raw = {"at": state.at, "game": game, "devices": state.devices, "idle": state.idle}
-            # The players' page before a game (issue 15), the answer to a phone's names.
-            raw.update({k: v for k, v in (("setup", state.setup), ("answer", state.answer)) if v})
             row = self._row(item.table)  # a new journal named by the state reset its ack
-            self.tables[item.table] = replace(row, state=raw, seen=now)
+            self.tables[item.table] = replace(row, state=state.kept(game), seen=now)
             self._link(item.table, game)
         elif item.leaf == "events":
             self._update(item, done)
         else:
             raise MessageError(f"{item.table}/{item.leaf}: not a topic a table publishes")
 
-    def _renumbered(self, table: str, game: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
+    def _renumbered(self, table: str, game: Mapping[str, JSON] | None) -> Mapping[str, JSON] | None:
         """The state's game numbered as its events (issue 26: not an older journal's),
         after the base of the journal it names (else the newest held), its own id kept."""
         own = (game or {}).get("id")
@@ -307,7 +305,7 @@ class Ingest:
             base = known[-1].game_base if known else 0
         return {**game, "id": own + base, "journal_id": own}
 
-    def _link(self, table: str, game: Mapping[str, Any] | None) -> None:
+    def _link(self, table: str, game: Mapping[str, JSON] | None) -> None:
         """Keep the players' link of a game (issue 15): an old link opens it once ended."""
         game_id, link = (game or {}).get("id"), (game or {}).get("link")
         if not (isinstance(game_id, int) and isinstance(link, str) and DIGEST.fullmatch(link)):

@@ -36,6 +36,7 @@ from companion.cafe.errors import SettingsError
 from companion.cafe.ingest import Incoming, LostSession
 from companion.cafe.settings import CafeSettings
 from companion.errors import ConfigError
+from companion.games.json_types import JSON
 
 log = logging.getLogger("companion.cafe")
 
@@ -188,5 +189,5 @@ class Link:
         where = split_key(self.cafe, table)
         self._client.publish(topic(*where, "ack"), ack.payload(), qos=QOS, retain=True)
 
-    def publish_command(self, table: str, body: Mapping[str, object]) -> None:
+    def publish_command(self, table: str, body: Mapping[str, JSON]) -> None:
         self._client.publish(topic(*split_key(self.cafe, table), "command"), dump(body), qos=QOS)

@@ -24,11 +24,11 @@ import threading
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from companion.cafe.errors import CafeError
 from companion.cafe.games import replayed
 from companion.cafe.server import CafeServer
+from companion.games.json_types import JSON, JSONObject
 from companion.views.live import link_digest, table_view
 from companion.web.phone import Live
 from companion.web.phone_words import ANSWER_WORDS
@@ -63,9 +63,9 @@ class CafeLive:
         self.pace = pace
         self._offers: dict[str, Offers] = {}
         self._lock = threading.Lock()
-        self._ended: dict[tuple[str, int], dict[str, Any]] = {}
+        self._ended: dict[tuple[str, int], JSONObject] = {}
 
-    def _state(self, table: str, key: str) -> Mapping[str, Any] | None:
+    def _state(self, table: str, key: str) -> Mapping[str, JSON] | None:
         """The table's last state's ``game`` or ``setup`` object."""
         row = self.server.ingest.tables.get(table)
         value = (row.state or {}).get(key) if row is not None else None
@@ -76,12 +76,16 @@ class CafeLive:
             return None, None
         link = link_digest(token)
         game = self._state(table, "game")
-        if game is not None and game.get("link") == link and isinstance(game.get("live"), dict):
+        live = None if game is None else game.get("live")
+        if game is not None and game.get("link") == link and isinstance(live, dict):
             # The server's number (issue 26), as the game's ended view and the dashboard.
-            return game.get("id"), Live({**game["live"], "id": game.get("id")}, live=True)
+            number = game.get("id")
+            found = Live({**live, "id": number}, live=True)
+            return (number if isinstance(number, int) else None), found
         setup = self._state(table, "setup") if game is None else None
-        if setup is not None and setup.get("link") == link and isinstance(setup.get("live"), dict):
-            return None, Live(setup["live"], live=True)  # before the game: names, no record
+        live = None if setup is None else setup.get("live")
+        if setup is not None and setup.get("link") == link and isinstance(live, dict):
+            return None, Live(live, live=True)  # before the game: names, no record
         game_id = self.server.store.linked(table, link)
         return game_id, None
 
@@ -92,7 +96,7 @@ class CafeLive:
         view = self._ended_view(table, game_id)
         return None if view is None else Live(view, live=False)
 
-    def _ended_view(self, table: str, game_id: int) -> dict[str, Any] | None:
+    def _ended_view(self, table: str, game_id: int) -> JSONObject | None:
         with self._lock:
             if (table, game_id) in self._ended:
                 return self._ended[table, game_id]
@@ -114,7 +118,7 @@ class CafeLive:
                 self._ended[table, game_id] = view
         return view
 
-    def game_record(self, table: str, token: str) -> Mapping[str, Any] | None:
+    def game_record(self, table: str, token: str) -> Mapping[str, JSON] | None:
         game_id, _ = self._game_of(table, token)
         return None if game_id is None else self.server.record(table, game_id)
 
@@ -146,7 +150,7 @@ class CafeLive:
                 return said or "replaced"
             names, offers.waiting = offers.waiting[1], None
             try:
-                nonce = self.server.send(table, "names", {"names": names, "phone": True})
+                nonce = self.server.send(table, "names", {"names": list(names), "phone": True})
             except (CafeError, ValueError) as exc:
                 log.warning("cafe: names from a phone not sent to %s: %s", table, exc)
                 return "unsent"

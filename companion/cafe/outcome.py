@@ -16,12 +16,13 @@ least one round scored counts, won by the highest total.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from companion.bus.contract import GameRow
 from companion.cafe.store import SeatRow
+from companion.games.json_types import JSON
 from companion.games.registry import all_games
 from companion.games.report import NO_END
 
@@ -46,13 +47,13 @@ def _seats(value: Any, players: int) -> tuple[int, ...]:
     )
 
 
-def score_of(result: Mapping[str, Any] | None) -> Mapping[str, Any]:
+def score_of(result: Mapping[str, JSON] | None) -> Mapping[str, JSON]:
     """The ``companion score --json`` object kept with a result ({} when there is none)."""
     score = (result or {}).get("score")
     return score if isinstance(score, dict) else {}
 
 
-def outcome_of(result: Mapping[str, Any] | None, players: int) -> Outcome:
+def outcome_of(result: Mapping[str, JSON] | None, players: int) -> Outcome:
     score = score_of(result)
     game = score.get("game")
     if game in HEX_GAMES:
@@ -60,9 +61,10 @@ def outcome_of(result: Mapping[str, Any] | None, players: int) -> Outcome:
         seats = (SIDES.index(winner),) if winner in SIDES and players == 2 else ()
         return Outcome(None, seats, bool(seats))
     raw = score.get("totals")
+    numbers = [int(t) for t in raw if isinstance(t, int)] if isinstance(raw, list) else []
     totals = (
-        tuple(int(t) for t in raw)
-        if isinstance(raw, list) and len(raw) == players and all(isinstance(t, int) for t in raw)
+        tuple(numbers)
+        if isinstance(raw, list) and len(raw) == players and len(numbers) == players
         else None
     )
     if score.get("complete") is True:
@@ -96,12 +98,12 @@ def seats_of(row: GameRow) -> list[SeatRow]:
     ]
 
 
-def rounds_of(score: Mapping[str, Any], players: int) -> list[tuple[int, ...]]:
+def rounds_of(score: Mapping[str, JSON], players: int) -> list[tuple[int, ...]]:
     """The points of each round per seat, as far as the score has them."""
-    rounds: Sequence[Any] = score.get("rounds") or []
+    rounds = score.get("rounds")
     out = []
-    for rnd in rounds:
+    for rnd in rounds if isinstance(rounds, list) else []:
         points = rnd.get("points") if isinstance(rnd, dict) else None
         if isinstance(points, list) and len(points) == players:
-            out.append(tuple(int(p) for p in points))
+            out.append(tuple(int(p) for p in points if isinstance(p, int | float)))
     return out

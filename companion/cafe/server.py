@@ -24,6 +24,7 @@ from companion.cafe.outcome import outcome_of, rounds_of
 from companion.cafe.settings import CafeSettings
 from companion.cafe.store import QuarantineRow, Store, TableRow
 from companion.cafe.writer import Writer
+from companion.games.json_types import JSON
 from companion.web.changes import Changes
 from companion.web.model import (
     GameDetail,
@@ -230,7 +231,7 @@ class CafeServer:
             line = replace(line, totals=totals)
         return GameDetail(line, tuple(rounds), len(events))
 
-    def record(self, table: str, game_id: int) -> Mapping[str, Any] | None:
+    def record(self, table: str, game_id: int) -> Mapping[str, JSON] | None:
         row = self.store.game(table, game_id)
         if row is None:
             return None
@@ -255,7 +256,7 @@ class CafeServer:
     def log_lines(self, table: str) -> Sequence[LogLine]:
         return [LogLine(e.at, e.level, e.logger, e.text) for e in self.logs.lines(table)]
 
-    def send(self, table: str, action: str, args: Mapping[str, object]) -> str:
+    def send(self, table: str, action: str, args: Mapping[str, JSON]) -> str:
         """A staff command to ``table``, signed; its nonce (the table's answer names it)."""
         if table not in self.ingest.tables:
             raise MessageError(f"no table {table!r} in cafe {self.cafe}")

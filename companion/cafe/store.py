@@ -25,6 +25,7 @@ from typing import Any, Protocol
 
 from companion.bus.contract import EventRow, GameRow
 from companion.bus.limits import MAX_PAYLOAD
+from companion.games.json_types import JSON
 from companion.web.model import HistoryFilter
 
 
@@ -34,7 +35,7 @@ class TableRow:
 
     name: str
     status: str
-    state: Mapping[str, Any] | None
+    state: Mapping[str, JSON] | None
     seen: float
     ack_seq: int = 0
     ack_games: int = 0

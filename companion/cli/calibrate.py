@@ -87,7 +87,7 @@ def _from_image(path: Path) -> Any:
     return np.ascontiguousarray(rgb[:, :, ::-1])
 
 
-def _from_camera(kind: str, settings: dict[str, Any], skip: int) -> Any:
+def _from_camera(kind: str, skip: int, **settings: object) -> Any:
     from hardware.camera import open_camera
 
     with open_camera(kind, **settings) as camera:
@@ -106,12 +106,12 @@ def grab(args: argparse.Namespace) -> Any:
         require_regular(source, what="file or folder", folder_ok=True)
         if source.is_file() and source.suffix.lower() in IMAGE_SUFFIXES:
             return _from_image(source)
-        return _from_camera("replay", {"path": source}, args.frame)
+        return _from_camera("replay", args.frame, path=source)
     config = config_of(args)
     kind = args.camera or config.camera.kind
     settings = dict(config.camera.settings) if kind == config.camera.kind else {}
     with in_file(config.source):
-        return _from_camera(kind, settings, args.frame)
+        return _from_camera(kind, args.frame, **settings)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -11,11 +11,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 from companion.cli.render import render_report
 from companion.errors import UsageError
 from companion.games.i18n import LANGUAGES
+from companion.games.json_types import JSON, as_object, list_field, texts
 
 DISPLAYS = ("auto", "emulator", "gif", "frames", "terminal")
 
@@ -114,8 +116,7 @@ def run(args: argparse.Namespace) -> int:
         say=Level(args.say),
     )
     print(render_report(result.report))
-    played = [trick["plays"] for rnd in result.played["rounds"] for trick in rnd["tricks"]]
-    read = [trick["plays"] for rnd in result.record["rounds"] for trick in rnd["tricks"]]
+    played, read = _plays(result.played), _plays(result.record)
     plays = sum(len(p) for p in played)
     right = sum(
         a.split("#")[0] == b.split("#")[0]
@@ -131,3 +132,12 @@ def run(args: argparse.Namespace) -> int:
     if args.speech is not None:
         print(f"the announcements: {args.speech}")
     return 0 if right == plays else 1
+
+
+def _plays(record: Mapping[str, JSON]) -> list[tuple[str, ...]]:
+    """Every trick's plays of a Fibonachos record."""
+    return [
+        texts(as_object(trick, "a trick")["plays"], "plays")
+        for rnd in list_field(record, "rounds")
+        for trick in list_field(as_object(rnd, "a round"), "tricks")
+    ]

@@ -26,6 +26,7 @@ from companion.errors import CompanionError, UsageError
 from companion.games import GameReport, HexReport, report_from_json
 from companion.games.errors import GameError
 from companion.games.hex import upgrade_record
+from companion.games.json_types import JSONObject
 from companion.journal import GameEntry, Journal
 from companion.web.spreadsheet import write_rows
 
@@ -42,7 +43,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.set_defaults(func=run)
 
 
-def record_of(journal: Journal, entry: GameEntry) -> dict[str, Any]:
+def record_of(journal: Journal, entry: GameEntry) -> JSONObject:
     """The game record: kept with the result when the game ended, else replayed."""
     kept = (entry.result or {}).get("record")
     if isinstance(kept, dict):

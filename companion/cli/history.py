@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from companion.cli.common import add_config_options, local_time, open_journal, warn_unread
 from companion.games import HexReport, RecordError, report_from_json
+from companion.games.json_types import JSONObject
 from companion.games.report import ended_winners
 from companion.journal import GameEntry
 
@@ -64,22 +66,50 @@ STATES = {
 }
 
 
-def summary(entry: GameEntry) -> dict[str, Any]:
+@dataclass(frozen=True)
+class GameSummary:
+    """One line of the history: ``--json`` writes :meth:`as_json`."""
+
+    id: int
+    started: float
+    ended: float | None
+    game: str
+    players: tuple[str, ...]
+    variants: tuple[str, ...]
+    state: str
+    totals: list[int] | None
+    winners: list[str]
+
+    def as_json(self) -> JSONObject:
+        return {
+            "id": self.id,
+            "started": self.started,
+            "ended": self.ended,
+            "game": self.game,
+            "players": list(self.players),
+            "variants": list(self.variants),
+            "state": self.state,
+            "totals": None if self.totals is None else list(self.totals),
+            "winners": list(self.winners),
+        }
+
+
+def summary(entry: GameEntry) -> GameSummary:
     """Date, game, players, totals and winners of one game (in play: the totals so far)."""
     result = entry.result or {}
     totals, winners = _outcome(entry, result.get("score"))
     state = "in play" if entry.ended is None else str(result.get("reason", "over"))
-    return {
-        "id": entry.id,
-        "started": entry.started,
-        "ended": entry.ended,
-        "game": entry.game,
-        "players": list(entry.players),
-        "variants": list(entry.variants),
-        "state": state,
-        "totals": totals,
-        "winners": winners,
-    }
+    return GameSummary(
+        entry.id,
+        entry.started,
+        entry.ended,
+        entry.game,
+        entry.players,
+        entry.variants,
+        state,
+        totals,
+        winners,
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -88,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
         warn_unread("history", journal, len(rows))
     if args.json:
         for row in rows:
-            print(json.dumps(row, ensure_ascii=False))
+            print(json.dumps(row.as_json(), ensure_ascii=False))
         return 0
     if not rows:
         print("no game yet")
@@ -96,13 +126,13 @@ def run(args: argparse.Namespace) -> int:
     header = ("id", "date", "game", "players", "scores", "winner", "state")
     table = [
         (
-            str(row["id"]),
-            local_time(row["started"]),
-            row["game"],
-            ", ".join(row["players"]),
-            ", ".join(map(str, row["totals"])) if row["totals"] else "-",
-            " & ".join(map(str, row["winners"])) or "-",
-            STATES.get(row["state"], row["state"]),
+            str(row.id),
+            local_time(row.started),
+            row.game,
+            ", ".join(row.players),
+            ", ".join(map(str, row.totals)) if row.totals else "-",
+            " & ".join(map(str, row.winners)) or "-",
+            STATES.get(row.state, row.state),
         )
         for row in rows
     ]

@@ -47,13 +47,13 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.cli.history import summary
 from companion.cli.render import render_report
 from companion.cli.seats import player_names, seat_index
 from companion.games.hex import SPEC as HEX
-from companion.games.registry import all_games, get_game
+from companion.games.registry import OptionValue, all_games, get_game
 from companion.inputs import MAX_TEXT_BYTES, read_text
 from companion.table.layout import Layout, default_layout, load_layout
 from hardware.buttons import ButtonEvent
@@ -104,9 +104,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.set_defaults(func=run)
 
 
-def game_options(args: argparse.Namespace, players: list[str]) -> dict[str, Any]:
+def game_options(args: argparse.Namespace, players: list[str]) -> dict[str, OptionValue]:
     """``--dealer``, ``--leader``: seats counted from 1 or names, to the games' seats."""
-    options: dict[str, Any] = {}
+    options: dict[str, OptionValue] = {}
     for name in ("dealer", "leader"):
         value = getattr(args, name)
         if value is not None:
@@ -159,10 +159,11 @@ def warnings_on_stderr() -> Iterator[None]:
 def run(args: argparse.Namespace) -> int:
     from hardware.camera import open_camera
 
-    settings: dict[str, Any] = {"path": args.source}
-    if args.fps is not None:
-        settings["fps"] = args.fps
-    return replay_from(args, lambda: open_camera("replay", **settings))
+    source: Path = args.source
+    fps: float | None = args.fps
+    if fps is None:
+        return replay_from(args, lambda: open_camera("replay", path=source))
+    return replay_from(args, lambda: open_camera("replay", path=source, fps=fps))
 
 
 def replay_from(args: argparse.Namespace, open_source: Callable[[], Camera]) -> int:
@@ -192,7 +193,7 @@ def replay_from(args: argparse.Namespace, open_source: Callable[[], Camera]) -> 
     if args.json:
         events = [row.as_json() for row in result.events]
         score = result.report.to_json()
-        history = summary(session.journal.games()[-1])
+        history = summary(session.journal.games()[-1]).as_json()
         data = {"record": result.record, "score": score, "events": events, "history": history}
         print(json.dumps(data))
         print(result.summary(), file=sys.stderr)

@@ -17,11 +17,12 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from card_codes.backends import BACKENDS
 from card_codes.payload import load_key
 from companion.errors import UsageError
+from companion.games.json_types import JSONObject
 from companion.inputs import open_image
 
 if TYPE_CHECKING:  # the decoder (numpy, PIL) loads when a scan runs, not with every command
@@ -50,7 +51,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.set_defaults(func=run)
 
 
-def as_json(image: Path, result: DecodeResult) -> dict[str, Any]:
+def as_json(image: Path, result: DecodeResult) -> JSONObject:
     return {
         "image": str(image),
         "cards": [

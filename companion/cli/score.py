@@ -17,13 +17,13 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import Any
 
 from companion.cli.render import render_report
 from companion.errors import InputError
 from companion.games import GameReport, RecordError, get_game
 from companion.games.hex import REFEREE_SPEC as HEX_REFEREE
 from companion.games.hex import is_flow_record
+from companion.games.json_types import JSONObject
 from companion.inputs import MAX_RECORD_BYTES, parse_json, read_limited, source_name
 
 
@@ -38,7 +38,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.set_defaults(func=run)
 
 
-def load_record(path: Path) -> dict[str, Any]:
+def load_record(path: Path) -> JSONObject:
     """Read a record file within the limits of companion.inputs (docs/notation.md).
 
     A file that cannot be read is an InputError; one whose content is not a JSON object
@@ -57,7 +57,7 @@ def load_record(path: Path) -> dict[str, Any]:
     return record
 
 
-def score_record(record: dict[str, Any]) -> GameReport:
+def score_record(record: JSONObject) -> GameReport:
     """The score of a record; ``to_json()`` is the ``--json`` object (raises RecordError /
     UnknownGameError)."""
     game = record.get("game")

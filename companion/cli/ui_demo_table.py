@@ -31,6 +31,18 @@ from typing import Any
 from companion.errors import UsageError
 from companion.flows.status import Awaiting, RummyStatus, TrickStatus
 from companion.games.fibonachos import SPEC as FIBONACHOS
+from companion.games.json_types import (
+    JSON,
+    JSONObject,
+    as_int,
+    as_list,
+    as_object,
+    as_text,
+    int_field,
+    list_field,
+    text_field,
+    texts,
+)
 from companion.games.random_play import random_record as play_at_random
 from companion.games.rummy import SPECS as RUMMY_GAMES
 from companion.games.trump import SPEC as TRUMP
@@ -87,7 +99,7 @@ def answered(step: TableStep, status: object) -> bool:
 _LEADER = (Awaiting.LEADER, Awaiting.LEADER_SHOWN)
 
 
-def random_record(game: str, players: int, variants: Sequence[str], seed: int) -> dict[str, Any]:
+def random_record(game: str, players: int, variants: Sequence[str], seed: int) -> JSONObject:
     """The record of a whole game of ``game`` played at random by the engine (seeded)."""
     seats = [f"Seat {i + 1}" for i in range(players)]
     return play_at_random(game, seats, variants, random.Random(seed))
@@ -111,35 +123,37 @@ def _placed_then_cleared(cards: Sequence[TableCard], number: int) -> list[TableS
     return [TableStep(event, card, round=number) for event, card in events]
 
 
-def _fibonachos(record: Mapping[str, Any]) -> list[TableStep]:
+def _objects(value: JSON, what: str) -> list[Mapping[str, JSON]]:
+    return [as_object(item, what) for item in as_list(value, what)]
+
+
+def _fibonachos(record: Mapping[str, JSON]) -> list[TableStep]:
     steps: list[TableStep] = []
-    for number, rnd in enumerate(record["rounds"], start=1):
+    for number, rnd in enumerate(_objects(record["rounds"], "a round"), start=1):
         deck = _Deck(FIBONACHOS.name)
-        for trick in rnd["tricks"]:
-            cards = [deck.card(trick["spicy"], "spicy")] if trick.get("spicy") else []
-            cards += [deck.card(face, "play") for face in trick["plays"]]
+        for trick in _objects(rnd["tricks"], "a trick"):
+            spicy = trick.get("spicy")
+            cards = [deck.card(as_text(spicy), "spicy")] if spicy else []
+            cards += [deck.card(face, "play") for face in texts(trick["plays"], "plays")]
             steps += _placed_then_cleared(cards, number)
     return steps
 
 
-def _trump(record: Mapping[str, Any]) -> list[TableStep]:
+def _trump(record: Mapping[str, JSON]) -> list[TableStep]:
     steps: list[TableStep] = []
-    for number, rnd in enumerate(record["rounds"], start=1):
+    for number, rnd in enumerate(_objects(record["rounds"], "a round"), start=1):
         deck = _Deck(TRUMP.name)
-        indicators = [
-            deck.card(rnd[TRUMP_INDICATOR], "trump-indicator"),
-            deck.card(rnd[SYMBOL_INDICATOR], "symbol-indicator"),
-        ]
+        trump, symbol = text_field(rnd, TRUMP_INDICATOR), text_field(rnd, SYMBOL_INDICATOR)
+        indicators = [deck.card(trump, "trump-indicator"), deck.card(symbol, "symbol-indicator")]
         steps += [TableStep("placed", c, round=number) for c in indicators]
         if number == 1:  # T3: only the table knows who holds the named card
-            named = lowest_trump(
-                parse_card(rnd[TRUMP_INDICATOR]), parse_card(rnd[SYMBOL_INDICATOR])
-            )
-            who = f"Seat {rnd['leader'] + 1}"
+            named = lowest_trump(parse_card(trump), parse_card(symbol))
+            who = f"Seat {int_field(rnd, 'leader') + 1}"
             note = f"{who} has {named}: SELECT, {who}, then n"
             steps.append(TableStep("pause", note=note, round=number, wait="leader"))
-        for trick in rnd["tricks"]:
-            steps += _placed_then_cleared([deck.card(face, "play") for face in trick], number)
+        for trick in list_field(rnd, "tricks"):
+            faces = texts(trick, "a trick")
+            steps += _placed_then_cleared([deck.card(face, "play") for face in faces], number)
         steps += [TableStep("removed", c, round=number) for c in indicators]
     return steps
 
@@ -178,7 +192,7 @@ def wild_note(step: TableStep, status: object, game: str) -> str:
     return f"declare the wild card: {path}, then n"
 
 
-def _rummy(game: str, record: Mapping[str, Any]) -> list[TableStep]:
+def _rummy(game: str, record: Mapping[str, JSON]) -> list[TableStep]:
     """Each round: each set laid out card by card as players lay them, base first, a
     wild card in its place (R2, R5); after a set, a pause for each of its wild cards
     whose number the flow cannot tell (the table declares it by the menu); the
@@ -187,15 +201,15 @@ def _rummy(game: str, record: Mapping[str, Any]) -> list[TableStep]:
     round, End game (R9 sets no end: the table ends the match). A pause holds the table
     until the buttons did what it says (:func:`answered`)."""
     steps: list[TableStep] = []
-    for number, rnd in enumerate(record["rounds"], start=1):
+    for number, rnd in enumerate(_objects(record["rounds"], "a round"), start=1):
         deck = _Deck(game)
         laid: list[TableCard] = []
         closing: list[TableCard] = []
         hands: list[TableCard] = []
-        for seat, table in enumerate(rnd["tables"]):
+        for seat, table in enumerate(_objects(rnd["tables"], "a table")):
             zone = f"meld-{seat}"
-            sets = [(s, True) for s in table.get("closed", [])]
-            sets += [(s, False) for s in table.get("open", [])]
+            sets = [(texts(s, "a set"), True) for s in as_list(table.get("closed", []))]
+            sets += [(texts(s, "a set"), False) for s in as_list(table.get("open", []))]
             for column, (cards, closed) in enumerate(sets):
                 wilds: list[tuple[str, int]] = []
                 for row, face in enumerate(cards):
@@ -208,12 +222,12 @@ def _rummy(game: str, record: Mapping[str, Any]) -> list[TableStep]:
                     if closed:  # turned face down once complete (R4)
                         closing.append(replace(card, face_down=True))
                 steps += [TableStep("pause", wild=w, round=number, wait="wild") for w in wilds]
-            for index, face in enumerate(table.get("hand", [])[:HAND_CARDS]):
+            for index, face in enumerate(texts(table.get("hand", []), "a hand")[:HAND_CARDS]):
                 row, column = divmod(index, HAND_ROW)
                 at = (SET_X + column * HAND_DX, HAND_Y + row * HAND_DY)
                 hands.append(deck.card(_physical(face), zone, position=at))
         out = rnd.get("out")
-        who = "Nobody went out" if out is None else f"Seat {out + 1} went out"
+        who = "Nobody went out" if out is None else f"Seat {as_int(out) + 1} went out"
         steps += [TableStep("placed", c, round=number) for c in closing]
         count = "the round is over: Menu > Count hands, then n lays out the hands"
         steps.append(TableStep("pause", note=count, round=number, wait="count"))
@@ -227,14 +241,14 @@ def _rummy(game: str, record: Mapping[str, Any]) -> list[TableStep]:
 
 
 #: Each card game's table events from its record (the hex games have none to show).
-_RECORD_STEPS: dict[str, Callable[[Mapping[str, Any]], list[TableStep]]] = {
+_RECORD_STEPS: dict[str, Callable[[Mapping[str, JSON]], list[TableStep]]] = {
     FIBONACHOS.name: _fibonachos,
     TRUMP.name: _trump,
     **{spec.name: partial(_rummy, spec.name) for spec in RUMMY_GAMES},
 }
 
 
-def record_steps(record: Mapping[str, Any]) -> list[TableStep]:
+def record_steps(record: Mapping[str, JSON]) -> list[TableStep]:
     """The table events of a game record (an empty list for the hex game)."""
     steps = _RECORD_STEPS.get(str(record["game"]))
     return [] if steps is None else steps(record)

@@ -13,9 +13,9 @@ import logging
 import threading
 import time
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from companion.bus.limits import LimitError, check_names
+from companion.games.json_types import JSON, JSONObject
 from companion.journal import Journal, JournalError
 from companion.session import replay
 from companion.views.live import table_view
@@ -49,9 +49,9 @@ class Board:
         self._lock = threading.Lock()
         self._game: int | None = None
         self._token = ""
-        self._view: dict[str, Any] | None = None
+        self._view: JSONObject | None = None
         self._tokens: dict[str, int] = {}
-        self._ended: dict[int, dict[str, Any]] = {}
+        self._ended: dict[int, JSONObject] = {}
 
     # -- the daemon's side --------------------------------------------------------------
 
@@ -59,14 +59,14 @@ class Board:
         with self._lock:
             self._tokens.update({token: game for game, token in tokens.items()})
 
-    def publish(self, game: int | None, token: str, view: dict[str, Any] | None) -> None:
+    def publish(self, game: int | None, token: str, view: JSONObject | None) -> None:
         with self._lock:
             if game is not None and token:
                 self._tokens[token] = game
             self._game, self._token, self._view = game, token, view
         self.changes.bump()
 
-    def current(self) -> tuple[int | None, str, dict[str, Any] | None]:
+    def current(self) -> tuple[int | None, str, JSONObject | None]:
         with self._lock:
             return self._game, self._token, self._view
 
@@ -86,7 +86,7 @@ class Board:
         ended = self._ended_view(match)
         return None if ended is None else Live(ended, live=False, lang=self.lang)
 
-    def _ended_view(self, game: int) -> dict[str, Any] | None:
+    def _ended_view(self, game: int) -> JSONObject | None:
         """An earlier game's view, replayed from the journal (read-only, on this thread)."""
         with self._lock:
             if game in self._ended:
@@ -114,7 +114,7 @@ class Board:
             self._ended[game] = view
         return view
 
-    def game_record(self, table: str, token: str) -> Mapping[str, Any] | None:
+    def game_record(self, table: str, token: str) -> Mapping[str, JSON] | None:
         found = self.lookup(table, token)
         if found is None:
             return None

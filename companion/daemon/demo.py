@@ -17,7 +17,6 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
@@ -30,6 +29,7 @@ from companion.daemon.parts import TableFacade
 from companion.daemon.runtime import Daemon
 from companion.daemon.speech import Speech, speech_part
 from companion.games.fibonachos import SPEC as FIBONACHOS
+from companion.games.json_types import JSONObject
 from companion.games.random_play import random_record
 from companion.games.report import CardGameReport, GameReport
 from companion.journal import Journal
@@ -57,15 +57,15 @@ ROUND_SECONDS = 3.0
 FINAL_SECONDS = 4.0
 
 
-def demo_record(seed: int, players: tuple[str, ...] = PLAYERS) -> dict[str, Any]:
+def demo_record(seed: int, players: tuple[str, ...] = PLAYERS) -> JSONObject:
     """A whole Fibonachos game of random legal plays, the same for the same seed."""
     return random_record(FIBONACHOS.name, players, [], random.Random(seed))
 
 
 @dataclass
 class DemoResult:
-    record: dict[str, Any]  # what the camera read
-    played: dict[str, Any]  # what was played
+    record: JSONObject  # what the camera read
+    played: JSONObject  # what was played
     report: GameReport
     frames: int
     table_seconds: float

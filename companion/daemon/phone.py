@@ -45,11 +45,11 @@ import secrets
 import socket
 import threading
 from collections.abc import Sequence
-from typing import Any
 
 from companion.config import Config
 from companion.daemon.board import Board
 from companion.daemon.parts import PhoneHome, PhoneTable
+from companion.games.json_types import JSONObject
 from companion.views.i18n import language
 from companion.views.live import link_digest, table_view, waiting_view
 
@@ -80,7 +80,7 @@ class Phone:
         self.tokens: dict[int, str] = table.links()
         board.known(self.tokens)
         self._next = float("-inf")
-        self._shown: dict[str, Any] | None = None
+        self._shown: JSONObject | None = None
         self._shown_token = ""
         #: The set-up token: the link before a game, carried into the next game.
         self._pending = ""
@@ -99,14 +99,14 @@ class Phone:
             self.table.keep_link(game, token)
         return token
 
-    def bus_fields(self) -> dict[str, Any]:
+    def bus_fields(self) -> JSONObject:
         """What the cafe's ``state`` adds to its game (optional fields, contract v1)."""
         game, token, view = self.board.current()
         if game is None or view is None:
             return {}
         return {"live": view, "link": link_digest(token)}
 
-    def setup_fields(self) -> dict[str, Any] | None:
+    def setup_fields(self) -> JSONObject | None:
         """With no game in play, what the cafe's ``state`` carries of the page before
         the game (its ``setup``: the waiting view and the set-up link's digest), so the
         cafe's server serves it too; None in a game."""
@@ -191,7 +191,8 @@ class Phone:
         self.table.show_link(self.link() or "")
 
     def _shown_game(self) -> int | None:
-        return None if self._shown is None else self._shown.get("id")
+        shown = None if self._shown is None else self._shown.get("id")
+        return shown if isinstance(shown, int) else None
 
     def link(self) -> str | None:
         """The address of the page the OLED's code opens: the game in play's, or

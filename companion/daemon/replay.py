@@ -30,13 +30,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from companion.daemon.build import Devices, assemble
 from companion.daemon.links import ClockedCamera, TableClock
 from companion.flows.base import GameFlow, Notice, NoticeKind, seat_names
 from companion.flows.said import Say
 from companion.flows.status import TrickStatus
+from companion.games.json_types import JSONObject, texts
+from companion.games.registry import OptionValue
 from companion.games.report import GameReport
 from companion.journal import Journal
 from companion.session import Session
@@ -63,7 +64,7 @@ class EventRow:
     card: str
     zone: str | None
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> JSONObject:
         return {"t": round(self.t, 3), "event": self.event, "card": self.card, "zone": self.zone}
 
 
@@ -71,7 +72,7 @@ class EventRow:
 class ReplayResult:
     """What a replay read: the record and score of its game, the events, the refusals."""
 
-    record: dict[str, Any]
+    record: JSONObject
     report: GameReport
     events: list[EventRow] = field(default_factory=list)
     notices: list[tuple[float, Notice]] = field(default_factory=list)
@@ -124,7 +125,7 @@ def start_session(
     game: str,
     players: Sequence[str],
     variants: Sequence[str],
-    options: Mapping[str, Any],
+    options: Mapping[str, OptionValue],
     *,
     journal: Journal | None = None,
     clock: Callable[[], float],
@@ -214,7 +215,7 @@ def replay_game(
     status = flow.status()
     if isinstance(status, TrickStatus) and status.missing is not None:
         wanted = status.missing
-        name = seat_names(result.record.get("players", ()))[wanted.seat]
+        name = seat_names(texts(result.record.get("players", []), '"players"'))[wanted.seat]
         held = f", {wanted.held} cards put down since held" if wanted.held else ""
         result.waiting = f"{name}'s card of trick {wanted.trick}{held}"
     if session.flow is not None:

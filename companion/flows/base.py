@@ -36,6 +36,8 @@ from companion.flows.commands import FlowCommand, Undo
 from companion.flows.said import Said
 from companion.flows.status import FlowStatus, NoticeDetail
 from companion.games.base import GameState
+from companion.games.json_types import JSONObject
+from companion.games.registry import OptionValue
 from companion.games.report import GameReport
 from companion.table.cards import TableCard
 from companion.table.events import CardInput, CardPlaced, CardRemoved, CardSighted
@@ -85,7 +87,7 @@ class GameFlow(ABC):
         game: str,
         players: Sequence[str],
         variants: Sequence[str],
-        options: Mapping[str, Any],
+        options: Mapping[str, OptionValue],
     ) -> GameFlow:
         """The flow of ``game`` started with ``options`` (checked against the game's
         spec, defaults filled in): how :func:`companion.flows.registry.make_flow` builds it.
@@ -138,7 +140,7 @@ class GameFlow(ABC):
         """Where the game stands now, as facts (the views layer words them)."""
 
     @abstractmethod
-    def record(self) -> dict[str, Any]:
+    def record(self) -> JSONObject:
         """The game record so far (the format ``companion score`` reads)."""
 
     @abstractmethod
@@ -163,7 +165,7 @@ class EngineFlow(GameFlow):
 
     engine: GameState[Any]
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> JSONObject:
         return self.engine.to_record()
 
     def report(self) -> GameReport:

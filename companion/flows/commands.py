@@ -28,6 +28,7 @@ from types import NoneType, UnionType
 from typing import Any, ClassVar, get_args, get_type_hints
 
 from companion.flows.errors import CommandError
+from companion.games.json_types import JSON, JSONObject
 
 
 @dataclass(frozen=True)
@@ -38,9 +39,9 @@ class Command:
     name: ClassVar[str]
     kind: ClassVar[str] = "command"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         """``{"name", "args"}``: the journal's form; arguments at their default are left out."""
-        args = {
+        args: JSONObject = {
             field.name: getattr(self, field.name)
             for field in fields(self)
             if field.default is MISSING or getattr(self, field.name) != field.default
@@ -192,7 +193,7 @@ FlowCommand = (
 COMMANDS: dict[str, type[FlowCommand]] = {kind.name: kind for kind in get_args(FlowCommand)}
 
 
-def from_json(payload: Mapping[str, Any]) -> FlowCommand:
+def from_json(payload: Mapping[str, JSON]) -> FlowCommand:
     """The command of a journal payload; :class:`CommandError` names what is wrong."""
     name = payload.get("name")
     kind = COMMANDS.get(name) if isinstance(name, str) else None
@@ -222,7 +223,7 @@ def from_json(payload: Mapping[str, Any]) -> FlowCommand:
     return kind(**values)
 
 
-def _replace_args(args: Mapping[str, Any]) -> dict[str, Any]:
+def _replace_args(args: Mapping[str, JSON]) -> JSONObject:
     """The other forms ``replace`` had: ``notation`` for ``card``, or ``card`` an object
     of the card's fields, of which a correction changes ``notation`` and ``zone``."""
     out = dict(args)

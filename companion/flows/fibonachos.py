@@ -41,6 +41,7 @@ from companion.games.fibonachos import (
 from companion.games.fibonachos.cards import RANKS, SUITS
 from companion.games.fibonachos.round import Round, Trick
 from companion.games.fibonachos.scoring import round_points
+from companion.games.registry import OptionValue, seat_option
 from companion.table.cards import TableCard
 
 #: Every nacho card's face (F1), for the choices of a missing card.
@@ -65,9 +66,13 @@ class FibonachosFlow(TrickFlow):
 
     @classmethod
     def start(
-        cls, game: str, players: Sequence[str], variants: Sequence[str], options: Mapping[str, Any]
+        cls,
+        game: str,
+        players: Sequence[str],
+        variants: Sequence[str],
+        options: Mapping[str, OptionValue],
     ) -> GameFlow:
-        return cls(players, variants, dealer=options["dealer"])
+        return cls(players, variants, dealer=seat_option(options, "dealer"))
 
     def _reset(self) -> None:
         self.engine = FibonachosState(self.players, self.variants, first_dealer=self.dealer)

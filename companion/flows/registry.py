@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Final
+from typing import Final
 
 from companion.flows.base import GameFlow
 from companion.flows.commands import FlowCommand
@@ -46,7 +46,8 @@ from companion.games.fibonachos import SPEC as FIBONACHOS
 from companion.games.hex import REFEREE_SPEC as HEX_REFEREE
 from companion.games.hex import SPEC as HEX
 from companion.games.i18n import N_
-from companion.games.registry import OptionKind, OptionSpec, get_game
+from companion.games.json_types import JSON
+from companion.games.registry import OptionKind, OptionSpec, OptionValue, get_game
 from companion.games.rummy import SPECS as RUMMY
 from companion.games.trump import SPEC as TRUMP
 
@@ -76,7 +77,7 @@ class TableMode:
     after: str
 
     @property
-    def options(self) -> dict[str, Any]:
+    def options(self) -> dict[str, OptionValue]:
         """The options it starts its game with (the rest keep their defaults)."""
         return {MODE: self.mode}
 
@@ -96,13 +97,15 @@ MODES: Final[Mapping[str, Mapping[str, type[GameFlow]]]] = {
 }
 
 
-def takes(game: str, options: Mapping[str, Any] | None = None) -> frozenset[type[FlowCommand]]:
+def takes(
+    game: str, options: Mapping[str, OptionValue] | None = None
+) -> frozenset[type[FlowCommand]]:
     """The commands the flow of ``game`` (started with ``options``) acts on (the
     buttons offer no other)."""
     return _flow(game, options).takes
 
 
-def _flow(game: str, options: Mapping[str, Any] | None = None) -> type[GameFlow]:
+def _flow(game: str, options: Mapping[str, OptionValue] | None = None) -> type[GameFlow]:
     moded = MODES.get(game, {}).get(str((options or {}).get(MODE)))
     if moded is not None:
         return moded
@@ -114,7 +117,7 @@ def _flow(game: str, options: Mapping[str, Any] | None = None) -> type[GameFlow]
 
 
 def make_flow(
-    game: str, players: Sequence[str], variants: Sequence[str], *, options: Mapping[str, Any]
+    game: str, players: Sequence[str], variants: Sequence[str], *, options: Mapping[str, JSON]
 ) -> GameFlow:
     """The flow of ``game`` for ``players``; raise the games' errors for a bad setup."""
     spec = get_game(game)
@@ -140,10 +143,10 @@ def game_options(game: str) -> tuple[OptionSpec, ...]:
     )
 
 
-def check_options(game: str, options: Mapping[str, Any], players: int) -> dict[str, Any]:
+def check_options(game: str, options: Mapping[str, JSON], players: int) -> dict[str, OptionValue]:
     """``options`` with their defaults, or :class:`OptionError` naming the fault."""
     known = {option.name: option for option in game_options(game)}
-    out: dict[str, Any] = {}
+    out: dict[str, OptionValue] = {}
     for name, value in options.items():
         option = known.get(name)
         if option is None:
@@ -155,9 +158,9 @@ def check_options(game: str, options: Mapping[str, Any], players: int) -> dict[s
     return out
 
 
-def _checked(game: str, option: OptionSpec, value: Any, players: int) -> Any:
+def _checked(game: str, option: OptionSpec, value: JSON, players: int) -> OptionValue:
     if option.kind is OptionKind.CHOICE:
-        if value not in option.choices:
+        if not isinstance(value, str) or value not in option.choices:
             choices = ", ".join(option.choices)
             raise OptionError(f"{game}: option {option.name} is one of {choices}, not {value!r}")
         return value

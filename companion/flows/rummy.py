@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from companion.flows.base import GameFlow, Notice, NoticeKind, seat_names
 from companion.flows.commands import (
@@ -79,6 +79,7 @@ from companion.flows.status import (
     WildCard,
 )
 from companion.games.errors import IllegalActionError
+from companion.games.registry import OptionValue
 from companion.games.rummy import (
     STANDARD_START,
     Card,
@@ -118,7 +119,11 @@ class RummyFlow(ClosingSets):
 
     @classmethod
     def start(
-        cls, game: str, players: Sequence[str], variants: Sequence[str], options: Mapping[str, Any]
+        cls,
+        game: str,
+        players: Sequence[str],
+        variants: Sequence[str],
+        options: Mapping[str, OptionValue],
     ) -> GameFlow:
         return cls(game, players, variants)
 

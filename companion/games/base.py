@@ -37,6 +37,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Self, TypeVar
 
 from companion.games.errors import IllegalActionError, UnknownVariantError
+from companion.games.json_types import JSON, JSONObject
 
 if TYPE_CHECKING:
     from companion.games.report import GameReport
@@ -113,7 +114,7 @@ class Flag:
     card: str = field(default="", compare=False)
     missed: int | None = field(default=None, compare=False)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {
             "round": self.round,
             "trick": self.trick,
@@ -185,12 +186,12 @@ class GameState(ABC, Generic[A]):
         """How the game ended, or ``None`` while it goes on."""
 
     @abstractmethod
-    def to_record(self) -> dict[str, Any]:
+    def to_record(self) -> JSONObject:
         """The game record (DESIGN.md, "Game records") of the game so far."""
 
     @classmethod
     @abstractmethod
-    def from_record(cls, record: Mapping[str, Any]) -> Self:
+    def from_record(cls, record: Mapping[str, JSON]) -> Self:
         """Replay a record; raise :class:`RecordError` naming the place and rule."""
 
     @abstractmethod

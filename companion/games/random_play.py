@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from companion.games.base import CHANCE, TERMINAL
+from companion.games.json_types import JSONObject
 from companion.games.registry import get_game
 
 #: A bound on the actions of one game (rummy has no end of its own, R9).
@@ -28,7 +28,7 @@ def random_record(
     rng: random.Random,
     *,
     max_actions: int = MAX_ACTIONS,
-) -> dict[str, Any]:
+) -> JSONObject:
     """The record of ``game`` played by uniformly random legal actions (and chance)."""
     state = get_game(game).new(list(players), list(variants))
     for _ in range(max_actions):

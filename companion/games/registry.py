@@ -26,11 +26,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, TypeAlias
 
 from companion.games.base import GameState
 from companion.games.errors import UnknownGameError
 from companion.games.faces import Face, FaceGroup, FaceReader, unknown
+from companion.games.json_types import JSON
 
 
 class OptionKind(Enum):
@@ -39,6 +40,18 @@ class OptionKind(Enum):
     SEAT = "seat"  # a seat number (0 = the first player), or None: the table says who
     SEED = "seed"  # a whole number: the seed of the one random source (the daemon picks it)
     CHOICE = "choice"  # one of ``choices``
+
+
+#: An option's value: a seat number or None (the table says who), a seed, a choice.
+OptionValue: TypeAlias = "int | str | None"
+
+
+def seat_option(options: Mapping[str, OptionValue], name: str) -> int | None:
+    """The seat (or None) a checked option ``name`` holds."""
+    value = options[name]
+    if isinstance(value, str):
+        raise TypeError(f"option {name} is a seat, not {value!r}")
+    return value
 
 
 @dataclass(frozen=True)
@@ -57,7 +70,7 @@ class OptionSpec:
     question: str
     summary: str = "{}"
     choices: tuple[str, ...] = ()
-    default: object = None
+    default: OptionValue = None
     asked: bool = True
 
 
@@ -96,7 +109,7 @@ class GameSpec:
     variants: frozenset[str]
     options: tuple[OptionSpec, ...]
     new: Callable[[Sequence[str], Sequence[str]], GameState[Any]]
-    from_record: Callable[[Mapping[str, Any]], GameState[Any]]
+    from_record: Callable[[Mapping[str, JSON]], GameState[Any]]
     seats: tuple[str, ...] = ()
     menu: bool = True
     family: str = ""

@@ -20,10 +20,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeAlias, TypeVar
 
 from companion.games.base import Flag
 from companion.games.errors import RecordError
+from companion.games.json_types import (
+    JSON,
+    JSONObject,
+    as_int,
+    as_object,
+    int_field,
+    ints,
+    list_field,
+    text_field,
+    texts,
+)
 
 if TYPE_CHECKING:
     from companion.games.hex.report import HexReport
@@ -39,8 +50,8 @@ class RoundScore:
         """Per-seat figures beyond the points, under their JSON key, in JSON order."""
         return ()
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"points": list(self.points)}
+    def to_json(self) -> JSONObject:
+        out: JSONObject = {"points": list(self.points)}
         for key, values in self.details():
             out[key] = list(values)
         return out
@@ -124,7 +135,7 @@ class CardGameReport(Generic[R_co]):
         """The seats with the highest total once the game is complete, else none."""
         return leaders(self.totals) if self.complete else ()
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {
             "game": self.game,
             "players": list(self.players),
@@ -136,31 +147,47 @@ class CardGameReport(Generic[R_co]):
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> CardGameReport[RoundScore]:
+    def from_json(cls, data: Mapping[str, JSON]) -> CardGameReport[RoundScore]:
         """Read :meth:`to_json`'s object back; totals and winners follow from the rest."""
-        read = _ROUND_READERS.get(data["game"], _plain_round)
+        game = text_field(data, "game")
+        read = _ROUND_READERS.get(game, _plain_round)
         return CardGameReport(
-            data["game"],
-            tuple(data["players"]),
-            tuple(read(r) for r in data["rounds"]),
+            game,
+            texts(data["players"], '"players"'),
+            tuple(read(as_object(r, "a round")) for r in list_field(data, "rounds")),
             bool(data["complete"]),
-            tuple(Flag(**f) for f in data["flags"]),
+            tuple(_flag(as_object(f, "a flag")) for f in list_field(data, "flags")),
         )
 
 
-def _plain_round(data: Mapping[str, Any]) -> RoundScore:
-    return RoundScore(tuple(data["points"]))
+def _flag(data: Mapping[str, JSON]) -> Flag:
+    trick = data["trick"]
+    return Flag(
+        int_field(data, "round"),
+        None if trick is None else as_int(trick, '"trick"'),
+        int_field(data, "seat"),
+        text_field(data, "rule"),
+        text_field(data, "message"),
+    )
 
 
-def _fibonachos_round(data: Mapping[str, Any]) -> RoundScore:
-    return FibonachosRound(tuple(data["points"]), tuple(data["spicy"]), tuple(data["tricks"]))
+def _plain_round(data: Mapping[str, JSON]) -> RoundScore:
+    return RoundScore(ints(data["points"], '"points"'))
 
 
-def _trump_round(data: Mapping[str, Any]) -> RoundScore:
-    return TrumpRound(tuple(data["points"]), tuple(data["symbols"]))
+def _fibonachos_round(data: Mapping[str, JSON]) -> RoundScore:
+    return FibonachosRound(
+        ints(data["points"], '"points"'),
+        ints(data["spicy"], '"spicy"'),
+        ints(data["tricks"], '"tricks"'),
+    )
 
 
-_ROUND_READERS: dict[str, Callable[[Mapping[str, Any]], RoundScore]] = {
+def _trump_round(data: Mapping[str, JSON]) -> RoundScore:
+    return TrumpRound(ints(data["points"], '"points"'), ints(data["symbols"], '"symbols"'))
+
+
+_ROUND_READERS: dict[str, Callable[[Mapping[str, JSON]], RoundScore]] = {
     "fibonachos": _fibonachos_round,
     "trump": _trump_round,
 }
@@ -169,7 +196,7 @@ _ROUND_READERS: dict[str, Callable[[Mapping[str, Any]], RoundScore]] = {
 GameReport: TypeAlias = "CardGameReport[RoundScore] | HexReport"
 
 
-def report_from_json(data: Mapping[str, Any]) -> GameReport:
+def report_from_json(data: Mapping[str, JSON]) -> GameReport:
     """A report from its ``to_json()`` object; raise :class:`RecordError` if it is none."""
     from companion.games.hex.report import BOARD_GAME, REFEREE_GAME, HexReport
 

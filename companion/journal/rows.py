@@ -23,6 +23,8 @@ import zlib
 from dataclasses import dataclass
 from typing import Any
 
+from companion.games.json_types import JSONObject
+
 #: 2: ``dropped_events`` has a key of its own, so an event set aside twice never
 #: collides with itself (version 1 keyed it by ``seq``).
 SCHEMA_VERSION = 2
@@ -94,7 +96,7 @@ class JournalEvent:
     game_id: int
     at: float
     kind: str
-    payload: dict[str, Any]
+    payload: JSONObject
 
 
 @dataclass(frozen=True)
@@ -105,10 +107,10 @@ class GameEntry:
     game: str
     players: tuple[str, ...]
     variants: tuple[str, ...]
-    options: dict[str, Any]
+    options: JSONObject
     started: float
     ended: float | None
-    result: dict[str, Any] | None
+    result: JSONObject | None
 
 
 def crc_of(kind: str, payload: str) -> int:

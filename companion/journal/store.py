@@ -22,6 +22,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from companion.games.json_types import JSON
+from companion.games.registry import OptionValue
 from companion.journal import reading
 from companion.journal.errors import JournalError, error_of
 from companion.journal.queries import JournalQueries
@@ -217,7 +219,7 @@ class Journal(JournalQueries):
         variants: Sequence[str],
         *,
         started: float,
-        options: Mapping[str, Any] | None = None,
+        options: Mapping[str, OptionValue] | None = None,
     ) -> int:
         """Record a new game and return its id."""
         return self._write(
@@ -225,7 +227,7 @@ class Journal(JournalQueries):
             (game, dump(list(players)), dump(list(variants)), dump(dict(options or {})), started),
         )
 
-    def append(self, game_id: int, kind: str, payload: Mapping[str, Any], *, at: float) -> int:
+    def append(self, game_id: int, kind: str, payload: Mapping[str, JSON], *, at: float) -> int:
         """Write one event durably and return its sequence number."""
         text = dump(dict(payload))
         return self._write(

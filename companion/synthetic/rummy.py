@@ -40,8 +40,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Final
 
+from companion.games.json_types import JSON, as_int, as_object, list_field, text_field, texts
 from companion.games.registry import get_game
 from companion.games.rummy import parse_card, wild_numbers
 from companion.games.rummy.deck import DECKS
@@ -83,7 +84,7 @@ class RummyTable:
         return "".join(f"{t:.2f} {button}\n" for t, button in self.presses)
 
     @property
-    def record(self) -> Mapping[str, Any]:
+    def record(self) -> Mapping[str, JSON]:
         return self.script.record
 
 
@@ -187,7 +188,7 @@ def _wild_number(face: str) -> int | None:
 
 
 def rummy_table(
-    record: Mapping[str, Any],
+    record: Mapping[str, JSON],
     scene: Scene,
     *,
     fps: float = 10.0,
@@ -202,25 +203,25 @@ def rummy_table(
     ``"rummy21"`` lays a Fibonacci 13 or 8 match with Deck 21's cards, as the rulebook
     plays them (R1, :mod:`companion.games.rummy.printed`).
     """
-    game = str(record["game"])
+    game = text_field(record, "game")
     spec = get_game(game)
     engine_record = spec.from_record(record).to_record()
-    players = tuple(str(p) for p in record["players"])
+    players = texts(record["players"], '"players"')
     seats = tuple(seat_geometry(sides or sides_for(len(players)), scene.size, scene.card_width))
     play = _Play(scene, fps, game, len(players))
     if printed not in (None, game):
         play.printed = printed
     starts = []
-    for rnd in engine_record["rounds"]:
+    for rnd in list_field(engine_record, "rounds"):
         starts.append(len(play.steps))
-        _play_round(play, rnd, seats)
+        _play_round(play, as_object(rnd, "a round"), seats)
     play.menu("End game", "select")  # "End game?" - yes: the final scores
     play.add(Wait(10))
     width, height = scene.card_fraction()
     script = TableScript(
         game,
         players,
-        tuple(str(v) for v in record.get("variants", [])),
+        texts(record.get("variants", []), '"variants"'),
         tuple(play.steps),
         {},
         engine_record,
@@ -229,10 +230,10 @@ def rummy_table(
     return RummyTable(script, tuple(play.presses), layout, seats, tuple(starts))
 
 
-def _play_round(play: _Play, rnd: Mapping[str, Any], seats: Sequence[SeatGeometry]) -> None:
+def _play_round(play: _Play, rnd: Mapping[str, JSON], seats: Sequence[SeatGeometry]) -> None:
     serials = play.serials()
-    out = rnd["out"]
-    tables = rnd["tables"]
+    out = None if rnd["out"] is None else as_int(rnd["out"], '"out"')
+    tables = [as_object(table, "a table") for table in list_field(rnd, "tables")]
     sets = [_sets(t, seats[seat]) for seat, t in enumerate(tables)]
     play.sets = sets
     # R3: each seat opens with the first card of every set it will have.
@@ -253,7 +254,7 @@ def _play_round(play: _Play, rnd: Mapping[str, Any], seats: Sequence[SeatGeometr
             (s.column + seats[seat].columns(len(s.faces)) for s in sets[seat] if not s.closed),
             default=0,
         )
-        for slot, face in enumerate(table["hand"]):
+        for slot, face in enumerate(texts(table["hand"], '"hand"')):
             x, y = seats[seat].hand(slot, columns)
             card = serials.card(_face(face))
             play.add(
@@ -280,12 +281,14 @@ def _play_round(play: _Play, rnd: Mapping[str, Any], seats: Sequence[SeatGeometr
     play.add(Wait(5))
 
 
-def _sets(table: Mapping[str, Any], seat: SeatGeometry) -> list[_Set]:
+def _sets(table: Mapping[str, JSON], seat: SeatGeometry) -> list[_Set]:
     """A seat's sets side by side, closed ones first; a set longer than a column holds
     takes the next columns too (folded: docs/rummy.md "A set longer than your zone")."""
     out, column = [], 0
-    for i, cards in enumerate(table["closed"] + table["open"]):
-        out.append(_Set(column, tuple(cards), i < len(table["closed"])))
+    closed = list_field(table, "closed")
+    for i, listed in enumerate(closed + list_field(table, "open")):
+        cards = texts(listed, "a set")
+        out.append(_Set(column, cards, i < len(closed)))
         column += seat.columns(len(cards))
     return out
 

@@ -19,18 +19,23 @@ plays them; the engine referees them first.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
+from companion.games.json_types import JSONObject, list_field
 from companion.games.rummy.deck import DECK_21, DECK_89, DECKS, Deck
 from companion.synthetic.rummy_seats import picture_for
 
 
-def _seat(closed: list[list[str]], open_: list[list[str]], hand: list[str]) -> dict[str, Any]:
-    return {"closed": closed, "open": open_, "hand": hand}
+def _seat(closed: list[list[str]], open_: list[list[str]], hand: list[str]) -> JSONObject:
+    return {
+        "closed": [list(s) for s in closed],
+        "open": [list(s) for s in open_],
+        "hand": list(hand),
+    }
 
 
-def _game(game: str, players: list[str], *rounds: dict[str, Any]) -> dict[str, Any]:
-    return {"game": game, "players": players, "variants": [], "rounds": list(rounds)}
+def _game(game: str, players: list[str], *rounds: JSONObject) -> JSONObject:
+    return {"game": game, "players": list(players), "variants": [], "rounds": list(rounds)}
 
 
 # Each match's rounds by the game's target number (Fibonacci 21, 13, 8, 89).
@@ -90,7 +95,7 @@ _FOUR: Final = {
 }
 
 
-def _round(out: int | None, *tables: dict[str, Any]) -> dict[str, Any]:
+def _round(out: int | None, *tables: JSONObject) -> JSONObject:
     return {"out": out, "tables": list(tables)}
 
 
@@ -238,19 +243,19 @@ _FOUR_LATER: Final = {
 }
 
 
-def _two(deck: Deck) -> dict[str, Any]:
+def _two(deck: Deck) -> JSONObject:
     first = _round(0, _OUT[deck.target], _TWO[deck.target])
     return _game(deck.game, ["Ana", "Ben"], first, *_TWO_LATER[deck.target])
 
 
-def _four(deck: Deck) -> dict[str, Any]:
+def _four(deck: Deck) -> JSONObject:
     first = _round(0, _OUT[deck.target], *_FOUR[deck.target])
     return _game(deck.game, ["Ana", "Ben", "Cy", "Dee"], first, *_FOUR_LATER[deck.target])
 
 
 #: The matches by name (``rummy21-2p`` ...): Ana (seat 0) goes out in the first round,
 #: another player in each later one.
-TABLE_GAMES: Final[Mapping[str, Mapping[str, Any]]] = {
+TABLE_GAMES: Final[Mapping[str, JSONObject]] = {
     f"{deck.game}-{n}p": (_two(deck) if n == 2 else _four(deck))
     for deck in DECKS.values()
     for n in (2, 4)
@@ -259,7 +264,7 @@ TABLE_GAMES: Final[Mapping[str, Mapping[str, Any]]] = {
 #: A match of 21 at a full-size table (4 players, a 12 MP picture, docs/rummy.md "The
 #: camera"): sets of six to eight cards (:func:`companion.synthetic.rummy_seats.deepest_for`),
 #: Ben goes out, then Dee; a wild card asked in a set of five, another given from the menu.
-FULL_TABLE: Final[Mapping[str, Any]] = _game(
+FULL_TABLE: Final[JSONObject] = _game(
     DECK_21.game,
     ["Ana", "Ben", "Cy", "Dee"],
     _round(
@@ -311,8 +316,11 @@ FULL_TABLE: Final[Mapping[str, Any]] = _game(
 #: A full-size table's picture: the Camera Module 3's whole 12 MP (docs/rummy.md).
 FULL_PICTURE: Final = (4608, 2592)
 #: Every table above with the picture it is played in (docs/rummy.md "The camera").
-TABLE_PICTURES: Final[Mapping[str, tuple[Mapping[str, Any], tuple[int, int]]]] = {
-    **{name: (record, picture_for(len(record["players"]))) for name, record in TABLE_GAMES.items()},
+TABLE_PICTURES: Final[Mapping[str, tuple[JSONObject, tuple[int, int]]]] = {
+    **{
+        name: (record, picture_for(len(list_field(record, "players"))))
+        for name, record in TABLE_GAMES.items()
+    },
     "full-table": (FULL_TABLE, FULL_PICTURE),
 }
 
@@ -321,7 +329,7 @@ TABLE_PICTURES: Final[Mapping[str, tuple[Mapping[str, Any], tuple[int, int]]]] =
 #: as docs/rummy.md "A set longer than your zone" tells a player: Ana goes out with six
 #: closed sets filling her row (nine columns), Ben keeps an open folded set with a wild
 #: card in its second column.
-FOLDED_TABLES: Final[Mapping[str, Mapping[str, Any]]] = {
+FOLDED_TABLES: Final[Mapping[str, JSONObject]] = {
     f"{DECK_21.game}-folded": _game(
         DECK_21.game,
         ["Ana", "Ben"],

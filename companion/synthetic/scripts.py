@@ -36,11 +36,21 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TypeVar
 
 from companion.games.fibonachos import SPEC as FIBONACHOS
+from companion.games.json_types import (
+    JSON,
+    as_int,
+    as_list,
+    as_object,
+    as_text,
+    list_field,
+    text_field,
+    texts,
+)
 from companion.games.trump import SPEC as TRUMP
 from companion.games.trump.cards import SYMBOL_INDICATOR, TRUMP_INDICATOR
 from companion.synthetic.scene import Blur, Hand, Light, Place, Remove, Step, Wait, meld_steps
@@ -95,7 +105,7 @@ class TableScript:
     variants: tuple[str, ...]
     steps: tuple[Step, ...]
     options: Mapping[str, int] = field(default_factory=dict)
-    record: Mapping[str, Any] = field(default_factory=dict)
+    record: Mapping[str, JSON] = field(default_factory=dict)
 
     def replay_args(self) -> list[str]:
         """The ``companion replay`` arguments after SOURCE (players by name; the seat
@@ -193,26 +203,27 @@ def _strip_serial(card: str) -> str:
 
 
 def fibonachos_steps(
-    record: Mapping[str, Any], mess: Mess = CALM, spicy_spots: Sequence[str] = ("spicy",)
+    record: Mapping[str, JSON], mess: Mess = CALM, spicy_spots: Sequence[str] = ("spicy",)
 ) -> list[Step]:
     """F6, F8: per trick the spicy card on its spot, the plays in order, then cleared.
 
     The n-th trick of a round puts its spicy card on ``spicy_spots[n % len]`` (names of
     :data:`SPOTS`: a person may use any spot of the left column)."""
-    rounds = record.get("rounds", [])
-    seats = len(record["players"])
-    budget = sum(len(t.get("plays", [])) for r in rounds for t in r.get("tricks", []))
+    rounds = [_tricks(rnd, _object) for rnd in _rounds(record)]
+    seats = len(list_field(record, "players"))
+    budget = sum(len(_texts(t.get("plays", []))) for r in rounds for t in r)
     build = _Builder(mess, budget)
-    for rnd in rounds:
+    for tricks in rounds:
         serials = _Serials(FIBONACHOS.name)
-        for number, trick in enumerate(rnd.get("tricks", [])):
+        for number, trick in enumerate(tricks):
             on_table: list[CardRef] = []
-            if trick.get("spicy"):
-                spicy = serials.card(_strip_serial(trick["spicy"]))
+            shown = trick.get("spicy")
+            if shown:
+                spicy = serials.card(_strip_serial(as_text(shown, '"spicy"')))
                 spot = spicy_spots[number % len(spicy_spots)]
                 build.place(spicy, *SPOTS[spot], zone=spot, edge="left")
                 on_table.append(spicy)
-            plays = trick.get("plays", [])
+            plays = _texts(trick.get("plays", []))
             for i, face in enumerate(plays):
                 card = serials.card(_strip_serial(face))
                 x, y, edge = play_spot(i, len(plays), seats)
@@ -224,7 +235,7 @@ def fibonachos_steps(
 
 
 def trump_steps(
-    record: Mapping[str, Any],
+    record: Mapping[str, JSON],
     mess: Mess = CALM,
     indicator_spots: tuple[str, str] = ("trump-indicator", "symbol-indicator"),
     *,
@@ -236,9 +247,9 @@ def trump_steps(
     The Trump and Symbol indicators go on ``indicator_spots`` (names of :data:`SPOTS`);
     with ``boards`` the deck's indicator boards lie there from the start, for the whole
     game, and each indicator card is put on its board (the rulebook's way)."""
-    rounds = record.get("rounds", [])
-    seats = len(record["players"])
-    budget = sum(len(t) for r in rounds for t in r.get("tricks", []))
+    rounds = _rounds(record)
+    seats = len(list_field(record, "players"))
+    budget = sum(len(t) for r in rounds for t in _tricks(r, _texts))
     build = _Builder(mess, budget)
     if boards:
         for board, spot in zip(TRUMP_BOARDS, indicator_spots, strict=True):
@@ -247,11 +258,13 @@ def trump_steps(
         serials = _Serials(TRUMP.name)
         indicators = []
         for face, spot in zip(
-            (rnd[TRUMP_INDICATOR], rnd[SYMBOL_INDICATOR]), indicator_spots, strict=True
+            (text_field(rnd, TRUMP_INDICATOR), text_field(rnd, SYMBOL_INDICATOR)),
+            indicator_spots,
+            strict=True,
         ):
             indicators.append(serials.card(_strip_serial(face)))
             build.place(indicators[-1], *SPOTS[spot], zone=spot, edge="left")
-        tricks = rnd.get("tricks", [])
+        tricks = _tricks(rnd, _texts)
         for t, plays in enumerate(tricks):
             cards = [serials.card(_strip_serial(face)) for face in plays]
             for i, card in enumerate(cards):
@@ -264,8 +277,27 @@ def trump_steps(
     return build.finish()
 
 
+T = TypeVar("T")
+
+
+def _rounds(record: Mapping[str, JSON]) -> list[Mapping[str, JSON]]:
+    return [as_object(rnd, "a round") for rnd in as_list(record.get("rounds", []), '"rounds"')]
+
+
+def _object(value: JSON) -> Mapping[str, JSON]:
+    return as_object(value, "a trick")
+
+
+def _texts(value: JSON) -> tuple[str, ...]:
+    return texts(value, "plays")
+
+
+def _tricks(rnd: Mapping[str, JSON], read: Callable[[JSON], T]) -> list[T]:
+    return [read(trick) for trick in as_list(rnd.get("tricks", []), '"tricks"')]
+
+
 def table_script(
-    record: Mapping[str, Any],
+    record: Mapping[str, JSON],
     mess: Mess = CALM,
     *,
     spots: Sequence[str] = (),
@@ -278,27 +310,27 @@ def table_script(
     under its indicators. By default each card goes on its own spot.
     """
     game = record.get("game")
-    players = tuple(str(p) for p in record["players"])
-    variants = tuple(str(v) for v in record.get("variants", []))
-    rounds = record.get("rounds", [])
+    players = texts(record["players"], '"players"')
+    variants = texts(record.get("variants", []), '"variants"')
+    rounds = _rounds(record)
     script = _TRICK_SCRIPTS.get(str(game))
     if script is None:
         raise ValueError(f"table_script: no table script for the game {game!r}")
     steps, option = script(record, mess, spots, boards)
     first = rounds[0].get(option) if rounds else None
-    options = {} if first is None else {option: int(first)}
+    options = {} if first is None else {option: as_int(first, f'"{option}"')}
     return TableScript(str(game), players, variants, tuple(steps), options, record)
 
 
 def _fibonachos_script(
-    record: Mapping[str, Any], mess: Mess, spots: Sequence[str], boards: bool
+    record: Mapping[str, JSON], mess: Mess, spots: Sequence[str], boards: bool
 ) -> tuple[list[Step], str]:
     """F8: the steps, and the option round 1 gives (who deals)."""
     return fibonachos_steps(record, mess, tuple(spots) or ("spicy",)), "dealer"
 
 
 def _trump_script(
-    record: Mapping[str, Any], mess: Mess, spots: Sequence[str], boards: bool
+    record: Mapping[str, JSON], mess: Mess, spots: Sequence[str], boards: bool
 ) -> tuple[list[Step], str]:
     """T3: the steps, and the option round 1 gives (who leads)."""
     pair = (spots[0], spots[1]) if spots else ("trump-indicator", "symbol-indicator")

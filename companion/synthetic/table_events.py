@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.games.json_types import JSONObject, list_field
 from companion.games.random_play import random_record
 from companion.games.rummy import SPECS as RUMMY_SPECS
 from companion.synthetic.rummy import MENU_FROM_END, rummy_table
@@ -86,11 +87,11 @@ def _rummy(game: str, players: tuple[str, ...], seed: int, fps: float, phone: bo
     matches = [
         record
         for name, record in sorted(TABLE_GAMES.items())
-        if record["game"] == game and len(record["players"]) == len(players)
+        if record["game"] == game and len(list_field(record, "players")) == len(players)
     ]
     if not matches:
         raise ValueError(f"no synthetic {game} match for {len(players)} players")
-    record = {**matches[seed % len(matches)], "players": list(players)}
+    record: JSONObject = {**matches[seed % len(matches)], "players": list(players)}
     width, height = picture_for(len(players))
     scene = Scene(
         (width // RUMMY_SCALE, height // RUMMY_SCALE),

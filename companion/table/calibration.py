@@ -17,11 +17,11 @@ import math
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from companion.games.json_types import JSONObject
 from companion.table.layout import Layout, centre_of
 
 Image = npt.NDArray[np.uint8]
@@ -53,7 +53,7 @@ class CodeSeen:
     module_px: float = 0.0
     sharpness: float = 0.0
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> JSONObject:
         return {
             "card": self.card,
             "reason": self.reason,
@@ -87,7 +87,7 @@ class Calibration:
             return None
         return min(sizes), statistics.median(sizes)
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> JSONObject:
         sizes = self.module_px()
         return {
             "size": list(self.size),

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import dataclass
 
+from companion.games.json_types import JSON, JSONObject
 from companion.table.errors import EventError
 
 
@@ -35,24 +35,28 @@ class TableCard:
     facing: str | None = None
     extent: tuple[float, float] | None = None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         """The card's fields as the journal has always kept them (``extent`` left out
         when the layout gives no card size: rows as they were before it).
 
         >>> TableCard("t/1/R1", "trump", "R1", "play", (0.5, 0.25)).to_json()["position"]
         [0.5, 0.25]
         """
-        payload = asdict(self)
-        if self.position is not None:
-            payload["position"] = list(self.position)
-        if self.extent is None:
-            del payload["extent"]
-        else:
+        payload: JSONObject = {
+            "key": self.key,
+            "deck": self.deck,
+            "notation": self.notation,
+            "zone": self.zone,
+            "position": None if self.position is None else list(self.position),
+            "face_down": self.face_down,
+            "facing": self.facing,
+        }
+        if self.extent is not None:
             payload["extent"] = list(self.extent)
         return payload
 
     @classmethod
-    def from_json(cls, payload: Mapping[str, Any]) -> TableCard:
+    def from_json(cls, payload: Mapping[str, JSON]) -> TableCard:
         """The inverse of :meth:`to_json`; :class:`EventError` names what is wrong
         (keys it does not know are left alone: a row may carry its event's name)."""
         extent = _pair(payload, "extent")
@@ -71,25 +75,26 @@ class TableCard:
         )
 
 
-def _text(payload: Mapping[str, Any], key: str) -> str:
+def _text(payload: Mapping[str, JSON], key: str) -> str:
     value = payload.get(key)
     if not isinstance(value, str):
         raise EventError(f"table event: {key!r} is {value!r}, not a text")
     return value
 
 
-def _pair(payload: Mapping[str, Any], key: str) -> tuple[float, float] | None:
+def _pair(payload: Mapping[str, JSON], key: str) -> tuple[float, float] | None:
     """``payload[key]`` as two numbers; None when absent (rows written before the key)."""
     value = payload.get(key)
     if value is None:
         return None
-    if not (
-        isinstance(value, list)
-        and len(value) == 2
-        and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
-    ):
+    numbers = (
+        [v for v in value if isinstance(v, int | float) and not isinstance(v, bool)]
+        if isinstance(value, list) and len(value) == 2
+        else []
+    )
+    if len(numbers) != 2:
         raise EventError(f"table event: {key} {value!r} is not two numbers")
-    return (float(value[0]), float(value[1]))
+    return (float(numbers[0]), float(numbers[1]))
 
 
 @dataclass(frozen=True)

@@ -22,8 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
+from companion.games.json_types import JSON, JSONObject
 from companion.table.cards import StrayCard, TableCard
 from companion.table.errors import EventError
 from companion.table.layout import Box, Point
@@ -74,7 +75,7 @@ class CardEvent:
     event: ClassVar[str]
     kind: ClassVar[str] = "table"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         """The journal row's payload (``at`` is the row's own time)."""
         return {**self.card.to_json(), "event": self.event}
 
@@ -111,7 +112,7 @@ _BY_KIND: dict[str, dict[str, type[CardInput]]] = {
 }
 
 
-def card_input(kind: str, payload: Mapping[str, Any], *, at: float = 0.0) -> CardInput:
+def card_input(kind: str, payload: Mapping[str, JSON], *, at: float = 0.0) -> CardInput:
     """The event of a journal row of ``kind`` (``table`` or ``sighting``), the inverse
     of :meth:`CardEvent.to_json`; :class:`EventError` names what is wrong."""
     events = _BY_KIND.get(kind, {})

@@ -28,6 +28,7 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
+from companion.games.json_types import JSONObject
 from companion.table.cards import StrayCard, TableCard
 from companion.table.changes import ChangeDetector, ChangePlan
 from companion.table.layout import Layout
@@ -103,7 +104,7 @@ class ReaderStats:
         default_factory=lambda: {"changes": 0.0, "decode": 0.0, "track": 0.0}
     )
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> JSONObject:
         """A JSON-able digest: counts, and milliseconds per frame for each stage."""
         frames = max(self.frames, 1)
         return {

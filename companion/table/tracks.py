@@ -11,7 +11,7 @@ set can be told from a card taken away (:func:`covered_share`).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import count
 from typing import Protocol
@@ -235,9 +235,7 @@ def covered_by(quad: Quad, over: Sequence[tuple[str, Quad]]) -> tuple[float, tup
     return hits / (SAMPLES * SAMPLES), tuple(sorted(keys))
 
 
-def covered_keys(
-    tracks: Mapping[str, Track], seen: Mapping[str, object], coverage: Coverage
-) -> set[str]:
+def covered_keys(tracks: Mapping[str, Track], seen: Container[str], coverage: Coverage) -> set[str]:
     """The confirmed cards of seats' zones not read now that lie under cards put down
     after them which are still there: read now, not looked at, or covered in turn.
 

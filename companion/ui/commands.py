@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from companion.flows.commands import FlowCommand
+from companion.games.registry import OptionValue
 
 
 @dataclass(frozen=True)
@@ -28,7 +28,7 @@ class StartGame:
     game: str
     players: tuple[str, ...]
     variants: tuple[str, ...] = ()
-    options: Mapping[str, Any] = field(default_factory=dict)
+    options: Mapping[str, OptionValue] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

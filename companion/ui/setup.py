@@ -28,10 +28,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from companion.flows.registry import TABLE_MODES, TableMode
-from companion.games.registry import GameSpec, OptionKind, OptionSpec, get_game, menu_games
+from companion.games.registry import (
+    GameSpec,
+    OptionKind,
+    OptionSpec,
+    OptionValue,
+    get_game,
+    menu_games,
+)
 from companion.ui.commands import StartGame
 from companion.ui.names import NamePicker
 from companion.ui.pages import Choice, ConfirmPage, Go, ListPage
@@ -342,7 +348,7 @@ class SetupWizard:
 
     def command(self, setup: Setup) -> StartGame:
         """The start asked for: every option of the game, in the registry's order."""
-        options: dict[str, Any] = {}
+        options: dict[str, OptionValue] = {}
         chosen = setup.moded.options if setup.moded is not None else {}
         for option in setup.spec.options:
             if option.kind is OptionKind.SEAT and option.asked:

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from typing import Any
 
 from companion.flows.base import GameFlow
 from companion.flows.status import TrickStatus
+from companion.games.json_types import JSONObject
 from companion.games.registry import get_game
 from companion.views.live_sections import card
 from companion.views.plugins import views_of
@@ -36,18 +36,18 @@ def link_digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-def game_facts(game_id: int | None, flow: GameFlow, players: list[str]) -> dict[str, Any]:
+def game_facts(game_id: int | None, flow: GameFlow, players: list[str]) -> JSONObject:
     """Where the game in play stands, in short: the ``game`` of the bus's ``state``
     (its round and seat to play from the status, totals and winners from the game's
     live view)."""
     status = flow.status()
     views = views_of(flow.game)
     outcome = views.outcome(flow.report())
-    facts: dict[str, Any] = {
+    facts: JSONObject = {
         "id": game_id,
         "game": flow.game,
         "label": get_game(flow.game).label,
-        "players": players,
+        "players": list(players),
         "round": status.round,
         "to_play": views.playing(status),  # in rummy the seat laying cards now (R4)
         "totals": outcome["totals"],
@@ -66,7 +66,7 @@ def table_view(
     *,
     game_id: int | None,
     ended: str | None = None,
-) -> dict[str, Any]:
+) -> JSONObject:
     """The table view of ``flow`` for ``players`` (names by seat, "" for unnamed).
 
     ``ended`` is why the game ended (the journal's reason: ``over``, ``staff``...), None
@@ -74,7 +74,7 @@ def table_view(
     """
     status = flow.status()
     views = views_of(flow.game)
-    view: dict[str, Any] = {
+    view: JSONObject = {
         "v": VERSION,
         "id": game_id,
         "game": flow.game,
@@ -94,7 +94,7 @@ def table_view(
     return view
 
 
-def waiting_view(game: str | None, players: Sequence[str]) -> dict[str, Any]:
+def waiting_view(game: str | None, players: Sequence[str]) -> JSONObject:
     """The table view before a game starts: the page the attract screen's code opens
     (issue 15). ``game`` is the one being set up (None: none chosen yet) and ``players``
     its names so far ("" unnamed; no seat at all before a game is chosen): a phone may

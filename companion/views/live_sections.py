@@ -28,11 +28,12 @@ from companion.flows.status import (
     TrickStatus,
 )
 from companion.games import GameReport, HexReport
+from companion.games.json_types import JSON, JSONObject
 from companion.games.registry import card_face
 from companion.games.report import CardGameReport, FibonachosRound, TrumpRound
 
 
-def card(notation: str, deck: str) -> dict[str, Any]:
+def card(notation: str, deck: str) -> JSONObject:
     """A card as its face prints it: its kind (a colour, ``spicy``, ``base``, ``top``,
     ``standard``, ``wild``, ``bonus``, ``move``) and big number; ``kind`` None for a
     notation the deck does not know (a page shows ``face`` then)."""
@@ -40,7 +41,7 @@ def card(notation: str, deck: str) -> dict[str, Any]:
     return {"face": face.face, "kind": face.kind, "number": face.number}
 
 
-def _plays(plays: Sequence[Played], deck: str) -> list[dict[str, Any]]:
+def _plays(plays: Sequence[Played], deck: str) -> list[JSON]:
     return [{"seat": p.seat, "card": card(p.card, deck)} for p in plays]
 
 
@@ -52,10 +53,10 @@ def _colour(value: Any) -> str | None:
     return str(title).lower() if title is not None else str(value.name).lower()
 
 
-def trick_section(flow: GameFlow, status: TrickStatus) -> dict[str, Any]:
+def trick_section(flow: GameFlow, status: TrickStatus) -> JSONObject:
     """The trick on the table, the last one, and the running tally of the round."""
     deck = status.game
-    out: dict[str, Any] = {
+    out: JSONObject = {
         "round": status.round,
         "trick": status.trick,
         "to_play": status.to_play,
@@ -79,7 +80,7 @@ def trick_section(flow: GameFlow, status: TrickStatus) -> dict[str, Any]:
     return out
 
 
-def _meld(meld: MeldSet, deck: str) -> dict[str, Any]:
+def _meld(meld: MeldSet, deck: str) -> JSONObject:
     """A set: its first card, its state, and what it lacks (never the engine's rule)."""
     return {
         "base": card(meld.base, deck),
@@ -90,11 +91,11 @@ def _meld(meld: MeldSet, deck: str) -> dict[str, Any]:
     }
 
 
-def _rummy_seats(flow: GameFlow, status: RummyStatus) -> list[dict[str, Any]]:
+def _rummy_seats(flow: GameFlow, status: RummyStatus) -> list[JSON]:
     """Every seat's sets (the OLED pages through them; a phone shows them all)."""
     sets = getattr(flow, "sets", None)
     closed = getattr(flow, "closed", None)
-    seats = []
+    seats: list[JSON] = []
     for seat in range(len(status.complete) or 1):
         lines: list[MeldSet] = []
         if closed is not None and sets is not None:
@@ -112,7 +113,7 @@ def _rummy_seats(flow: GameFlow, status: RummyStatus) -> list[dict[str, Any]]:
     return seats
 
 
-def rummy_section(flow: GameFlow, status: RummyStatus) -> dict[str, Any]:
+def rummy_section(flow: GameFlow, status: RummyStatus) -> JSONObject:
     """Where a rummy round stands: every seat's sets and tallies."""
     return {
         "round": status.round,
@@ -122,7 +123,7 @@ def rummy_section(flow: GameFlow, status: RummyStatus) -> dict[str, Any]:
     }
 
 
-def hex_section(flow: GameFlow, status: HexStatus) -> dict[str, Any]:
+def hex_section(flow: GameFlow, status: HexStatus) -> JSONObject:
     """The hex turn: the side to move, its allowance and what it has left (H2, H5)."""
     return {
         "to_play": status.side.seat,
@@ -136,18 +137,18 @@ def hex_section(flow: GameFlow, status: HexStatus) -> dict[str, Any]:
     }
 
 
-def hex_outcome(report: GameReport) -> dict[str, Any]:
+def hex_outcome(report: GameReport) -> JSONObject:
     """A hex game counts no points: its winner, once there is one."""
     winner = report.winner if isinstance(report, HexReport) else None
     return {"rounds": [], "totals": None, "winners": [] if winner is None else [winner.seat]}
 
 
-def card_outcome(report: GameReport) -> dict[str, Any]:
+def card_outcome(report: GameReport) -> JSONObject:
     """The rounds done (points per seat; Fibonachos' spicy taken, Trump's symbols), the
     totals and the winners."""
     if not isinstance(report, CardGameReport):
         raise TypeError(f"{report.game}: a card game's outcome needs a card game's report")
-    out: dict[str, Any] = {
+    out: JSONObject = {
         "rounds": [list(r.points) for r in report.rounds],
         "totals": list(report.totals),
         "winners": list(report.winners),

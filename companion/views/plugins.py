@@ -36,6 +36,7 @@ from companion.games.errors import UnknownGameError
 from companion.games.fibonachos import SPEC as FIBONACHOS
 from companion.games.hex import REFEREE_SPEC as HEX_REFEREE
 from companion.games.hex import SPEC as HEX
+from companion.games.json_types import JSONObject
 from companion.games.rummy import SPECS as RUMMY_GAMES
 from companion.games.trump import SPEC as TRUMP
 from companion.views.live_sections import (
@@ -68,8 +69,8 @@ class GameViews:
     status: type[Any]
     present: Callable[[Any, Sequence[str]], FlowView]
     section: str
-    live: Callable[[GameFlow, Any], dict[str, Any]]
-    outcome: Callable[[GameReport], dict[str, Any]]
+    live: Callable[[GameFlow, Any], JSONObject]
+    outcome: Callable[[GameReport], JSONObject]
     playing: Callable[[Any], int | None]
 
 

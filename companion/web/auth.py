@@ -22,7 +22,8 @@ import hmac
 import secrets
 from collections import OrderedDict
 from collections.abc import Callable, MutableMapping
-from typing import Any
+
+from companion.games.json_types import JSON
 
 N, R, P, LENGTH = 2**14, 8, 1, 32
 #: The shortest password ``set-password`` takes.
@@ -58,7 +59,7 @@ def check_password(password: str, stored: str) -> bool:
     return hmac.compare_digest(got.hex(), digest)
 
 
-def csrf_token(session: MutableMapping[str, Any]) -> str:
+def csrf_token(session: MutableMapping[str, JSON]) -> str:
     """The session's CSRF token (made on first use)."""
     token = session.get("csrf")
     if not isinstance(token, str):
@@ -66,7 +67,7 @@ def csrf_token(session: MutableMapping[str, Any]) -> str:
     return token
 
 
-def csrf_ok(session: MutableMapping[str, Any], sent: object) -> bool:
+def csrf_ok(session: MutableMapping[str, JSON], sent: object) -> bool:
     token = session.get("csrf")
     return isinstance(token, str) and isinstance(sent, str) and hmac.compare_digest(token, sent)
 

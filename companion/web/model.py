@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any, Protocol
+from typing import Protocol
+
+from companion.games.json_types import JSON, JSONObject
 
 
 @dataclass(frozen=True)
@@ -36,7 +38,7 @@ class TableCard:
     seen: float = 0.0
     version: int = 0
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> JSONObject:
         return asdict(self)
 
 
@@ -55,7 +57,7 @@ class GameLine:
     totals: tuple[int, ...] | None
     winners: tuple[str, ...]
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> JSONObject:
         return asdict(self)
 
 
@@ -67,7 +69,7 @@ class GameDetail:
     rounds: tuple[tuple[int, ...], ...]
     events: int
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> JSONObject:
         return {
             **self.line.to_json(),
             "rounds": [list(r) for r in self.rounds],
@@ -89,7 +91,7 @@ class Standing:
     def win_rate(self) -> float:
         return self.wins / self.played if self.played else 0.0
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> JSONObject:
         return {**asdict(self), "win_rate": round(self.win_rate, 4)}
 
 
@@ -116,7 +118,7 @@ class LogLine:
     logger: str
     text: str
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> JSONObject:
         return asdict(self)
 
 
@@ -151,7 +153,7 @@ class CafeSource(Protocol):
 
     def game(self, table: str, game_id: int) -> GameDetail | None: ...
 
-    def record(self, table: str, game_id: int) -> Mapping[str, Any] | None:
+    def record(self, table: str, game_id: int) -> Mapping[str, JSON] | None:
         """The game record (the JSON ``companion score`` reads)."""
         ...
 
@@ -171,7 +173,7 @@ class CafeSource(Protocol):
         """The table's recent log lines, the oldest first (shown to staff only)."""
         ...
 
-    def send(self, table: str, action: str, args: Mapping[str, object]) -> object:
+    def send(self, table: str, action: str, args: Mapping[str, JSON]) -> object:
         """A staff command to a table (``reset``, ``message``); ValueError if refused.
         What it returns (the cafe server: the nonce) is not the dashboard's."""
         ...

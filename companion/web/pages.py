@@ -12,6 +12,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from companion.games.json_types import JSONObject
 from companion.web.model import GameDetail, HistoryFilter
 from companion.web.params import game_id, page_number, text
 from companion.web.plot import totals_svg
@@ -33,7 +34,11 @@ async def dashboard(request: Request) -> Response:
     source = site_of(request).source
     version = source.version()
     cards = source.tables()
-    data = {"cafe": source.cafe, "version": version, "tables": [c.to_json() for c in cards]}
+    data: JSONObject = {
+        "cafe": source.cafe,
+        "version": version,
+        "tables": [c.to_json() for c in cards],
+    }
     # Issue 22: false while the server's network thread or its database fails.
     data["receiving"] = source.receiving()
     # Issue 22: what the server set aside, on the staff's page (never in the public JSON).
@@ -65,7 +70,7 @@ async def leaderboard(request: Request) -> Response:
         raise HTTPException(404, "no such leaderboard")
     since = period_start(period, site.clock(), site.local)
     standings = site.source.leaderboard(game, since) if game else []
-    data = {
+    data: JSONObject = {
         "game": game,
         "period": period,
         "since": since,
@@ -116,7 +121,7 @@ async def history(request: Request) -> Response:
     query = history_filter(request)
     source = site_of(request).source
     lines = source.history(query)
-    data = {
+    data: JSONObject = {
         "filters": {k: v for k, v in request.query_params.items() if v},
         "page": query.offset // PAGE + 1,
         "games": [line.to_json() for line in lines],
@@ -205,7 +210,7 @@ async def table(request: Request) -> Response:
     if not cards:
         raise HTTPException(404, f"no table {name}")
     lines = source.history(HistoryFilter(table=name, limit=10))
-    data: dict[str, object] = {"table": cards[0].to_json(), "games": [x.to_json() for x in lines]}
+    data: JSONObject = {"table": cards[0].to_json(), "games": [x.to_json() for x in lines]}
     log = source.log_lines(name) if is_staff(request) else []  # staff only, as the actions
     if is_staff(request):
         data["log"] = [line.to_json() for line in log]

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypedDict
 from urllib.parse import quote
 
 from starlette.exceptions import HTTPException
@@ -25,9 +25,10 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
+from companion.games.json_types import JSON, ints
 from companion.views.names import NAME_CHARS
 from companion.web.i18n import LOCALES, environment, negotiate, translations
-from companion.web.phone_words import ANSWER_WORDS, N_, words
+from companion.web.phone_words import ANSWER_WORDS, N_, Words, words
 from companion.web.plot import per_round_svg, totals_svg
 from companion.web.spreadsheet import csv_text
 from companion.web.stream import event_stream
@@ -43,9 +44,31 @@ class Live:
     """The game a link opens: its table view, and whether it is the game in play
     (``live``: names may still be given) or one that has ended (read-only)."""
 
-    view: Mapping[str, Any]
+    view: Mapping[str, JSON]
     live: bool
     lang: str | None = None  # the table's language, when it has one
+
+
+class FragmentContext(TypedDict):
+    """What the live part of the page (``_live.html``) is drawn from."""
+
+    view: Mapping[str, JSON]
+    w: Words
+    live: bool
+    table: str
+    k: str
+    base: str
+    locale: str
+
+
+class PageContext(FragmentContext, total=False):
+    """What the whole page (``phone.html``) is drawn from."""
+
+    seats: int
+    name_chars: int
+    version: int
+    fragment: str
+    said: str
 
 
 class LiveSource(Protocol):
@@ -55,7 +78,7 @@ class LiveSource(Protocol):
         """The game ``token`` opens at ``table``; None: no such link (refused)."""
         ...
 
-    def game_record(self, table: str, token: str) -> Mapping[str, Any] | None:
+    def game_record(self, table: str, token: str) -> Mapping[str, JSON] | None:
         """The game record (what ``companion score`` reads)."""
         ...
 
@@ -107,7 +130,7 @@ def _open(request: Request) -> tuple[str, str, Live] | Response:
     return table, token, found
 
 
-def _context(request: Request, table: str, token: str, found: Live) -> dict[str, Any]:
+def _context(request: Request, table: str, token: str, found: Live) -> PageContext:
     locale = _locale(request, found.lang)
     view = found.view
     return {
@@ -121,7 +144,7 @@ def _context(request: Request, table: str, token: str, found: Live) -> dict[str,
     }
 
 
-def _fragment(request: Request, context: Mapping[str, Any]) -> str:
+def _fragment(request: Request, context: FragmentContext) -> str:
     page = environment(context["locale"]).get_template("_live.html")
     return page.render(context)
 
@@ -191,11 +214,12 @@ def clean_names(raw: Sequence[str], seats: int, *, setup: bool = False) -> list[
     return names
 
 
-def seat_fields(view: Mapping[str, Any]) -> int:
+def seat_fields(view: Mapping[str, JSON]) -> int:
     """How many names the page asks: one per seat, or before a game is chosen
     :data:`SETUP_SEATS`."""
-    players = view.get("players") or ()
-    return len(players) or (SETUP_SEATS if view.get("waiting") else 0)
+    players = view.get("players")
+    seats = len(players) if isinstance(players, list) else 0
+    return seats or (SETUP_SEATS if view.get("waiting") else 0)
 
 
 def said(request: Request, lang: str | None, answer: str) -> str:
@@ -233,8 +257,15 @@ async def names(request: Request) -> Response:
 
 
 def _named(found: Live) -> list[str]:
-    players = list(found.view.get("players") or ())
-    return [name or f"{i + 1}" for i, name in enumerate(players)]
+    players = found.view.get("players")
+    listed = players if isinstance(players, list) else []
+    return [name if isinstance(name, str) and name else f"{i + 1}" for i, name in enumerate(listed)]
+
+
+def _rounds(view: Mapping[str, JSON], key: str = "rounds") -> list[list[int]]:
+    """Per-round figures by seat (``rounds``: the points; ``spicy``, ``symbols``)."""
+    rounds = view.get(key)
+    return [list(ints(r, key)) for r in rounds] if isinstance(rounds, list) else []
 
 
 async def record(request: Request) -> Response:
@@ -263,7 +294,7 @@ async def scores_csv(request: Request) -> Response:
     players = _named(found)
     rows: list[list[object]] = []
     running = [0] * len(players)
-    for number, points in enumerate(view.get("rounds") or (), start=1):
+    for number, points in enumerate(_rounds(view), start=1):
         for seat, value in enumerate(points):
             running[seat] += value
             row = [table, view.get("id"), view.get("game"), number, seat, players[seat]]
@@ -283,12 +314,12 @@ async def plot(request: Request) -> Response:
     kind = request.path_params["kind"]
     view = found.view
     w = words(translations(_locale(request, found.lang)), view)
-    rounds = [list(r) for r in view.get("rounds") or ()]
+    rounds = _rounds(view)
     if kind == "totals":
         svg = totals_svg(w.names, rounds, w.say(N_("Totals by round")), PLOT)
     elif kind in ("spicy", "symbols") and view.get(kind):
         title = w.say(N_("Spicy taken per round") if kind == "spicy" else N_("Symbols per round"))
-        svg = per_round_svg(w.names, view[kind], title, w.say(N_("Round {number}")), PLOT)
+        svg = per_round_svg(w.names, _rounds(view, kind), title, w.say(N_("Round {number}")), PLOT)
     else:
         raise HTTPException(404, f"no plot {kind}")
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
@@ -304,8 +335,9 @@ async def summary(request: Request) -> Response:
     table, _, found = opened
     view = found.view
     w = words(translations(_locale(request, found.lang)), view)
-    totals = list(view.get("totals") or [0] * len(w.names))
-    rounds = [list(r) for r in view.get("rounds") or ()]
+    given = view.get("totals")
+    totals = list(ints(given, "totals")) if given else [0] * len(w.names)
+    rounds = _rounds(view)
     png = summary_png(
         w.names,
         totals,

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from babel.support import NullTranslations
+
+from companion.games.json_types import JSON
 
 
 def N_(message: str) -> str:  # noqa: N802 (gettext's name for a marker)
@@ -95,16 +96,16 @@ class Words:
     """The page's words for one view."""
 
     tr: NullTranslations
-    view: Mapping[str, Any]
+    view: Mapping[str, JSON]
     names: list[str]
 
     def say(self, message: str) -> str:
         return self.tr.gettext(message)
 
-    def card(self, card: Mapping[str, Any] | None) -> str:
+    def card(self, card: Mapping[str, JSON] | None) -> str:
         if not card:
             return ""
-        kind, number = card.get("kind"), card.get("number")
+        kind, number = _text(card.get("kind")), card.get("number")
         if kind == "wild":
             return (
                 self.say(N_("Wild {number}")).format(number=number)
@@ -125,12 +126,12 @@ class Words:
             return "?"
         return self.names[seat]
 
-    def side(self, seat: int) -> str:
+    def side(self, seat: int | None) -> str:
         """A hex side by its player: "Black (Ana)"."""
         side = self.say(N_("Black")) if seat == 0 else self.say(N_("White"))
         return f"{side} ({self.name(seat)})"
 
-    def set_state(self, meld: Mapping[str, Any]) -> str:
+    def set_state(self, meld: Mapping[str, JSON]) -> str:
         """A rummy set's state and what it lacks."""
         state = str(meld.get("state"))
         if state != "open":
@@ -146,11 +147,12 @@ class Words:
         return self.say(N_("open"))
 
     def ended(self) -> str:
-        reason = self.view.get("ended") or "over"
+        reason = _text(self.view.get("ended")) or "over"
         return self.say(ENDED_WORDS.get(reason, ENDED_WORDS["over"]))
 
     def winners(self) -> str:
-        won = [self.name(s) for s in self.view.get("winners") or ()]
+        seats = self.view.get("winners")
+        won = [self.name(_seat(s)) for s in seats] if isinstance(seats, list) else []
         if not won:
             return ""
         return self.say(N_("{names} won")).format(names=" & ".join(won))
@@ -160,25 +162,26 @@ class Words:
         view = self.view
         if view.get("over"):
             return self.winners() or self.ended()
-        trick = view.get("trick") or {}
-        hexed = view.get("hex") or {}
-        awaiting = trick.get("awaiting") or hexed.get("awaiting") or "nothing"
+        trick, hexed = _section(view, "trick"), _section(view, "hex")
+        awaiting = _text(trick.get("awaiting")) or _text(hexed.get("awaiting")) or "nothing"
+        to_play = _seat(view.get("to_play"))
         if awaiting in AWAITING_WORDS:
-            return self.say(AWAITING_WORDS[awaiting]).format(player=self.name(view.get("to_play")))
+            return self.say(AWAITING_WORDS[awaiting]).format(player=self.name(to_play))
         if hexed:
+            side = _seat(hexed.get("to_play"))
             return self.say(N_("{side} to move: {left} of {allowed} moves left")).format(
-                side=self.side(hexed["to_play"]), left=hexed["left"], allowed=hexed["allowed"]
+                side=self.side(side),
+                left=hexed["left"],
+                allowed=hexed["allowed"],
             )
-        rummy = view.get("rummy") or {}
+        rummy = _section(view, "rummy")
         if rummy.get("counting"):
             return self.say(N_("Lay out your hands to be counted"))
         if view.get("to_play") is None:
             return ""
         if rummy:
-            return self.say(N_("{player} laid the last card")).format(
-                player=self.name(view["to_play"])
-            )
-        return self.say(N_("{player} to play")).format(player=self.name(view["to_play"]))
+            return self.say(N_("{player} laid the last card")).format(player=self.name(to_play))
+        return self.say(N_("{player} to play")).format(player=self.name(to_play))
 
     def summary_title(self) -> str:
         label = str(self.view.get("label") or "")
@@ -186,8 +189,25 @@ class Words:
         return f"{label} · {won}" if won else label
 
 
-def words(tr: NullTranslations, view: Mapping[str, Any]) -> Words:
-    players = list(view.get("players") or ())
+def _text(value: JSON) -> str | None:
+    """A field that should hold text (a damaged one reads as missing)."""
+    return value if isinstance(value, str) else None
+
+
+def _seat(value: JSON) -> int | None:
+    """A field that should hold a seat number (a damaged one reads as missing)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _section(view: Mapping[str, JSON], key: str) -> Mapping[str, JSON]:
+    """A game's section of the view (``trick``, ``hex``, ``rummy``); empty when absent."""
+    value = view.get(key)
+    return value if isinstance(value, dict) else {}
+
+
+def words(tr: NullTranslations, view: Mapping[str, JSON]) -> Words:
+    players = view.get("players")
+    players = players if isinstance(players, list) else []
     seat = tr.gettext(N_("Seat {number}"))
     names = [str(p) or seat.format(number=i + 1) for i, p in enumerate(players)]
     return Words(tr, view, names)

@@ -12,6 +12,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
+from companion.games.json_types import JSON
 from companion.web.auth import StaffSessions, csrf_token
 from companion.web.i18n import environment, negotiate, translations
 from companion.web.model import CafeSource
@@ -77,7 +78,7 @@ def fragment(request: Request, template: str, **context: Any) -> str:
 
 
 def answer(
-    request: Request, template: str, data: Mapping[str, object], *, json: bool, **context: Any
+    request: Request, template: str, data: Mapping[str, JSON], *, json: bool, **context: Any
 ) -> Response:
     """The page, or with ``json`` its data (Datasette's JSON beside every page)."""
     if json:

@@ -18,6 +18,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
+from companion.games.json_types import JSONObject
 from companion.web.auth import check_password, csrf_ok
 from companion.web.i18n import LOCALES
 from companion.web.site import gettext, is_staff, render, site_of
@@ -88,7 +89,7 @@ async def action(request: Request) -> Response:
     if not is_staff(request):
         raise HTTPException(403, "staff only: log in first")
     table, what = request.path_params["table"], request.path_params["action"]
-    args: dict[str, object] = {}
+    args: JSONObject = {}
     if what == "message":
         text = " ".join(form.get("text", "").split())
         if not text:

@@ -28,6 +28,7 @@ from companion.daemon.build import build_daemon
 from companion.daemon.remote import Remote
 from companion.daemon.runtime import Daemon
 from companion.errors import ConfigError
+from companion.games.json_types import JSONObject
 from companion.table.cards import TableCard
 from companion.table.tracker import CardPlaced
 from companion.ui.ingame import IdlePage
@@ -42,9 +43,9 @@ class Cafe:
     staff: mqtt.Client
     key: bytes
 
-    def send(self, action: str, args: dict[str, Any]) -> None:
+    def send(self, action: str, args: JSONObject) -> None:
         """The server's staff action, signed, taken by the daemon's next turn."""
-        body = {
+        body: JSONObject = {
             "v": 1,
             "cafe": "rosie",
             "table": "t1",

@@ -25,6 +25,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 from companion.bus.contract import Ack, TableState, Topics
 from companion.bus.outbox import event_message
+from companion.games.json_types import JSONObject
 from companion.journal import GameEntry, Journal, JournalEvent
 from companion.session import Session
 from companion.table.events import CardPlaced, CardRemoved
@@ -177,14 +178,14 @@ class SimTable:
     def state(self, totals: list[int], *, at: float, idle: float = 3.0) -> bytes:
         """A ``state`` of the first game in play with ``totals``, as the table builds it."""
         entry = self.games[0]
-        game = {
+        game: JSONObject = {
             "id": entry.id,
             "game": entry.game,
             "label": "Fibonachos",
             "players": list(entry.players),
             "round": 1,
             "to_play": 0,
-            "totals": totals,
+            "totals": list(totals),
             "over": False,
             "winners": [],
         }

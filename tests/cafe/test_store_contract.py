@@ -18,6 +18,7 @@ from pg_fixtures import Postgres
 
 from companion.bus.contract import EventRow, GameRow
 from companion.cafe.store import GameQuery, JournalRow, SeatRow, Store, TableRow, open_store
+from companion.games.json_types import JSONObject
 
 NAMES = itertools.count(1)
 
@@ -107,7 +108,7 @@ def test_a_rolled_back_batch_leaves_nothing(store: Store) -> None:
 
 
 def test_tables_keep_their_last_state_and_progress(store: Store) -> None:
-    state = {"at": 5.0, "game": None, "devices": {"camera": "lost"}, "idle": 3.5}
+    state: JSONObject = {"at": 5.0, "game": None, "devices": {"camera": "lost"}, "idle": 3.5}
     write(store, TableRow("t2", "online", state, 10.0, 4, 1, True))
     write(store, TableRow("t1", "offline", None, 9.0))
     write(store, TableRow("t2", "offline", state, 11.0, 6, 2, False))

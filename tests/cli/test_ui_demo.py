@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from loose import loose
 from PIL import Image, ImageSequence
 
 from companion.cli import main
@@ -15,6 +16,7 @@ from companion.cli.ui_demo import Demo
 from companion.cli.ui_demo_table import random_record, table_script
 from companion.flows.base import NoticeKind
 from companion.flows.registry import make_flow
+from companion.games.json_types import list_field
 from companion.journal import Journal
 from companion.session import feed
 from companion.ui.app import UiApp
@@ -55,7 +57,7 @@ def test_a_whole_fibonachos_game_by_keyboard(tmp_path: Path) -> None:
     assert status == 0
     (game,) = journal.games()
     assert game.game == "fibonachos" and len(game.players) == 3
-    assert game.result is not None and game.result["score"]["complete"] is True
+    assert game.result is not None and loose(game.result)["score"]["complete"] is True
     assert len(frames) > 5
     assert Image.open(frames[0]).size == (256, 128)  # the frames backend's default scale 2
 
@@ -81,11 +83,11 @@ def test_a_game_goes_on_after_an_undo_and_corrections(tmp_path: Path) -> None:
     status, _, journal = run_demo(tmp_path, keys)
     assert status == 0
     (game,) = journal.games()
-    assert game.result is not None and game.result["score"]["complete"] is True
+    assert game.result is not None and loose(game.result)["score"]["complete"] is True
     scripted = random_record("fibonachos", 3, (), seed=1)
-    assert tricks(game.result["record"]) == tricks(scripted)
-    flags = game.result["score"]["flags"]
-    assert len(flags) == len(score_record(scripted).to_json()["flags"])
+    assert tricks(loose(game.result)["record"]) == tricks(scripted)
+    flags = loose(game.result)["score"]["flags"]
+    assert len(flags) == len(list_field(score_record(scripted).to_json(), "flags"))
 
 
 def tricks(record: dict[str, Any]) -> list[tuple[str | None, list[str]]]:
@@ -188,7 +190,7 @@ def test_a_trump_game_asks_who_leads_and_goes_on(tmp_path: Path) -> None:
     """T3, issue 10 item 3: the indicators lie, the table waits until the buttons say
     who holds the named card (SELECT on the question, the seat), then plays round 1."""
     start = "d" + "d" + "d" + "d"  # Fibonacci Trump, 2 players, names Done, Start
-    scripted = random_record("trump", 2, (), seed=1)
+    scripted = loose(random_record("trump", 2, (), seed=1))
     leader = scripted["rounds"][0]["leader"]
     answer = "d" + "s" * leader + "d"
     status, _, journal = run_demo(tmp_path, "s" + start + "nn" + answer + "t")
@@ -199,7 +201,7 @@ def test_a_trump_game_asks_who_leads_and_goes_on(tmp_path: Path) -> None:
     flow = make_flow(game.game, game.players, game.variants, options=game.options)
     notices = [n for e in journal.events(game.id) for n in feed(flow, e.kind, e.payload)]
     assert not [n for n in notices if n.kind is NoticeKind.REFUSED]
-    first = flow.record()["rounds"][0]
+    first = loose(flow.record())["rounds"][0]
     assert first["leader"] == leader
     assert [[p.split("#")[0] for p in t] for t in first["tricks"]] == [
         scripted["rounds"][0]["tricks"][0]
@@ -214,7 +216,7 @@ def test_a_french_table_plays_a_whole_game_in_french(tmp_path: Path) -> None:
         )
         assert status == 0
         (game,) = journal.games()
-        assert game.result is not None and game.result["score"]["complete"] is True
+        assert game.result is not None and loose(game.result)["score"]["complete"] is True
         with speaking("fr"):
             start = render(UiApp().screen(0.0), (128, 64)).convert("L")
         first = Image.open(frames[0]).convert("L").resize((128, 64), Image.Resampling.NEAREST)
@@ -299,9 +301,9 @@ def test_ui_demo_plays_a_rummy_match_to_its_end_by_its_notes(
     shown = hand.app.screen(hand.now)
     assert isinstance(shown, ScoresView) and shown.title == "Final scores", shown
     (game,) = hand.demo.runner.session.journal.games()
-    scripted = random_record("rummy21", 2, (), seed=1)
+    scripted = loose(random_record("rummy21", 2, (), seed=1))
     assert game.result is not None
-    assert len(game.result["record"]["rounds"]) == len(scripted["rounds"])
+    assert len(loose(game.result)["record"]["rounds"]) == len(scripted["rounds"])
     assert game.result["winners"] == list(shown.leaders)
 
 

@@ -32,6 +32,7 @@ from kill_child import table_steps
 
 from companion.daemon.links import CameraLink
 from companion.daemon.runtime import Daemon
+from companion.games.json_types import JSONObject
 from companion.journal import Journal
 from companion.table.reader import ReaderStats
 from companion.table.tracker import TableEvent
@@ -74,7 +75,7 @@ class SeenReader(ScriptReader):
         return super().feed(frame)
 
 
-def result(journal: Path) -> dict[str, object]:
+def result(journal: Path) -> JSONObject:
     games = Journal.open(journal).games()
     assert len(games) == 1 and games[0].result is not None, "the game did not end"
     return games[0].result
@@ -107,7 +108,7 @@ def turn(daemon: Daemon, clock: ManualClock) -> None:
 
 
 @pytest.fixture(scope="module")
-def calm(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
+def calm(tmp_path_factory: pytest.TempPathFactory) -> JSONObject:
     """The recorded game replayed with nothing going wrong."""
     tmp = tmp_path_factory.mktemp("calm")
     clock = ManualClock()
@@ -121,7 +122,7 @@ def calm(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
 
 
 def test_a_replay_folder_renamed_away_mid_game_and_back(
-    tmp_path: Path, calm: dict[str, object], caplog: pytest.LogCaptureFixture
+    tmp_path: Path, calm: JSONObject, caplog: pytest.LogCaptureFixture
 ) -> None:
     """The daemon keeps running, says "Camera lost", and goes on from the frame after the
     last one it had: every frame read once, in order; the game ends as if calm."""
@@ -157,7 +158,7 @@ def test_a_replay_folder_renamed_away_mid_game_and_back(
 
 
 def test_one_corrupt_frame_is_skipped_counted_and_the_game_finishes(
-    tmp_path: Path, calm: dict[str, object], caplog: pytest.LogCaptureFixture
+    tmp_path: Path, calm: JSONObject, caplog: pytest.LogCaptureFixture
 ) -> None:
     """No lost camera, no rewind: the frame is passed over, logged once, counted in the
     summary; what it showed the next frame shows, so the record is the calm one."""
@@ -188,7 +189,7 @@ def test_one_corrupt_frame_is_skipped_counted_and_the_game_finishes(
 
 
 def test_a_synthetic_outage_from_the_settings_does_not_flap(
-    tmp_path: Path, calm: dict[str, object], caplog: pytest.LogCaptureFixture
+    tmp_path: Path, calm: JSONObject, caplog: pytest.LogCaptureFixture
 ) -> None:
     """``[camera] kind = "synthetic"`` with ``lose_after``: lost once, back once, and the
     scene goes on (it began again on each reopening, so the outage came back for ever)."""

@@ -20,6 +20,7 @@ from daemon_harness import (
     run_until_end,
 )
 from kill_child import lying, table_steps
+from loose import loose
 from PIL import Image
 
 from card_codes.catalogue import card, staff_cards
@@ -28,6 +29,7 @@ from card_codes.payload import encode_payload
 from card_codes.qr import code_image
 from companion.config import KioskSection
 from companion.daemon.runtime import Daemon
+from companion.games.json_types import JSONObject
 from companion.journal import Journal
 from companion.table.layout import default_layout
 from companion.table.reader import TableReader
@@ -46,21 +48,21 @@ def play(journal: Path, steps: list, *, start: bool = True, **kwargs) -> Daemon:
     return daemon
 
 
-def ended(journal: Path) -> dict[str, object]:
+def ended(journal: Path) -> JSONObject:
     games = Journal.open(journal).games()
     assert len(games) == 1 and games[0].result is not None
     return games[0].result
 
 
 @pytest.fixture(scope="module")
-def calm(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
+def calm(tmp_path_factory: pytest.TempPathFactory) -> JSONObject:
     """The game played with nothing going wrong."""
     journal = tmp_path_factory.mktemp("calm") / "j.db"
     play(journal, table_steps())
     return ended(journal)
 
 
-def test_a_torn_last_write_resumes_with_the_rest(tmp_path: Path, calm: dict[str, object]) -> None:
+def test_a_torn_last_write_resumes_with_the_rest(tmp_path: Path, calm: JSONObject) -> None:
     """A power cut in the middle of a journal write: the game resumes and ends as if calm."""
     steps = table_steps()
     half = len(steps) // 2
@@ -97,11 +99,11 @@ def test_a_full_disk_is_said_once_and_the_game_goes_on_in_memory(tmp_path: Path)
     assert any("Disk full" in s for s in screens)
     assert "journal not written" in daemon.status_line()
     flow = daemon.session.flow
-    assert flow is not None and len(flow.record()["rounds"][0]["tricks"]) >= 5
+    assert flow is not None and len(loose(flow.record())["rounds"][0]["tricks"]) >= 5
 
 
 def test_a_camera_that_disappears_and_comes_back(
-    tmp_path: Path, calm: dict[str, object], caplog: pytest.LogCaptureFixture
+    tmp_path: Path, calm: JSONObject, caplog: pytest.LogCaptureFixture
 ) -> None:
     """Camera lost -> the OLED says so, the daemon retries with backoff; the game is untouched."""
     steps = table_steps()
@@ -124,7 +126,7 @@ def test_a_camera_that_disappears_and_comes_back(
 
 
 def test_a_display_that_raises_on_every_write_never_stops_the_game(
-    tmp_path: Path, calm: dict[str, object], caplog: pytest.LogCaptureFixture
+    tmp_path: Path, calm: JSONObject, caplog: pytest.LogCaptureFixture
 ) -> None:
     play(tmp_path / "j.db", table_steps(), display=lambda: FakeDisplay(fail=True))
     assert ended(tmp_path / "j.db")["record"] == calm["record"]
@@ -202,7 +204,9 @@ def test_a_flood_of_foreign_codes_is_counted_not_shown(
     assert len(daemon.reader.stats.foreign) == 11
     assert not isinstance(daemon.app.screen(clock()), MessageView)  # no error storm
     flow = daemon.session.flow
-    assert flow is not None and flow.record()["rounds"][0]["tricks"][0]["spicy"].startswith("S3")
+    assert flow is not None and loose(flow.record())["rounds"][0]["tricks"][0]["spicy"].startswith(
+        "S3"
+    )
     assert "ignored 11 QR codes" in caplog.text
 
 

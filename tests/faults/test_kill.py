@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from kill_child import main as run_child
 
+from companion.games.json_types import JSONObject
 from companion.journal import Journal
 
 #: Kills the daemon at random moments, in subprocesses: slow (`pytest -m "not slow"` skips them).
@@ -27,7 +28,7 @@ CHILD = Path(__file__).with_name("kill_child.py")
 KILLS = 12
 
 
-def final_result(journal: Path) -> dict[str, object]:
+def final_result(journal: Path) -> JSONObject:
     games = Journal.open(journal).games()
     assert len(games) == 1, "a restart must resume the game, never start another"
     assert games[0].result is not None, "the game did not end"

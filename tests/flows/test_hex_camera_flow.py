@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from loose import loose
+
 from companion.flows.base import Notice, NoticeKind
 from companion.flows.commands import EndTurn, Winner
 from companion.flows.hex_camera import HexCameraFlow
@@ -74,6 +76,6 @@ def test_card_variant_reads_the_move_card_then_the_moves() -> None:
     (turned,) = flow.placed(TableCard("hex/1/M2", "hex", "M2", "play"))
     assert _words(turned)[1] == "Ana may make 2 moves."
     flow.seen(_after(START, "b2-c2", "a3-b3"))
-    first, pending = flow.record()["turns"]
+    first, pending = loose(flow.record())["turns"]
     assert first["card"] == 2 and sorted(first["moves"]) == ["a3-b3", "b2-c2"]
     assert pending == {"card": None, "moves": []}

@@ -14,6 +14,7 @@ from companion.flows.errors import OptionError
 from companion.flows.hex_board import HexBoardFlow
 from companion.flows.registry import FLOWS, check_options, make_flow, takes
 from companion.games import GameError, UnknownGameError, UnknownVariantError, all_games
+from companion.games.json_types import JSONObject
 from companion.games.registry import OptionKind
 
 
@@ -83,7 +84,7 @@ def test_an_unknown_option_names_what_the_game_takes() -> None:
         ({"seed": True}, "whole number"),
     ],
 )
-def test_bad_option_values_are_refused(options: dict[str, object], fault: str) -> None:
+def test_bad_option_values_are_refused(options: JSONObject, fault: str) -> None:
     with pytest.raises(OptionError, match=fault):
         check_options("fibonachos", options, 3)
 

@@ -19,6 +19,7 @@ from companion.flows.registry import make_flow
 from companion.flows.status import Played, RummyStatus, TrickStatus, TrickWon
 from companion.games.fibonachos.cards import Spicy
 from companion.games.fibonachos.scoring import round_points
+from companion.games.json_types import as_object, list_field
 from companion.games.trump import parse_card
 from companion.games.trump.scoring import POINTS
 from companion.table.cards import TableCard
@@ -61,8 +62,8 @@ def test_fibonachos_tally_meets_each_rounds_score(name: str) -> None:
             taken, tricks = list(before.taken), list(before.tricks)
             taken[won.winner] += sum(Spicy.parse(p).value for p in won.prize)
             tricks[won.winner] += 1
-            played = flow.report().to_json()["rounds"][rounds]
-            assert (taken, tricks) == (played["spicy"], played["tricks"])
+            played = list_field(flow.report().to_json(), "rounds")[rounds]
+            assert (taken, tricks) == (as_object(played)["spicy"], as_object(played)["tricks"])
             rounds += 1
         if isinstance(status, TrickStatus):
             assert list(status.totals) == flow.report().to_json()["totals"]
@@ -95,7 +96,8 @@ def test_trump_tally_meets_each_rounds_score() -> None:
         last = [*played["tricks"][-1], played["trump"], played["symbol"]]
         taken = list(before.taken)
         taken[won.winner] += sum(parse_card(c).symbol is symbol for c in last)
-        assert taken == flow.report().to_json()["rounds"][number]["symbols"]
+        reported: Any = flow.report().to_json()
+        assert taken == reported["rounds"][number]["symbols"]
 
 
 def test_the_last_trick_and_its_winner_stay_until_the_next_one_is_complete() -> None:

@@ -17,6 +17,7 @@ from companion.cli.score import load_record, score_record
 from companion.games import GameError, IllegalActionError, Place, RecordError
 from companion.games.fibonachos import FibonachosState, Reveal, new_game
 from companion.games.fibonachos.cards import Nacho, Spicy
+from companion.games.json_types import JSONObject
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -60,9 +61,9 @@ def test_an_illegal_action_names_its_place_as_a_typed_value() -> None:
 
 def test_a_record_fault_keeps_the_engines_place() -> None:
     """F1: the record reader hands the engine's place on, typed, not re-parsed."""
-    record = {"game": "fibonachos", "players": ["Ana", "Ben", "Cy"], "rounds": [{"tricks": [
-        {"spicy": "S3", "plays": ["R13", "R13", "G2"]},
-    ]}]}  # fmt: skip
+    record: JSONObject = {"game": "fibonachos", "players": ["Ana", "Ben", "Cy"], "rounds": [
+        {"tricks": [{"spicy": "S3", "plays": ["R13", "R13", "G2"]}]},
+    ]}  # fmt: skip
     with pytest.raises(RecordError) as caught:
         FibonachosState.from_record(record)
     where = caught.value.where

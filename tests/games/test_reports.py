@@ -23,6 +23,7 @@ from companion.games import (
     TrumpRound,
     report_from_json,
 )
+from companion.games.json_types import JSONObject
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 VALID = sorted(
@@ -56,7 +57,7 @@ def test_the_referee_report_reads_back_too() -> None:
     "data",
     [{"game": "trump"}, {"game": "hex", "turns": [{"player": "red"}]}, {"count": 5}],
 )
-def test_what_is_no_score_is_a_record_error(data: dict[str, object]) -> None:
+def test_what_is_no_score_is_a_record_error(data: JSONObject) -> None:
     with pytest.raises(RecordError) as caught:
         report_from_json(data)
     assert caught.value.rule == "record" and "not a score object" in str(caught.value)

@@ -18,10 +18,12 @@ from typing import Any
 
 import pytest
 from layout_scenes import layout_scene
+from loose import loose
 
 from companion.flows.base import GameFlow, NoticeKind
 from companion.flows.registry import make_flow
 from companion.flows.status import RummyStatus
+from companion.games.json_types import list_field
 from companion.games.registry import get_game
 from companion.synthetic.rummy import rummy_table
 from companion.synthetic.rummy_games import TABLE_PICTURES
@@ -68,7 +70,7 @@ def play(record: Mapping[str, Any], size: tuple[int, int]) -> tuple[GameFlow, li
                 elif isinstance(command, Undo):
                     after(flow.undo(), event.time)
                 elif isinstance(command, EndGame):
-                    ended.append(len(flow.record()["rounds"]))
+                    ended.append(len(loose(flow.record())["rounds"]))
             app.tick(event.time)
 
     frames = 0
@@ -106,7 +108,7 @@ def test_the_button_script_answers_the_flows_questions_into_the_record(name: str
     record, size = TABLES[name]
     flow, refused, ended = play(record, size)
     assert refused == []
-    assert ended == [len(record["rounds"])]
+    assert ended == [len(list_field(record, "rounds"))]
     expected = get_game(str(record["game"])).from_record(record).to_record()
     assert normalised(flow.record()) == normalised(expected)
     status = flow.status()

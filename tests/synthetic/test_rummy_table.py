@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from layout_scenes import layout_scene
 
+from companion.games.json_types import text_field
 from companion.games.rummy.printed import played_as
 from companion.synthetic.rummy import rummy_table
 from companion.synthetic.rummy_games import TABLE_PICTURES
@@ -176,6 +177,7 @@ def test_a_match_drawn_from_deck_21_lays_the_deck_21_card_of_each_card(name: str
         own_laid = [s for s in own_steps if isinstance(s, Place)]
         assert {s.card.deck for s in laid} == {"rummy21"}
         assert len({s.card.notation for s in laid}) == len(laid)  # each card once a round
-        played = [played_as("rummy21", s.card.notation, record["game"]) for s in laid]
+        game = text_field(record, "game")
+        played = [played_as("rummy21", s.card.notation, game) for s in laid]
         assert played == [s.card.notation for s in own_laid]
         assert [(s.x, s.y, s.zone) for s in laid] == [(s.x, s.y, s.zone) for s in own_laid]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from layout_scenes import layout_scene
 
+from companion.games.json_types import list_field
 from companion.synthetic.rummy import rummy_table
 from companion.synthetic.rummy_games import TABLE_PICTURES
 from companion.synthetic.rummy_seats import marker_spots, sides_for
@@ -23,7 +24,7 @@ def test_every_card_lies_in_its_seats_zone_of_the_products_layout(name: str) -> 
     """Issue 11 items 3 and 5: the replay tests' layouts come from calibrate, so the
     cards must lie where its zones are (a card's centre, where its middle code is)."""
     record, size = TABLES[name]
-    sides = sides_for(len(record["players"]))
+    sides = sides_for(len(list_field(record, "players")))
     scene = layout_scene(size)
     table = rummy_table(record, scene)
     layout = rummy_layout(sides, scene.card_fraction())

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 import pytest
+from loose import loose
 from table_frames import (
     CountingDecoder,
     Image,
@@ -117,7 +118,7 @@ def test_foreign_codes_are_counted_never_events() -> None:
     r = reader()
     menu = with_code(table_image(), "https://example.com/menu", (0.5, 0.5))
     assert play(r, [menu] * 40) == []
-    summary = r.stats.summary()
+    summary = loose(r.stats.summary())
     assert summary["rejected"] >= 1 and summary["foreign"] == 1
     assert summary["codes"] == 0
 
@@ -165,7 +166,7 @@ def test_control_cards_of_any_copy_work_at_a_table_with_a_copy() -> None:
 def test_stats_summary_counts_every_stage() -> None:
     r = reader()
     play(r, [with_code(table_image(), payload("R2"), (0.5, 0.5))] * 10)
-    summary = r.stats.summary()
+    summary = loose(r.stats.summary())
     assert summary["frames"] == 10 and summary["decodes"] >= 1 and summary["events"] == 1
     assert set(summary["ms_per_frame"]) == {"changes", "decode", "track"}
 

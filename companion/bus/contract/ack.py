@@ -16,6 +16,7 @@ from companion.bus.contract.fields import whole
 from companion.bus.contract.topics import VERSION, dump
 from companion.bus.errors import MessageError
 from companion.bus.limits import load
+from companion.games.json_types import JSONObject
 
 #: The most open games an ack lists (a table has one in play; more is a lost end).
 OPEN_LISTED = 16
@@ -55,7 +56,7 @@ class Ack:
     def payload(self) -> bytes:
         """The retained ``ack`` (``journal`` and ``open`` left out when empty, as a
         server before them sent it)."""
-        body: dict[str, object] = {"v": VERSION, "seq": self.seq, "games": self.games}
+        body: JSONObject = {"v": VERSION, "seq": self.seq, "games": self.games}
         if self.journal:
             body["journal"] = self.journal
         if self.open:

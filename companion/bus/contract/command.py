@@ -27,22 +27,23 @@ from dataclasses import dataclass, field
 from companion.bus.contract.topics import VERSION, check_name
 from companion.bus.errors import CommandRefusedError
 from companion.bus.limits import LimitError, check_names, check_text
+from companion.games.json_types import JSON, JSONObject
 
 ACTIONS = ("reset", "message", "names")
 #: The longest message the OLED is asked to show.
 MESSAGE_CHARS = 200
 
 
-def canonical(body: Mapping[str, object]) -> bytes:
+def canonical(body: Mapping[str, JSON]) -> bytes:
     """The signed text: sorted keys, compact separators."""
     return json.dumps(body, sort_keys=True, separators=(",", ":")).encode("utf-8")
 
 
-def signature(body: Mapping[str, object], key: bytes) -> str:
+def signature(body: Mapping[str, JSON], key: bytes) -> str:
     return hmac.new(key, canonical(body), hashlib.sha256).hexdigest()
 
 
-def sign(body: Mapping[str, object], key: bytes) -> bytes:
+def sign(body: Mapping[str, JSON], key: bytes) -> bytes:
     """``body`` with its ``sig``, as the payload to publish."""
     signed = {**body, "sig": signature(body, key)}
     return json.dumps(signed, separators=(",", ":")).encode("utf-8")
@@ -60,7 +61,7 @@ class Command:
     #: Its nonce, once checked: the table's answer to a phone's names names it (issue 22).
     nonce: str = field(default="", repr=False, compare=False)
 
-    def args(self) -> dict[str, object]:
+    def args(self) -> JSONObject:
         """The contract's ``args`` object."""
         if self.action == "message":
             return {"text": self.text}
@@ -70,9 +71,9 @@ class Command:
 
     def body(
         self, cafe: str, table: str, key: bytes, *, now: float, nonce: str | None = None
-    ) -> dict[str, object]:
+    ) -> JSONObject:
         """The signed command for ``table`` of ``cafe`` (the object to publish)."""
-        body: dict[str, object] = {
+        body: JSONObject = {
             "v": VERSION,
             "cafe": check_name("cafe", cafe),
             "table": check_name("table", table),

@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from companion.bus.contract.fields import (
     field,
@@ -27,6 +26,7 @@ from companion.bus.contract.fields import (
 from companion.bus.contract.topics import JOURNAL, VERSION, Topics, dump
 from companion.bus.errors import MessageError
 from companion.bus.limits import check_id, check_payload
+from companion.games.json_types import JSON, JSONObject
 
 
 @dataclass(frozen=True)
@@ -39,22 +39,22 @@ class GameRow:
     game: str
     players: tuple[str, ...]
     variants: tuple[str, ...]
-    options: Mapping[str, Any]
+    options: Mapping[str, JSON]
     started: float
     ended: float | None
-    result: Mapping[str, Any] | None
+    result: Mapping[str, JSON] | None
 
-    def fields(self) -> dict[str, object]:
+    def fields(self) -> JSONObject:
         """The contract's ``game`` object."""
         return {
             "id": self.id,
             "game": self.game,
             "players": list(self.players),
             "variants": list(self.variants),
-            "options": self.options,
+            "options": dict(self.options),
             "started": self.started,
             "ended": self.ended,
-            "result": self.result,
+            "result": None if self.result is None else dict(self.result),
         }
 
     @classmethod
@@ -91,12 +91,12 @@ class EventRow:
     seq: int
     at: float
     kind: str
-    payload: Mapping[str, Any]
+    payload: Mapping[str, JSON]
 
-    def fields(self) -> dict[str, object]:
+    def fields(self) -> JSONObject:
         """The contract's ``event`` object (a damaged time, NaN, is sent as unknown)."""
         at = self.at if self.at == self.at else None
-        return {"seq": self.seq, "at": at, "kind": self.kind, "payload": self.payload}
+        return {"seq": self.seq, "at": at, "kind": self.kind, "payload": dict(self.payload)}
 
 
 @dataclass(frozen=True)
@@ -115,7 +115,7 @@ class Update:
 
     def payload(self, topics: Topics) -> bytes:
         """The message as ``topics``' table publishes it."""
-        body: dict[str, object] = {"v": VERSION, "cafe": topics.cafe, "table": topics.table}
+        body: JSONObject = {"v": VERSION, "cafe": topics.cafe, "table": topics.table}
         if self.journal:
             body["journal"] = self.journal
         if self.after is not None:
@@ -143,14 +143,15 @@ class Update:
                 raise MessageError(f"{what}: after {after} is not below the number it comes after")
         if raw is None:
             return cls(game, None, journal, after)
-        if not isinstance(raw, dict) or not isinstance(raw.get("payload"), dict):
+        carried = raw.get("payload") if isinstance(raw, dict) else None
+        if not isinstance(raw, dict) or not isinstance(carried, dict):
             raise MessageError(f"{what}: 'event' is not an object with a payload object")
         kind = raw.get("kind")
         if not isinstance(kind, str):
             raise MessageError(f"{what}: the event has no kind")
         seq = number(raw.get("seq"), f"{what}: event seq")
         at = time_of(raw.get("at"), f"{what}: event at") or 0.0
-        event = EventRow(key, game.id, seq, at, kind, raw["payload"])
+        event = EventRow(key, game.id, seq, at, kind, carried)
         return cls(game, event, journal, after)
 
 

@@ -5,12 +5,11 @@ anything else is a :class:`~companion.bus.errors.MessageError` naming the rule, 
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.bus.contract.topics import VERSION, split_key, topic
 from companion.bus.errors import MessageError
 from companion.bus.limits import LimitError, check_id, check_time, load
 from companion.bus.limits import check_name as check_player
+from companion.games.json_types import JSONObject
 
 
 def whole(value: object) -> bool:
@@ -18,7 +17,7 @@ def whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
-def message_object(payload: bytes, what: str) -> dict[str, Any]:
+def message_object(payload: bytes, what: str) -> JSONObject:
     """The JSON object of ``payload`` (every limit, this version), or MessageError."""
     try:
         value = load(payload, what)  # size, depth, texts, numbers, lists (issue 22)
@@ -31,7 +30,7 @@ def message_object(payload: bytes, what: str) -> dict[str, Any]:
     return value
 
 
-def table_message(cafe: str, key: str, leaf: str, payload: bytes) -> tuple[dict[str, Any], str]:
+def table_message(cafe: str, key: str, leaf: str, payload: bytes) -> tuple[JSONObject, str]:
     """The JSON object a table published on ``leaf`` (the server's cafe ``cafe``, the
     table's key ``key``) and the topic to name in errors; MessageError unless it names
     the cafe and table it was published under."""

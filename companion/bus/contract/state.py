@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from companion.bus.contract.fields import number, table_message, time_of
 from companion.bus.contract.topics import VERSION, Topics, dump
 from companion.bus.errors import MessageError
+from companion.games.json_types import JSON, JSONObject
 
 #: The longest staff message a table shows (contract: at most 200 characters).
 MESSAGE_LIMIT = 200
@@ -31,32 +31,47 @@ class TableState:
 
     table: str
     at: float
-    game: Mapping[str, Any] | None
+    game: Mapping[str, JSON] | None
     devices: Mapping[str, str]
     idle: float | None
     #: With no game in play, the players' page before the game (issue 15): its view
     #: (``live``) and the set-up link's digest (``link``); None when not sent.
-    setup: Mapping[str, Any] | None = None
+    setup: Mapping[str, JSON] | None = None
     #: The table's last answer to a phone's names (issue 22): the command's ``nonce``
     #: and what it ``said``; None when not sent.
-    answer: Mapping[str, Any] | None = None
+    answer: Mapping[str, JSON] | None = None
 
     def payload(self, topics: Topics) -> bytes:
         """The message as ``topics``' table publishes it (the idle time to a tenth)."""
-        body: dict[str, object] = {
+        body: JSONObject = {
             "v": VERSION,
             "cafe": topics.cafe,
             "table": topics.table,
             "at": self.at,
-            "game": self.game,
-            "devices": self.devices,
+            "game": None if self.game is None else dict(self.game),
+            "devices": dict(self.devices),
             "idle": None if self.idle is None else round(self.idle, 1),
         }
         if self.setup:
-            body["setup"] = self.setup
+            body["setup"] = dict(self.setup)
         if self.answer:
-            body["answer"] = self.answer
+            body["answer"] = dict(self.answer)
         return dump(body)
+
+    def kept(self, game: Mapping[str, JSON] | None) -> JSONObject:
+        """What the cafe's server keeps of the state, with ``game`` (its own numbering):
+        the time, the devices, the idle time, and the players' page before a game
+        (issue 15) and the answer to a phone's names when they were sent."""
+        kept: JSONObject = {
+            "at": self.at,
+            "game": None if game is None else dict(game),
+            "devices": dict(self.devices),
+            "idle": self.idle,
+        }
+        for key, extra in (("setup", self.setup), ("answer", self.answer)):
+            if extra:
+                kept[key] = dict(extra)
+        return kept
 
     @classmethod
     def parse(cls, cafe: str, key: str, payload: bytes) -> TableState:
@@ -105,8 +120,14 @@ class LogEntry:
 
     def payload(self, topics: Topics) -> bytes:
         """The message as ``topics``' table publishes it."""
-        body = {"v": VERSION, "cafe": topics.cafe, "table": topics.table, "boot": self.boot}
-        fields = {"n": self.n, "at": self.at, "level": self.level, "logger": self.logger}
+        body: JSONObject = {"v": VERSION, "cafe": topics.cafe, "table": topics.table}
+        fields: JSONObject = {
+            "boot": self.boot,
+            "n": self.n,
+            "at": self.at,
+            "level": self.level,
+            "logger": self.logger,
+        }
         return dump({**body, **fields, "text": self.text})
 
     @classmethod

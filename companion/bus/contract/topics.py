@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from companion.bus.errors import MessageError
+from companion.games.json_types import JSON
 
 VERSION = 1
 PREFIX = "companion"
@@ -28,7 +29,7 @@ JOURNAL = re.compile(r"[0-9a-f]{8,64}")
 TABLE_LEAVES = ("status", "state", "events", "log")
 
 
-def dump(value: Mapping[str, object]) -> bytes:
+def dump(value: Mapping[str, JSON]) -> bytes:
     """The contract's JSON: compact, UTF-8."""
     return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 

@@ -17,7 +17,7 @@ rule ``"record"``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from companion.games.base import check_variants
 from companion.games.errors import Place, RecordError, UnknownVariantError
@@ -27,6 +27,7 @@ from companion.games.fibonachos.deck import layout
 from companion.games.fibonachos.errors import FibonachosActionError, SetupError, UnknownCardError
 from companion.games.fibonachos.round import Trick
 from companion.games.fibonachos.scoring import VARIANTS
+from companion.games.json_types import JSON, JSONObject
 
 if TYPE_CHECKING:
     from companion.games.fibonachos.state import FibonachosState
@@ -40,7 +41,7 @@ PLAYERS = Place.of("players")
 VARIANTS_KEY = Place.of("variants")
 
 
-def write_record(state: FibonachosState) -> dict[str, Any]:
+def write_record(state: FibonachosState) -> JSONObject:
     """The record of the game so far; every round names its dealer."""
     return {
         "game": GAME,
@@ -53,12 +54,12 @@ def write_record(state: FibonachosState) -> dict[str, Any]:
     }
 
 
-def _trick_json(trick: Trick) -> dict[str, Any]:
+def _trick_json(trick: Trick) -> JSONObject:
     spicy = None if trick.spicy is None else str(trick.spicy)
     return {"spicy": spicy, "plays": [str(card) for card in trick.cards]}
 
 
-def read_record(cls: type[S], record: Mapping[str, Any]) -> S:
+def read_record(cls: type[S], record: object) -> S:
     """Replay ``record`` with hands unseen; raise :class:`RecordError` on any fault."""
     if not isinstance(record, Mapping):
         raise RecordError(f"a record is a JSON object, not {_kind(record)}", "record")
@@ -66,22 +67,26 @@ def read_record(cls: type[S], record: Mapping[str, Any]) -> S:
         raise RecordError(
             f"not a Fibonachos record: {record.get('game')!r}", "record", where=Place.of("game")
         )
-    players = _field(record, "players", list, None)
-    for name in players:
-        if not isinstance(name, str):
-            raise RecordError(
-                f"a player's name is a string, not {_kind(name)}", "record", where=PLAYERS
-            )
+    players = _texts(_list(record, "players", None), "a player's name", PLAYERS)
     try:
         layout(len(players))
     except SetupError as exc:
         raise RecordError(exc.what, exc.rule, where=PLAYERS) from None
-    variants = _field(record, "variants", list, None) if "variants" in record else []
-    rounds = _field(record, "rounds", list, None)
+    variants = _list(record, "variants", None) if "variants" in record else []
+    rounds = _list(record, "rounds", None)
     state = _new_state(cls, players, variants, rounds)
     for number, played in enumerate(rounds, start=1):
         _read_round(state, played, number, last=number == len(rounds))
     return state
+
+
+def _texts(values: list[JSON], noun: str, where: Place) -> list[str]:
+    out = []
+    for value in values:
+        if not isinstance(value, str):
+            raise RecordError(f"{noun} is a string, not {_kind(value)}", "record", where=where)
+        out.append(value)
+    return out
 
 
 def _kind(value: object) -> str:
@@ -96,41 +101,48 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
-def _field(obj: Mapping[str, Any], key: str, kind: type, where: Place | None) -> Any:
+def _value(obj: Mapping[str, JSON], key: str, where: Place | None) -> JSON:
     if key not in obj:
         raise RecordError(f'missing "{key}"', "record", where=where)
-    value = obj[key]
-    if not isinstance(value, kind) or isinstance(value, bool):
-        raise RecordError(f'"{key}" is {_KINDS[kind]}, not {_kind(value)}', "record", where=where)
+    return obj[key]
+
+
+def _list(obj: Mapping[str, JSON], key: str, where: Place | None) -> list[JSON]:
+    value = _value(obj, key, where)
+    if not isinstance(value, list):
+        raise RecordError(f'"{key}" is a list, not {_kind(value)}', "record", where=where)
     return value
 
 
-def _dealer(played: Mapping[str, Any], where: Place, players: int) -> int | None:
+def _int(obj: Mapping[str, JSON], key: str, where: Place | None) -> int:
+    value = _value(obj, key, where)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RecordError(f'"{key}" is a number, not {_kind(value)}', "record", where=where)
+    return value
+
+
+def _dealer(played: Mapping[str, JSON], where: Place, players: int) -> int | None:
     if "dealer" not in played:
         return None
-    dealer = _field(played, "dealer", int, where)
+    dealer = _int(played, "dealer", where)
     if not 0 <= dealer < players:
         raise RecordError(
             f"dealer {dealer} is not a seat of {players} players", "record", where=where
         )
-    return int(dealer)
+    return dealer
 
 
-def _new_state(cls: type[S], players: list[str], variants: list[Any], rounds: list[Any]) -> S:
-    for name in variants:
-        if not isinstance(name, str):
-            raise RecordError(
-                f"a variant is a string, not {_kind(name)}", "record", where=VARIANTS_KEY
-            )
+def _new_state(cls: type[S], players: list[str], variants: list[JSON], rounds: list[JSON]) -> S:
+    names = _texts(variants, "a variant", VARIANTS_KEY)
     try:
-        check_variants(GAME, variants, VARIANTS)
+        check_variants(GAME, names, VARIANTS)
     except UnknownVariantError as exc:
         raise RecordError(exc.what, "record", where=VARIANTS_KEY) from None
     first = rounds[0] if rounds else None
     where = Place.of("round", 1)
-    dealer = _dealer(first, where, len(players)) if isinstance(first, Mapping) else None
+    dealer = _dealer(first, where, len(players)) if isinstance(first, dict) else None
     try:
-        return cls(players, variants, first_dealer=dealer)
+        return cls(players, names, first_dealer=dealer)
     except SetupError as exc:
         raise RecordError(exc.what, exc.rule, where=PLAYERS) from None
 
@@ -148,7 +160,7 @@ def _read_round(state: FibonachosState, played: object, number: int, *, last: bo
         raise RecordError("a round after the match ended (three rounds)", "F8", where=where)
     if not isinstance(played, Mapping):
         raise RecordError(f"a round is an object, not {_kind(played)}", "record", where=where)
-    tricks = _field(played, "tricks", list, where)
+    tricks = _list(played, "tricks", where)
     count = len(state.players)
     dealer = _dealer(played, where, count)
     expected = (state.first_dealer + number - 1) % count
@@ -182,7 +194,7 @@ def _read_trick(state: FibonachosState, trick: object, where: Place, *, last: bo
         raise RecordError(f"a trick is an object, not {_kind(trick)}", "record", where=where)
     if "spicy" not in trick:
         raise RecordError('missing "spicy"', "record", where=where)
-    plays = _field(trick, "plays", list, where)
+    plays = _list(trick, "plays", where)
     spicy = trick["spicy"]
     if spicy is None:
         left = state.spicy_left()

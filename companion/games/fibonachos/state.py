@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Final, Literal, Self
+from typing import ClassVar, Final, Literal, Self
 
 from companion.games.base import (
     CHANCE,
@@ -37,6 +37,7 @@ from companion.games.fibonachos.errors import FibonachosActionError, SetupError
 from companion.games.fibonachos.round import Revoke, Round, find_in_hand
 from companion.games.fibonachos.scoring import VARIANTS, round_points
 from companion.games.fibonachos.trick import playable
+from companion.games.json_types import JSON, JSONObject
 from companion.games.report import CardGameReport, FibonachosRound
 
 #: F8: a match is three rounds.
@@ -286,13 +287,13 @@ class FibonachosState(GameState[Action]):
     def flags(self) -> list[Flag]:
         return list(self._flags)
 
-    def to_record(self) -> dict[str, Any]:
+    def to_record(self) -> JSONObject:
         from companion.games.fibonachos.record import write_record
 
         return write_record(self)
 
     @classmethod
-    def from_record(cls, record: Mapping[str, Any]) -> Self:
+    def from_record(cls, record: Mapping[str, JSON]) -> Self:
         from companion.games.fibonachos.record import read_record
 
         return read_record(cls, record)

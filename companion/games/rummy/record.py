@@ -14,10 +14,11 @@ object, a missing key, a wrong type) has the rule ``"record"``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from companion.games.base import check_variants
 from companion.games.errors import IllegalActionError, Place, RecordError, UnknownVariantError
+from companion.games.json_types import JSON, JSONObject
 from companion.games.rummy.actions import RoundEnd
 from companion.games.rummy.cards import Card
 from companion.games.rummy.deck import Deck
@@ -37,7 +38,7 @@ PLAYERS = Place.of("players")
 VARIANTS = Place.of("variants")
 
 
-def write_record(state: RummyState) -> dict[str, Any]:
+def write_record(state: RummyState) -> JSONObject:
     """The record of the rounds played so far (a round under way is not written)."""
     return {
         "game": state.name,
@@ -51,7 +52,7 @@ def _kind(value: object) -> str:
     return "null" if value is None else _KINDS.get(type(value), type(value).__name__)
 
 
-def _list(mapping: Mapping[str, Any], key: str, where: Place | None) -> list[Any]:
+def _list(mapping: Mapping[str, JSON], key: str, where: Place | None) -> list[JSON]:
     at = where or Place.of(key)
     if key not in mapping:
         raise RecordError(f'"{key}" is missing', "record", where=at)
@@ -69,12 +70,9 @@ def read_record(cls: type[S], record: object) -> S:
         raise RecordError(
             f"not a {cls.name} record: {record.get('game')!r}", "record", where=Place.of("game")
         )
-    players = _list(record, "players", None)
-    if not all(isinstance(name, str) for name in players):
-        raise RecordError("player names are text", "record", where=PLAYERS)
-    variants = _list(record, "variants", None) if "variants" in record else []
-    if not all(isinstance(name, str) for name in variants):
-        raise RecordError("variant names are text", "record", where=VARIANTS)
+    players = _names(_list(record, "players", None), "player names are text", PLAYERS)
+    listed = _list(record, "variants", None) if "variants" in record else []
+    variants = _names(listed, "variant names are text", VARIANTS)
     rounds = _list(record, "rounds", None)
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise RecordError(f"{len(players)} players; the game is for 1-4", "R4", where=PLAYERS)
@@ -91,6 +89,13 @@ def read_record(cls: type[S], record: object) -> S:
         except IllegalActionError as exc:
             raise RecordError(exc.what, exc.rule, where=exc.where or where) from None
     return state
+
+
+def _names(values: list[JSON], fault: str, where: Place) -> list[str]:
+    names = [name for name in values if isinstance(name, str)]
+    if len(names) != len(values):
+        raise RecordError(fault, "record", where=where)
+    return names
 
 
 def _round_end(data: object, where: Place, players: int, deck: Deck) -> RoundEnd:
@@ -139,7 +144,7 @@ def _table(data: object, where: Place, deck: Deck) -> SeatTable:
     return SeatTable(groups["closed"], groups["open"], hand)
 
 
-def _cards(texts: list[Any], where: Place, deck: Deck) -> tuple[Card, ...]:
+def _cards(texts: list[JSON], where: Place, deck: Deck) -> tuple[Card, ...]:
     cards = []
     for number, text in enumerate(texts, start=1):
         at = where.then("card", number)

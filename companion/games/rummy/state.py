@@ -19,10 +19,11 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final, Literal, Self
+from typing import ClassVar, Final, Literal, Self
 
 from companion.games.base import CHANCE, TERMINAL, GameState, Outcome, Termination, check_variants
 from companion.games.errors import GameError, IllegalActionError, Place
+from companion.games.json_types import JSON, JSONObject
 from companion.games.report import CardGameReport, RoundScore, leaders
 from companion.games.rummy.actions import Action, Deal, Discard, Draw, Move, Reshuffle, RoundEnd
 from companion.games.rummy.chance import deal_fault, reshuffle_fault, shuffled_deal, shuffled_stock
@@ -249,11 +250,11 @@ class RummyState(GameState[Action]):
         rounds = tuple(RoundScore(result.points) for result in self.results)
         return CardGameReport(self.name, self.players, rounds, complete=False, flags=())
 
-    def to_record(self) -> dict[str, Any]:
+    def to_record(self) -> JSONObject:
         return write_record(self)
 
     @classmethod
-    def from_record(cls, record: Mapping[str, Any]) -> Self:
+    def from_record(cls, record: Mapping[str, JSON]) -> Self:
         return read_record(cls, record)
 
 

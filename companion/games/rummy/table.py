@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from companion.games.errors import Place
+from companion.games.json_types import JSON, JSONObject, as_list, list_field
 from companion.games.rummy.cards import Card
 from companion.games.rummy.deck import Deck
 from companion.games.rummy.notation import parse_cards
@@ -48,7 +48,7 @@ class SeatTable:
             yield Place.of("open set", number), cards
         yield HAND, self.hand
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {
             "closed": [[str(card) for card in cards] for cards in self.closed],
             "open": [[str(card) for card in cards] for cards in self.open],
@@ -56,12 +56,12 @@ class SeatTable:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any], deck: Deck) -> SeatTable:
+    def from_json(cls, data: Mapping[str, JSON], deck: Deck) -> SeatTable:
         """Read a well-shaped table (the record reader checks the shape first)."""
         return cls(
-            tuple(parse_cards(cards, deck) for cards in data["closed"]),
-            tuple(parse_cards(cards, deck) for cards in data["open"]),
-            parse_cards(data["hand"], deck),
+            tuple(parse_cards(as_list(cards), deck) for cards in list_field(data, "closed")),
+            tuple(parse_cards(as_list(cards), deck) for cards in list_field(data, "open")),
+            parse_cards(list_field(data, "hand"), deck),
         )
 
 
@@ -73,5 +73,5 @@ class RoundResult:
     tables: tuple[SeatTable, ...]
     points: tuple[int, ...]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {"out": self.out, "tables": [table.to_json() for table in self.tables]}

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from companion.games.errors import IllegalActionError, NotationError, Place, RecordError
+from companion.games.json_types import JSONObject
 from companion.games.trump.actions import Action, Deal, Play
 from companion.games.trump.cards import Card, parse_card
 from companion.games.trump.deal import MAX_PLAYERS, MIN_PLAYERS
@@ -29,18 +30,18 @@ S = TypeVar("S", bound="TrumpState")
 PLAYERS = Place.of("players")
 
 
-def write_record(state: TrumpState) -> dict[str, Any]:
+def write_record(state: TrumpState) -> JSONObject:
     """The record of the game so far; a round under way ends in its last plays."""
     return {
         "game": "trump",
         "players": list(state.players),
-        "variants": sorted(state.variants),
+        "variants": list(sorted(state.variants)),
         "rounds": [_write_round(r) for r in state.rounds],
     }
 
 
-def _write_round(rnd: Round) -> dict[str, Any]:
-    out: dict[str, Any] = {"trump": str(rnd.deal.trump), "symbol": str(rnd.deal.symbol)}
+def _write_round(rnd: Round) -> JSONObject:
+    out: JSONObject = {"trump": str(rnd.deal.trump), "symbol": str(rnd.deal.symbol)}
     # T3: required in the first round; later ones repeat it only if it was given.
     if rnd.number == 1 or rnd.deal.leader is not None:
         out["leader"] = rnd.leader

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Self
+from typing import ClassVar, Self
 
 from companion.games.base import (
     CHANCE,
@@ -26,6 +26,7 @@ from companion.games.base import (
     check_variants,
 )
 from companion.games.errors import GameError, IllegalActionError
+from companion.games.json_types import JSON, JSONObject
 from companion.games.report import CardGameReport, TrumpRound
 from companion.games.trump.actions import Action, Deal, Play
 from companion.games.trump.cards import Card
@@ -265,9 +266,9 @@ class TrumpState(GameState[Action]):
             flags=tuple(self._flags),
         )
 
-    def to_record(self) -> dict[str, Any]:
+    def to_record(self) -> JSONObject:
         return write_record(self)
 
     @classmethod
-    def from_record(cls, record: Mapping[str, Any]) -> Self:
+    def from_record(cls, record: Mapping[str, JSON]) -> Self:
         return read_record(cls, record)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 from fibonachos_scripts import nacho, play, reveal, snapshot, suited_deal
@@ -165,7 +166,8 @@ def test_f1_a_serial_names_one_physical_card() -> None:
         play(state, "G1#1")
     assert err.value.rule == "F1"
     play(state, "G1#2")
-    assert state.to_record()["rounds"][0]["tricks"][0] == {
+    record: Any = state.to_record()
+    assert record["rounds"][0]["tricks"][0] == {
         "spicy": "S2#1",
         "plays": ["G1#1", "G1#2"],
     }

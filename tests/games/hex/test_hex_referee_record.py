@@ -26,6 +26,7 @@ from companion.games.hex import (
     new_referee_game,
     upgrade_record,
 )
+from companion.games.json_types import JSONObject
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "hex-referee"
 
@@ -41,7 +42,7 @@ def replayed(state: HexRefereeState) -> HexRefereeState:
 
 def test_the_documented_record_and_its_score_object() -> None:
     """docs/notation.md: turns of counts, allowance and side derived (H1, H2)."""
-    record = {
+    record: JSONObject = {
         "game": "hex-referee",
         "players": ["Ana", "Ben"],
         "variants": [],

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from typing import Any
 
 import pytest
 
@@ -79,7 +80,8 @@ def test_t3_rulebook_examples_of_the_first_leader(trump: str, symbol: str, lowes
     state = new_game(["Ana", "Ben", "Cy"])
     state.apply(_hands(3, trump, symbol, {lowest: 2}))
     assert state.current_player() == 2
-    assert state.to_record()["rounds"][0]["leader"] == 2
+    record: Any = state.to_record()
+    assert record["rounds"][0]["leader"] == 2
 
 
 def test_t3_a_given_leader_must_hold_the_lowest_trump() -> None:

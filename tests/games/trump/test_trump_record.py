@@ -45,7 +45,7 @@ def test_record_round_trips(players: int, stop: int | None) -> None:
 
 
 def test_record_shape_is_designs() -> None:
-    record = random_game(3, seed=1, stop=61).to_record()  # 49 + deal + 11 plays
+    record: Any = random_game(3, seed=1, stop=61).to_record()  # 49 + deal + 11 plays
     assert list(record) == ["game", "players", "variants", "rounds"]
     first, second = record["rounds"]
     assert list(first) == ["trump", "symbol", "leader", "tricks"]
@@ -61,7 +61,8 @@ def test_record_keeps_serials_and_optional_keys() -> None:
     del record["variants"]
     record["rounds"][0]["tricks"][0][1] = "B9#1"
     state = TrumpState.from_record(record)
-    assert state.to_record()["rounds"][0]["tricks"][0] == ["B3", "B9#1", "B1"]
+    written: Any = state.to_record()
+    assert written["rounds"][0]["tricks"][0] == ["B3", "B9#1", "B1"]
     assert state.current_player() == 2  # P1's B9 won trick 1, P1 led G2
 
     rounds = [rigged_round(0, sweep(1)), rigged_round(1, sweep(1))]

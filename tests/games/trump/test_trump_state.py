@@ -172,7 +172,8 @@ def test_t3_next_round_is_led_by_the_last_tricks_winner() -> None:
     assert result is not None
     state.apply(state.sample_chance(random.Random(5)))
     assert state.current_player() == result.last_winner
-    assert "leader" not in state.to_record()["rounds"][1]
+    record: Any = state.to_record()
+    assert "leader" not in record["rounds"][1]
 
 
 def test_undo_restores_the_exact_state_and_equals_a_full_replay() -> None:

@@ -1,0 +1,67 @@
+"""Issue 23: fewer than 60 untyped dicts, and those only where JSON enters or leaves.
+
+An untyped dict is a ``dict[str, Any]`` / ``Mapping[str, Any]`` (or ``object``) in the
+product's packages: inside, data moves as frozen dataclasses and typed values; at an edge
+it is :data:`companion.games.json_types.JSON`, which mypy checks and readers narrow.
+The count is the issue's own command::
+
+    grep -rE "(dict|Mapping)\\[str, (Any|object)\\]" --include=*.py companion hardware | wc -l
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from companion.games import json_types
+
+ROOT = Path(__file__).resolve().parents[1]
+UNTYPED = re.compile(r"(dict|Mapping)\[str, (Any|object)\]")
+#: Issue 23's "done": fewer than this many.
+LIMIT = 60
+
+
+def untyped_dicts(root: Path, packages: tuple[str, ...] = ("companion", "hardware")) -> list[str]:
+    """Every line of ``packages`` under ``root`` that spells an untyped dict, as path:line."""
+    found = []
+    for package in packages:
+        for path in sorted((root / package).rglob("*.py")):
+            lines = path.read_text(encoding="utf-8").splitlines()
+            found += [
+                f"{path.relative_to(root)}:{number}"
+                for number, line in enumerate(lines, start=1)
+                if UNTYPED.search(line)
+            ]
+    return found
+
+
+def test_fewer_than_60_untyped_dicts() -> None:
+    """Issue 23: the packages hold fewer than 60 untyped dicts."""
+    found = untyped_dicts(ROOT)
+    assert len(found) < LIMIT, "\n".join(found)
+
+
+def test_the_count_sees_every_spelling(tmp_path: Path) -> None:
+    """Issue 23: the count finds what the issue's grep finds, and not the JSON type."""
+    package = tmp_path / "companion"
+    package.mkdir()
+    (package / "edge.py").write_text(
+        "def a(x: dict[str, Any]) -> Mapping[str, object]: ...\n"
+        "def b(x: Mapping[str, Any]) -> None: ...\n"
+        "def c(x: dict[str, object]) -> JSONObject: ...\n"
+        "def d(x: Mapping[str, JSON]) -> dict[str, JSON]: ...\n",
+        encoding="utf-8",
+    )
+    assert untyped_dicts(tmp_path, ("companion",)) == [
+        "companion/edge.py:1",
+        "companion/edge.py:2",
+        "companion/edge.py:3",
+    ]
+
+
+def test_the_json_type_is_not_any() -> None:
+    """Issue 23: the JSON alias names the JSON kinds; renaming Any would not count."""
+    source = Path(json_types.__file__).read_text(encoding="utf-8")
+    aliases = dict(re.findall(r'^(JSON\w*): TypeAlias = "(.*)"$', source, re.MULTILINE))
+    assert aliases["JSON"] == "bool | int | float | str | list[JSON] | dict[str, JSON] | None"
+    assert aliases["JSONObject"] == "dict[str, JSON]"
