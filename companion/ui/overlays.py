@@ -37,6 +37,9 @@ from companion.views.words import notice_words
 
 TRICK_WON_SECONDS = 2.0
 INFO_SECONDS = 2.5
+#: Passing notes wait for the ones before them, up to this long; then the newest
+#: replaces them all (a note seconds late would mislead).
+BACKLOG_SECONDS = 8.0
 #: How long a card seen twice is said (it passes by itself).
 DUPLICATE_SECONDS = 3.0
 #: The notes that say the journal is not written: they wait for a button.
@@ -138,10 +141,17 @@ class Overlays:
         overlay = overlay_of(notice, now, base, detail, players=players, game=game)
         if overlay is None:
             return None
-        if overlay.until is not None:
-            overlay.until = now + lasting(overlay.until - now, self.pages(overlay.view))
-        if overlay.refused:  # a newer refusal replaces an older one
-            self.queue = [o for o in self.queue if not o.refused]
+        if overlay.until is not None:  # after the passing notes still waiting (issue 24)
+            seconds = lasting(overlay.until - now, self.pages(overlay.view))
+            ends = [o.until for o in self.queue if o.until is not None and o.until > now]
+            start = max(ends, default=now)
+            if start - now > BACKLOG_SECONDS:  # too late to matter: the newest says it
+                self.queue = [o for o in self.queue if o.until is None]
+                start = now
+            overlay.until = start + seconds
+        if overlay.refused:  # said at once (issue 24), replacing an older refusal
+            self.queue = [overlay, *(o for o in self.queue if not o.refused)]
+            return overlay
         self.queue.append(overlay)
         return overlay
 
@@ -155,9 +165,14 @@ class Overlays:
         self.queue = [o for o in self.queue if o.until is None or now < o.until]
 
     def dismiss(self, now: float) -> Overlay | None:
-        """A button: the overlay showing goes (and any timed ones already past)."""
+        """A button: the overlay showing goes, and the passing notes waiting behind it
+        (the player has looked up: the game's own screen says where it stands)."""
         self.expire(now)
-        return self.queue.pop(0) if self.queue else None
+        if not self.queue:
+            return None
+        shown = self.queue.pop(0)
+        self.queue = [o for o in self.queue if o.until is None]
+        return shown
 
     def flow_moved(self, view: FlowView | None) -> None:
         """The game moved on: refusals made on an older view go, and round scores

@@ -8,6 +8,7 @@ from companion.flows.base import Notice, NoticeKind
 from companion.flows.said import Said, Say
 from companion.ui.app import UiApp
 from companion.ui.overlays import (
+    BACKLOG_SECONDS,
     DUPLICATE_SECONDS,
     INFO_SECONDS,
     PAGE_SECONDS,
@@ -115,3 +116,54 @@ def test_a_passing_fault_stays_for_each_page() -> None:
         statuses.set("card", fault, 0.0)
         assert statuses.current(gone - 0.01) is not None
         assert statuses.current(gone) is None
+
+
+def test_a_refusal_shows_at_once_before_a_passing_note() -> None:
+    """Issue 24: an illegal move is said at once; it used to wait behind the turn's
+    announcement ("Ana may make 3 moves.", a passing note of INFO_SECONDS). The note
+    still shows once the refusal is dealt with, if its time is not over."""
+    queue = Overlays()
+    turn = Said(Say.TURN_OVER, number=3)
+    queue.add(Notice(NoticeKind.INFO, "turn 3 over", said=turn), now=0.0, base=None)
+    refusal = Notice(NoticeKind.REFUSED, "a6-c3: cannot reach", "H3", said=Said(Say.BAD_MOVE))
+    shown = queue.add(refusal, now=0.5, base=LAST_TRICK)
+    assert shown is not None and shown.refused
+    assert queue.current(0.6) is shown
+    queue.flow_moved(NEXT_ROUND)  # the pieces put back: the game moved on
+    current = queue.current(1.0)
+    assert current is not None and current.view.lines == ("Turn 3 is over.",)
+
+
+def test_passing_notes_added_together_show_one_after_the_other() -> None:
+    """Issue 24: a skipped turn's "0 moves" note and the next turn's announcement came
+    together and went together, so the announcement never showed; each passing note
+    now has its own INFO_SECONDS, up to a backlog, after which the newest replaces them."""
+    queue = Overlays()
+    for number in (3, 4):
+        said = Said(Say.TURN_OVER, number=number)
+        queue.add(Notice(NoticeKind.INFO, f"turn {number}", said=said), now=0.0, base=None)
+    first = queue.current(INFO_SECONDS - 0.1)
+    second = queue.current(INFO_SECONDS + 0.1)
+    assert first is not None and first.view.lines == ("Turn 3 is over.",)
+    assert second is not None and second.view.lines == ("Turn 4 is over.",)
+    assert queue.current(2 * INFO_SECONDS + 0.1) is None
+    for number in range(5, 12):  # a burst: no note shows seconds after its time
+        said = Said(Say.TURN_OVER, number=number)
+        queue.add(Notice(NoticeKind.INFO, f"turn {number}", said=said), now=10.0, base=None)
+    ends = [o.until for o in queue.queue if o.until is not None]
+    assert ends and max(ends) - 10.0 <= BACKLOG_SECONDS + INFO_SECONDS
+    last = queue.queue[-1]
+    assert last.view.lines == ("Turn 11 is over.",)
+
+
+def test_a_button_takes_away_the_passing_notes_waiting_too() -> None:
+    """Issue 24: passing notes now wait their turn; one press still brings the game's
+    screen back (not one press per note), and a screen that waits for a key stays."""
+    queue = Overlays()
+    for number in (3, 4, 5):
+        said = Said(Say.TURN_OVER, number=number)
+        queue.add(Notice(NoticeKind.INFO, f"turn {number}", said=said), now=0.0, base=None)
+    queue.add(Notice(NoticeKind.GAME_OVER, "over"), now=0.0, base=None, detail=SCORES)
+    assert queue.dismiss(0.5) is not None
+    current = queue.current(0.6)
+    assert current is not None and current.ends_game
