@@ -168,3 +168,19 @@ def test_the_layer_rule_catches_an_upward_import(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     assert _layer_violations(module, "table") == {"companion.flows.base", "companion.ui.app"}
+
+
+#: STYLE.md and issue 23: modules named after their one job, under 400 lines.
+MAX_MODULE_LINES = 400
+
+
+def test_no_module_is_over_400_lines() -> None:
+    """Issue 23 ("no module over 400 lines"): a module that grows past it is split by
+    job, not by line count."""
+    long = {
+        str(path.relative_to(ROOT)): lines
+        for package in ("companion", "hardware", "card_codes")
+        for path in sorted((ROOT / package).rglob("*.py"))
+        if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES
+    }
+    assert long == {}

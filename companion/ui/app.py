@@ -36,12 +36,7 @@ from companion.table.markers import SeatReading
 from companion.ui.commands import EndGame, StaffAction, StartGame, UiCommand
 from companion.ui.ingame import GamePage, IdlePage
 from companion.ui.keys import ButtonLike, key_of
-from companion.ui.overlays import (
-    Overlay,
-    Overlays,
-    Pager,
-    Statuses,
-)
+from companion.ui.overlays import Overlay, Overlays, Pager, Statuses
 from companion.ui.pages import Go, ListPage, Page
 from companion.ui.phone import PhonePage, offer_names, phone_view
 from companion.ui.screens import View, message_pages
