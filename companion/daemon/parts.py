@@ -68,6 +68,24 @@ class Part(Protocol):
     def close(self) -> None: ...
 
 
+class Listener:
+    """A part that hears every input's notices and nothing else (``companion replay``
+    lists the refusals and the questions a game waits on)."""
+
+    def __init__(self, table: HeardTable, heard: Callable[[list[Notice], float], None]) -> None:
+        self.table = table
+        self.heard = heard
+
+    def start(self) -> None:
+        self.table.listen(self.heard)
+
+    def turn(self, now: float, changed: bool) -> None:
+        return None
+
+    def close(self) -> None:
+        return None
+
+
 @dataclass(frozen=True)
 class TableNow:
     """Where the table stands: the game in play (``flow`` None: none), the game being

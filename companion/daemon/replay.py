@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 
 from companion.daemon.build import Devices, assemble
 from companion.daemon.links import ClockedCamera, TableClock
+from companion.daemon.parts import Listener
 from companion.flows.base import GameFlow, Notice, NoticeKind, seat_names
 from companion.flows.said import Say
 from companion.flows.status import TrickStatus
@@ -177,17 +178,6 @@ def replay_game(
     frames.
     """
     result = ReplayResult(record=flow.record(), report=flow.report())
-    timed = ClockedCamera(camera, clock)
-    script = ReplayButtons(list(buttons), clock=clock, start=0.0)
-    daemon = assemble(
-        session,
-        reader,
-        Devices(camera=lambda: timed, display=lambda: open_display("fake"), buttons=lambda: script),
-        clock=clock,
-        camera_retry=False,
-        frame_timeout=1.0,
-        on_event=lambda event: result.events.append(event_row(event)),
-    )
 
     def observe(notices: list[Notice], now: float) -> None:
         result.notices.extend((now, notice) for notice in notices)  # the runner logs them
@@ -200,14 +190,30 @@ def replay_game(
                 answer_advice(now),
             )
 
-    daemon.runner.observer = observe
+    timed = ClockedCamera(camera, clock)
+    script = ReplayButtons(list(buttons), clock=clock, start=0.0)
+    daemon = assemble(
+        session,
+        reader,
+        Devices(camera=lambda: timed, display=lambda: open_display("fake"), buttons=lambda: script),
+        clock=clock,
+        camera_retry=False,
+        frame_timeout=1.0,
+        on_event=lambda event: result.events.append(event_row(event)),
+        parts=lambda table: [Listener(table, observe)],
+    )
+
     daemon.start()
+    for part in daemon.parts:
+        part.start()
     while not daemon.ended:
         daemon.step()
         result.frames = reader.stats.frames
         result.seconds = clock.now
         if progress is not None and result.frames % every == 0 and result.frames:
             progress(result.frames, clock.now, len(result.events))
+    for part in reversed(daemon.parts):
+        part.close()
     result.presses = len(buttons) - script.left
     result.unused = script.left
     result.record = flow.record()

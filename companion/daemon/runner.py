@@ -53,9 +53,7 @@ class TableRunner:
         self.staff_requests: list[str] = []
         #: "Set up the table" asked for (its players), for the daemon's next frame.
         self.table_setups: list[int] = []
-        #: Called with every input's notices (``companion replay`` lists the refusals).
-        self.observer: Callable[[list[Notice], float], None] | None = None
-        #: Called with every input's notices after ``observer`` (the speech part).
+        #: Called with every input's notices (the speech part; ``companion replay``).
         self.listeners: list[Callable[[list[Notice], float], None]] = []
         #: Called when the players ask to hear the last announcement again (long UP).
         self.again: list[Callable[[float], None]] = []
@@ -136,8 +134,6 @@ class TableRunner:
             if notice.kind in _LOGGED:  # the OLED shows it; the log keeps it (issue 11)
                 rule = f" ({notice.rule})" if notice.rule else ""
                 log.warning("%s at %.1f s: %s%s", notice.kind.value, now, notice.message, rule)
-        if self.observer is not None and notices:
-            self.observer(notices, now)
         for listener in self.listeners if notices else ():
             listener(notices, now)
         self.app.notices(notices, now)

@@ -288,8 +288,10 @@ def test_ui_demo_plays_a_rummy_match_to_its_end_by_its_notes(
         hand.press("SELECT")
     hand.press("SELECT")  # start
     refused: list[str] = []
-    hand.demo.runner.observer = lambda notices, _now: refused.extend(
-        n.message for n in notices if n.kind is NoticeKind.REFUSED
+    hand.demo.runner.listeners.append(
+        lambda notices, _now: refused.extend(
+            n.message for n in notices if n.kind is NoticeKind.REFUSED
+        )
     )
     notes: list[str] = []
     while (note := hand.note()) and len(notes) < 60:

@@ -33,8 +33,8 @@ class Table(DemoHand):
             self.press("SELECT")
         self.press("SELECT")  # start
         self.notices: list[tuple[NoticeKind, str]] = []
-        self.demo.runner.observer = lambda notices, _now: self.notices.extend(
-            (n.kind, n.message) for n in notices
+        self.demo.runner.listeners.append(
+            lambda notices, _now: self.notices.extend((n.kind, n.message) for n in notices)
         )
 
     def key(self, key: str) -> list[str]:

@@ -152,7 +152,7 @@ class Recorded:
             refusals = (n for n in notices if n.kind is NoticeKind.REFUSED)
             refused.extend(f"{now:.1f}: {n.message}" for n in refusals)
 
-        daemon.runner.observer = observe
+        daemon.runner.listeners.append(observe)
         return Run(daemon, session, refused)
 
 
