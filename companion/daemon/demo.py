@@ -135,8 +135,7 @@ def run_demo(
             parts=None if voice is None else lambda table: [voice(table)],
         )
         daemon.start_game(FIBONACHOS.name, len(PLAYERS), [], dict(script.options))
-        for part in daemon.parts:  # the voice says who leads the game just started
-            part.start()
+        daemon.start_parts()  # the voice says who leads the game just started
         flow = daemon.session.flow
         assert flow is not None
         daemon.start()
@@ -155,8 +154,7 @@ def run_demo(
             final = to_final_scores(daemon, clock, wait)
         finally:
             daemon.links.close()
-            for part in reversed(daemon.parts):
-                part.close()
+            daemon.close_parts()
         return DemoResult(
             record=flow.record(),
             played=played,

@@ -204,16 +204,14 @@ def replay_game(
     )
 
     daemon.start()
-    for part in daemon.parts:
-        part.start()
+    daemon.start_parts()
     while not daemon.ended:
         daemon.step()
         result.frames = reader.stats.frames
         result.seconds = clock.now
         if progress is not None and result.frames % every == 0 and result.frames:
             progress(result.frames, clock.now, len(result.events))
-    for part in reversed(daemon.parts):
-        part.close()
+    daemon.close_parts()
     result.presses = len(buttons) - script.left
     result.unused = script.left
     result.record = flow.record()

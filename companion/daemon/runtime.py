@@ -333,8 +333,7 @@ class Daemon:
         """Loop until ``should_stop()`` (a signal) or the end of a replay source: the
         first screen, then the parts started, the loop, and the parts closed."""
         self.start()
-        for part in self.parts:
-            part.start()
+        self.start_parts()
         try:
             while not should_stop() and not self.ended:
                 self.step()
@@ -342,8 +341,17 @@ class Daemon:
             self.notifier.stopping()
             self.farewell()
             self.links.close()
-            for part in reversed(self.parts):
-                part.close()
+            self.close_parts()
+
+    def start_parts(self) -> None:
+        """The loop's parts begin (after the first screen)."""
+        for part in self.parts:
+            part.start()
+
+    def close_parts(self) -> None:
+        """The loop's parts end, the last started first."""
+        for part in reversed(self.parts):
+            part.close()
 
     def farewell(self) -> None:
         """The last screen, kept by the panel while the service is down (a kiosk never
