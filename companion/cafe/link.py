@@ -19,7 +19,7 @@ import logging
 import sys
 import threading
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from companion.bus.client import no_delay
 from companion.bus.contract import (
@@ -41,6 +41,8 @@ from companion.games.json_types import JSON
 log = logging.getLogger("companion.cafe")
 
 QOS = 1
+#: paho's reconnect delay (seconds): the first retry after 1 s, doubling up to 30 s.
+RECONNECT_DELAY: Final = (1, 30)
 #: The server's keys, for the messages of a failed connection.
 SERVER = Keys("broker.cafile", "broker.host", "cafile in [broker] (the CA of its certificate)")
 
@@ -81,7 +83,7 @@ class Link:
             manual_ack=True,
         )
         self._client.max_queued_messages_set(0)
-        self._client.reconnect_delay_set(1, 30)
+        self._client.reconnect_delay_set(*RECONNECT_DELAY)
         broker = settings.broker
         if broker.username:
             self._client.username_pw_set(broker.username, settings.broker_password())

@@ -308,6 +308,17 @@ class Broker:
         return client
 
 
+def let_go(client: mqtt.Client) -> None:
+    """Disconnect ``client`` and end its network thread without waiting for it.
+
+    A client the broker dropped is in paho's reconnect wait, which sleeps in slices of up
+    to 1 s that nothing wakes (``Client._reconnect_wait``), and a connected one sits in a
+    1 s ``select``: ``loop_stop`` would wait out that second. The thread is a daemon and
+    ends by itself within the second; disconnecting first means it never reconnects."""
+    client.disconnect()
+    threading.Thread(target=client.loop_stop, daemon=True).start()
+
+
 class Server:
     """The cafe's server as far as the tests need it (see the module docstring)."""
 
@@ -437,7 +448,7 @@ def server_fixture(broker: Broker) -> Iterator[Server]:
     """The cafe's server, acknowledging what it stores."""
     listening = Server(broker)
     yield listening
-    listening.close()
+    let_go(listening.client)  # a test may have killed the broker: no 1 s wait for paho
 
 
 @pytest.fixture(name="key")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import paho.mqtt.client as mqtt
 import pytest
-from broker_harness import MOSQUITTO, Broker
+from broker_harness import MOSQUITTO, Broker, let_go
 from cafe_fixtures import Servers
 from cafe_sim import CAFE, SimTable
 from paho.mqtt.enums import CallbackAPIVersion
@@ -82,7 +82,7 @@ def test_a_message_over_the_size_limit_never_reaches_the_server(
         hostile, closed = _hostile(secured, "anything")
         hostile.publish("companion/corner/t1/events", b"x" * 1_000_000, qos=1)
         assert closed.wait(10), "the broker took a 1 MB message"
-        hostile.loop_stop()
+        let_go(hostile)
         table = SimTable("t2", secured.port, journal, password=secured.passwords["table-t2"])
         table.connect()
         table.play()

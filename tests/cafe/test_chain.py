@@ -20,7 +20,7 @@ from pathlib import Path
 
 import paho.mqtt.client as mqtt
 import pytest
-from broker_harness import MOSQUITTO, Broker
+from broker_harness import MOSQUITTO, Broker, let_go
 from cafe_fixtures import KEY, Servers
 from cafe_sim import SimTable, dumps, wait_until
 
@@ -225,8 +225,7 @@ def test_a_cafes_bridge_can_neither_write_nor_read_another_cafes_topics(
     assert server.ingest.tables["harbour.t1"].status == "online"
     assert _held(server, "harbour.t1") == _journal(journal)[:2]
     assert [topic for topic in got if "/harbour/" in topic] == []
-    reader.disconnect()
-    reader.loop_stop()
+    let_go(reader)  # the forgeries, under its account, took its connection over
     for table in (harbour, corner):
         table.disconnect()
 
@@ -254,9 +253,9 @@ def _published_once(central: Broker, topic: str, payload: bytes) -> bool:
     sent = info.rc == mqtt.MQTT_ERR_SUCCESS
     if sent:
         wait_until(lambda: info.is_published() or dropped.is_set(), what=f"{topic} sent")
-    client.disconnect()
-    client.loop_stop()
-    return sent and info.is_published()
+    published = sent and info.is_published()
+    let_go(client)
+    return published
 
 
 def test_a_chain_server_reads_the_cafes_it_names_and_keys_their_tables() -> None:
