@@ -8,6 +8,8 @@ is set (container images set it): otherwise each worker, and each ``companion`` 
 a test starts, compiles the package again and pytest rewrites every test module again,
 some 6 s of CPU a worker before the first test (issue 20). This is set before anything
 of the project is imported, and passed on to the processes the tests start.
+
+The temporary folders go to memory when there is room (``temp_root.py``).
 """
 
 import os
@@ -15,6 +17,13 @@ import sys
 
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 sys.dont_write_bytecode = False
+
+import tempfile  # noqa: E402
+
+from temp_root import memory_temp_root  # noqa: E402
+
+if memory_temp_root():  # temporary folders in memory: see temp_root.py
+    tempfile.tempdir = None  # gettempdir() reads TMPDIR again
 
 from isolation import language_restored, root_logger_restored  # noqa: E402
 
