@@ -147,6 +147,7 @@ def _marked(browser: Any) -> list[str]:
     return [str(row.text).replace("◀", "").strip() for row in rows]
 
 
+@pytest.mark.slow  # the fast set checks the card in-process: test_dashboard_turn.py
 def test_a_rummy_card_marks_the_next_rounds_first_player_live(
     servers: Servers, journal: Path, browser: Any, artefacts: Path
 ) -> None:
