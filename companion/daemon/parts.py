@@ -14,6 +14,11 @@ object with three methods (:class:`Part`)::
                           event or a press came this turn
     close()               once, when the loop ends (after the farewell screen)
 
+and, when it has work under way that the end of a finite source should not cut
+(:class:`Finishing`: the voice's last sentences), ``finish(should_stop)``, called
+once before ``close`` when a recorded source runs out; it returns within its own
+bound, and at once when ``should_stop()`` (a stop signal) turns true.
+
 A daemon is given a function from its :class:`TableFacade` to its parts (``parts=`` of
 :class:`~companion.daemon.runtime.Daemon` and of ``build.assemble``) and makes them
 while it is made; nothing is attached to a daemon afterwards. It starts them and
@@ -43,7 +48,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from companion.daemon.runner import TableRunner
 from companion.flows.base import GameFlow, Notice, NoticeKind
@@ -66,6 +71,14 @@ class Part(Protocol):
     def turn(self, now: float, changed: bool) -> None: ...
 
     def close(self) -> None: ...
+
+
+@runtime_checkable
+class Finishing(Protocol):
+    """A part that finishes its work under way when a finite source ends (the module
+    docstring)."""
+
+    def finish(self, should_stop: Callable[[], bool]) -> None: ...
 
 
 class Listener:

@@ -35,7 +35,7 @@ from companion.daemon.board_camera import BoardCamera
 from companion.daemon.controls import Controls
 from companion.daemon.links import ButtonsLink, CameraLink, DisplayLink, DisplayWorker
 from companion.daemon.notify import Notifier
-from companion.daemon.parts import Part, TableFacade
+from companion.daemon.parts import Finishing, Part, TableFacade
 from companion.daemon.runner import TableRunner
 from companion.daemon.table_layout import LayoutKeeper
 from companion.session import Session
@@ -331,12 +331,16 @@ class Daemon:
 
     def run(self, should_stop: Callable[[], bool]) -> None:
         """Loop until ``should_stop()`` (a signal) or the end of a replay source: the
-        first screen, then the parts started, the loop, and the parts closed."""
+        first screen, then the parts started, the loop, and the parts closed (at the
+        end of a replay source they finish first: the voice's last sentence)."""
         self.start()
         self.start_parts()
         try:
             while not should_stop() and not self.ended:
                 self.step()
+            for part in self.parts:
+                if self.ended and isinstance(part, Finishing) and not should_stop():
+                    part.finish(should_stop)
         finally:
             self.notifier.stopping()
             self.farewell()

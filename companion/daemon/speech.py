@@ -12,6 +12,11 @@ rate does not change (bench/speech.py). A speaker that fails (no sound card, a U
 speaker unplugged) is logged once per kind of failure and tried again with the next
 announcement. Long UP asks for the last announcement again.
 
+When a finite source ends (``companion run`` on a recording), the daemon lets the
+voice finish what it was given (:meth:`Speech.finish`): the sentence being said and
+those waiting, for at most :data:`FINISH_SECONDS`, then closes it; a stop signal
+(SIGINT, SIGTERM) during that wait stops it at once, as it does during the game.
+
     parts = lambda table: [speech_part(open_speaker("espeak"), Level.KEY)(table)]
     daemon = assemble(session, reader, devices, clock=clock, parts=parts)  # build.py
 """
@@ -41,6 +46,10 @@ STALE_SECONDS = 8.0
 CUT_SHORT = frozenset({Kind.TURN, Kind.ALLOWANCE})
 #: Latencies kept for the bench and the log.
 KEPT = 1000
+#: The longest the voice may go on after a finite source ends (a few sentences).
+FINISH_SECONDS = 10.0
+#: How often that wait looks for a stop signal.
+FINISH_POLL = 0.05
 
 
 @dataclass(frozen=True)
@@ -230,6 +239,18 @@ class Speech:
             self.last = announcement
         if self.settle and announcements:
             self.voice.settle(timeout=60.0)
+
+    def finish(self, should_stop: Callable[[], bool], limit: float = FINISH_SECONDS) -> None:
+        """The source ended: wait until everything posted is said, for at most ``limit``
+        seconds, and no longer once ``should_stop()`` (a stop signal) is true."""
+        deadline = time.monotonic() + limit
+        while not should_stop():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                log.warning("speech: still talking %g s after the source ended; cut short", limit)
+                return
+            if self.voice.settle(min(FINISH_POLL, left)):
+                return
 
     def close(self) -> None:
         self.mailbox.close()

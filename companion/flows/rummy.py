@@ -58,28 +58,15 @@ from companion.flows.commands import (
     Wild,
 )
 from companion.flows.errors import RefusedError
-from companion.flows.notices import (
-    info,
-    refusal,
-    refused_command,
-    report_notices,
-    report_totals,
-)
+from companion.flows.notices import info, refusal, refused_command, report_notices, report_totals
 from companion.flows.rummy_cards import as_played
 from companion.flows.rummy_close import ClosingSets, Gathering
 from companion.flows.rummy_inputs import Round, RummyInput
 from companion.flows.rummy_sets import Judge, lacks
 from companion.flows.said import Said, Say
-from companion.flows.status import (
-    Lack,
-    MeldSet,
-    Recorded,
-    RummyStatus,
-    SetState,
-    WildCard,
-)
+from companion.flows.status import Lack, MeldSet, Recorded, RummyStatus, SetState, WildCard
 from companion.games.errors import IllegalActionError
-from companion.games.registry import OptionValue
+from companion.games.registry import OptionValue, seat_option
 from companion.games.rummy import (
     STANDARD_START,
     Card,
@@ -104,8 +91,10 @@ class RummyFlow(ClosingSets):
         {Undo, Replace, Page, Wild, CloseSet, TakeBack, CountHands, EndRound}
     )
 
-    def __init__(self, game: str, players: Sequence[str], variants: Sequence[str]) -> None:
-        self.game = game
+    def __init__(
+        self, game: str, players: Sequence[str], variants: Sequence[str], dealer: int | None = None
+    ) -> None:
+        self.game, self.dealer = game, dealer  # who deals round 1 (R4; None: the last seat)
         self.state_class = {state.name: state for state in STATES}[game]
         self.deck = self.state_class.deck
         self.players = tuple(players)
@@ -125,10 +114,12 @@ class RummyFlow(ClosingSets):
         variants: Sequence[str],
         options: Mapping[str, OptionValue],
     ) -> GameFlow:
-        return cls(game, players, variants)
+        return cls(game, players, variants, seat_option(options, "dealer"))
 
     def _reset(self) -> None:
-        self.engine = self.state_class(self.players, self.variants, rounds=None)
+        self.engine = self.state_class(
+            self.players, self.variants, rounds=None, first_dealer=self.dealer
+        )
         self._new_round()
 
     def rename(self, players: Sequence[str]) -> bool:
@@ -349,6 +340,7 @@ class RummyFlow(ClosingSets):
             self.round.counting,
             totals=report_totals(self.engine.report()),
             turn=self.round.turn,
+            starts=self.engine.starter(number),
             complete=complete,
             closed=closed,
             recorded=self._recorded(),

@@ -237,7 +237,9 @@ class RummyStatus:
 
     ``totals`` are every seat's points of the rounds done; ``turn`` is the seat that
     laid the last card on the table this round (R4: cards go from a hand to the table
-    only in that player's turn), None before the round's first card.
+    only in that player's turn), None before the round's first card; ``starts`` is
+    the seat that starts the round (R4: the one clockwise of the dealer, the deal
+    passing clockwise), known as soon as the round before ended.
     ``complete`` and ``closed`` are the round's running tallies of every seat (not
     only the page's): its complete sets not yet closed (R2) and its closed sets (R4).
     ``recorded`` lists what a correction may name: the refused cards still on the
@@ -254,6 +256,7 @@ class RummyStatus:
     counting: bool = False  # the hands are being laid out to be counted (R6)
     totals: tuple[int, ...] = ()
     turn: int | None = None
+    starts: int | None = None
     complete: tuple[int, ...] = ()
     closed: tuple[int, ...] = ()
     recorded: tuple[Recorded, ...] = ()

@@ -134,7 +134,7 @@ class RummyView:
     number: int = 1  # the seat's place, from 1
     seats: int = 1
     score: int | None = None
-    turn: str | None = None
+    turn: str | None = None  # who is at play: laying cards, or starting the round (R4)
     legend: tuple[tuple[str, str], ...] = ()
 
 

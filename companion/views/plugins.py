@@ -63,7 +63,8 @@ class GameViews:
     names the live view's part for it (``view[section] = live(flow, status)``);
     ``outcome`` gives the rounds, totals and winners of its report (the hex games
     count no points: ``totals`` None); ``playing`` is the seat the page shows playing
-    (the status's ``to_play``; in rummy the seat laying cards now, R4).
+    (the status's ``to_play``; in rummy the seat laying cards now, R4, and before the
+    round's first card the seat that starts it).
     """
 
     status: type[Any]
@@ -79,7 +80,7 @@ def _to_play(status: TrickStatus | HexStatus) -> int | None:
 
 
 def _turn(status: RummyStatus) -> int | None:
-    return status.turn
+    return status.starts if status.turn is None else status.turn
 
 
 TRICKS: Final = GameViews(

@@ -305,9 +305,16 @@ def present_rummy(status: RummyStatus, players: Sequence[str]) -> RummyView:
         number=status.seat + 1,
         seats=len(names),
         score=status.totals[status.seat] if status.totals else None,
-        turn=None if status.turn is None else names[status.turn],
+        turn=_rummy_turn(status, names),
         legend=tuple((state.value, state_word(state)) for state in states),
     )
+
+
+def _rummy_turn(status: RummyStatus, names: Sequence[str]) -> str | None:
+    """Who is at play: the seat laying cards, or before the round's first card the one
+    who starts it (R4)."""
+    seat = status.starts if status.turn is None else status.turn
+    return None if seat is None else names[seat]
 
 
 def set_detail(meld: MeldSet, game: str = DECK_21.game) -> str:

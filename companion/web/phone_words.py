@@ -179,7 +179,7 @@ class Words:
             return self.say(N_("Lay out your hands to be counted"))
         if view.get("to_play") is None:
             return ""
-        if rummy:
+        if rummy.get("turn") is not None:  # else the round's first player, none laid yet
             return self.say(N_("{player} laid the last card")).format(player=self.name(to_play))
         return self.say(N_("{player} to play")).format(player=self.name(to_play))
 

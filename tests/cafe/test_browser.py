@@ -1,6 +1,8 @@
 """The dashboard in a real headless browser (issue 14): a table's new score shows live
 (server-sent events) without a reload; screenshots of the dashboard, a leaderboard
-and a game page are kept as artefacts (``$COMPANION_ARTEFACTS`` or pytest's tmp)."""
+and a game page are kept as artefacts (``$COMPANION_ARTEFACTS`` or pytest's tmp), and
+of a rummy table's card right after a round ends (``rummy-round-end-card.png``: the
+next round's first player marked, R4)."""
 
 from __future__ import annotations
 
@@ -22,11 +24,14 @@ from cafe_browser import (  # noqa: F401 (artefacts_fixture: the fixture)
 )
 from cafe_fixtures import PASSWORD, PASSWORD_HASH, Servers
 from cafe_sim import CAFE, SimTable, dumps, wait_until
+from test_dashboard_turn import payload, rummy_after_round_one
 from test_leaderboard import GAMES
 
 from companion.bus.client import TableBus
 from companion.bus.contract import Topics
 from companion.bus.settings import BusSettings
+from companion.flows.registry import make_flow
+from companion.table.cards import TableCard
 from companion.web.app import create_app
 
 pytestmark = pytest.mark.skipif(
@@ -132,3 +137,47 @@ def test_staff_see_a_tables_log_lines_after_logging_in(
     finally:
         bus.close()
     assert (artefacts / "table-log.png").stat().st_size > 10_000
+
+
+def _marked(browser: Any) -> list[str]:
+    """The rows of t1's card marked to play, by their name cell's text."""
+    from selenium.webdriver.common.by import By
+
+    rows = browser.find_elements(By.CSS_SELECTOR, "#table-t1 tr.to-play td:first-child")
+    return [str(row.text).replace("◀", "").strip() for row in rows]
+
+
+@pytest.mark.slow  # the fast set checks the card in-process: test_dashboard_turn.py
+def test_a_rummy_card_marks_the_next_rounds_first_player_live(
+    servers: Servers, journal: Path, browser: Any, artefacts: Path
+) -> None:
+    """R4: Cy is laying cards in round 1 (marked); the round ends and the table sends
+    its ``state``: the open dashboard marks Ben, who starts round 2, without a reload
+    and before any card of round 2 lies (before, no row was marked)."""
+    from selenium.webdriver.common.by import By
+
+    players = ["Ana", "Ben", "Cy"]
+    server = servers.start()
+    table = SimTable("t1", servers.settings.broker.port, journal)
+    table.connect()
+    laying = make_flow("rummy21", players, [], options={})
+    laying.placed(TableCard("rummy21/1/21/1", "rummy21", "21", "meld-2", (0.1, 0.1)))
+    table.publish("state", payload(laying, players, at=time.time()), retain=True)
+    app = create_app(server, password_hash=lambda: PASSWORD_HASH, secret="s" * 32)
+    with Served(app) as served:
+        browser.get(served.url + "/")
+        wait_for(browser, lambda: _marked(browser) == ["Cy"], "Cy laying cards")
+        browser.execute_script("window.stillThisPage = true;")
+        ended, _ = rummy_after_round_one(players)
+        table.publish("state", payload(ended, players, at=time.time()), retain=True)
+        card = "#table-t1 .game"
+        wait_for(
+            browser, lambda: "round 2" in browser.find_element(By.CSS_SELECTOR, card).text, "r2"
+        )
+        assert _marked(browser) == ["Ben"]
+        assert browser.execute_script("return window.stillThisPage === true;")
+        shot = artefacts / "rummy-round-end-card.png"
+        browser.find_element(By.ID, "table-t1").screenshot(str(shot))
+        browser.get("about:blank")  # the live feed closes before the server stops
+    table.disconnect()
+    assert shot.stat().st_size > 2_000

@@ -91,8 +91,9 @@ def test_between_rounds_and_in_rummy_no_running_totals_are_sent() -> None:
 def test_a_rummy_tables_state_says_whose_turn_it_is() -> None:
     """R4, issue 26 item 5: a rummy table's ``state`` says the seat laying cards now (the
     phone page's "Ben laid the last card"), so the dashboard's card marks it; before,
-    a rummy table's ``to_play`` was always null."""
+    a rummy table's ``to_play`` was always null. Before a round's first card it is the
+    seat that starts the round (R4; tests/cafe/test_dashboard_turn.py)."""
     flow = make_flow("rummy21", ["Ana", "Ben"], [], options={})
-    assert game_state(1, flow, ["Ana", "Ben"])["to_play"] is None  # nobody has laid a card
+    assert game_state(1, flow, ["Ana", "Ben"])["to_play"] == 0  # Ana starts, nobody laid yet
     flow.placed(TableCard("k1", "rummy21", "B5", "meld-1", (0.2, 0.3)))
     assert game_state(1, flow, ["Ana", "Ben"])["to_play"] == 1

@@ -34,10 +34,14 @@ def test_every_game_takes_a_seed() -> None:
         assert [option.name for option in seeds] == ["seed"], spec.name
 
 
-def test_the_rummy_flows_take_no_seat_option() -> None:
-    """Issue 9: the stale UI table gave rummy a dealer its flow does not take."""
-    with pytest.raises(OptionError, match="dealer"):
-        make_flow("rummy21", ["Ana", "Ben"], [], options={"dealer": 0})
+def test_the_rummy_flows_take_the_first_dealer_as_a_seat() -> None:
+    """Issue 9 (no option a flow does not take), R4: the rummy flows take who dealt
+    round 1, a seat, and start round 1 with the seat clockwise of it; a seat that is
+    not at the table is refused naming the option."""
+    flow = make_flow("rummy21", ["Ana", "Ben", "Cy"], [], options={"dealer": 1})
+    assert flow.status().starts == 2
+    with pytest.raises(OptionError, match="dealer 3 is not a seat"):
+        make_flow("rummy21", ["Ana", "Ben"], [], options={"dealer": 3})
 
 
 def _flows() -> list[GameFlow]:

@@ -50,9 +50,11 @@ def test_the_wizard_offers_exactly_the_registrys_options(spec: GameSpec) -> None
 
 
 def test_rummy_asks_no_dealer() -> None:
-    """Issue 9: the stale table gave the rummy games a dealer their flows do not take."""
+    """Issue 9, R4: the start menus do not ask the rummy games' first dealer; it is
+    left at its default (the last seat deals, the first seat starts)."""
     titles, command = _start(next(s for s in all_games() if s.name == "rummy21"))
-    assert "Who deals?" not in titles and set(command.options) == {"seed"}
+    assert "Who deals?" not in titles
+    assert set(command.options) == {"seed", "dealer"} and command.options["dealer"] is None
 
 
 def test_labels_fit_a_menu_row_and_name_each_game_once() -> None:

@@ -235,6 +235,19 @@ def test_a_rummy_page_says_which_seat_its_total_and_who_plays() -> None:
     assert shown.legend == (("open", "open"), ("closed", "closed"))
 
 
+def test_a_rummy_page_names_the_rounds_first_player_before_any_card() -> None:
+    """R4: before a round's first card, the page's "... plays" names the player who
+    starts the round (clockwise of its dealer), as the dashboard marks them; once a
+    card lies, the one laying cards."""
+    fresh = RummyStatus("rummy21", 2, 0, (), totals=(120, -40, 85), starts=2)
+    shown = present(fresh, NAMES)
+    assert isinstance(shown, RummyView) and shown.turn == "Cy"
+    laid = present(RummyStatus("rummy21", 2, 0, (), starts=2, turn=0), NAMES)
+    assert isinstance(laid, RummyView) and laid.turn == "Ana"
+    unknown = present(RummyStatus("rummy21", 2, 0, ()), NAMES)
+    assert isinstance(unknown, RummyView) and unknown.turn is None
+
+
 def test_the_running_tally_counts_the_round_so_far_in_the_totals() -> None:
     status = TrickStatus("fibonachos", 2, 4, 0, totals=(13, 21, 8), points=(8, 0, 13))
     shown = present_running(status, NAMES)

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from companion.games.errors import GameError
 from companion.games.faces import FaceGroup
 from companion.games.i18n import N_
-from companion.games.registry import SEED, GameSpec
+from companion.games.registry import SEED, GameSpec, OptionKind, OptionSpec
 from companion.games.rummy.actions import (
     Action,
     Add,
@@ -119,6 +119,12 @@ def face_groups(deck: Deck) -> tuple[FaceGroup, ...]:
     return tuple(groups)
 
 
+#: Who deals round 1 (R4: the player clockwise of the dealer starts; the deal passes
+#: clockwise). Unset: the last seat, so the player at SEAT 1 starts, as docs/rummy.md
+#: seats them; the start menus leave it so, the command line may give it.
+DEALER = OptionSpec("dealer", OptionKind.SEAT, N_("Who deals?"), N_("{} deals"), asked=False)
+
+
 def _spec(state: type[RummyState]) -> GameSpec:
     def new(players: Sequence[str], variants: Sequence[str]) -> RummyState:
         return state(players, variants)
@@ -130,7 +136,7 @@ def _spec(state: type[RummyState]) -> GameSpec:
         min_players=1,
         max_players=4,
         variants=state.known_variants,
-        options=(SEED,),
+        options=(SEED, DEALER),
         new=new,
         from_record=state.from_record,
         family=FAMILY,

@@ -12,6 +12,16 @@ rounds stands for a whole round, which is how a record is replayed. R9 sets no
 length to a match: the option ``rounds`` ends it after that many rounds (by default
 one per seat, each seat dealing once, the deal passing clockwise), ``None`` never:
 the table stops when it likes. Either way the score is never "complete" (R9).
+
+The player clockwise of the dealer starts a round (R4, the rulebook's "the player
+clockwise to the dealer starts"), and the deal passes clockwise, so the engine
+knows who starts every round (:meth:`RummyState.starter`) once it knows who dealt
+the first: a :class:`Deal` says it, and a table whose deal is unseen says it with
+``first_dealer`` (default: the last seat, so the first seat starts round 1):
+
+    >>> table = Rummy21State(["Ana", "Ben", "Cy"], rounds=None)
+    >>> [table.starter(number) for number in (1, 2, 3, 4)]
+    [0, 1, 2, 0]
 """
 
 from __future__ import annotations
@@ -65,6 +75,7 @@ class RummyState(GameState[Action]):
         variants: Sequence[str] = (),
         *,
         rounds: Rounds = PER_SEAT,
+        first_dealer: int | None = None,
     ) -> None:
         super().__init__()
         if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
@@ -80,6 +91,10 @@ class RummyState(GameState[Action]):
         check_variants(self.name, self.variants, self.known_variants)
         self.standard_start = STANDARD_START in self.variants
         self.rounds: int | None = rounds
+        if first_dealer is not None and not 0 <= first_dealer < len(players):
+            raise GameError(f"{self.name}: dealer {first_dealer} is not a seat (R4)")
+        #: Who deals round 1 when no :class:`Deal` says it (a table's unseen deal).
+        self.first_dealer = len(players) - 1 if first_dealer is None else first_dealer
         self._reset()
 
     def _reset(self) -> None:
@@ -103,6 +118,17 @@ class RummyState(GameState[Action]):
         if self.rounds is not None and len(self.results) >= self.rounds:
             return TERMINAL
         return CHANCE
+
+    def starter(self, number: int) -> int:
+        """The seat that starts round ``number`` (from 1): the one clockwise of its
+        dealer (R4), the deal passing clockwise from a dealt round's dealer, else from
+        :attr:`first_dealer`."""
+        count = len(self.players)
+        if self.round is not None:
+            dealer = self.round.dealer + number - self.round.number
+        else:
+            dealer = self.first_dealer + number - 1
+        return (dealer + 1) % count
 
     def legal_actions(self) -> list[Action]:
         playing = self._playing()
