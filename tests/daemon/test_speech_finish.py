@@ -64,6 +64,16 @@ class Held(FakeSpeaker):
                 self._current.set()
 
 
+def taken(speech: Speech, timeout: float = 10.0) -> None:
+    """Wait (real time, bounded) until the voice took what was posted, or is saying
+    something: the table's next frame must not come before it, or a trick's
+    announcement would replace the one before it still waiting in its slot."""
+    deadline = time.monotonic() + timeout
+    while speech.mailbox.waiting() and speech.voice.speaking is None:
+        assert time.monotonic() < deadline, "the voice never took its announcement"
+        threading.Event().wait(0.001)
+
+
 def _daemon(tmp_path: Path, speaker: Held) -> tuple[Daemon, ManualClock]:
     """Two tricks of a Fibonachos round on a recording that ends right after them;
     the voice says the key announcements (who takes each trick) through ``speaker``."""
@@ -90,6 +100,7 @@ def test_the_last_announcements_of_a_recording_are_said_whole(tmp_path: Path) ->
     daemon, clock = _daemon(tmp_path, held)
 
     def should_stop() -> bool:  # no signal; once the frames ended, the sentences end
+        taken(part_of(daemon, Speech))
         clock.advance(0.2)
         if daemon.ended:
             held.let_go()
@@ -111,6 +122,7 @@ def test_a_stop_signal_while_the_voice_finishes_stops_it_at_once(tmp_path: Path)
 
     def should_stop() -> bool:  # the signal comes while the daemon waits for the voice
         nonlocal asked_after_end
+        taken(part_of(daemon, Speech))
         clock.advance(0.2)
         asked_after_end += daemon.ended
         return asked_after_end >= 3
