@@ -23,7 +23,8 @@ the cell it is working on (a lifted piece is in the hand: not drawn). Steps:
   blur, for its ``frames``.
 
 Each step is shown for ``frames_per_step`` frames (a nudge for each of its small
-moves, a hold for its count). ``tilt`` tips the camera (the whole frame in perspective).
+moves, a hold for its count). ``tilt`` tips the camera (the whole frame in perspective);
+``noise`` adds sensor noise of that standard deviation (grey levels) to the fixed grain.
 
     scene = HexScene(size=(1920, 1080), px_per_mm=3.3, seed=1)
     frames = scene.frames(START, [Lift(11), Put(11, "c2"), Away(), Hold(6)])
