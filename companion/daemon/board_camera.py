@@ -6,13 +6,15 @@ read as the hex board (:class:`~companion.table.hex_reader.BoardReader`): a posi
 taken is a :class:`~companion.table.hex_events.BoardSeen`, handed to the session
 through the runner like a card placed (journaled, then played by the flow), and a
 piece the camera stops seeing is said on the OLED in the players' words ("White
-strike piece 3 is not seen") and written to the log, until it is seen again. Any
-other game costs nothing here: no frame is read as a board.
+strike piece 3 is not seen") and written to the log, until it is seen again. A piece
+under a hand resting on the board is not said: only the log names it. Any other game
+costs nothing here: no frame is read as a board.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from companion.daemon.runner import TableRunner
@@ -22,6 +24,7 @@ from companion.views.faults import Fault, FaultKind
 from hardware.camera import Frame
 
 if TYPE_CHECKING:  # the board's reader loads OpenCV: only once a camera referee plays
+    from companion.table.hex_cover import Look
     from companion.table.hex_reader import BoardReader, MissingPiece
 
 log = logging.getLogger(__name__)
@@ -37,6 +40,7 @@ class BoardCamera:
         self.reader: BoardReader | None = None
         self._flow: GameFlow | None = None
         self._missing: tuple[MissingPiece, ...] = ()
+        self._hidden: set[int] = set()
 
     def frame(self, frame: Frame, now: float) -> bool:
         """Read ``frame`` if the camera referees the game in play; True if it changed
@@ -55,8 +59,22 @@ class BoardCamera:
         if seen is not None:
             log.info("hex board still: %s", seen.position.board())
             self.runner.table(seen, now)
+        self._log_hidden(self.reader.hidden)
         said = self._say_missing(self.reader.missing, now, frame.timestamp)
         return said or seen is not None
+
+    def _log_hidden(self, hidden: Mapping[int, Look]) -> None:
+        """Log the pieces under a hand when they change (the OLED says nothing of them)."""
+        if set(hidden) == self._hidden:
+            return
+        self._hidden = set(hidden)
+        from companion.table.hex_reader import piece_name
+
+        names = ", ".join(
+            f"{piece_name(marker)} (marker {marker}) on {seen.cell}"
+            for marker, seen in sorted(hidden.items())
+        )
+        log.debug("hex board: under a hand: %s", names or "none now")
 
     def _say_missing(self, missing: tuple[MissingPiece, ...], now: float, at: float = 0.0) -> bool:
         if [m.marker for m in missing] == [m.marker for m in self._missing]:

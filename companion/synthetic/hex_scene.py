@@ -11,10 +11,20 @@ the cell it is working on (a lifted piece is in the hand: not drawn). Steps:
 - :class:`Nudge` (dx, dy mm, degrees): the board is pushed, over a few frames;
 - :class:`Hold` (frames): nothing changes;
 - :class:`Card` (notation): a move card of the ``hex`` deck turned up beside the board,
-  on the one before (the card variant, H5).
+  on the one before (the card variant, H5);
+- :class:`Rest` (cell): the hand comes to rest over ``cell`` and lifts nothing (a
+  player thinking with a hand on a piece);
+- :class:`Lean` (elbow, hand): an arm lies across the board from one cell to another;
+- :class:`Flip` (marker): the piece is turned code down on its cell (its plain back up);
+- :class:`Knock` (marker): the piece is knocked off the board, no hand in sight;
+- :class:`~companion.synthetic.scene_steps.Light` (gain, gradient): the light changes
+  at once, and stays so (shown for its ``frames``);
+- :class:`~companion.synthetic.scene_steps.Blur` (length px, angle): a moment of motion
+  blur, for its ``frames``.
 
 Each step is shown for ``frames_per_step`` frames (a nudge for each of its small
-moves, a hold for its count). ``tilt`` tips the camera (the whole frame in perspective).
+moves, a hold for its count). ``tilt`` tips the camera (the whole frame in perspective);
+``noise`` adds sensor noise of that standard deviation (grey levels) to the fixed grain.
 
     scene = HexScene(size=(1920, 1080), px_per_mm=3.3, seed=1)
     frames = scene.frames(START, [Lift(11), Put(11, "c2"), Away(), Hold(6)])
@@ -24,7 +34,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -32,10 +42,11 @@ import numpy.typing as npt
 
 from card_codes.face_image import CARD_MM
 from card_codes.hex_board import CELL_CENTRES, PIECES, TOKEN_MM
-from card_codes.hex_pictures import board_image, token_image, token_mask
+from card_codes.hex_pictures import DARK, LIGHT, board_image, token_image, token_mask
 from companion.games.hex import SPEC as HEX
 from companion.games.hex import Kind, Piece, Position, Side
-from companion.synthetic.optics import paste_rotated
+from companion.synthetic.optics import blur_kernel, noise_pair, paste_rotated, under_light
+from companion.synthetic.scene_steps import Blur, Light
 from companion.synthetic.sprites import CardRef, FaceCache, draw_hand, table_cloth
 
 Image = npt.NDArray[np.uint8]
@@ -76,7 +87,28 @@ class Card:
     notation: str  # a card of the hex deck with its serial: "M4#1"
 
 
-HexStep = Lift | Put | Away | Nudge | Hold | Card
+@dataclass(frozen=True)
+class Rest:
+    cell: str
+
+
+@dataclass(frozen=True)
+class Lean:
+    elbow: str
+    hand: str
+
+
+@dataclass(frozen=True)
+class Flip:
+    marker: int
+
+
+@dataclass(frozen=True)
+class Knock:
+    marker: int
+
+
+HexStep = Lift | Put | Away | Nudge | Hold | Card | Rest | Lean | Flip | Knock | Light | Blur
 #: A nudge is shown as this many small moves, one frame each.
 NUDGE_FRAMES = 4
 
@@ -92,6 +124,19 @@ def markers_of(position: Position) -> dict[int, str]:
     return cells
 
 
+@dataclass
+class _Board:
+    """What lies on the board while a script plays: each piece's cell, the pieces
+    off it (in the hand, knocked off), those turned code down, and the hand's palm
+    and elbow (None: no hand; no elbow: the arm comes from the table's edge)."""
+
+    cells: dict[int, str]
+    held: set[int] = field(default_factory=set)
+    flipped: set[int] = field(default_factory=set)
+    hand: str | None = None
+    elbow: str | None = None
+
+
 class HexScene:
     """Renders hex board scripts into frames (module docstring)."""
 
@@ -103,6 +148,7 @@ class HexScene:
         seed: int = 0,
         tilt: float = 0.0,
         frames_per_step: int = 2,
+        noise: float = 0.0,
     ) -> None:
         self.size = size
         self.scale = px_per_mm
@@ -129,38 +175,65 @@ class HexScene:
         #: The move card lying beside the board (the card variant), and its sprite's width.
         self.card: str | None = None
         self.card_width = round(CARD_MM[0] * px_per_mm)
+        #: A piece turned code down shows its plain back: the shade of its side's bands.
+        self.backs = {
+            side: np.full((diameter, diameter, 3), shade, dtype=np.uint8)
+            for side, shade in ((Side.BLACK, DARK), (Side.WHITE, LIGHT))
+        }
+        #: The light (gain, gradient), the camera's shake (blur length, angle), and
+        #: ``noise``: more sensor noise (its standard deviation in grey levels) on top.
+        self.light = (1.0, 0.0)
+        self.blur: tuple[int, float] | None = None
+        self.sensor = noise_pair(rng, size, noise) if noise > 0 else None
 
     def frames(self, start: Position, steps: Sequence[HexStep]) -> Iterator[Image]:
         """Every frame of ``steps`` from ``start``."""
-        cells = markers_of(start)
-        held: set[int] = set()
-        hand: str | None = None
+        state = _Board(markers_of(start))
         for step in steps:
-            count = self.frames_per_step
-            if isinstance(step, Lift):
-                hand = cells[step.marker]
-                held.add(step.marker)
-            elif isinstance(step, Put):
-                held.discard(step.marker)
-                cells[step.marker] = step.cell
-                hand = step.cell
-            elif isinstance(step, Away):
-                hand = None
-            elif isinstance(step, Hold):
-                count = step.frames
-            elif isinstance(step, Card):
-                self.card = step.notation
-            else:
+            if isinstance(step, Nudge):
                 x, y, angle = self.pose
                 for _ in range(NUDGE_FRAMES):
                     x += step.dx * self.scale / NUDGE_FRAMES
                     y += step.dy * self.scale / NUDGE_FRAMES
                     angle += step.degrees / NUDGE_FRAMES
                     self.pose = (x, y, angle)
-                    yield self._render(cells, held, hand)
+                    yield self._render(state)
                 continue
-            for _ in range(count):
-                yield self._render(cells, held, hand)
+            self.blur = (step.length, step.angle) if isinstance(step, Blur) else None
+            for _ in range(self._apply(step, state)):
+                yield self._render(state)
+            self.blur = None
+
+    def _apply(self, step: HexStep, state: _Board) -> int:
+        """Change ``state`` (or the scene) by ``step``; the frames it is shown for."""
+        if isinstance(step, Lift):
+            state.hand, state.elbow = state.cells[step.marker], None
+            state.held.add(step.marker)
+        elif isinstance(step, Put):
+            state.held.discard(step.marker)
+            state.flipped.discard(step.marker)
+            state.cells[step.marker] = step.cell
+            state.hand, state.elbow = step.cell, None
+        elif isinstance(step, Away):
+            state.hand = state.elbow = None
+        elif isinstance(step, Hold):
+            return step.frames
+        elif isinstance(step, Card):
+            self.card = step.notation
+        elif isinstance(step, Rest):
+            state.hand, state.elbow = step.cell, None
+        elif isinstance(step, Lean):
+            state.hand, state.elbow = step.hand, step.elbow
+        elif isinstance(step, Flip):
+            state.flipped.add(step.marker)
+        elif isinstance(step, Knock):
+            state.held.add(step.marker)
+        elif isinstance(step, Light):
+            self.light = (step.gain, step.gradient)
+            return step.frames
+        elif isinstance(step, Blur):
+            return step.frames
+        return self.frames_per_step
 
     def scale_board(self, zoom: float) -> None:
         """Show the board ``zoom`` times its size (a camera higher or lower)."""
@@ -191,31 +264,49 @@ class HexScene:
         h, w = self.board.shape[:2]
         return (w / 2 + x * self.scale, h / 2 + y * self.scale)
 
-    def _render(self, cells: dict[int, str], held: set[int], hand: str | None) -> Image:
+    def _render(self, state: _Board) -> Image:
         canvas = self.board.copy()
         diameter = self.mask.shape[0]
-        for marker, cell in cells.items():
-            if marker in held:
+        for marker, cell in state.cells.items():
+            if marker in state.held:
                 continue
             cx, cy = self._cell_px(cell)
             left, top = round(cx - diameter / 2), round(cy - diameter / 2)
             patch = canvas[top : top + diameter, left : left + diameter]
-            patch[self.mask] = self.tokens[marker][self.mask]
+            face = self.backs[side_of(marker)] if marker in state.flipped else self.tokens[marker]
+            patch[self.mask] = face[self.mask]
         matrix = self._board_to_frame()
         frame = self.table.copy()
         cv2.warpPerspective(canvas, matrix, self.size, dst=frame, borderMode=cv2.BORDER_TRANSPARENT)
         if self.card is not None:
             self._draw_card(frame, self.card)
-        if hand is not None:
-            point = matrix @ np.array([*self._cell_px(hand), 1.0])
-            tip = (float(point[0] / point[2]), float(point[1] / point[2]))
-            root = (tip[0] * 0.3 + self.size[0] * 0.35, float(self.size[1]))
+        if state.hand is not None:
+            tip = self._frame_point(matrix, state.hand)
+            if state.elbow is None:
+                root = (tip[0] * 0.3 + self.size[0] * 0.35, float(self.size[1]))
+            else:
+                root = self._frame_point(matrix, state.elbow)
             draw_hand(frame, tip, root, round(40 * self.scale))
+        frame = self._optics(frame)
         self.grain = not self.grain
         grained = (
             cv2.add(frame, self.noise[1]) if self.grain else cv2.subtract(frame, self.noise[0])
         )
         return np.asarray(grained, dtype=np.uint8)
+
+    def _frame_point(self, matrix: npt.NDArray[np.float64], cell: str) -> tuple[float, float]:
+        point = matrix @ np.array([*self._cell_px(cell), 1.0])
+        return (float(point[0] / point[2]), float(point[1] / point[2]))
+
+    def _optics(self, frame: Image) -> Image:
+        """The light, the camera's shake and the extra sensor noise, when asked for."""
+        frame = under_light(frame, *self.light)
+        if self.blur is not None:
+            frame = np.asarray(cv2.filter2D(frame, -1, blur_kernel(*self.blur)), dtype=np.uint8)
+        if self.sensor is not None:
+            brighter, darker = self.sensor
+            frame = np.asarray(cv2.subtract(cv2.add(frame, brighter), darker), dtype=np.uint8)
+        return frame
 
     def _draw_card(self, frame: Image, notation: str) -> None:
         """The move card face up left of the board, a little turned, as a hand left it."""
@@ -231,13 +322,19 @@ def side_of(marker: int) -> Side:
 
 __all__ = [
     "Away",
+    "Blur",
     "Card",
+    "Flip",
     "HexScene",
     "HexStep",
     "Hold",
+    "Knock",
+    "Lean",
     "Lift",
+    "Light",
     "Nudge",
     "Put",
+    "Rest",
     "markers_of",
     "side_of",
 ]

@@ -55,6 +55,19 @@ def paste_rotated(table: Image, sprite: Image, cx: float, cy: float, angle: floa
     region[:] = (sub * alpha + region * (1.0 - alpha)).astype(np.uint8)
 
 
+def under_light(view: Image, gain: float, gradient: float) -> Image:
+    """``view`` under another light: ``gain`` overall, ``gradient`` brighter left than
+    right (a share of the gain); the same array when the light is unchanged."""
+    if gain == 1.0 and gradient == 0.0:
+        return view
+    import cv2
+
+    width = view.shape[1]
+    ramp = np.linspace(1 + gradient / 2, 1 - gradient / 2, width, dtype=np.float32)
+    scale = np.ascontiguousarray(np.broadcast_to((gain * ramp)[None, :, None], view.shape))
+    return np.asarray(cv2.multiply(view, scale, dtype=cv2.CV_8U), dtype=np.uint8)
+
+
 def blur_kernel(length: int, angle: float) -> npt.NDArray[np.float32]:
     """A motion blur of ``length`` pixels along ``angle`` degrees, as a filter kernel."""
     import cv2

@@ -26,7 +26,13 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from companion.synthetic.optics import blur_kernel, noise_pair, paste_rotated, tilt_homography
+from companion.synthetic.optics import (
+    blur_kernel,
+    noise_pair,
+    paste_rotated,
+    tilt_homography,
+    under_light,
+)
 from companion.synthetic.scene_steps import Blur, Hand, Light, Place, Remove, Step, Wait, meld_steps
 from companion.synthetic.sprites import (
     CardRef,
@@ -272,14 +278,7 @@ class Scene:
 
     def _light(self, view: Image, gain: float, gradient: float) -> Image:
         """The light: ``gain`` overall, ``gradient`` brighter left than right."""
-        if gain == 1.0 and gradient == 0.0:
-            return view
-        import cv2
-
-        width = self.size[0]
-        ramp = np.linspace(1 + gradient / 2, 1 - gradient / 2, width, dtype=np.float32)
-        scale = np.ascontiguousarray(np.broadcast_to((gain * ramp)[None, :, None], view.shape))
-        return np.asarray(cv2.multiply(view, scale, dtype=cv2.CV_8U), dtype=np.uint8)
+        return under_light(view, gain, gradient)
 
     def _still(
         self, still: dict[int, Image], view: Image, effects: _Effects, state: _State, index: int

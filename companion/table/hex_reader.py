@@ -9,14 +9,24 @@ the input the session journals and the camera referee's flow plays.
 It also says when a piece stays unseen. A piece under a hand is unseen for a moment,
 and hands at work move pieces; so a piece is *missing* when the board has been still
 (not moved, no piece seen on a new cell) for :data:`MISSING_STILLS` times the
-stillness rule (:data:`STILL_SECONDS`), that is 3 s, and the piece was not seen on the
-board in any frame of that time: knocked off, held up, covered, its code turned away
-or in glare. It is no longer missing as soon as it is seen on the board again.
+stillness rule (:data:`STILL_SECONDS`), that is 3 s, and the piece was neither seen
+on the board nor hidden in any frame of that time: knocked off, held up, its code
+turned away or in glare. It is no longer missing as soon as it is seen on the board
+again, or hidden.
+
+A piece is *hidden* while a hand, an arm or a sleeve rests over its last cell: in each
+still frame where a piece is not seen, its cell is looked at
+(:func:`~companion.table.hex_cover.look`); when two looks in a row find the cell and
+its neighbourhood covered, the piece keeps its cell and counts as seen, however long
+the hand stays (two, so that one blurred frame, where the neighbours' codes are not
+read either, is not taken for a hand). Once the hand leaves, the piece is seen again,
+or its cell is empty and the 3 s start from then.
 
     reader = BoardReader()
     for frame in frames:
         seen = reader.feed(frame.image, frame.timestamp)   # a BoardSeen, or None
         reader.missing                                     # the pieces not seen, by marker
+        reader.hidden                                      # the pieces under a hand
 """
 
 from __future__ import annotations
@@ -27,8 +37,9 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from card_codes.hex_board import PIECES
+from card_codes.hex_board import PIECES, marker_piece
 from companion.table.hex_board import BoardReading, read_board
+from companion.table.hex_cover import Cover, Look, look
 from companion.table.hex_events import BoardSeen
 from companion.table.hex_watch import HexWatch, Outline, steady
 
@@ -55,8 +66,13 @@ class MissingPiece:
     @property
     def name(self) -> str:
         """For the log: ``white strike 3`` (``black centre``)."""
-        number = "" if self.kind == "centre" else f" {self.number}"
-        return f"{self.side} {self.kind}{number}"
+        return piece_name(self.marker)
+
+
+def piece_name(marker: int) -> str:
+    """The piece carrying ``marker``, for the log: ``white strike 3`` (``black centre``)."""
+    side, kind, number = marker_piece(marker)
+    return f"{side} {kind}" if kind == "centre" else f"{side} {kind} {number}"
 
 
 class BoardReader:
@@ -73,21 +89,25 @@ class BoardReader:
         self._start: float | None = None
         #: The pieces missing now (see the module docstring), in marker order.
         self.missing: tuple[MissingPiece, ...] = ()
+        #: The pieces hidden now (under a hand), by marker: the last look at each one's cell.
+        self.hidden: dict[int, Look] = {}
+        self._looks: dict[int, Look] = {}  # marker: the last frame's look, if one was made
 
     def feed(self, image: npt.NDArray[np.uint8], at: float) -> BoardSeen | None:
         """One frame at ``at`` (table time): a position taken, else ``None``."""
         reading = read_board(image)
         self.reading = reading
         position = self.watch.feed(reading, at)
-        self._look(reading, at)
+        self._look(reading, image, at)
         return None if position is None else BoardSeen(position, at)
 
-    def _look(self, reading: BoardReading, at: float) -> None:
+    def _look(self, reading: BoardReading, image: npt.NDArray[np.uint8], at: float) -> None:
         if self._start is None:
             self._start = at
         if not reading.found:  # no board in sight: nothing to say of its pieces
             self._outline = ()
             self.missing = ()
+            self.hidden, self._looks = {}, {}
             return
         moved = not steady(self._outline, reading.outline)
         for marker, cell in reading.pieces.items():
@@ -98,9 +118,14 @@ class BoardReader:
         if moved:
             self._same_since = at
         self._outline = reading.outline
+        self._cover(reading, image, at, still=not moved)
         window = MISSING_STILLS * self.still_seconds
         if at - self._same_since < window:
-            self.missing = tuple(m for m in self.missing if reading.pieces.get(m.marker) is None)
+            self.missing = tuple(
+                m
+                for m in self.missing
+                if reading.pieces.get(m.marker) is None and m.marker not in self.hidden
+            )
             return
         self.missing = tuple(
             MissingPiece(piece.side, piece.kind, piece.number, piece.marker, since)
@@ -108,3 +133,29 @@ class BoardReader:
             for since in (self._seen.get(piece.marker, self._start),)
             if reading.pieces.get(piece.marker) is None and at - since >= window
         )
+
+    def _cover(
+        self, reading: BoardReading, image: npt.NDArray[np.uint8], at: float, *, still: bool
+    ) -> None:
+        """Look at the last cell of each piece not seen in this frame if the board is
+        ``still``; a piece found under a hand in two looks in a row is hidden, and
+        counts as seen at ``at``."""
+        looks: dict[int, Look] = {}
+        if still and reading.homography is not None:
+            read = {cell for cell in reading.pieces.values() if cell is not None}
+            by_cell: dict[str, Look] = {}
+            for marker, cell in self._cells.items():
+                if marker not in reading.pieces:
+                    if cell not in by_cell:
+                        by_cell[cell] = look(image, reading.homography, cell, read)
+                    looks[marker] = by_cell[cell]
+        before, self._looks = self._looks, looks
+        self.hidden = {
+            marker: seen
+            for marker, seen in looks.items()
+            if seen.cover is Cover.HIDDEN
+            and marker in before
+            and before[marker].cover is Cover.HIDDEN
+        }
+        for marker in self.hidden:
+            self._seen[marker] = at

@@ -8,6 +8,7 @@ record from the same frames."""
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from companion.flows.hex_camera import HexCameraFlow
 from companion.games.hex import START
 from companion.session import replay
 from companion.synthetic.hex_games import HexVideo, cards_video, endgame_video, opening_video
-from companion.synthetic.hex_scene import Away, HexScene, HexStep, Hold, Lift, Put
+from companion.synthetic.hex_scene import Away, HexScene, HexStep, Hold, Lift, Put, Rest
 from companion.views import HexView, MessageView
 
 pytestmark = pytest.mark.slow
@@ -129,6 +130,32 @@ def test_a_piece_left_unseen_is_said_by_name_until_it_is_back(
     (logged,) = [r.getMessage() for r in caplog.records if "not seen" in r.getMessage()]
     assert logged.startswith("hex board: not seen for 3.")
     assert "black strike 6 (marker 16)" in logged
+    assert table.record()["turns"] == [[]]
+
+
+def test_a_hand_resting_on_a_piece_says_nothing_until_it_leaves_without_it(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Issue 24: a hand kept still over a piece for 10 s changes nothing on the OLED (the
+    piece keeps its cell); when the hand leaves with the piece, the OLED says it is not
+    seen 3 s later, counted from the hand, and the log names the piece."""
+    steps: list[HexStep] = [
+        Hold(4),
+        Rest("b2"),  # the black strike piece on b2 ("STRIKE 6"), and the arm over row k
+        Hold(50),  # 10 s at 5 frames a second
+        Lift(16),
+        Away(),
+        Hold(20),
+    ]
+    with caplog.at_level(logging.DEBUG, logger="companion.daemon.board_camera"):
+        table = play(START, steps)
+    said = [line for line in _lines(table.screens) if "not seen" in line]
+    assert said == ["Black strike piece 6 is not seen: put it on its cell, code up."]
+    messages = [r.getMessage() for r in caplog.records]
+    (logged,) = [m for m in messages if "not seen" in m]
+    assert logged.startswith("hex board: not seen for 3.0 s") and "(marker 16)" in logged
+    hidden = [m for m in messages if "under a hand" in m]
+    assert hidden and "black strike 6 (marker 16) on b2" in hidden[0]
     assert table.record()["turns"] == [[]]
 
 

@@ -1,0 +1,136 @@
+"""How well, and how cheaply, the companion tells a hand over a hex piece from a missing piece.
+
+    PYTHONPATH=$PWD .venv/bin/python bench/hex_cover.py             # the measure, then the cost
+    PYTHONPATH=$PWD .venv/bin/python bench/hex_cover.py --frames 20
+
+The measure (companion.table.hex_cover): a piece's last cell, and its neighbours,
+compared with the board's print by normalized correlation. On the synthetic board
+(companion.synthetic.hex_scene: H1's start, the board turned 8 degrees), each of half
+the pieces in turn is knocked off (its cell empty), turned code down (its cell alone
+covered) and under a resting hand, at 1280x720 and at 1920x1080 with the camera tilted
+12 degrees, under the generator's light (dim with a gradient, bright), more sensor
+noise, and a frame of motion blur. Printed per case: the lowest correlation of an
+empty cell, the highest of a covered one (:data:`PRINT_MATCH` lies between), and the
+neighbours found covered (:data:`HAND_CELLS` or more is a hand).
+
+The cost: at 1920x1080, with OpenCV held to one thread, the CPU time of the looks
+:class:`~companion.table.hex_reader.BoardReader` makes in each frame where a hand
+rests over pieces (one per unseen piece's cell; none while every piece is seen or
+the board moves), beside :func:`read_board`'s on the same frames.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Sequence
+
+import cv2
+
+from companion.games.hex import START
+from companion.synthetic.hex_scene import (
+    Blur,
+    Flip,
+    HexScene,
+    HexStep,
+    Hold,
+    Knock,
+    Light,
+    Rest,
+    markers_of,
+)
+from companion.table.hex_board import read_board
+from companion.table.hex_cover import HAND_CELLS, PRINT_MATCH, Cover, Look, look
+from companion.table.hex_reader import BoardReader
+
+SIZES = {"1280x720": ((1280, 720), 2.3, 0.0), "1920x1080 tilted": ((1920, 1080), 3.3, 12.0)}
+LIGHTS: dict[str, tuple[list[HexStep], float]] = {
+    "plain": ([], 0.0),
+    "dim, gradient": ([Light(0.55, 0.4, frames=1)], 0.0),
+    "bright": ([Light(1.25, -0.3, frames=1)], 0.0),
+    "noisy": ([], 6.0),
+    "motion blur": ([Blur(7, 20.0, frames=1)], 0.0),
+}
+
+
+def _look(scene: HexScene, steps: Sequence[HexStep], cell: str) -> Look:
+    *_, frame = scene.frames(START, [*steps])
+    reading = read_board(frame)
+    assert reading.homography is not None, "the board was not found"
+    read = {c for c in reading.pieces.values() if c is not None}
+    return look(frame, reading.homography, cell, read)
+
+
+def measure() -> None:
+    """The correlations and covered neighbours per case (module docstring)."""
+    cells = markers_of(START)
+    print(f"PRINT_MATCH {PRINT_MATCH}, HAND_CELLS {HAND_CELLS}")
+    print("case | empty: lowest | code down: highest, covered | hand: highest, covered")
+    for size_name, (size, scale, tilt) in SIZES.items():
+        for light_name, (light, noise) in LIGHTS.items():
+            scene = HexScene(size, scale, seed=3, tilt=tilt, frames_per_step=1, noise=noise)
+            scene.pose = (size[0] / 2 + 7, size[1] / 2 - 5, 8.0)
+            scene.scale_board(0.9)
+            knocked, flipped, hands = [], [], []
+            for marker, cell in sorted(cells.items())[::2]:
+                knocked.append(_look(scene, [Knock(marker), *light], cell))
+                flipped.append(_look(scene, [Flip(marker), *light], cell))
+                hands.append(_look(scene, [Rest(cell), *light], cell))
+            wrong = sum(seen.cover is not Cover.EMPTY for seen in knocked)
+            wrong += sum(seen.cover is Cover.HIDDEN for seen in flipped)
+            wrong += sum(seen.cover is not Cover.HIDDEN for seen in hands)
+            print(
+                f"{size_name}, {light_name} | {min(s.match for s in knocked):.2f}"
+                f" | {max(s.match for s in flipped):.2f}, {max(len(s.covered) for s in flipped)}"
+                f" | {max(s.match for s in hands):.2f}, {min(len(s.covered) for s in hands)}"
+                f" | {wrong} of {3 * len(hands)} told wrong"
+            )
+
+
+def cost(count: int) -> None:
+    """CPU per frame of the looks, and of the whole reader, a hand resting (module
+    docstring)."""
+    cv2.setNumThreads(1)
+    for cell in ("k3", "b2"):
+        scene = HexScene((1920, 1080), 3.3, seed=1, frames_per_step=1)
+        frames = list(scene.frames(START, [Hold(4), Rest(cell), Hold(count)]))
+        reader = BoardReader()
+        for index, frame in enumerate(frames[:6]):  # the print is drawn on the first look
+            reader.feed(frame, index / 5)
+        alone, whole, looks = [], [], []
+        for index, frame in enumerate(frames[6:], start=6):
+            began = time.process_time()
+            reading = read_board(frame)
+            alone.append((time.process_time() - began) * 1000)
+            began = time.process_time()
+            reader.feed(frame, index / 5)
+            whole.append((time.process_time() - began) * 1000)
+            # the looks the reader made, again: one per cell of a piece not seen
+            assert reading.homography is not None
+            read = {c for c in reading.pieces.values() if c is not None}
+            cells = {seen.cell for seen in reader.hidden.values()}
+            began = time.process_time()
+            for hidden in cells:
+                look(frame, reading.homography, hidden, read)
+            looks.append(((time.process_time() - began) * 1000, len(cells)))
+        spent, most = statistics.median(t for t, _ in looks), max(n for _, n in looks)
+        print(
+            f"hand on {cell}, {len(frames) - 6} frames 1920x1080: {len(reader.hidden)} pieces"
+            f" hidden, {most} cells looked at a frame: the looks take median {spent:.1f} ms"
+            f" a frame ({spent / most:.2f} ms a cell); read_board median "
+            f"{statistics.median(alone):.1f} ms, BoardReader.feed (all of it) "
+            f"{statistics.median(whole):.1f} ms"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=40)
+    args = parser.parse_args()
+    measure()
+    cost(args.frames)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,198 @@
+"""What covers a hex cell whose piece the camera does not see: nothing, something small, or a hand.
+
+A piece the camera stops seeing on the board is gone (knocked off, taken away), or
+on its cell with its code turned away, in glare or under something small, or under
+a hand, an arm or a sleeve resting on the board. The first two are missing pieces
+(:mod:`companion.table.hex_reader` says them after a while); a piece under a hand is
+only hidden: it keeps its cell, however long the hand stays.
+
+:func:`look` tells them apart in one frame, at the piece's last cell. The board's
+homography (from its fiducials, :func:`~companion.table.hex_board.read_board`) maps
+the cell and its neighbours out of the picture onto the board's own plane, where the
+print is known (:func:`card_codes.hex_pictures.board_image`: each cell's outline and
+name on white paper), and each of those cells is compared with its print by
+normalized correlation (:data:`PRINT_MATCH`), which ignores the light's strength:
+
+- the cell matches its print: it is **empty** (:attr:`Cover.EMPTY`);
+- it does not, and fewer than :data:`HAND_CELLS` of its neighbours are covered (a
+  neighbour is covered when no piece is read on it and it does not match its print
+  either): **covered**, that cell alone (:attr:`Cover.COVERED`);
+- it does not, and :data:`HAND_CELLS` or more neighbours are covered: a blob over
+  several cells, **hidden** under a hand (:attr:`Cover.HIDDEN`).
+
+Measured on the synthetic board videos (bench/hex_cover.py, at 1280x720 and at
+1920x1080 with the camera tilted, under a dim light with a gradient, a bright one,
+more sensor noise and motion blur): an empty cell matches its print at 0.75 or more;
+a hand at 0.02 or less, a piece turned code down at -0.29 or less, but for a white
+piece's back in a bright light, as flat and white as the paper (0.82: empty, which
+is missing too). A hand resting on a piece covers 3 neighbours or more (all of them
+at the board's edge); a piece turned code down none, but in a frame of motion blur,
+where its neighbours' codes are not read either (2): the reader therefore wants two
+looks in a row before it calls a piece hidden. A look warps one small square (the
+cell and its neighbours at 1.5 px a mm, 114 px square) and costs about 0.1 ms of
+CPU at 1920x1080; the print of the last 32 neighbourhoods looked at is kept (66 kB
+each).
+
+    >>> from card_codes.hex_pictures import board_image
+    >>> import numpy as np
+    >>> page = board_image(3.0)
+    >>> homography = np.array([[1 / 3, 0, -210], [0, 1 / 3, -148.5], [0, 0, 1]])
+    >>> look(page, homography, "f6", read=()).cover
+    <Cover.EMPTY: 'empty'>
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Collection
+from dataclasses import dataclass
+from enum import Enum
+from typing import Final
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from card_codes.hex_board import CELL_CENTRES, CELL_MM, hexagon
+from card_codes.hex_pictures import board_image
+from companion.games.hex import Cell
+
+#: A cell matches its print when the correlation reaches this (empty: 0.75 or more).
+PRINT_MATCH: Final = 0.5
+#: A piece is hidden when this many of its cell's neighbours are covered too.
+HAND_CELLS: Final = 2
+#: The board's plane is looked at with this many pixels a millimetre (enough for the
+#: print's outlines and names, and cheap), both sides smoothed alike (``_SMOOTH`` px).
+_PX_PER_MM: Final = 1.5
+_SMOOTH: Final = 1.0
+#: Half the side of the square looked at: a cell, its neighbours and their far edges.
+_REACH_MM: Final = CELL_MM + CELL_MM / math.sqrt(3)
+_SIDE: Final = round(2 * _REACH_MM * _PX_PER_MM)
+
+Grey = npt.NDArray[np.float32]
+
+
+class Cover(Enum):
+    """What is over a cell whose piece is not seen (module docstring)."""
+
+    EMPTY = "empty"
+    COVERED = "covered"
+    HIDDEN = "hidden"
+
+
+@dataclass(frozen=True)
+class Look:
+    """One look at ``cell``: its cover, how well it matched its print (-1 to 1), and
+    its neighbours found covered, in reading order (for the log)."""
+
+    cell: str
+    cover: Cover
+    match: float
+    covered: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class _Print:
+    """A cell's neighbourhood as printed, cell after cell (the cell, then its
+    neighbours): each one's pixels in the square (``pixels``, the cells' runs
+    starting at ``starts``) and its print there, centred and scaled to unit length
+    (``prints``), so each correlation is one sum over its run."""
+
+    names: tuple[str, ...]
+    pixels: npt.NDArray[np.int32]
+    starts: npt.NDArray[np.intp]
+    counts: Grey
+    prints: Grey
+
+
+def look(
+    frame: npt.NDArray[np.uint8],
+    homography: npt.NDArray[np.float64],
+    cell: str,
+    read: Collection[str],
+) -> Look:
+    """Look at ``cell`` in ``frame`` (BGR or grey) through ``homography`` (picture to
+    board mm); ``read`` are the cells a piece is read on in this frame."""
+    printed = _print(cell)
+    patch = _patch(frame, homography, cell).ravel()
+    matches = _correlations(patch, printed)
+    own = matches[0]
+    if own >= PRINT_MATCH:
+        return Look(cell, Cover.EMPTY, own)
+    covered = tuple(
+        name
+        for name, match in zip(printed.names[1:], matches[1:], strict=True)
+        if name not in read and match < PRINT_MATCH
+    )
+    cover = Cover.HIDDEN if len(covered) >= HAND_CELLS else Cover.COVERED
+    return Look(cell, cover, own, covered)
+
+
+def _correlations(patch: Grey, printed: _Print) -> list[float]:
+    """Each cell's normalized correlation with its print (0 where the patch is flat)."""
+    values = patch[printed.pixels]
+    sums = np.add.reduceat(values, printed.starts)
+    spread = np.add.reduceat(values * values, printed.starts) - sums * sums / printed.counts
+    # the prints are centred: the patch's mean drops out of the products
+    products = np.add.reduceat(values * printed.prints, printed.starts)
+    lengths = np.sqrt(np.maximum(spread, 0.0))
+    flat = lengths < 1e-3
+    return [0.0 if f else float(p / n) for p, n, f in zip(products, lengths, flat, strict=True)]
+
+
+def _to_square(cell: str) -> npt.NDArray[np.float64]:
+    """Board mm to the pixels of the square looked at around ``cell``."""
+    x, y = CELL_CENTRES[cell]
+    scale, left, top = _PX_PER_MM, x - _REACH_MM, y - _REACH_MM
+    return np.array([[scale, 0, -left * scale], [0, scale, -top * scale], [0, 0, 1]])
+
+
+def _patch(frame: npt.NDArray[np.uint8], homography: npt.NDArray[np.float64], cell: str) -> Grey:
+    """The square around ``cell`` out of ``frame``, on the board's plane, grey, smoothed."""
+    matrix = _to_square(cell) @ homography
+    square = cv2.warpPerspective(frame, matrix, (_SIDE, _SIDE), flags=cv2.INTER_NEAREST)
+    if square.ndim == 3:
+        square = cv2.cvtColor(square, cv2.COLOR_BGR2GRAY)
+    smooth = cv2.GaussianBlur(square.astype(np.float32), (0, 0), _SMOOTH)
+    return np.asarray(smooth, dtype=np.float32)
+
+
+@functools.cache
+def _page() -> Grey:
+    """The board's print at ``_PX_PER_MM``, smoothed as the patches are."""
+    page = board_image(_PX_PER_MM, names=True).astype(np.float32)
+    return np.asarray(cv2.GaussianBlur(page, (0, 0), _SMOOTH), dtype=np.float32)
+
+
+@functools.lru_cache(maxsize=32)
+def _print(cell: str) -> _Print:
+    """``cell``'s neighbourhood as printed (kept for the last 32 cells looked at)."""
+    page = _page()
+    height, width = page.shape
+    to_page = np.array([[1, 0, width / 2], [0, 1, height / 2], [0, 0, 1]]) @ np.diag(
+        [_PX_PER_MM, _PX_PER_MM, 1.0]
+    )
+    matrix = _to_square(cell) @ np.linalg.inv(to_page)
+    square = cv2.warpPerspective(page, matrix, (_SIDE, _SIDE), flags=cv2.INTER_LINEAR).ravel()
+    names = (cell, *(near.name for near in Cell.parse(cell).neighbours()))
+    to_square = _to_square(cell)
+    runs, prints = [], []
+    for name in names:
+        corners = np.array([[*corner, 1.0] for corner in hexagon(CELL_CENTRES[name])])
+        points = (to_square @ corners.T).T[:, :2]
+        mask = np.zeros((_SIDE, _SIDE), np.uint8)
+        cv2.fillPoly(mask, [np.round(points).astype(np.int32)], 1)
+        inside = np.flatnonzero(mask)
+        values = square[inside] - square[inside].mean()
+        runs.append(inside)
+        prints.append(values / np.linalg.norm(values))
+    counts = np.array([len(run) for run in runs])
+    starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
+    return _Print(
+        names,
+        np.concatenate(runs).astype(np.int32),
+        starts.astype(np.intp),
+        counts.astype(np.float32),
+        np.concatenate(prints).astype(np.float32),
+    )
