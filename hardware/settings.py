@@ -14,12 +14,17 @@ rather than silently ignored.
 from __future__ import annotations
 
 import math
+import os
 import time
 from collections.abc import Callable, Collection, Mapping
+from dataclasses import fields
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from hardware.errors import ConfigurationError
+from hardware.settings_decoder import decode_section, shown
+
+T = TypeVar("T")
 
 
 class Settings:
@@ -42,6 +47,15 @@ class Settings:
         if key in self._values:
             return True, self._values[key]
         return False, None
+
+    def decode(self, cls: type[T]) -> T:
+        """The keys ``cls`` (a frozen dataclass of settings with defaults) declares,
+        decoded into it by :func:`hardware.settings_decoder.decode_section`; the others
+        are left to :meth:`value` and to :meth:`done`, which refuses them."""
+        names = {spec.name for spec in fields(cls)}  # type: ignore[arg-type]
+        self._taken |= names
+        given = {key: _plain(value) for key, value in self._values.items() if key in names}
+        return decode_section(given, cls, self.section)
 
     def has(self, key: str) -> bool:
         """Whether the key was given (for settings whose default depends on the source)."""
@@ -146,18 +160,13 @@ class Settings:
             raise ConfigurationError(f"unknown setting {names}{where} (known: {known})")
 
 
-def shown(value: Any) -> str:
-    """A value as a setting's message shows it: its repr, cut to one short line.
-
-    >>> shown([0.5, 0.5]), shown("x" * 80)[-6:]
-    ('[0.5, 0.5]', 'xxx...')
-    """
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
 def _check_range(name: str, value: float, low: float | None, high: float | None) -> None:
     if low is not None and value < low:
         raise ConfigurationError(f"{name} must be at least {low:g}, not {value!r}")
     if high is not None and value > high:
         raise ConfigurationError(f"{name} must be at most {high:g}, not {value!r}")
+
+
+def _plain(value: object) -> object:
+    """A path handed in by a caller (not read from TOML) as the text a field declares."""
+    return os.fspath(value) if isinstance(value, os.PathLike) else value
