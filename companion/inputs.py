@@ -31,6 +31,7 @@ docs/install.md ("Limits on input files") lists the limits for people.
 from __future__ import annotations
 
 import contextlib
+import datetime
 import json
 import os
 import stat
@@ -39,9 +40,17 @@ import tomllib
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, BinaryIO
+from typing import IO, TYPE_CHECKING, Any, BinaryIO, TypeAlias
 
 from companion.errors import InputError
+
+#: A TOML value as :mod:`tomllib` reads it: JSON's kinds (no null) and dates and times.
+TOMLValue: TypeAlias = (
+    "bool | int | float | str | datetime.datetime | datetime.date | datetime.time"
+    " | list[TOMLValue] | dict[str, TOMLValue]"
+)
+#: A TOML document or table.
+TOMLTable: TypeAlias = "dict[str, TOMLValue]"
 
 if TYPE_CHECKING:  # PIL loads when an image is read, not with every command
     from PIL import Image
@@ -214,11 +223,11 @@ def parse_json(data: bytes, source: str) -> Any:
     return value
 
 
-def parse_toml(data: bytes, source: str) -> dict[str, Any]:
+def parse_toml(data: bytes, source: str) -> TOMLTable:
     """TOML within the limits; InputError says what is wrong."""
     text = utf8(data, source)
     try:
-        value = tomllib.loads(text)
+        value: TOMLTable = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise InputError(f"{source}: not valid TOML ({exc})") from None
     except RecursionError:
@@ -234,9 +243,7 @@ def load_json(path: Path | str, limit: int, *, what: str = "file") -> Any:
     return parse_json(read_limited(path, limit, what=what), source_name(path))
 
 
-def load_toml(
-    path: Path | str, limit: int = MAX_TEXT_BYTES, *, what: str = "file"
-) -> dict[str, Any]:
+def load_toml(path: Path | str, limit: int = MAX_TEXT_BYTES, *, what: str = "file") -> TOMLTable:
     """A TOML file read and parsed within the limits."""
     return parse_toml(read_limited(path, limit, what=what), str(path))
 

@@ -7,7 +7,9 @@ le=65535)]``, ``Literal["off", "key", "all"]``). msgspec checks the parsed TOML 
 them (docs/settings.md: why msgspec); this module refuses the keys no section declares
 (msgspec lets them through to a dataclass) and turns msgspec's refusal into the product's
 one line, naming the file, ``section.key``, what is expected and what was given (issue
-22, item 7), which ``companion`` prints before it exits 2.
+22, item 7), which ``companion`` prints before it exits 2. What a field expects, in
+words, is :func:`hardware.settings_decoder.expected`'s, which the hardware backends'
+sections share.
 
     >>> from companion.config import Config
     >>> decode({"phone": {"port": 8000}}, Config, "config.toml", ValueError).phone.port
@@ -20,17 +22,15 @@ one line, naming the file, ``section.key``, what is expected and what was given 
 
 from __future__ import annotations
 
-import math
-import re
 import sys
 from collections.abc import Mapping
 from dataclasses import fields, is_dataclass
-from typing import Annotated, Any, Literal, TypeVar, get_args, get_origin, get_type_hints
+from typing import Annotated, Any, TypeVar, get_type_hints
 
 import msgspec
 from msgspec import Meta
 
-from hardware.settings import shown
+from hardware.settings_decoder import expected, refused_at, shown
 
 T = TypeVar("T")
 
@@ -38,16 +38,6 @@ T = TypeVar("T")
 Port = Annotated[int, Meta(ge=1, le=65535)]
 #: A finite number above 0 (a time, a rate): msgspec refuses ``inf`` by the upper bound.
 Positive = Annotated[float, Meta(gt=0, le=sys.float_info.max)]
-
-_SHAPES: dict[Any, str] = {
-    bool: "true or false",
-    int: "a whole number",
-    float: "a number",
-    str: "a string",
-}
-_PLURALS: dict[Any, str] = {str: "strings", int: "whole numbers", float: "numbers"}
-#: Where msgspec's message says the value was: ``... - at `$.web.port` ``.
-_AT = re.compile(r" - at `\$((?:\.\w+)*)")
 
 
 def decode(data: Mapping[str, Any], cls: type[T], source: str, error: type[Exception]) -> T:
@@ -82,8 +72,7 @@ def _refuse_unknown(
 
 
 def _message(exc: msgspec.ValidationError, data: Mapping[str, Any], cls: type[Any]) -> str:
-    found = _AT.search(str(exc))
-    path = found.group(1).split(".")[1:] if found else []
+    path = refused_at(exc)
     if len(path) < 2:  # a section that is not a table
         section = path[0] if path else "?"
         return f"[{section}] must be a table, not {shown(data.get(section))}"
@@ -91,55 +80,3 @@ def _message(exc: msgspec.ValidationError, data: Mapping[str, Any], cls: type[An
     given = data[section][key]
     hint = get_type_hints(sections(cls)[section], include_extras=True)[key]
     return f"{section}.{key} must be {expected(hint, given)}, not {shown(given)}"
-
-
-def expected(hint: Any, given: object) -> str:
-    """What a field of type ``hint`` must be, in words, for the value ``given`` it
-    refused: its shape if ``given`` is of another, else the bound it broke.
-
-    >>> expected(Port, "80"), expected(Port, 0), expected(Positive, math.inf)
-    ('a whole number', 'at least 1', 'a finite number')
-    """
-    base, metas = hint, list[Meta]()
-    if get_origin(hint) is Annotated:
-        base, *rest = get_args(hint)
-        metas = [meta for meta in rest if isinstance(meta, Meta)]
-    described = [meta.description for meta in metas if meta.description]
-    if described:
-        return described[0]
-    if get_origin(base) is Literal:
-        choices = ", ".join(sorted(map(str, get_args(base))))
-        return f"one of {choices}" if isinstance(given, str) else "a string"
-    if not _fits(given, base):
-        return _shape(base)
-    if isinstance(given, float) and not math.isfinite(given):
-        return "a finite number"
-    return next(filter(None, (_broken(meta, given) for meta in metas)), _shape(base))
-
-
-def _fits(given: object, base: Any) -> bool:
-    try:
-        msgspec.convert(given, base)
-    except msgspec.ValidationError:
-        return False
-    return True
-
-
-def _shape(base: Any) -> str:
-    origin, args = get_origin(base), get_args(base)
-    if origin is list:
-        return f"a list of {_PLURALS.get(args[0], 'values')}"
-    if origin is dict:
-        return f"a table of {_PLURALS.get(args[1], 'values')}"
-    return _SHAPES.get(base, "a table")
-
-
-def _broken(meta: Meta, given: Any) -> str:
-    """The bound of ``meta`` that ``given`` (a number) is outside, or ''."""
-    if meta.ge is not None and given < meta.ge:
-        return f"at least {meta.ge:g}"
-    if meta.gt is not None and not given > meta.gt:
-        return f"more than {meta.gt:g}"
-    if meta.le is not None and given > meta.le:
-        return f"at most {meta.le:g}"
-    return ""

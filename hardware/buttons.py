@@ -20,7 +20,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Protocol, runtime_checkable
+from typing import Annotated, Any, Protocol, runtime_checkable
+
+from msgspec import Meta
 
 from hardware.backends import open_backend
 from hardware.errors import DeviceError
@@ -34,6 +36,8 @@ BACKENDS = {
     "fake": "hardware.buttons_fake:open_fake",
 }
 KINDS = tuple(BACKENDS)
+#: ``hold_time``: how long a press is held to be a long press, in seconds.
+HoldTime = Annotated[float, Meta(ge=0.1, le=10.0)]
 #: The longest a get() without timeout sleeps before looking at ``closed`` again.
 _SLICE = 0.25
 

@@ -28,9 +28,11 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any
 
-from hardware.buttons import Button
+from msgspec import Meta
+
+from hardware.buttons import Button, HoldTime
 from hardware.errors import BackendUnavailableError, ConfigurationError, DeviceError
 from hardware.presses import TrackedButtons
 from hardware.settings import Settings
@@ -165,14 +167,35 @@ def make_factory(name: str) -> Any:
         ) from None
 
 
+#: A BCM pin, or -1: not wired.
+Pin = Annotated[int, Meta(ge=-1, le=27)]
+
+
+@dataclass(frozen=True)
+class GpioSettings:
+    """The keys of ``kind = "gpio"`` but ``pin_factory``: a pin per button (named as
+    :class:`Button`), the rotary encoder's two, and the times."""
+
+    up: Pin = DEFAULT_PINS[Button.UP]
+    down: Pin = DEFAULT_PINS[Button.DOWN]
+    select: Pin = DEFAULT_PINS[Button.SELECT]
+    back: Pin = DEFAULT_PINS[Button.BACK]
+    encoder_a: Pin = -1
+    encoder_b: Pin = -1
+    pull_up: bool = True
+    bounce_time: Annotated[float, Meta(ge=0.0, le=0.5)] = 0.03
+    hold_time: HoldTime = 0.8
+    encoder_reverse: bool = False
+
+
 def read_wiring(settings: Settings) -> Wiring:
     """The ``[buttons]`` keys of the gpio backend: pins (-1: not wired) and times."""
+    given = settings.decode(GpioSettings)
     pins: dict[Button, int | None] = {}
     for button in Button:
-        number = settings.integer(button.value, DEFAULT_PINS[button], low=-1, high=27)
+        number: int = getattr(given, button.value)
         pins[button] = None if number < 0 else number
-    encoder_a = settings.integer("encoder_a", -1, low=-1, high=27)
-    encoder_b = settings.integer("encoder_b", -1, low=-1, high=27)
+    encoder_a, encoder_b = given.encoder_a, given.encoder_b
     if (encoder_a < 0) != (encoder_b < 0):
         raise ConfigurationError("buttons.encoder_a and buttons.encoder_b go together")
     encoder = (encoder_a, encoder_b) if encoder_a >= 0 else None
@@ -195,10 +218,10 @@ def read_wiring(settings: Settings) -> Wiring:
     return Wiring(
         pins=pins,
         encoder=encoder,
-        pull_up=settings.flag("pull_up", True),
-        bounce_time=settings.number("bounce_time", 0.03, low=0.0, high=0.5),
-        hold_time=settings.number("hold_time", 0.8, low=0.1, high=10.0),
-        encoder_reverse=settings.flag("encoder_reverse", False),
+        pull_up=given.pull_up,
+        bounce_time=given.bounce_time,
+        hold_time=given.hold_time,
+        encoder_reverse=given.encoder_reverse,
     )
 
 

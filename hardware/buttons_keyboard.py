@@ -29,14 +29,16 @@ import select
 import sys
 import time
 from collections.abc import Callable
-from typing import Any, TextIO
+from dataclasses import dataclass
+from typing import Any, Literal, TextIO, get_args
 
-from hardware.buttons import Button, ButtonEvent, PressKind, QueuedButtons
+from hardware.buttons import Button, ButtonEvent, HoldTime, PressKind, QueuedButtons
 from hardware.errors import BackendUnavailableError
 from hardware.presses import TrackedButtons
 from hardware.settings import Settings
 
-SOURCES = ("terminal", "pygame")
+Source = Literal["terminal", "pygame"]
+SOURCES: tuple[str, ...] = get_args(Source)
 _PRESS, _LONG = PressKind.PRESS, PressKind.LONG_PRESS
 
 #: Terminal input -> (button, kind); escape sequences of xterm and its kin.
@@ -208,12 +210,19 @@ class PygameKeyboardButtons(TrackedButtons):
         return None
 
 
+@dataclass(frozen=True)
+class KeyboardSettings:
+    """The keys of ``kind = "keyboard"`` a file may give (a test hands in ``stream``)."""
+
+    source: Source = "terminal"
+    hold_time: HoldTime = 0.8
+
+
 def open_keyboard(settings: Settings) -> QueuedButtons:
-    source = settings.text("source", "terminal", choices=SOURCES)
+    given = settings.decode(KeyboardSettings)
     stream = settings.stream("stream", "read")
-    hold_time = settings.number("hold_time", 0.8, low=0.1, high=10.0)
     clock = settings.clock()
     settings.done()
-    if source == "pygame":
-        return PygameKeyboardButtons(hold_time=hold_time, clock=clock)
+    if given.source == "pygame":
+        return PygameKeyboardButtons(hold_time=given.hold_time, clock=clock)
     return KeyboardButtons(stream, clock=clock)

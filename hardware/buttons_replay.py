@@ -27,11 +27,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from hardware.buttons import Button, ButtonEvent, PressKind, QueuedButtons
 from hardware.errors import ConfigurationError
 from hardware.settings import Settings
+from hardware.settings_decoder import Finite
 
 Step = ButtonEvent | tuple[float, str | Button] | tuple[float, str | Button, str | PressKind]
 
@@ -135,12 +137,20 @@ class ReplayButtons(QueuedButtons):
 SCRIPT = "a file of 't button [kind]' lines or a list of steps"
 
 
+@dataclass(frozen=True)
+class ReplaySettings:
+    """The key of ``kind = "replay"`` beside ``script``: the table time of its first
+    step (default: the clock's time when it opens)."""
+
+    start: Finite | None = None
+
+
 def open_replay(settings: Settings) -> ReplayButtons:
     script = settings.value(
         "script", None, lambda v: isinstance(v, str | Path | list | tuple), SCRIPT
     )
     clock = settings.clock()
-    start = settings.number("start", 0.0) if settings.has("start") else None
+    start = settings.decode(ReplaySettings).start
     settings.done()
     if isinstance(script, str | Path):
         path = Path(script).expanduser()

@@ -62,7 +62,7 @@ Image = npt.NDArray[np.uint8]
 BACKENDS = {
     "picamera2": "hardware.camera_picamera2:open_from_settings",
     "opencv": "hardware.camera_opencv:open_from_settings",
-    "replay": "hardware.camera_replay:open_from_settings",
+    "replay": "hardware.camera_replay_settings:open_from_settings",
     "synthetic": "hardware.camera_synthetic:open_from_settings",
     "fake": "hardware.camera_fake:open_from_settings",
 }

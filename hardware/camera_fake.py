@@ -16,12 +16,16 @@ gives, and to make it fail at the moment they choose.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Annotated
 
 import numpy as np
+from msgspec import Meta
 
 from hardware.camera import CameraBase, Frame, Image, check_image
 from hardware.errors import CameraLostError, ConfigurationError, EndOfStream
 from hardware.settings import Settings
+from hardware.settings_decoder import Rate
 
 
 class FakeCamera(CameraBase):
@@ -63,18 +67,26 @@ class FakeCamera(CameraBase):
         return Frame(self._images[index], index / self._fps, index)
 
 
+@dataclass(frozen=True)
+class FakeSettings:
+    """The keys of ``kind = "fake"``: ``count`` blank frames of ``width`` x ``height``
+    (unless a test hands in ``frames``), at ``fps``."""
+
+    width: Annotated[int, Meta(ge=1, le=8192)] = 64
+    height: Annotated[int, Meta(ge=1, le=8192)] = 48
+    count: Annotated[int, Meta(ge=1)] = 1
+    fps: Rate = 30.0
+
+
 def open_from_settings(settings: Settings) -> FakeCamera:
     """``frames`` (a list of arrays), or ``width`` x ``height`` blank frames; ``fps``."""
     frames = settings.value("frames", None, _is_frames, "a list of numpy images")
-    width = settings.integer("width", 64, low=1, high=8192)
-    height = settings.integer("height", 48, low=1, high=8192)
-    count = settings.integer("count", 1, low=1)
-    fps = settings.number("fps", 30.0, above=0)
+    given = settings.decode(FakeSettings)
     settings.done()
     if frames is None:
-        frames = [np.zeros((height, width, 3), np.uint8)] * count
+        frames = [np.zeros((given.height, given.width, 3), np.uint8)] * given.count
     try:
-        return FakeCamera(frames, fps=fps)
+        return FakeCamera(frames, fps=given.fps)
     except ValueError as exc:
         raise ConfigurationError(f"camera.frames: {exc}") from None
 

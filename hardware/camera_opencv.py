@@ -19,7 +19,10 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal, Protocol, get_args
+
+from msgspec import Meta
 
 from hardware.camera import CameraBase, Frame
 from hardware.errors import (
@@ -32,7 +35,8 @@ from hardware.errors import (
 from hardware.settings import Settings
 
 CV2_HINT = "pip install opencv-python-headless (a dependency of table-companion)"
-BACKENDS = ("v4l2", "any")
+Backend = Literal["v4l2", "any"]
+BACKENDS: tuple[str, ...] = get_args(Backend)
 #: Frames kept for a slow reader; older ones are dropped, as a live camera does.
 KEEP = 2
 
@@ -165,30 +169,39 @@ def open_camera_opencv(
     return OpenCVCamera(capture, size, name=f"webcam {where}", clock=clock)
 
 
+@dataclass(frozen=True)
+class OpenCVSettings:
+    """The keys of a webcam but ``device`` (an index or a path); ``focus`` -1: none set."""
+
+    width: Annotated[int, Meta(ge=16, le=8192)] = 1280
+    height: Annotated[int, Meta(ge=16, le=8192)] = 720
+    fps: Annotated[float, Meta(gt=0, le=240)] = 30.0
+    backend: Backend = "v4l2"
+    fourcc: str = "MJPG"
+    autofocus: bool = True
+    focus: Annotated[int, Meta(ge=-1, le=1023)] = -1
+
+
 def open_from_settings(settings: Settings) -> OpenCVCamera:
     """The ``[camera]`` keys of a webcam (docs/camera.md lists them)."""
     device = settings.value("device", 0, _is_device, "a device index (0) or path (/dev/video0)")
-    width = settings.integer("width", 1280, low=16, high=8192)
-    height = settings.integer("height", 720, low=16, high=8192)
-    fps = settings.number("fps", 30.0, above=0, high=240)
-    backend = settings.text("backend", "v4l2", choices=BACKENDS)
-    fourcc = settings.text("fourcc", "MJPG")
-    if fourcc and len(fourcc) != 4:
-        raise ConfigurationError(f"camera.fourcc must be 4 characters or empty, not {fourcc!r}")
-    autofocus = settings.flag("autofocus", True)
-    focus = settings.integer("focus", -1, low=-1, high=1023)
+    given = settings.decode(OpenCVSettings)
+    if given.fourcc and len(given.fourcc) != 4:
+        raise ConfigurationError(
+            f"camera.fourcc must be 4 characters or empty, not {given.fourcc!r}"
+        )
     factory = settings.value("factory", None, callable, "a VideoCapture-like class")
     clock = settings.clock()
     settings.done()
     return open_camera_opencv(
         device,
-        width=width,
-        height=height,
-        fps=fps,
-        backend=backend,
-        fourcc=fourcc,
-        autofocus=autofocus,
-        focus=None if focus < 0 else focus,
+        width=given.width,
+        height=given.height,
+        fps=given.fps,
+        backend=given.backend,
+        fourcc=given.fourcc,
+        autofocus=given.autofocus,
+        focus=None if given.focus < 0 else given.focus,
         factory=factory,
         clock=clock,
     )

@@ -30,7 +30,10 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Callable, Container, Mapping
-from typing import Any, TypeAlias
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal, TypeAlias, get_args
+
+from msgspec import Meta
 
 from hardware.camera import CameraBase, Frame, check_image
 from hardware.errors import (
@@ -58,10 +61,12 @@ NUMPY_HINT = (
 EXPOSURE_MODES = {"normal": 0, "short": 1, "long": 2}
 #: libcamera's AfModeEnum.
 AF_MANUAL, AF_CONTINUOUS = 0, 2
-AUTOFOCUS = ("continuous", "manual")
+Autofocus = Literal["continuous", "manual"]
+AUTOFOCUS: tuple[str, ...] = get_args(Autofocus)
 #: Main stream formats: BGR colour (picamera2's "RGB888" is B, G, R in memory) or the
 #: Y plane of YUV420 (grey).
-FORMATS = ("RGB888", "YUV420")
+PixelFormat = Literal["RGB888", "YUV420"]
+FORMATS: tuple[str, ...] = get_args(PixelFormat)
 #: Frames above this many pixels get LARGE_FRAME_BUFFERS buffers unless ``buffers`` says.
 LARGE_FRAME_PIXELS = 1920 * 1080
 LARGE_FRAME_BUFFERS = 3
@@ -277,22 +282,30 @@ def open_camera_picamera2(
     return Picamera2Camera(picam, (int(size[0]), int(size[1])), name=name, clock=clock, grey=grey)
 
 
+@dataclass(frozen=True)
+class Picamera2Settings:
+    """The keys of the Pi camera a file may give (docs/camera.md)."""
+
+    camera: Annotated[int, Meta(ge=0, le=7)] = 0
+    width: Annotated[int, Meta(ge=16, le=4608)] = 1280
+    height: Annotated[int, Meta(ge=16, le=3496)] = 720
+    resolution: Literal["", "full"] = ""
+    format: PixelFormat = "RGB888"
+    buffers: Annotated[int, Meta(ge=0, le=8)] = 0
+    fps: Annotated[float, Meta(gt=0, le=120)] = 30.0
+    autofocus: Autofocus = "continuous"
+    lens_position: Annotated[float, Meta(ge=0, le=32)] = 1.5
+    exposure: Literal["normal", "short", "long"] = "short"
+    ev: Annotated[float, Meta(ge=-8, le=8)] = 0.0
+    hflip: bool = False
+    vflip: bool = False
+
+
 def open_from_settings(settings: Settings) -> Picamera2Camera:
     """The ``[camera]`` keys of the Pi camera (docs/camera.md lists them); ``resolution
     = "full"`` takes the sensor's full size and ignores ``width`` and ``height``."""
-    camera = settings.integer("camera", 0, low=0, high=7)
-    width = settings.integer("width", 1280, low=16, high=4608)
-    height = settings.integer("height", 720, low=16, high=3496)
-    resolution = settings.text("resolution", "", choices=("", "full"))
-    pixels = settings.text("format", "RGB888", choices=FORMATS)
-    buffers = settings.integer("buffers", 0, low=0, high=8)
-    fps = settings.number("fps", 30.0, above=0, high=120)
-    autofocus = settings.text("autofocus", "continuous", choices=AUTOFOCUS)
-    lens_position = settings.number("lens_position", 1.5, low=0, high=32)
-    exposure = settings.text("exposure", "short", choices=EXPOSURE_MODES)
-    ev = settings.number("ev", 0.0, low=-8, high=8)
-    hflip = settings.flag("hflip", False)
-    vflip = settings.flag("vflip", False)
+    given = settings.decode(Picamera2Settings)
+    width, height = given.width, given.height
     factory = settings.value("factory", None, callable, "a Picamera2-like class")
     transform = settings.value("transform", None, callable, "a function (hflip, vflip)")
     clock = settings.clock()
@@ -302,19 +315,19 @@ def open_from_settings(settings: Settings) -> Picamera2Camera:
             f"camera.width and camera.height must be even, not {width}x{height}"
         )
     return open_camera_picamera2(
-        camera,
+        given.camera,
         width=width,
         height=height,
-        full=resolution == "full",
-        pixel_format=pixels,
-        buffers=buffers,
-        fps=fps,
-        autofocus=autofocus,
-        lens_position=lens_position,
-        exposure=exposure,
-        ev=ev,
-        hflip=hflip,
-        vflip=vflip,
+        full=given.resolution == "full",
+        pixel_format=given.format,
+        buffers=given.buffers,
+        fps=given.fps,
+        autofocus=given.autofocus,
+        lens_position=given.lens_position,
+        exposure=given.exposure,
+        ev=given.ev,
+        hflip=given.hflip,
+        vflip=given.vflip,
         factory=factory,
         transform=transform,
         clock=clock,

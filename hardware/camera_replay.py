@@ -44,7 +44,6 @@ from hardware.errors import (
     EndOfStream,
     HardwareError,
 )
-from hardware.settings import Settings
 
 #: A recorded frame is read only within these limits, checked before it is decoded (a
 #: frame beyond them is skipped and counted like a corrupt one; a video beyond them is
@@ -364,7 +363,7 @@ def open_camera_replay(
 ) -> ReplayCamera:
     """A replay of a folder of frames or a video; ``fps`` defaults to the video's own, else 30.
     ``grey``: HxW grey frames (the Pi camera's YUV420 Y plane) instead of BGR."""
-    path = Path(path)
+    path = Path(path).expanduser()
     source: _Folder | _Video
     if path.is_dir():
         source = _Folder(path, grey=grey)
@@ -379,21 +378,3 @@ def open_camera_replay(
     if not rate > 0:
         raise ConfigurationError(f"camera.fps must be more than 0, not {rate!r}")
     return ReplayCamera(source, fps=rate, loop=loop, realtime=realtime, clock=clock, sleep=sleep)
-
-
-def open_from_settings(settings: Settings) -> ReplayCamera:
-    """``path`` (required), ``fps``, ``loop``, ``realtime``, ``grey``; ``clock``/``sleep``
-    from tests."""
-    if not settings.has("path"):
-        raise ConfigurationError("camera.path is required for the replay camera")
-    path = settings.path("path", "")
-    fps = settings.number("fps", 0.0, above=0) if settings.has("fps") else None
-    loop = settings.flag("loop", False)
-    realtime = settings.flag("realtime", False)
-    grey = settings.flag("grey", False)
-    clock = settings.clock()
-    sleep = settings.value("sleep", time.sleep, callable, "a function (seconds) -> None")
-    settings.done()
-    return open_camera_replay(
-        path, fps=fps, loop=loop, realtime=realtime, grey=grey, clock=clock, sleep=sleep
-    )

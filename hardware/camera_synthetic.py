@@ -27,12 +27,16 @@ reopening flapped for ever).
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Annotated
 
 import numpy as np
+from msgspec import Meta
 
 from hardware.camera import CameraBase, Frame, Image, check_image
 from hardware.errors import CameraLostError, CameraNotFoundError, ConfigurationError, EndOfStream
 from hardware.settings import Settings
+from hardware.settings_decoder import Rate
 
 Render = Callable[[int], Image]
 
@@ -151,6 +155,16 @@ def blank_table(width: int, height: int) -> Render:
     return lambda index: image
 
 
+@dataclass(frozen=True)
+class SyntheticSettings:
+    """The keys of ``kind = "synthetic"`` a file may give; the rest (``render``,
+    ``frames``, the outages) are handed in by tests and demos."""
+
+    width: Annotated[int, Meta(ge=1, le=8192)] = 1280
+    height: Annotated[int, Meta(ge=1, le=8192)] = 720
+    fps: Rate = 30.0
+
+
 def open_from_settings(settings: Settings) -> SyntheticCamera:
     """``render`` (a callable) or ``frames`` (an iterable), else a blank table.
 
@@ -160,9 +174,8 @@ def open_from_settings(settings: Settings) -> SyntheticCamera:
     """
     render = settings.value("render", None, callable, "a function index -> image")
     frames = settings.value("frames", None, _iterable, "an iterable of images")
-    width = settings.integer("width", 1280, low=1, high=8192)
-    height = settings.integer("height", 720, low=1, high=8192)
-    fps = settings.number("fps", 30.0, above=0)
+    size = settings.decode(SyntheticSettings)
+    width, height, fps = size.width, size.height, size.fps
     count = settings.value("count", None, _count, "a whole number of frames, 0 or more")
     fail_at = settings.value("fail_at", (), _indices, "a list of frame indices")
     lose_after = settings.value("lose_after", None, _count, "a whole number of frames")

@@ -14,7 +14,8 @@ that keeps every image. Backends are chosen by name from ``[display] kind``.
 
 from __future__ import annotations
 
-from typing import Any, Protocol, runtime_checkable
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol, get_args, runtime_checkable
 
 from PIL import Image
 
@@ -33,8 +34,10 @@ BACKENDS = {
     "fake": "hardware.display_fake:open_fake",
 }
 KINDS = tuple(BACKENDS)
-WIDTHS = (128,)
-HEIGHTS = (64, 32)
+Width = Literal[128]
+Height = Literal[64, 32]
+WIDTHS: tuple[int, ...] = get_args(Width)
+HEIGHTS: tuple[int, ...] = get_args(Height)
 
 
 @runtime_checkable
@@ -120,11 +123,22 @@ def monochrome(image: Image.Image, size: tuple[int, int]) -> Image.Image:
     return image.point(lambda value: 255 if value >= 128 else 0, mode="1")
 
 
+@dataclass(frozen=True)
+class PanelSettings:
+    """``width`` and ``height`` as the OLEDs we support them (128x64 or 128x32): the keys
+    every display backend reads; each backend's settings add its own."""
+
+    width: Width = 128
+    height: Height = 64
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.width, self.height
+
+
 def panel_size(settings: Settings) -> tuple[int, int]:
-    """``width`` and ``height`` as the OLEDs we support them (128x64 or 128x32)."""
-    width = settings.integer("width", 128, choices=WIDTHS)
-    height = settings.integer("height", 64, choices=HEIGHTS)
-    return width, height
+    """The ``[display]`` size alone (what the screens are drawn for)."""
+    return settings.decode(PanelSettings).size
 
 
 def open_display(kind: str, **settings: Any) -> Display:

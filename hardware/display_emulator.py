@@ -14,16 +14,28 @@ when both run in one process; see ``hardware.buttons_keyboard``.
 from __future__ import annotations
 
 import os
-from typing import Any
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal, get_args
 
+from msgspec import Meta
 from PIL import Image
 
-from hardware.display import DisplayBase, panel_size
+from hardware.display import DisplayBase, PanelSettings
 from hardware.errors import BackendUnavailableError, ConfigurationError
 from hardware.settings import Settings
 
 INSTALL = "pip install 'table-companion[desktop]'"
-TRANSFORMS = ("identity", "scale2x", "smoothscale", "led_matrix")
+Transform = Literal["identity", "scale2x", "smoothscale", "led_matrix"]
+TRANSFORMS: tuple[str, ...] = get_args(Transform)
+
+
+@dataclass(frozen=True)
+class EmulatorSettings(PanelSettings):
+    """The keys of ``kind = "emulator"`` (a luma.emulator window)."""
+
+    scale: Annotated[int, Meta(ge=1, le=16)] = 4
+    transform: Transform = "identity"
+    mode: Literal["1", "RGB"] = "1"
 
 
 class EmulatorDisplay(DisplayBase):
@@ -73,11 +85,10 @@ class EmulatorDisplay(DisplayBase):
 
 
 def open_emulator(settings: Settings) -> EmulatorDisplay:
-    size = panel_size(settings)
-    scale = settings.integer("scale", 4, low=1, high=16)
-    transform = settings.text("transform", "identity", choices=TRANSFORMS)
-    mode = settings.text("mode", "1", choices=("1", "RGB"))
+    given = settings.decode(EmulatorSettings)
     settings.done()
-    if transform == "scale2x" and scale != 2:
+    if given.transform == "scale2x" and given.scale != 2:
         raise ConfigurationError("display.transform = 'scale2x' needs display.scale = 2")
-    return EmulatorDisplay(size, scale=scale, transform=transform, mode=mode)
+    return EmulatorDisplay(
+        given.size, scale=given.scale, transform=given.transform, mode=given.mode
+    )

@@ -12,9 +12,11 @@ of a broken panel can be tested without one.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from PIL import Image
 
-from hardware.display import DisplayBase, panel_size
+from hardware.display import DisplayBase, PanelSettings
 from hardware.errors import DeviceError
 from hardware.settings import Settings
 
@@ -42,7 +44,13 @@ class FakeDisplay(DisplayBase):
 
 
 def open_fake(settings: Settings) -> FakeDisplay:
-    size = panel_size(settings)
-    fail = settings.flag("fail", False)
+    given = settings.decode(FakeSettings)
     settings.done()
-    return FakeDisplay(size, fail=fail)
+    return FakeDisplay(given.size, fail=given.fail)
+
+
+@dataclass(frozen=True)
+class FakeSettings(PanelSettings):
+    """The keys of ``kind = "fake"``: ``fail`` makes every show fail (tests)."""
+
+    fail: bool = False

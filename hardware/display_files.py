@@ -20,13 +20,17 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Annotated
 
+from msgspec import Meta
 from PIL import Image
 
-from hardware.display import DisplayBase, panel_size
+from hardware.display import DisplayBase, PanelSettings
 from hardware.errors import ConfigurationError, DeviceError
 from hardware.settings import Settings
+from hardware.settings_decoder import PathText
 
 #: Shortest frame a GIF can hold (browsers slow down anything under 20 ms).
 MIN_FRAME_MS = 20
@@ -114,20 +118,36 @@ class GifDisplay(DisplayBase):
             raise DeviceError(f"gif display: cannot write {self.path}: {exc.strerror}") from None
 
 
+Scale = Annotated[int, Meta(ge=1, le=16)]
+
+
+@dataclass(frozen=True)
+class FramesSettings(PanelSettings):
+    """The keys of ``kind = "frames"``: a PNG per frame in ``dir``."""
+
+    dir: PathText = "frames"
+    scale: Scale = 2
+
+
+@dataclass(frozen=True)
+class GifSettings(PanelSettings):
+    """The keys of ``kind = "gif"``: one animated GIF at ``path``."""
+
+    path: PathText = "display.gif"
+    scale: Scale = 2
+
+
 def open_frames(settings: Settings) -> FramesDisplay:
-    size = panel_size(settings)
-    folder = settings.path("dir", "frames")
-    scale = settings.integer("scale", 2, low=1, high=16)
+    given = settings.decode(FramesSettings)
     settings.done()
-    return FramesDisplay(size, folder, scale=scale)
+    return FramesDisplay(given.size, Path(given.dir).expanduser(), scale=given.scale)
 
 
 def open_gif(settings: Settings) -> GifDisplay:
-    size = panel_size(settings)
-    path = settings.path("path", "display.gif")
+    given = settings.decode(GifSettings)
+    path = Path(given.path).expanduser()
     if path.suffix.lower() != ".gif":  # refused at start, not when the GIF is written at exit
         raise ConfigurationError(f"{settings.section}.path must end in .gif, not {str(path)!r}")
-    scale = settings.integer("scale", 2, low=1, high=16)
     clock = settings.clock()
     settings.done()
-    return GifDisplay(size, path, scale=scale, clock=clock)
+    return GifDisplay(given.size, path, scale=given.scale, clock=clock)

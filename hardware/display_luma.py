@@ -32,21 +32,24 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any, Literal, get_args
 
 from luma.core.error import DevicePermissionError, UnsupportedPlatform
 from luma.core.error import Error as LumaError
+from msgspec import Meta
 from PIL import Image
 
 from hardware.backoff import Backoff
-from hardware.display import DisplayBase, panel_size
+from hardware.display import DisplayBase, PanelSettings
 from hardware.errors import BackendUnavailableError, ConfigurationError, DeviceError
 from hardware.settings import Settings
 
 log = logging.getLogger(__name__)
 
-DRIVERS = ("ssd1306", "sh1106", "ssd1309")
-INTERFACES = ("i2c", "spi")
+Driver = Literal["ssd1306", "sh1106", "ssd1309"]
+Interface = Literal["i2c", "spi"]
+DRIVERS: tuple[str, ...] = get_args(Driver)
+INTERFACES: tuple[str, ...] = get_args(Interface)
 INSTALL = "pip install 'table-companion[pi]'"
 #: luma's SPI interface imports spidev and RPi.GPIO when the device is made.
 SPI_INSTALL = (
@@ -272,32 +275,48 @@ def i2c_address(settings: Settings) -> int:
     return number
 
 
-def read_panel(settings: Settings) -> Panel:
-    """The ``[display]`` keys of the luma backend, checked."""
-    driver = settings.text("driver", "ssd1306", choices=DRIVERS)
-    width, height = panel_size(settings)
-    interface = settings.text("interface", "i2c", choices=INTERFACES)
-    spi = interface == "spi"
+Pin = Annotated[int, Meta(ge=0, le=27)]
+
+
+@dataclass(frozen=True)
+class LumaSettings(PanelSettings):
+    """The keys of ``kind = "luma"`` but ``address`` (:func:`i2c_address`): ``port``
+    defaults to the interface's (SPI 0, I2C 1), ``contrast`` to the driver's own."""
+
+    driver: Driver = "ssd1306"
+    interface: Interface = "i2c"
+    port: Annotated[int, Meta(ge=0, le=31)] | None = None
+    device: Annotated[int, Meta(ge=0, le=3)] = 0
+    gpio_DC: Pin = 24  # noqa: N815 (the key as luma and the wiring docs spell it)
+    gpio_RST: Pin = 25  # noqa: N815
+    rotate: Literal[0, 1, 2, 3] = 0
+    persist: bool = True
+    contrast: Annotated[int, Meta(ge=0, le=255)] | None = None
+
+
+def read_panel(settings: Settings, given: LumaSettings) -> Panel:
+    """The panel the ``[display]`` keys of the luma backend describe."""
+    spi = given.interface == "spi"
     return Panel(
-        driver=driver,
-        width=width,
-        height=height,
-        interface=interface,
-        port=settings.integer("port", 0 if spi else 1, low=0, high=31),
+        driver=given.driver,
+        width=given.width,
+        height=given.height,
+        interface=given.interface,
+        port=(0 if spi else 1) if given.port is None else given.port,
         address=i2c_address(settings),
-        device=settings.integer("device", 0, low=0, high=3),
-        gpio_dc=settings.integer("gpio_DC", 24, low=0, high=27),
-        gpio_rst=settings.integer("gpio_RST", 25, low=0, high=27),
-        rotate=settings.integer("rotate", 0, choices=(0, 1, 2, 3)),
-        persist=settings.flag("persist", True),
+        device=given.device,
+        gpio_dc=given.gpio_DC,
+        gpio_rst=given.gpio_RST,
+        rotate=given.rotate,
+        persist=given.persist,
     )
 
 
 def open_luma(settings: Settings) -> LumaDisplay:
     """``kind = "luma"``: read the keys, then open the panel (DeviceError if absent)."""
-    panel = read_panel(settings)
-    level = settings.integer("contrast", -1, low=0, high=255)  # -1: keep the driver's own
+    given = settings.decode(LumaSettings)
+    panel = read_panel(settings, given)
     factory = settings.value("device_factory", make_device, callable, "a function")
     clock = settings.clock()
     settings.done()
-    return LumaDisplay(panel, factory, contrast=None if level < 0 else level, clock=clock)
+    return LumaDisplay(panel, factory, contrast=given.contrast, clock=clock)

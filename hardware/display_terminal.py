@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import TextIO
+from dataclasses import dataclass
+from typing import Literal, TextIO
 
 from PIL import Image
 
-from hardware.display import DisplayBase, panel_size
+from hardware.display import DisplayBase, PanelSettings
 from hardware.settings import Settings
 
 _HALVES = {(False, False): " ", (True, False): "▀", (False, True): "▄", (True, True): "█"}
@@ -72,6 +73,13 @@ def quadrant_blocks(image: Image.Image) -> str:
 CELLS = {"quadrants": quadrant_blocks, "halves": half_blocks}
 
 
+@dataclass(frozen=True)
+class TerminalSettings(PanelSettings):
+    """The keys of ``kind = "terminal"`` (a ``stream`` may be handed in by a test)."""
+
+    cells: Literal["quadrants", "halves"] = "quadrants"
+
+
 class TerminalDisplay(DisplayBase):
     """Writes each changed frame to ``stream`` between two rule lines."""
 
@@ -94,8 +102,7 @@ class TerminalDisplay(DisplayBase):
 
 
 def open_terminal(settings: Settings) -> TerminalDisplay:
-    size = panel_size(settings)
+    given = settings.decode(TerminalSettings)
     stream = settings.stream("stream", "write")
-    cells = settings.text("cells", "quadrants", choices=CELLS)
     settings.done()
-    return TerminalDisplay(size, stream, cells=cells)
+    return TerminalDisplay(given.size, stream, cells=given.cells)

@@ -1,25 +1,42 @@
 """Checked access to a backend's settings, so every bad key is named ``section.key``.
 
 A hardware section of the configuration (``[camera]``, ``[display]``) hands its
-keys to the backend it names; the backend takes each key through a ``Settings``
-with its default and its rule, then calls ``done()`` so a misspelt key is refused
-rather than silently ignored.
+keys to the backend it names. The backend declares the keys a file may give as a
+frozen dataclass and :meth:`Settings.decode` decodes them into it with msgspec
+(:mod:`hardware.settings_decoder`); what only a caller hands in (a clock, a stream,
+frames) it takes with :meth:`Settings.value`; then ``done()`` refuses the keys nobody
+took, so a misspelt key is refused rather than silently ignored.
 
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Size:
+    ...     width: int = 1280
+    ...     hflip: bool = False
     >>> s = Settings("camera", {"width": 640, "hflip": True})
-    >>> s.integer("width", 1280, low=16), s.flag("hflip", False), s.flag("vflip", False)
-    (640, True, False)
+    >>> s.decode(Size)
+    Size(width=640, hflip=True)
     >>> s.done()
+    >>> s = Settings("camera", {"widht": 640})
+    >>> s.decode(Size).width
+    1280
+    >>> s.done()
+    Traceback (most recent call last):
+    ...
+    hardware.errors.ConfigurationError: unknown setting camera.widht (known: hflip, width)
 """
 
 from __future__ import annotations
 
-import math
+import os
 import time
-from collections.abc import Callable, Collection, Mapping
-from pathlib import Path
-from typing import Any
+from collections.abc import Callable, Mapping
+from dataclasses import fields
+from typing import Any, TypeVar
 
 from hardware.errors import ConfigurationError
+from hardware.settings_decoder import decode_section, shown
+
+T = TypeVar("T")
 
 
 class Settings:
@@ -43,78 +60,18 @@ class Settings:
             return True, self._values[key]
         return False, None
 
+    def decode(self, cls: type[T]) -> T:
+        """The keys ``cls`` (a frozen dataclass of settings with defaults) declares,
+        decoded into it by :func:`hardware.settings_decoder.decode_section`; the others
+        are left to :meth:`value` and to :meth:`done`, which refuses them."""
+        names = {spec.name for spec in fields(cls)}  # type: ignore[arg-type]
+        self._taken |= names
+        given = {key: _plain(value) for key, value in self._values.items() if key in names}
+        return decode_section(given, cls, self.section)
+
     def has(self, key: str) -> bool:
         """Whether the key was given (for settings whose default depends on the source)."""
         return key in self._values
-
-    def integer(
-        self,
-        key: str,
-        default: int,
-        *,
-        low: int | None = None,
-        high: int | None = None,
-        choices: Collection[int] | None = None,
-    ) -> int:
-        """A whole number from ``low`` to ``high`` (inclusive), or one of ``choices``."""
-        given, value = self._take(key)
-        if not given:
-            return default
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self._bad(key, "a whole number", value)
-        if choices is not None and value not in choices:
-            raise self._bad(key, "one of " + ", ".join(map(str, sorted(choices))), value)
-        _check_range(self._name(key), value, low, high)
-        return value
-
-    def number(
-        self,
-        key: str,
-        default: float,
-        *,
-        low: float | None = None,
-        high: float | None = None,
-        above: float | None = None,
-    ) -> float:
-        """A finite float; ``above`` is an exclusive lower bound (a frame rate above 0)."""
-        given, value = self._take(key)
-        if not given:
-            return default
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise self._bad(key, "a number", value)
-        if not math.isfinite(value):  # TOML writes nan and inf
-            raise self._bad(key, "a finite number", value)
-        if above is not None and not value > above:
-            raise self._bad(key, f"more than {above:g}", value)
-        _check_range(self._name(key), value, low, high)
-        return float(value)
-
-    def flag(self, key: str, default: bool) -> bool:
-        given, value = self._take(key)
-        if not given:
-            return default
-        if not isinstance(value, bool):
-            raise self._bad(key, "true or false", value)
-        return value
-
-    def text(self, key: str, default: str, *, choices: Collection[str] | None = None) -> str:
-        given, value = self._take(key)
-        if not given:
-            return default
-        if not isinstance(value, str):
-            raise self._bad(key, "a string", value)
-        if choices is not None and value not in choices:
-            raise self._bad(key, "one of " + ", ".join(sorted(choices)), value)
-        return value
-
-    def path(self, key: str, default: str) -> Path:
-        """A file or folder path (``~`` expanded); whether it exists is the backend's rule."""
-        given, value = self._take(key)
-        if not given:
-            return Path(default).expanduser()
-        if not isinstance(value, str | Path) or not str(value):
-            raise self._bad(key, "a path", value)
-        return Path(value).expanduser()
 
     def clock(self) -> Callable[[], float]:
         """``clock``: the seconds a backend reads (``time.monotonic``; a test's own)."""
@@ -146,18 +103,6 @@ class Settings:
             raise ConfigurationError(f"unknown setting {names}{where} (known: {known})")
 
 
-def shown(value: Any) -> str:
-    """A value as a setting's message shows it: its repr, cut to one short line.
-
-    >>> shown([0.5, 0.5]), shown("x" * 80)[-6:]
-    ('[0.5, 0.5]', 'xxx...')
-    """
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _check_range(name: str, value: float, low: float | None, high: float | None) -> None:
-    if low is not None and value < low:
-        raise ConfigurationError(f"{name} must be at least {low:g}, not {value!r}")
-    if high is not None and value > high:
-        raise ConfigurationError(f"{name} must be at most {high:g}, not {value!r}")
+def _plain(value: object) -> object:
+    """A path handed in by a caller (not read from TOML) as the text a field declares."""
+    return os.fspath(value) if isinstance(value, os.PathLike) else value

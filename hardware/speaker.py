@@ -19,7 +19,9 @@ from any thread.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Annotated, Any, Protocol, runtime_checkable
+
+from msgspec import Meta
 
 from hardware.backends import open_backend
 from hardware.errors import DeviceError
@@ -43,18 +45,14 @@ class Voice:
     ``voice`` an espeak-ng variant ("" for the language's own voice; "f3", "klatt"...),
     ``rate`` in words a minute."""
 
-    volume: int = 50
+    volume: Annotated[int, Meta(ge=0, le=100)] = 50
     voice: str = ""
-    rate: int = 150
+    rate: Annotated[int, Meta(ge=80, le=450)] = 150
 
 
 def voice_of(settings: Settings) -> Voice:
     """``volume``, ``voice`` and ``rate`` of a speaker's section, checked."""
-    return Voice(
-        volume=settings.integer("volume", 50, low=0, high=100),
-        voice=settings.text("voice", ""),
-        rate=settings.integer("rate", 150, low=80, high=450),
-    )
+    return settings.decode(Voice)
 
 
 @dataclass(frozen=True)

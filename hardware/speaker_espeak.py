@@ -20,6 +20,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import threading
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -150,8 +151,15 @@ class EspeakSpeaker(SpeakerBase):
         self._stop()
 
 
+@dataclass(frozen=True)
+class EspeakSettings:
+    """The key of ``kind = "espeak"`` beside the voice: the ALSA ``device``."""
+
+    device: str = "default"
+
+
 def open_espeak(settings: Settings) -> EspeakSpeaker:
-    device = settings.text("device", "default")
+    device = settings.decode(EspeakSettings).device
     voice = voice_of(settings)
     settings.done()
     if not device.strip():

@@ -11,6 +11,8 @@ speaker gone (a USB speaker unplugged) is tested without one.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from hardware.errors import DeviceError
 from hardware.settings import Settings
 from hardware.speaker import SpeakerBase, Spoken, Voice, voice_of
@@ -36,6 +38,13 @@ class FakeSpeaker(SpeakerBase):
 
 def open_fake(settings: Settings) -> FakeSpeaker:
     voice = voice_of(settings)
-    fail = settings.flag("fail", False)
+    fail = settings.decode(FakeSettings).fail
     settings.done()
     return FakeSpeaker(voice, fail=fail)
+
+
+@dataclass(frozen=True)
+class FakeSettings:
+    """The key of ``kind = "fake"`` beside the voice: ``fail`` makes every sentence fail."""
+
+    fail: bool = False

@@ -17,10 +17,12 @@ said, a machine without it).
 from __future__ import annotations
 
 import subprocess
+from dataclasses import dataclass
 from pathlib import Path
 
 from hardware.errors import DeviceError
 from hardware.settings import Settings
+from hardware.settings_decoder import PathText
 from hardware.speaker import SpeakerBase, Spoken, Voice, voice_of
 from hardware.speaker_espeak import LIMIT_SECONDS, check_voice, espeak_command, last_line, program
 
@@ -63,12 +65,20 @@ class FilesSpeaker(SpeakerBase):
             )
 
 
+@dataclass(frozen=True)
+class FilesSettings:
+    """The keys of ``kind = "files"`` beside the voice: a WAV per sentence in ``dir``
+    (``audio = false``: the texts only, no espeak-ng needed)."""
+
+    dir: PathText = "speech"
+    audio: bool = True
+
+
 def open_files(settings: Settings) -> FilesSpeaker:
-    folder = settings.path("dir", "speech")
-    audio = settings.flag("audio", True)
+    given = settings.decode(FilesSettings)
     voice = voice_of(settings)
     settings.done()
-    espeak = program("espeak-ng") if audio else None
+    espeak = program("espeak-ng") if given.audio else None
     if espeak is not None:
         check_voice(espeak, voice, settings.section)
-    return FilesSpeaker(folder, voice, espeak=espeak)
+    return FilesSpeaker(Path(given.dir).expanduser(), voice, espeak=espeak)

@@ -24,7 +24,7 @@ from companion.settings_decoder import sections
 from hardware import buttons, camera, display
 from hardware.backends import open_backend
 from hardware.errors import ConfigurationError, HardwareError
-from hardware.settings import shown
+from hardware.settings_decoder import shown
 
 #: Shapes no setting has: a list of numbers, a table, a number TOML writes as nan.
 WRONG: list[Any] = [[0.5, 0.5], {"a": 1}, math.nan]

@@ -1,4 +1,5 @@
-"""Issue 23: fewer than 60 untyped dicts, and those only where JSON enters or leaves.
+"""Issue 23: few untyped dicts (fewer than :data:`LIMIT`), and those only where JSON or
+a settings file enters or leaves.
 
 An untyped dict is a ``dict[str, Any]`` / ``Mapping[str, Any]`` (or ``object``) in the
 product's packages: inside, data moves as frozen dataclasses and typed values; at an edge
@@ -17,8 +18,10 @@ from companion.games import json_types
 
 ROOT = Path(__file__).resolve().parents[1]
 UNTYPED = re.compile(r"(dict|Mapping)\[str, (Any|object)\]")
-#: Issue 23's "done": fewer than this many.
-LIMIT = 60
+#: Issue 23's "done" was fewer than 60; its follow-up typed the hex game's records and
+#: scores, the hardware settings and the session's rows (55 -> 18): fewer than this many,
+#: so the count cannot grow back.
+LIMIT = 19
 
 
 def untyped_dicts(root: Path, packages: tuple[str, ...] = ("companion", "hardware")) -> list[str]:
@@ -35,8 +38,8 @@ def untyped_dicts(root: Path, packages: tuple[str, ...] = ("companion", "hardwar
     return found
 
 
-def test_fewer_than_60_untyped_dicts() -> None:
-    """Issue 23: the packages hold fewer than 60 untyped dicts."""
+def test_few_untyped_dicts() -> None:
+    """Issue 23 and its follow-up: the packages hold fewer than LIMIT untyped dicts."""
     found = untyped_dicts(ROOT)
     assert len(found) < LIMIT, "\n".join(found)
 

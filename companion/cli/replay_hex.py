@@ -27,7 +27,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.cli.render import render_report
 from companion.cli.replay import button_script, layout_of, warnings_on_stderr
@@ -38,12 +38,13 @@ from companion.flows.hex_camera import HexCameraFlow
 from companion.games.errors import GameError
 from companion.games.hex import SPEC as HEX
 from companion.games.hex import Position
+from companion.games.json_types import JSON, JSONObject
 
 if TYPE_CHECKING:
     from hardware.camera import Camera
 
 #: The options the camera referee's game is journaled with.
-CAMERA = {"mode": "camera"}
+CAMERA: JSONObject = {"mode": "camera"}
 
 
 def replay_board(args: argparse.Namespace, open_source: Callable[[], Camera]) -> int:
@@ -65,7 +66,7 @@ def replay_board(args: argparse.Namespace, open_source: Callable[[], Camera]) ->
             raise UsageError(f"--start: {exc}") from None
 
     def camera_referee(
-        game: str, players: Sequence[str], variants: Sequence[str], *, options: Mapping[str, Any]
+        game: str, players: Sequence[str], variants: Sequence[str], *, options: Mapping[str, JSON]
     ) -> GameFlow:
         return HexCameraFlow(players, variants, **({"start": start} if start else {}))
 

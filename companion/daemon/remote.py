@@ -20,12 +20,13 @@ import logging
 import queue
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, Protocol
+from typing import Protocol
 
 from companion.bus.client import TableBus
 from companion.bus.contract import Command, TableState
 from companion.bus.messages import game_state
 from companion.daemon.parts import StaffTable
+from companion.games.json_types import JSONObject
 
 log = logging.getLogger(__name__)
 
@@ -38,9 +39,9 @@ class PhonePage(Protocol):
 
     def take(self, names: Sequence[str]) -> str: ...
 
-    def bus_fields(self) -> dict[str, Any]: ...
+    def bus_fields(self) -> JSONObject: ...
 
-    def setup_fields(self) -> dict[str, Any] | None: ...
+    def setup_fields(self) -> JSONObject | None: ...
 
 
 class Remote:

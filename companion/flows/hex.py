@@ -35,7 +35,7 @@ journals that start it so, the game ``hex`` in mode ``referee``; mode ``board``
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from companion.flows import commands as cmd
 from companion.flows.base import GameFlow, Notice, NoticeKind
@@ -61,7 +61,7 @@ from companion.games.hex import (
     parse_card,
 )
 from companion.games.hex import SPEC as HEX
-from companion.games.registry import card_face
+from companion.games.registry import OptionValue, card_face, seed_option
 from companion.table.cards import TableCard
 
 
@@ -89,14 +89,18 @@ class HexRefereeFlow(MoveCardFlow):
 
     @classmethod
     def start(
-        cls, game: str, players: Sequence[str], variants: Sequence[str], options: Mapping[str, Any]
+        cls,
+        game: str,
+        players: Sequence[str],
+        variants: Sequence[str],
+        options: Mapping[str, OptionValue],
     ) -> GameFlow:
         """The referee of ``game``; the game ``hex`` with the option ``mode`` ``board`` is
         the flow that takes every move (:class:`~companion.flows.hex_board.HexBoardFlow`)."""
-        camera = options["move-cards"] == "camera"
+        camera, seed = options["move-cards"] == "camera", seed_option(options)
         if options.get("mode") == "board":
-            return HexBoardFlow(players, variants, seed=options["seed"], camera=camera)
-        return cls(players, variants, seed=options["seed"], camera=camera, game=game)
+            return HexBoardFlow(players, variants, seed=seed, camera=camera)
+        return cls(players, variants, seed=seed, camera=camera, game=game)
 
     # -- inputs -------------------------------------------------------------------------------
 

@@ -23,7 +23,7 @@ down, as the button referee reads it (``move-cards camera``).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from companion.flows.base import EngineFlow, GameFlow, Notice, NoticeKind, seat_names
 from companion.flows.commands import EndTurn, FlowCommand, Winner
@@ -41,7 +41,7 @@ from companion.games.hex import (
     opening_allowance,
     parse_card,
 )
-from companion.games.registry import card_face
+from companion.games.registry import OptionValue, card_face
 from companion.table.cards import TableCard
 from companion.table.hex_events import BoardSeen
 from companion.table.hex_referee import BoardReferee, Fault, Played, PutBack, Refused
@@ -76,7 +76,11 @@ class HexCameraFlow(EngineFlow):
 
     @classmethod
     def start(
-        cls, game: str, players: Sequence[str], variants: Sequence[str], options: Mapping[str, Any]
+        cls,
+        game: str,
+        players: Sequence[str],
+        variants: Sequence[str],
+        options: Mapping[str, OptionValue],
     ) -> GameFlow:
         """The camera referee of the game ``hex`` in mode ``camera``: from H1's start;
         in the card variant it reads each move card the camera sees (H5)."""

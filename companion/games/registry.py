@@ -54,6 +54,14 @@ def seat_option(options: Mapping[str, OptionValue], name: str) -> int | None:
     return value
 
 
+def seed_option(options: Mapping[str, OptionValue], name: str = "seed") -> int:
+    """The seed a checked option ``name`` holds."""
+    value = options[name]
+    if not isinstance(value, int):
+        raise TypeError(f"option {name} is a seed, not {value!r}")
+    return value
+
+
 @dataclass(frozen=True)
 class OptionSpec:
     """One option a game is started with (``make_flow(..., options={name: value})``).

@@ -22,10 +22,10 @@ replays unchanged.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from companion.flows.base import FlowInput
 from companion.flows.commands import from_json
+from companion.games.json_types import JSON, JSONObject
 from companion.table.errors import EventError
 from companion.table.events import card_input
 from companion.table.hex_events import BoardSeen, board_input
@@ -34,12 +34,12 @@ from companion.table.hex_events import BoardSeen, board_input
 KINDS = ("table", "sighting", BoardSeen.kind, "command")
 
 
-def encode(event: FlowInput) -> tuple[str, dict[str, Any]]:
+def encode(event: FlowInput) -> tuple[str, JSONObject]:
     """The journal row of ``event``: its kind and its payload."""
     return event.kind, event.to_json()
 
 
-def decode(kind: str, payload: Mapping[str, Any], *, at: float = 0.0) -> FlowInput:
+def decode(kind: str, payload: Mapping[str, JSON], *, at: float = 0.0) -> FlowInput:
     """The input a journal row of ``kind`` holds (``at``: the row's time).
 
     A row no input answers to raises :class:`~companion.table.errors.EventError` (a

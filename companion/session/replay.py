@@ -16,9 +16,10 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
 from companion.flows.base import FlowInput, GameFlow, Notice
+from companion.games.json_types import JSON
 from companion.journal.rows import GameEntry
 from companion.journal.store import Journal
 from companion.session.codec import KINDS, decode
@@ -34,19 +35,19 @@ class FlowFactory(Protocol):
         players: Sequence[str],
         variants: Sequence[str],
         *,
-        options: Mapping[str, Any],
+        options: Mapping[str, JSON],
     ) -> GameFlow: ...
 
 
 def default_factory(
-    game: str, players: Sequence[str], variants: Sequence[str], *, options: Mapping[str, Any]
+    game: str, players: Sequence[str], variants: Sequence[str], *, options: Mapping[str, JSON]
 ) -> GameFlow:
     from companion.flows.registry import make_flow
 
     return make_flow(game, players, variants, options=options)
 
 
-def feed(flow: GameFlow, kind: str, payload: Mapping[str, Any]) -> list[Notice]:
+def feed(flow: GameFlow, kind: str, payload: Mapping[str, JSON]) -> list[Notice]:
     """One journal row handed to ``flow`` (a row of an unknown kind is skipped): what
     the cafe server replays a table's events with."""
     if kind not in KINDS:

@@ -15,10 +15,11 @@ board is left alone for ``still`` frames, long enough for a position to be taken
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from companion.games.hex import SPEC as HEX
 from companion.games.hex import START, Move, Position
+from companion.games.json_types import JSON, JSONObject
 from companion.synthetic.hex_scene import Away, Card, HexStep, Hold, Lift, Nudge, Put, markers_of
 
 
@@ -91,7 +92,7 @@ class HexVideo:
     name: str
     start: Position
     script: HexScript
-    record: dict[str, Any]
+    record: JSONObject
     refused: tuple[str, ...]
 
 
@@ -106,9 +107,14 @@ def opening_video(still: int = 4) -> HexVideo:
     script.moves("c2-d2", "d9-d7", "a2-a1").nudge(-6.0, 4.0, -5.0)
     script.moves("k1-h6", "h1-d2", "g2-g5", "i6-i7")
     script.moves("a3-b3")
-    turns = [["b2-c2"], ["j6-i6", "k5-j5"], ["c2-d2", "d9-d7", "a2-a1"]]
+    turns: list[JSON] = [["b2-c2"], ["j6-i6", "k5-j5"], ["c2-d2", "d9-d7", "a2-a1"]]
     turns += [["k1-h6", "h1-d2", "g2-g5", "i6-i7"], ["a3-b3"]]
-    record = {"game": HEX.name, "players": ["Black", "White"], "variants": [], "turns": turns}
+    record: JSONObject = {
+        "game": HEX.name,
+        "players": ["Black", "White"],
+        "variants": [],
+        "turns": turns,
+    }
     return HexVideo("opening", START, script, record, ("cannot-reach",))
 
 
@@ -129,8 +135,14 @@ def endgame_video(still: int = 4) -> HexVideo:
     script.put_back("j6-i6")
     script.moves("c4-f5", "c5-e6", "d4-g5")
     script.moves("d5-f7", "c6-d6", "d6-g6")
-    turns = [["a3-b3"], ["j5-i5"], ["c4-f5", "c5-e6", "d4-g5"], [], ["d5-f7", "c6-d6", "d6-g6"]]
-    record = {
+    turns: list[JSON] = [
+        ["a3-b3"],
+        ["j5-i5"],
+        ["c4-f5", "c5-e6", "d4-g5"],
+        [],
+        ["d5-f7", "c6-d6", "d6-g6"],
+    ]
+    record: JSONObject = {
         "game": HEX.name,
         "players": ["Black", "White"],
         "variants": [],
@@ -150,12 +162,12 @@ def cards_video(still: int = 4) -> HexVideo:
     script.card(2).moves("j6-i6", "k5-j5")
     script.card(3).moves("c2-d2", "d9-d7", "a2-a1")
     script.card(1).move("k1-h6")
-    turns: list[dict[str, Any]] = [
+    turns: list[JSON] = [
         {"card": 1, "moves": ["b2-c2"]},
         {"card": 2, "moves": ["j6-i6", "k5-j5"]},
         {"card": 3, "moves": ["c2-d2", "d9-d7", "a2-a1"]},
         {"card": 1, "moves": ["k1-h6"]},
         {"card": None, "moves": []},  # Black's next card not turned up yet
     ]
-    record = {"game": HEX.name, "players": ["Black", "White"], "variants": ["cards"]}
+    record: JSONObject = {"game": HEX.name, "players": ["Black", "White"], "variants": ["cards"]}
     return HexVideo("cards", START, script, {**record, "turns": turns}, ("card-first",))

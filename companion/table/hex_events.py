@@ -20,10 +20,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from companion.games.errors import GameError
 from companion.games.hex import Position
+from companion.games.json_types import JSON, JSONObject
 from companion.table.errors import EventError
 
 
@@ -37,12 +38,12 @@ class BoardSeen:
     event: ClassVar[str] = "seen"
     kind: ClassVar[str] = "board"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         """The journal row's payload (``at`` is the row's own time)."""
         return {"event": self.event, "board": self.position.board()}
 
 
-def board_input(kind: str, payload: Mapping[str, Any], *, at: float = 0.0) -> BoardSeen:
+def board_input(kind: str, payload: Mapping[str, JSON], *, at: float = 0.0) -> BoardSeen:
     """The :class:`BoardSeen` of a journal row of ``kind`` ``board``, the inverse of
     :meth:`BoardSeen.to_json`; :class:`EventError` names what is wrong."""
     event, board = payload.get("event"), payload.get("board")

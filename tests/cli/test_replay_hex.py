@@ -9,11 +9,12 @@ import cv2
 import pytest
 
 from companion.cli import main
+from companion.games.json_types import JSONObject
 from companion.synthetic.hex_games import endgame_video, opening_video
 from companion.synthetic.hex_scene import HexScene
 
 
-def _record_video(folder: Path, *, endgame: bool = False) -> dict[str, object]:
+def _record_video(folder: Path, *, endgame: bool = False) -> JSONObject:
     video = endgame_video() if endgame else opening_video()
     scene = HexScene((1280, 720), 2.3, seed=5, frames_per_step=1)
     folder.mkdir()

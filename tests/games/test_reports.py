@@ -23,7 +23,7 @@ from companion.games import (
     TrumpRound,
     report_from_json,
 )
-from companion.games.json_types import JSONObject
+from companion.games.json_types import JSON, JSONObject
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 VALID = sorted(
@@ -61,3 +61,36 @@ def test_what_is_no_score_is_a_record_error(data: JSONObject) -> None:
     with pytest.raises(RecordError) as caught:
         report_from_json(data)
     assert caught.value.rule == "record" and "not a score object" in str(caught.value)
+
+
+REFEREE_TURN: JSONObject = {"player": "black", "allowed": 1, "moves": 1, "strikes": 0, "card": None}
+REFEREE: JSONObject = {
+    "game": "hex-referee",
+    "players": ["Ana", "Ben"],
+    "turns": [{"player": "black", "allowed": 1, "moves": 1, "strikes": 0, "card": None}],
+    "winner": None,
+}
+
+
+def _with(data: JSONObject, key: str, value: JSON) -> JSONObject:
+    return {**data, key: value}
+
+
+@pytest.mark.parametrize(
+    ("data", "says"),
+    [
+        (_with(REFEREE, "turns", [5]), "a turn is an object, not a number"),
+        (_with(REFEREE, "players", "black"), '"players" is a list, not text'),
+        (_with(REFEREE, "turns", [{**REFEREE_TURN, "moves": True}]), '"moves" is a number'),
+        (_with(REFEREE, "turns", [{**REFEREE_TURN, "allowed": "1"}]), '"allowed" is a number'),
+        (_with(REFEREE, "winner", 1), '"winner" is text, not a number'),
+    ],
+)
+def test_a_hex_score_of_the_wrong_shape_is_a_record_error_naming_the_key(
+    data: JSONObject, says: str
+) -> None:
+    """Issue 23: a hex score object read back with the JSON readers: a wrong shape is a
+    RecordError naming the key (no AttributeError escapes, no text read as five names)."""
+    with pytest.raises(RecordError) as caught:
+        report_from_json(data)
+    assert caught.value.rule == "record" and says in str(caught.value)

@@ -8,6 +8,7 @@ import pytest
 
 from companion.flows.hex_camera import HexCameraFlow
 from companion.games.hex import START, Cell, Position
+from companion.games.json_types import JSONObject
 from companion.journal import Journal
 from companion.session import Session
 from companion.session.codec import KINDS, decode, encode
@@ -42,7 +43,7 @@ def test_a_board_row_reads_back_as_itself() -> None:
         ({"event": "moved", "board": START.board()}, "is not board/seen"),
     ],
 )
-def test_a_damaged_board_row_is_refused_naming_it(payload: dict[str, object], says: str) -> None:
+def test_a_damaged_board_row_is_refused_naming_it(payload: JSONObject, says: str) -> None:
     """A row the game cannot read raises EventError (a ValueError) naming what is wrong:
     the session sets it and what follows aside."""
     with pytest.raises(EventError, match=says):

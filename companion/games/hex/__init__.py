@@ -30,8 +30,9 @@ Modules: ``board`` (cells and neighbours, H1), ``pieces``, ``position`` (moves w
 displacement, the diagram string, H3), ``rules`` (allowance H2, wins H4/H5), ``cards``
 (the move-card piles, H5), ``actions`` (both modes'), ``turn`` (one turn, either
 mode), ``game`` (the turns, allowances, move cards and undo both modes share),
-``state`` (the board mode), ``referee`` (the referee mode), ``record`` (both modes'
-records, and the button referee's older one), ``report`` (the score, both modes).
+``state`` (the board mode), ``referee`` (the referee mode), ``record`` (the board
+mode's records), ``referee_record`` (the referee mode's, and the button referee's older
+one), ``report`` (the score, both modes).
 """
 
 from __future__ import annotations
@@ -55,8 +56,8 @@ from companion.games.hex.cards import Pile, card_name, parse_card
 from companion.games.hex.game import VARIANTS
 from companion.games.hex.pieces import Kind, Piece, Side
 from companion.games.hex.position import START, Position
-from companion.games.hex.record import is_flow_record, upgrade_record
 from companion.games.hex.referee import HexRefereeState
+from companion.games.hex.referee_record import is_flow_record, upgrade_record
 from companion.games.hex.report import BOARD_GAME, REFEREE_GAME, HexReport, HexTurnReport
 from companion.games.hex.rules import (
     MAX_STRIKES,

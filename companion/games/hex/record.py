@@ -1,5 +1,5 @@
-"""Hex game records, both modes (DESIGN.md "Game records", docs/notation.md): write
-one, read and referee one.
+"""Hex game records of the board mode (DESIGN.md "Game records", docs/notation.md):
+write one, read and referee one; and what both modes' records share.
 
 The board mode's record lists the moves:
 
@@ -17,31 +17,16 @@ is not turned up yet. Beyond DESIGN.md's keys a record may carry (and
 ``resigned`` (``"black"`` or ``"white"``: that side conceded after the turns listed)
 and ``start`` (a board string, only when the game did not start from H1's position).
 
-The referee mode never sees the board, so a turn is a count: ``moves`` made and
-``strikes``, the enemy strike pieces on the mover's centre (H2); the allowance and the
-side follow from the turn's place (Black first):
+The referee mode's record (the game ``hex-referee``) is
+:mod:`companion.games.hex.referee_record`'s.
 
-    {"game": "hex-referee", "players": ["Ana", "Ben"], "variants": [],
-     "turns": [{"strikes": 0, "moves": 1}, {"strikes": 0, "moves": 2},
-               {"strikes": 0, "moves": 2}, {"strikes": 1, "moves": 0}],
-     "winner": null}
+A record is JSON (:data:`~companion.games.json_types.JSON`) where it enters and
+leaves; inside, its head is a :class:`BoardHead` and each turn a :class:`BoardTurn`,
+read one at a time as the replay reaches it, so the first fault met is the one told.
 
-With the variant ``cards`` a turn is ``{"card": 4, "moves": 2}`` (H5: the card is the
-allowance, nothing is subtracted), and a last turn ``{"card": null, "moves": 0}`` says
-the next card is not turned up. ``winner`` is ``"black"``, ``"white"`` or ``null``
-(absent reads as ``null``).
-
-:func:`upgrade_record` reads the record the button referee wrote before the game
-``hex-referee`` existed (``{"game": "hex", "mode": "referee", ..., "turns": [{"player",
-"allowed", "moves", "strikes", "card"}], "winner"}``); :func:`read_referee_record`
-takes both and checks the old record's ``player`` and ``allowed`` against the replay.
-
-    >>> old = {"game": "hex", "mode": "referee", "players": ["Black", "White"],
-    ...        "variants": [], "winner": "white",
-    ...        "turns": [{"player": "black", "allowed": 1, "moves": 1, "strikes": 0,
-    ...                   "card": None}]}
-    >>> upgrade_record(old)["turns"], upgrade_record(old)["winner"]
-    ([{'strikes': 0, 'moves': 1}], 'white')
+    >>> head = read_board_head({"game": "hex", "turns": [["b2-c2"]], "resigned": "white"})
+    >>> head.players, head.resigned, head.start is START
+    (('Black', 'White'), <Side.WHITE: 'white'>, True)
 
 Every fault is a :class:`RecordError` naming the turn and move, the fault and the rule.
 """
@@ -49,55 +34,69 @@ Every fault is a :class:`RecordError` naming the turn and move, the fault and th
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from companion.games.errors import IllegalActionError, Place, RecordError, UnknownVariantError
-from companion.games.hex.actions import (
-    Draw,
-    EndTurn,
-    HexAction,
-    Move,
-    MoveMade,
-    RefereeAction,
-    Resign,
-    Strikes,
-    Win,
-)
+from companion.games.hex.actions import Draw, EndTurn, HexAction, Move, RefereeAction, Resign
 from companion.games.hex.board import HexNotationError, shown
 from companion.games.hex.pieces import Side
 from companion.games.hex.position import START, Position
-from companion.games.hex.report import BOARD_GAME, REFEREE_GAME
+from companion.games.hex.report import BOARD_GAME
 from companion.games.hex.turn import Turn, too_many
+from companion.games.json_types import JSON, JSONObject
 
 if TYPE_CHECKING:
     from companion.games.hex.game import HexGame
-    from companion.games.hex.referee import HexRefereeState
     from companion.games.hex.state import HexState
 
     S = TypeVar("S", bound=HexState)
-    R = TypeVar("R", bound=HexRefereeState)
 else:
     S = TypeVar("S")
-    R = TypeVar("R")
 
 SIDES = {side.value: side for side in Side}
+#: The names a record without ``players`` gives (Black's first).
+DEFAULT_NAMES = ("Black", "White")
 
 
-def _moves(turn: Turn[Move]) -> list[str]:
+@dataclass(frozen=True)
+class BoardHead:
+    """What a board record says beside its turns, checked: the two names (Black's
+    first), the variants (the engine checks them), the start position, the side that
+    resigned after the turns listed, and the turns still as JSON (read one by one)."""
+
+    players: tuple[str, ...]
+    variants: tuple[str, ...]
+    start: Position
+    resigned: Side | None
+    turns: list[JSON]
+
+
+@dataclass(frozen=True)
+class BoardTurn:
+    """One turn of a board record: its move card (card variant, H5; ``None`` not turned
+    up yet or no variant) and its moves as written (each read when the replay reaches it)."""
+
+    card: int | None
+    moves: list[JSON]
+
+
+def _moves(turn: Turn[Move]) -> list[JSON]:
     return [str(move) for move in turn.moves]
 
 
-def write_board_record(state: HexState) -> dict[str, Any]:
-    turns: list[Any] = [
+def write_board_record(state: HexState) -> JSONObject:
+    """The record of the game so far (the module's docstring)."""
+    turns: list[JSON] = [
         {"card": turn.card, "moves": _moves(turn)} if state.cards else _moves(turn)
         for turn in state.turns
     ]
     if state.turns and state.card_pending():
         turns.append({"card": None, "moves": []})
-    record: dict[str, Any] = {
+    record: JSONObject = {
         "game": BOARD_GAME,
         "players": list(state.players),
-        "variants": sorted(state.variants),
+        "variants": list(sorted(state.variants)),
         "turns": turns,
     }
     if state.history and isinstance(state.history[-1], Resign):
@@ -107,68 +106,97 @@ def write_board_record(state: HexState) -> dict[str, Any]:
     return record
 
 
-def read_board_record(cls: type[S], record: Mapping[str, Any]) -> S:
+def read_board_head(record: object) -> BoardHead:
+    """The head of a board record, checked in the order a reader meets its faults."""
+    data = check_object(record)
+    turns = turns_of(data, BOARD_GAME, "hex record")
+    resigned = side_of(data, "resigned", '"resigned" is "black" or "white"', "record")
+    players, variants = players_of(data), variants_of(data)
+    return BoardHead(players, variants, _start(data), resigned, turns)
+
+
+def read_board_record(cls: type[S], record: object) -> S:
     """Replay ``record`` from the start position; every fault is a :class:`RecordError`."""
-    _check_object(record)
-    if record.get("game") != BOARD_GAME:
-        raise RecordError(f'not a hex record ("game" is {shown(record.get("game"))})', "record")
-    turns = record.get("turns")
-    if not isinstance(turns, list):
-        raise RecordError('a hex record needs a "turns" list', "record")
-    resigned = record.get("resigned")
-    if resigned is not None and (not isinstance(resigned, str) or resigned not in SIDES):
-        raise RecordError(f'"resigned" is "black" or "white", not {shown(resigned)}', "record")
+    head = read_board_head(record)
     try:
-        state = cls(players_of(record), variants_of(record), start=_start(record))
+        state = cls(head.players, head.variants, start=head.start)
     except UnknownVariantError as exc:
         raise RecordError(exc.what, "record") from None
-    for number, turn in enumerate(turns, start=1):
-        _replay_turn(state, number, turn, last=number == len(turns))
-    if resigned is not None:
-        _apply(state, Resign(SIDES[resigned]), Place.of("after the last turn"))
+    for number, turn in enumerate(head.turns, start=1):
+        _replay_turn(state, number, turn, last=number == len(head.turns))
+    if head.resigned is not None:
+        apply(state, Resign(head.resigned), Place.of("after the last turn"))
     return state
 
 
-def players_of(record: Mapping[str, Any]) -> list[str]:
+def check_object(record: object) -> Mapping[str, JSON]:
+    """``record`` as a JSON object, or the :class:`RecordError` that it is none."""
+    if not isinstance(record, Mapping):
+        raise RecordError(f"a record is a JSON object, not {type(record).__name__}", "record")
+    return record
+
+
+def turns_of(record: Mapping[str, JSON], game: str, noun: str) -> list[JSON]:
+    """The turns of a record of ``game`` (a ``noun``), once its game is checked."""
+    if record.get("game") != game:
+        raise RecordError(f'not a {noun} ("game" is {shown(record.get("game"))})', "record")
+    turns = record.get("turns")
+    if not isinstance(turns, list):
+        raise RecordError(f'a {noun} needs a "turns" list', "record")
+    return turns
+
+
+def side_of(record: Mapping[str, JSON], key: str, what: str, rule: str) -> Side | None:
+    """The side named under ``key`` (``None`` when absent or null); ``what`` says what
+    it may be, for the :class:`RecordError` of anything else."""
+    value = record.get(key)
+    if value is not None and (not isinstance(value, str) or value not in SIDES):
+        raise RecordError(f"{what}, not {shown(value)}", rule)
+    return None if value is None else SIDES[value]
+
+
+def players_of(record: Mapping[str, JSON]) -> tuple[str, ...]:
     """The record's two names, Black's first (default Black, White); the referee's too."""
-    players = record.get("players", ["Black", "White"])
-    if (
-        not isinstance(players, list)
-        or len(players) != 2
-        or not all(isinstance(name, str) for name in players)
-    ):
+    players = record.get("players", list(DEFAULT_NAMES))
+    if not isinstance(players, list) or len(players) != 2:
         raise RecordError(f'"players" is a list of two names, not {shown(players)}', "record")
-    return players
+    names = tuple(name for name in players if isinstance(name, str))
+    if len(names) != 2:
+        raise RecordError(f'"players" is a list of two names, not {shown(players)}', "record")
+    return names
 
 
-def variants_of(record: Mapping[str, Any]) -> list[str]:
+def variants_of(record: Mapping[str, JSON]) -> tuple[str, ...]:
     """The record's variant names (checked against the game by its engine)."""
     variants = record.get("variants", [])
-    if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
+    names = tuple(v for v in variants if isinstance(v, str)) if isinstance(variants, list) else ()
+    if not isinstance(variants, list) or len(names) != len(variants):
         raise RecordError(f'"variants" is a list of names, not {shown(variants)}', "record")
-    return variants
+    return names
 
 
-def _start(record: Mapping[str, Any]) -> Position:
+def _start(record: Mapping[str, JSON]) -> Position:
     board = record.get("start")
     if board is None:
         return START
     try:
+        if not isinstance(board, str):
+            raise HexNotationError(f"a board is a string, not {type(board).__name__}")
         return Position.parse(board)
     except HexNotationError as exc:
         raise RecordError(exc.what, exc.rule, where=Place.of("start")) from None
 
 
-def _replay_turn(state: HexState, number: int, turn: object, *, last: bool) -> None:
+def _replay_turn(state: HexState, number: int, turn: JSON, *, last: bool) -> None:
     where = Place.of("turn", number)
-    card, moves = _turn_shape(turn, cards=state.cards, where=where)
+    shape = _board_turn(turn, cards=state.cards, where=where)
     if state.is_terminal():
         raise RecordError(
             f"a turn after the end of the game: {state.ending}", state.end_rule, where=where
         )
-    if not _begin_turn(state, number, card, where, pending=last and not moves):
+    if not begin_turn(state, number, shape.card, where, pending=last and not shape.moves):
         return
-    for index, text in enumerate(moves, start=1):
+    for index, text in enumerate(shape.moves, start=1):
         place = where.then("move", index)
         if not isinstance(text, str):
             raise RecordError(
@@ -179,7 +207,7 @@ def _replay_turn(state: HexState, number: int, turn: object, *, last: bool) -> N
         except HexNotationError as exc:
             raise RecordError(exc.what, exc.rule, where=place) from None
         _check_allowance(state, number, move, place)
-        _apply(state, move, place)
+        apply(state, move, place)
 
 
 def _check_allowance(state: HexState, number: int, move: Move, place: Place) -> None:
@@ -189,183 +217,37 @@ def _check_allowance(state: HexState, number: int, move: Move, place: Place) -> 
         raise RecordError(f"{move}: {too_many(turn)}", state.count_rule, where=place)
 
 
-def _turn_shape(turn: object, *, cards: bool, where: Place) -> tuple[int | None, list[Any]]:
+def _board_turn(turn: JSON, *, cards: bool, where: Place) -> BoardTurn:
+    """A turn's JSON as a :class:`BoardTurn`: a list of moves, or in the card variant
+    ``{"card": n, "moves": [...]}``."""
     if not cards:
         if not isinstance(turn, list):
             hint = " (turns with a card need the variant cards)" if isinstance(turn, dict) else ""
             raise RecordError(
                 f"a turn is a list of moves, not {shown(turn)}{hint}", "record", where=where
             )
-        return None, turn
-    if not isinstance(turn, dict) or not isinstance(turn.get("moves"), list) or "card" not in turn:
+        return BoardTurn(None, turn)
+    moves = turn.get("moves") if isinstance(turn, dict) else None
+    if not isinstance(turn, dict) or not isinstance(moves, list) or "card" not in turn:
         raise RecordError(
             f'a turn is {{"card": n, "moves": [...]}}, not {shown(turn)}', "record", where=where
         )
     card = turn["card"]
     if card is not None and (not isinstance(card, int) or isinstance(card, bool)):
         raise RecordError(f'"card" is a number 1-6, not {shown(card)}', "record", where=where)
-    return card, turn["moves"]
-
-
-# -- the referee mode ------------------------------------------------------------------
-
-
-def write_referee_record(state: HexRefereeState) -> dict[str, Any]:
-    turns: list[dict[str, Any]] = [
-        {"card": turn.card, "moves": turn.made}
-        if state.cards
-        else {"strikes": turn.strikes, "moves": turn.made}
-        for turn in state.turns
-    ]
-    if state.turns and state.card_pending():
-        turns.append({"card": None, "moves": 0})
-    return {
-        "game": REFEREE_GAME,
-        "players": list(state.players),
-        "variants": sorted(state.variants),
-        "turns": turns,
-        "winner": state.winner.value if state.winner else None,
-    }
-
-
-def is_flow_record(record: Mapping[str, Any]) -> bool:
-    """A record of the button referee from before ``hex-referee``: ``"mode": "referee"``."""
-    return record.get("game") == BOARD_GAME and record.get("mode") == "referee"
-
-
-def upgrade_record(record: Mapping[str, Any]) -> Mapping[str, Any]:
-    """The older flow's record in today's format; any other record as it is.
-
-    Only the shape changes here (its faults are :func:`read_referee_record`'s to find):
-    a turn keeps ``moves`` and ``strikes`` (``card`` in the card variant) and drops
-    ``player`` and ``allowed``, which the engine derives.
-    """
-    if not is_flow_record(record):
-        return record
-    cards = "cards" in (record.get("variants") or [])
-    turns = record.get("turns")
-    if isinstance(turns, list):
-        turns = [_upgraded_turn(turn, cards=cards) for turn in turns]
-    out = {key: value for key, value in record.items() if key != "mode"}
-    return {**out, "game": REFEREE_GAME, "turns": turns}
-
-
-def _upgraded_turn(turn: object, *, cards: bool) -> object:
-    if not isinstance(turn, dict):
-        return turn
-    if cards:
-        return {"card": turn.get("card"), "moves": turn.get("moves")}
-    return {"strikes": turn.get("strikes", 0), "moves": turn.get("moves")}
-
-
-def read_referee_record(cls: type[R], record: Mapping[str, Any]) -> R:
-    """Replay ``record`` (today's or the older flow's); every fault is a :class:`RecordError`."""
-    _check_object(record)
-    state = _replay_counts(cls, upgrade_record(record))
-    if is_flow_record(record):
-        _check_flow_turns(state, record["turns"])
-    return state
-
-
-def _replay_counts(cls: type[R], record: Mapping[str, Any]) -> R:
-    if record.get("game") != REFEREE_GAME:
-        game = shown(record.get("game"))
-        raise RecordError(f'not a hex referee record ("game" is {game})', "record")
-    turns = record.get("turns")
-    if not isinstance(turns, list):
-        raise RecordError('a hex referee record needs a "turns" list', "record")
-    winner = record.get("winner")
-    if winner is not None and (not isinstance(winner, str) or winner not in SIDES):
-        what = f'"winner" is "black", "white" or null (no rule gives a draw), not {shown(winner)}'
-        raise RecordError(what, "H4")
-    try:
-        state = cls(players_of(record), variants_of(record))
-    except UnknownVariantError as exc:
-        raise RecordError(str(exc), "record") from None
-    for number, turn in enumerate(turns, start=1):
-        _replay_count(state, number, turn, last=number == len(turns))
-    if winner is not None:
-        _apply(state, Win(SIDES[winner]), Place.of("winner"))
-    return state
-
-
-def _replay_count(state: HexRefereeState, number: int, turn: object, *, last: bool) -> None:
-    where = Place.of("turn", number)
-    shape, moves = _count_shape(turn, cards=state.cards, where=where)
-    if not _begin_turn(state, number, shape.get("card"), where, pending=last and not moves):
-        return
-    if not state.cards:
-        strikes = shape.get("strikes", 0)
-        if state.turn is not None and strikes != state.turn.strikes:
-            _apply(state, Strikes(strikes), where)
-    for index in range(1, moves + 1):
-        current = state.turn
-        if current is None or current.number != number or not current.moves_left:
-            allowed = state.turns[number - 1].allowed
-            side = state.turns[number - 1].side.value
-            what = f"{side} may make {allowed} move{_s(allowed)} this turn, not {moves}"
-            raise RecordError(what, state.count_rule, where=where.then("move", index))
-        _apply(state, MoveMade(), where.then("move", index))
-
-
-def _s(count: int) -> str:
-    return "" if count == 1 else "s"
-
-
-def _count_shape(turn: object, *, cards: bool, where: Place) -> tuple[dict[str, Any], int]:
-    """The turn and its move count, once its shape is checked (``strikes`` or ``card``)."""
-    shape = '{"card": n, "moves": n}' if cards else '{"strikes": n, "moves": n}'
-    if not isinstance(turn, dict) or "moves" not in turn or (cards and "card" not in turn):
-        raise RecordError(f"a turn is {shape}, not {shown(turn)}", "record", where=where)
-    for key in ("moves", "strikes", "card"):
-        value = turn.get(key)
-        if key in turn and not _whole(value) and not (key == "card" and value is None):
-            raise RecordError(
-                f'"{key}" is a whole number, not {shown(value)}', "record", where=where
-            )
-    moves: int = turn["moves"]
-    if moves < 0:
-        raise RecordError(f'"moves" counts the moves made, not {moves}', "record", where=where)
-    if cards and turn.get("strikes"):
-        raise RecordError("the card variant has no strike reduction", "H5", where=where)
-    if not cards and turn.get("card") is not None:
-        raise RecordError("a move card needs the variant cards", "H5", where=where)
-    return turn, moves
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _check_flow_turns(state: HexRefereeState, turns: list[Any]) -> None:
-    """The older record's ``player`` and ``allowed`` must be what the replay gives (H2, H5)."""
-    for turn, old in zip(state.turns, turns, strict=False):
-        where = Place.of("turn", turn.number)
-        player, allowed = old.get("player", turn.side.value), old.get("allowed", turn.allowed)
-        if player != turn.side.value:
-            raise RecordError(
-                f"{shown(player)} moves, but it is {turn.side.value}'s turn", "H1", where=where
-            )
-        if allowed != turn.allowed:
-            what = f'"allowed" is {shown(allowed)}, but the turn allows {turn.allowed}'
-            raise RecordError(what, state.count_rule, where=where)
+    return BoardTurn(card, moves)
 
 
 # -- both modes ------------------------------------------------------------------------
 
 
-def _check_object(record: object) -> None:
-    if not isinstance(record, Mapping):
-        raise RecordError(f"a record is a JSON object, not {type(record).__name__}", "record")
-
-
-def _begin_turn(
+def begin_turn(
     state: HexGame[Any, Any], number: int, card: int | None, where: Place, *, pending: bool
 ) -> bool:
     """Turn ``number`` begins: the one before ends, and in the card variant its card comes
     up. ``False`` for the card variant's last turn whose card is not turned up yet."""
     if state.turn is not None and state.turn.number < number:
-        _apply(state, EndTurn(), where)
+        apply(state, EndTurn(), where)
     if not state.cards:
         return True
     if card is None:
@@ -376,11 +258,12 @@ def _begin_turn(
                 where=where,
             )
         return False
-    _apply(state, Draw(card), where)
+    apply(state, Draw(card), where)
     return True
 
 
-def _apply(state: HexGame[Any, Any], action: HexAction | RefereeAction, where: Place) -> None:
+def apply(state: HexGame[Any, Any], action: HexAction | RefereeAction, where: Place) -> None:
+    """Hand ``action`` to the engine; what it refuses is a :class:`RecordError` at ``where``."""
     try:
         state.apply(action)
     except IllegalActionError as exc:

@@ -29,17 +29,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, ClassVar, Self
+from typing import ClassVar, Self
 
 from companion.games.base import Termination
 from companion.games.errors import IllegalActionError
 from companion.games.hex.actions import EndTurn, MoveMade, RefereeAction, Strikes, Win
 from companion.games.hex.game import DEFAULT_PLAYERS, HexGame
 from companion.games.hex.pieces import Side
-from companion.games.hex.record import read_referee_record, write_referee_record
+from companion.games.hex.referee_record import read_referee_record, write_referee_record
 from companion.games.hex.report import REFEREE_GAME, HexReport, HexTurnReport
 from companion.games.hex.rules import MAX_STRIKES, allowance_with
 from companion.games.hex.turn import Turn, too_many
+from companion.games.json_types import JSON, JSONObject
 
 
 class HexRefereeState(HexGame[RefereeAction, MoveMade]):
@@ -109,11 +110,11 @@ class HexRefereeState(HexGame[RefereeAction, MoveMade]):
 
     # -- records -------------------------------------------------------------------
 
-    def to_record(self) -> dict[str, Any]:
+    def to_record(self) -> JSONObject:
         return write_referee_record(self)
 
     @classmethod
-    def from_record(cls, record: Mapping[str, Any]) -> Self:
+    def from_record(cls, record: Mapping[str, JSON]) -> Self:
         return read_referee_record(cls, record)
 
     def report(self) -> HexReport:

@@ -27,11 +27,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from companion.games.hex.actions import Move
 from companion.games.hex.pieces import Side
 from companion.games.hex.position import Position
+from companion.games.json_types import (
+    JSON,
+    JSONObject,
+    as_int,
+    as_object,
+    as_text,
+    int_field,
+    list_field,
+    text_field,
+    texts,
+)
 
 #: The record's and the score's name of each mode's game.
 BOARD_GAME: Final = "hex"
@@ -53,27 +64,36 @@ class HexTurnReport:
     strikes: int | None = None
     card: int | None = None
 
-    def to_json(self) -> dict[str, Any]:
-        moves = self.moves if isinstance(self.moves, int) else [str(m) for m in self.moves]
-        out = {"player": self.player.value, "allowed": self.allowed, "moves": moves}
+    def to_json(self) -> JSONObject:
+        moves: JSON = self.moves if isinstance(self.moves, int) else [str(m) for m in self.moves]
+        out: JSONObject = {"player": self.player.value, "allowed": self.allowed, "moves": moves}
         if self.strikes is not None:
             out.update(strikes=self.strikes, card=self.card)
         return out
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any], *, told: bool = False) -> HexTurnReport:
-        """Read :meth:`to_json`'s object back; ``told``: a referee mode's turn."""
+    def from_json(cls, data: Mapping[str, JSON], *, told: bool = False) -> HexTurnReport:
+        """Read :meth:`to_json`'s object back; ``told``: a referee mode's turn.
+
+        A wrong shape raises what the readers of :mod:`companion.games.json_types` raise
+        (``KeyError``, ``TypeError``) or ``ValueError`` (a side, a move), naming the key.
+        """
+        player, allowed = Side(text_field(data, "player")), int_field(data, "allowed")
         if not told:
             moves = data["moves"]
-            made = moves if isinstance(moves, int) else tuple(Move.parse(m) for m in moves)
-            return cls(Side(data["player"]), int(data["allowed"]), made)
+            made: tuple[Move, ...] | int = (
+                as_int(moves, '"moves"')
+                if isinstance(moves, int)
+                else tuple(Move.parse(as_text(m, "a move")) for m in list_field(data, "moves"))
+            )
+            return cls(player, allowed, made)
         card = data.get("card")
         return cls(
-            Side(data["player"]),
-            int(data["allowed"]),
-            int(data["moves"]),
-            int(data.get("strikes", 0)),
-            None if card is None else int(card),
+            player,
+            allowed,
+            int_field(data, "moves"),
+            as_int(data.get("strikes", 0), '"strikes"'),
+            None if card is None else as_int(card, '"card"'),
         )
 
 
@@ -103,8 +123,8 @@ class HexReport:
         """The game is over: a side won (H4, H5), the other resigned, or the table said so."""
         return self.winner is not None
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"game": self.game}
+    def to_json(self) -> JSONObject:
+        out: JSONObject = {"game": self.game}
         if self.game == REFEREE_GAME:
             out["players"] = list(self.players)
         elif self.board is None:
@@ -116,16 +136,19 @@ class HexReport:
         return out
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> HexReport:
-        """Read :meth:`to_json`'s object back (either mode's)."""
+    def from_json(cls, data: Mapping[str, JSON]) -> HexReport:
+        """Read :meth:`to_json`'s object back (either mode's); a wrong shape raises as
+        :meth:`HexTurnReport.from_json` does."""
         winner = data["winner"]
-        side = None if winner is None else Side(winner)
-        if data["game"] == REFEREE_GAME:
-            turns = tuple(HexTurnReport.from_json(turn, told=True) for turn in data["turns"])
-            return cls.counted(tuple(str(name) for name in data["players"]), turns, side)
+        side = None if winner is None else Side(as_text(winner, '"winner"'))
+        told = text_field(data, "game") == REFEREE_GAME
+        turns = tuple(
+            HexTurnReport.from_json(as_object(turn, "a turn"), told=told)
+            for turn in list_field(data, "turns")
+        )
+        if told:
+            return cls.counted(texts(data["players"], '"players"'), turns, side)
         board = data["board"]
         return cls(
-            tuple(HexTurnReport.from_json(turn) for turn in data["turns"]),
-            side,
-            None if board is None else Position.parse(board),
+            turns, side, None if board is None else Position.parse(as_text(board, '"board"'))
         )

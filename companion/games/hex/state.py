@@ -18,7 +18,7 @@ follows H3, and the game ends at once when a move wins (H4 / H5) or a player res
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Self
+from typing import ClassVar, Self
 
 from companion.games.base import Termination
 from companion.games.errors import IllegalActionError
@@ -31,6 +31,7 @@ from companion.games.hex.record import read_board_record, write_board_record
 from companion.games.hex.report import BOARD_GAME, HexReport, HexTurnReport
 from companion.games.hex.rules import winner_after_move
 from companion.games.hex.turn import Turn, too_many
+from companion.games.json_types import JSON, JSONObject
 
 
 class HexState(HexGame[HexAction, Move]):
@@ -145,11 +146,11 @@ class HexState(HexGame[HexAction, Move]):
 
     # -- records -------------------------------------------------------------------
 
-    def to_record(self) -> dict[str, Any]:
+    def to_record(self) -> JSONObject:
         return write_board_record(self)
 
     @classmethod
-    def from_record(cls, record: Mapping[str, Any]) -> Self:
+    def from_record(cls, record: Mapping[str, JSON]) -> Self:
         return read_board_record(cls, record)
 
     def report(self) -> HexReport:

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from companion.games import CHANCE, GameError, RecordError, Termination
 from companion.games.hex import SPEC, EndTurn, HexState, Move, Resign, Side, new_game
+from companion.games.json_types import JSONObject, list_field
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "hex"
 
@@ -25,7 +26,7 @@ def replayed(state: HexState) -> HexState:
 
 
 def test_h1_record_of_designs_example_and_its_report() -> None:
-    record = {"game": "hex", "variants": [], "turns": [["b2-c2"], ["j6-i6", "k5-j5"]]}
+    record: JSONObject = {"game": "hex", "variants": [], "turns": [["b2-c2"], ["j6-i6", "k5-j5"]]}
     state = HexState.from_record(record)
     report = state.report()
     assert report.game == "hex" and report.winner is None and not report.complete
@@ -40,7 +41,11 @@ def test_h1_record_of_designs_example_and_its_report() -> None:
     rows += [".uuu...t..", "u........", ".....w..", "....w..", "wwww.W"]
     written = report.to_json()
     assert written["board"] == "/".join(rows)
-    assert written["turns"][1] == {"player": "white", "allowed": 2, "moves": ["j6-i6", "k5-j5"]}
+    assert list_field(written, "turns")[1] == {
+        "player": "white",
+        "allowed": 2,
+        "moves": ["j6-i6", "k5-j5"],
+    }
     assert list(written) == ["game", "turns", "winner", "board"]
 
 
@@ -66,11 +71,13 @@ def test_h5_card_record_with_a_card_not_yet_turned_up() -> None:
     state.apply(state.sample_chance(random.Random(1)))
     state.apply(EndTurn())
     record = state.to_record()
-    assert record["turns"][-1] == {"card": None, "moves": []}
+    assert list_field(record, "turns")[-1] == {"card": None, "moves": []}
     assert replayed(state).history == state.history
     assert replayed(state).current_player() == CHANCE
     with pytest.raises(RecordError, match="only in a last turn"):
-        HexState.from_record({**record, "turns": [*record["turns"], {"card": 2, "moves": []}]})
+        HexState.from_record(
+            {**record, "turns": [*list_field(record, "turns"), {"card": 2, "moves": []}]}
+        )
 
 
 def test_record_keeps_a_resignation_and_a_start_position() -> None:

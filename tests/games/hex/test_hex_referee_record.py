@@ -26,7 +26,7 @@ from companion.games.hex import (
     new_referee_game,
     upgrade_record,
 )
-from companion.games.json_types import JSONObject
+from companion.games.json_types import JSONObject, as_object, list_field
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "hex-referee"
 
@@ -89,7 +89,7 @@ def test_record_round_trip_after_strikes_changed_mid_turn() -> None:
     actions += [MoveMade(), MoveMade(), Strikes(1), MoveMade(), Strikes(3)]
     for action in actions:
         state.apply(action)
-    assert state.to_record()["turns"][5:] == [
+    assert list_field(state.to_record(), "turns")[5:] == [
         {"strikes": 3, "moves": 3},
         {"strikes": 0, "moves": 0},
     ]
@@ -160,7 +160,9 @@ def test_the_older_flows_record_converts(name: str) -> None:
     state = HexRefereeState.from_record(old)
     assert state.to_record() == HexRefereeState.from_record(new).to_record()
     assert state.winner == (Side(old["winner"]) if old["winner"] else None)
-    for turn, was in zip(state.report().to_json()["turns"], old["turns"], strict=False):
+    written_turns = list_field(state.report().to_json(), "turns")
+    for written, was in zip(written_turns, old["turns"], strict=False):
+        turn = as_object(written)
         assert (turn["player"], turn["allowed"], turn["moves"]) == (
             was["player"],
             was["allowed"],
@@ -170,7 +172,7 @@ def test_the_older_flows_record_converts(name: str) -> None:
 
 def test_the_older_flows_record_keeps_its_strikes_and_turns() -> None:
     """H2: the conversion keeps each turn's strike count; the allowance follows from it."""
-    assert upgrade_record(example("old-flow.json"))["turns"][-2:] == [
+    assert list_field(upgrade_record(example("old-flow.json")), "turns")[-2:] == [
         {"strikes": 0, "moves": 0},
         {"strikes": 1, "moves": 2},
     ]
@@ -236,3 +238,50 @@ def test_the_spec() -> None:
     )
     assert REFEREE_SPEC.variants == {"cards", "friendly-groups", "edge-surround"}
     assert get_game("hex-referee") is REFEREE_SPEC
+
+
+def test_an_older_record_with_variants_not_a_list_names_variants() -> None:
+    """Issue 23: the older record's "variants" is checked like today's (a RecordError
+    naming the key), not met first by the upgrade as a Python TypeError."""
+    old = example("old-flow.json")
+    old["variants"] = 7
+    with pytest.raises(RecordError) as caught:
+        HexRefereeState.from_record(old)
+    assert str(caught.value) == '"variants" is a list of names, not 7 (record)'
+
+
+GARBAGE = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 8) | st.sampled_from(["black", "cards", "x"]),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+TURN = st.fixed_dictionaries(
+    {"moves": GARBAGE},
+    optional={"strikes": GARBAGE, "card": GARBAGE, "player": GARBAGE, "allowed": GARBAGE},
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.one_of(
+        GARBAGE,
+        st.fixed_dictionaries(
+            {"game": st.sampled_from(["hex-referee", "hex"]), "turns": st.lists(TURN | GARBAGE)},
+            optional={
+                "mode": st.just("referee"),
+                "variants": st.just(["cards"]) | GARBAGE,
+                "players": GARBAGE,
+                "winner": GARBAGE,
+            },
+        ),
+    )
+)
+def test_garbage_records_raise_only_game_errors(record: Any) -> None:
+    """Issue 23: whatever JSON a referee record holds, today's or the older flow's, the
+    reader fails only with the game's own errors (a RecordError naming the place)."""
+    try:
+        HexRefereeState.from_record(record)
+    except RecordError as exc:
+        assert "\n" not in str(exc) and exc.rule
