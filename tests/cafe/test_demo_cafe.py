@@ -109,7 +109,8 @@ def test_the_cafe_demo_answers_with_three_tables_and_stops_clean(
 ) -> None:
     """The dashboard answers over loopback with three tables online, each playing a
     game of its own (Fibonachos, a rummy game, Trump), their cards coming in (a
-    table's running tally, its round or whose turn it is moves); each table's phone
+    table's running tally, its round, whose turn it is or its last card's time moves:
+    a rummy player lays several cards a turn); each table's phone
     page opens; the stop signal (Ctrl-C to the terminal's whole process group, or
     SIGTERM to the demo) ends the demo with 0 and the broker and the server with it
     (their ports closed, no process left), the tables having said offline first."""
@@ -131,7 +132,12 @@ def test_the_cafe_demo_answers_with_three_tables_and_stops_clean(
             while not deadline.is_set():
                 tables = client.get(f"{base}/.json").json()["tables"]
                 for table in tables:
-                    moves = (table.get("running"), table.get("round"), table.get("to_play"))
+                    moves = (
+                        table.get("running"),
+                        table.get("round"),
+                        table.get("to_play"),
+                        table.get("idle_since"),  # its last card's time
+                    )
                     seen.setdefault(table["name"], set()).add(repr(moves))
                 moving = len(seen) == 3 and all(len(states) > 1 for states in seen.values())
                 games = {t["name"]: t["game"] for t in tables if t["online"]}
