@@ -205,22 +205,31 @@ def from_json(payload: Mapping[str, JSON]) -> FlowCommand:
         raise CommandError(f"{name}: the arguments are not an object: {args!r}")
     if kind is Replace:
         args = _replace_args(args)
-    hints = get_type_hints(kind)
-    known_fields = {field.name: field for field in fields(kind)}
+    known_fields = _FIELDS[kind.name]
     unknown = sorted(set(args) - set(known_fields))
     if unknown:
         raise CommandError(f"{name}: unknown arguments {unknown} (it takes: {list(known_fields)})")
     values: dict[str, Any] = {}
-    for field in known_fields.values():
-        if field.name not in args:
-            if field.default is MISSING:
-                raise CommandError(f"{name}: the argument {field.name!r} is missing")
+    for field, (hint, required) in known_fields.items():
+        if field not in args:
+            if required:
+                raise CommandError(f"{name}: the argument {field!r} is missing")
             continue
-        value = args[field.name]
-        if not _fits(value, hints[field.name]):
-            raise CommandError(f"{name}: {field.name} {value!r} is not {_words(hints[field.name])}")
-        values[field.name] = value
+        value = args[field]
+        if not _fits(value, hint):
+            raise CommandError(f"{name}: {field} {value!r} is not {_words(hint)}")
+        values[field] = value
     return kind(**values)
+
+
+def _fields(kind: type[FlowCommand]) -> dict[str, tuple[object, bool]]:
+    """Each field of ``kind`` in order: its type, and whether a payload must give it."""
+    hints = get_type_hints(kind)
+    return {field.name: (hints[field.name], field.default is MISSING) for field in fields(kind)}
+
+
+#: Each command's fields, worked out once (a journal replays thousands of commands).
+_FIELDS = {name: _fields(kind) for name, kind in COMMANDS.items()}
 
 
 def _replace_args(args: Mapping[str, JSON]) -> JSONObject:

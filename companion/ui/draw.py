@@ -22,7 +22,7 @@ import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
@@ -46,7 +46,14 @@ class Font:
 
     def measure(self, text: str) -> int:
         """The width of ``text`` in pixels, as the font draws it (its bounding box)."""
-        return int(self.face.getbbox(printable(text))[2])
+        return _width(self.name, text)
+
+
+@lru_cache(maxsize=4096)
+def _width(name: str, text: str) -> int:
+    """The width of ``text`` in font ``name``: a screen measures the same few texts
+    each frame (names, scores, labels), so they are measured once."""
+    return int(_load(name).getbbox(printable(text))[2])
 
 
 @cache
@@ -74,6 +81,8 @@ def printable(text: str) -> str:
     >>> printable("cœur d’Élise")
     "coeur d'Élise"
     """
+    if text.isascii():
+        return text
     text = text.translate(_SPELLED)
     if all(ord(char) < 256 for char in text):
         return text
@@ -149,6 +158,11 @@ def fitting(text: str, width: int, *fonts: Font) -> Font:
     return fonts[-1]
 
 
+def _meet(one: tuple[int, int, int, int], other: tuple[int, int, int, int]) -> bool:
+    """Whether two boxes (left, top, right, bottom; right and bottom outside) share a pixel."""
+    return one[0] < other[2] and other[0] < one[2] and one[1] < other[3] and other[1] < one[3]
+
+
 class Pen:
     """Draws text and shapes on one image, never past its edges."""
 
@@ -156,19 +170,31 @@ class Pen:
         self.image = image
         self.width, self.height = image.size
         self._draw = ImageDraw.Draw(image)
-        self._ink = blank(image.size)  # the texts' pixels so far, while the tests record
+        #: While the tests record: the texts' pixels so far, and each text's box.
+        self._ink: Image.Image | None = None
+        self._boxes: list[tuple[int, int, int, int]] = []
 
     def _place(self, text: str, x: int, y: int, font: Font) -> None:
-        """While cuts are recorded, a text whose pixels fall on another's is one too."""
+        """While cuts are recorded, a text whose pixels fall on another's is one too.
+
+        Only a text whose box meets an earlier text's box has its pixels compared (a
+        glyph never draws outside its box: every Latin-1 glyph of the fonts checked)."""
         for texts in _readers:
             texts.append(text)
         if not _recorders:
             return
-        ink = blank(self.image.size)
-        ImageDraw.Draw(ink).text((x, y), printable(text), font=font.face, fill=WHITE)
-        if ImageChops.logical_and(ink, self._ink).getbbox() is not None:
-            _cut(text)
-        self._ink = ImageChops.logical_or(ink, self._ink)
+        shown = printable(text)
+        left, top, right, bottom = font.face.getbbox(shown)
+        box = (x + left, y + top, x + right, y + bottom)
+        if self._ink is None:
+            self._ink = blank(self.image.size)
+        if any(_meet(box, other) for other in self._boxes):
+            ink = blank(self.image.size)
+            ImageDraw.Draw(ink).text((x, y), shown, font=font.face, fill=WHITE)
+            if ImageChops.logical_and(ink, self._ink).getbbox() is not None:
+                _cut(text)
+        self._boxes.append(box)
+        ImageDraw.Draw(self._ink).text((x, y), shown, font=font.face, fill=WHITE)
 
     def text(
         self,
