@@ -14,7 +14,8 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -98,6 +99,8 @@ class SimTable:
         self.ack: Ack | None = None
         self.acks: list[Ack] = []
         self.commands: list[dict[str, Any]] = []
+        #: Inside :meth:`_back_to_back`, what was published and not yet waited for.
+        self._pending: list[mqtt.MQTTMessageInfo] | None = None
         self._got = threading.Condition()
         self.client = mqtt.Client(
             CallbackAPIVersion.VERSION2, client_id=f"table-{name}", clean_session=True
@@ -144,8 +147,26 @@ class SimTable:
     # -- what a table publishes -----------------------------------------------------------
 
     def publish(self, leaf: str, payload: bytes, *, retain: bool = False) -> None:
+        """One message at QoS 1, taken by the broker before this returns (in a run of
+        :meth:`_back_to_back`, before the run ends)."""
         info = self.client.publish(self.topic(leaf), payload, qos=1, retain=retain)
-        info.wait_for_publish(10)
+        if self._pending is None:
+            _published(info)
+        else:
+            self._pending.append(info)
+
+    @contextmanager
+    def _back_to_back(self) -> Iterator[None]:
+        """The messages of the block go out without waiting for each one's PUBACK, as
+        a table's outbox sends a backlog (paho keeps their order); the block ends once
+        the broker has taken every one."""
+        self._pending = []
+        try:
+            yield
+        finally:
+            pending, self._pending = self._pending, None
+        for info in pending:
+            _published(info)
 
     def game_message(self, entry: GameEntry, *, ended: bool = True) -> bytes:
         """The row of ``entry`` (as it was in play, unless ``ended``), as the table builds it."""
@@ -199,6 +220,10 @@ class SimTable:
         """Events ``start``..``stop`` in order, each game's row before its first event
         and its ended row after its last (as a table in play sends them)."""
         end = len(self.events) if stop is None else stop
+        with self._back_to_back():
+            self._play(start, end)
+
+    def _play(self, start: int, end: int) -> None:
         for index in range(start, end):
             entry, _ = self.events[index]
             if index == 0 or self.events[index - 1][0].id != entry.id:
@@ -211,12 +236,13 @@ class SimTable:
         """What the contract asks after a (re)connection: game rows after the ack's
         ``games`` (and every ended one), then every event after its ``seq``."""
         ack = self.ack or Ack()
-        for entry in self.games:
-            if entry.id > ack.games or entry.ended is not None:
-                self.send_game(entry)
-        for index, (_, event) in enumerate(self.events):
-            if event.seq > ack.seq:
-                self.send_event(index)
+        with self._back_to_back():
+            for entry in self.games:
+                if entry.id > ack.games or entry.ended is not None:
+                    self.send_game(entry)
+            for index, (_, event) in enumerate(self.events):
+                if event.seq > ack.seq:
+                    self.send_event(index)
 
     def wait_ack(self, seq: int, games: int, timeout: float = 20.0) -> None:
         """Until the ack (of this journal) says ``seq`` and ``games``."""
@@ -239,3 +265,10 @@ class SimTable:
             if not self._got.wait_for(lambda: len(self.commands) >= count, timeout):
                 raise AssertionError(f"{self.name}: no command came")
             return self.commands[count - 1]
+
+
+def _published(info: mqtt.MQTTMessageInfo) -> None:
+    """Until the broker has taken the message (its PUBACK), 10 s at most."""
+    info.wait_for_publish(10)
+    if not info.is_published():
+        raise AssertionError(f"message {info.mid} not taken by the broker within 10 s")
