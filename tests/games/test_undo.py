@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from enum import Enum
+from functools import cache
 from typing import Any
 
 import pytest
@@ -54,31 +55,41 @@ def inside(value: object) -> object:
     item by item, mappings by key (the order of a mapping counts where it is seen: in
     the legal actions, in the record), sets as sets, values that cannot change (cards,
     turns, positions) as they are, any other object by its attributes."""
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
     if isinstance(value, list | tuple):
-        return (type(value).__name__, tuple(inside(item) for item in value))
+        return (kind.__name__, tuple(inside(item) for item in value))
     if isinstance(value, dict):
         items = ((repr(key), inside(item)) for key, item in value.items())
-        return (type(value).__name__, tuple(sorted(items, key=lambda pair: pair[0])))
+        return (kind.__name__, tuple(sorted(items, key=lambda pair: pair[0])))
     if isinstance(value, set | frozenset):
         return frozenset(inside(item) for item in value)
-    try:
-        hash(value)
-    except TypeError:
-        pass
-    else:
-        if (
-            isinstance(value, Enum)
-            or type(value).__eq__ is not object.__eq__
-            or not hasattr(value, "__dict__")
-        ):
+    if _as_is(kind) or not hasattr(value, "__dict__"):
+        try:
+            hash(value)
+        except TypeError:
+            pass
+        else:
             return value
     return (
-        type(value).__name__,
+        kind.__name__,
         tuple(
             (name, len(item) if name in STACKS else inside(item))
             for name, item in sorted(vars(value).items())
         ),
     )
+
+
+#: Values that cannot change and hold nothing: kept as they are without a look.
+_ATOMS = frozenset({int, float, str, bool, bytes, type(None)})
+
+
+@cache
+def _as_is(kind: type) -> bool:
+    """Whether a hashable value of ``kind`` is compared as it is (as is one without
+    attributes): an enum, or a value with its own equality (a card, a turn)."""
+    return issubclass(kind, Enum) or kind.__eq__ is not object.__eq__
 
 
 def whole(state: GameState[Any]) -> tuple[Any, ...]:

@@ -18,8 +18,10 @@ plus two 13s, worth 34).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from types import MappingProxyType
 
 from companion.games.rummy.cards import BONUS, WILD, Card, Kind
 
@@ -95,6 +97,18 @@ class Deck:
     @cached_property
     def _copy_counts(self) -> Counter[str]:
         return Counter(str(card) for card in self.contents)
+
+    def counts(self) -> Counter[str]:
+        """Every notation of the deck with its number of copies (a counter of its own)."""
+        return Counter(self._copy_counts)
+
+    @cached_property
+    def faces(self) -> Mapping[str, Card]:
+        """Each notation of the deck and its card."""
+        faces: dict[str, Card] = {}
+        for card in self.contents:
+            faces.setdefault(str(card), card)
+        return MappingProxyType(faces)
 
     def copies(self, card: Card) -> int:
         """How many cards with this card's notation the deck holds (0: not in the deck)."""

@@ -69,7 +69,7 @@ def _pool(rnd: Round, seat: Seat) -> Counter[Card]:
     hands unseen every unseen card up to the number of hidden cards."""
     pool = Counter(seat.known)
     if seat.hidden:
-        faces = {str(card): card for card in reversed(rnd.deck.contents)}
+        faces = rnd.deck.faces
         for text, count in rnd.unseen().items():
             pool[faces[text]] += min(count, seat.hidden)
     return pool

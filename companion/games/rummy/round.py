@@ -116,7 +116,7 @@ class Round:
                 seen[str(face)] += count
             for cards in seat.sets.values():
                 seen.update(str(card.physical) for card in cards.cards)
-        left = Counter(str(card) for card in self.deck.contents)
+        left = self.deck.counts()
         left.subtract(seen)
         return +left
 
