@@ -21,7 +21,6 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from types import MappingProxyType
 
 from companion.games.rummy.cards import BONUS, WILD, Card, Kind
 
@@ -108,7 +107,7 @@ class Deck:
         faces: dict[str, Card] = {}
         for card in self.contents:
             faces.setdefault(str(card), card)
-        return MappingProxyType(faces)
+        return faces
 
     def copies(self, card: Card) -> int:
         """How many cards with this card's notation the deck holds (0: not in the deck)."""
