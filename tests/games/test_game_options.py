@@ -7,7 +7,7 @@ import pytest
 
 from companion.games.errors import GameError, OptionError
 from companion.games.game_options import GameOptions
-from companion.games.json_types import JSONObject
+from companion.games.json_types import JSON, JSONObject
 from companion.games.registry import get_game
 
 
@@ -73,10 +73,10 @@ def test_a_bad_option_names_the_option_the_game_and_what_it_takes(
 
 
 @pytest.mark.parametrize("value", [True, 1.5, [1], {"seat": 1}])
-def test_options_read_back_are_of_an_options_kind(value: bool | float | list[int]) -> None:
+def test_options_read_back_are_of_an_options_kind(value: JSON) -> None:
     """A journal's options that are no option's kind (a damaged row) are refused by name."""
     with pytest.raises(OptionError, match=r"^trump: option leader takes a seat, a whole number"):
-        GameOptions.from_json("trump", {"leader": value})  # type: ignore[dict-item]
+        GameOptions.from_json("trump", {"leader": value})
 
 
 def test_a_value_of_another_kind_is_refused_where_it_is_read() -> None:
