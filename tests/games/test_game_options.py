@@ -27,7 +27,7 @@ def test_checked_options_hold_every_option_typed() -> None:
 
 
 def test_options_are_a_value() -> None:
-    """Equal options are equal whatever order they were given in, hashable, and frozen."""
+    """Issue 23: equal options are equal whatever order they were given in, hashable, and frozen."""
     one = GameOptions.of("trump", {"seed": 4, "leader": 2})
     two = GameOptions.of("trump", {"leader": 2, "seed": 4})
     assert one == two and hash(one) == hash(two) and len({one, two}) == 1
@@ -37,7 +37,7 @@ def test_options_are_a_value() -> None:
 
 
 def test_the_json_shape_is_the_journals() -> None:
-    """The journal's ``options`` column is the object of name -> value it always was,
+    """Issue 23: the journal's ``options`` column is the object of name -> value it always was,
     and reads back to the same value."""
     options = checked("hex", {"mode": "referee"}, players=2)
     written = options.to_json()
@@ -74,13 +74,14 @@ def test_a_bad_option_names_the_option_the_game_and_what_it_takes(
 
 @pytest.mark.parametrize("value", [True, 1.5, [1], {"seat": 1}])
 def test_options_read_back_are_of_an_options_kind(value: JSON) -> None:
-    """A journal's options that are no option's kind (a damaged row) are refused by name."""
+    """Issue 23: a journal's options that are no option's kind (a damaged row) are
+    refused by name."""
     with pytest.raises(OptionError, match=r"^trump: option leader takes a seat, a whole number"):
         GameOptions.from_json("trump", {"leader": value})
 
 
 def test_a_value_of_another_kind_is_refused_where_it_is_read() -> None:
-    """A flow reads a seat, a seed or a choice; another kind there is a bug, named."""
+    """Issue 23: a flow reads a seat, a seed or a choice; another kind there is a bug, named."""
     options = GameOptions.of("hex", {"mode": "board", "seed": 2})
     with pytest.raises(OptionError, match="hex: option mode is a seat, not 'board'"):
         options.seat("mode")

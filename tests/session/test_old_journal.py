@@ -39,7 +39,7 @@ def _columns(path: Path) -> list[tuple[str, str | None]]:
 
 
 def test_old_options_and_results_read_back_unchanged(old_journal: Path) -> None:
-    """Every row's options and result read into the typed values and written again give
+    """Issue 23: every row's options and result read into the typed values and written again give
     the very objects that were written."""
     with Journal.open(old_journal) as journal:
         games = journal.games()
@@ -54,7 +54,7 @@ def test_old_options_and_results_read_back_unchanged(old_journal: Path) -> None:
 
 
 def test_a_game_in_play_resumes_with_its_options_typed(old_journal: Path) -> None:
-    """The hex game in play resumes from its journaled options (checked as it is made)
+    """Issue 23: the hex game in play resumes from its journaled options (checked as it is made)
     and holds them as the typed value; ending it writes a result of the old shape."""
     before = [result for _, result in _columns(old_journal)]
     session = Session.resume(Journal.open(old_journal), clock=lambda: 1_700_000_100.0)
@@ -77,7 +77,7 @@ def test_a_game_in_play_resumes_with_its_options_typed(old_journal: Path) -> Non
 
 
 def test_a_new_game_writes_the_options_column_as_before(old_journal: Path) -> None:
-    """The same start today writes the same text in the ``options`` column."""
+    """Issue 23: the same start today writes the same text in the ``options`` column."""
     old = _columns(old_journal)[0][0]
     session = Session(Journal.open(old_journal), clock=lambda: 1_700_000_200.0)
     options = check_options("fibonachos", {"dealer": 2, "seed": 7}, 3)
@@ -87,9 +87,12 @@ def test_a_new_game_writes_the_options_column_as_before(old_journal: Path) -> No
     assert _columns(old_journal)[-1][0] == old == '{"dealer":2,"seed":7}'
 
 
-def test_a_damaged_option_in_play_still_closes_the_game(old_journal: Path) -> None:
-    """The journal is an edge: options that do not check close the game as unreadable,
-    written as the old result object."""
+def test_a_damaged_option_in_play_still_closes_the_game(
+    old_journal: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 23: the journal is an edge: options that do not check close the game as
+    unreadable, written as the old result object; the log names the option, the game
+    and what the option takes."""
     with sqlite3.connect(old_journal) as db:
         db.execute("UPDATE games SET options = '{\"mode\": true}' WHERE id = 4")
     db.close()
@@ -97,3 +100,4 @@ def test_a_damaged_option_in_play_still_closes_the_game(old_journal: Path) -> No
     assert session.flow is None and session.closed_unreadable
     session.journal.close()
     assert _columns(old_journal)[3][1] == '{"reason":"unreadable"}'
+    assert "hex: option mode is one of referee, board, camera, not True" in caplog.text
