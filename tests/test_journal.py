@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.journal import Journal, JournalError, JournalFullError
+from companion.journal import GameResult, Journal, JournalError, JournalFullError
 
 
 def _fill(journal: Journal, count: int) -> int:
@@ -101,11 +101,11 @@ def test_a_full_disk_raises_and_keeps_what_was_written(tmp_path: Path) -> None:
 def test_a_game_ends_with_its_result(tmp_path: Path) -> None:
     with Journal.open(tmp_path / "j.db") as journal:
         first = _fill(journal, 1)
-        journal.end_game(first, {"totals": [3, 5, 8], "winners": [2]}, ended=9.0)
+        journal.end_game(first, GameResult("over", winners=(2,)), ended=9.0)
         second = _fill(journal, 1)
         assert journal.unfinished() is not None
         assert journal.unfinished().id == second
-        assert journal.game(first).result == {"totals": [3, 5, 8], "winners": [2]}
+        assert journal.game(first).result == {"reason": "over", "winners": [2]}
         assert [g.id for g in journal.games()] == [first, second]
 
 

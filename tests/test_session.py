@@ -12,9 +12,11 @@ from loose import loose
 from companion.flows import commands
 from companion.flows.base import GameFlow, Notice, NoticeKind
 from companion.flows.commands import FlowCommand, Undo
+from companion.flows.registry import check_options
 from companion.flows.rummy import RummyFlow
 from companion.flows.status import RummyStatus, Scores
 from companion.games import CardGameReport, RoundScore
+from companion.games.game_options import GameOptions
 from companion.journal import Journal
 from companion.session import Session
 from companion.table.cards import TableCard
@@ -84,7 +86,7 @@ def card(notation: str) -> TableCard:
 def test_a_restart_resumes_exactly(tmp_path: Path) -> None:
     path = tmp_path / "journal.db"
     session = Session(Journal.open(path), clock=Clock(), factory=factory)
-    session.start_game("tally", ["Ana", "Ben"], [], {"seed": 7})
+    session.start_game("tally", ["Ana", "Ben"], [], GameOptions.of("tally", {"seed": 7}))
     for notation in ["R1#1", "R2#1", "R2#1", "G3#1"]:
         session.table(CardPlaced(card(notation)))
     session.command(Undo())
@@ -176,7 +178,9 @@ def test_the_default_factory_plays_fibonachos_and_resumes(tmp_path: Path) -> Non
 
     path = tmp_path / "journal.db"
     session = Session(Journal.open(path), clock=Clock())
-    session.start_game("fibonachos", ["Ana", "Ben", "Cy"], [], {"seed": 7})
+    session.start_game(
+        "fibonachos", ["Ana", "Ben", "Cy"], [], check_options("fibonachos", {"seed": 7}, 3)
+    )
     deck = "fibonachos"
     session.table(CardPlaced(TableCard("f/S3", deck, "S3#1", "spicy", (0.5, 0.1))))
     for notation in ["R13", "G2", "Y16", "R13"]:
@@ -197,7 +201,9 @@ def _old_journal(path: Path, *commands: dict[str, Any]) -> None:
     from companion.table.cards import TableCard
 
     journal = Journal.open(path)
-    game = journal.start_game("rummy21", ["Ana", "Ben"], [], started=1.0, options={"seed": 3})
+    game = journal.start_game(
+        "rummy21", ["Ana", "Ben"], [], started=1.0, options=check_options("rummy21", {"seed": 3}, 2)
+    )
     for key, notation, y in [("a", "B5", 0.3), ("b", "3", 0.35), ("c", "W", 0.4)]:
         placed = TableCard(key, "rummy21", notation, "meld-0", (0.2, y))
         journal.append(game, "table", CardPlaced(placed).to_json(), at=2.0)
@@ -223,7 +229,7 @@ def test_a_journal_written_before_typed_commands_replays(tmp_path: Path) -> None
     old = Session.resume(Journal.open(tmp_path / "old.db"), clock=Clock())
 
     live = Session(Journal.open(tmp_path / "new.db"), clock=Clock())
-    live.start_game("rummy21", ["Ana", "Ben"], [], {"seed": 3})
+    live.start_game("rummy21", ["Ana", "Ben"], [], check_options("rummy21", {"seed": 3}, 2))
     for key, notation, y in [("a", "B5", 0.3), ("b", "3", 0.35), ("c", "W", 0.4)]:
         live.table(CardPlaced(TableCard(key, "rummy21", notation, "meld-0", (0.2, y))))
     typed: list[FlowCommand] = [Replace("b", "8"), Wild("c", 8), Undo(), Replace("c", "5")]

@@ -53,12 +53,14 @@ from companion.cli.history import summary
 from companion.cli.render import render_report
 from companion.cli.seats import player_names, seat_index
 from companion.games.hex import SPEC as HEX
-from companion.games.registry import OptionValue, all_games, get_game
+from companion.games.json_types import JSON
+from companion.games.registry import all_games, get_game
 from companion.inputs import MAX_TEXT_BYTES, read_text
 from companion.table.layout import Layout, default_layout, load_layout
 from hardware.buttons import ButtonEvent
 
 if TYPE_CHECKING:
+    from companion.games.game_options import GameOptions
     from hardware.camera import Camera
 
 
@@ -104,14 +106,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.set_defaults(func=run)
 
 
-def game_options(args: argparse.Namespace, players: list[str]) -> dict[str, OptionValue]:
-    """``--dealer``, ``--leader``: seats counted from 1 or names, to the games' seats."""
-    options: dict[str, OptionValue] = {}
+def game_options(args: argparse.Namespace, players: list[str]) -> GameOptions:
+    """``--dealer``, ``--leader``: seats counted from 1 or names, to the games' seats,
+    checked against the game's options (:class:`OptionError`: one line, exit 2)."""
+    from companion.flows.registry import check_options
+
+    options: dict[str, JSON] = {}
     for name in ("dealer", "leader"):
         value = getattr(args, name)
         if value is not None:
             options[name] = seat_index(f"--{name} {value}", value, players)
-    return options
+    return check_options(args.game, options, len(players))
 
 
 def layout_of(path: Path | None) -> Layout:

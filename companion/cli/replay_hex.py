@@ -51,6 +51,7 @@ def replay_board(args: argparse.Namespace, open_source: Callable[[], Camera]) ->
     """Read the hex board in ``open_source()``'s frames (module docstring)."""
     from companion.daemon.links import TableClock
     from companion.daemon.replay import replay_game
+    from companion.flows.registry import check_options
     from companion.journal import Journal
     from companion.session import Session
     from companion.table.reader import TableReader
@@ -73,7 +74,8 @@ def replay_board(args: argparse.Namespace, open_source: Callable[[], Camera]) ->
     clock = TableClock()
     session = Session(Journal.open(":memory:"), clock=clock, factory=camera_referee)
     try:
-        session.start_game(HEX.name, players, args.variant, dict(CAMERA))
+        options = check_options(HEX.name, CAMERA, len(players))
+        session.start_game(HEX.name, players, args.variant, options)
     except GameError as exc:
         raise UsageError(str(exc)) from None
     flow = session.flow

@@ -27,6 +27,8 @@ from companion.cli.seats import player_names, seat_index
 from companion.cli.signals import installed_stop_signals
 from companion.config import Config, HardwareSection
 from companion.errors import UsageError
+from companion.games.game_options import GameOptions
+from companion.games.json_types import JSON
 from companion.games.registry import OptionKind, all_games, get_game
 from companion.inputs import MAX_INT_DIGITS
 from companion.journal import Journal
@@ -93,13 +95,16 @@ def configured(args: argparse.Namespace) -> Config:
     return config
 
 
-def parse_options(game: str, items: list[str], players: Sequence[str]) -> dict[str, int | str]:
-    """``["dealer=3", "seed=7"]`` -> ``{"dealer": 2, "seed": 7}``: each value as the
-    game's option takes it (the registry's): a seat from 1 or a player's name (the games
-    count seats from 0), a seed a whole number, a choice its word. The flow checks the
-    values themselves."""
+def parse_options(game: str, items: list[str], players: Sequence[str]) -> GameOptions:
+    """``["dealer=3", "seed=7"]`` -> ``{"dealer": 2, "seed": 7}`` and the other options'
+    defaults: each value as the game's option takes it (the registry's): a seat from 1
+    or a player's name (the games count seats from 0), a seed a whole number, a choice
+    its word; then checked against the game (:class:`OptionError` names the values the
+    option takes), once, here where they enter."""
+    from companion.flows.registry import check_options
+
     kinds = {option.name: option.kind for option in get_game(game).options}
-    options: dict[str, int | str] = {}
+    options: dict[str, JSON] = {}
     for item in items:
         key, sep, value = (part.strip() for part in item.partition("="))
         if not sep or not value:
@@ -118,7 +123,7 @@ def parse_options(game: str, items: list[str], players: Sequence[str]) -> dict[s
             raise UsageError(
                 f"--option {item!r}: {key} is a whole number of at most {MAX_INT_DIGITS} digits"
             )
-    return options
+    return check_options(game, options, len(players))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -137,7 +142,7 @@ def run(args: argparse.Namespace) -> int:
     if args.game and daemon.session.flow is None:
         players = player_names(args.players, unnamed=DEFAULT_NAMES)
         options = parse_options(args.game, args.option, players)
-        daemon.start_game(args.game, players, args.variant, dict(options))
+        daemon.start_game(args.game, players, args.variant, options)
     if stop:
         log.info("%s came while starting: the last screen, then stop", stop.name)
     daemon.run(lambda: bool(stop) or bool(daemon.runner.staff_requests))

@@ -28,7 +28,7 @@ the presses that give the card from a ``--buttons`` script (issue 26).
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from companion.daemon.build import Devices, assemble
@@ -37,8 +37,8 @@ from companion.daemon.parts import Listener
 from companion.flows.base import GameFlow, Notice, NoticeKind, seat_names
 from companion.flows.said import Say
 from companion.flows.status import TrickStatus
+from companion.games.game_options import GameOptions
 from companion.games.json_types import JSONObject, texts
-from companion.games.registry import OptionValue
 from companion.games.report import GameReport
 from companion.journal import Journal
 from companion.session import Session
@@ -126,18 +126,19 @@ def start_session(
     game: str,
     players: Sequence[str],
     variants: Sequence[str],
-    options: Mapping[str, OptionValue],
+    options: GameOptions | None,
     *,
     journal: Journal | None = None,
     clock: Callable[[], float],
 ) -> tuple[Session, GameFlow]:
-    """A session (in-memory journal unless one is given) with the game started, and its flow.
+    """A session (in-memory journal unless one is given) with the game started with
+    ``options`` (checked where they entered; None: the game's defaults), and its flow.
 
     The flow is returned too: the session lets go of it when the game ends, and the
     replay still wants its record.
     """
     session = Session(journal if journal is not None else Journal.open(":memory:"), clock=clock)
-    session.start_game(game, players, variants, dict(options))
+    session.start_game(game, players, variants, options)
     assert session.flow is not None  # start_game raised otherwise
     return session, session.flow
 

@@ -27,9 +27,9 @@ empty, so the game notices a trick cleared in the dark.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from companion.daemon.board_camera import BoardCamera
 from companion.daemon.controls import Controls
@@ -38,6 +38,9 @@ from companion.daemon.notify import Notifier
 from companion.daemon.parts import Finishing, Part, TableFacade
 from companion.daemon.runner import TableRunner
 from companion.daemon.table_layout import LayoutKeeper
+from companion.flows.registry import check_options
+from companion.games.game_options import GameOptions
+from companion.games.json_types import JSON
 from companion.session import Session
 from companion.table.cards import StrayCard, TableCard
 from companion.table.layout import Layout
@@ -164,7 +167,7 @@ class Daemon:
         if flow is not None:
             entry = self.session.journal.game(game_id) if game_id is not None else None
             players = entry.players if entry is not None else ()
-            self.app.game_started(flow.game, players, entry.options if entry is not None else {})
+            self.app.game_started(flow.game, players, self.session.options)
             self.app.flow_status(flow.status())
             log.info("a game of %s is in play", flow.game)
             self.fit_layout()
@@ -180,15 +183,18 @@ class Daemon:
         game: str,
         players: int | Sequence[str],
         variants: list[str],
-        options: dict[str, Any],
+        options: GameOptions | Mapping[str, JSON] | None = None,
     ) -> None:
         """Start a game without the menus (``companion run --game``, the demo): its
-        players' names, or how many (named from :data:`DEFAULT_NAMES`).
+        players' names, or how many (named from :data:`DEFAULT_NAMES`), and its options,
+        checked where they entered or, given as JSON, here.
 
         A game the rules cannot start (an unknown game, a wrong option) raises the
         games' error: on the command line that is bad input, not a screen.
         """
         names = tuple(DEFAULT_NAMES[:players]) if isinstance(players, int) else tuple(players)
+        if not isinstance(options, GameOptions):
+            options = check_options(game, options or {}, len(names))
         notices = self.session.start_game(game, names, tuple(variants), options)
         self.app.game_started(game, names, options)
         self.app.notices(notices, self.clock())

@@ -27,7 +27,7 @@ which the views layer words in the table's language.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar
@@ -36,8 +36,8 @@ from companion.flows.commands import FlowCommand, Undo
 from companion.flows.said import Said
 from companion.flows.status import FlowStatus, NoticeDetail
 from companion.games.base import GameState
+from companion.games.game_options import GameOptions
 from companion.games.json_types import JSONObject
-from companion.games.registry import OptionValue
 from companion.games.report import GameReport
 from companion.table.cards import TableCard
 from companion.table.events import CardInput, CardPlaced, CardRemoved, CardSighted
@@ -87,10 +87,11 @@ class GameFlow(ABC):
         game: str,
         players: Sequence[str],
         variants: Sequence[str],
-        options: Mapping[str, OptionValue],
+        options: GameOptions,
     ) -> GameFlow:
         """The flow of ``game`` started with ``options`` (checked against the game's
-        spec, defaults filled in): how :func:`companion.flows.registry.make_flow` builds it.
+        spec where they entered, defaults filled in): how
+        :func:`companion.flows.registry.make_flow` builds it.
         """
         raise NotImplementedError(f"{cls.__name__} is not started through the registry")
 

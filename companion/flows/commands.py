@@ -25,7 +25,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, fields
 from types import NoneType, UnionType
-from typing import Any, ClassVar, get_args, get_type_hints
+from typing import ClassVar, get_args, get_type_hints
+
+import msgspec
 
 from companion.flows.errors import CommandError
 from companion.games.json_types import JSON, JSONObject
@@ -209,7 +211,7 @@ def from_json(payload: Mapping[str, JSON]) -> FlowCommand:
     unknown = sorted(set(args) - set(known_fields))
     if unknown:
         raise CommandError(f"{name}: unknown arguments {unknown} (it takes: {list(known_fields)})")
-    values: dict[str, Any] = {}
+    values: dict[str, JSON] = {}
     for field, (hint, required) in known_fields.items():
         if field not in args:
             if required:
@@ -219,7 +221,9 @@ def from_json(payload: Mapping[str, JSON]) -> FlowCommand:
         if not _fits(value, hint):
             raise CommandError(f"{name}: {field} {value!r} is not {_words(hint)}")
         values[field] = value
-    return kind(**values)
+    # checked above field by field (for messages that name the argument); msgspec
+    # builds the dataclass from the checked values, typed, with no ** of Any
+    return msgspec.convert(values, kind, strict=True)
 
 
 def _fields(kind: type[FlowCommand]) -> dict[str, tuple[object, bool]]:

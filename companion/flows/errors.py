@@ -4,7 +4,8 @@ be read, and a refusal.
 A flow never raises for something a person at the table did: a card the rules
 refuse becomes a REFUSED notice. :class:`RefusedError` is how the parts of a flow say
 so to each other before it becomes that notice. A game started with an option
-the flow does not know is a setup error, raised like the engines' own errors.
+the flow does not know is a setup error, the games' :class:`OptionError` (kept here
+too, where the flows' callers have always caught it).
 
     >>> str(RefusedError("R7 played twice", "F1"))
     'R7 played twice (F1)'
@@ -13,15 +14,9 @@ the flow does not know is a setup error, raised like the engines' own errors.
 from __future__ import annotations
 
 from companion.flows.said import Said
-from companion.games.errors import GameError, Place
+from companion.games.errors import GameError, OptionError, Place
 
-
-class OptionError(GameError):
-    """A flow option that the game does not take, or a value it cannot use.
-
-    >>> str(OptionError("fibonachos: unknown option 'speed' (it takes: dealer, seed)"))
-    "fibonachos: unknown option 'speed' (it takes: dealer, seed)"
-    """
+__all__ = ["CommandError", "OptionError", "RefusedError"]
 
 
 class CommandError(GameError):

@@ -18,7 +18,7 @@ the lead) is refused with its rule; a proven revoke is a FLAG, not a refusal (F5
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from companion.flows.base import GameFlow, Notice, NoticeKind
@@ -41,7 +41,7 @@ from companion.games.fibonachos import (
 from companion.games.fibonachos.cards import RANKS, SUITS
 from companion.games.fibonachos.round import Round, Trick
 from companion.games.fibonachos.scoring import round_points
-from companion.games.registry import OptionValue, seat_option
+from companion.games.game_options import GameOptions
 from companion.table.cards import TableCard
 
 #: Every nacho card's face (F1), for the choices of a missing card.
@@ -70,9 +70,9 @@ class FibonachosFlow(TrickFlow):
         game: str,
         players: Sequence[str],
         variants: Sequence[str],
-        options: Mapping[str, OptionValue],
+        options: GameOptions,
     ) -> GameFlow:
-        return cls(players, variants, dealer=seat_option(options, "dealer"))
+        return cls(players, variants, dealer=options.seat("dealer"))
 
     def _reset(self) -> None:
         self.engine = FibonachosState(self.players, self.variants, first_dealer=self.dealer)

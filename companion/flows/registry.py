@@ -43,11 +43,12 @@ from companion.flows.trump import TrumpFlow
 from companion.games.base import check_variants
 from companion.games.errors import GameError
 from companion.games.fibonachos import SPEC as FIBONACHOS
+from companion.games.game_options import GameOptions
 from companion.games.hex import REFEREE_SPEC as HEX_REFEREE
 from companion.games.hex import SPEC as HEX
 from companion.games.i18n import N_
 from companion.games.json_types import JSON
-from companion.games.registry import OptionKind, OptionSpec, OptionValue, get_game
+from companion.games.registry import OptionSpec, OptionValue, get_game
 from companion.games.rummy import SPECS as RUMMY
 from companion.games.trump import SPEC as TRUMP
 
@@ -117,9 +118,17 @@ def _flow(game: str, options: Mapping[str, OptionValue] | None = None) -> type[G
 
 
 def make_flow(
-    game: str, players: Sequence[str], variants: Sequence[str], *, options: Mapping[str, JSON]
+    game: str,
+    players: Sequence[str],
+    variants: Sequence[str],
+    *,
+    options: GameOptions | Mapping[str, JSON],
 ) -> GameFlow:
-    """The flow of ``game`` for ``players``; raise the games' errors for a bad setup."""
+    """The flow of ``game`` for ``players``; raise the games' errors for a bad setup.
+
+    ``options`` are :class:`GameOptions` checked where they entered, or JSON read back
+    (a journal's or a cafe's row, a test), checked here by :func:`check_options`.
+    """
     spec = get_game(game)
     if not spec.min_players <= len(players) <= spec.max_players:
         raise GameError(
@@ -127,7 +136,12 @@ def make_flow(
             f"not {len(players)}"
         )
     check_variants(game, list(variants), spec.variants)
-    opts = check_options(game, options, len(players))
+    if isinstance(options, GameOptions):
+        if options.game != game:
+            raise OptionError(f"{game}: the options given are {options.game}'s")
+        opts = options
+    else:
+        opts = check_options(game, options, len(players))
     return _flow(game, opts).start(game, players, variants, opts)
 
 
@@ -143,31 +157,12 @@ def game_options(game: str) -> tuple[OptionSpec, ...]:
     )
 
 
-def check_options(game: str, options: Mapping[str, JSON], players: int) -> dict[str, OptionValue]:
-    """``options`` with their defaults, or :class:`OptionError` naming the fault."""
-    known = {option.name: option for option in game_options(game)}
-    out: dict[str, OptionValue] = {}
-    for name, value in options.items():
-        option = known.get(name)
-        if option is None:
-            names = ", ".join(known) or "none"
-            raise OptionError(f"{game}: unknown option {name!r} (it takes: {names})")
-        out[name] = _checked(game, option, value, players)
-    for option in known.values():
-        out.setdefault(option.name, option.default)
-    return out
+def check_options(game: str, options: Mapping[str, JSON], players: int) -> GameOptions:
+    """``options`` of ``game`` for ``players`` checked once, where they enter, with the
+    other options at their defaults; :class:`OptionError` names the option, the game
+    and the values it takes.
 
-
-def _checked(game: str, option: OptionSpec, value: JSON, players: int) -> OptionValue:
-    if option.kind is OptionKind.CHOICE:
-        if not isinstance(value, str) or value not in option.choices:
-            choices = ", ".join(option.choices)
-            raise OptionError(f"{game}: option {option.name} is one of {choices}, not {value!r}")
-        return value
-    if value is None and option.kind is OptionKind.SEAT:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise OptionError(f"{game}: option {option.name} is a whole number, not {value!r}")
-    if option.kind is OptionKind.SEAT and not 0 <= value < players:
-        raise OptionError(f"{game}: option {option.name} {value} is not a seat (0-{players - 1})")
-    return value
+    >>> check_options("hex", {"mode": "camera"}, 2).to_json()
+    {'mode': 'camera', 'move-cards': 'shuffled', 'seed': 0}
+    """
+    return GameOptions.checked(game, game_options(game), options, players=players)

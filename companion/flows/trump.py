@@ -29,7 +29,7 @@ Later leaders are derived.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import ClassVar, cast
 
 from companion.flows.base import GameFlow, Notice, NoticeKind
@@ -43,7 +43,7 @@ from companion.flows.trump_boards import AWAITED, INDICATORS, SPOTS, board_under
 from companion.flows.trump_leader import RoundOneLeader
 from companion.games.base import CHANCE
 from companion.games.errors import IllegalActionError, NotationError
-from companion.games.registry import OptionValue, seat_option
+from companion.games.game_options import GameOptions
 from companion.games.trump import SPEC, Card, Deal, Play, TrumpState, parse_card, winning_play
 from companion.games.trump.cards import BOARDS, NUMBERS, SYMBOL_INDICATOR, TRUMP_INDICATOR, Colour
 from companion.games.trump.round import Round
@@ -80,9 +80,9 @@ class TrumpFlow(RoundOneLeader):
         game: str,
         players: Sequence[str],
         variants: Sequence[str],
-        options: Mapping[str, OptionValue],
+        options: GameOptions,
     ) -> GameFlow:
-        return cls(players, variants, leader=seat_option(options, "leader"))
+        return cls(players, variants, leader=options.seat("leader"))
 
     def _reset(self) -> None:
         self.engine = TrumpState(self.players, self.variants)

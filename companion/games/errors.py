@@ -98,6 +98,15 @@ class UnknownGameError(GameError):
     """A game name that no engine answers to."""
 
 
+class OptionError(GameError):
+    """An option that the game does not take, or a value it cannot use: the message
+    names the game, the option and the values it takes.
+
+    >>> str(OptionError("fibonachos: unknown option 'speed' (it takes: dealer, seed)"))
+    "fibonachos: unknown option 'speed' (it takes: dealer, seed)"
+    """
+
+
 class RecordError(GameError):
     """A game record that cannot be read or does not follow the rules.
 

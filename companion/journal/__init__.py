@@ -25,8 +25,17 @@ only read open it read-only (:meth:`Journal.read`) and never change it.
 from __future__ import annotations
 
 from companion.journal.errors import JournalError, JournalFullError
+from companion.journal.result import GameResult
 from companion.journal.rows import GameEntry, JournalEvent
 from companion.journal.salvage import Repair
 from companion.journal.store import Journal
 
-__all__ = ["GameEntry", "Journal", "JournalError", "JournalEvent", "JournalFullError", "Repair"]
+__all__ = [
+    "GameEntry",
+    "GameResult",
+    "Journal",
+    "JournalError",
+    "JournalEvent",
+    "JournalFullError",
+    "Repair",
+]

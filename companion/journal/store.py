@@ -22,12 +22,13 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from companion.games.game_options import GameOptions
 from companion.games.json_types import JSON
-from companion.games.registry import OptionValue
 from companion.journal import reading
 from companion.journal.errors import JournalError, error_of
 from companion.journal.queries import JournalQueries
 from companion.journal.reading import ReadOnly, damage_of, open_read_only
+from companion.journal.result import GameResult
 from companion.journal.rows import EVENT_COLUMNS, SCHEMA, crc_of, dump, upgrade
 from companion.journal.salvage import Repair, make_folder, repair_file
 
@@ -219,12 +220,13 @@ class Journal(JournalQueries):
         variants: Sequence[str],
         *,
         started: float,
-        options: Mapping[str, OptionValue] | None = None,
+        options: GameOptions | None = None,
     ) -> int:
-        """Record a new game and return its id."""
+        """Record a new game and return its id (its options as their JSON object)."""
+        chosen = options.to_json() if options is not None else {}
         return self._write(
             "INSERT INTO games (game, players, variants, options, started) VALUES (?,?,?,?,?)",
-            (game, dump(list(players)), dump(list(variants)), dump(dict(options or {})), started),
+            (game, dump(list(players)), dump(list(variants)), dump(chosen), started),
         )
 
     def append(self, game_id: int, kind: str, payload: Mapping[str, JSON], *, at: float) -> int:
@@ -235,11 +237,11 @@ class Journal(JournalQueries):
             (game_id, at, kind, text, crc_of(kind, text)),
         )
 
-    def end_game(self, game_id: int, result: Mapping[str, Any], *, ended: float) -> None:
-        """Mark a game over with its result (the score object)."""
+    def end_game(self, game_id: int, result: GameResult, *, ended: float) -> None:
+        """Mark a game over with its result (written as :meth:`GameResult.to_json`)."""
         self._write(
             "UPDATE games SET ended = ?, result = ? WHERE id = ?",
-            (ended, dump(dict(result)), game_id),
+            (ended, dump(result.to_json()), game_id),
         )
 
     def set_players(self, game_id: int, players: Sequence[str]) -> None:

@@ -7,7 +7,8 @@ table by the journal, which a restarted tracker starts from) and ``faults`` (wha
 the table is told about its journal).
 
     session = open_table(path, clock=time.time)    # what `companion run` does: never raises
-    session.start_game("fibonachos", ["Ana", "Ben", "Cy"], [], {"seed": 7})
+    options = check_options("fibonachos", {"seed": 7}, 3)   # checked where they enter
+    session.start_game("fibonachos", ["Ana", "Ben", "Cy"], [], options)
     session.table(CardPlaced(card))
 """
 

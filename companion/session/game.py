@@ -27,7 +27,8 @@ card that landed a quarter second before the cut and is swept up a quarter secon
 after it is still confirmed).
 
     session = Session(Journal.open(path), clock=time.time)
-    session.start_game("fibonachos", ["Ana", "Ben", "Cy"], [], {"seed": 7})
+    options = check_options("fibonachos", {"seed": 7}, 3)   # checked where they enter
+    session.start_game("fibonachos", ["Ana", "Ben", "Cy"], [], options)
     session.table(CardPlaced(TableCard(...)))
     session = Session.resume(Journal.open(path), clock=time.time)   # after a restart
     session = open_table(path, clock=time.time)    # what `companion run` does: never raises
@@ -37,16 +38,16 @@ after it is still confirmed).
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 from companion.flows.base import FlowInput, GameFlow, Notice, TableInput
 from companion.flows.commands import FlowCommand
 from companion.flows.notices import ended_notice
 from companion.flows.status import Scores
+from companion.games.game_options import GameOptions
 from companion.games.registry import all_games
-from companion.journal import GameEntry, Journal, JournalError
+from companion.journal import GameEntry, GameResult, Journal, JournalError
 from companion.session.codec import encode
 from companion.session.faults import journal_faults, not_saved
 from companion.session.lying import Lying
@@ -75,6 +76,8 @@ class Session:
         self.factory = factory
         self.flow: GameFlow | None = None
         self.game_id: int | None = None
+        #: The options the game in play started with (None: none in play).
+        self.options: GameOptions | None = None
         #: True while the game in play is not (all) on disk: a write failed, or the
         #: journal could not be written from the start.
         self.memory_only = journal.fault is not None
@@ -102,6 +105,7 @@ class Session:
             session._close_unreadable(entry, done.problem or "")
             return session
         session.game_id, session.flow, session._lying = entry.id, done.flow, done.lying
+        session.options = done.options
         if done.bad_seq is not None:
             session._set_aside(entry.id, done.bad_seq, done.problem or "")
         if done.flow.is_over():  # the crash came between the last input and the end
@@ -132,7 +136,7 @@ class Session:
         if self.memory_only:
             return
         try:
-            self.journal.end_game(entry.id, {"reason": "unreadable"}, ended=self.clock())
+            self.journal.end_game(entry.id, GameResult("unreadable"), ended=self.clock())
         except JournalError as exc:
             self.memory_only = True
             log.error("%s; the games are kept in memory only", exc)
@@ -142,21 +146,23 @@ class Session:
         game: str,
         players: Sequence[str],
         variants: Sequence[str],
-        options: Mapping[str, Any] | None = None,
+        options: GameOptions | None = None,
     ) -> list[Notice]:
-        """End any game in play (kept in the history) and start a new one.
+        """End any game in play (kept in the history) and start a new one with
+        ``options`` checked where they entered (None: the game's defaults).
 
         A new game tries the journal again: after a full disk was freed it is saved.
         """
-        opts = dict(options or {})
-        flow = self.factory(game, players, variants, options=opts)  # validates first
+        chosen = options if options is not None else {}
+        flow = self.factory(game, players, variants, options=chosen)  # validates first
         notices = self.end_game(reason="replaced") if self.flow is not None else []
         self.flow = flow
+        self.options = options if options is not None else GameOptions.of(game)
         self.game_id = None
         self._lying = Lying()
         try:
             self.game_id = self.journal.start_game(
-                game, players, variants, started=self.clock(), options=opts
+                game, players, variants, started=self.clock(), options=options
             )
         except JournalError as exc:
             log.error("%s; the game goes on in memory only", exc)
@@ -179,12 +185,7 @@ class Session:
         ended = ended_notice(report)
         won = ended.detail.winners if isinstance(ended.detail, Scores) else ()
         winners = list(won) if ended.seat is None else [ended.seat]
-        result = {
-            "reason": reason,
-            "record": self.flow.record(),
-            "score": report.to_json(),
-            "winners": winners,
-        }
+        result = GameResult(reason, self.flow.record(), report, tuple(winners))
         notices: list[Notice] = [] if reason in ("over", "replaced") else [ended]
         if self.game_id is not None and not self.memory_only:
             try:
@@ -193,6 +194,7 @@ class Session:
                 notices.append(self._lost_durability(exc))
         self.flow = None
         self.game_id = None
+        self.options = None
         return notices
 
     def rename(self, players: Sequence[str]) -> None:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from companion.flows.base import FlowInput, GameFlow, Notice
+from companion.games.game_options import GameOptions
 from companion.games.json_types import JSON
 from companion.journal.rows import GameEntry
 from companion.journal.store import Journal
@@ -29,18 +30,26 @@ log = logging.getLogger(__name__)
 
 
 class FlowFactory(Protocol):
+    """Makes a game's flow: :func:`~companion.flows.registry.make_flow` (the default),
+    or a test's. ``options`` are checked :class:`GameOptions` for a game started now,
+    and the journal's JSON for a game read back, which the factory checks."""
+
     def __call__(
         self,
         game: str,
         players: Sequence[str],
         variants: Sequence[str],
         *,
-        options: Mapping[str, JSON],
+        options: GameOptions | Mapping[str, JSON],
     ) -> GameFlow: ...
 
 
 def default_factory(
-    game: str, players: Sequence[str], variants: Sequence[str], *, options: Mapping[str, JSON]
+    game: str,
+    players: Sequence[str],
+    variants: Sequence[str],
+    *,
+    options: GameOptions | Mapping[str, JSON],
 ) -> GameFlow:
     from companion.flows.registry import make_flow
 
@@ -58,15 +67,16 @@ def feed(flow: GameFlow, kind: str, payload: Mapping[str, JSON]) -> list[Notice]
 
 @dataclass
 class Replay:
-    """A game rebuilt from its journal: its flow (None when it cannot be made), how many
-    events it took, the first one it could not take with why, and what lies on the
-    table by the events taken."""
+    """A game rebuilt from its journal: its flow (None when it cannot be made) and the
+    options it was made with, how many events it took, the first one it could not take
+    with why, and what lies on the table by the events taken."""
 
     flow: GameFlow | None
     used: int
     bad_seq: int | None = None
     problem: str | None = None
     lying: Lying = field(default_factory=Lying)
+    options: GameOptions | None = None
 
 
 def replay(journal: Journal, entry: GameEntry, factory: FlowFactory | None = None) -> Replay:
@@ -81,7 +91,8 @@ def replay(journal: Journal, entry: GameEntry, factory: FlowFactory | None = Non
     # Whatever a damaged row makes the game raise, it must not stop the table: the
     # row is where the replay ends (the journal only ever held inputs the same code took).
     try:
-        flow = fresh()
+        flow = fresh()  # the factory checks the options read back: the journal is an edge
+        options = GameOptions.from_json(entry.game, entry.options)
     except Exception as exc:
         return Replay(None, 0, problem=f"{type(exc).__name__}: {exc}")
     lying = Lying()
@@ -99,7 +110,7 @@ def replay(journal: Journal, entry: GameEntry, factory: FlowFactory | None = Non
             flow = fresh()  # the event may have half-changed it: again, up to the one before
             for earlier in taken:
                 flow.take(earlier)
-            return Replay(flow, used, row.seq, f"{type(exc).__name__}: {exc}", lying)
+            return Replay(flow, used, row.seq, f"{type(exc).__name__}: {exc}", lying, options)
         taken.append(event)
         lying.see(event, row.at)
-    return Replay(flow, len(events), lying=lying)
+    return Replay(flow, len(events), lying=lying, options=options)

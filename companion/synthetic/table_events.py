@@ -24,9 +24,8 @@ import random
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from companion.games.json_types import JSONObject, list_field
+from companion.games.json_types import JSON, JSONObject, list_field
 from companion.games.random_play import random_record
 from companion.games.rummy import SPECS as RUMMY_SPECS
 from companion.synthetic.rummy import MENU_FROM_END, rummy_table
@@ -64,7 +63,7 @@ class ScriptedGame:
     options: Mapping[str, int]
     events: tuple[tuple[int, Event], ...]
     presses: tuple[tuple[int, str], ...]
-    record: Mapping[str, Any]
+    record: Mapping[str, JSON]
 
 
 def scripted_game(

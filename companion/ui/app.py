@@ -25,12 +25,12 @@ winner, a note) does not, so a quick hand at the hex referee loses no move.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from companion.config import KioskSection
 from companion.flows.base import Notice, NoticeKind
 from companion.flows.status import FlowStatus, Recorded, RummyStatus, TrickStatus
+from companion.games.game_options import GameOptions
 from companion.games.registry import get_game
 from companion.table.markers import SeatReading
 from companion.ui.commands import EndGame, StaffAction, StartGame, UiCommand
@@ -92,7 +92,7 @@ class UiApp:
         self.staff_until = float("-inf")
         self.game: str | None = None
         #: The options the game in play started with (its ``mode`` chooses its keys).
-        self.options: Mapping[str, Any] = {}
+        self.options: GameOptions | None = None
         self.players: tuple[str, ...] = ()
         self.flow: FlowView | None = None
         #: The flow's facts behind ``flow`` (menus that act on them: a missing card).
@@ -196,13 +196,13 @@ class UiApp:
         return commands
 
     def game_started(
-        self, game: str, players: Sequence[str], options: Mapping[str, Any] | None = None
+        self, game: str, players: Sequence[str], options: GameOptions | None = None
     ) -> None:
         """A game in play the daemon resumed from its journal (or started without the
         menus, with ``options``): show it."""
         self._clear_game()
         self.game, self.players = game, tuple(players)
-        self.options = dict(options or {})
+        self.options = options
         self.page = GamePage(self)
 
     def remember_names(self, names: Sequence[str]) -> None:
@@ -351,7 +351,7 @@ class UiApp:
         self._clear_game()
         self.wizard.preset(())  # the staff's names went to this game
         self.game, self.players = command.game, command.players
-        self.options = dict(command.options)
+        self.options = command.options
         if self.link:  # the page of the game starting: its code, passing
             code = phone_view(self.link, started=not get_game(command.game).seats, hint="")
             until = self.now + START_CODE_SECONDS
@@ -392,7 +392,7 @@ class UiApp:
 
     def _clear_game(self) -> None:
         self.game, self.players, self.flow, self.status = None, (), None, None
-        self.options = {}
+        self.options = None
         self.last_scores = self.running = None
         self._recorded = ()
         self._then, self._quiet_end, self._result_said = (lambda: IdlePage(self)), False, False

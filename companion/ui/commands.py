@@ -5,8 +5,9 @@ the flow: a button press returns a list of these, and the daemon (or ``companion
 ui-demo``) turns each into a session call. That keeps the interface pure and lets a
 test read exactly what a press asked for.
 
-    >>> StartGame("hex", ("Black", "White"), ("cards",), {"mode": "referee"}).options
-    {'mode': 'referee'}
+    >>> start = StartGame("hex", ("Black", "White"), (), GameOptions.of("hex", {"mode": "board"}))
+    >>> start.options["mode"]
+    'board'
     >>> from companion.flows.commands import Move
     >>> Flow(Move())
     Flow(command=Move(move=''))
@@ -14,21 +15,21 @@ test read exactly what a press asked for.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from companion.flows.commands import FlowCommand
-from companion.games.registry import OptionValue
+from companion.games.game_options import GameOptions
 
 
 @dataclass(frozen=True)
 class StartGame:
-    """Start a new game (``Session.start_game``); any game in play ends as "replaced"."""
+    """Start a new game (``Session.start_game``); any game in play ends as "replaced".
+    ``options`` are checked (None: the game's defaults)."""
 
     game: str
     players: tuple[str, ...]
     variants: tuple[str, ...] = ()
-    options: Mapping[str, OptionValue] = field(default_factory=dict)
+    options: GameOptions | None = None
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from companion.flows.registry import TABLE_MODES, TableMode
+from companion.flows.registry import TABLE_MODES, TableMode, check_options
 from companion.games.registry import (
     GameSpec,
     OptionKind,
@@ -357,12 +357,9 @@ class SetupWizard:
                 options[option.name] = self.seed()
             else:
                 options[option.name] = chosen.get(option.name, option.default)
-        return StartGame(
-            setup.game,
-            tuple(self.display_names(setup)),
-            tuple(sorted(setup.variants)),
-            options,
-        )
+        names = tuple(self.display_names(setup))
+        checked = check_options(setup.game, options, len(names))  # the menus' options enter here
+        return StartGame(setup.game, names, tuple(sorted(setup.variants)), checked)
 
 
 def players_label(count: int) -> str:

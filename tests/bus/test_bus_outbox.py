@@ -14,7 +14,7 @@ import pytest
 from broker_harness import Broker, Server, broker_fixture, server_fixture  # noqa: F401 (the fixtures)
 
 from companion.bus.client import TableBus
-from companion.journal import Journal
+from companion.journal import GameResult, Journal
 
 PLAYERS = ["Ana", "Ben", "Cy"]
 
@@ -42,7 +42,7 @@ class Table:
         return seqs
 
     def end(self, game: int) -> None:
-        self.journal.end_game(game, {"reason": "over"}, ended=200.0)
+        self.journal.end_game(game, GameResult("over"), ended=200.0)
         self.bus.wake()
 
     def close(self) -> None:
@@ -122,7 +122,7 @@ def test_the_servers_ack_makes_the_table_skip_what_it_holds(
     journal = Journal.open(path)
     old = journal.start_game("fibonachos", PLAYERS, [], started=1.0)
     held = [journal.append(old, "table", {"n": i}, at=2.0) for i in range(5)]
-    journal.end_game(old, {"reason": "over"}, ended=3.0)
+    journal.end_game(old, GameResult("over"), ended=3.0)
     game = journal.start_game("fibonachos", PLAYERS, [], started=4.0)
     seqs = [journal.append(game, "table", {"n": i}, at=5.0) for i in range(20)]
     server.ack("t1", seq=seqs[9], games=game, journal=journal.identity)

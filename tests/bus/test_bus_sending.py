@@ -10,7 +10,7 @@ from pathlib import Path
 from companion.bus.contract import Ack, Topics
 from companion.bus.outbox import Outbox, Outgoing
 from companion.bus.sender import RESEND_MAX, Sender
-from companion.journal import Journal
+from companion.journal import GameResult, Journal
 
 PLAYERS = ["Ana", "Ben", "Cy"]
 
@@ -41,7 +41,7 @@ def test_rows_go_before_their_events_and_again_when_they_change(tmp_path: Path) 
     assert sent(outbox) == [("row", one)] + [("event", s) for s in seqs]
     assert sent(outbox) == []
     journal.set_players(one, ["Zoe", "Yan", "Xi"])
-    journal.end_game(one, {"reason": "over"}, ended=3.0)
+    journal.end_game(one, GameResult("over"), ended=3.0)
     two = journal.start_game("fibonachos", PLAYERS, [], started=4.0)
     later = journal.append(two, "table", {"n": 9}, at=5.0)
     assert sent(outbox) == [("row", one), ("row", two), ("event", later)]
@@ -58,7 +58,7 @@ def test_a_restart_sends_from_the_ack(tmp_path: Path) -> None:
     for g in range(3):
         games.append(journal.start_game("fibonachos", PLAYERS, [], started=float(g)))
         seqs += [journal.append(games[-1], "table", {"n": i}, at=1.0) for i in range(3)]
-        journal.end_game(games[-1], {"reason": "over"}, ended=2.0)
+        journal.end_game(games[-1], GameResult("over"), ended=2.0)
     outbox = Outbox(tmp_path / "j.db", Topics("rosie", "t1"))
     outbox.restart(Ack(seq=seqs[4], games=games[2]))
     expected = [("row", games[1]), ("row", games[2])] + [("event", s) for s in seqs[5:]]
@@ -74,7 +74,7 @@ def test_an_unreadable_event_is_left_out_not_a_wall(tmp_path: Path) -> None:
     journal = Journal.open(tmp_path / "j.db")
     game = journal.start_game("fibonachos", PLAYERS, [], started=1.0)
     seqs = [journal.append(game, "table", {"n": i}, at=2.0) for i in range(3)]
-    journal.end_game(game, {"reason": "over"}, ended=3.0)
+    journal.end_game(game, GameResult("over"), ended=3.0)
     with sqlite3.connect(tmp_path / "j.db") as db:
         db.execute("UPDATE events SET payload = '{\"n\":7}' WHERE seq = ?", (seqs[1],))
     outbox = Outbox(tmp_path / "j.db", Topics("rosie", "t1"))

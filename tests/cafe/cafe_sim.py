@@ -26,6 +26,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 from companion.bus.contract import Ack, TableState, Topics
 from companion.bus.outbox import event_message
+from companion.flows.registry import check_options
 from companion.games.json_types import JSONObject
 from companion.journal import GameEntry, Journal, JournalEvent
 from companion.session import Session
@@ -63,7 +64,9 @@ def play_journal(
         session = Session(journal, clock=tick)
         for _ in range(games):
             names = players or record["players"]
-            session.start_game("fibonachos", names, [], {"dealer": 2})
+            session.start_game(
+                "fibonachos", names, [], check_options("fibonachos", {"dealer": 2}, len(names))
+            )
             for step in fibonachos_steps(record):
                 for change in step:
                     assert isinstance(change, CardPlaced | CardRemoved)

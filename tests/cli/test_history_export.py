@@ -13,7 +13,9 @@ import pytest
 
 from companion.cli import main
 from companion.cli.score import score_record
-from companion.journal import Journal
+from companion.flows.registry import check_options
+from companion.games.json_types import JSONObject
+from companion.journal import GameResult, Journal
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "fibonachos" / "short.json"
 
@@ -26,7 +28,7 @@ def journal_path(tmp_path: Path) -> Path:
         game = journal.start_game("fibonachos", record["players"], [], started=1_700_000_000.0)
         journal.end_game(
             game,
-            {"reason": "over", "record": record, "score": score_record(record).to_json()},
+            GameResult("over", record, score_record(record)),
             ended=1_700_000_900.0,
         )
     return path
@@ -51,10 +53,10 @@ def test_history_says_how_each_game_ended_in_words(
     journaled "abandoned"): the table says "ended by the players"; the JSON keeps the
     journal's reason."""
     path = tmp_path / "journal.db"
-    record = {"game": "rummy8", "players": ["Ana", "Ben"], "variants": [], "rounds": []}
+    record: JSONObject = {"game": "rummy8", "players": ["Ana", "Ben"], "variants": [], "rounds": []}
     with Journal.open(path) as journal:
         game = journal.start_game("rummy8", ["Ana", "Ben"], [], started=1_700_000_000.0)
-        result = {"reason": "abandoned", "record": record, "winners": [1]}
+        result = GameResult("abandoned", record, winners=(1,))
         journal.end_game(game, result, ended=1_700_000_900.0)
     assert main(["history", "--journal", str(path)]) == 0
     line = capsys.readouterr().out.splitlines()[1]
@@ -106,7 +108,7 @@ def _referee_journal(path: Path) -> Path:
 
     with Journal.open(path) as journal:
         session = Session(journal, clock=lambda: 1_700_000_000.0)
-        session.start_game("hex", ["Ana", "Ben"], [], {"mode": "referee", "seed": 0})
+        session.start_game("hex", ["Ana", "Ben"], [], check_options("hex", {"mode": "referee"}, 2))
         for command in (Move(), Move(), Strikes(1)):
             session.command(command)
     return path
@@ -149,8 +151,9 @@ def test_a_referee_game_kept_in_the_older_format_exports_in_todays(
     }
     path = tmp_path / "journal.db"
     with Journal.open(path) as journal:
-        game = journal.start_game("hex", ["Ana", "Ben"], [], started=1.0, options={})
-        journal.end_game(game, {"reason": "over", "record": old, "score": old_score}, ended=2.0)
+        game = journal.start_game("hex", ["Ana", "Ben"], [], started=1.0)
+        result = {"reason": "over", "record": old, "score": old_score}
+        journal.end_game(game, GameResult.from_json(result), ended=2.0)
     assert main(["export", "--journal", str(path), "--game", "1"]) == 0
     record = json.loads(capsys.readouterr().out)
     assert record["game"] == "hex-referee" and "mode" not in record

@@ -88,6 +88,10 @@ def test_numbered_players_and_json_events(video: Path, capsys: pytest.CaptureFix
         (["{video}", "--game", "fibonachos", "--players", "3", "--dealer", "7"], "7"),
         (["{video}", "--game", "fibonachos", "--players", "3", "--dealer", "0"], "from 1"),
         (["{video}", "--game", "fibonachos", "--players", "A,B", "--dealer", "C"], "A, B"),
+        (
+            ["{video}", "--game", "fibonachos", "--players", "3", "--leader", "2"],
+            "fibonachos: unknown option 'leader' (it takes: dealer, seed)",
+        ),
         (["{empty}", "--game", "fibonachos", "--players", "3"], "no frames"),
     ],
 )

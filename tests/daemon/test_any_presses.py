@@ -25,6 +25,7 @@ from companion.config import KioskSection
 from companion.daemon.controls import Controls
 from companion.daemon.parts import TableFacade
 from companion.daemon.runner import TableRunner
+from companion.flows.registry import check_options
 from companion.journal import Journal
 from companion.session import Session
 from companion.table.cards import TableCard
@@ -209,8 +210,9 @@ def _table(
     app = UiApp(kiosk=KioskSection(enabled=kiosk), now=1000.0, panel=panel)
     app.link = "http://table.local:8088/g/1" if link else ""
     runner = TableRunner(app, session)
-    notices = session.start_game(game, players, variants, options)
-    app.game_started(game, players)
+    checked = check_options(game, options, len(players))
+    notices = session.start_game(game, players, variants, checked)
+    app.game_started(game, players, checked)
     app.notices(notices, 1000.0)
     assert session.flow is not None
     app.flow_status(session.flow.status())

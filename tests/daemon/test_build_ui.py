@@ -7,7 +7,7 @@ from pathlib import Path
 
 from companion.config import Config, HardwareSection, JournalSection, TableSection, UiSection
 from companion.daemon.build import build_daemon
-from companion.journal import Journal
+from companion.journal import GameResult, Journal
 from companion.table.layout import default_layout, load_layout
 from companion.table.reader import TableReader
 from companion.ui.screens import render
@@ -45,7 +45,7 @@ def test_the_start_menu_offers_the_names_of_the_journal(tmp_path: Path) -> None:
     path = tmp_path / "journal.db"
     with Journal.open(path) as journal:
         game = journal.start_game("trump", ["Zoé", "Marc"], [], started=1.0)
-        journal.end_game(game, {"reason": "over"}, ended=2.0)
+        journal.end_game(game, GameResult("over"), ended=2.0)
     daemon = build_daemon(config(path))
     try:
         assert daemon.app.recent_names[:2] == ["Zoé", "Marc"]

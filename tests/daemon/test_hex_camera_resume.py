@@ -9,6 +9,7 @@ from daemon_harness import ManualClock, make_daemon
 
 from companion.flows.commands import EndTurn, Move
 from companion.flows.hex_camera import HexCameraFlow
+from companion.flows.registry import check_options
 from companion.games.hex import START, Cell
 from companion.journal import Journal
 from companion.session import Session
@@ -22,7 +23,7 @@ def test_a_restarted_table_resumes_the_camera_referee(tmp_path: Path) -> None:
     keys are the camera referee's: SELECT counts no move, long SELECT ends the turn."""
     path = tmp_path / "j.db"
     session = Session(Journal.open(path), clock=lambda: 1.0)
-    session.start_game("hex", ["Black", "White"], [], {"mode": "camera"})
+    session.start_game("hex", ["Black", "White"], [], check_options("hex", {"mode": "camera"}, 2))
     session.table(BoardSeen(START.after(Cell.parse("b2"), Cell.parse("c2"))))
     session.journal.close()
 
@@ -32,7 +33,7 @@ def test_a_restarted_table_resumes_the_camera_referee(tmp_path: Path) -> None:
     flow = daemon.session.flow
     assert isinstance(flow, HexCameraFlow)
     assert flow.record()["turns"] == [["b2-c2"], []]
-    assert daemon.app.options["mode"] == "camera"
+    assert daemon.app.options is not None and daemon.app.options["mode"] == "camera"
     press = ButtonEvent(Button.SELECT, PressKind.PRESS, clock())
     assert Flow(Move()) not in daemon.runner.press(press)
     held = ButtonEvent(Button.SELECT, PressKind.LONG_PRESS, clock())

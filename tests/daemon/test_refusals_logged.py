@@ -17,7 +17,7 @@ from companion.ui.commands import Flow
 def test_a_refused_end_of_round_is_logged_with_its_rule(caplog: pytest.LogCaptureFixture) -> None:
     """R6: "Ana out" with no set closed is refused; the log names the time, why and the rule."""
     session = Session(Journal.open(":memory:"), clock=lambda: 0.0)
-    session.start_game("rummy8", ["Ana", "Ben"], [], {})
+    session.start_game("rummy8", ["Ana", "Ben"], [])
     app = UiApp()
     app.game_started("rummy8", ["Ana", "Ben"])
     runner = TableRunner(app, session)

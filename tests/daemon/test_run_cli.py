@@ -13,6 +13,7 @@ from PIL import Image
 from companion.cli import build_parser, main
 from companion.cli.run import configured, parse_options
 from companion.daemon.logs import setup_logging
+from companion.games.game_options import GameOptions
 from companion.games.registry import all_games
 from companion.journal import Journal
 
@@ -94,11 +95,13 @@ def test_journald_lines_carry_the_syslog_priority() -> None:
 
 def test_options_take_the_kind_the_registry_gives_them() -> None:
     """Issue 9: a choice is a word, a seed a number, a seat a number from 1 or a name
-    (issue 26: as the OLED counts seats); the games count seats from 0."""
+    (issue 26: as the OLED counts seats); the games count seats from 0. The options are
+    checked there, the others at their defaults."""
     players = ["Ana", "Ben", "Cy"]
-    assert parse_options("hex", ["mode=board", "seed=3"], players) == {"mode": "board", "seed": 3}
-    assert parse_options("trump", [" leader = 2 "], players) == {"leader": 1}
-    assert parse_options("fibonachos", ["dealer=cy"], players) == {"dealer": 2}
+    hexes = parse_options("hex", ["mode=board", "seed=3"], players)
+    assert hexes == GameOptions.of("hex", {"mode": "board", "move-cards": "shuffled", "seed": 3})
+    assert parse_options("trump", [" leader = 2 "], players).to_json() == {"leader": 1, "seed": 0}
+    assert parse_options("fibonachos", ["dealer=cy"], players).seat("dealer") == 2
 
 
 def test_run_names_the_players_and_counts_seats_from_1(

@@ -29,6 +29,7 @@ from companion.daemon.build import Devices, assemble
 from companion.daemon.links import ClockedCamera, TableClock
 from companion.daemon.runtime import Daemon
 from companion.flows.base import Notice, NoticeKind
+from companion.flows.registry import check_options
 from companion.journal import Journal
 from companion.session import Session
 from companion.table.layout import default_layout
@@ -126,7 +127,9 @@ class Recorded:
         clock.now = start / self.fps
         if game is not None:
             session = Session(Journal.open(journal), clock=clock)
-            session.start_game(*game)
+            name, players, variants, options = game
+            checked = check_options(name, options, len(players))
+            session.start_game(name, players, variants, checked)
         else:
             session = Session.resume(Journal.open(journal), clock=clock)
         end = stop / self.fps if stop < self.count else float("inf")

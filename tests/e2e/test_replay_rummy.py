@@ -41,7 +41,7 @@ def read_sets(tmp_path: Path, *, hand: bool) -> list[list[list[str]]]:
     script = TableScript("rummy21", ("Ana", "Ben"), (), (*laid, Wait(5)))
 
     clock = TableClock()
-    session, flow = start_session("rummy21", ["Ana", "Ben"], [], {}, clock=clock)
+    session, flow = start_session("rummy21", ["Ana", "Ben"], [], None, clock=clock)
     reader = TableReader(load_layout(layout_file))
     with TableVideo(script, scene).camera() as camera:
         result = replay_game(camera, reader, session, flow, clock)

@@ -23,6 +23,7 @@ from e2e_videos import rummy_normalised as normalised
 
 from companion.daemon.links import TableClock
 from companion.daemon.replay import ReplayResult, replay_game, start_session
+from companion.flows.registry import check_options
 from companion.games.json_types import list_field
 from companion.games.registry import get_game
 from companion.synthetic.rummy import RummyTable, rummy_table
@@ -50,8 +51,9 @@ def replay_in_memory(record: Mapping[str, Any]) -> tuple[RummyTable, ReplayResul
     images = (frame.image for frame in scene.frames(table.script.steps, fps=FPS))
     clock = TableClock()
     script = table.script
+    options = check_options(script.game, script.options, len(script.players))
     session, flow = start_session(
-        script.game, script.players, script.variants, script.options, clock=clock
+        script.game, script.players, script.variants, options, clock=clock
     )
     layout = parse_layout(tomllib.loads(table.layout), "generator")
     buttons = parse_script(table.buttons, "generator")

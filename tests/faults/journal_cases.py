@@ -23,6 +23,7 @@ from companion.config import Config, HardwareSection, JournalSection
 from companion.daemon.build import build_daemon
 from companion.daemon.runtime import Daemon
 from companion.flows.commands import Undo
+from companion.flows.registry import check_options
 from companion.journal import Journal
 from companion.session import Session
 from companion.table.tracker import CardPlaced, CardRemoved
@@ -45,13 +46,17 @@ def build_journal(path: Path) -> None:
     """The journal of the module docstring, at ``path`` (closed: no -wal beside it)."""
     steps = fibonachos_steps(load_record("fibonachos", "full-3p.json"))
     session = Session(Journal.open(path), clock=Clock())
-    session.start_game("fibonachos", ["Ana", "Ben", "Cy"], [], {"dealer": 2})
+    session.start_game(
+        "fibonachos", ["Ana", "Ben", "Cy"], [], check_options("fibonachos", {"dealer": 2}, 3)
+    )
     for step in steps:
         for event in step:
             assert isinstance(event, CardPlaced | CardRemoved)
             session.table(event)
     assert session.flow is None  # over, with its result
-    session.start_game("fibonachos", ["Ana", "Ben", "Cy"], [], {"dealer": 2})
+    session.start_game(
+        "fibonachos", ["Ana", "Ben", "Cy"], [], check_options("fibonachos", {"dealer": 2}, 3)
+    )
     journal, game = session.journal, session.game_id
     assert game is not None
     events = (event for step in steps for event in step)

@@ -39,7 +39,7 @@ from companion.flows import commands as cmd
 from companion.flows.base import GameFlow, Notice, NoticeKind
 from companion.flows.hex import HexRefereeFlow
 from companion.flows.hex_board import HexBoardFlow
-from companion.flows.registry import FLOWS, make_flow, takes
+from companion.flows.registry import FLOWS, check_options, make_flow, takes
 from companion.flows.rummy import RummyFlow
 from companion.flows.status import Awaiting, HexStatus, RummyStatus, TrickStatus
 from companion.flows.tricks import TrickFlow
@@ -358,7 +358,7 @@ def run(case: Case, seed: int, steps: int, every: int, path: Path) -> None:
     journal._db.execute("PRAGMA synchronous=OFF")
     session = Session(journal, clock=itertools.count(1_000.0).__next__)
     names = ["Black", "White"] if case.game.startswith("hex") else ["Ana", "Ben", "Cy", "Di", "Ed"]
-    options = dict(case.options) | {"seed": seed}
+    options = check_options(case.game, dict(case.options) | {"seed": seed}, case.players)
     table = Table(
         case,
         random.Random(f"{case}/{seed}"),

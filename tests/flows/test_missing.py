@@ -17,7 +17,7 @@ from loose import loose
 
 from companion.flows.base import GameFlow, Notice, NoticeKind
 from companion.flows.commands import Missing, Undo
-from companion.flows.registry import make_flow
+from companion.flows.registry import check_options, make_flow
 from companion.flows.status import Awaiting, MissingCard, TrickStatus
 from companion.journal import Journal
 from companion.session import Session
@@ -199,7 +199,9 @@ def test_the_journal_replays_the_wait_and_the_sightings(tmp_path: Any) -> None:
     and the held cards come back; the journal says what still lies on the table."""
     path = tmp_path / "journal.db"
     session = Session(Journal.open(path), clock=lambda: 1.0)
-    session.start_game("fibonachos", ["Ana", "Ben", "Cy"], [], {"dealer": 2})
+    session.start_game(
+        "fibonachos", ["Ana", "Ben", "Cy"], [], check_options("fibonachos", {"dealer": 2}, 3)
+    )
     for c in FIRST:
         session.table(CardPlaced(c))
     session.table(CardSighted(card("Y7")))

@@ -99,4 +99,5 @@ def test_a_player_count_outside_the_game_is_refused() -> None:
 
 
 def test_defaults_are_filled_in() -> None:
-    assert check_options("fibonachos", {}, 3) == {"dealer": None, "seed": 0}
+    """Issue 9: the options a start leaves out take their defaults, in the typed value."""
+    assert check_options("fibonachos", {}, 3).to_json() == {"dealer": None, "seed": 0}

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from companion.flows.hex_camera import HexCameraFlow
+from companion.flows.registry import check_options
 from companion.games.hex import START, Cell, Position
 from companion.games.json_types import JSONObject
 from companion.journal import Journal
@@ -56,7 +57,7 @@ def test_a_camera_refereed_game_resumes_from_its_journal() -> None:
     journal = Journal.open(":memory:")
     clock = iter(float(t) for t in range(100))
     session = Session(journal, clock=lambda: next(clock))
-    session.start_game("hex", ["Ana", "Ben"], [], CAMERA)
+    session.start_game("hex", ["Ana", "Ben"], [], check_options("hex", CAMERA, 2))
     first = _after(START, "b2-c2")
     session.table(BoardSeen(first))
     session.table(BoardSeen(_after(first, "a2-e5")))  # refused (H3), then put back
@@ -77,7 +78,7 @@ def test_a_game_without_board_rows_ignores_the_board() -> None:
     """A flow that does not read the board takes a board row as nothing (journals of
     other games never hold one; a hex game by buttons is not moved by it)."""
     session = Session(Journal.open(":memory:"), clock=lambda: 0.0)
-    session.start_game("hex-referee", ["Black", "White"], [], {})
+    session.start_game("hex-referee", ["Black", "White"], [])
     assert session.flow is not None
     before = session.flow.record()
     assert session.table(BoardSeen(_after(START, "b2-c2"))) == []

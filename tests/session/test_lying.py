@@ -8,6 +8,7 @@ import itertools
 from pathlib import Path
 
 from companion.flows.commands import Replace, Undo
+from companion.flows.registry import check_options
 from companion.journal import Journal
 from companion.session import Session
 from companion.table.cards import TableCard
@@ -16,7 +17,8 @@ from companion.table.events import CardPlaced, CardRemoved
 
 def session_of(path: Path, game: str, players: list[str]) -> Session:
     session = Session(Journal.open(path), clock=itertools.count(1_000.0).__next__)
-    session.start_game(game, players, [], {"leader": 0} if game == "trump" else {})
+    options = {"leader": 0} if game == "trump" else {}
+    session.start_game(game, players, [], check_options(game, options, len(players)))
     return session
 
 

@@ -18,6 +18,7 @@ import pytest
 
 import companion.session.game as session_game
 from companion.flows.base import GameFlow
+from companion.flows.registry import check_options
 from companion.games.fibonachos.state import FibonachosState
 from companion.games.trump.state import TrumpState
 from companion.journal import Journal
@@ -76,7 +77,8 @@ def trump_session(tmp_path: Path) -> Session:
     record = example("trump", "revoke.json")
     session = Session(Journal.open(tmp_path / "j.db"), clock=itertools.count(1.0).__next__)
     first = record["rounds"][0]
-    session.start_game("trump", record["players"], [], {"leader": first["leader"]})
+    options = check_options("trump", {"leader": first["leader"]}, len(record["players"]))
+    session.start_game("trump", record["players"], [], options)
     session.table(CardPlaced(card(first["trump"], "trump-indicator")))
     session.table(CardPlaced(card(first["symbol"], "symbol-indicator")))
     for trick in first["tricks"][:-1]:

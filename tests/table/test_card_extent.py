@@ -130,7 +130,7 @@ def test_a_game_rebuilt_from_the_journal_groups_its_sets_as_the_table_did(
     factory, which knows nothing of the camera) has the same two sets."""
     path = tmp_path / "journal.db"
     session = Session(Journal.open(path), clock=lambda: 0.0)
-    session.start_game("rummy21", ["Ana", "Ben"], [], {})
+    session.start_game("rummy21", ["Ana", "Ben"], [])
     for card in sets_below_each_other("12mp"):
         session.table(CardPlaced(card))
     assert isinstance(session.flow, RummyFlow)

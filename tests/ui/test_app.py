@@ -117,7 +117,7 @@ def test_fibonachos_players_names_dealer_variants_confirm() -> None:
     assert command.game == "fibonachos"
     assert command.players == ("Ana", "Ben", "Seat 3")
     assert command.variants == ("zero-scores-34",)
-    assert command.options["dealer"] == 1
+    assert command.options is not None and command.options["dealer"] == 1
 
 
 def test_back_walks_the_steps_back_to_the_start() -> None:
@@ -139,6 +139,7 @@ def test_trump_asks_no_leader_at_the_start_and_has_no_variant_step() -> None:
     game asks it by the card its holder shows."""
     finger = Finger(UiApp())
     command = started(finger, "Fibonacci Trump", "4 players", "Done")
+    assert command.options is not None
     assert command.game == "trump" and command.options["leader"] is None
     assert command.variants == () and len(command.players) == 4
 
@@ -181,6 +182,7 @@ def test_hex_goes_straight_to_variants_as_the_hex_referee_game() -> None:
     command = started(finger, "Hex referee", "cards", "Done")
     assert command.players == ("Black", "White")
     assert command.variants == ("cards",)
+    assert command.options is not None
     assert command.game == "hex-referee" and "mode" not in command.options
     assert isinstance(command.options["seed"], int)
 

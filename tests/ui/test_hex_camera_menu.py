@@ -32,7 +32,7 @@ def test_the_start_menu_starts_the_camera_referee() -> None:
     camera referee's flow plays (H1's start, Black first)."""
     _finger, command = _start_camera_referee()
     assert command.game == "hex" and command.players == ("Black", "White")
-    assert command.options["mode"] == "camera"
+    assert command.options is not None and command.options["mode"] == "camera"
     flow = make_flow(command.game, command.players, command.variants, options=command.options)
     assert type(flow).__name__ == "HexCameraFlow"
     assert Move not in takes("hex", command.options)  # the camera counts the moves
