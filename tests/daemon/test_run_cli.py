@@ -13,6 +13,8 @@ from PIL import Image
 from companion.cli import build_parser, main
 from companion.cli.run import configured, parse_options
 from companion.daemon.logs import setup_logging
+from companion.flows.registry import make_flow
+from companion.flows.status import RummyStatus
 from companion.games.registry import all_games
 from companion.journal import Journal
 
@@ -120,6 +122,21 @@ def test_run_names_the_players_and_counts_seats_from_1(
     err = capsys.readouterr().err
     assert err.count("\n") == 1
     assert "--option dealer=3: not a seat of 2 players; give a seat from 1 to 2" in err
+
+
+def test_run_starts_a_rummy_game_with_the_dealer_given(tmp_path: Path) -> None:
+    """R4: ``run --game rummy21 --option dealer=Cy`` keeps its flag beside the menu's
+    question: the dealer goes with the game's options, and the player after Cy starts."""
+    config = tmp_path / "config.toml"
+    config.write_text('[log]\nlevel = "WARNING"\n')
+    args = ["run", "--config", str(config), "--journal", str(tmp_path / "j.db")]
+    args += ["--camera", "replay", "--source", str(_source(tmp_path / "frames", 1))]
+    args += ["--display", "fake", "--buttons", "fake", "--game", "rummy21"]
+    assert main([*args, "--players", "Ana,Ben,Cy", "--option", "dealer=Cy"]) == 0
+    (game,) = Journal.open(tmp_path / "j.db").games()
+    assert game.game == "rummy21" and game.options["dealer"] == 2
+    status = make_flow(game.game, game.players, game.variants, options=game.options).status()
+    assert isinstance(status, RummyStatus) and status.starts == 0
 
 
 @pytest.mark.parametrize("command", ["run", "replay"])
