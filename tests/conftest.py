@@ -25,6 +25,10 @@ from temp_root import memory_temp_root  # noqa: E402
 if memory_temp_root():  # temporary folders in memory: see temp_root.py
     tempfile.tempdir = None  # gettempdir() reads TMPDIR again
 
-from isolation import language_restored, root_logger_restored  # noqa: E402
+from isolation import (  # noqa: E402
+    language_restored,
+    phone_page_on_loopback,
+    root_logger_restored,
+)
 
-__all__ = ["language_restored", "root_logger_restored"]
+__all__ = ["language_restored", "phone_page_on_loopback", "root_logger_restored"]

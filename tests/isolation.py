@@ -6,7 +6,10 @@ the test owns and closes. The root logger's handlers and level are put back afte
 test, so a later test never logs into a closed stream ("--- Logging error ---") and
 pytest's own capture handler is never lost, whatever order the tests run in. The same
 holds for the language the table speaks (``companion.views.i18n``: a daemon started with
-``[ui] language = "fr"`` sets it for the process).
+``[ui] language = "fr"`` sets it for the process). And no test serves the players' page
+beyond loopback: ``companion run`` serves it by default on every network, port 8088,
+where two tests (or two runs) at once collide and a test would open a port to the
+network (:func:`phone_page_on_loopback`).
 """
 
 from __future__ import annotations
@@ -16,7 +19,12 @@ from collections.abc import Iterator
 
 import pytest
 
+from companion.daemon import phone
+from companion.daemon.board import Board
 from companion.views.i18n import language, set_language
+
+#: The addresses a test may serve on.
+LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost"})
 
 
 @pytest.fixture(autouse=True)
@@ -41,3 +49,21 @@ def language_restored() -> Iterator[None]:
     yield
     if language() != before:
         set_language(before)
+
+
+@pytest.fixture(autouse=True)
+def phone_page_on_loopback(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A daemon a test starts serves the players' page on loopback only: its
+    configuration says ``[phone] enabled = false``, or a free port on 127.0.0.1."""
+    serve = phone.HomeServer.__init__
+
+    def on_loopback(self: phone.HomeServer, board: Board, bind: str, port: int) -> None:
+        if bind not in LOOPBACK:
+            raise AssertionError(
+                f"a test served the players' page on {bind}:{port}: tests serve on "
+                "loopback only (write [phone] enabled = false, or bind = 127.0.0.1 and "
+                "a free port, in the configuration the test gives)"
+            )
+        serve(self, board, bind, port)
+
+    monkeypatch.setattr(phone.HomeServer, "__init__", on_loopback)

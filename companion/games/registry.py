@@ -70,8 +70,7 @@ class OptionSpec:
     says the answer back, with ``{}`` for the chosen seat or choice ("{} deals").
     ``asked`` is False for an option the start menus leave at its default because
     the table tells it during the game (Trump's round 1 leader, T3: the holder of a
-    card known once the indicators lie) or its default is the usual seating (rummy's
-    first dealer: the first seat starts); the command line may still give it.
+    card known once the indicators lie); the command line may still give it.
     """
 
     name: str

@@ -105,10 +105,26 @@ def _menus() -> Iterator[tuple[str, View]]:
     walk("BACK")
     walk.choose(_("Back to start"))
     yield "resume", walk()
+    yield "rummy-dealer", _rummy_dealer()
     yield "rummy-out", _rummy_out()
     yield "hex-winner-menu", _hex_menu()
     yield "missing-which", _missing_menu()
     yield "leader-menu", _leader_menu()
+
+
+#: Names as long as a phone or the cafe's staff may give them (20 characters).
+LONG_NAMES = ("Bartholomew Williams", "Anne-Sophie Lefebvre", "Cy", "Maximilian Ostermann")
+
+
+def _rummy_dealer() -> View:
+    """Who deals round 1 of a rummy game (the player after the dealer starts, R4), the
+    four players named by the cafe's staff with names as long as they may be."""
+    app = UiApp()
+    app.set_names(LONG_NAMES)
+    walk = _Walk(app)
+    walk.choose(_("Rummy 21"))
+    walk.choose(players_label(4))
+    return walk.choose(_("Done"))
 
 
 def _rummy_out() -> View:
@@ -117,6 +133,7 @@ def _rummy_out() -> View:
     walk.choose(_("Rummy 21"))
     walk.choose(players_label(3))
     walk.choose(_("Done"))
+    walk.choose(seat_name("", 2))  # the third seat deals: the first starts
     walk.choose(_("Done"))
     walk("SELECT", "BACK")
     return walk.choose(_("End round"))

@@ -12,11 +12,12 @@ history is offered a few :data:`DEFAULT_NAMES`.
 Every fact about a game comes from the games' registry (:mod:`companion.games.registry`):
 its label, its player range, its variants, its fixed sides and its options. Of
 the options, the menus ask each seat option (who deals, who leads: its question is
-the step's title); the seed comes from ``seed()``; a choice keeps its default (the
-hex referee's ``mode``: the buttons run the referee, and ``board`` needs every move
-entered). A game followed in a mode of its own is offered as a game beside the one it
-goes with (:data:`companion.flows.registry.TABLE_MODES`): the camera referee of the
-hex board next to the button referee.
+the step's title; a game of one player has no one else to name); the seed comes from
+``seed()``; a choice keeps its default (the hex referee's ``mode``: the buttons run
+the referee, and ``board`` needs every move entered). A game followed in a mode of
+its own is offered as a game beside the one it goes with
+(:data:`companion.flows.registry.TABLE_MODES`): the camera referee of the hex board
+next to the button referee.
 
     >>> wizard = SetupWizard(start=lambda c: Go(commands=[c]), cancel=Go, seed=lambda: 7)
     >>> page = wizard.games_page()
@@ -78,8 +79,9 @@ class Setup:
         return self.moded.label if self.moded is not None else self.spec.label
 
     def seat_options(self) -> list[OptionSpec]:
-        """The options the menus ask: who deals (who leads Trump is asked in the game)."""
-        return [o for o in self.spec.options if o.kind is OptionKind.SEAT and o.asked]
+        """The options the menus ask: who deals (who leads Trump is asked in the game);
+        none of one player (a rummy game alone: the only seat deals)."""
+        return asked_seats(self.spec) if self.players > 1 else []
 
     def steps(self) -> list[str]:
         spec = self.spec
@@ -152,7 +154,7 @@ class SetupWizard:
                 names = [*preset, *[""] * players][:players]
             setup = Setup(spec, players, names, moded=moded)
             self.current = setup
-            setup.seats = {option.name: 0 for option in setup.seat_options()}
+            setup.seats = {option.name: 0 for option in asked_seats(spec)}
             return Go(self._step(setup, setup.steps()[0]))
 
         return choose
@@ -360,6 +362,11 @@ class SetupWizard:
         names = tuple(self.display_names(setup))
         checked = check_options(setup.game, options, len(names))  # the menus' options enter here
         return StartGame(setup.game, names, tuple(sorted(setup.variants)), checked)
+
+
+def asked_seats(spec: GameSpec) -> list[OptionSpec]:
+    """The seat options of ``spec`` the start menus ask (its question is a step)."""
+    return [o for o in spec.options if o.kind is OptionKind.SEAT and o.asked]
 
 
 def players_label(count: int) -> str:

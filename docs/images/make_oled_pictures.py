@@ -57,6 +57,7 @@ SHOWN = (
     "trump-trick",
     "trump-trick-won",
     "trump-last-trick",
+    "rummy-dealer",
     "rummy",
     "rummy-close",
     "rummy-wild",

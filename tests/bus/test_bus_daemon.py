@@ -205,6 +205,7 @@ def test_companion_run_with_a_cafe_broker_joins_the_cafe(
             "display": {"kind": "fake"},
             "buttons": {"kind": "fake"},
             "journal": {"path": str(tmp_path / "j.db")},
+            "phone": {"enabled": False},
             "staff": {"key_file": str(tmp_path / "no.key")},
             "table": {"name": "t1", "deck_copy": 1},
             "cafe": {
@@ -243,6 +244,7 @@ def test_a_cafe_broker_without_paho_mqtt_is_a_settings_mistake(
             "display": {"kind": "fake"},
             "buttons": {"kind": "fake"},
             "journal": {"path": str(tmp_path / "j.db")},
+            "phone": {"enabled": False},
             "table": {"name": "t1"},
             "cafe": {"name": "rosie", "broker": "127.0.0.1"},
         }

@@ -384,7 +384,7 @@ def test_run_refuses_a_gif_path_at_start(
 ) -> None:
     """Issue 13: ``run --display gif --out x.unknownext`` failed at exit with ValueError."""
     config = tmp_path / "config.toml"
-    config.write_text('[log]\nlevel = "WARNING"\n')
+    config.write_text('[log]\nlevel = "WARNING"\n[phone]\nenabled = false\n')
     frames = tmp_path / "frames"
     frames.mkdir()
     picture(frames / "f000.png", (128, 72))
@@ -400,7 +400,9 @@ def test_run_options_that_are_not_small_integers(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], value: str
 ) -> None:
     config = tmp_path / "config.toml"
-    config.write_text('[log]\nlevel = "WARNING"\n[display]\nkind = "fake"\n')
+    config.write_text(
+        '[log]\nlevel = "WARNING"\n[display]\nkind = "fake"\n[phone]\nenabled = false\n'
+    )
     argv = ["run", "--config", str(config), "--journal", str(tmp_path / "j.db")]
     argv += ["--camera", "fake", "--buttons", "fake", "--game", "trump", "--option", value]
     refused(capsys, argv, "whole number of at most")

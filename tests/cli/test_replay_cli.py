@@ -6,6 +6,7 @@ every refusal is one stderr line with exit status 2.
 
 from __future__ import annotations
 
+import argparse
 import json
 from pathlib import Path
 from typing import Any
@@ -13,8 +14,11 @@ from typing import Any
 import pytest
 
 from companion.cli import main
+from companion.cli.replay import game_options
 from companion.cli.seats import player_names
 from companion.errors import UsageError
+from companion.flows.registry import make_flow
+from companion.flows.status import RummyStatus
 from companion.synthetic.scene import Scene
 from companion.synthetic.scripts import table_script
 from companion.synthetic.video import write_video
@@ -119,3 +123,15 @@ def test_player_names() -> None:
     assert player_names(" Ana, Ben ") == ["Ana", "Ben"]
     with pytest.raises(UsageError):
         player_names("")
+
+
+def test_replay_takes_the_rummy_dealer_by_name_or_seat() -> None:
+    """R4: ``replay --game rummy21 --dealer`` stays beside the start menu's question: a
+    seat from 1 or a name; the player after the dealer starts round 1."""
+    players = ["Ana", "Ben", "Cy"]
+    for given in ("Ben", "2"):
+        args = argparse.Namespace(game="rummy21", dealer=given, leader=None)
+        options = game_options(args, players)
+        assert options["dealer"] == 1
+        status = make_flow("rummy21", players, [], options=options).status()
+        assert isinstance(status, RummyStatus) and status.starts == 2

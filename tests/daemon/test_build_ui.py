@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from companion.config import Config, HardwareSection, JournalSection, TableSection, UiSection
+from companion.config import (
+    Config,
+    HardwareSection,
+    JournalSection,
+    PhoneSection,
+    TableSection,
+    UiSection,
+)
 from companion.daemon.build import build_daemon
 from companion.journal import GameResult, Journal
 from companion.table.layout import default_layout, load_layout
@@ -23,6 +30,7 @@ def config(journal: Path, *, large: bool = False, table: TableSection | None = N
         journal=JournalSection(str(journal)),
         ui=UiSection(large_type=large),
         table=table or TableSection(),
+        phone=PhoneSection(enabled=False),
     )
 
 
@@ -79,6 +87,7 @@ def test_the_interface_counts_pages_on_the_panel_it_draws_on(tmp_path: Path) -> 
         display=HardwareSection("fake", {"width": 128, "height": 32}),
         buttons=HardwareSection("fake"),
         journal=JournalSection(str(tmp_path / "journal.db")),
+        phone=PhoneSection(enabled=False),
     )
     daemon = build_daemon(small)
     try:

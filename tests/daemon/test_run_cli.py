@@ -13,6 +13,8 @@ from PIL import Image
 from companion.cli import build_parser, main
 from companion.cli.run import configured, parse_options
 from companion.daemon.logs import setup_logging
+from companion.flows.registry import make_flow
+from companion.flows.status import RummyStatus
 from companion.games.game_options import GameOptions
 from companion.games.registry import all_games
 from companion.journal import Journal
@@ -31,7 +33,7 @@ def test_run_over_a_replay_source_starts_the_game_and_shows_the_oled(
     """The daemon over a recorded source plays it and stops at its last frame, saying
     so in its log with what the game waited for (issue 26: it ended without a word)."""
     config = tmp_path / "config.toml"
-    config.write_text('[log]\nlevel = "INFO"\n')
+    config.write_text('[log]\nlevel = "INFO"\n[phone]\nenabled = false\n')
     status = main(
         [
             "run",
@@ -76,6 +78,7 @@ def test_bad_settings_are_one_line_and_exit_2(
     config = tmp_path / "config.toml"
     config.write_text(
         '[log]\nlevel = "WARNING"\n[buttons]\nkind = "fake"\n[display]\nkind = "fake"\n'
+        "[phone]\nenabled = false\n"
     )
     base = ["run", "--config", str(config), "--journal", str(tmp_path / "j.db")]
     source = ["--camera", "replay", "--source", str(_source(tmp_path / "f", 1))]
@@ -110,7 +113,7 @@ def test_run_names_the_players_and_counts_seats_from_1(
     """Issue 26: ``run --players Ana,Ben,Cy`` names them as ``replay`` does, and a
     dealer is a seat from 1 or a name ("dealer 3 is not a seat (0-2)" no more)."""
     config = tmp_path / "config.toml"
-    config.write_text('[log]\nlevel = "WARNING"\n')
+    config.write_text('[log]\nlevel = "WARNING"\n[phone]\nenabled = false\n')
     base = ["run", "--config", str(config)]
     base += ["--camera", "replay", "--source", str(_source(tmp_path / "frames", 1))]
     base += ["--display", "fake", "--buttons", "fake", "--game", "fibonachos"]
@@ -123,6 +126,21 @@ def test_run_names_the_players_and_counts_seats_from_1(
     err = capsys.readouterr().err
     assert err.count("\n") == 1
     assert "--option dealer=3: not a seat of 2 players; give a seat from 1 to 2" in err
+
+
+def test_run_starts_a_rummy_game_with_the_dealer_given(tmp_path: Path) -> None:
+    """R4: ``run --game rummy21 --option dealer=Cy`` keeps its flag beside the menu's
+    question: the dealer goes with the game's options, and the player after Cy starts."""
+    config = tmp_path / "config.toml"
+    config.write_text('[log]\nlevel = "WARNING"\n[phone]\nenabled = false\n')
+    args = ["run", "--config", str(config), "--journal", str(tmp_path / "j.db")]
+    args += ["--camera", "replay", "--source", str(_source(tmp_path / "frames", 1))]
+    args += ["--display", "fake", "--buttons", "fake", "--game", "rummy21"]
+    assert main([*args, "--players", "Ana,Ben,Cy", "--option", "dealer=Cy"]) == 0
+    (game,) = Journal.open(tmp_path / "j.db").games()
+    assert game.game == "rummy21" and game.options["dealer"] == 2
+    status = make_flow(game.game, game.players, game.variants, options=game.options).status()
+    assert isinstance(status, RummyStatus) and status.starts == 0
 
 
 @pytest.mark.parametrize("command", ["run", "replay"])

@@ -19,7 +19,7 @@ from pathlib import Path
 from daemon_harness import fibonachos_steps, load_record
 
 from companion.cli import main
-from companion.config import Config, HardwareSection, JournalSection
+from companion.config import Config, HardwareSection, JournalSection, PhoneSection
 from companion.daemon.build import build_daemon
 from companion.daemon.runtime import Daemon
 from companion.flows.commands import Undo
@@ -141,7 +141,13 @@ def stored_events(path: Path) -> set[tuple[int, str, str]]:
 def table_config(journal: Path) -> Config:
     """``companion run``'s configuration with fake hardware and the journal at ``journal``."""
     fake = HardwareSection("fake")
-    return Config(camera=fake, display=fake, buttons=fake, journal=JournalSection(str(journal)))
+    return Config(
+        camera=fake,
+        display=fake,
+        buttons=fake,
+        journal=JournalSection(str(journal)),
+        phone=PhoneSection(enabled=False),
+    )
 
 
 @dataclass

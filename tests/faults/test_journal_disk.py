@@ -129,7 +129,7 @@ def test_companion_run_on_a_full_disk_exits_0(
     frames.mkdir()
     Image.new("RGB", (128, 72), (40, 40, 40)).save(frames / "f000.png")
     config = tmp_path / "config.toml"
-    config.write_text('[log]\nlevel = "ERROR"\n')
+    config.write_text('[log]\nlevel = "ERROR"\n[phone]\nenabled = false\n')
     refusing_writes(monkeypatch, FULL)
     root = logging.getLogger()  # companion run points the root logger at this test's stdout
     monkeypatch.setattr(root, "handlers", list(root.handlers))

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import random
 from enum import Enum
-from functools import cache
 from typing import Any
 
 import pytest
@@ -85,11 +84,16 @@ def inside(value: object) -> object:
 _ATOMS = frozenset({int, float, str, bool, bytes, type(None)})
 
 
-@cache
 def _as_is(kind: type) -> bool:
     """Whether a hashable value of ``kind`` is compared as it is (as is one without
     attributes): an enum, or a value with its own equality (a card, a turn)."""
-    return issubclass(kind, Enum) or kind.__eq__ is not object.__eq__
+    known = _KINDS.get(kind)
+    if known is None:
+        known = _KINDS[kind] = issubclass(kind, Enum) or kind.__eq__ is not object.__eq__
+    return known
+
+
+_KINDS: dict[type, bool] = {}
 
 
 def whole(state: GameState[Any]) -> tuple[Any, ...]:

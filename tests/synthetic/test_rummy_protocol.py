@@ -3,10 +3,13 @@
 Each synthetic rummy table (:func:`companion.synthetic.rummy.rummy_table`) is fed, with
 no video, to what the daemon runs: every card put down or taken off as a table event
 of the rummy flow, every button of its script to the interface (:class:`UiApp`), whose
-commands go to the flow. The OLED's questions must be the ones the script answers (a
-closing confirmed with one press, R4; a wild card's number among those that fit its
-set, R5; the player who went out, offered first, R6), and the record must be the one
-played. Each card carries its seat's side (``facing``), as the layout gives it.
+commands go to the flow. The game is started as a cafe table starts one: the staff's
+names, then the start menu's buttons (the game, its players, the names, who deals, the
+variants, Start?), and the flow is made from the start the menu gives. The OLED's
+questions must be the ones the script answers (a closing confirmed with one press, R4;
+a wild card's number among those that fit its set, R5; the player who went out,
+offered first, R6), and the record must be the one played. Each card carries its
+seat's side (``facing``), as the layout gives it.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
@@ -23,14 +27,18 @@ from loose import loose
 from companion.flows.base import GameFlow, NoticeKind
 from companion.flows.registry import make_flow
 from companion.flows.status import RummyStatus
-from companion.games.json_types import list_field
+from companion.games.json_types import list_field, texts
 from companion.games.registry import get_game
 from companion.synthetic.rummy import rummy_table
 from companion.synthetic.rummy_games import TABLE_PICTURES
 from companion.synthetic.scene import Place, Remove
 from companion.table.cards import TableCard
 from companion.ui.app import UiApp
-from companion.ui.commands import EndGame, Flow, Undo
+from companion.ui.commands import EndGame, Flow, StartGame, Undo
+from companion.ui.setup import players_label
+from companion.views import MenuView, RummyView
+from companion.views.present import variant_name
+from hardware.buttons import Button, ButtonEvent, PressKind
 from hardware.buttons_replay import parse_script
 
 FPS = 10.0
@@ -40,19 +48,68 @@ FPS = 10.0
 TABLES = TABLE_PICTURES
 
 
-def play(record: Mapping[str, Any], size: tuple[int, int]) -> tuple[GameFlow, list[str], list[int]]:
-    """The table of ``record`` through the flow and the interface: the flow, the refusals,
-    and for each time the interface ended the game (End game), the rounds then scored."""
+#: Who deals round 1 at every table: the first seat, so the second starts (R4).
+DEALER = 0
+#: The table time of the start menu's first press: the set-up is done before the
+#: table's time 0, when its script begins.
+START = -60.0
+
+
+@dataclass
+class Played:
+    """What a table played: its flow, the refusals, the rounds scored each time the
+    interface ended the game (End game), and who the screen said starts each round
+    before its first card (R4)."""
+
+    flow: GameFlow
+    refused: list[str] = field(default_factory=list)
+    ended: list[int] = field(default_factory=list)
+    starts: list[str | None] = field(default_factory=list)
+
+
+def _choose(app: UiApp, label: str, at: float) -> float:
+    """Move the highlight of the menu on screen to ``label`` and SELECT it; the time."""
+    view = app.screen(at)
+    assert isinstance(view, MenuView), view
+    downs = (view.items.index(label) - view.selected) % len(view.items)
+    for button in [*[Button.DOWN] * downs, Button.SELECT]:
+        at += 0.25
+        app.button(ButtonEvent(button, PressKind.PRESS, at))
+    return at
+
+
+def start_by_menu(app: UiApp, game: str, players: list[str], variants: list[str]) -> StartGame:
+    """The game started as a cafe table starts it: the staff's names, then the start
+    menu: the game, its players, the names (Done), who deals (:data:`DEALER`), the
+    variants ticked, Start? (SELECT)."""
+    app.set_names(players)
+    at = _choose(app, get_game(game).label, START)
+    at = _choose(app, players_label(len(players)), at)
+    at = _choose(app, "Done", at)
+    dealer = app.screen(at)
+    assert isinstance(dealer, MenuView) and dealer.title == "Who deals?", dealer
+    at = _choose(app, players[DEALER], at)
+    for variant in variants:
+        at = _choose(app, variant_name(variant), at)
+    at = _choose(app, "Done", at)
+    (command,) = app.button(ButtonEvent(Button.SELECT, PressKind.PRESS, at + 0.25))
+    assert isinstance(command, StartGame)
+    return command
+
+
+def play(record: Mapping[str, Any], size: tuple[int, int]) -> Played:
+    """The table of ``record`` through the flow and the interface, started by the menu."""
     scene = layout_scene(size)
     table = rummy_table(record, scene, fps=FPS)
     game, players = table.script.game, list(table.script.players)
-    flow = make_flow(game, players, [], options={})
     app = UiApp()
-    app.game_started(game, players)
+    command = start_by_menu(app, game, players, list(table.script.variants))
+    assert command.options is not None
+    flow = make_flow(game, command.players, command.variants, options=command.options)
     app.flow_status(flow.status())
+    played = Played(flow)
+    refused, ended = played.refused, played.ended
     presses = parse_script(table.buttons, "buttons")
-    refused: list[str] = []
-    ended: list[int] = []
     lying: dict[object, TableCard] = {}
     sides = {f"meld-{i}": seat.side for i, seat in enumerate(table.seats)}
 
@@ -74,9 +131,12 @@ def play(record: Mapping[str, Any], size: tuple[int, int]) -> tuple[GameFlow, li
             app.tick(event.time)
 
     frames = 0
-    for step in table.script.steps:
+    for index, step in enumerate(table.script.steps):
         now = frames / FPS
         press_until(now)
+        if index in table.round_starts:
+            screen = app.screen(now)
+            played.starts.append(screen.turn if isinstance(screen, RummyView) else None)
         if isinstance(step, Place):
             key, where, facing = str(id(step.card)), (step.x, step.y), sides[step.zone]
             card = TableCard(key, game, step.card.notation, step.zone, where, facing=facing)
@@ -87,7 +147,7 @@ def play(record: Mapping[str, Any], size: tuple[int, int]) -> tuple[GameFlow, li
                 after(flow.removed(lying.pop(ref)), now)
         frames += scene.count_frames([step])
     press_until(float("inf"))
-    return flow, refused, ended
+    return played
 
 
 def normalised(record: Mapping[str, Any]) -> Any:
@@ -106,11 +166,25 @@ def test_the_button_script_answers_the_flows_questions_into_the_record(name: str
     offered first; after the last round the table ends the match (End game, once): the
     flow's record is the match played, with nothing refused."""
     record, size = TABLES[name]
-    flow, refused, ended = play(record, size)
-    assert refused == []
-    assert ended == [len(list_field(record, "rounds"))]
+    played = play(record, size)
+    flow = played.flow
+    assert played.refused == []
+    assert played.ended == [len(list_field(record, "rounds"))]
     expected = get_game(str(record["game"])).from_record(record).to_record()
     assert normalised(flow.record()) == normalised(expected)
     status = flow.status()
     assert isinstance(status, RummyStatus)
     assert status.closing is None and status.asking is None
+
+
+@pytest.mark.parametrize("name", ["rummy21-2p", "rummy13-4p"])
+def test_the_player_after_the_dealer_chosen_starts_and_the_deal_passes(name: str) -> None:
+    """R4 (the rulebook: "the player clockwise to the dealer starts"; the deal passes
+    clockwise): the start menu's dealer is the flow's, so before each round's first card
+    the screen names the player after that round's dealer, from the first round on."""
+    record, size = TABLES[name]
+    players = texts(record["players"], "players")
+    rounds = len(list_field(record, "rounds"))
+    played = play(record, size)
+    expected = [players[(DEALER + number) % len(players)] for number in range(1, rounds + 1)]
+    assert played.starts == expected

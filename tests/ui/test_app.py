@@ -355,7 +355,7 @@ def test_correct_a_card_opens_on_the_card_as_read() -> None:
 
 def test_rummy_pages_seats_and_ends_a_round() -> None:
     """R5-R7: count the hands, declare a wild card, who went out, from the menu."""
-    finger = in_game("Rummy 21", "3 players", "Done", "Done")
+    finger = in_game("Rummy 21", "3 players", "Done", "Seat 3", "Done")
     finger.app.flow_status(RummyStatus("rummy21", 1, 0, ()))
     assert finger.press("DOWN") == [Flow(Page(1))]
     assert finger.press("UP") == [Flow(Page(-1))]
@@ -389,7 +389,7 @@ def test_rummy_questions_take_one_press() -> None:
     closes it, BACK says it went back into the hand (R4); a wild card with no number is
     asked by its player and set, SELECT opens the numbers that fit (R5). Long BACK is
     still the menu."""
-    finger = in_game("Rummy 21", "2 players", "Done", "Done")
+    finger = in_game("Rummy 21", "2 players", "Done", "Seat 2", "Done")
     asked = RummyStatus("rummy21", 1, 0, (), closing=Closing(1, "B5#2"))
     finger.app.flow_status(asked)
     view = finger.screen()

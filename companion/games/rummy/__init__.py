@@ -119,10 +119,11 @@ def face_groups(deck: Deck) -> tuple[FaceGroup, ...]:
     return tuple(groups)
 
 
-#: Who deals round 1 (R4: the player clockwise of the dealer starts; the deal passes
-#: clockwise). Unset: the last seat, so the player at SEAT 1 starts, as docs/rummy.md
-#: seats them; the start menus leave it so, the command line may give it.
-DEALER = OptionSpec("dealer", OptionKind.SEAT, N_("Who deals?"), N_("{} deals"), asked=False)
+#: Who deals round 1. The rulebook has the players draw for the deal (the highest card
+#: deals) and the player clockwise of the dealer start (R4: turns go clockwise), so the
+#: start menus ask it, as Fibonachos' do; the deal then passes clockwise. Unset (the
+#: command line without ``--dealer``, a record): the last seat, so SEAT 1 starts.
+DEALER = OptionSpec("dealer", OptionKind.SEAT, N_("Who deals?"), N_("{} deals"))
 
 
 def _spec(state: type[RummyState]) -> GameSpec:
