@@ -22,6 +22,16 @@ the hand stays (two, so that one blurred frame, where the neighbours' codes are 
 read either, is not taken for a hand). Once the hand leaves, the piece is seen again,
 or its cell is empty and the 3 s start from then.
 
+A frame too blurred to judge (:attr:`~companion.table.hex_board.BoardReading.blurred`:
+motion blur, where the fiducials are found and the pieces' codes are not) is no look:
+it changes neither the pieces seen, nor the hidden ones, nor the board's stillness,
+nor the pieces said missing, and takes no position. What the last sharp frames
+showed holds through it: a piece seen (or hidden) in the last :data:`STILL_SECONDS`
+before the blur counts as seen while it lasts, so a hand that passed over the board
+in a blur says nothing, nor does a code that flickers in the first sharp frame after
+it; a piece not seen before the blur (turned code down) goes on ageing through it,
+and is said missing at the first sharp frame once its 3 s have passed.
+
     reader = BoardReader()
     for frame in frames:
         seen = reader.feed(frame.image, frame.timestamp)   # a BoardSeen, or None
@@ -87,6 +97,7 @@ class BoardReader:
         self._same_since = 0.0
         self._outline: Outline = ()
         self._start: float | None = None
+        self._sharp_at = 0.0  # the last frame not blurred
         #: The pieces missing now (see the module docstring), in marker order.
         self.missing: tuple[MissingPiece, ...] = ()
         #: The pieces hidden now (under a hand), by marker: the last look at each one's cell.
@@ -109,6 +120,13 @@ class BoardReader:
             self.missing = ()
             self.hidden, self._looks = {}, {}
             return
+        if reading.blurred:  # no look: what the last sharp frames showed holds
+            recent = self._sharp_at - self.still_seconds
+            for marker, seen in self._seen.items():
+                if seen >= recent:
+                    self._seen[marker] = at
+            return
+        self._sharp_at = at
         moved = not steady(self._outline, reading.outline)
         for marker, cell in reading.pieces.items():
             if cell is not None:
