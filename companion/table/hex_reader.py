@@ -108,9 +108,10 @@ class BoardReader:
         """One frame at ``at`` (table time): a position taken, else ``None``."""
         reading = read_board(image)
         self.reading = reading
+        first = self.watch.last is None
         position = self.watch.feed(reading, at)
         self._look(reading, image, at)
-        return None if position is None else BoardSeen(position, at)
+        return None if position is None else BoardSeen(position, at, first)
 
     def _look(self, reading: BoardReading, image: npt.NDArray[np.uint8], at: float) -> None:
         if self._start is None:
