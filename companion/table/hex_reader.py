@@ -98,6 +98,8 @@ class BoardReader:
         self._outline: Outline = ()
         self._start: float | None = None
         self._sharp_at = 0.0  # the last frame not blurred
+        #: Since when every frame has been too blurred to judge (None: the last was sharp).
+        self.blurred_since: float | None = None
         #: The pieces missing now (see the module docstring), in marker order.
         self.missing: tuple[MissingPiece, ...] = ()
         #: The pieces hidden now (under a hand), by marker: the last look at each one's cell.
@@ -121,6 +123,10 @@ class BoardReader:
             self.missing = ()
             self.hidden, self._looks = {}, {}
             return
+        if not reading.blurred:
+            self.blurred_since = None
+        elif self.blurred_since is None:
+            self.blurred_since = at
         if reading.blurred:  # no look: what the last sharp frames showed holds
             recent = self._sharp_at - self.still_seconds
             for marker, seen in self._seen.items():
