@@ -36,8 +36,12 @@ FPS = 5.0
 #: The black strike piece on b2 ("STRIKE 6"), next to Black's centre (a1) and a2.
 PIECE = 16
 #: Motion blur a hand or a shaken camera makes at 1280x720 (2.3 px a mm): 4 px, where
-#: most codes are still read, and 9 px, where none is (bench/hex_sharpness.py).
-SHAKES = [pytest.param(4, 30.0, id="4px"), pytest.param(9, 20.0, id="9px")]
+#: most codes are still read, and 9 px, where none is (bench/hex_sharpness.py); the
+#: 9 px runs in the slow set only (issue 20: the fast set keeps a shorter part).
+SHAKES = [
+    pytest.param(4, 30.0, id="4px"),
+    pytest.param(9, 20.0, id="9px", marks=pytest.mark.slow),
+]
 
 
 @dataclass(frozen=True)
