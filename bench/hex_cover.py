@@ -11,7 +11,9 @@ covered) and under a resting hand, at 1280x720 and at 1920x1080 with the camera 
 12 degrees, under the generator's light (dim with a gradient, bright), more sensor
 noise, and a frame of motion blur. Printed per case: the lowest correlation of an
 empty cell, the highest of a covered one (:data:`PRINT_MATCH` lies between), and the
-neighbours found covered (:data:`HAND_CELLS` or more is a hand).
+neighbours found covered (:data:`HAND_CELLS` or more is a hand); a frame too blurred
+to judge (companion.table.hex_sharpness) gets no look, as in the reader, and is
+counted apart.
 
 The cost: at 1920x1080, with OpenCV held to one thread, the CPU time of the looks
 :class:`~companion.table.hex_reader.BoardReader` makes in each frame where a hand
@@ -54,10 +56,14 @@ LIGHTS: dict[str, tuple[list[HexStep], float]] = {
 }
 
 
-def _look(scene: HexScene, steps: Sequence[HexStep], cell: str) -> Look:
+def _look(scene: HexScene, steps: Sequence[HexStep], cell: str) -> Look | None:
+    """The look at ``cell`` in the last frame of ``steps``; None if the frame is too
+    blurred to judge (the reader makes no look then, companion.table.hex_sharpness)."""
     *_, frame = scene.frames(START, [*steps])
     reading = read_board(frame)
     assert reading.homography is not None, "the board was not found"
+    if reading.blurred:
+        return None
     read = {c for c in reading.pieces.values() if c is not None}
     return look(frame, reading.homography, cell, read)
 
@@ -72,11 +78,22 @@ def measure() -> None:
             scene = HexScene(size, scale, seed=3, tilt=tilt, frames_per_step=1, noise=noise)
             scene.pose = (size[0] / 2 + 7, size[1] / 2 - 5, 8.0)
             scene.scale_board(0.9)
+            looks: list[Look | None] = []
             knocked, flipped, hands = [], [], []
             for marker, cell in sorted(cells.items())[::2]:
-                knocked.append(_look(scene, [Knock(marker), *light], cell))
-                flipped.append(_look(scene, [Flip(marker), *light], cell))
-                hands.append(_look(scene, [Rest(cell), *light], cell))
+                for kind, steps in (
+                    (knocked, [Knock(marker), *light]),
+                    (flipped, [Flip(marker), *light]),
+                    (hands, [Rest(cell), *light]),
+                ):
+                    seen = _look(scene, steps, cell)
+                    looks.append(seen)
+                    if seen is not None:
+                        kind.append(seen)
+            blurred = sum(seen is None for seen in looks)
+            if blurred == len(looks):
+                print(f"{size_name}, {light_name} | every frame too blurred: no look made")
+                continue
             wrong = sum(seen.cover is not Cover.EMPTY for seen in knocked)
             wrong += sum(seen.cover is Cover.HIDDEN for seen in flipped)
             wrong += sum(seen.cover is not Cover.HIDDEN for seen in hands)
@@ -84,7 +101,7 @@ def measure() -> None:
                 f"{size_name}, {light_name} | {min(s.match for s in knocked):.2f}"
                 f" | {max(s.match for s in flipped):.2f}, {max(len(s.covered) for s in flipped)}"
                 f" | {max(s.match for s in hands):.2f}, {min(len(s.covered) for s in hands)}"
-                f" | {wrong} of {3 * len(hands)} told wrong"
+                f" | {wrong} of {len(looks) - blurred} told wrong, {blurred} too blurred"
             )
 
 

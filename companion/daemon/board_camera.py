@@ -7,7 +7,8 @@ taken is a :class:`~companion.table.hex_events.BoardSeen`, handed to the session
 through the runner like a card placed (journaled, then played by the flow), and a
 piece the camera stops seeing is said on the OLED in the players' words ("White
 strike piece 3 is not seen") and written to the log, until it is seen again. A piece
-under a hand resting on the board is not said: only the log names it. Any other game
+under a hand resting on the board is not said: only the log names it, as it names a
+camera whose every frame has been too blurred to judge for 10 s. Any other game
 costs nothing here: no frame is read as a board.
 """
 
@@ -30,6 +31,8 @@ if TYPE_CHECKING:  # the board's reader loads OpenCV: only once a camera referee
 log = logging.getLogger(__name__)
 #: The OLED's fault kind for the pieces not seen (one at a time on the screen).
 PIECE = "piece"
+#: Every frame blurred this long (table time) is logged: the camera needs focusing.
+BLUR_SECONDS = 10.0
 
 
 class BoardCamera:
@@ -41,6 +44,7 @@ class BoardCamera:
         self._flow: GameFlow | None = None
         self._missing: tuple[MissingPiece, ...] = ()
         self._hidden: set[int] = set()
+        self._blur_said = False
 
     def frame(self, frame: Frame, now: float) -> bool:
         """Read ``frame`` if the camera referees the game in play; True if it changed
@@ -60,8 +64,26 @@ class BoardCamera:
             log.info("hex board still: %s", seen.position.board())
             self.runner.table(seen, now)
         self._log_hidden(self.reader.hidden)
+        self._log_blur(self.reader, frame.timestamp)
         said = self._say_missing(self.reader.missing, now, frame.timestamp)
         return said or seen is not None
+
+    def _log_blur(self, reader: BoardReader, at: float) -> None:
+        """Warn once when every frame has been too blurred to judge for :data:`BLUR_SECONDS`
+        (a camera out of focus, or shaking): the referee takes nothing meanwhile."""
+        since = reader.blurred_since
+        if since is None:
+            self._blur_said = False
+            return
+        if self._blur_said or at - since < BLUR_SECONDS or reader.reading is None:
+            return
+        self._blur_said = True
+        log.warning(
+            "hex board: every frame too blurred to judge for %.1f s (sharpness %.2f):"
+            " focus the camera on the board and hold it still",
+            at - since,
+            reader.reading.sharpness,
+        )
 
     def _log_hidden(self, hidden: Mapping[int, Look]) -> None:
         """Log the pieces under a hand when they change (the OLED says nothing of them)."""

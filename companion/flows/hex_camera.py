@@ -56,6 +56,7 @@ _SAYS = {
     Fault.CARD_FIRST: Say.MOVE_CARD_FIRST,
     Fault.GAME_OVER: Say.GAME_IS_OVER,
     Fault.TOO_MUCH: Say.BOARD_UPSET,
+    Fault.NOT_AS_LEFT: Say.BOARD_DIFFERS,
 }
 
 
@@ -88,11 +89,14 @@ class HexCameraFlow(EngineFlow):
 
     def board_seen(self, seen: BoardSeen) -> list[Notice]:
         """The board the camera took (a journaled input): :meth:`seen`."""
-        return self.seen(seen.position)
+        return self.seen(seen.position, first=seen.first)
 
-    def seen(self, position: Position) -> list[Notice]:
-        """A stable position of the board: the moves it shows, or why they are refused."""
-        verdict = self.referee.see(position)
+    def seen(self, position: Position, *, first: bool = False) -> list[Notice]:
+        """A stable position of the board: the moves it shows, or why they are refused.
+        The ``first`` a restarted camera took (the game had seen the board before the
+        cut) is compared with the game's: a board not as the game left it is said,
+        never read as moves."""
+        verdict = self.referee.see(position, first=first)
         if isinstance(verdict, Refused):
             return [self._refused(verdict)]
         if isinstance(verdict, PutBack):
@@ -112,6 +116,10 @@ class HexCameraFlow(EngineFlow):
         number = self.engine.turn.allowed if self.engine.turn else None
         cell = verdict.cell.name if verdict.cell else None
         said = Said(_SAYS[verdict.fault], seat=side.seat, number=number, cell=cell)
+        if verdict.fault is Fault.NOT_AS_LEFT:  # whose piece, where it is, what else differs
+            there = verdict.source.name if verdict.source else None
+            more = max(verdict.differ - 2, 0)  # the piece's own two cells aside
+            said = Said(Say.BOARD_DIFFERS, seat=side.seat, number=more, cell=cell, there=there)
         message = f"{side.value}: board change refused: {verdict.reason}"
         return Notice(NoticeKind.REFUSED, message, verdict.rule, seat=side.seat, said=said)
 

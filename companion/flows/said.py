@@ -68,6 +68,9 @@ class Say(Enum):
     MOVES_USED = "moves-used"  # seat, number (the turn's allowance): one move too many (H2)
     DISPLACED_THERE = "displaced-there"  # seat, cell: the displaced piece belongs on cell (H3)
     BOARD_UPSET = "board-upset"  # too much changed at once to be moves
+    # seat (the piece's), cell (where it belongs), there (where it stands), number
+    # (the other cells that differ): the board first seen is not the game's (a restart)
+    BOARD_DIFFERS = "board-differs"
     UNKNOWN_COMMAND = "unknown-command"  # a command this game does not take
     # -- what happened -------------------------------------------------------------------------
     UNDONE = "undone"  # card (if the step was a card)
@@ -119,3 +122,4 @@ class Said:
     cell: str | None = None  # a cell of the hex board, as the notation writes it (f4)
     #: The printed deck ``card`` is named by, when not the game's (Deck 21 at Fibonacci 13).
     deck: str | None = None
+    there: str | None = None  # another hex cell: where the piece that belongs on ``cell`` is

@@ -20,7 +20,9 @@ the cell it is working on (a lifted piece is in the hand: not drawn). Steps:
 - :class:`~companion.synthetic.scene_steps.Light` (gain, gradient): the light changes
   at once, and stays so (shown for its ``frames``);
 - :class:`~companion.synthetic.scene_steps.Blur` (length px, angle): a moment of motion
-  blur, for its ``frames``.
+  blur, for its ``frames``;
+- :class:`Shake` (length px, angle): motion blur on every frame of the steps after it
+  (a hand working over the board while the camera shakes), until ``Shake(0)``.
 
 Each step is shown for ``frames_per_step`` frames (a nudge for each of its small
 moves, a hold for its count). ``tilt`` tips the camera (the whole frame in perspective);
@@ -108,7 +110,15 @@ class Knock:
     marker: int
 
 
-HexStep = Lift | Put | Away | Nudge | Hold | Card | Rest | Lean | Flip | Knock | Light | Blur
+@dataclass(frozen=True)
+class Shake:
+    length: int
+    angle: float = 0.0
+
+
+HexStep = (
+    Lift | Put | Away | Nudge | Hold | Card | Rest | Lean | Flip | Knock | Light | Blur | Shake
+)
 #: A nudge is shown as this many small moves, one frame each.
 NUDGE_FRAMES = 4
 
@@ -184,6 +194,7 @@ class HexScene:
         #: ``noise``: more sensor noise (its standard deviation in grey levels) on top.
         self.light = (1.0, 0.0)
         self.blur: tuple[int, float] | None = None
+        self.shake: tuple[int, float] | None = None  # the blur of every frame (Shake)
         self.sensor = noise_pair(rng, size, noise) if noise > 0 else None
 
     def frames(self, start: Position, steps: Sequence[HexStep]) -> Iterator[Image]:
@@ -191,6 +202,7 @@ class HexScene:
         state = _Board(markers_of(start))
         for step in steps:
             if isinstance(step, Nudge):
+                self.blur = self.shake
                 x, y, angle = self.pose
                 for _ in range(NUDGE_FRAMES):
                     x += step.dx * self.scale / NUDGE_FRAMES
@@ -199,7 +211,10 @@ class HexScene:
                     self.pose = (x, y, angle)
                     yield self._render(state)
                 continue
-            self.blur = (step.length, step.angle) if isinstance(step, Blur) else None
+            if isinstance(step, Shake):
+                self.shake = (step.length, step.angle) if step.length > 1 else None
+                continue
+            self.blur = (step.length, step.angle) if isinstance(step, Blur) else self.shake
             for _ in range(self._apply(step, state)):
                 yield self._render(state)
             self.blur = None
@@ -335,6 +350,7 @@ __all__ = [
     "Nudge",
     "Put",
     "Rest",
+    "Shake",
     "markers_of",
     "side_of",
 ]

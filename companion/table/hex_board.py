@@ -6,7 +6,9 @@ finds them all, works out the board's homography (picture to board millimetres)
 from every fiducial corner seen (two of the six are enough, so hands and a tilted
 or turned board are fine), and puts each piece on the cell whose centre is nearest
 its marker's centre; a piece farther than ``OFF_CELL`` of a cell from every centre
-is off the board (set aside, or held up in a hand).
+is off the board (set aside, or held up in a hand). It also says how sharp the frame
+is on the board's plane (:mod:`companion.table.hex_sharpness`): a frame smeared by
+motion blur is :attr:`BoardReading.blurred`, and judged by nobody.
 
     >>> from card_codes.hex_pictures import board_image
     >>> reading = read_board(board_image(3.0))
@@ -28,6 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from card_codes.hex_board import CELL_CENTRES, CELL_MM, DICTIONARY_NAME, FIDUCIALS, fiducial_corners
+from companion.table.hex_sharpness import BLURRED, sharpness
 
 #: A marker this far (in cells) from every cell centre is off the board.
 OFF_CELL: Final = 0.6
@@ -45,16 +48,23 @@ Grey = npt.NDArray[np.uint8]
 class BoardReading:
     """One frame: the fiducials seen, the homography (None without the board), each
     piece seen by marker id -> its cell name (None: off the board), and where the
-    board's centre and corners lie in the picture (for the board's stillness)."""
+    board's centre and corners lie in the picture (for the board's stillness), and
+    how sharp the frame is on the board's plane (:mod:`companion.table.hex_sharpness`)."""
 
     fiducials: int
     homography: npt.NDArray[np.float64] | None
     pieces: dict[int, str | None] = field(default_factory=dict)
     outline: tuple[tuple[float, float], ...] = ()
+    sharpness: float = 1.0
 
     @property
     def found(self) -> bool:
         return self.homography is not None
+
+    @property
+    def blurred(self) -> bool:
+        """Too blurred to judge: the board found, its print smeared (motion blur)."""
+        return self.found and self.sharpness < BLURRED
 
 
 def detector() -> cv2.aruco.ArucoDetector:
@@ -80,7 +90,8 @@ def _grey(frame: npt.NDArray[np.uint8]) -> Grey:
 
 def read_board(frame: npt.NDArray[np.uint8]) -> BoardReading:
     """Read one BGR or greyscale frame (see the module docstring)."""
-    corners, ids, _ = _detector().detectMarkers(_grey(frame))
+    grey = _grey(frame)
+    corners, ids, _ = _detector().detectMarkers(grey)
     if ids is None or len(ids) == 0:
         return BoardReading(0, None)
     found = {
@@ -105,7 +116,8 @@ def read_board(frame: npt.NDArray[np.uint8]) -> BoardReading:
         nearest = distances.argmin(axis=1)
         for marker, index, row in zip(markers, nearest.tolist(), distances, strict=True):
             pieces[marker] = _NAMES[index] if row[index] <= OFF_CELL * CELL_MM else None
-    return BoardReading(len(fiducials), homography, pieces, _outline(homography))
+    sharp = sharpness(grey, homography, fiducials)
+    return BoardReading(len(fiducials), homography, pieces, _outline(homography), sharp)
 
 
 def _outline(homography: npt.NDArray[np.float64]) -> tuple[tuple[float, float], ...]:

@@ -28,10 +28,11 @@ piece's back in a bright light, as flat and white as the paper (0.82: empty, whi
 is missing too). A hand resting on a piece covers 3 neighbours or more (all of them
 at the board's edge); a piece turned code down none, but in a frame of motion blur,
 where its neighbours' codes are not read either (2): the reader therefore wants two
-looks in a row before it calls a piece hidden. A look warps one small square (the
-cell and its neighbours at 1.5 px a mm, 114 px square) and costs about 0.1 ms of
-CPU at 1920x1080; the print of the last 32 neighbourhoods looked at is kept (66 kB
-each).
+looks in a row before it calls a piece hidden, and a frame too blurred to judge
+(:mod:`companion.table.hex_sharpness`, as that 7 px smear is) gets no look at all.
+A look warps one small square (the cell and its neighbours at 1.5 px a mm, 114 px
+square) and costs about 0.1 ms of CPU at 1920x1080; the print of the last 32
+neighbourhoods looked at is kept (66 kB each).
 
     >>> from card_codes.hex_pictures import board_image
     >>> import numpy as np

@@ -6,7 +6,10 @@ as a table input, like a card placed. It is journaled as its own row (kind
 ``board``, the position written as ``companion score --json`` writes ``board``) and
 read back by :func:`board_input`, so a restarted table replays the moves the camera
 saw. Journals written before the board was read have no such rows and replay as
-they always did.
+they always did. The first position the camera takes of a game (the game begun, or
+the table restarted) is marked ``first``: after a restart the referee compares it
+with the game's rather than reading moves into it
+(:mod:`companion.table.hex_referee`), and does the same when the journal is replayed.
 
     >>> from companion.games.hex import START
     >>> seen = BoardSeen(START, at=4.5)
@@ -30,17 +33,23 @@ from companion.table.errors import EventError
 
 @dataclass(frozen=True)
 class BoardSeen:
-    """The hex board still, every piece on a cell: ``position`` at ``at`` (table time)."""
+    """The hex board still, every piece on a cell: ``position`` at ``at`` (table time);
+    ``first``: the first the camera took of this game since it began watching it."""
 
     position: Position
     at: float = 0.0
+    first: bool = False
     #: The event's name in its journal row, and the row's kind.
     event: ClassVar[str] = "seen"
     kind: ClassVar[str] = "board"
 
     def to_json(self) -> JSONObject:
-        """The journal row's payload (``at`` is the row's own time)."""
-        return {"event": self.event, "board": self.position.board()}
+        """The journal row's payload (``at`` is the row's own time; ``first`` only when
+        true, so rows of a game under way read as they always did)."""
+        payload: JSONObject = {"event": self.event, "board": self.position.board()}
+        if self.first:
+            payload["first"] = True
+        return payload
 
 
 def board_input(kind: str, payload: Mapping[str, JSON], *, at: float = 0.0) -> BoardSeen:
@@ -51,7 +60,10 @@ def board_input(kind: str, payload: Mapping[str, JSON], *, at: float = 0.0) -> B
         raise EventError(f"board event: {kind!r}/{event!r} is not {BoardSeen.kind}/seen")
     if not isinstance(board, str):
         raise EventError(f"board event: 'board' is {board!r}, not a diagram (H1)")
+    first = payload.get("first", False)
+    if not isinstance(first, bool):
+        raise EventError(f"board event: 'first' is {first!r}, not true or false")
     try:
-        return BoardSeen(Position.parse(board), at)
+        return BoardSeen(Position.parse(board), at, first)
     except GameError as exc:
         raise EventError(f"board event: {exc}") from None

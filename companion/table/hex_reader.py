@@ -22,6 +22,16 @@ the hand stays (two, so that one blurred frame, where the neighbours' codes are 
 read either, is not taken for a hand). Once the hand leaves, the piece is seen again,
 or its cell is empty and the 3 s start from then.
 
+A frame too blurred to judge (:attr:`~companion.table.hex_board.BoardReading.blurred`:
+motion blur, where the fiducials are found and the pieces' codes are not) is no look:
+it changes neither the pieces seen, nor the hidden ones, nor the board's stillness,
+nor the pieces said missing, and takes no position. What the last sharp frames
+showed holds through it: a piece seen (or hidden) in the last :data:`STILL_SECONDS`
+before the blur counts as seen while it lasts, so a hand that passed over the board
+in a blur says nothing, nor does a code that flickers in the first sharp frame after
+it; a piece not seen before the blur (turned code down) goes on ageing through it,
+and is said missing at the first sharp frame once its 3 s have passed.
+
     reader = BoardReader()
     for frame in frames:
         seen = reader.feed(frame.image, frame.timestamp)   # a BoardSeen, or None
@@ -87,6 +97,9 @@ class BoardReader:
         self._same_since = 0.0
         self._outline: Outline = ()
         self._start: float | None = None
+        self._sharp_at = 0.0  # the last frame not blurred
+        #: Since when every frame has been too blurred to judge (None: the last was sharp).
+        self.blurred_since: float | None = None
         #: The pieces missing now (see the module docstring), in marker order.
         self.missing: tuple[MissingPiece, ...] = ()
         #: The pieces hidden now (under a hand), by marker: the last look at each one's cell.
@@ -97,9 +110,10 @@ class BoardReader:
         """One frame at ``at`` (table time): a position taken, else ``None``."""
         reading = read_board(image)
         self.reading = reading
+        first = self.watch.last is None
         position = self.watch.feed(reading, at)
         self._look(reading, image, at)
-        return None if position is None else BoardSeen(position, at)
+        return None if position is None else BoardSeen(position, at, first)
 
     def _look(self, reading: BoardReading, image: npt.NDArray[np.uint8], at: float) -> None:
         if self._start is None:
@@ -109,6 +123,17 @@ class BoardReader:
             self.missing = ()
             self.hidden, self._looks = {}, {}
             return
+        if not reading.blurred:
+            self.blurred_since = None
+        elif self.blurred_since is None:
+            self.blurred_since = at
+        if reading.blurred:  # no look: what the last sharp frames showed holds
+            recent = self._sharp_at - self.still_seconds
+            for marker, seen in self._seen.items():
+                if seen >= recent:
+                    self._seen[marker] = at
+            return
+        self._sharp_at = at
         moved = not steady(self._outline, reading.outline)
         for marker, cell in reading.pieces.items():
             if cell is not None:

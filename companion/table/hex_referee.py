@@ -14,6 +14,13 @@ When no legal moves explain the change, nothing is played: the verdict is a
 ``CARD_FIRST``, ``GAME_OVER``, ``TOO_MUCH``) and the players put the pieces back: the
 next position equal to the game's is :class:`PutBack`.
 
+The first position the camera takes after a restart (``see(position, first=True)``
+once the game, replayed from the journal, has seen positions before) is not read as
+moves: nobody saw what happened while the table was off. If it is not the game's,
+it is refused (``NOT_AS_LEFT``, naming one piece out of place: the cell it belongs
+on and the cell it stands on) and every position after it too, until the board is
+put back as the game left it. The first position of a new game is judged as ever.
+
     >>> from companion.games.hex import START, new_game
     >>> referee = BoardReferee(new_game())
     >>> referee.see(START.after(Cell.parse("b2"), Cell.parse("c2"))).moves
@@ -50,6 +57,7 @@ class Fault(Enum):
     CARD_FIRST = "card-first"  # card variant: the move card is not turned up (H5)
     GAME_OVER = "game-over"  # a piece moved after the game ended (H4, H5)
     TOO_MUCH = "too-much"  # too many cells changed at once to be moves
+    NOT_AS_LEFT = "not-as-left"  # cell, source: the board first seen is not the game's
 
 
 @dataclass(frozen=True)
@@ -66,7 +74,10 @@ class Played:
 @dataclass(frozen=True)
 class Refused:
     """No legal moves explain the change: ``side`` to move, the ``fault``, the ``cell``
-    it is about (if one), the engine's ``reason`` (English, for the log) and ``rule``."""
+    it is about (if one), the engine's ``reason`` (English, for the log) and ``rule``.
+    A board not as the game left it (``NOT_AS_LEFT``) names a piece out of place: its
+    ``side``, the ``cell`` it belongs on, the cell it stands on (``source``), and how
+    many cells differ from the game's (``differ``)."""
 
     side: Side
     fault: Fault
@@ -74,6 +85,8 @@ class Refused:
     reason: str
     rule: str
     moves: tuple[Move, ...] = ()
+    source: Cell | None = None
+    differ: int = 0
 
 
 @dataclass(frozen=True)
@@ -101,6 +114,7 @@ class BoardReferee:
         self.refused: Refused | None = None
         self._dead: dict[Position, int] = {}  # searched in vain with this many moves left
         self._budget = MOST_TRIED
+        self._looked = False  # a position was seen in this game (before a restart too)
         self.skip_empty_turns()
 
     def skip_empty_turns(self) -> int:
@@ -112,11 +126,18 @@ class BoardReferee:
             skipped += 1
         return skipped
 
-    def see(self, position: Position) -> Verdict:
-        """Take a stable position: play the moves that explain it, or refuse it."""
+    def see(self, position: Position, *, first: bool = False) -> Verdict:
+        """Take a stable position: play the moves that explain it, or refuse it; the
+        ``first`` position the camera took of the game is compared, not judged."""
         if position == self.game.position:
+            self._looked = True
             was, self.refused = self.refused, None
             return PutBack() if was is not None else Unchanged()
+        resumed, self._looked = first and self._looked, True
+        unsettled = self.refused is not None and self.refused.fault is Fault.NOT_AS_LEFT
+        if resumed or unsettled:
+            self.refused = _not_as_left(self.game.position, position)
+            return self.refused
         verdict = self._judge(position)
         self.refused = verdict if isinstance(verdict, Refused) else None
         return verdict
@@ -245,6 +266,18 @@ class BoardReferee:
             moves.append(move)
             position = position.after(move.src, move.dst)
         return moves
+
+
+def _not_as_left(game: Position, board: Position) -> Refused:
+    """The board is not the game's position: the first cell (in reading order) whose
+    piece is elsewhere, and where a piece of that kind stands out of place (the cells
+    differ by whole pieces: every piece is on the board)."""
+    changed = _changed(game, board)
+    cell, piece = next((c, p) for c in changed if (p := game[c]) is not None)
+    source = next((c for c in changed if board[c] is piece), None)
+    names = ", ".join(c.name for c in changed)
+    reason = f"the board differs from the game on {len(changed)} cells ({names})"
+    return Refused(piece.side, Fault.NOT_AS_LEFT, cell, reason, "H1", (), source, len(changed))
 
 
 def _rank(position: Position, target: Position, move: Move, *, side: Side) -> tuple[int, int]:

@@ -68,6 +68,9 @@ class HexWatch:
         if not reading.found:
             self._run, self._outline = 0, ()
             return None
+        if reading.blurred:
+            self._candidate, self._run = None, 0
+            return None
         still = self._still(reading.outline)
         self._outline = reading.outline
         self.cells.update(reading.pieces)

@@ -109,6 +109,7 @@ SAYS: dict[Say, tuple[str, str]] = {
         N_("{name}: the piece pushed aside goes on {cell}."),
     ),
     Say.BOARD_UPSET: (N_("Move refused"), N_("Too much moved at once.")),
+    Say.BOARD_DIFFERS: (N_("Board differs"), ""),  # a count: see _line()
     Say.PUT_BACK: (N_("Pieces back"), ""),  # a count: see _line()
     Say.NO_CARD_MISSING: (N_("Not now"), N_("No card is missing.")),
     Say.NOT_THEIR_CARD: (N_("Not now"), N_("The card missing is {name}'s, not {whose}'s.")),
@@ -212,6 +213,7 @@ def notice_words(notice: Notice, players: Sequence[str], game: str) -> NoticeWor
         "other": card_name(said.other, game) if said.other else "",
         "number": "" if said.number is None else str(said.number),
         "cell": said.cell or "",
+        "there": said.there or "",
     }
     title, line = SAYS.get(said.say, (N_("Card refused"), ""))
     text = _line(said, notice.rule, line).format(**facts)
@@ -222,7 +224,7 @@ def notice_words(notice: Notice, players: Sequence[str], game: str) -> NoticeWor
         if not said.on_table and title == N_("Card refused"):
             title = N_("Not now")
         hint = _("Take the card back") if said.on_table else _("Press any key")
-        if title == N_("Move refused"):
+        if title in (N_("Move refused"), N_("Board differs")):
             hint = _("Put the pieces back")
     return NoticeWords(_(title), text, hint)
 
@@ -241,6 +243,18 @@ def _line(said: Said, rule: str | None, line: str) -> str:
             "{name} may make {number} move this turn: put the last piece back.",
             "{name} may make {number} moves this turn: put the last piece back.",
             count,
+        )
+    if say is Say.BOARD_DIFFERS:  # number: the cells that differ besides the piece's two
+        if not said.number:
+            return _(
+                "The board is not as the game left it: {name}'s piece on {there} goes on {cell}."
+            )
+        return ngettext(
+            "The board is not as the game left it: {name}'s piece on {there} goes on {cell},"
+            " and {number} more cell differs.",
+            "The board is not as the game left it: {name}'s piece on {there} goes on {cell},"
+            " and {number} more cells differ.",
+            said.number,
         )
     if say is Say.PUT_BACK and said.number is None:  # the move card is not turned up (H5)
         return _("The board is as it was: {name} turns up a move card.")

@@ -27,7 +27,7 @@ from companion.table.layout import default_layout
 from companion.table.reader import TableReader
 from companion.ui.screens import View
 from hardware.buttons_fake import FakeButtons
-from hardware.camera import open_camera
+from hardware.camera import Camera, open_camera
 from hardware.display import open_display
 
 FPS = 5.0
@@ -77,21 +77,32 @@ def play(
     clock = TableClock()
     journal = Journal.open(":memory:")
     session = Session(journal, clock=clock, factory=factory(start if from_start else None))
-    camera = ClockedCamera(
-        open_camera("synthetic", frames=scene.frames(start, steps), fps=FPS), clock
-    )
+    camera = open_camera("synthetic", frames=scene.frames(start, steps), fps=FPS)
+    return run(session, camera, clock, (list(players), list(variants)))
+
+
+def run(
+    session: Session,
+    camera: Camera,
+    clock: TableClock,
+    game: tuple[list[str], list[str]] | None = None,
+) -> Table:
+    """The daemon over ``camera``'s frames (``clock`` set by each), on ``session``: a new
+    camera-refereed hex ``game`` (players, variants) if given, else the session's own."""
+    clocked = ClockedCamera(camera, clock)
     daemon = assemble(
         session,
         TableReader(default_layout()),
-        Devices(camera=lambda: camera, display=lambda: open_display("fake"), buttons=FakeButtons),
+        Devices(camera=lambda: clocked, display=lambda: open_display("fake"), buttons=FakeButtons),
         clock=clock,
         camera_retry=False,
         frame_timeout=1.0,
     )
-    daemon.start_game("hex", list(players), list(variants), dict(CAMERA))
+    if game is not None:
+        daemon.start_game("hex", *game, dict(CAMERA))
     flow = session.flow
     assert flow is not None
-    table = Table(daemon, journal, flow)
+    table = Table(daemon, session.journal, flow)
     daemon.start()
     while not daemon.ended:
         daemon.step()

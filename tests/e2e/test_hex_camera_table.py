@@ -21,7 +21,7 @@ from companion.flows.hex_camera import HexCameraFlow
 from companion.games.hex import START
 from companion.session import replay
 from companion.synthetic.hex_games import HexVideo, cards_video, endgame_video, opening_video
-from companion.synthetic.hex_scene import Away, HexScene, HexStep, Hold, Lift, Put, Rest
+from companion.synthetic.hex_scene import Away, HexScene, HexStep, Hold, Lift, Put, Rest, Shake
 from companion.views import HexView, MessageView
 
 pytestmark = pytest.mark.slow
@@ -193,3 +193,18 @@ def test_the_card_variant_reads_the_move_cards_beside_the_board(
     assert data["record"] == video.record
     assert len(data["refused"]) == 1 and "move card is not turned up (H5)" in data["refused"][0]
     assert err.strip().splitlines()[-1].endswith(": 7 moves, 1 refused")
+
+
+def test_a_camera_whose_every_frame_is_blurred_is_logged_once(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Issue 24: 12 s of frames too blurred to judge (a camera out of focus or shaking)
+    take no position and say nothing on the OLED, and the log says once, after 10 s,
+    that the camera needs focusing; nothing is said missing."""
+    steps: list[HexStep] = [Hold(4), Shake(9, 20.0), Hold(60), Shake(0), Hold(4)]
+    table = play(START, steps)
+    warned = [r.getMessage() for r in caplog.records if "too blurred" in r.getMessage()]
+    assert len(warned) == 1 and warned[0].startswith("hex board: every frame too blurred")
+    assert "for 10.0 s" in warned[0]
+    assert not [line for line in _lines(table.screens) if "not seen" in line]
+    assert table.record()["turns"] == [[]]

@@ -129,3 +129,32 @@ def test_five_legal_steps_and_one_impossible_name_the_impossible_one() -> None:
     verdict = referee.see(moved)
     assert isinstance(verdict, Refused) and verdict.fault is Fault.CANNOT_REACH
     assert verdict.cell == Cell.parse("k3") and len(verdict.moves) == 5
+
+
+def test_the_first_board_after_a_restart_is_compared_not_read_as_moves() -> None:
+    """Issue 24, H1: once the game has seen the board, the first position a restarted
+    camera takes is compared with the game's: a legal-looking change (Black's b2-c2) is
+    refused as not as the game left it, naming the piece out of place, and so is every
+    board after it until the game's is seen again; then moves are read as ever."""
+    referee = BoardReferee(new_game())
+    assert isinstance(referee.see(START, first=True), Unchanged)
+    moved = _after(START, "b2-c2")
+    verdict = referee.see(moved, first=True)
+    assert isinstance(verdict, Refused) and verdict.fault is Fault.NOT_AS_LEFT
+    assert (verdict.side, verdict.cell, verdict.source) == (
+        Side.BLACK,
+        Cell.parse("b2"),
+        Cell.parse("c2"),
+    )
+    assert verdict.differ == 2 and verdict.rule == "H1"
+    again = referee.see(_after(START, "b2-c2", "k5-j5"))  # not first, still unsettled
+    assert isinstance(again, Refused) and again.fault is Fault.NOT_AS_LEFT and again.differ == 4
+    assert isinstance(referee.see(START), PutBack)
+    assert _played(referee, moved) == ["b2-c2"]
+
+
+def test_the_first_board_of_a_new_game_is_judged_as_ever() -> None:
+    """H3: a new game's first position is read as moves (nothing was seen before it)."""
+    referee = BoardReferee(new_game())
+    verdict = referee.see(_after(START, "b2-c2"), first=True)
+    assert isinstance(verdict, Played)
