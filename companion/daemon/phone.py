@@ -232,13 +232,19 @@ class HomeServer:
             lifespan="off",
         )
         self.server = uvicorn.Server(config)
+        self.where = f"{bind}:{port}"
         self.thread = threading.Thread(target=self._run, name="phone-web", daemon=True)
 
     def _run(self) -> None:
         try:
             self.server.run()
         except SystemExit:  # uvicorn exits when it cannot bind: the table goes on
-            log.error("phone: the players' page could not be served (port taken?)")
+            log.error(
+                "phone: the players' page could not be served on %s (another program "
+                "has the port? [phone] port and bind in the configuration choose it); "
+                "the table plays on without it",
+                self.where,
+            )
 
     def start(self) -> None:
         self.thread.start()
