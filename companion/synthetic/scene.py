@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 import numpy as np
 
@@ -103,6 +104,36 @@ class _State:
     dirty: bool = True
 
 
+#: A backdrop larger than this many pixels is made afresh each time: a 12 MP table's
+#: cloth and noise patterns hold 250 MB.
+BACKDROP_KEPT_PIXELS = 2_100_000
+
+
+def _backdrop(
+    size: tuple[int, int], background: str, seed: int, noise: float
+) -> tuple[Image, tuple[tuple[Image, Image], ...]]:
+    """The empty table and its three sensor-noise patterns for ``seed``, read-only.
+    Up to 1920x1080 the last two are kept: the tests and the demo make the same table
+    many times, and each costs some 0.1 s of CPU at 1280x720."""
+    if size[0] * size[1] > BACKDROP_KEPT_PIXELS:
+        return _made_backdrop(size, background, seed, noise)
+    return _kept_backdrop(size, background, seed, noise)
+
+
+def _made_backdrop(
+    size: tuple[int, int], background: str, seed: int, noise: float
+) -> tuple[Image, tuple[tuple[Image, Image], ...]]:
+    rng = np.random.default_rng(seed)
+    cloth = table_cloth(size, background, rng)
+    patterns = tuple(noise_pair(rng, size, noise) for _ in range(3))
+    for image in (cloth, *(part for pair in patterns for part in pair)):
+        image.flags.writeable = False
+    return cloth, patterns
+
+
+_kept_backdrop = lru_cache(maxsize=2)(_made_backdrop)
+
+
 class Scene:
     """A table under a camera: renders scripts of steps into frames.
 
@@ -132,9 +163,7 @@ class Scene:
         self.faces = FaceCache(self.card_width, faces)
         self.hand_frames = hand_frames
         self.settle = settle
-        rng = np.random.default_rng(seed)
-        self._cloth = table_cloth(size, background, rng)
-        self._noise = [noise_pair(rng, size, noise) for _ in range(3)]
+        self._cloth, self._noise = _backdrop(size, background, seed, noise)
         self._homography = tilt_homography(size, tilt)
 
     # -- public ------------------------------------------------------------------------
