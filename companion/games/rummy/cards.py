@@ -17,7 +17,7 @@ and a standard card of Fibonacci 89), so reading text is
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 
 from companion.games.errors import NotationError
@@ -69,25 +69,25 @@ class Card:
     @property
     def face(self) -> Card:
         """The card without its serial: what the rules look at."""
-        return self if self.serial is None else replace(self, serial=None)
+        return self if self.serial is None else Card(self.kind, self.number)
 
     @property
     def physical(self) -> Card:
         """The card as the deck holds it: no serial, a wild card without its number."""
         if self.kind is Kind.WILD:
             return Card(Kind.WILD)
-        return self if self.serial is None else replace(self, serial=None)
+        return self if self.serial is None else Card(self.kind, self.number)
 
     @property
     def in_hand(self) -> Card:
         """The card back in a hand: a wild card loses its declared number (R5)."""
-        return replace(self, number=None) if self.kind is Kind.WILD else self
+        return Card(Kind.WILD, None, self.serial) if self.kind is Kind.WILD else self
 
     def declared(self, number: int) -> Card:
         """A wild card standing for ``number`` (R5); other cards cannot be declared."""
         if self.kind is not Kind.WILD:
             raise NotationError(f"only a wild card takes a declared number, not {self}", "R5")
-        return replace(self, number=number)
+        return Card(Kind.WILD, number, self.serial)
 
     def sort_key(self) -> tuple[int, int, int]:
         """Top, base, bonus, standard, wild; then number, then serial."""

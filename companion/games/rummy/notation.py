@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from companion.games.faces import Face, FaceReader, split, unknown
 from companion.games.rummy.cards import BONUS, WILD, Card, Kind
@@ -45,6 +46,13 @@ def parse_card(text: object, deck: Deck) -> Card:
     """Read one card of ``deck``; raise :class:`UnknownCardError` naming the text."""
     if not isinstance(text, str):
         raise UnknownCardError(f"a card is written as text like 'B5' or 'W=13', not {text!r}")
+    return _parse(text, deck)
+
+
+@lru_cache(maxsize=4096)
+def _parse(text: str, deck: Deck) -> Card:
+    """:func:`parse_card` of a text, kept: a game reads the same few cards again and
+    again (a meld is read back at each of its checks)."""
     match = _CARD.fullmatch(text)
     if match is None:
         raise UnknownCardError(f"unknown card {text!r} in {deck.game}")
