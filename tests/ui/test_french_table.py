@@ -80,6 +80,9 @@ class TableHand(Finger):
         super().__init__(runner.app)
         self.runner = runner
         self.texts = texts
+        #: The views drawn so far: a view draws the same pixels each time, so it is
+        #: drawn once (the interface's language does not change within a test).
+        self.drawn: list[object] = []
 
     def press(self, *names: str, long: bool = False) -> list:  # type: ignore[type-arg]
         commands = []
@@ -90,6 +93,9 @@ class TableHand(Finger):
 
     def look(self) -> None:
         view = self.screen()
+        if view in self.drawn[-8:]:
+            return
+        self.drawn.append(view)
         for size in ((128, 64), (128, 32)):
             for large in (False, True):
                 render(view, size, large=large)
