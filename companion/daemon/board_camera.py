@@ -7,9 +7,10 @@ taken is a :class:`~companion.table.hex_events.BoardSeen`, handed to the session
 through the runner like a card placed (journaled, then played by the flow), and a
 piece the camera stops seeing is said on the OLED in the players' words ("White
 strike piece 3 is not seen") and written to the log, until it is seen again. A piece
-under a hand resting on the board is not said: only the log names it, as it names a
-camera whose every frame has been too blurred to judge for 10 s. Any other game
-costs nothing here: no frame is read as a board.
+under a hand resting on the board is not said: only the log names it. A camera whose
+every frame has been too blurred to judge for 10 s is said on the OLED ("Camera
+blurred") and in the log, until a sharp frame comes. Any other game costs nothing
+here: no frame is read as a board.
 """
 
 from __future__ import annotations
@@ -31,7 +32,9 @@ if TYPE_CHECKING:  # the board's reader loads OpenCV: only once a camera referee
 log = logging.getLogger(__name__)
 #: The OLED's fault kind for the pieces not seen (one at a time on the screen).
 PIECE = "piece"
-#: Every frame blurred this long (table time) is logged: the camera needs focusing.
+#: The OLED's fault kind for a camera whose pictures are all too blurred.
+BLUR = "blur"
+#: Every frame blurred this long (table time) is said: the camera needs focusing.
 BLUR_SECONDS = 10.0
 
 
@@ -51,9 +54,12 @@ class BoardCamera:
         the game or the screen."""
         flow = self.runner.session.flow
         if not isinstance(flow, HexCameraFlow):
-            changed = self.reader is not None and bool(self._missing)
+            changed = self.reader is not None and (bool(self._missing) or self._blur_said)
             self.reader, self._flow = None, None
             self._say_missing((), now)
+            if self._blur_said:
+                self._blur_said = False
+                self.runner.app.hardware_status(BLUR, None, now)
             return changed
         if self.reader is None or flow is not self._flow:
             from companion.table.hex_reader import BoardReader
@@ -64,26 +70,34 @@ class BoardCamera:
             log.info("hex board still: %s", seen.position.board())
             self.runner.table(seen, now)
         self._log_hidden(self.reader.hidden)
-        self._log_blur(self.reader, frame.timestamp)
+        blurred = self._say_blur(self.reader, now, frame.timestamp)
         said = self._say_missing(self.reader.missing, now, frame.timestamp)
-        return said or seen is not None
+        return said or blurred or seen is not None
 
-    def _log_blur(self, reader: BoardReader, at: float) -> None:
-        """Warn once when every frame has been too blurred to judge for :data:`BLUR_SECONDS`
-        (a camera out of focus, or shaking): the referee takes nothing meanwhile."""
+    def _say_blur(self, reader: BoardReader, now: float, at: float) -> bool:
+        """Say once, on the OLED and in the log, when every frame has been too blurred to
+        judge for :data:`BLUR_SECONDS` (a camera out of focus, or shaking: the referee
+        takes nothing meanwhile), and take it back at the first sharp frame; True when
+        the screen changes."""
         since = reader.blurred_since
         if since is None:
+            if not self._blur_said:
+                return False
             self._blur_said = False
-            return
+            log.info("hex board: the pictures are sharp again")
+            self.runner.app.hardware_status(BLUR, None, now)
+            return True
         if self._blur_said or at - since < BLUR_SECONDS or reader.reading is None:
-            return
+            return False
         self._blur_said = True
+        self.runner.app.hardware_status(BLUR, Fault(FaultKind.CAMERA_BLURRED), now)
         log.warning(
             "hex board: every frame too blurred to judge for %.1f s (sharpness %.2f):"
             " focus the camera on the board and hold it still",
             at - since,
             reader.reading.sharpness,
         )
+        return True
 
     def _log_hidden(self, hidden: Mapping[int, Look]) -> None:
         """Log the pieces under a hand when they change (the OLED says nothing of them)."""

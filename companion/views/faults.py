@@ -33,6 +33,7 @@ class FaultKind(Enum):
     RESUMED = "resumed"  # the game in play resumes before a damaged move
     LEFT_OUT = "left-out"  # damaged games are left out of the history
     PIECE_MISSING = "piece-missing"  # piece, others: hex pieces the camera does not see
+    CAMERA_BLURRED = "camera-blurred"  # every picture too blurred to judge the hex board
 
 
 @dataclass(frozen=True)
@@ -79,6 +80,10 @@ FAULTS: dict[FaultKind, tuple[str, str]] = {
         N_("Damaged games are left out of the history."),
     ),
     FaultKind.PIECE_MISSING: (N_("Piece not seen"), ""),  # the piece: see _piece_line()
+    FaultKind.CAMERA_BLURRED: (
+        N_("Camera blurred"),
+        N_("Too blurred to see the board: focus the camera and hold it still."),
+    ),
 }
 
 #: A hex piece as its token names it (side, kind): the number printed on it follows.

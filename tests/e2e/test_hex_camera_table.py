@@ -195,16 +195,24 @@ def test_the_card_variant_reads_the_move_cards_beside_the_board(
     assert err.strip().splitlines()[-1].endswith(": 7 moves, 1 refused")
 
 
-def test_a_camera_whose_every_frame_is_blurred_is_logged_once(
+def test_a_camera_whose_every_frame_is_blurred_is_said_once_until_sharp(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     """Issue 24: 12 s of frames too blurred to judge (a camera out of focus or shaking)
-    take no position and say nothing on the OLED, and the log says once, after 10 s,
-    that the camera needs focusing; nothing is said missing."""
+    take no position; after 10 s the OLED says the camera is blurred and the log says
+    once that it needs focusing; the first sharp frame takes the screen's words back
+    and the log says so. Nothing is said missing meanwhile."""
     steps: list[HexStep] = [Hold(4), Shake(9, 20.0), Hold(60), Shake(0), Hold(4)]
-    table = play(START, steps)
-    warned = [r.getMessage() for r in caplog.records if "too blurred" in r.getMessage()]
+    with caplog.at_level(logging.INFO, logger="companion.daemon.board_camera"):
+        table = play(START, steps)
+    messages = [r.getMessage() for r in caplog.records]
+    warned = [m for m in messages if "too blurred" in m]
     assert len(warned) == 1 and warned[0].startswith("hex board: every frame too blurred")
     assert "for 10.0 s" in warned[0]
-    assert not [line for line in _lines(table.screens) if "not seen" in line]
+    assert messages.index(warned[0]) < messages.index("hex board: the pictures are sharp again")
+    lines = _lines(table.screens)
+    said = "Too blurred to see the board: focus the camera and hold it still."
+    assert said in lines
+    assert said not in _lines(table.screens[-1:]), "still said after the sharp frames"
+    assert not [line for line in lines if "not seen" in line]
     assert table.record()["turns"] == [[]]
