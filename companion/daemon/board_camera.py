@@ -57,9 +57,7 @@ class BoardCamera:
             changed = self.reader is not None and (bool(self._missing) or self._blur_said)
             self.reader, self._flow = None, None
             self._say_missing((), now)
-            if self._blur_said:
-                self._blur_said = False
-                self.runner.app.hardware_status(BLUR, None, now)
+            self._unsay_blur(now)
             return changed
         if self.reader is None or flow is not self._flow:
             from companion.table.hex_reader import BoardReader
@@ -81,12 +79,10 @@ class BoardCamera:
         the screen changes."""
         since = reader.blurred_since
         if since is None:
-            if not self._blur_said:
-                return False
-            self._blur_said = False
-            log.info("hex board: the pictures are sharp again")
-            self.runner.app.hardware_status(BLUR, None, now)
-            return True
+            if self._unsay_blur(now):
+                log.info("hex board: the pictures are sharp again")
+                return True
+            return False
         if self._blur_said or at - since < BLUR_SECONDS or reader.reading is None:
             return False
         self._blur_said = True
@@ -97,6 +93,14 @@ class BoardCamera:
             at - since,
             reader.reading.sharpness,
         )
+        return True
+
+    def _unsay_blur(self, now: float) -> bool:
+        """Take "Camera blurred" off the screen if it is said; True if it was."""
+        if not self._blur_said:
+            return False
+        self._blur_said = False
+        self.runner.app.hardware_status(BLUR, None, now)
         return True
 
     def _log_hidden(self, hidden: Mapping[int, Look]) -> None:
