@@ -5,8 +5,9 @@
 The table is a Fibonachos game (examples/fibonachos/full-3p.json) as table steps.
 ``POSITION`` is the last step the table reached before this start: on start the
 daemon sees every card lying on the table then (as the tracker would report them),
-then reads the steps after it. After each step it prints ``step N``; when the game
-is over it prints ``over`` and exits.
+then reads the steps after it. Before it reads step N it prints ``shown N`` (the table
+has reached it, whether or not the daemon lives to read it), after it ``step N``; when
+the game is over it prints ``over`` and exits.
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ def main(journal: Path, position: int) -> int:
         daemon.start_game("fibonachos", 3, [], {"dealer": 2})
     daemon.start()
     for done in range(position, len(steps)):
+        print(f"shown {done}", flush=True)
         daemon.step()
         clock.advance(0.2)
         print(f"step {done}", flush=True)

@@ -52,21 +52,28 @@ def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path, capsys) -> None
             env=env,
         )
         assert child.stdout is not None
-        budget = rng.randint(1, 40) if kills < KILLS else None
+        budget = rng.randint(1, 80) if kills < KILLS else None
+        said: list[str] = []
         for line in child.stdout:
-            if line.startswith("step "):
-                position = max(position, int(line.split()[1]))
-            elif line.strip() == "over":
-                over = True
+            said.append(line.strip())
             if budget is not None:
                 budget -= 1
                 if budget == 0:
                     child.send_signal(signal.SIGKILL)  # mid-step: the child runs on meanwhile
                     kills += 1
                     break
+        # The pipe still holds what the child said before the kill took it: the table
+        # it was shown then is where the players are.
+        said += [line.strip() for line in child.stdout]
         child.stdout.close()
         code = child.wait(timeout=60)
-        assert code in (0, -signal.SIGKILL), f"the daemon failed on its own (exit {code})"
+        assert code in (0, -signal.SIGKILL), (
+            f"the daemon failed on its own (exit {code}): {said[-3:]}"
+        )
+        position = max(
+            [position, *(int(line.split()[1]) for line in said if line.startswith("shown "))]
+        )
+        over = "over" in said
     assert kills >= KILLS
     killed = final_result(journal)
     assert killed["record"] == calm["record"]
