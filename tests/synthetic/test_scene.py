@@ -175,3 +175,39 @@ def test_card_scale_follows_the_frame_width() -> None:
     assert default_card_width(1280) == 110
     assert default_card_width(1920) == 165
     assert scene().card_width == default_card_width(SIZE[0])
+
+
+class _WholeFrames(Scene):
+    """The frames drawn the long way: a frame with hands drawn and noised whole."""
+
+    def _still(self, still, view, effects, state, index):  # type: ignore[no-untyped-def]
+        if effects.hands and effects.blur is None:
+            return self._finish(view, effects, state, index)
+        return super()._still(still, view, effects, state, index)
+
+
+@pytest.mark.parametrize("tilt", [(0.0, 0.0), (9.0, -6.0)], ids=["straight", "tilted"])
+@pytest.mark.parametrize("card_width", [None, 9], ids=["cards", "thin-arms"])
+def test_a_frame_with_hands_is_the_still_frame_with_the_hands_box_drawn_again(
+    tilt: tuple[float, float], card_width: int | None
+) -> None:
+    """A hand's frame is made from the still frame, drawing and noising only the hands'
+    box: pixel for pixel the frame drawing the hands on the table and noising it whole
+    gives, for hands from every edge, at the frame's corners and off it, under tilt."""
+    options: dict[str, object] = {"seed": 4, "tilt": tilt, "card_width": card_width}
+    steps: list[Step] = [
+        Place(R13, 0.02, 0.03, edge="left"),
+        Place(G2, 0.97, 0.96, edge="right"),
+        Hand(0.5, 0.5, frames=5, edge="top"),
+        Hand(0.99, 0.01, frames=3, edge="top"),
+        Hand(0.3, 0.7, frames=4, edge="bottom"),
+        Light(0.7, 0.2, frames=2),
+        Hand(0.0, 1.0, frames=3, edge="left"),
+        Remove((R13,), edge="left"),
+        Remove((G2,), edge="right"),
+    ]
+    quick = [frame.image for frame in Scene(SIZE, **options).frames(steps)]  # type: ignore[arg-type]
+    slow = [frame.image for frame in _WholeFrames(SIZE, **options).frames(steps)]  # type: ignore[arg-type]
+    assert len(quick) == len(slow) > 30
+    for index, (one, other) in enumerate(zip(quick, slow, strict=True)):
+        assert np.array_equal(one, other), f"frame {index} differs"
