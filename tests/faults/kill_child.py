@@ -7,7 +7,9 @@ The table is a Fibonachos game (examples/fibonachos/full-3p.json) as table steps
 daemon sees every card lying on the table then (as the tracker would report them),
 then reads the steps after it. Before it reads step N it prints ``shown N`` (the table
 has reached it, whether or not the daemon lives to read it), after it ``step N``; when
-the game is over it prints ``over`` and exits.
+the game is over it prints ``over`` and exits. Run as a script it waits after each
+``shown N`` for a line on its stdin (the test's go-ahead): it never runs ahead of what
+the test has read by more than the step it was let go on.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ def lying(steps: list[list[TableEvent]], position: int) -> list[TableEvent]:
     return list(cards.values())
 
 
-def main(journal: Path, position: int) -> int:
+def main(journal: Path, position: int, *, paced: bool = False) -> int:
     steps = table_steps()
     # What the camera shows first after a start: the table as it lies now.
     script = [lying(steps, position), *steps[position + 1 :]]
@@ -59,6 +61,8 @@ def main(journal: Path, position: int) -> int:
     daemon.start()
     for done in range(position, len(steps)):
         print(f"shown {done}", flush=True)
+        if paced and not sys.stdin.readline():
+            return 1  # the test is gone
         daemon.step()
         clock.advance(0.2)
         print(f"step {done}", flush=True)
@@ -70,4 +74,4 @@ def main(journal: Path, position: int) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(Path(sys.argv[1]), int(sys.argv[2])))
+    sys.exit(main(Path(sys.argv[1]), int(sys.argv[2]), paced=True))

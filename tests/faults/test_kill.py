@@ -8,12 +8,14 @@ that was never interrupted.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import IO
 
 import pytest
 from kill_child import main as run_child
@@ -35,6 +37,13 @@ def final_result(journal: Path) -> JSONObject:
     return games[0].result
 
 
+def go(stdin: IO[str]) -> None:
+    """Let the child read the step it has shown (it waits for this line)."""
+    with contextlib.suppress(BrokenPipeError):
+        stdin.write("go\n")
+        stdin.flush()
+
+
 def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     assert run_child(tmp_path / "calm.db", -1) == 0
     capsys.readouterr()
@@ -47,15 +56,18 @@ def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path, capsys) -> None
     while not over:
         child = subprocess.Popen(
             [sys.executable, str(CHILD), str(journal), str(position)],
+            stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
             env=env,
         )
-        assert child.stdout is not None
-        budget = rng.randint(1, 80) if kills < KILLS else None
+        assert child.stdin is not None and child.stdout is not None
+        budget = rng.randint(1, 60) if kills < KILLS else None  # 498 lines in all
         said: list[str] = []
         for line in child.stdout:
             said.append(line.strip())
+            if line.startswith("shown "):
+                go(child.stdin)  # the child reads that step now
             if budget is not None:
                 budget -= 1
                 if budget == 0:
@@ -66,6 +78,8 @@ def test_sigkill_at_random_moments_loses_nothing(tmp_path: Path, capsys) -> None
         # it was shown then is where the players are.
         said += [line.strip() for line in child.stdout]
         child.stdout.close()
+        with contextlib.suppress(BrokenPipeError):
+            child.stdin.close()
         code = child.wait(timeout=60)
         assert code in (0, -signal.SIGKILL), (
             f"the daemon failed on its own (exit {code}): {said[-3:]}"
