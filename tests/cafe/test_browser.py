@@ -53,6 +53,7 @@ def _text(browser: Any, css: str) -> str:
     return str(found[0].text) if found else ""
 
 
+@pytest.mark.slow  # the fast set drives the browser through the staff's log page below
 def test_a_new_score_shows_live_and_the_pages_look_right(
     servers: Servers, journal: Path, browser: Any, artefacts: Path
 ) -> None:

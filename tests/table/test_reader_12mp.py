@@ -26,6 +26,10 @@ from companion.table.tracker import CardPlaced, CardRemoved, TableEvent
 
 FPS = 5.0
 WIDTH, HEIGHT = FULL_FRAME_12MP
+#: Frames of 12 MP, drawn and read: in the slow set, with the 12 MP match
+#: (tests/e2e/test_replay_rummy_rounds.py); the fast set reads synthetic tables at
+#: 1280x720 (tests/table/test_reader_scene.py), issue 20.
+pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
@@ -101,7 +105,6 @@ CORNERS = {  # card centres half a card and a little from each edge (frame fract
 }
 
 
-@pytest.mark.slow
 def test_cards_put_down_in_the_corners_are_read_exactly(scene: Scene) -> None:
     """Issue 11 item 4: at 12 MP on a 1 m table, cards brought by a hand to the four
     corners of the picture (and one in the middle) are each placed once in their
