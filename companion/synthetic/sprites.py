@@ -238,9 +238,16 @@ def draw_hand(
     shade = tuple(int(c * 0.8) for c in skin)
     tip_px = (round(tip[0]), round(tip[1]))
     root_px = (round(root[0]), round(root[1]))
-    cv2.line(frame, root_px, tip_px, skin, thickness=max(2, int(width * 0.8)))
-    cv2.circle(frame, tip_px, max(2, int(width * 0.65)), skin, thickness=-1)
-    cv2.line(frame, root_px, tip_px, shade, thickness=max(1, int(width * 0.15)))
+    arm, palm, stripe = _hand_sizes(width)
+    cv2.line(frame, root_px, tip_px, skin, thickness=arm)
+    cv2.circle(frame, tip_px, palm, skin, thickness=-1)
+    cv2.line(frame, root_px, tip_px, shade, thickness=stripe)
+
+
+def _hand_sizes(width: int) -> tuple[int, int, int]:
+    """A hand's arm thickness, palm radius and shade stripe's thickness, in pixels, for
+    cards ``width`` wide."""
+    return max(2, int(width * 0.8)), max(2, int(width * 0.65)), max(1, int(width * 0.15))
 
 
 def hands_over(
@@ -261,7 +268,8 @@ def hands_over(
 
     pixels = [((round(t[0]), round(t[1])), (round(r[0]), round(r[1]))) for t, r in arms]
     height, frame_width = view.shape[:2]
-    margin = max(max(2, int(width * 0.8)) // 2 + 1, 2, int(width * 0.65)) + 2
+    arm, palm, _ = _hand_sizes(width)
+    margin = max(arm // 2 + 1, palm) + 2  # half the arm or the palm, and a seam
     xs = [x for tip, root in pixels for x in (tip[0], root[0])]
     ys = [y for tip, root in pixels for y in (tip[1], root[1])]
     left, top = max(0, min(xs) - margin), max(0, min(ys) - margin)
