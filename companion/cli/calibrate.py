@@ -26,6 +26,20 @@ gives the default seating (companion.table.layout.rummy_layout).
     seat 2 (SEAT2): meld-1, top
     card: 0.086 x 0.213 of the frame
     wrote rummy.toml
+
+The hex board (issue 24) has its own check: ``--board`` finds the board as the
+referee does and says whether the whole board is in the picture, how many pixels a
+millimetre it spans, how sharp it is, and which pieces are read on which cells
+(companion.table.hex_calibration):
+
+    $ companion calibrate --board --out board.png
+    frame: 1920x1080
+    board: found, 6 of 6 corner squares, all of it in the picture
+    px per mm: 2.8 at the far side, 2.8 median
+    sharpness: 0.66 (moves are judged from 0.30)
+    pieces: 26 of 26 read on cells: as the game starts
+    advice: none, the camera looks right
+    wrote board.png
 """
 
 from __future__ import annotations
@@ -74,6 +88,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default=None,
         help="with --write-layout: how many seats (without markers: the default seating)",
     )
+    parser.add_argument(
+        "--board",
+        action="store_true",
+        help="check the camera over the hex board (its size in the picture, sharpness "
+        "and every piece read) instead of the cards",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     add_config_options(parser)
     parser.set_defaults(func=run)
@@ -121,6 +141,8 @@ def run(args: argparse.Namespace) -> int:
     from companion.table.calibration import analyse, draw, summary_lines
     from companion.table.layout import default_layout, load_layout
 
+    if args.board:
+        return run_board(args)
     if args.out is None and args.write_layout is None:
         raise UsageError("give --out FILE.png, --write-layout FILE.toml, or both")
     if args.players is not None and args.write_layout is None:
@@ -158,6 +180,35 @@ def run(args: argparse.Namespace) -> int:
     else:
         print("\n".join([*written, *summary_lines(check)]))
         print(f"wrote {args.out}")
+    return 0
+
+
+def run_board(args: argparse.Namespace) -> int:
+    """``--board``: the hex board's check printed (and drawn with ``--out``)."""
+    import cv2
+
+    from companion.table.hex_calibration import board_lines, check_board, draw_board
+
+    for flag, value in (("--layout", args.layout), ("--write-layout", args.write_layout)):
+        if value is not None:
+            raise UsageError(f"{flag} is for the cards' table; --board checks the hex board")
+    if args.players is not None:
+        raise UsageError("--players is for the cards' table; --board checks the hex board")
+    if args.out is not None:
+        if args.out.suffix.lower() != ".png":  # before the camera
+            raise UsageError(f"--out {args.out}: write a .png")
+        writable_file(args.out)
+    image = grab(args)
+    check = check_board(image)
+    if args.out is not None and not cv2.imwrite(str(args.out), draw_board(image, check)):
+        raise UsageError(f"--out {args.out}: cannot write the picture there")
+    out = None if args.out is None else str(args.out)
+    if args.json:
+        print(json.dumps({**check.as_json(), "out": out}))
+    else:
+        print("\n".join(board_lines(check)))
+        if out is not None:
+            print(f"wrote {out}")
     return 0
 
 

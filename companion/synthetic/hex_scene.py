@@ -26,7 +26,8 @@ the cell it is working on (a lifted piece is in the hand: not drawn). Steps:
 
 Each step is shown for ``frames_per_step`` frames (a nudge for each of its small
 moves, a hold for its count). ``tilt`` tips the camera (the whole frame in perspective);
-``noise`` adds sensor noise of that standard deviation (grey levels) to the fixed grain.
+``noise`` adds sensor noise of that standard deviation (grey levels) to the fixed grain;
+``defocus`` softens every frame as a camera out of focus does (a Gaussian, in pixels).
 
     scene = HexScene(size=(1920, 1080), px_per_mm=3.3, seed=1)
     frames = scene.frames(START, [Lift(11), Put(11, "c2"), Away(), Hold(6)])
@@ -159,6 +160,7 @@ class HexScene:
         tilt: float = 0.0,
         frames_per_step: int = 2,
         noise: float = 0.0,
+        defocus: float = 0.0,
     ) -> None:
         self.size = size
         self.scale = px_per_mm
@@ -196,6 +198,8 @@ class HexScene:
         self.blur: tuple[int, float] | None = None
         self.shake: tuple[int, float] | None = None  # the blur of every frame (Shake)
         self.sensor = noise_pair(rng, size, noise) if noise > 0 else None
+        #: A camera out of focus: every frame softened (a Gaussian of this many pixels).
+        self.defocus = defocus
 
     def frames(self, start: Position, steps: Sequence[HexStep]) -> Iterator[Image]:
         """Every frame of ``steps`` from ``start``."""
@@ -316,6 +320,8 @@ class HexScene:
     def _optics(self, frame: Image) -> Image:
         """The light, the camera's shake and the extra sensor noise, when asked for."""
         frame = under_light(frame, *self.light)
+        if self.defocus > 0:
+            frame = np.asarray(cv2.GaussianBlur(frame, (0, 0), self.defocus), dtype=np.uint8)
         if self.blur is not None:
             frame = np.asarray(cv2.filter2D(frame, -1, blur_kernel(*self.blur)), dtype=np.uint8)
         if self.sensor is not None:

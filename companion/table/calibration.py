@@ -231,7 +231,7 @@ def draw(image: Image, layout: Layout, check: Calibration) -> Image:
         points = np.array([[x * width, y * height] for x, y in zone.polygon], dtype=np.int32)
         cv2.polylines(canvas, [points], True, ZONE_COLOUR, thick)
         x0, y0 = points.min(axis=0)
-        _label(
+        draw_label(
             canvas,
             zone.name,
             (int(x0) + 4, int(y0) + 4),
@@ -251,7 +251,7 @@ def draw(image: Image, layout: Layout, check: Calibration) -> Image:
         points = np.array(code.corners, dtype=np.int32)
         cv2.polylines(canvas, [points], True, colour, thick + 1)
         x0, y1 = points[:, 0].min(), points[:, 1].max()
-        _label(canvas, text, (int(x0), int(y1) + 4), colour=colour, scale=scale, thick=thick)
+        draw_label(canvas, text, (int(x0), int(y1) + 4), colour=colour, scale=scale, thick=thick)
     return canvas
 
 
@@ -259,7 +259,7 @@ def _short(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def _label(
+def draw_label(
     canvas: Image,
     text: str,
     top_left: Sequence[int],

@@ -56,6 +56,13 @@ class BoardReading:
     pieces: dict[int, str | None] = field(default_factory=dict)
     outline: tuple[tuple[float, float], ...] = ()
     sharpness: float = 1.0
+    #: Every marker found (board and pieces), by id: its four corners in the picture.
+    quads: dict[int, npt.NDArray[np.float32]] = field(default_factory=dict)
+
+    @property
+    def fiducial_ids(self) -> list[int]:
+        """The board's corner squares seen, in id order."""
+        return sorted(marker for marker in self.quads if marker in _FIDUCIAL_IDS)
 
     @property
     def found(self) -> bool:
@@ -100,12 +107,12 @@ def read_board(frame: npt.NDArray[np.uint8]) -> BoardReading:
     }
     fiducials = sorted(marker for marker in found if marker in _FIDUCIAL_IDS)
     if len(fiducials) < MIN_FIDUCIALS:
-        return BoardReading(len(fiducials), None)
+        return BoardReading(len(fiducials), None, quads=found)
     picture = np.concatenate([found[m] for m in fiducials])
     board = np.concatenate([fiducial_corners(m) for m in fiducials])
     found_homography, _ = cv2.findHomography(picture, board)
     if found_homography is None or found_homography.size == 0:
-        return BoardReading(len(fiducials), None)
+        return BoardReading(len(fiducials), None, quads=found)
     homography = np.asarray(found_homography, dtype=np.float64)
     pieces: dict[int, str | None] = {}
     markers = sorted(marker for marker in found if marker in _PIECE_IDS)
@@ -117,7 +124,7 @@ def read_board(frame: npt.NDArray[np.uint8]) -> BoardReading:
         for marker, index, row in zip(markers, nearest.tolist(), distances, strict=True):
             pieces[marker] = _NAMES[index] if row[index] <= OFF_CELL * CELL_MM else None
     sharp = sharpness(grey, homography, fiducials)
-    return BoardReading(len(fiducials), homography, pieces, _outline(homography), sharp)
+    return BoardReading(len(fiducials), homography, pieces, _outline(homography), sharp, found)
 
 
 def _outline(homography: npt.NDArray[np.float64]) -> tuple[tuple[float, float], ...]:

@@ -1,0 +1,335 @@
+"""Checking the camera over the hex board before a game: is the board whole in the
+picture, large enough, sharp enough to judge, and is every piece read on its cell?
+
+``companion calibrate --board`` grabs one frame; :func:`check_board` reads it as the
+referee does (:func:`~companion.table.hex_board.read_board`) and measures what decides
+whether the referee will see the game:
+
+- the board's six corner squares (two are enough to find the board, six are steadiest)
+  and whether the whole board lies inside the picture;
+- how many pixels a millimetre of the board spans, at the board's farthest (smallest)
+  cell and its median: the pieces' codes are read from about 3 (docs/hex-referee.md,
+  README "The hex board"), so a camera too high or slanted shows here;
+- the frame's sharpness on the board's plane (:mod:`companion.table.hex_sharpness`):
+  below :data:`~companion.table.hex_sharpness.BLURRED` no move is judged, and a
+  camera that stays there needs focusing;
+- every piece read, its cell, and the pieces not read or off the board.
+
+:func:`board_lines` says it in words with advice, :func:`draw_board` marks it on the
+frame for a person to look at, and :meth:`BoardCheck.as_json` gives it to a script.
+
+    >>> from card_codes.hex_pictures import board_image
+    >>> check = check_board(board_image(3.0))
+    >>> check.found, check.corners_seen, len(check.pieces), round(check.px_per_mm[1], 1)
+    (True, 6, 0, 3.0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Final
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from card_codes.hex_board import CELL_CENTRES, PIECES, hexagon
+from companion.games.hex import START, Cell, Kind, Piece, Position, Side
+from companion.games.json_types import JSON, JSONObject
+from companion.table.calibration import draw_label
+from companion.table.hex_board import BoardReading, read_board
+from companion.table.hex_reader import piece_name
+from companion.table.hex_sharpness import BLURRED
+
+Image = npt.NDArray[np.uint8]
+
+#: Pixels a millimetre the pieces' codes want at the board's far side, and below which
+#: some are missed under a slant (docs/hex-referee.md, README "The hex board").
+AIM_PX_PER_MM: Final = 3.0
+MIN_PX_PER_MM: Final = 2.5
+#: Pieces named in one line of advice, at most (the rest are counted).
+NAMED: Final = 6
+#: A sharpness below this (but judged) is said soft: sharp frames score 0.59 or more
+#: (:mod:`companion.table.hex_sharpness`), so focusing gains a margin against blur.
+SOFT: Final = 0.45
+#: Where each of the six corner squares lies, as the sheet lies with Black at the top.
+CORNER_PLACES: Final = {
+    0: "top left",
+    1: "top right",
+    2: "right",
+    3: "bottom right",
+    4: "bottom left",
+    5: "left",
+}
+#: The board's outer edge in board mm: the convex hull of every cell's corners.
+_HULL: Final = (
+    cv2.convexHull(
+        np.array([hexagon(centre) for centre in CELL_CENTRES.values()], dtype=np.float32).reshape(
+            -1, 2
+        )
+    )
+    .reshape(-1, 2)
+    .astype(np.float64)
+)
+_PIECE_OF: Final = {piece.marker: Piece.of(Side(piece.side), Kind(piece.kind)) for piece in PIECES}
+
+BOARD_COLOUR = (255, 200, 0)  # BGR: the board's outline
+CORNER_COLOUR = (255, 120, 0)
+PIECE_COLOUR = (60, 220, 60)
+OFF_COLOUR = (0, 200, 255)  # a piece seen off the board
+CLASH_COLOUR = (40, 40, 255)  # two pieces read on one cell
+
+
+@dataclass(frozen=True)
+class PieceSeen:
+    """One piece read in the frame: its marker, name, cell (``None``: off the board)
+    and its marker's corners in the picture."""
+
+    marker: int
+    cell: str | None
+    corners: tuple[tuple[float, float], ...]
+
+    @property
+    def name(self) -> str:
+        return piece_name(self.marker)
+
+
+@dataclass
+class BoardCheck:
+    """What one frame of the board shows (module docstring)."""
+
+    size: tuple[int, int]
+    corners: tuple[int, ...] = ()
+    corner_quads: dict[int, tuple[tuple[float, float], ...]] = field(default_factory=dict)
+    found: bool = False
+    inside: bool = False
+    px_per_mm: tuple[float, float] = (0.0, 0.0)
+    sharpness: float = 0.0
+    pieces: list[PieceSeen] = field(default_factory=list)
+    outline: tuple[tuple[float, float], ...] = ()
+    advice: list[str] = field(default_factory=list)
+
+    @property
+    def corners_seen(self) -> int:
+        return len(self.corners)
+
+    @property
+    def not_seen(self) -> list[str]:
+        """The pieces not read in the frame, by name, in marker order."""
+        seen = {piece.marker for piece in self.pieces}
+        return [piece_name(p.marker) for p in PIECES if p.marker not in seen]
+
+    @property
+    def off_board(self) -> list[str]:
+        return [piece.name for piece in self.pieces if piece.cell is None]
+
+    @property
+    def shared(self) -> list[str]:
+        """Cells two or more pieces are read on, in the order first met."""
+        cells = [piece.cell for piece in self.pieces if piece.cell is not None]
+        return list(dict.fromkeys(cell for cell in cells if cells.count(cell) > 1))
+
+    @property
+    def position(self) -> Position | None:
+        """The position, when all 26 pieces are read on cells of their own."""
+        on = {piece.marker: piece.cell for piece in self.pieces if piece.cell is not None}
+        if len(on) != len(PIECES) or len(set(on.values())) != len(on):
+            return None
+        cells: list[Piece | None] = [None] * 91
+        for marker, cell in on.items():
+            cells[Cell.parse(cell).index] = _PIECE_OF[marker]
+        return Position(tuple(cells))
+
+    def as_json(self) -> JSONObject:
+        position = self.position
+        return {
+            "frame": list(self.size),
+            "board_found": self.found,
+            "corner_squares": list(self.corners),
+            "board_inside_frame": self.inside,
+            "px_per_mm": {
+                "smallest": round(self.px_per_mm[0], 2),
+                "median": round(self.px_per_mm[1], 2),
+            },
+            "sharpness": round(self.sharpness, 3),
+            "judged_from": BLURRED,
+            "pieces": {piece.name: piece.cell for piece in self.pieces},
+            "not_seen": list[JSON](self.not_seen),
+            "start_position": position is not None and position == START,
+            "advice": list[JSON](self.advice),
+        }
+
+
+def check_board(image: Image) -> BoardCheck:
+    """Read one BGR or greyscale frame of the board (module docstring)."""
+    height, width = image.shape[:2]
+    reading = read_board(image)
+    quads = {marker: _points(reading.quads[marker]) for marker in reading.fiducial_ids}
+    check = BoardCheck((width, height), tuple(quads), quads)
+    if reading.homography is not None:
+        to_picture = np.asarray(np.linalg.inv(reading.homography), dtype=np.float64)
+        check.found = True
+        check.outline = _board_outline(to_picture)
+        xs = [x for x, _ in check.outline]
+        ys = [y for _, y in check.outline]
+        check.inside = min(xs) >= 0 and min(ys) >= 0 and max(xs) < width and max(ys) < height
+        check.px_per_mm = _scales(to_picture)
+        check.sharpness = reading.sharpness
+        check.pieces = _pieces(reading)
+    check.advice = board_advice(check)
+    return check
+
+
+def _board_outline(to_picture: npt.NDArray[np.float64]) -> tuple[tuple[float, float], ...]:
+    """The board's outer edge (the hull of every cell's corners) in the picture."""
+    mapped = cv2.perspectiveTransform(_HULL[None], to_picture)[0]
+    return tuple((float(x), float(y)) for x, y in mapped)
+
+
+def _scales(to_picture: npt.NDArray[np.float64]) -> tuple[float, float]:
+    """Pixels a board millimetre (the worse of the two directions) at the smallest
+    cell and the median cell."""
+    centres = np.array(list(CELL_CENTRES.values()), dtype=np.float64)
+    steps = np.array([(0.0, 0.0), (1.0, 0.0), (0.0, 1.0)])  # each centre, 1 mm right, down
+    points = (centres[None] + steps[:, None]).reshape(-1, 2)
+    mapped = cv2.perspectiveTransform(points[None], to_picture)[0].reshape(3, -1, 2)
+    across = np.stack([mapped[1] - mapped[0], mapped[2] - mapped[0]], axis=2)
+    scales = np.linalg.svd(across, compute_uv=False).min(axis=1)
+    return float(scales.min()), float(np.median(scales))
+
+
+def _pieces(reading: BoardReading) -> list[PieceSeen]:
+    return [
+        PieceSeen(marker, cell, _points(reading.quads[marker]))
+        for marker, cell in sorted(reading.pieces.items())
+    ]
+
+
+def _points(quad: npt.NDArray[np.float32]) -> tuple[tuple[float, float], ...]:
+    return tuple((float(x), float(y)) for x, y in quad)
+
+
+def board_advice(check: BoardCheck) -> list[str]:
+    """What a person should change, in words; empty when the frame looks right."""
+    if not check.found:
+        return [
+            f"the board is not found: {_count(check.corners_seen, 'corner square')} of its 6 "
+            "seen (2 needed): check the camera sees the whole board, the light is even "
+            "and the camera is focused"
+        ]
+    lines = []
+    missing = [CORNER_PLACES[m] for m in CORNER_PLACES if m not in check.corners]
+    if missing:
+        lines.append(
+            f"{_count(len(missing), 'corner square')} of the board not seen "
+            f"({', '.join(missing)}): "
+            "keep all six uncovered, flat and inside the picture: the board is found "
+            "most steadily from all six"
+        )
+    if not check.inside:
+        lines.append("part of the board lies outside the picture: centre the camera over it")
+    smallest, median = check.px_per_mm
+    if smallest < MIN_PX_PER_MM:
+        lines.append(
+            f"the board is small in the picture ({smallest:.1f} px a mm at its far side, "
+            f"{median:.1f} median; aim for {AIM_PX_PER_MM:.0f} or more): lower the camera, "
+            "zoom in, use 1920x1080, or look more straight down"
+        )
+    if check.sharpness < BLURRED:
+        lines.append(
+            f"the picture is too soft to judge moves (sharpness {check.sharpness:.2f}; "
+            f"the referee needs {BLURRED:.2f}, a focused camera gives about 0.6): focus "
+            "the camera on the board and hold it still"
+        )
+    elif check.sharpness < SOFT:
+        lines.append(
+            f"the picture is a little soft (sharpness {check.sharpness:.2f}; the referee "
+            f"needs {BLURRED:.2f}, a focused camera gives about 0.6): focus the camera on "
+            "the board for a margin against moving hands"
+        )
+    if check.not_seen:
+        lines.append(
+            f"{_count(len(check.not_seen), 'piece')} not seen ({_names(check.not_seen)}): "
+            "put every piece on the board, code up; if they are there, the camera is too "
+            "high, soft, or the light glares on them"
+        )
+    if check.off_board:
+        lines.append(
+            f"{_count(len(check.off_board), 'piece')} off the board "
+            f"({_names(check.off_board)}): "
+            "put each one on a cell"
+        )
+    if check.shared:
+        lines.append(
+            f"two pieces are read on one cell ({', '.join(check.shared)}): "
+            "each piece stands on its own cell"
+        )
+    return lines
+
+
+def _names(names: list[str]) -> str:
+    """The first :data:`NAMED` names, and how many more."""
+    shown = ", ".join(names[:NAMED])
+    return shown if len(names) <= NAMED else f"{shown} and {len(names) - NAMED} more"
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+def board_lines(check: BoardCheck) -> list[str]:
+    """The summary ``companion calibrate --board`` prints."""
+    width, height = check.size
+    lines = [f"frame: {width}x{height}"]
+    if check.found:
+        lines.append(
+            f"board: found, {check.corners_seen} of 6 corner squares, "
+            + ("all of it in the picture" if check.inside else "partly outside the picture")
+        )
+        smallest, median = check.px_per_mm
+        lines.append(f"px per mm: {smallest:.1f} at the far side, {median:.1f} median")
+        lines.append(f"sharpness: {check.sharpness:.2f} (moves are judged from {BLURRED:.2f})")
+        position = check.position
+        where = ""
+        if position is not None:
+            where = ": as the game starts" if position == START else ": a game in progress"
+        on_cells = sum(piece.cell is not None for piece in check.pieces)
+        lines.append(f"pieces: {on_cells} of {len(PIECES)} read on cells{where}")
+    else:
+        lines.append(f"board: not found ({check.corners_seen} of 6 corner squares)")
+    lines += [f"advice: {line}" for line in check.advice] or [
+        "advice: none, the camera looks right"
+    ]
+    return lines
+
+
+def draw_board(image: Image, check: BoardCheck) -> Image:
+    """The frame with the board's outline, its corner squares and every piece read,
+    labelled with its cell."""
+    canvas: Image = np.asarray(
+        image.copy() if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR),
+        dtype=np.uint8,
+    )
+    width = check.size[0]
+    scale = max(0.4, width / 2400)
+    thick = max(1, round(width / 640))
+    if check.outline:
+        points = np.array(check.outline, dtype=np.int32)
+        cv2.polylines(canvas, [points], True, BOARD_COLOUR, thick)
+    shared = set(check.shared)
+    for piece in check.pieces:
+        colour = (
+            OFF_COLOUR
+            if piece.cell is None
+            else CLASH_COLOUR
+            if piece.cell in shared
+            else PIECE_COLOUR
+        )
+        quad = np.array(piece.corners, dtype=np.int32)
+        cv2.polylines(canvas, [quad], True, colour, thick + 1)
+        x0, y1 = quad[:, 0].min(), quad[:, 1].max()
+        text = piece.cell or "off"
+        draw_label(canvas, text, (int(x0), int(y1) + 2), colour=colour, scale=scale, thick=thick)
+    for corners in check.corner_quads.values():
+        cv2.polylines(canvas, [np.array(corners, dtype=np.int32)], True, CORNER_COLOUR, thick + 1)
+    return canvas

@@ -1,0 +1,196 @@
+"""Checking the camera over the printed hex board (issue 24 part 2: the board from its
+fiducials, each piece's cell; RULES.md H1's start) before a game is refereed."""
+
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.cli import main
+from companion.games.hex import START
+from companion.synthetic.hex_scene import Away, HexScene, HexStep, Hold, Lift, markers_of
+from companion.table.hex_calibration import (
+    CORNER_COLOUR,
+    OFF_COLOUR,
+    PIECE_COLOUR,
+    BoardCheck,
+    board_lines,
+    check_board,
+    draw_board,
+)
+from companion.table.hex_sharpness import BLURRED
+
+Frame = np.ndarray
+
+
+def _scene(
+    size: tuple[int, int] = (1920, 1080),
+    scale: float = 3.3,
+    *,
+    tilt: float = 12.0,
+    defocus: float = 0.0,
+    shift: tuple[float, float] = (7.0, -5.0),
+) -> HexScene:
+    scene = HexScene(size, scale, seed=3, tilt=tilt, frames_per_step=1, defocus=defocus)
+    scene.pose = (size[0] / 2 + shift[0], size[1] / 2 + shift[1], 8.0)
+    scene.scale_board(0.9)
+    return scene
+
+
+def _frame(scene: HexScene, *steps: HexStep) -> Frame:
+    *_, frame = scene.frames(START, [*steps, Hold(1)])
+    return frame
+
+
+@functools.cache
+def _start_frame() -> Frame:
+    """The recommended camera (1920x1080, 3 px a mm, slanted 12 degrees) over H1's start."""
+    return _frame(_scene())
+
+
+def test_a_well_placed_camera_reads_every_piece_on_its_start_cell() -> None:
+    """H1: the 26 pieces on their start cells, the whole board seen, no advice."""
+    check = check_board(_start_frame())
+    assert check.found and check.inside and check.corners == (0, 1, 2, 3, 4, 5)
+    assert {piece.marker: piece.cell for piece in check.pieces} == markers_of(START)
+    assert check.position == START and check.not_seen == [] and check.advice == []
+    smallest, median = check.px_per_mm
+    assert 2.6 < smallest < median < 3.1  # 3.3 px a mm at 0.9 of the size, slanted
+    assert check.sharpness > 0.55
+    lines = board_lines(check)
+    assert "pieces: 26 of 26 read on cells: as the game starts" in lines
+    assert lines[-1] == "advice: none, the camera looks right"
+
+
+def test_the_scale_is_the_boards_millimetres_in_the_picture() -> None:
+    """A board drawn flat at 2.5 px a mm spans 2.5 px a mm at every cell."""
+    from card_codes.hex_pictures import board_image
+
+    check = check_board(board_image(2.5))
+    assert check.px_per_mm == pytest.approx((2.5, 2.5), abs=0.02)
+
+
+def test_a_camera_too_high_is_told_to_come_lower() -> None:
+    """At 2 px a mm the pieces are missed under a slant (README "The hex board")."""
+    check = check_board(_frame(_scene((1280, 720), 2.3, tilt=0.0)))
+    assert check.px_per_mm[0] == pytest.approx(2.07, abs=0.05)
+    assert any(
+        "small in the picture" in line and "lower the camera" in line for line in check.advice
+    )
+
+
+def test_a_camera_out_of_focus_is_told_to_focus() -> None:
+    """Below the blur threshold no move is judged: the check says so, with the figures."""
+    soft = check_board(_frame(_scene(defocus=1.9)))
+    assert soft.sharpness < BLURRED
+    assert any("too soft to judge moves" in line for line in soft.advice)
+    assert any("focus the camera" in line for line in soft.advice)
+    a_little = check_board(_frame(_scene(defocus=0.9)))
+    assert a_little.sharpness >= BLURRED
+    assert any("a little soft" in line for line in a_little.advice)
+
+
+def test_a_piece_in_a_hand_is_not_seen_and_one_set_aside_is_off_the_board() -> None:
+    """A piece taken away is named as not seen; a token lying on the table beside
+    the board is read off the board and named."""
+    scene = _scene()
+    frame = _frame(scene, Lift(11), Away(), Lift(12), Away()).copy()
+    token, mask = scene.tokens[11], scene.mask  # strike 1 set down on the table
+    frame[40 : 40 + token.shape[0], 40 : 40 + token.shape[1]][mask] = token[mask]
+    check = check_board(frame)
+    assert check.not_seen == ["black strike 2"]
+    assert check.off_board == ["black strike 1"]
+    assert check.position is None
+    advice = " / ".join(check.advice)
+    assert "1 piece not seen (black strike 2)" in advice
+    assert "1 piece off the board (black strike 1)" in advice
+    assert "pieces: 24 of 26 read on cells" in board_lines(check)
+
+
+def test_part_of_the_board_outside_the_picture() -> None:
+    """A board half out of the picture: found from the corner squares seen, and said."""
+    check = check_board(_frame(_scene(tilt=0.0, shift=(800.0, 0.0))))
+    assert check.found and not check.inside
+    assert 2 <= check.corners_seen < 6
+    advice = " / ".join(check.advice)
+    assert "outside the picture" in advice and "right" in advice
+
+
+def test_no_board_says_what_to_look_for() -> None:
+    check = check_board(np.full((720, 1280, 3), 120, dtype=np.uint8))
+    assert not check.found and check.corners_seen == 0
+    assert check.advice[0].startswith("the board is not found: 0 corner squares of its 6 seen")
+    assert board_lines(check)[1] == "board: not found (0 of 6 corner squares)"
+
+
+def test_the_drawing_marks_the_board_its_corner_squares_and_each_piece() -> None:
+    """What a person looks at: each piece's marker outlined in green with its cell, a
+    piece off the board in orange, the corner squares in blue."""
+    frame = _start_frame()
+    check = check_board(frame)
+    picture = draw_board(frame, check)
+    assert picture.shape == frame.shape
+
+    def coloured(colour: tuple[int, int, int]) -> int:
+        return int(np.all(picture == colour, axis=2).sum())
+
+    assert coloured(PIECE_COLOUR) > 26 * 40
+    assert coloured(CORNER_COLOUR) > 6 * 40
+    assert coloured(OFF_COLOUR) == 0
+    assert np.array_equal(draw_board(frame, check), picture)  # the frame itself is untouched
+
+
+def test_as_json_for_scripts() -> None:
+    check = check_board(_start_frame())
+    data = json.loads(json.dumps(check.as_json()))
+    assert data["board_found"] is True and data["start_position"] is True
+    assert data["pieces"]["white centre"] == "k6" and data["not_seen"] == []
+    assert data["judged_from"] == BLURRED and data["advice"] == []
+
+
+def test_calibrate_board_from_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``companion calibrate --board``: the summary, the picture, and JSON."""
+    source, out = tmp_path / "board.png", tmp_path / "check.png"
+    cv2.imwrite(str(source), _start_frame())
+    assert main(["calibrate", "--board", "--source", str(source), "--out", str(out)]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[:2] == [
+        "frame: 1920x1080",
+        "board: found, 6 of 6 corner squares, all of it in the picture",
+    ]
+    assert printed[-2:] == ["advice: none, the camera looks right", f"wrote {out}"]
+    assert cv2.imread(str(out)).shape == (1080, 1920, 3)
+    assert main(["calibrate", "--board", "--source", str(source), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["start_position"] is True and data["out"] is None
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--layout", "t.toml"], "--layout is for the cards' table; --board checks the hex board"),
+        (["--players", "2"], "--players is for the cards' table; --board checks the hex board"),
+        (["--out", "x.jpg"], "--out x.jpg: write a .png"),
+    ],
+)
+def test_calibrate_board_refuses_the_cards_options_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: list[str], message: str
+) -> None:
+    source = tmp_path / "board.png"
+    cv2.imwrite(str(source), np.zeros((10, 10, 3), dtype=np.uint8))
+    assert main(["calibrate", "--board", "--source", str(source), *extra]) == 2
+    assert capsys.readouterr().err.strip().splitlines() == [f"companion calibrate: {message}"]
+
+
+def test_board_check_of_a_greyscale_frame() -> None:
+    grey = np.asarray(cv2.cvtColor(_start_frame(), cv2.COLOR_BGR2GRAY), dtype=np.uint8)
+    check: BoardCheck = check_board(grey)
+    assert check.position == START
+    assert draw_board(grey, check).shape == (1080, 1920, 3)
