@@ -10,7 +10,9 @@ of 0 to 15 px along 0, 30, 90 and 135 degrees. Printed per blur length: the fram
 :func:`~companion.table.hex_sharpness.sharpness` (lowest and highest over the
 directions) and the fewest pieces read (of 26; "-" where the board itself was lost).
 :data:`~companion.table.hex_sharpness.BLURRED` lies below every sharp frame and above
-the frames where the pieces' codes are lost. Then the cost: the CPU time of
+the frames where the pieces' codes are lost. Then a camera out of focus (the frame
+softened by a Gaussian of 0 to 2.4 px, plain light), alone and under a 3 px smear
+across: its sharpness, and the pieces read. Then the cost: the CPU time of
 :func:`sharpness` in :func:`~companion.table.hex_board.read_board`, at 1920x1080, one
 thread.
 """
@@ -33,6 +35,7 @@ from companion.table.hex_sharpness import BLURRED, sharpness
 #: without its frame of motion blur: the blur is what varies here.
 LIGHTS = {name: light for name, light in COVER_LIGHTS.items() if name != "motion blur"}
 LENGTHS = (0, 2, 3, 4, 5, 6, 7, 9, 12, 15)
+DEFOCUS = (0.0, 0.6, 0.9, 1.2, 1.6, 2.0, 2.4)
 ANGLES = (0.0, 30.0, 90.0, 135.0)
 
 
@@ -61,6 +64,25 @@ def measure() -> None:
             print(f"{size_name}, {light_name} | " + " | ".join(cells))
 
 
+def out_of_focus() -> None:
+    """Sharpness and pieces read per defocus, still and smeared (module docstring)."""
+    print("out of focus: Gaussian px: sharpness/pieces read, still | under a 3 px smear")
+    for size_name, (size, scale, tilt) in SIZES.items():
+        cells = []
+        for sigma in DEFOCUS:
+            scene = HexScene(size, scale, seed=3, tilt=tilt, frames_per_step=1, defocus=sigma)
+            scene.pose = (size[0] / 2 + 7, size[1] / 2 - 5, 8.0)
+            scene.scale_board(0.9)
+            shown = []
+            for length in (0, 3):
+                *_, frame = scene.frames(START, [Shake(length), Hold(1)])
+                reading = read_board(frame)
+                read = sum(cell is not None for cell in reading.pieces.values())
+                shown.append(f"{reading.sharpness:.2f}/{read}" if reading.found else "-")
+            cells.append(f"{sigma}: {' '.join(shown)}")
+        print(f"{size_name} | " + " | ".join(cells))
+
+
 def cost(count: int = 40) -> None:
     """CPU per frame of the sharpness, beside the whole reading (module docstring)."""
     cv2.setNumThreads(1)
@@ -87,6 +109,7 @@ def cost(count: int = 40) -> None:
 
 def main() -> None:
     measure()
+    out_of_focus()
     cost()
 
 

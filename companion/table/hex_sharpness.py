@@ -26,9 +26,14 @@ below it is *blurred*: it neither confirms a position
 (:mod:`companion.table.hex_reader`). The four fiducials looked at cost about 0.5 ms a
 frame at 1920x1080 (read_board: about 15 ms).
 
-A camera out of focus blurs too: at 1920x1080 a defocus of 1.6 px (Gaussian) scores
-0.27 though every code is still read, so a camera must be focused on the board
-(``companion calibrate`` shows the codes' sharpness).
+A camera out of focus blurs too (bench/hex_sharpness.py softens the frame by a
+Gaussian): at 1920x1080 a defocus of 1.2 px scores 0.31 with every code read, 1.6 px
+0.20 with 25 of 26, 2 px 0.13 with 17; at 1280x720, 0.9 px scores 0.27 with 25 read and
+1.2 px 0.18 with 18. So a camera soft enough to fall below the threshold is about where
+its codes start to be lost, and one just above it has little margin left for a hand's
+motion blur: ``companion calibrate --board``
+(:mod:`companion.table.hex_calibration`) shows the sharpness and asks for focus below
+0.45.
 
     >>> from card_codes.hex_pictures import board_image
     >>> page = board_image(3.0)
