@@ -3,6 +3,8 @@
 - ``hex-camera.png``: the printed board as the camera sees it (the synthetic scene of
   companion.synthetic.hex_scene), the start position, a hand lifting a piece;
 - ``hex-pieces.png``: six of the tokens as ``companion cards sheet hex-pieces`` prints them;
+- ``hex-check.png``: what ``companion calibrate --board --out`` draws over a frame of
+  the start position with one piece taken away (companion.table.hex_calibration);
 - ``hex-screens.png``: the OLED at White's turn 2, a move refused, the pieces put back,
   as the table's flow (companion.flows.hex_camera) and screens (companion.ui) make them.
 
@@ -24,10 +26,11 @@ from card_codes.hex_pictures import token_image, token_mask
 from companion.flows.base import NoticeKind
 from companion.flows.hex_camera import HexCameraFlow
 from companion.games.hex import START, Cell
-from companion.synthetic.hex_scene import HexScene, Hold, Lift
+from companion.synthetic.hex_scene import Away, HexScene, Hold, Lift
+from companion.table.hex_calibration import check_board, draw_board
 from companion.ui.screens import View, render
 from companion.views.model import MessageView, Tone
-from companion.views.present import present
+from companion.views.plugins import present
 from companion.views.words import notice_words
 
 HERE = Path(__file__).resolve().parent
@@ -39,6 +42,15 @@ def camera_picture() -> np.ndarray:
     scene.pose = (960.0, 540.0, 4.0)
     frames = list(scene.frames(START, [Hold(1), Lift(16)]))
     return cv2.resize(frames[-1], (960, 540), interpolation=cv2.INTER_AREA)
+
+
+def check_picture() -> np.ndarray:
+    scene = HexScene((1920, 1080), 3.3, seed=3, tilt=12.0, frames_per_step=1)
+    scene.pose = (967.0, 535.0, 8.0)
+    scene.scale_board(0.9)
+    *_, frame = scene.frames(START, [Lift(16), Away(), Hold(1)])
+    marked = draw_board(frame, check_board(frame))[60:1060, 330:1650]  # the board
+    return cv2.resize(marked, (924, 700), interpolation=cv2.INTER_AREA)
 
 
 def pieces_picture() -> np.ndarray:
@@ -84,6 +96,7 @@ def _palette(image: np.ndarray, colours: int = 24) -> Image.Image:
 
 def main() -> None:
     _palette(camera_picture()).save(HERE / "hex-camera.png", optimize=True)
+    _palette(check_picture(), 64).save(HERE / "hex-check.png", optimize=True)
     cv2.imwrite(str(HERE / "hex-pieces.png"), pieces_picture(), [cv2.IMWRITE_PNG_COMPRESSION, 9])
     cv2.imwrite(str(HERE / "hex-screens.png"), screens_picture(), [cv2.IMWRITE_PNG_COMPRESSION, 9])
 
