@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
+from anyascii import anyascii
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 FONT_DIR = Path(__file__).with_name("fonts")
@@ -76,10 +77,12 @@ _SPELLED = str.maketrans(
 
 def printable(text: str) -> str:
     """``text`` in the letters the bitmap fonts hold (ISO 8859-1): œ as oe, a letter
-    with an accent the fonts lack without it, anything else as '?'.
+    with an accent the fonts lack without it, a letter or digit of another script in
+    Latin letters (anyascii: a player's name typed on the phone page), anything else
+    (a symbol, an emoji) as '?'.
 
-    >>> printable("cœur d’Élise")
-    "coeur d'Élise"
+    >>> printable("cœur d’Élise"), printable("Łukasz, Дмитрий")
+    ("coeur d'Élise", 'Lukasz, Dmitriy')
     """
     if text.isascii():
         return text
@@ -93,7 +96,11 @@ def _latin1(char: str) -> str:
     if ord(char) < 256:
         return char
     base = unicodedata.normalize("NFKD", char)[:1]
-    return base if base and ord(base) < 256 else "?"
+    if base and ord(base) < 256:
+        return base
+    if unicodedata.category(char)[0] in "LN":
+        return anyascii(char) or "?"
+    return "?"
 
 
 _recorders: list[list[str]] = []

@@ -54,3 +54,14 @@ def test_printable_keeps_latin1_and_spells_the_rest() -> None:
     assert printable("cœur d’Élise") == "coeur d'Élise"
     assert printable("Ōta 🂡") == "Ota ?"
     assert printable("plain ascii") == "plain ascii"
+
+
+def test_printable_writes_other_scripts_in_latin_letters() -> None:
+    """A player's name from the phone page in any script reads on the OLED (issue 24's
+    and the cafe's players; Latin-1 letters are kept as they are)."""
+    assert printable("Łukasz") == "Lukasz"
+    assert printable("Дмитрий") == "Dmitriy"
+    assert printable("王小明") == "WangXiaoMing"
+    assert printable("Nguyễn Søren") == "Nguyen Søren"
+    assert printable("Ana ★ 😀") == "Ana ? ?"  # symbols are not letters
+    assert all(ord(char) < 256 for char in printable("محمد ギ Ελένη"))
