@@ -11,6 +11,13 @@ under a hand resting on the board is not said: only the log names it. A camera w
 every frame has been too blurred to judge for 10 s is said on the OLED ("Camera
 blurred") and in the log, until a sharp frame comes. Any other game costs nothing
 here: no frame is read as a board.
+
+For whoever reads the log (the cafe's staff, an installer), the camera is checked
+once a game (:func:`~companion.table.hex_calibration.check_board`, what ``companion
+calibrate --board`` says): at the first position taken, or, when none is taken
+within :data:`CHECK_SECONDS` of the board first found, then, with the advice (a
+board too small in the picture, too soft; and when no position was taken, the
+pieces not read).
 """
 
 from __future__ import annotations
@@ -36,6 +43,9 @@ PIECE = "piece"
 BLUR = "blur"
 #: Every frame blurred this long (table time) is said: the camera needs focusing.
 BLUR_SECONDS = 10.0
+#: The camera check is logged when no position is taken this long after the board is
+#: first found (table time): long enough to set the pieces out.
+CHECK_SECONDS = 60.0
 
 
 class BoardCamera:
@@ -48,6 +58,8 @@ class BoardCamera:
         self._missing: tuple[MissingPiece, ...] = ()
         self._hidden: set[int] = set()
         self._blur_said = False
+        self._found_at: float | None = None  # the board first found in this game
+        self._checked = False  # the camera check logged for this game
 
     def frame(self, frame: Frame, now: float) -> bool:
         """Read ``frame`` if the camera referees the game in play; True if it changed
@@ -63,7 +75,9 @@ class BoardCamera:
             from companion.table.hex_reader import BoardReader
 
             self.reader, self._flow = BoardReader(), flow
+            self._found_at, self._checked = None, False
         seen = self.reader.feed(frame.image, frame.timestamp)
+        self._check(frame, taken=seen is not None)
         if seen is not None:
             log.info("hex board still: %s", seen.position.board())
             self.runner.table(seen, now)
@@ -71,6 +85,33 @@ class BoardCamera:
         blurred = self._say_blur(self.reader, now, frame.timestamp)
         said = self._say_missing(self.reader.missing, now, frame.timestamp)
         return said or blurred or seen is not None
+
+    def _check(self, frame: Frame, *, taken: bool) -> None:
+        """Log the camera check once a game (module docstring)."""
+        if self._checked or self.reader is None or self.reader.reading is None:
+            return
+        if self._found_at is None and self.reader.reading.found:
+            self._found_at = frame.timestamp
+        late = self._found_at is not None and frame.timestamp - self._found_at >= CHECK_SECONDS
+        if not (taken or late):
+            return
+        from companion.table.hex_calibration import board_advice, board_line, check_board
+
+        self._checked = True
+        check = check_board(frame.image)
+        if taken:
+            log.info(  # every piece was seen (a hand may hide some in this frame)
+                "hex board: camera check at the first position: %s",
+                board_line(check, pieces=False),
+            )
+        else:
+            log.warning(
+                "hex board: no position taken yet, %.0f s after the board was found: %s",
+                frame.timestamp - (self._found_at or 0.0),
+                board_line(check),
+            )
+        for advice in board_advice(check, pieces=not taken):  # taken: every piece seen
+            log.warning("hex board: camera check: %s", advice)
 
     def _say_blur(self, reader: BoardReader, now: float, at: float) -> bool:
         """Say once, on the OLED and in the log, when every frame has been too blurred to

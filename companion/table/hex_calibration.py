@@ -209,8 +209,10 @@ def _points(quad: npt.NDArray[np.float32]) -> tuple[tuple[float, float], ...]:
     return tuple((float(x), float(y)) for x, y in quad)
 
 
-def board_advice(check: BoardCheck) -> list[str]:
-    """What a person should change, in words; empty when the frame looks right."""
+def board_advice(check: BoardCheck, *, pieces: bool = True) -> list[str]:
+    """What a person should change, in words; empty when the frame looks right.
+    Without ``pieces``, only the camera's part (the board's place, size and
+    sharpness): what the pieces in this one frame show is left out."""
     if not check.found:
         return [
             f"the board is not found: {_count(check.corners_seen, 'corner square')} of its 6 "
@@ -247,6 +249,13 @@ def board_advice(check: BoardCheck) -> list[str]:
             f"needs {BLURRED:.2f}, a focused camera gives about 0.6): focus the camera on "
             "the board for a margin against moving hands"
         )
+    if pieces:
+        lines += _piece_advice(check)
+    return lines
+
+
+def _piece_advice(check: BoardCheck) -> list[str]:
+    lines = []
     if check.not_seen:
         lines.append(
             f"{_count(len(check.not_seen), 'piece')} not seen ({_names(check.not_seen)}): "
@@ -275,6 +284,21 @@ def _names(names: list[str]) -> str:
 
 def _count(number: int, noun: str) -> str:
     return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+def board_line(check: BoardCheck, *, pieces: bool = True) -> str:
+    """The check in one line, for the daemon's log (``pieces``: with the pieces read)."""
+    if not check.found:
+        return f"board not found ({check.corners_seen} of 6 corner squares)"
+    smallest, median = check.px_per_mm
+    line = (
+        f"{check.corners_seen} of 6 corner squares, {smallest:.1f} px a mm at the far side "
+        f"({median:.1f} median), sharpness {check.sharpness:.2f} (judged from {BLURRED:.2f})"
+    )
+    if not pieces:
+        return line
+    on_cells = sum(piece.cell is not None for piece in check.pieces)
+    return f"{line}, {on_cells} of {len(PIECES)} pieces read on cells in this frame"
 
 
 def board_lines(check: BoardCheck) -> list[str]:

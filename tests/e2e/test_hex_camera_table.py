@@ -216,3 +216,56 @@ def test_a_camera_whose_every_frame_is_blurred_is_said_once_until_sharp(
     assert said not in _lines(table.screens[-1:]), "still said after the sharp frames"
     assert not [line for line in lines if "not seen" in line]
     assert table.record()["turns"] == [[]]
+
+
+def _sharp_scene() -> HexScene:
+    """The docs' camera: 3.3 px a mm, every piece read in each frame."""
+    return HexScene((1920, 1080), 3.3, seed=5, frames_per_step=1)
+
+
+def test_the_camera_check_is_logged_at_the_first_position(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Issue 24: the log says once how the camera sees the board (companion calibrate
+    --board's figures) when the first position is taken; nothing to advise here."""
+    with caplog.at_level(logging.INFO, logger="companion.daemon.board_camera"):
+        play(START, [Hold(3), Lift(11), Put(11, "c2"), Away(), Hold(3)], scene=_sharp_scene())
+    checks = [r for r in caplog.records if "camera check" in r.getMessage()]
+    assert [r.levelno for r in checks] == [logging.INFO]
+    message = checks[0].getMessage()
+    assert message.startswith("hex board: camera check at the first position: 6 of 6 corner")
+    assert "3.3 px a mm at the far side" in message
+    assert message.endswith("sharpness 0.69 (judged from 0.30)")  # no pieces: a hand hides some
+
+
+def test_a_small_board_is_advised_at_the_first_position_without_its_pieces(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Issue 24: at 2.3 px a mm the referee takes positions (pieces seen over several
+    frames), and the check advises a lower camera; the pieces a single frame misses
+    are not called missing, since the position has them all."""
+    with caplog.at_level(logging.INFO, logger="companion.daemon.board_camera"):
+        play(START, [Hold(4), Lift(11), Put(11, "c2"), Away(), Hold(4)])
+    advice = [r.getMessage() for r in caplog.records if "camera check:" in r.getMessage()]
+    assert len(advice) == 1 and "the board is small in the picture (2.3 px a mm" in advice[0]
+
+
+def test_a_board_never_taken_gets_the_camera_check_with_its_advice(
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 24: when no position is taken for a while after the board is found (here
+    a piece never put out), the log gives the camera check and its advice, once."""
+    from companion.daemon import board_camera
+
+    monkeypatch.setattr(board_camera, "CHECK_SECONDS", 4.0)
+    with caplog.at_level(logging.INFO, logger="companion.daemon.board_camera"):
+        play(START, [Lift(16), Away(), Hold(24)], scene=_sharp_scene())
+    late = [r.getMessage() for r in caplog.records if "no position taken yet" in r.getMessage()]
+    assert len(late) == 1 and "4 s after the board was found" in late[0]
+    assert late[0].endswith("25 of 26 pieces read on cells in this frame")
+    advice = [r.getMessage() for r in caplog.records if "camera check:" in r.getMessage()]
+    assert advice == [
+        "hex board: camera check: 1 piece not seen (black strike 6): put every piece on the "
+        "board, code up; if they are there, the camera is too high, soft, or the light "
+        "glares on them",
+    ]

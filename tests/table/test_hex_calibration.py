@@ -19,6 +19,8 @@ from companion.table.hex_calibration import (
     OFF_COLOUR,
     PIECE_COLOUR,
     BoardCheck,
+    board_advice,
+    board_line,
     board_lines,
     check_board,
     draw_board,
@@ -194,3 +196,15 @@ def test_board_check_of_a_greyscale_frame() -> None:
     check: BoardCheck = check_board(grey)
     assert check.position == START
     assert draw_board(grey, check).shape == (1080, 1920, 3)
+
+
+def test_the_cameras_part_of_the_advice_leaves_the_pieces_out() -> None:
+    """The daemon's log at a position taken: every piece was seen over the frames, so
+    only the camera's advice (size, sharpness) is given, and the line has no count."""
+    scene = _scene((1280, 720), 2.3, tilt=0.0)
+    check = check_board(_frame(scene, Lift(11), Away()))
+    assert [line for line in check.advice if "not seen" in line]
+    camera = board_advice(check, pieces=False)
+    assert len(camera) == 1 and camera[0].startswith("the board is small in the picture")
+    assert board_line(check, pieces=False).endswith("sharpness 0.59 (judged from 0.30)")
+    assert board_line(check).endswith("pieces read on cells in this frame")
