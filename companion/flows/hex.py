@@ -83,8 +83,7 @@ class HexRefereeFlow(MoveCardFlow):
         game: str = HEX.name,
     ) -> None:
         self.game = game
-        self.players = tuple(players)
-        engine = HexRefereeState(self.players, variants)
+        engine = HexRefereeState(tuple(players), variants)
         super().__init__(players, engine, seed=seed, camera=camera)
 
     @classmethod

@@ -87,6 +87,16 @@ class HexCameraFlow(EngineFlow):
         in the card variant it reads each move card the camera sees (H5)."""
         return cls(players, variants)
 
+    def rename(self, players: Sequence[str]) -> bool:
+        """New names for Black and White (the cafe's staff): the referee, its board
+        and the turn in progress stay as they are (a rebuilt flow would make the
+        camera's next position a restart's, compared and not judged)."""
+        if len(players) != len(self.names):
+            return False
+        self.engine.rename(players)
+        self.names = seat_names(players)
+        return True
+
     def board_seen(self, seen: BoardSeen) -> list[Notice]:
         """The board the camera took (a journaled input): :meth:`seen`."""
         return self.seen(seen.position, first=seen.first)

@@ -73,6 +73,14 @@ class MoveCardFlow(EngineFlow):
         self.marks: list[int] = []  # the engine's history length before each command
         self._turn_up()
 
+    def rename(self, players: Sequence[str]) -> bool:
+        """New names for Black and White: the engine and the screens name them."""
+        if len(players) != len(self.names):
+            return False
+        self.engine.rename(players)
+        self.names = seat_names(players)
+        return True
+
     def _turn_up(self) -> None:
         """Card variant, shuffled piles: the next turn's card comes up at once (H5)."""
         if self.camera or self.engine.current_player() != CHANCE:

@@ -130,3 +130,54 @@ def test_a_flow_that_cannot_rename_itself_is_rebuilt_from_its_journal(tmp_path: 
         del type(flow).rename
     assert session.flow is not flow and session.flow is not None
     assert session.flow.record()["players"] == ["Zoe", "Yan", "Xi"]
+
+
+@pytest.mark.parametrize(("game", "name"), [("hex", "full.json"), ("hex-referee", "full.json")])
+def test_a_hex_engine_renamed_is_the_game_played_under_the_new_names(game: str, name: str) -> None:
+    """H1: Black and White renamed mid-game give the record of the same game under the
+    new names; the moves, the turns and the ending (worded by side) stay."""
+    from companion.games.registry import get_game
+
+    record = example(game, name)
+    spec = get_game(game)
+    played: Any = spec.from_record(record)
+    history = played.history
+    played.rename(["Zoe", "Yan"])
+    again = spec.from_record(renamed_record(record, ["Zoe", "Yan"]))
+    assert played.to_record() == again.to_record() == renamed_record(record, ["Zoe", "Yan"])
+    assert played.report() == again.report()
+    assert played.history == history
+    with pytest.raises(ValueError, match="3 names for the game's two players"):
+        played.rename(["A", "B", "C"])
+
+
+@pytest.mark.parametrize("mode", ["camera", "referee", "board"])
+def test_a_hex_game_renamed_keeps_its_flow_and_the_camera_judges_the_next_move(
+    mode: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 24 (the camera referee), issue 14 (the staff rename): the flow is the same
+    object after a rename, so the board camera keeps its reader and the next position
+    the camera takes is judged as a move (H3), not compared as a restart's would be."""
+    from companion.flows.hex_camera import HexCameraFlow
+    from companion.games.hex import START, Cell
+    from companion.table.hex_events import BoardSeen
+
+    session = Session(Journal.open(":memory:"), clock=itertools.count(1.0).__next__)
+    session.start_game("hex", ["Ana", "Ben"], [], check_options("hex", {"mode": mode}, 2))
+    flow = session.flow
+    assert flow is not None
+    camera = isinstance(flow, HexCameraFlow)
+    if camera:
+        session.table(BoardSeen(START, first=True))  # the camera has seen the board
+
+    def no_replay(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a rename replayed the journal")
+
+    monkeypatch.setattr(session_game, "replay", no_replay)
+    session.rename(["Zoe", "Yan"])
+    monkeypatch.undo()
+    assert session.flow is flow and flow.record()["players"] == ["Zoe", "Yan"]
+    assert vars(flow)["names"] == ("Zoe", "Yan")  # the names its notices give
+    if camera:  # the same reader goes on: its next position is no restart's first
+        session.table(BoardSeen(START.after(Cell.parse("b2"), Cell.parse("c2"))))
+        assert flow.record()["turns"] == [["b2-c2"], []]  # the opening's turn 1: 1 move

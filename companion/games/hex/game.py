@@ -69,6 +69,14 @@ class HexGame(GameState[A], Generic[A, M]):
         self.variants = check_variants(self.name, variants, self.known_variants)
         self.cards = "cards" in self.variants
 
+    def rename(self, players: Sequence[str]) -> None:
+        """The same sides under new names (a table renamed mid-game): the record names
+        them as if the game had been played under them. Nothing is replayed: the
+        engine words its endings by side, not by name."""
+        if len(players) != 2:
+            raise GameError(f"{self.name}: {len(players)} names for the game's two players")
+        self.players = tuple(players)
+
     # -- what a mode gives ---------------------------------------------------------
 
     @abstractmethod
