@@ -185,6 +185,16 @@ class PhoneSection:
 
 
 @dataclass(frozen=True)
+class RecordSection:
+    """Recording the camera's frames while the table plays (docs/hex-referee.md, "Records
+    and replays"): each start of ``companion run`` writes a new folder under ``folder``
+    (empty: no recording), ``fps`` frames a second of JPEG, named with their times."""
+
+    folder: str = ""
+    fps: Positive = 5.0
+
+
+@dataclass(frozen=True)
 class JournalSection:
     path: str = ""  # empty: journal.db in the state directory
 
@@ -220,6 +230,7 @@ class Config:
     log: LogSection = LogSection()
     cafe: CafeSection = CafeSection()
     phone: PhoneSection = PhoneSection()
+    record: RecordSection = RecordSection()
     source: str = "(defaults)"
 
     def journal_path(self) -> Path:

@@ -2,8 +2,9 @@
 
 ``companion replay`` and the benchmarks read a recorded game through the very
 pipeline the daemon runs; the replay gives the frames as fast as they are read,
-with timestamps on the recording's timeline (``index / fps``), so the result does
-not depend on the machine's speed. With ``realtime`` it paces itself like a live
+with timestamps on the recording's timeline (``index / fps``; in a folder the
+companion recorded, the time in each frame's name: :mod:`hardware.camera_record`), so
+the result does not depend on the machine's speed. With ``realtime`` it paces itself like a live
 camera (through an injected clock and sleep), for the desktop demo.
 
 A folder is read in natural name order (``frame2.png`` before ``frame10.png``);
@@ -36,6 +37,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from hardware.camera import CameraBase, Frame, Image
+from hardware.camera_record import recorded_times
 from hardware.errors import (
     BackendUnavailableError,
     CameraLostError,
@@ -76,6 +78,10 @@ class _Source(Protocol):
 
     def reopen(self, position: int) -> _Source: ...
 
+    def time_of_last(self) -> float | None:
+        """The recorded time of the image last given (None: the recording keeps none)."""
+        ...
+
 
 def _cv2() -> Any:
     try:
@@ -106,6 +112,11 @@ class _Folder:
             raise ConfigurationError(f"camera.path: no frames ({suffixes}) in the folder {folder}")
         self._cv2 = _cv2()
         self.position = 0
+        #: Each frame's time when every name carries one (hardware.camera_record's).
+        self.times = recorded_times(self.files)
+
+    def time_of_last(self) -> float | None:
+        return None if self.times is None else self.times[self.position - 1]
 
     @staticmethod
     def _listing(folder: Path) -> list[Path]:
@@ -219,6 +230,9 @@ class _Video:
     def release(self) -> None:
         self._capture.release()
 
+    def time_of_last(self) -> float | None:
+        return None
+
     def reopen(self, position: int) -> _Video:
         if not self.path.is_file():
             raise CameraNotFoundError(f"replay {self.name}: the video is still gone")
@@ -281,7 +295,8 @@ class ReplayCamera(CameraBase):
         self._first = None
         index = self._index
         self._index += 1
-        timestamp = index / self._fps
+        recorded = None if self._loop else self._source.time_of_last()
+        timestamp = index / self._fps if recorded is None else recorded
         if self._realtime:
             self._pace(timestamp)
         return Frame(image, timestamp, index)

@@ -90,7 +90,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     parser.add_argument("--layout", type=Path, default=None, help="the table layout (TOML)")
     parser.add_argument(
-        "--fps", type=float, default=None, help="frames per second of a folder (default 30)"
+        "--fps",
+        type=float,
+        default=None,
+        help="frames per second of a folder (default 30; a folder `companion run --record` "
+        "made keeps each frame's time)",
     )
     parser.add_argument(
         "--buttons",

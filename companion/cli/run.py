@@ -6,6 +6,7 @@ or in ``~/.config/companion/config.toml``:
 
     companion run --camera replay --source game-frames/ --display frames --out /tmp/oled
     companion run --camera opencv --display emulator --buttons keyboard
+    companion run --record ~/games      # the camera's frames kept, to replay the game
 
 It stops on SIGTERM or Ctrl-C keeping the game in the journal (the next start
 resumes it), or at the end of a replay source. The signals are caught from the
@@ -49,6 +50,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument("--out", help="folder (frames) or file (gif) for a file display")
     parser.add_argument("--buttons", help="button backend (gpio, keyboard, replay, fake)")
     parser.add_argument("--kiosk", action="store_true", help="run as a cafe kiosk")
+    parser.add_argument(
+        "--record",
+        metavar="FOLDER",
+        help="record the camera's frames into a new folder under FOLDER, to replay the "
+        "game later (the configuration's [record] folder)",
+    )
     names = ", ".join(spec.name for spec in all_games())
     parser.add_argument(
         "--game", help=f"start this game at once unless one is in progress: {names}"
@@ -90,6 +97,8 @@ def configured(args: argparse.Namespace) -> Config:
     )
     if args.kiosk:
         config = replace(config, kiosk=replace(config.kiosk, enabled=True))
+    if args.record:
+        config = replace(config, record=replace(config.record, folder=args.record))
     if args.journal is not None:  # what is kept beside the journal (the layouts) follows it
         config = replace(config, journal=replace(config.journal, path=str(args.journal)))
     return config

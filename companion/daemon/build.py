@@ -29,6 +29,7 @@ from companion.daemon.links import ButtonsLink, CameraLink, DisplayLink, Display
 from companion.daemon.notify import Notifier
 from companion.daemon.parts import Part, TableFacade
 from companion.daemon.phone import phone_parts
+from companion.daemon.recorder import Recorder, recording_opener, start_recording
 from companion.daemon.remote import Remote
 from companion.daemon.runtime import Daemon, Links, Reader
 from companion.daemon.speech import speech_from_config
@@ -147,11 +148,14 @@ def assemble(
 
 
 def _parts(
-    config: Config, bus: TableBus | None, voice: Callable[[TableFacade], Part] | None
+    config: Config,
+    bus: TableBus | None,
+    voice: Callable[[TableFacade], Part] | None,
+    recorder: Recorder | None = None,
 ) -> Callable[[TableFacade], list[Part]]:
     """The parts of ``companion run``: the players' page (and the page served at
     home), the cafe's bus when the configuration names a broker, then the voice when
-    ``[speech]`` is on."""
+    ``[speech]`` is on, and the recording's log when ``[record]`` has a folder."""
 
     def made(table: TableFacade) -> list[Part]:
         phone, server = phone_parts(table, config)
@@ -160,6 +164,8 @@ def _parts(
             parts.append(Remote(table, bus, phone))
         if voice is not None:
             parts.append(voice(table))
+        if recorder is not None:
+            parts.append(recorder)
         return parts
 
     return made
@@ -189,8 +195,15 @@ def build_daemon(
     voice = speech_from_config(config)  # a speaker's settings mistakes before the devices
     camera, display, buttons = config.camera, config.display, config.buttons
     store = LayoutStore(config.layouts_dir())
+    open_the_camera = _opener(config, camera, open_camera)
+    recorder = None
+    if config.record.folder:  # a folder that cannot be made stops the start, named
+        with in_file(config.source):
+            writer = start_recording(config.record, wall_clock())
+        open_the_camera = recording_opener(open_the_camera, writer)
+        recorder = Recorder(writer, clock)
     devices = Devices(
-        camera=_opener(config, camera, open_camera),
+        camera=open_the_camera,
         display=_opener(config, display, open_display),
         buttons=_opener(config, buttons, open_buttons),
     )
@@ -209,7 +222,7 @@ def build_daemon(
         notifier=notifier,
         panel=panel_size(config),
         large_type=config.ui.large_type,
-        parts=_parts(config, bus, voice),
+        parts=_parts(config, bus, voice, recorder),
         table_of_copy=config.cafe.table_of_copy,
         layouts=LayoutKeeper(store, fixed=bool(config.table.layout)),
     )

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
+
+import cv2
 
 from companion.daemon.build import Devices, assemble
 from companion.daemon.links import ClockedCamera, TableClock
@@ -22,6 +25,7 @@ from companion.flows.registry import make_flow
 from companion.games.hex import Position
 from companion.journal import Journal
 from companion.session import Session
+from companion.synthetic.hex_games import HexVideo
 from companion.synthetic.hex_scene import HexScene, HexStep
 from companion.table.layout import default_layout
 from companion.table.reader import TableReader
@@ -60,6 +64,14 @@ def factory(start: Position | None) -> Any:
         return make_flow(game, players, variants, options=options)
 
     return make
+
+
+def write_frames(video: HexVideo, folder: Path) -> None:
+    """``video`` filmed by :func:`play`'s camera, as a folder of PNG frames (a recording)."""
+    folder.mkdir()
+    scene = HexScene((1280, 720), 2.3, seed=5, frames_per_step=1)
+    for index, frame in enumerate(scene.frames(video.start, video.script.steps)):
+        cv2.imwrite(str(folder / f"{index:05d}.png"), frame)
 
 
 def play(

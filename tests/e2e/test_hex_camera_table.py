@@ -14,13 +14,13 @@ from pathlib import Path
 
 import cv2
 import pytest
-from hex_table import play
+from hex_table import play, write_frames
 
 from companion.cli import main
 from companion.flows.hex_camera import HexCameraFlow
 from companion.games.hex import START
 from companion.session import replay
-from companion.synthetic.hex_games import HexVideo, cards_video, endgame_video, opening_video
+from companion.synthetic.hex_games import cards_video, endgame_video, opening_video
 from companion.synthetic.hex_scene import Away, HexScene, HexStep, Hold, Lift, Put, Rest, Shake
 from companion.views import HexView, MessageView
 
@@ -69,17 +69,10 @@ def test_the_opening_is_refereed_by_the_camera_alone(
     assert rebuilt.flow.record() == video.record
 
     # `companion replay` reads the same frames into the same record.
-    _write_frames(video, tmp_path / "board")
+    write_frames(video, tmp_path / "board")
     argv = ["replay", str(tmp_path / "board"), "--game", "hex", "--players", "Black,White"]
     assert main([*argv, "--fps", "5", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["record"] == video.record
-
-
-def _write_frames(video: HexVideo, folder: Path) -> None:
-    folder.mkdir()
-    scene = HexScene((1280, 720), 2.3, seed=5, frames_per_step=1)
-    for index, frame in enumerate(scene.frames(video.start, video.script.steps)):
-        cv2.imwrite(str(folder / f"{index:05d}.png"), frame)
 
 
 def test_a_strike_reduced_turn_and_the_win() -> None:

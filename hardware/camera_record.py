@@ -1,0 +1,216 @@
+"""Recording what a camera gives the table: its frames kept as JPEG files on their own timeline.
+
+A game played in front of the real camera can then be replayed exactly as the table saw
+it (``companion replay``, the replay camera): :class:`RecordingCamera` wraps any camera
+and hands each frame it delivers to a :class:`FrameWriter`, which keeps one frame per
+``1 / fps`` seconds of the camera's clock and writes it on a thread of its own, so the
+table's loop never waits for the disk. A frame is named after its number from 1 and its
+time in seconds since the recording began (``f000012_t2.200.jpg``): the replay camera
+replays a folder of such names on those times (:mod:`hardware.camera_replay`), however
+fast the table read them.
+
+Nothing the recording meets stops the table: a full queue (a slow card) drops the frame
+and counts it, and a write that fails (the disk full, the folder gone) or less than
+``keep_free`` bytes left on the disk stops the recording with :attr:`FrameWriter.error`
+saying why; the frames written stay a recording that replays up to there.
+
+    >>> import tempfile, pathlib, numpy as np
+    >>> from hardware.camera import Frame
+    >>> folder = pathlib.Path(tempfile.mkdtemp()) / "game"
+    >>> writer = FrameWriter(folder, fps=5.0, keep_free=0)
+    >>> for i in range(5):  # 10 frames a second: every other one is kept
+    ...     writer.offer(Frame(np.zeros((8, 8, 3), np.uint8), 100 + i / 10, i))
+    >>> writer.close()
+    >>> sorted(p.name for p in folder.iterdir()), writer.written, writer.error
+    (['f000001_t0.000.jpg', 'f000002_t0.200.jpg', 'f000003_t0.400.jpg'], 3, None)
+"""
+
+from __future__ import annotations
+
+import itertools
+import queue
+import re
+import shutil
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, Final
+
+from hardware.camera import Camera, Frame
+from hardware.errors import ConfigurationError
+
+#: A recorded frame's name: its number from 1 and its time in seconds (3 decimals).
+NAME: Final = re.compile(r"f(?P<number>[0-9]{6,})_t(?P<time>[0-9]+\.[0-9]{3})\.jpg")
+#: The recording stops when less than this is left on its disk (bytes).
+KEEP_FREE: Final = 1 << 30
+#: How often the free space is looked at (frames written).
+CHECK_EVERY: Final = 50
+DiskUsage = Callable[[Path], Any]
+
+
+def frame_name(number: int, seconds: float) -> str:
+    """``f000012_t2.200.jpg``: the file of frame ``number`` (from 1) at ``seconds``."""
+    return f"f{number:06d}_t{seconds:.3f}.jpg"
+
+
+def recorded_times(files: list[Path]) -> list[float] | None:
+    """The times in the names of a recording (``f000012_t2.200.jpg``), in order, if
+    every file is named so and they go forward; else None."""
+    matches = [NAME.fullmatch(path.name) for path in files]
+    if not all(matches):
+        return None
+    times = [float(match.group("time")) for match in matches if match is not None]
+    if any(later < earlier for earlier, later in itertools.pairwise(times)):
+        return None
+    return times
+
+
+class FrameWriter:
+    """Frames kept at ``fps`` and written as JPEG (``quality``) into ``folder``, a new
+    folder (module docstring)."""
+
+    def __init__(
+        self,
+        folder: Path,
+        *,
+        fps: float = 5.0,
+        quality: int = 95,
+        keep_free: int = KEEP_FREE,
+        queue_size: int = 8,
+        disk_usage: DiskUsage = shutil.disk_usage,
+    ) -> None:
+        if not fps > 0:
+            raise ConfigurationError(f"record.fps {fps!r}: frames a second must be more than 0")
+        if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
+            raise ConfigurationError(f"record: {folder} exists and is not an empty folder")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ConfigurationError(f"record: cannot make {folder}: {exc.strerror}") from None
+        import cv2
+
+        self._cv2 = cv2
+        self.folder = folder
+        self.period = 1.0 / fps
+        self.quality = quality
+        self.keep_free = keep_free
+        self._disk_usage = disk_usage
+        #: Frames written, frames dropped (the queue full), and why the recording stopped.
+        self.written = 0
+        self.dropped = 0
+        self.error: str | None = None
+        self.bytes = 0
+        self._first: float | None = None
+        self._due = 0.0
+        self._queue: queue.Queue[tuple[Any, float] | None] = queue.Queue(queue_size)
+        self._thread = threading.Thread(target=self._run, name="frame-writer", daemon=True)
+        self._thread.start()
+
+    @property
+    def recording(self) -> bool:
+        return self.error is None and self._thread.is_alive()
+
+    def offer(self, frame: Frame) -> None:
+        """Keep ``frame`` if its time has come (one every ``1 / fps`` seconds of the
+        camera's clock); never waits."""
+        if self.error is not None:
+            return
+        if self._first is None:
+            self._first = self._due = frame.timestamp
+        if frame.timestamp + 1e-6 < self._due:
+            return
+        self._due += self.period
+        if self._due <= frame.timestamp:  # the camera gave nothing for a while
+            self._due = frame.timestamp + self.period
+        try:
+            self._queue.put_nowait((frame.image.copy(), frame.timestamp - self._first))
+        except queue.Full:
+            self.dropped += 1
+
+    def close(self) -> None:
+        """Write what is queued, then stop the thread."""
+        if self._thread.is_alive():
+            self._queue.put(None)
+            self._thread.join()
+
+    def _run(self) -> None:
+        while True:
+            item = self._queue.get()
+            if item is None:
+                return
+            if self.error is None:
+                self._write(*item)
+
+    def _write(self, image: Any, seconds: float) -> None:
+        ok, data = self._cv2.imencode(".jpg", image, [self._cv2.IMWRITE_JPEG_QUALITY, self.quality])
+        if not ok:
+            self.dropped += 1
+            return
+        path = self.folder / frame_name(self.written + 1, seconds)
+        try:
+            if self.written % CHECK_EVERY == 0:
+                free = int(self._disk_usage(self.folder).free)
+                if free < self.keep_free:
+                    self.error = (
+                        f"{free // (1 << 20)} MiB left on the disk of {self.folder} "
+                        f"(the recording keeps {self.keep_free // (1 << 20)} MiB free)"
+                    )
+                    return
+            path.write_bytes(data.tobytes())
+        except OSError as exc:
+            self.error = f"cannot write {path}: {exc.strerror or exc}"
+            return
+        self.written += 1
+        self.bytes += len(data)
+
+
+class RecordingCamera:
+    """``camera`` whose every frame read is offered to ``writer`` (module docstring)."""
+
+    def __init__(self, camera: Camera, writer: FrameWriter) -> None:
+        self.camera = camera
+        self.writer = writer
+
+    @property
+    def kind(self) -> str:
+        return str(getattr(self.camera, "kind", "camera"))
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.camera.size
+
+    @property
+    def skipped(self) -> int:
+        return self.camera.skipped
+
+    @property
+    def skip_note(self) -> str:
+        return self.camera.skip_note
+
+    @property
+    def closed(self) -> bool:
+        return bool(getattr(self.camera, "closed", False))
+
+    def read(self, timeout: float = 1.0) -> Frame:
+        frame = self.camera.read(timeout)
+        self.writer.offer(frame)
+        return frame
+
+    def resume(self) -> Camera | None:
+        again = self.camera.resume()
+        return None if again is None else RecordingCamera(again, self.writer)
+
+    def close(self) -> None:
+        """Close the camera; the writer is its owner's to close."""
+        self.camera.close()
+
+    def __enter__(self) -> RecordingCamera:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __iter__(self) -> Iterator[Frame]:
+        for frame in self.camera:
+            self.writer.offer(frame)
+            yield frame
