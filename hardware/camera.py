@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, Self, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
@@ -160,6 +160,55 @@ class CameraBase(Closeable):
 
     def _read(self, timeout: float) -> Frame:
         raise NotImplementedError
+
+
+class CameraWrapper:
+    """A camera that hands on another's frames, each through :meth:`read` (a subclass
+    adds what it does with them: a clock set, a recording); the rest is the camera's.
+    A subclass says how it wraps the camera opened again (:meth:`wrap`)."""
+
+    def __init__(self, camera: Camera) -> None:
+        self.camera = camera
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.camera.size
+
+    @property
+    def skipped(self) -> int:
+        return self.camera.skipped
+
+    @property
+    def skip_note(self) -> str:
+        return self.camera.skip_note
+
+    def read(self, timeout: float = 1.0) -> Frame:
+        return self.camera.read(timeout)
+
+    def wrap(self, camera: Camera) -> Camera:
+        """``camera`` (this one's source opened again) wrapped as this one is."""
+        raise NotImplementedError
+
+    def resume(self) -> Camera | None:
+        """The camera resumed (:meth:`CameraBase.resume`), wrapped as this one."""
+        again = self.camera.resume()
+        return None if again is None else self.wrap(again)
+
+    def close(self) -> None:
+        self.camera.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __iter__(self) -> Iterator[Frame]:
+        while True:
+            try:
+                yield self.read()
+            except EndOfStream:
+                return
 
 
 def check_image(image: Any, where: str) -> Image:

@@ -32,11 +32,11 @@ import queue
 import re
 import shutil
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final
 
-from hardware.camera import Camera, Frame
+from hardware.camera import Camera, CameraWrapper, Frame
 from hardware.errors import ConfigurationError
 
 #: A recorded frame's name: its number from 1 and its time in seconds (3 decimals).
@@ -164,28 +164,13 @@ class FrameWriter:
         self.bytes += len(data)
 
 
-class RecordingCamera:
-    """``camera`` whose every frame read is offered to ``writer`` (module docstring)."""
+class RecordingCamera(CameraWrapper):
+    """``camera`` whose every frame read is offered to ``writer`` (module docstring);
+    closing it closes the camera, not the writer (its owner's to close)."""
 
     def __init__(self, camera: Camera, writer: FrameWriter) -> None:
-        self.camera = camera
+        super().__init__(camera)
         self.writer = writer
-
-    @property
-    def kind(self) -> str:
-        return str(getattr(self.camera, "kind", "camera"))
-
-    @property
-    def size(self) -> tuple[int, int]:
-        return self.camera.size
-
-    @property
-    def skipped(self) -> int:
-        return self.camera.skipped
-
-    @property
-    def skip_note(self) -> str:
-        return self.camera.skip_note
 
     @property
     def closed(self) -> bool:
@@ -196,21 +181,5 @@ class RecordingCamera:
         self.writer.offer(frame)
         return frame
 
-    def resume(self) -> Camera | None:
-        again = self.camera.resume()
-        return None if again is None else RecordingCamera(again, self.writer)
-
-    def close(self) -> None:
-        """Close the camera; the writer is its owner's to close."""
-        self.camera.close()
-
-    def __enter__(self) -> RecordingCamera:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def __iter__(self) -> Iterator[Frame]:
-        for frame in self.camera:
-            self.writer.offer(frame)
-            yield frame
+    def wrap(self, camera: Camera) -> Camera:
+        return RecordingCamera(camera, self.writer)

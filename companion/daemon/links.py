@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -19,7 +19,7 @@ from PIL import Image
 
 from hardware.backoff import Backoff
 from hardware.buttons import ButtonEvent, Buttons
-from hardware.camera import Camera, CameraLostError, EndOfStream, Frame
+from hardware.camera import Camera, CameraLostError, CameraWrapper, EndOfStream, Frame
 from hardware.display import Display
 from hardware.errors import BackendUnavailableError, ConfigurationError, HardwareError
 
@@ -199,24 +199,15 @@ class TableClock:
         return self.now
 
 
-class ClockedCamera:
+class ClockedCamera(CameraWrapper):
     """A camera whose frames set a :class:`TableClock` (and may be paced by ``pace``)."""
 
     def __init__(
         self, camera: Camera, clock: TableClock, pace: Callable[[float], None] | None = None
     ) -> None:
-        self.camera = camera
+        super().__init__(camera)
         self.clock = clock
         self.pace = pace
-        self.size = camera.size
-
-    @property
-    def skipped(self) -> int:
-        return self.camera.skipped
-
-    @property
-    def skip_note(self) -> str:
-        return self.camera.skip_note
 
     def read(self, timeout: float = 1.0) -> Frame:
         frame = self.camera.read(timeout)
@@ -225,26 +216,9 @@ class ClockedCamera:
         self.clock.now = frame.timestamp
         return frame
 
-    def resume(self) -> ClockedCamera | None:
+    def wrap(self, camera: Camera) -> Camera:
         """The camera resumed, on the same clock (its timeline goes on: time never goes back)."""
-        camera = self.camera.resume()
-        return None if camera is None else ClockedCamera(camera, self.clock, self.pace)
-
-    def close(self) -> None:
-        self.camera.close()
-
-    def __enter__(self) -> ClockedCamera:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def __iter__(self) -> Iterator[Frame]:
-        while True:
-            try:
-                yield self.read()
-            except EndOfStream:
-                return
+        return ClockedCamera(camera, self.clock, self.pace)
 
 
 class DisplayLink(Link[Display]):
