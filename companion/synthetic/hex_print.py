@@ -16,7 +16,11 @@ tests and bench/hex_tiles.py) to greyscale arrays at ``scale`` pixels a mm; then
   turned in the picture, the camera tilted, a little soft, with sensor noise).
 
 Everything is in millimetres on the board as :mod:`card_codes.hex_board` lays it out
-(x right, y down from the middle of ``f6``).
+(x right, y down from the middle of ``f6``). What a person taping the tiles sees is how
+far apart the halves of the eight crosses lie (:func:`cross_gaps`):
+
+    >>> max(cross_gaps([Taping(dx=2.0), Taping(), Taping(), Taping()]))
+    2.0
 """
 
 from __future__ import annotations
