@@ -16,6 +16,9 @@ Everything is drawn as vectors at 100 %; a 50 mm bar at the foot checks the scal
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Final
+
 import numpy as np
 from reportlab.lib.units import mm
 
@@ -39,6 +42,79 @@ from card_codes.pdf import PAPERS, MmPage, Target
 #: How far a tile reaches past its cut lines, in mm.
 OVERLAP_MM = 10.0
 BOARD_PAPERS = ("a3", "a4")
+
+
+#: A tile's page: landscape A4, in mm.
+TILE_PAGE_MM: Final = (PAPERS["a4"][1], PAPERS["a4"][0])
+_TILE_NAMES: Final = ("top left", "top right", "bottom left", "bottom right")
+
+Box = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One of the four A4 tiles, in mm on its page (x right, y down from the top left).
+
+    ``board_at`` is where the whole board's page corner lies (the board is drawn there,
+    clipped to ``printed``: its quarter and the overlap past the cut lines); ``cuts`` are
+    the dashed lines to cut (a left tile at the middle, a top tile too); ``kept`` is the
+    paper left after cutting; ``crosses`` the alignment marks, on the board's middle lines.
+    """
+
+    number: int
+    name: str
+    row: int
+    column: int
+    board_at: tuple[float, float]
+    printed: Box
+    cuts: tuple[Box, ...]
+    kept: Box
+    crosses: tuple[tuple[float, float], ...]
+
+
+def tiles() -> tuple[Tile, ...]:
+    """The four tiles, top left, top right, bottom left, bottom right."""
+    half_w, half_h = BOARD_PAGE_MM[0] / 2, BOARD_PAGE_MM[1] / 2
+    width, height = TILE_PAGE_MM
+    made = []
+    for index, name in enumerate(_TILE_NAMES):
+        row, column = divmod(index, 2)
+        # Where the board's top-left corner lands so this quarter sits mid-page.
+        left = (width - half_w) / 2 - column * half_w
+        top = (height - half_h) / 2 - row * half_h
+        x0, y0 = left + column * half_w, top + row * half_h
+        printed = (
+            x0 - (OVERLAP_MM if column else 0.0),
+            y0 - (OVERLAP_MM if row else 0.0),
+            x0 + half_w + (0.0 if column else OVERLAP_MM),
+            y0 + half_h + (0.0 if row else OVERLAP_MM),
+        )
+        cut_x = x0 + half_w if column == 0 else x0
+        cut_y = y0 + half_h if row == 0 else y0
+        cuts = []
+        if column == 0:  # the left tiles are cut at the middle and laid over the right ones
+            cuts.append((cut_x, printed[1], cut_x, printed[3]))
+        if row == 0:
+            cuts.append((printed[0], cut_y, printed[2], cut_y))
+        kept = (0.0, 0.0, cut_x if column == 0 else width, cut_y if row == 0 else height)
+        crosses = []
+        for fraction in (0.25, 0.75):
+            crosses.append((cut_x, y0 + fraction * half_h))
+            crosses.append((x0 + fraction * half_w, cut_y))
+        made.append(
+            Tile(
+                index + 1,
+                name,
+                row,
+                column,
+                (left, top),
+                printed,
+                tuple(cuts),
+                kept,
+                tuple(crosses),
+            )
+        )
+    return tuple(made)
 
 
 def _with_quiet(matrix: np.ndarray) -> np.ndarray:
@@ -94,20 +170,11 @@ def write_board(out: Target, *, paper: str = "a3") -> int:
         _scale_bar(page, 10.0, BOARD_PAGE_MM[1] - 5.0)
         page.save()
         return 1
-    half_w, half_h = BOARD_PAGE_MM[0] / 2, BOARD_PAGE_MM[1] / 2
-    size = (PAPERS["a4"][1], PAPERS["a4"][0])  # landscape
+    size = TILE_PAGE_MM
     page = MmPage.open(out, size, title="Fibonacci board, four A4 tiles")
-    names = ("top left", "top right", "bottom left", "bottom right")
-    for tile, name in enumerate(names):
-        row, column = divmod(tile, 2)
-        # Where the board's top-left corner lands so this quarter sits mid-page.
-        left = (size[0] - half_w) / 2 - column * half_w
-        top = (size[1] - half_h) / 2 - row * half_h
-        x0, y0 = left + column * half_w, top + row * half_h
-        clip_x0 = x0 - (OVERLAP_MM if column else 0.0)
-        clip_y0 = y0 - (OVERLAP_MM if row else 0.0)
-        clip_x1 = x0 + half_w + (0.0 if column else OVERLAP_MM)
-        clip_y1 = y0 + half_h + (0.0 if row else OVERLAP_MM)
+    for tile in tiles():
+        clip_x0, clip_y0, clip_x1, clip_y1 = tile.printed
+        left, top = tile.board_at
         canvas = page.canvas
         canvas.saveState()
         path = canvas.beginPath()
@@ -117,21 +184,16 @@ def write_board(out: Target, *, paper: str = "a3") -> int:
         canvas.clipPath(path, stroke=0, fill=0)
         _draw_board(page, left, top)
         canvas.restoreState()
-        cut_x = x0 + half_w if column == 0 else x0
-        cut_y = y0 + half_h if row == 0 else y0
         canvas.setDash(2 * mm, 2 * mm)
-        if column == 0:  # the left tiles are cut at the middle and laid over the right ones
-            page.line(cut_x, clip_y0, cut_x, clip_y1, width=0.2)
-        if row == 0:
-            page.line(clip_x0, cut_y, clip_x1, cut_y, width=0.2)
+        for x0, y0, x1, y1 in tile.cuts:
+            page.line(x0, y0, x1, y1, width=0.2)
         canvas.setDash()
-        for fraction in (0.25, 0.75):
-            _cross(page, cut_x, y0 + fraction * half_h)
-            _cross(page, x0 + fraction * half_w, cut_y)
+        for x, y in tile.crosses:
+            _cross(page, x, y)
         page.text(
             size[0] / 2,
             8.0,
-            f"Fibonacci board, tile {tile + 1} of 4 ({name}): cut the "
+            f"Fibonacci board, tile {tile.number} of 4 ({tile.name}): cut the "
             "dashed lines, match the crosses, tape from behind",
             size=8,
             align="centre",
@@ -183,6 +245,27 @@ def _draw_token(page: MmPage, piece: PieceMarker, x: float, y: float, diameter: 
     )
 
 
+#: Where each side's pieces start on the pieces' A4 page, in mm from the top.
+_PIECES_TOP_MM: Final = {"black": 30.0, "white": 30.0 + (PAPERS["a4"][1] - 50.0) / 2}
+
+
+def piece_centres(*, stickers: bool = False) -> dict[int, tuple[float, float]]:
+    """Each piece's centre on the pieces' page (marker id -> x, y in mm from the top left)."""
+    diameter = STICKER_MM if stickers else TOKEN_MM
+    pitch = diameter + 6.0
+    columns = int((PAPERS["a4"][0] - 20.0) // pitch)
+    centres = {}
+    for side, top in _PIECES_TOP_MM.items():
+        mine = [piece for piece in PIECES if piece.side == side]
+        for index, piece in enumerate(mine):
+            row, column = divmod(index, columns)
+            centres[piece.marker] = (
+                10.0 + pitch / 2 + column * pitch,
+                top + pitch / 2 + row * pitch,
+            )
+    return centres
+
+
 def write_pieces(out: Target, *, stickers: bool = False) -> int:
     """Write the 26 pieces on one A4 page, as tokens or stickers; return the page count."""
     diameter = STICKER_MM if stickers else TOKEN_MM
@@ -190,17 +273,12 @@ def write_pieces(out: Target, *, stickers: bool = False) -> int:
     size = PAPERS["a4"]
     page = MmPage.open(out, size, title=f"Fibonacci pieces, {what}")
     page.text(size[0] / 2, 12.0, f"Fibonacci: the 26 pieces as {what}", size=10, align="centre")
-    pitch = diameter + 6.0
-    columns = int((size[0] - 20.0) // pitch)
-    for side_index, side in enumerate(("black", "white")):
-        mine = [piece for piece in PIECES if piece.side == side]
-        top = 30.0 + side_index * (size[1] - 50.0) / 2
+    for side in ("black", "white"):
+        top = _PIECES_TOP_MM[side]
         page.text(10.0, top - 4.0, f"{side.capitalize()}: 1 centre, 6 strike, 6 support", size=8)
-        for index, piece in enumerate(mine):
-            row, column = divmod(index, columns)
-            x = 10.0 + pitch / 2 + column * pitch
-            y = top + pitch / 2 + row * pitch
-            _draw_token(page, piece, x, y, diameter)
+    centres = piece_centres(stickers=stickers)
+    for piece in PIECES:
+        _draw_token(page, piece, *centres[piece.marker], diameter)
     _scale_bar(page, 10.0, size[1] - 8.0)
     page.save()
     return 1

@@ -26,8 +26,11 @@ def noise_pair(
     return brighter, darker
 
 
-def paste_rotated(table: Image, sprite: Image, cx: float, cy: float, angle: float) -> None:
-    """Draw ``sprite`` centred at (cx, cy) turned by ``angle`` degrees, in place."""
+def paste_rotated(
+    table: Image, sprite: Image, cx: float, cy: float, angle: float, *, mask: Image | None = None
+) -> None:
+    """Draw ``sprite`` centred at (cx, cy) turned by ``angle`` degrees, in place; ``mask``
+    (0-255, the sprite's size) says what of it is there (a round token), all by default."""
     import cv2
 
     h, w = sprite.shape[:2]
@@ -39,9 +42,8 @@ def paste_rotated(table: Image, sprite: Image, cx: float, cy: float, angle: floa
     matrix[0, 2] += box_w / 2 - w / 2
     matrix[1, 2] += box_h / 2 - h / 2
     warped = cv2.warpAffine(sprite, matrix, (box_w, box_h), flags=cv2.INTER_LINEAR)
-    mask = cv2.warpAffine(
-        np.full((h, w), 255, dtype=np.uint8), matrix, (box_w, box_h), flags=cv2.INTER_LINEAR
-    )
+    shape = np.full((h, w), 255, dtype=np.uint8) if mask is None else mask
+    cover = cv2.warpAffine(shape, matrix, (box_w, box_h), flags=cv2.INTER_LINEAR)
     th, tw = table.shape[:2]
     x0, y0 = max(0, left), max(0, top)
     x1, y1 = min(tw, left + box_w), min(th, top + box_h)
@@ -49,8 +51,8 @@ def paste_rotated(table: Image, sprite: Image, cx: float, cy: float, angle: floa
         return
     region = table[y0:y1, x0:x1]
     sub = warped[y0 - top : y1 - top, x0 - left : x1 - left]
-    alpha = mask[y0 - top : y1 - top, x0 - left : x1 - left, None].astype(np.float32) / 255.0
-    # a soft shadow on the cloth first, then the card
+    alpha = cover[y0 - top : y1 - top, x0 - left : x1 - left, None].astype(np.float32) / 255.0
+    # a soft shadow on the cloth first, then the card (or the piece)
     region[:] = (region * (1.0 - 0.25 * alpha)).astype(np.uint8)
     region[:] = (sub * alpha + region * (1.0 - alpha)).astype(np.uint8)
 

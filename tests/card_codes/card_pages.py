@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from io import BytesIO
 from pathlib import Path
 
+import numpy as np
+import numpy.typing as npt
 import pypdfium2 as pdfium
 from PIL import Image
 
@@ -19,6 +23,22 @@ def render_pages(pdf: Path, dpi: int = 200) -> list[Image.Image]:
     document = pdfium.PdfDocument(str(pdf))
     try:
         return [page.render(scale=dpi / 72).to_pil().convert("L") for page in document]
+    finally:
+        document.close()
+
+
+def render_written(
+    write: Callable[[BytesIO], object], dpi: int = 200
+) -> list[npt.NDArray[np.uint8]]:
+    """Every page that ``write`` (a sheet writer given a file) writes, greyscale at ``dpi``."""
+    out = BytesIO()
+    write(out)
+    document = pdfium.PdfDocument(out.getvalue())
+    try:
+        return [
+            np.asarray(page.render(scale=dpi / 72).to_pil().convert("L"), dtype=np.uint8)
+            for page in document
+        ]
     finally:
         document.close()
 
