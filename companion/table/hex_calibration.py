@@ -215,7 +215,7 @@ def board_advice(check: BoardCheck, *, pieces: bool = True) -> list[str]:
     sharpness): what the pieces in this one frame show is left out."""
     if not check.found:
         return [
-            f"the board is not found: {_count(check.corners_seen, 'corner square')} of its 6 "
+            f"the board is not found: {check.corners_seen} of its 6 corner squares "
             "seen (2 needed): check the camera sees the whole board, the light is even "
             "and the camera is focused"
         ]
@@ -227,6 +227,12 @@ def board_advice(check: BoardCheck, *, pieces: bool = True) -> list[str]:
             f"({', '.join(missing)}): "
             "keep all six uncovered, flat and inside the picture: the board is found "
             "most steadily from all six"
+            + (
+                "; on the four A4 tiles the left and right squares are each taped from "
+                "two halves: make the halves meet"
+                if {"left", "right"} & set(missing)
+                else ""
+            )
         )
     if not check.inside:
         lines.append("part of the board lies outside the picture: centre the camera over it")

@@ -120,13 +120,14 @@ def test_part_of_the_board_outside_the_picture() -> None:
     assert check.found and not check.inside
     assert 2 <= check.corners_seen < 6
     advice = " / ".join(check.advice)
-    assert "outside the picture" in advice and "right" in advice
+    assert "outside the picture" in advice and "(top right, right, bottom right)" in advice
+    assert "the left and right squares are each taped from two halves" in advice
 
 
 def test_no_board_says_what_to_look_for() -> None:
     check = check_board(np.full((720, 1280, 3), 120, dtype=np.uint8))
     assert not check.found and check.corners_seen == 0
-    assert check.advice[0].startswith("the board is not found: 0 corner squares of its 6 seen")
+    assert check.advice[0].startswith("the board is not found: 0 of its 6 corner squares seen")
     assert board_lines(check)[1] == "board: not found (0 of 6 corner squares)"
 
 
