@@ -152,7 +152,7 @@ FINGERPRINT='find /opt/companion /etc/companion /etc/systemd/system /etc/polkit-
     | sort | sha256sum; /opt/companion/.venv/bin/python -m pip freeze | sha256sum'
 
 # The settings of the check: the replay camera, frames written to files, fake buttons,
-# the phone page on loopback.
+# the phone page on loopback, the camera recorded where the service may write.
 CHECK_CONFIG='[camera]
 kind = "replay"
 path = "/var/lib/companion/check-frames"
@@ -169,7 +169,10 @@ kind = "fake"
 
 [phone]
 bind = "127.0.0.1"
-port = 18088'
+port = 18088
+
+[record]
+folder = "/var/lib/companion/recordings"'
 
 check_suite() {
     local suite="$1" base root lock
@@ -229,6 +232,13 @@ check_suite() {
     local verdict="ok ($drawn screens)"
     [ "$drawn" -gt 0 ] || { verdict=FAILED; failed=1; }
     printf '%-16s %-26s %7s %s\n' "$label" "display-frames" "" "$verdict" \
+        | tee -a "$cache/logs/times.txt"
+    # The camera was recorded under the service's sandbox (docs/hex-referee.md).
+    local recorded
+    recorded="$(find "$root/var/lib/companion/recordings" -name 'f*_t*.jpg' 2>/dev/null | wc -l)"
+    verdict="ok ($recorded frames)"
+    [ "$recorded" -gt 0 ] || { verdict=FAILED; failed=1; }
+    printf '%-16s %-26s %7s %s\n' "$label" "record-frames" "" "$verdict" \
         | tee -a "$cache/logs/times.txt"
     local same=1
     in_root "$root" bash -c "set -o pipefail; $FINGERPRINT" >"$cache/logs/$label.before" || same=0
