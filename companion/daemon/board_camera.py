@@ -98,7 +98,7 @@ class BoardCamera:
         from companion.table.hex_calibration import board_advice, board_line, check_board
 
         self._checked = True
-        check = check_board(frame.image)
+        check = check_board(frame.image, self.reader.reading)  # this frame's, read once
         if taken:
             log.info(  # every piece was seen (a hand may hide some in this frame)
                 "hex board: camera check at the first position: %s",

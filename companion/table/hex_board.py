@@ -46,12 +46,11 @@ Grey = npt.NDArray[np.uint8]
 
 @dataclass(frozen=True)
 class BoardReading:
-    """One frame: the fiducials seen, the homography (None without the board), each
-    piece seen by marker id -> its cell name (None: off the board), and where the
-    board's centre and corners lie in the picture (for the board's stillness), and
-    how sharp the frame is on the board's plane (:mod:`companion.table.hex_sharpness`)."""
+    """One frame: the homography (None without the board), each piece seen by marker
+    id -> its cell name (None: off the board), where the board's centre and corners lie
+    in the picture (for the board's stillness), how sharp the frame is on the board's
+    plane (:mod:`companion.table.hex_sharpness`), and every marker found."""
 
-    fiducials: int
     homography: npt.NDArray[np.float64] | None
     pieces: dict[int, str | None] = field(default_factory=dict)
     outline: tuple[tuple[float, float], ...] = ()
@@ -63,6 +62,11 @@ class BoardReading:
     def fiducial_ids(self) -> list[int]:
         """The board's corner squares seen, in id order."""
         return sorted(marker for marker in self.quads if marker in _FIDUCIAL_IDS)
+
+    @property
+    def fiducials(self) -> int:
+        """How many of the board's corner squares were seen."""
+        return len(self.fiducial_ids)
 
     @property
     def found(self) -> bool:
@@ -100,19 +104,19 @@ def read_board(frame: npt.NDArray[np.uint8]) -> BoardReading:
     grey = _grey(frame)
     corners, ids, _ = _detector().detectMarkers(grey)
     if ids is None or len(ids) == 0:
-        return BoardReading(0, None)
+        return BoardReading(None)
     found = {
         int(marker): np.asarray(quad, dtype=np.float32).reshape(4, 2)
         for marker, quad in zip(ids.ravel(), corners, strict=True)
     }
     fiducials = sorted(marker for marker in found if marker in _FIDUCIAL_IDS)
     if len(fiducials) < MIN_FIDUCIALS:
-        return BoardReading(len(fiducials), None, quads=found)
+        return BoardReading(None, quads=found)
     picture = np.concatenate([found[m] for m in fiducials])
     board = np.concatenate([fiducial_corners(m) for m in fiducials])
     found_homography, _ = cv2.findHomography(picture, board)
     if found_homography is None or found_homography.size == 0:
-        return BoardReading(len(fiducials), None, quads=found)
+        return BoardReading(None, quads=found)
     homography = np.asarray(found_homography, dtype=np.float64)
     pieces: dict[int, str | None] = {}
     markers = sorted(marker for marker in found if marker in _PIECE_IDS)
@@ -124,7 +128,7 @@ def read_board(frame: npt.NDArray[np.uint8]) -> BoardReading:
         for marker, index, row in zip(markers, nearest.tolist(), distances, strict=True):
             pieces[marker] = _NAMES[index] if row[index] <= OFF_CELL * CELL_MM else None
     sharp = sharpness(grey, homography, fiducials)
-    return BoardReading(len(fiducials), homography, pieces, _outline(homography), sharp, found)
+    return BoardReading(homography, pieces, _outline(homography), sharp, found)
 
 
 def _outline(homography: npt.NDArray[np.float64]) -> tuple[tuple[float, float], ...]:

@@ -160,10 +160,11 @@ class BoardCheck:
         }
 
 
-def check_board(image: Image) -> BoardCheck:
-    """Read one BGR or greyscale frame of the board (module docstring)."""
+def check_board(image: Image, reading: BoardReading | None = None) -> BoardCheck:
+    """Check one BGR or greyscale frame of the board (module docstring), from its
+    ``reading`` when it was read already (the daemon's board reader)."""
     height, width = image.shape[:2]
-    reading = read_board(image)
+    reading = read_board(image) if reading is None else reading
     quads = {marker: _points(reading.quads[marker]) for marker in reading.fiducial_ids}
     check = BoardCheck((width, height), tuple(quads), quads)
     if reading.homography is not None:

@@ -6,6 +6,7 @@ a second), never the clock."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -27,7 +28,7 @@ from companion.synthetic.hex_scene import (
     Shake,
     markers_of,
 )
-from companion.table.hex_board import BoardReading, read_board
+from companion.table.hex_board import read_board
 from companion.table.hex_reader import STILL_SECONDS, BoardReader
 from companion.table.hex_sharpness import BLURRED
 from companion.table.hex_watch import HexWatch
@@ -131,9 +132,7 @@ def test_the_watch_takes_no_position_from_blurred_readings() -> None:
     frames = HexScene((1280, 720), 2.3, seed=5).frames(START, [Hold(4)])
     sharp = next(r for r in map(read_board, frames) if len(r.pieces) == 26)  # e7 flickers
     assert not sharp.blurred
-    smeared = BoardReading(
-        sharp.fiducials, sharp.homography, sharp.pieces, sharp.outline, BLURRED / 2
-    )
+    smeared = dataclasses.replace(sharp, sharpness=BLURRED / 2)
     watch = HexWatch(still_frames=2)
     assert all(watch.feed(smeared, at / FPS) is None for at in range(20))
     assert watch.pending == 26  # nothing taken from them
