@@ -99,7 +99,7 @@ class BoardCheck:
     """What one frame of the board shows (module docstring)."""
 
     size: tuple[int, int]
-    corners: tuple[int, ...] = ()
+    #: The board's corner squares seen, by id (0-5): their corners in the picture.
     corner_quads: dict[int, tuple[tuple[float, float], ...]] = field(default_factory=dict)
     found: bool = False
     inside: bool = False
@@ -110,8 +110,13 @@ class BoardCheck:
     advice: list[str] = field(default_factory=list)
 
     @property
+    def corners(self) -> tuple[int, ...]:
+        """The ids of the corner squares seen, in order."""
+        return tuple(sorted(self.corner_quads))
+
+    @property
     def corners_seen(self) -> int:
-        return len(self.corners)
+        return len(self.corner_quads)
 
     @property
     def not_seen(self) -> list[str]:
@@ -166,7 +171,7 @@ def check_board(image: Image, reading: BoardReading | None = None) -> BoardCheck
     height, width = image.shape[:2]
     reading = read_board(image) if reading is None else reading
     quads = {marker: _points(reading.quads[marker]) for marker in reading.fiducial_ids}
-    check = BoardCheck((width, height), tuple(quads), quads)
+    check = BoardCheck((width, height), quads)
     if reading.homography is not None:
         to_picture = np.asarray(np.linalg.inv(reading.homography), dtype=np.float64)
         check.found = True
