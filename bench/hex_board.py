@@ -6,7 +6,7 @@
 Renders frames of the synthetic opening game (companion.synthetic.hex_games: 26
 pieces on the A3 board at 3.3 pixels per mm, hands over the board, the board nudged)
 at 1920x1080, then times :func:`companion.table.hex_board.read_board` on each (ArUco
-detection, homography, every piece's cell) with OpenCV held to one thread. Prints
+detection, the lens and homography, every piece's cell) with OpenCV held to one thread. Prints
 the milliseconds per frame (fastest, median, 95th percentile) and checks that every
 frame without a hand read all 26 pieces on their true cells. The target is 20 ms
 (issue 24). Both the CPU time the read used (``time.process_time``: the

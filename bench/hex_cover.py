@@ -61,11 +61,11 @@ def _look(scene: HexScene, steps: Sequence[HexStep], cell: str) -> Look | None:
     blurred to judge (the reader makes no look then, companion.table.hex_sharpness)."""
     *_, frame = scene.frames(START, [*steps])
     reading = read_board(frame)
-    assert reading.homography is not None, "the board was not found"
+    assert reading.view is not None, "the board was not found"
     if reading.blurred:
         return None
     read = {c for c in reading.pieces.values() if c is not None}
-    return look(frame, reading.homography, cell, read)
+    return look(frame, reading.view, cell, read)
 
 
 def measure() -> None:
@@ -124,12 +124,12 @@ def cost(count: int) -> None:
             reader.feed(frame, index / 5)
             whole.append((time.process_time() - began) * 1000)
             # the looks the reader made, again: one per cell of a piece not seen
-            assert reading.homography is not None
+            assert reading.view is not None
             read = {c for c in reading.pieces.values() if c is not None}
             cells = {seen.cell for seen in reader.hidden.values()}
             began = time.process_time()
             for hidden in cells:
-                look(frame, reading.homography, hidden, read)
+                look(frame, reading.view, hidden, read)
             looks.append(((time.process_time() - began) * 1000, len(cells)))
         spent, most = statistics.median(t for t, _ in looks), max(n for _, n in looks)
         print(

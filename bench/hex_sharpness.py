@@ -89,16 +89,16 @@ def cost(count: int = 40) -> None:
     scene = HexScene((1920, 1080), 3.3, seed=1, frames_per_step=1)
     frames = list(scene.frames(START, [Hold(count)]))
     first = read_board(frames[0])  # the detector and the print's figures are made once
-    assert first.homography is not None
+    assert first.view is not None
     spent, whole = [], []
     for frame in frames:
         grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
         began = time.process_time()
         reading = read_board(frame)
         whole.append((time.process_time() - began) * 1000)
-        assert reading.homography is not None
+        assert reading.view is not None
         began = time.process_time()
-        sharpness(grey, reading.homography, reading.fiducial_ids)
+        sharpness(grey, reading.view, reading.fiducial_ids)
         spent.append((time.process_time() - began) * 1000)
     print(
         f"{count} frames 1920x1080, one thread: sharpness median "

@@ -27,7 +27,8 @@ the cell it is working on (a lifted piece is in the hand: not drawn). Steps:
 Each step is shown for ``frames_per_step`` frames (a nudge for each of its small
 moves, a hold for its count). ``tilt`` tips the camera (the whole frame in perspective);
 ``noise`` adds sensor noise of that standard deviation (grey levels) to the fixed grain;
-``defocus`` softens every frame as a camera out of focus does (a Gaussian, in pixels).
+``defocus`` softens every frame as a camera out of focus does (a Gaussian, in pixels);
+``lens`` bends it as a real lens does (:class:`~companion.synthetic.lens.Lens`).
 
     scene = HexScene(size=(1920, 1080), px_per_mm=3.3, seed=1)
     frames = scene.frames(START, [Lift(11), Put(11, "c2"), Away(), Hold(6)])
@@ -48,6 +49,7 @@ from card_codes.hex_board import CELL_CENTRES, PIECES, TOKEN_MM
 from card_codes.hex_pictures import DARK, LIGHT, board_image, token_image, token_mask
 from companion.games.hex import SPEC as HEX
 from companion.games.hex import Kind, Piece, Position, Side
+from companion.synthetic.lens import Lens, through
 from companion.synthetic.optics import blur_kernel, noise_pair, paste_rotated, under_light
 from companion.synthetic.scene_steps import Blur, Light
 from companion.synthetic.sprites import CardRef, FaceCache, draw_hand, table_cloth
@@ -161,6 +163,7 @@ class HexScene:
         frames_per_step: int = 2,
         noise: float = 0.0,
         defocus: float = 0.0,
+        lens: Lens | None = None,
     ) -> None:
         self.size = size
         self.scale = px_per_mm
@@ -200,6 +203,8 @@ class HexScene:
         self.sensor = noise_pair(rng, size, noise) if noise > 0 else None
         #: A camera out of focus: every frame softened (a Gaussian of this many pixels).
         self.defocus = defocus
+        #: The lens's bending of the picture (None: a perfect lens).
+        self.lens = None if lens is None or not lens.percent else lens.maps(size)
 
     def frames(self, start: Position, steps: Sequence[HexStep]) -> Iterator[Image]:
         """Every frame of ``steps`` from ``start``."""
@@ -306,6 +311,8 @@ class HexScene:
             else:
                 root = self._frame_point(matrix, state.elbow)
             draw_hand(frame, tip, root, round(40 * self.scale))
+        if self.lens is not None:
+            frame = through(frame, self.lens)
         frame = self._optics(frame)
         self.grain = not self.grain
         grained = (

@@ -2,9 +2,10 @@
 
 The board carries six ArUco markers round the hexagon, each piece its own marker
 (card_codes.hex_board: ids 0-5 and 10-35 of ``DICT_4X4_50``). :func:`read_board`
-finds them all, works out the board's homography (picture to board millimetres)
-from every fiducial corner seen (two of the six are enough, so hands and a tilted
-or turned board are fine), and puts each piece on the cell whose centre is nearest
+finds them all, works out the board's view (picture to board millimetres: the lens's
+bend, then a homography; :mod:`companion.table.hex_view`) from every fiducial corner
+seen (two of the six are enough, so hands and a tilted or turned board are fine), and
+puts each piece on the cell whose centre is nearest
 its marker's centre; a piece farther than ``OFF_CELL`` of a cell from every centre
 is off the board (set aside, or held up in a hand). It also says how sharp the frame
 is on the board's plane (:mod:`companion.table.hex_sharpness`): a frame smeared by
@@ -31,6 +32,7 @@ import numpy.typing as npt
 
 from card_codes.hex_board import CELL_CENTRES, CELL_MM, DICTIONARY_NAME, FIDUCIALS, fiducial_corners
 from companion.table.hex_sharpness import BLURRED, sharpness
+from companion.table.hex_view import BoardView, board_view
 
 #: A marker this far (in cells) from every cell centre is off the board.
 OFF_CELL: Final = 0.6
@@ -39,19 +41,19 @@ MIN_FIDUCIALS: Final = 2
 _FIDUCIAL_IDS: Final = frozenset(marker for marker, _, _ in FIDUCIALS)
 _PIECE_IDS: Final = frozenset(range(10, 36))
 _NAMES: Final = tuple(CELL_CENTRES)
-_CENTRES: Final = np.array([CELL_CENTRES[name] for name in _NAMES], dtype=np.float32)
+_CENTRES: Final = np.array([CELL_CENTRES[name] for name in _NAMES], dtype=np.float64)
 
 Grey = npt.NDArray[np.uint8]
 
 
 @dataclass(frozen=True)
 class BoardReading:
-    """One frame: the homography (None without the board), each piece seen by marker
+    """One frame: the board's view (None without the board), each piece seen by marker
     id -> its cell name (None: off the board), where the board's centre and corners lie
     in the picture (for the board's stillness), how sharp the frame is on the board's
     plane (:mod:`companion.table.hex_sharpness`), and every marker found."""
 
-    homography: npt.NDArray[np.float64] | None
+    view: BoardView | None
     pieces: dict[int, str | None] = field(default_factory=dict)
     outline: tuple[tuple[float, float], ...] = ()
     sharpness: float = 1.0
@@ -70,7 +72,7 @@ class BoardReading:
 
     @property
     def found(self) -> bool:
-        return self.homography is not None
+        return self.view is not None
 
     @property
     def blurred(self) -> bool:
@@ -99,8 +101,10 @@ def _grey(frame: npt.NDArray[np.uint8]) -> Grey:
     return frame
 
 
-def read_board(frame: npt.NDArray[np.uint8]) -> BoardReading:
-    """Read one BGR or greyscale frame (see the module docstring)."""
+def read_board(frame: npt.NDArray[np.uint8], before: BoardView | None = None) -> BoardReading:
+    """Read one BGR or greyscale frame (see the module docstring); ``before`` is the
+    board's view on the frames before, with the lens's bend found then
+    (:func:`~companion.table.hex_view.board_view`)."""
     grey = _grey(frame)
     corners, ids, _ = _detector().detectMarkers(grey)
     if ids is None or len(ids) == 0:
@@ -112,28 +116,26 @@ def read_board(frame: npt.NDArray[np.uint8]) -> BoardReading:
     fiducials = sorted(marker for marker in found if marker in _FIDUCIAL_IDS)
     if len(fiducials) < MIN_FIDUCIALS:
         return BoardReading(None, quads=found)
-    picture = np.concatenate([found[m] for m in fiducials])
-    board = np.concatenate([fiducial_corners(m) for m in fiducials])
-    found_homography, _ = cv2.findHomography(picture, board)
-    if found_homography is None or found_homography.size == 0:
+    picture = np.concatenate([found[m] for m in fiducials]).astype(np.float64)
+    board = np.concatenate([fiducial_corners(m) for m in fiducials]).astype(np.float64)
+    height, width = grey.shape[:2]
+    view = board_view(picture, board, (width, height), before)
+    if view is None:
         return BoardReading(None, quads=found)
-    homography = np.asarray(found_homography, dtype=np.float64)
     pieces: dict[int, str | None] = {}
     markers = sorted(marker for marker in found if marker in _PIECE_IDS)
     if markers:
-        middles = np.array([found[m].mean(axis=0) for m in markers], dtype=np.float32)
-        on_board = cv2.perspectiveTransform(middles.reshape(-1, 1, 2), homography).reshape(-1, 2)
+        middles = np.array([found[m].mean(axis=0) for m in markers], dtype=np.float64)
+        on_board = view.to_board(middles)
         distances = np.linalg.norm(on_board[:, None, :] - _CENTRES[None, :, :], axis=2)
         nearest = distances.argmin(axis=1)
         for marker, index, row in zip(markers, nearest.tolist(), distances, strict=True):
             pieces[marker] = _NAMES[index] if row[index] <= OFF_CELL * CELL_MM else None
-    sharp = sharpness(grey, homography, fiducials)
-    return BoardReading(homography, pieces, _outline(homography), sharp, found)
+    sharp = sharpness(grey, view, fiducials)
+    return BoardReading(view, pieces, _outline(view), sharp, found)
 
 
-def _outline(homography: npt.NDArray[np.float64]) -> tuple[tuple[float, float], ...]:
+def _outline(view: BoardView) -> tuple[tuple[float, float], ...]:
     """The board's centre and three far cells (a1, f11, k6) in the picture."""
     points = np.array([(0.0, 0.0), CELL_CENTRES["a1"], CELL_CENTRES["f11"], CELL_CENTRES["k6"]])
-    inverse = np.linalg.inv(homography)
-    mapped = cv2.perspectiveTransform(points.reshape(-1, 1, 2).astype(np.float32), inverse)
-    return tuple((float(x), float(y)) for x, y in mapped.reshape(-1, 2))
+    return tuple((float(x), float(y)) for x, y in view.to_picture(points))

@@ -10,6 +10,9 @@ whether the referee will see the game:
 - how many pixels a millimetre of the board spans, at the board's farthest (smallest)
   cell and its median: the pieces' codes are read from about 3 (docs/hex-referee.md,
   README "The hex board"), so a camera too high or slanted shows here;
+- how much the lens bends the picture (straightened by the reader,
+  :mod:`companion.table.hex_view`), and how well the corner squares then lie where
+  they are printed: a board not flat, or tiles taped out of line, shows here;
 - the frame's sharpness on the board's plane (:mod:`companion.table.hex_sharpness`):
   below :data:`~companion.table.hex_sharpness.BLURRED` no move is judged, and a
   camera that stays there needs focusing;
@@ -40,6 +43,7 @@ from companion.table.calibration import draw_label
 from companion.table.hex_board import BoardReading, read_board
 from companion.table.hex_reader import piece_name
 from companion.table.hex_sharpness import BLURRED
+from companion.table.hex_view import BoardView
 
 Image = npt.NDArray[np.uint8]
 
@@ -47,6 +51,11 @@ Image = npt.NDArray[np.uint8]
 #: some are missed under a slant (docs/hex-referee.md, README "The hex board").
 AIM_PX_PER_MM: Final = 3.0
 MIN_PX_PER_MM: Final = 2.5
+#: The corner squares, once the lens is straightened, lie within this of their print
+#: (mm, root mean square; a flat sheet in a sharp frame: 0.3 or less).
+FLAT_MM: Final = 1.0
+#: A lens bending the picture's corners less than this (percent) is called straight.
+STRAIGHT_PERCENT: Final = 1.0
 #: Pieces named in one line of advice, at most (the rest are counted).
 NAMED: Final = 6
 #: A sharpness below this (but judged) is said soft: sharp frames score 0.59 or more
@@ -104,6 +113,10 @@ class BoardCheck:
     found: bool = False
     inside: bool = False
     px_per_mm: tuple[float, float] = (0.0, 0.0)
+    #: How much the lens bends the picture's corners (percent, negative: barrel), and
+    #: how far the corner squares then lie from their print (mm, root mean square).
+    lens_percent: float = 0.0
+    corner_fit: float = 0.0
     sharpness: float = 0.0
     pieces: list[PieceSeen] = field(default_factory=list)
     outline: tuple[tuple[float, float], ...] = ()
@@ -156,6 +169,8 @@ class BoardCheck:
                 "smallest": round(self.px_per_mm[0], 2),
                 "median": round(self.px_per_mm[1], 2),
             },
+            "lens_bend_percent": round(self.lens_percent, 1),
+            "corner_squares_fit_mm": round(self.corner_fit, 2),
             "sharpness": round(self.sharpness, 3),
             "judged_from": BLURRED,
             "pieces": {piece.name: piece.cell for piece in self.pieces},
@@ -172,33 +187,29 @@ def check_board(image: Image, reading: BoardReading | None = None) -> BoardCheck
     reading = read_board(image) if reading is None else reading
     quads = {marker: _points(reading.quads[marker]) for marker in reading.fiducial_ids}
     check = BoardCheck((width, height), quads)
-    if reading.homography is not None:
-        to_picture = np.asarray(np.linalg.inv(reading.homography), dtype=np.float64)
+    if reading.view is not None:
+        view = reading.view
         check.found = True
-        check.outline = _board_outline(to_picture)
+        check.outline = tuple((float(x), float(y)) for x, y in view.to_picture(_HULL))
         xs = [x for x, _ in check.outline]
         ys = [y for _, y in check.outline]
         check.inside = min(xs) >= 0 and min(ys) >= 0 and max(xs) < width and max(ys) < height
-        check.px_per_mm = _scales(to_picture)
+        check.px_per_mm = _scales(view)
+        check.lens_percent = view.bend.percent
+        check.corner_fit = view.residual
         check.sharpness = reading.sharpness
         check.pieces = _pieces(reading)
     check.advice = board_advice(check)
     return check
 
 
-def _board_outline(to_picture: npt.NDArray[np.float64]) -> tuple[tuple[float, float], ...]:
-    """The board's outer edge (the hull of every cell's corners) in the picture."""
-    mapped = cv2.perspectiveTransform(_HULL[None], to_picture)[0]
-    return tuple((float(x), float(y)) for x, y in mapped)
-
-
-def _scales(to_picture: npt.NDArray[np.float64]) -> tuple[float, float]:
+def _scales(view: BoardView) -> tuple[float, float]:
     """Pixels a board millimetre (the worse of the two directions) at the smallest
     cell and the median cell."""
     centres = np.array(list(CELL_CENTRES.values()), dtype=np.float64)
     steps = np.array([(0.0, 0.0), (1.0, 0.0), (0.0, 1.0)])  # each centre, 1 mm right, down
     points = (centres[None] + steps[:, None]).reshape(-1, 2)
-    mapped = cv2.perspectiveTransform(points[None], to_picture)[0].reshape(3, -1, 2)
+    mapped = view.to_picture(points).reshape(3, -1, 2)
     across = np.stack([mapped[1] - mapped[0], mapped[2] - mapped[0]], axis=2)
     scales = np.linalg.svd(across, compute_uv=False).min(axis=1)
     return float(scales.min()), float(np.median(scales))
@@ -242,6 +253,11 @@ def board_advice(check: BoardCheck, *, pieces: bool = True) -> list[str]:
         )
     if not check.inside:
         lines.append("part of the board lies outside the picture: centre the camera over it")
+    if check.corner_fit > FLAT_MM:
+        lines.append(
+            f"the corner squares lie {check.corner_fit:.1f} mm from where they are printed: "
+            "lay the board flat; on the four A4 tiles, make the crosses meet"
+        )
     smallest, median = check.px_per_mm
     if smallest < MIN_PX_PER_MM:
         lines.append(
@@ -313,6 +329,14 @@ def board_line(check: BoardCheck, *, pieces: bool = True) -> str:
     return f"{line}, {on_cells} of {len(PIECES)} pieces read on cells in this frame"
 
 
+def lens_words(percent: float) -> str:
+    """The lens's bend in words: straight, or how much it bends the corners, which way."""
+    if abs(percent) < STRAIGHT_PERCENT:
+        return "straight"
+    way = "in (barrel)" if percent < 0 else "out (pincushion)"
+    return f"bends the picture's corners {abs(percent):.0f}% {way}, straightened"
+
+
 def board_lines(check: BoardCheck) -> list[str]:
     """The summary ``companion calibrate --board`` prints."""
     width, height = check.size
@@ -324,6 +348,7 @@ def board_lines(check: BoardCheck) -> list[str]:
         )
         smallest, median = check.px_per_mm
         lines.append(f"px per mm: {smallest:.1f} at the far side, {median:.1f} median")
+        lines.append(f"lens: {lens_words(check.lens_percent)}")
         lines.append(f"sharpness: {check.sharpness:.2f} (moves are judged from {BLURRED:.2f})")
         position = check.position
         where = ""

@@ -19,6 +19,7 @@ import numpy.typing as npt
 from companion.games.hex import HexState
 from companion.table.hex_board import BoardReading, read_board
 from companion.table.hex_referee import BoardReferee, Verdict
+from companion.table.hex_view import BoardView
 from companion.table.hex_watch import HexWatch
 
 
@@ -29,6 +30,7 @@ class HexCamera:
         self.watch = HexWatch(still_frames=still_frames)
         self.referee = BoardReferee(game)
         self.reading: BoardReading | None = None
+        self.view: BoardView | None = None  # the last found, with the lens's bend
 
     @property
     def game(self) -> HexState:
@@ -36,6 +38,7 @@ class HexCamera:
 
     def frame(self, image: npt.NDArray[np.uint8]) -> Verdict | None:
         """Read one frame; a verdict when it gave a new stable position."""
-        self.reading = read_board(image)
+        self.reading = read_board(image, self.view)
+        self.view = self.reading.view or self.view
         position = self.watch.feed(self.reading)
         return None if position is None else self.referee.see(position)

@@ -7,7 +7,7 @@ a hand, an arm or a sleeve resting on the board. The first two are missing piece
 only hidden: it keeps its cell, however long the hand stays.
 
 :func:`look` tells them apart in one frame, at the piece's last cell. The board's
-homography (from its fiducials, :func:`~companion.table.hex_board.read_board`) maps
+view (from its fiducials, :mod:`companion.table.hex_view`) maps
 the cell and its neighbours out of the picture onto the board's own plane, where the
 print is known (:func:`card_codes.hex_pictures.board_image`: each cell's outline and
 name on white paper), and each of those cells is compared with its print by
@@ -37,8 +37,8 @@ neighbourhoods looked at is kept (66 kB each).
     >>> from card_codes.hex_pictures import board_image
     >>> import numpy as np
     >>> page = board_image(3.0)
-    >>> homography = np.array([[1 / 3, 0, -210], [0, 1 / 3, -148.5], [0, 0, 1]])
-    >>> look(page, homography, "f6", read=()).cover
+    >>> view = BoardView(np.array([[1 / 3, 0, -210], [0, 1 / 3, -148.5], [0, 0, 1]]))
+    >>> look(page, view, "f6", read=()).cover
     <Cover.EMPTY: 'empty'>
 """
 
@@ -58,6 +58,7 @@ import numpy.typing as npt
 from card_codes.hex_board import CELL_CENTRES, CELL_MM, hexagon
 from card_codes.hex_pictures import board_image
 from companion.games.hex import Cell
+from companion.table.hex_view import BoardView, around
 
 #: A cell matches its print when the correlation reaches this (empty: 0.75 or more).
 PRINT_MATCH: Final = 0.5
@@ -109,14 +110,14 @@ class _Print:
 
 def look(
     frame: npt.NDArray[np.uint8],
-    homography: npt.NDArray[np.float64],
+    view: BoardView,
     cell: str,
     read: Collection[str],
 ) -> Look:
-    """Look at ``cell`` in ``frame`` (BGR or grey) through ``homography`` (picture to
-    board mm); ``read`` are the cells a piece is read on in this frame."""
+    """Look at ``cell`` in ``frame`` (BGR or grey) through ``view`` (picture to board
+    mm); ``read`` are the cells a piece is read on in this frame."""
     printed = _print(cell)
-    patch = _patch(frame, homography, cell).ravel()
+    patch = _patch(frame, view, cell).ravel()
     matches = _correlations(patch, printed)
     own = matches[0]
     if own >= PRINT_MATCH:
@@ -149,9 +150,9 @@ def _to_square(cell: str) -> npt.NDArray[np.float64]:
     return np.array([[scale, 0, -left * scale], [0, scale, -top * scale], [0, 0, 1]])
 
 
-def _patch(frame: npt.NDArray[np.uint8], homography: npt.NDArray[np.float64], cell: str) -> Grey:
+def _patch(frame: npt.NDArray[np.uint8], view: BoardView, cell: str) -> Grey:
     """The square around ``cell`` out of ``frame``, on the board's plane, grey, smoothed."""
-    matrix = _to_square(cell) @ homography
+    matrix = _to_square(cell) @ view.near(around(CELL_CENTRES[cell], _REACH_MM))
     square = cv2.warpPerspective(frame, matrix, (_SIDE, _SIDE), flags=cv2.INTER_NEAREST)
     if square.ndim == 3:
         square = cv2.cvtColor(square, cv2.COLOR_BGR2GRAY)

@@ -51,6 +51,7 @@ from card_codes.hex_board import PIECES, marker_piece
 from companion.table.hex_board import BoardReading, read_board
 from companion.table.hex_cover import Cover, Look, look
 from companion.table.hex_events import BoardSeen
+from companion.table.hex_view import BoardView
 from companion.table.hex_watch import HexWatch, Outline, steady
 
 #: The board must look the same this long (seconds of table time) for a position.
@@ -105,11 +106,15 @@ class BoardReader:
         #: The pieces hidden now (under a hand), by marker: the last look at each one's cell.
         self.hidden: dict[int, Look] = {}
         self._looks: dict[int, Look] = {}  # marker: the last frame's look, if one was made
+        #: The board's view on the last frame it was found, with the lens's bend found
+        #: (:mod:`companion.table.hex_view`), for the next frame.
+        self.view: BoardView | None = None
 
     def feed(self, image: npt.NDArray[np.uint8], at: float) -> BoardSeen | None:
         """One frame at ``at`` (table time): a position taken, else ``None``."""
-        reading = read_board(image)
+        reading = read_board(image, self.view)
         self.reading = reading
+        self.view = reading.view or self.view
         first = self.watch.last is None
         position = self.watch.feed(reading, at)
         self._look(reading, image, at)
@@ -166,13 +171,13 @@ class BoardReader:
         ``still``; a piece found under a hand in two looks in a row is hidden, and
         counts as seen at ``at``."""
         looks: dict[int, Look] = {}
-        if still and reading.homography is not None:
+        if still and reading.view is not None:
             read = {cell for cell in reading.pieces.values() if cell is not None}
             by_cell: dict[str, Look] = {}
             for marker, cell in self._cells.items():
                 if marker not in reading.pieces:
                     if cell not in by_cell:
-                        by_cell[cell] = look(image, reading.homography, cell, read)
+                        by_cell[cell] = look(image, reading.view, cell, read)
                     looks[marker] = by_cell[cell]
         before, self._looks = self._looks, looks
         self.hidden = {

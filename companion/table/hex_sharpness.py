@@ -4,7 +4,7 @@ A hand moving fast, or the camera shaken, smears the frame: the board's six fidu
 (32 mm) are still found, while the pieces' codes (11 mm) are not, so every piece seems
 gone or under a hand. :func:`sharpness` says how much of the print's fine detail the
 frame keeps: each fiducial seen is mapped out of the picture onto the board's own plane
-(through the board's homography, :func:`~companion.table.hex_board.read_board`) at
+(through the board's view, :mod:`companion.table.hex_view`) at
 :data:`_PX_PER_MM`, and the variance of its second difference (a Laplacian taken
 along one direction), over the variance of its grey levels (so the light's strength
 drops out), is divided by the same figure for the fiducial as printed
@@ -37,9 +37,9 @@ motion blur: ``companion calibrate --board``
 
     >>> from card_codes.hex_pictures import board_image
     >>> page = board_image(3.0)
-    >>> homography = np.array([[1 / 3, 0, -210], [0, 1 / 3, -148.5], [0, 0, 1]])
+    >>> view = BoardView(np.array([[1 / 3, 0, -210], [0, 1 / 3, -148.5], [0, 0, 1]]))
     >>> smeared = cv2.blur(page, (9, 1))  # a 3 mm smear across
-    >>> sharpness(page, homography, range(6)) > BLURRED > sharpness(smeared, homography, range(6))
+    >>> sharpness(page, view, range(6)) > BLURRED > sharpness(smeared, view, range(6))
     True
 """
 
@@ -55,6 +55,7 @@ import numpy.typing as npt
 
 from card_codes.hex_board import BOARD_PAGE_MM, FIDUCIAL_MM, FIDUCIALS
 from card_codes.hex_pictures import board_image
+from companion.table.hex_view import BoardView, around
 
 #: A frame whose :func:`sharpness` is below this is too blurred to judge (measured:
 #: module docstring and bench/hex_sharpness.py; sharp frames score 0.59 or more).
@@ -86,15 +87,15 @@ _SECONDS: Final = tuple(
 Grey = npt.NDArray[np.uint8]
 
 
-def sharpness(frame: Grey, homography: npt.NDArray[np.float64], fiducials: Iterable[int]) -> float:
+def sharpness(frame: Grey, view: BoardView, fiducials: Iterable[int]) -> float:
     """The share of the print's detail ``frame`` (grey) keeps on the ``fiducials`` seen
-    (ids 0-5, the first :data:`_MOST` of them), through ``homography`` (picture to
-    board mm): below 1 sharp (the camera's own resolution), near 0 smeared; 1.0 when
-    no fiducial is given."""
+    (ids 0-5, the first :data:`_MOST` of them), through ``view`` (picture to board mm):
+    below 1 sharp (the camera's own resolution), near 0 smeared; 1.0 when no fiducial
+    is given."""
     markers = [marker for marker in fiducials if marker in _CENTRES][:_MOST]
     if not markers:
         return 1.0
-    squares = np.stack([_square(frame, homography, marker) for marker in markers])
+    squares = np.stack([_square(frame, view, marker) for marker in markers])
     printed = np.stack([_printed(marker) for marker in markers])
     shares = (_detail(squares) / printed).min(axis=1)
     return float(np.median(shares))
@@ -108,10 +109,8 @@ def _to_square(marker: int) -> npt.NDArray[np.float64]:
     return np.array([[scale, 0, -left * scale], [0, scale, -top * scale], [0, 0, 1]])
 
 
-def _square(
-    frame: npt.NDArray[np.uint8], homography: npt.NDArray[np.float64], marker: int
-) -> npt.NDArray[np.float32]:
-    matrix = _to_square(marker) @ homography
+def _square(frame: npt.NDArray[np.uint8], view: BoardView, marker: int) -> npt.NDArray[np.float32]:
+    matrix = _to_square(marker) @ view.near(around(_CENTRES[marker], _SQUARE_MM / 2))
     square = cv2.warpPerspective(frame, matrix, (_SIDE, _SIDE), flags=cv2.INTER_LINEAR)
     return np.asarray(square, dtype=np.float32)
 
@@ -146,5 +145,5 @@ def _printed(marker: int) -> npt.NDArray[np.float32]:
     page = board_image(scale, names=False)
     width, height = BOARD_PAGE_MM
     to_page = np.array([[scale, 0, width * scale / 2], [0, scale, height * scale / 2], [0, 0, 1]])
-    square = _square(page, np.linalg.inv(to_page), marker)
+    square = _square(page, BoardView(np.linalg.inv(to_page)), marker)
     return _floats(np.maximum(_detail(square[None])[0], 1e-6))

@@ -7,12 +7,18 @@ import pytest
 from companion.games.hex import HexState, new_game
 from companion.synthetic.hex_games import HexVideo, endgame_video, opening_video
 from companion.synthetic.hex_scene import HexScene
+from companion.synthetic.lens import Lens
 from companion.table.hex_camera import HexCamera
 from companion.table.hex_referee import Played, Refused
 
 
-def _replay(video: HexVideo, *, tilt: float = 0.0) -> tuple[HexCamera, list[object]]:
-    scene = HexScene((1280, 720), 2.3, seed=7, tilt=tilt, frames_per_step=1)
+def _replay(
+    video: HexVideo, *, tilt: float = 0.0, lens: Lens | None = None
+) -> tuple[HexCamera, list[object]]:
+    scene = HexScene((1280, 720), 2.3, seed=7, tilt=tilt, frames_per_step=1, lens=lens)
+    if lens is not None:  # the board larger, against the picture's right edge
+        scene.scale_board(1.1)
+        scene.pose = (1280 - 0.55 * 2.3 * 430, 360.0, 0.0)
     camera = HexCamera(new_game(start=video.start), still_frames=3)
     verdicts = [camera.frame(frame) for frame in scene.frames(video.start, video.script.steps)]
     return camera, [v for v in verdicts if v is not None]
@@ -42,3 +48,15 @@ def test_the_endgame_shows_every_allowance_and_the_win() -> None:
     assert camera.game.winner is not None and camera.game.winner.value == "black"
     played = [v for v in verdicts if isinstance(v, Played)]
     assert played[-1].winner is not None and sum(v.skipped for v in played) == 1
+
+
+def test_the_endgame_through_a_wide_lens_replays_into_its_exact_record() -> None:
+    """H2-H4 through a wide lens (15% at the picture's corners, the board against its
+    right edge): the reader straightens the bend (companion.table.hex_view) and every
+    move, refusal and the win come out as through a perfect lens."""
+    video = endgame_video()
+    camera, verdicts = _replay(video, lens=Lens(-15.0, 0.3))
+    record = camera.game.to_record()
+    assert record == video.record
+    assert tuple(v.fault.value for v in verdicts if isinstance(v, Refused)) == video.refused
+    assert camera.view is not None and camera.view.bend.amount < 0

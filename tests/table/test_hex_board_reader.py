@@ -17,6 +17,7 @@ from companion.synthetic.hex_scene import (
     markers_of,
 )
 from companion.table.hex_board import BoardReading, read_board
+from companion.table.hex_view import BoardView
 from companion.table.hex_watch import HexWatch
 
 SIZE = (1280, 720)
@@ -73,11 +74,11 @@ def test_two_pieces_on_one_cell_or_one_off_the_board_is_no_position() -> None:
     watch = HexWatch(still_frames=1)
     cells: dict[int, str | None] = dict(markers_of(START))
     outline = ((1.0, 1.0), (2.0, 2.0), (3.0, 3.0), (4.0, 4.0))
-    reading = BoardReading(np.eye(3), cells, outline)
+    reading = BoardReading(BoardView(np.eye(3)), cells, outline)
     assert watch.feed(reading) is None  # the first frame: stillness unknown
     assert watch.feed(reading) == START
-    assert watch.feed(BoardReading(np.eye(3), {11: "a1"}, outline)) is None
-    assert watch.feed(BoardReading(np.eye(3), {11: None}, outline)) is None
+    assert watch.feed(BoardReading(BoardView(np.eye(3)), {11: "a1"}, outline)) is None
+    assert watch.feed(BoardReading(BoardView(np.eye(3)), {11: None}, outline)) is None
     assert watch.pending == 1
 
 

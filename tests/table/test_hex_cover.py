@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypedDict, Unpack
 
 import numpy as np
 import pytest
@@ -26,6 +27,7 @@ from companion.synthetic.hex_scene import (
     Rest,
     markers_of,
 )
+from companion.synthetic.lens import Lens
 from companion.table.hex_board import read_board
 from companion.table.hex_cover import Cover, look
 from companion.table.hex_reader import MISSING_STILLS, STILL_SECONDS, BoardReader
@@ -36,12 +38,22 @@ SIZE = (1280, 720)
 SCALE = 2.3
 #: The black strike piece on b2 ("STRIKE 6"), next to Black's centre (a1) and a2.
 PIECE = 16
+
+
+class Options(TypedDict, total=False):
+    tilt: float
+    noise: float
+    lens: Lens
+
+
 #: The conditions the look must hold under: the generator's light (dim with a
-#: gradient, bright the other way), more sensor noise, a tilted camera.
-CONDITIONS: dict[str, tuple[dict[str, float], list[HexStep]]] = {
+#: gradient, bright the other way), more sensor noise, a tilted camera, a wide lens
+#: bending the picture's corners 15% in (the cells looked at through the bend).
+CONDITIONS: dict[str, tuple[Options, list[HexStep]]] = {
     "plain": ({}, []),
     "dim-tilted": ({"tilt": 10.0}, [Light(0.6, 0.4)]),
     "bright-noisy": ({"noise": 6.0}, [Light(1.25, -0.3)]),
+    "wide-lens": ({"lens": Lens(-15.0, 0.3)}, []),
 }
 #: The plain light in the fast set; the dim and tilted and the bright and noisy ones
 #: in the slow set (issue 20: the fast set keeps a shorter part of each check).
@@ -60,7 +72,7 @@ class Moment:
     missing: frozenset[int]
 
 
-def _scene(**options: float) -> HexScene:
+def _scene(**options: Unpack[Options]) -> HexScene:
     return HexScene(SIZE, SCALE, seed=5, frames_per_step=1, **options)
 
 
@@ -183,12 +195,12 @@ def test_one_look_tells_an_empty_cell_a_covered_one_and_a_hand(
     steps: list[HexStep], cell: str, cover: Cover
 ) -> None:
     """Issue 24: the cell's print (empty), the cell alone covered, or the cell and its
-    neighbourhood covered (a hand), from one frame and the board's homography."""
+    neighbourhood covered (a hand), from one frame and the board's view."""
     frame = _frame(steps)
     reading = read_board(frame)
-    assert reading.homography is not None
+    assert reading.view is not None
     read = {c for c in reading.pieces.values() if c is not None}
-    seen = look(frame, reading.homography, cell, read)
+    seen = look(frame, reading.view, cell, read)
     assert seen.cover is cover
     if cover is Cover.EMPTY:
         assert seen.match >= 0.7
