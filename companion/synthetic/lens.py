@@ -70,9 +70,10 @@ class Lens:
 
 
 def through(frame: Image, maps: Maps) -> Image:
-    """``frame`` as the lens of ``maps`` shows it (the edges filled by reflection)."""
+    """``frame`` as the lens of ``maps`` shows it (what a barrel lens shows beyond the
+    frame drawn is its edge drawn out)."""
     return np.asarray(
-        cv2.remap(frame, maps[0], maps[1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT),
+        cv2.remap(frame, maps[0], maps[1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE),
         dtype=np.uint8,
     )
 

@@ -321,7 +321,8 @@ def board_line(check: BoardCheck, *, pieces: bool = True) -> str:
     smallest, median = check.px_per_mm
     line = (
         f"{check.corners_seen} of 6 corner squares, {smallest:.1f} px a mm at the far side "
-        f"({median:.1f} median), sharpness {check.sharpness:.2f} (judged from {BLURRED:.2f})"
+        f"({median:.1f} median), lens {lens_words(check.lens_percent)}, "
+        f"sharpness {check.sharpness:.2f} (judged from {BLURRED:.2f})"
     )
     if not pieces:
         return line

@@ -18,7 +18,7 @@ from companion.synthetic.hex_scene import HexScene, Hold, markers_of
 from companion.synthetic.lens import Lens
 from companion.table import hex_view
 from companion.table.hex_board import BoardReading, read_board
-from companion.table.hex_calibration import board_lines, check_board
+from companion.table.hex_calibration import board_line, board_lines, check_board
 from companion.table.hex_view import Bend
 
 SIZE = (1920, 1080)
@@ -118,7 +118,8 @@ def test_bending_back_undoes_straightening() -> None:
 
 def test_the_camera_check_says_how_much_the_lens_bends() -> None:
     """Issue 24: ``companion calibrate --board`` names the lens's bend in words (and in
-    JSON), straight or straightened, and finds every piece on its cell."""
+    JSON), straight or straightened, and finds every piece on its cell; the daemon's
+    log line of the check says it too."""
     bent = check_board(_frame(LENSES["wide"]))
     lens = next(line for line in board_lines(bent) if line.startswith("lens: "))
     assert lens.startswith("lens: bends the picture's corners ")
@@ -126,7 +127,9 @@ def test_the_camera_check_says_how_much_the_lens_bends() -> None:
     assert bent.position == START and not bent.advice
     assert bent.as_json()["lens_bend_percent"] == pytest.approx(bent.lens_percent, abs=0.05)
     assert bent.lens_percent < -10
+    assert "lens bends the picture's corners" in board_line(bent, pieces=False)
     straight = check_board(_frame(None))
     assert "lens: straight" in board_lines(straight)
     assert straight.as_json()["lens_bend_percent"] == 0.0
     assert not straight.advice
+    assert ", lens straight, " in board_line(straight)
