@@ -205,7 +205,8 @@ class RecordingsKeeper:
                 f"the recordings folder held {gigabytes(self.held())}, more than "
                 f"record.keep_gb = {self.keep_bytes / GB:g}",
             )
-        if self.keep_bytes and self.held() > self.keep_bytes and not self._said_blocked:
+        over = self.keep_bytes and self.held() > self.keep_bytes
+        if over and self.others and not self._said_blocked:  # else: the writer stops
             self._said_blocked = True
             others = sorted(self.others.items(), key=lambda item: -item[1])
             named = ", ".join(f"{path.name} ({gigabytes(size)})" for path, size in others[:5])

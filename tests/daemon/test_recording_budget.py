@@ -175,6 +175,20 @@ def test_a_recording_alone_over_the_budget_stops_once_and_the_game_goes_on(
     )
 
 
+def test_the_current_recording_over_budget_is_the_writers_to_say(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 24: when nothing but the current recording is left over the budget, the
+    keeper removes the older ones and names nothing else (the writer stops and says so)."""
+    caplog.set_level(logging.INFO)
+    old = _recording(tmp_path, "20261127-100000", [300])
+    keeper = _keeper(tmp_path, keep_bytes=1000)
+    keeper.grown(1200)
+    keeper.close()
+    assert keeper.removed == [old]
+    assert not [line for line in _said(caplog) if "cannot be removed" in line]
+
+
 def test_recordings_older_than_keep_days_go(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
