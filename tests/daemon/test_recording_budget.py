@@ -14,6 +14,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from companion.cli import main
 from companion.config import RecordSection
 from companion.daemon.recorder import Recorder, start_recording
 from companion.daemon.recording_budget import RecordingsKeeper, started_at
@@ -274,3 +275,27 @@ def test_folder_names_are_starts() -> None:
     assert started_at("20261128-031500-12") == (NOW, 12)
     assert started_at("20261399-031500") is None
     assert started_at("20261128-031500-copy") is None
+
+
+@pytest.mark.parametrize(
+    ("record", "said"),
+    [
+        ("keep_gb = -1", "record.keep_gb must be a number of GB, 0 or more (0: no limit), not -1"),
+        ('keep_days = "soon"', "record.keep_days must be a number of days, 0 or more"),
+    ],
+)
+def test_companion_run_with_a_bad_budget_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], record: str, said: str
+) -> None:
+    """Issue 24: ``companion run --record`` with a budget that is no budget does not
+    start: one line naming the file and the key, no traceback, exit 2."""
+    config = tmp_path / "config.toml"
+    config.write_text(
+        '[display]\nkind = "fake"\n[buttons]\nkind = "fake"\n[phone]\nenabled = false\n'
+        f"[record]\n{record}\n"
+    )
+    argv = ["run", "--config", str(config), "--camera", "fake", "--record", str(tmp_path / "r")]
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith(f"companion run: {config}: {said}")
+    assert not (tmp_path / "r").exists()
