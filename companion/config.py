@@ -52,12 +52,18 @@ and ``companion`` exits 2.
     name = "rosie"
     broker = "cafe-server.local:1883"
     password_file = "/etc/companion/mqtt.password"
+
+    [record]                # the camera's frames kept (docs/hex-referee.md)
+    folder = "/var/lib/companion/recordings"
+    keep_gb = 8             # the most the folder holds: the oldest recordings go first
+    keep_days = 0           # recordings older than this go too (0: kept while room)
 """
 
 from __future__ import annotations
 
 import os
 import re
+import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -184,14 +190,31 @@ class PhoneSection:
     url: str = ""  # the address the OLED's code opens; empty: this Pi's address and port
 
 
+#: The recordings folder's budget (issue 24): gigabytes (10^9 bytes), 0 for no limit.
+Gigabytes = Annotated[
+    float,
+    Meta(ge=0, le=sys.float_info.max, description="a number of GB, 0 or more (0: no limit)"),
+]
+#: How long a recording is kept: days, 0 for as long as the budget leaves room.
+Days = Annotated[
+    float,
+    Meta(ge=0, le=sys.float_info.max, description="a number of days, 0 or more (0: no limit)"),
+]
+
+
 @dataclass(frozen=True)
 class RecordSection:
     """Recording the camera's frames while the table plays (docs/hex-referee.md, "Records
     and replays"): each start of ``companion run`` writes a new folder under ``folder``
-    (empty: no recording), ``fps`` frames a second of JPEG, named with their times."""
+    (empty: no recording), ``fps`` frames a second of JPEG, named with their times.
+    The folder holds at most ``keep_gb`` (8 GB: an SD card of 16 GB keeps room for the
+    system; 0: no limit) and recordings started more than ``keep_days`` ago (0: no limit)
+    are removed, the oldest first (companion.daemon.recording_budget)."""
 
     folder: str = ""
     fps: Positive = 5.0
+    keep_gb: Gigabytes = 8.0
+    keep_days: Days = 0.0
 
 
 @dataclass(frozen=True)

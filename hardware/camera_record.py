@@ -10,9 +10,14 @@ replays a folder of such names on those times (:mod:`hardware.camera_replay`), h
 fast the table read them.
 
 Nothing the recording meets stops the table: a full queue (a slow card) drops the frame
-and counts it, and a write that fails (the disk full, the folder gone) or less than
-``keep_free`` bytes left on the disk stops the recording with :attr:`FrameWriter.error`
-saying why; the frames written stay a recording that replays up to there.
+and counts it, and a write that fails (the disk full, the folder gone), less than
+``keep_free`` bytes left on the disk, or a recording that would pass ``max_bytes`` (the
+recordings folder's budget, ``[record] keep_gb``) stops the recording with
+:attr:`FrameWriter.error` saying why; the frames written stay a recording that replays up
+to there. Every :data:`CHECK_EVERY` frames the writer tells ``on_grown`` how many bytes
+it has written, on its own thread: the daemon's keeper of the recordings folder removes
+older recordings from there (``companion.daemon.recording_budget``) without a walk of
+the folder per frame.
 
     >>> import tempfile, pathlib, numpy as np
     >>> from hardware.camera import Frame
@@ -78,6 +83,8 @@ class FrameWriter:
         keep_free: int = KEEP_FREE,
         queue_size: int = 8,
         disk_usage: DiskUsage = shutil.disk_usage,
+        max_bytes: int = 0,
+        on_grown: Callable[[int], None] | None = None,
     ) -> None:
         if not fps > 0:
             raise ConfigurationError(f"record.fps {fps!r}: frames a second must be more than 0")
@@ -95,6 +102,10 @@ class FrameWriter:
         self.quality = quality
         self.keep_free = keep_free
         self._disk_usage = disk_usage
+        #: The most this recording may hold (bytes; 0: no limit), and who hears it grow
+        #: (set before the first frame is offered).
+        self.max_bytes = max_bytes
+        self.on_grown = on_grown
         #: Frames written, frames dropped (the queue full), and why the recording stopped.
         self.written = 0
         self.dropped = 0
@@ -156,12 +167,20 @@ class FrameWriter:
                         f"(the recording keeps {self.keep_free // (1 << 20)} MiB free)"
                     )
                     return
+            if self.max_bytes and self.bytes + len(data) > self.max_bytes:
+                self.error = (
+                    f"{self.folder} holds {self.bytes / 1e9:.2f} GB, and the next frame would "
+                    f"pass the {self.max_bytes / 1e9:g} GB the recordings may hold (record.keep_gb)"
+                )
+                return
             path.write_bytes(data.tobytes())
         except OSError as exc:
             self.error = f"cannot write {path}: {exc.strerror or exc}"
             return
         self.written += 1
         self.bytes += len(data)
+        if self.on_grown is not None and self.written % CHECK_EVERY == 0:
+            self.on_grown(self.bytes)
 
 
 class RecordingCamera(CameraWrapper):

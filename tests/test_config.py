@@ -167,3 +167,43 @@ def test_the_table_speaks_the_configured_language(tmp_path: Path) -> None:
         app = UiApp(language=config.ui.language)
         assert language() == "fr" and app.screen(0.0).title == "Choisir un jeu"
     assert parse_config({}).ui.language == "en"  # English unless the file says otherwise
+
+
+def test_the_recordings_budget_defaults_to_8_gb_and_old_files_still_read() -> None:
+    """Issue 24: a ``[record]`` section written before the budget reads as before, with
+    the budget's defaults (8 GB, no age limit); whole numbers and fractions are taken."""
+    record = parse_config({"record": {"folder": "/var/lib/companion/recordings", "fps": 5}}).record
+    assert (record.folder, record.fps, record.keep_gb, record.keep_days) == (
+        "/var/lib/companion/recordings",
+        5.0,
+        8.0,
+        0.0,
+    )
+    record = parse_config({"record": {"keep_gb": 0, "keep_days": 0.5}}).record
+    assert (record.keep_gb, record.keep_days) == (0.0, 0.5)
+
+
+@pytest.mark.parametrize(
+    ("key", "given", "shown"),
+    [
+        ("keep_gb", -1, "-1"),
+        ("keep_gb", -0.5, "-0.5"),
+        ("keep_gb", "8GB", "'8GB'"),
+        ("keep_gb", True, "True"),
+        ("keep_gb", float("inf"), "inf"),
+        ("keep_days", -3, "-3"),
+        ("keep_days", "a week", "'a week'"),
+    ],
+)
+def test_a_budget_that_is_not_a_number_of_0_or_more_is_refused(
+    key: str, given: object, shown: str
+) -> None:
+    """Issue 24: ``[record] keep_gb`` / ``keep_days`` negative or not a number: the
+    configuration's one-line error naming the file, the key, the rule and the value."""
+    with pytest.raises(ConfigError) as caught:
+        parse_config({"record": {key: given}}, "/etc/companion/config.toml")
+    unit = "GB" if key == "keep_gb" else "days"
+    assert str(caught.value) == (
+        f"/etc/companion/config.toml: record.{key} must be a number of {unit}, "
+        f"0 or more (0: no limit), not {shown}"
+    )

@@ -199,9 +199,9 @@ def build_daemon(
     recorder = None
     if config.record.folder:  # a folder that cannot be made stops the start, named
         with in_file(config.source):
-            writer = start_recording(config.record, wall_clock())
-        open_the_camera = recording_opener(open_the_camera, writer)
-        recorder = Recorder(writer, clock)
+            recording = start_recording(config.record, wall_clock())
+        open_the_camera = recording_opener(open_the_camera, recording.writer)
+        recorder = Recorder(recording, clock)
     devices = Devices(
         camera=open_the_camera,
         display=_opener(config, display, open_display),

@@ -3,12 +3,15 @@
 A game refereed in front of the real camera is kept as the table saw it, to be replayed
 into its record (``companion replay``; docs/hex-referee.md, "Records and replays"):
 :func:`start_recording` makes the new folder of this start of the daemon (its start
-time, ``20261128-031500``, under the configured folder) and the
-:class:`~hardware.camera_record.FrameWriter` that fills it; every camera the daemon
-opens (again, after a lost camera too) is wrapped to hand its frames to that writer
-(:func:`recording_opener`). :class:`Recorder` is the loop's part that says it in the
-log: where the frames go, once a minute how many were written and dropped, why the
-recording stopped (a full disk: the game goes on), and the count at the end.
+time, ``20261128-031500``, under the configured folder), the
+:class:`~hardware.camera_record.FrameWriter` that fills it, and the
+:class:`~companion.daemon.recording_budget.RecordingsKeeper` that keeps the folder
+within ``keep_gb`` and ``keep_days`` by removing its oldest recordings (issue 24: an
+unattended table's SD card never fills); every camera the daemon opens (again, after a
+lost camera too) is wrapped to hand its frames to that writer (:func:`recording_opener`).
+:class:`Recorder` is the loop's part that says it in the log: where the frames go, once
+a minute how many were written and dropped, why the recording stopped (a full disk, or
+this recording alone over the budget: the game goes on), and the count at the end.
 """
 
 from __future__ import annotations
@@ -16,10 +19,12 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
 from companion.config import RecordSection
+from companion.daemon.recording_budget import GB, RecordingsKeeper
 from hardware.camera import Camera
 from hardware.camera_record import FrameWriter, RecordingCamera
 
@@ -28,16 +33,35 @@ log = logging.getLogger(__name__)
 REPORT_SECONDS: Final = 60.0
 
 
-def start_recording(section: RecordSection, started: float) -> FrameWriter:
+@dataclass(frozen=True)
+class Recording:
+    """A recording under way: its writer, and the keeper of its folder's budget (None
+    when ``keep_gb`` and ``keep_days`` are both 0)."""
+
+    writer: FrameWriter
+    keeper: RecordingsKeeper | None
+
+
+def start_recording(
+    section: RecordSection, started: float, *, keep_bytes: int | None = None
+) -> Recording:
     """The writer of a new folder under ``section.folder`` named by ``started`` (wall
-    clock); ``-2``, ``-3`` ... when the daemon started twice in one second."""
+    clock); ``-2``, ``-3`` ... when the daemon started twice in one second. The folder
+    is kept within ``section.keep_gb`` (``keep_bytes`` when given: tests' small budgets)
+    and ``section.keep_days``."""
     parent = Path(section.folder).expanduser()
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(started))
     folder, number = parent / stamp, 1
     while folder.exists():
         number += 1
         folder = parent / f"{stamp}-{number}"
-    return FrameWriter(folder, fps=section.fps)
+    budget = round(section.keep_gb * GB) if keep_bytes is None else keep_bytes
+    if not budget and not section.keep_days:
+        return Recording(FrameWriter(folder, fps=section.fps), None)
+    writer = FrameWriter(folder, fps=section.fps, max_bytes=budget)  # makes the folder first
+    keeper = RecordingsKeeper(parent, folder, keep_bytes=budget, keep_days=section.keep_days)
+    writer.on_grown = keeper.grown
+    return Recording(writer, keeper)
 
 
 def recording_opener(
@@ -52,17 +76,29 @@ def recording_opener(
 
 
 class Recorder:
-    """The log's side of the recording (module docstring); closes the writer last."""
+    """The log's side of the recording (module docstring); closes the writer, then the
+    keeper of the folder's budget, last."""
 
-    def __init__(self, writer: FrameWriter, clock: Callable[[], float]) -> None:
-        self.writer = writer
+    def __init__(self, recording: Recording, clock: Callable[[], float]) -> None:
+        self.writer = recording.writer
+        self.keeper = recording.keeper
         self.clock = clock
         self._next = 0.0
         self._said_error = False
 
     def start(self) -> None:
-        period = self.writer.period
-        log.info("recording the camera to %s, %.3g frames a second", self.writer.folder, 1 / period)
+        period, keeper = self.writer.period, self.keeper
+        budget = ""
+        if keeper is not None:
+            limits = [f"{keeper.keep_bytes / GB:g} GB"] if keeper.keep_bytes else []
+            limits += [f"{keeper.keep_days:g} days"] if keeper.keep_days else []
+            budget = f", the folder kept within {' and '.join(limits)}"
+        log.info(
+            "recording the camera to %s, %.3g frames a second%s",
+            self.writer.folder,
+            1 / period,
+            budget,
+        )
         self._next = self.clock() + REPORT_SECONDS
 
     def turn(self, now: float, changed: bool) -> None:
@@ -86,6 +122,8 @@ class Recorder:
 
     def close(self) -> None:
         self.writer.close()
+        if self.keeper is not None:
+            self.keeper.close()
         if self.writer.error is not None and not self._said_error:
             log.error("recording stopped: %s", self.writer.error)
         log.info("recorded %s", self.summary())

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from hardware.camera import Frame, open_camera
-from hardware.camera_record import NAME, FrameWriter, RecordingCamera, frame_name
+from hardware.camera_record import CHECK_EVERY, NAME, FrameWriter, RecordingCamera, frame_name
 from hardware.errors import ConfigurationError, EndOfStream
 
 
@@ -165,3 +165,36 @@ def test_the_recording_camera_is_the_camera_and_offers_each_frame(tmp_path: Path
     assert camera.closed and writer.recording
     writer.close()
     assert writer.written == 3
+
+
+def test_a_recording_stops_before_it_passes_its_most(tmp_path: Path) -> None:
+    """Issue 24: ``max_bytes`` (the recordings folder's budget) is never passed: the
+    frame that would pass it is not written, and the error says why and names the key."""
+    probe = FrameWriter(tmp_path / "probe", fps=10.0, keep_free=0)
+    probe.offer(_frame(0, fps=10.0))
+    probe.close()
+    writer = FrameWriter(
+        tmp_path / "rec", fps=10.0, keep_free=0, queue_size=16, max_bytes=3 * probe.bytes
+    )
+    for index in range(10):
+        writer.offer(_frame(index, fps=10.0))
+    writer.close()
+    assert (writer.written, writer.bytes) == (3, 3 * probe.bytes)
+    assert len(_names(tmp_path / "rec")) == 3
+    assert writer.error is not None and writer.error.startswith(f"{tmp_path / 'rec'} holds ")
+    assert "(record.keep_gb)" in writer.error
+
+
+def test_the_writer_says_how_much_it_holds_every_check(tmp_path: Path) -> None:
+    """Issue 24: ``on_grown`` hears the bytes written every CHECK_EVERY frames, on the
+    writer's thread (no walk of the folder per frame)."""
+    heard: list[int] = []
+    sizes: list[int] = []
+    writer = FrameWriter(tmp_path / "rec", fps=10.0, keep_free=0, queue_size=2 * CHECK_EVERY + 5)
+    writer.on_grown = heard.append
+    for index in range(2 * CHECK_EVERY + 5):
+        writer.offer(_frame(index, fps=10.0, value=index))
+    writer.close()
+    for name in _names(tmp_path / "rec"):
+        sizes.append((tmp_path / "rec" / name).stat().st_size)
+    assert heard == [sum(sizes[:CHECK_EVERY]), sum(sizes[: 2 * CHECK_EVERY])]
