@@ -10,7 +10,9 @@ with their centre off the picture's, and a pincushion). For each: the pieces rea
 their true cells (of 26) and the farthest a marker is read from its cell's centre
 (mm; a cell is 24 mm across, so 12 mm is the next cell's edge), through the plain
 homography and through the view the reader finds (companion.table.hex_view), and the
-bend it finds. Then the cost, one thread: the search for the bend (once a game), and
+bend it finds. The two percents measure the corners differently (the lens: where a
+point a straight lens shows at the corner goes; the reader: how far the picture's
+corner lies from where a straight lens would show it), so they differ as the bend grows. Then the cost, one thread: the search for the bend (once a game), and
 the whole read of a bent frame once the bend is known.
 """
 
