@@ -152,21 +152,20 @@ def blank(size: tuple[int, int]) -> Image.Image:
 
 
 def fit(text: str, font: Font, width: int) -> str:
-    """``text`` as drawn within ``width`` pixels: as it is when it fits; else a name in
-    Chinese or Korean without the spaces between its syllables, when that fits; else
-    cut, ending in '.' so it shows it was cut (the drawn letters are cut, not the typed
-    ones: "王小明" becomes "Wang Xiao Ming", which is cut).
+    """``text`` as drawn within ``width`` pixels: as it is when it fits; else without the
+    spaces between the syllables of a name in Chinese or Korean (:func:`printable`),
+    cut if that is still too wide, ending in '.' so it shows it was cut (the drawn
+    letters are cut, not the typed ones: "王小明" is drawn "WangXiaoMing").
 
     >>> fit("王小明", TEXT, 84), fit("王小明", TEXT, 72), fit("王小明", TEXT, 48)
-    ('王小明', 'WangXiaoMing', 'Wang Xi.')
+    ('王小明', 'WangXiaoMing', 'WangXia.')
     """
     if font.measure(text) <= width:
         return text
-    narrow = printable(text, spaced=False)
-    if font.measure(narrow) <= width:
-        return narrow
+    shown = printable(text, spaced=False)
+    if font.measure(shown) <= width:
+        return shown
     _cut(text)
-    shown = printable(text)
     room = max(0, width // font.width)
     if room <= 1:
         return shown[:room]

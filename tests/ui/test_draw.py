@@ -96,8 +96,8 @@ def test_a_chinese_or_korean_name_reads_as_separate_syllables() -> None:
 
 def test_a_name_drops_its_syllables_spaces_before_it_is_cut() -> None:
     """Issue 25/26, phone names: the spaces between syllables show only where they fit;
-    where they do not, the name is drawn as before (no cut, no smaller font); a name cut
-    anyway is cut in the letters drawn, never wider than its place."""
+    where they do not, the name is drawn as before (no cut, no smaller font, cut as
+    before); a name is cut in the letters drawn, never wider than its place."""
     assert fit("王小明", TEXT, 84) == "王小明"  # "Wang Xiao Ming": 14 cells of 6 px
     with recording_cuts() as cuts:
         assert fit("王小明", TEXT, 83) == "WangXiaoMing"
@@ -106,7 +106,8 @@ def test_a_name_drops_its_syllables_spaces_before_it_is_cut() -> None:
     with recording_cuts() as cuts:
         assert fit("王小明王小明", TEXT, 30) == "Wang."
         assert fit("Anna 王小明", TEXT, 60) == "Anna Wang."
-    assert cuts == ["王小明王小明", "Anna 王小明"]
+        assert fit("王小明", TEXT, 48) == "WangXia."
+    assert cuts == ["王小明王小明", "Anna 王小明", "王小明"]
     for width in range(0, 130):
         for name in ("王小明王小明", "김민수 Ana", "cœur d’Élise", "Дмитрий"):
             assert TEXT.measure(fit(name, TEXT, width)) <= max(width, 0), (name, width)
