@@ -60,15 +60,16 @@ def romanised(text: str, keep: Callable[[str], bool], *, spaced: bool = True) ->
         if keep(char):
             pieces.append(_Piece(char))
             continue
-        name = unicodedata.name(unicodedata.normalize("NFKC", char)[:1], "")
-        latin = anyascii(char) if name.startswith(_KANA) else _latin(char, keep)
-        if char == _AGAIN and pieces and pieces[-1].word and not pieces[-1].kana:
-            pieces.append(_Piece(pieces[-1].text, word=True))
+        last = pieces[-1] if pieces else _Piece("")
+        if char == _AGAIN and last.word and not last.kana:
+            pieces.append(_Piece(last.text, word=True))
             continue
-        if name.startswith(_KANA) and pieces and pieces[-1].kana:
-            pieces[-1].text += latin
+        name = unicodedata.name(unicodedata.normalize("NFKC", char)[:1], "")
+        kana = name.startswith(_KANA)
+        latin = anyascii(char) if kana else _latin(char, keep)  # a long-vowel mark: ""
+        if kana and last.kana:
+            last.text += latin
         else:
-            kana = name.startswith(_KANA)
             pieces.append(_Piece(latin, word=kana or name.startswith(_SYLLABLES), kana=kana))
     for piece in pieces:
         if piece.kana:
