@@ -4,13 +4,15 @@ cut or a smaller font that the same name run together would not have had."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import every_screen
 import pytest
 from PIL import Image, ImageChops
 
-from companion.ui.draw import printable, recording_cuts, recording_texts
-from companion.ui.screens import View, render
-from companion.views import RummyView, ScoresView, TrickView, TrickWonView
+from companion.ui.draw import TEXT, printable, recording_cuts, recording_texts
+from companion.ui.screens import View, message_pages, render, wrap
+from companion.views import MessageView, RummyView, ScoresView, TrickView, TrickWonView
 from companion.views.i18n import speaking
 
 #: Names a phone may send: run together, the first is as long as the longest name the
@@ -105,4 +107,15 @@ def test_a_rummy_seat_keeps_its_total_in_the_bar() -> None:
     with speaking("en"), recording_texts() as texts, recording_cuts() as cuts:
         render(view, (128, 32))
     assert "이서연  -5 pts" in texts
+    assert cuts == []
+
+
+def test_a_long_name_in_a_message_wraps_between_its_syllables() -> None:
+    """Issue 25/26, phone names: a name longer than a row of a message (eight Chinese
+    characters, 33 letters drawn) breaks between its syllables, never cut."""
+    view = MessageView("Names from a phone", ("欧阳娜娜小明明王, 김민수",))
+    assert wrap(view.lines, TEXT, 126) == ["Ou Yang Na Na Xiao", "Ming Ming Wang,", "김민수"]
+    with speaking("en"), recording_cuts() as cuts:
+        for page in range(message_pages(view, (128, 64))):
+            render(replace(view, page=page), (128, 64))
     assert cuts == []
