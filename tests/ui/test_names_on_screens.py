@@ -119,3 +119,53 @@ def test_a_long_name_in_a_message_wraps_between_its_syllables() -> None:
         for page in range(message_pages(view, (128, 64))):
             render(replace(view, page=page), (128, 64))
     assert cuts == []
+
+
+@pytest.mark.parametrize(
+    ("view", "drawn", "size"),
+    [
+        # doubled 6x13B run together, rather than 9x15B once with its spaces
+        (
+            TrickView("Fibonachos", 1, 2, "李小明"),
+            TrickView("Fibonachos", 1, 2, "LiXiaoMing"),
+            (128, 64),
+        ),
+        (TrickWonView("李小明", "Red 3", 3), TrickWonView("LiXiaoMing", "Red 3", 3), (128, 64)),
+        (TrickWonView("李小明", "Red 3", 3), TrickWonView("LiXiaoMing", "Red 3", 3), (128, 32)),
+        # the short panel: beside "to play", 6x13B has room for the spaces ...
+        (
+            TrickView("Fibonachos", 1, 2, "李小明"),
+            TrickView("Fibonachos", 1, 2, "Li Xiao Ming"),
+            (128, 32),
+        ),
+        # ... 9x15B has not: run together, not smaller, nor over "to play"
+        (
+            TrickView("Fibonachos", 1, 2, "김민수"),
+            TrickView("Fibonachos", 1, 2, "GimMinSu"),
+            (128, 32),
+        ),
+        (
+            TrickView("Fibonachos", 1, 2, "김민수"),
+            TrickView("Fibonachos", 1, 2, "Gim Min Su"),
+            (128, 64),
+        ),
+    ],
+)
+def test_large_type_keeps_a_name_as_large_as_it_was(
+    view: View, drawn: View, size: tuple[int, int]
+) -> None:
+    """Issue 25/26 (large type, issue 12 s5): a name doubled run together
+    ("LiXiaoMing" in 6x13B twice) is not drawn smaller for its spaces; where the
+    spaces fit at the same size, they show ("Gim Min Su")."""
+    with speaking("en"), recording_cuts() as cuts:
+        assert _same(render(view, size, large=True), render(drawn, size, large=True))
+    assert cuts == []
+
+
+def test_large_type_splits_a_two_word_name_by_its_letters_drawn() -> None:
+    """Issue 25/26 (large type): a name of two words doubled on two lines takes the size
+    of its wider word as drawn ("WangXiaoMing", not the shorter "Christel" by the
+    characters typed), so neither line is cut."""
+    with speaking("en"), recording_cuts() as cuts:
+        render(TrickWonView("Christel 王小明", "Red 3", 3), (128, 64), large=True)
+    assert cuts == []
