@@ -3,10 +3,12 @@
 Everything is drawn with the public-domain X11 fixed fonts in ``fonts/`` (crisp
 at one pixel, identical on every machine), so golden images are stable. They hold
 ISO 8859-1, so French is drawn with its accents (é è à ç ê î ô û ë ï ü); the few
-letters outside it (œ, typographic quotes) are written as the fonts can draw them
-(:func:`printable`). A text too long for its place is cut and ends in "."; the
-tests record every cut, and every text drawn over another (:func:`recording_cuts`),
-and allow none.
+letters outside it (œ, typographic quotes) are written as the fonts can draw them, and
+a name in another script in Latin letters, a Chinese or Korean syllable apart
+(:func:`printable`: "王小明" as "Wang Xiao Ming"; where those spaces leave no room, as
+"WangXiaoMing"). A text too long for its place is cut and ends in "."; the tests
+record every cut, and every text drawn over another (:func:`recording_cuts`), and
+allow none.
 
     >>> img = blank((128, 64))
     >>> pen = Pen(img)
@@ -18,15 +20,15 @@ and allow none.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
-from anyascii import anyascii
 from PIL import Image, ImageChops, ImageDraw, ImageFont
+
+from companion.views.romanised import romanised
 
 FONT_DIR = Path(__file__).with_name("fonts")
 WHITE = 255  # mode "1" stores lit pixels as 255 (what a saved PNG reads back)
@@ -47,14 +49,20 @@ class Font:
 
     def measure(self, text: str) -> int:
         """The width of ``text`` in pixels, as the font draws it (its bounding box)."""
-        return _width(self.name, text)
+        return _width(self.name, printable(text))
+
+    def narrowest(self, text: str) -> int:
+        """The width of ``text`` drawn without the spaces :func:`printable` puts between
+        the syllables of a name in Chinese or Korean (as :func:`fit` draws it where the
+        spaces leave no room); :meth:`measure`'s width for any other text."""
+        return _width(self.name, printable(text, spaced=False))
 
 
 @lru_cache(maxsize=4096)
-def _width(name: str, text: str) -> int:
-    """The width of ``text`` in font ``name``: a screen measures the same few texts
+def _width(name: str, shown: str) -> int:
+    """The width of ``shown`` in font ``name``: a screen measures the same few texts
     each frame (names, scores, labels), so they are measured once."""
-    return int(_load(name).getbbox(printable(text))[2])
+    return int(_load(name).getbbox(shown)[2])
 
 
 @cache
@@ -75,32 +83,31 @@ _SPELLED = str.maketrans(
 )
 
 
-def printable(text: str) -> str:
+@lru_cache(maxsize=4096)
+def printable(text: str, *, spaced: bool = True) -> str:
     """``text`` in the letters the bitmap fonts hold (ISO 8859-1): œ as oe, a letter
     with an accent the fonts lack without it, a letter or digit of another script in
-    Latin letters (anyascii: a player's name typed on the phone page), anything else
-    (a symbol, an emoji) as '?'.
+    Latin letters (a player's name typed on the phone page:
+    :func:`~companion.views.romanised.romanised`), a Chinese or Korean syllable apart
+    from the letters beside it unless ``spaced`` is false, anything else (a symbol, an
+    emoji) as '?'.
 
     >>> printable("cœur d’Élise"), printable("Łukasz, Дмитрий")
     ("coeur d'Élise", 'Lukasz, Dmitriy')
+    >>> printable("王小明"), printable("김민수", spaced=False)
+    ('Wang Xiao Ming', 'GimMinSu')
     """
     if text.isascii():
         return text
     text = text.translate(_SPELLED)
     if all(ord(char) < 256 for char in text):
         return text
-    return "".join(_latin1(char) for char in text)
+    return romanised(text, _latin1, spaced=spaced)
 
 
-def _latin1(char: str) -> str:
-    if ord(char) < 256:
-        return char
-    base = unicodedata.normalize("NFKD", char)[:1]
-    if base and ord(base) < 256:
-        return base
-    if unicodedata.category(char)[0] in "LN":
-        return anyascii(char) or "?"
-    return "?"
+def _latin1(char: str) -> bool:
+    """Whether the fonts hold ``char``."""
+    return ord(char) < 256
 
 
 _recorders: list[list[str]] = []
@@ -145,22 +152,33 @@ def blank(size: tuple[int, int]) -> Image.Image:
 
 
 def fit(text: str, font: Font, width: int) -> str:
-    """``text`` cut to ``width`` pixels; a cut text ends in '.' so it shows it was cut."""
+    """``text`` as drawn within ``width`` pixels: as it is when it fits; else without the
+    spaces between the syllables of a name in Chinese or Korean (:func:`printable`),
+    cut if that is still too wide, ending in '.' so it shows it was cut (the drawn
+    letters are cut, not the typed ones: "王小明" is drawn "WangXiaoMing").
+
+    >>> fit("王小明", TEXT, 84), fit("王小明", TEXT, 72), fit("王小明", TEXT, 48)
+    ('王小明', 'WangXiaoMing', 'WangXia.')
+    """
     if font.measure(text) <= width:
         return text
+    shown = printable(text, spaced=False)
+    if font.measure(shown) <= width:
+        return shown
     _cut(text)
     room = max(0, width // font.width)
     if room <= 1:
-        return text[:room]
-    return text[: room - 1] + "."
+        return shown[:room]
+    return shown[: room - 1] + "."
 
 
 def fitting(text: str, width: int, *fonts: Font) -> Font:
-    """The first of ``fonts`` (largest first) that draws ``text`` within ``width``; the
-    last one if none does (a long name drops to a smaller font rather than losing its
-    end)."""
+    """The first of ``fonts`` (largest first) that draws ``text`` within ``width`` (a
+    name in Chinese or Korean without the spaces between its syllables, if need be);
+    the last one if none does (a long name drops to a smaller font rather than losing
+    its end)."""
     for font in fonts:
-        if font.measure(text) <= width:
+        if font.narrowest(text) <= width:
             return font
     return fonts[-1]
 

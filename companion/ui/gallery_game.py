@@ -40,6 +40,9 @@ from companion.views import FlowView, ScoresView, present, present_running
 from companion.views.present import present_notice, present_trick_won
 
 NAMES = ("Ana", "Ben", "Cy", "Dee")
+#: Names typed on the players' phones in four scripts (docs/phone.md): the OLED writes
+#: them in Latin letters, a Chinese or Korean syllable apart where there is room.
+SCRIPTS = ("李小明", "김민수", "さくら", "Дмитрий")
 
 
 #: Trick 9 was cleared before Ben's card was read; the camera glimpsed G7 (issue 10).
@@ -103,11 +106,13 @@ def game_screens() -> dict[str, View]:
     five = (*NAMES, "")
     sides = get_game(HEX_REFEREE.name).seats
     next_trick = replace(trick_status(), trick=6, plays=(), lead=None, to_play=3, spicy=None)
+    round_two = Scores(FIBONACHOS.name, 2, (8, 0, 13, 5), (21, 13, 16, 5), (0,))
     return {
         "fibonachos-spicy": present(
             TrickStatus(FIBONACHOS.name, 1, 1, 0, awaiting=Awaiting.SPICY), NAMES
         ),
         "fibonachos-trick": present(trick_status(), NAMES),
+        "fibonachos-trick-scripts": present(trick_status(), SCRIPTS),
         "fibonachos-next-trick": present(replace(next_trick, awaiting=Awaiting.SPICY), NAMES),
         "fibonachos-5p": present(
             TrickStatus(FIBONACHOS.name, 3, 10, 4, four, Suit.YELLOW, spicy="S5#2"), five
@@ -140,6 +145,9 @@ def game_screens() -> dict[str, View]:
             NAMES,
         ),
         "trick-won": present_trick_won(TrickWon(0, "R13#1", 5, ("S3#1",)), NAMES, FIBONACHOS.name),
+        "trick-won-scripts": present_trick_won(
+            TrickWon(1, "R13#1", 5, ("S3#1",)), SCRIPTS, FIBONACHOS.name
+        ),
         "trump-trick-won": present_trick_won(
             TrickWon(3, "R10#1", 12, ("R3", "G7")), NAMES, TRUMP.name
         ),
@@ -148,9 +156,8 @@ def game_screens() -> dict[str, View]:
                 replace(trick_status(), totals=(21, 13, 16, 5), points=(5, 8, 5, 5)), NAMES
             )
         ),
-        "round-scores": waiting_scores(
-            present(Scores(FIBONACHOS.name, 2, (8, 0, 13, 5), (21, 13, 16, 5), (0,)), NAMES)
-        ),
+        "round-scores": waiting_scores(present(round_two, NAMES)),
+        "round-scores-scripts": waiting_scores(present(round_two, SCRIPTS)),
         "round-scores-5p": waiting_scores(
             present(
                 Scores(TRUMP.name, 12, (-40, 120, 0, 8, 13), (-160, 1340, 55, 89, 233), (1,)), five

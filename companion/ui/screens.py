@@ -18,7 +18,19 @@ from typing import Any
 from PIL import Image
 
 from companion.ui import screens_large
-from companion.ui.draw import BLACK, BOLD, LARGE, SMALL, TEXT, WHITE, Font, Pen, blank, fitting
+from companion.ui.draw import (
+    BLACK,
+    BOLD,
+    LARGE,
+    SMALL,
+    TEXT,
+    WHITE,
+    Font,
+    Pen,
+    blank,
+    fitting,
+    printable,
+)
 from companion.ui.layout import ROW, bar, bar_height, tall
 from companion.ui.qr import qr_screen
 from companion.ui.screens_game import scores_screen, trick_screen, trick_won_screen
@@ -63,7 +75,8 @@ def menu_screen(view: MenuView, size: tuple[int, int]) -> Image.Image:
 
 def wrap(lines: tuple[str, ...], font: Font, width: int) -> list[str]:
     """``lines`` broken at spaces into rows no wider than ``width`` pixels (a word too
-    long for a row is broken where it must be)."""
+    long for a row is broken where it must be; a name in another script, in the Latin
+    letters drawn: "欧阳娜娜" between its syllables "Ou Yang Na Na")."""
     rows: list[str] = []
     for line in lines:
         row = ""
@@ -75,6 +88,9 @@ def wrap(lines: tuple[str, ...], font: Font, width: int) -> list[str]:
             if row:
                 rows.append(row)
             rest = word
+            if font.measure(rest) > width and printable(rest) != rest:
+                *whole, rest = wrap((printable(rest),), font, width)
+                rows.extend(whole)
             while font.measure(rest) > width:
                 cut = max(1, width // font.width)
                 rows.append(rest[:cut])

@@ -13,7 +13,20 @@ from collections.abc import Sequence
 
 from PIL import Image
 
-from companion.ui.draw import BLACK, BOLD, HUGE, LARGE, SMALL, TEXT, Font, Pen, blank, fit, fitting
+from companion.ui.draw import (
+    BLACK,
+    BOLD,
+    HUGE,
+    LARGE,
+    SMALL,
+    TEXT,
+    Font,
+    Pen,
+    blank,
+    fit,
+    fitting,
+    printable,
+)
 from companion.ui.layout import ROW, bar, bar_height, bar_room, round_trick, tall
 from companion.views import Play, ScoresView, TrickView, TrickWonView
 from companion.views.i18n import _
@@ -22,9 +35,12 @@ from companion.views.i18n import _
 def short_name(name: str, room: int = 5) -> str:
     """A player's name in ``room`` characters: "Seat 2" -> "Seat2", "Bartholomew" -> "Barth".
 
-    >>> short_name("Seat 12"), short_name("Ana")
-    ('Sea12', 'Ana')
+    Counted in the letters drawn: a name in another script in its Latin letters.
+
+    >>> short_name("Seat 12"), short_name("Ana"), short_name("王小明")
+    ('Sea12', 'Ana', 'WangX')
     """
+    name = printable(name)
     if len(name) <= room:
         return name
     squeezed = name.replace(" ", "")
@@ -88,10 +104,11 @@ def _leads(view: TrickView) -> str:
 def _whose_turn(pen: Pen, y: int, view: TrickView, big: Font) -> None:
     """'Ana to play': the name in ``big`` (BOLD when a long name leaves no room)."""
     tail = _(" to play")
-    font = big if big.measure(view.to_play) + TEXT.measure(tail) <= pen.width else BOLD
-    if font.measure(view.to_play) + TEXT.measure(tail) > pen.width:
+    font = big if big.narrowest(view.to_play) + TEXT.measure(tail) <= pen.width else BOLD
+    if font.narrowest(view.to_play) + TEXT.measure(tail) > pen.width:
         tail = ""  # a name longer than any the buttons type: the name comes first
-    end = pen.text((0, y), view.to_play, font)
+    room = pen.width - (TEXT.measure(tail) if tail else 0)
+    end = pen.text((0, y), view.to_play, font, width=room)
     if tail:
         pen.text((end, y + font.height - TEXT.height), tail, TEXT)
 
@@ -236,7 +253,7 @@ def trick_won_screen(view: TrickWonView, size: tuple[int, int]) -> Image.Image:
             pen.centre(top + 36, takes, fitting(takes, size[0], TEXT, SMALL))
         return image
     side = max(SMALL.measure(with_card), SMALL.measure(takes))
-    if LARGE.measure(view.winner) + 4 + side <= size[0]:
+    if LARGE.narrowest(view.winner) + 4 + side <= size[0]:
         # The winner, and beside it the card that won and the prize.
         top = bar(pen, size, title, _("won by"))
         end = pen.text((0, top + 1), view.winner, LARGE, width=size[0] - side - 4)
@@ -306,7 +323,7 @@ def _short_scores(image: Image.Image, view: ScoresView, size: tuple[int, int]) -
     row = SMALL.height + 1
     rows = (size[1] - bar_height(size) - 1 - SMALL.height) // row + 1
     half = size[0] // 2
-    if all(SMALL.measure(f"{name} {total}") <= half - 2 for name, total in cells):
+    if all(SMALL.narrowest(f"{name} {total}") <= half - 2 for name, total in cells):
         columns, width = 2, half - 2
     else:
         columns, width = 1, size[0]

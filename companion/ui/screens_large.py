@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from PIL import Image
 
-from companion.ui.draw import BOLD, HUGE, LARGE, SMALL, TEXT, Font, Pen, blank
+from companion.ui.draw import BOLD, HUGE, LARGE, SMALL, TEXT, Font, Pen, blank, fit
 from companion.ui.layout import round_trick, tall
 from companion.views import HexView, TrickView, TrickWonView
 from companion.views.i18n import _
@@ -28,9 +28,10 @@ HEADLINES = ((HUGE, 2), (LARGE, 2), (BOLD, 2), (LARGE, 1), (BOLD, 1), (TEXT, 1))
 
 
 def headline_font(text: str, width: int, height: int = 64) -> tuple[Font, int]:
-    """The largest font and scale that fit ``text`` in ``width`` by ``height`` pixels."""
+    """The largest font and scale that fit ``text`` in ``width`` by ``height`` pixels (a
+    name in Chinese or Korean run together if need be: a size larger, not its spaces)."""
     for font, scale in HEADLINES:
-        if scale * font.measure(text) <= width and scale * font.height <= height:
+        if scale * font.narrowest(text) <= width and scale * font.height <= height:
             return font, scale
     return HEADLINES[-1]
 
@@ -38,12 +39,18 @@ def headline_font(text: str, width: int, height: int = 64) -> tuple[Font, int]:
 def big_text(image: Image.Image, text: str, at: tuple[int, int], font: Font, scale: int) -> int:
     """Paste ``text`` in ``font`` enlarged ``scale`` times (square pixels), cut (and so
     seen by the fit checks) at the image's edge; return its width."""
-    room = (image.width - at[0]) // scale
-    small = blank((max(1, min(room, font.measure(text))), font.height))
-    Pen(small).text((0, 0), text, font)
-    big = small.resize((small.width * scale, small.height * scale), Image.Resampling.NEAREST)
+    big = _enlarged(text, font, scale, (image.width - at[0]) // scale)
     image.paste(big, at)
     return big.width
+
+
+def _enlarged(text: str, font: Font, scale: int, room: int) -> Image.Image:
+    """``text`` as drawn within ``room`` pixels (:func:`~companion.ui.draw.fit`: a name
+    run together, or cut), enlarged ``scale`` times."""
+    shown = fit(text, font, room)
+    small = blank((max(1, font.measure(shown)), font.height))
+    Pen(small).text((0, 0), shown, font)
+    return small.resize((small.width * scale, small.height * scale), Image.Resampling.NEAREST)
 
 
 def _headline(image: Image.Image, text: str, y: int, *, centre: bool = False) -> int:
@@ -52,16 +59,15 @@ def _headline(image: Image.Image, text: str, y: int, *, centre: bool = False) ->
     font, scale = headline_font(text, image.width)
     first, _space, second = text.partition(" ")
     if scale == 1 and second:
-        two, twice = headline_font(max(first, second, key=len), image.width)
+        two, twice = headline_font(max(first, second, key=TEXT.narrowest), image.width)
         if twice > 1 and 2 * twice * two.height <= image.height - TEXT.height:
             for word in (first, second):  # one size for both lines
                 x = max(0, (image.width - twice * two.measure(word)) // 2) if centre else 0
                 big_text(image, word, (x, y), two, twice)
                 y += twice * two.height
             return y
-    width = scale * font.measure(text)
-    x = max(0, (image.width - width) // 2) if centre else 0
-    big_text(image, text, (x, y), font, scale)
+    big = _enlarged(text, font, scale, image.width // scale)
+    image.paste(big, (max(0, (image.width - big.width) // 2) if centre else 0, y))
     return y + scale * font.height
 
 
@@ -72,10 +78,11 @@ def _short(image: Image.Image, text: str, notes: list[str]) -> Image.Image:
     notes = [note for note in notes if note]
     room = image.width - max((SMALL.measure(note) for note in notes), default=0) - 4
     font, scale = headline_font(text, room, image.height)
-    if scale * font.measure(text) > room:
-        notes = []
-        font, scale = headline_font(text, image.width, image.height)
-    big_text(image, text, (0, (image.height - scale * font.height) // 2), font, scale)
+    if scale * font.narrowest(text) > room:
+        notes, room = [], image.width
+        font, scale = headline_font(text, room, image.height)
+    big = _enlarged(text, font, scale, room // scale)
+    image.paste(big, (0, (image.height - scale * font.height) // 2))
     for index, note in enumerate(reversed(notes)):
         pen.right(image.height - (index + 1) * (SMALL.height + 1) + 1, note, SMALL)
     return image

@@ -55,7 +55,7 @@ def rummy_screen(view: RummyView, size: tuple[int, int]) -> Image.Image:
     pen = Pen(image)
     score, turn = _rummy_info(view)
     seat = view.seat
-    if not tall(size) and score and TEXT.measure(f"{seat}  {score}  9/9") <= size[0]:
+    if not tall(size) and score and TEXT.narrowest(f"{seat}  {score}  9/9") <= size[0]:
         seat, score = f"{seat}  {score}", ""  # the short panel's total in the bar
     top = bar(pen, size, seat, f"{view.number}/{view.seats}")
     notes = _legend(view, size[0])

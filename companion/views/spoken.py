@@ -7,7 +7,9 @@ scores, the result, a refusal, a question to the table, the hex moves allowed) a
 sentence in the table's language, from the same catalogue as the screens. Refusals
 and questions reuse the screens' sentences (:func:`~companion.views.words.notice_words`)
 without their button hints in brackets. What is said at all is a :class:`Level`:
-off, the key moments, or everything (whose turn after every card, too).
+off, the key moments, or everything (whose turn after every card, too). A player's
+name in a script the voice does not read is said in Latin letters
+(:func:`for_the_voice`: "王小明" as "Wang Xiao Ming").
 
     >>> from companion.flows.status import TrickStatus
     >>> before = TrickStatus("fibonachos", 1, 1, to_play=0)
@@ -19,7 +21,8 @@ off, the key moments, or everything (whose turn after every card, too).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+import unicodedata
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -39,6 +42,7 @@ from companion.games.i18n import N_
 from companion.views.cards import card_name
 from companion.views.i18n import _, language, ngettext
 from companion.views.names import seat_names
+from companion.views.romanised import romanised
 from companion.views.words import notice_words
 
 
@@ -108,7 +112,48 @@ def announce(
         said.extend(_of_notice(notice, players, game))
     said.extend(_of_status(before, after, players, notices))
     lang = language()
-    return [Announcement(kind, text, lang) for kind, text in said if level.says(kind)]
+    return [
+        Announcement(kind, for_the_voice(text, lang), lang)
+        for kind, text in said
+        if level.says(kind)
+    ]
+
+
+#: Latin letters espeak-ng's English and French voices say by their code ("letter
+#: 1e0d"), although they lie below U+0250 (tests/views/test_spoken_names.py asks
+#: espeak-ng about every letter there).
+_UNREAD = frozenset("ƄƅƔƖƧƨƱƼƽƾȺȾɁɂ")
+
+
+def _latin_voice_reads(char: str) -> bool:
+    """Whether espeak-ng's English or French voice reads ``char`` as written: anything
+    but a letter, digit or mark; the letters of Latin-1 and Latin Extended-A and -B.
+    It says a letter of another script by its script's name ("Chinese letter",
+    "Arabic meem") or spells it ("delta eta", "de em"), and a Latin letter of Latin
+    Extended Additional ("ễ" of Nguyễn) by its code."""
+    if unicodedata.category(char)[0] not in "LMN":
+        return True
+    return ord(char) < 0x250 and char not in _UNREAD
+
+
+#: What each language's voice reads as written; a language's own script would go here
+#: (a Russian voice reads Cyrillic), the companion's voices read Latin letters.
+READS: dict[str, Callable[[str], bool]] = {"en": _latin_voice_reads, "fr": _latin_voice_reads}
+
+
+def for_the_voice(text: str, lang: str) -> str:
+    """``text`` as the voice of ``lang`` can say it: what it reads as written stays (a
+    French name, "Łukasz"), a letter of another script is written in Latin letters, a
+    Chinese or Korean syllable apart, a run of kana as one word
+    (:func:`~companion.views.romanised.romanised`), never dropped.
+
+    >>> for_the_voice("王小明 to play.", "en"), for_the_voice("À Дмитрий de jouer.", "fr")
+    ('Wang Xiao Ming to play.', 'À Dmitriy de jouer.')
+    """
+    reads = READS.get(lang, _latin_voice_reads)
+    if all(reads(char) for char in text):
+        return text
+    return romanised(text, reads)
 
 
 def _game_of(status: FlowStatus | None) -> str:

@@ -6,7 +6,18 @@ from __future__ import annotations
 
 from PIL import ImageChops, ImageDraw
 
-from companion.ui.draw import BOLD, SMALL, TEXT, Pen, blank, printable, recording_cuts
+from companion.ui.draw import (
+    BOLD,
+    LARGE,
+    SMALL,
+    TEXT,
+    Pen,
+    blank,
+    fit,
+    fitting,
+    printable,
+    recording_cuts,
+)
 
 
 def test_a_text_drawn_over_another_is_recorded() -> None:
@@ -61,7 +72,54 @@ def test_printable_writes_other_scripts_in_latin_letters() -> None:
     and the cafe's players; Latin-1 letters are kept as they are)."""
     assert printable("Łukasz") == "Lukasz"
     assert printable("Дмитрий") == "Dmitriy"
-    assert printable("王小明") == "WangXiaoMing"
+    assert printable("王小明") == "Wang Xiao Ming"
     assert printable("Nguyễn Søren") == "Nguyen Søren"
     assert printable("Ana ★ 😀") == "Ana ? ?"  # symbols are not letters
     assert all(ord(char) < 256 for char in printable("محمد ギ Ελένη"))
+
+
+def test_a_chinese_or_korean_name_reads_as_separate_syllables() -> None:
+    """Issue 25/26, phone names: each Chinese character and each Korean syllable block is
+    one syllable, written as a word of its own; kana make one word; the spaces a player
+    typed stay, and no second space or a space before a comma is added."""
+    assert printable("王小明") == "Wang Xiao Ming"
+    assert printable("김민수") == "Gim Min Su"
+    assert (printable("さくら"), printable("ミシェール")) == ("Sakura", "Mishieru")
+    assert printable("山田さくら") == "Shan Tian Sakura"
+    assert printable("Ana 김민수") == "Ana Gim Min Su"
+    assert printable("Ana王") == "Ana Wang"
+    assert printable("王, 李") == "Wang, Li"
+    assert printable("佐々木") == "Zuo Zuo Mu"  # 々 says the character before it again
+    assert printable("Δημήτρης Ελένη") == "Dimitris Eleni"  # alphabets as before
+    assert printable("राम") == "ram"  # a vowel sign is a letter's, not a '?'
+
+
+def test_a_name_drops_its_syllables_spaces_before_it_is_cut() -> None:
+    """Issue 25/26, phone names: the spaces between syllables show only where they fit;
+    where they do not, the name is drawn as before (no cut, no smaller font, cut as
+    before); a name is cut in the letters drawn, never wider than its place."""
+    assert fit("王小明", TEXT, 84) == "王小明"  # "Wang Xiao Ming": 14 cells of 6 px
+    with recording_cuts() as cuts:
+        assert fit("王小明", TEXT, 83) == "WangXiaoMing"
+        assert fitting("王小明", 108, LARGE, TEXT) is LARGE
+    assert cuts == []
+    with recording_cuts() as cuts:
+        assert fit("王小明王小明", TEXT, 30) == "Wang."
+        assert fit("Anna 王小明", TEXT, 60) == "Anna Wang."
+        assert fit("王小明", TEXT, 48) == "WangXia."
+    assert cuts == ["王小明王小明", "Anna 王小明", "王小明"]
+    for width in range(0, 130):
+        for name in ("王小明王小明", "김민수 Ana", "cœur d’Élise", "Дмитрий"):
+            assert TEXT.measure(fit(name, TEXT, width)) <= max(width, 0), (name, width)
+
+
+def test_a_name_is_drawn_as_measured() -> None:
+    """Issue 25/26, phone names: a text drawn after a name at the width the pen gives
+    back touches none of its pixels (the spaced name is as wide as measured)."""
+    pen = Pen(blank((128, 64)))
+    with recording_cuts() as cuts:
+        end = pen.text((0, 0), "王小明", TEXT)
+        pen.text((end, 0), "13", TEXT)
+        pen.text((0, 12), "김민수", TEXT, width=TEXT.narrowest("김민수"))
+    assert cuts == []
+    assert end == TEXT.measure("Wang Xiao Ming")
