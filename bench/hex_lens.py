@@ -12,8 +12,9 @@ their true cells (of 26) and the farthest a marker is read from its cell's centr
 homography and through the view the reader finds (companion.table.hex_view), and the
 bend it finds. The two percents measure the corners differently (the lens: where a
 point a straight lens shows at the corner goes; the reader: how far the picture's
-corner lies from where a straight lens would show it), so they differ as the bend grows. Then the cost, one thread: the search for the bend (once a game), and
-the whole read of a bent frame once the bend is known.
+corner lies from where a straight lens would show it), so they differ as the bend
+grows. Then the cost, one thread: the search for the bend (once a game), and the
+whole read of a bent frame once the bend is known.
 """
 
 from __future__ import annotations

@@ -2,8 +2,11 @@
 on the server with Pillow (already the OLED's dependency; no browser, no SVG renderer).
 
 The game and its winners on top; the final totals, best first, each player with the
-colour of their line; under them the totals by round. The font is Pillow's own
-DejaVu Sans where the system has it (:data:`TRUETYPE`), else Pillow's own.
+colour of their line; under them the totals by round. The font is DejaVu Sans where
+the system has it (:data:`TRUETYPE`), else Pillow's own. A letter the font has no
+glyph for (Chinese, Japanese, Korean, Devanagari ...: it would show as a box) is
+written in Latin letters, as the OLED does (:mod:`companion.views.romanised`):
+"王小明" as "Wang Xiao Ming".
 
     >>> png = summary_png(["Ana", "Ben"], [34, 21], [[21, 8], [13, 13]],
     ...                   title="Fibonachos · Ana won", plot_title="Totals by round")
@@ -20,6 +23,7 @@ from itertools import accumulate
 
 from PIL import Image, ImageDraw, ImageFont
 
+from companion.views.romanised import romanised
 from companion.web.plot import PALETTE
 
 WIDTH = 720
@@ -44,8 +48,45 @@ def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
         return ImageFont.load_default(size=size)
 
 
+#: A code point no font draws (the last of the private use planes): its glyph is the
+#: font's missing-glyph box.
+_NOWHERE = "\U0010fffd"
+
+
+@cache
+def _probe() -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """The font laid out letter by letter (no shaping: a vowel sign of a script the
+    font lacks is its box, not a box on a dotted circle)."""
+    try:
+        return ImageFont.truetype(TRUETYPE, 30, layout_engine=ImageFont.Layout.BASIC)
+    except OSError:
+        return _font(30)
+
+
+def _glyph(char: str) -> tuple[tuple[int, int], bytes]:
+    mask = _probe().getmask(char)
+    return mask.size, bytes(mask)
+
+
+@cache
+def drawable(char: str) -> bool:
+    """Whether the font draws ``char`` (not its missing-glyph box)."""
+    return char.isspace() or _glyph(char) != _glyph(_NOWHERE)
+
+
+def shown(text: str) -> str:
+    """``text`` as the picture can draw it (module docstring).
+
+    >>> shown("王小明 · Zoé, Дмитрий")
+    'Wang Xiao Ming · Zoé, Дмитрий'
+    """
+    return romanised(text, drawable)
+
+
 def _fit(draw: ImageDraw.ImageDraw, text: str, size: int, width: int) -> str:
-    """``text`` cut with an ellipsis to ``width`` pixels at ``size``."""
+    """``text`` as the font can draw it, cut with an ellipsis to ``width`` pixels at
+    ``size``."""
+    text = shown(text)
     font = _font(size)
     if draw.textlength(text, font=font) <= width:
         return text
@@ -101,7 +142,7 @@ def _plot(
     lines = [[0, *accumulate(r[seat] for r in rounds)] for seat in range(len(players))]
     low = min(0, *(min(line) for line in lines))
     high = max(1, *(max(line) for line in lines))
-    draw.text((MARGIN, top), title, INK, _font(24))
+    draw.text((MARGIN, top), _fit(draw, title, 24, WIDTH - 2 * MARGIN), INK, _font(24))
     left, right = MARGIN + 56, WIDTH - MARGIN
     upper, lower = top + 44, top + PLOT_HEIGHT - 30
     small = _font(20)
