@@ -5,11 +5,11 @@ The board carries six ArUco markers round the hexagon, each piece its own marker
 finds them all, works out the board's view (picture to board millimetres: the lens's
 bend, then a homography; :mod:`companion.table.hex_view`) from every fiducial corner
 seen (two of the six are enough, so hands and a tilted or turned board are fine), and
-puts each piece on the cell whose centre is nearest
-its marker's centre; a piece farther than ``OFF_CELL`` of a cell from every centre
-is off the board (set aside, or held up in a hand). It also says how sharp the frame
-is on the board's plane (:mod:`companion.table.hex_sharpness`): a frame smeared by
-motion blur is :attr:`BoardReading.blurred`, and judged by nobody.
+puts each piece on the cell whose centre is nearest its marker's centre; a piece
+farther than ``OFF_CELL`` of a cell from every centre is off the board (set aside,
+or held up in a hand). It also says how sharp the frame is on the board's plane
+(:mod:`companion.table.hex_sharpness`): a frame smeared by motion blur is
+:attr:`BoardReading.blurred`, and judged by nobody.
 
     >>> from card_codes.hex_pictures import board_image
     >>> reading = read_board(board_image(3.0))
