@@ -58,11 +58,31 @@ class Keys:
 TABLE = Keys("cafe.cafile", "cafe.broker", "tls = true in [cafe]")
 
 
+class ClosingSSLSocket(ssl.SSLSocket):
+    """An SSL socket that closes itself when its handshake fails.
+
+    paho-mqtt (2.2) wraps the connection and shakes hands in one step, and when the
+    handshake fails (a certificate the CA file does not trust, a plain port) it raises
+    without closing the socket: each retry would leave an open file for the garbage
+    collector to find. The contexts here make their sockets of this class
+    (``SSLContext.sslsocket_class``), so a failed handshake closes its own."""
+
+    def do_handshake(self, block: bool = False) -> None:
+        try:
+            super().do_handshake(block)
+        except (ssl.SSLWantReadError, ssl.SSLWantWriteError):
+            raise  # a non-blocking socket's handshake under way, not failed
+        except BaseException:
+            self.close()
+            raise
+
+
 def tls_context(cafile: str | None, key: str) -> ssl.SSLContext:
     """A client context trusting ``cafile`` (None: the system's CAs) and checking the
-    broker's name; a :class:`ConfigError` naming ``key`` when the file cannot serve."""
+    broker's name; a :class:`ConfigError` naming ``key`` when the file cannot serve.
+    Its sockets close themselves when their handshake fails (:class:`ClosingSSLSocket`)."""
     try:
-        return ssl.create_default_context(cafile=cafile or None)
+        context = ssl.create_default_context(cafile=cafile or None)
     except ssl.SSLError as exc:  # before OSError: it is one
         raise ConfigError(
             f"{key} {cafile}: holds no PEM certificate ({exc.reason}): "
@@ -73,6 +93,8 @@ def tls_context(cafile: str | None, key: str) -> ssl.SSLContext:
             f"{key} {cafile}: cannot read it ({exc.strerror}): "
             "copy the cafe's CA certificate there (cafe-ca.pem)"
         ) from None
+    context.sslsocket_class = ClosingSSLSocket
+    return context
 
 
 def connect_failure(

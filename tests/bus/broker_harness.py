@@ -248,15 +248,19 @@ class Broker:
 
     def start(self) -> None:
         assert MOSQUITTO is not None, "mosquitto is not installed"
-        self.process = subprocess.Popen(
-            [MOSQUITTO, "-c", str(self.folder / "mosquitto.conf")],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-        )
+        # What it says before its log file is open goes to a file too: a pipe nobody
+        # reads could fill, and would be one more file for the harness to close.
+        with (self.folder / "mosquitto.stderr").open("ab") as stderr:
+            self.process = subprocess.Popen(
+                [MOSQUITTO, "-c", str(self.folder / "mosquitto.conf")],
+                stdout=subprocess.DEVNULL,
+                stderr=stderr,
+            )
         try:
             wait_for_port(self.port, DEADLINE, self.process)
         except (RuntimeError, TimeoutError) as exc:
-            raise RuntimeError(f"mosquitto did not start ({exc}): {self.log()}") from None
+            said = (self.folder / "mosquitto.stderr").read_text(encoding="utf-8", errors="replace")
+            raise RuntimeError(f"mosquitto did not start ({exc}): {said}{self.log()}") from None
 
     def kill(self) -> None:
         """A crash: SIGKILL, nothing saved."""

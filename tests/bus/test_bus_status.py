@@ -31,24 +31,20 @@ def test_a_table_killed_is_offline_by_its_last_will(
         **os.environ,
         "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
     }
-    table = subprocess.Popen(
-        [
-            sys.executable,
-            str(HERE / "table_process.py"),
-            str(broker.port),
-            broker.passwords["table-t1"],
-            str(tmp_path / "j.db"),
-        ],
-        stdout=subprocess.PIPE,
-        env=env,
-    )
-    try:
-        assert table.stdout is not None
-        assert table.stdout.readline().strip() == b"online"
-        server.wait(lambda: statuses(server)[-1:] == [b"online"], "online")
-    finally:
-        table.kill()
-        table.wait()
+    args = [
+        sys.executable,
+        str(HERE / "table_process.py"),
+        str(broker.port),
+        broker.passwords["table-t1"],
+        str(tmp_path / "j.db"),
+    ]
+    with subprocess.Popen(args, stdout=subprocess.PIPE, env=env) as table:  # closes its pipe
+        try:
+            assert table.stdout is not None
+            assert table.stdout.readline().strip() == b"online"
+            server.wait(lambda: statuses(server)[-1:] == [b"online"], "online")
+        finally:
+            table.kill()
     server.wait(lambda: statuses(server)[-1:] == [b"offline"], "the will: offline")
     late = Server(broker)  # retained: whoever subscribes later sees it
     try:

@@ -105,14 +105,23 @@ class SimTable:
         #: Inside :meth:`_back_to_back`, what was published and not yet waited for.
         self._pending: list[mqtt.MQTTMessageInfo] | None = None
         self._got = threading.Condition()
-        self.client = mqtt.Client(
-            CallbackAPIVersion.VERSION2, client_id=f"table-{name}", clean_session=True
+        self.password = password
+        self.client = self._client()
+        self._connected_before = False
+
+    def _client(self) -> mqtt.Client:
+        """A paho client for one connection: a clean session, so a new one per
+        connection is the same to the broker, and paho's ``loop_start`` on a client
+        that ran before would leave the sockets of its first run open."""
+        client = mqtt.Client(
+            CallbackAPIVersion.VERSION2, client_id=f"table-{self.name}", clean_session=True
         )
-        if password is not None:  # a secured broker: the table's own account
-            self.client.username_pw_set(f"table-{name}", password)
-        self.client.will_set(self.topic("status"), b"offline", qos=1, retain=True)
-        self.client.on_connect = self._connected
-        self.client.on_message = self._message
+        if self.password is not None:  # a secured broker: the table's own account
+            client.username_pw_set(f"table-{self.name}", self.password)
+        client.will_set(self.topic("status"), b"offline", qos=1, retain=True)
+        client.on_connect = self._connected
+        client.on_message = self._message
+        return client
 
     def topic(self, leaf: str) -> str:
         return f"companion/{self.cafe}/{self.name}/{leaf}"
@@ -131,6 +140,9 @@ class SimTable:
             self._got.notify_all()
 
     def connect(self) -> None:
+        if self._connected_before:
+            self.client = self._client()
+        self._connected_before = True
         self.client.connect("127.0.0.1", self.port, keepalive=10)
         self.client.loop_start()
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
 import ssl
 import subprocess
 import sys
@@ -39,7 +40,7 @@ from tls_harness import (  # noqa: F401 (the fixtures)
 
 from companion.bus.client import TableBus
 from companion.bus.settings import BusSettings
-from companion.bus.tls import TABLE, connect_failure
+from companion.bus.tls import TABLE, connect_failure, tls_context
 from companion.cafe import link
 from companion.cafe.server import CafeServer
 from companion.cafe.settings import CafeSection
@@ -242,6 +243,20 @@ def test_a_certificate_out_of_its_dates_is_said_with_todays_date() -> None:
     why = connect_failure(error, "cafe-server.local", 8883, cafile="ca.pem", tls=True, keys=TABLE)
     assert "out of date (certificate is not yet valid; today is " in why
     assert why.endswith("renew it, or set this machine's clock")
+
+
+def test_a_failed_handshake_closes_its_socket() -> None:
+    """docs/cafe.md "TLS": a table or a server with the wrong CA, or on a plain port,
+    tries again and again; paho leaves a socket whose handshake failed open, so the
+    context's sockets close themselves (no open file left per try)."""
+    ours, theirs = socket.socketpair()
+    theirs.close()  # the far end goes: the handshake fails
+    wrapped = tls_context(None, TABLE.cafile).wrap_socket(
+        ours, server_hostname="cafe-server.local", do_handshake_on_connect=False
+    )
+    with pytest.raises(OSError):
+        wrapped.do_handshake()
+    assert wrapped.fileno() == -1
 
 
 # -- the server's side ----------------------------------------------------------------------

@@ -49,7 +49,8 @@ class Demo:
         )
         self.lines: list[str] = []
         self.ready = threading.Event()
-        threading.Thread(target=self._read, daemon=True).start()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
 
     def _read(self) -> None:
         assert self.process.stdout is not None
@@ -90,6 +91,11 @@ def demo() -> Iterator[Demo]:
     if made.process.poll() is None:  # a failed test: stop it all anyway
         made.process.send_signal(signal.SIGTERM)
         made.process.wait(DEADLINE)
+    # The reader ends at the end of the output (every process holding the pipe gone);
+    # then its end of the pipe is closed. (Not while it reads: close would wait on it.)
+    made.reader.join(DEADLINE)
+    if not made.reader.is_alive() and made.process.stdout is not None:
+        made.process.stdout.close()
 
 
 def _tables(base: str) -> list[dict[str, Any]]:

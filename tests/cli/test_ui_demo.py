@@ -59,7 +59,8 @@ def test_a_whole_fibonachos_game_by_keyboard(tmp_path: Path) -> None:
     assert game.game == "fibonachos" and len(game.players) == 3
     assert game.result is not None and loose(game.result)["score"]["complete"] is True
     assert len(frames) > 5
-    assert Image.open(frames[0]).size == (256, 128)  # the frames backend's default scale 2
+    with Image.open(frames[0]) as frame:
+        assert frame.size == (256, 128)  # the frames backend's default scale 2
 
 
 def test_games_are_dated_by_the_wall_clock(tmp_path: Path) -> None:
@@ -108,7 +109,8 @@ def test_the_hex_referee_by_keyboard_on_a_short_panel(tmp_path: Path) -> None:
     assert game.game == "hex-referee" and "mode" not in game.options
     events = journal.events(game.id)
     assert [e.payload["name"] for e in events] == ["move", "end-turn", "move"]
-    assert Image.open(frames[-1]).size == (256, 64)
+    with Image.open(frames[-1]) as frame:
+        assert frame.size == (256, 64)
 
 
 def test_a_table_script_file(tmp_path: Path) -> None:
