@@ -38,7 +38,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
@@ -105,7 +105,7 @@ def follow(url: str, lines: list[tuple[float, str]], stop: threading.Event) -> N
     """Read the dashboard's feed, keeping each card event's data and when it came,
     until ``stop`` (or the server ends)."""
     try:
-        with httpx.Client(timeout=None) as client, client.stream("GET", url) as response:
+        with httpx2.Client(timeout=None) as client, client.stream("GET", url) as response:
             kind = ""
             for line in response.iter_lines():
                 if stop.is_set():
@@ -114,7 +114,7 @@ def follow(url: str, lines: list[tuple[float, str]], stop: threading.Event) -> N
                     kind = line[6:].strip()
                 elif line.startswith("data:") and kind == "card":
                     lines.append((time.time(), line[5:]))
-    except httpx.HTTPError:
+    except httpx2.HTTPError:
         if not stop.is_set():
             raise
 

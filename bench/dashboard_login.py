@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 for folder in ("tests/cafe", "tests/daemon", "tests/bus", ""):
     sys.path.insert(0, str(ROOT / folder))
 
-import httpx  # noqa: E402
+import httpx2  # noqa: E402
 import uvicorn  # noqa: E402
 from cafe_fixtures import KEY, PASSWORD_HASH, STATE, incoming, settings_for  # noqa: E402
 from cafe_sim import SimTable, play_journal  # noqa: E402
@@ -36,7 +36,7 @@ from companion.web.app import create_app  # noqa: E402
 PORT = 18931
 
 
-def _times(client: httpx.Client, samples: int) -> tuple[float, float]:
+def _times(client: httpx2.Client, samples: int) -> tuple[float, float]:
     """The median and 95th percentile of ``/.json``, in ms."""
     seen = []
     for _ in range(samples):
@@ -71,14 +71,14 @@ def main() -> None:
     guesses = [0]
 
     def guess() -> None:
-        with httpx.Client(base_url=base) as client:
+        with httpx2.Client(base_url=base) as client:
             while not stop.is_set():
                 found = re.search(r'name="csrf" value="([^"]+)"', client.get("/login").text)
                 token = found.group(1) if found else ""
                 client.post("/login", data={"password": "guess", "csrf": token})
                 guesses[0] += 1
 
-    with httpx.Client(base_url=base) as client:
+    with httpx2.Client(base_url=base) as client:
         quiet = _times(client, args.samples)
         for _ in range(args.guessers):
             threading.Thread(target=guess, daemon=True).start()

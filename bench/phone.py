@@ -225,12 +225,12 @@ def daemon_run(phones: int, pace: float, port: int, out: Any, gates: tuple[Any, 
 def phones_run(url: str, count: int, done: Any, counts: Any, ready: Any) -> None:
     """``count`` phones following the page's stream (another process: not counted);
     each update goes to ``counts`` as (phone, version, wall-clock time it arrived)."""
-    import httpx
+    import httpx2
 
     def follow(index: int) -> None:
         version, view = 0, False
         try:
-            with httpx.stream("GET", url, timeout=None) as stream:
+            with httpx2.stream("GET", url, timeout=None) as stream:
                 for line in stream.iter_lines():
                     if line.startswith("id: "):
                         version = int(line[4:])
@@ -239,7 +239,7 @@ def phones_run(url: str, count: int, done: Any, counts: Any, ready: Any) -> None
                     elif line.startswith("data: ") and view:
                         counts.put((index, version, time.time()))
                         ready.release()
-        except httpx.HTTPError:
+        except httpx2.HTTPError:
             pass
 
     threads = [threading.Thread(target=follow, args=(i,), daemon=True) for i in range(count)]
@@ -250,12 +250,12 @@ def phones_run(url: str, count: int, done: Any, counts: Any, ready: Any) -> None
 
 def first_load(base: str, token: str) -> dict[str, int]:
     """The bytes a phone downloads opening the page (the HTML, then its plots)."""
-    import httpx
+    import httpx2
 
-    page = httpx.get(f"{base}/t/t1?k={token}")
+    page = httpx2.get(f"{base}/t/t1?k={token}")
     total, files = len(page.content), 1
     for src in re.findall(r'src="([^"]+\.svg[^"]*)"', page.text):
-        total += len(httpx.get(base + src.replace("&amp;", "&")).content)
+        total += len(httpx2.get(base + src.replace("&amp;", "&")).content)
         files += 1
     return {"html": len(page.content), "total": total, "files": files}
 
@@ -294,13 +294,13 @@ def measure(phones: int, pace: float) -> dict[str, Any]:
     if phones:
         token = out.get(timeout=60)
         base = f"http://127.0.0.1:{port}"
-        import httpx
+        import httpx2
 
         for _ in range(200):
             try:
-                httpx.get(f"{base}/t/t1?k={token}")
+                httpx2.get(f"{base}/t/t1?k={token}")
                 break
-            except httpx.HTTPError:
+            except httpx2.HTTPError:
                 time.sleep(0.05)
         result["first_load_start"] = first_load(base, token)
         url = f"{base}/t/t1/events?k={token}"

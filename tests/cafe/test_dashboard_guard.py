@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from cafe_fixtures import KEY, PASSWORD, PASSWORD_HASH, STATE, incoming, settings_for
 from cafe_sim import SimTable
@@ -64,9 +64,9 @@ def _csrf(page: str) -> str:
     return found.group(1)
 
 
-def _try(client: TestClient, password: str) -> httpx.Response:
+def _try(client: TestClient, password: str) -> httpx2.Response:
     token = _csrf(client.get("/login").text)
-    answer: httpx.Response = client.post(
+    answer: httpx2.Response = client.post(
         "/login", data={"password": password, "csrf": token}, follow_redirects=False
     )
     return answer
@@ -126,8 +126,8 @@ def test_the_password_is_checked_off_the_event_loop(
     monkeypatch.setattr(staff, "check_password", slow_check)
 
     async def scenario() -> tuple[bool, int]:
-        transport = httpx.ASGITransport(app=_app(filled, clock))
-        async with httpx.AsyncClient(transport=transport, base_url="http://cafe") as client:
+        transport = httpx2.ASGITransport(app=_app(filled, clock))
+        async with httpx2.AsyncClient(transport=transport, base_url="http://cafe") as client:
             token = _csrf((await client.get("/login")).text)
             login = asyncio.create_task(
                 client.post("/login", data={"password": "guess", "csrf": token})

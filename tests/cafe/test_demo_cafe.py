@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import paho.mqtt.client as mqtt
 import pytest
 from broker_harness import MOSQUITTO
@@ -99,7 +99,7 @@ def demo() -> Iterator[Demo]:
 
 
 def _tables(base: str) -> list[dict[str, Any]]:
-    tables: list[dict[str, Any]] = httpx.get(f"{base}/.json", timeout=5).json()["tables"]
+    tables: list[dict[str, Any]] = httpx2.get(f"{base}/.json", timeout=5).json()["tables"]
     return tables
 
 
@@ -130,7 +130,7 @@ def test_the_cafe_demo_answers_with_three_tables_and_stops_clean(
 
     tables: list[dict[str, Any]] = []
     seen: dict[str, set[str]] = {}
-    with httpx.Client(timeout=5) as client:
+    with httpx2.Client(timeout=5) as client:
         deadline = threading.Event()
         timer = threading.Timer(DEADLINE, deadline.set)
         timer.start()

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from cafe_answers import answering, remote_of
 from cafe_fixtures import KEY, PASSWORD_HASH, settings_for
@@ -62,11 +62,11 @@ class Cafe:
         state = remote_of(self.daemon).state(self.clock())
         self.server.take([Incoming("t1", "state", state.payload(Topics(CAFE, "t1")))])
 
-    def client(self) -> httpx.AsyncClient:
-        transport = httpx.ASGITransport(app=self.app)
-        return httpx.AsyncClient(transport=transport, base_url="http://cafe")
+    def client(self) -> httpx2.AsyncClient:
+        transport = httpx2.ASGITransport(app=self.app)
+        return httpx2.AsyncClient(transport=transport, base_url="http://cafe")
 
-    async def post(self, client: httpx.AsyncClient, *names: str) -> dict[str, Any]:
+    async def post(self, client: httpx2.AsyncClient, *names: str) -> dict[str, Any]:
         form = {"k": self.token, **{f"name{i}": n for i, n in enumerate(names)}}
         answer = await client.post("/t/t1/names", data=form, headers=JSON)
         body: dict[str, Any] = answer.json()

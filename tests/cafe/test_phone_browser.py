@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from cafe_browser import (  # noqa: F401 (artefacts_fixture: the fixture)
     CHROMEDRIVER,
@@ -182,7 +182,7 @@ def test_a_whole_game_live_on_a_phone(tmp_path: Path, phone: Any, artefacts: Pat
         assert _texts(phone, "#downloads a")
         assert phone.find_elements(By.CSS_SELECTOR, "#plot-spicy")
         _shot(phone, artefacts, "phone-5-result.png")
-        picture = httpx.get(f"{served.url}/t/t1/summary.png?k={token}")  # the PNG to share
+        picture = httpx2.get(f"{served.url}/t/t1/summary.png?k={token}")  # the PNG to share
         assert picture.headers["content-type"] == "image/png"
         (artefacts / "phone-summary.png").write_bytes(picture.content)
         phone.execute_cdp_cmd(
@@ -195,7 +195,7 @@ def test_a_whole_game_live_on_a_phone(tmp_path: Path, phone: Any, artefacts: Pat
         phone.get(f"{served.url}/t/t1?k=not-the-token")
         _wait(phone, lambda: bool(_texts(phone, "#refused")), "refused")
         _shot(phone, artefacts, "phone-7-refused.png")
-        assert httpx.get(f"{served.url}/t/t1?k=not-the-token").status_code == 403
+        assert httpx2.get(f"{served.url}/t/t1?k=not-the-token").status_code == 403
 
         # A new game: the old link shows the game that ended, read-only; names refused.
         daemon.start_game("fibonachos", 3, [], {})
@@ -204,7 +204,7 @@ def test_a_whole_game_live_on_a_phone(tmp_path: Path, phone: Any, artefacts: Pat
         phone.get(url)
         _wait(phone, lambda: bool(_texts(phone, "#result")), "the old game, read-only")
         assert not phone.find_elements(By.CSS_SELECTOR, "form.names")
-        refused = httpx.post(
+        refused = httpx2.post(
             f"{served.url}/t/t1/names",
             data={"k": token, "name0": "A", "name1": "B", "name2": "C"},
             headers={"Accept": "application/json"},
