@@ -165,6 +165,26 @@ class EngineFlow(GameFlow):
     """A flow whose record, score and end are those of one rules engine, ``engine``."""
 
     engine: GameState[Any]
+    #: The players' names as given, one a seat (empty for a seat without one).
+    players: tuple[str, ...]
+    #: The names a notice's ``message`` uses (:func:`seat_names`).
+    names: tuple[str, ...]
+
+    def _name(self, players: Sequence[str]) -> None:
+        """The seats named ``players`` (the flow's ``__init__``, and :meth:`rename`)."""
+        self.players = tuple(players)
+        self.names = seat_names(players)
+
+    def rename(self, players: Sequence[str]) -> bool:
+        """Issue 23: the engine and the flow's notices take the names. Nothing is
+        replayed and all else the flow keeps stays (the hex camera's reader judges
+        the next position as a move, not as a restart's). False for another number
+        of names: the seats stay."""
+        if len(players) != len(self.players):
+            return False
+        self.engine.rename(players)
+        self._name(players)
+        return True
 
     def record(self) -> JSONObject:
         return self.engine.to_record()

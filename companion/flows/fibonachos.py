@@ -77,9 +77,6 @@ class FibonachosFlow(TrickFlow):
     def _reset(self) -> None:
         self.engine = FibonachosState(self.players, self.variants, first_dealer=self.dealer)
 
-    def _rename_engine(self) -> None:
-        self.engine.rename(self.players)
-
     # -- cards ------------------------------------------------------------------------------
 
     def _role(self, card: TableCard, kept: str | None) -> str:

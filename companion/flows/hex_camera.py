@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from companion.flows.base import EngineFlow, GameFlow, Notice, NoticeKind, seat_names
+from companion.flows.base import EngineFlow, GameFlow, Notice, NoticeKind
 from companion.flows.commands import EndTurn, FlowCommand, Winner
 from companion.flows.notices import info, nothing_to_undo, refused
 from companion.flows.said import Said, Say
@@ -70,7 +70,7 @@ class HexCameraFlow(EngineFlow):
     def __init__(
         self, players: Sequence[str], variants: Sequence[str], *, start: Position | None = None
     ) -> None:
-        self.names = seat_names(players)
+        self._name(players)
         engine = HexState(tuple(players), variants, **({"start": start} if start else {}))
         self.referee = BoardReferee(engine)
         self.engine = engine
@@ -86,16 +86,6 @@ class HexCameraFlow(EngineFlow):
         """The camera referee of the game ``hex`` in mode ``camera``: from H1's start;
         in the card variant it reads each move card the camera sees (H5)."""
         return cls(players, variants)
-
-    def rename(self, players: Sequence[str]) -> bool:
-        """New names for Black and White (the cafe's staff): the referee, its board
-        and the turn in progress stay as they are (a rebuilt flow would make the
-        camera's next position a restart's, compared and not judged)."""
-        if len(players) != len(self.names):
-            return False
-        self.engine.rename(players)
-        self.names = seat_names(players)
-        return True
 
     def board_seen(self, seen: BoardSeen) -> list[Notice]:
         """The board the camera took (a journaled input): :meth:`seen`."""

@@ -25,7 +25,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final
 
-from companion.flows.base import EngineFlow, Notice, seat_names
+from companion.flows.base import EngineFlow, Notice
 from companion.flows.errors import RefusedError
 from companion.flows.notices import info, nothing_to_undo
 from companion.flows.said import Said, Say
@@ -65,21 +65,13 @@ class MoveCardFlow(EngineFlow):
     def __init__(
         self, players: Sequence[str], engine: HexGame[Any, Any], *, seed: int, camera: bool
     ) -> None:
-        self.names = seat_names(players)
+        self._name(players)
         self.engine = engine
         self.cards = engine.cards
         self.camera = camera and self.cards
         self.deal = MoveCards(seed)
         self.marks: list[int] = []  # the engine's history length before each command
         self._turn_up()
-
-    def rename(self, players: Sequence[str]) -> bool:
-        """New names for Black and White: the engine and the screens name them."""
-        if len(players) != len(self.names):
-            return False
-        self.engine.rename(players)
-        self.names = seat_names(players)
-        return True
 
     def _turn_up(self) -> None:
         """Card variant, shuffled piles: the next turn's card comes up at once (H5)."""

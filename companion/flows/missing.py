@@ -54,7 +54,6 @@ class MissingCards(EngineFlow):
     #: Uses of accepted cards that belong to the trick under way and go with it.
     trick_uses: ClassVar[frozenset[str]] = frozenset({"play"})
     deck: str
-    names: tuple[str, ...]
     steps: list[Step]
     refused: dict[str, TableCard]
 

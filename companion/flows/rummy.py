@@ -45,7 +45,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import ClassVar
 
-from companion.flows.base import GameFlow, Notice, NoticeKind, seat_names
+from companion.flows.base import GameFlow, Notice, NoticeKind
 from companion.flows.commands import (
     CloseSet,
     CountHands,
@@ -97,8 +97,7 @@ class RummyFlow(ClosingSets):
         self.game, self.dealer = game, dealer  # who deals round 1 (R4; None: the last seat)
         self.state_class = {state.name: state for state in STATES}[game]
         self.deck = self.state_class.deck
-        self.players = tuple(players)
-        self.names = seat_names(players)
+        self._name(players)
         self.variants = tuple(variants)
         self.standard_start = STANDARD_START in self.variants
         self.judge = Judge(self.deck, self.standard_start)
@@ -121,13 +120,6 @@ class RummyFlow(ClosingSets):
             self.players, self.variants, rounds=None, first_dealer=self.dealer
         )
         self._new_round()
-
-    def rename(self, players: Sequence[str]) -> bool:
-        if len(players) != len(self.players):
-            return False
-        self.players, self.names = tuple(players), seat_names(players)
-        self.engine.rename(self.players)
-        return True
 
     def _new_round(self) -> None:
         self.round = Round.new(len(self.players), Gathering())

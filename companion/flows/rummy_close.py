@@ -118,8 +118,6 @@ class Gathering:
 class ClosingSets(RummyInputs):
     """Closing sets (R4), for :class:`~companion.flows.rummy.RummyFlow` (module docstring)."""
 
-    names: tuple[str, ...]
-
     @abstractmethod
     def _judge(self, group: Sequence[TableCard]) -> tuple[tuple[Card, ...], MeldSet]: ...
 

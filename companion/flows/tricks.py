@@ -51,7 +51,7 @@ from abc import abstractmethod
 from collections.abc import Sequence
 from typing import ClassVar
 
-from companion.flows.base import Notice, NoticeKind, seat_names
+from companion.flows.base import Notice, NoticeKind
 from companion.flows.commands import FlowCommand, Missing, Replace, Undo
 from companion.flows.corrections import Corrections
 from companion.flows.errors import RefusedError
@@ -87,8 +87,7 @@ class TrickFlow(TrickCorrections):
     order_rule: str
 
     def __init__(self, players: Sequence[str], variants: Sequence[str]) -> None:
-        self.players = tuple(players)
-        self.names = seat_names(players)
+        self._name(players)
         self.variants = tuple(variants)
         self.steps: list[Step] = []
         self.corrections = Corrections[Step]()
@@ -145,18 +144,6 @@ class TrickFlow(TrickCorrections):
 
     @abstractmethod
     def _trick_size(self) -> int: ...
-
-    @abstractmethod
-    def _rename_engine(self) -> None:
-        """The engine's players are :attr:`players` now (its ``rename``)."""
-
-    def rename(self, players: Sequence[str]) -> bool:
-        if len(players) != len(self.players):
-            return False
-        self.players = tuple(players)
-        self.names = seat_names(players)
-        self._rename_engine()
-        return True
 
     # -- table events -----------------------------------------------------------------------
 

@@ -92,9 +92,6 @@ class TrumpFlow(RoundOneLeader):
         #: The named card led in the shared play area, until the table says who led it.
         self.led: TableCard | None = None
 
-    def _rename_engine(self) -> None:
-        self.engine.rename(self.players)
-
     def _table_state(self) -> object:
         return dict(self.pending), self.shown, self.led
 

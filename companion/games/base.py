@@ -198,6 +198,12 @@ class GameState(ABC, Generic[A]):
     def report(self) -> GameReport:
         """The score so far; its ``to_json()`` is the ``companion score --json`` object."""
 
+    @abstractmethod
+    def rename(self, players: Sequence[str]) -> None:
+        """The same seats under new names (a table renamed mid-game): the record and
+        whatever the engine words with names take them, as if the game had been played
+        under them; no action is replayed. Another number of names is a ``GameError``."""
+
     def flags(self) -> list[Flag]:
         """What the referee noticed so far (revokes...), in the order noticed."""
         return []
