@@ -17,8 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+import numpy as np
+
 from companion.games.hex import SPEC as HEX
-from companion.games.hex import START, Move, Position
+from companion.games.hex import START, Kind, Move, Piece, Position, Side
 from companion.games.json_types import JSON, JSONObject
 from companion.synthetic.hex_scene import Away, Card, HexStep, Hold, Lift, Nudge, Put, markers_of
 
@@ -171,3 +173,17 @@ def cards_video(still: int = 4) -> HexVideo:
     ]
     record: JSONObject = {"game": HEX.name, "players": ["Black", "White"], "variants": ["cards"]}
     return HexVideo("cards", START, script, {**record, "turns": turns}, ("card-first",))
+
+
+def scattered(rng: np.random.Generator) -> Position:
+    """The 26 pieces on cells drawn at random (no game's position: a board to read)."""
+    pieces = [
+        Piece.of(side, kind)
+        for side in Side
+        for kind in Kind
+        for _ in range(1 if kind is Kind.CENTRE else 6)
+    ]
+    cells: list[Piece | None] = [None] * 91
+    for index, piece in zip(rng.permutation(91).tolist(), pieces, strict=False):
+        cells[index] = piece
+    return Position(tuple(cells))

@@ -28,7 +28,10 @@ Each step is shown for ``frames_per_step`` frames (a nudge for each of its small
 moves, a hold for its count). ``tilt`` tips the camera (the whole frame in perspective);
 ``noise`` adds sensor noise of that standard deviation (grey levels) to the fixed grain;
 ``defocus`` softens every frame as a camera out of focus does (a Gaussian, in pixels);
-``lens`` bends it as a real lens does (:class:`~companion.synthetic.lens.Lens`).
+``lens`` bends it as a real lens does (:class:`~companion.synthetic.lens.Lens`);
+``raised`` stands the pieces up (:class:`~companion.synthetic.raised.Raised`: their
+tops seen out from the camera's foot); ``offcentre`` puts each piece down up to that
+many mm from its cell's centre, as players do (drawn afresh each time it is put).
 
     scene = HexScene(size=(1920, 1080), px_per_mm=3.3, seed=1)
     frames = scene.frames(START, [Lift(11), Put(11, "c2"), Away(), Hold(6)])
@@ -49,9 +52,25 @@ from card_codes.hex_board import CELL_CENTRES, PIECES, TOKEN_MM
 from card_codes.hex_pictures import DARK, LIGHT, board_image, token_image, token_mask
 from companion.games.hex import SPEC as HEX
 from companion.games.hex import Kind, Piece, Position, Side
+from companion.synthetic.hex_steps import (
+    Away,
+    Blur,
+    Card,
+    Flip,
+    HexStep,
+    Hold,
+    Knock,
+    Lean,
+    Lift,
+    Light,
+    Nudge,
+    Put,
+    Rest,
+    Shake,
+)
 from companion.synthetic.lens import Lens, through
 from companion.synthetic.optics import blur_kernel, noise_pair, paste_rotated, under_light
-from companion.synthetic.scene_steps import Blur, Light
+from companion.synthetic.raised import Raised
 from companion.synthetic.sprites import CardRef, FaceCache, draw_hand, table_cloth
 
 Image = npt.NDArray[np.uint8]
@@ -59,69 +78,6 @@ Image = npt.NDArray[np.uint8]
 HEX_DECK = HEX.name
 
 
-@dataclass(frozen=True)
-class Lift:
-    marker: int
-
-
-@dataclass(frozen=True)
-class Put:
-    marker: int
-    cell: str
-
-
-@dataclass(frozen=True)
-class Away:
-    pass
-
-
-@dataclass(frozen=True)
-class Nudge:
-    dx: float
-    dy: float
-    degrees: float
-
-
-@dataclass(frozen=True)
-class Hold:
-    frames: int
-
-
-@dataclass(frozen=True)
-class Card:
-    notation: str  # a card of the hex deck with its serial: "M4#1"
-
-
-@dataclass(frozen=True)
-class Rest:
-    cell: str
-
-
-@dataclass(frozen=True)
-class Lean:
-    elbow: str
-    hand: str
-
-
-@dataclass(frozen=True)
-class Flip:
-    marker: int
-
-
-@dataclass(frozen=True)
-class Knock:
-    marker: int
-
-
-@dataclass(frozen=True)
-class Shake:
-    length: int
-    angle: float = 0.0
-
-
-HexStep = (
-    Lift | Put | Away | Nudge | Hold | Card | Rest | Lean | Flip | Knock | Light | Blur | Shake
-)
 #: A nudge is shown as this many small moves, one frame each.
 NUDGE_FRAMES = 4
 
@@ -144,6 +100,8 @@ class _Board:
     and elbow (None: no hand; no elbow: the arm comes from the table's edge)."""
 
     cells: dict[int, str]
+    #: Each piece's offset from its cell's centre (mm).
+    spots: dict[int, tuple[float, float]] = field(default_factory=dict)
     held: set[int] = field(default_factory=set)
     flipped: set[int] = field(default_factory=set)
     hand: str | None = None
@@ -163,7 +121,9 @@ class HexScene:
         frames_per_step: int = 2,
         noise: float = 0.0,
         defocus: float = 0.0,
+        offcentre: float = 0.0,
         lens: Lens | None = None,
+        raised: Raised | None = None,
     ) -> None:
         self.size = size
         self.scale = px_per_mm
@@ -203,12 +163,17 @@ class HexScene:
         self.sensor = noise_pair(rng, size, noise) if noise > 0 else None
         #: A camera out of focus: every frame softened (a Gaussian of this many pixels).
         self.defocus = defocus
+        #: How far off its cell's centre a piece may be put down (mm).
+        self.offcentre = offcentre
         #: The lens's bending of the picture (None: a perfect lens).
         self.lens = None if lens is None or not lens.percent else lens.maps(size)
+        #: Pieces standing up: their tops drawn out from the camera's foot.
+        self.raised = raised
 
     def frames(self, start: Position, steps: Sequence[HexStep]) -> Iterator[Image]:
         """Every frame of ``steps`` from ``start``."""
         state = _Board(markers_of(start))
+        state.spots = {marker: self._spot() for marker in state.cells}
         for step in steps:
             if isinstance(step, Nudge):
                 self.blur = self.shake
@@ -237,6 +202,7 @@ class HexScene:
             state.held.discard(step.marker)
             state.flipped.discard(step.marker)
             state.cells[step.marker] = step.cell
+            state.spots[step.marker] = self._spot()
             state.hand, state.elbow = step.cell, None
         elif isinstance(step, Away):
             state.hand = state.elbow = None
@@ -291,15 +257,19 @@ class HexScene:
     def _render(self, state: _Board) -> Image:
         canvas = self.board.copy()
         diameter = self.mask.shape[0]
+        matrix = self._board_to_frame()
+        foot, scale = self._foot(matrix)
         for marker, cell in state.cells.items():
             if marker in state.held:
                 continue
             cx, cy = self._cell_px(cell)
+            dx, dy = state.spots.get(marker, (0.0, 0.0))
+            cx, cy = cx + dx * self.scale, cy + dy * self.scale
+            cx, cy = foot[0] + (cx - foot[0]) * scale, foot[1] + (cy - foot[1]) * scale
             left, top = round(cx - diameter / 2), round(cy - diameter / 2)
             patch = canvas[top : top + diameter, left : left + diameter]
             face = self.backs[side_of(marker)] if marker in state.flipped else self.tokens[marker]
             patch[self.mask] = face[self.mask]
-        matrix = self._board_to_frame()
         frame = self.table.copy()
         cv2.warpPerspective(canvas, matrix, self.size, dst=frame, borderMode=cv2.BORDER_TRANSPARENT)
         if self.card is not None:
@@ -319,6 +289,26 @@ class HexScene:
             cv2.add(frame, self.noise[1]) if self.grain else cv2.subtract(frame, self.noise[0])
         )
         return np.asarray(grained, dtype=np.uint8)
+
+    def _spot(self) -> tuple[float, float]:
+        """Where a piece put down lies from its cell's centre (mm): anywhere within
+        ``offcentre``, evenly over the disc."""
+        if not self.offcentre:
+            return (0.0, 0.0)
+        radius = self.offcentre * math.sqrt(self.rng.random())
+        angle = self.rng.random() * 2 * math.pi
+        return (radius * math.cos(angle), radius * math.sin(angle))
+
+    def _foot(self, matrix: npt.NDArray[np.float64]) -> tuple[tuple[float, float], float]:
+        """The camera's foot on the board canvas, and how much farther from it the
+        pieces' tops seem (1: flat pieces)."""
+        if self.raised is None or not self.raised.height:
+            return (0.0, 0.0), 1.0
+        w, h = self.size
+        x, y = self.raised.foot
+        foot = np.linalg.inv(matrix) @ np.array([x * w, y * h, 1.0])
+        scale = self.raised.scale(w, self.scale * self.zoom)
+        return (float(foot[0] / foot[2]), float(foot[1] / foot[2])), scale
 
     def _frame_point(self, matrix: npt.NDArray[np.float64], cell: str) -> tuple[float, float]:
         point = matrix @ np.array([*self._cell_px(cell), 1.0])

@@ -7,7 +7,10 @@ bend, then a homography; :mod:`companion.table.hex_view`) from every fiducial co
 seen (two of the six are enough, so hands and a tilted or turned board are fine), and
 puts each piece on the cell whose centre is nearest its marker's centre; a piece
 farther than ``OFF_CELL`` of a cell from every centre is off the board (set aside,
-or held up in a hand). It also says how sharp the frame is on the board's plane
+or held up in a hand). A piece standing up has its code seen off its cell, away from
+the camera: each code is put back where its piece stands first, by the
+:class:`~companion.table.hex_parallax.Parallax` the frame's codes fit (or, with too
+few of them seen, the one found before). It also says how sharp the frame is on the board's plane
 (:mod:`companion.table.hex_sharpness`): a frame smeared by motion blur is
 :attr:`BoardReading.blurred`, and judged by nobody.
 
@@ -31,6 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 from card_codes.hex_board import CELL_CENTRES, CELL_MM, DICTIONARY_NAME, FIDUCIALS, fiducial_corners
+from companion.table.hex_parallax import Parallax, fit_parallax
 from companion.table.hex_sharpness import BLURRED, sharpness
 from companion.table.hex_view import BoardView, board_view
 
@@ -59,6 +63,8 @@ class BoardReading:
     sharpness: float = 1.0
     #: Every marker found (board and pieces), by id: its four corners in the picture.
     quads: dict[int, npt.NDArray[np.float32]] = field(default_factory=dict)
+    #: How the pieces' codes were seen off their cells (None: not known yet).
+    parallax: Parallax | None = None
 
     @property
     def fiducial_ids(self) -> list[int]:
@@ -101,10 +107,15 @@ def _grey(frame: npt.NDArray[np.uint8]) -> Grey:
     return frame
 
 
-def read_board(frame: npt.NDArray[np.uint8], before: BoardView | None = None) -> BoardReading:
+def read_board(
+    frame: npt.NDArray[np.uint8],
+    before: BoardView | None = None,
+    parallax: Parallax | None = None,
+) -> BoardReading:
     """Read one BGR or greyscale frame (see the module docstring); ``before`` is the
     board's view on the frames before, with the lens's bend found then
-    (:func:`~companion.table.hex_view.board_view`)."""
+    (:func:`~companion.table.hex_view.board_view`), ``parallax`` how standing pieces
+    were seen then (:mod:`~companion.table.hex_parallax`)."""
     grey = _grey(frame)
     corners, ids, _ = _detector().detectMarkers(grey)
     if ids is None or len(ids) == 0:
@@ -126,13 +137,15 @@ def read_board(frame: npt.NDArray[np.uint8], before: BoardView | None = None) ->
     markers = sorted(marker for marker in found if marker in _PIECE_IDS)
     if markers:
         middles = np.array([found[m].mean(axis=0) for m in markers], dtype=np.float64)
-        on_board = view.to_board(middles)
+        tops = view.to_board(middles)
+        parallax = fit_parallax(view, tops, parallax) or parallax
+        on_board = tops if parallax is None else parallax.feet(view, tops)
         distances = np.linalg.norm(on_board[:, None, :] - _CENTRES[None, :, :], axis=2)
         nearest = distances.argmin(axis=1)
         for marker, index, row in zip(markers, nearest.tolist(), distances, strict=True):
             pieces[marker] = _NAMES[index] if row[index] <= OFF_CELL * CELL_MM else None
     sharp = sharpness(grey, view, fiducials)
-    return BoardReading(view, pieces, _outline(view), sharp, found)
+    return BoardReading(view, pieces, _outline(view), sharp, found, parallax)
 
 
 def _outline(view: BoardView) -> tuple[tuple[float, float], ...]:

@@ -18,6 +18,7 @@ import numpy.typing as npt
 
 from companion.games.hex import HexState
 from companion.table.hex_board import BoardReading, read_board
+from companion.table.hex_parallax import Parallax
 from companion.table.hex_referee import BoardReferee, Verdict
 from companion.table.hex_view import BoardView
 from companion.table.hex_watch import HexWatch
@@ -31,6 +32,7 @@ class HexCamera:
         self.referee = BoardReferee(game)
         self.reading: BoardReading | None = None
         self.view: BoardView | None = None  # the last found, with the lens's bend
+        self.parallax: Parallax | None = None  # how standing pieces are seen
 
     @property
     def game(self) -> HexState:
@@ -38,7 +40,8 @@ class HexCamera:
 
     def frame(self, image: npt.NDArray[np.uint8]) -> Verdict | None:
         """Read one frame; a verdict when it gave a new stable position."""
-        self.reading = read_board(image, self.view)
+        self.reading = read_board(image, self.view, self.parallax)
         self.view = self.reading.view or self.view
         position = self.watch.feed(self.reading)
+        self.parallax = self.reading.parallax or self.parallax
         return None if position is None else self.referee.see(position)

@@ -58,6 +58,7 @@ import numpy.typing as npt
 from card_codes.hex_board import CELL_CENTRES, CELL_MM, hexagon
 from card_codes.hex_pictures import board_image
 from companion.games.hex import Cell
+from companion.table.hex_parallax import Parallax
 from companion.table.hex_view import BoardView, around
 
 #: A cell matches its print when the correlation reaches this (empty: 0.75 or more).
@@ -71,6 +72,8 @@ _SMOOTH: Final = 1.0
 #: Half the side of the square looked at: a cell, its neighbours and their far edges.
 _REACH_MM: Final = CELL_MM + CELL_MM / math.sqrt(3)
 _SIDE: Final = round(2 * _REACH_MM * _PX_PER_MM)
+#: Where pieces' tops are seen is rounded to this (mm), so that prints are kept.
+_STEP_MM: Final = 1.0
 
 Grey = npt.NDArray[np.float32]
 
@@ -113,11 +116,16 @@ def look(
     view: BoardView,
     cell: str,
     read: Collection[str],
+    parallax: Parallax | None = None,
 ) -> Look:
     """Look at ``cell`` in ``frame`` (BGR or grey) through ``view`` (picture to board
-    mm); ``read`` are the cells a piece is read on in this frame."""
-    printed = _print(cell)
-    patch = _patch(frame, view, cell).ravel()
+    mm); ``read`` are the cells a piece is read on in this frame. With ``parallax``
+    (pieces that stand up), each cell is looked at where the top of a piece standing
+    on it is seen (:mod:`~companion.table.hex_parallax`), so a neighbour's top is not
+    taken for something over the cell."""
+    shift = _shift(view, cell, parallax)
+    printed = _print(cell, shift)
+    patch = _patch(frame, view, cell, shift).ravel()
     matches = _correlations(patch, printed)
     own = matches[0]
     if own >= PRINT_MATCH:
@@ -143,16 +151,31 @@ def _correlations(patch: Grey, printed: _Print) -> list[float]:
     return [0.0 if f else float(p / n) for p, n, f in zip(products, lengths, flat, strict=True)]
 
 
-def _to_square(cell: str) -> npt.NDArray[np.float64]:
-    """Board mm to the pixels of the square looked at around ``cell``."""
+def _shift(view: BoardView, cell: str, parallax: Parallax | None) -> tuple[float, float]:
+    """How far from ``cell`` the top of a piece on it is seen (mm, to :data:`_STEP_MM`)."""
+    if parallax is None or parallax.scale == 1.0:
+        return (0.0, 0.0)
+    centre = np.array([CELL_CENTRES[cell]], dtype=np.float64)
+    top = centre * parallax.scale + parallax.shift(view)
+    dx, dy = ((top - centre)[0] / _STEP_MM).round() * _STEP_MM
+    return (float(dx), float(dy))
+
+
+def _to_square(cell: str, shift: tuple[float, float]) -> npt.NDArray[np.float64]:
+    """Board mm to the pixels of the square looked at around ``cell`` moved by ``shift``."""
     x, y = CELL_CENTRES[cell]
+    x, y = x + shift[0], y + shift[1]
     scale, left, top = _PX_PER_MM, x - _REACH_MM, y - _REACH_MM
     return np.array([[scale, 0, -left * scale], [0, scale, -top * scale], [0, 0, 1]])
 
 
-def _patch(frame: npt.NDArray[np.uint8], view: BoardView, cell: str) -> Grey:
-    """The square around ``cell`` out of ``frame``, on the board's plane, grey, smoothed."""
-    matrix = _to_square(cell) @ view.near(around(CELL_CENTRES[cell], _REACH_MM))
+def _patch(
+    frame: npt.NDArray[np.uint8], view: BoardView, cell: str, shift: tuple[float, float]
+) -> Grey:
+    """The square around ``cell`` (moved by ``shift``) out of ``frame``, on the board's
+    plane, grey, smoothed."""
+    x, y = CELL_CENTRES[cell]
+    matrix = _to_square(cell, shift) @ view.near(around((x + shift[0], y + shift[1]), _REACH_MM))
     square = cv2.warpPerspective(frame, matrix, (_SIDE, _SIDE), flags=cv2.INTER_NEAREST)
     if square.ndim == 3:
         square = cv2.cvtColor(square, cv2.COLOR_BGR2GRAY)
@@ -168,20 +191,22 @@ def _page() -> Grey:
 
 
 @functools.lru_cache(maxsize=32)
-def _print(cell: str) -> _Print:
-    """``cell``'s neighbourhood as printed (kept for the last 32 cells looked at)."""
+def _print(cell: str, shift: tuple[float, float] = (0.0, 0.0)) -> _Print:
+    """``cell``'s neighbourhood as printed, each cell moved by ``shift`` (mm): where the
+    pieces' tops are seen (kept for the last 32 cells looked at)."""
     page = _page()
     height, width = page.shape
     to_page = np.array([[1, 0, width / 2], [0, 1, height / 2], [0, 0, 1]]) @ np.diag(
         [_PX_PER_MM, _PX_PER_MM, 1.0]
     )
-    matrix = _to_square(cell) @ np.linalg.inv(to_page)
+    to_square = _to_square(cell, shift)
+    matrix = to_square @ np.linalg.inv(to_page)
     square = cv2.warpPerspective(page, matrix, (_SIDE, _SIDE), flags=cv2.INTER_LINEAR).ravel()
     names = (cell, *(near.name for near in Cell.parse(cell).neighbours()))
-    to_square = _to_square(cell)
     runs, prints = [], []
     for name in names:
-        corners = np.array([[*corner, 1.0] for corner in hexagon(CELL_CENTRES[name])])
+        x, y = CELL_CENTRES[name]
+        corners = np.array([[*corner, 1.0] for corner in hexagon((x + shift[0], y + shift[1]))])
         points = (to_square @ corners.T).T[:, :2]
         mask = np.zeros((_SIDE, _SIDE), np.uint8)
         cv2.fillPoly(mask, [np.round(points).astype(np.int32)], 1)

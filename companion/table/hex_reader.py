@@ -51,6 +51,7 @@ from card_codes.hex_board import PIECES, marker_piece
 from companion.table.hex_board import BoardReading, read_board
 from companion.table.hex_cover import Cover, Look, look
 from companion.table.hex_events import BoardSeen
+from companion.table.hex_parallax import Parallax
 from companion.table.hex_view import BoardView
 from companion.table.hex_watch import HexWatch, Outline, steady
 
@@ -109,12 +110,16 @@ class BoardReader:
         #: The board's view on the last frame it was found, with the lens's bend found
         #: (:mod:`companion.table.hex_view`), for the next frame.
         self.view: BoardView | None = None
+        #: How standing pieces' codes are seen (:mod:`companion.table.hex_parallax`),
+        #: for the next frame.
+        self.parallax: Parallax | None = None
 
     def feed(self, image: npt.NDArray[np.uint8], at: float) -> BoardSeen | None:
         """One frame at ``at`` (table time): a position taken, else ``None``."""
-        reading = read_board(image, self.view)
+        reading = read_board(image, self.view, self.parallax)
         self.reading = reading
         self.view = reading.view or self.view
+        self.parallax = reading.parallax or self.parallax
         first = self.watch.last is None
         position = self.watch.feed(reading, at)
         self._look(reading, image, at)
@@ -177,7 +182,7 @@ class BoardReader:
             for marker, cell in self._cells.items():
                 if marker not in reading.pieces:
                     if cell not in by_cell:
-                        by_cell[cell] = look(image, reading.view, cell, read)
+                        by_cell[cell] = look(image, reading.view, cell, read, self.parallax)
                     looks[marker] = by_cell[cell]
         before, self._looks = self._looks, looks
         self.hidden = {

@@ -10,15 +10,30 @@ from companion.games.hex import HexState, new_game
 from companion.synthetic.hex_games import HexVideo, endgame_video, opening_video
 from companion.synthetic.hex_scene import HexScene
 from companion.synthetic.lens import Lens
-from companion.table import hex_view
+from companion.synthetic.raised import Raised
+from companion.table import hex_board, hex_view
 from companion.table.hex_camera import HexCamera
 from companion.table.hex_referee import Played, Refused
 
 
 def _replay(
-    video: HexVideo, *, tilt: float = 0.0, lens: Lens | None = None
+    video: HexVideo,
+    *,
+    tilt: float = 0.0,
+    lens: Lens | None = None,
+    raised: Raised | None = None,
+    offcentre: float = 0.0,
 ) -> tuple[HexCamera, list[object]]:
-    scene = HexScene((1280, 720), 2.3, seed=7, tilt=tilt, frames_per_step=1, lens=lens)
+    scene = HexScene(
+        (1280, 720),
+        2.3,
+        seed=7,
+        tilt=tilt,
+        frames_per_step=1,
+        lens=lens,
+        raised=raised,
+        offcentre=offcentre,
+    )
     if lens is not None:  # the board larger, against the picture's right edge
         scene.scale_board(1.1)
         scene.pose = (1280 - 0.55 * 2.3 * 430, 360.0, 0.0)
@@ -68,4 +83,22 @@ def test_the_endgame_through_a_wide_lens_replays_into_its_exact_record(
     assert camera.view is not None and camera.view.bend.amount < 0
     monkeypatch.setattr(hex_view, "REFIT_MM", math.inf)  # no bend looked for
     plain, _ = _replay(video, lens=lens)
+    assert plain.game.to_record() != video.record
+
+
+def test_the_endgame_with_tall_pieces_from_a_slanted_camera_replays_exactly(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """H2-H4 with 20 mm pieces put down up to 4 mm off centre, filmed from a camera set
+    back as a 20-degree slant sets it: the reader finds how far their codes are seen
+    out (companion.table.hex_parallax) and every move, refusal and the win come out
+    as with flat tokens. Read through the plain view the same video gives another
+    record."""
+    video, raised = endgame_video(), Raised(20.0, (0.5, 1.0))
+    camera, verdicts = _replay(video, raised=raised, offcentre=4.0)
+    assert camera.game.to_record() == video.record
+    assert tuple(v.fault.value for v in verdicts if isinstance(v, Refused)) == video.refused
+    assert camera.parallax is not None and camera.parallax.scale > 1.03
+    monkeypatch.setattr(hex_board, "fit_parallax", lambda *_: None)
+    plain, _ = _replay(video, raised=raised, offcentre=4.0)
     assert plain.game.to_record() != video.record
