@@ -10,7 +10,7 @@ from types import ModuleType
 import numpy as np
 import pytest
 
-from companion.table.hex_calibration import PIECE_COLOUR
+from companion.table.hex_check_picture import PIECE_COLOUR
 
 IMAGES = Path(__file__).resolve().parent.parent / "docs" / "images"
 SCRIPTS = sorted(IMAGES.glob("make_*_pictures.py"))

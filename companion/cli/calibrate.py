@@ -187,7 +187,8 @@ def run_board(args: argparse.Namespace) -> int:
     """``--board``: the hex board's check printed (and drawn with ``--out``)."""
     import cv2
 
-    from companion.table.hex_calibration import board_lines, check_board, draw_board
+    from companion.table.hex_calibration import board_lines, check_board
+    from companion.table.hex_check_picture import draw_board
 
     for flag, value in (("--layout", args.layout), ("--write-layout", args.write_layout)):
         if value is not None:

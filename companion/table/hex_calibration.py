@@ -16,10 +16,14 @@ whether the referee will see the game:
 - the frame's sharpness on the board's plane (:mod:`companion.table.hex_sharpness`):
   below :data:`~companion.table.hex_sharpness.BLURRED` no move is judged, and a
   camera that stays there needs focusing;
-- every piece read, its cell, and the pieces not read or off the board.
+- every piece read, its cell, and the pieces not read or off the board;
+- how far the pieces' tops are seen off their cells when they stand up (the
+  parallax the reader allows for, :mod:`companion.table.hex_parallax`): tall pieces
+  under a slanted camera show here.
 
-:func:`board_lines` says it in words with advice, :func:`draw_board` marks it on the
-frame for a person to look at, and :meth:`BoardCheck.as_json` gives it to a script.
+:func:`board_lines` says it in words with advice,
+:func:`~companion.table.hex_check_picture.draw_board` marks it on the frame for a
+person to look at, and :meth:`BoardCheck.as_json` gives it to a script.
 
     >>> from card_codes.hex_pictures import board_image
     >>> check = check_board(board_image(3.0))
@@ -39,7 +43,6 @@ import numpy.typing as npt
 from card_codes.hex_board import CELL_CENTRES, PIECES, hexagon
 from companion.games.hex import START, Cell, Kind, Piece, Position, Side
 from companion.games.json_types import JSON, JSONObject
-from companion.table.calibration import draw_label
 from companion.table.hex_board import BoardReading, read_board
 from companion.table.hex_reader import piece_name
 from companion.table.hex_sharpness import BLURRED
@@ -56,6 +59,12 @@ MIN_PX_PER_MM: Final = 2.5
 FLAT_MM: Final = 1.0
 #: A lens bending the picture's corners less than this (percent) is called straight.
 STRAIGHT_PERCENT: Final = 1.0
+#: Pieces whose tops are seen this far off their cells (mm) are called tall for the
+#: camera: the reader allows for it from the frame's own pieces up to about half a
+#: cell, with the players' off-centre placing on top (bench/hex_parallax.py).
+TALL_MM: Final = 10.0
+#: Tops seen less than this far off (mm) are called flat.
+FLAT_TOPS_MM: Final = 1.0
 #: Pieces named in one line of advice, at most (the rest are counted).
 NAMED: Final = 6
 #: A sharpness below this (but judged) is said soft: sharp frames score 0.59 or more
@@ -81,12 +90,6 @@ _HULL: Final = (
     .astype(np.float64)
 )
 _PIECE_OF: Final = {piece.marker: Piece.of(Side(piece.side), Kind(piece.kind)) for piece in PIECES}
-
-BOARD_COLOUR = (255, 200, 0)  # BGR: the board's outline
-CORNER_COLOUR = (255, 120, 0)
-PIECE_COLOUR = (60, 220, 60)
-OFF_COLOUR = (0, 200, 255)  # a piece seen off the board
-CLASH_COLOUR = (40, 40, 255)  # two pieces read on one cell
 
 
 @dataclass(frozen=True)
@@ -119,6 +122,9 @@ class BoardCheck:
     corner_fit: float = 0.0
     sharpness: float = 0.0
     pieces: list[PieceSeen] = field(default_factory=list)
+    #: How far the pieces' tops are seen off their cells at most (mm; None: not
+    #: known, too few pieces read).
+    tops_off: float | None = None
     outline: tuple[tuple[float, float], ...] = ()
     advice: list[str] = field(default_factory=list)
 
@@ -174,6 +180,7 @@ class BoardCheck:
             "sharpness": round(self.sharpness, 3),
             "judged_from": BLURRED,
             "pieces": {piece.name: piece.cell for piece in self.pieces},
+            "piece_tops_off_cells_mm": None if self.tops_off is None else round(self.tops_off, 1),
             "not_seen": list[JSON](self.not_seen),
             "start_position": position is not None and position == START,
             "advice": list[JSON](self.advice),
@@ -199,6 +206,8 @@ def check_board(image: Image, reading: BoardReading | None = None) -> BoardCheck
         check.corner_fit = view.residual
         check.sharpness = reading.sharpness
         check.pieces = _pieces(reading)
+        if reading.parallax is not None:
+            check.tops_off = reading.parallax.most(view)
     check.advice = board_advice(check)
     return check
 
@@ -282,8 +291,18 @@ def board_advice(check: BoardCheck, *, pieces: bool = True) -> list[str]:
     return lines
 
 
+def _tall_advice(check: BoardCheck) -> list[str]:
+    if check.tops_off is None or check.tops_off <= TALL_MM:
+        return []
+    return [
+        f"the pieces' tops are seen up to {check.tops_off:.0f} mm off their cells (a cell "
+        "is 24 mm across): the pieces are tall for a camera this slanted; put the camera "
+        "more nearly above the board's centre, or use flatter pieces"
+    ]
+
+
 def _piece_advice(check: BoardCheck) -> list[str]:
-    lines = []
+    lines = _tall_advice(check)
     if check.not_seen:
         lines.append(
             f"{_count(len(check.not_seen), 'piece')} not seen ({_names(check.not_seen)}): "
@@ -294,7 +313,8 @@ def _piece_advice(check: BoardCheck) -> list[str]:
         lines.append(
             f"{_count(len(check.off_board), 'piece')} off the board "
             f"({_names(check.off_board)}): "
-            "put each one on a cell"
+            "put each one on a cell; if they are on cells, they stand too tall for a "
+            "camera this slanted: put it more nearly above the board's centre"
         )
     if check.shared:
         lines.append(
@@ -327,7 +347,10 @@ def board_line(check: BoardCheck, *, pieces: bool = True) -> str:
     if not pieces:
         return line
     on_cells = sum(piece.cell is not None for piece in check.pieces)
-    return f"{line}, {on_cells} of {len(PIECES)} pieces read on cells in this frame"
+    line = f"{line}, {on_cells} of {len(PIECES)} pieces read on cells in this frame"
+    if check.tops_off is None or check.tops_off < FLAT_TOPS_MM:
+        return line
+    return f"{line}, their tops seen up to {check.tops_off:.0f} mm off their cells"
 
 
 def lens_words(percent: float) -> str:
@@ -336,6 +359,13 @@ def lens_words(percent: float) -> str:
         return "straight"
     way = "in (barrel)" if percent < 0 else "out (pincushion)"
     return f"bends the picture's corners {abs(percent):.0f}% {way}, straightened"
+
+
+def tops_words(off: float) -> str:
+    """How far the pieces' tops are seen off their cells, in words."""
+    if off < FLAT_TOPS_MM:
+        return "flat, seen on their cells"
+    return f"seen up to {off:.0f} mm off their cells (the pieces stand up), allowed for"
 
 
 def board_lines(check: BoardCheck) -> list[str]:
@@ -357,41 +387,11 @@ def board_lines(check: BoardCheck) -> list[str]:
             where = ": as the game starts" if position == START else ": a game in progress"
         on_cells = sum(piece.cell is not None for piece in check.pieces)
         lines.append(f"pieces: {on_cells} of {len(PIECES)} read on cells{where}")
+        if check.tops_off is not None:
+            lines.append(f"pieces' tops: {tops_words(check.tops_off)}")
     else:
         lines.append(f"board: not found ({check.corners_seen} of 6 corner squares)")
     lines += [f"advice: {line}" for line in check.advice] or [
         "advice: none, the camera looks right"
     ]
     return lines
-
-
-def draw_board(image: Image, check: BoardCheck) -> Image:
-    """The frame with the board's outline, its corner squares and every piece read,
-    labelled with its cell."""
-    canvas: Image = np.asarray(
-        image.copy() if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR),
-        dtype=np.uint8,
-    )
-    width = check.size[0]
-    scale = max(0.4, width / 2400)
-    thick = max(1, round(width / 640))
-    if check.outline:
-        points = np.array(check.outline, dtype=np.int32)
-        cv2.polylines(canvas, [points], True, BOARD_COLOUR, thick)
-    shared = set(check.shared)
-    for piece in check.pieces:
-        colour = (
-            OFF_COLOUR
-            if piece.cell is None
-            else CLASH_COLOUR
-            if piece.cell in shared
-            else PIECE_COLOUR
-        )
-        quad = np.array(piece.corners, dtype=np.int32)
-        cv2.polylines(canvas, [quad], True, colour, thick + 1)
-        x0, y1 = quad[:, 0].min(), quad[:, 1].max()
-        text = piece.cell or "off"
-        draw_label(canvas, text, (int(x0), int(y1) + 2), colour=colour, scale=scale, thick=thick)
-    for corners in check.corner_quads.values():
-        cv2.polylines(canvas, [np.array(corners, dtype=np.int32)], True, CORNER_COLOUR, thick + 1)
-    return canvas

@@ -55,7 +55,7 @@ SPREAD_MM: Final = 50.0
 #: The rounds of taking each piece to its nearest cell and fitting again: the codes
 #: within this many mm of their cells fitted (half a cell first, so that a first fit
 #: from pieces seen far out is made at all), until no piece changes cell.
-WITHIN: Final = (12.0, 9.0, OUTLIER_MM, OUTLIER_MM, OUTLIER_MM, OUTLIER_MM)
+WITHIN: Final = (12.0, 9.0, *(OUTLIER_MM,) * 6)
 _CENTRES: Final = np.array(list(CELL_CENTRES.values()), dtype=np.float64)
 
 
@@ -99,25 +99,32 @@ def fit_parallax(view: BoardView, tops: Points, start: Parallax | None = None) -
 
     Each piece is taken to stand on the cell nearest to where the parallax so far
     (``start``, else none) puts it, the parallax fitted to those that fit
-    (:data:`OUTLIER_MM`), and again until no piece changes cell: the pieces near the
-    camera's foot, seen nearly where they stand, bring the far ones onto their cells.
+    (:data:`OUTLIER_MM`), and again until no piece changes cell or joins or leaves the
+    fit: the pieces near the camera's foot, seen nearly where they stand, bring the far
+    ones onto their cells.
     """
     if len(tops) < MIN_PIECES:
         return None
     fitted = start or FLAT_PIECES
     scale, shift = fitted.scale, fitted.shift(view)
-    nearest: npt.NDArray[np.intp] | None = None
-    for within in WITHIN:
-        feet = (tops - shift) / scale
-        cells = np.linalg.norm(feet[:, None, :] - _CENTRES[None, :, :], axis=2).argmin(axis=1)
-        if within == OUTLIER_MM and nearest is not None and np.array_equal(cells, nearest):
-            break
-        nearest = cells
-        keep = np.linalg.norm(_CENTRES[cells] * scale + shift - tops, axis=1) <= within
+    cells = _nearest((tops - shift) / scale)
+    misses = _lengths(_CENTRES[cells] * scale + shift - tops)
+    # a parallax that fits already needs no wide first rounds
+    rounds = WITHIN[2:] if (misses <= OUTLIER_MM).sum() >= len(tops) * 0.8 else WITHIN
+    kept = np.zeros(len(tops), dtype=bool)
+    for index, within in enumerate(rounds):
+        if index:
+            before = cells
+            cells = _nearest((tops - shift) / scale)
+            misses = _lengths(_CENTRES[cells] * scale + shift - tops)
+            settled = np.array_equal(cells, before) and np.array_equal(misses <= within, kept)
+            if within == OUTLIER_MM and settled:
+                break
+        keep = kept = misses <= within
         if keep.sum() < MIN_PIECES:
             return None
-        solved = _solve(tops[keep], _CENTRES[cells][keep])
-        if solved is None or _spread(_CENTRES[cells][keep]) < SPREAD_MM:
+        solved = _solve(tops[keep], _CENTRES[cells[keep]])
+        if solved is None:
             return None
         scale, shift = solved
     if scale < FLAT:
@@ -128,21 +135,25 @@ def fit_parallax(view: BoardView, tops: Points, start: Parallax | None = None) -
     return Parallax((float(foot[0]), float(foot[1]), float(foot[2])), float(scale))
 
 
-def _spread(cells: Points) -> float:
-    """How far ``cells`` lie from their middle (mm, root mean square)."""
-    return float(np.sqrt(((cells - cells.mean(axis=0)) ** 2).sum(axis=1).mean()))
+def _nearest(feet: Points) -> npt.NDArray[np.intp]:
+    """The index of the cell nearest each point (mm)."""
+    gaps = feet[:, None, :] - _CENTRES[None, :, :]
+    return np.asarray(np.einsum("ijk,ijk->ij", gaps, gaps).argmin(axis=1), dtype=np.intp)
+
+
+def _lengths(vectors: Points) -> npt.NDArray[np.float64]:
+    return np.asarray(np.sqrt(np.einsum("ij,ij->i", vectors, vectors)), dtype=np.float64)
 
 
 def _solve(tops: Points, cells: Points) -> tuple[float, Points] | None:
-    """Least squares ``tops = scale cells + shift``: the scale and shift."""
-    count = len(tops)
-    rows = np.zeros((2 * count, 3))
-    rows[0::2, 0], rows[0::2, 1] = cells[:, 0], 1.0
-    rows[1::2, 0], rows[1::2, 2] = cells[:, 1], 1.0
-    solution, _, rank, _ = np.linalg.lstsq(rows, tops.reshape(-1), rcond=None)
-    if rank < 3:
+    """Least squares ``tops = scale cells + shift``: the scale and shift, or None when
+    ``cells`` lie too close together to tell the scale (:data:`SPREAD_MM`)."""
+    middle, centre = cells.mean(axis=0), tops.mean(axis=0)
+    spread = float(np.einsum("ij,ij->", cells - middle, cells - middle))
+    if spread < len(cells) * SPREAD_MM**2:
         return None
-    return float(solution[0]), np.asarray(solution[1:], dtype=np.float64)
+    scale = float(np.einsum("ij,ij->", cells - middle, tops - centre)) / spread
+    return scale, np.asarray(centre - scale * middle, dtype=np.float64)
 
 
 __all__ = ["FLAT", "FLAT_PIECES", "MIN_PIECES", "Parallax", "fit_parallax"]

@@ -27,7 +27,8 @@ from companion.flows.base import NoticeKind
 from companion.flows.hex_camera import HexCameraFlow
 from companion.games.hex import START, Cell
 from companion.synthetic.hex_scene import Away, HexScene, Hold, Lift
-from companion.table.hex_calibration import check_board, draw_board
+from companion.table.hex_calibration import check_board
+from companion.table.hex_check_picture import draw_board
 from companion.ui.screens import View, render
 from companion.views.model import MessageView, Tone
 from companion.views.plugins import present

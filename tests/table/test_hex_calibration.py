@@ -15,16 +15,13 @@ from companion.cli import main
 from companion.games.hex import START
 from companion.synthetic.hex_scene import Away, HexScene, HexStep, Hold, Lift, markers_of
 from companion.table.hex_calibration import (
-    CORNER_COLOUR,
-    OFF_COLOUR,
-    PIECE_COLOUR,
     BoardCheck,
     board_advice,
     board_line,
     board_lines,
     check_board,
-    draw_board,
 )
+from companion.table.hex_check_picture import CORNER_COLOUR, OFF_COLOUR, PIECE_COLOUR, draw_board
 from companion.table.hex_sharpness import BLURRED
 
 Frame = np.ndarray

@@ -18,6 +18,7 @@ from companion.synthetic.hex_scene import HexScene, Hold, markers_of
 from companion.synthetic.raised import Raised
 from companion.table import hex_board
 from companion.table.hex_board import BoardReading, read_board
+from companion.table.hex_calibration import TALL_MM, board_line, board_lines, check_board
 from companion.table.hex_parallax import FLAT_PIECES, Parallax, fit_parallax
 
 SIZE = (1920, 1080)
@@ -149,3 +150,24 @@ def test_too_few_or_bunched_codes_tell_nothing() -> None:
     corner = cells[np.linalg.norm(cells - cells[0], axis=1).argsort()[:14]]
     assert fit_parallax(reading.view, corner * 1.03) is None
     assert fit_parallax(reading.view, cells[::3] * 1.03) is not None
+
+
+def test_the_camera_check_says_how_far_the_tops_are_seen_off() -> None:
+    """Issue 24's camera check: flat tokens are "flat"; 15 mm pieces under a camera set
+    back 20 degrees are seen some mm off their cells, allowed for, with no advice;
+    20 mm pieces under a camera set back farther are too tall for it, and the check
+    says what to change. The JSON and the log line say it too."""
+    flat = check_board(_frame(START, Raised(0.0)))
+    assert "pieces' tops: flat, seen on their cells" in board_lines(flat)
+    assert flat.as_json()["piece_tops_off_cells_mm"] == 0.0
+    assert "tops" not in board_line(flat)
+    tall = check_board(_frame(START, Raised(15.0, SET_BACK), offcentre=0.0))
+    assert tall.tops_off is not None and 8.0 < tall.tops_off < TALL_MM
+    lines = board_lines(tall)
+    assert f"pieces' tops: seen up to {tall.tops_off:.0f} mm off their cells" in "\n".join(lines)
+    assert lines[-1] == "advice: none, the camera looks right"
+    assert f"their tops seen up to {tall.tops_off:.0f} mm off their cells" in board_line(tall)
+    taller = check_board(_frame(START, Raised(18.0, (0.5, 1.2)), offcentre=0.0))
+    assert taller.tops_off is not None and taller.tops_off > TALL_MM
+    assert taller.position is not None  # read right, yet the margin is gone
+    assert any("tall for a camera this slanted" in line for line in taller.advice)
