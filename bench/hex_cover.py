@@ -9,7 +9,10 @@ compared with the board's print by normalized correlation. On the synthetic boar
 the pieces in turn is knocked off (its cell empty), turned code down (its cell alone
 covered) and under a resting hand, at 1280x720 and at 1920x1080 with the camera tilted
 12 degrees, under the generator's light (dim with a gradient, bright), more sensor
-noise, and a frame of motion blur. Printed per case: the lowest correlation of an
+noise, a frame of motion blur, and a lamp flickering with the mains (bands 30%
+brighter and darker, 3.3 of them over the picture as a sensor read out in 1/30 s
+films a 100 Hz flicker, and 6 for a slower sensor, drifting a third of a band a
+frame: companion.synthetic.optics.Flicker). Printed per case: the lowest correlation of an
 empty cell, the highest of a covered one (:data:`PRINT_MATCH` lies between), and the
 neighbours found covered (:data:`HAND_CELLS` or more is a hand); a frame too blurred
 to judge (companion.table.hex_sharpness) gets no look, as in the reader, and is
@@ -42,17 +45,21 @@ from companion.synthetic.hex_scene import (
     Rest,
     markers_of,
 )
+from companion.synthetic.optics import Flicker
 from companion.table.hex_board import read_board
 from companion.table.hex_cover import HAND_CELLS, PRINT_MATCH, Cover, Look, look
 from companion.table.hex_reader import BoardReader
 
 SIZES = {"1280x720": ((1280, 720), 2.3, 0.0), "1920x1080 tilted": ((1920, 1080), 3.3, 12.0)}
-LIGHTS: dict[str, tuple[list[HexStep], float]] = {
-    "plain": ([], 0.0),
-    "dim, gradient": ([Light(0.55, 0.4, frames=1)], 0.0),
-    "bright": ([Light(1.25, -0.3, frames=1)], 0.0),
-    "noisy": ([], 6.0),
-    "motion blur": ([Blur(7, 20.0, frames=1)], 0.0),
+#: Each light: its steps, the extra sensor noise, and the lamp's flicker (bands).
+LIGHTS: dict[str, tuple[list[HexStep], float, Flicker | None]] = {
+    "plain": ([], 0.0, None),
+    "dim, gradient": ([Light(0.55, 0.4, frames=1)], 0.0, None),
+    "bright": ([Light(1.25, -0.3, frames=1)], 0.0, None),
+    "noisy": ([], 6.0, None),
+    "motion blur": ([Blur(7, 20.0, frames=1)], 0.0, None),
+    "flickering lamp": ([], 0.0, Flicker(0.3)),
+    "flickering, fast": ([], 0.0, Flicker(0.3, 6.0)),
 }
 
 
@@ -74,8 +81,10 @@ def measure() -> None:
     print(f"PRINT_MATCH {PRINT_MATCH}, HAND_CELLS {HAND_CELLS}")
     print("case | empty: lowest | code down: highest, covered | hand: highest, covered")
     for size_name, (size, scale, tilt) in SIZES.items():
-        for light_name, (light, noise) in LIGHTS.items():
-            scene = HexScene(size, scale, seed=3, tilt=tilt, frames_per_step=1, noise=noise)
+        for light_name, (light, noise, flicker) in LIGHTS.items():
+            scene = HexScene(
+                size, scale, seed=3, tilt=tilt, frames_per_step=1, noise=noise, flicker=flicker
+            )
             scene.pose = (size[0] / 2 + 7, size[1] / 2 - 5, 8.0)
             scene.scale_board(0.9)
             looks: list[Look | None] = []

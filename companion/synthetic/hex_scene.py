@@ -31,7 +31,9 @@ moves, a hold for its count). ``tilt`` tips the camera (the whole frame in persp
 ``lens`` bends it as a real lens does (:class:`~companion.synthetic.lens.Lens`);
 ``raised`` stands the pieces up (:class:`~companion.synthetic.raised.Raised`: their
 tops seen out from the camera's foot); ``offcentre`` puts each piece down up to that
-many mm from its cell's centre, as players do (drawn afresh each time it is put).
+many mm from its cell's centre, as players do (drawn afresh each time it is put);
+``flicker`` bands every frame as a rolling shutter films a flickering lamp
+(:class:`~companion.synthetic.optics.Flicker`).
 
     scene = HexScene(size=(1920, 1080), px_per_mm=3.3, seed=1)
     frames = scene.frames(START, [Lift(11), Put(11, "c2"), Away(), Hold(6)])
@@ -69,7 +71,14 @@ from companion.synthetic.hex_steps import (
     Shake,
 )
 from companion.synthetic.lens import Lens, through
-from companion.synthetic.optics import blur_kernel, noise_pair, paste_rotated, under_light
+from companion.synthetic.optics import (
+    Flicker,
+    banded,
+    blur_kernel,
+    noise_pair,
+    paste_rotated,
+    under_light,
+)
 from companion.synthetic.raised import Raised
 from companion.synthetic.sprites import CardRef, FaceCache, draw_hand, table_cloth
 
@@ -124,6 +133,7 @@ class HexScene:
         offcentre: float = 0.0,
         lens: Lens | None = None,
         raised: Raised | None = None,
+        flicker: Flicker | None = None,
     ) -> None:
         self.size = size
         self.scale = px_per_mm
@@ -165,6 +175,9 @@ class HexScene:
         self.defocus = defocus
         #: How far off its cell's centre a piece may be put down (mm).
         self.offcentre = offcentre
+        #: The lamp's flicker, and the frames drawn so far (its bands drift by frame).
+        self.flicker = flicker
+        self.drawn = 0
         #: The lens's bending of the picture (None: a perfect lens).
         self.lens = None if lens is None or not lens.percent else lens.maps(size)
         #: Pieces standing up: their tops drawn out from the camera's foot.
@@ -317,6 +330,9 @@ class HexScene:
     def _optics(self, frame: Image) -> Image:
         """The light, the camera's shake and the extra sensor noise, when asked for."""
         frame = under_light(frame, *self.light)
+        if self.flicker is not None and self.flicker.amplitude:
+            frame = banded(frame, self.flicker, self.drawn)
+        self.drawn += 1
         if self.defocus > 0:
             frame = np.asarray(cv2.GaussianBlur(frame, (0, 0), self.defocus), dtype=np.uint8)
         if self.blur is not None:

@@ -1,5 +1,6 @@
 """What a camera does to the table it films, for the synthetic scenes: sensor noise,
-motion blur, a tilted view, and a card sprite pasted turned, with its shadow.
+motion blur, a tilted view, the bands of a flickering light, and a card sprite pasted
+turned, with its shadow.
 
 Pure image arithmetic on BGR arrays (numpy, and OpenCV imported where it is used),
 for :class:`companion.synthetic.scene.Scene`.
@@ -8,6 +9,7 @@ for :class:`companion.synthetic.scene.Scene`.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
@@ -67,6 +69,32 @@ def under_light(view: Image, gain: float, gradient: float) -> Image:
     width = view.shape[1]
     ramp = np.linspace(1 + gradient / 2, 1 - gradient / 2, width, dtype=np.float32)
     scale = np.ascontiguousarray(np.broadcast_to((gain * ramp)[None, :, None], view.shape))
+    return np.asarray(cv2.multiply(view, scale, dtype=cv2.CV_8U), dtype=np.uint8)
+
+
+@dataclass(frozen=True)
+class Flicker:
+    """A lamp that flickers with the mains (LED and fluorescent lamps: 100 or 120 times
+    a second), filmed by a rolling shutter: bands across the picture, ``amplitude``
+    brighter and darker (a share of the light; a short exposure under a cheap LED lamp
+    gives 0.3), ``bands`` of them over the picture's height (the flicker's rate times
+    the time the sensor takes to read a frame out: 100 Hz and 1/30 s, 3.3), drifting
+    ``drift`` of a band from one frame to the next (100 Hz at 30 frames a second: a
+    third)."""
+
+    amplitude: float
+    bands: float = 10 / 3
+    drift: float = 1 / 3
+
+
+def banded(view: Image, flicker: Flicker, frame: int) -> Image:
+    """``view`` under ``flicker``, as the ``frame``-th frame of a video sees it."""
+    import cv2
+
+    rows = np.arange(view.shape[0], dtype=np.float32)
+    phase = 2 * math.pi * (rows * flicker.bands / view.shape[0] + frame * flicker.drift)
+    gain = (1 + flicker.amplitude * np.sin(phase)).astype(np.float32)
+    scale = np.ascontiguousarray(np.broadcast_to(gain[:, None, None], view.shape))
     return np.asarray(cv2.multiply(view, scale, dtype=cv2.CV_8U), dtype=np.uint8)
 
 

@@ -11,7 +11,10 @@ view (from its fiducials, :mod:`companion.table.hex_view`) maps
 the cell and its neighbours out of the picture onto the board's own plane, where the
 print is known (:func:`card_codes.hex_pictures.board_image`: each cell's outline and
 name on white paper), and each of those cells is compared with its print by
-normalized correlation (:data:`PRINT_MATCH`), which ignores the light's strength:
+correlation (:data:`PRINT_MATCH`) once the ways the light may change over a cell are
+taken out of both: its strength, a slope (a lamp to one side) and a bend along the
+picture's rows (the bands a rolling shutter films under a lamp flickering with the
+mains, 3-6 over the picture's height: across one cell, a slope and a bend):
 
 - the cell matches its print: it is **empty** (:attr:`Cover.EMPTY`);
 - it does not, and fewer than :data:`HAND_CELLS` of its neighbours are covered (a
@@ -22,17 +25,20 @@ normalized correlation (:data:`PRINT_MATCH`), which ignores the light's strength
 
 Measured on the synthetic board videos (bench/hex_cover.py, at 1280x720 and at
 1920x1080 with the camera tilted, under a dim light with a gradient, a bright one,
-more sensor noise and motion blur): an empty cell matches its print at 0.75 or more;
-a hand at 0.02 or less, a piece turned code down at -0.29 or less, but for a white
-piece's back in a bright light, as flat and white as the paper (0.82: empty, which
-is missing too). A hand resting on a piece covers 3 neighbours or more (all of them
-at the board's edge); a piece turned code down none, but in a frame of motion blur,
+more sensor noise, motion blur, and a lamp flickering in bands 30% brighter and
+darker): an empty cell matches its print at 0.71 or more (0.83 in the plain, dim and
+noisy light); a hand at -0.10 or less, a piece turned code down at 0.19 or less, but
+for a white piece's back in a bright or flickering light, as flat and white as the
+paper (0.83: empty, which is missing too). Compared as they are, without the light
+taken out, one cell in five was told wrong under the flickering lamp, two in five
+with 6 bands. A hand resting on a piece covers 3 neighbours or more (all of them at
+the board's edge); a piece turned code down none, but in a frame of motion blur,
 where its neighbours' codes are not read either (2): the reader therefore wants two
 looks in a row before it calls a piece hidden, and a frame too blurred to judge
-(:mod:`companion.table.hex_sharpness`, as that 7 px smear is) gets no look at all.
-A look warps one small square (the cell and its neighbours at 1.5 px a mm, 114 px
-square) and costs about 0.1 ms of CPU at 1920x1080; the print of the last 32
-neighbourhoods looked at is kept (66 kB each).
+(:mod:`companion.table.hex_sharpness`, as that 7 px smear is) gets no look at all. A
+look warps one small square (the cell and its neighbours at 1.5 px a mm, 114 px
+square) and costs about 0.15 ms of CPU at 1920x1080; the print of the last 32
+neighbourhoods looked at is kept (about 200 kB each).
 
     >>> from card_codes.hex_pictures import board_image
     >>> import numpy as np
@@ -72,8 +78,10 @@ _SMOOTH: Final = 1.0
 #: Half the side of the square looked at: a cell, its neighbours and their far edges.
 _REACH_MM: Final = CELL_MM + CELL_MM / math.sqrt(3)
 _SIDE: Final = round(2 * _REACH_MM * _PX_PER_MM)
-#: Where pieces' tops are seen is rounded to this (mm), so that prints are kept.
+#: Where pieces' tops are seen is rounded to this (mm), and the picture's rows'
+#: direction on the board to this (degrees), so that prints are kept.
 _STEP_MM: Final = 1.0
+_DOWN_STEP: Final = 10
 
 Grey = npt.NDArray[np.float32]
 
@@ -100,15 +108,14 @@ class Look:
 @dataclass(frozen=True)
 class _Print:
     """A cell's neighbourhood as printed, cell after cell (the cell, then its
-    neighbours): each one's pixels in the square (``pixels``, the cells' runs
-    starting at ``starts``) and its print there, centred and scaled to unit length
-    (``prints``), so each correlation is one sum over its run."""
+    neighbours): each one's pixels in the square (``runs``), the light's shapes over
+    it (``lights``: orthonormal columns, :func:`_light_shapes`) and its print there
+    with those taken out, scaled to unit length (``prints``)."""
 
     names: tuple[str, ...]
-    pixels: npt.NDArray[np.int32]
-    starts: npt.NDArray[np.intp]
-    counts: Grey
-    prints: Grey
+    runs: tuple[npt.NDArray[np.int32], ...]
+    lights: tuple[Grey, ...]
+    prints: tuple[Grey, ...]
 
 
 def look(
@@ -124,7 +131,7 @@ def look(
     on it is seen (:mod:`~companion.table.hex_parallax`), so a neighbour's top is not
     taken for something over the cell."""
     shift = _shift(view, cell, parallax)
-    printed = _print(cell, shift)
+    printed = _print(cell, shift, _down(view, cell, shift))
     patch = _patch(frame, view, cell, shift).ravel()
     matches = _correlations(patch, printed)
     own = matches[0]
@@ -140,15 +147,42 @@ def look(
 
 
 def _correlations(patch: Grey, printed: _Print) -> list[float]:
-    """Each cell's normalized correlation with its print (0 where the patch is flat)."""
-    values = patch[printed.pixels]
-    sums = np.add.reduceat(values, printed.starts)
-    spread = np.add.reduceat(values * values, printed.starts) - sums * sums / printed.counts
-    # the prints are centred: the patch's mean drops out of the products
-    products = np.add.reduceat(values * printed.prints, printed.starts)
-    lengths = np.sqrt(np.maximum(spread, 0.0))
-    flat = lengths < 1e-3
-    return [0.0 if f else float(p / n) for p, n, f in zip(products, lengths, flat, strict=True)]
+    """Each cell's correlation with its print, the light's shapes taken out of both
+    (0 where nothing else is left of the patch)."""
+    matches = []
+    for run, light, paper in zip(printed.runs, printed.lights, printed.prints, strict=True):
+        values = patch[run]
+        rest = values - light @ (light.T @ values)
+        length = float(np.sqrt(rest @ rest))
+        matches.append(0.0 if length < 1e-3 else float(rest @ paper) / length)
+    return matches
+
+
+def _light_shapes(run: npt.NDArray[np.intp], down: int) -> Grey:
+    """The ways the light may change over a cell whose pixels in the square are ``run``,
+    as orthonormal columns: even, along x and y (a lamp to one side), and curved along
+    the picture's rows, ``down`` degrees from the square's y axis. A lamp flickering
+    with the mains, filmed by a rolling shutter, lights the picture in bands along its
+    rows, 3-6 over its height: across one 24 mm cell, a slope and a bend."""
+    rows, cols = np.divmod(run, _SIDE)
+    x = (cols - cols.mean()) / _SIDE
+    y = (rows - rows.mean()) / _SIDE
+    across = x * math.sin(math.radians(down)) + y * math.cos(math.radians(down))
+    shapes = np.stack([np.ones_like(x), x, y, across * across], axis=1)
+    light, _ = np.linalg.qr(shapes)
+    return np.asarray(light, dtype=np.float32)
+
+
+def _down(view: BoardView, cell: str, shift: tuple[float, float]) -> int:
+    """The direction of the picture's rows' order (its "down") on the board at ``cell``:
+    degrees from the board's y axis towards its x axis, to :data:`_DOWN_STEP`."""
+    x, y = CELL_CENTRES[cell]
+    centre = view.to_picture(np.array([[x + shift[0], y + shift[1]]]))
+    below = view.to_board(centre + np.array([[0.0, 10.0]])) - np.array(
+        [[x + shift[0], y + shift[1]]]
+    )
+    degrees = math.degrees(math.atan2(float(below[0, 0]), float(below[0, 1])))
+    return round(degrees / _DOWN_STEP) * _DOWN_STEP % 360
 
 
 def _shift(view: BoardView, cell: str, parallax: Parallax | None) -> tuple[float, float]:
@@ -191,7 +225,7 @@ def _page() -> Grey:
 
 
 @functools.lru_cache(maxsize=32)
-def _print(cell: str, shift: tuple[float, float] = (0.0, 0.0)) -> _Print:
+def _print(cell: str, shift: tuple[float, float] = (0.0, 0.0), down: int = 0) -> _Print:
     """``cell``'s neighbourhood as printed, each cell moved by ``shift`` (mm): where the
     pieces' tops are seen (kept for the last 32 cells looked at)."""
     page = _page()
@@ -203,7 +237,7 @@ def _print(cell: str, shift: tuple[float, float] = (0.0, 0.0)) -> _Print:
     matrix = to_square @ np.linalg.inv(to_page)
     square = cv2.warpPerspective(page, matrix, (_SIDE, _SIDE), flags=cv2.INTER_LINEAR).ravel()
     names = (cell, *(near.name for near in Cell.parse(cell).neighbours()))
-    runs, prints = [], []
+    runs, lights, prints = [], [], []
     for name in names:
         x, y = CELL_CENTRES[name]
         corners = np.array([[*corner, 1.0] for corner in hexagon((x + shift[0], y + shift[1]))])
@@ -211,15 +245,10 @@ def _print(cell: str, shift: tuple[float, float] = (0.0, 0.0)) -> _Print:
         mask = np.zeros((_SIDE, _SIDE), np.uint8)
         cv2.fillPoly(mask, [np.round(points).astype(np.int32)], 1)
         inside = np.flatnonzero(mask)
-        values = square[inside] - square[inside].mean()
-        runs.append(inside)
-        prints.append(values / np.linalg.norm(values))
-    counts = np.array([len(run) for run in runs])
-    starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
-    return _Print(
-        names,
-        np.concatenate(runs).astype(np.int32),
-        starts.astype(np.intp),
-        counts.astype(np.float32),
-        np.concatenate(prints).astype(np.float32),
-    )
+        light = _light_shapes(inside, down)
+        values = square[inside]
+        values = values - light @ (light.T @ values)
+        runs.append(inside.astype(np.int32))
+        lights.append(light)
+        prints.append(np.asarray(values / np.linalg.norm(values), dtype=np.float32))
+    return _Print(names, tuple(runs), tuple(lights), tuple(prints))

@@ -28,6 +28,7 @@ from companion.synthetic.hex_scene import (
     markers_of,
 )
 from companion.synthetic.lens import Lens
+from companion.synthetic.optics import Flicker
 from companion.synthetic.raised import Raised
 from companion.table.hex_board import read_board
 from companion.table.hex_cover import Cover, look
@@ -46,6 +47,7 @@ class Options(TypedDict, total=False):
     noise: float
     lens: Lens
     raised: Raised
+    flicker: Flicker
 
 
 #: The conditions the look must hold under: the generator's light (dim with a
@@ -53,13 +55,16 @@ class Options(TypedDict, total=False):
 #: bending the picture's corners 15% in (the cells looked at through the bend), and
 #: 15 mm pieces under a camera set back 20 degrees (each cell looked at where a piece
 #: on it shows its top: looked at on the board, the turned piece's top lies over its
-#: neighbour and is taken for a hand).
+#: neighbour and is taken for a hand), and a lamp flickering with the mains, filmed in
+#: bands 30% brighter and darker, 6 over the picture (compared as they are, empty
+#: cells and a turned piece's neighbours are taken for hands).
 CONDITIONS: dict[str, tuple[Options, list[HexStep]]] = {
     "plain": ({}, []),
     "dim-tilted": ({"tilt": 10.0}, [Light(0.6, 0.4)]),
     "bright-noisy": ({"noise": 6.0}, [Light(1.25, -0.3)]),
     "wide-lens": ({"lens": Lens(-15.0, 0.3)}, []),
     "tall-pieces": ({"raised": Raised(15.0, (0.5, 1.0))}, []),
+    "flickering-lamp": ({"flicker": Flicker(0.3, 6.0)}, []),
 }
 #: The plain light in the fast set; the dim and tilted and the bright and noisy ones
 #: in the slow set (issue 20: the fast set keeps a shorter part of each check).
