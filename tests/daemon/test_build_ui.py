@@ -17,6 +17,7 @@ from companion.daemon.build import build_daemon
 from companion.journal import GameResult, Journal
 from companion.table.layout import default_layout, load_layout
 from companion.table.reader import TableReader
+from companion.ui.pages import ListPage
 from companion.ui.screens import render
 from companion.views import TrickView
 
@@ -149,7 +150,9 @@ def _start_menu(phone: PhoneSection, journal: Path) -> tuple[str, list[str]]:
         )
     )
     try:
-        return daemon.app.link, [choice.label for choice in daemon.app.start_page().choices]
+        menu = daemon.app.start_page()
+        assert isinstance(menu, ListPage)
+        return daemon.app.link, [choice.label for choice in menu.choices]
     finally:
         daemon.session.journal.close()
         daemon.links.close()
