@@ -58,7 +58,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--stickers",
         metavar="LABEL",
         default=None,
-        help="print the codes on label sheets instead: avery-l7651, avery-l7160, avery-5160",
+        help="print the codes on label sheets instead: avery-l7651, avery-l7160, avery-5160; "
+        "hex-pieces: round (17 mm round stickers instead of 22 mm tokens)",
     )
     sheet.set_defaults(func=run_sheet)
     export = actions.add_parser("export", help="one PNG per card and manifest.json")

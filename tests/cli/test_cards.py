@@ -57,11 +57,13 @@ def test_one_reprinted_card_is_said_in_the_singular(
     assert capsys.readouterr().out.endswith(": 1 card on 1 a4 page\n")
 
 
-def test_the_paper_help_names_the_hex_boards_a3(capsys: pytest.CaptureFixture[str]) -> None:
-    """docs/cards.md prints the hex board with --paper a3: the help says it takes it."""
+def test_the_help_names_the_hex_sheets_choices(capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/cards.md prints the hex board with --paper a3, docs/hex-referee.md the pieces
+    with --stickers round: the help says both are taken."""
     with pytest.raises(SystemExit):
         main(["cards", "sheet", "--help"])
-    assert "a3" in " ".join(capsys.readouterr().out.split())
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "hex-board: a3" in shown and "hex-pieces: round" in shown
 
 
 def test_sticker_sheet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
