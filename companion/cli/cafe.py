@@ -34,13 +34,19 @@ if TYPE_CHECKING:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("cafe", help="the cafe server: every table, a dashboard, backups")
+    parser = sub.add_parser(
+        "cafe",
+        help="the cafe server: every table, a dashboard, backups",
+        description="Without a CHORE, run the cafe server until stopped: the tables' "
+        "messages from the broker into the database, the dashboard and the players' pages. "
+        "A CHORE does one job instead.",
+    )
     _common(parser)
     parser.add_argument("--name", default=None, help="the cafe's name on the bus")
     parser.add_argument("--broker", default=None, help="the broker, HOST:PORT")
     parser.add_argument("--listen", default=None, help="the dashboard's address, HOST:PORT")
     parser.set_defaults(func=run)
-    chores = parser.add_subparsers(dest="chore", metavar="CHORE")
+    chores = parser.add_subparsers(dest="chore", metavar="[CHORE]")
     password = chores.add_parser("set-password", help="set the staff password of the dashboard")
     _common(password, chore=True)
     password.add_argument("--stdin", action="store_true", help="read it from standard input")

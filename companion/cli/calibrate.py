@@ -49,7 +49,12 @@ import json
 from pathlib import Path
 from typing import Any
 
-from companion.cli.common import add_config_options, config_of, writable_file
+from companion.cli.common import (
+    add_config_options,
+    config_of,
+    reading_recording,
+    writable_file,
+)
 from companion.config import in_file
 from companion.errors import UsageError
 from companion.inputs import open_image, require_regular
@@ -126,7 +131,8 @@ def grab(args: argparse.Namespace) -> Any:
         require_regular(source, what="file or folder", folder_ok=True)
         if source.is_file() and source.suffix.lower() in IMAGE_SUFFIXES:
             return _from_image(source)
-        return _from_camera("replay", args.frame, path=source)
+        with reading_recording():
+            return _from_camera("replay", args.frame, path=source)
     config = config_of(args)
     kind = args.camera or config.camera.kind
     settings = dict(config.camera.settings) if kind == config.camera.kind else {}

@@ -49,12 +49,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     sheet = actions.add_parser("sheet", help="a PDF of card faces (or stickers) to print")
     _common(sheet)
     sheet.add_argument("--out", type=Path, required=True, help="the PDF file to write")
-    sheet.add_argument("--paper", default="a4", help="a4 (default) or letter")
+    sheet.add_argument(
+        "--paper",
+        default="a4",
+        help="a4 (default) or letter; hex-board: a3 (one page) or a4 (four tiles to tape)",
+    )
     sheet.add_argument(
         "--stickers",
         metavar="LABEL",
         default=None,
-        help="print the codes on label sheets instead: avery-l7651, avery-l7160, avery-5160",
+        help="print the codes on label sheets instead: avery-l7651, avery-l7160, avery-5160; "
+        "hex-pieces: round (17 mm round stickers instead of 22 mm tokens)",
     )
     sheet.set_defaults(func=run_sheet)
     export = actions.add_parser("export", help="one PNG per card and manifest.json")
@@ -158,7 +163,8 @@ def run_sheet(args: argparse.Namespace) -> int:
             kind = f"{args.paper} page"
     except OSError as exc:
         raise UsageError(f"cannot write {args.out}: {exc.strerror or exc}") from None
-    print(f"{args.out}: {len(cards)} cards on {pages} {kind}{'s' if pages != 1 else ''}")
+    count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
+    print(f"{args.out}: {count} on {pages} {kind}{'s' if pages != 1 else ''}")
     return 0
 
 

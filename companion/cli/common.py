@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from companion.config import Config, load_config
 from companion.errors import UsageError
+from companion.inputs import require_regular
 from companion.journal import Journal, JournalError
+from hardware.errors import ConfigurationError
+
+#: The replay camera's settings keys as its refusals name them, and what the command
+#: line calls them: the recording itself (no name: the message starts with it), --fps.
+REPLAY_KEYS = {"camera.path: ": "", "camera.fps ": "--fps "}
 
 
 def add_config_options(parser: argparse.ArgumentParser) -> None:
@@ -39,6 +47,33 @@ def writable_file(out: Path, option: str = "--out") -> None:
         raise UsageError(f"{option} {out}: is a folder, not a file")
     if not out.parent.is_dir():
         raise UsageError(f"{option} {out}: the folder {out.parent} does not exist")
+
+
+def recorded_table(source: Path | str) -> None:
+    """Refuse, in one line naming it, a recording (a folder of frames or a video) that
+    is not there, before anything is opened."""
+    require_regular(source, what="folder of frames or video", folder_ok=True)
+
+
+@contextlib.contextmanager
+def reading_recording() -> Iterator[None]:
+    """The replay camera's refusals of a recording named on the command line, in the
+    command line's words, not the settings keys (``camera.path``) the user never wrote:
+
+    >>> with reading_recording():
+    ...     raise ConfigurationError("camera.path: no frames (png) in the folder game")
+    Traceback (most recent call last):
+    ...
+    companion.errors.UsageError: no frames (png) in the folder game
+    """
+    try:
+        yield
+    except ConfigurationError as exc:
+        message = str(exc)
+        for key, option in REPLAY_KEYS.items():
+            if message.startswith(key):
+                message = option + message.removeprefix(key)
+        raise UsageError(message) from None
 
 
 def open_journal(args: argparse.Namespace) -> Journal:

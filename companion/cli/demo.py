@@ -23,7 +23,13 @@ DISPLAYS = ("auto", "emulator", "gif", "frames", "terminal")
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("demo", help="watch a whole game read from a synthetic table")
+    parser = sub.add_parser(
+        "demo",
+        help="watch a whole game read from a synthetic table",
+        description="A whole 3-player Fibonachos game drawn as camera frames of the printed "
+        "cards and read by the daemon's own loop; prints each round's scores and how many "
+        "plays were read right. With --cafe: a whole cafe on this machine instead.",
+    )
     parser.add_argument(
         "--display",
         choices=DISPLAYS,

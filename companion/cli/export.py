@@ -35,10 +35,20 @@ DAMAGED = (GameError, CompanionError, LookupError, TypeError, ValueError, Attrib
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("export", help="write game records (JSON) or score tables (CSV)")
+    parser = sub.add_parser(
+        "export",
+        help="write game records (JSON) or score tables (CSV)",
+        description="Write the games of this table's journal (read, never changed) as game "
+        "records, which companion score reads, or as score tables for a spreadsheet.",
+    )
     add_config_options(parser)
     parser.add_argument("--game", type=int, default=None, help="one game by its history id")
-    parser.add_argument("--format", choices=("json", "csv"), default="json")
+    parser.add_argument(
+        "--format",
+        choices=("json", "csv"),
+        default="json",
+        help="json: the game records (default); csv: one row per game, round and seat",
+    )
     parser.add_argument("--out", type=Path, default=None, help="a file (default: stdout)")
     parser.set_defaults(func=run)
 

@@ -20,7 +20,12 @@ from companion.journal import GameEntry
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("history", help="list the games played (from the journal)")
+    parser = sub.add_parser(
+        "history",
+        help="list the games played (from the journal)",
+        description="The games played at this table, read from its journal without changing "
+        "it: id, date, game, players, scores, winner and how each game stands.",
+    )
     add_config_options(parser)
     parser.add_argument("--json", action="store_true", help="one JSON object per game")
     parser.set_defaults(func=run)

@@ -49,6 +49,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from companion.cli.common import reading_recording, recorded_table
 from companion.cli.history import summary
 from companion.cli.render import render_report
 from companion.cli.seats import player_names, seat_index
@@ -169,10 +170,16 @@ def run(args: argparse.Namespace) -> int:
     from hardware.camera import open_camera
 
     source: Path = args.source
-    fps: float | None = args.fps
-    if fps is None:
-        return replay_from(args, lambda: open_camera("replay", path=source))
-    return replay_from(args, lambda: open_camera("replay", path=source, fps=fps))
+    recorded_table(source)
+    settings: dict[str, object] = {"path": source}
+    if args.fps is not None:
+        settings["fps"] = args.fps
+
+    def opened() -> Camera:
+        with reading_recording():
+            return open_camera("replay", **settings)
+
+    return replay_from(args, opened)
 
 
 def replay_from(args: argparse.Namespace, open_source: Callable[[], Camera]) -> int:

@@ -23,7 +23,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from companion.cli.common import add_config_options, config_of
+from companion.cli.common import add_config_options, config_of, recorded_table
 from companion.cli.seats import player_names, seat_index
 from companion.cli.signals import installed_stop_signals
 from companion.config import Config, HardwareSection
@@ -42,7 +42,13 @@ EXIT_RESTART = 75
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser("run", help="run the daemon (camera to OLED) until stopped")
+    parser = sub.add_parser(
+        "run",
+        help="run the daemon (camera to OLED) until stopped",
+        description="Run the table's daemon: the camera reads the cards, the game is scored, "
+        "the OLED and its buttons work the menus, until stopped (Ctrl-C, SIGTERM) or until "
+        "a recorded --source has no more frames.",
+    )
     add_config_options(parser)
     parser.add_argument("--camera", help="camera backend (picamera2, opencv, replay, ...)")
     parser.add_argument("--source", help="frames folder or video for --camera replay")
@@ -88,6 +94,8 @@ def _section(section: HardwareSection, kind: str | None, **extra: str | None) ->
 def configured(args: argparse.Namespace) -> Config:
     """The configuration file's settings, with the command line's choices on top."""
     config = config_of(args)
+    if args.source is not None:
+        recorded_table(args.source)
     display_key = "path" if (args.display or config.display.kind) == "gif" else "dir"
     config = replace(
         config,

@@ -94,8 +94,9 @@ class Phone:
         if token is None:
             token = self.tokens[game] = self._pending or new_token()
             self._pending = ""
-            where = f"{self.base}/t/{self.board.table}"
-            log.info("phone: game %d's page: %s?k=%s", game, where, token)
+            if self.served:
+                where = f"{self.base}/t/{self.board.table}"
+                log.info("phone: game %d's page: %s?k=%s", game, where, token)
             self.table.keep_link(game, token)
         return token
 
@@ -119,8 +120,9 @@ class Phone:
         """The set-up token (made the first time it is asked, while no game is in play)."""
         if not self._pending:
             self._pending = new_token()
-            where = f"{self.base}/t/{self.board.table}"
-            log.info("phone: the next game's page: %s?k=%s", where, self._pending)
+            if self.served:
+                where = f"{self.base}/t/{self.board.table}"
+                log.info("phone: the next game's page: %s?k=%s", where, self._pending)
         return self._pending
 
     def take(self, names: Sequence[str]) -> str:
@@ -188,7 +190,7 @@ class Phone:
             if view != self._shown or token != self._shown_token:
                 self._shown, self._shown_token = view, token
                 self.board.publish(game if flow is not None else None, token, view)
-        self.table.show_link(self.link() or "")
+        self.table.show_link((self.link() or "") if self.served else "")
 
     def _shown_game(self) -> int | None:
         shown = None if self._shown is None else self._shown.get("id")
@@ -203,6 +205,9 @@ class Phone:
         return f"{self.base}/t/{self.board.table}?k={token}"
 
     base = ""
+    #: Whether anyone serves the page (this table, or the cafe's server at ``[phone]
+    #: url``): without, the OLED shows no code and no "Phone page" entry.
+    served = True
 
 
 def local_address() -> str:
@@ -265,6 +270,7 @@ def phone_parts(table: PhoneHome, config: Config) -> tuple[Phone, HomeServer | N
     board = Board(name, table.journal_path, lang)
     hook = Phone(table, board)
     hook.base = phone.url.rstrip("/") or f"http://{local_address()}:{phone.port}"
+    hook.served = phone.enabled or bool(phone.url)
     server = None
     if phone.enabled:
         server = HomeServer(board, phone.bind, phone.port)

@@ -375,7 +375,7 @@ def waiting_line(status: FlowStatus, players: Sequence[str]) -> str:
         who = names[status.side.seat]
         if status.awaiting is Awaiting.MOVE_CARD:
             return f"{who}'s move card"
-        return f"{who}: {status.left} moves left"
+        return f"{who}: {status.left} move{'' if status.left == 1 else 's'} left"
     if status.round is None:
         try:
             return get_game(status.game).over

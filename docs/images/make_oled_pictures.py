@@ -5,7 +5,7 @@ Each picture is a screen of :func:`companion.ui.gallery.gallery` (menus reached 
 buttons, game screens presented from a real flow's facts, a real flow's notices: the
 same screens the golden images pin) drawn by :func:`companion.ui.screens.render` on
 the 128x64 panel, enlarged three times pixel for pixel and coloured as the panel
-shows it (light on black). ``tests/ui/test_docs_oled.py`` fails when a picture is not
+shows it (light on black). ``tests/test_player_pages.py`` fails when a picture is not
 the screen as it draws now, so the pages cannot show a stale screen. Run from the
 repository root (deterministic; two-colour PNGs):
 

@@ -131,6 +131,7 @@ def test_a_frame_of_a_replay_source(tmp_path: Path, capsys: pytest.CaptureFixtur
         (["--source", "{tmp}/notes.txt"], "cannot be opened as a video"),
         (["--source", "{tmp}/table.png", "--layout", "{tmp}/missing.toml"], "missing.toml"),
         (["--source", "{tmp}/table.png", "--frame", "-1"], "frames count from 0"),
+        (["--source", "{tmp}/empty"], "no frames"),
     ],
 )
 def test_bad_input_is_one_line_exit_2(
@@ -138,11 +139,13 @@ def test_bad_input_is_one_line_exit_2(
 ) -> None:
     table_image(tmp_path, TRICK[:1])
     (tmp_path / "notes.txt").write_text("not a picture", encoding="utf-8")
+    (tmp_path / "empty").mkdir()
     filled = [a.replace("{tmp}", str(tmp_path)) for a in args]
     status, text, err = calibrate(capsys, *filled, "--out", str(tmp_path / "c.png"))
     assert status == 2
     assert text == ""
     assert err.count("\n") == 1 and message in err
+    assert "camera.path" not in err  # the command line's source, not a settings key
 
 
 def test_wrong_out_suffix_is_refused_before_the_source_is_read(

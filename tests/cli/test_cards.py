@@ -48,6 +48,24 @@ def test_only_reprints_a_lost_card_with_the_same_identity(tmp_path: Path) -> Non
     assert encode_payload(lost) == encode_payload(deck_cards("fibonachos", 2)[1])
 
 
+def test_one_reprinted_card_is_said_in_the_singular(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/cards.md "Reprinting one lost card": the line says "1 card", not "1 cards"."""
+    out = tmp_path / "lost.pdf"
+    assert main(["cards", "sheet", "fibonachos", "--only", "R1#2", "--out", str(out)]) == 0
+    assert capsys.readouterr().out.endswith(": 1 card on 1 a4 page\n")
+
+
+def test_the_help_names_the_hex_sheets_choices(capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/cards.md prints the hex board with --paper a3, docs/hex-referee.md the pieces
+    with --stickers round: the help says both are taken."""
+    with pytest.raises(SystemExit):
+        main(["cards", "sheet", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "hex-board: a3" in shown and "hex-pieces: round" in shown
+
+
 def test_sticker_sheet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "stickers.pdf"
     argv = ["cards", "sheet", "control", "--stickers", "avery-5160", "--out", str(out)]

@@ -83,12 +83,12 @@ def test_numbered_players_and_json_events(video: Path, capsys: pytest.CaptureFix
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["/nonexistent/frames", "--game", "fibonachos", "--players", "3"], "does not exist"),
+        (["/nonexistent/frames", "--game", "fibonachos", "--players", "3"], "no such folder"),
         (["{video}", "--game", "chess", "--players", "3"], "unknown game"),
         (["{video}", "--game", "fibonachos", "--players", "0"], "at least one player"),
         (["{video}", "--game", "fibonachos", "--players", "Ana,,Cy"], "names separated"),
         (["{video}", "--game", "fibonachos", "--players", "3", "--layout", "/no.toml"], "no.toml"),
-        (["{video}", "--game", "fibonachos", "--players", "3", "--fps", "0"], "fps"),
+        (["{video}", "--game", "fibonachos", "--players", "3", "--fps", "0"], "--fps must be"),
         (["{video}", "--game", "fibonachos", "--players", "3", "--dealer", "7"], "7"),
         (["{video}", "--game", "fibonachos", "--players", "3", "--dealer", "0"], "from 1"),
         (["{video}", "--game", "fibonachos", "--players", "A,B", "--dealer", "C"], "A, B"),
@@ -116,6 +116,7 @@ def test_bad_input_is_one_line_exit_2(
     assert captured.out == ""
     assert captured.err.startswith("companion replay: ")
     assert captured.err.count("\n") == 1 and message in captured.err
+    assert "camera." not in captured.err  # a settings key the command line never named
 
 
 def test_player_names() -> None:

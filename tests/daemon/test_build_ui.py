@@ -17,6 +17,7 @@ from companion.daemon.build import build_daemon
 from companion.journal import GameResult, Journal
 from companion.table.layout import default_layout, load_layout
 from companion.table.reader import TableReader
+from companion.ui.pages import ListPage
 from companion.ui.screens import render
 from companion.views import TrickView
 
@@ -135,3 +136,39 @@ def test_the_configurations_layout_line_wins_over_the_kept_layouts(tmp_path: Pat
     finally:
         daemon.session.journal.close()
         daemon.links.close()
+
+
+def _start_menu(phone: PhoneSection, journal: Path) -> tuple[str, list[str]]:
+    fake = HardwareSection("fake")
+    daemon = build_daemon(
+        Config(
+            camera=fake,
+            display=fake,
+            buttons=fake,
+            journal=JournalSection(str(journal)),
+            phone=phone,
+        )
+    )
+    try:
+        menu = daemon.app.start_page()
+        assert isinstance(menu, ListPage)
+        return daemon.app.link, [choice.label for choice in menu.choices]
+    finally:
+        daemon.session.journal.close()
+        daemon.links.close()
+
+
+def test_no_phone_code_where_no_page_is_served(tmp_path: Path) -> None:
+    """docs/phone.md: ``[phone] enabled = false`` with no ``url`` serves no page, so the
+    OLED offers no code to one (its "Phone page" led to an address nobody answered)."""
+    link, menu = _start_menu(PhoneSection(enabled=False), tmp_path / "journal.db")
+    assert link == "" and "Phone page" not in menu
+
+
+def test_the_phone_code_opens_the_configured_url_when_the_table_serves_none(
+    tmp_path: Path,
+) -> None:
+    """docs/cafe.md "Players' phones": the cafe's server serves the page at ``[phone] url``."""
+    phone = PhoneSection(enabled=False, url="http://cafe-server.local:8080/")
+    link, menu = _start_menu(phone, tmp_path / "journal.db")
+    assert link.startswith("http://cafe-server.local:8080/t/home?k=") and "Phone page" in menu

@@ -62,6 +62,7 @@ def test_run_over_a_replay_source_starts_the_game_and_shows_the_oled(
     ("args", "message"),
     [
         (["--camera", "teapot"], "camera.kind = 'teapot'"),
+        (["--camera", "replay", "--source", "/nonexistent/frames"], "no such folder of frames"),
         (["--display", "luma", "--out", "x"], "display"),
         (["--game", "chess"], "chess"),
         (["--game", "trump", "--option", "leader"], "KEY=VALUE"),

@@ -203,6 +203,7 @@ def test_the_hex_turn_names_the_side_by_its_player() -> None:
     card = HexStatus(Side.BLACK, 3, 0, 0, awaiting=Awaiting.MOVE_CARD)
     assert waiting_line(card, sides) == "Black's move card"
     assert waiting_line(HexStatus(Side.BLACK, 3, 3, 2), sides) == "Black: 2 moves left"
+    assert waiting_line(HexStatus(Side.BLACK, 3, 3, 1), sides) == "Black: 1 move left"
 
 
 def test_a_flow_presented_shows_what_the_flow_screens_showed() -> None:
