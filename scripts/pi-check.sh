@@ -8,6 +8,9 @@
 #   sudo bash scripts/pi-check.sh --arch amd64 bookworm   # no emulation (the fast test)
 #   sudo bash scripts/pi-check.sh --skip-demo bookworm    # only the service
 #   sudo bash scripts/pi-check.sh --demo-only trixie      # only the demo
+#   sudo bash scripts/pi-check.sh --upgrade-from v1 bookworm   # the service of commit v1
+#       installed and run first, then this checkout installed over it (docs/install.md,
+#       "Updating"): settings, staff key, journal and recordings kept, service ready again
 #
 # Settings (environment): PI_CHECK_CACHE (the roots, kept between runs;
 # /var/cache/companion-pi-roots), PI_CHECK_MIRROR (http://deb.debian.org/debian),
@@ -33,19 +36,26 @@ arch=arm64
 demo=1
 service=1
 suites=()
+upgrade_from=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --arch) arch="$2"; shift ;;
         --skip-demo) demo=0 ;;
         --demo-only) service=0 ;;
-        -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+        --upgrade-from) upgrade_from="$2"; shift ;;
+        -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
         bookworm|trixie) suites+=("$1") ;;
-        *) echo "pi-check.sh: unknown argument $1 (bookworm, trixie, --arch A, --skip-demo, --demo-only)" >&2
+        *) echo "pi-check.sh: unknown argument $1 (bookworm, trixie, --arch A, --skip-demo, --demo-only, --upgrade-from REF)" >&2
            exit 2 ;;
     esac
     shift
 done
 [ "${#suites[@]}" -gt 0 ] || suites=(bookworm trixie)
+if [ -n "$upgrade_from" ]; then
+    git -C "$here" rev-parse --verify --quiet "$upgrade_from^{commit}" >/dev/null || {
+        echo "pi-check.sh: --upgrade-from $upgrade_from is no commit of this checkout" >&2
+        exit 2; }
+fi
 [ "$(id -u)" -eq 0 ] || { echo "pi-check.sh: run it as root (sudo)" >&2; exit 1; }
 for tool in debootstrap systemd-nspawn dpkg-deb; do
     command -v "$tool" >/dev/null || {
@@ -174,6 +184,49 @@ port = 18088
 [record]
 folder = "/var/lib/companion/recordings"'
 
+# The service of commit $upgrade_from installed and run in ROOT, as a table ran it before
+# an update: its settings, staff key, journal and recordings are what the update keeps.
+upgrade_old() {
+    local root="$1" failed=0
+    mkdir -p "$root/root/table-companion-old"
+    git -C "$here" archive "$upgrade_from" | tar -xf - -C "$root/root/table-companion-old"
+    step "install-old" "$root" bash /root/table-companion-old/systemd/install.sh || failed=1
+    cp "$here"/examples/table/trick/*.jpg "$root/var/lib/companion/check-frames/"
+    printf '%s\n' "$CHECK_CONFIG" >"$root/etc/companion/config.toml"
+    step "chown-old" "$root" chown -R companion:companion /var/lib/companion || failed=1
+    step "service-ready-stop-old" "$root" python3 /root/table-companion-old/scripts/unit_try.py \
+        /etc/systemd/system/companion.service || failed=1
+    # What the old service left: every file but the display's frames, with its checksum.
+    (cd "$root" && find etc/companion var/lib/companion -type f \
+        ! -path 'var/lib/companion/check-display/*' -print0 | sort -z | xargs -0 -r sha256sum) \
+        >"$cache/logs/$label.old-state"
+    local files
+    files="$(wc -l <"$cache/logs/$label.old-state")"
+    printf '%-16s %-26s %7s %s\n' "$label" "old-state" "" "$files files" | tee -a "$cache/logs/times.txt"
+    return "$failed"
+}
+
+# Right after the update's install: every file the old service left is still there, the
+# settings and the staff key unchanged (the journal and recordings are kept, not
+# compared: the new service goes on writing them). The service-ready step after it then
+# starts the new service on the old journal.
+upgrade_kept() {
+    local root="$1" lost=0 changed=0 sum path
+    while read -r sum path; do
+        if [ ! -e "$root/$path" ]; then
+            lost=$((lost + 1)); echo "lost by the update: $path" >>"$log"
+        elif [[ "$path" == etc/companion/* ]] && \
+             [ "$(sha256sum "$root/$path" | cut -d' ' -f1)" != "$sum" ]; then
+            changed=$((changed + 1)); echo "changed by the update: $path" >>"$log"
+        fi
+    done <"$cache/logs/$label.old-state"
+    local verdict="ok"
+    [ "$lost" -eq 0 ] && [ "$changed" -eq 0 ] || verdict="FAILED ($lost lost, $changed settings changed)"
+    printf '%-16s %-26s %7s %s\n' "$label" "kept-by-upgrade" "" "$verdict" \
+        | tee -a "$cache/logs/times.txt"
+    [ "$verdict" = ok ]
+}
+
 check_suite() {
     local suite="$1" base root lock
     label="$suite-$arch"
@@ -208,7 +261,14 @@ check_suite() {
         step "demo" "$root" bash -c "$demo_cmd" || failed=1
     fi
     [ "$service" -eq 1 ] || return "$failed"
+    mkdir -p "$root/var/lib/companion/check-frames"
+    if [ -n "$upgrade_from" ]; then
+        upgrade_old "$root" || failed=1
+    fi
     step "install" "$root" bash /root/table-companion/systemd/install.sh || failed=1
+    if [ -n "$upgrade_from" ]; then
+        upgrade_kept "$root" || failed=1
+    fi
     # The measured numpy problem: the OS's compiled module (built for the OS's numpy)
     # in the environment's numpy, and picamera2 as the service imports it.
     local said
@@ -220,7 +280,6 @@ check_suite() {
     step "import-picamera2" "$root" /opt/companion/.venv/bin/python -c \
         "import numpy, simplejpeg, picamera2, cv2; print(numpy.__version__, cv2.__version__, simplejpeg.__file__)" \
         || failed=1
-    mkdir -p "$root/var/lib/companion/check-frames"
     cp "$here"/examples/table/trick/*.jpg "$root/var/lib/companion/check-frames/"
     printf '%s\n' "$CHECK_CONFIG" >"$root/etc/companion/config.toml"
     step "chown" "$root" chown -R companion:companion /var/lib/companion || failed=1
