@@ -61,6 +61,12 @@ NUMPY_HINT = (
 EXPOSURE_MODES = {"normal": 0, "short": 1, "long": 2}
 #: libcamera's AfModeEnum.
 AF_MANUAL, AF_CONTINUOUS = 0, 2
+#: libcamera's AeFlickerModeEnum: the exposure kept to whole periods of the lamps'
+#: flicker (``AeFlickerPeriod``), which a rolling shutter films as bands otherwise.
+FLICKER_MANUAL = 1
+#: The mains' frequency where the camera is (Hz; 0: lamps taken as steady). Lamps flicker
+#: at twice it.
+Mains = Literal[0, 50, 60]
 Autofocus = Literal["continuous", "manual"]
 AUTOFOCUS: tuple[str, ...] = get_args(Autofocus)
 #: Main stream formats: BGR colour (picamera2's "RGB888" is B, G, R in memory) or the
@@ -84,15 +90,21 @@ def camera_controls(
     lens_position: float,
     exposure: str,
     ev: float,
+    mains_hz: int = 0,
 ) -> dict[str, ControlValue]:
-    """The libcamera controls for a table: steady frame rate, short exposure, focus.
+    """The libcamera controls for a table: steady frame rate, short exposure, focus,
+    and exposures of whole flicker periods of lamps on ``mains_hz`` mains.
 
     Autofocus controls go only to a camera that has them (a Camera Module 3); a
-    fixed-focus module (Camera Module 2) is focused by turning its lens.
+    fixed-focus module (Camera Module 2) is focused by turning its lens. The flicker
+    controls go only to a libcamera that has them.
 
     >>> camera_controls({"AfMode": (0, 2, 0)}, fps=25, autofocus="manual",
     ...                 lens_position=1.5, exposure="short", ev=0.0)["LensPosition"]
     1.5
+    >>> camera_controls({"AeFlickerMode": (0, 1, 0)}, fps=25, autofocus="manual",
+    ...                 lens_position=1.5, exposure="short", ev=0.0, mains_hz=50)["AeFlickerPeriod"]
+    10000
     """
     frame_us = round(1_000_000 / fps)
     controls: dict[str, ControlValue] = {
@@ -106,6 +118,9 @@ def camera_controls(
         else:
             controls["AfMode"] = AF_MANUAL
             controls["LensPosition"] = lens_position
+    if mains_hz and "AeFlickerMode" in available:
+        controls["AeFlickerMode"] = FLICKER_MANUAL
+        controls["AeFlickerPeriod"] = round(1_000_000 / (2 * mains_hz))
     return controls
 
 
@@ -223,6 +238,7 @@ def open_camera_picamera2(
     lens_position: float = 1.5,
     exposure: str = "short",
     ev: float = 0.0,
+    mains_hz: int = 0,
     hflip: bool = False,
     vflip: bool = False,
     factory: Any = None,
@@ -232,6 +248,7 @@ def open_camera_picamera2(
     """Configure and start the Pi camera number ``camera``.
 
     ``lens_position`` is in dioptres (1 / metres): 1.5 focuses at about 67 cm.
+    ``mains_hz`` (50 or 60; 0: none): exposures of whole periods of the lamps' flicker.
     ``full``: the sensor's full size (``sensor_resolution``) instead of ``width`` x
     ``height``; ``pixel_format``: one of :data:`FORMATS`; ``buffers``: how many frame buffers
     (0: picamera2's default, or :data:`LARGE_FRAME_BUFFERS` for a large frame).
@@ -259,6 +276,7 @@ def open_camera_picamera2(
             lens_position=lens_position,
             exposure=exposure,
             ev=ev,
+            mains_hz=mains_hz,
         )
         extra: dict[str, Any] = {}
         count = buffers or (LARGE_FRAME_BUFFERS if width * height > LARGE_FRAME_PIXELS else 0)
@@ -297,6 +315,7 @@ class Picamera2Settings:
     lens_position: Annotated[float, Meta(ge=0, le=32)] = 1.5
     exposure: Literal["normal", "short", "long"] = "short"
     ev: Annotated[float, Meta(ge=-8, le=8)] = 0.0
+    mains_hz: Mains = 0
     hflip: bool = False
     vflip: bool = False
 
@@ -326,6 +345,7 @@ def open_from_settings(settings: Settings) -> Picamera2Camera:
         lens_position=given.lens_position,
         exposure=given.exposure,
         ev=given.ev,
+        mains_hz=given.mains_hz,
         hflip=given.hflip,
         vflip=given.vflip,
         factory=factory,

@@ -18,6 +18,10 @@ downloads); without root or the tools they are skipped.
 - ``test_install_and_demo_in_arm64_roots`` (marked ``pi``, skipped unless ``-m pi``):
   Bookworm and Trixie for arm64 through qemu-user-static, the README's demo command
   too (about an hour; docs/install.md has the times).
+- ``test_an_upgrade_from_no_commit_is_refused_before_anything_runs``: in the whole
+  suite, no root needed: ``--upgrade-from`` (an older version installed first, then this
+  one over it: docs/install.md, "Updating and removing") refuses a name that is no
+  commit.
 """
 
 from __future__ import annotations
@@ -121,3 +125,20 @@ def test_install_and_demo_in_arm64_roots(
     for suite in ("bookworm", "trixie"):
         for step in ("demo", *STEPS):
             assert results.get(f"{suite}-arm64 {step}") not in (None, "FAILED"), (suite, step)
+
+
+def test_an_upgrade_from_no_commit_is_refused_before_anything_runs() -> None:
+    """Issue 21 (updating a table): ``--upgrade-from`` names a commit of the checkout; a
+    name that is none is refused in one line, exit 2, before a root is made or root is
+    asked for."""
+    done = subprocess.run(
+        ["bash", str(CHECK), "--upgrade-from", "no-such-version", "bookworm"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip() == (
+        "pi-check.sh: --upgrade-from no-such-version is no commit of this checkout"
+    )

@@ -18,6 +18,8 @@ FRAME_NS = 33_333_333
 SENSOR_RESOLUTION = (4608, 2592)
 AF_CONTROLS = {"AfMode": (0, 2, 0), "LensPosition": (0.0, 15.0, 1.0)}
 PLAIN_CONTROLS = {"ExposureTime": (75, 11_766_829, None), "AeExposureMode": (0, 3, 0)}
+#: A libcamera with flicker avoidance (Raspberry Pi OS Bookworm's and later).
+FLICKER_CONTROLS = {"AeFlickerMode": (0, 1, 0), "AeFlickerPeriod": (100, 1_000_000, None)}
 
 
 def picamera2_class(
@@ -25,6 +27,7 @@ def picamera2_class(
     *,
     cameras: int = 1,
     autofocus: bool = True,
+    flicker: bool = True,
     metadata: bool = True,
     fail_with: BaseException | None = None,
     busy: bool = False,
@@ -63,7 +66,11 @@ def picamera2_class(
             self.camera_num = camera_num
             self.frames = list(frames)
             self.fail_with = fail_with
-            self.camera_controls = {**PLAIN_CONTROLS, **(AF_CONTROLS if autofocus else {})}
+            self.camera_controls = {
+                **PLAIN_CONTROLS,
+                **(AF_CONTROLS if autofocus else {}),
+                **(FLICKER_CONTROLS if flicker else {}),
+            }
             self.sensor_resolution = SENSOR_RESOLUTION
             self.calls: list[str] = []
             self.configs: list[dict[str, Any]] = []

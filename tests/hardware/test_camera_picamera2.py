@@ -10,7 +10,7 @@ import pytest
 from camera_devices import FRAME_NS, SENSOR_RESOLUTION, numbered_images, picamera2_class
 
 from hardware.camera import open_camera
-from hardware.camera_picamera2 import AF_CONTINUOUS, AF_MANUAL
+from hardware.camera_picamera2 import AF_CONTINUOUS, AF_MANUAL, FLICKER_MANUAL
 from hardware.errors import (
     BackendUnavailableError,
     CameraLostError,
@@ -89,6 +89,31 @@ def test_no_focus_controls_for_a_camera_without_autofocus() -> None:
     open_camera("picamera2", factory=cls, autofocus="manual")
     controls = cls.instances[-1].configs[-1]["controls"]
     assert "AfMode" not in controls and "LensPosition" not in controls
+
+
+@pytest.mark.parametrize(("mains_hz", "period_us"), [(50, 10_000), (60, 8_333)])
+def test_exposures_of_whole_flicker_periods_on_the_mains_given(
+    mains_hz: int, period_us: int
+) -> None:
+    """Issue 24 (the camera at a real table): lamps flicker at twice the mains; with
+    ``mains_hz`` given the exposure is kept to whole periods of it, so a rolling shutter
+    films no bands (docs/camera.md)."""
+    cls = picamera2_class([])
+    open_camera("picamera2", factory=cls, mains_hz=mains_hz)
+    controls = cls.instances[-1].configs[-1]["controls"]
+    assert controls["AeFlickerMode"] == FLICKER_MANUAL
+    assert controls["AeFlickerPeriod"] == period_us
+
+
+def test_no_flicker_controls_unless_asked_or_where_libcamera_lacks_them() -> None:
+    """Issue 24: by default (``mains_hz = 0``) libcamera's own exposure is left alone; an
+    older libcamera without flicker avoidance is given none either."""
+    cls = picamera2_class([])
+    open_camera("picamera2", factory=cls)
+    assert "AeFlickerMode" not in cls.instances[-1].configs[-1]["controls"]
+    older = picamera2_class([], flicker=False)
+    open_camera("picamera2", factory=older, mains_hz=50)
+    assert "AeFlickerMode" not in older.instances[-1].configs[-1]["controls"]
 
 
 def test_flips_go_through_a_libcamera_transform() -> None:
@@ -234,6 +259,7 @@ def test_an_os_camera_module_built_for_another_numpy_is_one_line_with_the_fix(
         ({"format": "BGR"}, "camera.format"),
         ({"buffers": 9}, "camera.buffers"),
         ({"lens_postion": 1.0}, "camera.lens_postion"),
+        ({"mains_hz": 55}, "camera.mains_hz"),
     ],
 )
 def test_bad_settings_name_the_key(settings: dict[str, object], key: str) -> None:
