@@ -11,10 +11,18 @@ flicker, or 6 for a slower read-out). The frames of the example trick
 drift, and every card code read is counted (corner codes and large ones: detections,
 not cards), per decoder (card_codes.decode). The remedy is the camera's: a Pi camera's
 ``mains_hz`` (docs/camera.md) keeps each exposure to whole periods of the flicker.
+
+Then the table's whole reader (bench/pipeline.py's five tricks at 1280x720, 30 frames a
+second) under the same bands: the cards placed right of 20, taken away of 20, and the
+slowest card's event after it was shown, as it reads now (each row of a frame brought
+to the other frame's light before the change detection compares them,
+companion.table.changes) and with that turned off (the frames compared as they come).
 """
 
 from __future__ import annotations
 
+import dataclasses
+import sys
 from pathlib import Path
 
 import cv2
@@ -23,6 +31,11 @@ import numpy.typing as npt
 
 from card_codes.decode import decode_image
 from companion.synthetic.optics import Flicker, banded
+from companion.synthetic.scene import Scene
+from companion.table import changes
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import pipeline
 
 FRAMES = Path(__file__).resolve().parent.parent / "examples" / "table" / "trick"
 LIGHTS = {
@@ -32,6 +45,29 @@ LIGHTS = {
     "bands 50%, 3.3": Flicker(0.5),
     "bands 50%, 6": Flicker(0.5, 6.0),
 }
+
+
+def tricks(flicker: Flicker | None, *, even: bool) -> str:
+    """The reader over five tricks under ``flicker``, with rows evened or not."""
+    plain = Scene.frames
+
+    def frames(scene: Scene, steps: object, *, fps: float = 10.0) -> object:
+        for frame in plain(scene, steps, fps=fps):  # type: ignore[arg-type]
+            image = frame.image if flicker is None else banded(frame.image, flicker, frame.index)
+            yield dataclasses.replace(frame, image=image)
+
+    saved = (changes.evened, changes.RELATIVE)
+    setattr(Scene, "frames", frames)  # noqa: B010
+    if not even:
+        changes.evened, changes.RELATIVE = (lambda small, base: small), 0.0
+    try:
+        out = pipeline.run(pipeline.SIZES["720p"], pipeline.trick_steps(5))
+    finally:
+        setattr(Scene, "frames", plain)  # noqa: B010
+        changes.evened, changes.RELATIVE = saved
+    slowest = max(out.latencies, default=float("nan"))
+    taken = f"{out.removed}/{out.expected_removed} taken"
+    return f"{out.right}/{out.expected} placed, {taken}, {slowest:.2f} s"
 
 
 def main() -> None:
@@ -49,6 +85,15 @@ def main() -> None:
                 read += len(decode_image(shown, backend=backend).cards)
             counts.append(read)
         print(f"{name:<16} {counts[0]:>6} {counts[1]:>7}")
+    print("\nthe reader, five tricks at 1280x720: as it reads | frames compared as they come")
+    for name, flicker in {
+        "steady": None,
+        "bands 15%, 3.3": Flicker(0.15),
+        "bands 20%, 3.3": Flicker(0.2),
+        "bands 20%, 6": Flicker(0.2, 6.0),
+        "bands 30%, 3.3": Flicker(0.3),
+    }.items():
+        print(f"{name:<16} {tricks(flicker, even=True)} | {tricks(flicker, even=False)}")
 
 
 if __name__ == "__main__":

@@ -20,6 +20,18 @@ held still for a second would be forgotten. (An arm in a sleeve is not skin, nor
 a hand on a skin-coloured wooden table: held still over a card for the tracker's
 ``forget_seconds`` it removes the card, which is placed again when it goes.)
 
+The light may change while nothing on the table does. A lamp flickering with the
+mains, filmed by a rolling shutter, lays bands of light and shade across the picture
+that drift from frame to frame; a cloud or a lamp switched on changes the whole
+picture. Both change each row of the picture by one factor, so before two small frames
+are compared, each row of the new one is brought to the other's light (:func:`evened`:
+the median ratio of the row's pixels, which a card or a hand over part of the row does
+not move), and the reference is kept in one light. A change must also reach a share of
+the brighter value (:data:`RELATIVE`): where a brighter band clips a white card, the
+row's factor leaves it a little off. Without this, under bands 15% brighter and darker
+every frame moved everywhere, nothing settled, and only the safety-net decodes below
+read a card: 8 cards of 20 in bench/flicker.py's tricks, none taken away.
+
 Places the tracker asks to watch (cards not yet confirmed, cards gone missing) are
 decoded every frame they are not hidden. Every ``full_every`` seconds of table
 time the whole frame is decoded anyway, the safety net for changes too small or
@@ -106,13 +118,14 @@ class ChangeDetector:
             self._last_full = timestamp
             return ChangePlan(((0, 0, width, height),), (), True, (width, height))
         assert self._previous is not None and self._still is not None
-        moving = np.abs(small - self._previous) > self.threshold
+        moving = _differ(evened(small, self._previous), self._previous, self.threshold)
         self._still = np.where(moving, 0, np.minimum(self._still.astype(np.int16) + 1, 255)).astype(
             np.uint8
         )
         self._previous = small
         unsettled = self._still < self.settle_frames
-        dirty = np.abs(small - self._reference) > self.threshold
+        small = evened(small, self._reference)  # in the reference's light from here on
+        dirty = _differ(small, self._reference, self.threshold)
         settled_boxes, hidden_boxes = self._blobs(dirty, unsettled, skin, timestamp)
         pad = round(self.pad * width)
         hidden = [_to_pixels(b, scale, pad // 2, width, height) for b in hidden_boxes]
@@ -183,6 +196,37 @@ class ChangeDetector:
             small = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
         small = cv2.GaussianBlur(small, (3, 3), 0)
         return np.asarray(small, dtype=np.int16), skin
+
+
+#: A change must also reach this share of the brighter of the two values: where a
+#: brighter band clips a white card's pixels, bringing the row to the other frame's
+#: light leaves them up to a tenth off.
+RELATIVE = 0.12
+#: The most a row's light is taken to change by (either way): bands 20% brighter and
+#: darker make 1.5; past it (the light of another hour, or cards put down over most of
+#: a row) the change is the table's, and a large one is decoded whole.
+LIGHT_STEP = 1.5
+
+
+def evened(small: Grey, base: Grey) -> Grey:
+    """``small`` with each row brought to ``base``'s light: divided by the median ratio
+    of its pixels to ``base``'s (smoothed over five rows: bands of light are wide), at
+    most :data:`LIGHT_STEP` either way."""
+    import cv2
+
+    ratios = (small.astype(np.float32) + 8.0) / (base.astype(np.float32) + 8.0)
+    rows = np.clip(np.median(ratios, axis=1), 1 / LIGHT_STEP, LIGHT_STEP).astype(np.float32)
+    smooth = np.asarray(cv2.blur(rows.reshape(-1, 1), (1, 5)), dtype=np.float32).ravel()
+    even = (small.astype(np.float32) + 8.0) / smooth[:, None] - 8.0
+    return np.asarray(np.clip(np.rint(even), 0, 255), dtype=np.int16)
+
+
+def _differ(even: Grey, base: Grey, threshold: int) -> Mask:
+    """Where ``even`` (a frame brought to ``base``'s light) differs from ``base`` by
+    more than ``threshold`` grey levels and :data:`RELATIVE` of the brighter value."""
+    gap = np.abs(even - base)
+    mask: Mask = (gap > threshold) & (gap > RELATIVE * np.maximum(even, base))
+    return mask
 
 
 def _skin(ycrcb: npt.NDArray[np.uint8]) -> Mask:
