@@ -215,7 +215,9 @@ def evened(small: Grey, base: Grey) -> Grey:
     import cv2
 
     ratios = (small.astype(np.float32) + 8.0) / (base.astype(np.float32) + 8.0)
-    rows = np.clip(np.median(ratios, axis=1), 1 / LIGHT_STEP, LIGHT_STEP).astype(np.float32)
+    middle = ratios.shape[1] // 2  # the median's rank (np.median sorts: 5x slower)
+    rows = np.partition(ratios, middle, axis=1)[:, middle]
+    rows = np.clip(rows, 1 / LIGHT_STEP, LIGHT_STEP).astype(np.float32)
     smooth = np.asarray(cv2.blur(rows.reshape(-1, 1), (1, 5)), dtype=np.float32).ravel()
     even = (small.astype(np.float32) + 8.0) / smooth[:, None] - 8.0
     return np.asarray(np.clip(np.rint(even), 0, 255), dtype=np.int16)
