@@ -47,7 +47,8 @@ CHILD = (
 
 def companion_run(source: Path, work: Path) -> list[str]:
     config = work / "config.toml"
-    config.write_text('[log]\nlevel = "WARNING"\n', encoding="utf-8")
+    # the players' page on, as a table runs it, but on loopback only
+    config.write_text('[log]\nlevel = "WARNING"\n\n[phone]\nbind = "127.0.0.1"\n', encoding="utf-8")
     return [
         sys.executable, "-c", CHILD, str(work / "peak-kb"), "run",
         "--config", str(config),
