@@ -371,7 +371,14 @@ def phone_routes() -> list[Route]:
 def create_phone_app(source: LiveSource) -> Any:
     """The players' pages alone: what ``companion run`` serves at home."""
     from starlette.applications import Starlette
+    from starlette.middleware import Middleware
 
-    app = Starlette(routes=phone_routes(), exception_handlers={HTTPException: _error})
+    from companion.web.bodies import BodyLimit
+
+    app = Starlette(
+        routes=phone_routes(),
+        middleware=[Middleware(BodyLimit)],
+        exception_handlers={HTTPException: _error},
+    )
     app.state.live = source
     return app
