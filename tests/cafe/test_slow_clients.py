@@ -9,14 +9,12 @@ import contextlib
 import http.client
 import select
 import socket
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
-from broker_harness import free_port
+from cafe_browser import Served
 from cafe_fixtures import fill
 
 from companion.web.app import create_app
@@ -28,32 +26,13 @@ SECONDS = 1.0
 WAIT = 8.0
 
 
-class Served:
-    """``app`` served by uvicorn with the product's options, on a thread."""
+def _served(app: Any, **bounds: Any) -> Served:
+    """``app`` served by uvicorn with the product's options (``bounds``: the test's)."""
+    return Served(app, **serving_options(request_seconds=SECONDS, **bounds))
 
-    def __init__(self, app: Any, **bounds: Any) -> None:
-        self.port = free_port()
-        options = serving_options(request_seconds=SECONDS, **bounds)
-        config = uvicorn.Config(
-            app, host="127.0.0.1", port=self.port, log_level="warning", **options
-        )
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
 
-    def __enter__(self) -> Served:
-        self.thread.start()
-        while not self.server.started:
-            if not self.thread.is_alive():
-                raise RuntimeError("uvicorn did not start")
-            self.thread.join(0.02)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.server.should_exit = True
-        self.thread.join(10)
-
-    def connect(self) -> socket.socket:
-        return socket.create_connection(("127.0.0.1", self.port), timeout=WAIT)
+def _connect(served: Served) -> socket.socket:
+    return socket.create_connection(("127.0.0.1", served.port), timeout=WAIT)
 
 
 @pytest.fixture
@@ -67,7 +46,7 @@ def site(tmp_path: Path, journal: Path) -> Iterator[Any]:
 
 @pytest.fixture
 def served(site: Any) -> Iterator[Served]:
-    with Served(site, loopback=()) as running:  # loopback bounded as any address
+    with _served(site, loopback=()) as running:  # loopback bounded as any address
         yield running
 
 
@@ -96,21 +75,21 @@ def _closed(sock: socket.socket, dribble: bytes = b"", wait: float = WAIT) -> bo
 
 def test_a_connection_that_sends_nothing_is_closed(served: Served) -> None:
     """Issue 22: a connection that sent nothing was held for ever."""
-    with served.connect() as idle:
+    with _connect(served) as idle:
         assert _closed(idle)
 
 
 def test_a_header_sent_a_byte_at_a_time_is_cut_off(served: Served) -> None:
     """Issue 22 (slowloris): a header trickling in kept its connection for ever; the
     deadline runs from the first byte, not from the last."""
-    with served.connect() as slow:
+    with _connect(served) as slow:
         slow.send(b"GET / HTTP/1.1\r\n")
         assert _closed(slow, dribble=b"X-Slow: " + b"a" * 200)
 
 
 def test_a_body_never_finished_is_cut_off(served: Served) -> None:
     """Issue 22: a POST announcing 1,000 bytes and sending 10 held its connection."""
-    with served.connect() as slow:
+    with _connect(served) as slow:
         slow.send(
             b"POST /login HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-"
             b"urlencoded\r\nContent-Length: 1000\r\n\r\npassword=a"
@@ -122,10 +101,10 @@ def test_one_address_cannot_take_every_connection(site: Any) -> None:
     """Issue 22: a script opening a thousand idle connections took every file
     descriptor of the service. One address holds at most PER_ADDRESS at once (4 here):
     the next is closed at once, and a page asked for on one of the four is answered."""
-    with Served(site, per_address=4, loopback=()) as running:
-        held = [running.connect() for _ in range(4)]
+    with _served(site, per_address=4, loopback=()) as running:
+        held = [_connect(running) for _ in range(4)]
         try:
-            with running.connect() as extra:
+            with _connect(running) as extra:
                 assert _closed(extra)
             held[0].sendall(b"GET /.json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             answer = b""
@@ -142,7 +121,7 @@ def test_a_page_and_its_live_feed_are_not_cut_off(served: Served) -> None:
     """The deadline is the request's, not the response's: the live feed (a response
     that lasts) is still open after the deadline, and a kept-alive connection serves
     a second request."""
-    with served.connect() as feed:
+    with _connect(served) as feed:
         feed.sendall(b"GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
         assert feed.recv(65536).startswith(b"HTTP/1.1 200")
         assert not _closed(feed, wait=3 * SECONDS)
@@ -160,7 +139,7 @@ def test_a_page_and_its_live_feed_are_not_cut_off(served: Served) -> None:
 def test_a_huge_header_is_refused(served: Served) -> None:
     """Issue 22, held already (h11's default, now said by the product): a header of
     1 MB is refused once 16 KB wait unparsed, not read whole."""
-    with served.connect() as big:
+    with _connect(served) as big:
         big.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: ")
         with contextlib.suppress(BrokenPipeError, ConnectionResetError):
             big.sendall(b"a" * 1_000_000)  # refused before it was all sent
