@@ -148,14 +148,25 @@ def check_time(value: Any, what: str) -> float:
 def check_name(name: Any, what: str = "name") -> str:
     """A player's name as both sides take it: a text, trimmed, 1 to :data:`NAME_CHARS`
     characters, without NUL, lone surrogates or control characters."""
-    if not isinstance(name, str):
-        raise LimitError(f"{what} {name!r}: not a text")
-    check_text(name, what)
-    if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp") for c in name):
-        raise LimitError(f"{what} {name[:40]!r}: holds a control character")
-    trimmed = " ".join(name.split())
-    if not 0 < len(trimmed) <= NAME_CHARS:
-        raise LimitError(f"{what} {name[:40]!r}: must be 1 to {NAME_CHARS} characters")
+    return check_line(name, what, NAME_CHARS)
+
+
+#: The longest game label a table shows ("Fibonacci's Trump", "Hex camera referee").
+LABEL_CHARS = 64
+
+
+def check_line(text: Any, what: str, most: int) -> str:
+    """A text people read on a page (a name, a game's label), trimmed: 1 to ``most``
+    characters, without NUL, lone surrogates or control characters (bidi overrides and
+    zero-width characters are format characters: they turn or hide what follows)."""
+    if not isinstance(text, str):
+        raise LimitError(f"{what} {text!r}: not a text")
+    check_text(text, what)
+    if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp") for c in text):
+        raise LimitError(f"{what} {text[:40]!r}: holds a control character")
+    trimmed = " ".join(text.split())
+    if not 0 < len(trimmed) <= most:
+        raise LimitError(f"{what} {text[:40]!r}: must be 1 to {most} characters")
     return trimmed
 
 
