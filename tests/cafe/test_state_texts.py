@@ -16,7 +16,7 @@ from cafe_fixtures import STATE, dashboard, fill
 from companion.cafe.batch import Incoming
 from companion.cafe.server import CafeServer
 
-BAD = {
+BAD: dict[str, dict[str, Any]] = {
     "a bidi override": {"players": ["\u202eevil", "Ben", "Cy"]},
     "a zero-width space": {"players": ["Ana", "B\u200ben", "Cy"]},
     "10,000 characters": {"players": ["A" * 10_000, "Ben", "Cy"]},
