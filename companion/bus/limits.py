@@ -42,6 +42,9 @@ INT_MIN, INT_MAX = -(2**63), 2**63 - 1
 #: Ids and sequence numbers: small enough that the server's journal bases added to them
 #: still fit 64 bits.
 ID_MAX = 2**53
+#: The latest time a message may carry: the last second of the year 9999 (UTC), the
+#: last a date can show.
+TIME_MAX = 253_402_300_799.0
 #: The most names a game has (a name's most characters: the phone page's and the
 #: table's one number, :data:`companion.views.names.NAME_CHARS`).
 MAX_NAMES = 8
@@ -139,9 +142,13 @@ def check_id(value: Any, what: str) -> int:
 
 
 def check_time(value: Any, what: str) -> float:
-    """A time (seconds since the epoch): a finite number."""
+    """A time (seconds since the epoch): a finite number a date can show, from 1970 to
+    the year 9999 (issue 22: a game started at 1e300 was stored, and every page listing
+    it answered 500: no date has that time)."""
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
         raise LimitError(f"{what}: {value!r} is not a time")
+    if not 0 <= value <= TIME_MAX:
+        raise LimitError(f"{what}: {value!r} is not a time from 1970 to the year 9999")
     return float(value)
 
 
