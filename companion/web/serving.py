@@ -18,7 +18,7 @@ service has (1,024 under systemd), the database's and the broker's too. Here:
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, TypedDict
 
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
@@ -94,7 +94,15 @@ def guarded_protocol(
     return Guarded
 
 
-def serving_options(**bounds: Any) -> dict[str, Any]:
+class ServingOptions(TypedDict):
+    """uvicorn's keyword arguments the product sets."""
+
+    http: type[H11Protocol]
+    h11_max_incomplete_event_size: int
+    timeout_keep_alive: int
+
+
+def serving_options(**bounds: Any) -> ServingOptions:
     """uvicorn's settings for the product's sites (``bounds``: :func:`guarded_protocol`'s)."""
     return {
         "http": guarded_protocol(**bounds),
