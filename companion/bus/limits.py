@@ -42,6 +42,9 @@ INT_MIN, INT_MAX = -(2**63), 2**63 - 1
 #: Ids and sequence numbers: small enough that the server's journal bases added to them
 #: still fit 64 bits.
 ID_MAX = 2**53
+#: The latest time a message may carry: the last second of the year 9999 (UTC), the
+#: last a date can show.
+TIME_MAX = 253_402_300_799.0
 #: The most names a game has (a name's most characters: the phone page's and the
 #: table's one number, :data:`companion.views.names.NAME_CHARS`).
 MAX_NAMES = 8
@@ -139,23 +142,38 @@ def check_id(value: Any, what: str) -> int:
 
 
 def check_time(value: Any, what: str) -> float:
-    """A time (seconds since the epoch): a finite number."""
+    """A time (seconds since the epoch): a finite number a date can show, from 1970 to
+    the year 9999 (issue 22: a game started at 1e300 was stored, and every page listing
+    it answered 500: no date has that time)."""
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
         raise LimitError(f"{what}: {value!r} is not a time")
+    if not 0 <= value <= TIME_MAX:
+        raise LimitError(f"{what}: {value!r} is not a time from 1970 to the year 9999")
     return float(value)
 
 
 def check_name(name: Any, what: str = "name") -> str:
     """A player's name as both sides take it: a text, trimmed, 1 to :data:`NAME_CHARS`
     characters, without NUL, lone surrogates or control characters."""
-    if not isinstance(name, str):
-        raise LimitError(f"{what} {name!r}: not a text")
-    check_text(name, what)
-    if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp") for c in name):
-        raise LimitError(f"{what} {name[:40]!r}: holds a control character")
-    trimmed = " ".join(name.split())
-    if not 0 < len(trimmed) <= NAME_CHARS:
-        raise LimitError(f"{what} {name[:40]!r}: must be 1 to {NAME_CHARS} characters")
+    return check_line(name, what, NAME_CHARS)
+
+
+#: The longest game label a table shows ("Fibonacci's Trump", "Hex camera referee").
+LABEL_CHARS = 64
+
+
+def check_line(text: Any, what: str, most: int) -> str:
+    """A text people read on a page (a name, a game's label), trimmed: 1 to ``most``
+    characters, without NUL, lone surrogates or control characters (bidi overrides and
+    zero-width characters are format characters: they turn or hide what follows)."""
+    if not isinstance(text, str):
+        raise LimitError(f"{what} {text!r}: not a text")
+    check_text(text, what)
+    if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp") for c in text):
+        raise LimitError(f"{what} {text[:40]!r}: holds a control character")
+    trimmed = " ".join(text.split())
+    if not 0 < len(trimmed) <= most:
+        raise LimitError(f"{what} {text[:40]!r}: must be 1 to {most} characters")
     return trimmed
 
 

@@ -64,6 +64,9 @@ class CafeLive:
         self._offers: dict[str, Offers] = {}
         self._lock = threading.Lock()
         self._ended: dict[tuple[str, int], JSONObject] = {}
+        #: The games of links held (issue 22: a feed open on an ended game's link
+        #: asked the database at every change of the cafe).
+        self._links: dict[tuple[str, str], int] = {}
 
     def _state(self, table: str, key: str) -> Mapping[str, JSON] | None:
         """The table's last state's ``game`` or ``setup`` object."""
@@ -86,7 +89,15 @@ class CafeLive:
         live = None if setup is None else setup.get("live")
         if setup is not None and setup.get("link") == link and isinstance(live, dict):
             return None, Live(live, live=True)  # before the game: names, no record
-        game_id = self.server.store.linked(table, link)
+        with self._lock:
+            game_id = self._links.get((table, link))
+        if game_id is None:
+            game_id = self.server.store.linked(table, link)
+            if game_id is not None:  # a game's link never changes: kept
+                with self._lock:
+                    if len(self._links) >= ENDED_KEPT:
+                        self._links.pop(next(iter(self._links)))
+                    self._links[table, link] = game_id
         return game_id, None
 
     def lookup(self, table: str, token: str) -> Live | None:

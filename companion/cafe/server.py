@@ -131,7 +131,7 @@ class CafeServer:
         self.clock = clock
         self.changes = Changes()
         self.ingest = Ingest(store, settings.cafe.name, clock=clock)
-        self.writer = Writer(self.ingest, self._stored)
+        self.writer = Writer(self.ingest, self._stored, self._dropped)
         self.logs = LogBook()
         self.link = Link(settings, self.writer.put, self._connected, self._logged)
         self._versions: dict[str, int] = {}
@@ -153,6 +153,12 @@ class CafeServer:
         broker's retained acks are ahead of it, and the tables must send again."""
         for name in sorted(dict(self.ingest.tables)):
             self.link.publish_ack(name, self.ingest.ack_of(name))
+
+    def _dropped(self, item: Incoming) -> None:
+        """A message the writer's queue had no room for (a table flooding, issue 22):
+        acknowledged to the broker, so it holds no slot of the in-flight window."""
+        if item.token is not None:
+            self.link.acknowledge([item.token])
 
     def _logged(self, table: str, payload: bytes) -> None:
         """A table's log line (the MQTT thread): kept in memory for the staff."""

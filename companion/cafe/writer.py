@@ -1,7 +1,9 @@
 """The one thread that writes the cafe's database (Datasette's single-writer pattern).
 
-Messages arrive on the MQTT client's thread and are queued here; the writer takes
-what has gathered (up to :data:`BATCH` messages), stores it in one transaction, and
+Messages arrive on the MQTT client's thread and are queued here, in one lane per table
+(:mod:`companion.cafe.lanes`: a table flooding messages neither starves the others
+nor fills the server's memory); the writer takes what has gathered (up to
+:data:`BATCH` messages, one of each table in turn), stores it in one transaction, and
 only then acknowledges the messages to the broker (so a server killed before its
 commit gets them again from its broker session) and publishes the tables' acks.
 
@@ -16,12 +18,12 @@ of these messages, not yet acknowledged).
 from __future__ import annotations
 
 import logging
-import queue
 import threading
 import time
 from collections.abc import Callable
 
 from companion.cafe.ingest import Applied, Incoming, Ingest, LostSession
+from companion.cafe.lanes import Lanes
 from hardware.backoff import Backoff
 
 log = logging.getLogger("companion.cafe")
@@ -30,7 +32,6 @@ BATCH = 500
 #: Seconds before a batch the database refused is tried again, and the longest wait.
 RETRY = 0.5
 RETRY_MAX = 30.0
-_STOP = object()
 
 Item = Incoming | LostSession
 Done = Callable[[Applied, list[Incoming]], None]
@@ -38,12 +39,15 @@ Done = Callable[[Applied, list[Incoming]], None]
 
 class Writer:
     """Stores queued messages in batches on a thread of its own; ``done`` is called
-    after each commit with what it did and the messages it held."""
+    after each commit with what it did and the messages it held, ``dropped`` with each
+    message the queue's bounds refused (:class:`~companion.cafe.lanes.Lanes`)."""
 
-    def __init__(self, ingest: Ingest, done: Done) -> None:
+    def __init__(
+        self, ingest: Ingest, done: Done, dropped: Callable[[Incoming], None] = lambda item: None
+    ) -> None:
         self.ingest = ingest
         self.done = done
-        self._queue: queue.Queue[object] = queue.Queue()
+        self.lanes = Lanes(dropped=dropped)
         self._thread = threading.Thread(target=self._run, name="cafe-writer", daemon=True)
         self._stopping = threading.Event()
         #: Set while the database refuses to write (the dashboard and the log say so).
@@ -53,42 +57,36 @@ class Writer:
         self._thread.start()
 
     def put(self, item: Item) -> None:
-        self._queue.put(item)
+        self.lanes.put(item)
 
     def flush(self) -> None:
         """Wait until everything queued so far is stored."""
-        self._queue.join()
+        self.lanes.join()
 
     def alive(self) -> bool:
         return self._thread.is_alive()
 
     def stop(self) -> None:
+        """Store what is queued (unless the database refuses: the broker keeps it for
+        the next start), then end the thread."""
         self._stopping.set()
+        self.lanes.close()
         if self._thread.is_alive():
-            self._queue.put(_STOP)
             self._thread.join()
 
     def _run(self) -> None:
         while True:
-            first = self._queue.get()
-            batch = [first]
-            while len(batch) < BATCH:
-                try:
-                    batch.append(self._queue.get_nowait())
-                except queue.Empty:
-                    break
-            stop = any(item is _STOP for item in batch)
-            items = [item for item in batch if isinstance(item, Incoming | LostSession)]
+            batch = self.lanes.take(BATCH)
+            if not batch:
+                return  # stopped, and everything stored
             try:
-                if items:
-                    self._write(items)
+                stored = self._write(batch)
             finally:
-                for _ in batch:
-                    self._queue.task_done()
-            if stop:
-                return
+                self.lanes.done(len(batch))
+            if not stored:
+                return  # stopped while the database refused
 
-    def _write(self, items: list[Item]) -> None:
+    def _write(self, items: list[Item]) -> bool:
         backoff = Backoff(initial=RETRY, maximum=RETRY_MAX)
         while True:
             try:
@@ -106,7 +104,7 @@ class Writer:
                     )
                 self.failing.set()
             if self._stopping.wait(backoff.failed(now=time.monotonic())):
-                return  # stopping: the broker keeps them for the next start
+                return False  # stopping: the broker keeps them for the next start
         if self.failing.is_set():
             self.failing.clear()
             log.warning("cafe: storing again (%d messages)", len(items))
@@ -114,3 +112,4 @@ class Writer:
             self.done(applied, [item for item in items if isinstance(item, Incoming)])
         except Exception:
             log.exception("cafe: after storing a batch")
+        return True

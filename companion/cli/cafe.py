@@ -148,6 +148,7 @@ def run(args: argparse.Namespace) -> int:
     from companion.cafe.server import CafeServer
     from companion.cafe.store import open_store
     from companion.cafe.watch import EXIT_DEAD, Watch
+    from companion.web.serving import serving_options
 
     settings = _settings(args)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
@@ -183,6 +184,7 @@ def run(args: argparse.Namespace) -> int:
             port=settings.web.port,
             log_level="warning",
             timeout_graceful_shutdown=2,
+            **serving_options(),  # slow and greedy clients bounded (issue 22)
         )
     finally:
         watch.stop()

@@ -227,6 +227,7 @@ class HomeServer:
         import uvicorn
 
         from companion.web.phone import create_phone_app
+        from companion.web.serving import serving_options
 
         config = uvicorn.Config(
             create_phone_app(board),
@@ -235,6 +236,7 @@ class HomeServer:
             log_level="warning",
             timeout_graceful_shutdown=1,
             lifespan="off",
+            **serving_options(),  # slow and greedy clients bounded (issue 22)
         )
         self.server = uvicorn.Server(config)
         self.where = f"{bind}:{port}"

@@ -21,6 +21,7 @@ from starlette.staticfiles import StaticFiles
 
 from companion.web import pages, quarantine, staff
 from companion.web.auth import SESSION_SECONDS
+from companion.web.bodies import BodyLimit
 from companion.web.model import CafeSource
 from companion.web.phone import LiveSource, phone_routes
 from companion.web.site import Site, render
@@ -86,6 +87,7 @@ def create_app(
     app = Starlette(
         routes=routes(),
         middleware=[
+            Middleware(BodyLimit),
             Middleware(
                 SessionMiddleware,
                 secret_key=secret,
@@ -93,7 +95,7 @@ def create_app(
                 same_site="strict",
                 https_only=https_only,
                 max_age=int(SESSION_SECONDS),
-            )
+            ),
         ],
         exception_handlers={HTTPException: _error},
     )

@@ -67,7 +67,11 @@ def translations(locale: str) -> Translations:
 def _when(locale: str, stamp: float | None) -> str:
     if stamp is None:
         return "-"
-    return format_datetime(datetime.fromtimestamp(stamp), "short", locale=locale)
+    try:  # a time no date has (a database from before the contract bounded times)
+        moment = datetime.fromtimestamp(stamp)
+    except (OverflowError, OSError, ValueError):
+        return "-"
+    return format_datetime(moment, "short", locale=locale)
 
 
 def idle_text(seconds: float) -> str:

@@ -174,11 +174,17 @@ async def events(request: Request) -> Response:
     table, token, _ = opened
     source = _source(request)
     shown = [""]  # the live part last sent: a version that changes nothing on it is quiet
+    #: The game last looked up: another table's change (most of a cafe's) renders
+    #: nothing (issue 22: each feed rendered its part at every change of the cafe).
+    last: list[Live | None] = [None]
 
     def news(seen: int, version: int) -> tuple[list[str], bool]:
         found = source.lookup(table, token)
         if found is None:
             return ["event: gone\ndata: {}\n\n"], True
+        if found == last[0]:
+            return [], False
+        last[0] = found
         html = _fragment(request, _context(request, table, token, found))
         if html == shown[0]:
             return [], False
@@ -371,7 +377,14 @@ def phone_routes() -> list[Route]:
 def create_phone_app(source: LiveSource) -> Any:
     """The players' pages alone: what ``companion run`` serves at home."""
     from starlette.applications import Starlette
+    from starlette.middleware import Middleware
 
-    app = Starlette(routes=phone_routes(), exception_handlers={HTTPException: _error})
+    from companion.web.bodies import BodyLimit
+
+    app = Starlette(
+        routes=phone_routes(),
+        middleware=[Middleware(BodyLimit)],
+        exception_handlers={HTTPException: _error},
+    )
     app.state.live = source
     return app

@@ -28,6 +28,8 @@ class Site:
     local: Callable[[float], time.struct_time] = field(default=time.localtime)
     sessions: StaffSessions = field(init=False)
     throttle: LoginThrottle = field(init=False)
+    #: The live feed's text of each card, by language and card (:mod:`.stream`).
+    card_texts: dict[tuple[str, Any], str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.sessions = StaffSessions(self.clock)

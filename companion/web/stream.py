@@ -15,11 +15,14 @@ from typing import Protocol
 from starlette.requests import Request
 from starlette.responses import StreamingResponse
 
+from companion.web.model import TableCard
 from companion.web.params import counter
-from companion.web.site import fragment, site_of
+from companion.web.site import fragment, locale_of, site_of
 
 #: A comment line this often keeps proxies from closing a quiet stream.
 KEEPALIVE = 15.0
+#: Card texts kept for the feeds (a few versions of every table, in each language).
+CARDS_KEPT = 4096
 #: The dashboard's feed sends at most this often: what changed meanwhile goes in one
 #: write (a cafe of 1,000 tables changes hundreds of times a second; issue 22).
 DASHBOARD_PACE = 0.2
@@ -77,6 +80,26 @@ def event_stream(
     return StreamingResponse(feed(), media_type="text/event-stream", headers=headers)
 
 
+def card_text(request: Request, card: TableCard) -> str:
+    """The feed's data of ``card`` in the request's language, made once for every feed
+    open (issue 22: each feed rendered each changed card itself, so 32 feeds open from
+    one phone took the staff's page from 9 ms to 128 ms, 200 feeds to 938 ms)."""
+    kept = site_of(request).card_texts
+    key = (locale_of(request), card)
+    text = kept.get(key)
+    if text is None:
+        body = {
+            "name": card.name,
+            "version": card.version,
+            "html": fragment(request, "_card.html", card=card),
+            "card": card.to_json(),
+        }
+        text = kept[key] = json.dumps(body)
+        while len(kept) > CARDS_KEPT:
+            del kept[next(iter(kept))]  # the oldest first
+    return text
+
+
 async def events(request: Request) -> StreamingResponse:
     source = site_of(request).source
 
@@ -84,13 +107,8 @@ async def events(request: Request) -> StreamingResponse:
         said = []
         for card in source.tables():
             if card.version > seen:
-                body = {
-                    "name": card.name,
-                    "version": card.version,
-                    "html": fragment(request, "_card.html", card=card),
-                    "card": card.to_json(),
-                }
-                said.append(f"id: {version}\nevent: card\ndata: {json.dumps(body)}\n\n")
+                data = card_text(request, card)
+                said.append(f"id: {version}\nevent: card\ndata: {data}\n\n")
         return said, False
 
     return event_stream(request, source, news, pace=DASHBOARD_PACE)

@@ -20,10 +20,16 @@ CHROMEDRIVER = shutil.which("chromedriver")
 class Served:
     """An ASGI app served by uvicorn on a thread of its own."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, **options: Any) -> None:
+        """``options``: uvicorn's, beside the test's host, port and quiet log."""
         self.port = free_port()
         config = uvicorn.Config(
-            app, host="127.0.0.1", port=self.port, log_level="warning", timeout_graceful_shutdown=1
+            app,
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            timeout_graceful_shutdown=1,
+            **options,
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from companion.bus.contract.fields import number, table_message, time_of
+from companion.bus.contract.fields import field, number, players, table_message, time_of
 from companion.bus.contract.topics import VERSION, Topics, dump
 from companion.bus.errors import MessageError
+from companion.bus.limits import LABEL_CHARS, MAX_NAMES, check_line
 from companion.games.json_types import JSON, JSONObject
 
 #: The longest staff message a table shows (contract: at most 200 characters).
@@ -84,6 +85,9 @@ class TableState:
         if isinstance(idle, bool) or not isinstance(idle, int | float):
             idle = None
         setup, answer = value.get("setup"), value.get("answer")
+        for where, shown in (("game", game), ("game.live", field(game, "live"))):
+            _check_shown(shown, f"{what}: {where}")
+        _check_shown(field(setup, "live"), f"{what}: setup.live")
         return cls(
             table=key,
             at=time_of(value.get("at"), f"{what}: at") or 0.0,
@@ -95,6 +99,20 @@ class TableState:
             setup=setup if isinstance(setup, dict) and game is None else None,
             answer=answer if isinstance(answer, dict) else None,
         )
+
+
+def _check_shown(view: object, what: str) -> None:
+    """The texts of a game the dashboard and the phones show (issue 22: a state's
+    names of 10,000 characters, or with a bidi override turning the staff's page, were
+    shown as sent): its players names as both sides take them, its label a line."""
+    if not isinstance(view, dict):
+        return
+    if "players" in view:
+        names = players(view["players"], f"{what}: players")
+        if len(names) > MAX_NAMES:
+            raise MessageError(f"{what}: {len(names)} players, more than {MAX_NAMES}")
+    if view.get("label") not in (None, ""):  # "": no game chosen yet
+        check_line(view["label"], f"{what}: label", LABEL_CHARS)  # a MessageError
 
 
 def parse_status(payload: bytes) -> str:
