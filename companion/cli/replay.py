@@ -171,13 +171,13 @@ def run(args: argparse.Namespace) -> int:
 
     source: Path = args.source
     recorded_table(source)
-    settings: dict[str, object] = {"path": source}
-    if args.fps is not None:
-        settings["fps"] = args.fps
+    fps: float | None = args.fps
 
     def opened() -> Camera:
         with reading_recording():
-            return open_camera("replay", **settings)
+            if fps is None:
+                return open_camera("replay", path=source)
+            return open_camera("replay", path=source, fps=fps)
 
     return replay_from(args, opened)
 
