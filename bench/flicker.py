@@ -21,7 +21,6 @@ companion.table.changes) and with that turned off (the frames compared as they c
 
 from __future__ import annotations
 
-import dataclasses
 import sys
 from pathlib import Path
 
@@ -31,7 +30,6 @@ import numpy.typing as npt
 
 from card_codes.decode import decode_image
 from companion.synthetic.optics import Flicker, banded
-from companion.synthetic.scene import Scene
 from companion.table import changes
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -49,21 +47,12 @@ LIGHTS = {
 
 def tricks(flicker: Flicker | None, *, even: bool) -> str:
     """The reader over five tricks under ``flicker``, with rows evened or not."""
-    plain = Scene.frames
-
-    def frames(scene: Scene, steps: object, *, fps: float = 10.0) -> object:
-        for frame in plain(scene, steps, fps=fps):  # type: ignore[arg-type]
-            image = frame.image if flicker is None else banded(frame.image, flicker, frame.index)
-            yield dataclasses.replace(frame, image=image)
-
     saved = (changes.evened, changes.RELATIVE)
-    setattr(Scene, "frames", frames)  # noqa: B010
     if not even:
         changes.evened, changes.RELATIVE = (lambda small, base: small), 0.0
     try:
-        out = pipeline.run(pipeline.SIZES["720p"], pipeline.trick_steps(5))
+        out = pipeline.run(pipeline.SIZES["720p"], pipeline.trick_steps(5), flicker=flicker)
     finally:
-        setattr(Scene, "frames", plain)  # noqa: B010
         changes.evened, changes.RELATIVE = saved
     slowest = max(out.latencies, default=float("nan"))
     taken = f"{out.removed}/{out.expected_removed} taken"

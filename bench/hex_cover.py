@@ -2,6 +2,7 @@
 
     PYTHONPATH=$PWD .venv/bin/python bench/hex_cover.py             # the measure, then the cost
     PYTHONPATH=$PWD .venv/bin/python bench/hex_cover.py --frames 20
+    PYTHONPATH=$PWD .venv/bin/python bench/hex_cover.py --plain     # the light not taken out
 
 The measure (companion.table.hex_cover): a piece's last cell, and its neighbours,
 compared with the board's print by normalized correlation. On the synthetic board
@@ -32,6 +33,8 @@ import time
 from collections.abc import Sequence
 
 import cv2
+import numpy as np
+import numpy.typing as npt
 
 from companion.games.hex import START
 from companion.synthetic.hex_scene import (
@@ -46,6 +49,7 @@ from companion.synthetic.hex_scene import (
     markers_of,
 )
 from companion.synthetic.optics import Flicker
+from companion.table import hex_cover
 from companion.table.hex_board import read_board
 from companion.table.hex_cover import HAND_CELLS, PRINT_MATCH, Cover, Look, look
 from companion.table.hex_reader import BoardReader
@@ -88,7 +92,9 @@ def measure() -> None:
             scene.pose = (size[0] / 2 + 7, size[1] / 2 - 5, 8.0)
             scene.scale_board(0.9)
             looks: list[Look | None] = []
-            knocked, flipped, hands = [], [], []
+            knocked: list[Look] = []
+            flipped: list[Look] = []
+            hands: list[Look] = []
             for marker, cell in sorted(cells.items())[::2]:
                 for kind, steps in (
                     (knocked, [Knock(marker), *light]),
@@ -150,10 +156,23 @@ def cost(count: int) -> None:
         )
 
 
+def _even_light(run: npt.NDArray[np.intp], down: int) -> npt.NDArray[np.float32]:
+    """The light's strength alone, as one unit column over the cell's pixels."""
+    return np.full((len(run), 1), 1 / np.sqrt(len(run)), dtype=np.float32)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=40)
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        help="compare each cell with its print by plain normalized correlation, only the "
+        "light's strength taken out (how the look compared before the bands were)",
+    )
     args = parser.parse_args()
+    if args.plain:
+        setattr(hex_cover, "_light_shapes", _even_light)  # noqa: B010
     measure()
     cost(args.frames)
 

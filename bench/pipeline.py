@@ -46,6 +46,7 @@ for _name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUM
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from card_codes import catalogue  # noqa: E402
+from companion.synthetic.optics import Flicker  # noqa: E402
 from companion.synthetic.scene import Hand, Place, Remove, Scene, Step, Wait  # noqa: E402
 from companion.synthetic.sprites import CardRef  # noqa: E402
 from companion.table.layout import default_layout  # noqa: E402
@@ -136,14 +137,20 @@ def key_of(ref: CardRef) -> str:
     return catalogue.card(ref.deck, ref.notation).key
 
 
-def make_scene(size: tuple[int, int]) -> Scene:
-    """Hands take 8 frames (0.27 s) to reach in, cards then lie 15 frames untouched."""
-    return Scene(size=size, seed=5, hand_frames=8, settle=15)
+def make_scene(size: tuple[int, int], flicker: Flicker | None = None) -> Scene:
+    """Hands take 8 frames (0.27 s) to reach in, cards then lie 15 frames untouched;
+    ``flicker``: a lamp's bands over every frame (bench/flicker.py)."""
+    return Scene(size=size, seed=5, hand_frames=8, settle=15, flicker=flicker)
 
 
-def run(size: tuple[int, int], steps: Sequence[Step], timed_from: int = 0) -> Outcome:
+def run(
+    size: tuple[int, int],
+    steps: Sequence[Step],
+    timed_from: int = 0,
+    flicker: Flicker | None = None,
+) -> Outcome:
     """Feed the scene's frames to a fresh reader; time the frames from ``timed_from``."""
-    scene = make_scene(size)
+    scene = make_scene(size, flicker)
     reader = TableReader(default_layout())
     out = Outcome()
     shown: dict[str, tuple[float, str]] = {}

@@ -64,11 +64,17 @@ def under_light(view: Image, gain: float, gradient: float) -> Image:
     right (a share of the gain); the same array when the light is unchanged."""
     if gain == 1.0 and gradient == 0.0:
         return view
-    import cv2
 
     width = view.shape[1]
     ramp = np.linspace(1 + gradient / 2, 1 - gradient / 2, width, dtype=np.float32)
-    scale = np.ascontiguousarray(np.broadcast_to((gain * ramp)[None, :, None], view.shape))
+    return _lit(view, (gain * ramp)[None, :, None])
+
+
+def _lit(view: Image, gains: npt.NDArray[np.float32]) -> Image:
+    """``view`` times ``gains`` (broadcast over it: a gain a row or a column), saturated."""
+    import cv2
+
+    scale = np.ascontiguousarray(np.broadcast_to(gains, view.shape), dtype=np.float32)
     return np.asarray(cv2.multiply(view, scale, dtype=cv2.CV_8U), dtype=np.uint8)
 
 
@@ -89,13 +95,11 @@ class Flicker:
 
 def banded(view: Image, flicker: Flicker, frame: int) -> Image:
     """``view`` under ``flicker``, as the ``frame``-th frame of a video sees it."""
-    import cv2
 
     rows = np.arange(view.shape[0], dtype=np.float32)
     phase = 2 * math.pi * (rows * flicker.bands / view.shape[0] + frame * flicker.drift)
     gain = (1 + flicker.amplitude * np.sin(phase)).astype(np.float32)
-    scale = np.ascontiguousarray(np.broadcast_to(gain[:, None, None], view.shape))
-    return np.asarray(cv2.multiply(view, scale, dtype=cv2.CV_8U), dtype=np.uint8)
+    return _lit(view, gain[:, None, None])
 
 
 def blur_kernel(length: int, angle: float) -> npt.NDArray[np.float32]:

@@ -28,6 +28,8 @@ from functools import lru_cache
 import numpy as np
 
 from companion.synthetic.optics import (
+    Flicker,
+    banded,
     blur_kernel,
     noise_pair,
     paste_rotated,
@@ -143,7 +145,8 @@ class Scene:
     camera's tilt in degrees (forward, sideways), which puts the whole table in
     perspective; ``hand_frames`` and ``settle`` how many frames a hand takes to
     reach in (and again to leave) and how long a card then lies still; ``noise``
-    the sensor noise (standard deviation in grey levels).
+    the sensor noise (standard deviation in grey levels); ``flicker`` a lamp's bands
+    over every frame (:class:`~companion.synthetic.optics.Flicker`).
     """
 
     def __init__(
@@ -158,6 +161,7 @@ class Scene:
         hand_frames: int = 2,
         settle: int = 3,
         noise: float = 2.0,
+        flicker: Flicker | None = None,
     ) -> None:
         self.size = size
         self.card_width = card_width if card_width is not None else default_card_width(size[0])
@@ -166,6 +170,7 @@ class Scene:
         self.settle = settle
         self._cloth, self._noise = _backdrop(size, background, seed, noise)
         self._homography = tilt_homography(size, tilt)
+        self.flicker = flicker
 
     # -- public ------------------------------------------------------------------------
 
@@ -191,6 +196,7 @@ class Scene:
                     lit = (light, self._light(view, *light))
                     still = {}
                 image = self._still(still, lit[1], effects, state, index)
+                image = image if self.flicker is None else banded(image, self.flicker, index)
                 yield SceneFrame(
                     index,
                     index / fps,

@@ -30,15 +30,15 @@ darker): an empty cell matches its print at 0.71 or more (0.83 in the plain, dim
 noisy light); a hand at -0.10 or less, a piece turned code down at 0.19 or less, but
 for a white piece's back in a bright or flickering light, as flat and white as the
 paper (0.83: empty, which is missing too). Compared as they are, without the light
-taken out, one cell in five was told wrong under the flickering lamp, two in five
-with 6 bands. A hand resting on a piece covers 3 neighbours or more (all of them at
-the board's edge); a piece turned code down none, but in a frame of motion blur,
-where its neighbours' codes are not read either (2): the reader therefore wants two
-looks in a row before it calls a piece hidden, and a frame too blurred to judge
-(:mod:`companion.table.hex_sharpness`, as that 7 px smear is) gets no look at all. A
-look warps one small square (the cell and its neighbours at 1.5 px a mm, 114 px
-square) and costs about 0.15 ms of CPU at 1920x1080; the print of the last 32
-neighbourhoods looked at is kept (about 200 kB each).
+taken out (the bench's ``--plain``), one cell in five was told wrong under the
+flickering lamp, two in five with 6 bands. A hand resting on a piece covers 3
+neighbours or more (all of them at the board's edge); a piece turned code down none,
+but in a frame of motion blur, where its neighbours' codes are not read either (2):
+the reader therefore wants two looks in a row before it calls a piece hidden, and a
+frame too blurred to judge (:mod:`companion.table.hex_sharpness`, as that 7 px smear
+is) gets no look at all. A look warps one small square (the cell and its neighbours
+at 1.5 px a mm, 114 px square) and costs about 0.15 ms of CPU at 1920x1080; the
+print of the last 32 neighbourhoods looked at is kept (about 200 kB each).
 
     >>> from card_codes.hex_pictures import board_image
     >>> import numpy as np

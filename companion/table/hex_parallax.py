@@ -56,6 +56,9 @@ SPREAD_MM: Final = 50.0
 #: within this many mm of their cells fitted (half a cell first, so that a first fit
 #: from pieces seen far out is made at all), until no piece changes cell.
 WITHIN: Final = (12.0, 9.0, *(OUTLIER_MM,) * 6)
+#: The share of the codes the parallax so far must put within :data:`OUTLIER_MM` of a
+#: cell for the fit to start at that width (a frame like the one before).
+FITS_ALREADY: Final = 0.8
 _CENTRES: Final = np.array(list(CELL_CENTRES.values()), dtype=np.float64)
 
 
@@ -110,7 +113,8 @@ def fit_parallax(view: BoardView, tops: Points, start: Parallax | None = None) -
     cells = _nearest((tops - shift) / scale)
     misses = _lengths(_CENTRES[cells] * scale + shift - tops)
     # a parallax that fits already needs no wide first rounds
-    rounds = WITHIN[2:] if (misses <= OUTLIER_MM).sum() >= len(tops) * 0.8 else WITHIN
+    fits = (misses <= OUTLIER_MM).sum() >= len(tops) * FITS_ALREADY
+    rounds = WITHIN[2:] if fits else WITHIN
     kept = np.zeros(len(tops), dtype=bool)
     for index, within in enumerate(rounds):
         if index:

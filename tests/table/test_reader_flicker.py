@@ -6,14 +6,13 @@ bands are not taken for a table that never stops moving."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
 
 import numpy as np
 import pytest
 from table_scripts import names
 
-from companion.synthetic.optics import Flicker, banded
+from companion.synthetic.optics import Flicker
 from companion.synthetic.scene import Place, Remove, Scene, SceneFrame, Step, Wait
 from companion.synthetic.sprites import CardRef
 from companion.table import changes
@@ -38,9 +37,8 @@ STEPS: list[Step] = [
 
 
 def _frames(flicker: Flicker) -> Iterator[SceneFrame]:
-    scene = Scene(size=(1280, 720), seed=2, hand_frames=6, settle=12)
-    for frame in scene.frames(STEPS, fps=30):
-        yield dataclasses.replace(frame, image=banded(frame.image, flicker, frame.index))
+    scene = Scene(size=(1280, 720), seed=2, hand_frames=6, settle=12, flicker=flicker)
+    return scene.frames(STEPS, fps=30)
 
 
 def _read(flicker: Flicker) -> tuple[list[str], float]:
