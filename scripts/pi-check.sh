@@ -129,10 +129,15 @@ class Picamera2:
         return []'
     (cd "$repo" && dpkg-scanpackages --multiversion . /dev/null >Packages 2>/dev/null)
     rm -rf "$work"
-    # Another check may be reading it: the new one takes its place in one step.
+    # Another check may be reading it: the new one takes its place in one step, and two
+    # checks started together swap it one after the other (a lock), not both at once.
+    local swap
+    exec {swap}>"$final.lock"
+    flock "$swap"
     if [ -d "$final" ] && diff -rq "$repo" "$final" >/dev/null 2>&1; then rm -rf "$repo"
     else rm -rf "$final.old"; [ -d "$final" ] && mv "$final" "$final.old"; mv "$repo" "$final"
     fi
+    exec {swap}>&-
 }
 
 suite_env=()
