@@ -47,6 +47,43 @@ RECONNECT_DELAY: Final = (1, 30)
 SERVER = Keys("broker.cafile", "broker.host", "cafile in [broker] (the CA of its certificate)")
 
 
+def server_client(
+    settings: CafeSettings, client_id: str, login: tuple[str, str | None] | None, **options: Any
+) -> Any:
+    """A paho client of the server on the broker of ``settings`` (MQTT 3.1.1, TLS with
+    ``[broker] cafile``), ``login`` its account and password; paho's other ``options``."""
+    import paho.mqtt.client as mqtt
+    from paho.mqtt.enums import CallbackAPIVersion
+
+    client = mqtt.Client(
+        CallbackAPIVersion.VERSION2, client_id=client_id, protocol=mqtt.MQTTv311, **options
+    )
+    client.reconnect_delay_set(*RECONNECT_DELAY)
+    if login is not None:
+        client.username_pw_set(*login)
+    if settings.broker.cafile:
+        try:
+            context = tls_context(settings.broker.cafile, f"{settings.source}: broker.cafile")
+        except ConfigError as exc:
+            raise SettingsError(str(exc)) from None
+        client.tls_set_context(context)
+    # Each table waits for its ack before its next message: acks go out at once.
+    client.on_socket_open = no_delay
+    return client
+
+
+def start(client: Any, settings: CafeSettings) -> None:
+    """Connect in the background, paho's network loop on a thread of its own."""
+    client.connect_async(settings.broker.host, settings.broker.port, keepalive=30)
+    client.loop_start()
+
+
+def alive(client: Any) -> bool:
+    """Whether paho's network thread of ``client`` runs."""
+    thread = client._thread  # paho keeps its network thread here, or None
+    return thread is not None and thread.is_alive()
+
+
 class Link:
     """paho's client, its network loop on a thread of its own."""
 
@@ -56,16 +93,17 @@ class Link:
         deliver: Callable[[Incoming | LostSession], None],
         connected: Callable[[], None] = lambda: None,
         logged: Callable[[str, bytes], None] = lambda table, payload: None,
+        arrived: Callable[[str, str, int], None] = lambda table, leaf, size: None,
     ) -> None:
-        import paho.mqtt.client as mqtt
-        from paho.mqtt.enums import CallbackAPIVersion
-
         self.cafe = settings.cafe.name
         self.cafes = settings.cafes()
         self.settings = settings
         self.deliver = deliver
         self.on_connected = connected
         self.on_log = logged
+        #: Told of every table's message, its topic's leaf and its size, before anything
+        #: reads it.
+        self.on_arrival = arrived
         #: Set once subscribed (cleared when the connection drops).
         self.connected = threading.Event()
         #: Incremented at each connection: a message id is acknowledged only on the
@@ -75,42 +113,28 @@ class Link:
         self._answer = ""
         self.outage = Outage(log, "retrying")
         self._stopping = False
-        self._client = mqtt.Client(
-            CallbackAPIVersion.VERSION2,
-            client_id=settings.client_id(),
+        broker = settings.broker
+        self._client = server_client(
+            settings,
+            settings.client_id(),
+            (broker.username, settings.broker_password()) if broker.username else None,
             clean_session=False,
-            protocol=mqtt.MQTTv311,
             manual_ack=True,
         )
         self._client.max_queued_messages_set(0)
-        self._client.reconnect_delay_set(*RECONNECT_DELAY)
-        broker = settings.broker
-        if broker.username:
-            self._client.username_pw_set(broker.username, settings.broker_password())
-        if broker.cafile:
-            try:
-                context = tls_context(broker.cafile, f"{settings.source}: broker.cafile")
-            except ConfigError as exc:
-                raise SettingsError(str(exc)) from None
-            self._client.tls_set_context(context)
         # Guarded: an exception in a callback would end paho's thread (issue 22).
         self._client.on_connect = guarded(log, "connecting", self._on_connect)
         self._client.on_connect_fail = guarded(log, "a failed connection", self._on_connect_fail)
         self._client.on_disconnect = guarded(log, "a disconnection", self._on_disconnect)
         self._client.on_message = guarded(log, "a message", self._on_message)
         self._client.on_subscribe = guarded(log, "a subscription", self._on_subscribe)
-        # Each table waits for its ack before its next message: acks go out at once.
-        self._client.on_socket_open = no_delay
 
     def start(self) -> None:
-        broker = self.settings.broker
-        self._client.connect_async(broker.host, broker.port, keepalive=30)
-        self._client.loop_start()
+        start(self._client, self.settings)
 
     def alive(self) -> bool:
         """paho's network thread runs (False once it died: the process must restart)."""
-        thread = self._client._thread  # paho keeps its network thread here, or None
-        return thread is not None and thread.is_alive()
+        return alive(self._client)
 
     def stop(self) -> None:
         self._stopping = True
@@ -172,6 +196,7 @@ class Link:
                 client.ack(message.mid, message.qos)
             return
         table, leaf = where
+        self.on_arrival(table, leaf, len(message.payload))
         if leaf == "log":  # QoS 0, kept in memory only: not for the database's writer
             try:
                 self.on_log(table, bytes(message.payload))

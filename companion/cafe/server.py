@@ -10,12 +10,15 @@ link, and the dashboard's source (:class:`companion.web.model.CafeSource`).
 from __future__ import annotations
 
 import logging
+import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from companion.bus.contract import Command, GameRow, LogEntry, MessageError, split_key
+from companion.cafe.doorman import Doorman
+from companion.cafe.flood import FloodWatch, Limits
 from companion.cafe.games import record_and_score
 from companion.cafe.ingest import Applied, Incoming, Ingest
 from companion.cafe.link import Link
@@ -124,7 +127,9 @@ class CafeServer:
         *,
         key: bytes | None,
         clock: Callable[[], float] = time.time,
+        flood: Limits | None = None,
     ) -> None:
+        """``flood``: how much a table may send before it is shut out (the tests')."""
         self.settings = settings
         self.store = store
         self.key = key
@@ -133,8 +138,15 @@ class CafeServer:
         self.ingest = Ingest(store, settings.cafe.name, clock=clock)
         self.writer = Writer(self.ingest, self._stored, self._dropped)
         self.logs = LogBook()
-        self.link = Link(settings, self.writer.put, self._connected, self._logged)
+        watch = FloodWatch(flood)
+        self.doorman = Doorman(
+            settings, lambda table: self._changed([table]), watch=watch, clock=clock
+        )
+        self.link = Link(
+            settings, self.writer.put, self._connected, self._logged, self.doorman.arrived
+        )
         self._versions: dict[str, int] = {}
+        self._versions_lock = threading.Lock()
         #: Each table's card and the row it was made from (rows are replaced, never
         #: changed): the live feed asks for every card at each change, and only the
         #: tables that changed are made again.
@@ -142,15 +154,18 @@ class CafeServer:
 
     def start(self) -> None:
         self.writer.start()
+        self.doorman.start()
         self.link.start()
 
     def stop(self) -> None:
         self.link.stop()
+        self.doorman.stop()
         self.writer.stop()
 
     def _connected(self) -> None:
         """The acks again, as the database has them: after a restore from a backup the
         broker's retained acks are ahead of it, and the tables must send again."""
+        self.doorman.connected()
         for name in sorted(dict(self.ingest.tables)):
             self.link.publish_ack(name, self.ingest.ack_of(name))
 
@@ -174,6 +189,8 @@ class CafeServer:
             return "the database writer's thread"
         if not self.link.alive():
             return "the MQTT network thread"
+        if not self.doorman.alive():
+            return "the broker admin's network thread"
         return None
 
     def receiving(self) -> bool:
@@ -194,12 +211,16 @@ class CafeServer:
     def _stored(self, applied: Applied, items: list[Incoming]) -> None:
         self.link.acknowledge([item.token for item in items if item.token is not None])
         for table, ack in sorted(applied.acks.items()):
+            self.doorman.acked(table)  # before it goes: the table's next may come at once
             self.link.publish_ack(table, ack)
         if applied.changed:
-            # The cards carry the new version before the pages waiting for it wake up
-            # (only this thread bumps it).
+            self._changed(applied.changed)
+
+    def _changed(self, tables: Iterable[str]) -> None:
+        """The cards carry the new version before the pages waiting for it wake up."""
+        with self._versions_lock:
             version = self.changes.version + 1
-            for table in applied.changed:
+            for table in tables:
                 self._versions[table] = version
             self.changes.bump()
 
@@ -211,14 +232,19 @@ class CafeServer:
 
     def tables(self) -> Sequence[TableCard]:
         rows = dict(self.ingest.tables)  # a copy: the writer thread changes it
-        versions = dict(self._versions)
+        with self._versions_lock:
+            versions = dict(self._versions)
+        shut = self.doorman.shut()
         cards = []
         for name in sorted(rows):
             row, version = rows[name], versions.get(name, 0)
             kept = self._cards.get(name)
             if kept is None or kept[0] is not row or kept[1].version != version:
                 kept = self._cards[name] = (row, card_of(row, version))
-            cards.append(kept[1])
+            card = kept[1]
+            # Shut out, it is offline whatever it said last (the broker kicks it without
+            # its last will).
+            cards.append(replace(card, online=False, shut_out=shut[name]) if name in shut else card)
         return cards
 
     def history(self, query: HistoryFilter) -> Sequence[GameLine]:
@@ -261,6 +287,10 @@ class CafeServer:
 
     def log_lines(self, table: str) -> Sequence[LogLine]:
         return [LogLine(e.at, e.level, e.logger, e.text) for e in self.logs.lines(table)]
+
+    def let_in(self, table: str) -> None:
+        """Let a table shut out at the broker in again (staff); ValueError if it is not."""
+        self.doorman.let_in(table)
 
     def send(self, table: str, action: str, args: Mapping[str, JSON]) -> str:
         """A staff command to ``table``, signed; its nonce (the table's answer names it)."""

@@ -13,6 +13,9 @@ on a machine that is no table), every setting with a default.
     username = "cafe-server"         # empty: no login (a test broker)
     password_file = "/etc/companion/cafe-broker.password"
     cafile = ""                      # TLS: the broker's CA certificate (PEM)
+    admin_username = ""              # the broker's dynamic security admin: floods shut out
+    admin_password_file = ""         #   (docs/cafe.md "Shutting out a flooding table")
+    table_username = "table-{table}" # a table's account on the broker
     [database]
     path = ""                        # empty: cafe.db in the state directory
     url = ""                         # PostgreSQL instead: "postgresql://user@host/db"
@@ -57,6 +60,12 @@ class BrokerSection:
     password_file: str = ""
     cafile: str = ""
     client_id: str = ""  # empty: companion-cafe-<name>, the same at every start
+    #: The dynamic security plugin's admin account: a table that floods is shut out at
+    #: the broker (empty: it is only logged; docs/cafe.md "Shutting out a flooding table").
+    admin_username: str = ""
+    admin_password_file: str = ""
+    #: A table's account on the broker, from its name.
+    table_username: str = "table-{table}"
 
 
 @dataclass(frozen=True)
@@ -115,14 +124,25 @@ class CafeSettings:
         return self.broker.client_id or f"companion-cafe-{self.cafe.name}"
 
     def broker_password(self) -> str | None:
-        if not self.broker.password_file:
+        return self._secret("password_file", self.broker.password_file)
+
+    def admin_password(self) -> str | None:
+        return self._secret("admin_password_file", self.broker.admin_password_file)
+
+    def _secret(self, key: str, path: str) -> str | None:
+        if not path:
             return None
         try:
-            return Path(self.broker.password_file).read_text(encoding="utf-8").strip()
+            return Path(path).read_text(encoding="utf-8").strip()
         except OSError as exc:
-            raise SettingsError(
-                f"{self.source}: broker.password_file {self.broker.password_file}: {exc.strerror}"
-            ) from None
+            raise SettingsError(f"{self.source}: broker.{key} {path}: {exc.strerror}") from None
+
+    def table_account(self, table: str) -> str | None:
+        """``table``'s account on the broker; None for another cafe's table (a chain's
+        central server: they come through their cafe's bridge, one account)."""
+        if "." in table:
+            return None
+        return self.broker.table_username.replace("{table}", table)
 
 
 def default_settings_path() -> Path:
@@ -145,6 +165,10 @@ def parse_settings(data: dict[str, Any], source: str) -> CafeSettings:
         raise SettingsError(f"{source}: [cafe]: {exc}") from None
     if settings.database.path and settings.database.url:
         raise SettingsError(f"{source}: database.path and database.url: set one, not both")
+    if "{table}" not in settings.broker.table_username:
+        raise SettingsError(f"{source}: broker.table_username must hold {{table}}")
+    if settings.broker.admin_username and not settings.broker.admin_password_file:
+        raise SettingsError(f"{source}: broker.admin_username needs admin_password_file")
     if settings.database.url and not is_url(settings.database.url):
         raise SettingsError(f"{source}: database.url must start with postgresql://")
     return settings

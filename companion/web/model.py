@@ -37,6 +37,8 @@ class TableCard:
     idle_since: float | None = None
     seen: float = 0.0
     version: int = 0
+    #: Why the table is shut out at the broker (it flooded), or None; staff let it in.
+    shut_out: str | None = None
 
     def to_json(self) -> JSONObject:
         return asdict(self)
@@ -180,6 +182,11 @@ class CafeSource(Protocol):
 
     def receiving(self) -> bool:
         """Whether what tables send is received and stored now (issue 22)."""
+        ...
+
+    def let_in(self, table: str) -> None:
+        """Let a table shut out at the broker (it flooded) in again; ValueError if it
+        is not shut out."""
         ...
 
     def quarantined(self, limit: int) -> Sequence[Quarantined]:

@@ -89,6 +89,8 @@ async def action(request: Request) -> Response:
     if not is_staff(request):
         raise HTTPException(403, "staff only: log in first")
     table, what = request.path_params["table"], request.path_params["action"]
+    if what == "let-in":
+        return _let_in(request, table)
     args: JSONObject = {}
     if what == "message":
         text = " ".join(form.get("text", "").split())
@@ -103,6 +105,16 @@ async def action(request: Request) -> Response:
         raise HTTPException(409, str(exc)) from None
     done = gettext(request, "Sent to the table.")
     request.session["flash"] = done
+    return RedirectResponse(f"/tables/{table}", status_code=303)
+
+
+def _let_in(request: Request, table: str) -> Response:
+    """A table shut out at the broker (it flooded) let in again."""
+    try:
+        site_of(request).source.let_in(table)
+    except ValueError as exc:
+        raise HTTPException(409, str(exc)) from None
+    request.session["flash"] = gettext(request, "The table may connect again.")
     return RedirectResponse(f"/tables/{table}", status_code=303)
 
 

@@ -87,6 +87,15 @@ def acl_text(cafe: str, tables: tuple[str, ...]) -> str:
     return "\n".join(lines) + "\n"
 
 
+#: The dynamic security plugin's admin account (docs/cafe.md "Shutting out a flooding
+#: table"): the server shuts a flooding table's account out with it.
+ADMIN = "cafe-admin"
+#: Debian's dynamic security plugin (in the mosquitto package), or None.
+DYNSEC: str | None = next(
+    (str(path) for path in sorted(Path("/usr/lib").glob("*/mosquitto_dynamic_security.so"))),
+    None,
+)
+
 #: Debian's broker, or None where it is not installed.
 MOSQUITTO: str | None = shutil.which("mosquitto") or (
     "/usr/sbin/mosquitto" if Path("/usr/sbin/mosquitto").exists() else None
@@ -180,6 +189,7 @@ class Broker:
         *,
         secured: bool = True,
         bridge: Broker | int | None = None,
+        admin: bool = False,
     ) -> None:
         """Write the configuration: secured (passwords, the contract's ACL) or open;
         ``bridge``: the central broker (or its port) this cafe's broker bridges to (a
@@ -189,6 +199,8 @@ class Broker:
         if secured:
             users = [SERVER, *(f"table-{t}" for t in tables)]
             lines += self._accounts(users, acl_text(cafe, tables))
+            if admin:
+                lines += self._admin()
         else:
             # No limit on what the broker keeps for the server while it restarts. (Not
             # with the ACL: Mosquitto 2.0.11 then drops a client whose QoS 1 publish the
@@ -245,6 +257,19 @@ class Broker:
             f"acl_file {self.folder / 'acl'}",
             *LOCKDOWN,
         ]
+
+    def _admin(self) -> list[str]:
+        """The dynamic security plugin beside the password file, holding only its admin
+        account (``mosquitto_ctrl dynsec init``, as docs/cafe.md sets it up)."""
+        assert DYNSEC is not None, "mosquitto's dynamic security plugin is not installed"
+        path = self.folder / "dynamic-security.json"
+        self.passwords[ADMIN] = f"pw-{ADMIN}"
+        subprocess.run(
+            ["mosquitto_ctrl", "dynsec", "init", str(path), ADMIN, self.passwords[ADMIN]],
+            check=True,
+            capture_output=True,
+        )
+        return [f"plugin {DYNSEC}", f"plugin_opt_config_file {path}"]
 
     def start(self) -> None:
         assert MOSQUITTO is not None, "mosquitto is not installed"

@@ -16,7 +16,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from broker_harness import LOCKDOWN, acl_text
+from broker_harness import ADMIN, DYNSEC, LOCKDOWN, acl_text
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "cafe.md"
 BLOCK = re.compile(r"```(\w*)\n(.*?)```", re.S)
@@ -60,3 +60,26 @@ def test_the_documented_acl_script_writes_the_acl_the_tests_attack(tmp_path: Pat
         ["bash", "-c", runnable], capture_output=True, text=True, check=True, cwd=tmp_path
     )
     assert made.stdout == acl_text("rosie", ("t1", "t2"))
+
+
+@pytest.mark.skipif(shutil.which("dpkg") is None, reason="dpkg is not installed")
+def test_the_documented_admin_plugin_is_the_one_the_tests_run(tmp_path: Path) -> None:
+    """docs/security.md: the dynamic security plugin docs/cafe.md loads is the one
+    test_shut_out.py runs (found by ``dpkg -L``, its file where the broker keeps its
+    state), its admin account the one the server's settings name."""
+    _, script = next(b for b in blocks("#### Shutting out a flooding table") if b[0] == "sh")
+    head = script.split("sudo mosquitto_ctrl")[0].replace(
+        "sudo tee /etc/mosquitto/conf.d/companion-admin.conf >/dev/null", "cat"
+    )
+    if DYNSEC is None:
+        pytest.skip("mosquitto's dynamic security plugin is not installed")
+    made = subprocess.run(
+        ["bash", "-c", head], capture_output=True, text=True, cwd=tmp_path, check=True
+    )
+    assert made.stdout.splitlines() == [
+        f"plugin {DYNSEC}",
+        "plugin_opt_config_file /var/lib/mosquitto/dynamic-security.json",
+    ]
+    assert f"dynsec init /var/lib/mosquitto/dynamic-security.json {ADMIN}" in script
+    _, toml = next(b for b in blocks("#### Shutting out a flooding table") if b[0] == "toml")
+    assert f'admin_username = "{ADMIN}"' in toml

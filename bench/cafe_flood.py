@@ -1,0 +1,135 @@
+"""One table's account flooding the cafe's broker: how long another table waits.
+
+docs/security.md's setup, on loopback: Debian's Mosquitto locked down as docs/cafe.md
+sets it up, with the dynamic security plugin beside the password file (the tests'
+harness, tests/bus/broker_harness.py); the real :class:`~companion.cafe.server.CafeServer`
+on SQLite, in this process; a separate process logged in as ``table-t1`` publishing one
+valid ``events`` message in a loop for ``--seconds`` (tests/cafe/flooder.py); then
+table t2 sends a game. Reported for each QoS, without the broker's admin account (the
+flood is only logged) and with it (the flooder shut out): what the flooder published,
+when it was shut out, and how long t2's game took to be stored (given up at
+``--wait`` seconds).
+
+The server measures from the first message here (no grace after its connection: the
+grace is for the broker's backlog, and a fresh broker has none).
+
+    PYTHONPATH=$PWD .venv/bin/python bench/cafe_flood.py [--seconds 10] [--wait 60]
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import replace
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+for folder in ("tests/bus", "tests/cafe", "tests/daemon", "."):
+    sys.path.insert(0, str(ROOT / folder))
+
+from broker_harness import ADMIN, SERVER, Broker  # noqa: E402
+from cafe_sim import CAFE, SimTable, play_journal  # noqa: E402
+
+from companion.cafe.flood import Limits  # noqa: E402
+from companion.cafe.server import CafeServer  # noqa: E402
+from companion.cafe.settings import (  # noqa: E402
+    BrokerSection,
+    CafeSection,
+    CafeSettings,
+    DatabaseSection,
+)
+from companion.cafe.sqlite import SqliteStore  # noqa: E402
+
+FLOODER = ROOT / "tests" / "cafe" / "flooder.py"
+
+
+def run(folder: Path, journal: Path, *, qos: int, admin: bool, seconds: float, wait: float) -> str:
+    broker = Broker(folder / "broker")
+    broker.folder.mkdir()
+    broker.configure(CAFE, ("t1", "t2"), admin=True)
+    broker.start()
+    secrets = {}
+    for user in (SERVER, ADMIN):
+        secrets[user] = folder / f"{user}.password"
+        secrets[user].write_text(broker.passwords[user], encoding="utf-8")
+    section = BrokerSection("127.0.0.1", broker.port, SERVER, str(secrets[SERVER]))
+    if admin:
+        section = replace(section, admin_username=ADMIN, admin_password_file=str(secrets[ADMIN]))
+    settings = CafeSettings(CafeSection(CAFE), section, DatabaseSection(str(folder / "cafe.db")))
+    server = CafeServer(
+        settings, SqliteStore(str(folder / "cafe.db")), key=None, flood=Limits(grace=0.0)
+    )
+    server.start()
+    server.link.connected.wait(10)
+    if server.doorman.admin is not None:
+        server.doorman.admin.ready.wait(10)
+    quiet = SimTable("t2", broker.port, journal, password=broker.passwords["table-t2"])
+    quiet.connect()
+    body = folder / "flood.json"
+    body.write_bytes(SimTable("t1", 1, journal).event_message(0))
+    start = time.monotonic()
+    shut_at = None
+    flooder = subprocess.Popen(
+        [
+            sys.executable,
+            str(FLOODER),
+            str(broker.port),
+            "table-t1",
+            broker.passwords["table-t1"],
+            f"companion/{CAFE}/t1/events",
+            str(body),
+            str(qos),
+            str(seconds),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    while flooder.poll() is None:
+        if shut_at is None and "t1" in server.doorman.shut():
+            shut_at = time.monotonic() - start
+        time.sleep(0.05)
+    said = flooder.communicate()[0].split()
+    published = said[said.index("published") + 1] if "published" in said else "?"
+    sent = time.monotonic()
+    quiet.send_game(quiet.games[0])
+    while server.ingest.ack_of("t2").games < 1 and time.monotonic() - sent < wait:
+        time.sleep(0.02)
+    took = time.monotonic() - sent
+    stored = server.ingest.ack_of("t2").games == 1
+    quiet.disconnect()
+    server.stop()
+    server.store.close()
+    broker.stop()
+    shut = f"shut out after {shut_at:.2f} s" if shut_at is not None else "not shut out"
+    waited = f"{took:.2f} s" if stored else f"not within {wait:.0f} s"
+    return f"published {published:>9}, {shut:>22}; t2's game stored {waited}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seconds", type=float, default=10.0, help="the flood's length")
+    parser.add_argument("--wait", type=float, default=60.0, help="the longest wait for t2")
+    options = parser.parse_args()
+    with tempfile.TemporaryDirectory() as temp:
+        journal = play_journal(Path(temp) / "journal.db", games=1)
+        for qos in (0, 1):
+            for admin in (False, True):
+                folder = Path(temp) / f"q{qos}{admin}"
+                folder.mkdir()
+                line = run(
+                    folder,
+                    journal,
+                    qos=qos,
+                    admin=admin,
+                    seconds=options.seconds,
+                    wait=options.wait,
+                )
+                how = "shut out at the broker" if admin else "only logged          "
+                print(f"QoS {qos}, {how}: {line}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
