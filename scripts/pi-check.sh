@@ -11,6 +11,9 @@
 #   sudo bash scripts/pi-check.sh --upgrade-from v1 bookworm   # the service of commit v1
 #       installed and run first, then this checkout installed over it (docs/install.md,
 #       "Updating"): settings, staff key, journal and recordings kept, service ready again
+#   sudo bash scripts/pi-check.sh --cafe trixie   # only the cafe server (docs/cafe.md):
+#       install.sh --cafe, Debian's Mosquitto set up from the docs, the server ready and
+#       watched, a table's account flooding shut out at the broker, reinstall, uninstall
 #
 # Settings (environment): PI_CHECK_CACHE (the roots, kept between runs;
 # /var/cache/companion-pi-roots), PI_CHECK_MIRROR (http://deb.debian.org/debian),
@@ -37,15 +40,17 @@ demo=1
 service=1
 suites=()
 upgrade_from=""
+cafe=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --arch) arch="$2"; shift ;;
         --skip-demo) demo=0 ;;
         --demo-only) service=0 ;;
         --upgrade-from) upgrade_from="$2"; shift ;;
-        -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
+        --cafe) cafe=1 ;;
+        -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
         bookworm|trixie) suites+=("$1") ;;
-        *) echo "pi-check.sh: unknown argument $1 (bookworm, trixie, --arch A, --skip-demo, --demo-only, --upgrade-from REF)" >&2
+        *) echo "pi-check.sh: unknown argument $1 (bookworm, trixie, --arch A, --skip-demo, --demo-only, --upgrade-from REF, --cafe)" >&2
            exit 2 ;;
     esac
     shift
@@ -165,6 +170,7 @@ step() {  # NAME ROOT COMMAND...: time one step, one line of result
 FINGERPRINT='find /opt/companion /etc/companion /etc/systemd/system /etc/polkit-1/rules.d \
     -path "*/__pycache__" -prune -o -printf "%p %m %U %G\n" -type f -exec sha256sum {} + \
     | sort | sha256sum; /opt/companion/.venv/bin/python -m pip freeze | sha256sum'
+CAFE_FINGERPRINT="${FINGERPRINT/ \/etc\/polkit-1\/rules.d/}"
 
 # The settings of the check: the replay camera, frames written to files, fake buttons,
 # the phone page on loopback, the camera recorded where the service may write.
@@ -241,9 +247,10 @@ check_suite() {
         # TLS-inspecting proxy may reset; its older way reads PIP_CERT.
         suite_env+=(--setenv=PIP_USE_DEPRECATED=legacy-certs)
     fi
-    # A demo-only check has a copy of its own: it may run beside a whole one.
+    # A demo-only or cafe check has a copy of its own: it may run beside a whole one.
     local name="$label"
     [ "$service" -eq 1 ] || name="$label-demo"
+    [ "$cafe" -eq 0 ] || name="$label-cafe"
     log="$cache/logs/$name.log"
     [ -s "$log" ] && mv "$log" "$log.1"  # the run before, kept
     : >"$log"
@@ -256,12 +263,20 @@ check_suite() {
     if [ -n "$ca" ] && [ -f "$ca" ]; then
         cat "$ca" >>"$root/etc/ssl/certs/ca-certificates.crt"
     fi
+    # Every installed system has localhost in /etc/hosts; Bookworm's debootstrap root
+    # has no /etc/hosts at all, and "localhost" went to DNS there.
+    [ -e "$root/etc/hosts" ] || printf '127.0.0.1\tlocalhost\n::1\t\tlocalhost ip6-localhost ip6-loopback\n' \
+        >"$root/etc/hosts"
     # The checkout, as a user's clone (uncommitted changes included).
     mkdir -p "$root/root/table-companion"
     (cd "$here" && git ls-files -co --exclude-standard -z | tar --null -T - -cf -) \
         | tar -xf - -C "$root/root/table-companion"
     echo "deb [trusted=yes] file:/srv/pi-standins ./" >"$root/etc/apt/sources.list.d/pi-standins.list"
     local failed=0 demo_cmd="cd /root/table-companion && bash scripts/bootstrap.sh demo"
+    if [ "$cafe" -eq 1 ]; then
+        check_cafe "$root"
+        return
+    fi
     if [ "$demo" -eq 1 ]; then
         step "demo" "$root" bash -c "$demo_cmd" || failed=1
     fi
@@ -317,6 +332,34 @@ check_suite() {
     step "uninstall" "$root" bash -c "bash /root/table-companion/systemd/install.sh --uninstall \
         && test ! -e /opt/companion && test ! -e /etc/systemd/system/companion.service \
         && test -f /etc/companion/config.toml && test -f /etc/companion/staff.key" || failed=1
+    return "$failed"
+}
+
+# The cafe server on its own (docs/cafe.md steps 1-4): Debian's Mosquitto, install.sh
+# --cafe, the broker and the server set up from the docs' blocks, the server ready and
+# watched, a flooding table's account shut out (scripts/cafe_try.py), a second install
+# that changes nothing, the cafe's units removed (the program stays).
+check_cafe() {
+    local root="$1" failed=0 same=1
+    step "cafe-apt-mosquitto" "$root" bash -c "apt-get update -qq && apt-get install -y -qq \
+        --no-install-recommends mosquitto" || failed=1
+    step "cafe-install" "$root" bash /root/table-companion/systemd/install.sh --cafe || failed=1
+    step "cafe-ready-flood-stop" "$root" /opt/companion/.venv/bin/python \
+        /root/table-companion/scripts/cafe_try.py || failed=1
+    in_root "$root" bash -c "set -o pipefail; $CAFE_FINGERPRINT" >"$cache/logs/$label.cafe-before" || same=0
+    step "cafe-install-again" "$root" bash /root/table-companion/systemd/install.sh --cafe || failed=1
+    in_root "$root" bash -c "set -o pipefail; $CAFE_FINGERPRINT" >"$cache/logs/$label.cafe-after" || same=0
+    local verdict=ok
+    if [ "$same" -eq 0 ] || ! cmp -s "$cache/logs/$label.cafe-before" "$cache/logs/$label.cafe-after"; then
+        verdict=FAILED; failed=1
+    fi
+    printf '%-16s %-26s %7s %s\n' "$label" "cafe-unchanged-by-reinstall" "" "$verdict" \
+        | tee -a "$cache/logs/times.txt"
+    step "cafe-uninstall" "$root" bash -c "bash /root/table-companion/systemd/install.sh --cafe \
+        --uninstall && test ! -e /etc/systemd/system/companion-cafe.service \
+        && test ! -e /etc/systemd/system/timers.target.wants/companion-cafe-backup.timer \
+        && test -x /opt/companion/.venv/bin/companion && test -f /etc/companion/cafe.toml" \
+        || failed=1
     return "$failed"
 }
 

@@ -3,7 +3,10 @@
 #
 #   sudo bash systemd/install.sh              # install or upgrade in place, enable and start
 #   sudo bash systemd/install.sh --no-start   # ... but do not (re)start it now
+#   sudo bash systemd/install.sh --cafe       # the cafe server instead (docs/cafe.md): the same
+#                                             # program and environment, the cafe's units
 #   sudo bash systemd/install.sh --uninstall  # stop and remove (the journal and settings stay)
+#   sudo bash systemd/install.sh --cafe --uninstall    # only the cafe server's units
 #   sudo bash systemd/install.sh --uninstall --purge   # ... and the journal, settings, user
 #   bash systemd/install.sh --dry-run         # print what would be done, change nothing
 #
@@ -16,6 +19,9 @@ CONF_DIR=/etc/companion
 STATE_DIR=/var/lib/companion
 UNIT=/etc/systemd/system/companion.service
 WANTS=/etc/systemd/system/multi-user.target.wants/companion.service
+# The cafe server's units (docs/cafe.md), and what each is wanted by when enabled.
+CAFE_UNITS=(companion-cafe.service companion-cafe-backup.service companion-cafe-backup.timer)
+CAFE_ENABLED=(multi-user.target.wants/companion-cafe.service timers.target.wants/companion-cafe-backup.timer)
 POLKIT_RULE=/etc/polkit-1/rules.d/50-companion.rules
 USER_NAME=companion
 GROUPS_WANTED=(gpio i2c spi video audio)
@@ -28,17 +34,19 @@ APT_OPTIONAL=(python3-picamera2 python3-lgpio python3-gpiozero python3-spidev py
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 LOCK="${COMPANION_LOCK:-$here/requirements/service.txt}"
 mode=install
+cafe=0
 purge=0
 dry=0
 start=1
 for arg in "$@"; do
     case "$arg" in
         --uninstall) mode=uninstall ;;
+        --cafe) cafe=1 ;;
         --purge) purge=1 ;;
         --dry-run) dry=1 ;;
         --no-start) start=0 ;;
-        -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
-        *) echo "install.sh: unknown option $arg (--uninstall, --purge, --no-start, --dry-run)" >&2
+        -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+        *) echo "install.sh: unknown option $arg (--cafe, --uninstall, --purge, --no-start, --dry-run)" >&2
            exit 2 ;;
     esac
 done
@@ -56,7 +64,20 @@ if [ "$dry" -eq 0 ] && [ "$(id -u)" -ne 0 ]; then
     die "run it as root: sudo bash systemd/install.sh"
 fi
 
+uninstall_cafe() {
+    local unit
+    for unit in "${CAFE_UNITS[@]}"; do
+        [ -e "/etc/systemd/system/$unit" ] || continue
+        say "stopping and removing $unit"
+        if booted; then run systemctl disable --now "$unit" || true; fi
+        run rm -f "/etc/systemd/system/$unit"
+    done
+    for unit in "${CAFE_ENABLED[@]}"; do run rm -f "/etc/systemd/system/$unit"; done
+    if booted; then run systemctl daemon-reload; fi
+}
+
 do_uninstall() {
+    uninstall_cafe  # the program goes: the cafe server's units too
     say "stopping and removing the service"
     if booted; then run systemctl disable --now companion.service || true
     else run rm -f "$WANTS"
@@ -256,8 +277,11 @@ python_packages() {
 # Everything `companion run` imports, tried once with the environment's Python.
 check_imports() {
     local py="$PREFIX/.venv/bin/python" mods="companion.daemon.build,uvicorn,starlette"
-    installed python3-picamera2 && mods="$mods,picamera2"
-    installed python3-lgpio && mods="$mods,lgpio"
+    if [ "$cafe" -eq 1 ]; then
+        mods="companion.cli.cafe,companion.cafe.server,uvicorn,starlette,paho.mqtt.client,itsdangerous,multipart"
+    fi
+    [ "$cafe" -eq 0 ] && installed python3-picamera2 && mods="$mods,picamera2"
+    [ "$cafe" -eq 0 ] && installed python3-lgpio && mods="$mods,lgpio"
     [ "$dry" -eq 1 ] && { printf '+ %s -c "import %s"\n' "$py" "$mods"; return; }
     local out
     if ! out="$("$py" -c "import $mods" 2>&1)"; then
@@ -351,4 +375,58 @@ do_install() {
     fi
 }
 
-if [ "$mode" = uninstall ]; then do_uninstall; else do_install; fi
+# The cafe server (docs/cafe.md): the program and environment as for a table (one lock:
+# a Pi may be both), its settings file, the cafe's units enabled. Not started here the
+# first time: the broker and the names come first (docs/cafe.md steps 2 and 3); a server
+# already running is restarted when its program or units changed.
+do_install_cafe() {
+    system_packages
+    user_and_groups
+    say "the program: $PREFIX"
+    copy_program
+    python_packages
+    check_imports
+    run command install -d -m 0750 -o root -g "$USER_NAME" "$CONF_DIR"
+    if [ ! -f "$CONF_DIR/cafe.toml" ]; then
+        say "default cafe settings: $CONF_DIR/cafe.toml (name the cafe: docs/cafe.md step 3)"
+        run command install -m 0640 -o root -g "$USER_NAME" "$here/systemd/cafe.toml" \
+            "$CONF_DIR/cafe.toml"
+    else
+        say "cafe settings kept: $CONF_DIR/cafe.toml"
+    fi
+    local unit units_changed=""
+    for unit in "${CAFE_UNITS[@]}"; do
+        put 0644 "$here/systemd/$unit" "/etc/systemd/system/$unit"
+        [ -n "$put_changed" ] && units_changed=yes && say "unit: /etc/systemd/system/$unit"
+    done
+    if ! booted; then
+        for unit in "${CAFE_ENABLED[@]}"; do
+            if [ ! -L "/etc/systemd/system/$unit" ]; then
+                run mkdir -p "$(dirname "/etc/systemd/system/$unit")"
+                run ln -sf "/etc/systemd/system/$(basename "$unit")" "/etc/systemd/system/$unit"
+            fi
+        done
+        say "done: systemd is not running here; the cafe server starts at boot"
+        return
+    fi
+    [ -n "$units_changed" ] && run systemctl daemon-reload
+    run systemctl enable companion-cafe.service companion-cafe-backup.timer
+    if [ "$dry" -eq 0 ] && systemctl is-active -q companion-cafe.service; then
+        if [ -n "$program_changed$units_changed" ] && [ "$start" -eq 1 ]; then
+            run systemctl restart companion-cafe.service \
+                || die "the cafe server did not start: journalctl -u companion-cafe -n 50 says why"
+            say "done: the cafe server restarted on the new program"
+        else
+            say "done: the cafe server keeps running"
+        fi
+    else
+        say "done: set up the broker and the names (docs/cafe.md steps 2 and 3), then" \
+            "'sudo $PREFIX/.venv/bin/companion cafe set-password' and" \
+            "'sudo systemctl start companion-cafe'"
+    fi
+}
+
+if [ "$mode" = uninstall ] && [ "$cafe" -eq 1 ]; then uninstall_cafe
+elif [ "$mode" = uninstall ]; then do_uninstall
+elif [ "$cafe" -eq 1 ]; then do_install_cafe
+else do_install; fi

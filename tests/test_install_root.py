@@ -46,6 +46,15 @@ STEPS = (
     "uninstall",
 )
 
+CAFE_STEPS = (
+    "cafe-apt-mosquitto",
+    "cafe-install",
+    "cafe-ready-flood-stop",
+    "cafe-install-again",
+    "cafe-unchanged-by-reinstall",
+    "cafe-uninstall",
+)
+
 needs_root = pytest.mark.skipif(
     os.geteuid() != 0
     or shutil.which("debootstrap") is None
@@ -104,6 +113,22 @@ def test_install_in_an_amd64_root(
         _cache(tmp_path_factory), "--arch", arch, "--skip-demo", "bookworm", timeout=1800
     )
     for step in STEPS:
+        assert results.get(f"bookworm-{arch} {step}") not in (None, "FAILED"), (step, results)
+
+
+@pytest.mark.install
+@needs_root
+def test_cafe_install_in_an_amd64_root(
+    tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
+) -> None:
+    """docs/cafe.md steps 1-4 for real: ``install.sh --cafe``, Debian's Mosquitto set up
+    from the docs' own blocks, the server ready and watched, a flooding table's account
+    shut out at the broker while another logs in, exit 0 on SIGTERM; a second install
+    changes nothing; the cafe's units removed, the program kept."""
+    _asked_for(request, "install")
+    arch = {"x86_64": "amd64", "aarch64": "arm64"}.get(platform.machine(), "amd64")
+    results = _check(_cache(tmp_path_factory), "--arch", arch, "--cafe", "bookworm", timeout=1800)
+    for step in CAFE_STEPS:
         assert results.get(f"bookworm-{arch} {step}") not in (None, "FAILED"), (step, results)
 
 

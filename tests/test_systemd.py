@@ -190,3 +190,26 @@ def test_companion_run_tells_systemd_it_is_ready_and_pings_the_watchdog(tmp_path
             _, err = proc.communicate(timeout=60)
     assert "READY=1" in notices, notices
     assert proc.returncode == 0, err.decode(errors="replace")[-2000:]
+
+
+def test_the_cafe_install_puts_the_cafe_units_and_not_the_tables() -> None:
+    """docs/cafe.md step 1: ``install.sh --cafe`` installs the program from the same lock,
+    the cafe's units (enabled), its settings file, and not the table's service; its
+    uninstall removes only the cafe's units (the program stays for a table)."""
+    out = _dry("--cafe")
+    assert "requirements/service.txt" in out
+    for unit in ("companion-cafe.service", "companion-cafe-backup.timer"):
+        assert f"/etc/systemd/system/{unit}" in out
+    assert "systemctl enable companion-cafe.service companion-cafe-backup.timer" in out
+    assert "/etc/companion/cafe.toml" in out and "import companion.cli.cafe" in out
+    assert "companion.service" not in out.replace("companion-cafe", "")
+    gone = _dry("--cafe", "--uninstall")
+    assert "rm -rf /opt/companion" not in gone
+    assert "/opt/companion" in _dry("--uninstall")
+
+
+def test_the_cafe_servers_lock_holds_what_it_imports() -> None:
+    """docs/cafe.md step 1: the service's lock holds the cafe server's packages, so a Pi
+    installs them from the lock (it held neither before)."""
+    lock = (ROOT / "requirements" / "service.txt").read_text(encoding="utf-8")
+    assert "\nitsdangerous==" in lock and "\npython-multipart==" in lock

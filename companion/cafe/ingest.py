@@ -49,6 +49,7 @@ from companion.bus.contract import (
 )
 from companion.bus.limits import ID_MAX
 from companion.cafe.batch import Applied, Incoming, LostSession
+from companion.cafe.burst_log import BurstLog
 from companion.cafe.outcome import seats_of
 from companion.cafe.store import JournalRow, QuarantineRow, Store, TableRow
 from companion.games.json_types import JSON
@@ -83,6 +84,7 @@ class Ingest:
         self.open: dict[str, set[int]] = {}
         #: Held while a batch is applied: the MQTT thread reads the acks too.
         self._lock = threading.Lock()
+        self.said = BurstLog(log)  # a flood of bad messages is not a flood of lines
         self._load()
 
     def _load(self) -> None:
@@ -227,7 +229,9 @@ class Ingest:
         """Set ``item`` aside with why; an events message the table will send again
         until acked is passed over when it is the next the ack waits for."""
         reason = f"{type(exc).__name__}: {exc}"
-        log.warning("cafe: message of %s/%s set aside: %s", item.table, item.leaf, reason[:300])
+        self.said.warn(
+            item.table, f"cafe: message of {item.table}/{item.leaf} set aside: {reason[:300]}"
+        )
         now = self.clock()
         self.store.put_quarantine(
             QuarantineRow(item.table, item.leaf, item.payload, reason, now, now)

@@ -3,7 +3,9 @@ writer dies anyway (guarded as they are), nothing more is received or stored whi
 the pages stay up. The watch sees it within :data:`WATCH_SECONDS`, logs it, and ends
 the process (SIGTERM to itself: uvicorn stops gracefully), which then exits with
 :data:`EXIT_DEAD`, so systemd (``Restart=on-failure``) starts it again; the broker
-kept everything meanwhile (the server's session).
+kept everything meanwhile (the server's session). While all live, each look calls
+``beat`` (``companion cafe`` tells systemd it is ready once the dashboard listens,
+then pings its watchdog: the unit is ``Type=notify`` with ``WatchdogSec``).
 
     watch = Watch(server)
     watch.start()
@@ -42,9 +44,11 @@ class Watch:
         *,
         every: float = WATCH_SECONDS,
         end: Callable[[], None] | None = None,
+        beat: Callable[[], None] = lambda: None,
     ) -> None:
         self.server = server
         self.every = every
+        self.beat = beat
         #: How the process is ended (SIGTERM to itself: uvicorn stops gracefully).
         self.end = end if end is not None else _terminate
         #: The thread that died (None while all live).
@@ -61,12 +65,15 @@ class Watch:
             self._thread.join()
 
     def _run(self) -> None:
-        while not self._stop.wait(self.every):
+        while True:
             died = self.server.dead()
             if died is not None:
                 self.died = died
                 log.critical("cafe: %s died: nothing is received or stored; exiting", died)
                 self.end()
+                return
+            self.beat()
+            if self._stop.wait(self.every):
                 return
 
 

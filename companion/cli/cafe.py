@@ -17,9 +17,11 @@ import logging
 import os
 import re
 import secrets
+import signal
 import sqlite3
 import sys
-from contextlib import closing
+import threading
+from contextlib import closing, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -139,16 +141,13 @@ def dashboard(settings: CafeSettings, server: CafeServer) -> Starlette:
 
 
 def run(args: argparse.Namespace) -> int:
-    import uvicorn
-
     from card_codes.errors import SigningError
     from card_codes.keys import load_key
     from companion.cafe.postgres import shown
     from companion.cafe.salvage import salvage_if_damaged
     from companion.cafe.server import CafeServer
     from companion.cafe.store import open_store
-    from companion.cafe.watch import EXIT_DEAD, Watch
-    from companion.web.serving import serving_options
+    from companion.cafe.watch import EXIT_DEAD
 
     settings = _settings(args)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
@@ -166,10 +165,6 @@ def run(args: argparse.Namespace) -> int:
     password = Path(settings.web.password_file)
     if _read_hash(password) is None:
         log.warning("no staff password (%s): run companion cafe set-password", password)
-    app = dashboard(settings, server)
-    server.start()
-    watch = Watch(server)
-    watch.start()
     log.info(
         "cafe %s: database %s, dashboard on http://%s:%d/",
         ", ".join(settings.cafes()),
@@ -178,22 +173,64 @@ def run(args: argparse.Namespace) -> int:
         settings.web.port,
     )
     try:
-        uvicorn.run(
-            app,
+        died = _serve(settings, server)
+    finally:
+        store.close()
+    if died is not None:
+        print(f"companion cafe: {died} died: restarting", file=sys.stderr)
+        return EXIT_DEAD
+    return 0
+
+
+def _serve(settings: CafeSettings, server: CafeServer) -> str | None:
+    """The server started and its dashboard served until SIGTERM (or until one of its
+    threads died: which one, then). systemd is told when the dashboard listens
+    (``READY=1``) and pinged while the threads live (the unit is ``Type=notify``)."""
+    import uvicorn
+
+    from companion.cafe.watch import Watch
+    from companion.daemon.notify import Notifier
+    from companion.web.serving import serving_options
+
+    web = uvicorn.Server(
+        uvicorn.Config(
+            dashboard(settings, server),
             host=settings.web.host,
             port=settings.web.port,
             log_level="warning",
             timeout_graceful_shutdown=2,
             **serving_options(),  # slow and greedy clients bounded (issue 22)
         )
+    )
+    notifier = Notifier()
+    ready = threading.Event()
+
+    def beat() -> None:
+        if not ready.is_set() and web.started:
+            ready.set()
+            notifier.ready(f"dashboard on port {settings.web.port}")
+        if ready.is_set():
+            notifier.watchdog()
+
+    server.start()
+    watch = Watch(server, beat=beat)
+    watch.start()
+    # uvicorn stops gracefully on SIGTERM, then raises it again: with Python's default
+    # handler the process died there, before the writer stored what it held and the
+    # database closed. Here it ends web.run(), and the rest runs.
+    signal.signal(signal.SIGTERM, _stopped)
+    try:
+        with suppress(SystemExit):
+            web.run()
     finally:
+        notifier.stopping()
         watch.stop()
         server.stop()
-        store.close()
-    if watch.died is not None:
-        print(f"companion cafe: {watch.died} died: restarting", file=sys.stderr)
-        return EXIT_DEAD
-    return 0
+    return watch.died
+
+
+def _stopped(signum: int, frame: object) -> None:
+    raise SystemExit(0)
 
 
 def set_password(args: argparse.Namespace) -> int:
@@ -209,10 +246,19 @@ def set_password(args: argparse.Namespace) -> int:
     if len(password) < MIN_LENGTH:
         raise UsageError(f"a staff password needs at least {MIN_LENGTH} characters")
     target = Path(settings.web.password_file)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o640)
-    with os.fdopen(fd, "w", encoding="ascii") as out:
-        out.write(hash_password(password) + "\n")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o640)
+        with os.fdopen(fd, "w", encoding="ascii") as out:
+            # The group of its folder (/etc/companion: root:companion), so the server's
+            # user reads what root wrote; nobody else does (0640).
+            os.fchown(out.fileno(), -1, target.parent.stat().st_gid)
+            out.write(hash_password(password) + "\n")
+    except OSError as exc:
+        raise UsageError(
+            f"cannot write the staff password to {target} ({exc.strerror}): run it as "
+            "root (sudo), or set [web] password_file in the settings; nothing changed"
+        ) from None
     print(f"staff password set ({target})")
     return 0
 

@@ -3,6 +3,7 @@ gives (issue 14: backups with SQLite's online backup API, a documented restore).
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -166,3 +167,37 @@ def test_an_unreachable_or_bad_database_url_is_one_line_and_exit_2(
     config.write_text('[database]\nurl = "mysql://x/y"\n')
     assert main(["cafe", "backup", "--config", str(config), "--out", out]) == 2
     assert "database.url must start with postgresql://" in capsys.readouterr().err
+
+
+def test_set_password_says_in_one_line_when_it_cannot_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/cafe.md step 4: as the docs had it (``sudo -u companion``), the command met a
+    folder it could not write (/etc/companion, root:companion 0750) and showed a
+    traceback. Now one line naming the file, the reason and the way, exit 2."""
+    blocker = tmp_path / "etc"
+    blocker.write_text("a file where the folder should be", encoding="utf-8")
+    config = tmp_path / "cafe.toml"
+    config.write_text(f'[web]\npassword_file = "{blocker / "pw"}"\n', encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", __import__("io").StringIO("correct horse\n"))
+    assert main(["cafe", "set-password", "--config", str(config), "--stdin"]) == 2
+    said = capsys.readouterr().err
+    assert "Traceback" not in said and len(said.strip().splitlines()) == 1
+    assert f"cannot write the staff password to {blocker / 'pw'}" in said and "sudo" in said
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="giving a file another group needs root")
+def test_the_staff_password_file_takes_its_folders_group(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/cafe.md step 4: root sets the password in /etc/companion (root:companion);
+    the server runs as companion and must read the file: it takes its folder's group."""
+    folder = tmp_path / "etc-companion"
+    folder.mkdir()
+    os.chown(folder, 0, 4321)
+    config = tmp_path / "cafe.toml"
+    config.write_text(f'[web]\npassword_file = "{folder / "pw"}"\n', encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", __import__("io").StringIO("correct horse\n"))
+    assert main(["cafe", "set-password", "--config", str(config), "--stdin"]) == 0
+    written = (folder / "pw").stat()
+    assert written.st_gid == 4321 and written.st_mode & 0o777 == 0o640
