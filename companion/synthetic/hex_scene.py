@@ -270,6 +270,12 @@ class HexScene:
         dst = np.array([[shrink, 0], [w - shrink, 0], [w, h], [0, h]], dtype=np.float32)
         return np.asarray(cv2.getPerspectiveTransform(src, dst), dtype=np.float64)
 
+    def where(self, x: float, y: float) -> tuple[float, float]:
+        """Board point (mm) in the picture as the board lies now (fractions: for glare)."""
+        h, w = self.board.shape[:2]
+        p = self._board_to_frame() @ np.array([w / 2 + x * self.scale, h / 2 + y * self.scale, 1])
+        return (float(p[0] / p[2] / self.size[0]), float(p[1] / p[2] / self.size[1]))
+
     def _cell_px(self, cell: str) -> tuple[float, float]:
         """A cell's centre on the board canvas."""
         x, y = CELL_CENTRES[cell]

@@ -1,4 +1,5 @@
-"""What covers a hex cell whose piece the camera does not see: nothing, something small, or a hand.
+"""What covers a hex cell whose piece the camera does not see: nothing, something small, a
+hand, or glare.
 
 A piece the camera stops seeing on the board is gone (knocked off, taken away), or
 on its cell with its code turned away, in glare or under something small, or under
@@ -21,7 +22,12 @@ mains, 3-6 over the picture's height: across one cell, a slope and a bend):
   neighbour is covered when no piece is read on it and it does not match its print
   either): **covered**, that cell alone (:attr:`Cover.COVERED`);
 - it does not, and :data:`HAND_CELLS` or more neighbours are covered: a blob over
-  several cells, **hidden** under a hand (:attr:`Cover.HIDDEN`).
+  several cells, **hidden** under a hand (:attr:`Cover.HIDDEN`);
+- but first, a cell that does not match its print and is as white as the sensor
+  gives (or nearly: nothing dark left on it), its print and whatever lies on it
+  lost, is in **glare**
+  (:attr:`Cover.GLARE`, :mod:`companion.table.hex_glare`: a lamp mirrored in a
+  glossy print), whatever its neighbours are: the piece may well be there.
 
 Measured on the synthetic board videos (bench/hex_cover.py, at 1280x720 and at
 1920x1080 with the camera tilted, under a dim light with a gradient, a bright one,
@@ -64,6 +70,7 @@ import numpy.typing as npt
 from card_codes.hex_board import CELL_CENTRES, CELL_MM, hexagon
 from card_codes.hex_pictures import board_image
 from companion.games.hex import Cell
+from companion.table.hex_glare import in_glare
 from companion.table.hex_parallax import Parallax
 from companion.table.hex_view import BoardView, around
 
@@ -71,6 +78,11 @@ from companion.table.hex_view import BoardView, around
 PRINT_MATCH: Final = 0.5
 #: A piece is hidden when this many of its cell's neighbours are covered too.
 HAND_CELLS: Final = 2
+#: A cell with less detail than this left once the light is taken out (grey levels,
+#: root mean square) matches nothing: an empty cell keeps 6 or more of its print's
+#: lines and name in any light measured, a cell washed out by glare 0.3-0.7
+#: (bench/hex_glare.py), where the grain alone could match the print by chance.
+MIN_DETAIL: Final = 2.0
 #: The board's plane is looked at with this many pixels a millimetre (enough for the
 #: print's outlines and names, and cheap), both sides smoothed alike (``_SMOOTH`` px).
 _PX_PER_MM: Final = 1.5
@@ -92,6 +104,7 @@ class Cover(Enum):
     EMPTY = "empty"
     COVERED = "covered"
     HIDDEN = "hidden"
+    GLARE = "glare"
 
 
 @dataclass(frozen=True)
@@ -137,6 +150,8 @@ def look(
     own = matches[0]
     if own >= PRINT_MATCH:
         return Look(cell, Cover.EMPTY, own)
+    if in_glare(frame, view, cell, shift):
+        return Look(cell, Cover.GLARE, own)
     covered = tuple(
         name
         for name, match in zip(printed.names[1:], matches[1:], strict=True)
@@ -146,15 +161,28 @@ def look(
     return Look(cell, cover, own, covered)
 
 
+def glare_cells(
+    frame: npt.NDArray[np.uint8],
+    view: BoardView,
+    read: Collection[str],
+    parallax: Parallax | None = None,
+) -> tuple[str, ...]:
+    """The cells no piece is read on that are in glare, in reading order (the camera
+    check's: a look at each of the 91 cells, about 15 ms)."""
+    cells = (name for name in CELL_CENTRES if name not in read)
+    return tuple(c for c in cells if look(frame, view, c, read, parallax).cover is Cover.GLARE)
+
+
 def _correlations(patch: Grey, printed: _Print) -> list[float]:
     """Each cell's correlation with its print, the light's shapes taken out of both
-    (0 where nothing else is left of the patch)."""
+    (0 where less than :data:`MIN_DETAIL` is left of the patch)."""
     matches = []
     for run, light, paper in zip(printed.runs, printed.lights, printed.prints, strict=True):
         values = patch[run]
         rest = values - light @ (light.T @ values)
         length = float(np.sqrt(rest @ rest))
-        matches.append(0.0 if length < 1e-3 else float(rest @ paper) / length)
+        flat = length < MIN_DETAIL * math.sqrt(len(run))
+        matches.append(0.0 if flat else float(rest @ paper) / length)
     return matches
 
 
