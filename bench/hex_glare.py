@@ -129,7 +129,7 @@ def main() -> None:
     parser.add_argument("--part", type=int, choices=(1, 2, 3), help="one part only")
     args = parser.parse_args()
     if args.plain:
-        setattr(hex_cover, "in_glare", _no_glare)  # noqa: B010
+        setattr(hex_cover, "_white", _no_glare)  # noqa: B010
         setattr(hex_cover, "MIN_DETAIL", 0.0)  # noqa: B010
     parts = {1: one_frame, 2: nudged, 3: refereed}
     for number, part in parts.items():

@@ -23,11 +23,26 @@ mains, 3-6 over the picture's height: across one cell, a slope and a bend):
   either): **covered**, that cell alone (:attr:`Cover.COVERED`);
 - it does not, and :data:`HAND_CELLS` or more neighbours are covered: a blob over
   several cells, **hidden** under a hand (:attr:`Cover.HIDDEN`);
-- but first, a cell that does not match its print and is as white as the sensor
-  gives (or nearly: nothing dark left on it), its print and whatever lies on it
-  lost, is in **glare**
-  (:attr:`Cover.GLARE`, :mod:`companion.table.hex_glare`: a lamp mirrored in a
-  glossy print), whatever its neighbours are: the piece may well be there.
+- but first, a cell that does not match its print and is white all over, its print
+  and whatever lies on it lost, is in **glare** (:attr:`Cover.GLARE`), whatever its
+  neighbours are: the piece may well be there.
+
+Glare is a lamp mirrored in a glossy print, a laminated sheet or glossy stickers: a
+patch of the picture a few centimetres across, white at its heart and fading at its
+edge, that stays where it is in the picture while the board is turned or nudged
+under it. Under its heart nothing is left of the print or of a piece's code: the
+pieces there are not read (bench/hex_glare.py), and their cells, matching nothing,
+were taken for a hand, for something small (said missing), or for empty cells, the
+grain alone matching the print by chance. So a cell with less detail left than
+:data:`MIN_DETAIL` matches nothing, and one whose every pixel is nearly as white as
+the sensor gives (the median at :data:`WHITE` or more, the darkest tenth at
+:data:`FLOOR`: a black piece's code left a tenth of its contrast, or none) is
+glare. Paper exposed for is as white but keeps its lines and name (it matches its
+print); a hand, an arm across the cell or a dark piece's back is darker; a white
+piece's back, code down, in a light so bright that the paper is white too, is the
+one thing taken for glare. :func:`glare_cells` names the cells in glare for the
+camera check (``companion calibrate --board``), which asks for the lamp to be moved
+or a matte print.
 
 Measured on the synthetic board videos (bench/hex_cover.py, at 1280x720 and at
 1920x1080 with the camera tilted, under a dim light with a gradient, a bright one,
@@ -70,7 +85,6 @@ import numpy.typing as npt
 from card_codes.hex_board import CELL_CENTRES, CELL_MM, hexagon
 from card_codes.hex_pictures import board_image
 from companion.games.hex import Cell
-from companion.table.hex_glare import in_glare
 from companion.table.hex_parallax import Parallax
 from companion.table.hex_view import BoardView, around
 
@@ -83,6 +97,11 @@ HAND_CELLS: Final = 2
 #: lines and name in any light measured, a cell washed out by glare 0.3-0.7
 #: (bench/hex_glare.py), where the grain alone could match the print by chance.
 MIN_DETAIL: Final = 2.0
+#: Nearly the sensor's white (grey levels): a cell's median in glare. A black piece's
+#: code left a tenth of its contrast by a lamp's reflection (not read) is 235-245.
+WHITE: Final = 235
+#: A cell's darkest tenth in glare (a hand, a dark back or a code is darker).
+FLOOR: Final = 210
 #: The board's plane is looked at with this many pixels a millimetre (enough for the
 #: print's outlines and names, and cheap), both sides smoothed alike (``_SMOOTH`` px).
 _PX_PER_MM: Final = 1.5
@@ -150,7 +169,7 @@ def look(
     own = matches[0]
     if own >= PRINT_MATCH:
         return Look(cell, Cover.EMPTY, own)
-    if in_glare(frame, view, cell, shift):
+    if _white(patch[printed.runs[0]]):
         return Look(cell, Cover.GLARE, own)
     covered = tuple(
         name
@@ -171,6 +190,11 @@ def glare_cells(
     check's: a look at each of the 91 cells, about 15 ms)."""
     cells = (name for name in CELL_CENTRES if name not in read)
     return tuple(c for c in cells if look(frame, view, c, read, parallax).cover is Cover.GLARE)
+
+
+def _white(values: Grey) -> bool:
+    """Every part of a cell nearly white: glare (module docstring)."""
+    return float(np.median(values)) >= WHITE and float(np.percentile(values, 10)) >= FLOOR
 
 
 def _correlations(patch: Grey, printed: _Print) -> list[float]:

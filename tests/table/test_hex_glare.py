@@ -11,6 +11,7 @@ from companion.games.hex import START
 from companion.synthetic.glare import Glare
 from companion.synthetic.hex_scene import HexScene, HexStep, Hold, Knock, Nudge, markers_of
 from companion.table.hex_board import read_board
+from companion.table.hex_calibration import board_lines, check_board
 from companion.table.hex_cover import Cover, look
 from companion.table.hex_reader import BoardReader
 
@@ -60,3 +61,28 @@ def test_a_cell_washed_out_by_glare_is_glare_not_empty_nor_a_hand() -> None:
     for cell in HEART:
         assert look(frame, reading.view, cell, read).cover is Cover.GLARE
     assert look(frame, reading.view, "a5", read).cover is Cover.EMPTY
+
+
+def test_the_camera_check_names_the_cells_in_glare_and_says_what_to_do() -> None:
+    """Issue 24 (``companion calibrate --board``): a lamp's white reflection over Black's
+    pieces by b2 is named by its cells (the pieces there not read), with advice to
+    move the lamp or use a matte print; the JSON lists the cells."""
+    scene = HexScene(SIZE, SCALE, seed=4, frames_per_step=1, glare=_glare_at("b2"))
+    *_, frame = scene.frames(START, [Hold(1)])
+    check = check_board(frame)
+    assert {"a1", "a2", "b2"} <= set(check.glare)  # the pieces under its heart
+    assert len(check.glare) <= 8  # the reflection's heart and a ring round it, no more
+    assert not {piece.cell for piece in check.pieces} & set(check.glare)
+    advice = [line for line in check.advice if "lamp glares" in line]
+    assert len(advice) == 1 and "move the lamp" in advice[0] and "matte" in advice[0]
+    assert check.as_json()["glare_cells"] == list(check.glare)
+    assert f"glare: {', '.join(check.glare[:6])}" in " ".join(board_lines(check))
+
+
+def test_a_board_without_glare_has_none_in_the_camera_check() -> None:
+    """Issue 24: the same board under an even light: no cell in glare, no advice of it."""
+    *_, frame = HexScene(SIZE, SCALE, seed=4, frames_per_step=1).frames(START, [Hold(1)])
+    check = check_board(frame)
+    assert check.glare == ()
+    assert not [line for line in check.advice if "lamp glares" in line]
+    assert "glare: none" in board_lines(check)
