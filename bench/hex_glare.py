@@ -20,6 +20,10 @@ at its very heart, 1.5 none over most of it), 40 and 80 mm across.
    middle, where its moves are made, or over White's side: the record as the video's,
    or the moves read.
 
+4. No glare: the cells the camera check (companion.table.hex_calibration) calls in
+   glare on boards without any, H1's start and 3 positions of the pieces on random
+   cells, under the light, noise, tilt and paper the other benches use.
+
 ``--plain`` looks at the cells as before glare was known (companion.table.hex_cover:
 a cell in glare judged by its neighbours, as a hand or something small, and a cell
 with no detail left matched with its print all the same).
@@ -30,13 +34,19 @@ from __future__ import annotations
 import argparse
 from collections.abc import Iterable
 
+import numpy as np
+
 from card_codes.hex_board import CELL_CENTRES, FIDUCIALS
 from companion.games.hex import START, new_game
+from companion.synthetic.curl import Curl
 from companion.synthetic.glare import Glare
-from companion.synthetic.hex_games import endgame_video
-from companion.synthetic.hex_scene import HexScene, HexStep, Hold, Nudge, markers_of
+from companion.synthetic.hex_games import endgame_video, scattered
+from companion.synthetic.hex_scene import HexScene, HexStep, Hold, Light, Nudge, Rest, markers_of
+from companion.synthetic.optics import Flicker
+from companion.synthetic.raised import Raised
 from companion.table import hex_cover
 from companion.table.hex_board import read_board
+from companion.table.hex_calibration import check_board
 from companion.table.hex_camera import HexCamera
 from companion.table.hex_reader import BoardReader
 
@@ -119,6 +129,38 @@ def refereed() -> None:
             )
 
 
+NO_GLARE: dict[str, tuple[tuple[int, int], float, dict[str, object], list[HexStep]]] = {
+    "1280x720": ((1280, 720), 2.3, {}, []),
+    "1920x1080": ((1920, 1080), 3.3, {}, []),
+    "1920x1080 tilted 12": ((1920, 1080), 3.3, {"tilt": 12.0}, []),
+    "bright": ((1280, 720), 2.3, {}, [Light(1.25, -0.3, frames=1)]),
+    "dim": ((1280, 720), 2.3, {}, [Light(0.55, 0.4, frames=1)]),
+    "noisy": ((1280, 720), 2.3, {"noise": 6.0}, []),
+    "flickering": ((1280, 720), 2.3, {"flicker": Flicker(0.3)}, []),
+    "edges curled 20 mm, slanted": (
+        (1920, 1080),
+        3.3,
+        {"curl": Curl(edge=20.0), "raised": Raised(0.0, (0.5, 1.0))},
+        [],
+    ),
+    "hand on e5": ((1280, 720), 2.3, {}, [Rest("e5")]),
+}
+
+
+def no_glare() -> None:
+    """Part 4 (module docstring)."""
+    print("4. boards without glare: cells the camera check calls in glare")
+    rng = np.random.default_rng(9)
+    positions = [START, *(scattered(rng) for _ in range(3))]
+    for name, (size, scale, options, steps) in NO_GLARE.items():
+        called = 0
+        for position in positions:
+            scene = HexScene(size, scale, seed=6, frames_per_step=1, **options)  # type: ignore[arg-type]
+            *_, frame = scene.frames(position, [*steps, Hold(1)])
+            called += len(check_board(frame).glare)
+        print(f"  {name}: {called} of {91 * len(positions)} cells")
+
+
 def _no_glare(*_: object) -> bool:
     return False
 
@@ -126,12 +168,12 @@ def _no_glare(*_: object) -> bool:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--plain", action="store_true", help="glare not looked for")
-    parser.add_argument("--part", type=int, choices=(1, 2, 3), help="one part only")
+    parser.add_argument("--part", type=int, choices=(1, 2, 3, 4), help="one part only")
     args = parser.parse_args()
     if args.plain:
-        setattr(hex_cover, "_white", _no_glare)  # noqa: B010
+        setattr(hex_cover, "_glare", _no_glare)  # noqa: B010
         setattr(hex_cover, "MIN_DETAIL", 0.0)  # noqa: B010
-    parts = {1: one_frame, 2: nudged, 3: refereed}
+    parts = {1: one_frame, 2: nudged, 3: refereed, 4: no_glare}
     for number, part in parts.items():
         if args.part in (None, number):
             part()

@@ -34,15 +34,17 @@ under it. Under its heart nothing is left of the print or of a piece's code: the
 pieces there are not read (bench/hex_glare.py), and their cells, matching nothing,
 were taken for a hand, for something small (said missing), or for empty cells, the
 grain alone matching the print by chance. So a cell with less detail left than
-:data:`MIN_DETAIL` matches nothing, and one whose every pixel is nearly as white as
+:data:`MIN_DETAIL` matches nothing, and a cell is in glare when it matches its print
+little or not at all (:data:`GLARE_MATCH`), every pixel of it is nearly as white as
 the sensor gives (the median at :data:`WHITE` or more, the darkest tenth at
-:data:`FLOOR`: a black piece's code left a tenth of its contrast, or none) is
-glare. Paper exposed for is as white but keeps its lines and name (it matches its
-print); a hand, an arm across the cell or a dark piece's back is darker; a white
-piece's back, code down, in a light so bright that the paper is white too, is the
-one thing taken for glare. :func:`glare_cells` names the cells in glare for the
-camera check (``companion calibrate --board``), which asks for the lamp to be moved
-or a matte print.
+:data:`FLOOR`: a black piece's code left a tenth of its contrast, or none), and one
+of its neighbours with no piece read is so too (a reflection is wider than a cell;
+an empty cell where the paper curls may match its print that little, alone). Paper
+exposed for is as white but keeps its lines and name (it matches its print); a
+hand, an arm across the cell or a dark piece's back is darker; a white piece's back,
+code down, in a light so bright that the paper is white too, is the one thing taken
+for glare. :func:`glare_cells` names the cells in glare for the camera check
+(``companion calibrate --board``), which asks for the lamp to be moved or a matte print.
 
 Measured on the synthetic board videos (bench/hex_cover.py, at 1280x720 and at
 1920x1080 with the camera tilted, under a dim light with a gradient, a bright one,
@@ -102,6 +104,10 @@ MIN_DETAIL: Final = 2.0
 WHITE: Final = 235
 #: A cell's darkest tenth in glare (a hand, a dark back or a code is darker).
 FLOOR: Final = 210
+#: A cell in glare matches its print this little or less (nothing left: 0; a code
+#: faint in it: below 0); an empty cell 0.5 or more, but where the paper curls: one
+#: in a hundred 0.05-0.1 (bench/hex_glare.py).
+GLARE_MATCH: Final = 0.1
 #: The board's plane is looked at with this many pixels a millimetre (enough for the
 #: print's outlines and names, and cheap), both sides smoothed alike (``_SMOOTH`` px).
 _PX_PER_MM: Final = 1.5
@@ -169,7 +175,7 @@ def look(
     own = matches[0]
     if own >= PRINT_MATCH:
         return Look(cell, Cover.EMPTY, own)
-    if _white(patch[printed.runs[0]]):
+    if _glare(patch, printed, matches, read):
         return Look(cell, Cover.GLARE, own)
     covered = tuple(
         name
@@ -192,8 +198,18 @@ def glare_cells(
     return tuple(c for c in cells if look(frame, view, c, read, parallax).cover is Cover.GLARE)
 
 
+def _glare(patch: Grey, printed: _Print, matches: list[float], read: Collection[str]) -> bool:
+    """The cell looked at, and one of its neighbours with no piece read on it, white
+    all over and not their print: glare (module docstring)."""
+    white = [
+        match <= GLARE_MATCH and name not in read and _white(patch[run])
+        for name, run, match in zip(printed.names, printed.runs, matches, strict=True)
+    ]
+    return white[0] and any(white[1:])
+
+
 def _white(values: Grey) -> bool:
-    """Every part of a cell nearly white: glare (module docstring)."""
+    """Every part of a cell nearly white (module docstring)."""
     return float(np.median(values)) >= WHITE and float(np.percentile(values, 10)) >= FLOOR
 
 
