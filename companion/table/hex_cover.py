@@ -2,10 +2,10 @@
 hand, or glare.
 
 A piece the camera stops seeing on the board is gone (knocked off, taken away), or
-on its cell with its code turned away, in glare or under something small, or under
-a hand, an arm or a sleeve resting on the board. The first two are missing pieces
-(:mod:`companion.table.hex_reader` says them after a while); a piece under a hand is
-only hidden: it keeps its cell, however long the hand stays.
+on its cell with its code turned away or under something small, or under a hand, an
+arm or a sleeve resting on the board, or in a lamp's glare. The first two are
+missing pieces (:mod:`companion.table.hex_reader` says them after a while); a piece
+under a hand is only hidden, and one in glare only unreadable: each keeps its cell.
 
 :func:`look` tells them apart in one frame, at the piece's last cell. The board's
 view (from its fiducials, :mod:`companion.table.hex_view`) maps

@@ -10,8 +10,8 @@ It also says when a piece stays unseen. A piece under a hand is unseen for a mom
 and hands at work move pieces; so a piece is *missing* when the board has been still
 (not moved, no piece seen on a new cell) for :data:`MISSING_STILLS` times the
 stillness rule (:data:`STILL_SECONDS`), that is 3 s, and the piece was neither seen
-on the board nor hidden in any frame of that time: knocked off, held up, its code
-turned away or in glare. It is no longer missing as soon as it is seen on the board
+on the board nor hidden (or in glare) in any frame of that time: knocked off, held
+up, its code turned away. It is no longer missing as soon as it is seen on the board
 again, or hidden.
 
 A piece is *hidden* while a hand, an arm or a sleeve rests over its last cell: in each
