@@ -193,9 +193,17 @@ def glare_cells(
     parallax: Parallax | None = None,
 ) -> tuple[str, ...]:
     """The cells no piece is read on that are in glare, in reading order (the camera
-    check's: a look at each of the 91 cells, about 15 ms)."""
-    cells = (name for name in CELL_CENTRES if name not in read)
-    return tuple(c for c in cells if look(frame, view, c, read, parallax).cover is Cover.GLARE)
+    check's): each one white all over is looked at."""
+    found = []
+    for cell in CELL_CENTRES:
+        if cell in read:
+            continue
+        patch = _patch(frame, view, cell, _shift(view, cell, parallax)).ravel()
+        if _white(patch[_own_run()]) and look(frame, view, cell, read, parallax).cover is (
+            Cover.GLARE
+        ):
+            found.append(cell)
+    return tuple(found)
 
 
 def _glare(patch: Grey, printed: _Print, matches: list[float], read: Collection[str]) -> bool:
@@ -283,6 +291,17 @@ def _patch(
         square = cv2.cvtColor(square, cv2.COLOR_BGR2GRAY)
     smooth = cv2.GaussianBlur(square.astype(np.float32), (0, 0), _SMOOTH)
     return np.asarray(smooth, dtype=np.float32)
+
+
+@functools.cache
+def _own_run() -> npt.NDArray[np.intp]:
+    """The pixels of the cell in the middle of the square looked at (the same for
+    every cell)."""
+    corners = np.array([[*corner, 1.0] for corner in hexagon((0.0, 0.0))])
+    points = (_to_square("f6", (-CELL_CENTRES["f6"][0], -CELL_CENTRES["f6"][1])) @ corners.T).T
+    mask = np.zeros((_SIDE, _SIDE), np.uint8)
+    cv2.fillPoly(mask, [np.round(points[:, :2]).astype(np.int32)], 1)
+    return np.flatnonzero(mask)
 
 
 @functools.cache
