@@ -7,7 +7,8 @@ taken is a :class:`~companion.table.hex_events.BoardSeen`, handed to the session
 through the runner like a card placed (journaled, then played by the flow), and a
 piece the camera stops seeing is said on the OLED in the players' words ("White
 strike piece 3 is not seen") and written to the log, until it is seen again. A piece
-under a hand resting on the board is not said: only the log names it. A camera whose
+under a hand resting on the board, or in a lamp's glare, is not said: only the log
+names it. A camera whose
 every frame has been too blurred to judge for 10 s is said on the OLED ("Camera
 blurred") and in the log, until a sharp frame comes. Any other game costs nothing
 here: no frame is read as a board.
@@ -56,7 +57,7 @@ class BoardCamera:
         self.reader: BoardReader | None = None
         self._flow: GameFlow | None = None
         self._missing: tuple[MissingPiece, ...] = ()
-        self._hidden: set[int] = set()
+        self._kept: dict[str, set[int]] = {"under a hand": set(), "in glare": set()}
         self._blur_said = False
         self._found_at: float | None = None  # the board first found in this game
         self._checked = False  # the camera check logged for this game
@@ -81,7 +82,8 @@ class BoardCamera:
         if seen is not None:
             log.info("hex board still: %s", seen.position.board())
             self.runner.table(seen, now)
-        self._log_hidden(self.reader.hidden)
+        self._log_kept("under a hand", self.reader.hidden)
+        self._log_kept("in glare", self.reader.glared)
         blurred = self._say_blur(self.reader, now, frame.timestamp)
         said = self._say_missing(self.reader.missing, now, frame.timestamp)
         return said or blurred or seen is not None
@@ -144,18 +146,19 @@ class BoardCamera:
         self.runner.app.hardware_status(BLUR, None, now)
         return True
 
-    def _log_hidden(self, hidden: Mapping[int, Look]) -> None:
-        """Log the pieces under a hand when they change (the OLED says nothing of them)."""
-        if set(hidden) == self._hidden:
+    def _log_kept(self, why: str, kept: Mapping[int, Look]) -> None:
+        """Log the pieces kept on their cells unseen (``why``: under a hand, in glare)
+        when they change (the OLED says nothing of them)."""
+        if set(kept) == self._kept[why]:
             return
-        self._hidden = set(hidden)
+        self._kept[why] = set(kept)
         from companion.table.hex_reader import piece_name
 
         names = ", ".join(
             f"{piece_name(marker)} (marker {marker}) on {seen.cell}"
-            for marker, seen in sorted(hidden.items())
+            for marker, seen in sorted(kept.items())
         )
-        log.debug("hex board: under a hand: %s", names or "none now")
+        log.debug("hex board: %s: %s", why, names or "none now")
 
     def _say_missing(self, missing: tuple[MissingPiece, ...], now: float, at: float = 0.0) -> bool:
         if [m.marker for m in missing] == [m.marker for m in self._missing]:

@@ -33,7 +33,9 @@ moves, a hold for its count). ``tilt`` tips the camera (the whole frame in persp
 tops seen out from the camera's foot); ``offcentre`` puts each piece down up to that
 many mm from its cell's centre, as players do (drawn afresh each time it is put);
 ``flicker`` bands every frame as a rolling shutter films a flickering lamp
-(:class:`~companion.synthetic.optics.Flicker`).
+(:class:`~companion.synthetic.optics.Flicker`); ``glare`` lays a lamp's reflection
+over it, fixed in the picture (:class:`~companion.synthetic.glare.Glare`); ``curl``
+lifts the paper off the table (:class:`~companion.synthetic.curl.Curl`).
 
     scene = HexScene(size=(1920, 1080), px_per_mm=3.3, seed=1)
     frames = scene.frames(START, [Lift(11), Put(11, "c2"), Away(), Hold(6)])
@@ -54,6 +56,8 @@ from card_codes.hex_board import CELL_CENTRES, PIECES, TOKEN_MM
 from card_codes.hex_pictures import DARK, LIGHT, board_image, token_image, token_mask
 from companion.games.hex import SPEC as HEX
 from companion.games.hex import Kind, Piece, Position, Side
+from companion.synthetic.curl import Curl, lifted
+from companion.synthetic.glare import Glare, glared
 from companion.synthetic.hex_steps import (
     Away,
     Blur,
@@ -134,6 +138,8 @@ class HexScene:
         lens: Lens | None = None,
         raised: Raised | None = None,
         flicker: Flicker | None = None,
+        glare: Glare | None = None,
+        curl: Curl | None = None,
     ) -> None:
         self.size = size
         self.scale = px_per_mm
@@ -182,6 +188,9 @@ class HexScene:
         self.lens = None if lens is None or not lens.percent else lens.maps(size)
         #: Pieces standing up: their tops drawn out from the camera's foot.
         self.raised = raised
+        #: A lamp's reflection in the picture, and the paper's rise off the table.
+        self.glare = glare
+        self.curl = None if curl is None or curl.flat else curl
 
     def frames(self, start: Position, steps: Sequence[HexStep]) -> Iterator[Image]:
         """Every frame of ``steps`` from ``start``."""
@@ -261,6 +270,12 @@ class HexScene:
         dst = np.array([[shrink, 0], [w - shrink, 0], [w, h], [0, h]], dtype=np.float32)
         return np.asarray(cv2.getPerspectiveTransform(src, dst), dtype=np.float64)
 
+    def where(self, x: float, y: float) -> tuple[float, float]:
+        """Board point (mm) in the picture as the board lies now (fractions: for glare)."""
+        h, w = self.board.shape[:2]
+        p = self._board_to_frame() @ np.array([w / 2 + x * self.scale, h / 2 + y * self.scale, 1])
+        return (float(p[0] / p[2] / self.size[0]), float(p[1] / p[2] / self.size[1]))
+
     def _cell_px(self, cell: str) -> tuple[float, float]:
         """A cell's centre on the board canvas."""
         x, y = CELL_CENTRES[cell]
@@ -283,6 +298,8 @@ class HexScene:
             patch = canvas[top : top + diameter, left : left + diameter]
             face = self.backs[side_of(marker)] if marker in state.flipped else self.tokens[marker]
             patch[self.mask] = face[self.mask]
+        if self.curl is not None:
+            canvas = lifted(canvas, self.curl, self.scale, foot, self._above())
         frame = self.table.copy()
         cv2.warpPerspective(canvas, matrix, self.size, dst=frame, borderMode=cv2.BORDER_TRANSPARENT)
         if self.card is not None:
@@ -315,13 +332,17 @@ class HexScene:
     def _foot(self, matrix: npt.NDArray[np.float64]) -> tuple[tuple[float, float], float]:
         """The camera's foot on the board canvas, and how much farther from it the
         pieces' tops seem (1: flat pieces)."""
-        if self.raised is None or not self.raised.height:
-            return (0.0, 0.0), 1.0
         w, h = self.size
-        x, y = self.raised.foot
+        x, y = (self.raised or Raised(0.0)).foot
         foot = np.linalg.inv(matrix) @ np.array([x * w, y * h, 1.0])
-        scale = self.raised.scale(w, self.scale * self.zoom)
-        return (float(foot[0] / foot[2]), float(foot[1] / foot[2])), scale
+        at = (float(foot[0] / foot[2]), float(foot[1] / foot[2]))
+        if self.raised is None or not self.raised.height:
+            return at, 1.0
+        return at, self.raised.scale(w, self.scale * self.zoom)
+
+    def _above(self) -> float:
+        """The camera's height above the table (mm)."""
+        return (self.raised or Raised(0.0)).camera_height(self.size[0], self.scale * self.zoom)
 
     def _frame_point(self, matrix: npt.NDArray[np.float64], cell: str) -> tuple[float, float]:
         point = matrix @ np.array([*self._cell_px(cell), 1.0])
@@ -332,6 +353,8 @@ class HexScene:
         frame = under_light(frame, *self.light)
         if self.flicker is not None and self.flicker.amplitude:
             frame = banded(frame, self.flicker, self.drawn)
+        if self.glare is not None:
+            frame = glared(frame, self.glare, self.scale * self.zoom)
         self.drawn += 1
         if self.defocus > 0:
             frame = np.asarray(cv2.GaussianBlur(frame, (0, 0), self.defocus), dtype=np.uint8)

@@ -14,16 +14,15 @@ whether the referee will see the game:
   :mod:`companion.table.hex_view`), and how well the corner squares then lie where
   they are printed: a board not flat, or tiles taped out of line, shows here;
 - the frame's sharpness on the board's plane (:mod:`companion.table.hex_sharpness`):
-  below :data:`~companion.table.hex_sharpness.BLURRED` no move is judged, and a
-  camera that stays there needs focusing;
-- every piece read, its cell, and the pieces not read or off the board;
+  below :data:`~companion.table.hex_sharpness.BLURRED` no move is judged: focus;
+- every piece read, its cell, the pieces not read or off the board, and the cells in
+  glare (a lamp mirrored in a glossy print: :mod:`companion.table.hex_cover`);
 - how far the pieces' tops are seen off their cells when they stand up (the
   parallax the reader allows for, :mod:`companion.table.hex_parallax`): tall pieces
   under a slanted camera show here.
 
-:func:`board_lines` says it in words with advice,
-:func:`~companion.table.hex_check_picture.draw_board` marks it on the frame for a
-person to look at, and :meth:`BoardCheck.as_json` gives it to a script.
+:func:`board_lines` says it in words with advice, :meth:`BoardCheck.as_json` to a
+script; :func:`~companion.table.hex_check_picture.draw_board` draws it on the frame.
 
     >>> from card_codes.hex_pictures import board_image
     >>> check = check_board(board_image(3.0))
@@ -44,6 +43,7 @@ from card_codes.hex_board import CELL_CENTRES, PIECES, hexagon
 from companion.games.hex import START, Cell, Kind, Piece, Position, Side
 from companion.games.json_types import JSON, JSONObject
 from companion.table.hex_board import BoardReading, read_board
+from companion.table.hex_cover import glare_cells
 from companion.table.hex_reader import piece_name
 from companion.table.hex_sharpness import BLURRED
 from companion.table.hex_view import BoardView
@@ -71,24 +71,12 @@ NAMED: Final = 6
 #: (:mod:`companion.table.hex_sharpness`), so focusing gains a margin against blur.
 SOFT: Final = 0.45
 #: Where each of the six corner squares lies, as the sheet lies with Black at the top.
-CORNER_PLACES: Final = {
-    0: "top left",
-    1: "top right",
-    2: "right",
-    3: "bottom right",
-    4: "bottom left",
-    5: "left",
-}
-#: The board's outer edge in board mm: the convex hull of every cell's corners.
-_HULL: Final = (
-    cv2.convexHull(
-        np.array([hexagon(centre) for centre in CELL_CENTRES.values()], dtype=np.float32).reshape(
-            -1, 2
-        )
-    )
-    .reshape(-1, 2)
-    .astype(np.float64)
+CORNER_PLACES: Final = dict(
+    enumerate(("top left", "top right", "right", "bottom right", "bottom left", "left"))
 )
+#: The board's outer edge in board mm: the convex hull of every cell's corners.
+_CORNERS: Final = np.array([hexagon(c) for c in CELL_CENTRES.values()], dtype=np.float32)
+_HULL: Final = cv2.convexHull(_CORNERS.reshape(-1, 2)).reshape(-1, 2).astype(np.float64)
 _PIECE_OF: Final = {piece.marker: Piece.of(Side(piece.side), Kind(piece.kind)) for piece in PIECES}
 
 
@@ -123,8 +111,9 @@ class BoardCheck:
     sharpness: float = 0.0
     pieces: list[PieceSeen] = field(default_factory=list)
     #: How far the pieces' tops are seen off their cells at most (mm; None: not
-    #: known, too few pieces read).
+    #: known, too few pieces read), and the cells in glare (no piece read on them).
     tops_off: float | None = None
+    glare: tuple[str, ...] = ()
     outline: tuple[tuple[float, float], ...] = ()
     advice: list[str] = field(default_factory=list)
 
@@ -182,6 +171,7 @@ class BoardCheck:
             "pieces": {piece.name: piece.cell for piece in self.pieces},
             "piece_tops_off_cells_mm": None if self.tops_off is None else round(self.tops_off, 1),
             "not_seen": list[JSON](self.not_seen),
+            "glare_cells": list[JSON](self.glare),
             "start_position": position is not None and position == START,
             "advice": list[JSON](self.advice),
         }
@@ -208,6 +198,8 @@ def check_board(image: Image, reading: BoardReading | None = None) -> BoardCheck
         check.pieces = _pieces(reading)
         if reading.parallax is not None:
             check.tops_off = reading.parallax.most(view)
+        read = {piece.cell for piece in check.pieces if piece.cell is not None}
+        check.glare = glare_cells(image, view, read, reading.parallax)
     check.advice = board_advice(check)
     return check
 
@@ -251,7 +243,8 @@ def board_advice(check: BoardCheck, *, pieces: bool = True) -> list[str]:
         lines.append(
             f"{_count(len(missing), 'corner square')} of the board not seen "
             f"({', '.join(missing)}): "
-            "keep all six uncovered, flat and inside the picture: the board is found "
+            "keep all six uncovered, flat, out of any lamp's glare and inside the "
+            "picture: the board is found "
             "most steadily from all six"
             + (
                 "; on the four A4 tiles the left and right squares are each taped from "
@@ -264,8 +257,15 @@ def board_advice(check: BoardCheck, *, pieces: bool = True) -> list[str]:
         lines.append("part of the board lies outside the picture: centre the camera over it")
     if check.corner_fit > FLAT_MM:
         lines.append(
-            f"the corner squares lie {check.corner_fit:.1f} mm from where they are printed: "
-            "lay the board flat; on the four A4 tiles, make the crosses meet"
+            f"the board is not flat: its corner squares lie {check.corner_fit:.1f} mm from "
+            "where a flat sheet has them: weigh its corners down, lay it under glass, or "
+            "tape it to the table; on the four A4 tiles, make the crosses meet"
+        )
+    if check.glare:
+        lines.append(
+            f"a lamp glares on the board ({_count(len(check.glare), 'cell')}: "
+            f"{_names(list(check.glare))}): pieces there cannot be read; move the lamp or "
+            "the camera until the glare is off the board, or use a matte print"
         )
     smallest, median = check.px_per_mm
     if smallest < MIN_PX_PER_MM:
@@ -389,6 +389,7 @@ def board_lines(check: BoardCheck) -> list[str]:
         lines.append(f"pieces: {on_cells} of {len(PIECES)} read on cells{where}")
         if check.tops_off is not None:
             lines.append(f"pieces' tops: {tops_words(check.tops_off)}")
+        lines.append(f"glare: {_names(list(check.glare)) if check.glare else 'none'}")
     else:
         lines.append(f"board: not found ({check.corners_seen} of 6 corner squares)")
     lines += [f"advice: {line}" for line in check.advice] or [

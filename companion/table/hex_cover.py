@@ -1,10 +1,11 @@
-"""What covers a hex cell whose piece the camera does not see: nothing, something small, or a hand.
+"""What covers a hex cell whose piece the camera does not see: nothing, something small, a
+hand, or glare.
 
 A piece the camera stops seeing on the board is gone (knocked off, taken away), or
-on its cell with its code turned away, in glare or under something small, or under
-a hand, an arm or a sleeve resting on the board. The first two are missing pieces
-(:mod:`companion.table.hex_reader` says them after a while); a piece under a hand is
-only hidden: it keeps its cell, however long the hand stays.
+on its cell with its code turned away or under something small, or under a hand, an
+arm or a sleeve resting on the board, or in a lamp's glare. The first two are
+missing pieces (:mod:`companion.table.hex_reader` says them after a while); a piece
+under a hand is only hidden, and one in glare only unreadable: each keeps its cell.
 
 :func:`look` tells them apart in one frame, at the piece's last cell. The board's
 view (from its fiducials, :mod:`companion.table.hex_view`) maps
@@ -21,7 +22,29 @@ mains, 3-6 over the picture's height: across one cell, a slope and a bend):
   neighbour is covered when no piece is read on it and it does not match its print
   either): **covered**, that cell alone (:attr:`Cover.COVERED`);
 - it does not, and :data:`HAND_CELLS` or more neighbours are covered: a blob over
-  several cells, **hidden** under a hand (:attr:`Cover.HIDDEN`).
+  several cells, **hidden** under a hand (:attr:`Cover.HIDDEN`);
+- but first, a cell that does not match its print and is white all over, its print
+  and whatever lies on it lost, is in **glare** (:attr:`Cover.GLARE`), whatever its
+  neighbours are: the piece may well be there.
+
+Glare is a lamp mirrored in a glossy print, a laminated sheet or glossy stickers: a
+patch of the picture a few centimetres across, white at its heart and fading at its
+edge, that stays where it is in the picture while the board is turned or nudged
+under it. Under its heart nothing is left of the print or of a piece's code: the
+pieces there are not read (bench/hex_glare.py), and their cells, matching nothing,
+were taken for a hand, for something small (said missing), or for empty cells, the
+grain alone matching the print by chance. So a cell with less detail left than
+:data:`MIN_DETAIL` matches nothing, and a cell is in glare when it matches its print
+little or not at all (:data:`GLARE_MATCH`), every pixel of it is nearly as white as
+the sensor gives (the median at :data:`WHITE` or more, the darkest tenth at
+:data:`FLOOR`: a black piece's code left a tenth of its contrast, or none), and one
+of its neighbours with no piece read is so too (a reflection is wider than a cell;
+an empty cell where the paper curls may match its print that little, alone). Paper
+exposed for is as white but keeps its lines and name (it matches its print); a
+hand, an arm across the cell or a dark piece's back is darker; a white piece's back,
+code down, in a light so bright that the paper is white too, is the one thing taken
+for glare. :func:`glare_cells` names the cells in glare for the camera check
+(``companion calibrate --board``), which asks for the lamp to be moved or a matte print.
 
 Measured on the synthetic board videos (bench/hex_cover.py, at 1280x720 and at
 1920x1080 with the camera tilted, under a dim light with a gradient, a bright one,
@@ -71,6 +94,20 @@ from companion.table.hex_view import BoardView, around
 PRINT_MATCH: Final = 0.5
 #: A piece is hidden when this many of its cell's neighbours are covered too.
 HAND_CELLS: Final = 2
+#: A cell with less detail than this left once the light is taken out (grey levels,
+#: root mean square) matches nothing: an empty cell keeps 6 or more of its print's
+#: lines and name in any light measured, a cell washed out by glare 0.3-0.7
+#: (bench/hex_glare.py), where the grain alone could match the print by chance.
+MIN_DETAIL: Final = 2.0
+#: Nearly the sensor's white (grey levels): a cell's median in glare. A black piece's
+#: code left a tenth of its contrast by a lamp's reflection (not read) is 235-245.
+WHITE: Final = 235
+#: A cell's darkest tenth in glare (a hand, a dark back or a code is darker).
+FLOOR: Final = 210
+#: A cell in glare matches its print this little or less (nothing left: 0; a code
+#: faint in it: below 0); an empty cell 0.5 or more, but where the paper curls: one
+#: in a hundred 0.05-0.1 (bench/hex_glare.py).
+GLARE_MATCH: Final = 0.1
 #: The board's plane is looked at with this many pixels a millimetre (enough for the
 #: print's outlines and names, and cheap), both sides smoothed alike (``_SMOOTH`` px).
 _PX_PER_MM: Final = 1.5
@@ -92,6 +129,7 @@ class Cover(Enum):
     EMPTY = "empty"
     COVERED = "covered"
     HIDDEN = "hidden"
+    GLARE = "glare"
 
 
 @dataclass(frozen=True)
@@ -137,6 +175,8 @@ def look(
     own = matches[0]
     if own >= PRINT_MATCH:
         return Look(cell, Cover.EMPTY, own)
+    if _glare(patch, printed, matches, read):
+        return Look(cell, Cover.GLARE, own)
     covered = tuple(
         name
         for name, match in zip(printed.names[1:], matches[1:], strict=True)
@@ -146,15 +186,51 @@ def look(
     return Look(cell, cover, own, covered)
 
 
+def glare_cells(
+    frame: npt.NDArray[np.uint8],
+    view: BoardView,
+    read: Collection[str],
+    parallax: Parallax | None = None,
+) -> tuple[str, ...]:
+    """The cells no piece is read on that are in glare, in reading order (the camera
+    check's): each one white all over is looked at."""
+    found = []
+    for cell in CELL_CENTRES:
+        if cell in read:
+            continue
+        patch = _patch(frame, view, cell, _shift(view, cell, parallax)).ravel()
+        if _white(patch[_own_run()]) and look(frame, view, cell, read, parallax).cover is (
+            Cover.GLARE
+        ):
+            found.append(cell)
+    return tuple(found)
+
+
+def _glare(patch: Grey, printed: _Print, matches: list[float], read: Collection[str]) -> bool:
+    """The cell looked at, and one of its neighbours with no piece read on it, white
+    all over and not their print: glare (module docstring)."""
+    white = [
+        match <= GLARE_MATCH and name not in read and _white(patch[run])
+        for name, run, match in zip(printed.names, printed.runs, matches, strict=True)
+    ]
+    return white[0] and any(white[1:])
+
+
+def _white(values: Grey) -> bool:
+    """Every part of a cell nearly white (module docstring)."""
+    return float(np.median(values)) >= WHITE and float(np.percentile(values, 10)) >= FLOOR
+
+
 def _correlations(patch: Grey, printed: _Print) -> list[float]:
     """Each cell's correlation with its print, the light's shapes taken out of both
-    (0 where nothing else is left of the patch)."""
+    (0 where less than :data:`MIN_DETAIL` is left of the patch)."""
     matches = []
     for run, light, paper in zip(printed.runs, printed.lights, printed.prints, strict=True):
         values = patch[run]
         rest = values - light @ (light.T @ values)
         length = float(np.sqrt(rest @ rest))
-        matches.append(0.0 if length < 1e-3 else float(rest @ paper) / length)
+        flat = length < MIN_DETAIL * math.sqrt(len(run))
+        matches.append(0.0 if flat else float(rest @ paper) / length)
     return matches
 
 
@@ -215,6 +291,17 @@ def _patch(
         square = cv2.cvtColor(square, cv2.COLOR_BGR2GRAY)
     smooth = cv2.GaussianBlur(square.astype(np.float32), (0, 0), _SMOOTH)
     return np.asarray(smooth, dtype=np.float32)
+
+
+@functools.cache
+def _own_run() -> npt.NDArray[np.intp]:
+    """The pixels of the cell in the middle of the square looked at (the same for
+    every cell)."""
+    corners = np.array([[*corner, 1.0] for corner in hexagon((0.0, 0.0))])
+    points = (_to_square("f6", (-CELL_CENTRES["f6"][0], -CELL_CENTRES["f6"][1])) @ corners.T).T
+    mask = np.zeros((_SIDE, _SIDE), np.uint8)
+    cv2.fillPoly(mask, [np.round(points[:, :2]).astype(np.int32)], 1)
+    return np.flatnonzero(mask)
 
 
 @functools.cache

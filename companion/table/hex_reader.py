@@ -10,8 +10,8 @@ It also says when a piece stays unseen. A piece under a hand is unseen for a mom
 and hands at work move pieces; so a piece is *missing* when the board has been still
 (not moved, no piece seen on a new cell) for :data:`MISSING_STILLS` times the
 stillness rule (:data:`STILL_SECONDS`), that is 3 s, and the piece was neither seen
-on the board nor hidden in any frame of that time: knocked off, held up, its code
-turned away or in glare. It is no longer missing as soon as it is seen on the board
+on the board nor hidden (or in glare) in any frame of that time: knocked off, held
+up, its code turned away. It is no longer missing as soon as it is seen on the board
 again, or hidden.
 
 A piece is *hidden* while a hand, an arm or a sleeve rests over its last cell: in each
@@ -20,7 +20,11 @@ still frame where a piece is not seen, its cell is looked at
 its neighbourhood covered, the piece keeps its cell and counts as seen, however long
 the hand stays (two, so that one blurred frame, where the neighbours' codes are not
 read either, is not taken for a hand). Once the hand leaves, the piece is seen again,
-or its cell is empty and the 3 s start from then.
+or its cell is empty and the 3 s start from then. A piece whose cell is in glare (a
+lamp mirrored in a glossy print: :attr:`~companion.table.hex_cover.Cover.GLARE`)
+keeps its cell the same way, from the first look, as long as the glare is over it
+(:attr:`BoardReader.glared`): nothing of it can be read there, and a piece moved
+into the glare is not seen on its new cell, but its old one is then seen empty.
 
 A frame too blurred to judge (:attr:`~companion.table.hex_board.BoardReading.blurred`:
 motion blur, where the fiducials are found and the pieces' codes are not) is no look:
@@ -37,6 +41,7 @@ and is said missing at the first sharp frame once its 3 s have passed.
         seen = reader.feed(frame.image, frame.timestamp)   # a BoardSeen, or None
         reader.missing                                     # the pieces not seen, by marker
         reader.hidden                                      # the pieces under a hand
+        reader.glared                                      # the pieces in glare
 """
 
 from __future__ import annotations
@@ -106,6 +111,8 @@ class BoardReader:
         self.missing: tuple[MissingPiece, ...] = ()
         #: The pieces hidden now (under a hand), by marker: the last look at each one's cell.
         self.hidden: dict[int, Look] = {}
+        #: The pieces in glare now, by marker: the look at each one's cell.
+        self.glared: dict[int, Look] = {}
         self._looks: dict[int, Look] = {}  # marker: the last frame's look, if one was made
         #: The board's view on the last frame it was found, with the lens's bend found
         #: (:mod:`companion.table.hex_view`), for the next frame.
@@ -131,7 +138,7 @@ class BoardReader:
         if not reading.found:  # no board in sight: nothing to say of its pieces
             self._outline = ()
             self.missing = ()
-            self.hidden, self._looks = {}, {}
+            self.hidden, self.glared, self._looks = {}, {}, {}
             return
         if not reading.blurred:
             self.blurred_since = None
@@ -159,7 +166,9 @@ class BoardReader:
             self.missing = tuple(
                 m
                 for m in self.missing
-                if reading.pieces.get(m.marker) is None and m.marker not in self.hidden
+                if reading.pieces.get(m.marker) is None
+                and m.marker not in self.hidden
+                and m.marker not in self.glared
             )
             return
         self.missing = tuple(
@@ -173,8 +182,8 @@ class BoardReader:
         self, reading: BoardReading, image: npt.NDArray[np.uint8], at: float, *, still: bool
     ) -> None:
         """Look at the last cell of each piece not seen in this frame if the board is
-        ``still``; a piece found under a hand in two looks in a row is hidden, and
-        counts as seen at ``at``."""
+        ``still``; a piece found under a hand in two looks in a row is hidden, one in
+        glare in one look is glared, and either counts as seen at ``at``."""
         looks: dict[int, Look] = {}
         if still and reading.view is not None:
             read = {cell for cell in reading.pieces.values() if cell is not None}
@@ -192,5 +201,6 @@ class BoardReader:
             and marker in before
             and before[marker].cover is Cover.HIDDEN
         }
-        for marker in self.hidden:
+        self.glared = {marker: seen for marker, seen in looks.items() if seen.cover is Cover.GLARE}
+        for marker in (*self.hidden, *self.glared):
             self._seen[marker] = at
