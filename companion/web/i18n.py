@@ -25,6 +25,8 @@ from babel.numbers import format_decimal, format_percent
 from babel.support import Translations
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from companion.views.i18n import translations as table_translations
+
 LOCALES = ("en", "fr")
 DEFAULT = "en"
 HERE = Path(__file__).resolve().parent
@@ -60,8 +62,23 @@ def negotiate(header: str | None, cookie: str | None) -> str:
 
 @functools.cache
 def translations(locale: str) -> Translations:
+    """The web's catalogue of ``locale``, falling back on the OLED's (the names of the
+    games, "Hex referee": one translation for the table and its pages)."""
     loaded = Translations.load(str(LOCALE_DIR), [locale], domain="messages")
-    return loaded if isinstance(loaded, Translations) else Translations()
+    found = loaded if isinstance(loaded, Translations) else Translations()
+    if locale in LOCALES:
+        found.add_fallback(table_translations(locale))
+    return found
+
+
+def game_label(locale: str, label: str | None) -> str:
+    """A game's label as a table sends it (the registry's English: "Hex referee") in
+    ``locale``.
+
+    >>> game_label("fr", "Hex referee"), game_label("fr", "A game from elsewhere")
+    ('Arbitre hex', 'A game from elsewhere')
+    """
+    return translations(locale).gettext(label) if label else ""
 
 
 def _when(locale: str, stamp: float | None) -> str:
@@ -114,5 +131,6 @@ def environment(locale: str) -> Environment:
         "-" if v is None else format_decimal(round(v, digits), locale=locale)
     )
     env.filters["percent"] = lambda v: format_percent(v, locale=locale)
+    env.filters["game"] = functools.partial(game_label, locale)
     env.globals["locale"] = locale
     return env

@@ -4,6 +4,7 @@ page has its JSON at the same path with ``.json``."""
 
 from __future__ import annotations
 
+import re
 import time
 from datetime import datetime
 from typing import Any
@@ -26,6 +27,16 @@ PERIODS = ("week", "month", "all")
 PAGE = 50
 
 
+def table_order(name: str) -> list[int | str]:
+    """Tables in the order people count them: t2 before t10 (cafe.js inserts a new
+    card the same way).
+
+    >>> sorted(["t10", "t2", "window", "t1"], key=table_order)
+    ['t1', 't2', 't10', 'window']
+    """
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name)]
+
+
 def _json(request: Request) -> bool:
     return request.url.path.endswith(".json")
 
@@ -33,7 +44,7 @@ def _json(request: Request) -> bool:
 async def dashboard(request: Request) -> Response:
     source = site_of(request).source
     version = source.version()
-    cards = source.tables()
+    cards = sorted(source.tables(), key=lambda card: table_order(card.name))
     data: JSONObject = {
         "cafe": source.cafe,
         "version": version,

@@ -29,7 +29,11 @@ function follow(grid) {
     if (old) {
       old.replaceWith(card);
     } else {
-      grid.appendChild(card);
+      // In the order of the page (companion.web.pages.table_order): t2 before t10.
+      const after = Array.from(grid.children).find(
+        (other) => other.id.localeCompare(card.id, undefined, { numeric: true }) > 0,
+      );
+      grid.insertBefore(card, after || null);
       const empty = document.querySelector("p.empty");
       if (empty) empty.remove();
     }
