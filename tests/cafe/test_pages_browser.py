@@ -16,6 +16,7 @@ import pytest
 from cafe_browser import CHROMEDRIVER, CHROMIUM, Served, chromium, wait_for
 from cafe_fixtures import KEY, PASSWORD_HASH, settings_for
 from cafe_sim import CAFE, SimTable, play_journal
+from test_leaderboard import GAMES
 
 from companion.bus.contract import TableState, Topics
 from companion.cafe.ingest import Incoming
@@ -41,6 +42,8 @@ LONG = [
     "Anne-Sophie Duvallon",
     "Jean-Baptiste Moreau",
 ]
+#: The names of the leaderboard's games (test_leaderboard.GAMES), played here by LONG.
+SHORT = ["Ana", "Ben", "Cy"]
 #: A table's name of 20 characters.
 LONG_TABLE = "terrace-by-window-02"
 WIDTH, HEIGHT = 390, 844
@@ -70,6 +73,17 @@ def _fill(folder: Path) -> tuple[CafeServer, dict[str, str]]:
     sim = SimTable("t1", 1, journal)
     server.take([Incoming("t1", "status", b"online")])
     server.take([Incoming("t1", "events", payload) for payload in sim.payloads()])
+    # The leaderboard's games (Fibonachos, hex, rummy), at the long-named table, played
+    # by the long names.
+    renamed = [(f'"{a}"', f'"{b}"') for a, b in zip(SHORT, LONG[:3], strict=True)]
+    renamed.append(('"table":"t1"', f'"table":"{LONG_TABLE}"'))
+    finished = []
+    for item in GAMES:
+        text = item.payload.decode()
+        for short, name in renamed:
+            text = text.replace(short, name)
+        finished.append(Incoming(LONG_TABLE, "events", text.encode()))
+    server.take(finished)
     games = list(_in_play().items())
     tokens: dict[str, str] = {}
     for number in range(2, 22):
@@ -130,7 +144,8 @@ def _overflow(phone: Any) -> list[str]:
             if (w !== arguments[0]) out.push('viewport ' + w);
             if (document.documentElement.scrollWidth > w)
               out.push('page ' + document.documentElement.scrollWidth);
-            for (const td of document.querySelectorAll('table.games td, #rounds th'))
+            const cells = 'table.games td, table.board td, #rounds th';
+            for (const td of document.querySelectorAll(cells))
               if (td.getBoundingClientRect().right > w + 0.5)
                 out.push(td.tagName + ' ' + td.textContent.trim().slice(0, 30));
             return out;
@@ -162,10 +177,14 @@ def test_no_page_is_wider_than_a_phone(
     Rummy 89 game of four 20-character names (before, the header's links ran 80 px
     past the edge of every dashboard page, the history hid its players and scores off
     screen, and the rummy page's rounds table was 17 px too wide)."""
+    from selenium.webdriver.common.by import By
+
     url, pages = cafe
     wrong = {}
     for path in [*PAGES, *pages.values()]:
         _open(phone, url, path, lang)
+        if path.startswith("/leaderboard"):  # with its players, not its empty line
+            assert phone.find_elements(By.CSS_SELECTOR, "table.board td a")
         if found := _overflow(phone):
             wrong[path] = found
     assert wrong == {}
@@ -236,3 +255,39 @@ def test_error_pages_say_what_happened_in_the_pages_language(
     )
     wait_for(phone, lambda: phone.title.startswith("Too large"), "the 413 page")
     assert phone.find_element(By.TAG_NAME, "h1").text == "Too large"
+
+
+def test_an_empty_cafe_says_how_tables_come(tmp_path: Path, phone: Any) -> None:
+    """Issue 14: a cafe whose tables have not spoken yet says how a table comes onto
+    the dashboard, in the page's language (before, only "No table has said anything
+    yet."), and the page fits the phone."""
+    from selenium.webdriver.common.by import By
+
+    settings = settings_for(1, tmp_path / "cafe.db")
+    server = CafeServer(settings, open_store(settings.database_target()), key=KEY)
+    app = create_app(server, password_hash=lambda: PASSWORD_HASH, secret="s" * 32)
+    try:
+        with Served(app) as served:
+            for lang, words in (("en", "connected to the cafe's broker"), ("fr", "broker du café")):
+                _open(phone, served.url, "/", lang)
+                assert words in phone.find_element(By.ID, "no-table").text
+                assert _overflow(phone) == []
+            phone.get("about:blank")  # the live feed closes before the server stops
+    finally:
+        server.store.close()
+
+
+def test_the_header_says_which_page_is_open(cafe: tuple[str, dict[str, str]], phone: Any) -> None:
+    """Issue 14: the header marks the page open for screen readers too
+    (``aria-current``), the staff's login page included."""
+    from selenium.webdriver.common.by import By
+
+    url, _ = cafe
+    for path, link in (
+        ("/games", "Historique"),
+        ("/leaderboard", "Classement"),
+        ("/login", "Personnel"),
+    ):
+        _open(phone, url, path, "fr")
+        current = phone.find_elements(By.CSS_SELECTOR, "header [aria-current='page']")
+        assert [e.text for e in current] == [link]
