@@ -197,7 +197,8 @@ def test_french_pages_say_the_games_and_numbers_in_french(
     name the games as the table's screen does ("Arbitre hex", "Rami 89", not "Hex
     referee") and write a total past a thousand as French does ("-1 034", a narrow
     no-break space; before, "-1034" in both languages); hex moves are counted without
-    a wrong plural ("Coups restants : 1 sur 1", before "1 coups restants sur 1")."""
+    a wrong plural ("Coups restants : 1 sur 1", before "1 coups restants sur 1"); an
+    idle time of days is written "j"."""
     from selenium.webdriver.common.by import By
 
     url, pages = cafe
@@ -208,8 +209,15 @@ def test_french_pages_say_the_games_and_numbers_in_french(
     assert not any("Hex referee" in g or "Rummy" in g for g in games), games
     scores = phone.find_element(By.ID, "tables").text
     assert "-1\u202f034" in scores and "-1034" not in scores
+    # Tables idle since 2023 (their state's time): days are "j" in French, from the
+    # page and from cafe.js's ticking alike (before, "3 d" in both languages).
+    idle = phone.find_element(By.CSS_SELECTOR, "#tables .idle-time span")
+    assert idle.text.endswith(" j") and idle.get_attribute("data-days") == "{days} j"
+    phone.execute_script("tickIdle();")
+    assert idle.text.endswith(" j")
     _open(phone, url, "/", "en")
     assert "-1,034" in phone.find_element(By.ID, "tables").text
+    assert phone.find_element(By.CSS_SELECTOR, "#tables .idle-time span").text.endswith(" d")
     _open(phone, url, pages["hex-referee"], "fr")
     assert phone.find_element(By.TAG_NAME, "h1").text == "Arbitre hex"
     assert phone.title.startswith("Arbitre hex")
