@@ -17,7 +17,7 @@ from companion.games.json_types import JSONObject
 from companion.web.model import GameDetail, HistoryFilter
 from companion.web.params import game_id, page_number, text
 from companion.web.plot import totals_svg
-from companion.web.site import answer, gettext, is_staff, site_of
+from companion.web.site import answer, gettext, is_staff, locale_of, site_of
 from companion.web.spreadsheet import csv_text
 
 #: The messages set aside a staff member sees on the dashboard (all: /quarantine.json).
@@ -172,7 +172,7 @@ async def game(request: Request) -> Response:
 async def plot(request: Request) -> Response:
     detail = _detail(request)
     title = gettext(request, "Totals by round")
-    svg = totals_svg(detail.line.players, detail.rounds, title)
+    svg = totals_svg(detail.line.players, detail.rounds, title, locale=locale_of(request))
     return Response(svg, media_type="image/svg+xml")
 
 

@@ -7,6 +7,7 @@ pages say what happened in that language."""
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -224,6 +225,16 @@ def test_french_pages_say_the_games_and_numbers_in_french(
     assert phone.find_element(By.ID, "moves").text == "Coups restants : 1 sur 1"
     _open(phone, url, pages["rummy89"], "fr")
     assert "-1\u202f034" in phone.find_element(By.ID, "rounds").text
+    # The plot's value axis: French numbers, few enough graduations to read on a phone
+    # (before, "-1000" and one every 100, fifteen of them).
+    svg = phone.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "fetch(document.getElementById('plot-totals').src).then(r => r.text()).then(done);"
+    )
+    axis = svg.split('class="axis y', 1)[1].split('class="axis', 1)[0]
+    labels = re.findall(r"<text[^>]*>([^<]+)</text>", axis)
+    assert "-1\u202f000" in labels and "-1000" not in labels
+    assert len(labels) <= 9, labels
 
 
 def test_the_tables_come_in_counting_order(cafe: tuple[str, dict[str, str]], phone: Any) -> None:
