@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from cafe_browser import CHROMEDRIVER, CHROMIUM, Served, chromium, wait_for
-from cafe_fixtures import KEY, PASSWORD_HASH, settings_for
+from cafe_fixtures import KEY, PASSWORD, PASSWORD_HASH, settings_for
 from cafe_sim import CAFE, SimTable, play_journal
 from test_leaderboard import GAMES
 
@@ -85,6 +85,9 @@ def _fill(folder: Path) -> tuple[CafeServer, dict[str, str]]:
             text = text.replace(short, name)
         finished.append(Incoming(LONG_TABLE, "events", text.encode()))
     server.take(finished)
+    # Two messages the server sets aside (the staff's dashboard lists them).
+    poison = b'{"v":1,"cafe":"corner","table":"t9","game":{"id":1,"players":["A\\u0000"]}}'
+    server.take([Incoming("t9", "events", poison), Incoming("t3", "events", b"{not JSON")])
     games = list(_in_play().items())
     tokens: dict[str, str] = {}
     for number in range(2, 22):
@@ -145,7 +148,7 @@ def _overflow(phone: Any) -> list[str]:
             if (w !== arguments[0]) out.push('viewport ' + w);
             if (document.documentElement.scrollWidth > w)
               out.push('page ' + document.documentElement.scrollWidth);
-            const cells = 'table.games td, table.board td, #rounds th';
+            const cells = 'table.games td, table.board td, #rounds th, #set-aside td';
             for (const td of document.querySelectorAll(cells))
               if (td.getBoundingClientRect().right > w + 0.5)
                 out.push(td.tagName + ' ' + td.textContent.trim().slice(0, 30));
@@ -310,3 +313,30 @@ def test_the_header_says_which_page_is_open(cafe: tuple[str, dict[str, str]], ph
         _open(phone, url, path, "fr")
         current = phone.find_elements(By.CSS_SELECTOR, "header [aria-current='page']")
         assert [e.text for e in current] == [link]
+
+
+def test_the_staffs_pages_fit_a_phone(cafe: tuple[str, dict[str, str]], tmp_path: Path) -> None:
+    """Issue 22 "quarantined and shown": logged in on a phone, the staff's dashboard
+    lists the messages set aside within the screen's width, and the table's page its
+    staff forms (before, the reasons ran off the right edge)."""
+    from selenium.webdriver.common.by import By
+
+    url, _ = cafe
+    staff = chromium(tmp_path / "profile")
+    try:
+        staff.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": True},
+        )
+        _open(staff, url, "/login", "en")
+        staff.find_element(By.NAME, "password").send_keys(PASSWORD)
+        staff.find_element(By.CSS_SELECTOR, "form.login button").click()
+        wait_for(staff, lambda: bool(staff.find_elements(By.ID, "set-aside")), "set aside")
+        assert len(staff.find_elements(By.CSS_SELECTOR, "#set-aside tbody tr")) == 2
+        assert _overflow(staff) == []
+        _open(staff, url, "/tables/t1", "fr")
+        assert staff.find_elements(By.CSS_SELECTOR, "form.danger button")
+        assert _overflow(staff) == []
+        staff.get("about:blank")
+    finally:
+        staff.quit()
