@@ -340,3 +340,21 @@ def test_the_staffs_pages_fit_a_phone(cafe: tuple[str, dict[str, str]], tmp_path
         staff.get("about:blank")
     finally:
         staff.quit()
+
+
+def test_an_ended_game_without_rounds_shows_its_players(
+    cafe: tuple[str, dict[str, str]], phone: Any
+) -> None:
+    """Issue 14 "each game's rounds as a table": a hex game that ended (H: no rounds,
+    no points) names its players, linked to their pages, and the one who won; it no
+    longer says "No round scored yet", which reads as a game still waiting."""
+    from selenium.webdriver.common.by import By
+
+    url, _ = cafe
+    _open(phone, url, f"/games/{LONG_TABLE}/5", "en")
+    main = phone.find_element(By.TAG_NAME, "main").text
+    assert "No round scored yet" not in main
+    players = phone.find_elements(By.CSS_SELECTOR, "#players a")
+    assert [p.text for p in players] == [LONG[0], LONG[1]]
+    assert f"won by {LONG[1]}" in main
+    assert _overflow(phone) == []
