@@ -25,6 +25,7 @@ from cafe_pages import (  # noqa: F401 (the fixtures)
     phone_fixture,
 )
 
+from companion.cafe.ingest import Incoming
 from companion.cafe.server import CafeServer
 from companion.cafe.store import open_store
 from companion.web.app import create_app
@@ -71,7 +72,8 @@ def test_no_page_is_wider_than_a_phone(
 def test_an_empty_cafe_says_how_tables_come(tmp_path: Path, phone: Any) -> None:
     """Issue 14: a cafe whose tables have not spoken yet says how a table comes onto
     the dashboard, in the page's language (before, only "No table has said anything
-    yet."), and the page fits the phone."""
+    yet."), and the page fits the phone; tables that come live take their places in
+    counting order (before, each new card went to the end: t10, t2, t9)."""
     from selenium.webdriver.common.by import By
 
     settings = settings_for(1, tmp_path / "cafe.db")
@@ -83,6 +85,16 @@ def test_an_empty_cafe_says_how_tables_come(tmp_path: Path, phone: Any) -> None:
                 open_page(phone, served.url, "/", lang)
                 assert words in phone.find_element(By.ID, "no-table").text
                 assert overflow(phone) == []
+            # Tables come live (no reload), each card where counting puts it.
+            phone.execute_script("window.stillThisPage = true;")
+            for table in ("t10", "t2", "t9"):
+                server.take([Incoming(table, "status", b"online")])
+                card = f"table-{table}"
+                wait_for(phone, lambda c=card: bool(phone.find_elements(By.ID, c)), card)
+            cards = phone.find_elements(By.CSS_SELECTOR, "#tables article.card")
+            assert [c.get_attribute("id") for c in cards] == ["table-t2", "table-t9", "table-t10"]
+            assert not phone.find_elements(By.ID, "no-table")
+            assert phone.execute_script("return window.stillThisPage === true;")
             phone.get("about:blank")  # the live feed closes before the server stops
     finally:
         server.store.close()
