@@ -6,10 +6,17 @@ game's players, readable contrast (:mod:`cafe_pages` fills the cafe)."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import cafe_pages as made
-from cafe_browser import wait_for
+from cafe_browser import Served, wait_for
+from flow_tables import load, play_fibonachos
+
+from companion.daemon.board import Board
+from companion.flows.registry import make_flow
+from companion.views.live import table_view
+from companion.web.phone import create_phone_app
 
 #: The cafe of cafe_pages and the phone's browser, this module's fixtures.
 cafe_fixture, phone_fixture = made.cafe_fixture, made.phone_fixture
@@ -134,3 +141,37 @@ def test_muted_and_winning_words_are_readable(cafe: tuple[str, dict[str, str]], 
     winner = phone.find_elements(By.ID, "result")
     assert winner, "the ended game's page"
     assert phone.execute_script(made.CONTRAST, winner[0]) >= 4.5
+
+
+def test_an_ended_games_page_asks_no_names(cafe: tuple[str, dict[str, str]], phone: Any) -> None:
+    """Issue 15: once the game is over its page shows the result and the downloads,
+    and no longer offers to send names to the table (the game has none to take;
+    before, "Your names" stayed under the result)."""
+    from selenium.webdriver.common.by import By
+
+    url, _ = cafe
+    made.open_page(phone, url, "/t/t1?k=token-ended", "en")
+    assert phone.find_elements(By.ID, "result") and phone.find_elements(By.ID, "downloads")
+    assert not phone.find_elements(By.CSS_SELECTOR, "form.names")
+
+
+def test_the_names_go_when_the_game_ends_live(tmp_path: Path, phone: Any) -> None:
+    """Issue 15, at home (``companion run`` with the page on): the page open in play
+    offers the names; the game's last card ends it and the page, without a reload,
+    shows the result and takes the names away (before, they stayed under it)."""
+    from selenium.webdriver.common.by import By
+
+    players = made.LONG[:3]
+    board = Board("t1", str(tmp_path / "journal.db"))
+    playing = make_flow("fibonachos", players, [], options={"dealer": 2})
+    board.publish(1, "home", table_view(playing, players, game_id=1))
+    with Served(create_phone_app(board)) as served:
+        made.open_page(phone, served.url, "/t/t1?k=home", "en")
+        assert phone.find_elements(By.CSS_SELECTOR, "form.names")
+        phone.execute_script("window.stillThisPage = true;")
+        play_fibonachos(playing, load("fibonachos", "full-3p.json"))
+        board.publish(1, "home", table_view(playing, players, game_id=1))
+        wait_for(phone, lambda: bool(phone.find_elements(By.ID, "result")), "the result")
+        assert not phone.find_elements(By.CSS_SELECTOR, "form.names")
+        assert phone.execute_script("return window.stillThisPage === true;")
+        phone.get("about:blank")  # the live feed closes before the server stops
