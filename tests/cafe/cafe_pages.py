@@ -27,7 +27,7 @@ from companion.views.live import game_facts, link_digest, table_view
 from companion.web.app import create_app
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "flows"))
-from flow_tables import load, play_fibonachos, play_rummy
+from flow_tables import load, play_fibonachos, play_rummy, play_trump
 
 needs_chromium = pytest.mark.skipif(
     CHROMIUM is None or CHROMEDRIVER is None, reason="chromium and chromium-driver not installed"
@@ -48,14 +48,18 @@ WIDTH, HEIGHT = 390, 844
 
 def in_play() -> dict[str, tuple[GameFlow, list[str]]]:
     """A game of every kind in play: Rummy 89 after its first round (totals past a
-    thousand), a fresh Trump and hex referee, Fibonachos."""
+    thousand), Trump with its trump and symbol turned up, a fresh hex referee and
+    Fibonachos."""
     rummy = load("rummy", "rummy89-full.json")
     players = LONG[: len(rummy["players"])]
     flow = make_flow("rummy89", players, rummy["variants"], options={})
     play_rummy(flow, {**rummy, "rounds": rummy["rounds"][:1]})
+    trump = make_flow("trump", LONG, [], options={})  # four seats, as examples/trump/short
+    first = load("trump", "short.json")["rounds"][0]
+    play_trump(trump, {"rounds": [{**first, "tricks": []}]})
     return {
         "rummy89": (flow, players),
-        "trump": (make_flow("trump", LONG[:3], [], options={}), LONG[:3]),
+        "trump": (trump, LONG),
         "hex-referee": (make_flow("hex-referee", LONG[:2], [], options={}), LONG[:2]),
         "fibonachos": (make_flow("fibonachos", LONG[:3], [], options={}), LONG[:3]),
     }

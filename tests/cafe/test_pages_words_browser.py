@@ -175,3 +175,17 @@ def test_the_names_go_when_the_game_ends_live(tmp_path: Path, phone: Any) -> Non
         assert not phone.find_elements(By.CSS_SELECTOR, "form.names")
         assert phone.execute_script("return window.stillThisPage === true;")
         phone.get("about:blank")  # the live feed closes before the server stops
+
+
+def test_trumps_symbol_is_written_as_the_colour_beside_it(
+    cafe: tuple[str, dict[str, str]], phone: Any
+) -> None:
+    """T1, on the players' page: the trump and the symbol turned up read alike, each
+    with its capital ("Purple", "Circle"; before, "circle" under "Purple")."""
+    from selenium.webdriver.common.by import By
+
+    url, pages = cafe
+    for lang in ("en", "fr"):
+        made.open_page(phone, url, pages["trump"], lang)
+        shown = [b.text for b in phone.find_elements(By.CSS_SELECTOR, "#trick li b")]
+        assert shown and all(text[:1].isupper() for text in shown), shown
