@@ -25,6 +25,9 @@ from babel.numbers import format_decimal, format_percent
 from babel.support import Translations
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from companion.games.i18n import N_
+from companion.views.i18n import translations as table_translations
+
 LOCALES = ("en", "fr")
 DEFAULT = "en"
 HERE = Path(__file__).resolve().parent
@@ -60,8 +63,23 @@ def negotiate(header: str | None, cookie: str | None) -> str:
 
 @functools.cache
 def translations(locale: str) -> Translations:
+    """The web's catalogue of ``locale``, falling back on the OLED's (the names of the
+    games, "Hex referee": one translation for the table and its pages)."""
     loaded = Translations.load(str(LOCALE_DIR), [locale], domain="messages")
-    return loaded if isinstance(loaded, Translations) else Translations()
+    found = loaded if isinstance(loaded, Translations) else Translations()
+    if locale in LOCALES:
+        found.add_fallback(table_translations(locale))
+    return found
+
+
+def game_label(locale: str, label: str | None) -> str:
+    """A game's label as a table sends it (the registry's English: "Hex referee") in
+    ``locale``.
+
+    >>> game_label("fr", "Hex referee"), game_label("fr", "A game from elsewhere")
+    ('Arbitre hex', 'A game from elsewhere')
+    """
+    return translations(locale).gettext(label) if label else ""
 
 
 def _when(locale: str, stamp: float | None) -> str:
@@ -74,25 +92,36 @@ def _when(locale: str, stamp: float | None) -> str:
     return format_datetime(moment, "short", locale=locale)
 
 
-def idle_text(seconds: float) -> str:
-    """An idle time the same way in both languages (cafe.js writes it alike):
-    ``7 min``, ``2 h 05``, ``3 d``.
+#: A number of days in an idle time; French writes "3 j".
+DAYS = N_("{days} d")
+
+
+def idle_text(seconds: float, days: str = DAYS) -> str:
+    """An idle time: ``7 min``, ``2 h 05``, ``3 d`` (cafe.js writes it alike); ``days``
+    is how the page's language writes a number of days (French ``{days} j``).
 
     >>> idle_text(420), idle_text(7500), idle_text(3 * 86400 + 5)
     ('7 min', '2 h 05', '3 d')
+    >>> idle_text(3 * 86400, "{days} j")
+    '3 j'
     """
     minutes = max(0, int(seconds // 60))
     if minutes < 60:
         return f"{minutes} min"
     if minutes < 24 * 60:
         return f"{minutes // 60} h {minutes % 60:02d}"
-    return f"{minutes // (24 * 60)} d"
+    return days.format(days=minutes // (24 * 60))
 
 
-def _minutes(since: float | None, now: float | None = None) -> str:
+def _minutes(locale: str, since: float | None, now: float | None = None) -> str:
     if since is None:
         return "-"
-    return idle_text((now or time.time()) - since)
+    return idle_text((now or time.time()) - since, days_unit(locale))
+
+
+def days_unit(locale: str) -> str:
+    """How ``locale`` writes a number of days in an idle time (``{days}`` for the number)."""
+    return translations(locale).gettext(DAYS)
 
 
 @functools.cache
@@ -109,10 +138,12 @@ def environment(locale: str) -> Environment:
     )
     env.install_gettext_translations(translations(locale), newstyle=True)  # type: ignore[attr-defined]
     env.filters["when"] = functools.partial(_when, locale)
-    env.filters["minutes"] = _minutes
+    env.filters["minutes"] = functools.partial(_minutes, locale)
+    env.globals["days_unit"] = days_unit(locale)
     env.filters["number"] = lambda v, digits=1: (
         "-" if v is None else format_decimal(round(v, digits), locale=locale)
     )
     env.filters["percent"] = lambda v: format_percent(v, locale=locale)
+    env.filters["game"] = functools.partial(game_label, locale)
     env.globals["locale"] = locale
     return env

@@ -4,6 +4,7 @@ page has its JSON at the same path with ``.json``."""
 
 from __future__ import annotations
 
+import re
 import time
 from datetime import datetime
 from typing import Any
@@ -16,7 +17,7 @@ from companion.games.json_types import JSONObject
 from companion.web.model import GameDetail, HistoryFilter
 from companion.web.params import game_id, page_number, text
 from companion.web.plot import totals_svg
-from companion.web.site import answer, gettext, is_staff, site_of
+from companion.web.site import answer, gettext, is_staff, locale_of, site_of
 from companion.web.spreadsheet import csv_text
 
 #: The messages set aside a staff member sees on the dashboard (all: /quarantine.json).
@@ -26,6 +27,16 @@ PERIODS = ("week", "month", "all")
 PAGE = 50
 
 
+def table_order(name: str) -> list[int | str]:
+    """Tables in the order people count them: t2 before t10 (cafe.js inserts a new
+    card the same way).
+
+    >>> sorted(["t10", "t2", "window", "t1"], key=table_order)
+    ['t1', 't2', 't10', 'window']
+    """
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name)]
+
+
 def _json(request: Request) -> bool:
     return request.url.path.endswith(".json")
 
@@ -33,7 +44,7 @@ def _json(request: Request) -> bool:
 async def dashboard(request: Request) -> Response:
     source = site_of(request).source
     version = source.version()
-    cards = source.tables()
+    cards = sorted(source.tables(), key=lambda card: table_order(card.name))
     data: JSONObject = {
         "cafe": source.cafe,
         "version": version,
@@ -161,7 +172,7 @@ async def game(request: Request) -> Response:
 async def plot(request: Request) -> Response:
     detail = _detail(request)
     title = gettext(request, "Totals by round")
-    svg = totals_svg(detail.line.players, detail.rounds, title)
+    svg = totals_svg(detail.line.players, detail.rounds, title, locale=locale_of(request))
     return Response(svg, media_type="image/svg+xml")
 
 

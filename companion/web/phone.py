@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypedDict
 from urllib.parse import quote
 
+from babel.numbers import format_decimal
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
@@ -319,13 +320,15 @@ async def plot(request: Request) -> Response:
     _, _, found = opened
     kind = request.path_params["kind"]
     view = found.view
-    w = words(translations(_locale(request, found.lang)), view)
+    locale = _locale(request, found.lang)
+    w = words(translations(locale), view)
     rounds = _rounds(view)
     if kind == "totals":
-        svg = totals_svg(w.names, rounds, w.say(N_("Totals by round")), PLOT)
+        svg = totals_svg(w.names, rounds, w.say(N_("Totals by round")), PLOT, locale=locale)
     elif kind in ("spicy", "symbols") and view.get(kind):
         title = w.say(N_("Spicy taken per round") if kind == "spicy" else N_("Symbols per round"))
-        svg = per_round_svg(w.names, _rounds(view, kind), title, w.say(N_("Round {number}")), PLOT)
+        label = w.say(N_("Round {number}"))
+        svg = per_round_svg(w.names, _rounds(view, kind), title, label, PLOT, locale=locale)
     else:
         raise HTTPException(404, f"no plot {kind}")
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
@@ -340,7 +343,8 @@ async def summary(request: Request) -> Response:
         return opened
     table, _, found = opened
     view = found.view
-    w = words(translations(_locale(request, found.lang)), view)
+    locale = _locale(request, found.lang)
+    w = words(translations(locale), view)
     given = view.get("totals")
     totals = list(ints(given, "totals")) if given else [0] * len(w.names)
     rounds = _rounds(view)
@@ -350,6 +354,7 @@ async def summary(request: Request) -> Response:
         rounds,
         title=w.summary_title(),
         plot_title=w.say(N_("Totals by round")),
+        number=lambda value: format_decimal(value, locale=locale),
     )
     name = f"{table}-game-{view.get('id')}.png"
     headers = {"Content-Disposition": f'inline; filename="{name}"', "Cache-Control": "no-store"}

@@ -169,7 +169,7 @@ class Words:
             return self.say(AWAITING_WORDS[awaiting]).format(player=self.name(to_play))
         if hexed:
             side = _seat(hexed.get("to_play"))
-            return self.say(N_("{side} to move: {left} of {allowed} moves left")).format(
+            return self.say(N_("{side} to move · moves left: {left} of {allowed}")).format(
                 side=self.side(side),
                 left=hexed["left"],
                 allowed=hexed["allowed"],
@@ -185,6 +185,7 @@ class Words:
 
     def summary_title(self) -> str:
         label = str(self.view.get("label") or "")
+        label = self.say(label) if label else ""  # the game's name, as the table says it
         won = self.winners()
         return f"{label} · {won}" if won else label
 

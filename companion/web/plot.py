@@ -11,10 +11,17 @@ from itertools import accumulate
 from typing import Any
 
 PALETTE = ("#1b6ca8", "#d1495b", "#2e8b57", "#edae49", "#6a4c93", "#00798c", "#8d6a9f")
+#: At most this many graduations on the value axis (pygal's own 16 crowd a phone's plot).
+GRADUATIONS = 8
 
 
-def _chart(kind: str, title: str, width: int = 720, height: int = 360, **more: Any) -> Any:
+def _chart(
+    kind: str, title: str, width: int = 720, height: int = 360, locale: str = "en", **more: Any
+) -> Any:
+    """A pygal chart in the project's style; its values written as ``locale`` writes
+    numbers ("-1 000" in French)."""
     import pygal
+    from babel.numbers import format_decimal
     from pygal.style import Style
 
     style = Style(
@@ -40,6 +47,8 @@ def _chart(kind: str, title: str, width: int = 720, height: int = 360, **more: A
         legend_at_bottom=True,
         title=title,
         x_title="",
+        max_scale=GRADUATIONS,
+        value_formatter=lambda value: format_decimal(value, locale=locale),
         **more,
     )
 
@@ -55,10 +64,12 @@ def totals_svg(
     rounds: Sequence[Sequence[int]],
     title: str,
     size: tuple[int, int] = (720, 360),
+    *,
+    locale: str = "en",
 ) -> str:
     """A line per player: the running total after each round (round 0: nothing yet).
     ``size`` in pixels: the phone's page asks a narrow one, so its words stay legible."""
-    chart = _chart("Line", title, *size, show_dots=True, dots_size=3)
+    chart = _chart("Line", title, *size, locale=locale, show_dots=True, dots_size=3)
     chart.x_labels = [str(n) for n in range(len(rounds) + 1)]
     for seat, name in enumerate(players):
         running = [0, *accumulate(r[seat] for r in rounds)]
@@ -72,10 +83,12 @@ def per_round_svg(
     title: str,
     label: str,
     size: tuple[int, int] = (720, 360),
+    *,
+    locale: str = "en",
 ) -> str:
     """Bars per round, one per player: what each took that round (Fibonachos' spicy
     values, Trump's cards of the scored symbol). ``label`` words a round ("Round {number}")."""
-    chart = _chart("Bar", title, *size)
+    chart = _chart("Bar", title, *size, locale=locale)
     chart.x_labels = [label.format(number=n) for n in range(1, len(rounds) + 1)]
     for seat, name in enumerate(players):
         chart.add(name, [r[seat] for r in rounds])

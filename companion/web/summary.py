@@ -17,7 +17,7 @@ written in Latin letters, as the OLED does (:mod:`companion.views.romanised`):
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import accumulate
 
@@ -102,9 +102,11 @@ def summary_png(
     *,
     title: str,
     plot_title: str,
+    number: Callable[[int], str] = str,
 ) -> bytes:
     """The picture: ``title`` (the game, its winners), the totals best first, and the
-    running totals by round (no plot for a game without rounds)."""
+    running totals by round (no plot for a game without rounds); ``number`` writes a
+    score in the page's language ("-1 034" in French)."""
     order = sorted(range(len(players)), key=lambda seat: -totals[seat])
     best = max(totals, default=0)
     table_top = MARGIN + 64
@@ -121,11 +123,11 @@ def summary_png(
         draw.rectangle((MARGIN, y + 14, MARGIN + 20, y + 34), fill=colour)
         name = _fit(draw, players[seat], 30, WIDTH - 2 * MARGIN - 200)
         draw.text((MARGIN + 36, y + 8), name, INK, _font(30))
-        total = str(totals[seat])
+        total = number(totals[seat])
         font = _font(34)
         draw.text((WIDTH - MARGIN - draw.textlength(total, font=font), y + 6), total, INK, font)
     if rounds:
-        _plot(draw, players, rounds, plot_top, plot_title)
+        _plot(draw, players, rounds, plot_top, plot_title, number=number)
     out = io.BytesIO()
     image.save(out, "PNG", optimize=True)
     return out.getvalue()
@@ -137,6 +139,8 @@ def _plot(
     rounds: Sequence[Sequence[int]],
     top: int,
     title: str,
+    *,
+    number: Callable[[int], str],
 ) -> None:
     """A line per player: the running total after each round (round 0: nothing yet)."""
     lines = [[0, *accumulate(r[seat] for r in rounds)] for seat in range(len(players))]
@@ -156,7 +160,7 @@ def _plot(
     for value in sorted({low, 0, high}):
         y = y_of(value)
         draw.line((left, y, right, y), fill="#dddddd", width=1)
-        text = str(value)
+        text = number(value)
         draw.text((left - 8 - draw.textlength(text, font=small), y - 11), text, FAINT, small)
     for index in range(len(rounds) + 1):
         text = str(index)

@@ -2,19 +2,19 @@
 // script: nothing is loaded from elsewhere.
 "use strict";
 
-// As companion.web.i18n.idle_text: "7 min", "2 h 05", "3 d".
-function idleText(seconds) {
+// As companion.web.i18n.idle_text: "7 min", "2 h 05", "3 d" (days: "{days} j" in French).
+function idleText(seconds, days) {
   const minutes = Math.max(0, Math.floor(seconds / 60));
   if (minutes < 60) return minutes + " min";
   if (minutes < 1440) return Math.floor(minutes / 60) + " h " + String(minutes % 60).padStart(2, "0");
-  return Math.floor(minutes / 1440) + " d";
+  return (days || "{days} d").replace("{days}", String(Math.floor(minutes / 1440)));
 }
 
 function tickIdle() {
   const now = Date.now() / 1000;
   for (const el of document.querySelectorAll("[data-idle-since]")) {
     const since = parseFloat(el.dataset.idleSince);
-    el.textContent = Number.isFinite(since) ? idleText(now - since) : "-";
+    el.textContent = Number.isFinite(since) ? idleText(now - since, el.dataset.days) : "-";
   }
 }
 
@@ -29,7 +29,11 @@ function follow(grid) {
     if (old) {
       old.replaceWith(card);
     } else {
-      grid.appendChild(card);
+      // In the order of the page (companion.web.pages.table_order): t2 before t10.
+      const after = Array.from(grid.children).find(
+        (other) => other.id.localeCompare(card.id, undefined, { numeric: true }) > 0,
+      );
+      grid.insertBefore(card, after || null);
       const empty = document.querySelector("p.empty");
       if (empty) empty.remove();
     }

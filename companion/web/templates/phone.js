@@ -8,7 +8,8 @@
       box.innerHTML = data.html;
       box.setAttribute("data-version", data.version);
       var names = document.querySelector("details.names");
-      if (!data.live && names) { names.parentNode.removeChild(names); }
+      // An old game's page, or the game over (its result shown): no names to send.
+      if ((!data.live || box.querySelector("#result")) && names) { names.parentNode.removeChild(names); }
       var form = document.querySelector("form.names");
       var asked = form ? Number(form.getAttribute("data-seats")) : 0;
       var active = form && form.contains(document.activeElement);
