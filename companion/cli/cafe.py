@@ -148,10 +148,12 @@ def run(args: argparse.Namespace) -> int:
     from companion.cafe.server import CafeServer
     from companion.cafe.store import open_store
     from companion.cafe.watch import EXIT_DEAD, Watch
+    from companion.daemon.logs import setup_logging
     from companion.web.serving import serving_options
 
     settings = _settings(args)
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    # each line with its local time on a terminal, its priority under journald
+    setup_logging("INFO", environ=os.environ)
     log = logging.getLogger("companion.cafe")
     try:
         key: bytes | None = load_key(settings.staff.key_file)
@@ -171,11 +173,10 @@ def run(args: argparse.Namespace) -> int:
     watch = Watch(server)
     watch.start()
     log.info(
-        "cafe %s: database %s, dashboard on http://%s:%d/",
+        "cafe %s: database %s, dashboard on %s",
         ", ".join(settings.cafes()),
         shown(settings.database_target()),
-        settings.web.host,
-        settings.web.port,
+        dashboard_link(settings.web.host, settings.web.port),
     )
     try:
         uvicorn.run(
@@ -194,6 +195,22 @@ def run(args: argparse.Namespace) -> int:
         print(f"companion cafe: {watch.died} died: restarting", file=sys.stderr)
         return EXIT_DEAD
     return 0
+
+
+def dashboard_link(host: str, port: int) -> str:
+    """The dashboard's address as a person opens it: a server listening on every
+    address (``0.0.0.0``, ``::``) is reached at this machine's address on its network.
+
+    >>> dashboard_link("127.0.0.1", 8080), dashboard_link("::1", 8080)
+    ('http://127.0.0.1:8080/', 'http://[::1]:8080/')
+    """
+    if host in ("", "0.0.0.0", "::"):
+        from companion.daemon.phone import local_address
+
+        host = local_address()
+    elif ":" in host:
+        host = f"[{host}]"
+    return f"http://{host}:{port}/"
 
 
 def set_password(args: argparse.Namespace) -> int:

@@ -203,6 +203,7 @@ def replay_game(
         on_event=lambda event: result.events.append(event_row(event)),
         parts=lambda table: [Listener(table, observe)],
     )
+    daemon.runner.table_time = True  # its refusals logged at the recording's time
 
     daemon.start()
     daemon.start_parts()
