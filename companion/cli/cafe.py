@@ -23,14 +23,13 @@ from contextlib import closing
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion.cafe.settings import CafeSettings, load_settings, with_overrides
-from companion.cafe.store import is_url
 from companion.errors import UsageError
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the server's modules once it runs: not on every command's start
     from starlette.applications import Starlette
 
     from companion.cafe.server import CafeServer
+    from companion.cafe.settings import CafeSettings
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -84,6 +83,9 @@ def _address(text: str | None, option: str) -> tuple[str | None, int | None]:
 
 
 def _settings(args: argparse.Namespace) -> CafeSettings:
+    from companion.cafe.settings import load_settings, with_overrides
+    from companion.cafe.store import is_url
+
     broker_host, broker_port = _address(args.broker, "--broker")
     web_host, web_port = _address(args.listen, "--listen")
     db: str | None = args.db
@@ -146,7 +148,7 @@ def run(args: argparse.Namespace) -> int:
     from companion.cafe.postgres import shown
     from companion.cafe.salvage import salvage_if_damaged
     from companion.cafe.server import CafeServer
-    from companion.cafe.store import open_store
+    from companion.cafe.store import is_url, open_store
     from companion.cafe.watch import EXIT_DEAD, Watch
     from companion.daemon.logs import setup_logging
     from companion.web.serving import serving_options
