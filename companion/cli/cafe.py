@@ -253,8 +253,7 @@ def run_backup(args: argparse.Namespace) -> int:
     with closing(sqlite3.connect(f"file:{args.out}?mode=ro", uri=True)) as copy:
         games = copy.execute("SELECT COUNT(*) FROM games").fetchone()[0]
         events = copy.execute("SELECT COUNT(*) FROM events").fetchone()[0]
-    print(f"backed up {games} games and {events} events to {args.out}")
-    return 0
+    return _backed_up(games, events, args.out)
 
 
 def _pg_backup(url: str, out: Path) -> int:
@@ -267,5 +266,12 @@ def _pg_backup(url: str, out: Path) -> int:
         games, events = store.backup(out)
     finally:
         store.close()
-    print(f"backed up {games} games and {events} events to {out}")
+    return _backed_up(games, events, out)
+
+
+def _backed_up(games: int, events: int, out: Path) -> int:
+    """The backup's line: what the copy holds ("1 game and 12 events")."""
+    counts = ((games, "game"), (events, "event"))
+    said = [f"{n} {noun}{'' if n == 1 else 's'}" for n, noun in counts]
+    print(f"backed up {' and '.join(said)} to {out}")
     return 0
