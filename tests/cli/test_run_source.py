@@ -138,3 +138,16 @@ def test_replay_names_its_empty_folder_and_the_frames_expected(
     err = capsys.readouterr().err
     assert status == 2 and err.count("\n") == 1
     assert f"companion replay: {empty}: no frames in this folder (expected image files" in err
+
+
+def test_calibrate_names_its_empty_folder_and_the_frames_expected(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Docs walk, item 1: ``companion calibrate --source`` over an empty folder, the
+    same line (it said "no frames (png/jpg/jpeg/bmp) in the folder ...", not --source)."""
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    status = main(["calibrate", "--source", str(empty), "--out", str(tmp_path / "c.png")])
+    err = capsys.readouterr().err
+    assert status == 2 and err.count("\n") == 1
+    assert f"companion calibrate: --source {empty}: no frames in this folder (expected" in err
