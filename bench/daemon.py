@@ -12,7 +12,7 @@ process with the replay camera, the OLED as PNG files and fake buttons:
   and exec) over the whole recorded round, and its frames per second, which include
   decoding each PNG frame from disk.
 
-    .venv/bin/python bench/daemon.py [--starts 5] [--json]
+    .venv/bin/python bench/daemon.py [--starts 5] [--phone on|off] [--json]
 """
 
 from __future__ import annotations
@@ -45,10 +45,11 @@ CHILD = (
 )
 
 
-def companion_run(source: Path, work: Path) -> list[str]:
+def companion_run(source: Path, work: Path, *, phone: bool = True) -> list[str]:
     config = work / "config.toml"
-    # the players' page on, as a table runs it, but on loopback only
-    config.write_text('[log]\nlevel = "WARNING"\n\n[phone]\nbind = "127.0.0.1"\n', encoding="utf-8")
+    # the players' page on, as a table runs it, but on loopback only; or off
+    page = 'bind = "127.0.0.1"' if phone else "enabled = false"
+    config.write_text(f'[log]\nlevel = "WARNING"\n\n[phone]\n{page}\n', encoding="utf-8")
     return [
         sys.executable, "-c", CHILD, str(work / "peak-kb"), "run",
         "--config", str(config),
@@ -60,24 +61,24 @@ def companion_run(source: Path, work: Path) -> list[str]:
     ]  # fmt: skip
 
 
-def first_screen(one_frame: Path, scratch: Path, runs: int) -> float:
+def first_screen(one_frame: Path, scratch: Path, runs: int, *, phone: bool) -> float:
     """Median seconds from the process start to the OLED's first image on disk."""
     times = []
     for run in range(runs):
         work = scratch / f"start-{run}"
         work.mkdir()
         started = time.time()
-        subprocess.run(companion_run(one_frame, work), check=True)
+        subprocess.run(companion_run(one_frame, work, phone=phone), check=True)
         first = min(p.stat().st_mtime for p in (work / "oled").glob("*.png"))
         times.append(first - started)
     return statistics.median(times)
 
 
-def whole_round(frames: Path, scratch: Path) -> dict[str, float]:
+def whole_round(frames: Path, scratch: Path, *, phone: bool) -> dict[str, float]:
     work = scratch / "round"
     work.mkdir()
     started = time.perf_counter()
-    subprocess.run(companion_run(frames, work), check=True)
+    subprocess.run(companion_run(frames, work, phone=phone), check=True)
     seconds = time.perf_counter() - started
     peak_kb = int((work / "peak-kb").read_text(encoding="ascii"))
     count = len(list(frames.glob("*.png")))
@@ -89,6 +90,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--starts", type=int, default=5, help="runs for the start-up median")
     parser.add_argument("--json", action="store_true", help="one JSON object")
+    parser.add_argument(
+        "--phone",
+        choices=("on", "off"),
+        default="on",
+        help="the players' page served (on) or [phone] enabled = false (off)",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-daemon-") as tmp:
         scratch = Path(tmp)
@@ -100,8 +107,9 @@ def main() -> int:
         one.mkdir()
         first = sorted(frames.glob("*.png"))[0]
         os.link(first, one / first.name)
-        start = first_screen(one, scratch, args.starts)
-        result = {"first_screen_s": round(start, 3), **whole_round(frames, scratch)}
+        phone = args.phone == "on"
+        start = first_screen(one, scratch, args.starts, phone=phone)
+        result = {"first_screen_s": round(start, 3), **whole_round(frames, scratch, phone=phone)}
     if args.json:
         print(json.dumps(result))
     else:

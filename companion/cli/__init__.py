@@ -44,7 +44,10 @@ def _user_errors() -> tuple[type[BaseException], ...]:
     return (CompanionError, GameError, CardCodeError, HardwareError)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line; with ``only`` (a command's name), that command's alone:
+    ``companion run`` starts without importing every other command's modules (the
+    daemon's memory, bench/daemon.py)."""
     parser = argparse.ArgumentParser(
         prog="companion",
         description="Table Companion: reads QR-coded cards, keeps the score, referees.",
@@ -52,20 +55,21 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
-    for name in COMMANDS:
+    for name in COMMANDS if only not in COMMANDS else (only,):
         module = importlib.import_module(f"companion.cli.{name.replace('-', '_')}")
         module.register(sub)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    if (sys.argv[1:] if argv is None else list(argv))[:1] == ["run"]:
+    given = sys.argv[1:] if argv is None else list(argv)
+    if given[:1] == ["run"]:
         # The daemon's stop signals are caught before the parser's imports (issue 13).
         from companion.cli.signals import catch_stop_signals
 
         catch_stop_signals()
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    parser = build_parser(given[0] if given else None)
+    args = parser.parse_args(given)
     try:
         status: int = args.func(args)
     except _user_errors() as exc:

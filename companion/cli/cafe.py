@@ -25,14 +25,13 @@ from contextlib import closing, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion.cafe.settings import CafeSettings, load_settings, with_overrides
-from companion.cafe.store import is_url
 from companion.errors import UsageError
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the server's modules once it runs: not on every command's start
     from starlette.applications import Starlette
 
     from companion.cafe.server import CafeServer
+    from companion.cafe.settings import CafeSettings
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -86,6 +85,9 @@ def _address(text: str | None, option: str) -> tuple[str | None, int | None]:
 
 
 def _settings(args: argparse.Namespace) -> CafeSettings:
+    from companion.cafe.settings import load_settings, with_overrides
+    from companion.cafe.store import is_url
+
     broker_host, broker_port = _address(args.broker, "--broker")
     web_host, web_port = _address(args.listen, "--listen")
     db: str | None = args.db
@@ -146,11 +148,13 @@ def run(args: argparse.Namespace) -> int:
     from companion.cafe.postgres import shown
     from companion.cafe.salvage import salvage_if_damaged
     from companion.cafe.server import CafeServer
-    from companion.cafe.store import open_store
+    from companion.cafe.store import is_url, open_store
     from companion.cafe.watch import EXIT_DEAD
+    from companion.daemon.logs import setup_logging
 
     settings = _settings(args)
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    # each line with its local time on a terminal, its priority under journald
+    setup_logging("INFO", environ=os.environ)
     log = logging.getLogger("companion.cafe")
     try:
         key: bytes | None = load_key(settings.staff.key_file)
@@ -166,11 +170,10 @@ def run(args: argparse.Namespace) -> int:
     if _read_hash(password) is None:
         log.warning("no staff password (%s): run companion cafe set-password", password)
     log.info(
-        "cafe %s: database %s, dashboard on http://%s:%d/",
+        "cafe %s: database %s, dashboard on %s",
         ", ".join(settings.cafes()),
         shown(settings.database_target()),
-        settings.web.host,
-        settings.web.port,
+        dashboard_link(settings.web.host, settings.web.port),
     )
     try:
         died = _serve(settings, server)
@@ -233,6 +236,22 @@ def _stopped(signum: int, frame: object) -> None:
     raise SystemExit(0)
 
 
+def dashboard_link(host: str, port: int) -> str:
+    """The dashboard's address as a person opens it: a server listening on every
+    address (``0.0.0.0``, ``::``) is reached at this machine's address on its network.
+
+    >>> dashboard_link("127.0.0.1", 8080), dashboard_link("::1", 8080)
+    ('http://127.0.0.1:8080/', 'http://[::1]:8080/')
+    """
+    if host in ("", "0.0.0.0", "::"):
+        from companion.daemon.phone import local_address
+
+        host = local_address()
+    elif ":" in host:
+        host = f"[{host}]"
+    return f"http://{host}:{port}/"
+
+
 def set_password(args: argparse.Namespace) -> int:
     from companion.web.auth import MIN_LENGTH, hash_password
 
@@ -280,8 +299,7 @@ def run_backup(args: argparse.Namespace) -> int:
     with closing(sqlite3.connect(f"file:{args.out}?mode=ro", uri=True)) as copy:
         games = copy.execute("SELECT COUNT(*) FROM games").fetchone()[0]
         events = copy.execute("SELECT COUNT(*) FROM events").fetchone()[0]
-    print(f"backed up {games} games and {events} events to {args.out}")
-    return 0
+    return _backed_up(games, events, args.out)
 
 
 def _pg_backup(url: str, out: Path) -> int:
@@ -294,5 +312,12 @@ def _pg_backup(url: str, out: Path) -> int:
         games, events = store.backup(out)
     finally:
         store.close()
-    print(f"backed up {games} games and {events} events to {out}")
+    return _backed_up(games, events, out)
+
+
+def _backed_up(games: int, events: int, out: Path) -> int:
+    """The backup's line: what the copy holds ("1 game and 12 events")."""
+    counts = ((games, "game"), (events, "event"))
+    said = [f"{n} {noun}{'' if n == 1 else 's'}" for n, noun in counts]
+    print(f"backed up {' and '.join(said)} to {out}")
     return 0

@@ -178,13 +178,17 @@ class DemoTable:
         )
         self.board = Board(plan.name, str(self.journal_path))
         self.bus = TableBus(settings, self.journal_path, key=None)
+        self.phone: Phone | None = None  # the loop's part, once assembled
 
         def parts(table: TableFacade) -> list[Part]:
+            # the cafe's server serves the page: the OLED's code and the table's log
+            # lines give its whole address, one a phone and the staff can open
             phone = Phone(table, self.board)
+            phone.base = web_base
+            self.phone = phone
             return [phone, Remote(table, self.bus, phone)]
 
         self.daemon = assemble(session, self.reader, devices, clock=session.clock, parts=parts)
-        self.web_base = web_base
         self._games = 0
         self._wait = 0
         self._thread = threading.Thread(target=self._run, name=f"table-{plan.name}", daemon=True)
@@ -194,11 +198,12 @@ class DemoTable:
         self._thread.start()
 
     def phone_link(self) -> str | None:
-        """The players' page of the game in play, served by the cafe's server."""
-        game, token, _ = self.board.current()
-        if game is None or not token:
+        """The players' page of the game in play, served by the cafe's server: the
+        address the table's OLED shows in its code."""
+        game, _, _ = self.board.current()
+        if game is None or self.phone is None:
             return None
-        return f"{self.web_base}/t/{self.plan.name}?k={token}"
+        return self.phone.link()
 
     def _next_game(self) -> None:
         plan = self.plan

@@ -53,6 +53,7 @@ from companion.cli.common import (
     add_config_options,
     config_of,
     reading_recording,
+    recorded_table,
     writable_file,
 )
 from companion.config import in_file
@@ -131,7 +132,8 @@ def grab(args: argparse.Namespace) -> Any:
         require_regular(source, what="file or folder", folder_ok=True)
         if source.is_file() and source.suffix.lower() in IMAGE_SUFFIXES:
             return _from_image(source)
-        with reading_recording():
+        recorded_table(source, "--source")  # a folder of frames or a video, said so
+        with reading_recording("--source"):
             return _from_camera("replay", args.frame, path=source)
     config = config_of(args)
     kind = args.camera or config.camera.kind

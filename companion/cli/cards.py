@@ -36,6 +36,11 @@ from companion.errors import UsageError
 STAFF = "staff"
 #: The hex game's printed board and pieces (card_codes.hex_sheet), beside the decks.
 HEX_SHEETS = ("hex-board", "hex-pieces")
+#: The hex pieces' stickers (``--stickers round``); a deck's paper unless one is given.
+ROUND = "round"
+DEFAULT_PAPER = "a4"
+#: How the messages name the hex sheets, each with its verb.
+_PRINTS = {"hex-board": "the hex board prints", "hex-pieces": "the hex pieces print"}
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -51,8 +56,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     sheet.add_argument("--out", type=Path, required=True, help="the PDF file to write")
     sheet.add_argument(
         "--paper",
-        default="a4",
-        help="a4 (default) or letter; hex-board: a3 (one page) or a4 (four tiles to tape)",
+        default=None,
+        help="a4 (default) or letter; hex-board: a3 (one page) or a4 (four tiles to tape); "
+        "hex-pieces: a4 only",
     )
     sheet.add_argument(
         "--stickers",
@@ -79,7 +85,7 @@ def _common(parser: argparse.ArgumentParser) -> None:
         help=f"{', '.join(DECKS)}, {STAFF}, or {' / '.join(HEX_SHEETS)} (the hex game's "
         "board and pieces); rummy21 plays Rummy 21, 13 and 8: docs/rummy.md",
     )
-    parser.add_argument("--copy", type=int, default=1, help="which copy of the deck (default 1)")
+    parser.add_argument("--copy", type=int, default=None, help="which copy of the deck (default 1)")
     parser.add_argument(
         "--only",
         metavar="CARDS",
@@ -95,10 +101,19 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--config", type=Path, default=None, help=argparse.SUPPRESS)
 
 
-def select(deck: str, copy: int, only: str | None) -> tuple[CardIdentity, ...]:
+def select(deck: str, copy: int | None, only: str | None) -> tuple[CardIdentity, ...]:
     """The cards of ``deck`` (or just those named in ``only``), in the order given."""
+    if deck in HEX_SHEETS:
+        raise UsageError(
+            f"{deck}: {_PRINTS[deck]} whole with companion cards sheet {deck}; "
+            "there are no card faces to export or list"
+        )
     if deck != STAFF and deck not in DECKS:
-        raise UsageError(f"unknown deck {deck!r}: the decks are {', '.join(DECKS)}, {STAFF}")
+        raise UsageError(
+            f"unknown deck {deck!r}: the decks are {', '.join(DECKS)}, {STAFF} "
+            f"(and, to print, {' and '.join(HEX_SHEETS)})"
+        )
+    copy = 1 if copy is None else copy
     everything = staff_cards(copy) if deck == STAFF else deck_cards(deck, copy)
     if not only:
         return everything
@@ -147,20 +162,19 @@ def run_sheet(args: argparse.Namespace) -> int:
     if args.deck in HEX_SHEETS:
         return run_hex_sheet(args)
     cards = select(args.deck, args.copy, args.only)
+    label, paper = _sheet_options(args.stickers, args.paper)
     key = _key(args, cards)
     writable_file(args.out)
     progress = Progress(f"writing {args.out}")
     try:
-        if args.stickers:
+        if label is not None:
             pages = write_stickers(
-                cards, str(args.out), label=args.stickers, staff_key=key, progress=progress
+                cards, str(args.out), label=label, staff_key=key, progress=progress
             )
-            kind = f"{args.stickers} sticker sheet"
+            kind = f"{label} sticker sheet"
         else:
-            pages = write_sheet(
-                cards, str(args.out), paper=args.paper, staff_key=key, progress=progress
-            )
-            kind = f"{args.paper} page"
+            pages = write_sheet(cards, str(args.out), paper=paper, staff_key=key, progress=progress)
+            kind = f"{paper} page"
     except OSError as exc:
         raise UsageError(f"cannot write {args.out}: {exc.strerror or exc}") from None
     count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
@@ -168,19 +182,68 @@ def run_sheet(args: argparse.Namespace) -> int:
     return 0
 
 
+def _sheet_options(stickers: str | None, paper: str | None) -> tuple[str | None, str]:
+    """A deck's ``--stickers`` and ``--paper``, checked before any page is drawn: the
+    label sheet or None, and the paper."""
+    from card_codes.pdf import PAPERS  # the PDF writer's: only once a sheet is asked for
+    from card_codes.stickers import LABELS
+
+    if stickers is not None:
+        if stickers.lower() not in LABELS:
+            more = f" ({ROUND} is for the hex pieces)" if stickers.lower() == ROUND else ""
+            raise UsageError(
+                f"--stickers {stickers}: the label sheets are {', '.join(LABELS)}{more}"
+            )
+        if paper is not None:
+            raise UsageError(
+                f"--paper {paper}: a label sheet is its own paper; leave --paper out "
+                f"with --stickers {stickers}"
+            )
+        return stickers.lower(), DEFAULT_PAPER
+    paper = DEFAULT_PAPER if paper is None else paper.lower()
+    if paper not in PAPERS:
+        raise UsageError(f"--paper {paper}: the papers are {', '.join(PAPERS)}")
+    return None, paper
+
+
+def _hex_options(args: argparse.Namespace) -> str:
+    """The hex board's or pieces' options checked (they print whole, one sheet each):
+    the paper."""
+    for option, value in (("--copy", args.copy), ("--only", args.only)):
+        if value is not None:
+            raise UsageError(f"{option} {value}: {_PRINTS[args.deck]} whole, without {option}")
+    if args.deck == "hex-board":
+        if args.stickers is not None:
+            raise UsageError(
+                f"--stickers {args.stickers}: the hex board has no sticker sheet "
+                f"(--stickers {ROUND} is for hex-pieces)"
+            )
+        return DEFAULT_PAPER if args.paper is None else args.paper  # write_board checks it
+    if args.stickers is not None and args.stickers.lower() != ROUND:
+        raise UsageError(
+            f"--stickers {args.stickers}: the hex pieces come as round stickers "
+            f"(--stickers {ROUND}) or, without --stickers, as tokens to cut out"
+        )
+    if args.paper is not None and args.paper.lower() != DEFAULT_PAPER:
+        raise UsageError(f"--paper {args.paper}: {_PRINTS['hex-pieces']} on a4 only")
+    return DEFAULT_PAPER
+
+
 def run_hex_sheet(args: argparse.Namespace) -> int:
     """The hex board (A3, or four A4 tiles with --paper a4) or its 26 pieces."""
     from card_codes.errors import CardCodeError
     from card_codes.hex_sheet import write_board, write_pieces
 
+    paper = _hex_options(args)
     writable_file(args.out)
     try:
         if args.deck == "hex-board":
-            pages = write_board(str(args.out), paper=args.paper)
+            pages = write_board(str(args.out), paper=paper)
             what = "the board on one A3 page" if pages == 1 else "the board on 4 A4 tiles"
         else:
-            pages = write_pieces(str(args.out), stickers=bool(args.stickers))
-            what = "26 pieces as " + ("stickers" if args.stickers else "tokens to cut out")
+            stickers = args.stickers is not None
+            pages = write_pieces(str(args.out), stickers=stickers)
+            what = "26 pieces as " + ("stickers" if stickers else "tokens to cut out")
     except CardCodeError as exc:
         raise UsageError(f"{args.deck}: {exc}") from None
     except OSError as exc:

@@ -11,7 +11,6 @@ from pathlib import Path
 
 from companion.config import Config, load_config
 from companion.errors import UsageError
-from companion.inputs import require_regular
 from companion.journal import Journal, JournalError
 from hardware.errors import ConfigurationError
 
@@ -49,30 +48,43 @@ def writable_file(out: Path, option: str = "--out") -> None:
         raise UsageError(f"{option} {out}: the folder {out.parent} does not exist")
 
 
-def recorded_table(source: Path | str) -> None:
-    """Refuse, in one line naming it, a recording (a folder of frames or a video) that
-    is not there, before anything is opened."""
-    require_regular(source, what="folder of frames or video", folder_ok=True)
+def recorded_table(source: Path | str, option: str | None = None) -> None:
+    """Refuse, in one line naming it (after ``option``, ``--source``), a recording (a
+    folder of frames or a video) that is not there, cannot be read or holds no frames,
+    before anything is opened (:func:`companion.cli.recording.check_recording`)."""
+    from companion.cli.recording import check_recording
+
+    check_recording(source, option=option)
 
 
 @contextlib.contextmanager
-def reading_recording() -> Iterator[None]:
+def reading_recording(option: str = "", config: str | None = None) -> Iterator[None]:
     """The replay camera's refusals of a recording named on the command line, in the
-    command line's words, not the settings keys (``camera.path``) the user never wrote:
+    command line's words (``option``: ``--source``), not the settings keys
+    (``camera.path``) of a configuration file (``config``, whose name the daemon's
+    settings errors start with) the user never wrote:
 
-    >>> with reading_recording():
-    ...     raise ConfigurationError("camera.path: no frames (png) in the folder game")
+    >>> with reading_recording("--source", config="(defaults)"):
+    ...     raise ConfigurationError("(defaults): camera.path: game holds no frame to read")
     Traceback (most recent call last):
     ...
-    companion.errors.UsageError: no frames (png) in the folder game
+    companion.errors.UsageError: --source game holds no frame to read
     """
+    # the replay command's --fps is the camera's fps; the daemon's is the file's
+    keys = REPLAY_KEYS if config is None else {"camera.path: ": ""}
     try:
         yield
     except ConfigurationError as exc:
         message = str(exc)
-        for key, option in REPLAY_KEYS.items():
-            if message.startswith(key):
-                message = option + message.removeprefix(key)
+        if config is not None:
+            message = message.removeprefix(f"{config}: ")
+        key = next((key for key in keys if message.startswith(key)), None)
+        if key is None:
+            if config is not None:  # another setting's error: the file's, as it was
+                raise
+        else:
+            given = keys[key] or (f"{option} " if option else "")
+            message = given + message.removeprefix(key)
         raise UsageError(message) from None
 
 

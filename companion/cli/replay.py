@@ -170,10 +170,10 @@ def run(args: argparse.Namespace) -> int:
     from hardware.camera import open_camera
 
     source: Path = args.source
-    recorded_table(source)
     fps: float | None = args.fps
 
     def opened() -> Camera:
+        recorded_table(source)  # once the arguments are checked, before it is opened
         with reading_recording():
             if fps is None:
                 return open_camera("replay", path=source)

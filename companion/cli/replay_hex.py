@@ -91,7 +91,7 @@ def replay_board(args: argparse.Namespace, open_source: Callable[[], Camera]) ->
     ]
     moves = sum(len(turn.moves) for turn in flow.engine.turns)
     last = f"replayed {result.frames} frames ({result.seconds:.1f} s of table time): "
-    last += f"{moves} moves, {len(refused)} refused"
+    last += f"{moves} move{'' if moves == 1 else 's'}, {len(refused)} refused"
     if args.json:
         data = {"record": result.record, "score": result.report.to_json(), "refused": refused}
         print(json.dumps(data))

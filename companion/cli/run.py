@@ -17,13 +17,14 @@ daemon is still starting lets it start, show its last screen and exit 0.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import os
 import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from companion.cli.common import add_config_options, config_of, recorded_table
+from companion.cli.common import add_config_options, config_of, reading_recording, recorded_table
 from companion.cli.seats import player_names, seat_index
 from companion.cli.signals import installed_stop_signals
 from companion.config import Config, HardwareSection
@@ -51,7 +52,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     add_config_options(parser)
     parser.add_argument("--camera", help="camera backend (picamera2, opencv, replay, ...)")
-    parser.add_argument("--source", help="frames folder or video for --camera replay")
+    parser.add_argument(
+        "--source",
+        help="a folder of frames (.png, .jpg, .jpeg, .bmp) or a video to replay as the camera "
+        "(--camera replay, the default with --source)",
+    )
     parser.add_argument("--display", help="display backend (luma, emulator, frames, gif, ...)")
     parser.add_argument("--out", help="folder (frames) or file (gif) for a file display")
     parser.add_argument("--buttons", help="button backend (gpio, keyboard, replay, fake)")
@@ -94,12 +99,19 @@ def _section(section: HardwareSection, kind: str | None, **extra: str | None) ->
 def configured(args: argparse.Namespace) -> Config:
     """The configuration file's settings, with the command line's choices on top."""
     config = config_of(args)
+    camera = args.camera
     if args.source is not None:
-        recorded_table(args.source)
+        if camera not in (None, "replay"):
+            raise UsageError(
+                f"--source {args.source}: only the replay camera reads a recording, "
+                f"not --camera {camera} (leave --camera out, or give --camera replay)"
+            )
+        camera = "replay"
+        recorded_table(args.source, "--source")
     display_key = "path" if (args.display or config.display.kind) == "gif" else "dir"
     config = replace(
         config,
-        camera=_section(config.camera, args.camera, path=args.source),
+        camera=_section(config.camera, camera, path=args.source),
         display=_section(config.display, args.display, **{display_key: args.out}),
         buttons=_section(config.buttons, args.buttons),
     )
@@ -155,14 +167,18 @@ def run(args: argparse.Namespace) -> int:
     journal = Journal.for_table(args.journal) if args.journal is not None else None
     # Under systemd (Type=notify, WatchdogSec): READY=1 and the watchdog's pings go to
     # $NOTIFY_SOCKET; elsewhere the notifier does nothing.
-    daemon = build_daemon(config, journal=journal, notifier=Notifier())
-    if args.game and daemon.session.flow is None:
-        players = player_names(args.players, unnamed=DEFAULT_NAMES)
-        options = parse_options(args.game, args.option, players)
-        daemon.start_game(args.game, players, args.variant, options)
-    if stop:
-        log.info("%s came while starting: the last screen, then stop", stop.name)
-    daemon.run(lambda: bool(stop) or bool(daemon.runner.staff_requests))
+    recording = (
+        reading_recording("--source", config.source) if args.source else contextlib.nullcontext()
+    )
+    with recording:  # the camera opens in the daemon's run: its refusals name --source
+        daemon = build_daemon(config, journal=journal, notifier=Notifier())
+        if args.game and daemon.session.flow is None:
+            players = player_names(args.players, unnamed=DEFAULT_NAMES)
+            options = parse_options(args.game, args.option, players)
+            daemon.start_game(args.game, players, args.variant, options)
+        if stop:
+            log.info("%s came while starting: the last screen, then stop", stop.name)
+        daemon.run(lambda: bool(stop) or bool(daemon.runner.staff_requests))
     if stop:
         log.info("stopped by %s", stop.name)
     elif daemon.ended:  # a replay source: its last frame ends the run (issue 26)

@@ -13,6 +13,7 @@ import logging
 import threading
 import time
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from companion.bus.limits import LimitError, check_names
 from companion.games.json_types import JSON, JSONObject
@@ -20,7 +21,9 @@ from companion.journal import Journal, JournalError
 from companion.session import replay
 from companion.views.live import table_view
 from companion.web.changes import Changes
-from companion.web.phone import Live
+
+if TYPE_CHECKING:  # the page's module (Starlette, Jinja, Babel) only where it is served
+    from companion.web.phone import Live
 
 log = logging.getLogger("companion.daemon.phone")
 
@@ -73,6 +76,8 @@ class Board:
     # -- the web thread's side (companion.web.phone.LiveSource) ---------------------------
 
     def lookup(self, table: str, token: str) -> Live | None:
+        from companion.web.phone import Live  # imported by the server that asks
+
         if table != self.table or not token:
             return None
         with self._lock:

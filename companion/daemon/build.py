@@ -19,18 +19,15 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from card_codes.keys import load_key
-from companion.bus.client import TableBus
-from companion.bus.settings import BusSettings
 from companion.config import Config, HardwareSection, in_file
 from companion.daemon.links import ButtonsLink, CameraLink, DisplayLink, DisplayWorker
 from companion.daemon.notify import Notifier
 from companion.daemon.parts import Part, TableFacade
 from companion.daemon.phone import phone_parts
 from companion.daemon.recorder import Recorder, recording_opener, start_recording
-from companion.daemon.remote import Remote
 from companion.daemon.runtime import Daemon, Links, Reader
 from companion.daemon.speech import speech_from_config
 from companion.daemon.table_layout import LayoutKeeper
@@ -47,6 +44,9 @@ from hardware.camera import Camera, open_camera
 from hardware.display import Display, open_display
 from hardware.display import panel_size as display_size
 from hardware.settings import Settings
+
+if TYPE_CHECKING:  # the cafe's bus (MQTT, TLS) only at a table that names a broker
+    from companion.bus.client import TableBus
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -161,6 +161,8 @@ def _parts(
         phone, server = phone_parts(table, config)
         parts: list[Part] = [phone] if server is None else [phone, server]
         if bus is not None:
+            from companion.daemon.remote import Remote
+
             parts.append(Remote(table, bus, phone))
         if voice is not None:
             parts.append(voice(table))
@@ -169,6 +171,21 @@ def _parts(
         return parts
 
     return made
+
+
+def _table_bus(
+    config: Config, journal_path: str, key: bytes | None, wall_clock: Callable[[], float]
+) -> TableBus | None:
+    """The cafe's bus when ``[cafe] broker`` names one (its settings' mistakes stop the
+    start before the devices open); a table without imports none of it (MQTT, TLS:
+    some 3 MB of the daemon's memory, bench/daemon.py)."""
+    if not config.cafe.broker:
+        return None
+    from companion.bus.client import TableBus
+    from companion.bus.settings import BusSettings
+
+    cafe = BusSettings.from_config(config)
+    return None if cafe is None else TableBus(cafe, journal_path, key=key, clock=wall_clock)
 
 
 def build_daemon(
@@ -190,8 +207,7 @@ def build_daemon(
     key = staff_key_of(config)
     detector = ChangeDetector(full_every=config.table.full_decode_seconds)
     reader = TableReader(layout, staff_key=key, deck_copy=copy, detector=detector)
-    cafe = BusSettings.from_config(config)  # settings mistakes first, before the devices
-    bus = TableBus(cafe, journal.path, key=key, clock=wall_clock) if cafe is not None else None
+    bus = _table_bus(config, journal.path, key, wall_clock)  # settings mistakes first
     voice = speech_from_config(config)  # a speaker's settings mistakes before the devices
     camera, display, buttons = config.camera, config.display, config.buttons
     store = LayoutStore(config.layouts_dir())
@@ -237,7 +253,8 @@ def build_daemon(
         config.table.layout or store.folder,
         "on" if config.kiosk.enabled else "off",
     )
-    if cafe is not None:
+    if bus is not None:
+        cafe = bus.settings
         where = (cafe.topics.cafe, cafe.topics.table, cafe.host, cafe.port)
         log.info("cafe %s, table %s, broker %s:%d", *where)
     return daemon

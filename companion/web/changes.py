@@ -4,14 +4,19 @@ The cafe server's writer thread stores a batch (or the daemon's loop a new view 
 its game, :mod:`companion.daemon.phone`) and calls :meth:`Changes.bump`; each server-sent
 events stream awaits :meth:`Changes.wait` in the web server's event loop. The waiters
 are futures of their own loop, woken with ``call_soon_threadsafe``: no thread per
-open page, no polling.
+open page, no polling. :mod:`asyncio` is imported by the page's server that waits, not
+here: a table without the players' page (``[phone] enabled = false``) bumps a version
+nobody waits for, and does without the event loop's modules (3 MB).
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import threading
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import asyncio
 
 
 class Changes:
@@ -37,6 +42,8 @@ class Changes:
 
     async def wait(self, after: int, timeout: float) -> int:
         """The version once it is past ``after``, or as it is after ``timeout`` seconds."""
+        import asyncio  # the server's own, imported already
+
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
         with self._lock:

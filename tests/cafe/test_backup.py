@@ -32,7 +32,7 @@ def test_backup_while_serving_then_restore_and_tables_send_the_rest(
     copy = tmp_path / "backup" / "cafe-Mon.db"
     copy.parent.mkdir()
     assert main(["cafe", "backup", "--db", str(database), "--out", str(copy)]) == 0
-    assert f"backed up 1 games and {half} events" in capsys.readouterr().out
+    assert f"backed up 1 game and {half} events" in capsys.readouterr().out  # one: singular
     table.play(half)
     table.wait_ack(table.events[-1][1].seq, 2)
     servers.stop(server)
@@ -119,7 +119,7 @@ def test_postgresql_backup_with_pg_dump_while_serving_then_pg_restore(
     table.wait_ack(table.events[half - 1][1].seq, 1)
     copy = tmp_path / "cafe-Mon.dump"
     assert main(["cafe", "backup", "--db", pg_url, "--out", str(copy)]) == 0
-    assert f"backed up 1 games and {half} events" in capsys.readouterr().out
+    assert f"backed up 1 game and {half} events" in capsys.readouterr().out  # one: singular
     table.play(half)
     last = table.events[-1][1].seq
     table.wait_ack(last, 2)

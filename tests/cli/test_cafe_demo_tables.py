@@ -5,6 +5,7 @@ read by the daemon's loop into the very record its synthetic game plays."""
 from __future__ import annotations
 
 import json
+import logging
 import re
 import threading
 from collections.abc import Mapping
@@ -94,3 +95,28 @@ def test_the_phone_pages_menu_entry_takes_one_up_more() -> None:
     assert [b for _, b in with_phone_entry(presses)].count("up") == 4
     short = [(1.0, "back"), (1.25, "up"), (1.5, "up"), (1.75, "select")]
     assert with_phone_entry(short) == tuple(short)
+
+
+def test_a_demo_tables_phone_link_is_whole_on_its_oled_and_in_its_log(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The docs walk, item 3: the demo's tables gave their players' page as a path
+    alone ("/t/window?k=..."), on the OLED's code and in the log lines the dashboard
+    shows the staff; a phone or a person opens only an address with its host and port.
+    The table's loop is stepped here, not on its thread (no broker: never started)."""
+    from companion.cli.cafe_demo_tables import DemoTable
+
+    base = "http://127.0.0.1:8123"
+    table = DemoTable(PLANS[0], tmp_path, "demo", 1, base)
+    try:
+        with caplog.at_level(logging.INFO, logger="companion.daemon.phone"):
+            table._next_game()
+            table.daemon.start()
+            table.daemon.step()
+        link = table.phone_link()
+        assert link is not None and link.startswith(f"{base}/t/{PLANS[0].name}?k=")
+        said = [r.getMessage() for r in caplog.records if "page: " in r.getMessage()]
+        assert said and all(f"page: {base}/t/" in line for line in said), said
+        assert table.phone is not None and table.phone.link() == link  # the OLED's code
+    finally:
+        table.close()

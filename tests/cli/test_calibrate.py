@@ -128,7 +128,7 @@ def test_a_frame_of_a_replay_source(tmp_path: Path, capsys: pytest.CaptureFixtur
     ("args", "message"),
     [
         (["--source", "/nonexistent/table.png"], "no such file"),
-        (["--source", "{tmp}/notes.txt"], "cannot be opened as a video"),
+        (["--source", "{tmp}/notes.txt"], "not a video that can be played"),
         (["--source", "{tmp}/table.png", "--layout", "{tmp}/missing.toml"], "missing.toml"),
         (["--source", "{tmp}/table.png", "--frame", "-1"], "frames count from 0"),
         (["--source", "{tmp}/empty"], "no frames"),

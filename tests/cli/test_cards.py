@@ -109,7 +109,7 @@ def test_list_prints_notation_payload_and_face(capsys: pytest.CaptureFixture[str
         (["cards", "list", "fibonachos", "--only", "R1"], "write the serial"),
         (["cards", "list", "trump", "--only", "Q9"], "no card 'Q9'"),
         (["cards", "list", "trump", "--copy", "0"], "deck copy 0"),
-        (["cards", "sheet", "hex", "--out", "x.pdf", "--paper", "a5"], "paper 'a5'"),
+        (["cards", "sheet", "hex", "--out", "x.pdf", "--paper", "a5"], "--paper a5"),
         (["cards", "sheet", "hex", "--out", "x.pdf", "--stickers", "avery-1"], "label sheet"),
         (["cards", "sheet", "hex", "--out", "/no/such/dir/x.pdf"], "does not exist"),
         (["cards", "export", "hex", "--out", "pngs", "--dpi", "5"], "5 dpi"),
@@ -131,3 +131,46 @@ def test_staff_without_a_key_says_how(tmp_path: Path, capsys: pytest.CaptureFixt
     config.write_text(f'[staff]\nkey_file = "{tmp_path / "missing.key"}"\n')
     argv = ["cards", "list", "staff", "--config", str(config)]
     _one_line_error(capsys, argv, "give --staff-key FILE")
+
+
+@pytest.mark.parametrize(
+    ("argv", "text"),
+    [
+        (
+            ["sheet", "hex-pieces", "--stickers", "banana"],
+            "--stickers banana: the hex pieces come as round stickers (--stickers round)",
+        ),
+        (
+            ["sheet", "hex-pieces", "--paper", "letter"],
+            "--paper letter: the hex pieces print on a4",
+        ),
+        (["sheet", "hex-pieces", "--only", "R1"], "--only R1: the hex pieces print whole"),
+        (["sheet", "hex-pieces", "--copy", "2"], "--copy 2: the hex pieces print whole"),
+        (["sheet", "hex-board", "--stickers", "round"], "the hex board has no sticker sheet"),
+        (["sheet", "trump", "--stickers", "round"], "(round is for the hex pieces)"),
+        (["sheet", "trump", "--stickers", "avery-5160", "--paper", "a4"], "its own paper"),
+        (["sheet", "trump", "--paper", "a5"], "--paper a5: the papers are a4, letter"),
+        (["list", "hex-pieces"], "no card faces to export or list"),
+        (["export", "hex-board"], "the hex board prints whole with companion cards sheet"),
+    ],
+)
+def test_options_that_do_not_apply_are_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], text: str
+) -> None:
+    """The docs walk, item 4: ``sheet hex-pieces --stickers banana`` printed stickers,
+    ``--paper letter`` an A4 page, ``--only``/``--copy`` were passed over; a deck's
+    label sheet took any --paper. Each is one line naming the option, and no file is
+    written."""
+    out = tmp_path / "out.pdf"
+    written = ["--out", str(out)] if argv[0] != "list" else []
+    _one_line_error(capsys, ["cards", *argv, *written], text)
+    assert not out.exists()
+
+
+def test_the_hex_pieces_stickers_are_round(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/hex-referee.md: ``--stickers round`` prints the pieces as stickers."""
+    out = tmp_path / "pieces.pdf"
+    assert main(["cards", "sheet", "hex-pieces", "--stickers", "Round", "--out", str(out)]) == 0
+    assert capsys.readouterr().out.endswith(": 26 pieces as stickers\n")

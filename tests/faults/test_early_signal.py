@@ -98,7 +98,7 @@ def test_main_catches_the_stop_signals_before_building_the_parser(
 
     handlers: list[object] = []
 
-    def build_parser() -> None:
+    def build_parser(only: str | None = None) -> None:
         handlers.append(signal.getsignal(signal.SIGTERM))
         raise BuiltError
 
