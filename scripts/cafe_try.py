@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import pwd
 import re
 import shlex
@@ -34,12 +33,13 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(HERE / "scripts"))
-from unit_try import environment, groups, read_unit, seconds, wait_ready  # noqa: E402
+from unit_try import environment, groups, notify_socket, read_unit, seconds, wait_ready  # noqa: E402
 
 DOC = HERE / "docs" / "cafe.md"
 UNIT = Path("/etc/systemd/system/companion-cafe.service")
@@ -174,6 +174,16 @@ def flood(folder: Path) -> list[str]:
     return flooder.stdout.split()
 
 
+def listen(sock: socket.socket, heard: list[str]) -> None:
+    """Every notice from now on, into ``heard`` (until the socket closes)."""
+    sock.settimeout(None)
+    try:
+        while True:
+            heard.extend(sock.recv(4096).decode(errors="replace").splitlines())
+    except OSError:
+        return
+
+
 def stop(server: subprocess.Popen[bytes], service: dict[str, str]) -> float:
     """SIGTERM, and the unit's TimeoutStopSec to stop in (then SIGABRT: faulthandler
     writes its threads' stacks to its log; then SIGKILL); the seconds it took."""
@@ -202,11 +212,7 @@ def main() -> int:
     service = read_unit(UNIT)
     user = pwd.getpwnam(service["User"])
     with tempfile.TemporaryDirectory(prefix="cafe-try-") as tmp:
-        address = str(Path(tmp) / "notify")
-        sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-        sock.bind(address)
-        os.chmod(tmp, 0o755)
-        os.chmod(address, 0o777)
+        sock, address = notify_socket(Path(tmp))
         env = environment(service, address, seconds(service.get("WatchdogSec", ""), 0.0))
         env["PYTHONFAULTHANDLER"] = "1"
         started = time.monotonic()
@@ -222,6 +228,9 @@ def main() -> int:
         )
         ready, pinged, notices = wait_ready(sock, server, started, started + 600, 1)
         result.update(ready_s=ready, watchdog_s=pinged, notices=notices[-4:])
+        # Read on as systemd does: the pings of the whole run, the last notice.
+        heard: list[str] = []
+        threading.Thread(target=listen, args=(sock, heard), daemon=True).start()
         flooded: list[str] = []
         if pinged is not None:
             time.sleep(max(0.0, args.grace - (time.monotonic() - started)))
@@ -230,6 +239,9 @@ def main() -> int:
             result["t1_after"] = answer("table-t1")
             result["t2_after"] = answer("table-t2")
         result["stop_s"] = stop(server, service)
+        pings = heard.count("WATCHDOG=1")
+        result["pings_during_run"] = pings
+        result["stopping_said"] = "STOPPING=1" in heard
         result["exit"] = server.returncode
         log.seek(0)
         said = log.read()
@@ -247,6 +259,7 @@ def main() -> int:
         and result.get("t2_after") == "Success"
         and result["shut_out_logged"] is True
         and result["exit"] == 0
+        and pings > 0
     )
     return 0 if ok else 1
 

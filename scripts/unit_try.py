@@ -93,6 +93,16 @@ def groups(service: dict[str, str]) -> list[int]:
     return found
 
 
+def notify_socket(folder: Path) -> tuple[socket.socket, str]:
+    """A notify socket in ``folder`` the service's user may write to, and its address."""
+    address = str(folder / "notify")
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    sock.bind(address)
+    os.chmod(folder, 0o755)
+    os.chmod(address, 0o777)
+    return sock, address
+
+
 def wait_ready(
     sock: socket.socket,
     proc: subprocess.Popen[bytes],
@@ -141,11 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     kill = getattr(signal, service.get("KillSignal", "SIGTERM"))
     result: dict[str, object] = {"unit": str(args.unit), "command": command, "cwd": workdir}
     with tempfile.TemporaryDirectory(prefix="unit-try-") as tmp:
-        address = str(Path(tmp) / "notify")
-        sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-        sock.bind(address)
-        os.chmod(tmp, 0o755)
-        os.chmod(address, 0o777)
+        sock, address = notify_socket(Path(tmp))
         env = environment(service, address, watchdog)
 
         started = time.monotonic()

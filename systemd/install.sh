@@ -339,13 +339,18 @@ RULE
     rm -f "$rule"
 }
 
-do_install() {
+# The OS's packages, the user, the program and its environment: a table's and the cafe's.
+program_and_environment() {
     system_packages
     user_and_groups
     say "the program: $PREFIX"
     copy_program
     python_packages
     check_imports
+}
+
+do_install() {
+    program_and_environment
     settings_and_keys
     check_i2c
     check_camera
@@ -380,12 +385,7 @@ do_install() {
 # first time: the broker and the names come first (docs/cafe.md steps 2 and 3); a server
 # already running is restarted when its program or units changed.
 do_install_cafe() {
-    system_packages
-    user_and_groups
-    say "the program: $PREFIX"
-    copy_program
-    python_packages
-    check_imports
+    program_and_environment
     run command install -d -m 0750 -o root -g "$USER_NAME" "$CONF_DIR"
     if [ ! -f "$CONF_DIR/cafe.toml" ]; then
         say "default cafe settings: $CONF_DIR/cafe.toml (name the cafe: docs/cafe.md step 3)"

@@ -38,9 +38,12 @@ class Notifier:
             return False
         try:
             with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sock:
+                # Never waits: a receiver that stopped reading (its queue full) would
+                # otherwise hold the caller, the loop or watch that pings, for ever.
+                sock.setblocking(False)
                 sock.connect(self._address)
                 sock.sendall("\n".join(fields).encode())
-        except OSError:
+        except OSError:  # BlockingIOError included: that notice is lost
             return False
         return True
 

@@ -35,3 +35,15 @@ def test_outside_systemd_nothing_is_sent() -> None:
 
 def test_a_vanished_socket_is_not_fatal(tmp_path: Path) -> None:
     assert Notifier({"NOTIFY_SOCKET": str(tmp_path / "gone.sock")}).watchdog() is False
+
+
+def test_a_receiver_that_stopped_reading_never_holds_the_sender(tmp_path: Path) -> None:
+    """A notify socket whose reader stopped (its queue full) held ``companion cafe``'s
+    watch in ``sendall`` for ever, and the server did not stop within its unit's
+    TimeoutStopSec (found by scripts/cafe_try.py). Each notice now gives up at once."""
+    path = tmp_path / "notify.sock"
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as server:
+        server.bind(str(path))
+        notifier = Notifier({"NOTIFY_SOCKET": str(path)})
+        sent = [notifier.watchdog() for _ in range(5000)]  # never read
+    assert sent[0] is True and sent[-1] is False
