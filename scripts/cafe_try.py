@@ -224,6 +224,7 @@ def main() -> int:
             user=user.pw_uid,
             group=user.pw_gid,
             extra_groups=groups(service),
+            stdout=log,  # as journald takes both
             stderr=log,
         )
         ready, pinged, notices = wait_ready(sock, server, started, started + 600, 1)
