@@ -221,11 +221,14 @@ def _serve(settings: CafeSettings, server: CafeServer) -> str | None:
     # uvicorn stops gracefully on SIGTERM, then raises it again: with Python's default
     # handler the process died there, before the writer stored what it held and the
     # database closed. Here it ends web.run(), and the rest runs.
-    signal.signal(signal.SIGTERM, _stopped)
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _stopped) if main else None
     try:
         with suppress(SystemExit):
             web.run()
     finally:
+        if main:
+            signal.signal(signal.SIGTERM, previous)
         notifier.stopping()
         watch.stop()
         server.stop()

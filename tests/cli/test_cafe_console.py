@@ -33,11 +33,13 @@ def test_the_cafe_servers_lines_carry_the_local_time(
     """The docs walk, item 2: the server's console lines had no time at all (journald
     stamps them under systemd, a terminal does not): each starts with the wall clock's
     HH:MM:SS, and the start line gives the dashboard's whole address. The web server
-    is not started (uvicorn.run returns at once); the broker is a closed loopback port."""
+    is not started (uvicorn's Server.run returns at once); the broker is a closed loopback port."""
     import uvicorn
 
     ran: list[dict[str, Any]] = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **options: ran.append(options))
+    monkeypatch.setattr(
+        uvicorn.Server, "run", lambda self, sockets=None: ran.append({"host": self.config.host})
+    )
     monkeypatch.setattr(phone, "local_address", lambda: "192.0.2.7")
     monkeypatch.delenv("JOURNAL_STREAM", raising=False)
     config = tmp_path / "cafe.toml"
