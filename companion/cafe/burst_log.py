@@ -1,4 +1,4 @@
-"""Warnings about a table's messages, at most one a minute per table (issue 22: no
+"""Warnings about a table's messages, at most one a minute per table and topic (issue 22: no
 message can stall the server; a table sending 70,000 malformed messages a second made
 as many warning lines, 90,686 in 10 s, for journald to write and the staff to wade
 through). The first is said at once; the rest of a burst are counted and said in one
@@ -25,7 +25,8 @@ from collections.abc import Callable
 
 
 class BurstLog:
-    """Per table: a warning at once, then at most one every ``every`` seconds."""
+    """Per key (a table's topic): a warning at once, then at most one every ``every``
+    seconds."""
 
     def __init__(
         self,
@@ -37,17 +38,17 @@ class BurstLog:
         self.log = log
         self.every = every
         self.clock = clock
-        #: Per table: when it was last said, and how many were held back since.
+        #: Per key: when it was last said, and how many were held back since.
         self._last: dict[str, tuple[float, int]] = {}
 
-    def warn(self, table: str, text: str) -> None:
+    def warn(self, key: str, text: str) -> None:
         now = self.clock()
-        last = self._last.get(table)
+        last = self._last.get(key)
         if last is not None and now - last[0] < self.every:
-            self._last[table] = (last[0], last[1] + 1)
+            self._last[key] = (last[0], last[1] + 1)
             return
         held = last[1] if last is not None else 0
-        self._last[table] = (now, 0)
+        self._last[key] = (now, 0)
         if held:
             self.log.warning("%s (and %d more like it since the last said)", text, held)
         else:

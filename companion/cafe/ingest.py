@@ -229,9 +229,8 @@ class Ingest:
         """Set ``item`` aside with why; an events message the table will send again
         until acked is passed over when it is the next the ack waits for."""
         reason = f"{type(exc).__name__}: {exc}"
-        self.said.warn(
-            item.table, f"cafe: message of {item.table}/{item.leaf} set aside: {reason[:300]}"
-        )
+        where = f"{item.table}/{item.leaf}"
+        self.said.warn(where, f"cafe: message of {where} set aside: {reason[:300]}")
         now = self.clock()
         self.store.put_quarantine(
             QuarantineRow(item.table, item.leaf, item.payload, reason, now, now)
