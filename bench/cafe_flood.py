@@ -5,7 +5,9 @@ sets it up, with the dynamic security plugin beside the password file (the tests
 harness, tests/bus/broker_harness.py); the real :class:`~companion.cafe.server.CafeServer`
 on SQLite, in this process; a separate process logged in as ``table-t1`` publishing one
 valid ``events`` message in a loop for ``--seconds`` (tests/cafe/flooder.py); then
-table t2 sends a game. Reported for each QoS, without the broker's admin account (the
+table t2 sends a game. Reported first, a table keeping the contract catching up on a
+journal of ``--games`` games (the real table bus, stop-and-wait): its pace, and that it
+is never said to flood. Then, for each QoS, without the broker's admin account (the
 flood is only logged) and with it (the flooder shut out): what the flooder published,
 when it was shut out, and how long t2's game took to be stored (given up at
 ``--wait`` seconds).
@@ -13,7 +15,7 @@ when it was shut out, and how long t2's game took to be stored (given up at
 The server measures from the first message here (no grace after its connection: the
 grace is for the broker's backlog, and a fresh broker has none).
 
-    PYTHONPATH=$PWD .venv/bin/python bench/cafe_flood.py [--seconds 10] [--wait 60]
+    PYTHONPATH=$PWD .venv/bin/python bench/cafe_flood.py [--seconds 10] [--wait 60] [--games 30]
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
@@ -33,6 +36,7 @@ for folder in ("tests/bus", "tests/cafe", "tests/daemon", "."):
 from broker_harness import ADMIN, SERVER, Broker  # noqa: E402
 from cafe_sim import CAFE, SimTable, play_journal  # noqa: E402
 
+from companion.bus.client import TableBus  # noqa: E402
 from companion.cafe.flood import Limits  # noqa: E402
 from companion.cafe.server import CafeServer  # noqa: E402
 from companion.cafe.settings import (  # noqa: E402
@@ -46,7 +50,9 @@ from companion.cafe.sqlite import SqliteStore  # noqa: E402
 FLOODER = ROOT / "tests" / "cafe" / "flooder.py"
 
 
-def run(folder: Path, journal: Path, *, qos: int, admin: bool, seconds: float, wait: float) -> str:
+def _cafe(folder: Path, *, admin: bool) -> tuple[Broker, CafeServer]:
+    """A broker locked down with the plugin, and the server on it (with its admin
+    account or not), measuring from the first message."""
     broker = Broker(folder / "broker")
     broker.folder.mkdir()
     broker.configure(CAFE, ("t1", "t2"), admin=True)
@@ -66,6 +72,42 @@ def run(folder: Path, journal: Path, *, qos: int, admin: bool, seconds: float, w
     server.link.connected.wait(10)
     if server.doorman.admin is not None:
         server.doorman.admin.ready.wait(10)
+    return broker, server
+
+
+def catch_up(folder: Path, games: int) -> str:
+    """The real table bus sending a journal of ``games`` games, as fast as the server
+    acks each message (stop-and-wait): its pace, and whether it was said to flood."""
+    broker, server = _cafe(folder, admin=True)
+    arrived: list[float] = []
+    measured = server.link.on_arrival
+
+    def arrival(table: str, leaf: str, size: int) -> None:
+        arrived.append(time.monotonic())
+        measured(table, leaf, size)
+
+    server.link.on_arrival = arrival
+    journal = play_journal(folder / "journal.db", games=games)
+    last = SimTable("t1", 1, journal).events[-1][1].seq
+    bus = TableBus(broker.settings("t1", cafe=CAFE), journal, key=None)
+    bus.start()
+    while not ("t1" in server.ingest.tables and server.ingest.ack_of("t1").seq == last):
+        time.sleep(0.05)
+    bus.close()
+    server.stop()
+    server.store.close()
+    broker.stop()
+    seconds = arrived[-1] - arrived[0]
+    most = max(Counter(int(at - arrived[0]) for at in arrived).values())
+    said = "shut out" if server.doorman.shut() else "never said to flood"
+    return (
+        f"{len(arrived):,} messages in {seconds:.2f} s, {len(arrived) / seconds:,.0f} a second "
+        f"(at most {most:,} in one second): {said}"
+    )
+
+
+def run(folder: Path, journal: Path, *, qos: int, admin: bool, seconds: float, wait: float) -> str:
+    broker, server = _cafe(folder, admin=admin)
     quiet = SimTable("t2", broker.port, journal, password=broker.passwords["table-t2"])
     quiet.connect()
     body = folder / "flood.json"
@@ -112,8 +154,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=10.0, help="the flood's length")
     parser.add_argument("--wait", type=float, default=60.0, help="the longest wait for t2")
+    parser.add_argument(
+        "--games", type=int, default=30, help="the journal a table catches up on first"
+    )
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as temp:
+        (Path(temp) / "catch-up").mkdir()
+        line = catch_up(Path(temp) / "catch-up", options.games)
+        print(f"a table catching up on {options.games} games: {line}", flush=True)
         journal = play_journal(Path(temp) / "journal.db", games=1)
         for qos in (0, 1):
             for admin in (False, True):

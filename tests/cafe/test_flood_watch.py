@@ -61,8 +61,8 @@ def _send(
 
 def test_a_table_catching_up_on_its_journal_is_never_said_to_flood() -> None:
     """Issue 22: a table sends its events stop-and-wait, the next once the server's ack
-    covers the last; back from an outage, as fast as the server acks (750 a second
-    measured with the real table and server, test_shut_out.py): 5,000 a second here
+    covers the last; back from an outage, as fast as the server acks (779 a second
+    measured with the real table and server, bench/cafe_flood.py): 5,000 a second here
     for a minute, then a state every second for ten minutes: never said to flood."""
     watch, clock = _watch()
     assert _send(watch, clock, 5000, 60, leaf="events", acked=True) is None
