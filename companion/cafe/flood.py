@@ -9,16 +9,16 @@ it has read through them (docs/security.md). What stops that is the broker shutt
 the account out (:mod:`companion.cafe.broker_admin`); this module says when.
 
 A table keeping the contract sends its ``events`` stop-and-wait: the next once the
-server's ack covers the last (:mod:`companion.bus.sender`). Back from an outage it
-sends its backlog at the pace of the server's acks (779 a second here,
-bench/cafe_flood.py), and faster on a quicker server: no rate tells that from a
-flood. So each ack the server publishes to a table invites its next ``events``
-message (:meth:`FloodWatch.acked`), and only what comes uninvited is measured: its
-``status`` when it connects, a ``state`` on each change at the table, its log lines,
-an ``events`` message sent again after 5 s without an ack; a few messages a second. Each table has a token bucket for
-them: :attr:`Limits.burst` messages (and :attr:`Limits.byte_burst` bytes) at once,
-refilled at :attr:`Limits.rate` a second (:attr:`Limits.byte_rate`). A table that
-empties one floods.
+server's ack covers the last (:mod:`companion.bus.sender`). Back from an outage it sends
+its backlog at the pace of the server's acks (779 a second here, bench/cafe_flood.py),
+and faster on a quicker server: no rate tells that from a flood. So each ack the server
+publishes to a table invites its next ``events`` message (:meth:`FloodWatch.acked`), and
+only what comes uninvited is measured: its ``status`` when it connects, a ``state`` on
+each change at the table, its log lines, an ``events`` message sent again after 5 s
+without an ack; a few messages a second. Each table has a token bucket for them:
+:attr:`Limits.burst` messages (and :attr:`Limits.byte_burst` bytes) at once, refilled at
+:attr:`Limits.rate` a second (:attr:`Limits.byte_rate`). A table that empties one
+floods.
 
 Right after the server connects, the broker hands it everything it kept while the
 server was away (up to ``max_queued_messages``) as fast as the server reads: a busy
