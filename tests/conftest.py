@@ -44,3 +44,13 @@ def pytest_collection_finish(session: object) -> None:
     gc.freeze()
     young, middle, _ = gc.get_threshold()
     gc.set_threshold(young, middle, 100)
+
+
+def pytest_sessionfinish(session: object, exitstatus: int) -> None:
+    """With ``COMPANION_EVERY_PART=1`` (``scripts/bootstrap.sh test`` sets it, so CI), a
+    test skipped because a program it runs is not installed fails the run: the README's
+    test command installs every one, and a part left untested must not pass silently
+    (the table's voice tests did, on a fresh machine, until espeak-ng was installed)."""
+    import pytest_parts
+
+    pytest_parts.fail_on_missing_parts(session)
