@@ -50,18 +50,17 @@ from companion.bus.contract import (
 from companion.bus.limits import ID_MAX
 from companion.cafe.batch import Applied, Incoming, LostSession
 from companion.cafe.burst_log import BurstLog
+from companion.cafe.marks import advance
 from companion.cafe.outcome import seats_of
+from companion.cafe.share import Shares
 from companion.cafe.store import JournalRow, QuarantineRow, Store, TableRow
 from companion.games.json_types import JSON
 from companion.web.model import HistoryFilter
 
-#: A batch's messages and result are defined in batch.py and taken from here too.
-__all__ = ["Applied", "Incoming", "Ingest", "LostSession"]
+__all__ = ["Applied", "Incoming", "Ingest", "LostSession"]  # batch.py's, from here too
 
 log = logging.getLogger("companion.cafe")
 
-#: How far past the ack one batch looks for events already held (after a hole is filled).
-WALK = 1000
 #: The kinds of number an ack holds (``afters`` keys: looked up per table, not searched
 #: for, so a message costs the same with 20 tables or 1,000).
 KINDS = ("seq", "games")
@@ -72,10 +71,13 @@ DIGEST = re.compile(r"[0-9a-f]{64}")
 class Ingest:
     """Applies batches of messages to the store; owns each table's progress."""
 
-    def __init__(self, store: Store, cafe: str, *, clock: Callable[[], float]) -> None:
+    def __init__(
+        self, store: Store, cafe: str, *, clock: Callable[[], float], shares: Shares | None = None
+    ) -> None:
         self.store = store
         self.cafe = cafe
         self.clock = clock
+        self.shares = shares or Shares(clock=clock)  # what each table may have stored
         self.tables: dict[str, TableRow] = {}
         #: Per table, the ``after`` of each event seq (and game id) held beyond its ack.
         self.afters: dict[tuple[str, str], dict[int, int]] = {}
@@ -179,7 +181,10 @@ class Ingest:
     def _each(self, item: Incoming, done: Applied) -> bool:
         """One message stored, or set aside with why (issue 22): never the batch's end.
         True when the table's row changed. The database's own trouble (a full disk) is
-        raised: the whole batch is tried again, unacknowledged."""
+        raised: the whole batch is tried again, unacknowledged. Over the table's share,
+        or the disk nearly full: not stored nor acked, the table sends it again."""
+        if self.shares.holds(item.table, item.leaf, len(item.payload)):
+            return False
         kept = self._memory(item.table)
         guarded = item.leaf == "events"  # a state writes only its link, guarded there
         if guarded:
@@ -232,9 +237,9 @@ class Ingest:
         where = f"{item.table}/{item.leaf}"
         self.said.warn(where, f"cafe: message of {where} set aside: {reason[:300]}")
         now = self.clock()
-        self.store.put_quarantine(
-            QuarantineRow(item.table, item.leaf, item.payload, reason, now, now)
-        )
+        if self.shares.keeps(item.table, item.leaf, len(item.payload)):  # else only in the log
+            row = QuarantineRow(item.table, item.leaf, item.payload, reason, now, now)
+            self.store.put_quarantine(row)
         done.quarantined += 1
         if item.leaf == "events":
             self._pass_over(item)
@@ -377,23 +382,7 @@ class Ingest:
         return None
 
     def _advance(self, table: str, kind: str, mark: int, got: int, after: int | None) -> int:
-        """The new mark (``kind``: ``seq`` or ``games``) after holding ``got``, which
-        comes ``after`` that number (None: the one before): past it when that is held,
-        then over every number held whose own ``after`` is then held."""
-        if got <= mark:
-            return mark
+        """The new ``kind`` mark (``seq`` or ``games``) after holding ``got`` (marks.py)."""
+        held = self.store.seqs_after if kind == "seq" else self.store.game_ids_after
         afters = self.afters.setdefault((table, kind), {})
-        came = got - 1 if after is None else after
-        if came > mark:  # something between is not held (yet): wait for it
-            if len(afters) < WALK:
-                afters[got] = min(came, afters.get(got, came))
-            return mark
-        held_after = self.store.seqs_after if kind == "seq" else self.store.game_ids_after
-        mark = got
-        for held in held_after(table, mark, WALK):
-            if afters.get(held, held - 1) > mark:
-                break
-            mark = held
-        for number in [n for n in afters if n <= mark]:
-            del afters[number]
-        return mark
+        return advance(afters, lambda mark, walk: held(table, mark, walk), mark, got, after)

@@ -14,6 +14,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from companion.bus.contract import Command, GameRow, LogEntry, MessageError, split_key
@@ -25,6 +26,8 @@ from companion.cafe.link import Link
 from companion.cafe.logbook import LogBook
 from companion.cafe.outcome import outcome_of, rounds_of
 from companion.cafe.settings import CafeSettings
+from companion.cafe.share import Share, Shares, disk_free
+from companion.cafe.sqlite import SqliteStore
 from companion.cafe.store import QuarantineRow, Store, TableRow
 from companion.cafe.writer import Writer
 from companion.games.json_types import JSON
@@ -100,6 +103,13 @@ def card_of(row: TableRow, version: int) -> TableCard:
     )
 
 
+def _disk_of(store: Store) -> Callable[[], int | None]:
+    """The free bytes of an SQLite file's disk (a PostgreSQL server's is its own)."""
+    if isinstance(store, SqliteStore) and store.path != ":memory:":
+        return disk_free(Path(store.path))
+    return lambda: None
+
+
 def line_of(row: GameRow) -> GameLine:
     outcome = outcome_of(row.result, len(row.players))
     reason = (row.result or {}).get("reason") if row.ended is not None else None
@@ -135,7 +145,14 @@ class CafeServer:
         self.key = key
         self.clock = clock
         self.changes = Changes()
-        self.ingest = Ingest(store, settings.cafe.name, clock=clock)
+        database = settings.database
+        self.shares = Shares(
+            Share.in_mb(database.table_mb_per_day, database.keep_free_mb),
+            free=_disk_of(store),
+            changed=lambda table: self._changed([table]),
+            clock=clock,
+        )
+        self.ingest = Ingest(store, settings.cafe.name, clock=clock, shares=self.shares)
         self.writer = Writer(self.ingest, self._stored, self._dropped)
         self.logs = LogBook()
         watch = FloodWatch(flood)
@@ -234,7 +251,7 @@ class CafeServer:
         rows = dict(self.ingest.tables)  # a copy: the writer thread changes it
         with self._versions_lock:
             versions = dict(self._versions)
-        shut = self.doorman.shut()
+        shut, held = self.doorman.shut(), self.shares.held()
         cards = []
         for name in sorted(rows):
             row, version = rows[name], versions.get(name, 0)
@@ -242,6 +259,8 @@ class CafeServer:
             if kept is None or kept[0] is not row or kept[1].version != version:
                 kept = self._cards[name] = (row, card_of(row, version))
             card = kept[1]
+            if name in held:
+                card = replace(card, held=held[name].reason)
             # Shut out, it is offline whatever it said last (the broker kicks it without
             # its last will).
             cards.append(replace(card, online=False, shut_out=shut[name]) if name in shut else card)
@@ -291,6 +310,14 @@ class CafeServer:
     def let_in(self, table: str) -> None:
         """Let a table shut out at the broker in again (staff); ValueError if it is not."""
         self.doorman.let_in(table)
+
+    def store_again(self, table: str) -> None:
+        """A day's share of storage again for ``table`` (staff); ValueError if it has
+        not used its share up. Its games are stored at its next resend (within a minute)."""
+        self.shares.store_again(table)
+
+    def disk_low(self) -> tuple[int, int] | None:
+        return self.shares.disk()
 
     def send(self, table: str, action: str, args: Mapping[str, JSON]) -> str:
         """A staff command to ``table``, signed; its nonce (the table's answer names it)."""

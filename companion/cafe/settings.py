@@ -19,6 +19,8 @@ on a machine that is no table), every setting with a default.
     [database]
     path = ""                        # empty: cafe.db in the state directory
     url = ""                         # PostgreSQL instead: "postgresql://user@host/db"
+    table_mb_per_day = 250           # what one table may have stored a day (0: no share)
+    keep_free_mb = 256               # the SQLite disk's reserve: nothing stored under it
     [web]
     host = "127.0.0.1"
     port = 8080
@@ -72,6 +74,9 @@ class BrokerSection:
 class DatabaseSection:
     path: str = ""
     url: str = ""
+    #: A table's share of storage, and the disk's reserve (companion/cafe/share.py).
+    table_mb_per_day: int = 250
+    keep_free_mb: int = 256
 
 
 @dataclass(frozen=True)
@@ -169,6 +174,9 @@ def parse_settings(data: dict[str, Any], source: str) -> CafeSettings:
         raise SettingsError(f"{source}: broker.table_username must hold {{table}}")
     if settings.broker.admin_username and not settings.broker.admin_password_file:
         raise SettingsError(f"{source}: broker.admin_username needs admin_password_file")
+    for key in ("table_mb_per_day", "keep_free_mb"):
+        if getattr(settings.database, key) < 0:
+            raise SettingsError(f"{source}: database.{key} must be 0 or more (megabytes)")
     if settings.database.url and not is_url(settings.database.url):
         raise SettingsError(f"{source}: database.url must start with postgresql://")
     return settings

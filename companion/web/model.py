@@ -39,6 +39,9 @@ class TableCard:
     version: int = 0
     #: Why the table is shut out at the broker (it flooded), or None; staff let it in.
     shut_out: str | None = None
+    #: Why its games are not stored now: ``share`` (it used up its share of storage:
+    #: staff may store them again) or ``disk`` (the server's disk is nearly full); None.
+    held: str | None = None
 
     def to_json(self) -> JSONObject:
         return asdict(self)
@@ -187,6 +190,15 @@ class CafeSource(Protocol):
     def let_in(self, table: str) -> None:
         """Let a table shut out at the broker (it flooded) in again; ValueError if it
         is not shut out."""
+        ...
+
+    def store_again(self, table: str) -> None:
+        """Give a table that used up its share of storage a day's share again;
+        ValueError if it has not."""
+        ...
+
+    def disk_low(self) -> tuple[int, int] | None:
+        """While the database's disk is nearly full: its free bytes and the reserve."""
         ...
 
     def quarantined(self, limit: int) -> Sequence[Quarantined]:

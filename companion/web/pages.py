@@ -52,6 +52,9 @@ async def dashboard(request: Request) -> Response:
     }
     # Issue 22: false while the server's network thread or its database fails.
     data["receiving"] = source.receiving()
+    # A table's share of storage (docs/security.md): the disk nearly full.
+    low = source.disk_low()
+    data["disk"] = None if low is None else {"free": low[0], "keep_free": low[1]}
     # Issue 22: what the server set aside, on the staff's page (never in the public JSON).
     set_aside = source.quarantined(SET_ASIDE_SHOWN) if is_staff(request) else []
     return answer(

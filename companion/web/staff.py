@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import math
+from collections.abc import Callable
 
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
@@ -89,8 +90,13 @@ async def action(request: Request) -> Response:
     if not is_staff(request):
         raise HTTPException(403, "staff only: log in first")
     table, what = request.path_params["table"], request.path_params["action"]
-    if what == "let-in":
-        return _let_in(request, table)
+    source = site_of(request).source
+    if what == "let-in":  # shut out at the broker: it flooded
+        done = gettext(request, "The table may connect again.")
+        return _mended(request, table, source.let_in, done)
+    if what == "store-again":  # it used up its share of storage (docs/security.md)
+        done = gettext(request, "Its games are stored again within a minute.")
+        return _mended(request, table, source.store_again, done)
     args: JSONObject = {}
     if what == "message":
         text = " ".join(form.get("text", "").split())
@@ -100,7 +106,7 @@ async def action(request: Request) -> Response:
     elif what != "reset":
         raise HTTPException(404, f"no staff action {what}")
     try:
-        site_of(request).source.send(table, what, args)
+        source.send(table, what, args)
     except ValueError as exc:
         raise HTTPException(409, str(exc)) from None
     done = gettext(request, "Sent to the table.")
@@ -108,13 +114,13 @@ async def action(request: Request) -> Response:
     return RedirectResponse(f"/tables/{table}", status_code=303)
 
 
-def _let_in(request: Request, table: str) -> Response:
-    """A table shut out at the broker (it flooded) let in again."""
+def _mended(request: Request, table: str, mend: Callable[[str], None], done: str) -> Response:
+    """A table let in again at the broker, or given a day's share of storage again."""
     try:
-        site_of(request).source.let_in(table)
+        mend(table)
     except ValueError as exc:
         raise HTTPException(409, str(exc)) from None
-    request.session["flash"] = gettext(request, "The table may connect again.")
+    request.session["flash"] = done
     return RedirectResponse(f"/tables/{table}", status_code=303)
 
 
