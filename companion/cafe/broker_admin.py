@@ -49,12 +49,15 @@ class BrokerAdmin:
         self,
         settings: CafeSettings,
         listed: Callable[[dict[str, str]], None] = lambda shut: None,
+        answered: Callable[[str, str | None], None] = lambda account, error: None,
     ) -> None:
         """``listed`` is called at each connection with the accounts shut out (a
-        disabled account of the plugin) and why (its ``textname``)."""
+        disabled account of the plugin) and why (its ``textname``); ``answered`` with an
+        account :meth:`shut_out` asked for and the broker's error (None: shut out)."""
         broker = settings.broker
         self.settings = settings
         self.listed = listed
+        self.answered = answered
         #: The accounts this server created in the plugin (deleted to let them in).
         self._ours: set[str] = set()
         self._lock = threading.Lock()
@@ -154,8 +157,8 @@ class BrokerAdmin:
             return  # the plugin's own account: only disabled
         if error:
             log.warning("cafe: the broker refused %s: %s", command, error)
-        elif command == "disableClient":
-            log.info("cafe: %s shut out at the broker", correlation.removeprefix("shut:"))
+        if command == "disableClient" and correlation.startswith("shut:"):
+            self.answered(correlation.removeprefix("shut:"), str(error) if error else None)
 
     def _listed(self, data: JSON) -> None:
         found = data.get("clients") if isinstance(data, dict) else None

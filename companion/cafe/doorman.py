@@ -37,9 +37,15 @@ class Doorman:
         self.changed = changed
         self.watch = watch or FloodWatch()
         self.clock = clock
-        self.admin = BrokerAdmin(settings, self._listed) if settings.broker.admin_username else None
-        #: The tables shut out at the broker, and why.
+        self.admin = (
+            BrokerAdmin(settings, self._listed, self._answered)
+            if settings.broker.admin_username
+            else None
+        )
+        #: The tables shut out at the broker (as it answered), and why.
         self._shut: dict[str, str] = {}
+        #: The tables the broker was asked to shut out, not answered yet, and why.
+        self._asked: dict[str, str] = {}
         self._lock = threading.Lock()
 
     def start(self) -> None:
@@ -68,7 +74,8 @@ class Doorman:
             self._flooding(flood)
 
     def shut(self) -> Mapping[str, str]:
-        """The tables shut out at the broker, and why."""
+        """The tables shut out at the broker, and why: only once the broker said so (a
+        dashboard saying "shut out" of a table the broker never blocked would be lying)."""
         with self._lock:
             return dict(self._shut)
 
@@ -100,16 +107,36 @@ class Doorman:
         stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(self.clock()))
         why = f"{stamp}: {what}"
         with self._lock:
-            self._shut[flood.table] = why
+            self._asked[flood.table] = why
+        log.warning("cafe: %s floods: it %s; shutting it out at the broker", flood.table, what)
         self.admin.shut_out(account, why)
+
+    def _answered(self, account: str, error: str | None) -> None:
+        """The broker's answer to shutting ``account`` out (the admin's thread)."""
+        table = self._table_of(account)
+        with self._lock:
+            why = self._asked.pop(table, None) if table is not None else None
+            if why is not None and error is None:
+                self._shut[str(table)] = why
+        if table is None or why is None:
+            return
+        if error is not None:
+            log.error(
+                "cafe: the broker refused to shut %s out (account %s): %s. It is measured "
+                "again; check the admin account's role in the dynamic security plugin "
+                "(docs/cafe.md)",
+                table,
+                account,
+                error,
+            )
+            self.watch.cleared(table)
+            return
         log.warning(
-            "cafe: %s shut out at the broker (account %s): it %s; the staff let it in "
-            "again on its page",
-            flood.table,
+            "cafe: %s shut out at the broker (account %s); the staff let it in again on its page",
+            table,
             account,
-            what,
         )
-        self.changed(flood.table)
+        self.changed(table)
 
     def _listed(self, accounts: Mapping[str, str]) -> None:
         """The accounts the broker holds shut out (at each connection of the admin)."""

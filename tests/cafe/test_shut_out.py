@@ -28,9 +28,10 @@ from paho.mqtt.enums import CallbackAPIVersion
 from starlette.testclient import TestClient
 
 from companion.bus.client import TableBus
-from companion.cafe.flood import Limits
+from companion.cafe.doorman import Doorman
+from companion.cafe.flood import FloodWatch, Limits
 from companion.cafe.server import CafeServer
-from companion.cafe.settings import CafeSettings
+from companion.cafe.settings import BrokerSection, CafeSettings
 from companion.cafe.store import open_store
 from companion.web.app import create_app
 
@@ -176,6 +177,72 @@ def test_without_the_admin_account_a_flood_is_logged_once(
     assert len(said) == 1 and "[broker] admin_username" in said[0], said
     assert server.doorman.shut() == {}
     assert _answer(broker, "table-t1") == "Success"
+
+
+def test_the_dashboard_says_shut_out_only_once_the_broker_did(
+    guarded_broker: Broker, tmp_path: Path, journal: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """An admin account without the plugin's admin role (here the server's own, named
+    by mistake as ``admin_username``): the broker never shuts the flooder out, so the
+    dashboard must not say it did (before, it said "shut out" as soon as it asked, and
+    the staff believed a table blocked that went on flooding); the log says it asked."""
+    broker = guarded_broker
+    settings = _settings(broker, tmp_path)
+    mistaken = replace(
+        settings.broker,
+        admin_username=SERVER,
+        admin_password_file=settings.broker.password_file,
+    )
+    server = _start(replace(settings, broker=mistaken))
+    flooder = _flood(broker, tmp_path, SimTable("t1", 1, journal).event_message(0))
+    try:
+        wait_until(lambda: "t1" in server.doorman.watch.flooding(), 30, "t1 seen flooding")
+        # the broker's ACL drops what this account publishes to $CONTROL: no answer comes
+        assert server.doorman.shut() == {}
+        assert not any(card.shut_out for card in server.tables())
+    finally:
+        flooder.kill()
+        flooder.communicate()
+        server.stop()
+        server.store.close()
+    assert any(
+        "t1 floods" in r.getMessage() and "shutting it out" in r.getMessage()
+        for r in caplog.records
+    )
+    assert _answer(broker, "table-t1") == "Success"  # never refused
+
+
+def test_a_refusal_of_the_broker_is_said_and_the_table_measured_again(tmp_path: Path) -> None:
+    """The plugin answers an error to disabling the account: the table is not said to be
+    shut out, the error is logged, and the table is measured again (shut out at its
+    next flood, when the admin's role is mended)."""
+    secret = tmp_path / "cafe-admin.password"
+    secret.write_text("not used: nothing connects\n", encoding="utf-8")
+    settings = CafeSettings(
+        broker=BrokerSection(admin_username="cafe-admin", admin_password_file=str(secret))
+    )
+    changed: list[str] = []
+    doorman = Doorman(settings, changed.append, watch=FloodWatch(Limits(grace=0)))
+    assert doorman.admin is not None
+    sent: list[str] = []
+    doorman.admin.shut_out = lambda account, why: sent.append(account)  # type: ignore[method-assign]
+    doorman.connected()
+    for _ in range(3000):
+        doorman.arrived("t1", "events", 100)
+    assert sent == ["table-t1"] and doorman.shut() == {} and changed == []
+    doorman.admin._answered(
+        {
+            "command": "disableClient",
+            "error": "Client not found",
+            "correlationData": "shut:table-t1",
+        }
+    )
+    assert doorman.shut() == {} and doorman.watch.flooding() == frozenset()
+    for _ in range(3000):
+        doorman.arrived("t1", "events", 100)
+    assert sent == ["table-t1", "table-t1"]
+    doorman.admin._answered({"command": "disableClient", "correlationData": "shut:table-t1"})
+    assert "t1" in doorman.shut() and changed == ["t1"]
 
 
 def test_a_table_catching_up_on_its_journal_is_not_shut_out(
