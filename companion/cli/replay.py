@@ -44,7 +44,7 @@ import argparse
 import json
 import logging
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -54,7 +54,7 @@ from companion.cli.history import summary
 from companion.cli.render import render_report
 from companion.cli.seats import player_names, seat_index
 from companion.games.hex import SPEC as HEX
-from companion.games.json_types import JSON
+from companion.games.json_types import JSON, JSONObject
 from companion.games.registry import all_games, get_game
 from companion.inputs import MAX_TEXT_BYTES, read_text
 from companion.table.layout import Layout, default_layout, load_layout
@@ -107,8 +107,40 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument(
         "--start", default=None, help="hex: the board's first position, if not H1's (a diagram)"
     )
+    parser.add_argument(
+        "--expect",
+        type=Path,
+        default=None,
+        metavar="PLAYED",
+        help="the record of what was really played: the replay says the first difference "
+        "and exits 1 when the camera read another game",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(func=run)
+
+
+def played_record(args: argparse.Namespace) -> JSONObject | None:
+    """``--expect``'s record, read before the frames are (one line and exit 2 if bad)."""
+    from companion.cli.expect import expected_record
+
+    return None if args.expect is None else expected_record(args.expect, args.game)
+
+
+def expected(
+    args: argparse.Namespace, record: Mapping[str, JSON], played: JSONObject | None, last: str
+) -> int:
+    """The replay's last line (stderr with ``--json``, else stdout), and with ``--expect``
+    the check of ``record`` against ``played``: exit 1 when the camera read another game."""
+    from companion.cli.expect import first_difference
+
+    status = 0
+    if played is not None:
+        found = first_difference(record, played)
+        last += f"; the same game as {args.expect}" if found is None else ""
+        last += "" if found is None else f"; not the game in {args.expect}: {found}"
+        status = 0 if found is None else 1
+    print(last, file=sys.stderr if args.json else sys.stdout)
+    return status
 
 
 def game_options(args: argparse.Namespace, players: list[str]) -> GameOptions:
@@ -191,10 +223,11 @@ def replay_from(args: argparse.Namespace, open_source: Callable[[], Camera]) -> 
     from companion.table.reader import TableReader
 
     get_game(args.game)  # an unknown game is refused before the source is opened
+    played = played_record(args)
     if args.game == HEX.name:  # the camera reads the board (issue 24)
         from companion.cli.replay_hex import replay_board
 
-        return replay_board(args, open_source)
+        return replay_board(args, open_source, played)
     players = player_names(args.players)
     layout = layout_of(args.layout)
     buttons = button_script(args.buttons)
@@ -212,11 +245,9 @@ def replay_from(args: argparse.Namespace, open_source: Callable[[], Camera]) -> 
         history = summary(session.journal.games()[-1]).as_json()
         data = {"record": result.record, "score": score, "events": events, "history": history}
         print(json.dumps(data))
-        print(result.summary(), file=sys.stderr)
     else:
         print(json.dumps(result.record, ensure_ascii=False))
         print()
         print(render_report(result.report))
         print()
-        print(result.summary())
-    return 0
+    return expected(args, result.record, played, result.summary())

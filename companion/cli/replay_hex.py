@@ -25,12 +25,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from companion.cli.render import render_report
-from companion.cli.replay import button_script, layout_of, warnings_on_stderr
+from companion.cli.replay import button_script, expected, layout_of, warnings_on_stderr
 from companion.cli.seats import player_names
 from companion.errors import UsageError
 from companion.flows.base import GameFlow, NoticeKind
@@ -47,8 +46,11 @@ if TYPE_CHECKING:
 CAMERA: JSONObject = {"mode": "camera"}
 
 
-def replay_board(args: argparse.Namespace, open_source: Callable[[], Camera]) -> int:
-    """Read the hex board in ``open_source()``'s frames (module docstring)."""
+def replay_board(
+    args: argparse.Namespace, open_source: Callable[[], Camera], played: JSONObject | None
+) -> int:
+    """Read the hex board in ``open_source()``'s frames (module docstring); ``played``:
+    ``--expect``'s record, checked against the one read."""
     from companion.daemon.links import TableClock
     from companion.daemon.replay import replay_game
     from companion.flows.registry import check_options
@@ -95,11 +97,9 @@ def replay_board(args: argparse.Namespace, open_source: Callable[[], Camera]) ->
     if args.json:
         data = {"record": result.record, "score": result.report.to_json(), "refused": refused}
         print(json.dumps(data))
-        print(last, file=sys.stderr)
     else:
         print(json.dumps(result.record, ensure_ascii=False))
         print()
         print(render_report(result.report))
         print()
-        print(last)
-    return 0
+    return expected(args, result.record, played, last)

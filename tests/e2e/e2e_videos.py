@@ -14,7 +14,6 @@ frame. One test still writes its frames to a folder and one to a video file
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +22,7 @@ from typing import Any
 import pytest
 
 from companion.cli import build_parser, main
+from companion.cli.expect import without_copies
 from companion.cli.replay import replay_from
 from companion.synthetic.scene import Scene, Step
 from companion.synthetic.scripts import CALM, Mess, TableScript, table_script
@@ -122,18 +122,9 @@ def replay(
     return data
 
 
-_SERIAL = re.compile(r"#\d+")
-
-
 def without_serials(value: Any) -> Any:
     """A record with the ``#n`` serials taken off its cards (records may leave them out)."""
-    if isinstance(value, str):
-        return _SERIAL.sub("", value)
-    if isinstance(value, list):
-        return [without_serials(item) for item in value]
-    if isinstance(value, dict):
-        return {key: without_serials(item) for key, item in value.items()}
-    return value
+    return without_copies(value)
 
 
 def rummy_normalised(record: Mapping[str, Any]) -> Any:

@@ -1,0 +1,109 @@
+"""``companion replay ... --expect PLAYED``: the record the camera read, checked against
+the record of what was really played (written down at the table, or a record file).
+
+The check a real table's trial needs (issue 24: a game played on the printed board
+"replays into its exact record"): both records are read by the game's engine (an
+invalid one is refused as ``companion score`` refuses it) and compared, each card's
+copy (``#2``) left out, since which copy of a card lay there is not the game. The
+first difference is said by its place in the game, not as JSON:
+
+    >>> first_difference({"turns": [{"moves": ["b2-c2"]}, {"moves": ["k1-j1"]}]},
+    ...                  {"turns": [{"moves": ["b2-c2"]}, {"moves": ["k1-j2"]}]})
+    'turn 2, move 1: the camera read "k1-j1", the record says "k1-j2"'
+    >>> first_difference({"turns": [["b2-c2"]]}, {"turns": [["b2-c3"]]})
+    'turn 1, move 1: the camera read "b2-c2", the record says "b2-c3"'
+    >>> first_difference({"turns": [["b2-c2"]]}, {"turns": [["b2-c2"], ["k1-j1"]]})
+    'turns: the camera read 1, the record says 2'
+    >>> first_difference({"players": ["A", "B"]}, {"players": ["A", "B"]}) is None
+    True
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from pathlib import Path
+
+from companion.cli.score import load_record
+from companion.errors import UsageError
+from companion.games import RecordError, get_game
+from companion.games.json_types import JSON, JSONObject
+
+#: A card's copy: ``Y1#2`` is the second copy of Y1.
+_COPY = re.compile(r"#\d+\b")
+
+
+def expected_record(path: Path, game: str) -> JSONObject:
+    """The record in ``path``, of ``game``, as its engine writes it (UsageError naming
+    the file when it is another game's or breaks a rule)."""
+    record = load_record(path)
+    if record.get("game") != game:
+        raise UsageError(f"--expect {path}: a record of {record.get('game')!r}, not of {game!r}")
+    try:
+        return get_game(game).from_record(record).to_record()
+    except RecordError as exc:
+        raise UsageError(f"--expect {path}: {exc}") from None
+
+
+def without_copies(value: JSON) -> JSON:
+    """``value`` (a record, or part of one) with each card's copy (``#2``) left out."""
+    if isinstance(value, str):
+        return _COPY.sub("", value)
+    if isinstance(value, list):
+        return [without_copies(item) for item in value]
+    if isinstance(value, dict):
+        return {key: without_copies(item) for key, item in value.items()}
+    return value
+
+
+def _shown(value: JSON) -> str:
+    if isinstance(value, list):
+        return str(len(value))
+    return json.dumps(value, ensure_ascii=False)
+
+
+#: What the items of a list in a list are called: a hex turn's moves (the camera's
+#: record: ``"turns": [["b2-c2"], ...]``), a trick's cards.
+INNER = {"turns": "move", "tricks": "card"}
+
+
+def _place(path: list[str | int]) -> str:
+    """``["turns", 1, "moves", 0]`` as "turn 2, move 1", ``["turns", 1, 0]`` too."""
+    words: list[str] = []
+    named = ""
+    for index, step in enumerate(path):
+        following = path[index + 1] if index + 1 < len(path) else None
+        if isinstance(step, str):
+            named = step
+            if not isinstance(following, int):
+                words.append(step)
+        elif index > 0 and isinstance(path[index - 1], str):
+            words.append(f"{named.removesuffix('s')} {step + 1}")
+        else:
+            words.append(f"{INNER.get(named, 'item')} {step + 1}")
+    return ", ".join(words) or "the record"
+
+
+def first_difference(read: Mapping[str, JSON], played: Mapping[str, JSON]) -> str | None:
+    """Where the camera's record first differs from the record played, in words; None
+    when they are the same game."""
+
+    def walk(a: JSON, b: JSON, path: list[str | int]) -> str | None:
+        if isinstance(a, dict) and isinstance(b, dict):
+            for key in [*a, *(k for k in b if k not in a)]:
+                found = walk(a.get(key), b.get(key), [*path, key])
+                if found is not None:
+                    return found
+            return None
+        if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+            for index, (x, y) in enumerate(zip(a, b, strict=True)):
+                found = walk(x, y, [*path, index])
+                if found is not None:
+                    return found
+            return None
+        if a == b:
+            return None
+        return f"{_place(path)}: the camera read {_shown(a)}, the record says {_shown(b)}"
+
+    return walk(without_copies(dict(read)), without_copies(dict(played)), [])

@@ -1,0 +1,76 @@
+"""`companion replay --expect PLAYED`: the camera's record checked against the game
+really played (issue 24's "done": a game on the printed board replays into its exact
+record; the trial at a real table compares it with the moves written down)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_replay_hex import _record_video
+
+from companion.cli import main
+from companion.cli.expect import first_difference
+from companion.games import get_game
+from companion.games.json_types import JSONObject
+
+
+@pytest.mark.slow
+def test_the_camera_s_game_is_checked_against_the_game_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same game: exit 0 and the last line says so. The last turn's move written
+    otherwise, as another legal move (H3): exit 1, the turn and both moves said."""
+    played = _record_video(tmp_path / "board")
+    same, other = tmp_path / "played.json", tmp_path / "other.json"
+    same.write_text(json.dumps(played), encoding="utf-8")
+    turns: Any = json.loads(json.dumps(played["turns"]))
+    before = get_game("hex").from_record({**played, "turns": [*turns[:-1], turns[-1][:-1]]})
+    read = turns[-1][-1]
+    turns[-1][-1] = next(str(a) for a in before.legal_actions() if str(a) != read)
+    other.write_text(json.dumps({**played, "turns": turns}), encoding="utf-8")
+    where = f"turn {len(turns)}, move {len(turns[-1])}"
+    argv = ["replay", str(tmp_path / "board"), "--game", "hex", "--players", "Black,White"]
+
+    assert main([*argv, "--fps", "5", "--expect", str(same)]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert last.endswith(f"; the same game as {same}"), last
+
+    assert main([*argv, "--fps", "5", "--expect", str(other), "--json"]) == 1
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["record"] == played  # the record read, as ever
+    last = captured.err.strip().splitlines()[-1]
+    said = f'; not the game in {other}: {where}: the camera read "{read}", the record says '
+    assert said + f'"{turns[-1][-1]}"' in last, last
+
+
+def test_a_played_record_that_breaks_a_rule_is_refused_before_the_frames(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """H3: the record played is read by the engine first (one line, exit 2), and one of
+    another game is refused; the frames (none here) are never opened."""
+    bad = tmp_path / "bad.json"
+    bad.write_text(
+        json.dumps({"game": "hex", "players": ["A", "B"], "turns": [["a1-k6"]]}),
+        encoding="utf-8",
+    )
+    argv = ["replay", str(tmp_path / "none"), "--game", "hex", "--players", "A,B"]
+    assert main([*argv, "--expect", str(bad)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith(f"companion replay: --expect {bad}:"), err
+    trump = Path(__file__).resolve().parents[2] / "examples" / "trump" / "short.json"
+    assert main([*argv, "--expect", str(trump)]) == 2
+    assert "a record of 'trump', not of 'hex'" in capsys.readouterr().err
+
+
+def test_which_copy_of_a_card_is_not_the_game() -> None:
+    """A card's copy (``#2``) is left out: the players write the card, not its copy."""
+    read: JSONObject = {"rounds": [{"tricks": [["Y1#2", "R3"]]}]}
+    same: JSONObject = {"rounds": [{"tricks": [["Y1", "R3#1"]]}]}
+    other: JSONObject = {"rounds": [{"tricks": [["Y1", "R5"]]}]}
+    assert first_difference(read, same) is None
+    assert first_difference(read, other) == (
+        'round 1, trick 1, card 2: the camera read "R3", the record says "R5"'
+    )
