@@ -168,6 +168,32 @@ def overflow(phone: Any) -> list[str]:
     )
 
 
+#: How the browser lays out each cell of a selector: its text cut where its lines start
+#: (read from where each character is drawn), its title, and whether it is cut short
+#: (its text wider than its box).
+LINES = """
+const out = [];
+for (const cell of document.querySelectorAll(arguments[0])) {
+  const lines = [''];
+  let top = null;
+  const range = document.createRange();
+  const walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+  for (let node = walk.nextNode(); node; node = walk.nextNode())
+    for (let i = 0; i < node.length; i++) {
+      range.setStart(node, i);
+      range.setEnd(node, i + 1);
+      const box = range.getClientRects()[0];
+      if (!box) continue;
+      if (top !== null && box.top > top + 2) lines.push('');
+      top = box.top;
+      lines[lines.length - 1] += node.data[i];
+    }
+  out.push({lines: lines, title: cell.title, cut: cell.scrollWidth > cell.clientWidth});
+}
+return out;
+"""
+
+
 #: WCAG 2's contrast ratio of an element's text on the page's background.
 CONTRAST = """
 const lum = (css) => {

@@ -15,6 +15,7 @@ from cafe_browser import Served, chromium, wait_for
 from cafe_fixtures import KEY, PASSWORD, PASSWORD_HASH, settings_for
 from cafe_pages import (  # noqa: F401 (the fixtures)
     HEIGHT,
+    LINES,
     LONG,
     LONG_TABLE,
     WIDTH,
@@ -67,6 +68,31 @@ def test_no_page_is_wider_than_a_phone(
         if found := overflow(phone):
             wrong[path] = found
     assert wrong == {}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_names_over_the_rounds_break_between_words(
+    cafe: tuple[str, dict[str, str]], phone: Any, lang: str
+) -> None:
+    """Issue 15 "each game's rounds as a table", on a phone: over the rounds of the
+    players' page (a Rummy 89 game of four 20-character names) and of the game's page,
+    a name goes to the next line only after a space or a hyphen ("Maximilienne-" /
+    "Charlot"); a word wider than its column ends in an ellipsis, the whole name kept
+    in the cell's text and title; "Round" ("Manche") is whole (before,
+    "Maximilie" / "nne-" / "Charlot" and "Bartholom" / "ew Fitzroy")."""
+    url, pages = cafe
+    for path, cells, names in (
+        (pages["rummy89"], "#rounds thead th", LONG),
+        ("/games/t1/1", "table.rounds thead th", LONG[:3]),
+    ):
+        open_page(phone, url, path, lang)
+        first, *columns = phone.execute_script(LINES, cells)
+        assert not first["cut"], (path, first)
+        assert ["".join(c["lines"]) for c in columns] == names
+        for cell in columns:
+            assert all(line.endswith((" ", "-")) for line in cell["lines"][:-1]), (path, cell)
+            assert cell["title"] == "".join(cell["lines"]), (path, cell)
+        assert overflow(phone) == []
 
 
 def test_an_empty_cafe_says_how_tables_come(tmp_path: Path, phone: Any) -> None:
