@@ -16,6 +16,7 @@ from cafe_fixtures import KEY, PASSWORD, PASSWORD_HASH, settings_for
 from cafe_pages import (  # noqa: F401 (the fixtures)
     HEIGHT,
     LINES,
+    LOG,
     LONG,
     LONG_TABLE,
     WIDTH,
@@ -145,7 +146,7 @@ def test_the_header_says_which_page_is_open(cafe: tuple[str, dict[str, str]], ph
 def test_the_staffs_pages_fit_a_phone(cafe: tuple[str, dict[str, str]], tmp_path: Path) -> None:
     """Issue 22 "quarantined and shown": logged in on a phone, the staff's dashboard
     lists the messages set aside within the screen's width, and the table's page its
-    staff forms (before, the reasons ran off the right edge)."""
+    staff forms and its log lines (before, the reasons ran off the right edge)."""
     from selenium.webdriver.common.by import By
 
     url, _ = cafe
@@ -163,6 +164,7 @@ def test_the_staffs_pages_fit_a_phone(cafe: tuple[str, dict[str, str]], tmp_path
         assert overflow(staff) == []
         open_page(staff, url, "/tables/t1", "fr")
         assert staff.find_elements(By.CSS_SELECTOR, "form.danger button")
+        assert len(staff.find_elements(By.CSS_SELECTOR, "#log tr")) == len(LOG)
         assert overflow(staff) == []
         staff.get("about:blank")
     finally:
