@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 import time
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from starlette.exceptions import HTTPException
@@ -101,13 +101,22 @@ async def leaderboard(request: Request) -> Response:
     )
 
 
-def _day(text: str | None, field: str) -> float | None:
+def _day(text: str | None, field: str, *, end: bool = False) -> float | None:
+    """The midnight that starts the day ``text`` (YYYY-MM-DD, as a date input sends it),
+    or with ``end`` the one that ends it: the next day's, a day of 23 or 25 hours when
+    the clocks change included."""
     if not text:
         return None
     try:
-        return datetime.strptime(text, "%Y-%m-%d").timestamp()
+        day = datetime.strptime(text, "%Y-%m-%d")
     except ValueError:
         raise HTTPException(400, f"{field}: {text!r} is not a date (YYYY-MM-DD)") from None
+    if not end:
+        return day.timestamp()
+    try:
+        return (day + timedelta(days=1)).timestamp()
+    except OverflowError:  # 9999-12-31: no next day to start
+        return day.timestamp() + 86400
 
 
 def history_filter(
@@ -118,13 +127,12 @@ def history_filter(
     if state not in (None, "ended", "playing"):
         raise HTTPException(400, f"state: {state!r} is neither ended nor playing")
     page = page_number(q.get("page", "1"))
-    until = _day(q.get("until"), "until")
     return HistoryFilter(
         table=text(q.get("table"), "table") or None,
         game=text(q.get("game"), "game") or None,
         player=text(player or q.get("player"), "player") or None,
         since=_day(q.get("since"), "since"),
-        until=until + 86400 if until is not None else None,
+        until=_day(q.get("until"), "until", end=True),
         ended=None if state is None else state == "ended",
         limit=limit,
         offset=(page - 1) * limit,

@@ -1,12 +1,14 @@
 """A cafe of 21 tables for the browser tests of its pages (test_pages_browser.py,
 test_pages_words_browser.py): players' names of 20 characters, a game of every kind
-in play with its players' page, finished games of every kind, two messages set aside;
-served on loopback, and a headless Chromium the size of a phone (390 x 844)."""
+in play with its players' page, finished games of every kind, two messages set aside,
+a burst of log lines; served on loopback, and a headless Chromium the size of a phone
+(390 x 844)."""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +18,7 @@ from cafe_fixtures import KEY, PASSWORD_HASH, settings_for
 from cafe_sim import CAFE, SimTable, play_journal
 from test_leaderboard import GAMES
 
-from companion.bus.contract import TableState, Topics
+from companion.bus.contract import LogEntry, TableState, Topics
 from companion.cafe.ingest import Incoming
 from companion.cafe.live import CafeLive
 from companion.cafe.server import CafeServer
@@ -44,6 +46,13 @@ SHORT = ["Ana", "Ben", "Cy"]
 #: A table's name of 20 characters.
 LONG_TABLE = "terrace-by-window-02"
 WIDTH, HEIGHT = 390, 844
+#: A table's log lines (seconds after the first, level, text).
+LOG = [
+    (0, "ERROR", "camera: cannot open: no camera (retrying in 0.5 s)"),
+    (1, "WARNING", "display: I2C write failed at 0x3c, retrying"),
+    (7, "INFO", "card R5#1 placed in play"),
+    (41, "WARNING", "camera: back after 3.0 s"),
+]
 
 
 def in_play() -> dict[str, tuple[GameFlow, list[str]]]:
@@ -94,6 +103,10 @@ def fill_cafe(folder: Path) -> tuple[CafeServer, dict[str, str]]:
     devices = {"camera": "ok", "display": "ok", "buttons": "ok", "journal": "ok"}
     state = TableState("t1", at=1_700_000_000.0, game=game, devices=devices, idle=60.0)
     server.take([Incoming("t1", "state", state.payload(Topics(CAFE, "t1")))])
+    # A burst of t1's log lines, seconds apart (the staff's table page lists them).
+    at = datetime(2023, 11, 14, 22, 13, 20).timestamp()
+    for n, (later, level, text) in enumerate(LOG):
+        server.logs.keep(LogEntry("t1", "b1", n, at + later, level, "companion.daemon", text))
     # Two messages the server sets aside (the staff's dashboard lists them).
     poison = b'{"v":1,"cafe":"corner","table":"t9","game":{"id":1,"players":["A\\u0000"]}}'
     server.take([Incoming("t9", "events", poison), Incoming("t3", "events", b"{not JSON")])
@@ -157,7 +170,7 @@ def overflow(phone: Any) -> list[str]:
             if (w !== arguments[0]) out.push('viewport ' + w);
             if (document.documentElement.scrollWidth > w)
               out.push('page ' + document.documentElement.scrollWidth);
-            const cells = 'table.games td, table.board td, #rounds th, #set-aside td';
+            const cells = 'table.games td, table.board td, #rounds th, #set-aside td, #log td';
             for (const td of document.querySelectorAll(cells))
               if (td.getBoundingClientRect().right > w + 0.5)
                 out.push(td.tagName + ' ' + td.textContent.trim().slice(0, 30));
@@ -166,6 +179,32 @@ def overflow(phone: Any) -> list[str]:
             WIDTH,
         )
     )
+
+
+#: How the browser lays out each cell of a selector: its text cut where its lines start
+#: (read from where each character is drawn), its title, and whether it is cut short
+#: (its text wider than its box).
+LINES = """
+const out = [];
+for (const cell of document.querySelectorAll(arguments[0])) {
+  const lines = [''];
+  let top = null;
+  const range = document.createRange();
+  const walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+  for (let node = walk.nextNode(); node; node = walk.nextNode())
+    for (let i = 0; i < node.length; i++) {
+      range.setStart(node, i);
+      range.setEnd(node, i + 1);
+      const box = range.getClientRects()[0];
+      if (!box) continue;
+      if (top !== null && box.top > top + 2) lines.push('');
+      top = box.top;
+      lines[lines.length - 1] += node.data[i];
+    }
+  out.push({lines: lines, title: cell.title, cut: cell.scrollWidth > cell.clientWidth});
+}
+return out;
+"""
 
 
 #: WCAG 2's contrast ratio of an element's text on the page's background.

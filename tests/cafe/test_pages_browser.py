@@ -15,6 +15,8 @@ from cafe_browser import Served, chromium, wait_for
 from cafe_fixtures import KEY, PASSWORD, PASSWORD_HASH, settings_for
 from cafe_pages import (  # noqa: F401 (the fixtures)
     HEIGHT,
+    LINES,
+    LOG,
     LONG,
     LONG_TABLE,
     WIDTH,
@@ -69,6 +71,31 @@ def test_no_page_is_wider_than_a_phone(
     assert wrong == {}
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_names_over_the_rounds_break_between_words(
+    cafe: tuple[str, dict[str, str]], phone: Any, lang: str
+) -> None:
+    """Issue 15 "each game's rounds as a table", on a phone: over the rounds of the
+    players' page (a Rummy 89 game of four 20-character names) and of the game's page,
+    a name goes to the next line only after a space or a hyphen ("Maximilienne-" /
+    "Charlot"); a word wider than its column ends in an ellipsis, the whole name kept
+    in the cell's text and title; "Round" ("Manche") is whole (before,
+    "Maximilie" / "nne-" / "Charlot" and "Bartholom" / "ew Fitzroy")."""
+    url, pages = cafe
+    for path, cells, names in (
+        (pages["rummy89"], "#rounds thead th", LONG),
+        ("/games/t1/1", "table.rounds thead th", LONG[:3]),
+    ):
+        open_page(phone, url, path, lang)
+        first, *columns = phone.execute_script(LINES, cells)
+        assert not first["cut"], (path, first)
+        assert ["".join(c["lines"]) for c in columns] == names
+        for cell in columns:
+            assert all(line.endswith((" ", "-")) for line in cell["lines"][:-1]), (path, cell)
+            assert cell["title"] == "".join(cell["lines"]), (path, cell)
+        assert overflow(phone) == []
+
+
 def test_an_empty_cafe_says_how_tables_come(tmp_path: Path, phone: Any) -> None:
     """Issue 14: a cafe whose tables have not spoken yet says how a table comes onto
     the dashboard, in the page's language (before, only "No table has said anything
@@ -119,7 +146,7 @@ def test_the_header_says_which_page_is_open(cafe: tuple[str, dict[str, str]], ph
 def test_the_staffs_pages_fit_a_phone(cafe: tuple[str, dict[str, str]], tmp_path: Path) -> None:
     """Issue 22 "quarantined and shown": logged in on a phone, the staff's dashboard
     lists the messages set aside within the screen's width, and the table's page its
-    staff forms (before, the reasons ran off the right edge)."""
+    staff forms and its log lines (before, the reasons ran off the right edge)."""
     from selenium.webdriver.common.by import By
 
     url, _ = cafe
@@ -137,6 +164,7 @@ def test_the_staffs_pages_fit_a_phone(cafe: tuple[str, dict[str, str]], tmp_path
         assert overflow(staff) == []
         open_page(staff, url, "/tables/t1", "fr")
         assert staff.find_elements(By.CSS_SELECTOR, "form.danger button")
+        assert len(staff.find_elements(By.CSS_SELECTOR, "#log tr")) == len(LOG)
         assert overflow(staff) == []
         staff.get("about:blank")
     finally:

@@ -6,17 +6,19 @@ the whole ring again on each connection; the server keeps each line once, in mem
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 
 import pytest
 from broker_harness import Broker
-from cafe_fixtures import KEY, PASSWORD, PASSWORD_HASH, Servers
+from cafe_fixtures import KEY, PASSWORD, PASSWORD_HASH, Servers, dashboard, fill
 from cafe_sim import CAFE, play_journal, wait_until
 from starlette.testclient import TestClient
 
 from companion.bus.client import TableBus
-from companion.bus.contract import Topics
+from companion.bus.contract import LogEntry, Topics
 from companion.bus.logs import KEPT, LogRing
 from companion.bus.settings import BusSettings
 from companion.cafe.server import CafeServer
@@ -111,3 +113,33 @@ def test_only_staff_see_the_log_lines(servers: Servers, table: Logged) -> None:
         assert [(x["level"], x["text"]) for x in lines if x["text"] == CAMERA] == [
             ("ERROR", CAMERA)
         ]
+
+
+def test_the_staff_read_the_log_lines_to_the_second(tmp_path: Path, journal: Path) -> None:
+    """Issue 14 "see its log lines": a burst of faults is read second by second, so
+    each line's time is written to the second, in the page's language as its other
+    times are (before, "22:13" for lines 7 s apart and "22:14" for the next)."""
+    server = fill(str(tmp_path / "cafe.db"), journal)
+    at = datetime(2023, 11, 14, 22, 13, 20).timestamp()
+    for n, later in enumerate((0, 7, 41)):
+        line = LogEntry("t1", "b1", n, at + later, "ERROR", "companion.daemon.links", CAMERA)
+        server.logs.keep(line)
+    try:
+        with dashboard(server) as client:
+            page = client.get("/login")
+            csrf = page.text.split('name="csrf" value="')[1].split('"')[0]
+            client.post("/login", data={"csrf": csrf, "password": PASSWORD, "next": "/"})
+            times = {}
+            for lang in ("fr", "en"):
+                client.get(f"/lang/{lang}?next=/")
+                page = client.get("/tables/t1")
+                times[lang] = re.findall(r'<tr class="level-error"><td>([^<]+)</td>', page.text)
+    finally:
+        server.store.close()
+    assert times["fr"] == ["14/11/2023 22:14:01", "14/11/2023 22:13:27", "14/11/2023 22:13:20"]
+    pm = "\u202fPM"  # CLDR's narrow no-break space
+    assert times["en"] == [
+        f"11/14/23, 10:14:01{pm}",
+        f"11/14/23, 10:13:27{pm}",
+        f"11/14/23, 10:13:20{pm}",
+    ]
