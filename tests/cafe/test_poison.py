@@ -195,8 +195,8 @@ def test_the_dashboard_shows_staff_what_was_set_aside(
     filled: CafeServer, client: TestClient
 ) -> None:
     """Issue 22 "quarantined and shown": the staff's dashboard lists the messages set
-    aside (the table, when, how many times, why) and links the full list; a guest's
-    dashboard and the public ``/.json`` show nothing of them."""
+    aside (the table, when to the second, how many times, why) and links the full list;
+    a guest's dashboard and the public ``/.json`` show nothing of them."""
     poison = b'{"v":1,"cafe":"corner","table":"t9","game":{"id":1,"players":["A\\u0000"]}}'
     filled.take([Incoming("t9", "events", poison), Incoming("t9", "events", poison)])
     guest = client.get("/").text
@@ -208,6 +208,7 @@ def test_the_dashboard_shows_staff_what_was_set_aside(
     assert "Messages set aside" in section and 'href="/quarantine.json"' in section
     (row,) = re.findall(r"<tr><td>t9</td>(.*?)</tr>", section)
     assert "<td>2</td>" in row and "holds NUL" in row
+    assert re.search(r"<td>[^<]*\d:\d\d:\d\d[^<]*</td>", row), row  # to the second, as the log
     french = client.get("/", headers={"Accept-Language": "fr"}).text
     assert "Messages mis de côté" in french
 
