@@ -22,7 +22,7 @@ from companion.games.hex import HexState
 from companion.table.hex_board import BoardReading, read_board
 from companion.table.hex_parallax import Parallax
 from companion.table.hex_referee import BoardReferee, Verdict
-from companion.table.hex_start import glared_start
+from companion.table.hex_start import start_in_glare
 from companion.table.hex_view import BoardView
 from companion.table.hex_watch import HexWatch
 
@@ -47,10 +47,7 @@ class HexCamera:
         """Read one frame; a verdict when it gave a new stable position."""
         self.reading = read_board(image, self.view, self.parallax)
         self.view = self.reading.view or self.view
-        glared: dict[int, str] = {}
-        if self.start is not None and self.watch.last is None and self.watch.pending:
-            cells = {**self.watch.cells, **self.reading.pieces}
-            glared = glared_start(self.start, cells, self.reading, image, self.parallax)
+        glared = start_in_glare(self.watch, self.start, self.reading, image, self.parallax)
         position = self.watch.feed(self.reading, glared=glared)
         self.parallax = self.reading.parallax or self.parallax
         return None if position is None else self.referee.see(position)

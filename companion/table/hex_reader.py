@@ -64,7 +64,7 @@ from companion.table.hex_board import BoardReading, read_board
 from companion.table.hex_cover import Cover, Look, look
 from companion.table.hex_events import BoardSeen
 from companion.table.hex_parallax import Parallax
-from companion.table.hex_start import glared_start
+from companion.table.hex_start import start_in_glare
 from companion.table.hex_view import BoardView
 from companion.table.hex_watch import HexWatch, Outline, steady
 
@@ -140,12 +140,9 @@ class BoardReader:
         self.view = reading.view or self.view
         self.parallax = reading.parallax or self.parallax
         first = self.watch.last is None
-        glared: dict[int, str] = {}
-        if first and self.start is not None and self.watch.pending:
-            cells = {**self.watch.cells, **reading.pieces}
-            glared = glared_start(self.start, cells, reading, image, self.parallax)
+        glared = start_in_glare(self.watch, self.start, reading, image, self.parallax)
         position = self.watch.feed(reading, at, glared)
-        for marker, cell in self.glared_start.items() if position is not None else ():
+        for marker, cell in self.glared_start.items() if position and first else ():
             self._cells[marker], self._seen[marker] = cell, at
         self._look(reading, image, at)
         return None if position is None else BoardSeen(position, at, first)

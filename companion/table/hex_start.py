@@ -39,7 +39,23 @@ from companion.games.hex import Cell, Piece, Position
 from companion.table.hex_board import BoardReading
 from companion.table.hex_cover import Cover, Look, look
 from companion.table.hex_parallax import Parallax
-from companion.table.hex_watch import PIECE_OF
+from companion.table.hex_watch import PIECE_OF, HexWatch
+
+
+def start_in_glare(
+    watch: HexWatch,
+    start: Position | None,
+    reading: BoardReading,
+    frame: npt.NDArray[np.uint8],
+    parallax: Parallax | None = None,
+) -> dict[int, str]:
+    """What ``watch`` is to take in glare with this ``frame``'s ``reading``
+    (:meth:`HexWatch.feed`'s ``glared``): :func:`glared_start` while the game's first
+    position is not taken and a piece is not seen; nothing without a ``start`` (a game
+    resumed after a restart, whose first board is compared with the game's)."""
+    if start is None or watch.last is not None or not watch.pending:
+        return {}
+    return glared_start(start, {**watch.cells, **reading.pieces}, reading, frame, parallax)
 
 
 def glared_start(
