@@ -10,7 +10,16 @@ from card_codes.hex_board import CELL_CENTRES
 from companion.games.hex import START, Cell, new_game
 from companion.synthetic.glare import Glare
 from companion.synthetic.hex_games import endgame_video
-from companion.synthetic.hex_scene import HexScene, HexStep, Hold, Knock, Nudge, markers_of
+from companion.synthetic.hex_scene import (
+    Away,
+    HexScene,
+    HexStep,
+    Hold,
+    Knock,
+    Nudge,
+    Rest,
+    markers_of,
+)
 from companion.table.hex_board import read_board
 from companion.table.hex_calibration import board_lines, check_board
 from companion.table.hex_camera import HexCamera
@@ -124,4 +133,37 @@ def test_the_endgame_under_glare_over_whites_pieces_replays_into_its_exact_recor
     for frame in scene.frames(video.start, video.script.steps):
         camera.frame(frame)
     assert camera.game.to_record()["turns"] == video.record["turns"]
+    assert sorted(camera.watch.glared_start.values()) == ["j5", "j6", "j7", "k5", "k6"]
+
+
+def _endgame_camera(cell: str, strength: float, steps: list[HexStep]) -> list[object]:
+    """The endgame's camera over ``steps`` from its start under a reflection 80 mm across
+    over ``cell``: each frame's verdict, the camera last."""
+    video = endgame_video()
+    glare = Glare(HexScene(SIZE, SCALE).where(*CELL_CENTRES[cell]), 80.0, strength)
+    scene = HexScene(SIZE, SCALE, seed=7, frames_per_step=1, glare=glare)
+    camera = HexCamera(new_game(start=video.start), still_frames=3)
+    return [*(camera.frame(frame) for frame in scene.frames(video.start, steps)), camera]
+
+
+def test_a_start_piece_at_the_glares_soft_edge_is_taken_with_it() -> None:
+    """Issue 24, H1: a reflection that overexposes the board's middle (strength 1.5) hides
+    White's centre on f6 and Black's strike piece on e5 under its heart, and Black's on
+    d5 at its edge: its code too faint to read, its cell not white all over, but the
+    cells round it that do not match their print are all in glare. The start is taken
+    with the three in glare."""
+    *_, camera = _endgame_camera("f6", 1.5, [Hold(4)])
+    assert isinstance(camera, HexCamera) and camera.watch.last == endgame_video().start
+    assert sorted(camera.watch.glared_start.values()) == ["d5", "e5", "f6"]
+
+
+def test_a_hand_over_a_start_piece_is_waited_for_not_taken_in_glare() -> None:
+    """Issue 24, H1: under the reflection over White's pieces, a hand rests on Black's
+    piece on c5 from the start: a piece under a hand is not one in glare, so no
+    position is taken while it rests; once it goes, the start is taken with White's
+    five in glare."""
+    *verdicts, camera = _endgame_camera("j6", 1.0, [Rest("c5"), Hold(6), Away(), Hold(4)])
+    assert isinstance(camera, HexCamera)
+    assert verdicts[:7] == [None] * 7  # the hand resting
+    assert camera.watch.last == endgame_video().start
     assert sorted(camera.watch.glared_start.values()) == ["j5", "j6", "j7", "k5", "k6"]
