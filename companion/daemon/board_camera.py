@@ -10,7 +10,10 @@ strike piece 3 is not seen") and written to the log, until it is seen again. A p
 under a hand resting on the board, or in a lamp's glare, is not said: only the log
 names it. A camera whose
 every frame has been too blurred to judge for 10 s is said on the OLED ("Camera
-blurred") and in the log, until a sharp frame comes. Any other game costs nothing
+blurred") and in the log, until a sharp frame comes. A game beginning (not one
+resumed after a restart, whose first board is compared with the game's) may start
+with pieces of its start never seen, in glare (:mod:`companion.table.hex_start`):
+the log names them, the players have nothing to do. Any other game costs nothing
 here: no frame is read as a board.
 
 For whoever reads the log (the cafe's staff, an installer), the camera is checked
