@@ -1,7 +1,9 @@
 """What a lamp's glare on a glossy board does to the hex referee, and what the reader makes of it.
 
-    PYTHONPATH=$PWD .venv/bin/python bench/hex_glare.py            # all three parts
-    PYTHONPATH=$PWD .venv/bin/python bench/hex_glare.py --plain    # glare not looked for
+    PYTHONPATH=$PWD .venv/bin/python bench/hex_glare.py              # every part
+    PYTHONPATH=$PWD .venv/bin/python bench/hex_glare.py --plain      # glare not looked for
+    PYTHONPATH=$PWD .venv/bin/python bench/hex_glare.py --no-start   # the start never taken
+                                                                     # through glare (before)
 
 The synthetic board (companion.synthetic.hex_scene) under a lamp mirrored in a glossy
 print (companion.synthetic.glare: a patch fixed in the picture, flat at its heart,
@@ -17,34 +19,51 @@ at its very heart, 1.5 none over most of it), 40 and 80 mm across.
    them back on their cells), kept under a "hand", and kept in glare.
 3. The referee: the endgame video (companion.synthetic.hex_games: 8 moves, a refusal,
    a turn of 0 moves, Black's win) replayed with the glare fixed over the board's
-   middle, where its moves are made, or over White's side: the record as the video's,
-   or the moves read.
+   middle, where its moves are made, or over White's side: the pieces taken on their
+   start cells in glare (companion.table.hex_start), and the record: as the video's,
+   or how many of its moves were read before it differs.
 
 4. No glare: the cells the camera check (companion.table.hex_calibration) calls in
    glare on boards without any, H1's start and 3 positions of the pieces on random
    cells, under the light, noise, tilt and paper the other benches use.
 
+5. The start not made up: the endgame's start with White's strike piece on j5 knocked
+   off the board before the first position, the glare over White's side: a piece
+   taken on j5 in glare (made up), or nothing taken.
+
 ``--plain`` looks at the cells as before glare was known (companion.table.hex_cover:
 a cell in glare judged by its neighbours, as a hand or something small, and a cell
-with no detail left matched with its print all the same).
+with no detail left matched with its print all the same). ``--no-start`` takes no
+piece of the start in glare (as before companion.table.hex_start).
 """
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Iterable
+from itertools import takewhile
 
 import numpy as np
 
 from card_codes.hex_board import CELL_CENTRES, FIDUCIALS
-from companion.games.hex import START, new_game
+from companion.games.hex import START, Position, new_game
+from companion.games.json_types import JSON
 from companion.synthetic.curl import Curl
 from companion.synthetic.glare import Glare
 from companion.synthetic.hex_games import endgame_video, scattered
-from companion.synthetic.hex_scene import HexScene, HexStep, Hold, Light, Nudge, Rest, markers_of
+from companion.synthetic.hex_scene import (
+    HexScene,
+    HexStep,
+    Hold,
+    Knock,
+    Light,
+    Nudge,
+    Rest,
+    markers_of,
+)
 from companion.synthetic.optics import Flicker
 from companion.synthetic.raised import Raised
-from companion.table import hex_cover
+from companion.table import hex_camera, hex_cover
 from companion.table.hex_board import read_board
 from companion.table.hex_calibration import check_board
 from companion.table.hex_camera import HexCamera
@@ -109,24 +128,61 @@ def _cells(pieces: dict[int, str | None], truth: dict[int, str]) -> Iterable[str
 
 def refereed() -> None:
     """Part 3 (module docstring)."""
-    size, scale = SIZES["1280x720"]
     video = endgame_video()
-    print("3. the endgame video replayed under the glare: the record")
+    truth = _moves(video.record["turns"])
+    print("3. the endgame video replayed under the glare: pieces taken in glare at the start;")
+    print("   the record")
     for where, cell in (("the middle (f6)", "f6"), ("White's side (j6)", "j6")):
-        for strength, mm in GLARES[1::2]:
-            probe = HexScene(size, scale)
-            centre = probe.where(*CELL_CENTRES[cell])
-            glare = Glare(centre, mm, strength)
-            scene = HexScene(size, scale, seed=7, frames_per_step=1, glare=glare)
-            camera = HexCamera(new_game(start=video.start), still_frames=3)
-            for frame in scene.frames(video.start, video.script.steps):
-                camera.frame(frame)
-            record = camera.game.to_record()
-            exact = record["turns"] == video.record["turns"]
-            print(
-                f"  {where}, glare {strength} {mm:.0f} mm: "
-                + ("exact" if exact else f"differs: {record['turns']}")
-            )
+        for strength, mm in GLARES:
+            camera = _replay(video.start, video.script.steps, Glare(_at(cell), mm, strength))
+            turns = camera.game.to_record()["turns"]
+            read = _moves(turns)
+            pairs = zip(read, truth, strict=False)
+            same = len(list(takewhile(lambda pair: pair[0] == pair[1], pairs)))
+            taken = sorted(camera.watch.glared_start.values())
+            start = f"{len(taken)} ({', '.join(taken)})" if taken else "none"
+            if camera.watch.last is None:
+                start = "no position taken"
+            result = "exact" if turns == video.record["turns"] else f"{same} of 8 moves read"
+            print(f"  {where}, glare {strength} {mm:.0f} mm: start: {start}; record: {result}")
+
+
+def _moves(turns: JSON) -> list[JSON]:
+    """The moves of a record's ``turns``, in order."""
+    moves: list[JSON] = []
+    for turn in turns if isinstance(turns, list) else []:
+        moves += turn if isinstance(turn, list) else []
+    return moves
+
+
+def _at(cell: str) -> tuple[float, float]:
+    """Where ``cell`` lies in the picture (fractions), the board in its middle."""
+    size, scale = SIZES["1280x720"]
+    return HexScene(size, scale).where(*CELL_CENTRES[cell])
+
+
+def _replay(start: Position, steps: list[HexStep], glare: Glare) -> HexCamera:
+    """The endgame's camera (seed 7, 1280x720) over ``steps`` under ``glare``."""
+    size, scale = SIZES["1280x720"]
+    scene = HexScene(size, scale, seed=7, frames_per_step=1, glare=glare)
+    camera = HexCamera(new_game(start=start), still_frames=3)
+    for frame in scene.frames(start, steps):
+        camera.frame(frame)
+    return camera
+
+
+def made_up() -> None:
+    """Part 5 (module docstring)."""
+    video = endgame_video()
+    knocked = next(m for m, cell in markers_of(video.start).items() if cell == "j5")
+    print("5. White's strike piece knocked off j5 before the start, the glare over j6:")
+    for strength, mm in GLARES:
+        camera = _replay(video.start, [Knock(knocked), Hold(12)], Glare(_at("j6"), mm, strength))
+        taken = camera.watch.glared_start
+        said = "j5 made up" if "j5" in taken.values() else "nothing made up"
+        if camera.watch.last is None:
+            said += ", no position taken"
+        print(f"  glare {strength} {mm:.0f} mm: {said}")
 
 
 NO_GLARE: dict[str, tuple[tuple[int, int], float, dict[str, object], list[HexStep]]] = {
@@ -165,15 +221,22 @@ def _no_glare(*_: object) -> bool:
     return False
 
 
+def _nothing_taken(*_: object) -> dict[int, str]:
+    return {}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--plain", action="store_true", help="glare not looked for")
-    parser.add_argument("--part", type=int, choices=(1, 2, 3, 4), help="one part only")
+    parser.add_argument("--no-start", action="store_true", help="no start taken in glare")
+    parser.add_argument("--part", type=int, choices=(1, 2, 3, 4, 5), help="one part only")
     args = parser.parse_args()
     if args.plain:
         setattr(hex_cover, "_glare", _no_glare)  # noqa: B010
         setattr(hex_cover, "MIN_DETAIL", 0.0)  # noqa: B010
-    parts = {1: one_frame, 2: nudged, 3: refereed, 4: no_glare}
+    if args.no_start:
+        setattr(hex_camera, "glared_start", _nothing_taken)  # noqa: B010
+    parts = {1: one_frame, 2: nudged, 3: refereed, 4: no_glare, 5: made_up}
     for number, part in parts.items():
         if args.part in (None, number):
             part()

@@ -10,7 +10,10 @@ strike piece 3 is not seen") and written to the log, until it is seen again. A p
 under a hand resting on the board, or in a lamp's glare, is not said: only the log
 names it. A camera whose
 every frame has been too blurred to judge for 10 s is said on the OLED ("Camera
-blurred") and in the log, until a sharp frame comes. Any other game costs nothing
+blurred") and in the log, until a sharp frame comes. A game beginning (not one
+resumed after a restart, whose first board is compared with the game's) may start
+with pieces of its start never seen, in glare (:mod:`companion.table.hex_start`):
+the log names them, the players have nothing to do. Any other game costs nothing
 here: no frame is read as a board.
 
 For whoever reads the log (the cafe's staff, an installer), the camera is checked
@@ -75,12 +78,14 @@ class BoardCamera:
         if self.reader is None or flow is not self._flow:
             from companion.table.hex_reader import BoardReader
 
-            self.reader, self._flow = BoardReader(), flow
+            start = None if flow.referee.looked else flow.engine.start  # not a restart
+            self.reader, self._flow = BoardReader(start=start), flow
             self._found_at, self._checked = None, False
         seen = self.reader.feed(frame.image, frame.timestamp)
         self._check(frame, taken=seen is not None)
         if seen is not None:
             log.info("hex board still: %s", seen.position.board())
+            self._log_glared_start(seen.first)
             self.runner.table(seen, now)
         self._log_kept("under a hand", self.reader.hidden)
         self._log_kept("in glare", self.reader.glared)
@@ -114,6 +119,21 @@ class BoardCamera:
             )
         for advice in board_advice(check, pieces=not taken):  # taken: every piece seen
             log.warning("hex board: camera check: %s", advice)
+
+    def _log_glared_start(self, first: bool) -> None:
+        """Log the pieces the game's first position took on their start cells in glare
+        (never seen: :mod:`companion.table.hex_start`); the players have nothing to do."""
+        glared = self.reader.glared_start if self.reader is not None and first else {}
+        if not glared:
+            return
+        from companion.table.hex_reader import piece_name
+
+        log.warning(
+            "hex board: the game starts with %d pieces in a lamp's glare, never seen, taken"
+            " on their start cells: %s; move the lamp, or use a matte print",
+            len(glared),
+            ", ".join(f"{piece_name(m)} (marker {m}) on {cell}" for m, cell in glared.items()),
+        )
 
     def _say_blur(self, reader: BoardReader, now: float, at: float) -> bool:
         """Say once, on the OLED and in the log, when every frame has been too blurred to

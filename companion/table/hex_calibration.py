@@ -16,7 +16,8 @@ whether the referee will see the game:
 - the frame's sharpness on the board's plane (:mod:`companion.table.hex_sharpness`):
   below :data:`~companion.table.hex_sharpness.BLURRED` no move is judged: focus;
 - every piece read, its cell, the pieces not read or off the board, and the cells in
-  glare (a lamp mirrored in a glossy print: :mod:`companion.table.hex_cover`);
+  glare (a lamp mirrored in a glossy print: :mod:`companion.table.hex_cover`), and the
+  start's pieces taken there unseen (:mod:`companion.table.hex_start`);
 - how far the pieces' tops are seen off their cells when they stand up (the
   parallax the reader allows for, :mod:`companion.table.hex_parallax`): tall pieces
   under a slanted camera show here.
@@ -40,13 +41,15 @@ import numpy as np
 import numpy.typing as npt
 
 from card_codes.hex_board import CELL_CENTRES, PIECES, hexagon
-from companion.games.hex import START, Cell, Kind, Piece, Position, Side
+from companion.games.hex import START, Position
 from companion.games.json_types import JSON, JSONObject
 from companion.table.hex_board import BoardReading, read_board
 from companion.table.hex_cover import glare_cells
 from companion.table.hex_reader import piece_name
 from companion.table.hex_sharpness import BLURRED
+from companion.table.hex_start import glared_start
 from companion.table.hex_view import BoardView
+from companion.table.hex_watch import position_of
 
 Image = npt.NDArray[np.uint8]
 
@@ -77,7 +80,6 @@ CORNER_PLACES: Final = dict(
 #: The board's outer edge in board mm: the convex hull of every cell's corners.
 _CORNERS: Final = np.array([hexagon(c) for c in CELL_CENTRES.values()], dtype=np.float32)
 _HULL: Final = cv2.convexHull(_CORNERS.reshape(-1, 2)).reshape(-1, 2).astype(np.float64)
-_PIECE_OF: Final = {piece.marker: Piece.of(Side(piece.side), Kind(piece.kind)) for piece in PIECES}
 
 
 @dataclass(frozen=True)
@@ -110,10 +112,12 @@ class BoardCheck:
     corner_fit: float = 0.0
     sharpness: float = 0.0
     pieces: list[PieceSeen] = field(default_factory=list)
-    #: How far the pieces' tops are seen off their cells at most (mm; None: not
-    #: known, too few pieces read), and the cells in glare (no piece read on them).
+    #: How far the pieces' tops are seen off their cells at most (mm; None: not known,
+    #: too few pieces read), the cells in glare (no piece read on them), and the
+    #: pieces of H1's start not seen, taken on their cells in it (name: cell).
     tops_off: float | None = None
     glare: tuple[str, ...] = ()
+    start_glare: dict[str, str] = field(default_factory=dict)
     outline: tuple[tuple[float, float], ...] = ()
     advice: list[str] = field(default_factory=list)
 
@@ -145,16 +149,9 @@ class BoardCheck:
     @property
     def position(self) -> Position | None:
         """The position, when all 26 pieces are read on cells of their own."""
-        on = {piece.marker: piece.cell for piece in self.pieces if piece.cell is not None}
-        if len(on) != len(PIECES) or len(set(on.values())) != len(on):
-            return None
-        cells: list[Piece | None] = [None] * 91
-        for marker, cell in on.items():
-            cells[Cell.parse(cell).index] = _PIECE_OF[marker]
-        return Position(tuple(cells))
+        return position_of({piece.marker: piece.cell for piece in self.pieces})
 
     def as_json(self) -> JSONObject:
-        position = self.position
         return {
             "frame": list(self.size),
             "board_found": self.found,
@@ -172,7 +169,8 @@ class BoardCheck:
             "piece_tops_off_cells_mm": None if self.tops_off is None else round(self.tops_off, 1),
             "not_seen": list[JSON](self.not_seen),
             "glare_cells": list[JSON](self.glare),
-            "start_position": position is not None and position == START,
+            "start_position": self.position == START,
+            "start_in_glare": dict[str, JSON](self.start_glare),
             "advice": list[JSON](self.advice),
         }
 
@@ -200,6 +198,8 @@ def check_board(image: Image, reading: BoardReading | None = None) -> BoardCheck
             check.tops_off = reading.parallax.most(view)
         read = {piece.cell for piece in check.pieces if piece.cell is not None}
         check.glare = glare_cells(image, view, read, reading.parallax)
+        taken = glared_start(START, reading.pieces, reading, image, reading.parallax)
+        check.start_glare = {piece_name(marker): cell for marker, cell in taken.items()}
     check.advice = board_advice(check)
     return check
 
@@ -385,6 +385,8 @@ def board_lines(check: BoardCheck) -> list[str]:
         where = ""
         if position is not None:
             where = ": as the game starts" if position == START else ": a game in progress"
+        elif check.start_glare:
+            where = f": as the game starts, {len(check.start_glare)} in glare on their cells"
         on_cells = sum(piece.cell is not None for piece in check.pieces)
         lines.append(f"pieces: {on_cells} of {len(PIECES)} read on cells{where}")
         if check.tops_off is not None:

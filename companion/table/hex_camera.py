@@ -5,6 +5,8 @@ takes a position when the board is still and every piece is accounted for
 (:class:`~companion.table.hex_watch.HexWatch`), and shows it to the
 :class:`~companion.table.hex_referee.BoardReferee`, which plays the moves into the game
 or refuses them. The game's record (``camera.game.to_record()``) is the ``hex`` record.
+A game no move of which is played yet starts as the daemon's does, its start's pieces
+lost in a lamp's glare taken on their cells (:mod:`companion.table.hex_start`).
 
     camera = HexCamera(new_game(["Ana", "Ben"]))
     for frame in frames:
@@ -20,6 +22,7 @@ from companion.games.hex import HexState
 from companion.table.hex_board import BoardReading, read_board
 from companion.table.hex_parallax import Parallax
 from companion.table.hex_referee import BoardReferee, Verdict
+from companion.table.hex_start import start_in_glare
 from companion.table.hex_view import BoardView
 from companion.table.hex_watch import HexWatch
 
@@ -33,6 +36,8 @@ class HexCamera:
         self.reading: BoardReading | None = None
         self.view: BoardView | None = None  # the last found, with the lens's bend
         self.parallax: Parallax | None = None  # how standing pieces are seen
+        fresh = not any(turn.moves for turn in game.turns)
+        self.start = game.start if fresh else None  # its pieces in glare taken there
 
     @property
     def game(self) -> HexState:
@@ -42,6 +47,7 @@ class HexCamera:
         """Read one frame; a verdict when it gave a new stable position."""
         self.reading = read_board(image, self.view, self.parallax)
         self.view = self.reading.view or self.view
-        position = self.watch.feed(self.reading)
+        glared = start_in_glare(self.watch, self.start, self.reading, image, self.parallax)
+        position = self.watch.feed(self.reading, glared=glared)
         self.parallax = self.reading.parallax or self.parallax
         return None if position is None else self.referee.see(position)

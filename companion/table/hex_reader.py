@@ -26,6 +26,12 @@ keeps its cell the same way, from the first look, as long as the glare is over i
 (:attr:`BoardReader.glared`): nothing of it can be read there, and a piece moved
 into the glare is not seen on its new cell, but its old one is then seen empty.
 
+A reader given the game's ``start`` (a game beginning, not one resumed after a
+restart) takes it as the first position though pieces of it lie in glare, never seen,
+when the board shows nothing else (:func:`~companion.table.hex_start.glared_start`):
+those pieces (:attr:`BoardReader.glared_start`) then keep their start cells as pieces
+seen and lost in glare do.
+
 A frame too blurred to judge (:attr:`~companion.table.hex_board.BoardReading.blurred`:
 motion blur, where the fiducials are found and the pieces' codes are not) is no look:
 it changes neither the pieces seen, nor the hidden ones, nor the board's stillness,
@@ -53,10 +59,12 @@ import numpy as np
 import numpy.typing as npt
 
 from card_codes.hex_board import PIECES, marker_piece
+from companion.games.hex import Position
 from companion.table.hex_board import BoardReading, read_board
 from companion.table.hex_cover import Cover, Look, look
 from companion.table.hex_events import BoardSeen
 from companion.table.hex_parallax import Parallax
+from companion.table.hex_start import start_in_glare
 from companion.table.hex_view import BoardView
 from companion.table.hex_watch import HexWatch, Outline, steady
 
@@ -95,8 +103,12 @@ def piece_name(marker: int) -> str:
 class BoardReader:
     """Frames of the hex board to :class:`BoardSeen` inputs and missing pieces."""
 
-    def __init__(self, *, still_seconds: float = STILL_SECONDS) -> None:
+    def __init__(
+        self, *, still_seconds: float = STILL_SECONDS, start: Position | None = None
+    ) -> None:
         self.still_seconds = still_seconds
+        #: The game's start, its pieces in glare taken on their cells (module docstring).
+        self.start = start
         self.watch = HexWatch(still_frames=2, still_seconds=still_seconds)
         self.reading: BoardReading | None = None
         self._seen: dict[int, float] = {}  # marker: when last seen on the board
@@ -128,9 +140,18 @@ class BoardReader:
         self.view = reading.view or self.view
         self.parallax = reading.parallax or self.parallax
         first = self.watch.last is None
-        position = self.watch.feed(reading, at)
+        glared = start_in_glare(self.watch, self.start, reading, image, self.parallax)
+        position = self.watch.feed(reading, at, glared)
+        for marker, cell in self.glared_start.items() if position and first else ():
+            self._cells[marker], self._seen[marker] = cell, at
         self._look(reading, image, at)
         return None if position is None else BoardSeen(position, at, first)
+
+    @property
+    def glared_start(self) -> dict[int, str]:
+        """The pieces taken on their start cells in glare with the first position, by
+        marker (module docstring)."""
+        return self.watch.glared_start
 
     def _look(self, reading: BoardReading, image: npt.NDArray[np.uint8], at: float) -> None:
         if self._start is None:

@@ -117,6 +117,11 @@ class BoardReferee:
         self._looked = False  # a position was seen in this game (before a restart too)
         self.skip_empty_turns()
 
+    @property
+    def looked(self) -> bool:
+        """A position of the board was seen in this game (before a restart too)."""
+        return self._looked
+
     def skip_empty_turns(self) -> int:
         """End at once every turn that allows no move (H2: strike pieces took them all);
         return how many. A card turn always allows at least one move (H5)."""

@@ -12,6 +12,11 @@ frames come as fast as the loop takes them). Each position is given once
 (:meth:`HexWatch.feed` answers it the frame it is taken, ``None`` otherwise), so a
 nudged or turned board gives nothing new: its pieces are on the same cells.
 
+Before the first position is taken, the caller may name pieces not seen to take on
+cells in this frame (``glared``: the start's pieces lost in a lamp's glare,
+:func:`~companion.table.hex_start.glared_start`); once a position is taken with them,
+they keep those cells as pieces seen there do (:attr:`HexWatch.glared_start`).
+
     >>> watch = HexWatch(still_frames=2)
     >>> watch.pending
     26
@@ -20,6 +25,7 @@ nudged or turned board gives nothing new: its pieces are on the same cells.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
@@ -27,7 +33,8 @@ from card_codes.hex_board import PIECES
 from companion.games.hex import Cell, Kind, Piece, Position, Side
 from companion.table.hex_board import BoardReading
 
-_PIECE_OF: Final = {piece.marker: Piece.of(Side(piece.side), Kind(piece.kind)) for piece in PIECES}
+#: The rules' piece each marker is (its side and kind).
+PIECE_OF: Final = {piece.marker: Piece.of(Side(piece.side), Kind(piece.kind)) for piece in PIECES}
 #: Where the board lies in the picture (:attr:`BoardReading.outline`).
 Outline = tuple[tuple[float, float], ...]
 #: The board has not moved while its outline stays within this many pixels.
@@ -50,21 +57,26 @@ class HexWatch:
     still_seconds: float = 0.0
 
     def __post_init__(self) -> None:
-        self.cells: dict[int, str | None] = {marker: None for marker in _PIECE_OF}
+        self.cells: dict[int, str | None] = {marker: None for marker in PIECE_OF}
         self._outline: Outline = ()
         self._candidate: Position | None = None
         self._run = 0
         self._since = 0.0
         self.last: Position | None = None
+        #: The pieces taken on their start cells in glare with the first position.
+        self.glared_start: dict[int, str] = {}
 
     @property
     def pending(self) -> int:
         """Pieces without a cell (never seen, or seen off the board)."""
         return sum(1 for cell in self.cells.values() if cell is None)
 
-    def feed(self, reading: BoardReading, at: float = 0.0) -> Position | None:
+    def feed(
+        self, reading: BoardReading, at: float = 0.0, glared: Mapping[int, str] | None = None
+    ) -> Position | None:
         """Take one frame's reading (``at``: the frame's time, in seconds); return a new
-        stable position, else ``None``."""
+        stable position, else ``None``. ``glared``: pieces not seen, taken on these
+        cells in this frame, until the first position is taken (module docstring)."""
         if not reading.found:
             self._run, self._outline = 0, ()
             return None
@@ -74,7 +86,8 @@ class HexWatch:
         still = self._still(reading.outline)
         self._outline = reading.outline
         self.cells.update(reading.pieces)
-        position = self._complete()
+        glared = dict(glared or {}) if self.last is None else {}
+        position = self._complete(glared)
         if not still or position is None or position != self._candidate:
             self._candidate = position
             self._run = 1 if still and position is not None else 0
@@ -85,20 +98,31 @@ class HexWatch:
             return None
         if position == self.last:
             return None
+        if self.last is None:  # the first position: the pieces in glare it takes
+            self.glared_start = {m: cell for m, cell in glared.items() if self.cells[m] is None}
+            self.cells.update(self.glared_start)
         self.last = position
         return position
 
     def _still(self, outline: Outline) -> bool:
         return steady(self._outline, outline, self.moved_px)
 
-    def _complete(self) -> Position | None:
-        """The position if every piece has its own cell, else ``None``."""
-        cells: list[Piece | None] = [None] * 91
-        for marker, name in self.cells.items():
-            if name is None:
-                return None
-            index = Cell.parse(name).index
-            if cells[index] is not None:
-                return None
-            cells[index] = _PIECE_OF[marker]
-        return Position(tuple(cells))
+    def _complete(self, glared: Mapping[int, str]) -> Position | None:
+        """The position if every piece has its own cell (``glared``: those not seen
+        taken there), else ``None``."""
+        return position_of({m: cell or glared.get(m) for m, cell in self.cells.items()})
+
+
+def position_of(cells: Mapping[int, str | None]) -> Position | None:
+    """The position of the pieces' ``cells`` (by marker) if every piece has a cell of
+    its own, else ``None``."""
+    board: list[Piece | None] = [None] * 91
+    for marker, piece in PIECE_OF.items():
+        name = cells.get(marker)
+        if name is None:
+            return None
+        index = Cell.parse(name).index
+        if board[index] is not None:
+            return None
+        board[index] = piece
+    return Position(tuple(board))

@@ -7,11 +7,22 @@ time is theirs."""
 from __future__ import annotations
 
 from card_codes.hex_board import CELL_CENTRES
-from companion.games.hex import START
+from companion.games.hex import START, Cell, new_game
 from companion.synthetic.glare import Glare
-from companion.synthetic.hex_scene import HexScene, HexStep, Hold, Knock, Nudge, markers_of
+from companion.synthetic.hex_games import endgame_video
+from companion.synthetic.hex_scene import (
+    Away,
+    HexScene,
+    HexStep,
+    Hold,
+    Knock,
+    Nudge,
+    Rest,
+    markers_of,
+)
 from companion.table.hex_board import read_board
 from companion.table.hex_calibration import board_lines, check_board
+from companion.table.hex_camera import HexCamera
 from companion.table.hex_cover import Cover, look
 from companion.table.hex_reader import BoardReader
 
@@ -86,3 +97,73 @@ def test_a_board_without_glare_has_none_in_the_camera_check() -> None:
     assert check.glare == ()
     assert not [line for line in check.advice if "lamp glares" in line]
     assert "glare: none" in board_lines(check)
+
+
+def test_the_camera_check_names_the_start_pieces_the_game_takes_in_glare() -> None:
+    """Issue 24, H1 (``companion calibrate --board --json``): under a lamp's reflection
+    over b2, three of Black's pieces of the start are not read, and every piece read
+    stands on its start cell: the check says the game starts with those three in glare
+    on their cells (by name, in the JSON). With Black's strike piece moved from b2 to
+    d3, out of the glare, the board is no start: nothing is taken in glare."""
+    glare = Glare(HexScene(SIZE, SCALE).where(*CELL_CENTRES["b2"]), 80.0, 1.0)
+    scene = HexScene(SIZE, SCALE, seed=7, frames_per_step=1, glare=glare)
+    *_, frame = scene.frames(START, [Hold(1)])
+    check = check_board(frame)
+    taken = {"black centre": "a1", "black strike 1": "a2", "black strike 6": "b2"}
+    assert check.start_glare == taken
+    assert check.as_json()["start_in_glare"] == taken
+    assert check.as_json()["start_position"] is False  # not every piece read
+    assert "pieces: 23 of 26 read on cells: as the game starts, 3 in glare on their cells" in (
+        board_lines(check)
+    )
+    scene = HexScene(SIZE, SCALE, seed=7, frames_per_step=1, glare=glare)
+    *_, frame = scene.frames(START.after(Cell.parse("b2"), Cell.parse("d3")), [Hold(1)])
+    assert check_board(frame).start_glare == {}
+
+
+def test_the_endgame_under_glare_over_whites_pieces_replays_into_its_exact_record() -> None:
+    """Issue 24, H1-H4 (bench/hex_glare.py part 3): the endgame video under a white
+    reflection over White's pieces (80 mm, strength 1) hides five of them from the
+    start; the camera takes the start with them in glare and reads every move, the
+    refusal, the turn of 0 moves and the win (before: no position, nothing refereed)."""
+    video = endgame_video()
+    glare = Glare(HexScene(SIZE, SCALE).where(*CELL_CENTRES["j6"]), 80.0, 1.0)
+    scene = HexScene(SIZE, SCALE, seed=7, frames_per_step=1, glare=glare)
+    camera = HexCamera(new_game(start=video.start), still_frames=3)
+    for frame in scene.frames(video.start, video.script.steps):
+        camera.frame(frame)
+    assert camera.game.to_record()["turns"] == video.record["turns"]
+    assert sorted(camera.watch.glared_start.values()) == ["j5", "j6", "j7", "k5", "k6"]
+
+
+def _endgame_camera(cell: str, strength: float, steps: list[HexStep]) -> list[object]:
+    """The endgame's camera over ``steps`` from its start under a reflection 80 mm across
+    over ``cell``: each frame's verdict, the camera last."""
+    video = endgame_video()
+    glare = Glare(HexScene(SIZE, SCALE).where(*CELL_CENTRES[cell]), 80.0, strength)
+    scene = HexScene(SIZE, SCALE, seed=7, frames_per_step=1, glare=glare)
+    camera = HexCamera(new_game(start=video.start), still_frames=3)
+    return [*(camera.frame(frame) for frame in scene.frames(video.start, steps)), camera]
+
+
+def test_a_start_piece_at_the_glares_soft_edge_is_taken_with_it() -> None:
+    """Issue 24, H1: a reflection that overexposes the board's middle (strength 1.5) hides
+    White's centre on f6 and Black's strike piece on e5 under its heart, and Black's on
+    d5 at its edge: its code too faint to read, its cell not white all over, but the
+    cells round it that do not match their print are all in glare. The start is taken
+    with the three in glare."""
+    *_, camera = _endgame_camera("f6", 1.5, [Hold(4)])
+    assert isinstance(camera, HexCamera) and camera.watch.last == endgame_video().start
+    assert sorted(camera.watch.glared_start.values()) == ["d5", "e5", "f6"]
+
+
+def test_a_hand_over_a_start_piece_is_waited_for_not_taken_in_glare() -> None:
+    """Issue 24, H1: under the reflection over White's pieces, a hand rests on Black's
+    piece on c5 from the start: a piece under a hand is not one in glare, so no
+    position is taken while it rests; once it goes, the start is taken with White's
+    five in glare."""
+    *verdicts, camera = _endgame_camera("j6", 1.0, [Rest("c5"), Hold(6), Away(), Hold(4)])
+    assert isinstance(camera, HexCamera)
+    assert verdicts[:7] == [None] * 7  # the hand resting
+    assert camera.watch.last == endgame_video().start
+    assert sorted(camera.watch.glared_start.values()) == ["j5", "j6", "j7", "k5", "k6"]
