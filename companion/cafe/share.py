@@ -6,9 +6,9 @@ table's account could fill the server's disk with valid games, or with distinct
 malformed messages set aside one by one. So every table has a share of what is
 stored, counted in bytes of what it sent: ``[database] table_mb_per_day`` (250 MB by
 default; a whole 3-round Fibonachos game of three players sends 1.15 MB, so some 200
-games a day: bench/game_bytes.py). It is a bucket that holds a day's share and fills again at a day's
-share per day: a table back from a day or two offline sends its backlog at once, one
-that sends far more than a day's games is held.
+games a day: bench/game_bytes.py). It is a bucket that holds a day's share and fills
+again at a day's share per day: a table back from a day or two offline sends its
+backlog at once, one that sends far more than a day's games is held.
 
 A held table's ``events`` messages are not stored and not acknowledged: the table
 keeps them in its journal and sends them again at its own slowing pace (at most one
