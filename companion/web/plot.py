@@ -8,18 +8,50 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from itertools import accumulate
+from math import ceil, sqrt
 from typing import Any
 
 PALETTE = ("#1b6ca8", "#d1495b", "#2e8b57", "#edae49", "#6a4c93", "#00798c", "#8d6a9f")
 #: At most this many graduations on the value axis (pygal's own 16 crowd a phone's plot).
 GRADUATIONS = 8
+#: The legend's width of a character and of a colour box with its gap, in pixels (its
+#: 16 px DejaVu Sans), and the height of a row of the legend.
+LEGEND_CHAR, LEGEND_BOX, LEGEND_ROW = 9.5, 34, 24
+
+
+def legend_layout(names: Sequence[str], width: int) -> tuple[int, int]:
+    """The legend's columns and the pixels added to keep the plot's height: as many
+    columns as the longest name fits whole (pygal cut "Maximilienne-Charlot" to
+    "Maximilienne-C..." on a phone, and two names alike cut alike could not be told
+    apart), a number that divides the names (pygal keeps room for names // columns
+    rows: a last row short of names was drawn below the picture's edge).
+
+    >>> legend_layout(["Ana", "Ben", "Cy"], 400)
+    (3, 0)
+    >>> legend_layout(["Maximilienne-Charlot", "Bartholomew Fitzroy", "Anne", "Jean"], 400)
+    (1, 48)
+    >>> legend_layout(["Maximilienne-Charlot", "Bartholomew Fitzroy", "Anne", "Jean"], 720)
+    (2, 0)
+    """
+    count = max(1, len(names))
+    longest = max((len(name) for name in names), default=1)
+    fits = max(1, min(count, int(width // (longest * LEGEND_CHAR + LEGEND_BOX))))
+    columns = max(c for c in range(1, fits + 1) if count % c == 0)
+    rows, before = count // columns, ceil(sqrt(count))  # pygal's own rows: its ceil(sqrt)
+    return columns, LEGEND_ROW * max(0, rows - before)
 
 
 def _chart(
-    kind: str, title: str, width: int = 720, height: int = 360, locale: str = "en", **more: Any
+    kind: str,
+    title: str,
+    names: Sequence[str],
+    size: tuple[int, int] = (720, 360),
+    *,
+    locale: str = "en",
+    **more: Any,
 ) -> Any:
-    """A pygal chart in the project's style; its values written as ``locale`` writes
-    numbers ("-1 000" in French)."""
+    """A pygal chart in the project's style, its legend the players' ``names`` whole;
+    its values written as ``locale`` writes numbers ("-1 000" in French)."""
     import pygal
     from babel.numbers import format_decimal
     from pygal.style import Style
@@ -38,13 +70,17 @@ def _chart(
         major_label_font_size=14,
         value_font_size=16,
     )
+    width, height = size
+    columns, taller = legend_layout(names, width)
     return getattr(pygal, kind)(
         style=style,
         width=width,
-        height=height,
+        height=height + taller,
         js=[],  # pygal's interactive script is fetched from the internet: none
         disable_xml_declaration=True,
         legend_at_bottom=True,
+        legend_at_bottom_columns=columns,
+        truncate_legend=-1,
         title=title,
         x_title="",
         max_scale=GRADUATIONS,
@@ -69,7 +105,7 @@ def totals_svg(
 ) -> str:
     """A line per player: the running total after each round (round 0: nothing yet).
     ``size`` in pixels: the phone's page asks a narrow one, so its words stay legible."""
-    chart = _chart("Line", title, *size, locale=locale, show_dots=True, dots_size=3)
+    chart = _chart("Line", title, players, size, locale=locale, show_dots=True, dots_size=3)
     chart.x_labels = [str(n) for n in range(len(rounds) + 1)]
     for seat, name in enumerate(players):
         running = [0, *accumulate(r[seat] for r in rounds)]
@@ -88,7 +124,7 @@ def per_round_svg(
 ) -> str:
     """Bars per round, one per player: what each took that round (Fibonachos' spicy
     values, Trump's cards of the scored symbol). ``label`` words a round ("Round {number}")."""
-    chart = _chart("Bar", title, *size, locale=locale)
+    chart = _chart("Bar", title, players, size, locale=locale)
     chart.x_labels = [label.format(number=n) for n in range(1, len(rounds) + 1)]
     for seat, name in enumerate(players):
         chart.add(name, [r[seat] for r in rounds])
