@@ -13,6 +13,7 @@ game not finished
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from companion.games.errors import UnknownGameError
 from companion.games.hex.report import REFEREE_GAME, HexReport
@@ -28,7 +29,21 @@ def title(game: str) -> str:
         return game
 
 
+def one_line(text: str) -> str:
+    """``text`` as one line that a terminal shows as written: each character that is
+    not printable (a newline, a carriage return, the escape of a terminal's control
+    sequence: a hostile record's names and an error's message can carry them, issue
+    13's "never a traceback, one line") written as its Python escape.
+
+    >>> print(one_line("Ana\\r\\x1b[2J"), one_line("Zoé 李"))
+    Ana\\r\\x1b[2J Zoé 李
+    """
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 def render_report(report: GameReport) -> str:
+    """The report as lines for a terminal; the players' names as :func:`one_line`."""
+    report = replace(report, players=tuple(one_line(name) for name in report.players))
     if isinstance(report, HexReport):
         return render_hex_referee(report) if report.game == REFEREE_GAME else render_hex(report)
     return render_card_game(report)

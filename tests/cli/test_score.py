@@ -111,3 +111,39 @@ def test_record_that_is_not_an_object(tmp_path: Path, capsys: pytest.CaptureFixt
     record.write_text("[1, 2]", encoding="utf-8")
     assert main(["score", str(record)]) == 2
     assert "JSON object" in capsys.readouterr().err
+
+
+def test_a_hostile_move_in_a_record_is_one_line_without_control_characters(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/security.md ("the command line never shows a traceback", one line): found
+    by bench/fuzz/records.py, a hex move ``b4-d4\\f\\r\\x15`` reached stderr as written,
+    its carriage return breaking the line (and an ESC would have been the terminal's
+    control sequence). Every character that is not printable is now its escape."""
+    record = json.loads((EXAMPLES / "hex" / "short.json").read_text(encoding="utf-8"))
+    record["turns"][0] = ["b2-c2\x0c\r\x1b[2J"]
+    path = tmp_path / "hostile.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert main(["score", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err[:-1].isprintable(), repr(err)
+    assert "b2-c2\\x0c\\r\\x1b[2J" in err
+
+
+def test_players_names_are_printed_without_control_characters(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/security.md: a record's names reach the terminal in the score's table; found
+    by bench/fuzz/records.py, a name holding ESC ``[2J`` and a carriage return cleared
+    the screen and overwrote the line. They are written as their escapes, the table
+    still aligned on them; ``--json`` is JSON's own escaping."""
+    record = json.loads((EXAMPLES / "fibonachos" / "short.json").read_text(encoding="utf-8"))
+    record["players"][0] = "Ana\x1b[2J\rX"
+    path = tmp_path / "names.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert main(["score", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert all(line.isprintable() for line in lines), lines
+    assert lines[0] == "Fibonachos: Ana\\x1b[2J\\rX, Ben, Cy"
+    header, first = lines[1], lines[2]
+    assert header.index("Ben") + len("Ben") == first.index("21  20") + len("21")
