@@ -29,7 +29,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from companion.cli.render import render_report
+from companion.cli.render import json_line, render_report
 from companion.cli.replay import button_script, layout_of, warnings_on_stderr
 from companion.cli.seats import player_names
 from companion.errors import UsageError
@@ -97,7 +97,7 @@ def replay_board(args: argparse.Namespace, open_source: Callable[[], Camera]) ->
         print(json.dumps(data))
         print(last, file=sys.stderr)
     else:
-        print(json.dumps(result.record, ensure_ascii=False))
+        print(json_line(result.record))
         print()
         print(render_report(result.report))
         print()

@@ -8,6 +8,7 @@ and completeness for a valid one; the error's text and rule id for an invalid on
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -147,3 +148,29 @@ def test_players_names_are_printed_without_control_characters(
     assert lines[0] == "Fibonachos: Ana\\x1b[2J\\rX, Ben, Cy"
     header, first = lines[1], lines[2]
     assert header.index("Ben") + len("Ben") == first.index("21  20") + len("21")
+
+
+@pytest.mark.parametrize("json_out", [False, True], ids=["table", "json"])
+def test_a_name_with_a_lone_surrogate_is_printed_not_a_traceback(
+    tmp_path: Path, json_out: bool
+) -> None:
+    """docs/security.md ("the command line never shows a traceback for bad input"): a
+    record's ``"\\ud800"`` is a lone surrogate, which UTF-8 cannot encode, and printing
+    the score raised UnicodeEncodeError (found by bench/fuzz/records.py once it wrote
+    to a strict UTF-8 stream, as a terminal's is). A real process: it prints the
+    escape, in the table and in ``--json`` (still JSON, the same text)."""
+    record = json.loads((EXAMPLES / "fibonachos" / "short.json").read_text(encoding="utf-8"))
+    path = tmp_path / "surrogate.json"
+    path.write_text(json.dumps(record).replace('"Ana"', '"Ana\\ud800"'), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "score", str(path), *(["--json"] if json_out else [])],
+        capture_output=True,
+        check=False,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+    )
+    assert (done.returncode, done.stderr) == (0, b"")
+    out = done.stdout.decode("utf-8")
+    if json_out:
+        assert json.loads(out)["players"][0] == "Ana\ud800"
+    else:
+        assert out.startswith("Fibonachos: Ana\\ud800, Ben, Cy\n")
