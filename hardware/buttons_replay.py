@@ -25,6 +25,7 @@ waiting: ``finished`` tells a demo to stop.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -84,6 +85,8 @@ def to_events(steps: Iterable[Step], source: str = "script") -> list[ButtonEvent
 def _in_order(events: list[ButtonEvent], source: str) -> list[ButtonEvent]:
     previous = 0.0
     for event in events:
+        if not math.isfinite(event.time):  # float() reads "nan" and "inf": never due
+            raise ConfigurationError(f"{source}: a time is a number of seconds ({event})")
         if event.time < previous:
             raise ConfigurationError(
                 f"{source}: times must start at 0 or later and never go back ({event})"

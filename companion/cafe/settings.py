@@ -33,7 +33,6 @@ on a machine that is no table), every setting with a default.
 from __future__ import annotations
 
 import os
-import tomllib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -42,6 +41,8 @@ from companion.bus.contract import MessageError, check_name
 from companion.cafe.errors import SettingsError
 from companion.cafe.store import is_url
 from companion.config import default_state_dir
+from companion.errors import InputError
+from companion.inputs import load_toml
 from companion.settings_decoder import Port, decode
 
 CAFE_CONFIG = Path("/etc/companion/cafe.toml")
@@ -189,12 +190,10 @@ def load_settings(path: Path | None = None) -> CafeSettings:
         if path is not None:
             raise SettingsError(f"{target}: no such settings file")
         return CafeSettings()
-    try:
-        data = tomllib.loads(target.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise SettingsError(f"{target}: not valid TOML ({exc})") from None
-    except OSError as exc:
-        raise SettingsError(f"{target}: cannot read ({exc.strerror})") from None
+    try:  # bounded as every file the commands read (not UTF-8, nested, long numbers)
+        data = load_toml(target, what="settings file")
+    except InputError as exc:
+        raise SettingsError(str(exc)) from None
     return parse_settings(data, str(target))
 
 

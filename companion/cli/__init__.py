@@ -3,7 +3,9 @@
 Each sub-command lives in its own module of this package and exposes
 ``register(subparsers)``, which adds its parser and sets ``func`` (a callable
 from the parsed arguments to an exit status). Bad input never shows a traceback:
-the errors of our packages become one line on stderr and exit status 2.
+the errors of our packages become one line on stderr and exit status 2 (a character
+of the message that is not printable written as its escape: a hostile file's text
+cannot break the line or reach the terminal as a control sequence).
 """
 
 from __future__ import annotations
@@ -73,7 +75,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         status: int = args.func(args)
     except _user_errors() as exc:
-        print(f"companion {args.command}: {exc}", file=sys.stderr)
+        from companion.cli.render import one_line
+
+        print(f"companion {args.command}: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130

@@ -16,15 +16,17 @@ first difference is said by its place in the game, not as JSON:
     'turns: the camera read 1, the record says 2'
     >>> first_difference({"players": ["A", "B"]}, {"players": ["A", "B"]}) is None
     True
+    >>> print(first_difference({"players": ["Zoé"]}, {"players": ["Zoé\x1b[2J"]}))
+    player 1: the camera read "Zoé", the record says "Zoé\\u001b[2J"
 """
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from pathlib import Path
 
+from companion.cli.render import json_line
 from companion.cli.score import load_record
 from companion.errors import UsageError
 from companion.games import RecordError, get_game
@@ -58,9 +60,11 @@ def without_copies(value: JSON) -> JSON:
 
 
 def _shown(value: JSON) -> str:
+    """A value as the last line shows it: a list by its length, a text with what a
+    terminal would act on escaped (a hostile record's ESC, as companion score's)."""
     if isinstance(value, list):
         return str(len(value))
-    return json.dumps(value, ensure_ascii=False)
+    return json_line(value)
 
 
 #: What the items of a list in a list are called: a hex turn's moves (the camera's

@@ -8,11 +8,11 @@ $ companion history
 from __future__ import annotations
 
 import argparse
-import json
 from dataclasses import dataclass
 from typing import Any
 
 from companion.cli.common import add_config_options, local_time, open_journal, warn_unread
+from companion.cli.render import json_line
 from companion.games import HexReport, RecordError, report_from_json
 from companion.games.json_types import JSONObject
 from companion.games.report import ended_winners
@@ -123,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
         warn_unread("history", journal, len(rows))
     if args.json:
         for row in rows:
-            print(json.dumps(row.as_json(), ensure_ascii=False))
+            print(json_line(row.as_json()))
         return 0
     if not rows:
         print("no game yet")

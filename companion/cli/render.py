@@ -12,7 +12,9 @@ game not finished
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
+from dataclasses import replace
 
 from companion.games.errors import UnknownGameError
 from companion.games.hex.report import REFEREE_GAME, HexReport
@@ -28,7 +30,41 @@ def title(game: str) -> str:
         return game
 
 
+def one_line(text: str) -> str:
+    """``text`` as one line that a terminal shows as written: each character that is
+    not printable (a newline, a carriage return, the escape of a terminal's control
+    sequence: a hostile record's names and an error's message can carry them, issue
+    13's "never a traceback, one line") written as its Python escape.
+
+    >>> print(one_line("Ana\\r\\x1b[2J"), one_line("Zoé 李"))
+    Ana\\r\\x1b[2J Zoé 李
+    """
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def json_line(value: object) -> str:
+    """``value`` as one line of JSON, its texts as written but each character that is
+    not printable as JSON's ``\\u`` escape (:func:`one_line`'s reason; a lone surrogate,
+    which a record's ``\\ud800`` makes, cannot be written to a UTF-8 terminal at all).
+
+    >>> print(json_line({"players": ["Zoé", "Ana\\x9b2J", "\\ud800", "\\U0010ffff"]}))
+    {"players": ["Zoé", "Ana\\u009b2J", "\\ud800", "\\udbff\\udfff"]}
+    """
+    return "".join(
+        c if c.isprintable() else _escaped(ord(c)) for c in json.dumps(value, ensure_ascii=False)
+    )
+
+
+def _escaped(code: int) -> str:
+    if code > 0xFFFF:  # JSON escapes a character beyond the BMP as its UTF-16 pair
+        code -= 0x10000
+        return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+    return f"\\u{code:04x}"
+
+
 def render_report(report: GameReport) -> str:
+    """The report as lines for a terminal; the players' names as :func:`one_line`."""
+    report = replace(report, players=tuple(one_line(name) for name in report.players))
     if isinstance(report, HexReport):
         return render_hex_referee(report) if report.game == REFEREE_GAME else render_hex(report)
     return render_card_game(report)

@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING
 
 from companion.cli.common import reading_recording, recorded_table
 from companion.cli.history import summary
-from companion.cli.render import render_report
+from companion.cli.render import json_line, render_report
 from companion.cli.seats import player_names, seat_index
 from companion.games.hex import SPEC as HEX
 from companion.games.json_types import JSON, JSONObject
@@ -246,7 +246,7 @@ def replay_from(args: argparse.Namespace, open_source: Callable[[], Camera]) -> 
         data = {"record": result.record, "score": score, "events": events, "history": history}
         print(json.dumps(data))
     else:
-        print(json.dumps(result.record, ensure_ascii=False))
+        print(json_line(result.record))
         print()
         print(render_report(result.report))
         print()

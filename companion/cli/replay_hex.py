@@ -28,7 +28,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from companion.cli.render import render_report
+from companion.cli.render import json_line, render_report
 from companion.cli.replay import button_script, expected, layout_of, warnings_on_stderr
 from companion.cli.seats import player_names
 from companion.errors import UsageError
@@ -98,7 +98,7 @@ def replay_board(
         data = {"record": result.record, "score": result.report.to_json(), "refused": refused}
         print(json.dumps(data))
     else:
-        print(json.dumps(result.record, ensure_ascii=False))
+        print(json_line(result.record))
         print()
         print(render_report(result.report))
         print()

@@ -15,10 +15,9 @@ record of the button referee from before the game ``hex-referee`` existed (``"ga
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 
-from companion.cli.render import render_report
+from companion.cli.render import json_line, render_report
 from companion.errors import InputError
 from companion.games import GameReport, RecordError, get_game
 from companion.games.hex import REFEREE_SPEC as HEX_REFEREE
@@ -72,7 +71,7 @@ def score_record(record: JSONObject) -> GameReport:
 def run(args: argparse.Namespace) -> int:
     report = score_record(load_record(args.record))
     if args.json:
-        print(json.dumps(report.to_json(), ensure_ascii=False))
+        print(json_line(report.to_json()))
     else:
         print(render_report(report))
     return 0

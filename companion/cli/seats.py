@@ -20,16 +20,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.errors import UsageError
+from companion.games.registry import all_games
+
+#: The most digits a count or a seat is read with (a longer one is no seat of a game).
+DIGITS = 4
 
 
 def player_names(value: str, *, unnamed: Sequence[str] = ()) -> list[str]:
     """``3`` -> three seats named from ``unnamed`` ("Seat 1".. when it is empty);
     ``Ana,Ben`` -> the names, in seat order."""
     text = value.strip()
-    if text.isdigit():
-        count = int(text)
+    if text.isdecimal():  # not isdigit: int() refuses "²", a digit of another kind
+        most = max(spec.max_players for spec in all_games())
+        # A few digits at most: a count of a billion seats was a list of a billion names.
+        count = int(text) if len(text) <= DIGITS else most + 1
         if count < 1:
             raise UsageError(f"--players {value}: at least one player")
+        if count > most:
+            raise UsageError(f"--players {value}: at most {most} players (no game has more)")
         if unnamed and count <= len(unnamed):
             return list(unnamed[:count])
         return [f"Seat {seat + 1}" for seat in range(count)]
@@ -49,7 +57,7 @@ def seat_index(option: str, value: str, players: Sequence[str]) -> int:
     if text.casefold() in names:
         return names.index(text.casefold())
     seats = f"a seat from 1 to {count} (as the screen counts them) or a name: {', '.join(players)}"
-    if text.lstrip("-").isdigit():
+    if text.lstrip("-").isdecimal() and len(text) <= DIGITS:
         number = int(text)
         if 1 <= number <= count:
             return number - 1

@@ -7,7 +7,6 @@ journal, and the names typed on a phone with the loop's answer to them.
 
 from __future__ import annotations
 
-import hmac
 import itertools
 import logging
 import threading
@@ -20,6 +19,7 @@ from companion.games.json_types import JSON, JSONObject
 from companion.journal import Journal, JournalError
 from companion.session import replay
 from companion.views.live import table_view
+from companion.web.auth import same_secret
 from companion.web.changes import Changes
 
 if TYPE_CHECKING:  # the page's module (Starlette, Jinja, Babel) only where it is served
@@ -83,8 +83,8 @@ class Board:
         with self._lock:
             game, current, view = self._game, self._token, self._view
             tokens = list(self._tokens.items())
-        match = next((g for t, g in tokens if hmac.compare_digest(t, token)), None)
-        if current and view is not None and hmac.compare_digest(current, token):
+        match = next((g for t, g in tokens if same_secret(t, token)), None)
+        if current and view is not None and same_secret(current, token):
             return Live(view, live=True, lang=self.lang)
         if match is None or match == game:
             return None
@@ -142,7 +142,7 @@ class Board:
         OLED for the table to confirm. Their ticket; "" if refused here."""
         with self._lock:
             current = self._token
-        if table != self.table or not current or not hmac.compare_digest(current, token):
+        if table != self.table or not current or not same_secret(current, token):
             return ""
         try:  # the bus contract's names (issue 22): what the cafe's server would refuse
             checked = check_names(list(names))

@@ -67,9 +67,23 @@ def csrf_token(session: MutableMapping[str, JSON]) -> str:
     return token
 
 
+def same_secret(kept: str, sent: str) -> bool:
+    """Whether ``sent`` (from a request: any characters) is the secret ``kept``, in
+    constant time. ``hmac.compare_digest`` raises TypeError on a text that is not
+    ASCII: a link's ``k=é`` answered 500 (docs/security.md; found by
+    bench/fuzz/table_inputs.py); compared as UTF-8 bytes, it is only another secret.
+
+    >>> same_secret("abc", "abc"), same_secret("abc", "é"), same_secret("abc", "\\ud800")
+    (True, False, False)
+    """
+    return hmac.compare_digest(
+        kept.encode("utf-8", "surrogatepass"), sent.encode("utf-8", "surrogatepass")
+    )
+
+
 def csrf_ok(session: MutableMapping[str, JSON], sent: object) -> bool:
     token = session.get("csrf")
-    return isinstance(token, str) and isinstance(sent, str) and hmac.compare_digest(token, sent)
+    return isinstance(token, str) and isinstance(sent, str) and same_secret(token, sent)
 
 
 class StaffSessions:

@@ -247,6 +247,29 @@ def test_hostile_configuration_exits_2(
     refused(capsys, ["history", "--config", str(config)], str(config), words)
 
 
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        (b'[cafe]\nname = "corner"\n[bro\xffker]\n', "not UTF-8 text (byte 0xff at offset 27)"),
+        (b"[web]\nport = " + nested(5000).encode() + b"\n", "nested deeper"),
+        (b"[web]\nport = " + b"9" * 5000 + b"\n", "digits"),
+        (b"[cafe\n", "not valid TOML"),
+    ],
+    ids=["not-utf8", "deep", "int-5000", "toml"],
+)
+def test_hostile_cafe_settings_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes, words: str
+) -> None:
+    """docs/security.md, "Files read at start": the cafe server's ``cafe.toml`` is
+    bounded as the table's ``config.toml`` is. Found by bench/fuzz/notation.py: a
+    byte that is not UTF-8 left ``load_settings`` as a UnicodeDecodeError and
+    ``companion cafe`` printed a traceback; so did a deep array (RecursionError) and a
+    5,000-digit number (Python's ValueError on long integers)."""
+    settings = tmp_path / "cafe.toml"
+    settings.write_bytes(content)
+    refused(capsys, ["cafe", "--config", str(settings)], str(settings), words)
+
+
 @pytest.mark.parametrize("kind", ["fifo", "device", "huge"])
 def test_configuration_that_is_not_a_small_regular_file(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str

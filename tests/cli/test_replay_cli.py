@@ -119,6 +119,30 @@ def test_bad_input_is_one_line_exit_2(
     assert "camera." not in captured.err  # a settings key the command line never named
 
 
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        (["--players", "10000"], "--players 10000: at most 5 players"),
+        (["--players", "9" * 5000], "at most 5 players"),
+        (["--players", "3", "--dealer", "²"], "--dealer ²: not a seat of 3 players"),
+        (["--players", "3", "--dealer", "-" + "1" * 5000], "not a seat of 3 players"),
+    ],
+    ids=["ten-thousand-seats", "5000-digits", "superscript-two", "seat-5000-digits"],
+)
+def test_a_count_or_seat_no_game_has_is_one_line(
+    video: Path, capsys: pytest.CaptureFixture[str], option: list[str], message: str
+) -> None:
+    """docs/security.md ("the command line never shows a traceback for bad input"),
+    found by bench/fuzz/notation.py: ``--players 999...`` made a list of that many
+    seats (out of memory past a few billion), 5,000 digits and ``²`` (a digit to
+    ``isdigit``, not to ``int``) were a ValueError's traceback. A count above every
+    game's seats and a seat of more than a few digits are refused in one line."""
+    status = main(["replay", str(video), "--game", "fibonachos", *option])
+    captured = capsys.readouterr()
+    assert (status, captured.out) == (2, "")
+    assert captured.err.count("\n") == 1 and message in captured.err, captured.err
+
+
 def test_player_names() -> None:
     assert player_names("2") == ["Seat 1", "Seat 2"]
     assert player_names(" Ana, Ben ") == ["Ana", "Ben"]

@@ -8,6 +8,7 @@ and completeness for a valid one; the error's text and rule id for an invalid on
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -111,3 +112,65 @@ def test_record_that_is_not_an_object(tmp_path: Path, capsys: pytest.CaptureFixt
     record.write_text("[1, 2]", encoding="utf-8")
     assert main(["score", str(record)]) == 2
     assert "JSON object" in capsys.readouterr().err
+
+
+def test_a_hostile_move_in_a_record_is_one_line_without_control_characters(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/security.md ("the command line never shows a traceback", one line): found
+    by bench/fuzz/records.py, a hex move ``b4-d4\\f\\r\\x15`` reached stderr as written,
+    its carriage return breaking the line (and an ESC would have been the terminal's
+    control sequence). Every character that is not printable is now its escape."""
+    record = json.loads((EXAMPLES / "hex" / "short.json").read_text(encoding="utf-8"))
+    record["turns"][0] = ["b2-c2\x0c\r\x1b[2J"]
+    path = tmp_path / "hostile.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert main(["score", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err[:-1].isprintable(), repr(err)
+    assert "b2-c2\\x0c\\r\\x1b[2J" in err
+
+
+def test_players_names_are_printed_without_control_characters(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/security.md: a record's names reach the terminal in the score's table; found
+    by bench/fuzz/records.py, a name holding ESC ``[2J`` and a carriage return cleared
+    the screen and overwrote the line. They are written as their escapes, the table
+    still aligned on them; ``--json`` is JSON's own escaping."""
+    record = json.loads((EXAMPLES / "fibonachos" / "short.json").read_text(encoding="utf-8"))
+    record["players"][0] = "Ana\x1b[2J\rX"
+    path = tmp_path / "names.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert main(["score", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert all(line.isprintable() for line in lines), lines
+    assert lines[0] == "Fibonachos: Ana\\x1b[2J\\rX, Ben, Cy"
+    header, first = lines[1], lines[2]
+    assert header.index("Ben") + len("Ben") == first.index("21  20") + len("21")
+
+
+@pytest.mark.parametrize("json_out", [False, True], ids=["table", "json"])
+def test_a_name_with_a_lone_surrogate_is_printed_not_a_traceback(
+    tmp_path: Path, json_out: bool
+) -> None:
+    """docs/security.md ("the command line never shows a traceback for bad input"): a
+    record's ``"\\ud800"`` is a lone surrogate, which UTF-8 cannot encode, and printing
+    the score raised UnicodeEncodeError (found by bench/fuzz/records.py once it wrote
+    to a strict UTF-8 stream, as a terminal's is). A real process: it prints the
+    escape, in the table and in ``--json`` (still JSON, the same text)."""
+    record = json.loads((EXAMPLES / "fibonachos" / "short.json").read_text(encoding="utf-8"))
+    path = tmp_path / "surrogate.json"
+    path.write_text(json.dumps(record).replace('"Ana"', '"Ana\\ud800"'), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "score", str(path), *(["--json"] if json_out else [])],
+        capture_output=True,
+        check=False,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+    )
+    assert (done.returncode, done.stderr) == (0, b"")
+    out = done.stdout.decode("utf-8")
+    if json_out:
+        assert json.loads(out)["players"][0] == "Ana\ud800"
+    else:
+        assert out.startswith("Fibonachos: Ana\\ud800, Ben, Cy\n")

@@ -149,3 +149,19 @@ def test_the_home_page_is_told_the_tables_answer(tmp_path: Path) -> None:
     assert (said.status_code, said.json()["answer"]) == (409, "fixed")
     assert shown == [("Zoé", "Ben", "Cy")]
     daemon.links.close()
+
+
+def test_a_link_token_that_is_not_ascii_is_refused_not_an_error(tmp_path: Path) -> None:
+    """docs/security.md (the players' page: the link's token checked): found by
+    bench/fuzz/table_inputs.py, a token of characters that are not ASCII (``k=é``)
+    reached ``hmac.compare_digest``, which raises TypeError on such a text: the page
+    and the names' post answered 500. Now they are refused as any other token."""
+    daemon, phone, clock, shown = _table(tmp_path)
+    client = TestClient(create_phone_app(phone.board), raise_server_exceptions=False)
+    for token in ("é", "Ana\u00ff", "李" * 32):
+        assert client.get("/t/t1", params={"k": token}).status_code in (403, 404)
+        post = {"k": token, "name0": "Ana", "name1": "Ben", "name2": "Cy"}
+        assert client.post("/t/t1/names", data=post).status_code in (403, 404)
+    phone.turn(clock(), False)
+    assert shown == []
+    daemon.links.close()

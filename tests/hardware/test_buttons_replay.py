@@ -90,6 +90,16 @@ def test_bad_scripts_name_the_line(text: str, message: str) -> None:
         parse_script(text)
 
 
+@pytest.mark.parametrize("text", ["nan up", "1 up\nnan down\n0 back", "1 up\ninf down", "-inf up"])
+def test_a_time_that_is_not_a_number_of_seconds_is_refused(text: str) -> None:
+    """docs/security.md (``--buttons FILE``): ``float`` reads ``nan`` and ``inf``, and
+    a press at NaN passed the "never go back" check (NaN compares false), was never
+    due, and let every later line go back in time. Found writing
+    bench/fuzz/notation.py's check of that rule."""
+    with pytest.raises(ConfigurationError, match="a time is a number of seconds"):
+        parse_script(text)
+
+
 def test_a_missing_file_and_no_script_are_named(tmp_path: Path) -> None:
     with pytest.raises(ConfigurationError, match=r"buttons\.script = .*cannot read"):
         open_buttons("replay", script=str(tmp_path / "none.txt"))
