@@ -169,8 +169,10 @@ class Ingest:
             self.store.commit()
         except BaseException:
             self.store.rollback()
+            self.shares.refund()  # tried again whole: counted once, when it is stored
             self._load()
             raise
+        self.shares.settled()
         for name in touched:
             ack = self._ack_of(name)
             if before.get(name) != ack:

@@ -115,6 +115,8 @@ class Shares:
         self.monotonic = monotonic
         #: Per table, the bytes left in its bucket and when that was worked out.
         self._left: dict[str, tuple[float, float]] = {}
+        #: What the batch being stored has counted (given back if it is rolled back).
+        self._spent: list[tuple[str, int]] = []
         self._held: dict[str, Held] = {}
         self._low: Held | None = None
         self._looked: float | None = None
@@ -157,6 +159,22 @@ class Shares:
             self.changed(name)
         return kept
 
+    def settled(self) -> None:
+        """The batch counted so far is stored: its bytes stay counted."""
+        with self._lock:
+            self._spent.clear()
+
+    def refund(self) -> None:
+        """The batch counted so far was rolled back (the database refused it, and it is
+        tried again whole): its bytes are given back, so a long outage of the database
+        does not use the tables' shares up."""
+        with self._lock:
+            per_day = float(self.share.per_day)
+            for table, size in self._spent:
+                left, then = self._left[table]
+                self._left[table] = (min(per_day, left + size), then)
+            self._spent.clear()
+
     def held(self) -> Mapping[str, Held]:
         """The tables whose messages are held now, and why."""
         with self._lock:
@@ -196,6 +214,7 @@ class Shares:
             self._left[table] = (left, now)
             return False
         self._left[table] = (left - size, now)
+        self._spent.append((table, size))
         return True
 
     def _disk_low(self) -> list[str]:

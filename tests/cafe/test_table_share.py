@@ -10,6 +10,7 @@ a full disk SQLite refuses every write, so every table's games stopped at once.
 from __future__ import annotations
 
 import re
+import sqlite3
 from dataclasses import replace
 from pathlib import Path
 
@@ -264,3 +265,31 @@ def test_a_real_table_over_its_share_waits_and_the_staff_store_it_again(
             bus.close()
         server.stop()
         server.store.close()
+
+
+class _FailingOnce(SqliteStore):
+    """A database that refuses the first commit (PostgreSQL restarting, a locked file)."""
+
+    failures = 1
+
+    def commit(self) -> None:
+        if self.failures:
+            self.failures -= 1
+            raise sqlite3.OperationalError("database is locked")
+        super().commit()
+
+
+def test_a_batch_the_database_refused_is_counted_once(journal: Path) -> None:
+    """The writer tries a refused batch again whole (docs/cafe.md): its bytes are given
+    back at the rollback and counted when it is stored. Before, each try counted them
+    again, so a database down for hours used every table's share up."""
+    one = SimTable("t1", 1, journal)
+    messages = [item for item in incoming(one) if item.leaf == "events"]
+    size = sum(len(item.payload) for item in messages)
+    share = Shares(Share(per_day=size * 3 // 2, keep_free=0))
+    ingest = Ingest(_FailingOnce(":memory:"), CAFE, clock=lambda: 5.0, shares=share)
+    with pytest.raises(sqlite3.OperationalError):
+        ingest.apply(messages)
+    ingest.apply(messages)  # tried again: all of it fits the share
+    assert ingest.ack_of("t1").seq == one.events[-1][1].seq
+    assert "t1" not in share.held()
