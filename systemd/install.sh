@@ -315,13 +315,7 @@ settings_and_keys() {
             chown "$USER_NAME:$USER_NAME" "$CONF_DIR/staff.key"
         fi
     fi
-    if [ ! -f "$CONF_DIR/config.toml" ]; then
-        say "default settings: $CONF_DIR/config.toml"
-        run command install -m 0640 -o root -g "$USER_NAME" "$here/systemd/config.toml" \
-            "$CONF_DIR/config.toml"
-    else
-        say "settings kept: $CONF_DIR/config.toml"
-    fi
+    default_settings config.toml "settings"
     # The staff menu's "Shut down" asks logind to power off; allow that to this user only.
     local rule
     rule="$(mktemp)"
@@ -337,6 +331,33 @@ RULE
     run mkdir -p "$(dirname "$POLKIT_RULE")"
     put 0644 "$rule" "$POLKIT_RULE"
     rm -f "$rule"
+}
+
+# A settings file of systemd/ installed when none is there (root's, the service's group
+# reads it), else kept: NAME, what it is called, and a hint for a new one.
+default_settings() {
+    local name="$1" what="$2" hint="${3:-}"
+    if [ ! -f "$CONF_DIR/$name" ]; then
+        say "default $what: $CONF_DIR/$name${hint:+ $hint}"
+        run command install -m 0640 -o root -g "$USER_NAME" "$here/systemd/$name" \
+            "$CONF_DIR/$name"
+    else
+        say "$what kept: $CONF_DIR/$name"
+    fi
+}
+
+# What `systemctl enable` does (the units' [Install] links), where systemd is not
+# running (an image, a container): each LINK under /etc/systemd/system made to point at
+# its unit there, or mended if it points elsewhere.
+enable_offline() {
+    local link unit
+    for link in "$@"; do
+        unit="/etc/systemd/system/$(basename "$link")"
+        if [ "$(readlink "/etc/systemd/system/$link" 2>/dev/null)" != "$unit" ]; then
+            run mkdir -p "$(dirname "/etc/systemd/system/$link")"
+            run ln -sf "$unit" "/etc/systemd/system/$link"
+        fi
+    done
 }
 
 # The OS's packages, the user, the program and its environment: a table's and the cafe's.
@@ -359,11 +380,7 @@ do_install() {
     local unit_changed="$put_changed"
     [ -n "$unit_changed" ] && say "service: $UNIT"
     if ! booted; then
-        # What `systemctl enable` does (WantedBy=multi-user.target), without a systemd.
-        if [ "$(readlink "$WANTS" 2>/dev/null)" != "$UNIT" ]; then
-            run mkdir -p "$(dirname "$WANTS")"
-            run ln -sf "$UNIT" "$WANTS"
-        fi
+        enable_offline "${WANTS#/etc/systemd/system/}"
         say "done: systemd is not running here (an image or a container); the service starts at boot"
         return
     fi
@@ -387,25 +404,14 @@ do_install() {
 do_install_cafe() {
     program_and_environment
     run command install -d -m 0750 -o root -g "$USER_NAME" "$CONF_DIR"
-    if [ ! -f "$CONF_DIR/cafe.toml" ]; then
-        say "default cafe settings: $CONF_DIR/cafe.toml (name the cafe: docs/cafe.md step 3)"
-        run command install -m 0640 -o root -g "$USER_NAME" "$here/systemd/cafe.toml" \
-            "$CONF_DIR/cafe.toml"
-    else
-        say "cafe settings kept: $CONF_DIR/cafe.toml"
-    fi
+    default_settings cafe.toml "cafe settings" "(name the cafe: docs/cafe.md step 3)"
     local unit units_changed=""
     for unit in "${CAFE_UNITS[@]}"; do
         put 0644 "$here/systemd/$unit" "/etc/systemd/system/$unit"
         [ -n "$put_changed" ] && units_changed=yes && say "unit: /etc/systemd/system/$unit"
     done
     if ! booted; then
-        for unit in "${CAFE_ENABLED[@]}"; do
-            if [ ! -L "/etc/systemd/system/$unit" ]; then
-                run mkdir -p "$(dirname "/etc/systemd/system/$unit")"
-                run ln -sf "/etc/systemd/system/$(basename "$unit")" "/etc/systemd/system/$unit"
-            fi
-        done
+        enable_offline "${CAFE_ENABLED[@]}"
         say "done: systemd is not running here; the cafe server starts at boot"
         return
     fi
