@@ -6,7 +6,6 @@ inside the picture (pygal keeps room for names // columns rows)."""
 from __future__ import annotations
 
 import re
-from math import sqrt
 
 import pytest
 
@@ -36,15 +35,25 @@ def test_the_legend_names_every_player_whole(size: tuple[int, int]) -> None:
         assert not any("…" in text for text in shown)
 
 
-def test_the_columns_divide_the_names_and_the_plot_keeps_its_height() -> None:
-    """pygal's room is names // columns rows: the columns always divide the names; a
-    legend of more rows than pygal's own (ceil(sqrt(names))) makes the picture taller
-    by as many rows, so the plot itself keeps its height."""
-    for count in range(1, 9):
-        for width in (320, 400, 720, 1200):
-            names = ["Maximilienne-Charlot"[: 3 + (count * width) % 18]] * count
-            columns, taller = legend_layout(names, width)
-            assert count % columns == 0
-            rows = count // columns
-            assert taller == 24 * max(0, rows - int(-(-sqrt(count) // 1)))
+def _legend_rows_inside(svg: str) -> list[tuple[float, float]]:
+    """Each legend text's baseline in the picture, and the picture's height."""
+    height = float(re.search(r'viewBox="0 0 [\d.]+ ([\d.]+)"', svg).group(1))
+    part = svg[svg.index('class="legends"') - 60 :]
+    top = float(re.search(r"translate\([\d.]+, ([\d.]+)\)", part).group(1))
+    return [(top + float(y), height) for y in re.findall(r'<text x="[\d.]+" y="([\d.]+)"', part)]
+
+
+def test_every_row_of_the_legend_lies_inside_the_picture() -> None:
+    """pygal keeps room for names // columns rows: with columns that do not divide the
+    names, the last row was drawn below the picture's edge. Two to eight players, long
+    and short names, at a phone's width and a page's."""
+    for count in range(2, 9):
+        for name in ("Cy", "Anne-Sophie", "Maximilienne-Charlot"):
+            names = [f"{name}{seat}" for seat in range(count)]
+            rounds = [list(range(count))]
+            for size in (PHONE, DESK):
+                rows = _legend_rows_inside(totals_svg(names, rounds, "Totals", size))
+                assert len(rows) == count
+                for baseline, height in rows:
+                    assert baseline < height, (count, name, size, baseline, height)
     assert legend_layout(LONG, PHONE[0]) == (1, 48)
