@@ -133,14 +133,15 @@ def expected(
     the check of ``record`` against ``played``: exit 1 when the camera read another game."""
     from companion.cli.expect import first_difference
 
-    status = 0
+    found = None if played is None else first_difference(record, played)
     if played is not None:
-        found = first_difference(record, played)
-        last += f"; the same game as {args.expect}" if found is None else ""
-        last += "" if found is None else f"; not the game in {args.expect}: {found}"
-        status = 0 if found is None else 1
+        last += (
+            f"; not the game in {args.expect}: {found}"
+            if found
+            else f"; the same game as {args.expect}"
+        )
     print(last, file=sys.stderr if args.json else sys.stdout)
-    return status
+    return 1 if found else 0
 
 
 def game_options(args: argparse.Namespace, players: list[str]) -> GameOptions:
