@@ -28,9 +28,12 @@ import sys
 import tempfile
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from companion.bus.contract import GameFacts
 
 ROOT = Path(__file__).resolve().parents[1]
 for folder in (ROOT, ROOT / "tests" / "bus", ROOT / "tests" / "daemon", ROOT / "tests" / "cafe"):
@@ -46,7 +49,7 @@ class Step:
     the game in play (None: between games) with its page view."""
 
     events: dict[str, Any]
-    game: dict[str, Any] | None
+    game: GameFacts | None
 
 
 def script(games: int) -> list[Step]:
@@ -72,8 +75,8 @@ def script(games: int) -> list[Step]:
             feed(flow, event["kind"], event["payload"])
         game = None
         if row["ended"] is None and flow is not None:
-            game = game_state(row["id"], flow, players)
-            game["live"] = table_view(flow, players, game_id=row["id"])
+            live = table_view(flow, players, game_id=row["id"])
+            game = replace(game_state(row["id"], flow, players), live=live)
         steps.append(Step(body, game))
     return steps
 
@@ -113,7 +116,7 @@ class Table:
         self.client.publish(self.topic("events"), dump(events), qos=1)
         game = step.game
         if game is not None:
-            game = {**game, "link": digest(self.name, game["id"])}
+            game = replace(game, link=digest(self.name, game.id or 0))
         state = TableState(self.name, time.time(), game, DEVICES, idle=0.0)
         payload = state.payload(Topics(self.cafe, self.name))
         self.client.publish(self.topic("state"), payload, qos=1, retain=True)

@@ -60,5 +60,5 @@ def test_the_tables_play_a_real_game_in_the_contracts_order() -> None:
     afters = [s.events["after"] for s in steps if s.events["event"] is not None]
     assert afters == [0, *seqs[:-1]]
     playing = [s.game for s in steps if s.events["event"] is not None]
-    assert all(g is not None and isinstance(g.get("live"), dict) for g in playing)
+    assert all(g is not None and g.live is not None for g in playing)
     assert {s.events["game"]["id"] for s in steps} == {1, 2}

@@ -150,11 +150,11 @@ def seeds() -> dict[str, bytes]:
     table = SimTable("t1", 1, play_journal(folder / "journal.db", games=1), CAFE)
     events = f"companion/{CAFE}/t1/events\n".encode()
     found = {f"events-{i}": events + p for i, p in enumerate(table.payloads()[:12])}
-    state = TableState("t1", **STATE).payload(table.topics)
+    state = TableState.of("t1", STATE, "t1").payload(table.topics)
     found["state"] = f"companion/{CAFE}/t1/state\n".encode() + state
     linked = dict(STATE, game={**STATE["game"], "link": "ab" * 32, "journal": table.identity})
     found["state-link"] = found["state"].replace(
-        state, TableState("t1", **linked).payload(table.topics)
+        state, TableState.of("t1", linked, "t1").payload(table.topics)
     )
     found["status"] = f"companion/{CAFE}/t1/status\nonline".encode()
     line = LogEntry("t1", "b1", 1, 1_700_000_000.0, "WARNING", "companion", "Camera lost")

@@ -6,12 +6,36 @@ The contract's messages, topics and version are :mod:`companion.bus.contract`'s.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from companion.bus.contract.facts import GameFacts
 from companion.flows.base import GameFlow
-from companion.games.json_types import JSONObject
-from companion.views.live import game_facts
+from companion.flows.status import TrickStatus
+from companion.games.registry import get_game
+from companion.views.live_sections import standing
+from companion.views.plugins import views_of
 
 
-def game_state(game_id: int | None, flow: GameFlow, players: list[str]) -> JSONObject:
-    """The ``game`` of the state: where the game in play stands, as facts (the game's
-    live view gives them, :func:`companion.views.live.game_facts`)."""
-    return game_facts(game_id, flow, players)
+def game_state(game_id: int | None, flow: GameFlow, players: Sequence[str]) -> GameFacts:
+    """The ``game`` of the state: its round and seat to play from the flow's status
+    (in rummy the seat laying cards now, R4), its totals and winners from its report;
+    with the totals counting the round under way while it has points (issue 26: as the
+    phones show them)."""
+    status = flow.status()
+    totals, winners = standing(flow.report())
+    over = flow.is_over()
+    running = None
+    if isinstance(status, TrickStatus) and any(status.points) and not over:
+        running = tuple(t + p for t, p in zip(status.totals, status.points, strict=True))
+    return GameFacts(
+        id=game_id,
+        game=flow.game,
+        label=get_game(flow.game).label,
+        players=tuple(players),
+        round=status.round,
+        to_play=views_of(flow.game).playing(status),
+        totals=totals,
+        over=over,
+        winners=winners,
+        running=running,
+    )

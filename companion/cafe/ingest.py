@@ -31,30 +31,27 @@ end row was lost while the ack went past that game sends it again.
 from __future__ import annotations
 
 import logging
-import re
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
 from companion.bus.contract import (
-    JOURNAL,
     OPEN_LISTED,
     Ack,
+    GameFacts,
     MessageError,
     TableState,
     Update,
     parse_status,
     peek_numbers,
 )
-from companion.bus.limits import ID_MAX
 from companion.cafe.batch import Applied, Incoming, LostSession
 from companion.cafe.burst_log import BurstLog
 from companion.cafe.marks import advance
 from companion.cafe.outcome import seats_of
 from companion.cafe.share import Shares
 from companion.cafe.store import JournalRow, QuarantineRow, Store, TableRow
-from companion.games.json_types import JSON
 from companion.web.model import HistoryFilter
 
 __all__ = ["Applied", "Incoming", "Ingest", "LostSession"]  # batch.py's, from here too
@@ -64,8 +61,6 @@ log = logging.getLogger("companion.cafe")
 #: The kinds of number an ack holds (``afters`` keys: looked up per table, not searched
 #: for, so a message costs the same with 20 tables or 1,000).
 KINDS = ("seq", "games")
-#: A players' link as a state carries it: the SHA-256 of its token, hex.
-DIGEST = re.compile(r"[0-9a-f]{64}")
 
 
 class Ingest:
@@ -292,44 +287,39 @@ class Ingest:
             state = TableState.parse(self.cafe, item.table, item.payload)
             game = self._renumbered(item.table, state.game)
             row = self._row(item.table)  # a new journal named by the state reset its ack
-            self.tables[item.table] = replace(row, state=state.kept(game), seen=now)
+            self.tables[item.table] = replace(row, state=replace(state, game=game), seen=now)
             self._link(item.table, game)
         elif item.leaf == "events":
             self._update(item, done)
         else:
             raise MessageError(f"{item.table}/{item.leaf}: not a topic a table publishes")
 
-    def _renumbered(self, table: str, game: Mapping[str, JSON] | None) -> Mapping[str, JSON] | None:
+    def _renumbered(self, table: str, game: GameFacts | None) -> GameFacts | None:
         """The state's game numbered as its events (issue 26: not an older journal's),
         after the base of the journal it names (else the newest held), its own id kept."""
-        own = (game or {}).get("id")
-        if game is None or isinstance(own, bool) or not isinstance(own, int):
+        if game is None or game.id is None:
             return game
-        if not 0 <= own <= ID_MAX:
-            return {k: v for k, v in game.items() if k != "id"}
-        journal = game.get("journal")
-        if isinstance(journal, str) and (journal == "" or JOURNAL.fullmatch(journal)):
-            base = self._journal(table, journal)[0].game_base
+        if game.journal is not None:
+            base = self._journal(table, game.journal)[0].game_base
         else:
             known = self.journals.get(table)
             base = known[-1].game_base if known else 0
-        return {**game, "id": own + base, "journal_id": own}
+        return replace(game, id=game.id + base, journal_id=game.id)
 
-    def _link(self, table: str, game: Mapping[str, JSON] | None) -> None:
+    def _link(self, table: str, game: GameFacts | None) -> None:
         """Keep the players' link of a game (issue 15): an old link opens it once ended."""
-        game_id, link = (game or {}).get("id"), (game or {}).get("link")
-        if not (isinstance(game_id, int) and isinstance(link, str) and DIGEST.fullmatch(link)):
+        if game is None or game.id is None or game.link is None:
             return
-        if self.linked.get(table) == game_id:
+        if self.linked.get(table) == game.id:
             return  # held: a game's link row never changes
         self.store.savepoint()
         try:
-            self.store.put_link(table, game_id, link)
+            self.store.put_link(table, game.id, game.link)
         except BaseException:
             self.store.undo_savepoint()
             raise
         self.store.release_savepoint()
-        self.linked[table] = game_id
+        self.linked[table] = game.id
 
     def _update(self, item: Incoming, done: Applied) -> None:
         update = self._numbered(item.table, Update.parse(self.cafe, item.table, item.payload))

@@ -25,6 +25,7 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from companion.bus.contract import TableState
 from companion.cafe.errors import CafeError
 from companion.cafe.games import replayed
 from companion.cafe.server import CafeServer
@@ -68,27 +69,23 @@ class CafeLive:
         #: asked the database at every change of the cafe).
         self._links: dict[tuple[str, str], int] = {}
 
-    def _state(self, table: str, key: str) -> Mapping[str, JSON] | None:
-        """The table's last state's ``game`` or ``setup`` object."""
+    def _state(self, table: str) -> TableState | None:
+        """The table's last state."""
         row = self.server.ingest.tables.get(table)
-        value = (row.state or {}).get(key) if row is not None else None
-        return value if isinstance(value, dict) else None
+        return None if row is None else row.state
 
     def _game_of(self, table: str, token: str) -> tuple[int | None, Live | None]:
         if not token:
             return None, None
         link = link_digest(token)
-        game = self._state(table, "game")
-        live = None if game is None else game.get("live")
-        if game is not None and game.get("link") == link and isinstance(live, dict):
+        state = self._state(table)
+        game = None if state is None else state.game
+        if game is not None and game.link == link and game.live is not None:
             # The server's number (issue 26), as the game's ended view and the dashboard.
-            number = game.get("id")
-            found = Live({**live, "id": number}, live=True)
-            return (number if isinstance(number, int) else None), found
-        setup = self._state(table, "setup") if game is None else None
-        live = None if setup is None else setup.get("live")
-        if setup is not None and setup.get("link") == link and isinstance(live, dict):
-            return None, Live(live, live=True)  # before the game: names, no record
+            return game.id, Live({**game.live, "id": game.id}, live=True)
+        setup = None if state is None else state.setup
+        if setup is not None and setup.link == link:
+            return None, Live(setup.live, live=True)  # before the game: names, no record
         with self._lock:
             game_id = self._links.get((table, link))
         if game_id is None:
@@ -174,10 +171,11 @@ class CafeLive:
         deadline = time.monotonic() + ANSWER_SECONDS
         version = self.server.version()
         while True:
-            answer = self._state(table, "answer") or {}
-            said = answer.get("said") if answer.get("nonce") == nonce else None
+            state = self._state(table)
+            answer = None if state is None else state.answer
+            said = answer.said if answer is not None and answer.nonce == nonce else None
             left = deadline - time.monotonic()
-            if isinstance(said, str) or left <= 0:
+            if said is not None or left <= 0:
                 return said if said in ANSWER_WORDS else "silent"
             version = await self.server.wait(version, left)
 

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from companion.bus.contract import EventRow, GameRow
+from companion.cafe.columns import game_params, quarantine_params, table_params
 from companion.cafe.errors import StoreError
 from companion.cafe.reads import StoreReads
 from companion.cafe.store import (
@@ -40,9 +41,7 @@ from companion.cafe.store import (
     SeatRow,
     TableRow,
     dump,
-    game_params,
     is_url,
-    quarantine_params,
 )
 
 if TYPE_CHECKING:
@@ -199,11 +198,7 @@ class PgStore(StoreReads, Savepoints):
         return self._db.execute(pg(PUT_EVENT), params).rowcount > 0
 
     def put_table(self, row: TableRow) -> None:
-        state = dump(dict(row.state)) if row.state is not None else None
-        self._db.execute(
-            pg(PUT_TABLE),
-            (row.name, row.status, state, row.seen, row.ack_seq, row.ack_games, int(row.trusted)),
-        )
+        self._db.execute(pg(PUT_TABLE), table_params(row))
 
     def put_link(self, table: str, game_id: int, digest: str) -> None:
         self._db.execute(pg(PUT_LINK), (table, game_id, digest))

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from companion.bus.contract import EventRow, GameRow
+from companion.cafe.columns import game_of, journal_of, quarantine_of, table_of
 from companion.cafe.store import (
     GAME_COLUMNS,
     JOURNALS,
@@ -22,10 +23,6 @@ from companion.cafe.store import (
     StandingRow,
     TableRow,
     game_filter,
-    game_of,
-    journal_of,
-    quarantine_of,
-    table_of,
 )
 
 

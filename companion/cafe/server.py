@@ -15,7 +15,6 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 from companion.bus.contract import Command, GameRow, LogEntry, MessageError, split_key
 from companion.cafe.doorman import Doorman
@@ -56,25 +55,12 @@ def label_of(game: str) -> str:
         return game
 
 
-def _ints(value: Any) -> tuple[int | None, ...] | None:
-    if not isinstance(value, list):
-        return None
-    return tuple(v if isinstance(v, int) and not isinstance(v, bool) else None for v in value)
-
-
-def _int(value: Any) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
 def card_of(row: TableRow, version: int) -> TableCard:
     """A table's card from its last state and status."""
-    state = row.state or {}
-    game, devices = state.get("game"), state.get("devices")
-    game = game if isinstance(game, dict) else None
-    devices = devices if isinstance(devices, dict) else {}
+    state = row.state
+    devices = state.devices if state is not None else {}
     troubles = tuple(d for d in DEVICES if devices.get(d, "ok") != "ok")
-    idle, at = state.get("idle"), state.get("at")
-    since = at - idle if isinstance(idle, int | float) and isinstance(at, int | float) else None
+    since = None if state is None or state.idle is None else state.at - state.idle
     card = TableCard(
         name=row.name,
         online=row.status == "online",
@@ -83,23 +69,21 @@ def card_of(row: TableRow, version: int) -> TableCard:
         seen=row.seen,
         version=version,
     )
+    game = None if state is None else state.game
     if game is None:
         return card
-    name = str(game.get("game", ""))
-    players = game.get("players")
-    winners = game.get("winners")
     return replace(
         card,
-        game=name,
-        label=str(game.get("label") or label_of(name)),
-        game_id=_int(game.get("id")),
-        players=tuple(str(p) for p in players) if isinstance(players, list) else (),
-        totals=_ints(game.get("totals")),
-        running=_ints(game.get("running")),
-        round=_int(game.get("round")),
-        to_play=_int(game.get("to_play")),
-        over=game.get("over") is True,
-        winners=tuple(w for w in (_ints(winners) or ()) if w is not None),
+        game=game.game,
+        label=game.label or label_of(game.game),
+        game_id=game.id,
+        players=game.players,
+        totals=game.totals,
+        running=game.running,
+        round=game.round,
+        to_play=game.to_play,
+        over=game.over,
+        winners=game.winners,
     )
 
 

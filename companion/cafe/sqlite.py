@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.bus.contract import EventRow, GameRow
+from companion.cafe.columns import game_params, quarantine_params, table_params
 from companion.cafe.errors import StoreError
 from companion.cafe.reads import StoreReads
 from companion.cafe.store import (
@@ -36,8 +37,6 @@ from companion.cafe.store import (
     SeatRow,
     TableRow,
     dump,
-    game_params,
-    quarantine_params,
 )
 
 
@@ -113,11 +112,7 @@ class SqliteStore(StoreReads, Savepoints):
         return self._db.execute(PUT_EVENT, params).rowcount > 0
 
     def put_table(self, row: TableRow) -> None:
-        state = dump(dict(row.state)) if row.state is not None else None
-        self._db.execute(
-            PUT_TABLE,
-            (row.name, row.status, state, row.seen, row.ack_seq, row.ack_games, int(row.trusted)),
-        )
+        self._db.execute(PUT_TABLE, table_params(row))
 
     def put_link(self, table: str, game_id: int, digest: str) -> None:
         self._db.execute(PUT_LINK, (table, game_id, digest))

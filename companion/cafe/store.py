@@ -17,25 +17,26 @@ ignores case, PostgreSQL's does not); PostgreSQL sorts text bytewise as SQLite d
 
 from __future__ import annotations
 
-import hashlib
 import json
-from collections.abc import Mapping, Sequence
+import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from companion.bus.contract import EventRow, GameRow
-from companion.bus.limits import MAX_PAYLOAD
-from companion.games.json_types import JSON
+from companion.bus.contract import EventRow, GameRow, TableState
 from companion.web.model import HistoryFilter
+
+log = logging.getLogger("companion.cafe")
 
 
 @dataclass(frozen=True)
 class TableRow:
-    """What the server keeps of a table: its last state (as sent), status and progress."""
+    """What the server keeps of a table: its last state (its game numbered as the
+    server numbers games, :mod:`companion.cafe.ingest`), status and progress."""
 
     name: str
     status: str
-    state: Mapping[str, JSON] | None
+    state: TableState | None
     seen: float
     ack_seq: int = 0
     ack_games: int = 0
@@ -312,66 +313,6 @@ def open_store(target: str) -> Store:
 
 def dump(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-
-
-def game_params(row: GameRow) -> tuple[Any, ...]:
-    return (
-        row.table,
-        row.id,
-        row.game,
-        dump(list(row.players)),
-        dump(list(row.variants)),
-        dump(dict(row.options)),
-        row.started,
-        row.ended,
-        dump(dict(row.result)) if row.result is not None else None,
-    )
-
-
-def game_of(raw: Sequence[Any]) -> GameRow:
-    table, gid, game, players, variants, options, started, ended, result = raw
-    return GameRow(
-        table=table,
-        id=int(gid),
-        game=game,
-        players=tuple(json.loads(players)),
-        variants=tuple(json.loads(variants)),
-        options=json.loads(options),
-        started=float(started),
-        ended=float(ended) if ended is not None else None,
-        result=json.loads(result) if result is not None else None,
-    )
-
-
-def quarantine_params(row: QuarantineRow) -> tuple[Any, ...]:
-    digest = hashlib.sha256(row.topic.encode() + b"\0" + row.payload).hexdigest()
-    payload = row.payload[:MAX_PAYLOAD]
-    return (row.table, digest, row.topic, payload, row.reason[:500], row.first, row.last)
-
-
-def quarantine_of(raw: Sequence[Any]) -> QuarantineRow:
-    table, topic, payload, reason, first, last, times = raw
-    return QuarantineRow(
-        table, topic, bytes(payload), reason, float(first), float(last), int(times)
-    )
-
-
-def journal_of(raw: Sequence[Any]) -> JournalRow:
-    table, journal, game_base, seq_base, since = raw
-    return JournalRow(table, journal, int(game_base), int(seq_base), float(since))
-
-
-def table_of(raw: Sequence[Any]) -> TableRow:
-    name, status, state, seen, ack_seq, ack_games, trusted = raw
-    return TableRow(
-        name=name,
-        status=status,
-        state=json.loads(state) if state is not None else None,
-        seen=float(seen),
-        ack_seq=int(ack_seq),
-        ack_games=int(ack_games),
-        trusted=bool(trusted),
-    )
 
 
 def game_filter(query: GameQuery, find: str = "instr") -> tuple[str, list[Any]]:

@@ -22,8 +22,8 @@ the game being set up and its names so far) and takes names; the game started ne
 keeps that token, so a phone that scanned the attract screen follows the game.
 
 At a cafe the table's ``state`` carries the same: the game's view and link digest in
-play (:meth:`Phone.bus_fields`), the waiting view and the set-up link's digest before
-a game (:meth:`Phone.setup_fields`), and the cafe's server serves both pages.
+play (:meth:`Phone.paged`), the waiting view and the set-up link's digest before
+a game (:meth:`Phone.setup_link`), and the cafe's server serves both pages.
 
 The :class:`Phone` and :class:`HomeServer` are parts of the daemon
 (:mod:`companion.daemon.parts`): the phone sees the table through the facade's
@@ -45,7 +45,9 @@ import secrets
 import socket
 import threading
 from collections.abc import Sequence
+from dataclasses import replace
 
+from companion.bus.contract import GameFacts, PageLink
 from companion.config import Config
 from companion.daemon.board import Board
 from companion.daemon.parts import PhoneHome, PhoneTable
@@ -100,21 +102,22 @@ class Phone:
             self.table.keep_link(game, token)
         return token
 
-    def bus_fields(self) -> JSONObject:
-        """What the cafe's ``state`` adds to its game (optional fields, contract v1)."""
+    def paged(self, facts: GameFacts) -> GameFacts:
+        """The cafe's ``state``'s game with its players' page (optional fields, contract
+        v1): the page's view and the link's digest."""
         game, token, view = self.board.current()
         if game is None or view is None:
-            return {}
-        return {"live": view, "link": link_digest(token)}
+            return facts
+        return replace(facts, live=view, link=link_digest(token))
 
-    def setup_fields(self) -> JSONObject | None:
+    def setup_link(self) -> PageLink | None:
         """With no game in play, what the cafe's ``state`` carries of the page before
         the game (its ``setup``: the waiting view and the set-up link's digest), so the
         cafe's server serves it too; None in a game."""
         game, token, view = self.board.current()
         if game is not None or view is None or not token or not view.get("waiting"):
             return None
-        return {"live": view, "link": link_digest(token)}
+        return PageLink(view, link_digest(token))
 
     def pending(self) -> str:
         """The set-up token (made the first time it is asked, while no game is in play)."""

@@ -23,10 +23,9 @@ from dataclasses import replace
 from typing import Protocol
 
 from companion.bus.client import TableBus
-from companion.bus.contract import Command, TableState
+from companion.bus.contract import Answer, Command, GameFacts, PageLink, TableState
 from companion.bus.messages import game_state
 from companion.daemon.parts import StaffTable
-from companion.games.json_types import JSONObject
 
 log = logging.getLogger(__name__)
 
@@ -39,9 +38,9 @@ class PhonePage(Protocol):
 
     def take(self, names: Sequence[str]) -> str: ...
 
-    def bus_fields(self) -> JSONObject: ...
+    def paged(self, facts: GameFacts) -> GameFacts: ...
 
-    def setup_fields(self) -> JSONObject | None: ...
+    def setup_link(self) -> PageLink | None: ...
 
 
 class Remote:
@@ -53,7 +52,7 @@ class Remote:
         self.phone = phone
         self._next_state = float("-inf")
         self._offered: TableState | None = None
-        self._answer: dict[str, str] | None = None
+        self._answer: Answer | None = None
 
     def start(self) -> None:
         """The bus's thread, and the table's log lines to it (staff see them)."""
@@ -113,7 +112,7 @@ class Remote:
         phone = self.phone
         answer = phone.take(names) if phone is not None else self.table.offer(names, now)
         log.info("cafe: names %s from a phone: %s", ", ".join(names), answer)
-        self._answer = {"nonce": nonce, "said": answer}
+        self._answer = Answer(nonce, answer)
         self._next_state = now
 
     def state(self, now: float) -> TableState:
@@ -121,13 +120,13 @@ class Remote:
         here = self.table.state(now)
         game, setup = None, None
         if here.flow is None and self.phone is not None:  # the page before a game (issue 15)
-            setup = self.phone.setup_fields()
+            setup = self.phone.setup_link()
         if here.flow is not None:
-            game = game_state(here.game_id, here.flow, list(here.players))
+            game = game_state(here.game_id, here.flow, here.players)
             if here.journal:  # the id is this journal's (issue 26: the server renumbers)
-                game["journal"] = here.journal
+                game = replace(game, journal=here.journal)
             if self.phone is not None:  # the players' page (issue 15): optional fields
-                game.update(self.phone.bus_fields())
+                game = self.phone.paged(game)
         return TableState(
             self.bus.settings.topics.table,
             at=here.at,

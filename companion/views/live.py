@@ -5,7 +5,8 @@ The phone page (issue 15) is served by the table itself at home
 ``state`` (:mod:`companion.cafe.live`). Both draw the same object, built once here
 from a flow's facts (:mod:`companion.flows.status`) and its report, by the game's
 live view (:mod:`companion.views.plugins`: its section, :mod:`companion.views.live_sections`);
-the bus's ``state`` carries the same facts in short (:func:`game_facts`). The words
+the bus's ``state`` carries the same facts in short
+(:func:`companion.bus.messages.game_state`). The words
 are the page's (its own catalogue, in the table's language).
 
     >>> card("R13#2", "fibonachos")
@@ -18,7 +19,6 @@ import hashlib
 from collections.abc import Sequence
 
 from companion.flows.base import GameFlow
-from companion.flows.status import TrickStatus
 from companion.games.json_types import JSONObject
 from companion.games.registry import get_game
 from companion.views.live_sections import card
@@ -27,37 +27,13 @@ from companion.views.plugins import views_of
 #: The view's version: a page reads the fields it knows and ignores the others.
 VERSION = 1
 
-__all__ = ["VERSION", "card", "game_facts", "link_digest", "table_view", "waiting_view"]
+__all__ = ["VERSION", "card", "link_digest", "table_view", "waiting_view"]
 
 
 def link_digest(token: str) -> str:
     """What travels of a players' link token (the cafe's ``state``, its server): its
     SHA-256, hex. The token itself stays in the link on the phones."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def game_facts(game_id: int | None, flow: GameFlow, players: list[str]) -> JSONObject:
-    """Where the game in play stands, in short: the ``game`` of the bus's ``state``
-    (its round and seat to play from the status, totals and winners from the game's
-    live view)."""
-    status = flow.status()
-    views = views_of(flow.game)
-    outcome = views.outcome(flow.report())
-    facts: JSONObject = {
-        "id": game_id,
-        "game": flow.game,
-        "label": get_game(flow.game).label,
-        "players": list(players),
-        "round": status.round,
-        "to_play": views.playing(status),  # in rummy the seat laying cards now (R4)
-        "totals": outcome["totals"],
-        "over": flow.is_over(),
-        "winners": outcome["winners"],
-    }
-    if isinstance(status, TrickStatus) and any(status.points) and not facts["over"]:
-        # Optional (issue 26): the totals counting the round under way, as the phones show.
-        facts["running"] = [t + p for t, p in zip(status.totals, status.points, strict=True)]
-    return facts
 
 
 def table_view(

@@ -137,10 +137,19 @@ def hex_section(flow: GameFlow, status: HexStatus) -> JSONObject:
     }
 
 
+def standing(report: GameReport) -> tuple[tuple[int, ...] | None, tuple[int, ...]]:
+    """The totals (None for a hex game, which counts no points) and the winners' seats."""
+    if isinstance(report, HexReport):
+        return None, () if report.winner is None else (report.winner.seat,)
+    if isinstance(report, CardGameReport):
+        return tuple(report.totals), tuple(report.winners)
+    raise TypeError(f"{report.game}: no outcome for a report of {type(report).__name__}")
+
+
 def hex_outcome(report: GameReport) -> JSONObject:
     """A hex game counts no points: its winner, once there is one."""
-    winner = report.winner if isinstance(report, HexReport) else None
-    return {"rounds": [], "totals": None, "winners": [] if winner is None else [winner.seat]}
+    winners = standing(report)[1] if isinstance(report, HexReport) else ()
+    return {"rounds": [], "totals": None, "winners": list(winners)}
 
 
 def card_outcome(report: GameReport) -> JSONObject:
@@ -148,10 +157,11 @@ def card_outcome(report: GameReport) -> JSONObject:
     totals and the winners."""
     if not isinstance(report, CardGameReport):
         raise TypeError(f"{report.game}: a card game's outcome needs a card game's report")
+    totals, winners = standing(report)
     out: JSONObject = {
         "rounds": [list(r.points) for r in report.rounds],
-        "totals": list(report.totals),
-        "winners": list(report.winners),
+        "totals": None if totals is None else list(totals),
+        "winners": list(winners),
         "complete": report.complete,
     }
     if report.rounds and all(isinstance(r, FibonachosRound) for r in report.rounds):

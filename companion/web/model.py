@@ -25,10 +25,10 @@ class TableCard:
     label: str | None = None
     game_id: int | None = None
     players: tuple[str, ...] = ()
-    totals: tuple[int | None, ...] | None = None
+    totals: tuple[int, ...] | None = None
     #: The totals counting the round under way (a trick game's running tally, as the
     #: phones show it: issue 26); None between rounds or where a game has none.
-    running: tuple[int | None, ...] | None = None
+    running: tuple[int, ...] | None = None
     round: int | None = None
     to_play: int | None = None
     over: bool = False

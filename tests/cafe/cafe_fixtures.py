@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Iterator
 from dataclasses import replace
@@ -119,7 +120,7 @@ def incoming(table: SimTable, *, state: dict[str, Any] | None = None) -> list[In
     items = [Incoming(table.name, "status", b"online")]
     items += [Incoming(table.name, "events", payload) for payload in table.payloads()]
     if state is not None:
-        body = TableState(table.name, **state).payload(table.topics)
+        body = TableState.of(table.name, state, table.name).payload(table.topics)
         items.append(Incoming(table.name, "state", body))
     return items
 
@@ -158,6 +159,21 @@ def filled(database: str, journal: Path) -> Iterator[CafeServer]:
     server = fill(database, journal)
     yield server
     server.store.close()
+
+
+@pytest.fixture
+def server(tmp_path: Path, journal: Path) -> Iterator[CafeServer]:
+    """:func:`fill`'s server on SQLite alone (where the backend does not matter)."""
+    made = fill(str(tmp_path / "cafe.db"), journal)
+    yield made
+    made.store.close()
+
+
+def state_with(**game: Any) -> bytes:
+    """t1's ``state`` as it sends it (:data:`STATE`), its game's fields changed by ``game``."""
+    body = {**STATE, "v": 1, "cafe": "corner", "table": "t1"}
+    body["game"] = {**STATE["game"], **game}
+    return json.dumps(body).encode()
 
 
 def dashboard(server: CafeServer) -> TestClient:

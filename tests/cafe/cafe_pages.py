@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -19,13 +20,14 @@ from cafe_sim import CAFE, SimTable, play_journal
 from test_leaderboard import GAMES
 
 from companion.bus.contract import LogEntry, TableState, Topics
+from companion.bus.messages import game_state
 from companion.cafe.ingest import Incoming
 from companion.cafe.live import CafeLive
 from companion.cafe.server import CafeServer
 from companion.cafe.store import open_store
 from companion.flows.base import GameFlow
 from companion.flows.registry import make_flow
-from companion.views.live import game_facts, link_digest, table_view
+from companion.views.live import link_digest, table_view
 from companion.web.app import create_app
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "flows"))
@@ -97,9 +99,8 @@ def fill_cafe(folder: Path) -> tuple[CafeServer, dict[str, str]]:
     # t1's last game has ended; its players' page shows the result.
     ended = make_flow("fibonachos", LONG[:3], [], options={"dealer": 2})
     play_fibonachos(ended, load("fibonachos", "full-3p.json"))
-    game = game_facts(3, ended, LONG[:3])
     view = table_view(ended, LONG[:3], game_id=3, ended="over")
-    game.update({"live": view, "link": link_digest("token-ended")})
+    game = replace(game_state(3, ended, LONG[:3]), live=view, link=link_digest("token-ended"))
     devices = {"camera": "ok", "display": "ok", "buttons": "ok", "journal": "ok"}
     state = TableState("t1", at=1_700_000_000.0, game=game, devices=devices, idle=60.0)
     server.take([Incoming("t1", "state", state.payload(Topics(CAFE, "t1")))])
@@ -116,8 +117,8 @@ def fill_cafe(folder: Path) -> tuple[CafeServer, dict[str, str]]:
         table = LONG_TABLE if number == 2 else f"t{number}"
         kind, (flow, players) = games[number % len(games)]
         token = f"token-{number}"
-        game = game_facts(1, flow, players)
-        game.update({"live": table_view(flow, players, game_id=1), "link": link_digest(token)})
+        view = table_view(flow, players, game_id=1)
+        game = replace(game_state(1, flow, players), live=view, link=link_digest(token))
         tokens[kind] = tokens.get(kind) or f"/t/{table}?k={token}"
         devices = {"camera": "ok", "display": "ok", "buttons": "ok", "journal": "ok"}
         state = TableState(table, at=1_700_000_000.0, game=game, devices=devices, idle=60.0)

@@ -24,10 +24,9 @@ import paho.mqtt.client as mqtt
 from daemon_harness import fibonachos_steps, load_record
 from paho.mqtt.enums import CallbackAPIVersion
 
-from companion.bus.contract import Ack, TableState, Topics
+from companion.bus.contract import Ack, GameFacts, TableState, Topics
 from companion.bus.outbox import event_message
 from companion.flows.registry import check_options
-from companion.games.json_types import JSONObject
 from companion.journal import GameEntry, Journal, JournalEvent
 from companion.session import Session
 from companion.table.events import CardPlaced, CardRemoved
@@ -214,17 +213,9 @@ class SimTable:
     def state(self, totals: list[int], *, at: float, idle: float = 3.0) -> bytes:
         """A ``state`` of the first game in play with ``totals``, as the table builds it."""
         entry = self.games[0]
-        game: JSONObject = {
-            "id": entry.id,
-            "game": entry.game,
-            "label": "Fibonachos",
-            "players": list(entry.players),
-            "round": 1,
-            "to_play": 0,
-            "totals": list(totals),
-            "over": False,
-            "winners": [],
-        }
+        game = GameFacts(
+            entry.id, entry.game, "Fibonachos", tuple(entry.players), 1, 0, totals=tuple(totals)
+        )
         devices = {"camera": "ok", "display": "ok", "buttons": "ok", "journal": "ok"}
         return TableState(self.topics.table, at, game, devices, idle).payload(self.topics)
 

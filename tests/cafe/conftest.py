@@ -10,7 +10,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "daemon"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bus"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from cafe_fixtures import broker, client, filled, journal, reading, servers, servers_each
+from cafe_fixtures import (
+    broker,
+    client,
+    filled,
+    journal,
+    reading,
+    server,
+    servers,
+    servers_each,
+)
 from pg_fixtures import database, pg_url, postgres
 
 __all__ = [
@@ -22,6 +31,7 @@ __all__ = [
     "pg_url",
     "postgres",
     "reading",
+    "server",
     "servers",
     "servers_each",
 ]

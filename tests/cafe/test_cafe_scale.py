@@ -24,7 +24,7 @@ from companion.web import stream
 
 def _state(table: str, totals: list[int]) -> Incoming:
     state = {**STATE, "game": {**STATE["game"], "totals": totals}}
-    return Incoming(table, "state", TableState(table, **state).payload(Topics(CAFE, table)))
+    return Incoming(table, "state", TableState.of(table, state, table).payload(Topics(CAFE, table)))
 
 
 def test_only_the_changed_tables_card_is_made_again(filled: CafeServer) -> None:
@@ -114,7 +114,7 @@ def test_a_game_row_and_a_link_held_are_not_written_again(journal: Path) -> None
     for payload in table.payloads():
         ingest.apply([Incoming("t1", "events", payload)])
         state = {**STATE, "game": {**STATE["game"], "id": 1, **link}}
-        body = TableState("t1", **state).payload(Topics(CAFE, "t1"))
+        body = TableState.of("t1", state, "t1").payload(Topics(CAFE, "t1"))
         ingest.apply([Incoming("t1", "state", body)])
     games = len(table.games)
     assert store.writes == {"game": 2 * games, "link": 1}

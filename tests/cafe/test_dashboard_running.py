@@ -52,8 +52,8 @@ def test_the_dashboard_shows_the_running_totals_during_round_one(tmp_path: Path)
     state = _state(daemon)
     game = state.game
     assert game is not None
-    assert game["totals"] == [0, 0, 0]
-    assert game["running"] == list(status.points) and sum(status.points) >= 3
+    assert game.totals == (0, 0, 0)
+    assert game.running == status.points and sum(status.points) >= 3
     payload = state.payload(Topics(CAFE, "t1"))
     assert TableState.parse(CAFE, "t1", payload).game == game  # the server reads it as sent
 
@@ -67,10 +67,10 @@ def test_the_dashboard_shows_the_running_totals_during_round_one(tmp_path: Path)
     app = create_app(server, password_hash=lambda: PASSWORD_HASH, secret="s" * 32)
     with TestClient(app) as client:
         card = next(t for t in client.get("/.json").json()["tables"] if t["name"] == "t1")
-        assert card["running"] == game["running"] and card["totals"] == [0, 0, 0]
+        assert card["running"] == list(game.running or ()) and card["totals"] == [0, 0, 0]
         page = client.get("/").text
         shown = page.split('id="table-t1"', 1)[1].split("</article>", 1)[0]
-        for points in game["running"]:
+        for points in game.running:
             assert f'<td class="num">{points}</td>' in shown
         assert "Totals with the round so far" in shown
         french = client.get("/", headers={"Accept-Language": "fr"}).text
@@ -85,7 +85,7 @@ def test_between_rounds_and_in_rummy_no_running_totals_are_sent() -> None:
     for name in ("rummy21", "hex"):
         flow = make_flow(name, ["Ana", "Ben"], [], options={})
         game = game_state(1, flow, ["Ana", "Ben"])
-        assert "running" not in game
+        assert game.running is None and "running" not in game.fields()
 
 
 def test_a_rummy_tables_state_says_whose_turn_it_is() -> None:
@@ -94,6 +94,6 @@ def test_a_rummy_tables_state_says_whose_turn_it_is() -> None:
     a rummy table's ``to_play`` was always null. Before a round's first card it is the
     seat that starts the round (R4; tests/cafe/test_dashboard_turn.py)."""
     flow = make_flow("rummy21", ["Ana", "Ben"], [], options={})
-    assert game_state(1, flow, ["Ana", "Ben"])["to_play"] == 0  # Ana starts, nobody laid yet
+    assert game_state(1, flow, ["Ana", "Ben"]).to_play == 0  # Ana starts, nobody laid yet
     flow.placed(TableCard("k1", "rummy21", "B5", "meld-1", (0.2, 0.3)))
-    assert game_state(1, flow, ["Ana", "Ben"])["to_play"] == 1
+    assert game_state(1, flow, ["Ana", "Ben"]).to_play == 1

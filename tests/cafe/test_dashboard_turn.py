@@ -90,7 +90,7 @@ def test_a_rummy_card_marks_the_next_rounds_first_player_as_soon_as_a_round_ends
     assert isinstance(status, RummyStatus) and status.round == 2 and status.turn is None
     sent = payload(flow, players)
     game = TableState.parse(CAFE, "t1", sent).game
-    assert game is not None and game["round"] == 2 and game["to_play"] == 1
+    assert game is not None and game.round == 2 and game.to_play == 1
     assert marked(cafe, sent) == ["Ben"]
 
 
@@ -99,11 +99,11 @@ def test_the_first_player_follows_the_dealer_given_and_yields_to_a_card_laid() -
     seat start each round; once a card lies, the card marks the seat laying cards."""
     players = ["Ana", "Ben", "Cy"]
     fresh = make_flow("rummy21", players, [], options={"dealer": 0})
-    assert game_state(1, fresh, players)["to_play"] == 1  # Ana dealt, Ben starts
+    assert game_state(1, fresh, players).to_play == 1  # Ana dealt, Ben starts
     flow, _ = rummy_after_round_one(players, {"dealer": 0})
-    assert game_state(1, flow, players)["to_play"] == 2  # Ben deals round 2, Cy starts
+    assert game_state(1, flow, players).to_play == 2  # Ben deals round 2, Cy starts
     flow.placed(TableCard("rummy21/1/21/9", "rummy21", "21", "meld-0", (0.1, 0.1)))
-    assert game_state(1, flow, players)["to_play"] == 0
+    assert game_state(1, flow, players).to_play == 0
 
 
 def test_the_rummy_phone_page_says_the_first_player_is_to_play(cafe: CafeServer) -> None:
@@ -133,7 +133,7 @@ def test_a_fibonachos_card_marks_the_next_leader_at_a_rounds_end(cafe: CafeServe
     _fibonachos_round_one(flow)
     sent = payload(flow, players)
     game = TableState.parse(CAFE, "t1", sent).game
-    assert game is not None and game["round"] == 2 and game["to_play"] == 1
+    assert game is not None and game.round == 2 and game.to_play == 1
     assert marked(cafe, sent) == ["Ben"]
 
 
@@ -156,7 +156,7 @@ def test_a_trump_card_marks_the_last_tricks_winner_at_a_rounds_end(cafe: CafeSer
     assert isinstance(status, TrickStatus) and status.round == 2
     sent = payload(flow, players)
     game = TableState.parse(CAFE, "t1", sent).game
-    assert game is not None and game["to_play"] == winner
+    assert game is not None and game.to_play == winner
     assert marked(cafe, sent) == [players[winner]]
 
 
@@ -165,9 +165,9 @@ def test_a_hex_card_marks_the_next_side_as_soon_as_a_turn_ends(cafe: CafeServer)
     card marks White at once."""
     players = ["Black", "White"]
     flow = make_flow("hex-referee", players, [], options={})
-    assert game_state(1, flow, players)["to_play"] == 0
+    assert game_state(1, flow, players).to_play == 0
     flow.command(cmd.Move())
     sent = payload(flow, players)
     game = TableState.parse(CAFE, "t1", sent).game
-    assert game is not None and game["to_play"] == 1
+    assert game is not None and game.to_play == 1
     assert marked(cafe, sent) == ["White"]

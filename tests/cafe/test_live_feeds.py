@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import json
 import socket
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from cafe_browser import Served
-from cafe_fixtures import STATE, fill
+from cafe_fixtures import STATE
 
 from companion.cafe.batch import Incoming
 from companion.cafe.live import CafeLive
@@ -23,13 +21,6 @@ from companion.web.app import create_app
 from companion.web.serving import serving_options
 
 FEEDS = 10
-
-
-@pytest.fixture
-def server(tmp_path: Path, journal: Path) -> Iterator[CafeServer]:
-    made = fill(str(tmp_path / "cafe.db"), journal)
-    yield made
-    made.store.close()
 
 
 def _until(sock: socket.socket, marker: bytes) -> bytes:

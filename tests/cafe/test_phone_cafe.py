@@ -40,8 +40,8 @@ def _state(daemon: Daemon) -> bytes:
     session = daemon.session
     game = None
     if session.flow is not None:
-        game = game_state(session.game_id, session.flow, list(daemon.app.players))
-        game.update(part_of(daemon, Phone).bus_fields())
+        game = game_state(session.game_id, session.flow, daemon.app.players)
+        game = part_of(daemon, Phone).paged(game)
     devices = {"camera": "ok", "display": "ok", "buttons": "ok", "journal": "ok"}
     return TableState("t1", at=1.0, game=game, devices=devices, idle=0.0).payload(
         Topics(CAFE, "t1")
@@ -89,7 +89,8 @@ def test_the_cafe_serves_the_page_from_the_state_and_keeps_old_links(
     sent_state = json.loads(state)
     assert sent_state["v"] == 1 and sent_state["game"]["link"] == link_digest(token)
     assert token.encode() not in state  # only the digest travels
-    assert TableState.parse(CAFE, "t1", state).game["live"] == view  # type: ignore[index]
+    read = TableState.parse(CAFE, "t1", state).game
+    assert read is not None and read.live == view and read.link == link_digest(token)
 
     settings = settings_for(1, tmp_path / "cafe.db")
     server = CafeServer(settings, SqliteStore(settings.database_path()), key=KEY)

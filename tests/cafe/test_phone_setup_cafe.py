@@ -87,8 +87,8 @@ def test_the_set_up_link_opens_the_waiting_page_and_its_names_come_from_the_serv
 
     def setup_held() -> bool:
         row = server.ingest.tables.get("t1")
-        setup = (row.state or {}).get("setup") if row is not None else None
-        return isinstance(setup, dict) and setup.get("link") == link_digest(token)
+        setup = row.state.setup if row is not None and row.state is not None else None
+        return setup is not None and setup.link == link_digest(token)
 
     _until(daemon, clock, setup_held, "the state's setup on the server")
     app = create_app(server, password_hash=lambda: PASSWORD_HASH, secret="s" * 32)
@@ -121,7 +121,7 @@ def test_the_set_up_link_opens_the_waiting_page_and_its_names_come_from_the_serv
 
         _until(daemon, clock, in_play, "the game on the set-up link's page")
         assert server.ingest.tables["t1"].state is not None
-        assert "setup" not in server.ingest.tables["t1"].state
+        assert server.ingest.tables["t1"].state.setup is None
 
 
 def test_names_the_game_cannot_take_are_refused_to_the_phone_in_its_words(
@@ -140,8 +140,8 @@ def test_names_the_game_cannot_take_are_refused_to_the_phone_in_its_words(
 
     def hex_held() -> bool:
         row = server.ingest.tables.get("t1")
-        game = (row.state or {}).get("game") if row is not None else None
-        return isinstance(game, dict) and game.get("game") == "hex"
+        game = row.state.game if row is not None and row.state is not None else None
+        return game is not None and game.game == "hex"
 
     _until(daemon, clock, hex_held, "the hex game's state on the server")
     app = create_app(server, password_hash=lambda: PASSWORD_HASH, secret="s" * 32)

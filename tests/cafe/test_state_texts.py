@@ -5,13 +5,10 @@ names"): a state's players and label were shown as sent, while the same names in
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from cafe_fixtures import STATE, dashboard, fill
+from cafe_fixtures import dashboard, state_with
 
 from companion.cafe.batch import Incoming
 from companion.cafe.server import CafeServer
@@ -28,24 +25,11 @@ BAD: dict[str, dict[str, Any]] = {
 }
 
 
-@pytest.fixture
-def server(tmp_path: Path, journal: Path) -> Iterator[CafeServer]:
-    made = fill(str(tmp_path / "cafe.db"), journal)
-    yield made
-    made.store.close()
-
-
-def _state(**game: Any) -> bytes:
-    body = {**STATE, "v": 1, "cafe": "corner", "table": "t1"}
-    body["game"] = {**STATE["game"], **game}
-    return json.dumps(body).encode()
-
-
 @pytest.mark.parametrize("case", sorted(BAD))
 def test_a_state_with_texts_no_page_should_show_is_set_aside(server: CafeServer, case: str) -> None:
     """Issue 22: the state is quarantined (staff see why), the table's card keeps what
     it showed, and no page carries the text."""
-    applied = server.take([Incoming("t1", "state", _state(**BAD[case]))])
+    applied = server.take([Incoming("t1", "state", state_with(**BAD[case]))])
     assert applied.quarantined == 1
     assert "players" in server.quarantined()[0].reason or "label" in server.quarantined()[0].reason
     page = dashboard(server).get("/").text
@@ -56,7 +40,7 @@ def test_a_state_with_names_a_table_takes_is_shown(server: CafeServer) -> None:
     """The check refuses only what no table sends: accents, spaces and 20 characters
     pass, as an empty label (no game chosen yet)."""
     names = ["Zoé", "Jean Luc", "A" * 20]
-    applied = server.take([Incoming("t1", "state", _state(players=names, label=""))])
+    applied = server.take([Incoming("t1", "state", state_with(players=names, label=""))])
     assert applied.quarantined == 0
     page = dashboard(server).get("/").text
     assert all(name in page for name in names)

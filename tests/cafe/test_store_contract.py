@@ -16,7 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pg_fixtures import Postgres
 
-from companion.bus.contract import EventRow, GameRow
+from companion.bus.contract import Answer, EventRow, GameFacts, GameRow, TableState
+from companion.cafe.columns import state_of
 from companion.cafe.store import GameQuery, JournalRow, SeatRow, Store, TableRow, open_store
 from companion.games.json_types import JSONObject
 
@@ -108,7 +109,25 @@ def test_a_rolled_back_batch_leaves_nothing(store: Store) -> None:
 
 
 def test_tables_keep_their_last_state_and_progress(store: Store) -> None:
-    state: JSONObject = {"at": 5.0, "game": None, "devices": {"camera": "lost"}, "idle": 3.5}
+    """The state is kept in its one typed shape: its game (renumbered, with the
+    table's own id, its page and link) reads back equal."""
+    live: JSONObject = {"v": 1, "players": ["Ana", "Ben"], "rounds": [[3, 5]]}
+    game = GameFacts(
+        12,
+        "trump",
+        "Fibonacci's Trump",
+        ("Ana", "Ben"),
+        2,
+        1,
+        totals=(3, 5),
+        winners=(),
+        running=(4, 5),
+        journal="ab12cd34",
+        link="f" * 64,
+        live=live,
+        journal_id=2,
+    )
+    state = TableState("t2", 5.0, game, {"camera": "lost"}, 3.5, answer=Answer("n1", "offered"))
     write(store, TableRow("t2", "online", state, 10.0, 4, 1, True))
     write(store, TableRow("t1", "offline", None, 9.0))
     write(store, TableRow("t2", "offline", state, 11.0, 6, 2, False))
@@ -116,6 +135,21 @@ def test_tables_keep_their_last_state_and_progress(store: Store) -> None:
         TableRow("t1", "offline", None, 9.0, 0, 0, False),
         TableRow("t2", "offline", state, 11.0, 6, 2, False),
     ]
+
+
+def test_a_kept_state_this_version_cannot_read_is_no_state(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A database from a version that kept another shape of state (a game id as text,
+    totals not one a seat): the table's card shows no game, the log says why, and the
+    server starts (the table's next state, within a minute, replaces it)."""
+    text = '{"at": 5.0, "game": {"id": "3", "game": "trump", "players": ["Ana"]}}'
+    assert state_of("t2", text) is None
+    assert "the state kept of t2: game.id" in caplog.text
+    assert state_of("t2", None) is None
+    assert state_of("t2", '{"at": 5.0, "game": null, "devices": {}}') == TableState(
+        "t2", 5.0, None, {}, None
+    )
 
 
 def test_the_history_filters_sorts_and_pages_alike(store: Store) -> None:

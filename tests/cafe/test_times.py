@@ -14,7 +14,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
-from cafe_fixtures import dashboard, fill
+from cafe_fixtures import dashboard
 from cafe_sim import SimTable
 
 from companion.bus.contract import Update
@@ -23,13 +23,6 @@ from companion.cafe.outcome import seats_of
 from companion.cafe.server import CafeServer
 
 PAGES = ("/", "/games", "/games.json", "/games.csv", "/tables/t1", "/players/Ana")
-
-
-@pytest.fixture
-def server(tmp_path: Path, journal: Path) -> Iterator[CafeServer]:
-    made = fill(str(tmp_path / "cafe.db"), journal)
-    yield made
-    made.store.close()
 
 
 @pytest.mark.parametrize("started", [1e300, -1e300, 4e12, -1.0])

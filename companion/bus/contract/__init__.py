@@ -21,7 +21,8 @@ leaf         type                              module
 ``ack``      :class:`Ack`                      ``ack``
 ``events``   :class:`Update` (a game row and   ``events``
              an event)
-``state``    :class:`TableState`               ``state``
+``state``    :class:`TableState` (its game:      ``state``, ``facts``
+             :class:`GameFacts`)
 ``status``   :func:`parse_status`              ``state``
 ``log``      :class:`LogEntry`                 ``state``
 ``command``  :class:`Command`                  ``command``
@@ -31,6 +32,7 @@ leaf         type                              module
 from companion.bus.contract.ack import OPEN_LISTED, Ack
 from companion.bus.contract.command import ACTIONS, MESSAGE_CHARS, Command, sign, signature
 from companion.bus.contract.events import EventRow, GameRow, Update, peek_numbers
+from companion.bus.contract.facts import Answer, GameFacts, PageLink
 from companion.bus.contract.state import LogEntry, TableState, parse_status
 from companion.bus.contract.topics import (
     JOURNAL,
@@ -61,11 +63,14 @@ __all__ = [
     "PREFIX",
     "VERSION",
     "Ack",
+    "Answer",
     "Command",
     "EventRow",
+    "GameFacts",
     "GameRow",
     "LogEntry",
     "MessageError",
+    "PageLink",
     "TableState",
     "Topics",
     "Update",

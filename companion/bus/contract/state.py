@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from companion.bus.contract.fields import field, number, players, table_message, time_of
+from companion.bus.contract.facts import Answer, GameFacts, PageLink
+from companion.bus.contract.fields import number, table_message, time_of
 from companion.bus.contract.topics import VERSION, Topics, dump
 from companion.bus.errors import MessageError
-from companion.bus.limits import LABEL_CHARS, MAX_NAMES, check_line
 from companion.games.json_types import JSON, JSONObject
 
 #: The longest staff message a table shows (contract: at most 200 characters).
@@ -26,93 +26,71 @@ MESSAGE_LIMIT = 200
 
 @dataclass(frozen=True)
 class TableState:
-    """A ``state`` message; ``game`` and ``devices`` are shown as sent, not stored apart
-    (``game``: where the game in play stands, :func:`companion.bus.messages.game_state`
-    and the players' page's fields; None between games)."""
+    """A ``state`` message: where the game in play stands (``game``, :class:`GameFacts`;
+    None between games) and the devices, shown as sent, not stored apart."""
 
     table: str
     at: float
-    game: Mapping[str, JSON] | None
+    game: GameFacts | None
     devices: Mapping[str, str]
     idle: float | None
-    #: With no game in play, the players' page before the game (issue 15): its view
-    #: (``live``) and the set-up link's digest (``link``); None when not sent.
-    setup: Mapping[str, JSON] | None = None
-    #: The table's last answer to a phone's names (issue 22): the command's ``nonce``
-    #: and what it ``said``; None when not sent.
-    answer: Mapping[str, JSON] | None = None
+    #: With no game in play, the players' page before the game (issue 15); None when
+    #: not sent.
+    setup: PageLink | None = None
+    #: The table's last answer to a phone's names (issue 22); None when not sent.
+    answer: Answer | None = None
 
     def payload(self, topics: Topics) -> bytes:
         """The message as ``topics``' table publishes it (the idle time to a tenth)."""
-        body: JSONObject = {
-            "v": VERSION,
-            "cafe": topics.cafe,
-            "table": topics.table,
-            "at": self.at,
-            "game": None if self.game is None else dict(self.game),
-            "devices": dict(self.devices),
-            "idle": None if self.idle is None else round(self.idle, 1),
-        }
-        if self.setup:
-            body["setup"] = dict(self.setup)
-        if self.answer:
-            body["answer"] = dict(self.answer)
-        return dump(body)
+        body: JSONObject = {"v": VERSION, "cafe": topics.cafe, "table": topics.table}
+        kept = self.kept()
+        kept["idle"] = None if self.idle is None else round(self.idle, 1)
+        return dump({**body, **kept})
 
-    def kept(self, game: Mapping[str, JSON] | None) -> JSONObject:
-        """What the cafe's server keeps of the state, with ``game`` (its own numbering):
-        the time, the devices, the idle time, and the players' page before a game
-        (issue 15) and the answer to a phone's names when they were sent."""
+    def kept(self) -> JSONObject:
+        """The state's fields, as the cafe's server keeps them (its game renumbered,
+        :mod:`companion.cafe.ingest`): the time, the game, the devices, the idle time,
+        and the players' page before a game (issue 15) and the answer to a phone's
+        names when they were sent."""
         kept: JSONObject = {
             "at": self.at,
-            "game": None if game is None else dict(game),
+            "game": None if self.game is None else self.game.fields(),
             "devices": dict(self.devices),
             "idle": self.idle,
         }
-        for key, extra in (("setup", self.setup), ("answer", self.answer)):
-            if extra:
-                kept[key] = dict(extra)
+        if self.setup is not None:
+            kept["setup"] = self.setup.fields()
+        if self.answer is not None:
+            kept["answer"] = self.answer.fields()
         return kept
 
     @classmethod
     def parse(cls, cafe: str, key: str, payload: bytes) -> TableState:
         """The state of the table ``key`` (lenient where only shown: the devices' words)."""
         value, what = table_message(cafe, key, "state", payload)
+        return cls.of(key, value, what)
+
+    @classmethod
+    def of(cls, key: str, value: Mapping[str, JSON], what: str) -> TableState:
+        """The state of the table ``key`` from its fields (a message's, or what the
+        server kept: :meth:`kept`); MessageError naming the field."""
         game, devices = value.get("game"), value.get("devices", {})
-        if not (game is None or isinstance(game, dict)) or not isinstance(devices, dict):
-            raise MessageError(f"{what}: 'game' or 'devices' is not an object")
+        if not isinstance(devices, dict):
+            raise MessageError(f"{what}: 'devices' is not an object")
+        facts = None if game is None else GameFacts.parse(game, what)
         idle = value.get("idle")
-        if isinstance(idle, bool) or not isinstance(idle, int | float):
-            idle = None
-        setup, answer = value.get("setup"), value.get("answer")
-        for where, shown in (("game", game), ("game.live", field(game, "live"))):
-            _check_shown(shown, f"{what}: {where}")
-        _check_shown(field(setup, "live"), f"{what}: setup.live")
+        setup = None if facts is not None else PageLink.parse(value.get("setup"), what)
         return cls(
             table=key,
             at=time_of(value.get("at"), f"{what}: at") or 0.0,
-            game=game,
+            game=facts,
             devices={str(k): str(v) for k, v in devices.items()},
             idle=float(idle)
             if isinstance(idle, int | float) and not isinstance(idle, bool)
             else None,
-            setup=setup if isinstance(setup, dict) and game is None else None,
-            answer=answer if isinstance(answer, dict) else None,
+            setup=setup,
+            answer=Answer.parse(value.get("answer")),
         )
-
-
-def _check_shown(view: object, what: str) -> None:
-    """The texts of a game the dashboard and the phones show (issue 22: a state's
-    names of 10,000 characters, or with a bidi override turning the staff's page, were
-    shown as sent): its players names as both sides take them, its label a line."""
-    if not isinstance(view, dict):
-        return
-    if "players" in view:
-        names = players(view["players"], f"{what}: players")
-        if len(names) > MAX_NAMES:
-            raise MessageError(f"{what}: {len(names)} players, more than {MAX_NAMES}")
-    if view.get("label") not in (None, ""):  # "": no game chosen yet
-        check_line(view["label"], f"{what}: label", LABEL_CHARS)  # a MessageError
 
 
 def parse_status(payload: bytes) -> str:

@@ -1,0 +1,96 @@
+"""The cafe's rows as the database's columns and back, the same on SQLite and on
+PostgreSQL (:mod:`companion.cafe.store`'s SQL): JSON as canonical text, a table's state
+read back into its one typed shape (:class:`~companion.bus.contract.TableState`)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from companion.bus.contract import GameRow, MessageError, TableState
+from companion.bus.limits import MAX_PAYLOAD
+from companion.cafe.store import JournalRow, QuarantineRow, TableRow, dump
+
+log = logging.getLogger("companion.cafe")
+
+
+def game_params(row: GameRow) -> tuple[Any, ...]:
+    return (
+        row.table,
+        row.id,
+        row.game,
+        dump(list(row.players)),
+        dump(list(row.variants)),
+        dump(dict(row.options)),
+        row.started,
+        row.ended,
+        dump(dict(row.result)) if row.result is not None else None,
+    )
+
+
+def game_of(raw: Sequence[Any]) -> GameRow:
+    table, gid, game, players, variants, options, started, ended, result = raw
+    return GameRow(
+        table=table,
+        id=int(gid),
+        game=game,
+        players=tuple(json.loads(players)),
+        variants=tuple(json.loads(variants)),
+        options=json.loads(options),
+        started=float(started),
+        ended=float(ended) if ended is not None else None,
+        result=json.loads(result) if result is not None else None,
+    )
+
+
+def quarantine_params(row: QuarantineRow) -> tuple[Any, ...]:
+    digest = hashlib.sha256(row.topic.encode() + b"\0" + row.payload).hexdigest()
+    payload = row.payload[:MAX_PAYLOAD]
+    return (row.table, digest, row.topic, payload, row.reason[:500], row.first, row.last)
+
+
+def quarantine_of(raw: Sequence[Any]) -> QuarantineRow:
+    table, topic, payload, reason, first, last, times = raw
+    return QuarantineRow(
+        table, topic, bytes(payload), reason, float(first), float(last), int(times)
+    )
+
+
+def journal_of(raw: Sequence[Any]) -> JournalRow:
+    table, journal, game_base, seq_base, since = raw
+    return JournalRow(table, journal, int(game_base), int(seq_base), float(since))
+
+
+def table_params(row: TableRow) -> tuple[Any, ...]:
+    """The parameters of :data:`PUT_TABLE` for ``row`` (its state as JSON text)."""
+    state = None if row.state is None else dump(row.state.kept())
+    return (row.name, row.status, state, row.seen, row.ack_seq, row.ack_games, int(row.trusted))
+
+
+def state_of(name: str, text: str | None) -> TableState | None:
+    """The state kept of table ``name``; None when none, or when a version of the server
+    that kept another shape left one this version does not read (the card shows no
+    game until the table's next state, within a minute)."""
+    if text is None:
+        return None
+    try:
+        return TableState.of(name, json.loads(text), f"the state kept of {name}")
+    except (MessageError, ValueError, TypeError) as exc:
+        log.warning("cafe: %s", exc)
+        return None
+
+
+def table_of(raw: Sequence[Any]) -> TableRow:
+    name, status, state, seen, ack_seq, ack_games, trusted = raw
+    return TableRow(
+        name=name,
+        status=status,
+        state=state_of(name, state),
+        seen=float(seen),
+        ack_seq=int(ack_seq),
+        ack_games=int(ack_games),
+        trusted=bool(trusted),
+    )
