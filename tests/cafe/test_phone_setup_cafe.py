@@ -165,3 +165,35 @@ def test_names_the_game_cannot_take_are_refused_to_the_phone_in_its_words(
         page = client.get(back.headers["location"], headers={"Accept-Language": "en"})
         assert said["en"].replace("'", "&#39;") in page.text
     assert not isinstance(daemon.app.page, NamesOffer)
+
+
+def test_a_game_chosen_on_the_oled_shows_on_the_cafes_page_before_it(
+    servers: Servers, table: tuple[Daemon, ManualClock]
+) -> None:
+    """Issue 15, issue 22: once a game is chosen on the OLED, the page before it lists
+    its seats, "" for each not named yet. The server refused every such state (a name
+    of 0 characters) and set it aside, so while the table was being set up the cafe's
+    page and the dashboard's card stood still. Now the state is kept, nothing is set
+    aside, and the cafe's page shows the game being set up with its empty seats."""
+    daemon, clock = table
+    server = servers.start()
+    daemon.step()
+    _, token, _ = part_of(daemon, Phone).board.current()
+    daemon.app.page = daemon.app.wizard.games_page()
+    daemon.runner.press(ButtonEvent(Button.SELECT, PressKind.PRESS, clock()))
+    chosen = daemon.app.wizard.current
+    assert chosen is not None and "" in chosen.names  # the players step: none named
+
+    def chosen_held() -> bool:
+        row = server.ingest.tables.get("t1")
+        setup = row.state.setup if row is not None and row.state is not None else None
+        return setup is not None and setup.live.get("game") == chosen.spec.name
+
+    _until(daemon, clock, chosen_held, "the chosen game's page before it on the server")
+    assert server.quarantined() == []
+    app = create_app(server, password_hash=lambda: PASSWORD_HASH, secret="s" * 32)
+    app.state.live = CafeLive(server)
+    with TestClient(app) as client:
+        view = client.get(f"/t/t1.json?k={token}").json()["view"]
+    assert view["waiting"] and view["game"] == chosen.spec.name
+    assert view["players"] == list(chosen.names)
