@@ -105,7 +105,7 @@ def test_a_game_ends_with_its_result(tmp_path: Path) -> None:
         second = _fill(journal, 1)
         assert journal.unfinished() is not None
         assert journal.unfinished().id == second
-        assert journal.game(first).result == {"reason": "over", "winners": [2]}
+        assert journal.game(first).result == GameResult("over", winners=(2,))
         assert [g.id for g in journal.games()] == [first, second]
 
 

@@ -17,7 +17,7 @@ from companion.flows.rummy import RummyFlow
 from companion.flows.status import RummyStatus, Scores
 from companion.games import CardGameReport, RoundScore
 from companion.games.game_options import GameOptions
-from companion.journal import Journal
+from companion.journal import GameResult, Journal
 from companion.session import Session
 from companion.table.cards import TableCard
 from companion.table.events import CardPlaced, CardSighted
@@ -131,7 +131,8 @@ def test_a_finished_game_is_closed_with_its_result(tmp_path: Path) -> None:
     assert session.flow is None
     assert game_id is not None
     entry = journal.game(game_id)
-    assert entry.result is not None and entry.result["score"] == {
+    assert entry.result is not None and entry.result.score is not None
+    assert entry.result.score.to_json() == {
         "game": "tally",
         "players": ["Ana"],
         "rounds": [{"points": [5]}],
@@ -168,7 +169,7 @@ def test_a_new_game_closes_the_one_in_play(tmp_path: Path) -> None:
     session.start_game("tally", ["Ben"], [])
     assert first is not None
     entry = journal.game(first)
-    assert entry.result is not None and entry.result["reason"] == "replaced"
+    assert entry.result is not None and entry.result.reason == "replaced"
     assert journal.unfinished() is not None
 
 
@@ -322,7 +323,7 @@ def test_a_game_that_cannot_be_rebuilt_is_closed_once(tmp_path: Path) -> None:
     journal.close()
     first = Session.resume(Journal.open(path), clock=Clock(), factory=refusing)
     assert first.flow is None and first.closed_unreadable
-    assert first.journal.games()[0].result == {"reason": "unreadable"}
+    assert first.journal.games()[0].result == GameResult("unreadable")
     second = Session.resume(Journal.open(path), clock=Clock(), factory=refusing)
     assert not second.closed_unreadable
 

@@ -13,6 +13,8 @@ from typing import Any
 from companion.bus.contract import GameRow, MessageError, TableState
 from companion.bus.limits import MAX_PAYLOAD
 from companion.cafe.store import JournalRow, QuarantineRow, TableRow, dump
+from companion.games.errors import GameError
+from companion.journal.result import GameResult
 
 log = logging.getLogger("companion.cafe")
 
@@ -27,8 +29,20 @@ def game_params(row: GameRow) -> tuple[Any, ...]:
         dump(dict(row.options)),
         row.started,
         row.ended,
-        dump(dict(row.result)) if row.result is not None else None,
+        dump(row.result.to_json()) if row.result is not None else None,
     )
+
+
+def result_of(table: str, game_id: int, text: str | None) -> GameResult | None:
+    """A game's result kept (None: in play, or one this version cannot read, which the
+    log says: the game's page then replays its events)."""
+    if text is None:
+        return None
+    try:
+        return GameResult.from_json(json.loads(text))
+    except (GameError, ValueError, TypeError, AttributeError) as exc:
+        log.warning("cafe: %s game %d: the result kept cannot be read (%s)", table, game_id, exc)
+        return None
 
 
 def game_of(raw: Sequence[Any]) -> GameRow:
@@ -42,7 +56,7 @@ def game_of(raw: Sequence[Any]) -> GameRow:
         options=json.loads(options),
         started=float(started),
         ended=float(ended) if ended is not None else None,
-        result=json.loads(result) if result is not None else None,
+        result=result_of(table, int(gid), result),
     )
 
 

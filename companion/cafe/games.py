@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from companion.bus.contract import EventRow, GameRow
-from companion.cafe.outcome import score_of
+from companion.games import GameReport
 from companion.games.json_types import JSON, JSONObject
 
 if TYPE_CHECKING:
@@ -33,27 +33,23 @@ def replayed(row: GameRow, events: Sequence[EventRow]) -> GameFlow:
     return flow
 
 
-def _replayed(row: GameRow, events: Sequence[EventRow]) -> tuple[JSONObject, JSONObject]:
-    flow = replayed(row, events)
-    return flow.record(), flow.report().to_json()
-
-
 def _bare(row: GameRow) -> JSONObject:
     return {"game": row.game, "players": list(row.players), "variants": list(row.variants)}
 
 
 def record_and_score(
     row: GameRow, events: Sequence[EventRow]
-) -> tuple[Mapping[str, JSON], Mapping[str, JSON]]:
-    """The game record (what ``companion score`` reads) and its score object."""
-    result = row.result or {}
-    kept, score = result.get("record"), score_of(result)
-    if isinstance(kept, dict) and score:
+) -> tuple[Mapping[str, JSON], GameReport | None]:
+    """The game record (what ``companion score`` reads) and its score."""
+    kept = row.result.record if row.result is not None else None
+    score = row.result.score if row.result is not None else None
+    if kept is not None and score is not None:
         return kept, score
     try:
-        return _replayed(row, events)
+        flow = replayed(row, events)
+        return flow.record(), flow.report()
     except Exception as exc:  # a game the server's version cannot replay: shown bare
         log.info(
             "cafe: %s game %d not replayed (%s: %s)", row.table, row.id, type(exc).__name__, exc
         )
-        return (kept if isinstance(kept, dict) else _bare(row)), score
+        return (kept if kept is not None else _bare(row)), score

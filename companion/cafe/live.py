@@ -117,7 +117,7 @@ class CafeLive:
         except Exception as exc:  # a game this version cannot replay: no page
             log.info("cafe: %s game %d not replayed for a phone (%s)", table, game_id, exc)
             return None
-        reason = str((row.result or {}).get("reason") or "over")
+        reason = row.result.reason if row.result is not None else "over"
         view = table_view(flow, row.players, game_id=game_id, ended=reason)
         if row.ended is not None:  # an ended game no longer changes: kept
             with self._lock:

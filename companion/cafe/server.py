@@ -96,7 +96,7 @@ def _disk_of(store: Store) -> Callable[[], int | None]:
 
 def line_of(row: GameRow) -> GameLine:
     outcome = outcome_of(row.result, len(row.players))
-    reason = (row.result or {}).get("reason") if row.ended is not None else None
+    reason = row.result.reason if row.result is not None else "over"
     return GameLine(
         table=row.table,
         id=row.id,
@@ -105,7 +105,7 @@ def line_of(row: GameRow) -> GameLine:
         players=row.players,
         started=row.started,
         ended=row.ended,
-        reason=str(reason or "over") if row.ended is not None else None,
+        reason=reason if row.ended is not None else None,
         totals=outcome.totals,
         winners=tuple(row.players[s] for s in outcome.winners),
     )

@@ -23,7 +23,7 @@ from companion.cli.common import (
     writable_file,
 )
 from companion.errors import CompanionError, UsageError
-from companion.games import GameReport, HexReport, report_from_json
+from companion.games import GameReport, HexReport
 from companion.games.errors import GameError
 from companion.games.hex import upgrade_record
 from companion.games.json_types import JSONObject
@@ -55,8 +55,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def record_of(journal: Journal, entry: GameEntry) -> JSONObject:
     """The game record: kept with the result when the game ended, else replayed."""
-    kept = (entry.result or {}).get("record")
-    if isinstance(kept, dict):
+    kept = entry.result.record if entry.result is not None else None
+    if kept is not None:
         # A hex referee game kept before hex-referee existed is written in today's format.
         return dict(upgrade_record(kept))
     from companion.session import replay
@@ -75,9 +75,9 @@ def record_of(journal: Journal, entry: GameEntry) -> JSONObject:
 
 def score_of(journal: Journal, entry: GameEntry) -> GameReport:
     """The game's score: kept with the result when the game ended, else replayed."""
-    kept = (entry.result or {}).get("score")
-    if isinstance(kept, dict):
-        return report_from_json(kept)  # a referee score from before hex-referee too
+    kept = entry.result.score if entry.result is not None else None
+    if kept is not None:
+        return kept  # a referee score from before hex-referee too (report_from_json)
     from companion.cli.score import score_record
 
     return score_record(record_of(journal, entry))

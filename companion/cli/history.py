@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass
-from typing import Any
 
 from companion.cli.common import add_config_options, local_time, open_journal, warn_unread
 from companion.cli.render import json_line
-from companion.games import HexReport, RecordError, report_from_json
+from companion.games import HexReport
 from companion.games.json_types import JSONObject
 from companion.games.report import ended_winners
 from companion.journal import GameEntry
@@ -31,33 +30,22 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.set_defaults(func=run)
 
 
-def _outcome(entry: GameEntry, score: object) -> tuple[list[int] | None, list[str]]:
+def _outcome(entry: GameEntry) -> tuple[list[int] | None, list[str]]:
     """The totals and the winners' names of a kept score (none from a damaged one)."""
-    if not isinstance(score, dict):
-        return None, []
-    try:
-        report = report_from_json(score)
-    except (RecordError, LookupError, TypeError, ValueError):
+    report = entry.result.score if entry.result is not None else None
+    if report is None:
         return None, []
     if isinstance(report, HexReport):
         return None, [report.winner.value] if report.winner else []
     # An ended game's winners are those its final scores screen showed (R9: a rummy
     # match ended by the table is won by the highest total).
     won = ended_winners(report) if entry.ended is not None else report.winners
-    return list(report.totals), _names(entry, list(won))
+    return list(report.totals), _names(entry, won)
 
 
-def _names(entry: GameEntry, seats: Any) -> list[str]:
-    """Winners as names: seats (numbers) or names, whatever a damaged result holds."""
-    names = []
-    for seat in seats if isinstance(seats, list) else []:
-        if isinstance(seat, str):
-            names.append(seat)
-        elif (
-            isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(entry.players)
-        ):
-            names.append(entry.players[seat])
-    return names
+def _names(entry: GameEntry, seats: tuple[int, ...]) -> list[str]:
+    """Winners as names (a seat the players do not have, from a damaged result, left)."""
+    return [entry.players[seat] for seat in seats if 0 <= seat < len(entry.players)]
 
 
 #: How the table says a game ended (the journal's ``reason``, as the cafe dashboard
@@ -101,9 +89,9 @@ class GameSummary:
 
 def summary(entry: GameEntry) -> GameSummary:
     """Date, game, players, totals and winners of one game (in play: the totals so far)."""
-    result = entry.result or {}
-    totals, winners = _outcome(entry, result.get("score"))
-    state = "in play" if entry.ended is None else str(result.get("reason", "over"))
+    totals, winners = _outcome(entry)
+    reason = entry.result.reason if entry.result is not None else "over"
+    state = "in play" if entry.ended is None else reason
     return GameSummary(
         entry.id,
         entry.started,

@@ -111,7 +111,7 @@ class Board:
             journal.close()
         if done.flow is None:
             return None
-        reason = str((entry.result or {}).get("reason") or "over") if entry.ended else "over"
+        reason = entry.result.reason if entry.ended and entry.result is not None else "over"
         view = table_view(done.flow, entry.players, game_id=game, ended=reason)
         with self._lock:
             if len(self._ended) >= ENDED_KEPT:

@@ -23,7 +23,9 @@ import zlib
 from dataclasses import dataclass
 from typing import Any
 
+from companion.games.errors import GameError
 from companion.games.json_types import JSONObject
+from companion.journal.result import GameResult
 
 #: 2: ``dropped_events`` has a key of its own, so an event set aside twice never
 #: collides with itself (version 1 keyed it by ``seq``).
@@ -110,7 +112,9 @@ class GameEntry:
     options: JSONObject
     started: float
     ended: float | None
-    result: JSONObject | None
+    #: Why it ended, its record and scores (None while in play, or when the result
+    #: written cannot be read back: :func:`game_of` says so).
+    result: GameResult | None
 
 
 def crc_of(kind: str, payload: str) -> int:
@@ -190,6 +194,17 @@ def _names(text: Any) -> tuple[str, ...] | None:
     return tuple(value)
 
 
+def _result(text: Any) -> GameResult | None:
+    """The result column read back (:meth:`GameResult.from_json`); None when it is not."""
+    value = _json(text, dict)
+    if value is None:
+        return None
+    try:
+        return GameResult.from_json(value)
+    except GameError:
+        return None
+
+
 def game_of(row: tuple[Any, ...]) -> tuple[GameEntry | None, str | None]:
     """A ``games`` row (:data:`GAME_COLUMNS`) as ``(entry, None)``; ``(None, why)`` when it
     cannot be read; ``(entry, why)`` when only its result is lost."""
@@ -206,7 +221,7 @@ def game_of(row: tuple[Any, ...]) -> tuple[GameEntry | None, str | None]:
         problem = "its times are damaged"
     if problem is not None or names is None or chosen is None or opts is None:
         return None, problem
-    outcome = _json(result, dict)
+    outcome = _result(result)
     begun, when_ended = _time(started), _time(ended) if ended is not None else None
     entry = GameEntry(gid, game, names, chosen, opts, begun, when_ended, outcome)
     lost = result is not None and outcome is None

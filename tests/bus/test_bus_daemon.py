@@ -111,7 +111,7 @@ def test_signed_names_then_a_reset_act_on_the_game_in_play(cafe: Cafe, server: S
     assert daemon.session.flow is None
     ended = journal.game(game)
     assert ended.ended is not None and ended.result is not None
-    assert ended.result["reason"] == "staff"
+    assert ended.result.reason == "staff"
     assert isinstance(daemon.app.page, IdlePage)
     server.wait(lambda: server.rows[("t1", game)]["ended"] is not None, "the reset game's end")
     assert server.rows[("t1", game)]["result"]["reason"] == "staff"

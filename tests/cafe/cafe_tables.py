@@ -276,7 +276,7 @@ def journal_rows(path: Path) -> Held:
                 _text(g.options),
                 g.started,
                 g.ended,
-                _text(g.result) if g.result is not None else None,
+                _text(g.result.to_json()) if g.result is not None else None,
             )
             for g in games
         ]

@@ -3,6 +3,7 @@ this month, all time: wins, win rate, average and best score), on SQLite and Pos
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -15,6 +16,10 @@ from starlette.testclient import TestClient
 from companion.cafe.ingest import Incoming
 from companion.cafe.server import CafeServer
 from companion.cafe.store import open_store
+from companion.games import GameReport, HexReport
+from companion.games.hex.pieces import Side
+from companion.games.report import CardGameReport, FibonachosRound, RoundScore
+from companion.journal import GameResult
 from companion.web.app import create_app
 
 #: A Wednesday, noon, local time: "this week" began on Monday 00:00.
@@ -23,14 +28,9 @@ DAY = 86400.0
 
 
 def _row(
-    gid: int,
-    game: str,
-    players: list[str],
-    ended: float,
-    score: dict[str, Any],
-    *,
-    reason: str = "over",
+    gid: int, players: list[str], ended: float, score: GameReport, *, reason: str = "over"
 ) -> Incoming:
+    """An ended game's row as a table sends it, its result holding ``score``."""
     body = {
         "v": 1,
         "cafe": "corner",
@@ -38,53 +38,50 @@ def _row(
         "event": None,
         "game": {
             "id": gid,
-            "game": game,
+            "game": score.game,
             "players": players,
             "variants": [],
             "options": {},
             "started": ended - 3600,
             "ended": ended,
-            "result": {"reason": reason, "score": {"game": game, **score}},
+            "result": GameResult(reason, score=score).to_json(),
         },
     }
     return Incoming("t1", "events", dumps(body))
 
 
-def _fib(totals: list[int], winners: list[int], complete: bool = True) -> dict[str, Any]:
-    return {
-        "totals": totals,
-        "winners": winners,
-        "complete": complete,
-        "rounds": [{"points": totals}],
-    }
+def _fib(players: list[str], totals: list[int], complete: bool = True) -> GameReport:
+    """A Fibonachos game of one round scoring ``totals`` (F7: its winners follow)."""
+    zeros = (0,) * len(totals)
+    rnd = FibonachosRound(tuple(totals), spicy=zeros, tricks=zeros)
+    return CardGameReport("fibonachos", tuple(players), (rnd,), complete, ())
 
 
 GAMES = [
-    _row(1, "fibonachos", ["Ana", "Ben", "Cy"], NOW - 1 * DAY, _fib([30, 20, 10], [0])),
-    _row(2, "fibonachos", ["Ana", "Ben"], NOW - 1 * DAY + 60, _fib([5, 25], [1])),
-    _row(3, "fibonachos", ["Ana", "Cy"], NOW - 40 * DAY, _fib([40, 12], [0])),
+    _row(1, ["Ana", "Ben", "Cy"], NOW - 1 * DAY, _fib(["Ana", "Ben", "Cy"], [30, 20, 10])),
+    _row(2, ["Ana", "Ben"], NOW - 1 * DAY + 60, _fib(["Ana", "Ben"], [5, 25])),
+    _row(3, ["Ana", "Cy"], NOW - 40 * DAY, _fib(["Ana", "Cy"], [40, 12])),
     # Abandoned before its end: not counted.
     _row(
         4,
-        "fibonachos",
         ["Ana", "Ben"],
         NOW - DAY,
-        _fib([100, 0], [], complete=False),
+        _fib(["Ana", "Ben"], [100, 0], complete=False),
         reason="abandoned",
     ),
-    _row(5, "hex-referee", ["Ana", "Ben"], NOW - 2 * DAY, {"winner": "white", "turns": []}),
+    _row(5, ["Ana", "Ben"], NOW - 2 * DAY, HexReport.counted(("Ana", "Ben"), (), Side.WHITE)),
     # Rummy sets no end (R9): ended by the players, won by the highest total.
     _row(
         6,
-        "rummy21",
         ["Cy", "Ben"],
         NOW - 3 * DAY,
-        {
-            "totals": [181, -281],
-            "winners": [],
-            "complete": False,
-            "rounds": [{"points": [200, -161]}, {"points": [-19, -120]}],
-        },
+        CardGameReport(
+            "rummy21",
+            ("Cy", "Ben"),
+            (RoundScore((200, -161)), RoundScore((-19, -120))),
+            False,
+            (),
+        ),
         reason="abandoned",
     ),
 ]
@@ -141,3 +138,23 @@ def test_the_page_shows_the_numbers_by_name(board: TestClient) -> None:
     assert page.index("Ana") < page.index("Ben") < page.index("Cy")
     assert "66.67%" in page or "67%" in page
     assert board.get("/leaderboard.json?game=nope").status_code == 404
+
+
+def test_a_result_no_table_writes_is_set_aside_and_counts_nothing(database: str) -> None:
+    """Issue 22: the result of an ended game is read into its typed shape (the
+    journal's GameResult, its score a report) before it is stored. A score of another
+    shape (here one that says Ana won 999 to 0 with no rounds behind it) was stored,
+    and the leaderboard counted it; now the row is set aside, naming the result."""
+    settings = settings_for(1, database)
+    server = CafeServer(settings, open_store(database), key=KEY)
+    forged = json.loads(GAMES[0].payload)
+    forged["game"]["id"] = 99
+    score = {"game": "fibonachos", "totals": [999, 0, 0], "complete": True, "winners": [0]}
+    forged["game"]["result"]["score"] = score
+    try:
+        applied = server.take([Incoming("t1", "events", dumps(forged))])
+        assert (applied.stored, applied.quarantined) == (0, 1)
+        assert "the game's result" in server.quarantined()[0].reason
+        assert server.store.standings("fibonachos", None) == []
+    finally:
+        server.store.close()

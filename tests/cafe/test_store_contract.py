@@ -20,6 +20,7 @@ from companion.bus.contract import Answer, EventRow, GameFacts, GameRow, TableSt
 from companion.cafe.columns import state_of
 from companion.cafe.store import GameQuery, JournalRow, SeatRow, Store, TableRow, open_store
 from companion.games.json_types import JSONObject
+from companion.journal import GameResult
 
 NAMES = itertools.count(1)
 
@@ -41,7 +42,7 @@ def game(table: str, gid: int, *, ended: float | None = None, **changes: Any) ->
         options={"dealer": 1},
         started=1000.0 + gid,
         ended=ended,
-        result={"reason": "over", "winners": [0]} if ended is not None else None,
+        result=GameResult("over", winners=(0,)) if ended is not None else None,
     )
     return replace(row, **changes)
 
@@ -74,7 +75,7 @@ def test_a_game_row_is_kept_once_and_an_ended_row_never_made_open_again(store: S
     """Contract "events": the open row, again, its end, the open row late, an end again."""
     opened, ended = game("t1", 1), game("t1", 1, ended=2000.0)
     assert write(store, opened, opened, ended, opened) == [True, False, True, False]
-    later_end = replace(ended, ended=3000.0, result={"reason": "staff"})
+    later_end = replace(ended, ended=3000.0, result=GameResult("staff"))
     assert write(store, later_end) == [False]
     assert store.game("t1", 1) == ended
     assert store.counts() == (1, 0)

@@ -57,7 +57,7 @@ def test_a_whole_fibonachos_game_by_keyboard(tmp_path: Path) -> None:
     assert status == 0
     (game,) = journal.games()
     assert game.game == "fibonachos" and len(game.players) == 3
-    assert game.result is not None and loose(game.result)["score"]["complete"] is True
+    assert game.result is not None and loose(game.result.to_json())["score"]["complete"] is True
     assert len(frames) > 5
     with Image.open(frames[0]) as frame:
         assert frame.size == (256, 128)  # the frames backend's default scale 2
@@ -84,10 +84,10 @@ def test_a_game_goes_on_after_an_undo_and_corrections(tmp_path: Path) -> None:
     status, _, journal = run_demo(tmp_path, keys)
     assert status == 0
     (game,) = journal.games()
-    assert game.result is not None and loose(game.result)["score"]["complete"] is True
+    assert game.result is not None and loose(game.result.to_json())["score"]["complete"] is True
     scripted = random_record("fibonachos", 3, (), seed=1)
-    assert tricks(loose(game.result)["record"]) == tricks(scripted)
-    flags = loose(game.result)["score"]["flags"]
+    assert tricks(loose(game.result.to_json())["record"]) == tricks(scripted)
+    flags = loose(game.result.to_json())["score"]["flags"]
     assert len(flags) == len(list_field(score_record(scripted).to_json(), "flags"))
 
 
@@ -218,7 +218,7 @@ def test_a_french_table_plays_a_whole_game_in_french(tmp_path: Path) -> None:
         )
         assert status == 0
         (game,) = journal.games()
-        assert game.result is not None and loose(game.result)["score"]["complete"] is True
+        assert game.result is not None and loose(game.result.to_json())["score"]["complete"] is True
         with speaking("fr"):
             start = render(UiApp().screen(0.0), (128, 64)).convert("L")
         first = Image.open(frames[0]).convert("L").resize((128, 64), Image.Resampling.NEAREST)
@@ -307,8 +307,8 @@ def test_ui_demo_plays_a_rummy_match_to_its_end_by_its_notes(
     (game,) = hand.demo.runner.session.journal.games()
     scripted = loose(random_record("rummy21", 2, (), seed=1))
     assert game.result is not None
-    assert len(loose(game.result)["record"]["rounds"]) == len(scripted["rounds"])
-    assert game.result["winners"] == list(shown.leaders)
+    assert len(loose(game.result.to_json())["record"]["rounds"]) == len(scripted["rounds"])
+    assert game.result.winners == tuple(shown.leaders)
 
 
 def test_set_up_the_table_answers_in_the_demo(

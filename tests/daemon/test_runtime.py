@@ -111,7 +111,7 @@ def test_a_kiosk_left_idle_saves_the_game_and_shows_the_attract_screen(tmp_path:
     assert daemon.session.flow is None
     games = daemon.session.journal.games()
     assert games[-1].ended is not None and games[-1].result is not None
-    assert games[-1].result["reason"] == "idle"
+    assert games[-1].result.reason == "idle"
     assert type(daemon.app.screen(clock())).__name__ == "IdleView"
 
 
@@ -124,7 +124,7 @@ def test_a_staff_card_opens_the_staff_actions_and_reset_ends_the_game(tmp_path: 
     daemon.table_event(CardPlaced(control("STAFF-RESET")), clock())
     assert daemon.app.staff_open()
     assert daemon.session.flow is None
-    assert daemon.session.journal.games()[-1].result["reason"] == "staff"  # type: ignore[index]
+    assert daemon.session.journal.games()[-1].result.reason == "staff"
 
 
 def test_the_status_line_says_what_the_table_waits_for(tmp_path: Path) -> None:

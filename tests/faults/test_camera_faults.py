@@ -78,7 +78,7 @@ class SeenReader(ScriptReader):
 def result(journal: Path) -> JSONObject:
     games = Journal.open(journal).games()
     assert len(games) == 1 and games[0].result is not None, "the game did not end"
-    return games[0].result
+    return games[0].result.to_json()
 
 
 def recording(folder: Path, steps: int) -> Path:

@@ -51,7 +51,7 @@ def play(journal: Path, steps: list, *, start: bool = True, **kwargs) -> Daemon:
 def ended(journal: Path) -> JSONObject:
     games = Journal.open(journal).games()
     assert len(games) == 1 and games[0].result is not None
-    return games[0].result
+    return games[0].result.to_json()
 
 
 @pytest.fixture(scope="module")

@@ -34,7 +34,7 @@ def final_result(journal: Path) -> JSONObject:
     games = Journal.open(journal).games()
     assert len(games) == 1, "a restart must resume the game, never start another"
     assert games[0].result is not None, "the game did not end"
-    return games[0].result
+    return games[0].result.to_json()
 
 
 def go(stdin: IO[str]) -> None:

@@ -306,8 +306,8 @@ class Table:
             assert done.bad_seq is None, self.story(f"replay stopped: {done.problem}")
             assert done.flow is not None
             assert entry.result is not None
-            assert done.flow.record() == entry.result["record"], self.story("ended record")
-            assert done.flow.is_over() or entry.result["reason"] != "over", self.story()
+            assert done.flow.record() == entry.result.record, self.story("ended record")
+            assert done.flow.is_over() or entry.result.reason != "over", self.story()
             return
         live = self.flow
         assert live is not None

@@ -202,7 +202,8 @@ def play(tmp_path: Path, game: str) -> tuple[list[str], dict[str, object]]:
         for _key in range(3):
             hand.press("SELECT")  # the last scores, then the idle screen
     (played,) = journal.games()
-    return list(texts), dict(played.result or {})
+    assert played.result is not None
+    return list(texts), dict(played.result.to_json())
 
 
 @pytest.mark.parametrize("game", ["fibonachos", "rummy21", "hex-referee"])

@@ -71,9 +71,9 @@ def test_a_rummy_match_ended_from_the_menu_shows_who_won(
         menu = hand.screen()
         assert isinstance(menu, MenuView) and _("Resume the game") not in menu.items
     (game,) = journal.games()
-    assert game.result is not None and game.result["reason"] == "abandoned"
-    assert game.result["winners"] == [won]
-    assert list(shown.points) == loose(game.result)["score"]["totals"]
+    assert game.result is not None and game.result.reason == "abandoned"
+    assert game.result.winners == (won,)
+    assert list(shown.points) == loose(game.result.to_json())["score"]["totals"]
     row = history(tmp_path, capsys)
     assert row["winners"] == [game.players[won]] and row["state"] == "abandoned"
 
@@ -97,7 +97,7 @@ def test_a_trick_game_ended_mid_game_shows_no_winner(
         hand.press("SELECT")
         assert isinstance(hand.screen(), MenuView)
     (game,) = journal.games()
-    assert game.result is not None and game.result["winners"] == []
+    assert game.result is not None and game.result.winners == ()
     assert history(tmp_path, capsys)["winners"] == []
 
 
@@ -119,9 +119,9 @@ def test_a_staff_reset_puts_the_result_on_the_attract_screen(
     attract = hand.app.screen((hand.now // 8 + 1) * 8)  # the result's turn (4 s each)
     assert isinstance(attract, IdleView), attract
     (game,) = journal.games()
-    assert game.result is not None and game.result["reason"] == "staff"
-    (won,) = loose(game.result)["winners"]
-    total = loose(game.result)["score"]["totals"][won]
+    assert game.result is not None and game.result.reason == "staff"
+    (won,) = game.result.winners
+    total = loose(game.result.to_json())["score"]["totals"][won]
     wins = "{name} wins, {total}".format(name=game.players[won] or f"Seat {won + 1}", total=total)
     assert attract.last_result == ("Rummy 21", wins)
     assert history(tmp_path, capsys)["winners"] == [game.players[won]]

@@ -26,7 +26,9 @@ from companion.bus.contract.fields import (
 from companion.bus.contract.topics import JOURNAL, VERSION, Topics, dump
 from companion.bus.errors import MessageError
 from companion.bus.limits import check_id, check_payload
+from companion.games.errors import GameError
 from companion.games.json_types import JSON, JSONObject
+from companion.journal.result import GameResult
 
 
 @dataclass(frozen=True)
@@ -42,7 +44,9 @@ class GameRow:
     options: Mapping[str, JSON]
     started: float
     ended: float | None
-    result: Mapping[str, JSON] | None
+    #: Why it ended, its record and its scores (:class:`GameResult`); None in play, or
+    #: when the table's journal could not read it back.
+    result: GameResult | None
 
     def fields(self) -> JSONObject:
         """The contract's ``game`` object."""
@@ -54,7 +58,7 @@ class GameRow:
             "options": dict(self.options),
             "started": self.started,
             "ended": self.ended,
-            "result": None if self.result is None else dict(self.result),
+            "result": None if self.result is None else self.result.to_json(),
         }
 
     @classmethod
@@ -64,6 +68,10 @@ class GameRow:
         options, result = raw.get("options", {}), raw.get("result")
         if not isinstance(options, dict) or not (result is None or isinstance(result, dict)):
             raise MessageError(f"{what}: the game's options or result are not objects")
+        try:
+            outcome = None if result is None else GameResult.from_json(result)
+        except GameError as exc:
+            raise MessageError(f"{what}: the game's result: {exc}") from None
         game = raw.get("game")
         if not isinstance(game, str) or not game:
             raise MessageError(f"{what}: the game has no name")
@@ -78,7 +86,7 @@ class GameRow:
             options=options,
             started=started or 0.0,
             ended=ended,
-            result=result if ended is not None else None,
+            result=outcome if ended is not None else None,
         )
 
 
