@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from babel import Locale
-from babel.dates import format_date, format_datetime, format_time
+from babel.dates import format_date, format_time
 from babel.numbers import format_decimal, format_percent
 from babel.support import Translations
 from jinja2 import Environment, FileSystemLoader, pass_context, select_autoescape
@@ -71,32 +71,42 @@ def _moment(stamp: float | None) -> datetime | None:
 
 
 def when(locale: str, stamp: float | None) -> str:
-    """A time as ``locale`` writes it, short: its region's order of day, month and year.
+    """A time as ``locale`` writes it, short: its region's order of day, month and year
+    (:func:`written`).
 
     >>> stamp = datetime(2026, 11, 28, 15, 4).timestamp()
     >>> [when(locale, stamp) for locale in ("en_GB", "en", "fr_CA", "fr_CH")]
-    ['28/11/2026, 15:04', '11/28/26, 3:04\u202fPM', '2026-11-28 15 h 04', '28.11.26 15:04']
+    ['28/11/2026, 15:04', '11/28/26, 3:04\u202fPM', '2026-11-28 15\xa0h\xa004', '28.11.26 15:04']
     """
-    moment = _moment(stamp)
-    return "-" if moment is None else format_datetime(moment, "short", locale=locale)
+    return written(locale, stamp, "short")
 
 
 def to_the_second(locale: str, stamp: float | None) -> str:
     """A time as ``when`` writes it, to the second (a table's log lines: a burst of
-    faults is read second by second): ``locale``'s short date and its time with seconds,
-    joined as ``locale`` joins them.
+    faults is read second by second): ``locale``'s short date and its time with seconds.
 
     >>> stamp = datetime(2023, 11, 14, 22, 13, 20).timestamp()
     >>> to_the_second("fr", stamp), to_the_second("en", stamp)
-    ('14/11/2023 22:13:20', '11/14/23, 10:13:20\\u202fPM')
+    ('14/11/2023 22:13:20', '11/14/23, 10:13:20\u202fPM')
     """
+    return written(locale, stamp, "medium")
+
+
+def written(locale: str, stamp: float | None, time_format: str) -> str:
+    """``locale``'s short date and its time of ``time_format``, joined as ``locale``
+    joins them (Babel's ``format_datetime``), each kept whole on a line: a narrow
+    column breaks "2026-03-17 11 h 00" after the date, never inside "11 h 00"."""
     moment = _moment(stamp)
     if moment is None:
         return "-"
+
+    def whole(part: str) -> str:
+        return part.replace(" ", "\xa0")
+
     joined = str(Locale.parse(locale).datetime_formats["short"]).replace("'", "")
-    time_of_day = format_time(moment, "medium", locale=locale)
+    time_of_day = whole(format_time(moment, time_format, locale=locale))
     return joined.replace("{0}", time_of_day).replace(
-        "{1}", format_date(moment, "short", locale=locale)
+        "{1}", whole(format_date(moment, "short", locale=locale))
     )
 
 
