@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -157,10 +156,10 @@ def _reader(write: Any) -> Any:
     than write in another region: a macro is imported ``with context``."""
 
     @pass_context
-    def written(context: Context, *args: Any) -> str:
+    def filtered(context: Context, *args: Any) -> str:
         return str(write(context["locale"], *args))
 
-    return written
+    return filtered
 
 
 def environment(locale: str) -> Environment:
@@ -193,7 +192,7 @@ def _environment(language: str) -> Environment:
     return env
 
 
-def draw(locale: str, template: str, context: Mapping[str, Any]) -> str:
+def draw(locale: str, template: str, /, **context: Any) -> str:
     """``template`` drawn for a reader of ``locale``: in its language, its dates and
     numbers as its region writes them, ``<html lang>`` its tag (``en-GB``)."""
     drawn = environment(locale).get_template(template)

@@ -116,7 +116,7 @@ def _locale(request: Request, table_lang: str | None) -> str:
 
 
 def _refused(request: Request, table: str) -> Response:
-    html = draw(_locale(request, None), "phone_refused.html", {"table": table})
+    html = draw(_locale(request, None), "phone_refused.html", table=table)
     return HTMLResponse(html, status_code=403)
 
 
@@ -145,7 +145,7 @@ def _context(request: Request, table: str, token: str, found: Live) -> PageConte
 
 
 def _fragment(request: Request, context: FragmentContext) -> str:
-    return draw(context["locale"], "_live.html", context)
+    return draw(context["locale"], "_live.html", **context)
 
 
 async def page(request: Request) -> Response:
@@ -162,7 +162,7 @@ async def page(request: Request) -> Response:
     context["fragment"] = _fragment(request, context)
     answer = request.query_params.get("said", "")  # after names sent without script
     context["said"] = said(request, found.lang, answer) if answer in ANSWER_WORDS else ""
-    html = draw(context["locale"], "phone.html", context)
+    html = draw(context["locale"], "phone.html", **context)
     return HTMLResponse(html, headers={"Cache-Control": "no-store"})
 
 

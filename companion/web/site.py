@@ -66,13 +66,13 @@ def render(request: Request, template: str, status: int = 200, **context: Any) -
         "now": site_of(request).clock(),
         "flash": request.session.pop("flash", None),
     }
-    html = draw(locale_of(request), template, {**shared, **context})
+    html = draw(locale_of(request), template, **{**shared, **context})
     return HTMLResponse(html, status_code=status)
 
 
 def fragment(request: Request, template: str, **context: Any) -> str:
     """A part of a page (a table's card) in the request's language, for the live feed."""
-    return draw(locale_of(request), template, {"now": site_of(request).clock(), **context})
+    return draw(locale_of(request), template, **{"now": site_of(request).clock(), **context})
 
 
 def answer(
