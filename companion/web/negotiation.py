@@ -81,6 +81,7 @@ def accepted(header: str) -> list[str]:
     return [tag for _, _, tag in sorted(ranked)]
 
 
+@functools.lru_cache(maxsize=256)  # a cafe's browsers send a few headers, again and again
 def negotiate(header: str | None, language: str | None = None) -> str:
     """The reader's locale (``en_GB``, ``fr``): the header's, or with ``language`` (one
     of :data:`LANGUAGES`, the page's switch) the header's of that language."""
