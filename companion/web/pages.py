@@ -15,6 +15,7 @@ from starlette.responses import JSONResponse, Response
 
 from companion.games.json_types import JSONObject
 from companion.web.model import GameDetail, HistoryFilter
+from companion.web.negotiation import first_weekday
 from companion.web.params import game_id, page_number, text
 from companion.web.plot import totals_svg
 from companion.web.site import answer, gettext, is_staff, locale_of, site_of
@@ -62,16 +63,19 @@ async def dashboard(request: Request) -> Response:
     )
 
 
-def period_start(period: str, now: float, local: Any = time.localtime) -> float | None:
-    """The start of this week (Monday) or month, local time; None for all time."""
+def period_start(
+    period: str, now: float, local: Any = time.localtime, first_day: int = 0
+) -> float | None:
+    """The start of this week or month, local time; None for all time. A week starts on
+    ``first_day`` (0 Monday ... 6 Sunday: the reader's region's, :func:`first_weekday`)."""
     if period == "all":
         return None
     day = local(now)
     if period == "month":
         return time.mktime((day.tm_year, day.tm_mon, 1, 0, 0, 0, 0, 0, -1))
     midnight = time.mktime((day.tm_year, day.tm_mon, day.tm_mday, 0, 0, 0, 0, 0, -1))
-    monday = datetime.fromtimestamp(midnight).weekday()
-    return time.mktime((day.tm_year, day.tm_mon, day.tm_mday - monday, 0, 0, 0, 0, 0, -1))
+    back = (datetime.fromtimestamp(midnight).weekday() - first_day) % 7
+    return time.mktime((day.tm_year, day.tm_mon, day.tm_mday - back, 0, 0, 0, 0, 0, -1))
 
 
 async def leaderboard(request: Request) -> Response:
@@ -82,7 +86,7 @@ async def leaderboard(request: Request) -> Response:
     period = request.query_params.get("period", "week")
     if period not in PERIODS or (game and game not in names):
         raise HTTPException(404, "no such leaderboard")
-    since = period_start(period, site.clock(), site.local)
+    since = period_start(period, site.clock(), site.local, first_weekday(locale_of(request)))
     standings = site.source.leaderboard(game, since) if game else []
     data: JSONObject = {
         "game": game,

@@ -28,7 +28,8 @@ from starlette.routing import Route
 
 from companion.games.json_types import JSON, ints
 from companion.views.names import NAME_CHARS
-from companion.web.i18n import LOCALES, environment, negotiate, translations
+from companion.web.i18n import LOCALES, draw, translations
+from companion.web.negotiation import negotiate
 from companion.web.phone_words import ANSWER_WORDS, N_, Words, words
 from companion.web.plot import per_round_svg, totals_svg
 from companion.web.spreadsheet import csv_text
@@ -107,18 +108,16 @@ def _source(request: Request) -> LiveSource:
 
 
 def _locale(request: Request, table_lang: str | None) -> str:
+    """The reader's locale: the language the page's switch chose, else the table's, else
+    the browser's; the region the browser's (``fr_CA`` at a French table)."""
     cookie = request.cookies.get("lang")
-    if cookie in LOCALES:
-        return cookie
-    if table_lang in LOCALES:
-        return str(table_lang)
-    return negotiate(request.headers.get("accept-language"), None)
+    language = cookie if cookie in LOCALES else table_lang
+    return negotiate(request.headers.get("accept-language"), language)
 
 
 def _refused(request: Request, table: str) -> Response:
-    locale = _locale(request, None)
-    page = environment(locale).get_template("phone_refused.html")
-    return HTMLResponse(page.render(table=table), status_code=403)
+    html = draw(_locale(request, None), "phone_refused.html", table=table)
+    return HTMLResponse(html, status_code=403)
 
 
 def _open(request: Request) -> tuple[str, str, Live] | Response:
@@ -146,8 +145,7 @@ def _context(request: Request, table: str, token: str, found: Live) -> PageConte
 
 
 def _fragment(request: Request, context: FragmentContext) -> str:
-    page = environment(context["locale"]).get_template("_live.html")
-    return page.render(context)
+    return draw(context["locale"], "_live.html", **context)
 
 
 async def page(request: Request) -> Response:
@@ -164,7 +162,7 @@ async def page(request: Request) -> Response:
     context["fragment"] = _fragment(request, context)
     answer = request.query_params.get("said", "")  # after names sent without script
     context["said"] = said(request, found.lang, answer) if answer in ANSWER_WORDS else ""
-    html = environment(context["locale"]).get_template("phone.html").render(context)
+    html = draw(context["locale"], "phone.html", **context)
     return HTMLResponse(html, headers={"Cache-Control": "no-store"})
 
 

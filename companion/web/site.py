@@ -14,8 +14,9 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from companion.games.json_types import JSON
 from companion.web.auth import StaffSessions, csrf_token
-from companion.web.i18n import environment, negotiate, translations
+from companion.web.i18n import draw, translations
 from companion.web.model import CafeSource
+from companion.web.negotiation import negotiate
 from companion.web.throttle import LoginThrottle
 
 
@@ -42,6 +43,7 @@ def site_of(request: Request) -> Site:
 
 
 def locale_of(request: Request) -> str:
+    """The reader's locale (``en_GB``): the browser's, its language the switch's if set."""
     return negotiate(request.headers.get("accept-language"), request.cookies.get("lang"))
 
 
@@ -55,8 +57,6 @@ def is_staff(request: Request) -> bool:
 
 
 def render(request: Request, template: str, status: int = 200, **context: Any) -> Response:
-    locale = locale_of(request)
-    page = environment(locale).get_template(template)
     shared = {
         "request": request,
         "cafe": site_of(request).source.cafe,
@@ -66,17 +66,13 @@ def render(request: Request, template: str, status: int = 200, **context: Any) -
         "now": site_of(request).clock(),
         "flash": request.session.pop("flash", None),
     }
-    html = page.render({**shared, **context})
+    html = draw(locale_of(request), template, **{**shared, **context})
     return HTMLResponse(html, status_code=status)
 
 
 def fragment(request: Request, template: str, **context: Any) -> str:
     """A part of a page (a table's card) in the request's language, for the live feed."""
-    return (
-        environment(locale_of(request))
-        .get_template(template)
-        .render(now=site_of(request).clock(), **context)
-    )
+    return draw(locale_of(request), template, **{"now": site_of(request).clock(), **context})
 
 
 def answer(

@@ -51,8 +51,10 @@ class Served:
         self.thread.join(10)
 
 
-def chromium(profile: Path) -> Any:
-    """A headless Chromium that reaches nothing but what it is sent to."""
+def chromium(profile: Path, lang: str | None = None) -> Any:
+    """A headless Chromium that reaches nothing but what it is sent to; with ``lang``
+    (``en-GB``) one set up in that language, as a browser of that region is: its
+    ``Accept-Language`` and its own date fields."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -70,7 +72,13 @@ def chromium(profile: Path) -> Any:
         f"--user-data-dir={profile}",
     ):
         options.add_argument(flag)
-    return webdriver.Chrome(service=Service(executable_path=str(CHROMEDRIVER)), options=options)
+    environ = dict(os.environ)
+    if lang is not None:
+        options.add_argument(f"--lang={lang}")
+        options.add_experimental_option("prefs", {"intl.accept_languages": lang})
+        environ["LANGUAGE"] = lang.replace("-", "_")  # Linux's Chromium: its date fields
+    service = Service(executable_path=str(CHROMEDRIVER), env=environ)
+    return webdriver.Chrome(service=service, options=options)
 
 
 @pytest.fixture(name="artefacts")
