@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from companion.bus.contract import EventRow, GameRow
+from companion.cafe.share_rows import SHARES, ShareRow, share_of
 from companion.cafe.store import (
     GAME_COLUMNS,
     JOURNALS,
@@ -102,3 +103,7 @@ class StoreReads:
     def quarantined(self, limit: int) -> list[QuarantineRow]:
         """The messages set aside, the latest first."""
         return [quarantine_of(r) for r in self._read(QUARANTINED, (limit,))]
+
+    def shares(self) -> list[ShareRow]:
+        """Each table's share of storage as last kept (read at start)."""
+        return [share_of(r) for r in self._read(SHARES)]

@@ -151,6 +151,7 @@ class CafeServer:
             free=_disk_of(store),
             changed=lambda table: self._changed([table]),
             clock=clock,
+            kept=store.shares(),  # as the last run left them (docs/security.md)
         )
         self.ingest = Ingest(store, settings.cafe.name, clock=clock, shares=self.shares)
         self.writer = Writer(self.ingest, self._stored, self._dropped)
