@@ -11,10 +11,13 @@ again at a day's share per day: a table back from a day or two offline sends its
 backlog at once, one that sends far more than a day's games is held.
 
 A held table's ``events`` messages are not stored and not acknowledged: the table
-keeps them in its journal and sends them again at its own slowing pace (at most one
-a minute, :mod:`companion.bus.sender`), and they are stored once its share has filled
-again, or at once when the staff press "Store its games again". What is set aside
-past the share is counted in the log, not kept. The other tables are stored as ever.
+keeps them in its journal and sends them again at its own slowing pace (up to once a
+minute, :mod:`companion.bus.sender`), and they are stored once its share has filled
+again, or at once when the staff press "Store its games again" (the server asks the
+table to resend: its ack's ``resend``). What is set aside past the share is counted in
+the log, not kept. The other tables are stored as ever. Each table's bucket is kept
+in the database (:mod:`companion.cafe.share_rows`, :meth:`Shares.due`) and read back
+at start: a restarted server does not give every table a whole day's share again.
 
 The disk's reserve is the same for every table: when the database's disk has less
 than ``[database] keep_free_mb`` free (256 MB by default), no table's events are
