@@ -10,7 +10,8 @@ to ``ack`` and then to ``command`` (the broker sends a retained ack right after 
 first subscription, so once the second is acknowledged the ack is known, or there is
 none), publish ``online``, send the outbox from the ack
 (:class:`~companion.bus.sender.Sender`: one message at a time, each once the server's
-ack covers the one before), and the newest state whenever there is one. A lost
+ack covers the one before; from the ack again at once when an ack asks, its
+``resend``), and the newest state whenever there is one. A lost
 connection ends that client; the next one starts after a growing delay (:data:`RETRY`
 to :data:`RETRY_MAX` seconds). Each connection gets a client of its own, so nothing
 queued on the old one is sent again out of order on the new one: what the server has
@@ -99,6 +100,9 @@ class _Link:
         self.settled = threading.Event()  # ready or lost
         #: The server's ack: the retained one, then each new one.
         self.ack = Ack()
+        #: Set by an ack asking for a resend now (its ``resend``: the staff stored the
+        #: table's games again); the bus's thread takes it.
+        self.resend = threading.Event()
         self._subscribing: dict[int, str] = {}
 
     # -- paho's network thread --------------------------------------------------------------
@@ -128,10 +132,13 @@ class _Link:
     def _message(self, client: mqtt.Client, _: Any, message: mqtt.MQTTMessage) -> None:
         if message.topic == self.topics.ack:
             try:
-                self.ack = Ack.parse(bytes(message.payload))
+                ack = Ack.parse(bytes(message.payload))
             except ValueError as exc:
                 log.warning("cafe: ack %r ignored: %s", message.payload[:80], exc)
                 return
+            if ack.resend is not None and ack.resend != self.ack.resend:
+                self.resend.set()
+            self.ack = ack
             log.debug("cafe: ack: events to %d, games to %d", self.ack.seq, self.ack.games)
             self.bus.wake()
         elif message.topic == self.topics.command:
@@ -302,6 +309,7 @@ class TableBus:
             clock=time.monotonic,
         )
         identity = self.outbox.identity
+        link.resend.clear()  # the retained ack's: this connection sends from it anyway
         last = link.ack.of(identity)
         sender.restart(last)
         with self._state_lock:
@@ -334,6 +342,10 @@ class TableBus:
                     ack.games,
                 )
                 sender.restart(ack)
+            elif link.resend.is_set():
+                link.resend.clear()
+                log.info("cafe: the server asks for what it does not hold: sending again now")
+                sender.again(ack)
             last = ack
             # At most a poll's wait: a network thread that died is seen (issue 22).
             self._wake.wait(min(sender.step(ack), POLL_SECONDS))

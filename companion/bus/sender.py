@@ -8,9 +8,11 @@ one message out: the next goes once the ack covers the last. On a LAN a round tr
 through the broker and the server is a few milliseconds, far quicker than a table
 plays, and a table back from an outage sends its backlog at that pace.
 
-A message the ack does not cover after ``resend_after`` seconds (the server away, or
-it missed it) is sent again from the ack, then after twice as long, up to
-:data:`RESEND_MAX`: with no server at all, one message a minute.
+A message the ack does not cover after ``resend_after`` seconds (the server away, it
+missed it, or it holds the table's events back: its share of storage used up) is sent
+again from the ack, then after twice as long, up to :data:`RESEND_MAX`: with no server
+at all, one message a minute. An ack whose ``resend`` asks for it (the staff stored
+the table's games again) has the table send again from it at once (:meth:`Sender.again`).
 
 The ack's ``games`` cannot show an end row the server missed once it holds a later
 game, so the ack lists the games held open: one of those the journal has ended has
@@ -99,6 +101,13 @@ class Sender:
         self._ends.clear()
         self._ends_ack = None  # look at once: the lost ends go first
 
+    def again(self, ack: Ack) -> None:
+        """Send from ``ack`` now, at the first pace again: the server asked (its ack's
+        ``resend``), it will store what it held back, so no message waits out the
+        slowing resends of a server that was away."""
+        self.backoff.succeeded()
+        self.restart(ack)
+
     def lost_ends(self, ack: Ack) -> float:
         """Send again the end of each game the ack holds open (and acknowledged) while
         the journal has it ended: the ack's ``games`` cannot show a lost end row. An
@@ -153,3 +162,6 @@ class Sender:
             self.publish(self._out.payload)
             if not self._out.covered(ack, ack):
                 return self.delay
+            # Covered as it goes (a row of a game the ack holds, first of every resend):
+            # not an ack the sender waited for, so the resends' wait does not start over.
+            self._out = None

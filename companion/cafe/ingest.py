@@ -161,6 +161,8 @@ class Ingest:
                     touched.add(item.table)
             for name in touched:
                 self.store.put_table(self.tables[name])
+            if shares := self.shares.due():  # every few seconds, not per message
+                self.store.put_shares(shares)
             self.store.commit()
         except BaseException:
             self.store.rollback()

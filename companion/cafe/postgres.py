@@ -25,6 +25,7 @@ from companion.bus.contract import EventRow, GameRow
 from companion.cafe.columns import game_params, quarantine_params, table_params
 from companion.cafe.errors import StoreError
 from companion.cafe.reads import StoreReads
+from companion.cafe.share_rows import PUT_SHARE, SHARE_SCHEMA, ShareRow, share_params
 from companion.cafe.store import (
     LAST_IDS,
     PUT_EVENT,
@@ -58,7 +59,7 @@ def pg(sql: str) -> str:
     return sql.replace("?", "%s")
 
 
-PG_SCHEMA = tuple(pg(s).replace(" TEXT", ' TEXT COLLATE "C"') for s in SCHEMA)
+PG_SCHEMA = tuple(pg(s).replace(" TEXT", ' TEXT COLLATE "C"') for s in (*SCHEMA, *SHARE_SCHEMA))
 
 
 def shown(url: str) -> str:
@@ -202,6 +203,9 @@ class PgStore(StoreReads, Savepoints):
 
     def put_link(self, table: str, game_id: int, digest: str) -> None:
         self._db.execute(pg(PUT_LINK), (table, game_id, digest))
+
+    def put_shares(self, rows: Sequence[ShareRow]) -> None:
+        self._db.cursor().executemany(pg(PUT_SHARE), [share_params(row) for row in rows])
 
     def put_journal(self, row: JournalRow) -> None:
         params = (row.table, row.journal, row.game_base, row.seq_base, row.since)

@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 
 from companion.bus.contract import EventRow, GameRow
 from companion.cafe.columns import game_of, journal_of, quarantine_of, table_of
+from companion.cafe.share_rows import SHARES, ShareRow, share_of
 from companion.cafe.store import (
     GAME_COLUMNS,
     JOURNALS,
@@ -99,3 +100,7 @@ class StoreReads:
     def quarantined(self, limit: int) -> list[QuarantineRow]:
         """The messages set aside, the latest first."""
         return [quarantine_of(r) for r in self._read(QUARANTINED, (limit,))]
+
+    def shares(self) -> list[ShareRow]:
+        """Each table's share of storage as last kept (read at start)."""
+        return [share_of(r) for r in self._read(SHARES)]

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from companion.bus.contract import Command, GameRow, LogEntry, MessageError, split_key
+from companion.bus.contract import Ack, Command, GameRow, LogEntry, MessageError, split_key
 from companion.cafe.doorman import Doorman
 from companion.cafe.flood import FloodWatch, Limits
 from companion.cafe.games import record_and_score
@@ -135,6 +135,7 @@ class CafeServer:
             free=_disk_of(store),
             changed=lambda table: self._changed([table]),
             clock=clock,
+            kept=store.shares(),  # as the last run left them (docs/security.md)
         )
         self.ingest = Ingest(store, settings.cafe.name, clock=clock, shares=self.shares)
         self.writer = Writer(self.ingest, self._stored, self._dropped)
@@ -297,8 +298,10 @@ class CafeServer:
 
     def store_again(self, table: str) -> None:
         """A day's share of storage again for ``table`` (staff); ValueError if it has
-        not used its share up. Its games are stored at its next resend (within a minute)."""
+        not used its share up. Its ack again, asking it to resend now (contract "ack")."""
         self.shares.store_again(table)
+        ack = self.ingest.ack_of(table) if table in self.ingest.tables else Ack()
+        self.link.publish_ack(table, replace(ack, resend=self.clock()))
 
     def disk_low(self) -> tuple[int, int] | None:
         return self.shares.disk()

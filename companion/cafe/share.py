@@ -11,10 +11,13 @@ again at a day's share per day: a table back from a day or two offline sends its
 backlog at once, one that sends far more than a day's games is held.
 
 A held table's ``events`` messages are not stored and not acknowledged: the table
-keeps them in its journal and sends them again at its own slowing pace (at most one
-a minute, :mod:`companion.bus.sender`), and they are stored once its share has filled
-again, or at once when the staff press "Store its games again". What is set aside
-past the share is counted in the log, not kept. The other tables are stored as ever.
+keeps them in its journal and sends them again at its own slowing pace (up to once a
+minute, :mod:`companion.bus.sender`), and they are stored once its share has filled
+again, or at once when the staff press "Store its games again" (the server asks the
+table to resend: its ack's ``resend``). What is set aside past the share is counted in
+the log, not kept. The other tables are stored as ever. Each table's bucket is kept
+in the database (:mod:`companion.cafe.share_rows`, :meth:`Shares.due`) and read back
+at start: a restarted server does not give every table a whole day's share again.
 
 The disk's reserve is the same for every table: when the database's disk has less
 than ``[database] keep_free_mb`` free (256 MB by default), no table's events are
@@ -42,11 +45,12 @@ import logging
 import shutil
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from companion.bus.contract import MessageError
+from companion.cafe.share_rows import ShareRow
 
 log = logging.getLogger("companion.cafe")
 
@@ -56,6 +60,9 @@ MB = 1024 * 1024
 RESUME = 0.01
 #: Seconds between two looks at the disk's free space.
 LOOK_EVERY = 1.0
+#: Seconds between two writes of the tables' shares to the database (at once when a
+#: table is held, or stored again).
+KEEP_EVERY = 5.0
 
 
 @dataclass(frozen=True)
@@ -94,8 +101,8 @@ def disk_free(path: Path) -> Callable[[], int | None]:
 
 
 class Shares:
-    """``holds`` and ``keeps`` on the writer's thread; ``held``, ``store_again`` and
-    ``disk`` on the dashboard's."""
+    """``holds``, ``keeps`` and ``due`` on the writer's thread; ``held``, ``store_again``
+    and ``disk`` on the dashboard's."""
 
     def __init__(
         self,
@@ -105,9 +112,11 @@ class Shares:
         changed: Callable[[str], None] = lambda table: None,
         clock: Callable[[], float] = time.time,
         monotonic: Callable[[], float] = time.monotonic,
+        kept: Iterable[ShareRow] = (),
     ) -> None:
         """``free``: the database disk's free bytes (None: not known); ``changed`` is
-        called with a table whose messages start or stop being held."""
+        called with a table whose messages start or stop being held; ``kept``: the
+        shares as the database kept them (the server's last run)."""
         self.share = share or Share()
         self.free = free
         self.changed = changed
@@ -122,6 +131,14 @@ class Shares:
         self._looked: float | None = None
         self._free: int | None = None
         self._lock = threading.Lock()
+        #: The tables whose share changed since it was last kept, those being kept by the
+        #: batch under way, when that was, and whether a table was held or stored again.
+        self._dirty: set[str] = set()
+        self._keeping: set[str] = set()
+        self._kept = self.monotonic()
+        self._urgent = False
+        for row in kept:
+            self._restore(row)
 
     def holds(self, table: str, leaf: str, size: int) -> bool:
         """Whether ``table``'s message on ``leaf`` of ``size`` bytes is held (not stored,
@@ -142,6 +159,7 @@ class Shares:
                 log.warning("cafe: %s's messages are held: %s", table, self._why(reason))
             if self._held.get(table) != before:
                 changed.append(table)
+                self._urgent = True
         if before is not None and reason is None:
             log.warning("cafe: %s's messages are stored again", table)
         for name in changed:
@@ -160,9 +178,11 @@ class Shares:
         return kept
 
     def settled(self) -> None:
-        """The batch counted so far is stored: its bytes stay counted."""
+        """The batch counted so far is stored: its bytes stay counted (and the shares
+        it kept, :meth:`due`, are kept)."""
         with self._lock:
             self._spent.clear()
+            self._keeping.clear()
 
     def refund(self) -> None:
         """The batch counted so far was rolled back (the database refused it, and it is
@@ -174,6 +194,39 @@ class Shares:
                 left, then = self._left[table]
                 self._left[table] = (min(per_day, left + size), then)
             self._spent.clear()
+            if self._keeping:  # not kept either: at the next batch
+                self._dirty |= self._keeping
+                self._keeping.clear()
+                self._urgent = True
+
+    def due(self) -> list[ShareRow]:
+        """The shares the batch being stored keeps in the database, before its commit
+        (:meth:`settled`, or :meth:`refund` at its rollback): those that changed since
+        last kept, every :data:`KEEP_EVERY` seconds, at once when a table was held or
+        stored again (or :meth:`hurry` asked); none in between, so a message costs no
+        write of its own."""
+        with self._lock:
+            now = self.monotonic()
+            if not self._dirty or not (self._urgent or now - self._kept >= KEEP_EVERY):
+                return []
+            self._keeping |= self._dirty
+            self._dirty = set()
+            self._kept, self._urgent = now, False
+            at, per_day = self.clock(), float(self.share.per_day)
+            rows = []
+            for table in sorted(self._keeping):
+                left, then = self._left[table]
+                held = self._held.get(table)
+                since = held.since if held is not None and held.reason == "share" else None
+                rows.append(
+                    ShareRow(table, min(per_day, left + (now - then) * per_day / DAY), at, since)
+                )
+            return rows
+
+    def hurry(self) -> None:
+        """The next batch keeps every share that changed (the server stops)."""
+        with self._lock:
+            self._urgent = True
 
     def held(self) -> Mapping[str, Held]:
         """The tables whose messages are held now, and why."""
@@ -196,6 +249,8 @@ class Shares:
                 raise MessageError(f"table {table} has not used up its share of storage")
             self._left[table] = (float(self.share.per_day), self.monotonic())
             del self._held[table]
+            self._dirty.add(table)
+            self._urgent = True
         log.warning("cafe: staff gave %s a day's share of storage again", table)
         self.changed(table)
 
@@ -210,12 +265,26 @@ class Shares:
         # Held, it waits for a hundredth of a day's share (a quarter of an hour): its
         # next small message (a game's end row) does not slip in between, and its card
         # does not flicker from held to stored and back.
+        self._dirty.add(table)
         if left < size or (held and left < size + per_day * RESUME):
             self._left[table] = (left, now)
             return False
         self._left[table] = (left - size, now)
         self._spent.append((table, size))
         return True
+
+    def _restore(self, row: ShareRow) -> None:
+        """``row`` as the last run kept it, refilled for the time since (none for a clock
+        set back); held for its share, it stays held."""
+        per_day = float(self.share.per_day)
+        if per_day <= 0:
+            return  # no share now
+        elapsed = max(0.0, self.clock() - row.at)
+        left = min(per_day, row.left + elapsed * per_day / DAY)
+        self._left[row.table] = (left, self.monotonic())
+        if row.held is not None:
+            self._held[row.table] = Held("share", row.held)
+            log.warning("cafe: %s's messages are still held: %s", row.table, self._why("share"))
 
     def _disk_low(self) -> list[str]:
         """The disk looked at (once a second at most); the tables whose held state that

@@ -21,6 +21,7 @@ from companion.bus.contract import EventRow, GameRow
 from companion.cafe.columns import game_params, quarantine_params, table_params
 from companion.cafe.errors import StoreError
 from companion.cafe.reads import StoreReads
+from companion.cafe.share_rows import PUT_SHARE, SHARE_SCHEMA, ShareRow, share_params
 from companion.cafe.store import (
     LAST_IDS,
     PUT_EVENT,
@@ -59,7 +60,7 @@ class SqliteStore(StoreReads, Savepoints):
             if not self._memory:
                 self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
-            for statement in SCHEMA:
+            for statement in (*SCHEMA, *SHARE_SCHEMA):  # each IF NOT EXISTS: older files too
                 self._db.execute(statement)
         except (OSError, sqlite3.Error) as exc:
             raise StoreError(f"cafe database {self.path}: cannot open ({exc})") from exc
@@ -116,6 +117,9 @@ class SqliteStore(StoreReads, Savepoints):
 
     def put_link(self, table: str, game_id: int, digest: str) -> None:
         self._db.execute(PUT_LINK, (table, game_id, digest))
+
+    def put_shares(self, rows: Sequence[ShareRow]) -> None:
+        self._db.executemany(PUT_SHARE, [share_params(row) for row in rows])
 
     def seqs_after(self, table: str, seq: int, limit: int) -> list[int]:
         sql = "SELECT seq FROM events WHERE table_name = ? AND seq > ? ORDER BY seq LIMIT ?"

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from companion.bus.contract import EventRow, GameRow, TableState
+from companion.cafe.share_rows import ShareKeeping
 from companion.web.model import HistoryFilter
 
 log = logging.getLogger("companion.cafe")
@@ -119,8 +120,8 @@ class Savepoints:
 GameQuery = HistoryFilter
 
 
-class Store(Protocol):
-    """The cafe's database (the writer thread writes; anyone reads)."""
+class Store(ShareKeeping, Protocol):
+    """The cafe's database (the writer thread writes; anyone reads); the tables' shares."""
 
     # -- writing (the writer thread only, inside ``begin``/``commit``) ------------------
     def begin(self) -> None: ...
@@ -139,9 +140,8 @@ class Store(Protocol):
     def release_savepoint(self) -> None: ...
     def put_quarantine(self, row: QuarantineRow) -> None: ...
     def fault(self, exc: BaseException) -> bool:
-        """True when ``exc`` is the database's own trouble (a full disk, a lost
-        connection, a damaged file): the batch is tried again later. False: the
-        message's (it is set aside)."""
+        """True when ``exc`` is the database's own trouble (a full disk, a lost connection,
+        a damaged file): the batch is tried again later; False: the message's (set aside)."""
         ...
 
     # -- reading (any thread) -------------------------------------------------------------

@@ -78,6 +78,7 @@ class Writer:
         while True:
             batch = self.lanes.take(BATCH)
             if not batch:
+                self._keep_shares()
                 return  # stopped, and everything stored
             try:
                 stored = self._write(batch)
@@ -85,6 +86,15 @@ class Writer:
                 self.lanes.done(len(batch))
             if not stored:
                 return  # stopped while the database refused
+
+    def _keep_shares(self) -> None:
+        """The tables' shares as they are at the stop, once everything is stored (they are
+        kept every few seconds otherwise: a clean stop loses none of that)."""
+        self.ingest.shares.hurry()
+        try:
+            self.ingest.apply([])
+        except Exception as exc:  # the database refuses: the last seconds' count is lost
+            log.warning("cafe: the tables' shares of storage not kept at the stop (%s)", exc)
 
     def _write(self, items: list[Item]) -> bool:
         backoff = Backoff(initial=RETRY, maximum=RETRY_MAX)

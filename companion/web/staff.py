@@ -95,7 +95,7 @@ async def action(request: Request) -> Response:
         done = gettext(request, "The table may connect again.")
         return _mended(request, table, source.let_in, done)
     if what == "store-again":  # it used up its share of storage (docs/security.md)
-        done = gettext(request, "Its games are stored again within a minute.")
+        done = gettext(request, "Its games are being stored again.")
         return _mended(request, table, source.store_again, done)
     args: JSONObject = {}
     if what == "message":

@@ -1,18 +1,20 @@
 """The ``ack``: the server's retained receipt of what it holds of a table's journal.
 
 >>> Ack.parse(b'{"v":1,"seq":57,"games":3}')
-Ack(seq=57, games=3, journal='', open=())
+Ack(seq=57, games=3, journal='', open=(), resend=None)
 >>> Ack.parse(b'{"v":1,"seq":57,"games":3,"journal":"ab","open":[2]}').of("cd")
-Ack(seq=0, games=0, journal='cd', open=())
+Ack(seq=0, games=0, journal='cd', open=(), resend=None)
 >>> Ack(57, 3).payload()
 b'{"v":1,"seq":57,"games":3}'
+>>> Ack.parse(b'{"v":1,"seq":57,"games":3,"resend":1700000000.5}').resend
+1700000000.5
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.bus.contract.fields import whole
+from companion.bus.contract.fields import time_of, whole
 from companion.bus.contract.topics import VERSION, dump
 from companion.bus.errors import MessageError
 from companion.bus.limits import load
@@ -27,12 +29,19 @@ class Ack:
     """Every event up to ``seq`` and every game row up to ``games`` of the journal
     ``journal`` is stored, and ``open`` lists the games the server holds as not ended
     (so a table whose end row was lost sends it again: the ack's ``games`` cannot say
-    it; at most :data:`OPEN_LISTED` are sent, the lowest)."""
+    it; at most :data:`OPEN_LISTED` are sent, the lowest).
+
+    ``resend`` (optional; a table from before it ignores it, as any field it does not
+    know) is the server asking the table to send again from this ack now, not at its
+    resend's slowing pace: the staff stored its games again (docs/cafe.md, "A table's
+    share of storage"). It is the server's time then, a new one each time: a table
+    resends once per new value, and a connection's first ack is resent from anyway."""
 
     seq: int = 0
     games: int = 0
     journal: str = ""
     open: tuple[int, ...] = ()
+    resend: float | None = None
 
     @classmethod
     def parse(cls, payload: bytes) -> Ack:
@@ -51,16 +60,19 @@ class Ack:
         if not isinstance(journal, str):
             raise MessageError(f"its journal {journal!r} is not a text")
         assert isinstance(seq, int) and isinstance(games, int)
-        return cls(seq, games, journal, tuple(opened))
+        resend = time_of(value.get("resend"), "its resend", optional=True)
+        return cls(seq, games, journal, tuple(opened), resend)
 
     def payload(self) -> bytes:
-        """The retained ``ack`` (``journal`` and ``open`` left out when empty, as a
-        server before them sent it)."""
+        """The retained ``ack`` (``journal``, ``open`` and ``resend`` left out when
+        empty, as a server before them sent it)."""
         body: JSONObject = {"v": VERSION, "seq": self.seq, "games": self.games}
         if self.journal:
             body["journal"] = self.journal
         if self.open:
             body["open"] = list(self.open[:OPEN_LISTED])
+        if self.resend is not None:
+            body["resend"] = self.resend
         return dump(body)
 
     def of(self, journal: str) -> Ack:
