@@ -6,7 +6,9 @@ ISO 8859-1, so French is drawn with its accents (é è à ç ê î ô û ë ï �
 letters outside it (œ, typographic quotes) are written as the fonts can draw them, and
 a name in another script in Latin letters, a Chinese or Korean syllable apart
 (:func:`printable`: "王小明" as "Wang Xiao Ming"; where those spaces leave no room, as
-"WangXiaoMing"). A text too long for its place is cut and ends in "."; the tests
+"WangXiaoMing"); a control or format character (a bidi override, a zero-width space, a
+BEL) is no letter and is left out (:func:`drawable`: a staff message or a name comes
+from outside). A text too long for its place is cut and ends in "."; the tests
 record every cut, and every text drawn over another (:func:`recording_cuts`), and
 allow none.
 
@@ -20,6 +22,7 @@ allow none.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -83,20 +86,54 @@ _SPELLED = str.maketrans(
 )
 
 
+#: The kinds of character (Unicode's general categories) that are no letter to draw:
+#: controls (C0, DEL, C1), format characters (bidi marks, embeddings, overrides and
+#: isolates, zero-width spaces and joiners, the soft hyphen, the byte order mark,
+#: tags), lone surrogates, line and paragraph separators.
+_UNDRAWN = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+
+
+def drawable(text: str) -> str:
+    """``text`` without the characters that are no letter: one that spaces (a tab, a
+    new line) as a space, any other (BEL, ESC, a bidi override or isolate, a zero-width
+    space or joiner) left out. The panel draws one glyph a character, left to right in
+    the order typed, and a name in another script in Latin letters: no character
+    there has anything to turn, join or hide (a staff message's U+202E was drawn as
+    "?", a BEL as nothing; docs/security.md, "What the OLED draws").
+
+    >>> drawable("Pizza \\u202eis ready!\\x07"), drawable("A\\u200bna\\tBen")
+    ('Pizza is ready!', 'Ana Ben')
+    """
+    if text.isprintable():
+        return text
+    shown = []
+    for char in text:
+        if unicodedata.category(char) not in _UNDRAWN:
+            shown.append(char)
+        elif char.isspace():
+            shown.append(" ")
+    return "".join(shown)
+
+
 @lru_cache(maxsize=4096)
 def printable(text: str, *, spaced: bool = True) -> str:
-    """``text`` in the letters the bitmap fonts hold (ISO 8859-1): œ as oe, a letter
-    with an accent the fonts lack without it, a letter or digit of another script in
-    Latin letters (a player's name typed on the phone page:
-    :func:`~companion.views.romanised.romanised`), a Chinese or Korean syllable apart
-    from the letters beside it unless ``spaced`` is false, anything else (a symbol, an
-    emoji) as '?'.
+    """``text`` in the letters the bitmap fonts hold (ISO 8859-1): without controls and
+    format characters (:func:`drawable`), œ as oe, a letter with an accent the fonts
+    lack without it, a letter or digit of another script in Latin letters (a player's
+    name typed on the phone page: :func:`~companion.views.romanised.romanised`), a
+    Chinese or Korean syllable apart from the letters beside it unless ``spaced`` is
+    false, anything else (a symbol, an emoji) as '?'. Every text a screen measures or
+    draws goes through here: the one place a text from outside (a staff message, a
+    name from a phone) enters the panel.
 
     >>> printable("cœur d’Élise"), printable("Łukasz, Дмитрий")
     ("coeur d'Élise", 'Lukasz, Dmitriy')
     >>> printable("王小明"), printable("김민수", spaced=False)
     ('Wang Xiao Ming', 'GimMinSu')
+    >>> printable("\\u2067محمد\\u2069")
+    'mhmd'
     """
+    text = drawable(text)
     if text.isascii():
         return text
     text = text.translate(_SPELLED)
@@ -125,8 +162,9 @@ _readers: list[list[str]] = []
 
 @contextmanager
 def recording_texts() -> Iterator[list[str]]:
-    """Inside the block, every text drawn is listed as drawn (the tests read the
-    screens' words so: tests/flows/test_players_words.py)."""
+    """Inside the block, every text drawn is listed as drawn, without what is not
+    drawn (:func:`drawable`; the tests read the screens' words so:
+    tests/flows/test_players_words.py)."""
     with _recording(_readers) as texts:
         yield texts
 
@@ -205,7 +243,7 @@ class Pen:
         Only a text whose box meets an earlier text's box has its pixels compared (a
         glyph never draws outside its box: every Latin-1 glyph of the fonts checked)."""
         for texts in _readers:
-            texts.append(text)
+            texts.append(drawable(text))
         if not _recorders:
             return
         shown = printable(text)
