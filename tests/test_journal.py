@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.games.errors import RecordError
 from companion.journal import GameResult, Journal, JournalError, JournalFullError
 
 
@@ -107,6 +108,34 @@ def test_a_game_ends_with_its_result(tmp_path: Path) -> None:
         assert journal.unfinished().id == second
         assert journal.game(first).result == GameResult("over", winners=(2,))
         assert [g.id for g in journal.games()] == [first, second]
+
+
+_NOT_RESULTS = ['{"record', '["over"]', '{"reason": 3}', '{"reason": "over", "winners": "0"}']
+
+
+@pytest.mark.parametrize("text", _NOT_RESULTS)
+def test_a_result_column_that_is_no_result_says_why(text: str) -> None:
+    """Issue 13: one reader for the ``result`` column (the journal's rows, the cafe's
+    stored games): what is not a result is a :class:`RecordError`, a ``ValueError``
+    naming why, never a ``TypeError`` or ``AttributeError`` from deep inside."""
+    with pytest.raises(RecordError, match="not a game's result"):
+        GameResult.from_text(text)
+    assert GameResult.from_text('{"reason": "staff"}') == GameResult("staff")
+
+
+@pytest.mark.parametrize("text", _NOT_RESULTS)
+def test_a_game_whose_result_is_no_result_keeps_its_row(tmp_path: Path, text: str) -> None:
+    """Issue 13: the game is still listed, its result lost (export then replays its events),
+    for a result that is JSON but not one as much as for one that is not JSON."""
+    with Journal.open(tmp_path / "j.db") as journal:
+        first = _fill(journal, 1)
+        journal.end_game(first, GameResult("over", winners=(0,)), ended=9.0)
+    with sqlite3.connect(tmp_path / "j.db") as db:
+        db.execute("UPDATE games SET result = ? WHERE id = ?", (text, first))
+    db.close()
+    with Journal.open(tmp_path / "j.db") as journal:
+        entry = journal.game(first)
+        assert entry.id == first and entry.result is None and entry.ended == 9.0
 
 
 # -- issue 13: nothing lost, nothing crashes ---------------------------------------------

@@ -39,8 +39,8 @@ def result_of(table: str, game_id: int, text: str | None) -> GameResult | None:
     if text is None:
         return None
     try:
-        return GameResult.from_json(json.loads(text))
-    except (GameError, ValueError, TypeError, AttributeError) as exc:
+        return GameResult.from_text(text)
+    except GameError as exc:
         log.warning("cafe: %s game %d: the result kept cannot be read (%s)", table, game_id, exc)
         return None
 

@@ -8,7 +8,8 @@ cafe read it as JSON):
     {"reason": "over", "record": {...}, "score": {...}, "winners": [0]}
 
 and ``{"reason": "unreadable"}`` for a game closed because it could not be rebuilt.
-:meth:`GameResult.from_json` reads either back.
+:meth:`GameResult.from_json` reads either back, and :meth:`GameResult.from_text` the
+column's text (the journal's rows, the cafe's stored games).
 
     >>> GameResult("unreadable").to_json()
     {'reason': 'unreadable'}
@@ -18,6 +19,7 @@ and ``{"reason": "unreadable"}`` for a game closed because it could not be rebui
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -62,3 +64,19 @@ class GameResult:
         except (KeyError, TypeError) as exc:
             why = f"{type(exc).__name__}: {exc}"
             raise RecordError(f"not a game's result ({why})", "record") from None
+
+    @classmethod
+    def from_text(cls, text: str) -> GameResult:
+        """The ``result`` column's text read back; :class:`RecordError` says why it is not
+        a result (not JSON, not an object, or a key :meth:`from_json` refuses).
+
+        >>> GameResult.from_text('{"reason": "staff"}').reason
+        'staff'
+        """
+        try:
+            data = json.loads(text)
+        except ValueError as exc:
+            raise RecordError(f"not a game's result (not JSON: {exc})", "record") from None
+        if not isinstance(data, dict):
+            raise RecordError("not a game's result (not a JSON object)", "record")
+        return cls.from_json(data)

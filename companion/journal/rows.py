@@ -195,12 +195,11 @@ def _names(text: Any) -> tuple[str, ...] | None:
 
 
 def _result(text: Any) -> GameResult | None:
-    """The result column read back (:meth:`GameResult.from_json`); None when it is not."""
-    value = _json(text, dict)
-    if value is None:
+    """The result column read back (:meth:`GameResult.from_text`); None when it is not."""
+    if not isinstance(text, str):
         return None
     try:
-        return GameResult.from_json(value)
+        return GameResult.from_text(text)
     except GameError:
         return None
 
