@@ -174,6 +174,9 @@ class Ingest:
             ack = self._ack_of(name)
             if before.get(name) != ack:
                 done.acks[name] = ack
+        for name in self.shares.freed():  # the disk has room again: send now
+            ack = done.acks.get(name) or (self._ack_of(name) if name in self.tables else Ack())
+            done.acks[name] = replace(ack, resend=self.clock())
         done.changed |= touched
         return done
 

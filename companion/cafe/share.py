@@ -127,6 +127,8 @@ class Shares:
         #: What the batch being stored has counted (given back if it is rolled back).
         self._spent: list[tuple[str, int]] = []
         self._held: dict[str, Held] = {}
+        #: The tables held for the disk until it had room again, not yet asked to resend.
+        self._freed: set[str] = set()
         self._low: Held | None = None
         self._looked: float | None = None
         self._free: int | None = None
@@ -144,26 +146,30 @@ class Shares:
         """Whether ``table``'s message on ``leaf`` of ``size`` bytes is held (not stored,
         not acknowledged); when it is not, its bytes are counted. Only ``events`` grow
         the database; a state replaces the table's last."""
-        if leaf != "events":
-            return False
         with self._lock:
-            changed = self._disk_low()
-            reason = "disk" if self._low is not None else None
-            if reason is None and not self._spend(table, size):
-                reason = "share"
-            before = self._held.get(table)
-            if reason is None:
-                self._held.pop(table, None)
-            elif before is None or before.reason != reason:
-                self._held[table] = Held(reason, self.clock())
-                log.warning("cafe: %s's messages are held: %s", table, self._why(reason))
-            if self._held.get(table) != before:
-                changed.append(table)
-                self._urgent = True
-        if before is not None and reason is None:
-            log.warning("cafe: %s's messages are stored again", table)
+            changed = self._disk_low()  # any message looks: room back is seen at once
+            held = leaf == "events" and self._hold(table, size, changed)
         for name in changed:
             self.changed(name)
+        return held
+
+    def _hold(self, table: str, size: int, changed: list[str]) -> bool:
+        """:meth:`holds` for an ``events`` message, under the lock; ``changed`` gains
+        ``table`` when its held state changes."""
+        reason = "disk" if self._low is not None else None
+        if reason is None and not self._spend(table, size):
+            reason = "share"
+        before = self._held.get(table)
+        if reason is None:
+            self._held.pop(table, None)
+        elif before is None or before.reason != reason:
+            self._held[table] = Held(reason, self.clock())
+            log.warning("cafe: %s's messages are held: %s", table, self._why(reason))
+        if self._held.get(table) != before:
+            changed.append(table)
+            self._urgent = True
+        if before is not None and reason is None:
+            log.warning("cafe: %s's messages are stored again", table)
         return reason is not None
 
     def keeps(self, table: str, leaf: str, size: int) -> bool:
@@ -222,6 +228,14 @@ class Shares:
                     ShareRow(table, min(per_day, left + (now - then) * per_day / DAY), at, since)
                 )
             return rows
+
+    def freed(self) -> set[str]:
+        """The tables held for the disk that it has room for again since last asked: the
+        server asks each to send again now (its ack's ``resend``), rather than each
+        waiting out its own resend's wait, up to a minute."""
+        with self._lock:
+            freed, self._freed = self._freed, set()
+            return freed
 
     def hurry(self) -> None:
         """The next batch keeps every share that changed (the server stops)."""
@@ -305,6 +319,7 @@ class Shares:
             freed = [t for t, h in self._held.items() if h.reason == "disk"]
             for table in freed:
                 del self._held[table]
+            self._freed.update(freed)
             log.warning("cafe: the disk has room again: storing the tables' games")
             return freed
         return []

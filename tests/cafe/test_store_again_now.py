@@ -127,3 +127,41 @@ def test_a_real_table_stored_again_sends_at_once(broker: Broker, tmp_path: Path)
         bus.close()
         server.stop()
         server.store.close()
+
+
+def test_tables_held_for_the_disk_send_again_once_it_has_room(
+    broker: Broker, tmp_path: Path
+) -> None:
+    """docs/cafe.md, "A table's share of storage": a table held while the disk was nearly
+    full is asked to send again as soon as any message shows the disk has room (its
+    ack's ``resend``). Before, it waited for its own resend (an hour here, up to a minute
+    in a cafe), and the disk was only looked at when an ``events`` message came."""
+    settings = settings_for(broker.port, tmp_path / "cafe.db")
+    settings = replace(settings, database=replace(settings.database, keep_free_mb=1))
+    server = CafeServer(settings, open_store(settings.database_target()), key=KEY)
+    free, now = [0], [0.0]
+    server.shares.free = lambda: free[0]
+    server.shares.monotonic = lambda: now[0]  # looked at once a second: this second
+    server.start()
+    path = play_journal(tmp_path / "t1.db", games=2)
+    last = SimTable("t1", 1, path).events[-1][1].seq
+    buses = [TableBus(broker.settings("t1", cafe=CAFE), path, key=None, resend_after=3600.0)]
+    try:
+        assert server.link.connected.wait(10), "the server did not connect"
+        buses[0].start()
+        wait_until(lambda: "t1" in server.shares.held(), 30, "t1 held for the disk")
+        assert server.shares.held()["t1"].reason == "disk"
+        assert server.ingest.ack_of("t1").seq == 0  # its state is stored, no event
+        free[0], now[0] = 2**40, 2.0
+        # Another table's state: no events of its own, it only shows the disk has room.
+        other = TableBus(broker.settings("t2", cafe=CAFE), tmp_path / "t2.db", key=None)
+        buses.append(other)
+        other.start()
+        wait_until(lambda: "t2" in server.ingest.tables, 30, "t2's state stored")
+        wait_until(lambda: server.ingest.ack_of("t1").seq == last, 30, "t1's journal stored")
+        assert server.shares.held() == {} and buses[0].connections == 1
+    finally:
+        for bus in buses:
+            bus.close()
+        server.stop()
+        server.store.close()

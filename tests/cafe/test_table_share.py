@@ -54,6 +54,19 @@ def _shares(
     return shares, clock, changed
 
 
+def _disk_shares(free: list[int]) -> tuple[Shares, Clock, list[str]]:
+    """Shares of 1000 MB a day, 256 MB kept free of a disk with ``free[0]`` bytes free."""
+    clock, changed = Clock(), list[str]()
+    shares = Shares(
+        Share(1000 * MB, 256 * MB),
+        free=lambda: free[0],
+        changed=changed.append,
+        clock=clock,
+        monotonic=clock,
+    )
+    return shares, clock, changed
+
+
 def test_a_table_over_its_share_is_held_and_its_share_fills_again() -> None:
     """A day's share at once, then a day's share a day: held when it is spent, stored
     again once enough has come back, and a hundredth of a day's share more; only
@@ -98,14 +111,7 @@ def test_the_disk_s_reserve_holds_every_table_until_there_is_room() -> None:
     nothing set aside is kept; once the disk has room (looked at once a second) they
     are stored again and the cards change back."""
     free = [10 * MB]
-    clock, changed = Clock(), list[str]()
-    shares = Shares(
-        Share(1000 * MB, 256 * MB),
-        free=lambda: free[0],
-        changed=changed.append,
-        clock=clock,
-        monotonic=clock,
-    )
+    shares, clock, changed = _disk_shares(free)
     assert shares.holds("t1", "events", 10) and shares.holds("t2", "events", 10)
     assert {t: h.reason for t, h in shares.held().items()} == {"t1": "disk", "t2": "disk"}
     assert shares.disk() == (10 * MB, 256 * MB)
@@ -115,6 +121,20 @@ def test_the_disk_s_reserve_holds_every_table_until_there_is_room() -> None:
     clock.now += 1.0
     assert not shares.holds("t1", "events", 10)
     assert shares.held() == {} and shares.disk() is None
+    assert sorted(changed) == ["t1", "t1", "t2", "t2"]
+
+
+def test_a_state_shows_the_disk_has_room_and_names_the_tables_to_ask_again() -> None:
+    """Any message looks at the disk (a state too, though it is never held), and the
+    tables held for the disk are named once to be asked to send again now."""
+    free = [10 * MB]
+    shares, clock, changed = _disk_shares(free)
+    assert shares.holds("t1", "events", 10) and shares.holds("t2", "events", 10)
+    assert shares.freed() == set()
+    free[0], clock.now = 300 * MB, clock.now + 1.0
+    assert not shares.holds("t3", "state", 10)
+    assert shares.held() == {} and shares.freed() == {"t1", "t2"}
+    assert shares.freed() == set()  # once
     assert sorted(changed) == ["t1", "t1", "t2", "t2"]
 
 

@@ -33,9 +33,10 @@ class Ack:
 
     ``resend`` (optional; a table from before it ignores it, as any field it does not
     know) is the server asking the table to send again from this ack now, not at its
-    resend's slowing pace: the staff stored its games again (docs/cafe.md, "A table's
-    share of storage"). It is the server's time then, a new one each time: a table
-    resends once per new value, and a connection's first ack is resent from anyway."""
+    resend's slowing pace: the staff stored its games again, or the disk it was held
+    for has room again (docs/cafe.md, "A table's share of storage"). It is the
+    server's time then, a new one each time: a table resends once per new value, and a
+    connection's first ack is resent from anyway."""
 
     seq: int = 0
     games: int = 0
