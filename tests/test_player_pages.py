@@ -16,7 +16,7 @@ from loose import loose
 from PIL import Image, ImageChops
 
 from companion.cli import main
-from companion.cli.score import score_record
+from companion.games.scoring import score_record
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"

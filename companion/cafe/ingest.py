@@ -49,7 +49,7 @@ from companion.bus.contract import (
 from companion.cafe.batch import Applied, Incoming, LostSession
 from companion.cafe.burst_log import BurstLog
 from companion.cafe.marks import advance
-from companion.cafe.outcome import seats_of
+from companion.cafe.outcome import borne_out, seats_of
 from companion.cafe.share import Shares
 from companion.cafe.store import JournalRow, QuarantineRow, Store, TableRow
 from companion.web.model import HistoryFilter
@@ -336,6 +336,7 @@ class Ingest:
         if held is not None and held[0] == game.id and (game.ended is None or held[1]):
             changed = False  # the row held already, which this one would not change
         else:
+            game = borne_out(game)  # once a row, not each resend of it
             changed = self.store.put_game(game, seats_of(game))
             self.held[item.table] = (game.id, game.ended is not None)
         done.stored += changed
@@ -371,6 +372,7 @@ class Ingest:
                 f"{table}: game {update.game.id} of journal {update.journal or '(first)'}, "
                 f"which journal {after.journal} replaced: only what it sent before is kept"
             )
+        game = borne_out(game)
         game_changed = self.store.put_game(game, seats_of(game))
         if game.ended is not None and game_changed:
             self.open.setdefault(table, set()).discard(game.id)

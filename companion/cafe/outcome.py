@@ -21,14 +21,19 @@ least one round scored counts, won by the highest total
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import logging
+from dataclasses import dataclass, replace
 
-from companion.bus.contract import GameRow
+from companion.bus.contract import GameRow, MessageError
 from companion.cafe.store import SeatRow
 from companion.games import GameReport, HexReport
+from companion.games.errors import GameError
 from companion.games.report import NO_END, CardGameReport, ended_winners
+from companion.games.scoring import record_game, records_of, score_record
 from companion.journal.result import GameResult
 from companion.views.live_sections import standing
+
+log = logging.getLogger("companion.cafe")
 
 
 @dataclass(frozen=True)
@@ -80,3 +85,32 @@ def rounds_of(score: GameReport | None, players: int) -> list[tuple[int, ...]]:
     if not isinstance(score, CardGameReport):
         return []
     return [r.points for r in score.rounds if len(r.points) == players]
+
+
+def borne_out(row: GameRow) -> GameRow:
+    """``row`` with the score its result's record bears out (the leaderboard counts no
+    other): a game's score is worked out again from its record by the game's rules
+    (1 to 4 ms a game, once when it ends). A record of another game or other players
+    than the row's, one the rules refuse, or a score without its record is a
+    :class:`MessageError` naming why (the row is set aside, issue 22). A score that is
+    not its record's (a table of a version that scored it otherwise) is replaced by the
+    record's, and the log says so."""
+    result = row.result
+    if result is None or (result.record is None and result.score is None):
+        return row
+    what = f"{row.table} game {row.id}"
+    if result.record is None:
+        raise MessageError(f"{what}: the result has a score but no record to bear it out")
+    try:
+        game = record_game(result.record)
+        if game not in records_of(row.game):
+            raise MessageError(f"{what}: the result's record is of {game}, not {row.game}")
+        if result.record.get("players") != list(row.players):
+            raise MessageError(f"{what}: the result's record has other players than the game")
+        score = score_record(result.record)
+    except GameError as exc:
+        raise MessageError(f"{what}: the result's record: {exc}") from None
+    if score == result.score:
+        return row
+    log.warning("cafe: %s: the score sent is not its record's; the record's is kept", what)
+    return replace(row, result=replace(result, score=score))

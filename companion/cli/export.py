@@ -27,6 +27,7 @@ from companion.games import GameReport, HexReport
 from companion.games.errors import GameError
 from companion.games.hex import upgrade_record
 from companion.games.json_types import JSONObject
+from companion.games.scoring import score_record
 from companion.journal import GameEntry, Journal
 from companion.web.spreadsheet import write_rows
 
@@ -78,8 +79,6 @@ def score_of(journal: Journal, entry: GameEntry) -> GameReport:
     kept = entry.result.score if entry.result is not None else None
     if kept is not None:
         return kept  # a referee score from before hex-referee too (report_from_json)
-    from companion.cli.score import score_record
-
     return score_record(record_of(journal, entry))
 
 

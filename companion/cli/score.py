@@ -19,10 +19,9 @@ from pathlib import Path
 
 from companion.cli.render import json_line, render_report
 from companion.errors import InputError
-from companion.games import GameReport, RecordError, get_game
-from companion.games.hex import REFEREE_SPEC as HEX_REFEREE
-from companion.games.hex import is_flow_record
+from companion.games import RecordError
 from companion.games.json_types import JSONObject
+from companion.games.scoring import score_record
 from companion.inputs import MAX_RECORD_BYTES, parse_json, read_limited, source_name
 
 
@@ -54,18 +53,6 @@ def load_record(path: Path) -> JSONObject:
             "record",
         )
     return record
-
-
-def score_record(record: JSONObject) -> GameReport:
-    """The score of a record; ``to_json()`` is the ``--json`` object (raises RecordError /
-    UnknownGameError)."""
-    game = record.get("game")
-    if is_flow_record(record):  # the button referee's record from before hex-referee
-        game = HEX_REFEREE.name
-    if not isinstance(game, str):
-        raise RecordError('the record has no "game" name', "record")
-    state = get_game(game).from_record(record)
-    return state.report()
 
 
 def run(args: argparse.Namespace) -> int:

@@ -17,7 +17,7 @@ from cafe_fixtures import KEY, PASSWORD
 from starlette.testclient import TestClient
 
 from companion.cafe.server import CafeServer
-from companion.cli.score import score_record
+from companion.games.scoring import score_record
 
 
 def test_every_table_at_a_glance(reading: TestClient) -> None:

@@ -4,6 +4,7 @@ this month, all time: wins, win rate, average and best score), on SQLite and Pos
 from __future__ import annotations
 
 import json
+import random
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -16,9 +17,9 @@ from starlette.testclient import TestClient
 from companion.cafe.ingest import Incoming
 from companion.cafe.server import CafeServer
 from companion.cafe.store import open_store
-from companion.games import GameReport, HexReport
-from companion.games.hex.pieces import Side
-from companion.games.report import CardGameReport, FibonachosRound, RoundScore
+from companion.games.json_types import JSONObject, list_field
+from companion.games.random_play import MAX_ACTIONS, random_record
+from companion.games.scoring import score_record
 from companion.journal import GameResult
 from companion.web.app import create_app
 
@@ -27,10 +28,11 @@ NOW = time.mktime((2026, 3, 18, 12, 0, 0, 0, 0, -1))
 DAY = 86400.0
 
 
-def _row(
-    gid: int, players: list[str], ended: float, score: GameReport, *, reason: str = "over"
-) -> Incoming:
-    """An ended game's row as a table sends it, its result holding ``score``."""
+def _row(gid: int, ended: float, record: JSONObject, *, reason: str = "over") -> Incoming:
+    """An ended game's row as a table sends it: its result holds ``record`` and the
+    score the record bears out (the server works it out again and keeps no other)."""
+    score = score_record(record)
+    players = list_field(record, "players")
     body = {
         "v": 1,
         "cafe": "corner",
@@ -44,46 +46,29 @@ def _row(
             "options": {},
             "started": ended - 3600,
             "ended": ended,
-            "result": GameResult(reason, score=score).to_json(),
+            "result": GameResult(reason, record, score).to_json(),
         },
     }
     return Incoming("t1", "events", dumps(body))
 
 
-def _fib(players: list[str], totals: list[int], complete: bool = True) -> GameReport:
-    """A Fibonachos game of one round scoring ``totals`` (F7: its winners follow)."""
-    zeros = (0,) * len(totals)
-    rnd = FibonachosRound(tuple(totals), spicy=zeros, tricks=zeros)
-    return CardGameReport("fibonachos", tuple(players), (rnd,), complete, ())
+def _played(game: str, players: list[str], seed: int, actions: int = MAX_ACTIONS) -> JSONObject:
+    """The record of ``game`` played at random by the rules (``actions``: cut short)."""
+    return random_record(game, players, [], random.Random(seed), max_actions=actions)
 
 
 GAMES = [
-    _row(1, ["Ana", "Ben", "Cy"], NOW - 1 * DAY, _fib(["Ana", "Ben", "Cy"], [30, 20, 10])),
-    _row(2, ["Ana", "Ben"], NOW - 1 * DAY + 60, _fib(["Ana", "Ben"], [5, 25])),
-    _row(3, ["Ana", "Cy"], NOW - 40 * DAY, _fib(["Ana", "Cy"], [40, 12])),
-    # Abandoned before its end: not counted.
-    _row(
-        4,
-        ["Ana", "Ben"],
-        NOW - DAY,
-        _fib(["Ana", "Ben"], [100, 0], complete=False),
-        reason="abandoned",
-    ),
-    _row(5, ["Ana", "Ben"], NOW - 2 * DAY, HexReport.counted(("Ana", "Ben"), (), Side.WHITE)),
-    # Rummy sets no end (R9): ended by the players, won by the highest total.
-    _row(
-        6,
-        ["Cy", "Ben"],
-        NOW - 3 * DAY,
-        CardGameReport(
-            "rummy21",
-            ("Cy", "Ben"),
-            (RoundScore((200, -161)), RoundScore((-19, -120))),
-            False,
-            (),
-        ),
-        reason="abandoned",
-    ),
+    # Fibonachos played to their end: 58/18/53, 33/40, 47/33 (F7: the highest wins).
+    _row(1, NOW - 1 * DAY, _played("fibonachos", ["Ana", "Ben", "Cy"], 4)),
+    _row(2, NOW - 1 * DAY + 60, _played("fibonachos", ["Ana", "Ben"], 3)),
+    _row(3, NOW - 40 * DAY, _played("fibonachos", ["Ana", "Cy"], 1)),
+    # Abandoned before its end (8/13 after 60 actions): not counted.
+    _row(4, NOW - DAY, _played("fibonachos", ["Ana", "Ben"], 9, 60), reason="abandoned"),
+    # Hex: White (Ben, seat 1) wins (H4); no points.
+    _row(5, NOW - 2 * DAY, _played("hex-referee", ["Ana", "Ben"], 0)),
+    # Rummy sets no end (R9): ended by the players after two rounds (-1146/-668), won
+    # by the highest total.
+    _row(6, NOW - 3 * DAY, _played("rummy21", ["Cy", "Ben"], 0, 1000), reason="abandoned"),
 ]
 
 
@@ -110,14 +95,14 @@ def _standings(client: TestClient, game: str, period: str) -> list[tuple[Any, ..
 
 def test_all_time_counts_every_finished_game(board: TestClient) -> None:
     assert _standings(board, "fibonachos", "all") == [
-        ("Ana", 3, 2, 0.6667, 25.0, 40),
-        ("Ben", 2, 1, 0.5, 22.5, 25),
-        ("Cy", 2, 0, 0.0, 11.0, 12),
+        ("Ana", 3, 2, 0.6667, 46.0, 58),
+        ("Ben", 2, 1, 0.5, 29.0, 40),
+        ("Cy", 2, 0, 0.0, 43.0, 53),
     ]
 
 
 def test_this_week_and_this_month_leave_older_games_out(board: TestClient) -> None:
-    week = [("Ana", 2, 1, 0.5, 17.5, 30), ("Ben", 2, 1, 0.5, 22.5, 25), ("Cy", 1, 0, 0.0, 10.0, 10)]
+    week = [("Ana", 2, 1, 0.5, 45.5, 58), ("Ben", 2, 1, 0.5, 29.0, 40), ("Cy", 1, 0, 0.0, 53.0, 53)]
     assert _standings(board, "fibonachos", "week") == week
     assert _standings(board, "fibonachos", "month") == week
 
@@ -128,8 +113,8 @@ def test_games_without_points_and_games_without_an_end(board: TestClient) -> Non
         ("Ana", 1, 0, 0.0, None, None),
     ]
     assert _standings(board, "rummy21", "all") == [
-        ("Cy", 1, 1, 1.0, 181.0, 181),
-        ("Ben", 1, 0, 0.0, -281.0, -281),
+        ("Ben", 1, 1, 1.0, -668.0, -668),
+        ("Cy", 1, 0, 0.0, -1146.0, -1146),
     ]
 
 
@@ -156,5 +141,71 @@ def test_a_result_no_table_writes_is_set_aside_and_counts_nothing(database: str)
         assert (applied.stored, applied.quarantined) == (0, 1)
         assert "the game's result" in server.quarantined()[0].reason
         assert server.store.standings("fibonachos", None) == []
+    finally:
+        server.store.close()
+
+
+def _take(database: str, row: dict[str, Any]) -> tuple[CafeServer, int]:
+    """A server that took t1's ended game ``row``: it, and how many were set aside."""
+    server = CafeServer(settings_for(1, database), open_store(database), key=KEY)
+    applied = server.take([Incoming("t1", "events", dumps(row))])
+    return server, applied.quarantined
+
+
+def test_a_score_that_is_not_its_records_counts_the_records(
+    database: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 22: a table's score is worked out again from its record by the rules (F7),
+    and the leaderboard counts that. Before, a result whose record Cy won 53 to 58 and
+    18 but whose score said Cy won 999 to 0 and 0 put Cy first with a best of 999."""
+    row = json.loads(GAMES[0].payload)
+    score = row["game"]["result"]["score"]
+    score["rounds"][-1]["points"] = [0, 0, 999]
+    score["totals"] = [0, 0, 999]
+    server, set_aside = _take(database, row)
+    try:
+        assert set_aside == 0
+        best = {s.player: s.best for s in server.store.standings("fibonachos", None)}
+        assert best == {"Ana": 58, "Ben": 18, "Cy": 53}
+        assert "t1 game 1: the score sent is not its record's" in caplog.text
+    finally:
+        server.store.close()
+
+
+def _forged(change: str) -> dict[str, Any]:
+    row: dict[str, Any] = json.loads(GAMES[0].payload)
+    result = row["game"]["result"]
+    if change == "no record":
+        del result["record"]
+    elif change == "other players":
+        row["game"]["players"] = ["Ana", "Ben", "Dee"]
+    elif change == "other game":
+        row["game"]["game"] = "trump"
+    else:  # a record the rules refuse: a trick of two cards for three players
+        result["record"]["rounds"][0]["tricks"][0]["plays"] = ["Y8", "Y14"]
+    return row
+
+
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        ("no record", "a score but no record"),
+        ("other players", "other players than the game"),
+        ("other game", "the result's record is of fibonachos, not trump"),
+        ("refused", "the result's record: "),
+    ],
+)
+def test_a_result_its_record_does_not_bear_out_is_set_aside(
+    database: str, change: str, why: str
+) -> None:
+    """Issue 22: a score with no record, or a record of other players, of another game,
+    or one the rules refuse: the row is set aside, naming why, and counts nothing.
+    Before, each was stored and its score counted."""
+    server, set_aside = _take(database, _forged(change))
+    try:
+        assert set_aside == 1
+        assert why in server.quarantined()[0].reason
+        assert server.store.standings("fibonachos", None) == []
+        assert server.store.standings("trump", None) == []
     finally:
         server.store.close()

@@ -10,10 +10,10 @@ from PIL import Image, ImageChops, ImageSequence
 
 from companion.cli import main
 from companion.cli.demo import choose_display
-from companion.cli.score import score_record
 from companion.daemon.demo import PLAYERS, demo_record
 from companion.flows.notices import scores
 from companion.games import CardGameReport
+from companion.games.scoring import score_record
 from companion.ui.overlays import waiting
 from companion.ui.screens import render
 from companion.views.present import present_scores

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.cli.score import score_record
 from companion.flows.registry import check_options
 from companion.games.json_types import JSONObject
+from companion.games.scoring import score_record
 from companion.journal import GameResult, Journal
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "fibonachos" / "short.json"

@@ -11,12 +11,12 @@ from loose import loose
 from PIL import Image, ImageSequence
 
 from companion.cli import main
-from companion.cli.score import score_record
 from companion.cli.ui_demo import Demo
 from companion.cli.ui_demo_table import random_record, table_script
 from companion.flows.base import NoticeKind
 from companion.flows.registry import make_flow
 from companion.games.json_types import list_field
+from companion.games.scoring import score_record
 from companion.journal import Journal
 from companion.session import feed
 from companion.ui.app import UiApp

@@ -15,9 +15,9 @@ from daemon_harness import (
 )
 from loose import loose
 
-from companion.cli.score import score_record
 from companion.config import KioskSection
 from companion.daemon.notify import Notifier
+from companion.games.scoring import score_record
 from companion.table.cards import TableCard
 from companion.table.tracker import CardPlaced, DuplicateCard, TableEvent
 from companion.views import MessageView

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from e2e_videos import example, replay, table_video, without_serials
 
-from companion.cli.score import score_record
+from companion.games.scoring import score_record
 from companion.synthetic.scene import Scene
 from companion.synthetic.scripts import BUSY, Mess
 

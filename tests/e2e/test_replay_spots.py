@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from e2e_videos import example, replay, table_video, without_serials
 
-from companion.cli.score import score_record
+from companion.games.scoring import score_record
 from companion.synthetic.scripts import BUSY
 
 #: Whole recorded rounds through the daemon: slow (`pytest -m "not slow"` skips them).

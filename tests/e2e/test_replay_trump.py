@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from e2e_videos import example, replay, table_video, without_serials
 
-from companion.cli.score import score_record
+from companion.games.scoring import score_record
 from companion.synthetic.scene import Scene
 from companion.synthetic.scripts import BUSY
 

@@ -7,13 +7,13 @@ from typing import Any
 import pytest
 from flow_tables import load, play_fibonachos
 
-from companion.cli.score import score_record
 from companion.flows.base import EngineFlow, NoticeKind
 from companion.flows.commands import Replace, Undo
 from companion.flows.registry import make_flow
 from companion.flows.status import Awaiting, Scores, TrickStatus, TrickWon
 from companion.flows.tricks import TrickFlow
 from companion.games import CardGameReport
+from companion.games.scoring import score_record
 from companion.table.cards import TableCard
 
 EXAMPLES = [

@@ -15,7 +15,8 @@ does not take. At checkpoints:
   as the live flow (DESIGN.md "the state is the replay of the journal");
 - a game renamed (every other checkpoint, the games that take names) gives what its
   journal replayed under the new names gives, without being replayed itself;
-- a game the flow ended is in the journal with the record the replay gives;
+- a game the flow ended is in the journal with the record the replay gives, and the
+  score and players that record bears out (what the cafe's server checks);
 - a card put down and taken back by undo, then picked up and put down again (the
   table redoing it), gives the status and record it gave the first time.
 
@@ -44,6 +45,7 @@ from companion.flows.rummy import RummyFlow
 from companion.flows.status import Awaiting, HexStatus, RummyStatus, TrickStatus
 from companion.flows.tricks import TrickFlow
 from companion.games.registry import get_game
+from companion.games.scoring import score_record
 from companion.journal import Journal
 from companion.session import Session, replay
 from companion.table.cards import TableCard
@@ -307,6 +309,10 @@ class Table:
             assert done.flow is not None
             assert entry.result is not None
             assert done.flow.record() == entry.result.record, self.story("ended record")
+            # The cafe keeps no score its record does not bear out (docs/cafe.md, issue 22).
+            record = entry.result.record
+            assert record is not None and record.get("players") == list(entry.players)
+            assert score_record(record) == entry.result.score, self.story("score of the record")
             assert done.flow.is_over() or entry.result.reason != "over", self.story()
             return
         live = self.flow

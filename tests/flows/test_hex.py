@@ -7,7 +7,6 @@ from typing import Any
 import pytest
 from flow_tables import load
 
-from companion.cli.score import score_record
 from companion.flows.base import NoticeKind
 from companion.flows.commands import EndTurn, Move, Strikes, Winner
 from companion.flows.hex_cards import PILE
@@ -15,6 +14,7 @@ from companion.flows.registry import make_flow
 from companion.flows.status import Awaiting
 from companion.games import HexReport
 from companion.games.hex import Side
+from companion.games.scoring import score_record
 from companion.table.cards import TableCard
 
 MOVE = Move()

@@ -10,11 +10,11 @@ import pytest
 from flow_tables import EXAMPLES, load, play_rummy
 from loose import loose
 
-from companion.cli.score import score_record
 from companion.flows.base import NoticeKind
 from companion.flows.commands import CountHands, EndRound, Page, Replace, Wild
 from companion.flows.registry import make_flow
 from companion.flows.status import Lack, MeldSet, SetState, WildCard
+from companion.games.scoring import score_record
 from companion.table.cards import TableCard
 from companion.table.seats import DEFAULT_CARD, MAX_DRIFT, MAX_STEP, group_sets
 from companion.views.live_sections import rummy_section

@@ -7,11 +7,11 @@ from typing import Any
 import pytest
 from flow_tables import load, play_trump
 
-from companion.cli.score import score_record
 from companion.flows.base import NoticeKind
 from companion.flows.commands import Leader, Replace
 from companion.flows.registry import make_flow
 from companion.flows.status import Awaiting, Scores, TrickStatus, TrickWon
+from companion.games.scoring import score_record
 from companion.games.trump.cards import Colour, Symbol
 from companion.table.cards import TableCard
 

@@ -13,11 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli.score import load_record, score_record
+from companion.cli.score import load_record
 from companion.games import GameError, IllegalActionError, Place, RecordError
 from companion.games.fibonachos import FibonachosState, Reveal, new_game
 from companion.games.fibonachos.cards import Nacho, Spicy
 from companion.games.json_types import JSONObject
+from companion.games.scoring import score_record
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from companion.cli.score import score_record
 from companion.games.random_play import random_record
+from companion.games.scoring import score_record
 
 
 def test_the_same_seed_plays_the_same_game_and_it_scores_complete() -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli.score import load_record, score_record
+from companion.cli.score import load_record
 from companion.flows.commands import Move, Winner
 from companion.flows.registry import make_flow
 from companion.games import (
@@ -24,6 +24,7 @@ from companion.games import (
     report_from_json,
 )
 from companion.games.json_types import JSON, JSONObject
+from companion.games.scoring import score_record
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 VALID = sorted(
