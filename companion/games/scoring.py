@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from companion.games.errors import RecordError
+from companion.games.errors import RecordError, UnknownGameError
 from companion.games.hex import REFEREE_SPEC as HEX_REFEREE
 from companion.games.hex import SPEC as HEX
 from companion.games.hex import is_flow_record
@@ -49,6 +49,28 @@ def records_of(game: str) -> frozenset[str]:
     (['hex', 'hex-referee'], ['trump'])
     """
     return RECORDED_AS.get(game, frozenset({game}))
+
+
+def not_known(record: Mapping[str, JSON]) -> str | None:
+    """Why this version cannot score ``record`` though a newer one may (a game or a
+    variant it does not know: a table updated before the cafe's server), else None.
+
+    >>> not_known({"game": "fibonachos", "variants": ["zero-scores-34"]}) is None
+    True
+    >>> not_known({"game": "fibonachos", "variants": ["new"]})
+    "fibonachos's variant 'new'"
+    """
+    game = record_game(record)
+    try:
+        spec = get_game(game)
+    except UnknownGameError:
+        return f"the game {game!r}"
+    variants = record.get("variants", [])
+    if isinstance(variants, list):
+        for variant in variants:
+            if isinstance(variant, str) and variant not in spec.variants:
+                return f"{game}'s variant {variant!r}"
+    return None
 
 
 def score_record(record: Mapping[str, JSON]) -> GameReport:

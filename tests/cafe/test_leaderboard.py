@@ -16,7 +16,7 @@ from starlette.testclient import TestClient
 
 from companion.cafe.ingest import Incoming
 from companion.cafe.server import CafeServer
-from companion.cafe.store import open_store
+from companion.cafe.store import GameQuery, open_store
 from companion.games.json_types import JSONObject, list_field
 from companion.games.random_play import MAX_ACTIONS, random_record
 from companion.games.scoring import score_record
@@ -207,5 +207,30 @@ def test_a_result_its_record_does_not_bear_out_is_set_aside(
         assert why in server.quarantined()[0].reason
         assert server.store.standings("fibonachos", None) == []
         assert server.store.standings("trump", None) == []
+    finally:
+        server.store.close()
+
+
+@pytest.mark.parametrize("unknown", ["game", "variant"])
+def test_a_game_this_server_does_not_know_is_kept_but_not_counted(
+    database: str, caplog: pytest.LogCaptureFixture, unknown: str
+) -> None:
+    """A table updated before the cafe's server ends a game (or a variant) the server
+    does not know: its row is stored, ended, its record kept, but not counted, and the
+    log says to update the server. Setting it aside would leave it in play for ever."""
+    row = json.loads(GAMES[0].payload)
+    result = row["game"]["result"]
+    if unknown == "game":
+        row["game"]["game"] = result["record"]["game"] = result["score"]["game"] = "fib2"
+    else:
+        row["game"]["variants"] = result["record"]["variants"] = ["new-variant"]
+    server, set_aside = _take(database, row)
+    try:
+        assert set_aside == 0
+        (kept,) = server.store.games(GameQuery(table="t1", limit=10))
+        assert kept.ended is not None and kept.result is not None
+        assert kept.result.record == result["record"] and kept.result.score is None
+        assert server.store.standings(row["game"]["game"], None) == []
+        assert "is not known to this server" in caplog.text
     finally:
         server.store.close()
