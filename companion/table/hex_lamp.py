@@ -15,7 +15,7 @@ outlines stay. The paper round the field is left out. A reflection whose white h
 is narrower than a cell (4 cm across, at strength 1) is not found: the piece in it is
 said as one knocked off. :func:`~companion.table.hex_cover.glare_cells` (the camera
 check's) looks at every cell against its print instead, about 60 ms a frame; this
-about 2 ms at 1920x1080, the picture looked at around the board only, at about one
+2.5-4 ms of CPU at 1920x1080, the picture looked at around the board only, at about one
 pixel a millimetre (a block of pixels white only if all of them are), and only while
 a piece is missing (bench/hex_glare.py part 6).
 
