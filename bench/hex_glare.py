@@ -28,8 +28,21 @@ at its very heart, 1.5 none over most of it), 40 and 80 mm across.
    cells, under the light, noise, tilt and paper the other benches use.
 
 5. The start not made up: the endgame's start with White's strike piece on j5 knocked
-   off the board before the first position, the glare over White's side: a piece
-   taken on j5 in glare (made up), or nothing taken.
+   off the board before the first position, the glare over White's side (j6), then
+   over j5 itself: a piece taken on j5 in glare (made up), or nothing taken.
+
+6. A piece put down in the glare: Black's strike piece moved b2-c2, the glare over c2,
+   at both sizes: the piece read or not, and the lamp found on the board with it
+   (companion.table.hex_lamp: the cells named, c2 among them), and the CPU time of
+   that look (median of 20, one thread); then the boards of part 4, without glare:
+   the cells it names (none wanted).
+
+7. A reflection's heart over one cell, told from an empty cell and from a piece turned
+   code down by the cell's outline (companion.table.hex_cover): the darkest fiftieth
+   of the band along the outline of every cell white all over with no piece read, on
+   the boards of part 4 (highest) and in the hearts of the reflections of part 3
+   (lowest), and, under the brightest light (gain 1.25 and 1.4), for a white piece
+   turned code down on its cell.
 
 ``--plain`` looks at the cells as before glare was known (companion.table.hex_cover:
 a cell in glare judged by its neighbours, as a hand or something small, and a cell
@@ -40,10 +53,14 @@ piece of the start in glare (as before companion.table.hex_start).
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterable
+import statistics
+import time
+from collections.abc import Iterable, Iterator
 from itertools import takewhile
 
+import cv2
 import numpy as np
+import numpy.typing as npt
 
 from card_codes.hex_board import CELL_CENTRES, FIDUCIALS
 from companion.games.hex import START, Position, new_game
@@ -52,12 +69,16 @@ from companion.synthetic.curl import Curl
 from companion.synthetic.glare import Glare
 from companion.synthetic.hex_games import endgame_video, scattered
 from companion.synthetic.hex_scene import (
+    Away,
+    Flip,
     HexScene,
     HexStep,
     Hold,
     Knock,
+    Lift,
     Light,
     Nudge,
+    Put,
     Rest,
     markers_of,
 )
@@ -67,6 +88,7 @@ from companion.table import hex_camera, hex_cover
 from companion.table.hex_board import read_board
 from companion.table.hex_calibration import check_board
 from companion.table.hex_camera import HexCamera
+from companion.table.hex_lamp import lamp_cells
 from companion.table.hex_reader import BoardReader
 
 SIZES = {"1280x720": ((1280, 720), 2.3), "1920x1080": ((1920, 1080), 3.3)}
@@ -175,14 +197,14 @@ def made_up() -> None:
     """Part 5 (module docstring)."""
     video = endgame_video()
     knocked = next(m for m, cell in markers_of(video.start).items() if cell == "j5")
-    print("5. White's strike piece knocked off j5 before the start, the glare over j6:")
-    for strength, mm in GLARES:
-        camera = _replay(video.start, [Knock(knocked), Hold(12)], Glare(_at("j6"), mm, strength))
+    print("5. White's strike piece knocked off j5 before the start, the glare over j6 (j5):")
+    for where, strength, mm in [*(("j6", *g) for g in GLARES), *(("j5", *g) for g in GLARES)]:
+        camera = _replay(video.start, [Knock(knocked), Hold(12)], Glare(_at(where), mm, strength))
         taken = camera.watch.glared_start
         said = "j5 made up" if "j5" in taken.values() else "nothing made up"
         if camera.watch.last is None:
             said += ", no position taken"
-        print(f"  glare {strength} {mm:.0f} mm: {said}")
+        print(f"  over {where}, glare {strength} {mm:.0f} mm: {said}")
 
 
 NO_GLARE: dict[str, tuple[tuple[int, int], float, dict[str, object], list[HexStep]]] = {
@@ -206,15 +228,104 @@ NO_GLARE: dict[str, tuple[tuple[int, int], float, dict[str, object], list[HexSte
 def no_glare() -> None:
     """Part 4 (module docstring)."""
     print("4. boards without glare: cells the camera check calls in glare")
+    for name in NO_GLARE:
+        called = sum(len(check_board(frame).glare) for frame in _without_glare(name))
+        print(f"  {name}: {called} of {91 * BOARDS} cells")
+
+
+#: The positions each board of part 4 is shown with.
+BOARDS = 4
+
+
+def _without_glare(name: str) -> Iterator[npt.NDArray[np.uint8]]:
+    """The frames of the board ``name`` of :data:`NO_GLARE`: H1's start and 3 positions
+    of the pieces on random cells."""
+    size, scale, options, steps = NO_GLARE[name]
     rng = np.random.default_rng(9)
-    positions = [START, *(scattered(rng) for _ in range(3))]
-    for name, (size, scale, options, steps) in NO_GLARE.items():
-        called = 0
-        for position in positions:
-            scene = HexScene(size, scale, seed=6, frames_per_step=1, **options)  # type: ignore[arg-type]
-            *_, frame = scene.frames(position, [*steps, Hold(1)])
-            called += len(check_board(frame).glare)
-        print(f"  {name}: {called} of {91 * len(positions)} cells")
+    for position in [START, *(scattered(rng) for _ in range(BOARDS - 1))]:
+        scene = HexScene(size, scale, seed=6, frames_per_step=1, **options)  # type: ignore[arg-type]
+        *_, frame = scene.frames(position, [*steps, Hold(1)])
+        yield frame
+
+
+def put_in_glare() -> None:
+    """Part 6 (module docstring)."""
+    cv2.setNumThreads(1)
+    print("6. b2-c2 into the glare: the piece read / the lamp found (cells, c2 in them) / ms")
+    steps: list[HexStep] = [Hold(1), Lift(16), Put(16, "c2"), Away(), Hold(2)]
+    for size_name, (size, scale) in SIZES.items():
+        for strength, mm in GLARES:
+            glare = Glare(HexScene(size, scale).where(*CELL_CENTRES["c2"]), mm, strength)
+            scene = HexScene(size, scale, seed=4, frames_per_step=1, glare=glare)
+            *_, frame = scene.frames(START, steps)
+            reading = read_board(frame)
+            assert reading.view is not None
+            times = []
+            for _ in range(20):
+                began = time.process_time()
+                cells = lamp_cells(frame, reading.view)
+                times.append((time.process_time() - began) * 1000)
+            read = "read" if reading.pieces.get(16) == "c2" else "not read"
+            found = f"{len(cells)} cells, c2 {'in' if 'c2' in cells else 'not in'}"
+            print(
+                f"  {size_name}, glare {strength} {mm:.0f} mm: {read}; "
+                f"{found if cells else 'no lamp'}; {statistics.median(times):.1f} ms"
+            )
+    named = 0
+    for frame in (frame for name in NO_GLARE for frame in _without_glare(name)):
+        reading = read_board(frame)
+        named += len(lamp_cells(frame, reading.view)) if reading.view is not None else 0
+    print(f"  the {len(NO_GLARE) * BOARDS} boards without glare: {named} cells named")
+
+
+def outlines() -> None:
+    """Part 7 (module docstring)."""
+    print(
+        f"7. the outline's darkest fiftieth in cells white all over (glare: {hex_cover.WHITE} up)"
+    )
+    highest = max(
+        ring for name in NO_GLARE for frame in _without_glare(name) for ring in _rings(frame)
+    )
+    print(f"  the {len(NO_GLARE) * BOARDS} boards without glare: {highest:.0f} at most")
+    video = endgame_video()
+    lowest = 255.0
+    for size, scale in SIZES.values():
+        for cell in ("f6", "j6"):
+            for strength, mm in GLARES[2:]:  # strength 1 and 1.5: white hearts
+                glare = Glare(HexScene(size, scale).where(*CELL_CENTRES[cell]), mm, strength)
+                scene = HexScene(size, scale, seed=7, frames_per_step=1, glare=glare)
+                *_, frame = scene.frames(video.start, [Hold(1)])
+                lowest = min([lowest, *_rings(frame, [cell])])
+    print(f"  the reflections' hearts (f6, j6; 40 and 80 mm, 1 and 1.5): {lowest:.0f} at least")
+    white = next(m for m, cell in markers_of(START).items() if cell == "j6")
+    for gain in (1.25, 1.4):
+        scene = HexScene(SIZES["1280x720"][0], 2.3, seed=6, frames_per_step=1)
+        *_, frame = scene.frames(START, [Light(gain, 0.0, frames=1), Flip(white), Hold(1)])
+        reading = read_board(frame)
+        assert reading.view is not None
+        read = {cell for cell in reading.pieces.values() if cell is not None}
+        seen = hex_cover.look(frame, reading.view, "j6", read, reading.parallax)
+        ring = _rings(frame, ["j6"], white_only=False)
+        print(f"  white strike code down on j6, light {gain}: {seen.cover.value}, {ring[0]:.0f}")
+
+
+def _rings(
+    frame: npt.NDArray[np.uint8], cells: list[str] | None = None, *, white_only: bool = True
+) -> list[float]:
+    """The outline band's darkest fiftieth of ``cells`` (None: every cell no piece is
+    read on) white all over in ``frame``."""
+    reading = read_board(frame)
+    assert reading.view is not None
+    view, parallax = reading.view, reading.parallax
+    read = {cell for cell in reading.pieces.values() if cell is not None}
+    found = []
+    for cell in cells if cells is not None else [c for c in CELL_CENTRES if c not in read]:
+        shift = hex_cover._shift(view, cell, parallax)
+        printed = hex_cover._print(cell, shift, hex_cover._down(view, cell, shift))
+        patch = hex_cover._patch(frame, view, cell, shift).ravel()
+        if not white_only or hex_cover._white(patch[printed.runs[0]]):
+            found.append(float(np.percentile(patch[printed.ring], 2)))
+    return found
 
 
 def _no_glare(*_: object) -> bool:
@@ -229,14 +340,22 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--plain", action="store_true", help="glare not looked for")
     parser.add_argument("--no-start", action="store_true", help="no start taken in glare")
-    parser.add_argument("--part", type=int, choices=(1, 2, 3, 4, 5), help="one part only")
+    parser.add_argument("--part", type=int, choices=range(1, 8), help="one part only")
     args = parser.parse_args()
     if args.plain:
         setattr(hex_cover, "_glare", _no_glare)  # noqa: B010
         setattr(hex_cover, "MIN_DETAIL", 0.0)  # noqa: B010
     if args.no_start:
         setattr(hex_camera, "glared_start", _nothing_taken)  # noqa: B010
-    parts = {1: one_frame, 2: nudged, 3: refereed, 4: no_glare, 5: made_up}
+    parts = {
+        1: one_frame,
+        2: nudged,
+        3: refereed,
+        4: no_glare,
+        5: made_up,
+        6: put_in_glare,
+        7: outlines,
+    }
     for number, part in parts.items():
         if args.part in (None, number):
             part()

@@ -8,7 +8,10 @@ through the runner like a card placed (journaled, then played by the flow), and 
 piece the camera stops seeing is said on the OLED in the players' words ("White
 strike piece 3 is not seen") and written to the log, until it is seen again. A piece
 under a hand resting on the board, or in a lamp's glare, is not said: only the log
-names it. A camera whose
+names it. A piece put down in a lamp's glare is not seen at all, its old cell seen
+empty: it is said not seen with the lamp to blame ("... a lamp shines on the board.
+Move the lamp or shade the board."), and the log names the cells in the glare;
+once the lamp is moved and the piece seen, the move is refereed. A camera whose
 every frame has been too blurred to judge for 10 s is said on the OLED ("Camera
 blurred") and in the log, until a sharp frame comes. A game beginning (not one
 resumed after a restart, whose first board is compared with the game's) may start
@@ -181,7 +184,11 @@ class BoardCamera:
         log.debug("hex board: %s: %s", why, names or "none now")
 
     def _say_missing(self, missing: tuple[MissingPiece, ...], now: float, at: float = 0.0) -> bool:
-        if [m.marker for m in missing] == [m.marker for m in self._missing]:
+        """Say the pieces not seen (and whether a lamp's glare may hide them) when they
+        change; True when the screen changes."""
+        if [(m.marker, bool(m.lamp)) for m in missing] == [
+            (m.marker, bool(m.lamp)) for m in self._missing
+        ]:
             return False
         self._missing = missing
         if not missing:
@@ -189,11 +196,14 @@ class BoardCamera:
             return True
         first = missing[0]
         names = ", ".join(f"{m.name} (marker {m.marker})" for m in missing)
-        log.warning("hex board: not seen for %.1f s: %s", at - first.since, names)
+        lamp = next((m.lamp for m in missing if m.lamp), ())
+        glare = f"; a lamp's glare on {', '.join(lamp)}, where it may lie unread" if lamp else ""
+        log.warning("hex board: not seen for %.1f s: %s%s", at - first.since, names, glare)
         fault = Fault(
             FaultKind.PIECE_MISSING,
             piece=(first.side, first.kind, first.number),
             others=len(missing) - 1,
+            lamp=bool(lamp),
         )
         self.runner.app.hardware_status(PIECE, fault, now)
         return True

@@ -17,6 +17,7 @@ the cell it is working on (a lifted piece is in the hand: not drawn). Steps:
 - :class:`Lean` (elbow, hand): an arm lies across the board from one cell to another;
 - :class:`Flip` (marker): the piece is turned code down on its cell (its plain back up);
 - :class:`Knock` (marker): the piece is knocked off the board, no hand in sight;
+- :class:`Lamp` (glare): the lamp moved: its reflection from then on (None: none);
 - :class:`~companion.synthetic.scene_steps.Light` (gain, gradient): the light changes
   at once, and stays so (shown for its ``frames``);
 - :class:`~companion.synthetic.scene_steps.Blur` (length px, angle): a moment of motion
@@ -66,6 +67,7 @@ from companion.synthetic.hex_steps import (
     HexStep,
     Hold,
     Knock,
+    Lamp,
     Lean,
     Lift,
     Light,
@@ -87,10 +89,7 @@ from companion.synthetic.raised import Raised
 from companion.synthetic.sprites import CardRef, FaceCache, draw_hand, table_cloth
 
 Image = npt.NDArray[np.uint8]
-#: The deck of the move cards (H5): the game's own.
-HEX_DECK = HEX.name
-
-
+HEX_DECK = HEX.name  # the deck of the move cards (H5): the game's own
 #: A nudge is shown as this many small moves, one frame each.
 NUDGE_FRAMES = 4
 
@@ -243,6 +242,8 @@ class HexScene:
         elif isinstance(step, Light):
             self.light = (step.gain, step.gradient)
             return step.frames
+        elif isinstance(step, Lamp):
+            self.glare = step.glare
         elif isinstance(step, Blur):
             return step.frames
         return self.frames_per_step
@@ -386,6 +387,7 @@ __all__ = [
     "HexStep",
     "Hold",
     "Knock",
+    "Lamp",
     "Lean",
     "Lift",
     "Light",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.synthetic.glare import Glare
 from companion.synthetic.scene_steps import Blur, Light
 
 
@@ -71,8 +72,26 @@ class Shake:
     angle: float = 0.0
 
 
+@dataclass(frozen=True)
+class Lamp:
+    glare: Glare | None  # the lamp's reflection from now on (None: moved off the board)
+
+
 HexStep = (
-    Lift | Put | Away | Nudge | Hold | Card | Rest | Lean | Flip | Knock | Light | Blur | Shake
+    Lift
+    | Put
+    | Away
+    | Nudge
+    | Hold
+    | Card
+    | Rest
+    | Lean
+    | Flip
+    | Knock
+    | Light
+    | Blur
+    | Shake
+    | Lamp
 )
 
 
@@ -84,6 +103,7 @@ __all__ = [
     "HexStep",
     "Hold",
     "Knock",
+    "Lamp",
     "Lean",
     "Lift",
     "Light",

@@ -39,7 +39,15 @@ little or not at all (:data:`GLARE_MATCH`), every pixel of it is nearly as white
 the sensor gives (the median at :data:`WHITE` or more, the darkest tenth at
 :data:`FLOOR`: a black piece's code left a tenth of its contrast, or none), and one
 of its neighbours with no piece read is so too (a reflection is wider than a cell;
-an empty cell where the paper curls may match its print that little, alone). Paper
+an empty cell where the paper curls may match its print that little, alone). A cell
+is in glare alone, whatever it matches, when it is white all over and so is its
+outline along its whole length (the darkest fiftieth of a band 2 mm wide along it at
+:data:`WHITE` or more): the heart of a reflection 4 cm across, over one cell. A piece
+turned code down (22 mm on a 24 mm cell) never covers its cell's whole outline,
+whatever the light; an empty cell's outline, however pale in the picture (thin lines
+at 1920x1080, a curled sheet, a slanted camera), kept its darkest fiftieth at 221 or
+less on the synthetic boards without glare, and a reflection's heart left 242 or
+more (bench/hex_glare.py parts 4 and 7). Paper
 exposed for is as white but keeps its lines and name (it matches its print); a
 hand, an arm across the cell or a dark piece's back is darker; a white piece's back,
 code down, in a light so bright that the paper is white too, is the one thing taken
@@ -112,6 +120,8 @@ GLARE_MATCH: Final = 0.1
 #: print's outlines and names, and cheap), both sides smoothed alike (``_SMOOTH`` px).
 _PX_PER_MM: Final = 1.5
 _SMOOTH: Final = 1.0
+#: The band along a cell's outline looked at for glare, in pixels of the square (2 mm).
+_RING_PX: Final = 3
 #: Half the side of the square looked at: a cell, its neighbours and their far edges.
 _REACH_MM: Final = CELL_MM + CELL_MM / math.sqrt(3)
 _SIDE: Final = round(2 * _REACH_MM * _PX_PER_MM)
@@ -154,6 +164,8 @@ class _Print:
     runs: tuple[npt.NDArray[np.int32], ...]
     lights: tuple[Grey, ...]
     prints: tuple[Grey, ...]
+    #: The pixels along the cell's own outline (:data:`_RING_PX` wide).
+    ring: npt.NDArray[np.int32]
 
 
 def look(
@@ -208,12 +220,16 @@ def glare_cells(
 
 def _glare(patch: Grey, printed: _Print, matches: list[float], read: Collection[str]) -> bool:
     """The cell looked at, and one of its neighbours with no piece read on it, white
-    all over and not their print: glare (module docstring)."""
+    all over and not their print; or the cell white all over, its outline too: glare
+    (module docstring)."""
     white = [
         match <= GLARE_MATCH and name not in read and _white(patch[run])
         for name, run, match in zip(printed.names, printed.runs, matches, strict=True)
     ]
-    return white[0] and any(white[1:])
+    if white[0] and any(white[1:]):
+        return True
+    ring = patch[printed.ring]
+    return _white(patch[printed.runs[0]]) and float(np.percentile(ring, 2)) >= WHITE
 
 
 def _white(values: Grey) -> bool:
@@ -324,7 +340,7 @@ def _print(cell: str, shift: tuple[float, float] = (0.0, 0.0), down: int = 0) ->
     matrix = to_square @ np.linalg.inv(to_page)
     square = cv2.warpPerspective(page, matrix, (_SIDE, _SIDE), flags=cv2.INTER_LINEAR).ravel()
     names = (cell, *(near.name for near in Cell.parse(cell).neighbours()))
-    runs, lights, prints = [], [], []
+    runs, lights, prints, ring = [], [], [], np.zeros(0, np.int32)
     for name in names:
         x, y = CELL_CENTRES[name]
         corners = np.array([[*corner, 1.0] for corner in hexagon((x + shift[0], y + shift[1]))])
@@ -332,10 +348,14 @@ def _print(cell: str, shift: tuple[float, float] = (0.0, 0.0), down: int = 0) ->
         mask = np.zeros((_SIDE, _SIDE), np.uint8)
         cv2.fillPoly(mask, [np.round(points).astype(np.int32)], 1)
         inside = np.flatnonzero(mask)
+        if name == cell:
+            mask[:] = 0
+            cv2.polylines(mask, [np.round(points).astype(np.int32)], True, 1, _RING_PX)
+            ring = np.flatnonzero(mask).astype(np.int32)
         light = _light_shapes(inside, down)
         values = square[inside]
         values = values - light @ (light.T @ values)
         runs.append(inside.astype(np.int32))
         lights.append(light)
         prints.append(np.asarray(values / np.linalg.norm(values), dtype=np.float32))
-    return _Print(names, tuple(runs), tuple(lights), tuple(prints))
+    return _Print(names, tuple(runs), tuple(lights), tuple(prints), ring)

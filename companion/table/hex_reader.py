@@ -12,7 +12,12 @@ and hands at work move pieces; so a piece is *missing* when the board has been s
 stillness rule (:data:`STILL_SECONDS`), that is 3 s, and the piece was neither seen
 on the board nor hidden (or in glare) in any frame of that time: knocked off, held
 up, its code turned away. It is no longer missing as soon as it is seen on the board
-again, or hidden.
+again, or hidden. A piece put down in a lamp's glare is missing too (nothing of it is
+read, and its old cell is seen empty): when a piece is missing and its last cell was
+seen bare, the cells under a lamp's white reflection are looked for on the whole
+board (:func:`~companion.table.hex_lamp.lamp_cells`, 2.5-4.5 ms, only while a piece
+is missing), and named with it (:attr:`MissingPiece.lamp`), so that the players are
+told to move the lamp rather than to put the piece back.
 
 A piece is *hidden* while a hand, an arm or a sleeve rests over its last cell: in each
 still frame where a piece is not seen, its cell is looked at
@@ -52,7 +57,7 @@ and is said missing at the first sharp frame once its 3 s have passed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 import numpy as np
@@ -63,6 +68,7 @@ from companion.games.hex import Position
 from companion.table.hex_board import BoardReading, read_board
 from companion.table.hex_cover import Cover, Look, look
 from companion.table.hex_events import BoardSeen
+from companion.table.hex_lamp import lamp_cells
 from companion.table.hex_parallax import Parallax
 from companion.table.hex_start import start_in_glare
 from companion.table.hex_view import BoardView
@@ -80,13 +86,16 @@ _MARKERS: Final = tuple(piece.marker for piece in PIECES)
 class MissingPiece:
     """A piece the camera has not seen on the board: its side (``black``/``white``),
     kind (``centre``/``strike``/``support``) and number as printed on it (1-6), its
-    marker's id, and since when it was not seen (table time)."""
+    marker's id, since when it was not seen (table time), and the glare it may lie in."""
 
     side: str
     kind: str
     number: int
     marker: int
     since: float
+    #: The cells under a lamp's white reflection, where it may lie unread: its last
+    #: cell seen bare (or never seen) while glare lies on the board (empty: none).
+    lamp: tuple[str, ...] = ()
 
     @property
     def name(self) -> str:
@@ -192,12 +201,22 @@ class BoardReader:
                 and m.marker not in self.glared
             )
             return
-        self.missing = tuple(
+        missing = [
             MissingPiece(piece.side, piece.kind, piece.number, piece.marker, since)
             for piece in PIECES
             for since in (self._seen.get(piece.marker, self._start),)
             if reading.pieces.get(piece.marker) is None and at - since >= window
+        ]
+        lamp = lamp_cells(image, reading.view) if missing and reading.view else ()
+        self.missing = tuple(
+            replace(piece, lamp=lamp) if self._bare(piece.marker) else piece for piece in missing
         )
+
+    def _bare(self, marker: int) -> bool:
+        """True if ``marker``'s last cell was seen with nothing on it (or it has none):
+        the piece went elsewhere, maybe into a lamp's glare, not turned code down there."""
+        seen = self._looks.get(marker)
+        return seen is None or seen.cover is Cover.EMPTY
 
     def _cover(
         self, reading: BoardReading, image: npt.NDArray[np.uint8], at: float, *, still: bool

@@ -114,6 +114,8 @@ def _menus() -> Iterator[tuple[str, View]]:
 
 #: Names as long as a phone or the cafe's staff may give them (20 characters).
 LONG_NAMES = ("Bartholomew Williams", "Anne-Sophie Lefebvre", "Cy", "Maximilian Ostermann")
+#: The hex piece the gallery shows put down in a lamp's glare (side, kind, number).
+_GLARED = ("black", "strike", 6)
 
 
 def _rummy_dealer() -> View:
@@ -271,6 +273,8 @@ def _notice_screens() -> Iterator[tuple[str, View]]:
         "journal-resumed": ("repaired", Fault(FaultKind.RESUMED)),
         "disk-full-at-start": ("disk", Fault(FaultKind.DISK_FULL)),
         "journal-fault": ("journal", Fault(FaultKind.NOT_SAVED)),
+        # A hex piece put down in a lamp's glare (issue 24: companion.daemon.board_camera).
+        "piece-in-glare": ("piece", Fault(FaultKind.PIECE_MISSING, piece=_GLARED, lamp=True)),
     }
     for name, (kind, fault) in faults.items():
         app.statuses.active.clear()

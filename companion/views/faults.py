@@ -40,7 +40,8 @@ class FaultKind(Enum):
 class Fault:
     """A fault and its facts: ``card`` (a notation) of ``deck``, counts of ``games``
     and ``moves``, the ``table`` whose deck a stray card is from, the hex ``piece``
-    not seen (side, kind, number as printed) and how many ``others`` are not seen."""
+    not seen (side, kind, number as printed), how many ``others`` are not seen, and
+    whether a ``lamp`` shines on the board where they may lie unread."""
 
     kind: FaultKind
     card: str | None = None
@@ -50,6 +51,7 @@ class Fault:
     table: str = ""
     piece: tuple[str, str, int] | None = None
     others: int = 0
+    lamp: bool = False
 
 
 #: Each fault: its title and its sentence (``{card}`` the card by its face).
@@ -106,6 +108,16 @@ def _piece_line(fault: Fault) -> str:
     if fault.piece is None:
         return ""
     piece = piece_name(*fault.piece)
+    if fault.lamp and not fault.others:
+        return _(
+            "{piece} is not seen: a lamp shines on the board. Move the lamp or shade the board."
+        ).format(piece=piece)
+    if fault.lamp:
+        return ngettext(
+            "{piece} and {count} more piece are not seen: a lamp shines on the board.",
+            "{piece} and {count} more pieces are not seen: a lamp shines on the board.",
+            fault.others,
+        ).format(piece=piece, count=fault.others)
     if not fault.others:
         return _("{piece} is not seen: put it on its cell, code up.").format(piece=piece)
     return ngettext(

@@ -12,10 +12,12 @@ from companion.synthetic.glare import Glare
 from companion.synthetic.hex_games import endgame_video
 from companion.synthetic.hex_scene import (
     Away,
+    Flip,
     HexScene,
     HexStep,
     Hold,
     Knock,
+    Light,
     Nudge,
     Rest,
     markers_of,
@@ -167,3 +169,27 @@ def test_a_hand_over_a_start_piece_is_waited_for_not_taken_in_glare() -> None:
     assert verdicts[:7] == [None] * 7  # the hand resting
     assert camera.watch.last == endgame_video().start
     assert sorted(camera.watch.glared_start.values()) == ["j5", "j6", "j7", "k5", "k6"]
+
+
+def test_the_start_is_taken_under_a_reflection_4_cm_across_over_one_piece() -> None:
+    """Issue 24, H1 (bench/hex_glare.py parts 3 and 7): a reflection 4 cm across, its
+    white heart over White's centre on f6 alone, hides it from the start; its cell is
+    white to its outline, which a piece turned code down never is, so it is in glare
+    and the start is taken with it there (before: covered, as a piece code down, and no
+    position was ever taken). A white piece turned code down on its cell in a light so
+    bright that the paper is white too is not glare: its cell's outline shows."""
+    video = endgame_video()
+    glare = Glare(HexScene(SIZE, SCALE).where(*CELL_CENTRES["f6"]), 40.0, 1.0)
+    scene = HexScene(SIZE, SCALE, seed=7, frames_per_step=1, glare=glare)
+    camera = HexCamera(new_game(start=video.start), still_frames=3)
+    for frame in scene.frames(video.start, [Hold(4)]):
+        camera.frame(frame)
+    assert camera.watch.last == video.start
+    assert camera.watch.glared_start == {next(iter(camera.watch.glared_start)): "f6"}
+    white = next(marker for marker, cell in markers_of(START).items() if cell == "j6")
+    bright = HexScene(SIZE, SCALE, seed=6, frames_per_step=1)
+    *_, frame = bright.frames(START, [Light(1.4, 0.0, frames=1), Flip(white), Hold(1)])
+    reading = read_board(frame)
+    assert reading.view is not None and reading.pieces.get(white) is None
+    read = {cell for cell in reading.pieces.values() if cell is not None}
+    assert look(frame, reading.view, "j6", read).cover is not Cover.GLARE

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
+from itertools import product
 
 from companion.flows.base import Notice, NoticeKind
 from companion.flows.said import Said, Say
@@ -156,11 +157,11 @@ def fault_screens() -> Iterator[tuple[str, View]]:
             app.hardware_status("card", fault, 0.0)
             yield f"{kind.value}-{deck}", app.screen(0.0)
     for piece in (("white", "support", 6), ("black", "centre", 1)):  # issue 24
-        for others in (0, 1, 25):
+        for others, lamp in product((0, 1, 25), (False, True)):
             app = UiApp()
-            fault = Fault(FaultKind.PIECE_MISSING, piece=piece, others=others)
+            fault = Fault(FaultKind.PIECE_MISSING, piece=piece, others=others, lamp=lamp)
             app.hardware_status("piece", fault, 0.0)
-            yield f"piece-missing-{piece[1]}-{others}", app.screen(0.0)
+            yield f"piece-missing-{piece[1]}-{others}{'-lamp' * lamp}", app.screen(0.0)
     for spec in all_games():
         app = UiApp()
         app.start_failed(spec.name, 0.0)
