@@ -23,8 +23,10 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "flows"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "cli"))
 from flow_tables import load, play_fibonachos, play_rummy, play_trump
 from test_hex import play_board
+from test_score_golden import _valid_examples
 
 from companion.flows.base import GameFlow
 from companion.flows.commands import EndTurn, Strikes, Winner
@@ -32,19 +34,7 @@ from companion.flows.registry import make_flow
 from companion.games.json_types import JSON
 from companion.views.live import table_view, waiting_view
 
-ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = ROOT / "examples"
 GOLDEN = Path(__file__).resolve().parent / "golden" / "live_views.json"
-
-
-def _valid_examples() -> list[str]:
-    names = []
-    for expected_file in sorted(EXAMPLES.glob("*/expected.json")):
-        expected = json.loads(expected_file.read_text(encoding="utf-8"))
-        for name, want in sorted(expected.items()):
-            if "error" not in want:
-                names.append(f"{expected_file.parent.name}/{name}")
-    return names
 
 
 def _play_referee(flow: Any, record: dict[str, Any]) -> None:
@@ -76,13 +66,13 @@ def _json(view: object) -> str:
 class Watched:
     """A flow that keeps the view after each card, command or removal handed to it."""
 
-    def __init__(self, flow: GameFlow, players: list[str], views: list[str]) -> None:
+    def __init__(self, flow: GameFlow, players: list[str], views: list[Any]) -> None:
         self._flow, self._players, self._views = flow, players, views
 
     def _step(self, method: Callable[..., Any]) -> Callable[..., Any]:
         def stepped(*args: Any, **kwargs: Any) -> Any:
             out = method(*args, **kwargs)
-            self._views.append(_json(table_view(self._flow, self._players, game_id=7)))
+            self._views.append(table_view(self._flow, self._players, game_id=7))
             return out
 
         return stepped
@@ -92,22 +82,27 @@ class Watched:
         return self._step(attr) if name in ("placed", "removed", "command") else attr
 
 
-def record_views(name: str) -> Iterator[str]:
-    """Every view of the example ``name`` (``game/file.json``), as JSON text."""
+def record_objects(name: str) -> Iterator[Any]:
+    """Every view of the example ``name`` (``game/file.json``), as the table builds it."""
     folder, file = name.split("/")
     record = load(folder, file)
     players = list(record["players"])
     players[-1] = ""  # a seat not named: the page says "Seat n"
     game = record["game"]
-    yield _json(waiting_view(None, []))
-    yield _json(waiting_view(game, players))
+    yield waiting_view(None, [])
+    yield waiting_view(game, players)
     options = {"mode": "board", "move-cards": "camera"} if folder == "hex" else {}
     flow = make_flow(game, players, record.get("variants", []), options=options)
-    views: list[str] = [_json(table_view(flow, players, game_id=None))]
+    views: list[Any] = [table_view(flow, players, game_id=None)]
     PLAYERS[folder](Watched(flow, players, views), record)
     yield from views
     for ended in ("over", "staff"):
-        yield _json(table_view(flow, players, game_id=7, ended=ended))
+        yield table_view(flow, players, game_id=7, ended=ended)
+
+
+def record_views(name: str) -> Iterator[str]:
+    """Every view of the example ``name``, as the JSON text the bus and the page send."""
+    return (_json(view) for view in record_objects(name))
 
 
 def _digest(name: str) -> tuple[str, int]:
