@@ -34,10 +34,10 @@ from companion.games.faces import Face
 from companion.games.json_types import JSONObject
 from companion.games.registry import card_face
 from companion.games.report import CardGameReport, FibonachosRound, TrumpRound
-from companion.views.live_types import (
+from companion.views.live_types import Outcome
+from companion.views.section_types import (
     HexView,
     Meld,
-    Outcome,
     Play,
     RummySeat,
     RummyView,

@@ -45,7 +45,7 @@ from companion.views.live_sections import (
     rummy_section,
     trick_section,
 )
-from companion.views.live_types import Outcome, Section
+from companion.views.live_types import Outcome
 from companion.views.present import (
     FlowView,
     present_hex,
@@ -53,6 +53,7 @@ from companion.views.present import (
     present_scores,
     present_trick,
 )
+from companion.views.section_types import Section
 
 
 @dataclass(frozen=True)

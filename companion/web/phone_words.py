@@ -21,7 +21,7 @@ from babel.support import NullTranslations
 
 from companion.games.faces import Face
 from companion.views.live import TableView
-from companion.views.live_types import Meld
+from companion.views.section_types import Meld
 
 
 def N_(message: str) -> str:  # noqa: N802 (gettext's name for a marker)

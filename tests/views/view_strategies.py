@@ -9,18 +9,17 @@ from collections.abc import Callable
 from hypothesis import strategies as st
 
 from companion.games.faces import Face
-from companion.views.live_types import (
+from companion.views.live_types import Outcome, TableView
+from companion.views.section_types import (
     AWAITING,
     LACKS,
     STATES,
     HexView,
     Meld,
-    Outcome,
     Play,
     RummySeat,
     RummyView,
     Section,
-    TableView,
     TrickView,
 )
 
