@@ -10,7 +10,9 @@ is under its key (``trick``, ``rummy``, ``hex``: :mod:`companion.views.section_t
 its outcome's fields beside the others. :meth:`TableView.from_json` is strict: a field
 of the wrong type, a seat past the players or a tally of another count of seats is a
 :class:`~companion.views.view_fields.ViewError` naming the field; fields it does not
-know are left.
+know are left, and so are words of the table's it does not know (a newer table's),
+which the page words plainly. A view of another version is a
+:class:`~companion.views.view_fields.ViewVersionError`.
 
     >>> from companion.views.live import waiting_view
     >>> view = waiting_view("trump", ["Ana", ""])
@@ -28,7 +30,7 @@ from dataclasses import dataclass
 
 from companion.games.json_types import JSON, JSONObject
 from companion.views.section_types import SECTIONS, HexView, RummyView, Section, TrickView
-from companion.views.view_fields import Fields, ViewError
+from companion.views.view_fields import Fields, ViewError, ViewVersionError
 
 #: The view's version: a page reads the fields it knows and ignores the others.
 VERSION = 1
@@ -125,7 +127,8 @@ class TableView:
         naming the field that breaks its shape."""
         fields = Fields(raw, where)
         if fields.value("v") != VERSION:
-            raise ViewError(f"{fields.at('v')}: version {fields.raw['v']!r}, not {VERSION}")
+            version = fields.raw.get("v")
+            raise ViewVersionError(f"{fields.at('v')}: version {version!r}, not {VERSION}")
         names = fields.items("players")
         players = tuple(_name(name, f"{fields.at('players')}[{i}]") for i, name in enumerate(names))
         seats = len(players)

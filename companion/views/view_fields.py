@@ -13,14 +13,24 @@ Fields this version does not know are left (a newer table may add some).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from companion.games.json_types import JSON, kind
+
+#: The longest word of the table's a view may carry, and its shape.
+WORD_CHARS = 32
+WORD = re.compile(rf"[a-z0-9][a-z0-9-]{{0,{WORD_CHARS - 1}}}")
 
 
 class ViewError(ValueError):
     """A table view that breaks its shape (a field of the wrong type, a seat past the
     players, a tally of another count of seats): the message names the field."""
+
+
+class ViewVersionError(ViewError):
+    """A view of another version than this one reads: a newer table's page, kept
+    from the phones rather than drawn wrong (its state is kept)."""
 
 
 class Fields:
@@ -83,10 +93,12 @@ class Fields:
         return None if self.value(key) is None else self.text(key)
 
     def word(self, key: str, known: frozenset[str]) -> str:
-        """A text out of ``known`` (what the table waits for, a set's state...)."""
+        """A word of the table's (what it waits for, a set's state...): one of ``known``,
+        or one a newer table may add (lower-case letters, digits and hyphens, at most
+        :data:`WORD_CHARS`), which the page words plainly; anything else is refused."""
         value = self.text(key)
-        if value not in known:
-            raise ViewError(f"{self.at(key)}: {value[:20]!r} is none of {', '.join(sorted(known))}")
+        if value not in known and not WORD.fullmatch(value):
+            raise ViewError(f"{self.at(key)}: {value[:20]!r} is no word of the table's")
         return value
 
     def seat(self, key: str, seats: int) -> int | None:

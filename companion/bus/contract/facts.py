@@ -25,7 +25,7 @@ from companion.bus.errors import MessageError
 from companion.bus.limits import LABEL_CHARS, MAX_NAMES, check_line
 from companion.games.json_types import JSON, JSONObject
 from companion.views.live_types import TableView
-from companion.views.view_fields import ViewError
+from companion.views.view_fields import ViewError, ViewVersionError
 
 #: A players' link as it travels: the SHA-256 of its token, hex (issue 15).
 DIGEST = re.compile(r"[0-9a-f]{64}")
@@ -145,7 +145,7 @@ class PageLink:
         if not isinstance(live, dict) or not isinstance(link, str) or not DIGEST.fullmatch(link):
             return None
         view = read_view(live, f"{what}: setup.live", waiting=True)
-        return cls(view, link)
+        return None if view is None else cls(view, link)
 
 
 @dataclass(frozen=True)
@@ -219,14 +219,17 @@ def _digest(value: object, what: str) -> str | None:
     return value
 
 
-def read_view(value: JSON, what: str, *, waiting: bool = False) -> TableView:
+def read_view(value: JSON, what: str, *, waiting: bool = False) -> TableView | None:
     """The players' page's view (a game's, or ``waiting`` the page before a game), read
     whole (:meth:`TableView.from_json`: every field of its type, the seats within the
     players), its names and label as both sides take them (issue 22: a view's names of
     10,000 characters, or with a bidi override, were shown as sent); MessageError
-    naming the field."""
+    naming the field. None for a view of another version (a newer table's): the state
+    is kept without it, and the phones are shown no page rather than a wrong one."""
     try:
         view = TableView.from_json(value, what)
+    except ViewVersionError:
+        return None
     except ViewError as exc:
         raise MessageError(str(exc)) from None
     if view.waiting is not waiting:
