@@ -15,14 +15,15 @@ from pathlib import Path
 from companion.games.registry import all_games
 
 ROOT = Path(__file__).resolve().parents[1]
-#: The names of the phone page's JSON sections (``view["hex"]``, ``view["rummy"]``,
-#: a trick's ``"trump"`` colour): words of the contract that happen to spell a game.
+#: The names of the phone page's JSON sections (``"hex"``, ``"rummy"``, the typed
+#: sections' keys, companion/views/section_types.py), a trick's ``"trump"`` colour:
+#: words of the contract that happen to spell a game.
 CONTRACT = {
     ("companion/views/plugins.py", "rummy"),
     ("companion/views/plugins.py", "hex"),
-    ("companion/views/live_sections.py", "trump"),
-    ("companion/web/phone_words.py", "hex"),
-    ("companion/web/phone_words.py", "rummy"),
+    ("companion/views/section_types.py", "hex"),
+    ("companion/views/section_types.py", "rummy"),
+    ("companion/views/section_types.py", "trump"),
     ("companion/ui/gallery_game.py", "rummy"),  # a gallery screen's name (its golden file)
 }
 

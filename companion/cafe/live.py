@@ -23,14 +23,14 @@ import secrets
 import threading
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from companion.bus.contract import TableState
 from companion.cafe.errors import CafeError
 from companion.cafe.games import replayed
 from companion.cafe.server import CafeServer
-from companion.games.json_types import JSON, JSONObject
-from companion.views.live import link_digest, table_view
+from companion.games.json_types import JSON
+from companion.views.live import TableView, link_digest, table_view
 from companion.web.phone import Live
 from companion.web.phone_words import ANSWER_WORDS
 
@@ -64,7 +64,7 @@ class CafeLive:
         self.pace = pace
         self._offers: dict[str, Offers] = {}
         self._lock = threading.Lock()
-        self._ended: dict[tuple[str, int], JSONObject] = {}
+        self._ended: dict[tuple[str, int], TableView] = {}
         #: The games of links held (issue 22: a feed open on an ended game's link
         #: asked the database at every change of the cafe).
         self._links: dict[tuple[str, str], int] = {}
@@ -82,7 +82,7 @@ class CafeLive:
         game = None if state is None else state.game
         if game is not None and game.link == link and game.live is not None:
             # The server's number (issue 26), as the game's ended view and the dashboard.
-            return game.id, Live({**game.live, "id": game.id}, live=True)
+            return game.id, Live(replace(game.live, id=game.id), live=True)
         setup = None if state is None else state.setup
         if setup is not None and setup.link == link:
             return None, Live(setup.live, live=True)  # before the game: names, no record
@@ -104,7 +104,7 @@ class CafeLive:
         view = self._ended_view(table, game_id)
         return None if view is None else Live(view, live=False)
 
-    def _ended_view(self, table: str, game_id: int) -> JSONObject | None:
+    def _ended_view(self, table: str, game_id: int) -> TableView | None:
         with self._lock:
             if (table, game_id) in self._ended:
                 return self._ended[table, game_id]

@@ -15,10 +15,10 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from companion.bus.limits import LimitError, check_names
-from companion.games.json_types import JSON, JSONObject
+from companion.games.json_types import JSON
 from companion.journal import Journal, JournalError
 from companion.session import replay
-from companion.views.live import table_view
+from companion.views.live import TableView, table_view
 from companion.web.auth import same_secret
 from companion.web.changes import Changes
 
@@ -52,9 +52,9 @@ class Board:
         self._lock = threading.Lock()
         self._game: int | None = None
         self._token = ""
-        self._view: JSONObject | None = None
+        self._view: TableView | None = None
         self._tokens: dict[str, int] = {}
-        self._ended: dict[int, JSONObject] = {}
+        self._ended: dict[int, TableView] = {}
 
     # -- the daemon's side --------------------------------------------------------------
 
@@ -62,14 +62,14 @@ class Board:
         with self._lock:
             self._tokens.update({token: game for game, token in tokens.items()})
 
-    def publish(self, game: int | None, token: str, view: JSONObject | None) -> None:
+    def publish(self, game: int | None, token: str, view: TableView | None) -> None:
         with self._lock:
             if game is not None and token:
                 self._tokens[token] = game
             self._game, self._token, self._view = game, token, view
         self.changes.bump()
 
-    def current(self) -> tuple[int | None, str, JSONObject | None]:
+    def current(self) -> tuple[int | None, str, TableView | None]:
         with self._lock:
             return self._game, self._token, self._view
 
@@ -91,7 +91,7 @@ class Board:
         ended = self._ended_view(match)
         return None if ended is None else Live(ended, live=False, lang=self.lang)
 
-    def _ended_view(self, game: int) -> JSONObject | None:
+    def _ended_view(self, game: int) -> TableView | None:
         """An earlier game's view, replayed from the journal (read-only, on this thread)."""
         with self._lock:
             if game in self._ended:
@@ -123,13 +123,13 @@ class Board:
         found = self.lookup(table, token)
         if found is None:
             return None
-        game = found.view.get("id")
+        game = found.view.id
         try:
             journal = Journal.read(self.journal_path)
         except JournalError:
             return None
         try:
-            done = replay(journal, journal.game(int(game))) if isinstance(game, int) else None
+            done = None if game is None else replay(journal, journal.game(game))
         except JournalError:
             return None
         finally:

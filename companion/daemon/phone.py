@@ -51,9 +51,8 @@ from companion.bus.contract import GameFacts, PageLink
 from companion.config import Config
 from companion.daemon.board import Board
 from companion.daemon.parts import PhoneHome, PhoneTable
-from companion.games.json_types import JSONObject
 from companion.views.i18n import language
-from companion.views.live import link_digest, table_view, waiting_view
+from companion.views.live import TableView, link_digest, table_view, waiting_view
 
 log = logging.getLogger(__name__)
 
@@ -82,7 +81,7 @@ class Phone:
         self.tokens: dict[int, str] = table.links()
         board.known(self.tokens)
         self._next = float("-inf")
-        self._shown: JSONObject | None = None
+        self._shown: TableView | None = None
         self._shown_token = ""
         #: The set-up token: the link before a game, carried into the next game.
         self._pending = ""
@@ -115,7 +114,7 @@ class Phone:
         the game (its ``setup``: the waiting view and the set-up link's digest), so the
         cafe's server serves it too; None in a game."""
         game, token, view = self.board.current()
-        if game is not None or view is None or not token or not view.get("waiting"):
+        if game is not None or view is None or not token or not view.waiting:
             return None
         return PageLink(view, link_digest(token))
 
@@ -196,8 +195,7 @@ class Phone:
         self.table.show_link((self.link() or "") if self.served else "")
 
     def _shown_game(self) -> int | None:
-        shown = None if self._shown is None else self._shown.get("id")
-        return shown if isinstance(shown, int) else None
+        return None if self._shown is None else self._shown.id
 
     def link(self) -> str | None:
         """The address of the page the OLED's code opens: the game in play's, or

@@ -1,4 +1,4 @@
-"""The table view: where a game stands, as language-free JSON for the players' phones.
+"""The table view: where a game stands, language-free, for the players' phones.
 
 The phone page (issue 15) is served by the table itself at home
 (:mod:`companion.daemon.phone`) and by the cafe's server from the table's retained
@@ -19,15 +19,12 @@ import hashlib
 from collections.abc import Sequence
 
 from companion.flows.base import GameFlow
-from companion.games.json_types import JSONObject
 from companion.games.registry import get_game
 from companion.views.live_sections import card
+from companion.views.live_types import VERSION, Outcome, TableView
 from companion.views.plugins import views_of
 
-#: The view's version: a page reads the fields it knows and ignores the others.
-VERSION = 1
-
-__all__ = ["VERSION", "card", "link_digest", "table_view", "waiting_view"]
+__all__ = ["VERSION", "TableView", "card", "link_digest", "table_view", "waiting_view"]
 
 
 def link_digest(token: str) -> str:
@@ -42,7 +39,7 @@ def table_view(
     *,
     game_id: int | None,
     ended: str | None = None,
-) -> JSONObject:
+) -> TableView:
     """The table view of ``flow`` for ``players`` (names by seat, "" for unnamed).
 
     ``ended`` is why the game ended (the journal's reason: ``over``, ``staff``...), None
@@ -50,44 +47,38 @@ def table_view(
     """
     status = flow.status()
     views = views_of(flow.game)
-    view: JSONObject = {
-        "v": VERSION,
-        "id": game_id,
-        "game": flow.game,
-        "label": get_game(flow.game).label,
-        "players": list(players),
-        "over": flow.is_over() or ended is not None,
-        "ended": ended,
-        **views.outcome(flow.report()),
-    }
+    section, to_play = None, status.to_play
     if isinstance(status, views.status):
-        view[views.section] = views.live(flow, status)
-        view["round"], view["to_play"] = status.round, views.playing(status)
-    else:
-        view["round"], view["to_play"] = status.round, status.to_play
-    if ended is not None:
-        view["to_play"] = None
-    return view
+        section, to_play = views.live(flow, status), views.playing(status)
+    return TableView(
+        id=game_id,
+        game=flow.game,
+        label=get_game(flow.game).label,
+        players=tuple(players),
+        over=flow.is_over() or ended is not None,
+        ended=ended,
+        outcome=views.outcome(flow.report()),
+        round=status.round,
+        to_play=None if ended is not None else to_play,
+        section=section,
+    )
 
 
-def waiting_view(game: str | None, players: Sequence[str]) -> JSONObject:
+def waiting_view(game: str | None, players: Sequence[str]) -> TableView:
     """The table view before a game starts: the page the attract screen's code opens
     (issue 15). ``game`` is the one being set up (None: none chosen yet) and ``players``
     its names so far ("" unnamed; no seat at all before a game is chosen): a phone may
     type names there, the table asks to confirm them, and the game started takes them
     and the same link."""
-    return {
-        "v": VERSION,
-        "id": None,
-        "game": game,
-        "label": get_game(game).label if game else "",
-        "players": list(players),
-        "waiting": True,
-        "over": False,
-        "ended": None,
-        "rounds": [],
-        "totals": None,
-        "winners": [],
-        "round": None,
-        "to_play": None,
-    }
+    return TableView(
+        id=None,
+        game=game,
+        label=get_game(game).label if game else "",
+        players=tuple(players),
+        over=False,
+        ended=None,
+        outcome=Outcome(),
+        round=None,
+        to_play=None,
+        waiting=True,
+    )

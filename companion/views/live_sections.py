@@ -1,5 +1,6 @@
 """Each kind of game's part of the table view (:mod:`companion.views.live`): language-free
-JSON for the players' phones, built from a flow's facts (:mod:`companion.flows.status`).
+facts for the players' phones (:mod:`companion.views.live_types`), built from a flow's
+facts (:mod:`companion.flows.status`).
 
 Seats are numbers; cards are objects a page names as printed, read by the game's own
 face reader (:func:`card`: ``{"face": "R13", "kind": "red", "number": 13}`` is "Red
@@ -16,6 +17,7 @@ section is :mod:`companion.views.plugins`'s.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from companion.flows.base import GameFlow
@@ -28,21 +30,35 @@ from companion.flows.status import (
     TrickStatus,
 )
 from companion.games import GameReport, HexReport
-from companion.games.json_types import JSON, JSONObject
+from companion.games.faces import Face
+from companion.games.json_types import JSONObject
 from companion.games.registry import card_face
 from companion.games.report import CardGameReport, FibonachosRound, TrumpRound
+from companion.views.live_types import Outcome
+from companion.views.section_types import (
+    HexView,
+    Meld,
+    Play,
+    RummySeat,
+    RummyView,
+    TrickView,
+    card_json,
+)
 
 
 def card(notation: str, deck: str) -> JSONObject:
-    """A card as its face prints it: its kind (a colour, ``spicy``, ``base``, ``top``,
-    ``standard``, ``wild``, ``bonus``, ``move``) and big number; ``kind`` None for a
-    notation the deck does not know (a page shows ``face`` then)."""
-    face = card_face(notation, deck)
-    return {"face": face.face, "kind": face.kind, "number": face.number}
+    """A card as its face prints it, as JSON: its kind (a colour, ``spicy``, ``base``,
+    ``top``, ``standard``, ``wild``, ``bonus``, ``move``) and big number; ``kind`` None
+    for a notation the deck does not know (a page shows ``face`` then)."""
+    return card_json(card_face(notation, deck))
 
 
-def _plays(plays: Sequence[Played], deck: str) -> list[JSON]:
-    return [{"seat": p.seat, "card": card(p.card, deck)} for p in plays]
+def _face(notation: str | None, deck: str) -> Face | None:
+    return None if notation is None else card_face(notation, deck)
+
+
+def _plays(plays: Sequence[Played], deck: str) -> tuple[Play, ...]:
+    return tuple(Play(p.seat, card_face(p.card, deck)) for p in plays)
 
 
 def _colour(value: Any) -> str | None:
@@ -53,49 +69,52 @@ def _colour(value: Any) -> str | None:
     return str(title).lower() if title is not None else str(value.name).lower()
 
 
-def trick_section(flow: GameFlow, status: TrickStatus) -> JSONObject:
+def trick_section(flow: GameFlow, status: TrickStatus) -> TrickView:
     """The trick on the table, the last one, and the running tally of the round."""
     deck = status.game
-    out: JSONObject = {
-        "round": status.round,
-        "trick": status.trick,
-        "to_play": status.to_play,
-        "awaiting": status.awaiting.value,
-        "plays": _plays(status.plays, deck),
-        "lead": _colour(status.lead),
-        "trump": _colour(status.trump),
-        "symbol": None if status.symbol is None else status.symbol.name.lower(),
-        "spicy": None if status.spicy is None else card(status.spicy, deck),
-        "leader_card": None if status.leader_card is None else card(status.leader_card, deck),
-        "last": _plays(status.last, deck),
-        "last_winner": status.last_winner,
-        "missing": None if status.missing is None else status.missing.seat,
-    }
-    if status.totals:
-        points = status.points or (0,) * len(status.totals)
-        out["running"] = [t + p for t, p in zip(status.totals, points, strict=True)]
-        out["points"] = list(points)
-        out["taken"] = list(status.taken)
-        out["tricks"] = list(status.tricks)
-    return out
+    view = TrickView(
+        round=status.round,
+        trick=status.trick,
+        to_play=status.to_play,
+        awaiting=status.awaiting.value,
+        plays=_plays(status.plays, deck),
+        lead=_colour(status.lead),
+        trump=_colour(status.trump),
+        symbol=None if status.symbol is None else status.symbol.name.lower(),
+        spicy=_face(status.spicy, deck),
+        leader_card=_face(status.leader_card, deck),
+        last=_plays(status.last, deck),
+        last_winner=status.last_winner,
+        missing=None if status.missing is None else status.missing.seat,
+    )
+    if not status.totals:
+        return view
+    points = status.points or (0,) * len(status.totals)
+    return replace(
+        view,
+        running=tuple(t + p for t, p in zip(status.totals, points, strict=True)),
+        points=tuple(points),
+        taken=tuple(status.taken),
+        tricks=tuple(status.tricks),
+    )
 
 
-def _meld(meld: MeldSet, deck: str) -> JSONObject:
+def _meld(meld: MeldSet, deck: str) -> Meld:
     """A set: its first card, its state, and what it lacks (never the engine's rule)."""
-    return {
-        "base": card(meld.base, deck),
-        "state": meld.state.value,
-        "lack": meld.lack.value if meld.state is SetState.OPEN else None,
-        "missing": meld.missing,
-        "wild": meld.wild,
-    }
+    return Meld(
+        base=card_face(meld.base, deck),
+        state=meld.state.value,
+        lack=meld.lack.value if meld.state is SetState.OPEN else None,
+        missing=meld.missing,
+        wild=meld.wild,
+    )
 
 
-def _rummy_seats(flow: GameFlow, status: RummyStatus) -> list[JSON]:
+def _rummy_seats(flow: GameFlow, status: RummyStatus) -> tuple[RummySeat, ...]:
     """Every seat's sets (the OLED pages through them; a phone shows them all)."""
     sets = getattr(flow, "sets", None)
     closed = getattr(flow, "closed", None)
-    seats: list[JSON] = []
+    seats: list[RummySeat] = []
     for seat in range(len(status.complete) or 1):
         lines: list[MeldSet] = []
         if closed is not None and sets is not None:
@@ -104,37 +123,37 @@ def _rummy_seats(flow: GameFlow, status: RummyStatus) -> list[JSON]:
         elif seat == status.seat:
             lines = list(status.sets)
         seats.append(
-            {
-                "sets": [_meld(m, status.game) for m in lines],
-                "complete": status.complete[seat] if status.complete else 0,
-                "closed": status.closed[seat] if status.closed else 0,
-            }
+            RummySeat(
+                sets=tuple(_meld(m, status.game) for m in lines),
+                complete=status.complete[seat] if status.complete else 0,
+                closed=status.closed[seat] if status.closed else 0,
+            )
         )
-    return seats
+    return tuple(seats)
 
 
-def rummy_section(flow: GameFlow, status: RummyStatus) -> JSONObject:
+def rummy_section(flow: GameFlow, status: RummyStatus) -> RummyView:
     """Where a rummy round stands: every seat's sets and tallies."""
-    return {
-        "round": status.round,
-        "turn": status.turn,
-        "counting": status.counting,
-        "seats": _rummy_seats(flow, status),
-    }
+    return RummyView(
+        round=status.round,
+        turn=status.turn,
+        counting=status.counting,
+        seats=_rummy_seats(flow, status),
+    )
 
 
-def hex_section(flow: GameFlow, status: HexStatus) -> JSONObject:
+def hex_section(flow: GameFlow, status: HexStatus) -> HexView:
     """The hex turn: the side to move, its allowance and what it has left (H2, H5)."""
-    return {
-        "to_play": status.side.seat,
-        "turn": status.turn,
-        "allowed": status.allowed,
-        "left": status.left,
-        "reduction": status.reduction,
-        "card": status.card,
-        "winner": None if status.winner is None else status.winner.seat,
-        "awaiting": status.awaiting.value,
-    }
+    return HexView(
+        to_play=status.side.seat,
+        turn=status.turn,
+        allowed=status.allowed,
+        left=status.left,
+        reduction=status.reduction,
+        card=status.card,
+        winner=None if status.winner is None else status.winner.seat,
+        awaiting=status.awaiting.value,
+    )
 
 
 def standing(report: GameReport) -> tuple[tuple[int, ...] | None, tuple[int, ...]]:
@@ -146,26 +165,26 @@ def standing(report: GameReport) -> tuple[tuple[int, ...] | None, tuple[int, ...
     raise TypeError(f"{report.game}: no outcome for a report of {type(report).__name__}")
 
 
-def hex_outcome(report: GameReport) -> JSONObject:
+def hex_outcome(report: GameReport) -> Outcome:
     """A hex game counts no points: its winner, once there is one."""
     winners = standing(report)[1] if isinstance(report, HexReport) else ()
-    return {"rounds": [], "totals": None, "winners": list(winners)}
+    return Outcome(winners=winners)
 
 
-def card_outcome(report: GameReport) -> JSONObject:
+def card_outcome(report: GameReport) -> Outcome:
     """The rounds done (points per seat; Fibonachos' spicy taken, Trump's symbols), the
     totals and the winners."""
     if not isinstance(report, CardGameReport):
         raise TypeError(f"{report.game}: a card game's outcome needs a card game's report")
     totals, winners = standing(report)
-    out: JSONObject = {
-        "rounds": [list(r.points) for r in report.rounds],
-        "totals": None if totals is None else list(totals),
-        "winners": list(winners),
-        "complete": report.complete,
-    }
-    if report.rounds and all(isinstance(r, FibonachosRound) for r in report.rounds):
-        out["spicy"] = [list(r.spicy) for r in report.rounds if isinstance(r, FibonachosRound)]
-    if report.rounds and all(isinstance(r, TrumpRound) for r in report.rounds):
-        out["symbols"] = [list(r.symbols) for r in report.rounds if isinstance(r, TrumpRound)]
-    return out
+    rounds = report.rounds
+    spicy = [tuple(r.spicy) for r in rounds if isinstance(r, FibonachosRound)]
+    symbols = [tuple(r.symbols) for r in rounds if isinstance(r, TrumpRound)]
+    return Outcome(
+        rounds=tuple(tuple(r.points) for r in rounds),
+        totals=totals,
+        winners=winners,
+        complete=report.complete,
+        spicy=tuple(spicy) if rounds and len(spicy) == len(rounds) else None,
+        symbols=tuple(symbols) if rounds and len(symbols) == len(rounds) else None,
+    )

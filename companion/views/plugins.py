@@ -36,7 +36,6 @@ from companion.games.errors import UnknownGameError
 from companion.games.fibonachos import SPEC as FIBONACHOS
 from companion.games.hex import REFEREE_SPEC as HEX_REFEREE
 from companion.games.hex import SPEC as HEX
-from companion.games.json_types import JSONObject
 from companion.games.rummy import SPECS as RUMMY_GAMES
 from companion.games.trump import SPEC as TRUMP
 from companion.views.live_sections import (
@@ -46,6 +45,7 @@ from companion.views.live_sections import (
     rummy_section,
     trick_section,
 )
+from companion.views.live_types import Outcome
 from companion.views.present import (
     FlowView,
     present_hex,
@@ -53,6 +53,7 @@ from companion.views.present import (
     present_scores,
     present_trick,
 )
+from companion.views.section_types import Section
 
 
 @dataclass(frozen=True)
@@ -60,7 +61,8 @@ class GameViews:
     """The views of one kind of game, whose flow reports ``status`` (or :class:`Scores`).
 
     ``present`` makes its screen from a status and the players' names; ``section``
-    names the live view's part for it (``view[section] = live(flow, status)``);
+    names the live view's part for it (its key in the view's JSON; ``live(flow,
+    status)`` builds it);
     ``outcome`` gives the rounds, totals and winners of its report (the hex games
     count no points: ``totals`` None); ``playing`` is the seat the page shows playing
     (the status's ``to_play``; in rummy the seat laying cards now, R4, and before the
@@ -70,8 +72,8 @@ class GameViews:
     status: type[Any]
     present: Callable[[Any, Sequence[str]], FlowView]
     section: str
-    live: Callable[[GameFlow, Any], JSONObject]
-    outcome: Callable[[GameReport], JSONObject]
+    live: Callable[[GameFlow, Any], Section]
+    outcome: Callable[[GameReport], Outcome]
     playing: Callable[[Any], int | None]
 
 

@@ -26,7 +26,8 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from companion.games.json_types import JSON, ints
+from companion.games.json_types import JSON
+from companion.views.live import TableView
 from companion.views.names import NAME_CHARS
 from companion.web.i18n import LOCALES, draw, translations
 from companion.web.negotiation import negotiate
@@ -46,7 +47,7 @@ class Live:
     """The game a link opens: its table view, and whether it is the game in play
     (``live``: names may still be given) or one that has ended (read-only)."""
 
-    view: Mapping[str, JSON]
+    view: TableView
     live: bool
     lang: str | None = None  # the table's language, when it has one
 
@@ -54,7 +55,7 @@ class Live:
 class FragmentContext(TypedDict):
     """What the live part of the page (``_live.html``) is drawn from."""
 
-    view: Mapping[str, JSON]
+    view: TableView
     w: Words
     live: bool
     table: str
@@ -154,7 +155,7 @@ async def page(request: Request) -> Response:
         return opened
     table, token, found = opened
     if request.url.path.endswith(".json"):
-        return JSONResponse({"live": found.live, "view": dict(found.view)})
+        return JSONResponse({"live": found.live, "view": found.view.to_json()})
     context = _context(request, table, token, found)
     context["seats"] = seat_fields(found.view)
     context["name_chars"] = NAME_CHARS
@@ -219,12 +220,10 @@ def clean_names(raw: Sequence[str], seats: int, *, setup: bool = False) -> list[
     return names
 
 
-def seat_fields(view: Mapping[str, JSON]) -> int:
+def seat_fields(view: TableView) -> int:
     """How many names the page asks: one per seat, or before a game is chosen
     :data:`SETUP_SEATS`."""
-    players = view.get("players")
-    seats = len(players) if isinstance(players, list) else 0
-    return seats or (SETUP_SEATS if view.get("waiting") else 0)
+    return len(view.players) or (SETUP_SEATS if view.waiting else 0)
 
 
 def said(request: Request, lang: str | None, answer: str) -> str:
@@ -245,7 +244,7 @@ async def names(request: Request) -> Response:
         return _refused(request, table)
     seats = seat_fields(found.view)
     raw = [str(form.get(f"name{i}", "")) for i in range(seats)]
-    typed = clean_names(raw, seats, setup=bool(found.view.get("waiting")))
+    typed = clean_names(raw, seats, setup=found.view.waiting)
     if not found.live:
         answer = "over"
     elif typed is None:
@@ -262,15 +261,14 @@ async def names(request: Request) -> Response:
 
 
 def _named(found: Live) -> list[str]:
-    players = found.view.get("players")
-    listed = players if isinstance(players, list) else []
-    return [name if isinstance(name, str) and name else f"{i + 1}" for i, name in enumerate(listed)]
+    return [name or f"{i + 1}" for i, name in enumerate(found.view.players)]
 
 
-def _rounds(view: Mapping[str, JSON], key: str = "rounds") -> list[list[int]]:
+def _rounds(view: TableView, kind: str = "rounds") -> list[list[int]]:
     """Per-round figures by seat (``rounds``: the points; ``spicy``, ``symbols``)."""
-    rounds = view.get(key)
-    return [list(ints(r, key)) for r in rounds] if isinstance(rounds, list) else []
+    outcome = view.outcome
+    rounds = {"rounds": outcome.rounds, "spicy": outcome.spicy, "symbols": outcome.symbols}
+    return [list(r) for r in rounds.get(kind) or ()]
 
 
 async def record(request: Request) -> Response:
@@ -281,7 +279,7 @@ async def record(request: Request) -> Response:
     data = _source(request).game_record(table, token)
     if data is None:
         raise HTTPException(404, "no record of this game")
-    name = f"{table}-game-{found.view.get('id')}.json"
+    name = f"{table}-game-{found.view.id}.json"
     headers = {"Content-Disposition": f'attachment; filename="{name}"'}
     return JSONResponse(dict(data), headers=headers)
 
@@ -302,9 +300,9 @@ async def scores_csv(request: Request) -> Response:
     for number, points in enumerate(_rounds(view), start=1):
         for seat, value in enumerate(points):
             running[seat] += value
-            row = [table, view.get("id"), view.get("game"), number, seat, players[seat]]
+            row = [table, view.id, view.game, number, seat, players[seat]]
             rows.append([*row, value, running[seat]])
-    name = f"{table}-game-{view.get('id')}.csv"
+    name = f"{table}-game-{view.id}.csv"
     headers = {"Content-Disposition": f'attachment; filename="{name}"'}
     text = csv_text(CSV_HEADER, rows)
     return Response(text, media_type="text/csv; charset=utf-8", headers=headers)
@@ -323,7 +321,7 @@ async def plot(request: Request) -> Response:
     rounds = _rounds(view)
     if kind == "totals":
         svg = totals_svg(w.names, rounds, w.say(N_("Totals by round")), PLOT, locale=locale)
-    elif kind in ("spicy", "symbols") and view.get(kind):
+    elif kind in ("spicy", "symbols") and _rounds(view, kind):
         title = w.say(N_("Spicy taken per round") if kind == "spicy" else N_("Symbols per round"))
         label = w.say(N_("Round {number}"))
         svg = per_round_svg(w.names, _rounds(view, kind), title, label, PLOT, locale=locale)
@@ -343,8 +341,8 @@ async def summary(request: Request) -> Response:
     view = found.view
     locale = _locale(request, found.lang)
     w = words(translations(locale), view)
-    given = view.get("totals")
-    totals = list(ints(given, "totals")) if given else [0] * len(w.names)
+    given = view.outcome.totals
+    totals = list(given) if given else [0] * len(w.names)
     rounds = _rounds(view)
     png = summary_png(
         w.names,
@@ -354,7 +352,7 @@ async def summary(request: Request) -> Response:
         plot_title=w.say(N_("Totals by round")),
         number=lambda value: format_decimal(value, locale=locale),
     )
-    name = f"{table}-game-{view.get('id')}.png"
+    name = f"{table}-game-{view.id}.png"
     headers = {"Content-Disposition": f'inline; filename="{name}"', "Cache-Control": "no-store"}
     return Response(png, media_type="image/png", headers=headers)
 

@@ -6,19 +6,22 @@ left unnamed are "Seat 2", and what the table waits for is a sentence; no serial
 zone name or rule id is ever said (those stay in the JSON and the logs).
 
     >>> from babel.support import Translations
-    >>> w = words(Translations(), {"game": "fibonachos", "players": ["Ana", ""]})
-    >>> w.names, w.card({"face": "R13", "kind": "red", "number": 13})
+    >>> from companion.games.faces import Face
+    >>> from companion.views.live import waiting_view
+    >>> w = words(Translations(), waiting_view("fibonachos", ["Ana", ""]))
+    >>> w.names, w.card(Face("R13", "red", 13))
     (['Ana', 'Seat 2'], 'Red 13')
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 from babel.support import NullTranslations
 
-from companion.games.json_types import JSON
+from companion.games.faces import Face
+from companion.views.live import TableView
+from companion.views.section_types import Meld
 
 
 def N_(message: str) -> str:  # noqa: N802 (gettext's name for a marker)
@@ -96,16 +99,16 @@ class Words:
     """The page's words for one view."""
 
     tr: NullTranslations
-    view: Mapping[str, JSON]
+    view: TableView
     names: list[str]
 
     def say(self, message: str) -> str:
         return self.tr.gettext(message)
 
-    def card(self, card: Mapping[str, JSON] | None) -> str:
-        if not card:
+    def card(self, card: Face | None) -> str:
+        if card is None:
             return ""
-        kind, number = _text(card.get("kind")), card.get("number")
+        kind, number = card.kind, card.number
         if kind == "wild":
             return (
                 self.say(N_("Wild {number}")).format(number=number)
@@ -116,7 +119,7 @@ class Words:
             return self.say(N_("Bonus"))
         if kind in CARD_WORDS:
             return self.say(CARD_WORDS[kind]).format(number=number)
-        return str(card.get("face", "?")).split("#")[0]
+        return card.face.split("#")[0]
 
     def colour(self, value: str | None) -> str:
         return self.say(COLOUR_WORDS[value]) if value in COLOUR_WORDS else ""
@@ -131,15 +134,15 @@ class Words:
         side = self.say(N_("Black")) if seat == 0 else self.say(N_("White"))
         return f"{side} ({self.name(seat)})"
 
-    def set_state(self, meld: Mapping[str, JSON]) -> str:
+    def set_state(self, meld: Meld) -> str:
         """A rummy set's state and what it lacks."""
-        state = str(meld.get("state"))
+        state = meld.state
         if state != "open":
             said = self.say(STATE_WORDS.get(state, state))
-            return f"{said} · {meld['wild']}" if meld.get("wild") else said
-        lack = meld.get("lack")
+            return f"{said} · {meld.wild}" if meld.wild else said
+        lack = meld.lack
         if lack == "points":
-            return self.say(N_("{missing} missing")).format(missing=meld.get("missing"))
+            return self.say(N_("{missing} missing")).format(missing=meld.missing)
         if lack == "wild-number":
             return self.say(N_("wild card: which number?"))
         if lack == "impossible":
@@ -147,12 +150,11 @@ class Words:
         return self.say(N_("open"))
 
     def ended(self) -> str:
-        reason = _text(self.view.get("ended")) or "over"
+        reason = self.view.ended or "over"
         return self.say(ENDED_WORDS.get(reason, ENDED_WORDS["over"]))
 
     def winners(self) -> str:
-        seats = self.view.get("winners")
-        won = [self.name(_seat(s)) for s in seats] if isinstance(seats, list) else []
+        won = [self.name(seat) for seat in self.view.outcome.winners]
         if not won:
             return ""
         return self.say(N_("{names} won")).format(names=" & ".join(won))
@@ -160,55 +162,35 @@ class Words:
     def waiting(self) -> str:
         """What the table waits for, or whose turn it is."""
         view = self.view
-        if view.get("over"):
+        if view.over:
             return self.winners() or self.ended()
-        trick, hexed = _section(view, "trick"), _section(view, "hex")
-        awaiting = _text(trick.get("awaiting")) or _text(hexed.get("awaiting")) or "nothing"
-        to_play = _seat(view.get("to_play"))
+        trick, hexed, rummy = view.trick, view.hex, view.rummy
+        awaiting = trick.awaiting if trick else hexed.awaiting if hexed else "nothing"
+        to_play = view.to_play
         if awaiting in AWAITING_WORDS:
             return self.say(AWAITING_WORDS[awaiting]).format(player=self.name(to_play))
         if hexed:
-            side = _seat(hexed.get("to_play"))
             return self.say(N_("{side} to move · moves left: {left} of {allowed}")).format(
-                side=self.side(side),
-                left=hexed["left"],
-                allowed=hexed["allowed"],
+                side=self.side(hexed.to_play),
+                left=hexed.left,
+                allowed=hexed.allowed,
             )
-        rummy = _section(view, "rummy")
-        if rummy.get("counting"):
+        if rummy and rummy.counting:
             return self.say(N_("Lay out your hands to be counted"))
-        if view.get("to_play") is None:
+        if to_play is None:
             return ""
-        if rummy.get("turn") is not None:  # else the round's first player, none laid yet
+        if rummy and rummy.turn is not None:  # else the round's first player, none laid yet
             return self.say(N_("{player} laid the last card")).format(player=self.name(to_play))
         return self.say(N_("{player} to play")).format(player=self.name(to_play))
 
     def summary_title(self) -> str:
-        label = str(self.view.get("label") or "")
+        label = self.view.label
         label = self.say(label) if label else ""  # the game's name, as the table says it
         won = self.winners()
         return f"{label} · {won}" if won else label
 
 
-def _text(value: JSON) -> str | None:
-    """A field that should hold text (a damaged one reads as missing)."""
-    return value if isinstance(value, str) else None
-
-
-def _seat(value: JSON) -> int | None:
-    """A field that should hold a seat number (a damaged one reads as missing)."""
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-def _section(view: Mapping[str, JSON], key: str) -> Mapping[str, JSON]:
-    """A game's section of the view (``trick``, ``hex``, ``rummy``); empty when absent."""
-    value = view.get(key)
-    return value if isinstance(value, dict) else {}
-
-
-def words(tr: NullTranslations, view: Mapping[str, JSON]) -> Words:
-    players = view.get("players")
-    players = players if isinstance(players, list) else []
+def words(tr: NullTranslations, view: TableView) -> Words:
     seat = tr.gettext(N_("Seat {number}"))
-    names = [str(p) or seat.format(number=i + 1) for i, p in enumerate(players)]
+    names = [name or seat.format(number=i + 1) for i, name in enumerate(view.players)]
     return Words(tr, view, names)

@@ -20,7 +20,7 @@ from starlette.testclient import TestClient
 from companion.cafe.server import CafeServer
 from companion.cafe.store import open_store
 from companion.cli import main
-from companion.games.json_types import JSONObject
+from companion.views.live_types import Outcome, TableView
 from companion.web.app import create_app
 from companion.web.phone import Live, create_phone_app
 
@@ -115,8 +115,9 @@ class OneGame:
     """A players' page source with one game whose players chose formulas as names."""
 
     def lookup(self, table: str, token: str) -> Live | None:
-        view: JSONObject = {"id": 4, "game": "trump", "players": list(HOSTILE[:3])}
-        view["rounds"] = [[3, -2, 5]]
+        outcome = Outcome(rounds=((3, -2, 5),), totals=(3, -2, 5))
+        players = tuple(HOSTILE[:3])
+        view = TableView(4, "trump", "", players, False, None, outcome, None, None)
         return Live(view, live=False) if token == "k1" else None
 
     def game_record(self, table: str, token: str) -> None:

@@ -101,7 +101,7 @@ def test_the_cafe_serves_the_page_from_the_state_and_keeps_old_links(
     with TestClient(app) as client:
         page = client.get(f"/t/t1?k={token}")
         assert page.status_code == 200 and "Ana" in page.text and 'id="now"' in page.text
-        assert client.get(f"/t/t1.json?k={token}").json() == {"live": True, "view": view}
+        assert client.get(f"/t/t1.json?k={token}").json() == {"live": True, "view": view.to_json()}
         assert client.get("/t/t1?k=wrong").status_code == 403
         assert client.get(f"/t/t2?k={token}").status_code == 403
         names = {"k": token, "name0": "Zoé", "name1": "Yann", "name2": "Xavier"}

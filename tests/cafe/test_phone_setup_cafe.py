@@ -187,7 +187,7 @@ def test_a_game_chosen_on_the_oled_shows_on_the_cafes_page_before_it(
     def chosen_held() -> bool:
         row = server.ingest.tables.get("t1")
         setup = row.state.setup if row is not None and row.state is not None else None
-        return setup is not None and setup.live.get("game") == chosen.spec.name
+        return setup is not None and setup.live.game == chosen.spec.name
 
     _until(daemon, clock, chosen_held, "the chosen game's page before it on the server")
     assert server.quarantined() == []

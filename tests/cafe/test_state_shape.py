@@ -8,18 +8,22 @@ card keeps what it showed; a well-formed one reads back equal to what the table 
 from __future__ import annotations
 
 import json
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 from cafe_fixtures import dashboard, state_with
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "views"))
+from view_strategies import views
 
 from companion.bus.contract import GameFacts, MessageError, PageLink, TableState, Topics
 from companion.cafe.batch import Incoming
 from companion.cafe.live import CafeLive
 from companion.cafe.server import CafeServer
-from companion.games.json_types import JSONObject
 from companion.views.live import link_digest, waiting_view
 from companion.web.model import TableCard
 
@@ -76,10 +80,6 @@ def test_a_state_with_fields_this_version_does_not_know_is_read(server: CafeServ
 _names = st.lists(st.sampled_from(["Ana", "Ben", "Cy", "Zoé", "Jean Luc"]), min_size=1, max_size=8)
 
 
-def _view(players: tuple[str, ...]) -> JSONObject:
-    return {"v": 1, "players": list(players)}
-
-
 @st.composite
 def _facts(draw: st.DrawFn) -> GameFacts:
     players = tuple(draw(_names))
@@ -99,10 +99,11 @@ def _facts(draw: st.DrawFn) -> GameFacts:
         running=draw(st.none() | points.map(tuple)),
         journal=draw(st.none() | st.just("") | st.just("0123abcd")),
         link=draw(st.none() | st.just("e" * 64)),
-        live=draw(st.none() | st.just(_view(players))),
+        live=draw(st.none() | views(players)),
     )
 
 
+@settings(suppress_health_check=[HealthCheck.too_slow], deadline=None)  # a view is big
 @given(_facts())
 def test_the_game_a_table_sends_is_the_game_the_server_reads(facts: GameFacts) -> None:
     """Every game the contract allows crosses the bus unchanged: the payload the
@@ -116,7 +117,7 @@ def test_a_state_without_a_game_may_carry_the_page_before_it() -> None:
     """Issue 15: with no game, the ``setup`` (the waiting view, the set-up link's
     digest) is read; one whose link is no digest is left (no page opens on it); one
     whose view's names break the contract is refused."""
-    view = {"v": 1, "waiting": True, "players": ["Ana", ""]}
+    view = waiting_view("trump", ["Ana", ""]).to_json()
     body = {"v": 1, "cafe": "corner", "table": "t1", "at": 1.0, "game": None, "devices": {}}
     good = {**body, "setup": {"live": view, "link": "a" * 64}}
     state = TableState.parse("corner", "t1", json.dumps(good).encode())

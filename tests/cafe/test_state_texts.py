@@ -12,7 +12,12 @@ from cafe_fixtures import dashboard, state_with
 
 from companion.cafe.batch import Incoming
 from companion.cafe.server import CafeServer
+from companion.flows.registry import make_flow
+from companion.views.live import table_view
 
+#: t1's players' page: its game (Fibonachos, three players) before its first card.
+NAMES = ["Ana", "Ben", "Cy"]
+VIEW = table_view(make_flow("fibonachos", NAMES, [], options={}), NAMES, game_id=3).to_json()
 BAD: dict[str, dict[str, Any]] = {
     "a bidi override": {"players": ["\u202eevil", "Ben", "Cy"]},
     "a zero-width space": {"players": ["Ana", "B\u200ben", "Cy"]},
@@ -21,7 +26,7 @@ BAD: dict[str, dict[str, Any]] = {
     "nine players": {"players": [f"P{n}" for n in range(9)]},
     "a label of 5,000 characters": {"label": "L" * 5000},
     "a label with a newline": {"label": "Trump\n<b>"},
-    "the live view's names": {"live": {"players": ["\u202eevil", "Ben", "Cy"]}},
+    "the live view's names": {"live": {**VIEW, "players": ["\u202eevil", "Ben", "Cy"]}},
 }
 
 

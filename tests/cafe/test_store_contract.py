@@ -19,8 +19,8 @@ from pg_fixtures import Postgres
 from companion.bus.contract import Answer, EventRow, GameFacts, GameRow, TableState
 from companion.cafe.columns import state_of
 from companion.cafe.store import GameQuery, JournalRow, SeatRow, Store, TableRow, open_store
-from companion.games.json_types import JSONObject
 from companion.journal import GameResult
+from companion.views.live_types import Outcome, TableView
 
 NAMES = itertools.count(1)
 
@@ -112,7 +112,8 @@ def test_a_rolled_back_batch_leaves_nothing(store: Store) -> None:
 def test_tables_keep_their_last_state_and_progress(store: Store) -> None:
     """The state is kept in its one typed shape: its game (renumbered, with the
     table's own id, its page and link) reads back equal."""
-    live: JSONObject = {"v": 1, "players": ["Ana", "Ben"], "rounds": [[3, 5]]}
+    outcome = Outcome(rounds=((3, 5),), totals=(3, 5))
+    live = TableView(12, "trump", "Fibonacci's Trump", ("Ana", "Ben"), False, None, outcome, 2, 1)
     game = GameFacts(
         12,
         "trump",

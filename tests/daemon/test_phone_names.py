@@ -27,10 +27,10 @@ def test_the_set_up_link_follows_into_the_game_and_names_wait_for_a_press(
     phone.base = "http://pi:8088"
     phone.turn(clock(), True)
     game, token, view = board.current()
-    assert game is None and token and view is not None and view["waiting"]
+    assert game is None and token and view is not None and view.waiting
     assert daemon.app.link == f"http://pi:8088/t/t1?k={token}"  # what the OLED draws
     waiting = board.lookup("t1", token)
-    assert waiting is not None and waiting.live and waiting.view["players"] == []
+    assert waiting is not None and waiting.live and waiting.view.players == ()
 
     # Names typed before the game: offered to the OLED, taken by SELECT, kept for the game.
     assert board.offer_names("t1", token, ["Zoé", "Yann", "Xavier"])

@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 from flow_tables import EXAMPLES, load, play_rummy
-from loose import loose
 
 from companion.flows.base import NoticeKind
 from companion.flows.commands import CountHands, EndRound, Page, Replace, Wild
@@ -161,9 +160,9 @@ def test_a_phone_page_shows_every_seats_sets_closed_ones_too() -> None:
     game.placed(card("a", "?", 0.2, 0.3, face_down=True))
     game.placed(card("b", "?", 0.2, 0.35, face_down=True))
     game.placed(card("e", "B5", 0.2, 0.3, seat=1))
-    seats = loose(rummy_section(game, game.status())["seats"])
+    seats = rummy_section(game, game.status()).seats
     assert game.status().seat == 0
-    assert [[line["state"] for line in seat["sets"]] for seat in seats] == [["closed"], ["open"]]
+    assert [[line.state for line in seat.sets] for seat in seats] == [["closed"], ["open"]]
 
 
 def test_end_round_refuses_an_impossible_end_and_accepts_the_fix() -> None:

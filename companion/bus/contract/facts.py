@@ -17,14 +17,15 @@ its fields, never a JSON mapping).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
 
-from companion.bus.contract.fields import field, number, players, texts
+from companion.bus.contract.fields import field, number, players
 from companion.bus.contract.topics import JOURNAL
 from companion.bus.errors import MessageError
 from companion.bus.limits import LABEL_CHARS, MAX_NAMES, check_line
 from companion.games.json_types import JSON, JSONObject
+from companion.views.live_types import TableView
+from companion.views.view_fields import ViewError, ViewVersionError
 
 #: A players' link as it travels: the SHA-256 of its token, hex (issue 15).
 DIGEST = re.compile(r"[0-9a-f]{64}")
@@ -39,7 +40,7 @@ class GameFacts:
     ``winners`` are seats; ``totals`` is None for a game that counts no points (hex);
     ``running`` the totals counting the round under way, when it has points (issue 26).
     ``journal``, ``link`` (a :data:`DIGEST`) and ``live`` (the players' page's view,
-    :func:`companion.views.live.table_view`, shown as sent once its names are checked)
+    :class:`~companion.views.live_types.TableView`, read whole: :func:`read_view`)
     are optional: a table without a journal identity or a players' page sends none.
     """
 
@@ -55,7 +56,7 @@ class GameFacts:
     running: tuple[int, ...] | None = None
     journal: str | None = None
     link: str | None = None
-    live: Mapping[str, JSON] | None = None
+    live: TableView | None = None
     journal_id: int | None = None
 
     def fields(self) -> JSONObject:
@@ -75,7 +76,7 @@ class GameFacts:
             ("running", None if self.running is None else list(self.running)),
             ("journal", self.journal),
             ("link", self.link),
-            ("live", None if self.live is None else dict(self.live)),
+            ("live", None if self.live is None else self.live.to_json()),
             ("journal_id", self.journal_id),
         )
         out.update((key, value) for key, value in optional if value is not None)
@@ -120,7 +121,7 @@ class GameFacts:
             running=_points(raw.get("running"), seats, f"{at}.running"),
             journal=_journal(raw.get("journal"), f"{at}.journal"),
             link=_digest(raw.get("link"), f"{at}.link"),
-            live=_live(raw.get("live"), f"{at}.live"),
+            live=None if raw.get("live") is None else read_view(raw["live"], f"{at}.live"),
             journal_id=_whole(raw.get("journal_id"), f"{at}.journal_id"),
         )
 
@@ -130,21 +131,21 @@ class PageLink:
     """The players' page before a game (issue 15: the ``state``'s ``setup``): its
     waiting view, and the set-up link's :data:`DIGEST`."""
 
-    live: Mapping[str, JSON]
+    live: TableView
     link: str
 
     def fields(self) -> JSONObject:
-        return {"live": dict(self.live), "link": self.link}
+        return {"live": self.live.to_json(), "link": self.link}
 
     @classmethod
     def parse(cls, raw: object, what: str) -> PageLink | None:
-        """The setup of a state, or None when it has none a page could open (shown as
-        sent, as the devices: only its names and label are checked)."""
+        """The setup of a state, or None when it has none a page could open; its view
+        read whole (:func:`read_view`): a page before a game."""
         live, link = field(raw, "live"), field(raw, "link")
         if not isinstance(live, dict) or not isinstance(link, str) or not DIGEST.fullmatch(link):
             return None
-        check_view(live, f"{what}: setup.live")
-        return cls(live, link)
+        view = read_view(live, f"{what}: setup.live", waiting=True)
+        return None if view is None else cls(view, link)
 
 
 @dataclass(frozen=True)
@@ -218,27 +219,34 @@ def _digest(value: object, what: str) -> str | None:
     return value
 
 
-def _live(value: object, what: str) -> Mapping[str, JSON] | None:
-    """The players' page's view, its names and label checked (issue 22: a view's names
-    of 10,000 characters, or with a bidi override, were shown as sent)."""
-    if value is None:
+def read_view(value: JSON, what: str, *, waiting: bool = False) -> TableView | None:
+    """The players' page's view (a game's, or ``waiting`` the page before a game), read
+    whole (:meth:`TableView.from_json`: every field of its type, the seats within the
+    players), its names and label as both sides take them (issue 22: a view's names of
+    10,000 characters, or with a bidi override, were shown as sent); MessageError
+    naming the field. None for a view of another version (a newer table's): the state
+    is kept without it, and the phones are shown no page rather than a wrong one."""
+    try:
+        view = TableView.from_json(value, what)
+    except ViewVersionError:
         return None
-    if not isinstance(value, dict):
-        raise MessageError(f"{what}: not an object")
-    check_view(value, what)
-    return value
+    except ViewError as exc:
+        raise MessageError(str(exc)) from None
+    if view.waiting is not waiting:
+        said = "the page before a game" if waiting else "a game's page"
+        raise MessageError(f"{what}.waiting: {view.waiting}, not {said}")
+    check_view(view, what)
+    return view
 
 
-def check_view(view: Mapping[str, JSON], what: str) -> None:
+def check_view(view: TableView, what: str) -> None:
     """The texts of a view the phones show: its players' names as both sides take
     them ("" for a seat not named yet: the page before a game), its label a line."""
-    if "players" in view:
-        names = texts(view["players"], f"{what}: players")
-        players([name for name in names if name != ""], f"{what}: players")
-        if len(names) > MAX_NAMES:
-            raise MessageError(f"{what}: {len(names)} players, more than {MAX_NAMES}")
-    if view.get("label") not in (None, ""):  # "": no game chosen yet
-        check_line(view["label"], f"{what}: label", LABEL_CHARS)  # a MessageError
+    players([name for name in view.players if name != ""], f"{what}: players")
+    if len(view.players) > MAX_NAMES:
+        raise MessageError(f"{what}: {len(view.players)} players, more than {MAX_NAMES}")
+    if view.label:  # "": no game chosen yet
+        check_line(view.label, f"{what}: label", LABEL_CHARS)  # a MessageError
 
 
-__all__ = ["DIGEST", "Answer", "GameFacts", "PageLink", "check_view"]
+__all__ = ["DIGEST", "Answer", "GameFacts", "PageLink", "check_view", "read_view"]
