@@ -35,13 +35,13 @@ from dataclasses import dataclass
 from types import TracebackType
 
 #: What a log line writes as an escape: the C0 controls (line feed, carriage return,
-#: ESC...), DEL, the C1 controls, the line and paragraph separators, and the bidi
-#: embeddings, overrides (U+202A-U+202E) and isolates (U+2066-U+2069).
-_ESCAPED = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+#: ESC...), DEL, the C1 controls, the line and paragraph separators, the bidi
+#: embeddings, overrides (U+202A-U+202E) and isolates (U+2066-U+2069), and a lone
+#: surrogate (a UTF-8 stream refuses it: the whole line was lost).
+_OTHERS = "\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff"
+_ESCAPED = re.compile(f"[\x00-\x1f{_OTHERS}]")
 #: The same but the line feed: a traceback's own lines.
-_ESCAPED_IN_LINES = re.compile(
-    "[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
-)
+_ESCAPED_IN_LINES = re.compile(f"[\x00-\x09\x0b-\x1f{_OTHERS}]")
 
 
 def _escape(match: re.Match[str]) -> str:

@@ -31,6 +31,7 @@ HOSTILE = [
     (f"Pizza!\r{FORGED}", f"Pizza!\\x0d{FORGED}"),
     ("Pizza!\x1b[2J\x1b[H", "Pizza!\\x1b[2J\\x1b[H"),
     ("Pizza \u202eeerf si", "Pizza \\u202eeerf si"),
+    ("Pizza\ud800!", "Pizza\\ud800!"),
 ]
 
 
