@@ -70,9 +70,7 @@ _FRAMES = ("  File ", "  [Previous line repeated")
 _ExcInfo = tuple[type[BaseException], BaseException, TracebackType | None]
 
 
-def escaped_traceback(
-    ei: _ExcInfo | tuple[None, None, None],
-) -> str:
+def escaped_traceback(ei: _ExcInfo | tuple[None, None, None]) -> str:
     """The traceback of ``ei`` as :mod:`traceback` writes it, but each exception's
     message (and note) on one line, escaped as :func:`escaped` escapes: its line feeds
     too, so it cannot forge a line; the traceback's own line breaks stay."""

@@ -19,8 +19,8 @@ import pytest
 
 from companion.bus.client import TableBus
 from companion.bus.contract import Command
-from companion.bus.logs import LogRing
-from companion.daemon.logs import setup_logging
+from companion.bus.logs import EscapingFormatter, LogRing
+from companion.daemon.logs import JournaldFormatter, setup_logging
 from companion.daemon.parts import StaffTable
 from companion.daemon.remote import Remote
 
@@ -31,8 +31,8 @@ HOSTILE = [
     (f"Pizza!\r{FORGED}", f"Pizza!\\x0d{FORGED}"),
     ("Pizza!\x1b[2J\x1b[H", "Pizza!\\x1b[2J\\x1b[H"),
     ("Pizza \u202eeerf si", "Pizza \\u202eeerf si"),
-    ("Pizza\ud800!", "Pizza\\ud800!"),
 ]
+IDS = ["line feed", "carriage return", "ESC", "bidi override"]
 
 
 def _message_shown(text: str) -> None:
@@ -43,7 +43,7 @@ def _message_shown(text: str) -> None:
     remote.act(Command("message", text=text), 0.0)
 
 
-@pytest.mark.parametrize(("sent", "shown"), HOSTILE)
+@pytest.mark.parametrize(("sent", "shown"), HOSTILE, ids=IDS)
 def test_a_staff_message_is_one_line_of_the_tables_terminal_log(sent: str, shown: str) -> None:
     out = io.StringIO()
     setup_logging("INFO", environ={}, stream=out)
@@ -55,7 +55,7 @@ def test_a_staff_message_is_one_line_of_the_tables_terminal_log(sent: str, shown
     assert "\x1b" not in lines[0] and "\u202e" not in lines[0]
 
 
-@pytest.mark.parametrize(("sent", "shown"), HOSTILE)
+@pytest.mark.parametrize(("sent", "shown"), HOSTILE, ids=IDS)
 def test_a_staff_message_is_one_line_of_the_journal(sent: str, shown: str) -> None:
     """journald's lines (``JournaldFormatter``): a line feed made a second entry there,
     with a priority prefix of the sender's choosing."""
@@ -66,7 +66,7 @@ def test_a_staff_message_is_one_line_of_the_journal(sent: str, shown: str) -> No
     assert out.getvalue() == said
 
 
-@pytest.mark.parametrize(("sent", "shown"), HOSTILE)
+@pytest.mark.parametrize(("sent", "shown"), HOSTILE, ids=IDS)
 def test_a_staff_message_is_one_line_of_the_ring_sent_to_the_cafe(sent: str, shown: str) -> None:
     """The ring's lines go to the cafe's dashboard (issue 14); a line feed was written
     as " | " there, and a carriage return and ESC as they came."""
@@ -99,3 +99,22 @@ def test_letters_of_any_script_are_written_as_they_are() -> None:
     setup_logging("INFO", environ={}, stream=out)
     _message_shown("Zoé, 王小明, محمد, יוסף, Дмитрий \u200d\U0001f600")
     assert out.getvalue().endswith(": Zoé, 王小明, محمد, יוסף, Дмитрий \u200d\U0001f600\n")
+
+
+def test_a_lone_surrogate_is_an_escape_and_the_line_is_kept() -> None:
+    """A UTF-8 stream (journald's, a terminal's) refuses a lone surrogate: logging
+    printed "--- Logging error ---" and the whole line was lost. The record is handed
+    to the handlers' formatters here, not logged: pytest's own capture would keep it
+    unescaped, and its workers cannot send that text to the main process."""
+    record = logging.LogRecord(
+        "companion.daemon.remote", logging.INFO, __file__, 1, "shown: %s", ("Pizza\ud800!",), None
+    )
+    said = "shown: Pizza\\ud800!"
+    formatter = EscapingFormatter("%(levelname)s %(name)s: %(message)s")
+    assert formatter.format(record) == f"INFO companion.daemon.remote: {said}"
+    journald = JournaldFormatter("%(name)s: %(message)s")
+    assert journald.format(record) == f"<6>companion.daemon.remote: {said}"
+    ring = LogRing()
+    ring.handle(record)
+    assert [line.text for line in ring.since(0)] == [said]
+    formatter.format(record).encode("utf-8")  # a UTF-8 stream takes it
