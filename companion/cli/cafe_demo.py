@@ -157,8 +157,10 @@ def cafe_config(folder: Path, broker: int, web: int, password: str) -> Path:
 def logged_to(path: Path) -> Iterator[None]:
     """The tables' log lines to ``path`` rather than the terminal (three tables' worth
     of journal and bus chatter would bury the links)."""
+    from companion.bus.logs import EscapingFormatter
+
     handler = logging.FileHandler(path, encoding="utf-8")
-    handler.setFormatter(logging.Formatter("%(asctime)s %(threadName)s %(name)s: %(message)s"))
+    handler.setFormatter(EscapingFormatter("%(asctime)s %(threadName)s %(name)s: %(message)s"))
     root = logging.getLogger()
     level = root.level
     root.addHandler(handler)

@@ -185,10 +185,12 @@ class _Stderr(logging.Handler):
 def warnings_on_stderr() -> Iterator[None]:
     """The package's warnings (the refusals the runner logs) as ``replay: ...`` lines on
     stderr for the replay's length, each once, besides any handler the logging has."""
+    from companion.bus.logs import EscapingFormatter
+
     logger = logging.getLogger("companion")
     handler = _Stderr()
     handler.setLevel(logging.WARNING)
-    handler.setFormatter(logging.Formatter("replay: %(message)s"))
+    handler.setFormatter(EscapingFormatter("replay: %(message)s"))
     logger.addHandler(handler)
     propagate = logger.propagate
     logger.propagate = bool(logging.getLogger().handlers)  # else Python's last resort: twice

@@ -2,7 +2,9 @@
 
 Under systemd (``JOURNAL_STREAM`` set) each line starts with the syslog priority
 prefix (``<3>`` for errors ...) so ``journalctl -p warning`` filters by level and
-journald adds the time itself; elsewhere lines carry a short time stamp.
+journald adds the time itself; elsewhere lines carry a short time stamp. Both write
+text from outside escaped (:class:`~companion.bus.logs.EscapingFormatter`): a name or
+a staff message with a line feed or an ANSI escape is one line, its escapes visible.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ import logging
 import sys
 from collections.abc import Mapping
 from typing import TextIO
+
+from companion.bus.logs import EscapingFormatter
 
 _PRIORITY = {
     logging.CRITICAL: 2,
@@ -21,7 +25,7 @@ _PRIORITY = {
 }
 
 
-class JournaldFormatter(logging.Formatter):
+class JournaldFormatter(EscapingFormatter):
     """``<6>companion.session: resumed game 3`` - the priority prefix journald reads."""
 
     def format(self, record: logging.LogRecord) -> str:
@@ -60,7 +64,7 @@ def setup_logging(
         handler.setFormatter(JournaldFormatter("%(name)s: %(message)s"))
     else:
         handler.setFormatter(
-            logging.Formatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s", "%H:%M:%S")
+            EscapingFormatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s", "%H:%M:%S")
         )
     root = logging.getLogger()
     for old in list(root.handlers):

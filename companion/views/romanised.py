@@ -7,7 +7,9 @@ each one syllable, becomes a word of its own: "王小明" reads "Wang Xiao Ming"
 "김민수" "Gim Min Su" (anyascii alone runs them together: "WangXiaoMing"). Japanese
 kana are syllables too, but a word in kana is one word in rōmaji: "さくら" reads
 "Sakura". Greek, Cyrillic and the alphabets are written letter by letter as anyascii
-does ("Дмитрий" reads "Dmitriy"); the spaces a player typed stay as they are.
+does ("Дмитрий" reads "Dmitriy"; Arabic's alef, which anyascii leaves out, as "a":
+"سارا" reads "sara"), their punctuation too; the spaces a player typed stay as they
+are.
 
     >>> romanised("王小明", lambda char: char.isascii())
     'Wang Xiao Ming'
@@ -77,16 +79,27 @@ def romanised(text: str, keep: Callable[[str], bool], *, spaced: bool = True) ->
     return _joined(pieces, spaced=spaced)
 
 
+#: The ends of the names of the letters that carry a vowel and that anyascii writes as
+#: nothing: Arabic's alef ("سارا" is "sara", as anyascii writes alef's presentation
+#: forms, and alef with madda), Thaana's alifu, the letter A of the Brahmic scripts.
+_CARRIERS = (" LETTER ALEF", " LETTER LOW ALEF", " LETTER ALIFU", " LETTER A")
+
+
 def _latin(char: str, keep: Callable[[str], bool]) -> str:
     """One character the place cannot take, as it can."""
     base = unicodedata.normalize("NFKD", char)[:1]
     if base and base != char and keep(base):
         return base
-    kind = unicodedata.category(char)[0]
-    if kind in "LN":
-        return anyascii(char) or UNKNOWN
-    if kind == "M":
+    kind = unicodedata.category(char)
+    if kind[0] in "LN":
+        latin = anyascii(char)
+        if latin or kind == "Lm":  # a modifier (Arabic's tatweel, a stretch) says nothing
+            return latin
+        return "a" if unicodedata.name(char, "").endswith(_CARRIERS) else UNKNOWN
+    if kind[0] == "M":
         return anyascii(char)  # a vowel sign ("रा": "ra"), or nothing (an accent)
+    if kind[0] == "P":  # a comma, a hyphen, a geresh ("ג׳ורג׳": "g'vrg'")
+        return anyascii(char) or UNKNOWN
     return UNKNOWN
 
 

@@ -100,6 +100,7 @@ class ServingOptions(TypedDict):
     http: type[H11Protocol]
     h11_max_incomplete_event_size: int
     timeout_keep_alive: int
+    log_config: None
 
 
 def serving_options(**bounds: Any) -> ServingOptions:
@@ -108,4 +109,7 @@ def serving_options(**bounds: Any) -> ServingOptions:
         "http": guarded_protocol(**bounds),
         "h11_max_incomplete_event_size": HEADER_BYTES,
         "timeout_keep_alive": 5,
+        # uvicorn's lines (an app's exception quoting a request) through the product's
+        # own handlers, escaped (companion.bus.logs), not a handler of uvicorn's own
+        "log_config": None,
     }

@@ -23,6 +23,7 @@ from companion.cafe.server import CafeServer
 from companion.daemon.phone import Phone
 from companion.daemon.remote import Remote
 from companion.daemon.runtime import Daemon
+from companion.games.json_types import JSON
 
 
 def remote_of(daemon: Daemon, table: str = "t1") -> Remote:
@@ -33,14 +34,19 @@ def remote_of(daemon: Daemon, table: str = "t1") -> Remote:
     return Remote(daemon.facade, cast(TableBus, bus), phone)
 
 
-def answering(server: CafeServer, daemon: Daemon) -> list[dict[str, Any]]:
-    """Every command the server publishes to t1 from now on (the list returned), each
-    acted on by ``daemon`` as its bus would, and its state taken by the server."""
-    checker = CommandChecker(KEY, cafe=CAFE, table="t1", clock=server.clock)
-    remote = remote_of(daemon)
+def answering(server: CafeServer, daemon: Daemon, table: str = "t1") -> list[dict[str, Any]]:
+    """Every command the server publishes to ``table`` from now on (the list returned),
+    each acted on by ``daemon`` as its bus would, and its state taken by the server.
+    Called again for another table, each table's commands go to its own daemon."""
+    checker = CommandChecker(KEY, cafe=CAFE, table=table, clock=server.clock)
+    remote = remote_of(daemon, table)
     published: list[dict[str, Any]] = []
+    ours, others = table, server.link.publish_command
 
-    def publish(table: str, body: Mapping[str, object]) -> None:
+    def publish(table: str, body: Mapping[str, JSON]) -> None:
+        if table != ours:
+            others(table, body)
+            return
         published.append(cast(dict[str, Any], body))
         command = checker.check(json.dumps(body).encode())
         now = daemon.app.now

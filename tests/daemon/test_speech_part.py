@@ -15,7 +15,9 @@ from companion.config import parse_config
 from companion.daemon.runtime import Daemon
 from companion.daemon.speech import Mailbox, Speech, level_of, speech_from_config, speech_part
 from companion.errors import ConfigError
-from companion.views.spoken import Announcement, Kind, Level
+from companion.flows.base import Notice, NoticeKind
+from companion.flows.said import Said, Say
+from companion.views.spoken import Announcement, Kind, Level, announce
 from hardware.buttons import Button, ButtonEvent, PressKind
 from hardware.errors import ConfigurationError
 from hardware.speaker import Speaker, Spoken
@@ -186,3 +188,26 @@ def test_the_daemon_starts_turns_and_closes_its_parts(tmp_path: Path) -> None:
     assert not speech.voice.is_alive()
     assert fake.closed
     assert speech.last is not None and speech.last.kind is Kind.TRICK  # posted by a turn
+
+
+def test_a_staff_message_is_shown_and_never_said(tmp_path: Path) -> None:
+    """Session 31 (docs/security.md, "What the logs write"): the staff's message comes
+    from outside with any character in it (ESC, a bidi override); the OLED shows it
+    without them (tests/daemon/test_staff_message_drawn.py), and the voice never says
+    it: it is no notice of an input (the speech part hears the runner's inputs only)
+    and no announcement is made of it (``announce`` says nothing of a staff notice)."""
+    fake = FakeSpeaker()
+    daemon, clock = _daemon(tmp_path, fake, Level.ALL, settle=True)
+    speech = part_of(daemon, Speech)
+    speech.start()
+    daemon.step()
+    before = list(fake.said)
+    daemon.facade.message("Pizza!\x1b[2J \u202eydaer si", clock())  # as Remote.act does
+    assert daemon.app.overlays.current(clock()) is not None  # shown
+    for _ in range(3):
+        clock.advance(0.2)
+        daemon.step()
+    speech.close()
+    assert not [s.text for s in fake.said[len(before) :] if "Pizza" in s.text]
+    message = Notice(NoticeKind.INFO, "Pizza!", said=Said(Say.STAFF_MESSAGE, text="Pizza!"))
+    assert announce([message], None, None, ["Ana", "Ben"], Level.ALL) == []

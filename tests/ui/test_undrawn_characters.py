@@ -80,3 +80,34 @@ def test_a_name_of_controls_alone_draws_nothing_and_nothing_else() -> None:
     with speaking("en"):
         hostile = render(TrickView("Fibonachos", 1, 2, "\u202e\u200b\u2066\x1b"), (128, 64))
         assert _same(hostile, render(TrickView("Fibonachos", 1, 2, ""), (128, 64)))
+
+
+#: Names whose letters anyascii writes as nothing or the fonts' "?": Arabic's alef
+#: (and its tatweel, a stretch), Persian's, a Hebrew geresh and maqaf; and the Latin
+#: letters each is drawn in.
+NO_QUESTION_MARKS = {
+    "سارا": "sara",
+    "امیر": "amyr",
+    "فاطمه": "fatmh",
+    "عـلـي": "`ly",
+    "ג׳ורג׳": "g'vrg'",
+    "בן־גוריון": "vn-gvryvn",
+}
+
+
+def test_every_screen_draws_arabic_alef_and_hebrew_punctuation_as_letters(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Session 31: an Arabic or Persian name's alef was drawn "?" on every screen
+    ("سارا" as "s?r?", "امیر" as "?myr"): anyascii writes alef as nothing, and nothing
+    was '?'. Alef is now "a", as anyascii writes its presentation forms and alef with
+    madda ("آرش": "arsh"); a tatweel (a stretch) is nothing; a Hebrew geresh and maqaf
+    are "'" and "-". Each screen with these names is, pixel for pixel, the screen of
+    the Latin letters they are drawn in."""
+    names = tuple(NO_QUESTION_MARKS)
+    with recording_texts() as texts:
+        drawn = _screens(names, monkeypatch)
+    latin = _screens(tuple(NO_QUESTION_MARKS.values()), monkeypatch)
+    pairs = enumerate(zip(drawn, latin, strict=True))
+    assert [index for index, (one, other) in pairs if not _same(one, other)] == []
+    assert any(name in text for text in texts for name in names)  # the names were drawn

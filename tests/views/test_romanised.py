@@ -38,3 +38,20 @@ def test_the_narrowest_form_adds_no_space() -> None:
         together = romanised(name, _ascii, spaced=False)
         assert together.count(" ") == name.count(" ")
         assert together.replace(" ", "") == romanised(name, _ascii).replace(" ", "")
+
+
+def test_arabic_alef_is_a_and_a_tatweel_nothing() -> None:
+    """Session 31: anyascii writes Arabic's alef as nothing, which was '?' ("s?r?");
+    it is "a", as anyascii writes alef's presentation form (U+FE8D) and alef with
+    madda, whichever a phone sends; a tatweel stretches a letter and says nothing."""
+    assert romanised("سارا", _ascii) == romanised("ﺳﺎﺭﺍ", _ascii) == "sara"
+    assert romanised("امیر آرش", _ascii) == "amyr arsh"
+    assert romanised("عـلـي", _ascii) == "`ly"
+
+
+def test_punctuation_of_other_scripts_is_written_as_anyascii_writes_it() -> None:
+    """Session 31: a Hebrew geresh (George: "ג׳ורג׳") and maqaf, an Arabic comma, were
+    '?'; a symbol still is."""
+    assert romanised("ג׳ורג׳ בן־גוריון", _ascii) == "g'vrg' vn-gvryvn"
+    assert romanised("علي، سارا", _ascii) == "`ly, sara"
+    assert romanised("Ana ★", _ascii) == "Ana ?"
