@@ -52,6 +52,10 @@ def test_uvicorns_lines_go_through_the_cafes_handler_escaped() -> None:
     ``setup_logging`` installs, escaped, rather than a handler of uvicorn's own."""
     out = io.StringIO()
     setup_logging("INFO", environ={}, stream=out)
+    for name in ("uvicorn", "uvicorn.error"):  # as a fresh process has them, not as
+        logger = logging.getLogger(name)  # another test's server left them (its own
+        logger.handlers.clear()  # handler, not passing records on)
+        logger.propagate, logger.disabled = True, False
     uvicorn.Config(lambda scope, receive, send: None, **serving_options())  # its logging set
     try:
         raise ValueError(f"no table /t/t1\n{FORGED}")
