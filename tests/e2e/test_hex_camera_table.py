@@ -19,6 +19,7 @@ from hex_table import play, write_frames
 from companion.cli import main
 from companion.flows.hex_camera import HexCameraFlow
 from companion.games.hex import START
+from companion.games.scoring import score_record
 from companion.session import replay
 from companion.synthetic.hex_games import cards_video, endgame_video, opening_video
 from companion.synthetic.hex_scene import Away, HexScene, HexStep, Hold, Lift, Put, Rest, Shake
@@ -97,6 +98,11 @@ def test_a_strike_reduced_turn_and_the_win() -> None:
     )
     game = table.journal.games()[0]
     assert game.ended is not None and table.daemon.session.flow is None
+    # The cafe keeps no score its record does not bear out (docs/cafe.md): the camera's
+    # game ends with the score and players its record gives.
+    assert game.result is not None and game.result.record is not None
+    assert game.result.record["players"] == list(game.players)
+    assert score_record(game.result.record) == game.result.score
 
 
 def test_a_piece_left_unseen_is_said_by_name_until_it_is_back(
