@@ -64,9 +64,12 @@ class Outcome:
 
     @classmethod
     def from_json(cls, fields: Fields, seats: int) -> Outcome:
+        rounds, totals = fields.tallies("rounds", seats), fields.maybe_tally("totals", seats)
+        if rounds and totals is None:  # a game that counts no points has no rounds
+            raise ViewError(f"{fields.at('rounds')}: rounds of points with no totals")
         return cls(
-            rounds=fields.tallies("rounds", seats),
-            totals=fields.maybe_tally("totals", seats),
+            rounds=rounds,
+            totals=totals,
             winners=fields.seats("winners", seats),
             complete=fields.flag("complete") if fields.has("complete") else None,
             spicy=fields.tallies("spicy", seats) if fields.has("spicy") else None,

@@ -77,6 +77,7 @@ def test_fields_a_newer_table_adds_are_left() -> None:
 
 
 WAITING = waiting_view("fibonachos", ["Ana", "", "Cy"]).to_json()
+_SEAT = {"sets": [], "complete": 0, "closed": 0}
 #: A view's fields of the wrong type or past the players, and the field each names.
 BAD: dict[str, tuple[dict[str, object], str]] = {
     "a seat to play past the last": ({"to_play": 3}, "live.to_play"),
@@ -92,6 +93,13 @@ BAD: dict[str, tuple[dict[str, object], str]] = {
     "no label": ({"label": None}, "live.label"),
     "a section that is no object": ({"trick": [1]}, "live.trick"),
     "two games' sections": ({"hex": {}, "rummy": {}}, "rummy and hex|hex and rummy"),
+    # Views the page could not draw (a 500 to every phone at the table): each seat's
+    # sets are drawn by seat, and rounds of points under their totals.
+    "a rummy section of one seat for three players": (
+        {"rummy": {"round": 1, "turn": 0, "counting": False, "seats": [_SEAT]}},
+        r"live.rummy.seats: 1 seats for 3 players",
+    ),
+    "rounds of points with no totals": ({"rounds": [[1, 2, 3]]}, r"live.rounds: .* no totals"),
 }
 
 

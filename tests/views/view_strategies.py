@@ -117,9 +117,10 @@ def hexes(seats: int) -> st.SearchStrategy[HexView]:
 @st.composite
 def outcomes(draw: st.DrawFn, seats: int) -> Outcome:
     rows = st.lists(tally(seats), max_size=3).map(tuple)
+    totals = draw(st.none() | tally(seats))
     return Outcome(
-        rounds=draw(rows),
-        totals=draw(st.none() | tally(seats)),
+        rounds=draw(rows) if totals is not None else (),  # no points, no rounds
+        totals=totals,
         winners=tuple(draw(st.lists(seat(seats), max_size=2))) if seats else (),
         complete=draw(st.none() | st.booleans()),
         spicy=draw(st.none() | rows),
