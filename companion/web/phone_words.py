@@ -138,8 +138,10 @@ class Words:
         """A rummy set's state and what it lacks."""
         state = meld.state
         if state != "open":
-            said = self.say(STATE_WORDS.get(state, state))
-            return f"{said} · {meld.wild}" if meld.wild else said
+            # A state a newer table added, that this page has no words for: none shown
+            # (the table's word is no player's, and not in the reader's language).
+            said = self.say(STATE_WORDS[state]) if state in STATE_WORDS else ""
+            return " · ".join(part for part in (said, meld.wild) if part)
         lack = meld.lack
         if lack == "points":
             return self.say(N_("{missing} missing")).format(missing=meld.missing)

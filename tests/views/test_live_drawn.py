@@ -103,3 +103,21 @@ def test_a_forged_view_is_refused_or_drawn(name: str) -> None:
                 assert "<" in _drawn(forged, "en", True), (path, odd)
                 drawn += 1
     assert drawn  # some replacements are views too (a name, a number)
+
+
+def test_a_sets_state_the_page_has_no_words_for_is_not_shown() -> None:
+    """A newer table's word for a rummy set's state (the reader keeps it, docs/cafe.md)
+    is not put before the players as it came: the table's word is in no player's
+    language. Before, the page showed it raw ("frozen" on a French page)."""
+    view = next(
+        v
+        for v in record_objects("rummy/rummy21-full.json")
+        if v.rummy and any(s.sets for s in v.rummy.seats)
+    )
+    raw: Any = view.to_json()
+    for seat in raw["rummy"]["seats"]:
+        for meld in seat["sets"]:
+            meld["state"] = "frozen"
+    html = _drawn(TableView.from_json(raw, "live"), "fr", True)
+    assert "<span>frozen" not in html and "frozen</span>" not in html
+    assert 'class="frozen"' in html  # the set itself is drawn
