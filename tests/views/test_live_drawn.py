@@ -8,6 +8,7 @@ players did, and rounds of points whose totals were null)."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -121,3 +122,22 @@ def test_a_sets_state_the_page_has_no_words_for_is_not_shown() -> None:
     html = _drawn(TableView.from_json(raw, "live"), "fr", True)
     assert "<span>frozen" not in html and "frozen</span>" not in html
     assert 'class="frozen"' in html  # the set itself is drawn
+
+
+def test_the_tricks_column_counts_from_nought() -> None:
+    """F7: how many tricks each player won is shown (it decides the variant
+    ``no-tricks-only``); a round starts with none won by anyone, and the players' page
+    shows 0 for every seat. Before, the view carried no tally until the first trick was
+    won, and the Tricks column was blank."""
+    view = next(
+        v
+        for v in record_objects("fibonachos/full-3p.json")
+        if v.trick and v.trick.running is not None and not v.trick.tricks
+    )
+    html = _drawn(view, "en", True)
+    table = html.split('id="scores"', 1)[1].split("</table>", 1)[0]
+    assert ">Tricks</th>" in table
+    rows = re.findall(r"<tr[ >].*?</tr>", table, re.S)[1:]
+    assert len(rows) == len(view.players)
+    for row in rows:
+        assert re.findall(r'<td class="num">([^<]*)</td>', row)[-1] == "0", row
