@@ -36,8 +36,9 @@ each part types the table it is given with a small protocol of its own, which th
   names, the page's link (``show_link``) and the links the journal keeps (``links``,
   ``keep_link``); at start (:class:`PhoneHome`) the journal's path and the start menu
   again (``refresh_start``);
-- the voice (:class:`HeardTable`): ``state`` and ``listen`` (every input's notices,
-  and the players asking for the last announcement again);
+- the voice (:class:`HeardTable`): ``state``, ``faults`` (those the screen says) and
+  ``listen`` (every input's notices, and the players asking for the last announcement
+  again);
 - the control cards (:class:`ControlTable`): ``undo``, ``select``, ``open_start``,
   ``unlock_staff``, ``reset``: what their buttons would do.
 
@@ -58,6 +59,7 @@ from companion.session import Session
 from companion.ui.app import UiApp
 from companion.ui.commands import Undo
 from companion.ui.phone import NamesOffer, names_refusal
+from companion.views.faults import Fault
 from hardware.buttons import Button, ButtonEvent, PressKind
 
 log = logging.getLogger(__name__)
@@ -170,7 +172,10 @@ class PhoneHome(PhoneTable, Protocol):
 
 
 class HeardTable(TableView, Protocol):
-    """The voice: every input's notices, and the players asking to hear one again."""
+    """The voice: every input's notices, the faults on the screen, and the players
+    asking to hear one again."""
+
+    def faults(self, now: float) -> Mapping[str, Fault]: ...
 
     def listen(
         self,
@@ -257,6 +262,10 @@ class TableFacade:
         app = self._app
         if app.game is None and not app.kiosk:
             app.page = app.start_page()
+
+    def faults(self, now: float) -> dict[str, Fault]:
+        """The faults the screen says at ``now`` (shown, or hidden by a key), by kind."""
+        return self._app.statuses.standing(now)
 
     def listen(
         self,

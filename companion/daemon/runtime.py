@@ -66,6 +66,7 @@ DEFAULT_NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve")
 STATS_SECONDS = 60.0
 #: The camera fault the OLED shows while the camera link is down (it retries by itself).
 CAMERA_LOST = Fault(FaultKind.CAMERA_LOST)
+DISPLAY_LOST = Fault(FaultKind.DISPLAY)
 
 
 class Reader(Protocol):
@@ -138,6 +139,7 @@ class Daemon:
         #: The hex board read while the camera referees the game (issue 24).
         self.board = BoardCamera(self.runner)
         self.ended = False  # a replay source has no more frames
+        self._display_outages = 0
         self._shown: View | None = None
         self._status = ""
         self._next_watchdog = float("-inf")
@@ -213,6 +215,7 @@ class Daemon:
         now = self.clock()
         status = self.links.camera.status
         self.app.hardware_status("camera", None if status.ok else CAMERA_LOST, now)
+        self._display_lost(now)
         if frame is not None and self.runner.table_setups:
             self.set_up_table(frame, self.runner.table_setups.pop())
         events = self.reader.feed(frame) if frame is not None else []
@@ -239,6 +242,16 @@ class Daemon:
             part.turn(now, changed)
         self.draw()
         self._heartbeat(now)
+
+    def _display_lost(self, now: float) -> None:
+        """A screen that stops answering: the fault is said (the voice says it at once)
+        and shown once the screen is back, until a key hides it, so the players learn
+        why it went blank and to check its cable; each outage anew."""
+        outages = self.links.display.outages
+        if outages > self._display_outages:
+            self.app.hardware_status("display", None, now)  # hidden by a key before
+            self.app.hardware_status("display", DISPLAY_LOST, now)
+        self._display_outages = outages
 
     def fit_layout(self) -> None:
         """The reader takes the layout of the game in play (a new game: its own)."""

@@ -3,14 +3,17 @@
 :class:`Speech` is a part of the daemon's loop (``start``, ``turn``, ``close``). It
 hears every input's notices (the facade's ``listen``) and, each turn the table changed,
 compares the flow's status with the last one; :func:`companion.views.spoken.announce`
-words what happened, and each announcement goes into a :class:`Mailbox` with one slot
-per kind: a newer "Ben to play" replaces a stale "Ana to play" not yet said, and an
-announcement older than :data:`STALE_SECONDS` is dropped rather than said late. A
-worker thread of its own takes them one by one and speaks (``Speaker.say`` blocks for
-the sentence's length); the loop only puts into the mailbox, so the reader's frame
-rate does not change (bench/speech.py). A speaker that fails (no sound card, a USB
-speaker unplugged) is logged once per kind of failure and tried again with the next
-announcement. Long UP asks for the last announcement again.
+words what happened. Each turn it also says a fault the screen has begun to say
+(:func:`~companion.views.spoken.fault_said`: a card seen twice, a hex piece not seen,
+the camera or the screen lost), once as it comes, as the screen shows it once. Each
+announcement goes into a :class:`Mailbox` with one slot per kind: a newer "Ben to
+play" replaces a stale "Ana to play" not yet said, and an announcement older than
+:data:`STALE_SECONDS` is dropped rather than said late. A worker thread of its own
+takes them one by one and speaks (``Speaker.say`` blocks for the sentence's length);
+the loop only puts into the mailbox, so the reader's frame rate does not change
+(bench/speech.py). A speaker that fails (no sound card, a USB speaker unplugged) is
+logged once per kind of failure and tried again with the next announcement. Long UP
+asks for the last announcement again.
 
 When a finite source ends (``companion run`` on a recording), the daemon lets the
 voice finish what it was given (:meth:`Speech.finish`): the sentence being said and
@@ -34,7 +37,8 @@ from companion.config import Config, in_file
 from companion.daemon.parts import HeardTable, TableFacade
 from companion.flows.base import Notice
 from companion.flows.status import FlowStatus
-from companion.views.spoken import Announcement, Kind, Level, announce
+from companion.views.faults import Fault
+from companion.views.spoken import Announcement, Kind, Level, announce, fault_said
 from hardware.errors import HardwareError
 from hardware.speaker import Speaker, open_speaker
 
@@ -201,6 +205,7 @@ class Speech:
         self.last: Announcement | None = None
         self._status: FlowStatus | None = None
         self._game = ""
+        self._faults: dict[str, Fault] = {}
         table.listen(self.heard, again=self.again)
 
     def start(self) -> None:
@@ -208,6 +213,7 @@ class Speech:
         moves allowed): a table that restarts, or a game started without the menus."""
         self.voice.start()
         self._said([])
+        self._faults_said(self.table.now)
 
     def heard(self, notices: list[Notice], now: float) -> None:
         """An input's notices (the table's listener), said with the status they left."""
@@ -222,6 +228,7 @@ class Speech:
         """A turn of the loop: a status that moved (a card, a press, the UI's time)."""
         if changed:
             self._said([])
+        self._faults_said(now)
 
     def _said(self, notices: Sequence[Notice]) -> None:
         table = self.table.state(self.table.now)
@@ -231,6 +238,16 @@ class Speech:
         said = announce(notices, self._status, status, table.players, self.level, game=game)
         self._status, self._game = status, game
         self._post(said)
+
+    def _faults_said(self, now: float) -> None:
+        """Say each fault the screen has begun to say since the last turn (a fault of a
+        kind that changed: the piece not seen is another one); one that stands is said
+        once, and again only once it has gone and come back."""
+        standing = dict(self.table.faults(now))
+        for kind, fault in standing.items():
+            if self._faults.get(kind) != fault:
+                self._post(fault_said(fault, self.level))
+        self._faults = standing
 
     def _post(self, announcements: Sequence[Announcement]) -> None:
         for announcement in announcements:

@@ -231,6 +231,15 @@ class Statuses:
         ]
         return shown[-1].view if shown else None
 
+    def standing(self, now: float) -> dict[str, Fault]:
+        """The faults standing at ``now`` by kind, shown or hidden by a key (the voice
+        says each once, as it comes)."""
+        return {
+            kind: status.fault
+            for kind, status in self.active.items()
+            if status.fault is not None and (status.until is None or now < status.until)
+        }
+
     def hide(self, now: float) -> bool:
         """A button hides the fault showing; True if there was one."""
         for status in reversed(self.active.values()):

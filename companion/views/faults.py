@@ -57,7 +57,7 @@ class Fault:
 #: Each fault: its title and its sentence (``{card}`` the card by its face).
 FAULTS: dict[FaultKind, tuple[str, str]] = {
     FaultKind.CAMERA_LOST: (N_("Camera lost"), N_("No picture from the camera: check its cable.")),
-    FaultKind.DISPLAY: (N_("Display fault"), N_("The screen stopped answering for a while.")),
+    FaultKind.DISPLAY: (N_("Display fault"), N_("The screen stopped answering: check its cable.")),
     FaultKind.DUPLICATE_CARD: (
         N_("Card seen twice"),
         N_("{card} is already on the table: take the copy away."),

@@ -3,10 +3,11 @@
 The OLED abbreviates ("R13", "tot"); a speaker must not. From what the flows report
 (the notices of an input, the status before and after it) this module makes
 :class:`Announcement` values: a :class:`Kind` (whose turn, a trick taken, a round's
-scores, the result, a refusal, a question to the table, the hex moves allowed) and a
-sentence in the table's language, from the same catalogue as the screens. Refusals
-and questions reuse the screens' sentences (:func:`~companion.views.words.notice_words`)
-without their button hints in brackets. What is said at all is a :class:`Level`:
+scores, the result, a refusal, a question to the table, the hex moves allowed, a
+fault to mend) and a sentence in the table's language, from the same catalogue as the
+screens. Refusals and questions reuse the screens' sentences
+(:func:`~companion.views.words.notice_words`) without their button hints in brackets,
+and faults the screen's (:func:`fault_said`). What is said at all is a :class:`Level`:
 off, the key moments, or everything (whose turn after every card, too). A player's
 name in a script the voice does not read is said in Latin letters
 (:func:`for_the_voice`: "王小明" as "Wang Xiao Ming").
@@ -40,6 +41,7 @@ from companion.flows.status import (
 from companion.games.hex import SPEC as HEX
 from companion.games.i18n import N_
 from companion.views.cards import card_name
+from companion.views.faults import Fault, fault_words
 from companion.views.i18n import _, language, ngettext
 from companion.views.names import seat_names
 from companion.views.romanised import romanised
@@ -56,6 +58,7 @@ class Kind(Enum):
     REFUSAL = "refusal"
     QUESTION = "question"
     ALLOWANCE = "allowance"
+    FAULT = "fault"
 
 
 class Level(Enum):
@@ -117,6 +120,23 @@ def announce(
         for kind, text in said
         if level.says(kind)
     ]
+
+
+def fault_said(fault: Fault, level: Level) -> list[Announcement]:
+    """A fault as the screen says it (its sentence, or its title when it has none),
+    said to the table: what the players must mend (a card seen twice, a piece not
+    seen, the camera's cable), which they may not see on the screen while they look at
+    the table, or when the screen is the fault.
+
+    >>> from companion.views.faults import FaultKind
+    >>> [a.text for a in fault_said(Fault(FaultKind.CAMERA_LOST), Level.KEY)]
+    ['No picture from the camera: check its cable.']
+    """
+    if not level.says(Kind.FAULT):
+        return []
+    words = fault_words(fault)
+    lang = language()
+    return [Announcement(Kind.FAULT, for_the_voice(words.line or words.title, lang), lang)]
 
 
 #: Latin letters espeak-ng's English and French voices say by their code ("letter
