@@ -2,6 +2,7 @@
 
 companion demo                      # a window when there is a screen, else a GIF
 companion demo --display gif --out demo.gif
+companion demo --game hex           # the camera referee watching the hex board
 companion demo --cafe               # a broker, the cafe server and three tables (Ctrl-C stops)
 companion demo --speech said --language fr   # every announcement: .wav and .txt
 """
@@ -20,6 +21,9 @@ from companion.games.i18n import LANGUAGES
 from companion.games.json_types import JSON, as_object, list_field, texts
 
 DISPLAYS = ("auto", "emulator", "gif", "frames", "terminal")
+#: The games the demo plays; the camera frames' size for each.
+GAMES = ("fibonachos", "hex")
+SIZES = {"fibonachos": "1280x720", "hex": "1920x1080"}
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -28,7 +32,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="watch a whole game read from a synthetic table",
         description="A whole 3-player Fibonachos game drawn as camera frames of the printed "
         "cards and read by the daemon's own loop; prints each round's scores and how many "
-        "plays were read right. With --cafe: a whole cafe on this machine instead.",
+        "plays were read right. With --game hex: the camera referee of the hex game "
+        "watching the printed board (the opening and an endgame to the win), every turn's "
+        "allowance, move and refusal. With --cafe: a whole cafe on this machine instead.",
+    )
+    parser.add_argument(
+        "--game",
+        choices=GAMES,
+        default=GAMES[0],
+        help="fibonachos: the cards read from the table; hex: the camera referee watching "
+        "the hex board (fibonachos)",
     )
     parser.add_argument(
         "--display",
@@ -39,8 +52,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument(
         "--out", type=Path, default=None, help="the GIF file or frames folder (companion-demo.gif)"
     )
-    parser.add_argument("--seed", type=int, default=7, help="which random game to play (7)")
-    parser.add_argument("--size", default="1280x720", help="camera frame size (1280x720)")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=7,
+        help="which random game to play (7); hex: the hands and the light of its scenes",
+    )
+    parser.add_argument("--size", default=None, help="camera frame size (1280x720; hex: 1920x1080)")
     parser.add_argument(
         "--cafe",
         action="store_true",
@@ -101,7 +119,11 @@ def run(args: argparse.Namespace) -> int:
 
     display = choose_display(args.display)
     out = args.out or Path("companion-demo" if display == "frames" else "companion-demo.gif")
-    size = _size(args.size)
+    size = _size(args.size or SIZES[args.game])
+    if args.game == "hex":
+        from companion.cli.demo_hex import run_hex
+
+        return run_hex(args, display, out, size)
     print(
         f"Table Companion demo: a 3-player Fibonachos game (seed {args.seed}) from a "
         f"synthetic {size[0]}x{size[1]} camera; OLED -> {display}",

@@ -73,7 +73,7 @@ class DemoResult:
     final: View | None = None  # the OLED's last screen: the final scores
 
 
-def _pacer(speed: float | None) -> Callable[[float], None]:
+def pacer(speed: float | None) -> Callable[[float], None]:
     if speed is None:
         return lambda _t: None
     start = time.monotonic()
@@ -111,21 +111,17 @@ def run_demo(
     images: Iterator[np.ndarray] = (f.image for f in scene.frames(script.steps, fps=FPS))
     clock = TableClock()
     speed = (total / FPS) / WINDOW_SECONDS if display == "emulator" else None
-    pace = _pacer(speed)
+    pace = pacer(speed)
 
     def camera() -> ClockedCamera:
         return ClockedCamera(open_camera("synthetic", frames=images, fps=FPS), clock, pace)
 
     def screen() -> Display:
-        if display == "gif":
-            return open_display("gif", path=str(out), scale=3, clock=clock)
-        if display == "frames":
-            return open_display("frames", dir=str(out), scale=3)
-        return open_display(display)
+        return open_screen(display, out, clock)
 
     with tempfile.TemporaryDirectory(prefix="companion-demo-") as scratch:
         where = Path(scratch) / "journal.db"
-        voice = _speech(speech, say, progress)
+        voice = files_speech(speech, say, progress)
         daemon = assemble(
             Session(Journal.open(where), clock=clock),
             TableReader(default_layout()),
@@ -166,7 +162,17 @@ def run_demo(
         )
 
 
-def _speech(
+def open_screen(display: str, out: Path, clock: Callable[[], float]) -> Display:
+    """The OLED's output ``display`` (emulator, gif, frames or terminal): a GIF or a
+    folder of frames at ``out``, a GIF's frames timed by ``clock``."""
+    if display == "gif":
+        return open_display("gif", path=str(out), scale=3, clock=clock)
+    if display == "frames":
+        return open_display("frames", dir=str(out), scale=3)
+    return open_display(display)
+
+
+def files_speech(
     folder: Path | None, say: Level, progress: Callable[[str], None]
 ) -> Callable[[TableFacade], Speech] | None:
     """The speech part's maker, its files speaker writing every announcement into

@@ -11,12 +11,15 @@ from PIL import Image, ImageChops, ImageSequence
 from companion.cli import main
 from companion.cli.demo import choose_display
 from companion.daemon.demo import PLAYERS, demo_record
+from companion.daemon.demo_hex import run_hex_demo
 from companion.flows.notices import scores
 from companion.games import CardGameReport
 from companion.games.scoring import score_record
 from companion.ui.overlays import waiting
 from companion.ui.screens import render
+from companion.views import MessageView
 from companion.views.present import present_scores
+from hardware.display import open_display
 from hardware.display_files import enlarge
 
 
@@ -77,3 +80,37 @@ def test_the_demo_with_speech_writes_every_announcement_in_the_language_chosen(
     assert last.startswith("fr: Partie finie. Ana gagne avec 50 points.")
     if shutil.which("espeak-ng") is not None:
         assert len(list(said.glob("*.wav"))) == len(texts)
+
+
+@pytest.mark.slow
+def test_the_hex_demo_referees_both_scenes_and_ends_on_the_win(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """H2, H3, H4 (issue 24): ``companion demo --game hex`` plays the opening and an
+    endgame through the daemon's loop from camera frames of the printed board: every
+    turn's allowance (one reduced by a strike piece on the centre, one of no move), the
+    two illegal moves refused in the players' words, both records as played, and the
+    OLED's last screen the win."""
+    gif = tmp_path / "hex.gif"
+    assert main(["demo", "--game", "hex", "--display", "gif", "--out", str(gif)]) == 0
+    out = capsys.readouterr()
+    assert "refereed 19 moves in 10 turns right; 2 moves refused and put back" in out.out
+    assert "Black's win found" in out.out
+    for line in (
+        "turn 2, White: 1 move (2 less 1 strike piece on its centre)",
+        "refused (H3): Black: that piece cannot reach e5.",
+        "refused (H2): White may make 1 move this turn: put the last piece back.",
+        "turn 4, White: no move allowed (H2), the turn ends by itself",
+        "Black wins: White's centre encircled (H4)",
+    ):
+        assert line in out.err
+    assert "board change refused" not in out.err  # the engine's words stay in the log
+    with Image.open(gif) as image:
+        *_, last = ImageSequence.Iterator(image)
+        assert last.info["duration"] >= 4000  # the win stays on screen
+        shown = last.convert("L")
+    final = run_hex_demo(display=lambda clock: open_display("fake"), progress=lambda _: None)
+    view = final[-1].final
+    assert isinstance(view, MessageView) and view.lines == ("Black wins!",)
+    expected = enlarge(render(view, (128, 64)), 3)
+    assert ImageChops.difference(shown, expected).getbbox() is None
