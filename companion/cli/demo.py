@@ -22,7 +22,7 @@ from companion.games.json_types import JSON, as_object, list_field, texts
 
 DISPLAYS = ("auto", "emulator", "gif", "frames", "terminal")
 #: The games the demo plays; the camera frames' size for each.
-GAMES = ("fibonachos", "hex")
+GAMES = ("fibonachos", "rummy21", "hex")
 SIZES = {"fibonachos": "1280x720", "hex": "1920x1080"}
 
 
@@ -32,16 +32,19 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="watch a whole game read from a synthetic table",
         description="A whole 3-player Fibonachos game drawn as camera frames of the printed "
         "cards and read by the daemon's own loop; prints each round's scores and how many "
-        "plays were read right. With --game hex: the camera referee of the hex game "
-        "watching the printed board (the opening and an endgame to the win), every turn's "
-        "allowance, move and refusal. With --cafe: a whole cafe on this machine instead.",
+        "plays were read right. With --game rummy21: a 2-player Fibonacci 21 match's sets "
+        "laid out and read, the buttons pressed as players would. With --game hex: the "
+        "camera referee of the hex game watching the printed board (the opening and an "
+        "endgame to the win), every turn's allowance, move and refusal. With --cafe: a "
+        "whole cafe on this machine instead.",
     )
     parser.add_argument(
         "--game",
         choices=GAMES,
         default=GAMES[0],
-        help="fibonachos: the cards read from the table; hex: the camera referee watching "
-        "the hex board (fibonachos)",
+        help="fibonachos: the cards read from the table; rummy21: a Fibonacci 21 match's "
+        "sets read from the table; hex: the camera referee watching the hex board "
+        "(fibonachos)",
     )
     parser.add_argument(
         "--display",
@@ -119,9 +122,15 @@ def run(args: argparse.Namespace) -> int:
 
     display = choose_display(args.display)
     out = args.out or Path("companion-demo" if display == "frames" else "companion-demo.gif")
+    if args.game == "rummy21":
+        from companion.cli.demo_games import run_rummy
+
+        if args.size is not None:  # the match's sets are laid out for its picture
+            raise UsageError("--size: the rummy demo's table is filmed at 2304x1296")
+        return run_rummy(args, display, out)
     size = _size(args.size or SIZES[args.game])
     if args.game == "hex":
-        from companion.cli.demo_hex import run_hex
+        from companion.cli.demo_games import run_hex
 
         return run_hex(args, display, out, size)
     print(

@@ -19,7 +19,7 @@ from dataclasses import replace
 from companion.games.errors import UnknownGameError
 from companion.games.hex.report import REFEREE_GAME, HexReport
 from companion.games.registry import get_game
-from companion.games.report import CardGameReport, GameReport, RoundScore
+from companion.games.report import NO_END, CardGameReport, GameReport, RoundScore, ended_winners
 
 
 def title(game: str) -> str:
@@ -101,6 +101,10 @@ def render_card_game(report: CardGameReport[RoundScore]) -> str:
         names = [players[seat] for seat in report.winners]
         verb = "wins" if len(names) == 1 else "share the win"
         lines.append(f"{' and '.join(names)} {verb}")
+    elif report.game in NO_END and report.rounds:
+        names = [players[seat] for seat in ended_winners(report)]
+        verb = "leads" if len(names) == 1 else "share the lead"
+        lines.append(f"{' and '.join(names)} {verb}; the match ends when the table ends it (R9)")
     else:
         lines.append("game not finished")
     for flag in report.flags:

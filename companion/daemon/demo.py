@@ -136,7 +136,7 @@ def run_demo(
         assert flow is not None
         daemon.start()
         started = time.monotonic()
-        shown = _Progress(progress, total)
+        shown = Progress(progress, total)
         stats = daemon.reader.stats
         events = 0
         try:
@@ -160,6 +160,23 @@ def run_demo(
             wall_seconds=time.monotonic() - started,
             final=final,
         )
+
+
+@dataclass(frozen=True)
+class Showing:
+    """How a demo of another game shows itself (:mod:`companion.daemon.demo_rummy`,
+    :mod:`companion.daemon.demo_hex`): ``display`` opens the OLED's output given the
+    demo's clock; ``seed`` draws the table (hands, light); ``paced`` plays it in about
+    real time (a window); ``progress`` takes its lines; the table's ``language``;
+    ``speech`` a folder for what the table says, at level ``say``."""
+
+    display: Callable[[Callable[[], float]], Display]
+    seed: int = 7
+    paced: bool = False
+    progress: Callable[[str], None] = print
+    language: str | None = None
+    speech: Path | None = None
+    say: Level = Level.KEY
 
 
 def open_screen(display: str, out: Path, clock: Callable[[], float]) -> Display:
@@ -209,7 +226,7 @@ def to_final_scores(daemon: Daemon, clock: TableClock, wait: Callable[[float], N
     return app.screen(clock.now)
 
 
-class _Progress:
+class Progress:
     """A line per finished round and a line every tenth of the frames."""
 
     def __init__(self, say: Callable[[str], None], total: int) -> None:

@@ -31,7 +31,7 @@ import numpy.typing as npt
 from PIL import Image
 
 from companion.daemon.build import Devices, assemble
-from companion.daemon.demo import files_speech, pacer
+from companion.daemon.demo import Showing, files_speech, pacer
 from companion.daemon.links import ClockedCamera, TableClock
 from companion.daemon.parts import Listener, Part, TableFacade
 from companion.flows.base import GameFlow, Notice, NoticeKind
@@ -177,30 +177,21 @@ class _Turns:
             self.say(f"turn {status.turn}, {PLAYERS[status.side.seat]}: {moves}")
 
 
-def run_hex_demo(
-    *,
-    display: Callable[[Callable[[], float]], Display],
-    size: tuple[int, int] = (1920, 1080),
-    seed: int = 5,
-    paced: bool = False,
-    progress: Callable[[str], None] = print,
-    language: str | None = None,
-    speech: Path | None = None,
-    say: Level = Level.KEY,
-) -> list[SceneResult]:
-    """Play both scenes through the daemon's loop (module docstring); ``display`` opens
-    the OLED's output given the demo's clock, ``paced`` shows it in real time (a
-    window: about 40 s); ``speech`` a folder with a subfolder a scene."""
+def run_hex_demo(showing: Showing, size: tuple[int, int] = (1920, 1080)) -> list[SceneResult]:
+    """Play both scenes through the daemon's loop (module docstring) from camera frames
+    of ``size``; paced, in real time (a window: about 40 s); the speech of each scene
+    in a subfolder of ``showing.speech``."""
+    progress, speech, paced = showing.progress, showing.speech, showing.paced
     elapsed = [0.0]  # table time of the scenes before this one
     clock = TableClock()
-    shared = _Kept(display(lambda: elapsed[0] + clock.now))
+    shared = _Kept(showing.display(lambda: elapsed[0] + clock.now))
     scale = PX_PER_MM_1920 * size[0] / 1920
     results = []
-    show = _Show(shared, progress, language, say)
+    show = _Show(shared, progress, showing.language, showing.say)
     try:
         for number, (name, made) in enumerate(SCENES):
             video = made()
-            scene = HexScene(size, scale, seed=seed + number, frames_per_step=1)
+            scene = HexScene(size, scale, seed=showing.seed + number, frames_per_step=1)
             progress(f"{name}:")
             result = _scene(
                 show,

@@ -10,14 +10,15 @@ from PIL import Image, ImageChops, ImageSequence
 
 from companion.cli import main
 from companion.cli.demo import choose_display
-from companion.daemon.demo import PLAYERS, demo_record
+from companion.daemon.demo import PLAYERS, Showing, demo_record
 from companion.daemon.demo_hex import run_hex_demo
+from companion.daemon.demo_rummy import run_rummy_demo
 from companion.flows.notices import scores
 from companion.games import CardGameReport
 from companion.games.scoring import score_record
 from companion.ui.overlays import waiting
 from companion.ui.screens import render
-from companion.views import MessageView
+from companion.views import MessageView, ScoresView
 from companion.views.present import present_scores
 from hardware.display import open_display
 from hardware.display_files import enlarge
@@ -109,8 +110,44 @@ def test_the_hex_demo_referees_both_scenes_and_ends_on_the_win(
         *_, last = ImageSequence.Iterator(image)
         assert last.info["duration"] >= 4000  # the win stays on screen
         shown = last.convert("L")
-    final = run_hex_demo(display=lambda clock: open_display("fake"), progress=lambda _: None)
+    final = run_hex_demo(
+        Showing(display=lambda clock: open_display("fake"), progress=lambda _: None)
+    )
     view = final[-1].final
     assert isinstance(view, MessageView) and view.lines == ("Black wins!",)
     expected = enlarge(render(view, (128, 64)), 3)
     assert ImageChops.difference(shown, expected).getbbox() is None
+
+
+@pytest.mark.slow
+def test_the_rummy_demo_reads_a_whole_match_and_ends_on_its_final_scores(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """R2, R5, R6, R7, R9: ``companion demo --game rummy21`` lays a two-round match out
+    at a synthetic table (closed sets taken off, wild cards declared on the OLED, a
+    player going out) and reads it through the daemon's loop with the buttons pressed
+    as the players would: the record read is the match played, each round's points are
+    the engine's, and the OLED ends on the final scores of the match the table ended."""
+    gif = tmp_path / "rummy.gif"
+    assert main(["demo", "--game", "rummy21", "--display", "gif", "--out", str(gif)]) == 0
+    out = capsys.readouterr()
+    assert "read the match's 2 rounds right, with 54 button presses" in out.out
+    assert "the table ended the match: final scores, Ben won" in out.out
+    assert "round 1 read: Ana 200, Ben -146" in out.err
+    assert "round 2 read: Ana -156, Ben 200" in out.err
+    with Image.open(gif) as image:
+        *_, last = ImageSequence.Iterator(image)
+        shown = last.convert("L")
+    final = run_rummy_demo(
+        Showing(display=lambda clock: open_display("fake"), progress=lambda _: None)
+    )
+    assert isinstance(final.final, ScoresView) and final.final.footer == "Ben won"
+    expected = enlarge(render(final.final, (128, 64)), 3)
+    assert ImageChops.difference(shown, expected).getbbox() is None
+
+
+def test_the_rummy_demos_picture_is_its_own(capsys: pytest.CaptureFixture[str]) -> None:
+    """The match's sets are laid out for the picture docs/rummy.md advises for two
+    players: another --size is refused in one line, exit 2."""
+    assert main(["demo", "--game", "rummy21", "--size", "1280x720"]) == 2
+    assert "2304x1296" in capsys.readouterr().err

@@ -174,3 +174,19 @@ def test_a_name_with_a_lone_surrogate_is_printed_not_a_traceback(
         assert json.loads(out)["players"][0] == "Ana\ud800"
     else:
         assert out.startswith("Fibonachos: Ana\\ud800, Ben, Cy\n")
+
+
+def test_a_rummy_match_is_led_not_unfinished() -> None:
+    """R9: a rummy match has no set length, so its record never says it is over; the
+    scores say who leads (equal totals share the lead), not "game not finished"."""
+    from companion.cli.render import render_report
+    from companion.games.report import CardGameReport, RoundScore
+
+    led = CardGameReport("rummy21", ("Ana", "Ben"), (RoundScore((-11, 190)),), False, ())
+    assert render_report(led).endswith("Ben leads; the match ends when the table ends it (R9)")
+    even = CardGameReport("rummy8", ("Ana", "Ben", "Cy"), (RoundScore((5, 5, -3)),), False, ())
+    assert render_report(even).endswith(
+        "Ana and Ben share the lead; the match ends when the table ends it (R9)"
+    )
+    unplayed: CardGameReport[RoundScore] = CardGameReport("rummy13", ("Ana", "Ben"), (), False, ())
+    assert render_report(unplayed).endswith("game not finished")
