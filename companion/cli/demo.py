@@ -17,13 +17,17 @@ from pathlib import Path
 
 from companion.cli.render import render_report
 from companion.errors import UsageError
+from companion.games.fibonachos import SPEC as FIBONACHOS
+from companion.games.hex import SPEC as HEX
 from companion.games.i18n import LANGUAGES
 from companion.games.json_types import JSON, as_object, list_field, texts
+from companion.games.rummy import DECK_21
 
 DISPLAYS = ("auto", "emulator", "gif", "frames", "terminal")
-#: The games the demo plays; the camera frames' size for each.
-GAMES = ("fibonachos", "rummy21", "hex")
-SIZES = {"fibonachos": "1280x720", "hex": "1920x1080"}
+#: The games the demo plays (Fibonachos first: the default); the camera frames' size
+#: for each (the rummy match's is its own).
+GAMES = (FIBONACHOS.name, DECK_21.game, HEX.name)
+SIZES = {FIBONACHOS.name: "1280x720", HEX.name: "1920x1080"}
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -122,14 +126,14 @@ def run(args: argparse.Namespace) -> int:
 
     display = choose_display(args.display)
     out = args.out or Path("companion-demo" if display == "frames" else "companion-demo.gif")
-    if args.game == "rummy21":
+    if args.game == DECK_21.game:
         from companion.cli.demo_games import run_rummy
 
         if args.size is not None:  # the match's sets are laid out for its picture
             raise UsageError("--size: the rummy demo's table is filmed at 2304x1296")
         return run_rummy(args, display, out)
     size = _size(args.size or SIZES[args.game])
-    if args.game == "hex":
+    if args.game == HEX.name:
         from companion.cli.demo_games import run_hex
 
         return run_hex(args, display, out, size)
@@ -168,6 +172,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"the OLED's screens: {out}")
     if args.speech is not None:
         print(f"the announcements: {args.speech}")
+    print("the other uses: companion demo --game rummy21, --game hex; a cafe: --cafe")
     return 0 if right == plays else 1
 
 
