@@ -93,6 +93,7 @@ def run_hex(args: argparse.Namespace, display: str, out: Path, size: tuple[int, 
     """Play the hex demo's scenes with the OLED on ``display`` (a GIF or frames at
     ``out``) from camera frames of ``size``."""
     from companion.daemon.demo_hex import run_hex_demo
+    from companion.daemon.replay import counted
 
     print(
         f"Table Companion demo: the camera referee of the hex game, two scenes on the "
@@ -113,8 +114,8 @@ def run_hex(args: argparse.Namespace, display: str, out: Path, size: tuple[int, 
     right = all(r.right for r in results)
     won = next((r.winner for r in results if r.winner), None)
     verdict = "right" if right else "NOT as played"
-    line = f"\nrefereed {moves} moves in {turns} turns {verdict}; "
-    line += f"{refused} move{'' if refused == 1 else 's'} refused and put back"
+    line = f"\nrefereed {counted(moves, 'move')} in {counted(turns, 'turn')} {verdict}; "
+    line += f"{counted(refused, 'move')} refused and put back"
     print(line + (f"; {won}'s win found" if won else ""))
     _outputs(display, out, args.speech)
     return 0 if right and won else 1

@@ -34,6 +34,7 @@ from companion.daemon.build import Devices, assemble
 from companion.daemon.demo import Showing, files_speech, pacer
 from companion.daemon.links import ClockedCamera, TableClock
 from companion.daemon.parts import Listener, Part, TableFacade
+from companion.daemon.replay import counted
 from companion.flows.base import GameFlow, Notice, NoticeKind
 from companion.flows.hex_camera import HexCameraFlow
 from companion.flows.registry import check_options
@@ -209,8 +210,9 @@ def run_hex_demo(showing: Showing, size: tuple[int, int] = (1920, 1080)) -> list
             elapsed[0] += clock.now
             verdict = "the record played" if result.right else "NOT the record played"
             progress(
-                f"{name}: read {result.moves} moves in {result.turns} turns, "
-                f"{len(result.refused)} refused and put back, from {result.frames} frames "
+                f"{name}: read {counted(result.moves, 'move')} in "
+                f"{counted(result.turns, 'turn')}, {len(result.refused)} refused and put back, "
+                f"from {result.frames} frames "
                 f"({result.table_seconds:.0f} s of table time): {verdict}"
             )
             clock = TableClock()

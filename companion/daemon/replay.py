@@ -95,10 +95,10 @@ class ReplayResult:
         refused = sum(1 for _, n in self.notices if n.kind is NoticeKind.REFUSED)
         line = (
             f"replayed {self.frames} frames ({self.seconds:.1f} s of table time): "
-            f"{_count(len(self.events), 'event')}, {refused} refused"
+            f"{counted(len(self.events), 'event')}, {refused} refused"
         )
         if self.presses or self.unused:
-            line += f", {_count(self.presses, 'button press', 'button presses')}"
+            line += f", {counted(self.presses, 'button press', 'button presses')}"
         if self.unused:
             line += f" ({self.unused} scripted after the last frame, not taken)"
         if self.waiting:
@@ -109,7 +109,7 @@ class ReplayResult:
         return line
 
 
-def _count(number: int, noun: str, plural: str = "") -> str:
+def counted(number: int, noun: str, plural: str = "") -> str:
     """``1 event``, ``2 events``; ``plural`` where an s is not it."""
     return f"{number} {noun if number == 1 else plural or noun + 's'}"
 
@@ -227,7 +227,7 @@ def replay_game(
     if isinstance(status, TrickStatus) and status.missing is not None:
         wanted = status.missing
         name = seat_names(texts(result.record.get("players", []), '"players"'))[wanted.seat]
-        held = f", {_count(wanted.held, 'card')} put down since held" if wanted.held else ""
+        held = f", {counted(wanted.held, 'card')} put down since held" if wanted.held else ""
         result.waiting = f"{name}'s card of trick {wanted.trick}{held}"
     if session.flow is not None:
         session.end_game(reason="replayed")
