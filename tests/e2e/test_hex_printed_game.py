@@ -35,7 +35,7 @@ from card_pages import render_written
 
 from card_codes.hex_sheet import write_board, write_pieces
 from companion.cli import main
-from companion.synthetic.hex_games import HexVideo, opening_video
+from companion.synthetic.hex_games import HexVideo, endgame_video, opening_video
 from companion.synthetic.hex_print import (
     CAMERAS,
     Camera,
@@ -61,6 +61,11 @@ FPS = 5.0
 @pytest.fixture(scope="module")
 def tokens() -> dict[int, Cutout]:
     return cut_pieces(render_written(write_pieces, DPI)[0], SCALE)
+
+
+@pytest.fixture(scope="module")
+def a3() -> Sheet:
+    return a3_sheet(render_written(lambda out: write_board(out, paper="a3"), DPI)[0], SCALE)
 
 
 def _frames(
@@ -104,6 +109,8 @@ def _replayed(
     played.write_text(json.dumps(video.record), encoding="utf-8")
     argv = ["replay", str(folder), "--game", "hex", "--players", "Black,White"]
     argv += ["--fps", str(FPS), "--expect", str(played)]
+    if "start" in video.record:
+        argv += ["--start", str(video.record["start"])]
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         status = main(argv)
@@ -111,14 +118,13 @@ def _replayed(
 
 
 def test_the_opening_on_the_printed_a3_page_replays_into_its_record(
-    tmp_path: Path, tokens: dict[int, Cutout], caplog: pytest.LogCaptureFixture
+    tmp_path: Path, a3: Sheet, tokens: dict[int, Cutout], caplog: pytest.LogCaptureFixture
 ) -> None:
     """H2, H3: single steps, group moves, displacements, a move that cannot reach put
     back, the sheet nudged twice: played on the printed A3 page with the printed tokens,
     filmed, and replayed by ``companion replay --expect``, the record is the game played
     and the one illegal move is refused."""
-    sheet = a3_sheet(render_written(lambda out: write_board(out, paper="a3"), DPI)[0], SCALE)
-    status, out, err = _replayed(tmp_path, opening_video(), sheet, tokens)
+    status, out, err = _replayed(tmp_path, opening_video(), a3, tokens)
     assert status == 0, err + caplog.text
     assert "1 refused; the same game as" in out, out + err
 
@@ -135,3 +141,18 @@ def test_the_opening_on_the_taped_a4_tiles_replays_into_its_record(
     status, out, err = _replayed(tmp_path, opening_video(), sheet, tokens)
     assert status == 0, err + caplog.text
     assert "1 refused; the same game as" in out, out + err
+
+
+def test_an_endgame_with_the_printed_stickers_replays_into_its_win(
+    tmp_path: Path, a3: Sheet, caplog: pytest.LogCaptureFixture
+) -> None:
+    """H2, H4: the endgame (a turn cut by a strike piece on the centre, two moves over
+    the allowance refused, a turn allowed no move, Black's encirclement) played with the
+    stickers of the pieces' page stuck on plain round pieces, replayed from its start
+    (``--start``) into its record, the win included."""
+    page = render_written(lambda out: write_pieces(out, stickers=True), DPI)[0]
+    stickers = cut_pieces(page, SCALE, stickers=True)
+    status, out, err = _replayed(tmp_path, endgame_video(), a3, stickers)
+    assert status == 0, err + caplog.text
+    assert "1 refused; the same game as" in out, out + err
+    assert "\nblack wins\n" in out  # the score: the side whose pieces encircle
