@@ -280,7 +280,9 @@ def trick_words(won: TrickWon, names: Sequence[str], game: str) -> str:
 
 
 def _points(name: str, points: int) -> str:
-    return ngettext("{name}, {points} point", "{name}, {points} points", points).format(
+    """"Ben, -146 points": the plural by the number's size (French makes only 0 and 1
+    singular; a negative score is plural as its size is, rummy's -146 too)."""
+    return ngettext("{name}, {points} point", "{name}, {points} points", abs(points)).format(
         name=name, points=points
     )
 
@@ -301,7 +303,7 @@ def scores_words(scores: Scores, names: Sequence[str]) -> str:
         head = ngettext(
             "Game over. {name} wins with {points} point.",
             "Game over. {name} wins with {points} points.",
-            best,
+            abs(best),
         ).format(name=winners[0], points=best)
     elif winners:
         count = len(winners)

@@ -85,3 +85,23 @@ def test_button_hints_in_brackets_are_not_read_out() -> None:
     )
     said = announce([notice], None, None, PLAYERS, Level.KEY, game="trump")
     assert "(" not in said[0].text and said[0].text.startswith("Card refused. The holder of Red 2")
+
+
+def test_a_negative_score_is_said_in_the_plural_its_size_asks() -> None:
+    """R7: rummy scores go below 0; French makes only 0 and 1 singular, so "-146" is
+    "points" as 146 is (before, the plural rule was asked of -146 and said "point")."""
+    from companion.flows.status import Scores
+    from companion.views.spoken import scores_words
+
+    round_over = Scores("rummy21", 1, (200, -146), (200, -146))
+    final = Scores("rummy21", None, (-564, -602), winners=(0,))
+    with speaking("fr"):
+        assert "Ben, -146 points, -146 au total." in scores_words(round_over, ["Ana", "Ben"])
+        said = scores_words(final, ["Ana", "Ben"])
+    assert said.startswith("Partie finie. Ana gagne avec -564 points.")
+    assert "Ben, -602 points." in said
+    assert "Ben, -146 points, -146 in all." in scores_words(round_over, ["Ana", "Ben"])
+    with speaking("fr"):
+        assert "Ben, -1 point, " in scores_words(
+            Scores("rummy8", 1, (2, -1), (2, -1)), ["A", "Ben"]
+        )
