@@ -141,3 +141,26 @@ def test_the_tricks_column_counts_from_nought() -> None:
     assert len(rows) == len(view.players)
     for row in rows:
         assert re.findall(r'<td class="num">([^<]*)</td>', row)[-1] == "0", row
+
+
+def test_a_turn_cut_by_strike_pieces_says_why_on_the_phones() -> None:
+    """H2: a turn allows 6 less one move for each enemy strike piece touching the mover's
+    centre; the players' page says how many took moves away (the OLED's "-2 centre"),
+    in the players' words; a move card's turn (H5) takes none away and says nothing."""
+    from dataclasses import replace
+
+    view = next(v for v in record_objects("hex/full.json") if v.hex and v.hex.allowed)
+    assert view.hex is not None and not view.hex.reduction
+    assert 'id="fewer"' not in _drawn(view, "en", True)
+    cut = replace(view, section=replace(view.hex, reduction=2))
+    assert (
+        "2 enemy strike pieces touch the centre of the side to move: 2 moves fewer this turn."
+        in _drawn(cut, "en", True)
+    )
+    one = replace(view, section=replace(view.hex, reduction=1))
+    assert (
+        "1 pion d'attaque adverse touche le pion central du camp qui joue\u00a0: "
+        "1 coup de moins ce tour-ci." in _drawn(one, "fr", True)
+    )
+    carded = replace(view, section=replace(view.hex, reduction=2, card=3))
+    assert 'id="fewer"' not in _drawn(carded, "en", True)
