@@ -24,7 +24,8 @@ at its very heart, 1.5 none over most of it), 40 and 80 mm across.
    or how many of its moves were read before it differs.
 
 4. No glare: the cells the camera check (companion.table.hex_calibration) calls in
-   glare on boards without any, H1's start and 3 positions of the pieces on random
+   glare on boards without any, and those a piece's code is seen on but not read
+   (companion.table.hex_board.faint_codes), H1's start and 3 positions of the pieces on random
    cells, under the light, noise, tilt and paper the other benches use.
 
 5. The start not made up: the endgame's start with White's strike piece on j5 knocked
@@ -227,10 +228,12 @@ NO_GLARE: dict[str, tuple[tuple[int, int], float, dict[str, object], list[HexSte
 
 def no_glare() -> None:
     """Part 4 (module docstring)."""
-    print("4. boards without glare: cells the camera check calls in glare")
+    print("4. boards without glare: cells the camera check calls in glare / with a faint code")
     for name in NO_GLARE:
-        called = sum(len(check_board(frame).glare) for frame in _without_glare(name))
-        print(f"  {name}: {called} of {91 * BOARDS} cells")
+        frames = list(_without_glare(name))
+        called = sum(len(check_board(frame).glare) for frame in frames)
+        faint = sum(len(read_board(frame).faint) for frame in frames)
+        print(f"  {name}: {called} / {faint} of {91 * BOARDS} cells")
 
 
 #: The positions each board of part 4 is shown with.
