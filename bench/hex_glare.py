@@ -34,9 +34,11 @@ at its very heart, 1.5 none over most of it), 40 and 80 mm across.
 
 6. A piece put down in the glare: Black's strike piece moved b2-c2, the glare over c2,
    at both sizes: the piece read or not, and the lamp found on the board with it
-   (companion.table.hex_lamp: the cells named, c2 among them), and the CPU time of
-   that look (median of 20, one thread); then the boards of part 4, without glare:
-   the cells it names (none wanted).
+   (companion.table.hex_lamp: the cells named, c2 among them), the CPU time of
+   that look (median of 20, one thread) and how white c2's outline is (its darkest
+   fiftieth: 235 up, a reflection's heart); then the boards of part 4, without glare,
+   and a white piece code down in a light too bright: the cells it names (none
+   wanted) and the whitest outline.
 
 7. A reflection's heart over one cell, told from an empty cell and from a piece turned
    code down by the cell's outline (companion.table.hex_cover): the darkest fiftieth
@@ -89,7 +91,7 @@ from companion.table import hex_camera, hex_cover
 from companion.table.hex_board import read_board
 from companion.table.hex_calibration import check_board
 from companion.table.hex_camera import HexCamera
-from companion.table.hex_lamp import lamp_cells
+from companion.table.hex_lamp import lamp_cells, outline_level
 from companion.table.hex_reader import BoardReader
 
 SIZES = {"1280x720": ((1280, 720), 2.3), "1920x1080": ((1920, 1080), 3.3)}
@@ -270,15 +272,33 @@ def put_in_glare() -> None:
                 times.append((time.process_time() - began) * 1000)
             read = "read" if reading.pieces.get(16) == "c2" else "not read"
             found = f"{len(cells)} cells, c2 {'in' if 'c2' in cells else 'not in'}"
+            level = outline_level(frame, reading.view, "c2")
             print(
                 f"  {size_name}, glare {strength} {mm:.0f} mm: {read}; "
-                f"{found if cells else 'no lamp'}; {statistics.median(times):.1f} ms"
+                f"{found if cells else 'no lamp'}; {statistics.median(times):.1f} ms; "
+                f"c2's outline {level:.0f}"
             )
-    named = 0
+    named, whitest = 0, 0.0
     for frame in (frame for name in NO_GLARE for frame in _without_glare(name)):
         reading = read_board(frame)
-        named += len(lamp_cells(frame, reading.view)) if reading.view is not None else 0
-    print(f"  the {len(NO_GLARE) * BOARDS} boards without glare: {named} cells named")
+        assert reading.view is not None
+        named += len(lamp_cells(frame, reading.view))
+        whitest = max(whitest, *(outline_level(frame, reading.view, c) for c in CELL_CENTRES))
+    print(
+        f"  the {len(NO_GLARE) * BOARDS} boards without glare: {named} cells named; "
+        f"the whitest outline {whitest:.0f}"
+    )
+    white = next(m for m, cell in markers_of(START).items() if cell == "j6")
+    for gain in (1.25, 1.4):
+        scene = HexScene(SIZES["1280x720"][0], 2.3, seed=6, frames_per_step=1)
+        *_, frame = scene.frames(START, [Light(gain, 0.0, frames=1), Flip(white), Hold(1)])
+        reading = read_board(frame)
+        assert reading.view is not None
+        cells = lamp_cells(frame, reading.view)
+        level = outline_level(frame, reading.view, "j6")
+        print(
+            f"  white strike code down on j6, light {gain}: {len(cells)} cells named; {level:.0f}"
+        )
 
 
 def outlines() -> None:
