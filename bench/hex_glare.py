@@ -30,7 +30,10 @@ at its very heart, 1.5 none over most of it), 40 and 80 mm across.
 
 5. The start not made up: the endgame's start with White's strike piece on j5 knocked
    off the board before the first position, the glare over White's side (j6), then
-   over j5 itself: a piece taken on j5 in glare (made up), or nothing taken.
+   over j5 itself: a piece taken on j5 in glare (made up), or nothing taken; and of
+   the cells with little detail left (companion.table.hex_cover.FAINT_DETAIL to
+   MIN_DETAIL), how well those a piece lies on match their print, and bare j5 (the
+   glare over j5, j6, f6 and b2).
 
 6. A piece put down in the glare: Black's strike piece moved b2-c2, the glare over c2,
    at both sizes: the piece read or not, and the lamp found on the board with it
@@ -88,7 +91,7 @@ from companion.synthetic.hex_scene import (
 from companion.synthetic.optics import Flicker
 from companion.synthetic.raised import Raised
 from companion.table import hex_camera, hex_cover
-from companion.table.hex_board import read_board
+from companion.table.hex_board import BoardReading, read_board
 from companion.table.hex_calibration import check_board
 from companion.table.hex_camera import HexCamera
 from companion.table.hex_lamp import lamp_cells, outline_level
@@ -208,6 +211,51 @@ def made_up() -> None:
         if camera.watch.last is None:
             said += ", no position taken"
         print(f"  over {where}, glare {strength} {mm:.0f} mm: {said}")
+    pieces, bare = _faint_prints(video.start, knocked)
+    print(
+        f"  cells with little detail ({hex_cover.FAINT_DETAIL}-{hex_cover.MIN_DETAIL}) "
+        f"matching their print: a piece's {pieces:.2f} at most, bare j5's {bare}"
+    )
+
+
+def _faint_prints(start: Position, knocked: int) -> tuple[float, str]:
+    """Of the cells no piece is read on, with detail left between FAINT_DETAIL and
+    MIN_DETAIL (companion.table.hex_cover), in the frames of part 5 at both sizes (and
+    with the glare over the middle, f6, and Black's side, b2): the best match with its
+    print of one a piece lies on, and bare j5's matches."""
+    pieces, bare = 0.0, []
+    occupied = {cell for marker, cell in markers_of(start).items() if marker != knocked}
+    for size, scale in SIZES.values():
+        for where in ("j5", "j6", "f6", "b2"):
+            for strength, mm in GLARES:
+                glare = Glare(HexScene(size, scale).where(*CELL_CENTRES[where]), mm, strength)
+                scene = HexScene(size, scale, seed=7, frames_per_step=1, glare=glare)
+                *_, frame = scene.frames(start, [Knock(knocked), Hold(1)])
+                reading = read_board(frame)
+                assert reading.view is not None
+                read = {cell for cell in reading.pieces.values() if cell is not None}
+                for cell in CELL_CENTRES.keys() - read:
+                    detail, match = _detail(frame, reading, cell)
+                    if hex_cover.FAINT_DETAIL <= detail < hex_cover.MIN_DETAIL:
+                        if cell in occupied:
+                            pieces = max(pieces, match)
+                        elif cell == "j5":
+                            bare.append(f"{match:.2f}")
+    return pieces, ", ".join(bare) or "none"
+
+
+def _detail(frame: npt.NDArray[np.uint8], reading: BoardReading, cell: str) -> tuple[float, float]:
+    """``cell``'s detail left once the light is taken out (root mean square) and its
+    match with its print, however little detail is left."""
+    assert reading.view is not None
+    shift = hex_cover._shift(reading.view, cell, reading.parallax)
+    printed = hex_cover._print(cell, shift, hex_cover._down(reading.view, cell, shift))
+    values = hex_cover._patch(frame, reading.view, cell, shift).ravel()[printed.runs[0]]
+    light = printed.lights[0]
+    rest = values - light @ (light.T @ values)
+    length = float(np.sqrt(rest @ rest))
+    match = float(rest @ printed.prints[0]) / length if length else 0.0
+    return length / np.sqrt(len(rest)), match
 
 
 NO_GLARE: dict[str, tuple[tuple[int, int], float, dict[str, object], list[HexStep]]] = {

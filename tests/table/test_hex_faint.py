@@ -1,7 +1,10 @@
-"""A piece's code at a lamp reflection's soft edge, seen but too faint to read (issue 24;
-RULES.md H1; companion.table.hex_board.faint_codes, companion.table.hex_start): the
-start is taken when every piece not seen has its code seen on its start cell, and never
-when one of those cells may be bare (bench/hex_glare.py parts 3 and 5)."""
+"""What is faint under a lamp's reflection (issue 24; RULES.md H1): a piece's code at its
+soft edge, seen but too faint to read (companion.table.hex_board.faint_codes,
+companion.table.hex_start): the start is taken when every piece not seen has its code
+seen on its start cell, and never when one of those cells may be bare; and a bare
+cell's print under a reflection that leaves a tenth of the contrast
+(companion.table.hex_cover): empty, no piece made up there (bench/hex_glare.py parts 3
+and 5)."""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ from companion.synthetic.hex_games import endgame_video
 from companion.synthetic.hex_scene import Flip, HexScene, HexStep, Hold, Knock, Light, markers_of
 from companion.table.hex_board import read_board
 from companion.table.hex_camera import HexCamera
+from companion.table.hex_cover import Cover, look
 
 SIZE = (1280, 720)
 SCALE = 2.3
@@ -73,3 +77,23 @@ def test_a_start_cell_emptied_under_a_reflections_heart_is_not_filled_by_faint_c
     camera = _camera("j5", 40.0, 1.0, [Knock(knocked), Hold(12)])
     assert camera.watch.last is None
     assert camera.watch.glared_start == {}
+
+
+def test_a_start_cell_emptied_under_a_faint_reflection_shows_its_print() -> None:
+    """Issue 24, H1 (bench/hex_glare.py part 5): White's strike piece is knocked off j5
+    under a reflection 8 cm across centred on j5 that leaves a tenth of the contrast
+    (strength 0.9). The bare cell keeps too little detail to be matched as it was
+    (taken for glare: the start was taken with a piece made up on j5), but what is
+    left is its print (companion.table.hex_cover.FAINT_MATCH): empty, so nothing is
+    taken and no piece is made up."""
+    knocked = next(m for m, cell in markers_of(endgame_video().start).items() if cell == "j5")
+    glare = Glare(HexScene(SIZE, SCALE).where(*CELL_CENTRES["j5"]), 80.0, 0.9)
+    scene = HexScene(SIZE, SCALE, seed=7, frames_per_step=1, glare=glare)
+    *_, frame = scene.frames(endgame_video().start, [Knock(knocked), Hold(1)])
+    reading = read_board(frame)
+    assert reading.view is not None
+    read = {cell for cell in reading.pieces.values() if cell is not None}
+    assert look(frame, reading.view, "j5", read).cover is Cover.EMPTY
+    camera = _camera("j5", 80.0, 0.9, [Knock(knocked), Hold(12)])
+    assert "j5" not in camera.watch.glared_start.values()
+    assert camera.watch.last is None
