@@ -24,18 +24,24 @@ at its very heart, 1.5 none over most of it), 40 and 80 mm across.
    or how many of its moves were read before it differs.
 
 4. No glare: the cells the camera check (companion.table.hex_calibration) calls in
-   glare on boards without any, H1's start and 3 positions of the pieces on random
+   glare on boards without any, and those a piece's code is seen on but not read
+   (companion.table.hex_board.faint_codes), H1's start and 3 positions of the pieces on random
    cells, under the light, noise, tilt and paper the other benches use.
 
 5. The start not made up: the endgame's start with White's strike piece on j5 knocked
    off the board before the first position, the glare over White's side (j6), then
-   over j5 itself: a piece taken on j5 in glare (made up), or nothing taken.
+   over j5 itself: a piece taken on j5 in glare (made up), or nothing taken; and of
+   the cells with little detail left (companion.table.hex_cover.FAINT_DETAIL to
+   MIN_DETAIL), how well those a piece lies on match their print, and bare j5 (the
+   glare over j5, j6, f6 and b2).
 
 6. A piece put down in the glare: Black's strike piece moved b2-c2, the glare over c2,
    at both sizes: the piece read or not, and the lamp found on the board with it
-   (companion.table.hex_lamp: the cells named, c2 among them), and the CPU time of
-   that look (median of 20, one thread); then the boards of part 4, without glare:
-   the cells it names (none wanted).
+   (companion.table.hex_lamp: the cells named, c2 among them), the CPU time of
+   that look (median of 20, one thread) and how white c2's outline is (its darkest
+   fiftieth: 235 up, a reflection's heart); then the boards of part 4, without glare,
+   and a white piece code down in a light too bright: the cells it names (none
+   wanted) and the whitest outline.
 
 7. A reflection's heart over one cell, told from an empty cell and from a piece turned
    code down by the cell's outline (companion.table.hex_cover): the darkest fiftieth
@@ -85,10 +91,10 @@ from companion.synthetic.hex_scene import (
 from companion.synthetic.optics import Flicker
 from companion.synthetic.raised import Raised
 from companion.table import hex_camera, hex_cover
-from companion.table.hex_board import read_board
+from companion.table.hex_board import BoardReading, read_board
 from companion.table.hex_calibration import check_board
 from companion.table.hex_camera import HexCamera
-from companion.table.hex_lamp import lamp_cells
+from companion.table.hex_lamp import lamp_cells, outline_level
 from companion.table.hex_reader import BoardReader
 
 SIZES = {"1280x720": ((1280, 720), 2.3), "1920x1080": ((1920, 1080), 3.3)}
@@ -205,6 +211,51 @@ def made_up() -> None:
         if camera.watch.last is None:
             said += ", no position taken"
         print(f"  over {where}, glare {strength} {mm:.0f} mm: {said}")
+    pieces, bare = _faint_prints(video.start, knocked)
+    print(
+        f"  cells with little detail ({hex_cover.FAINT_DETAIL}-{hex_cover.MIN_DETAIL}) "
+        f"matching their print: a piece's {pieces:.2f} at most, bare j5's {bare}"
+    )
+
+
+def _faint_prints(start: Position, knocked: int) -> tuple[float, str]:
+    """Of the cells no piece is read on, with detail left between FAINT_DETAIL and
+    MIN_DETAIL (companion.table.hex_cover), in the frames of part 5 at both sizes (and
+    with the glare over the middle, f6, and Black's side, b2): the best match with its
+    print of one a piece lies on, and bare j5's matches."""
+    pieces, bare = 0.0, []
+    occupied = {cell for marker, cell in markers_of(start).items() if marker != knocked}
+    for size, scale in SIZES.values():
+        for where in ("j5", "j6", "f6", "b2"):
+            for strength, mm in GLARES:
+                glare = Glare(HexScene(size, scale).where(*CELL_CENTRES[where]), mm, strength)
+                scene = HexScene(size, scale, seed=7, frames_per_step=1, glare=glare)
+                *_, frame = scene.frames(start, [Knock(knocked), Hold(1)])
+                reading = read_board(frame)
+                assert reading.view is not None
+                read = {cell for cell in reading.pieces.values() if cell is not None}
+                for cell in CELL_CENTRES.keys() - read:
+                    detail, match = _detail(frame, reading, cell)
+                    if hex_cover.FAINT_DETAIL <= detail < hex_cover.MIN_DETAIL:
+                        if cell in occupied:
+                            pieces = max(pieces, match)
+                        elif cell == "j5":
+                            bare.append(f"{match:.2f}")
+    return pieces, ", ".join(bare) or "none"
+
+
+def _detail(frame: npt.NDArray[np.uint8], reading: BoardReading, cell: str) -> tuple[float, float]:
+    """``cell``'s detail left once the light is taken out (root mean square) and its
+    match with its print, however little detail is left."""
+    assert reading.view is not None
+    shift = hex_cover._shift(reading.view, cell, reading.parallax)
+    printed = hex_cover._print(cell, shift, hex_cover._down(reading.view, cell, shift))
+    values = hex_cover._patch(frame, reading.view, cell, shift).ravel()[printed.runs[0]]
+    light = printed.lights[0]
+    rest = values - light @ (light.T @ values)
+    length = float(np.sqrt(rest @ rest))
+    match = float(rest @ printed.prints[0]) / length if length else 0.0
+    return length / np.sqrt(len(rest)), match
 
 
 NO_GLARE: dict[str, tuple[tuple[int, int], float, dict[str, object], list[HexStep]]] = {
@@ -227,10 +278,12 @@ NO_GLARE: dict[str, tuple[tuple[int, int], float, dict[str, object], list[HexSte
 
 def no_glare() -> None:
     """Part 4 (module docstring)."""
-    print("4. boards without glare: cells the camera check calls in glare")
+    print("4. boards without glare: cells the camera check calls in glare / with a faint code")
     for name in NO_GLARE:
-        called = sum(len(check_board(frame).glare) for frame in _without_glare(name))
-        print(f"  {name}: {called} of {91 * BOARDS} cells")
+        frames = list(_without_glare(name))
+        called = sum(len(check_board(frame).glare) for frame in frames)
+        faint = sum(len(read_board(frame).faint) for frame in frames)
+        print(f"  {name}: {called} / {faint} of {91 * BOARDS} cells")
 
 
 #: The positions each board of part 4 is shown with.
@@ -267,15 +320,33 @@ def put_in_glare() -> None:
                 times.append((time.process_time() - began) * 1000)
             read = "read" if reading.pieces.get(16) == "c2" else "not read"
             found = f"{len(cells)} cells, c2 {'in' if 'c2' in cells else 'not in'}"
+            level = outline_level(frame, reading.view, "c2")
             print(
                 f"  {size_name}, glare {strength} {mm:.0f} mm: {read}; "
-                f"{found if cells else 'no lamp'}; {statistics.median(times):.1f} ms"
+                f"{found if cells else 'no lamp'}; {statistics.median(times):.1f} ms; "
+                f"c2's outline {level:.0f}"
             )
-    named = 0
+    named, whitest = 0, 0.0
     for frame in (frame for name in NO_GLARE for frame in _without_glare(name)):
         reading = read_board(frame)
-        named += len(lamp_cells(frame, reading.view)) if reading.view is not None else 0
-    print(f"  the {len(NO_GLARE) * BOARDS} boards without glare: {named} cells named")
+        assert reading.view is not None
+        named += len(lamp_cells(frame, reading.view))
+        whitest = max(whitest, *(outline_level(frame, reading.view, c) for c in CELL_CENTRES))
+    print(
+        f"  the {len(NO_GLARE) * BOARDS} boards without glare: {named} cells named; "
+        f"the whitest outline {whitest:.0f}"
+    )
+    white = next(m for m, cell in markers_of(START).items() if cell == "j6")
+    for gain in (1.25, 1.4):
+        scene = HexScene(SIZES["1280x720"][0], 2.3, seed=6, frames_per_step=1)
+        *_, frame = scene.frames(START, [Light(gain, 0.0, frames=1), Flip(white), Hold(1)])
+        reading = read_board(frame)
+        assert reading.view is not None
+        cells = lamp_cells(frame, reading.view)
+        level = outline_level(frame, reading.view, "j6")
+        print(
+            f"  white strike code down on j6, light {gain}: {len(cells)} cells named; {level:.0f}"
+        )
 
 
 def outlines() -> None:

@@ -12,7 +12,9 @@ the camera: each code is put back where its piece stands first, by the
 :class:`~companion.table.hex_parallax.Parallax` the frame's codes fit (or, with too
 few of them seen, the one found before). It also says how sharp the frame is on the board's plane
 (:mod:`companion.table.hex_sharpness`): a frame smeared by motion blur is
-:attr:`BoardReading.blurred`, and judged by nobody.
+:attr:`BoardReading.blurred`, and judged by nobody. The cells where a piece's code is
+seen but not read (a square the detector could not decode, faded at a lamp
+reflection's soft edge) are :attr:`BoardReading.faint` (:func:`faint_codes`).
 
     >>> from card_codes.hex_pictures import board_image
     >>> reading = read_board(board_image(3.0))
@@ -26,6 +28,7 @@ The reading of one frame says nothing about stillness or hidden pieces:
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -40,6 +43,12 @@ from companion.table.hex_view import BoardView, board_view
 
 #: A marker this far (in cells) from every cell centre is off the board.
 OFF_CELL: Final = 0.6
+#: A piece's code seen but not read (:func:`faint_codes`): its sides on the board's
+#: plane (mm; the codes are 9 and 11 mm, their tops seen up to a tenth larger), the
+#: longest at most this many times the shortest, its middle this near a cell's centre.
+FAINT_SIDE_MM: Final = (8.0, 13.0)
+FAINT_RATIO: Final = 1.3
+FAINT_OFF_MM: Final = 3.0
 #: Fiducials needed for a homography: one marker's 4 corners would do, two are steadier.
 MIN_FIDUCIALS: Final = 2
 _FIDUCIAL_IDS: Final = frozenset(marker for marker, _, _ in FIDUCIALS)
@@ -65,6 +74,9 @@ class BoardReading:
     quads: dict[int, npt.NDArray[np.float32]] = field(default_factory=dict)
     #: How the pieces' codes were seen off their cells (None: not known yet).
     parallax: Parallax | None = None
+    #: The cells a piece's code is seen on but not read (:func:`faint_codes`), in
+    #: reading order.
+    faint: tuple[str, ...] = ()
 
     @property
     def fiducial_ids(self) -> list[int]:
@@ -117,7 +129,7 @@ def read_board(
     (:func:`~companion.table.hex_view.board_view`), ``parallax`` how standing pieces
     were seen then (:mod:`~companion.table.hex_parallax`)."""
     grey = _grey(frame)
-    corners, ids, _ = _detector().detectMarkers(grey)
+    corners, ids, rejected = _detector().detectMarkers(grey)
     if ids is None or len(ids) == 0:
         return BoardReading(None)
     found = {
@@ -145,7 +157,39 @@ def read_board(
         for marker, index, row in zip(markers, nearest.tolist(), distances, strict=True):
             pieces[marker] = _NAMES[index] if row[index] <= OFF_CELL * CELL_MM else None
     sharp = sharpness(grey, view, fiducials)
-    return BoardReading(view, pieces, _outline(view), sharp, found, parallax)
+    faint = faint_codes(rejected, view, parallax, pieces.values())
+    return BoardReading(view, pieces, _outline(view), sharp, found, parallax, faint)
+
+
+def faint_codes(
+    rejected: Sequence[npt.ArrayLike],
+    view: BoardView,
+    parallax: Parallax | None,
+    read: Iterable[str | None] = (),
+) -> tuple[str, ...]:
+    """The cells, none of ``read``, on which a piece's code is seen but not read: a
+    square the detector found and could not decode (``rejected``), its sides
+    :data:`FAINT_SIDE_MM` long on the board's plane, nearly equal, its middle within
+    :data:`FAINT_OFF_MM` of the cell's centre where the pieces stand. A code at a lamp
+    reflection's soft edge, its contrast faded, is seen so (bench/hex_glare.py part
+    3); on the synthetic boards without glare, no such square lay on a cell: the
+    detector's other squares there are the print's names and lines (2-8 mm, uneven),
+    a read piece's token (15 mm), a hand's edge (uneven) (part 4)."""
+    if not len(rejected):
+        return ()
+    quads = np.concatenate([np.asarray(q, np.float64).reshape(4, 2) for q in rejected])
+    corners = view.to_board(quads).reshape(-1, 4, 2)
+    sides = np.linalg.norm(corners - np.roll(corners, 1, axis=1), axis=2)
+    low, high = FAINT_SIDE_MM
+    square = (sides.min(axis=1) >= low) & (sides.max(axis=1) <= high)
+    square &= sides.max(axis=1) <= FAINT_RATIO * sides.min(axis=1)
+    tops = view.to_board(quads.reshape(-1, 4, 2).mean(axis=1))
+    feet = tops if parallax is None else parallax.feet(view, tops)
+    distances = np.linalg.norm(feet[:, None, :] - _CENTRES[None, :, :], axis=2)
+    nearest = distances.argmin(axis=1)
+    near = distances[np.arange(len(nearest)), nearest] <= FAINT_OFF_MM
+    cells = {_NAMES[i] for i in nearest[square & near].tolist()} - set(read)
+    return tuple(name for name in _NAMES if name in cells)
 
 
 def _outline(view: BoardView) -> tuple[tuple[float, float], ...]:

@@ -34,7 +34,9 @@ under it. Under its heart nothing is left of the print or of a piece's code: the
 pieces there are not read (bench/hex_glare.py), and their cells, matching nothing,
 were taken for a hand, for something small (said missing), or for empty cells, the
 grain alone matching the print by chance. So a cell with less detail left than
-:data:`MIN_DETAIL` matches nothing, and a cell is in glare when it matches its print
+:data:`MIN_DETAIL` matches nothing, unless what is left is its print, faint
+(:data:`FAINT_MATCH`: a bare cell under a reflection that leaves a tenth of the
+contrast), and a cell is in glare when it matches its print
 little or not at all (:data:`GLARE_MATCH`), every pixel of it is nearly as white as
 the sensor gives (the median at :data:`WHITE` or more, the darkest tenth at
 :data:`FLOOR`: a black piece's code left a tenth of its contrast, or none), and one
@@ -107,6 +109,14 @@ HAND_CELLS: Final = 2
 #: lines and name in any light measured, a cell washed out by glare 0.3-0.7
 #: (bench/hex_glare.py), where the grain alone could match the print by chance.
 MIN_DETAIL: Final = 2.0
+#: But a cell with this much detail left (0.9 strength: a tenth of the contrast) that
+#: matches its print this well shows its print through the glare: a bare cell's lines
+#: and name, faint (0.80-0.81 for a bare start cell under a reflection 8 cm across at
+#: 0.9); a piece's cell in glare with as little detail, its code washed out, matched
+#: 0.35 at most (bench/hex_glare.py part 5). A reflection that leaves no contrast
+#: (strength 1) leaves less detail than this: a bare cell there is glare still.
+FAINT_DETAIL: Final = 1.0
+FAINT_MATCH: Final = 0.75
 #: Nearly the sensor's white (grey levels): a cell's median in glare. A black piece's
 #: code left a tenth of its contrast by a lamp's reflection (not read) is 235-245.
 WHITE: Final = 235
@@ -246,7 +256,9 @@ def _correlations(patch: Grey, printed: _Print) -> list[float]:
         rest = values - light @ (light.T @ values)
         length = float(np.sqrt(rest @ rest))
         flat = length < MIN_DETAIL * math.sqrt(len(run))
-        matches.append(0.0 if flat else float(rest @ paper) / length)
+        match = float(rest @ paper) / length if length > 0 else 0.0
+        faint = length >= FAINT_DETAIL * math.sqrt(len(run)) and match >= FAINT_MATCH
+        matches.append(0.0 if flat and not faint else match)
     return matches
 
 

@@ -15,7 +15,7 @@ up, its code turned away. It is no longer missing as soon as it is seen on the b
 again, or hidden. A piece put down in a lamp's glare is missing too (nothing of it is
 read, and its old cell is seen empty): when a piece is missing and its last cell was
 seen bare, the cells under a lamp's white reflection are looked for on the whole
-board (:func:`~companion.table.hex_lamp.lamp_cells`, 2.5-4.5 ms, only while a piece
+board (:func:`~companion.table.hex_lamp.lamp_cells`, 2.5-5 ms, only while a piece
 is missing), and named with it (:attr:`MissingPiece.lamp`), so that the players are
 told to move the lamp rather than to put the piece back.
 

@@ -15,7 +15,14 @@ game's first position is taken,
   cells is in glare (:attr:`~companion.table.hex_cover.Cover.GLARE`), or at the
   glare's soft edge: its piece's code too faint to read, the cell not white all over,
   but every neighbour found covered with it is in glare (nothing else lies there, a
-  hand least of all: a hand is darker than the glare it covers).
+  hand least of all: a hand is darker than the glare it covers);
+- or else every piece not seen has its code seen on that free start cell, faded too
+  much to read (:attr:`~companion.table.hex_board.BoardReading.faint`: a reflection's
+  soft edge, where the cell is neither bare nor white), the cell not matching its
+  print. Faint codes and glare are not mixed: a start cell emptied under a
+  reflection's white heart looks as a piece's cell there does, and a game started
+  through it would make up a piece (bench/hex_glare.py part 5); with a code seen on
+  every cell taken, no cell taken can be bare.
 
 Then the pieces not seen are taken on those cells, in marker order over the cells in
 reading order, and kept there as pieces seen and then lost in glare are. Anything else
@@ -102,4 +109,10 @@ def glared_start(
         edge = at.cover in (Cover.HIDDEN, Cover.COVERED) and bool(at.covered)
         return edge and all(seen(near).cover is Cover.GLARE for near in at.covered)
 
-    return taken if all(in_glare(cell) for cell in taken.values()) else {}
+    def faint(cell: str) -> bool:
+        return cell in reading.faint and seen(cell).cover is not Cover.EMPTY
+
+    cells_taken = taken.values()
+    if all(in_glare(cell) for cell in cells_taken) or all(faint(c) for c in cells_taken):
+        return taken
+    return {}

@@ -29,10 +29,10 @@ SCALE = 2.3
 LOGGER = "companion.daemon.board_camera"
 
 
-def _scene(cell: str, strength: float = 1.0) -> HexScene:
+def _scene(cell: str, strength: float = 1.0, mm: float = 80.0) -> HexScene:
     """The endgame's camera (seed 7, as bench/hex_glare.py) under a white reflection
-    80 mm across over ``cell`` (strength 1: nothing left of a code at its heart)."""
-    glare = Glare(HexScene(SIZE, SCALE).where(*CELL_CENTRES[cell]), 80.0, strength)
+    ``mm`` across over ``cell`` (strength 1: nothing left of a code at its heart)."""
+    glare = Glare(HexScene(SIZE, SCALE).where(*CELL_CENTRES[cell]), mm, strength)
     return HexScene(SIZE, SCALE, seed=7, frames_per_step=1, glare=glare)
 
 
@@ -69,6 +69,25 @@ def test_a_game_starts_with_whites_pieces_in_glare_and_is_refereed_exactly(
     assert len(lines) == 1 and lines[0].startswith("hex board: the game starts with 5 pieces")
     for cell in ("j5", "j6", "j7", "k5", "k6"):
         assert "white strike" in lines[0] and f"on {cell}" in lines[0]
+    assert _not_seen(table) == []
+
+
+def test_a_game_starts_with_faint_codes_at_a_small_reflections_edge(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Issue 24, H1, H2: a reflection 4 cm across that leaves a tenth of the contrast
+    over White's side fades the codes of White's pieces on j7 and k5: never read, their
+    cells neither bare nor white, and no position was ever taken. Their codes are seen
+    on their start cells, not read (companion.table.hex_board.faint_codes): the game
+    starts with the two there, the log names them, the screen never says them "not
+    seen", and every move is refereed into the video's exact record."""
+    video = endgame_video()
+    with caplog.at_level(logging.INFO, logger=LOGGER):
+        table = play(video.start, video.script.steps, scene=_scene("j6", 0.9, 40.0))
+    assert table.record()["turns"] == video.record["turns"]
+    lines = _glare_lines(caplog)
+    assert len(lines) == 1 and lines[0].startswith("hex board: the game starts with 2 pieces")
+    assert "on j7" in lines[0] and "on k5" in lines[0]
     assert _not_seen(table) == []
 
 

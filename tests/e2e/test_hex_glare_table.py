@@ -49,16 +49,20 @@ def test_pieces_pushed_under_glare_are_logged_in_glare_and_not_said_missing(
     assert table.record()["turns"] == [["b2-c2"], ["j6-i6"]]
 
 
+@pytest.mark.parametrize(("mm", "strength"), [(50.0, 1.5), (40.0, 1.0)])
 def test_a_piece_put_down_in_a_lamps_glare_is_said_with_the_lamp_and_refereed_once_it_moves(
-    caplog: pytest.LogCaptureFixture,
+    caplog: pytest.LogCaptureFixture, mm: float, strength: float
 ) -> None:
     """Issue 24 ("a piece put down in a lamp's glare is not seen"): Black's strike piece
     is moved b2-c2 into a lamp's white reflection 5 cm across, where its code is lost;
     b2 is seen empty. 3 s later the OLED blames the lamp, not the piece (the screen is
     the gallery's golden ``piece-in-glare``, drawn by the OLED's renderer), and the
     log names the piece with its marker and the cells in the glare. Once the lamp is
-    moved the piece is seen on c2, the message goes, and the move is refereed (H3)."""
-    glare = Glare(HexScene(SIZE, SCALE).where(*CELL_CENTRES["c2"]), 50.0, 1.5)
+    moved the piece is seen on c2, the message goes, and the move is refereed (H3).
+    The same under a reflection 4 cm across at strength 1, its white heart narrower
+    than the 27 mm the lamp's spot is looked for by but over c2's whole outline
+    (before: "put it on its cell, code up", as for a piece knocked off)."""
+    glare = Glare(HexScene(SIZE, SCALE).where(*CELL_CENTRES["c2"]), mm, strength)
     scene = HexScene(SIZE, SCALE, seed=4, frames_per_step=1, glare=glare)
     steps: list[HexStep] = [Hold(6), Lift(16), Put(16, "c2"), Away(), Hold(25)]
     steps += [Lamp(None), Hold(6)]
