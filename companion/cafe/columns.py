@@ -14,6 +14,7 @@ from companion.bus.contract import GameRow, MessageError, TableState
 from companion.bus.limits import MAX_PAYLOAD
 from companion.cafe.store import JournalRow, QuarantineRow, TableRow, dump
 from companion.games.errors import GameError
+from companion.games.json_types import JSONObject
 from companion.journal.result import GameResult
 
 log = logging.getLogger("companion.cafe")
@@ -29,24 +30,42 @@ def game_params(row: GameRow) -> tuple[Any, ...]:
         dump(dict(row.options)),
         row.started,
         row.ended,
-        dump(row.result.to_json()) if row.result is not None else None,
+        dump(row.result.to_json() if row.result is not None else row.unread)
+        if row.result is not None or row.unread is not None
+        else None,
     )
 
 
 def result_of(table: str, game_id: int, text: str | None) -> GameResult | None:
-    """A game's result kept (None: in play, or one this version cannot read, which the
-    log says: the game's page then replays its events)."""
+    """A game's result kept (None: in play, or one this version cannot read: the game's
+    page then replays its events)."""
+    return kept_result(table, game_id, text)[0]
+
+
+def kept_result(
+    table: str, game_id: int, text: str | None
+) -> tuple[GameResult | None, JSONObject | None]:
+    """A game's result kept, read back: the result, or else a JSON object of a shape
+    this version cannot read (:attr:`GameRow.unread`, a newer table's, said in the log
+    when it came); anything else is logged, naming the table, the game and why."""
     if text is None:
-        return None
+        return None, None
     try:
-        return GameResult.from_text(text)
+        return GameResult.from_text(text), None
     except GameError as exc:
+        try:
+            kept = json.loads(text)
+        except ValueError:
+            kept = None
+        if isinstance(kept, dict):
+            return None, kept
         log.warning("cafe: %s game %d: the result kept cannot be read (%s)", table, game_id, exc)
-        return None
+        return None, None
 
 
 def game_of(raw: Sequence[Any]) -> GameRow:
     table, gid, game, players, variants, options, started, ended, result = raw
+    read, unread = kept_result(table, int(gid), result)
     return GameRow(
         table=table,
         id=int(gid),
@@ -56,7 +75,8 @@ def game_of(raw: Sequence[Any]) -> GameRow:
         options=json.loads(options),
         started=float(started),
         ended=float(ended) if ended is not None else None,
-        result=result_of(table, int(gid), result),
+        result=read,
+        unread=unread if ended is not None else None,
     )
 
 

@@ -98,9 +98,16 @@ def borne_out(row: GameRow) -> GameRow:
     know (a table updated before it) is kept without a score: the game is ended and in
     the history, but not counted, and the log says to update the server."""
     result = row.result
+    what = f"{row.table} game {row.id}"
+    if row.unread is not None:
+        log.warning(
+            "cafe: %s: its result is of a shape this server cannot read: the game is kept "
+            "ended, not counted on the leaderboard (update the server to read it)",
+            what,
+        )
+        return row
     if result is None or (result.record is None and result.score is None):
         return row
-    what = f"{row.table} game {row.id}"
     if result.record is None:
         raise MessageError(f"{what}: the result has a score but no record to bear it out")
     try:

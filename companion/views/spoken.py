@@ -280,8 +280,8 @@ def trick_words(won: TrickWon, names: Sequence[str], game: str) -> str:
 
 
 def _points(name: str, points: int) -> str:
-    """"Ben, -146 points": the plural by the number's size (French makes only 0 and 1
-    singular; a negative score is plural as its size is, rummy's -146 too)."""
+    """A player's points, the plural chosen by the number's size ("Ben, -146 points":
+    French makes only 0 and 1 singular, and a score below 0 is plural as its size is)."""
     return ngettext("{name}, {points} point", "{name}, {points} points", abs(points)).format(
         name=name, points=points
     )

@@ -58,3 +58,24 @@ def test_a_forged_game_row_is_set_aside_or_drawn(server: CafeServer) -> None:
             ):
                 assert client.get(page).status_code < 500, (path, odd, page)
     assert stored  # some replacements are rows too (a player's name, a time)
+
+
+def test_a_newer_tables_result_keeps_its_game_ended_and_drawn(server: CafeServer) -> None:
+    """Issue 22, forward compatibility (docs/cafe.md): a table updated before the server
+    writes its result in a shape this server cannot read. The game is stored ended, its
+    result kept as sent, counted on no leaderboard, and every page draws it. Before, the
+    whole row was set aside and the game stayed in play at the server for ever."""
+    newer = json.loads(GAMES[0].payload)
+    newer["table"] = "t8"
+    newer["game"]["id"] = 5
+    newer["game"]["result"] = {"outcome": {"v": 3, "winners": ["Ana"]}, "record": {}}
+    client = dashboard(server)
+    standings = "/leaderboard.json?game=fibonachos&period=all"
+    before = client.get(standings).json()["standings"]
+    applied = server.take([Incoming("t8", "events", json.dumps(newer).encode())])
+    assert (applied.stored, applied.quarantined) == (1, 0)
+    listed = [g for g in client.get("/games.json").json()["games"] if g["table"] == "t8"]
+    assert [(g["id"], g["ended"] is not None) for g in listed] == [(5, True)]
+    assert client.get("/games/t8/5").status_code == 200
+    assert client.get("/games/t8/5.record.json").status_code < 500
+    assert client.get(standings).json()["standings"] == before  # counted nowhere

@@ -125,11 +125,16 @@ def test_the_page_shows_the_numbers_by_name(board: TestClient) -> None:
     assert board.get("/leaderboard.json?game=nope").status_code == 404
 
 
-def test_a_result_no_table_writes_is_set_aside_and_counts_nothing(database: str) -> None:
+def test_a_result_of_another_shape_is_kept_ended_and_counts_nothing(
+    database: str, caplog: pytest.LogCaptureFixture
+) -> None:
     """Issue 22: the result of an ended game is read into its typed shape (the
-    journal's GameResult, its score a report) before it is stored. A score of another
+    journal's GameResult, its score a report) before it is counted. A score of another
     shape (here one that says Ana won 999 to 0 with no rounds behind it) was stored,
-    and the leaderboard counted it; now the row is set aside, naming the result."""
+    and the leaderboard counted it; then the row was set aside, and the game stayed in
+    play at the server for ever. A newer table may write its result otherwise: the game
+    is now kept ended with its result as sent, counted nowhere, and the log says to
+    update the server."""
     settings = settings_for(1, database)
     server = CafeServer(settings, open_store(database), key=KEY)
     forged = json.loads(GAMES[0].payload)
@@ -138,9 +143,12 @@ def test_a_result_no_table_writes_is_set_aside_and_counts_nothing(database: str)
     forged["game"]["result"]["score"] = score
     try:
         applied = server.take([Incoming("t1", "events", dumps(forged))])
-        assert (applied.stored, applied.quarantined) == (0, 1)
-        assert "the game's result" in server.quarantined()[0].reason
+        assert (applied.stored, applied.quarantined) == (1, 0)
         assert server.store.standings("fibonachos", None) == []
+        kept = server.store.game("t1", 99)
+        assert kept is not None and kept.ended is not None and kept.result is None
+        assert kept.unread == forged["game"]["result"]
+        assert "cannot read: the game is kept ended, not counted" in caplog.text
     finally:
         server.store.close()
 

@@ -8,7 +8,7 @@ import logging
 
 import pytest
 
-from companion.cafe.columns import result_of
+from companion.cafe.columns import kept_result, result_of
 from companion.journal.result import GameResult
 
 
@@ -17,7 +17,6 @@ from companion.journal.result import GameResult
     [
         ('{"record', "not JSON"),
         ('["over"]', "not a JSON object"),
-        ('{"reason": "over", "winners": "0"}', "winners"),
     ],
 )
 def test_a_result_kept_that_is_no_result_is_logged_and_lost(
@@ -33,3 +32,16 @@ def test_a_result_kept_reads_back_whole() -> None:
     assert result_of("t7", 3, None) is None
     kept = GameResult("over", winners=(1,))
     assert result_of("t7", 3, '{"reason": "over", "winners": [1]}') == kept
+
+
+def test_a_result_of_another_shape_reads_back_as_it_came(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A newer table's result, kept as it came (docs/cafe.md): read back as it was sent,
+    not as a result, and not logged again at each read (the log said it when it came)."""
+    with caplog.at_level(logging.WARNING, "companion.cafe"):
+        assert kept_result("t7", 3, '{"reason": "over", "winners": "0"}') == (
+            None,
+            {"reason": "over", "winners": "0"},
+        )
+    assert caplog.text == ""

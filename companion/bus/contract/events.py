@@ -47,6 +47,10 @@ class GameRow:
     #: Why it ended, its record and its scores (:class:`GameResult`); None in play, or
     #: when the table's journal could not read it back.
     result: GameResult | None
+    #: An ended game's result as the table sent it, of a shape this version cannot read
+    #: (a table updated before the server): kept as it came, the game ended but not
+    #: counted (docs/cafe.md); None otherwise.
+    unread: JSONObject | None = None
 
     def fields(self) -> JSONObject:
         """The contract's ``game`` object."""
@@ -58,7 +62,7 @@ class GameRow:
             "options": dict(self.options),
             "started": self.started,
             "ended": self.ended,
-            "result": None if self.result is None else self.result.to_json(),
+            "result": self.unread if self.result is None else self.result.to_json(),
         }
 
     @classmethod
@@ -68,15 +72,18 @@ class GameRow:
         options, result = raw.get("options", {}), raw.get("result")
         if not isinstance(options, dict) or not (result is None or isinstance(result, dict)):
             raise MessageError(f"{what}: the game's options or result are not objects")
-        try:
-            outcome = None if result is None else GameResult.from_json(result)
-        except GameError as exc:
-            raise MessageError(f"{what}: the game's result: {exc}") from None
         game = raw.get("game")
         if not isinstance(game, str) or not game:
             raise MessageError(f"{what}: the game has no name")
         started = time_of(raw.get("started"), f"{what}: game started")
         ended = time_of(raw.get("ended"), f"{what}: game ended", optional=True)
+        unread = None
+        try:
+            outcome = None if result is None else GameResult.from_json(result)
+        except GameError as exc:
+            if ended is None:
+                raise MessageError(f"{what}: the game's result: {exc}") from None
+            outcome, unread = None, result  # a newer table's: kept as sent, not counted
         return cls(
             table=table,
             id=number(raw.get("id"), f"{what}: game id"),
@@ -87,6 +94,7 @@ class GameRow:
             started=started or 0.0,
             ended=ended,
             result=outcome if ended is not None else None,
+            unread=unread,
         )
 
 
