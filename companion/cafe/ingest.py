@@ -79,8 +79,9 @@ class Ingest:
         #: Each table's journals, oldest first, and the ids of its games held open.
         self.journals: dict[str, list[JournalRow]] = {}
         self.open: dict[str, set[int]] = {}
-        #: Held while a batch is applied: the MQTT thread reads the acks too.
-        self._lock = threading.Lock()
+        #: Held while a batch is applied: the MQTT thread reads the acks too, and the
+        #: scoring again of stored games (rescore.py) writes between batches.
+        self.lock = threading.Lock()
         self.said = BurstLog(log)  # a flood of bad messages is not a flood of lines
         self._load()
 
@@ -124,7 +125,7 @@ class Ingest:
 
     def ack_of(self, table: str) -> Ack:
         """The ack of ``table`` for its newest journal, in that journal's numbers."""
-        with self._lock:
+        with self.lock:
             return self._ack_of(table)
 
     def _ack_of(self, table: str) -> Ack:
@@ -141,7 +142,7 @@ class Ingest:
         )
 
     def apply(self, batch: Sequence[Incoming | LostSession]) -> Applied:
-        with self._lock:
+        with self.lock:
             return self._apply(batch)
 
     def _apply(self, batch: Sequence[Incoming | LostSession]) -> Applied:

@@ -28,6 +28,7 @@ from companion.bus.contract import GameRow, MessageError
 from companion.cafe.store import SeatRow
 from companion.games import GameReport, HexReport
 from companion.games.errors import GameError
+from companion.games.json_types import JSONObject
 from companion.games.report import NO_END, CardGameReport, ended_winners
 from companion.games.scoring import not_known, record_game, records_of, score_record
 from companion.journal.result import GameResult
@@ -110,25 +111,36 @@ def borne_out(row: GameRow) -> GameRow:
         return row
     if result.record is None:
         raise MessageError(f"{what}: the result has a score but no record to bear it out")
-    try:
-        game = record_game(result.record)
-        if game not in records_of(row.game):
-            raise MessageError(f"{what}: the result's record is of {game}, not {row.game}")
-        if result.record.get("players") != list(row.players):
-            raise MessageError(f"{what}: the result's record has other players than the game")
-        unknown = not_known(result.record)
-        if unknown is not None:
-            log.warning(
-                "cafe: %s: %s is not known to this server: the game is kept, not counted "
-                "on the leaderboard (update the server to count it)",
-                what,
-                unknown,
-            )
-            return replace(row, result=replace(result, score=None))
-        score = score_record(result.record)
-    except GameError as exc:
-        raise MessageError(f"{what}: the result's record: {exc}") from None
+    score, unknown = record_score(row, result.record)
+    if unknown is not None:
+        log.warning(
+            "cafe: %s: %s is not known to this server: the game is kept, not counted "
+            "on the leaderboard (update the server to count it)",
+            what,
+            unknown,
+        )
+        return replace(row, result=replace(result, score=None))
     if score == result.score:
         return row
     log.warning("cafe: %s: the score sent is not its record's; the record's is kept", what)
     return replace(row, result=replace(result, score=score))
+
+
+def record_score(row: GameRow, record: JSONObject) -> tuple[GameReport | None, str | None]:
+    """The score ``record`` (the result's record of ``row``) bears out by this server's
+    rules, or None and why this server cannot score it though a newer one may (a game
+    or variant it does not know). A record of another game or other players than the
+    row's, or one the rules refuse, is a :class:`MessageError` naming why."""
+    what = f"{row.table} game {row.id}"
+    try:
+        game = record_game(record)
+        if game not in records_of(row.game):
+            raise MessageError(f"{what}: the result's record is of {game}, not {row.game}")
+        if record.get("players") != list(row.players):
+            raise MessageError(f"{what}: the result's record has other players than the game")
+        unknown = not_known(record)
+        if unknown is not None:
+            return None, unknown
+        return score_record(record), None
+    except GameError as exc:
+        raise MessageError(f"{what}: the result's record: {exc}") from None

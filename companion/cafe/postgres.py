@@ -169,6 +169,10 @@ class PgStore(StoreReads, Savepoints):
     def _write(self, sql: str) -> None:
         self._db.execute(sql)
 
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        cursor = self._db.execute(pg(sql), params)
+        return cursor.fetchall() if cursor.description is not None else []
+
     def put_quarantine(self, row: QuarantineRow) -> None:
         self._db.execute(pg(PUT_QUARANTINE), quarantine_params(row))
 

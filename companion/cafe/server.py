@@ -24,6 +24,7 @@ from companion.cafe.ingest import Applied, Incoming, Ingest
 from companion.cafe.link import Link
 from companion.cafe.logbook import LogBook
 from companion.cafe.outcome import outcome_of, rounds_of
+from companion.cafe.rescore import Rescore
 from companion.cafe.settings import CafeSettings
 from companion.cafe.share import Share, Shares, disk_free
 from companion.cafe.sqlite import SqliteStore
@@ -139,6 +140,7 @@ class CafeServer:
         )
         self.ingest = Ingest(store, settings.cafe.name, clock=clock, shares=self.shares)
         self.writer = Writer(self.ingest, self._stored, self._dropped)
+        self.rescore = Rescore(store, self.ingest.lock)  # once after an update
         self.logs = LogBook()
         watch = FloodWatch(flood)
         self.doorman = Doorman(
@@ -156,12 +158,14 @@ class CafeServer:
 
     def start(self) -> None:
         self.writer.start()
+        self.rescore.start()
         self.doorman.start()
         self.link.start()
 
     def stop(self) -> None:
         self.link.stop()
         self.doorman.stop()
+        self.rescore.stop()
         self.writer.stop()
 
     def _connected(self) -> None:

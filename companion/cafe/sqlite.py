@@ -87,6 +87,9 @@ class SqliteStore(StoreReads, Savepoints):
     def _write(self, sql: str) -> None:
         self._db.execute(sql)
 
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        return self._db.execute(sql, params).fetchall()
+
     def put_quarantine(self, row: QuarantineRow) -> None:
         self._db.execute(PUT_QUARANTINE, quarantine_params(row))
 

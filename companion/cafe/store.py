@@ -139,6 +139,11 @@ class Store(ShareKeeping, Protocol):
     def undo_savepoint(self) -> None: ...
     def release_savepoint(self) -> None: ...
     def put_quarantine(self, row: QuarantineRow) -> None: ...
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        """``sql`` (the shared SQL, ``?`` placeholders) on the writing connection, its
+        rows (none for a write): for the writer's own work beside the ingest's."""
+        ...
+
     def fault(self, exc: BaseException) -> bool:
         """True when ``exc`` is the database's own trouble (a full disk, a lost connection,
         a damaged file): the batch is tried again later; False: the message's (set aside)."""
@@ -232,6 +237,9 @@ SCHEMA = (
         times BIGINT NOT NULL,
         PRIMARY KEY (table_name, digest)
     )""",
+    # What the server keeps of itself: which rules scored the stored games
+    # (:mod:`companion.cafe.rescore`), and how far their scoring again has come.
+    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
 )
 
 #: An ended row is never made open again; an open row does not replace an ended one.

@@ -1,0 +1,199 @@
+"""Stored ended games scored again by the running server's rules, once after an update.
+
+A game or variant the server did not know (a table updated before it) was stored ended
+with its record but no score; a result of a shape it could not read was kept as sent;
+a scoring fix reads some records otherwise. The ``meta`` table says which rules scored
+the stored games (:func:`rules_stamp`, a digest of the rules' own source): when it is
+not the running server's, every stored ended game with a result is read again from its
+record, in small batches each in its own transaction between the ingest's (the
+ingest's lock: tables' messages go on being stored), its leaderboard rows replaced
+when they change, and the log names each game changed or newly counted. How far it has
+come is kept with each batch, so a server killed half way resumes there.
+
+    >>> from companion.cafe.sqlite import SqliteStore
+    >>> import threading
+    >>> rescore = Rescore(SqliteStore(":memory:"), threading.Lock(), stamp="x")
+    >>> rescore.due(), rescore.step(), rescore.due()
+    (True, False, False)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import threading
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from companion.bus.contract import GameRow, MessageError
+from companion.cafe.columns import game_of, game_params
+from companion.cafe.outcome import record_score, seats_of
+from companion.cafe.store import GAME_COLUMNS, PUT_SEAT, SeatRow, Store
+from companion.games.errors import GameError
+from companion.journal.result import GameResult
+
+log = logging.getLogger("companion.cafe")
+
+#: Games read again per transaction: an ingest batch waits for one at most.
+BATCH = 100
+#: The log says how far it has come every so many games.
+PROGRESS_EVERY = 1000
+#: Seconds before a batch the database refused is tried again.
+RETRY = 30.0
+
+#: The source that decides a stored game's score and whether it counts: the games'
+#: rules, the result's shape and the cafe's reading of it.
+_ROOT = Path(__file__).resolve().parent.parent
+RULES = (_ROOT / "games", _ROOT / "journal" / "result.py", _ROOT / "cafe" / "outcome.py")
+
+META = "SELECT value FROM meta WHERE key = ?"
+PUT_META = """
+INSERT INTO meta (key, value) VALUES (?, ?)
+ON CONFLICT (key) DO UPDATE SET value = excluded.value
+"""
+ENDED = "FROM games WHERE ended IS NOT NULL AND result IS NOT NULL"
+AFTER = f"""
+SELECT {GAME_COLUMNS} {ENDED} AND (table_name > ? OR (table_name = ? AND id > ?))
+ORDER BY table_name, id LIMIT ?
+"""
+SEATS = "SELECT seat, player, total, won FROM seats WHERE table_name = ? AND game_id = ?"
+
+
+def rules_stamp() -> str:
+    """A digest of the rules' source (:data:`RULES`): any change to a game's scoring is
+    a new stamp, with no number for a developer to remember to bump."""
+    digest = hashlib.sha256()
+    for root in RULES:
+        for path in sorted(root.rglob("*.py")) if root.is_dir() else [root]:
+            digest.update(str(path.relative_to(_ROOT)).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def scored_again(row: GameRow) -> GameRow:
+    """``row`` with the score its record bears out by these rules (a result kept as
+    sent read now if it can be); a record the rules now refuse counts nowhere."""
+    if row.unread is not None:
+        try:
+            row = replace(row, result=GameResult.from_json(row.unread), unread=None)
+        except GameError:
+            return row
+    result = row.result
+    if result is None or result.record is None:
+        return row
+    try:
+        score = record_score(row, result.record)[0]
+    except MessageError as exc:
+        log.warning("cafe: %s: not counted, the rules refuse its record now", exc)
+        score = None
+    return replace(row, result=replace(result, score=score))
+
+
+def _totals(seats: list[tuple[Any, ...]]) -> str:
+    if not seats:
+        return "not counted"
+    return ", ".join(f"{s[1]} {'-' if s[2] is None else s[2]}" for s in seats)
+
+
+class Rescore:
+    """Scores the stored games again when ``stamp`` (the running rules') is not the one
+    that scored them; ``lock`` is the ingest's (one batch or the other writes)."""
+
+    def __init__(self, store: Store, lock: threading.Lock, *, stamp: str | None = None) -> None:
+        self.store = store
+        self.lock = lock
+        self.stamp = stamp or rules_stamp()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self.run, name="cafe-rescore", daemon=True)
+
+    def _meta(self, key: str) -> str | None:
+        rows = self.store.execute(META, (key,))
+        return str(rows[0][0]) if rows else None
+
+    def due(self) -> bool:
+        """True while the stored games were scored by other rules than these."""
+        with self.lock:
+            return self._meta("rules") != self.stamp
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread.is_alive():
+            self._thread.join()
+
+    def run(self) -> None:
+        """Batches until every stored game is scored by these rules (or stopped)."""
+        while not self._stop.is_set():
+            try:
+                if not self.step():
+                    return
+            except Exception as exc:  # the database's trouble: tried again later
+                log.error("cafe: scoring stored games again stopped (%s); trying again", exc)
+                self._stop.wait(RETRY)
+
+    def step(self) -> bool:
+        """One batch in its own transaction; False once none is left."""
+        with self.lock:
+            self.store.begin()
+            try:
+                more = self._batch()
+                self.store.commit()
+            except BaseException:
+                self.store.rollback()
+                raise
+        return more
+
+    def _batch(self) -> bool:
+        if self._meta("rules") == self.stamp:
+            return False
+        mark = json.loads(self._meta("rescore") or "{}")
+        if mark.get("rules") != self.stamp:  # begun now (or for rules since replaced)
+            total = int(self.store.execute(f"SELECT COUNT(*) {ENDED}")[0][0])
+            mark = {"rules": self.stamp, "table": "", "id": -1, "done": 0, "total": total}
+            log.info("cafe: the rules changed: scoring %d stored games again", total)
+        rows = self.store.execute(AFTER, (mark["table"], mark["table"], mark["id"], BATCH))
+        for raw in rows:
+            self._again(game_of(raw))
+        done = mark["done"] + len(rows)
+        if done // PROGRESS_EVERY > mark["done"] // PROGRESS_EVERY:
+            log.info("cafe: scored again %s of %s games", f"{done:,}", f"{mark['total']:,}")
+        if len(rows) < BATCH:
+            self.store.execute(PUT_META, ("rules", self.stamp))
+            self.store.execute("DELETE FROM meta WHERE key = 'rescore'")
+            log.info("cafe: every stored game is scored by these rules (%d read again)", done)
+            return False
+        last = game_of(rows[-1])
+        mark.update(table=last.table, id=last.id, done=done)
+        self.store.execute(PUT_META, ("rescore", json.dumps(mark)))
+        return True
+
+    def _again(self, row: GameRow) -> None:
+        new = scored_again(row)
+        where = (row.table, row.id)
+        old = [tuple(s) for s in self.store.execute(SEATS + " ORDER BY seat", where)]
+        seats = seats_of(new)
+        fresh = [(s.seat, s.player, s.total, int(s.won)) for s in seats]
+        if game_params(new) != game_params(row):
+            sql = "UPDATE games SET result = ? WHERE table_name = ? AND id = ?"
+            self.store.execute(sql, (game_params(new)[-1], *where))
+        if fresh == [(s[0], s[1], s[2], int(s[3])) for s in old]:
+            return
+        self.store.execute("DELETE FROM seats WHERE table_name = ? AND game_id = ?", where)
+        for seat in seats:
+            self.store.execute(PUT_SEAT, _seat_params(seat))
+        log.warning(
+            "cafe: %s game %d (%s) scored again by this server's rules: %s, was %s",
+            row.table,
+            row.id,
+            row.game,
+            _totals(fresh),
+            _totals(old),
+        )
+
+
+def _seat_params(s: SeatRow) -> tuple[Any, ...]:
+    return (s.table, s.game_id, s.seat, s.game, s.ended, s.player, s.total, int(s.won))

@@ -1,0 +1,114 @@
+"""Stored games scored again by an updated server's rules (docs/cafe.md, "Updating
+the server"): a game the server did not know, or a score older rules read otherwise,
+is counted as the running rules say, once, in small batches between the tables'
+messages, resuming where a killed server stopped; on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterator
+
+import pytest
+from cafe_fixtures import KEY, settings_for
+from cafe_sim import dumps
+from test_leaderboard import GAMES
+
+from companion.bus.contract import GameRow
+from companion.cafe import outcome, rescore
+from companion.cafe.ingest import Incoming
+from companion.cafe.rescore import Rescore
+from companion.cafe.server import CafeServer
+from companion.cafe.store import StandingRow, Store, open_store
+
+
+@pytest.fixture
+def old(database: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
+    """A database of the last version (no ``meta`` table) whose server knew none of
+    GAMES' games (tables updated before it): its six games stored ended, not counted."""
+    with monkeypatch.context() as patched:
+        patched.setattr(outcome, "not_known", lambda record: "the game")
+        server = CafeServer(settings_for(1, database), open_store(database), key=KEY)
+        server.take(GAMES)
+    server.store.execute("DROP TABLE meta")
+    server.store.close()
+    store = open_store(database)  # the update: the same database, opened by this version
+    yield store
+    store.close()
+
+
+def _fibonachos(store: Store) -> list[StandingRow]:
+    return store.standings("fibonachos", None)
+
+
+def test_a_game_the_server_did_not_know_is_counted_after_the_update(
+    old: Store, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Before, the log said "update the server to count it", and after the update
+    nothing read the row again: the game was never counted."""
+    assert _fibonachos(old) == []
+    updated = Rescore(old, CafeServer(settings_for(1, ":memory:"), old, key=KEY).ingest.lock)
+    assert updated.due()
+    with caplog.at_level(logging.INFO, "companion.cafe"):
+        updated.run()
+    assert [(s.player, s.played, s.wins, s.best) for s in _fibonachos(old)] == [
+        ("Ana", 3, 2, 58),
+        ("Ben", 2, 1, 40),
+        ("Cy", 2, 0, 53),
+    ]
+    assert "t1 game 1 (fibonachos) scored again" in caplog.text
+    assert "Ana 58, Ben 18, Cy 53, was not counted" in caplog.text
+    assert not updated.due()  # not again at the next start
+    assert not Rescore(old, updated.lock).due()
+
+
+def test_a_score_older_rules_read_otherwise_is_replaced(
+    database: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """An older server's number (Cy's best 999, a scoring since fixed) stays on the
+    leaderboard for ever before; the updated rules' is counted now, and logged."""
+    store = open_store(database)
+    try:
+        server = CafeServer(settings_for(1, database), store, key=KEY)
+        server.take(GAMES)
+        store.begin()
+        store.execute("UPDATE seats SET total = 999 WHERE game_id = 1 AND player = 'Cy'")
+        store.execute("INSERT INTO meta (key, value) VALUES ('rules', 'older')")
+        store.commit()
+        assert {s.player: s.best for s in _fibonachos(store)}["Cy"] == 999
+        Rescore(store, server.ingest.lock).run()
+        assert [s.best for s in _fibonachos(store)] == [58, 40, 53]
+        assert "Cy 53, was Ana 58, Ben 18, Cy 999" in caplog.text
+    finally:
+        store.close()
+
+
+def test_the_rescoring_resumes_and_the_tables_go_on_being_stored(
+    old: Store, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Small batches, each its own transaction: a table's message is stored between
+    two; a server killed half way resumes where it was (no game read twice), and the
+    log says how far it has come."""
+    monkeypatch.setattr(rescore, "BATCH", 2)
+    monkeypatch.setattr(rescore, "PROGRESS_EVERY", 2)
+    read: list[int] = []
+    scored = rescore.scored_again
+
+    def counted(row: GameRow) -> GameRow:
+        read.append(row.id)
+        return scored(row)
+
+    monkeypatch.setattr(rescore, "scored_again", counted)
+    server = CafeServer(settings_for(1, ":memory:"), old, key=KEY)
+    with caplog.at_level(logging.INFO, "companion.cafe"):
+        assert Rescore(old, server.ingest.lock).step()  # then the server is killed
+        newer = json.loads(GAMES[0].payload)
+        newer["table"], newer["game"]["id"] = "t2", 1
+        assert server.take([Incoming("t2", "events", dumps(newer))]).stored == 1
+        again = Rescore(old, server.ingest.lock)  # the next start
+        while again.step():
+            pass
+    assert read == [1, 2, 3, 4, 5, 6, 1]  # t1's six, then t2's stored meanwhile
+    assert "scored again 2 of 6 games" in caplog.text
+    assert "scored again 4 of 6 games" in caplog.text
+    assert [s.played for s in _fibonachos(old)] == [4, 3, 3]
