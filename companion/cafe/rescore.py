@@ -23,6 +23,7 @@ import hashlib
 import json
 import logging
 import threading
+import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -36,8 +37,11 @@ from companion.journal.result import GameResult
 
 log = logging.getLogger("companion.cafe")
 
-#: Games read again per transaction: an ingest batch waits for one at most.
+#: Games read again per transaction at most, and the seconds of scoring after which a
+#: transaction ends early (a long trump match takes 30 ms): an ingest batch waits for
+#: one transaction at most.
 BATCH = 100
+BUDGET = 0.25
 #: The log says how far it has come every so many games.
 PROGRESS_EVERY = 1000
 #: Seconds before a batch the database refused is tried again.
@@ -54,10 +58,8 @@ INSERT INTO meta (key, value) VALUES (?, ?)
 ON CONFLICT (key) DO UPDATE SET value = excluded.value
 """
 ENDED = "FROM games WHERE ended IS NOT NULL AND result IS NOT NULL"
-AFTER = f"""
-SELECT {GAME_COLUMNS} {ENDED} AND (table_name > ? OR (table_name = ? AND id > ?))
-ORDER BY table_name, id LIMIT ?
-"""
+REST = f"{ENDED} AND (table_name > ? OR (table_name = ? AND id > ?))"
+AFTER = f"SELECT {GAME_COLUMNS} {REST} ORDER BY table_name, id LIMIT ?"
 SEATS = "SELECT seat, player, total, won FROM seats WHERE table_name = ? AND game_id = ?"
 
 
@@ -106,6 +108,8 @@ class Rescore:
         self.lock = lock
         self.stamp = stamp or rules_stamp()
         self._stop = threading.Event()
+        #: Set once every stored game is scored by these rules (or the thread stopped).
+        self.finished = threading.Event()
         self._thread = threading.Thread(target=self.run, name="cafe-rescore", daemon=True)
 
     def _meta(self, key: str) -> str | None:
@@ -127,13 +131,16 @@ class Rescore:
 
     def run(self) -> None:
         """Batches until every stored game is scored by these rules (or stopped)."""
-        while not self._stop.is_set():
-            try:
-                if not self.step():
-                    return
-            except Exception as exc:  # the database's trouble: tried again later
-                log.error("cafe: scoring stored games again stopped (%s); trying again", exc)
-                self._stop.wait(RETRY)
+        try:
+            while not self._stop.is_set():
+                try:
+                    if not self.step():
+                        return
+                except Exception as exc:  # the database's trouble: tried again later
+                    log.error("cafe: scoring stored games again stopped (%s); trying again", exc)
+                    self._stop.wait(RETRY)
+        finally:
+            self.finished.set()
 
     def step(self) -> bool:
         """One batch in its own transaction; False once none is left."""
@@ -153,26 +160,34 @@ class Rescore:
         mark = json.loads(self._meta("rescore") or "{}")
         if mark.get("rules") != self.stamp:  # begun now (or for rules since replaced)
             total = int(self.store.execute(f"SELECT COUNT(*) {ENDED}")[0][0])
-            mark = {"rules": self.stamp, "table": "", "id": -1, "done": 0, "total": total}
+            mark = {"rules": self.stamp, "table": "", "id": -1, "done": 0}
             log.info("cafe: the rules changed: scoring %d stored games again", total)
         rows = self.store.execute(AFTER, (mark["table"], mark["table"], mark["id"], BATCH))
-        for raw in rows:
-            self._again(game_of(raw))
-        done = mark["done"] + len(rows)
-        if done // PROGRESS_EVERY > mark["done"] // PROGRESS_EVERY:
-            log.info("cafe: scored again %s of %s games", f"{done:,}", f"{mark['total']:,}")
-        if len(rows) < BATCH:
+        began, taken = time.monotonic(), 0
+        while taken < len(rows) and (not taken or time.monotonic() - began <= BUDGET):
+            self._again(game_of(rows[taken]))
+            taken += 1
+        done = mark["done"] + taken
+        if taken == len(rows) < BATCH:
             self.store.execute(PUT_META, ("rules", self.stamp))
             self.store.execute("DELETE FROM meta WHERE key = 'rescore'")
             log.info("cafe: every stored game is scored by these rules (%d read again)", done)
             return False
-        last = game_of(rows[-1])
+        last = game_of(rows[taken - 1])
+        if done // PROGRESS_EVERY > mark["done"] // PROGRESS_EVERY:
+            # Counted now, not at the start: the tables' games stored meanwhile are read too.
+            left = self.store.execute(f"SELECT COUNT(*) {REST}", (last.table, last.table, last.id))
+            log.info("cafe: scored again %s stored games, %s to go", f"{done:,}", f"{left[0][0]:,}")
         mark.update(table=last.table, id=last.id, done=done)
         self.store.execute(PUT_META, ("rescore", json.dumps(mark)))
         return True
 
     def _again(self, row: GameRow) -> None:
-        new = scored_again(row)
+        try:
+            new = scored_again(row)
+        except Exception:  # a fault of the rules on one record stalls no other game
+            log.exception("cafe: %s game %d (%s) could not be scored again", *_named(row))
+            return
         where = (row.table, row.id)
         old = [tuple(s) for s in self.store.execute(SEATS + " ORDER BY seat", where)]
         seats = seats_of(new)
@@ -187,12 +202,14 @@ class Rescore:
             self.store.execute(PUT_SEAT, _seat_params(seat))
         log.warning(
             "cafe: %s game %d (%s) scored again by this server's rules: %s, was %s",
-            row.table,
-            row.id,
-            row.game,
+            *_named(row),
             _totals(fresh),
             _totals(old),
         )
+
+
+def _named(row: GameRow) -> tuple[str, int, str]:
+    return row.table, row.id, row.game
 
 
 def _seat_params(s: SeatRow) -> tuple[Any, ...]:

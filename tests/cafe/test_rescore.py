@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
 from collections.abc import Iterator
 
 import pytest
@@ -109,6 +110,55 @@ def test_the_rescoring_resumes_and_the_tables_go_on_being_stored(
         while again.step():
             pass
     assert read == [1, 2, 3, 4, 5, 6, 1]  # t1's six, then t2's stored meanwhile
-    assert "scored again 2 of 6 games" in caplog.text
-    assert "scored again 4 of 6 games" in caplog.text
+    assert "scored again 2 stored games, 4 to go" in caplog.text
+    assert "scored again 4 stored games, 3 to go" in caplog.text  # t2's counted too
+    assert "scored again 6 stored games, 1 to go" in caplog.text
+    assert "every stored game is scored by these rules (7 read again)" in caplog.text
     assert [s.played for s in _fibonachos(old)] == [4, 3, 3]
+
+
+def test_the_updated_server_counts_them_by_itself_at_its_start(old: Store) -> None:
+    """No command to remember: the server's own start scores the stored games again in
+    its thread (``finished`` is set when it is done), and counts them."""
+    server = CafeServer(settings_for(1, ":memory:"), old, key=KEY)
+    server.rescore.start()
+    try:
+        assert server.rescore.finished.wait(60)
+    finally:
+        server.rescore.stop()
+    assert [s.played for s in _fibonachos(old)] == [3, 2, 2]
+
+
+def test_a_record_the_rules_fail_on_stalls_no_other_game(
+    old: Store, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A fault of the rules on one stored record (an error no rule names) is logged with
+    its game and the rest are counted; before, the batch was tried again for ever."""
+    scored = rescore.scored_again
+
+    def faulty(row: GameRow) -> GameRow:
+        if row.id == 2:
+            raise KeyError("players")
+        return scored(row)
+
+    monkeypatch.setattr(rescore, "scored_again", faulty)
+    Rescore(old, threading.Lock()).run()
+    assert "t1 game 2 (fibonachos) could not be scored again" in caplog.text
+    played = {s.player: s.played for s in _fibonachos(old)}
+    assert played == {"Ana": 2, "Ben": 1, "Cy": 2}  # game 2 (Ana, Ben) counts nowhere
+    assert not Rescore(old, threading.Lock()).due()
+
+
+def test_a_long_batch_ends_early_so_the_tables_wait_little(
+    old: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A transaction ends once its scoring has taken ``BUDGET`` seconds (here at once:
+    one game each), so long trump matches hold the tables' messages back for a moment,
+    not for a hundred of them; the games are all counted, none read twice."""
+    monkeypatch.setattr(rescore, "BUDGET", -1.0)
+    again = Rescore(old, threading.Lock())
+    steps = 1
+    while again.step():
+        steps += 1
+    assert steps == 6  # six games, one a transaction (the last sees it is the last)
+    assert [s.played for s in _fibonachos(old)] == [3, 2, 2]
