@@ -113,4 +113,6 @@ class HexBoardFlow(MoveCardFlow):
             card=turn.card if turn else None,
             winner=winner,
             awaiting=Awaiting.MOVE_CARD if card_due else Awaiting.NOTHING,
+            board=engine.position,
+            moved=engine.last_moves(),
         )

@@ -205,4 +205,6 @@ class HexCameraFlow(EngineFlow):
             awaiting=Awaiting.MOVE_CARD
             if turn is None and engine.winner is None
             else Awaiting.NOTHING,
+            board=engine.position,
+            moved=engine.last_moves(),
         )

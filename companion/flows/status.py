@@ -27,7 +27,9 @@ from enum import Enum
 from typing import NamedTuple, Protocol
 
 from companion.games.fibonachos.cards import Suit
+from companion.games.hex.actions import Move
 from companion.games.hex.pieces import Side
+from companion.games.hex.position import Position
 from companion.games.trump.cards import Colour, Symbol
 
 
@@ -286,6 +288,10 @@ class HexStatus:
     card: int | None = None  # the move card turned up (card variant)
     winner: Side | None = None
     awaiting: Awaiting = Awaiting.NOTHING
+    #: The board, where the flow sees it (the camera's and the typed moves' modes; the
+    #: button referee counts moves it never sees), and the moves it last saw made.
+    board: Position | None = None
+    moved: tuple[Move, ...] = ()
 
     @property
     def round(self) -> int | None:

@@ -153,6 +153,8 @@ def hex_section(flow: GameFlow, status: HexStatus) -> HexView:
         card=status.card,
         winner=None if status.winner is None else status.winner.seat,
         awaiting=status.awaiting.value,
+        board=status.board,
+        moved=status.moved,
     )
 
 

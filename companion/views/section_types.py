@@ -17,7 +17,10 @@ from typing import ClassVar
 
 from companion.flows.status import Awaiting, Lack, SetState
 from companion.games.faces import Face
-from companion.games.json_types import JSON, JSONObject
+from companion.games.hex.actions import Move
+from companion.games.hex.board import HexNotationError
+from companion.games.hex.position import Position
+from companion.games.json_types import JSON, JSONObject, kind
 from companion.views.view_fields import Fields, ViewError
 
 #: What the table may wait for, a rummy set's states and what an open one lacks.
@@ -220,7 +223,9 @@ class RummyView:
 @dataclass(frozen=True)
 class HexView:
     """The hex turn: the side to move (its seat), its allowance and what is left of it
-    (H2, H5), the move card, the winner's seat."""
+    (H2, H5), the move card, the winner's seat; the board and the moves last made where
+    the table sees them (the camera's and the typed moves' modes: the button referee
+    never sees the board, and its JSON has neither field)."""
 
     KEY: ClassVar[str] = "hex"
     to_play: int | None
@@ -231,9 +236,11 @@ class HexView:
     card: int | None
     winner: int | None
     awaiting: str
+    board: Position | None = None
+    moved: tuple[Move, ...] = ()
 
     def to_json(self) -> JSONObject:
-        return {
+        out: JSONObject = {
             "to_play": self.to_play,
             "turn": self.turn,
             "allowed": self.allowed,
@@ -243,6 +250,10 @@ class HexView:
             "winner": self.winner,
             "awaiting": self.awaiting,
         }
+        if self.board is not None:
+            out["board"] = self.board.board()
+            out["moved"] = [str(move) for move in self.moved]
+        return out
 
     @classmethod
     def from_json(cls, fields: Fields, seats: int) -> HexView:
@@ -255,7 +266,29 @@ class HexView:
             card=fields.maybe_whole("card"),
             winner=fields.seat("winner", seats),
             awaiting=fields.word("awaiting", AWAITING),
+            board=_board(fields) if fields.has("board") else None,
+            moved=tuple(_move(fields, i) for i in range(len(fields.items("moved"))))
+            if fields.has("moved")
+            else (),
         )
+
+
+def _board(fields: Fields) -> Position:
+    """The board's H1 diagram, read; a ViewError naming the field otherwise."""
+    try:
+        return Position.parse(fields.text("board"))
+    except HexNotationError as exc:
+        raise ViewError(f"{fields.at('board')}: {exc}") from None
+
+
+def _move(fields: Fields, index: int) -> Move:
+    value = fields.items("moved")[index]
+    try:
+        if not isinstance(value, str):
+            raise HexNotationError(f"{kind(value)}, not a move")
+        return Move.parse(value)
+    except HexNotationError as exc:
+        raise ViewError(f"{fields.at('moved')}[{index}]: {exc}") from None
 
 
 #: A game's section of the view, by its key.

@@ -18,10 +18,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from babel.support import NullTranslations
+from markupsafe import Markup
 
 from companion.games.faces import Face
+from companion.games.hex.pieces import Kind, Piece, Side
 from companion.views.live import TableView
 from companion.views.section_types import Meld
+from companion.web.hex_svg import board_svg, legend_svg
 
 
 def N_(message: str) -> str:  # noqa: N802 (gettext's name for a marker)
@@ -133,6 +136,46 @@ class Words:
         """A hex side by its player: "Black (Ana)"."""
         side = self.say(N_("Black")) if seat == 0 else self.say(N_("White"))
         return f"{side} ({self.name(seat)})"
+
+    def played(self) -> str:
+        """The hex moves last made, by whom: "White (Ben) played b2-c2, c2-c3"."""
+        hexed = self.view.hex
+        if hexed is None or hexed.board is None or not hexed.moved:
+            return ""
+        mover = hexed.board[hexed.moved[-1].dst]  # nothing moved after the last move
+        seat = None if mover is None else mover.side.seat
+        moves = ", ".join(str(move) for move in hexed.moved)
+        return self.say(N_("{side} played {moves}")).format(side=self.side(seat), moves=moves)
+
+    def board(self) -> Markup:
+        """The hex board the table sees, as an inline SVG ("" where it sees none)."""
+        hexed = self.view.hex
+        if hexed is None or hexed.board is None:
+            return Markup("")
+        label = " · ".join(p for p in (self.say(N_("The board")), self.played()) if p)
+        return Markup(board_svg(hexed.board, hexed.moved, label=label))
+
+    def legend(self) -> list[tuple[Markup, str]]:
+        """The pieces' kinds, each drawn (Black's) with its name."""
+        kinds = (
+            (Kind.CENTRE, N_("Centre")),
+            (Kind.STRIKE, N_("Strike piece")),
+            (Kind.SUPPORT, N_("Support piece")),
+        )
+        return [
+            (Markup(legend_svg(Piece.of(Side.BLACK, kind))), self.say(name)) for kind, name in kinds
+        ]
+
+    def sided(self, seat: int) -> Markup:
+        """A player's name with their hex side's colour and name ("Ana" alone past the
+        two sides, in a view the reader took)."""
+        name = self.name(seat)
+        if seat not in (0, 1):
+            return Markup("{}").format(name)
+        side = Side.of_seat(seat)
+        word = self.say(N_("Black") if side is Side.BLACK else N_("White"))
+        disc = Markup(legend_svg(Piece.of(side, Kind.SUPPORT)))
+        return Markup('{} {} <span class="side">{}</span>').format(disc, name, word)
 
     def set_state(self, meld: Meld) -> str:
         """A rummy set's state and what it lacks."""

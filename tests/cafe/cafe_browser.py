@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import shutil
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,10 @@ from broker_harness import free_port
 
 CHROMIUM = shutil.which("chromium")
 CHROMEDRIVER = shutil.which("chromedriver")
+#: A test module's mark: skipped, saying why, where Debian's chromium is not installed.
+NEEDS_CHROMIUM = pytest.mark.skipif(
+    CHROMIUM is None or CHROMEDRIVER is None, reason="chromium and chromium-driver not installed"
+)
 
 
 class Served:
@@ -79,6 +84,18 @@ def chromium(profile: Path, lang: str | None = None) -> Any:
         environ["LANGUAGE"] = lang.replace("-", "_")  # Linux's Chromium: its date fields
     service = Service(executable_path=str(CHROMEDRIVER), env=environ)
     return webdriver.Chrome(service=service, options=options)
+
+
+@pytest.fixture(name="phone")
+def phone_fixture(tmp_path: Path) -> Iterator[Any]:
+    """A headless Chromium with a small phone's viewport (360 x 740 CSS pixels)."""
+    driver = chromium(tmp_path / "profile")
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 360, "height": 740, "deviceScaleFactor": 2, "mobile": True},
+    )
+    yield driver
+    driver.quit()
 
 
 @pytest.fixture(name="artefacts")

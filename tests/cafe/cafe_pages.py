@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cafe_browser import CHROMEDRIVER, CHROMIUM, Served, chromium, wait_for
+from cafe_browser import NEEDS_CHROMIUM, Served, chromium, wait_for
 from cafe_fixtures import KEY, PASSWORD_HASH, settings_for
 from cafe_sim import CAFE, SimTable, play_journal
 from test_leaderboard import GAMES
@@ -33,9 +33,7 @@ from companion.web.app import create_app
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "flows"))
 from flow_tables import load, play_fibonachos, play_rummy, play_trump
 
-needs_chromium = pytest.mark.skipif(
-    CHROMIUM is None or CHROMEDRIVER is None, reason="chromium and chromium-driver not installed"
-)
+needs_chromium = NEEDS_CHROMIUM
 #: Players' names as long as the names step takes (20 characters).
 LONG = [
     "Maximilienne-Charlot",

@@ -15,8 +15,7 @@ from typing import Any
 
 import pytest
 from cafe_browser import (  # noqa: F401 (artefacts_fixture: the fixture)
-    CHROMEDRIVER,
-    CHROMIUM,
+    NEEDS_CHROMIUM,
     Served,
     artefacts_fixture,
     chromium,
@@ -34,9 +33,7 @@ from companion.flows.registry import make_flow
 from companion.table.cards import TableCard
 from companion.web.app import create_app
 
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None or CHROMEDRIVER is None, reason="chromium and chromium-driver not installed"
-)
+pytestmark = NEEDS_CHROMIUM
 
 
 @pytest.fixture

@@ -31,7 +31,7 @@ def test_french_pages_say_the_games_and_numbers_in_french(
     name the games as the table's screen does ("Arbitre hex", "Rami 89", not "Hex
     referee") and write a total past a thousand as French does ("-1 034", a narrow
     no-break space; before, "-1034" in both languages); hex moves are counted without
-    a wrong plural ("Coups restants : 1 sur 1", before "1 coups restants sur 1"); an
+    a wrong plural ("coups restants : 1 sur 1", before "1 coups restants sur 1"); an
     idle time of days is written "j"."""
     from selenium.webdriver.common.by import By
 
@@ -55,7 +55,7 @@ def test_french_pages_say_the_games_and_numbers_in_french(
     made.open_page(phone, url, pages["hex-referee"], "fr")
     assert phone.find_element(By.TAG_NAME, "h1").text == "Arbitre hex"
     assert phone.title.startswith("Arbitre hex")
-    assert phone.find_element(By.ID, "moves").text == "Coups restants : 1 sur 1"
+    assert phone.find_element(By.ID, "now").text.endswith("joue · coups restants : 1 sur 1")
     made.open_page(phone, url, pages["rummy89"], "fr")
     assert "-1\u202f034" in phone.find_element(By.ID, "rounds").text
     # The plot's value axis: French numbers, few enough graduations to read on a phone

@@ -9,18 +9,16 @@ game's link; screenshots of each step kept as artefacts (``$COMPANION_ARTEFACTS`
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx2
 import pytest
-from cafe_browser import (  # noqa: F401 (artefacts_fixture: the fixture)
-    CHROMEDRIVER,
-    CHROMIUM,
+from cafe_browser import (  # noqa: F401 (artefacts_fixture, phone_fixture: the fixtures)
+    NEEDS_CHROMIUM,
     Served,
     artefacts_fixture,
-    chromium,
+    phone_fixture,
     wait_for,
 )
 from daemon_harness import (
@@ -43,9 +41,7 @@ from companion.views import MessageView
 from companion.web.phone import create_phone_app
 from hardware.buttons import Button, ButtonEvent, PressKind
 
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None or CHROMEDRIVER is None, reason="chromium and chromium-driver not installed"
-)
+pytestmark = NEEDS_CHROMIUM
 
 SUITS = {"R": "Red", "G": "Green", "Y": "Yellow", "S": "Spicy"}
 
@@ -54,18 +50,6 @@ def printed(notation: str) -> str:
     """A Fibonachos card as its face prints it (F1): "R13#2" is "Red 13"."""
     face = notation.split("#", maxsplit=1)[0]
     return f"{SUITS[face[0]]} {face[1:]}"
-
-
-@pytest.fixture
-def phone(tmp_path: Path) -> Iterator[Any]:
-    """A headless Chromium with a small phone's viewport (360 x 740 CSS pixels)."""
-    driver = chromium(tmp_path / "profile")
-    driver.execute_cdp_cmd(
-        "Emulation.setDeviceMetricsOverride",
-        {"width": 360, "height": 740, "deviceScaleFactor": 2, "mobile": True},
-    )
-    yield driver
-    driver.quit()
 
 
 def _wait(browser: Any, check: Any, what: str, timeout: float = 10.0) -> None:

@@ -132,6 +132,11 @@ class HexState(HexGame[HexAction, Move]):
     def position(self) -> Position:
         return self._position
 
+    def last_moves(self) -> tuple[Move, ...]:
+        """The moves of the latest turn that made any: the turn in progress once it has
+        moved, else the turn before (what the other side has just played)."""
+        return next((turn.moves for turn in reversed(self._turns) if turn.moves), ())
+
     def side_to_act(self) -> Side | None:
         """The side to move, or whose move card comes next; ``None`` once the game is over."""
         return None if self._winner is not None else self._next_side()
