@@ -207,4 +207,5 @@ class HexCameraFlow(EngineFlow):
             else Awaiting.NOTHING,
             board=engine.position,
             moved=engine.last_moves(),
+            put_back=self.referee.refused is not None,
         )

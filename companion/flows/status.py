@@ -292,6 +292,8 @@ class HexStatus:
     #: button referee counts moves it never sees), and the moves it last saw made.
     board: Position | None = None
     moved: tuple[Move, ...] = ()
+    #: The camera's referee refused the board's change: the pieces go back to ``board``.
+    put_back: bool = False
 
     @property
     def round(self) -> int | None:

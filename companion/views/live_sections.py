@@ -155,6 +155,7 @@ def hex_section(flow: GameFlow, status: HexStatus) -> HexView:
         awaiting=status.awaiting.value,
         board=status.board,
         moved=status.moved,
+        put_back=status.put_back,
     )
 
 

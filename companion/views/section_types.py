@@ -20,6 +20,7 @@ from companion.games.faces import Face
 from companion.games.hex.actions import Move
 from companion.games.hex.board import HexNotationError
 from companion.games.hex.position import Position
+from companion.games.hex.rules import FULL_ALLOWANCE
 from companion.games.json_types import JSON, JSONObject, kind
 from companion.views.view_fields import Fields, ViewError
 
@@ -238,6 +239,7 @@ class HexView:
     awaiting: str
     board: Position | None = None
     moved: tuple[Move, ...] = ()
+    put_back: bool = False
 
     def to_json(self) -> JSONObject:
         out: JSONObject = {
@@ -253,6 +255,8 @@ class HexView:
         if self.board is not None:
             out["board"] = self.board.board()
             out["moved"] = [str(move) for move in self.moved]
+        if self.put_back:
+            out["put_back"] = True
         return out
 
     @classmethod
@@ -267,9 +271,8 @@ class HexView:
             winner=fields.seat("winner", seats),
             awaiting=fields.word("awaiting", AWAITING),
             board=_board(fields) if fields.has("board") else None,
-            moved=tuple(_move(fields, i) for i in range(len(fields.items("moved"))))
-            if fields.has("moved")
-            else (),
+            moved=_moves(fields) if fields.has("moved") else (),
+            put_back=fields.flag("put_back") if fields.has("put_back") else False,
         )
 
 
@@ -281,8 +284,18 @@ def _board(fields: Fields) -> Position:
         raise ViewError(f"{fields.at('board')}: {exc}") from None
 
 
-def _move(fields: Fields, index: int) -> Move:
-    value = fields.items("moved")[index]
+def _moves(fields: Fields) -> tuple[Move, ...]:
+    """The moves last made: those of one turn, at most six (H2's full allowance, H5's
+    highest move card)."""
+    items = fields.items("moved")
+    if len(items) > FULL_ALLOWANCE:
+        raise ViewError(
+            f"{fields.at('moved')}: {len(items)} moves, a turn makes {FULL_ALLOWANCE} at most"
+        )
+    return tuple(_move(fields, value, index) for index, value in enumerate(items))
+
+
+def _move(fields: Fields, value: JSON, index: int) -> Move:
     try:
         if not isinstance(value, str):
             raise HexNotationError(f"{kind(value)}, not a move")

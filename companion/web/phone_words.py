@@ -214,6 +214,9 @@ class Words:
         to_play = view.to_play
         if awaiting in AWAITING_WORDS:
             return self.say(AWAITING_WORDS[awaiting]).format(player=self.name(to_play))
+        if hexed and hexed.put_back:
+            line = N_("{side}: move refused. Put the pieces back as on the board below.")
+            return self.say(line).format(side=self.side(hexed.to_play))
         if hexed:
             return self.say(N_("{side} to move · moves left: {left} of {allowed}")).format(
                 side=self.side(hexed.to_play),

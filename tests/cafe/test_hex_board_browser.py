@@ -2,8 +2,8 @@
 24, the referee that watches the board; issue 15, the players' page): the board the
 camera sees is drawn across the page, its 26 pieces on their cells (H1), and it follows
 the game live (server-sent events) as the table takes each position: the moves last
-made lit, said by whom. Screenshots are kept as artefacts (``$COMPANION_ARTEFACTS``),
-light and dark."""
+made lit, said by whom; a change refused (H3) says to put the pieces back. Screenshots
+are kept as artefacts (``$COMPANION_ARTEFACTS``), light and dark."""
 
 from __future__ import annotations
 
@@ -44,6 +44,12 @@ def _shown(browser: Any) -> dict[str, Any]:
     return shown
 
 
+def _banner(browser: Any) -> str:
+    from selenium.webdriver.common.by import By
+
+    return str(browser.find_element(By.ID, "now").text)
+
+
 def _shot(browser: Any, folder: Path, name: str, *, dark: bool = False) -> None:
     scheme = [{"name": "prefers-color-scheme", "value": "dark" if dark else "light"}]
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": scheme})
@@ -53,7 +59,8 @@ def _shot(browser: Any, folder: Path, name: str, *, dark: bool = False) -> None:
 def test_the_board_follows_the_game_on_a_phone(tmp_path: Path, phone: Any, artefacts: Path) -> None:
     """The page opened at H1's start shows the whole board across the phone, every piece
     drawn; Black's b2-c2 and then White's k2-j2 reach it as the table takes them, each
-    lit and said by whom, with no reload."""
+    lit and said by whom, with no reload; then a move refused says to put the pieces
+    back, over the board as the game has it."""
     flow = HexCameraFlow(PLAYERS, [])
     board = Board("t1", str(tmp_path / "journal.db"))
     board.publish(1, "tok", table_view(flow, PLAYERS, game_id=1))
@@ -76,3 +83,12 @@ def test_the_board_follows_the_game_on_a_phone(tmp_path: Path, phone: Any, artef
         assert after["lit"] == 2 and after["pieces"] == 26
         _shot(phone, artefacts, "phone-hex-1-moved.png")
         _shot(phone, artefacts, "phone-hex-1-moved-dark.png", dark=True)
+        moved = position.after(Cell.parse("k2"), Cell.parse("j2"))
+        flow.seen(moved.after(Cell.parse("k3"), Cell.parse("f6")))  # k3 cannot reach f6
+        board.publish(1, "tok", table_view(flow, PLAYERS, game_id=1))
+        wait_for(phone, lambda: "refused" in _banner(phone), "the refusal")
+        assert (
+            _banner(phone)
+            == "White (Ben): move refused. Put the pieces back as on the board below."
+        )
+        _shot(phone, artefacts, "phone-hex-2-refused.png")

@@ -142,3 +142,38 @@ def test_a_name_beside_its_side_is_text_not_markup() -> None:
     html = _drawn(table_view(flow, ["<i>Ana</i>", "Ben"], game_id=1))
     assert "&lt;i&gt;Ana&lt;/i&gt;" in html and "<i>Ana" not in html
     assert '<span class="side">Black</span>' in html
+
+
+def test_a_refused_move_tells_the_phones_to_put_the_pieces_back() -> None:
+    """H3: a change no legal move explains is refused and the pieces go back. The page
+    says so in the players' words over the board as the game has it (the piece still on
+    b2, e5 empty), and once the board is put back it says the turn again. Before, the
+    page went on saying "moves left" while the table showed the refusal."""
+    flow = HexCameraFlow(["Ana", "Ben"], [])
+    flow.seen(START.after(Cell.parse("b2"), Cell.parse("e5")))  # b2 cannot reach e5
+    view = table_view(flow, ["Ana", "Ben"], game_id=1)
+    assert view.hex is not None and view.hex.put_back
+    html = _drawn(view)
+    said = "Black (Ana): move refused. Put the pieces back as on the board below."
+    assert said in html and 'class="now refused"' in html
+    names = {t.text for t in _board(html).iter(f"{SVG}text")}
+    assert "e5" in names and "b2" not in names  # the board before the refused change
+    assert (
+        "Noir (Ana)\u00a0: coup refusé. Remettez les pions comme sur le plateau ci-dessous."
+        in _drawn(view, "fr")
+    )
+    flow.seen(START)  # put back
+    back = _drawn(table_view(flow, ["Ana", "Ben"], game_id=1))
+    assert "refused" not in back and "Black (Ana) to move · moves left: 1 of 1" in back
+
+
+def test_more_moves_than_a_turn_makes_are_refused_by_the_reader() -> None:
+    """H2: a turn makes six moves at most (H5's highest card too): a view saying more
+    moves were last made is forged, and so refused (a page is not made to draw them)."""
+    flow, _ = _played()
+    raw: Any = table_view(flow, ["Ana", "Ben"], game_id=1).to_json()
+    raw["hex"]["moved"] = ["b2-c2"] * 7
+    with pytest.raises(ViewError, match="7 moves, a turn makes 6 at most"):
+        TableView.from_json(raw, "live")
+    raw["hex"]["moved"] = ["b2-c2"] * 6
+    assert TableView.from_json(raw, "live").hex is not None
