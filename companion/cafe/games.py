@@ -13,7 +13,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from companion.bus.contract import EventRow, GameRow
-from companion.games import GameReport
+from companion.games import GameReport, HexReport
+from companion.games.hex import Move, Position
 from companion.games.json_types import JSON, JSONObject
 
 if TYPE_CHECKING:
@@ -53,3 +54,12 @@ def record_and_score(
             "cafe: %s game %d not replayed (%s: %s)", row.table, row.id, type(exc).__name__, exc
         )
         return (kept if kept is not None else _bare(row)), score
+
+
+def board_of(score: GameReport | None) -> tuple[Position | None, tuple[Move, ...]]:
+    """A hex game's board as the game has it (None where it was not seen: the button
+    referee) and the moves of its latest turn that made any, for the game's page."""
+    if not isinstance(score, HexReport) or score.board is None:
+        return None, ()
+    made = (t.moves for t in reversed(score.turns) if not isinstance(t.moves, int) and t.moves)
+    return score.board, next(made, ())

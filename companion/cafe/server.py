@@ -19,7 +19,7 @@ from pathlib import Path
 from companion.bus.contract import Ack, Command, GameRow, LogEntry, MessageError, split_key
 from companion.cafe.doorman import Doorman
 from companion.cafe.flood import FloodWatch, Limits
-from companion.cafe.games import record_and_score
+from companion.cafe.games import board_of, record_and_score
 from companion.cafe.ingest import Applied, Incoming, Ingest
 from companion.cafe.link import Link
 from companion.cafe.logbook import LogBook
@@ -269,7 +269,8 @@ class CafeServer:
         if line.totals is None and rounds:
             totals = tuple(sum(r[seat] for r in rounds) for seat in range(len(row.players)))
             line = replace(line, totals=totals)
-        return GameDetail(line, tuple(rounds), len(events))
+        board, moved = board_of(score)
+        return GameDetail(line, tuple(rounds), len(events), board, moved)
 
     def record(self, table: str, game_id: int) -> Mapping[str, JSON] | None:
         row = self.store.game(table, game_id)

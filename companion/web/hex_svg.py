@@ -1,12 +1,14 @@
-"""The hex board on the players' page: the position the table sees, as an inline SVG.
+"""The hex board as an inline SVG: on the players' page the position the table sees, on
+a game's page at the cafe the board as the game left it.
 
 Laid out as the printed board (:mod:`card_codes.hex_board`: pointy-top cells, row
 ``a`` at the top, every cell named), in its millimetres, so the phone shows the board
 as it lies on the table. Black's pieces are dark discs, White's light ones; a centre
 has a ring, a strike piece a cross (the ``x`` of the H1 diagram), a support piece
 neither. The moves last made (:attr:`~companion.views.section_types.HexView.moved`)
-are arrows, their cells lit. The page's stylesheet colours it (``phone.css``: light
-and dark), so the markup holds shapes and classes only.
+are arrows, their cells lit. The pages' stylesheet colours it (``board.css``; the
+players' page's ``phone.css`` sets its dark colours), so the markup holds shapes and
+classes only.
 
     >>> from companion.games.hex import START, Move
     >>> svg = board_svg(START, [Move.parse("b2-c2")], label="The board")

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Protocol
 
+from companion.games.hex import Move, Position
 from companion.games.json_types import JSON, JSONObject
 
 
@@ -68,18 +69,25 @@ class GameLine:
 
 @dataclass(frozen=True)
 class GameDetail:
-    """A game with its rounds (points per seat, in order) and how many events it has."""
+    """A game with its rounds (points per seat, in order) and how many events it has; a
+    hex game the table saw the board of, with its board and the moves last made."""
 
     line: GameLine
     rounds: tuple[tuple[int, ...], ...]
     events: int
+    board: Position | None = None
+    moved: tuple[Move, ...] = ()
 
     def to_json(self) -> JSONObject:
-        return {
+        out: JSONObject = {
             **self.line.to_json(),
             "rounds": [list(r) for r in self.rounds],
             "events": self.events,
         }
+        if self.board is not None:
+            out["board"] = self.board.board()
+            out["moved"] = [str(move) for move in self.moved]
+        return out
 
 
 @dataclass(frozen=True)

@@ -9,11 +9,13 @@ import time
 from datetime import datetime, timedelta
 from typing import Any
 
+from markupsafe import Markup
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from companion.games.json_types import JSONObject
+from companion.web.hex_svg import board_svg
 from companion.web.model import GameDetail, HistoryFilter
 from companion.web.negotiation import first_weekday
 from companion.web.params import game_id, page_number, text
@@ -181,7 +183,12 @@ def _detail(request: Request) -> GameDetail:
 
 async def game(request: Request) -> Response:
     detail = _detail(request)
-    return answer(request, "game.html", detail.to_json(), json=_json(request), detail=detail)
+    board = None
+    if detail.board is not None:  # a hex game whose board the table saw: as it ended
+        label = gettext(request, "The board as the game left it")
+        board = Markup(board_svg(detail.board, detail.moved, label=label))
+    data = detail.to_json()
+    return answer(request, "game.html", data, json=_json(request), detail=detail, board=board)
 
 
 async def plot(request: Request) -> Response:

@@ -7,6 +7,7 @@ are kept as artefacts (``$COMPANION_ARTEFACTS``), light and dark."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +49,14 @@ def _banner(browser: Any) -> str:
     from selenium.webdriver.common.by import By
 
     return str(browser.find_element(By.ID, "now").text)
+
+
+def _background(browser: Any) -> tuple[int, ...]:
+    """The banner's background colour, as the browser computes it."""
+    colour = browser.execute_script(
+        "return getComputedStyle(document.getElementById('now')).backgroundColor"
+    )
+    return tuple(int(part) for part in re.findall(r"\d+", str(colour))[:3])
 
 
 def _shot(browser: Any, folder: Path, name: str, *, dark: bool = False) -> None:
@@ -92,3 +101,8 @@ def test_the_board_follows_the_game_on_a_phone(tmp_path: Path, phone: Any, artef
             == "White (Ben): move refused. Put the pieces back as on the board below."
         )
         _shot(phone, artefacts, "phone-hex-2-refused.png")
+        _shot(phone, artefacts, "phone-hex-2-refused-dark.png", dark=True)
+        # The red of a refusal is a dark red at night, under the night's light words
+        # (before, its light pink stayed under them: white on pink, unreadable).
+        red, green, blue = _background(phone)
+        assert red + green + blue < 200 and red > blue, (red, green, blue)
