@@ -17,13 +17,14 @@ from companion.cafe.server import CafeServer
 from companion.cafe.store import open_store
 from companion.flows.hex_camera import HexCameraFlow
 from companion.games.hex import START, Cell, Position
+from companion.games.json_types import JSONObject
 from companion.web.app import create_app
 
 #: Black's b2-c2, then White's k2-j2 and k3-j3 (turn 2 allows two moves, H2).
 MOVES = [("b2", "c2"), ("k2", "j2"), ("k3", "j3")]
 
 
-def _camera_game() -> tuple[dict[str, object], Position]:
+def _camera_game() -> tuple[JSONObject, Position]:
     flow = HexCameraFlow(["Ana", "Ben"], [])
     position = START
     for src, dst in MOVES:
