@@ -164,7 +164,8 @@ def test_a_refused_move_tells_the_phones_to_put_the_pieces_back() -> None:
     )
     flow.seen(START)  # put back
     back = _drawn(table_view(flow, ["Ana", "Ben"], game_id=1))
-    assert "refused" not in back and "Black (Ana) to move · moves left: 1 of 1" in back
+    assert "move refused" not in back and "now refused" not in back
+    assert "Black (Ana) to move · moves left: 1 of 1" in back
 
 
 def test_more_moves_than_a_turn_makes_are_refused_by_the_reader() -> None:
