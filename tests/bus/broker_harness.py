@@ -405,14 +405,22 @@ class Server:
                 self.acked[table] = json.loads(message.payload)
             self.changed.notify_all()
         if leaf == "events" and self.acks:
-            self.ack(table)
+            # By the client that took the message: a message retained at the broker
+            # comes as it subscribes, before ``self.client`` is set.
+            self.ack(table, via=client)
 
     def ack(
-        self, table: str, seq: int | None = None, games: int | None = None, journal: str = ""
+        self,
+        table: str,
+        seq: int | None = None,
+        games: int | None = None,
+        journal: str = "",
+        *,
+        via: mqtt.Client | None = None,
     ) -> None:
         """Publish the retained ack of what is held (seq: the highest event held; games:
         the highest game whose row is held); ``seq`` and ``games`` say the server held
-        those before, of the table's journal ``journal``."""
+        those before, of the table's journal ``journal``; ``via`` another client."""
         with self.changed:
             if journal:
                 self.journals[table] = journal
@@ -427,7 +435,8 @@ class Server:
         if journal:
             body["journal"] = journal
         topic = f"companion/{self.cafe}/{table}/ack"
-        self.client.publish(topic, json.dumps(body, separators=(",", ":")), qos=1, retain=True)
+        publisher = via or self.client
+        publisher.publish(topic, json.dumps(body, separators=(",", ":")), qos=1, retain=True)
 
     def held(self, table: str, seq: int) -> None:
         """Wait until the ack of ``table`` held on the broker says ``seq``."""
