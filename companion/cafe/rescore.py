@@ -161,7 +161,8 @@ class Rescore:
         if mark.get("rules") != self.stamp:  # begun now (or for rules since replaced)
             total = int(self.store.execute(f"SELECT COUNT(*) {ENDED}")[0][0])
             mark = {"rules": self.stamp, "table": "", "id": -1, "done": 0}
-            log.info("cafe: the rules changed: scoring %d stored games again", total)
+            if total:  # a new database has none: nothing to say
+                log.info("cafe: the rules changed: scoring %d stored games again", total)
         rows = self.store.execute(AFTER, (mark["table"], mark["table"], mark["id"], BATCH))
         began, taken = time.monotonic(), 0
         while taken < len(rows) and (not taken or time.monotonic() - began <= BUDGET):
@@ -171,7 +172,8 @@ class Rescore:
         if taken == len(rows) < BATCH:
             self.store.execute(PUT_META, ("rules", self.stamp))
             self.store.execute("DELETE FROM meta WHERE key = 'rescore'")
-            log.info("cafe: every stored game is scored by these rules (%d read again)", done)
+            if done:
+                log.info("cafe: every stored game is scored by these rules (%d read again)", done)
             return False
         last = game_of(rows[taken - 1])
         if done // PROGRESS_EVERY > mark["done"] // PROGRESS_EVERY:

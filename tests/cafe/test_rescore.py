@@ -162,3 +162,20 @@ def test_a_long_batch_ends_early_so_the_tables_wait_little(
         steps += 1
     assert steps == 6  # six games, one a transaction (the last sees it is the last)
     assert [s.played for s in _fibonachos(old)] == [3, 2, 2]
+
+
+def test_a_new_database_is_stamped_and_nothing_is_said(
+    database: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A new server's database has no games to score again: it is stamped with the
+    running rules at once, and its log says nothing of rules changed (before: "the rules
+    changed: scoring 0 stored games again" at every new cafe's first start)."""
+    store = open_store(database)
+    try:
+        fresh = Rescore(store, threading.Lock())
+        with caplog.at_level(logging.INFO, "companion.cafe"):
+            fresh.run()
+        assert not fresh.due()
+        assert "rules changed" not in caplog.text and "read again" not in caplog.text
+    finally:
+        store.close()
