@@ -44,6 +44,9 @@ BATCH = 100
 BUDGET = 0.25
 #: The log says how far it has come every so many games.
 PROGRESS_EVERY = 1000
+#: The games changed that the log names one by one (an update that counts a game the
+#: server did not know may change thousands: they are counted after these).
+NAMED = 100
 #: Seconds before a batch the database refused is tried again.
 RETRY = 30.0
 
@@ -161,17 +164,23 @@ class Rescore:
         if mark.get("rules") != self.stamp:  # begun now (or for rules since replaced)
             total = int(self.store.execute(f"SELECT COUNT(*) {ENDED}")[0][0])
             mark = {"rules": self.stamp, "table": "", "id": -1, "done": 0}
-            log.info("cafe: the rules changed: scoring %d stored games again", total)
+            if total:  # a new database has none: nothing to say
+                log.info("cafe: the rules changed: scoring %d stored games again", total)
         rows = self.store.execute(AFTER, (mark["table"], mark["table"], mark["id"], BATCH))
         began, taken = time.monotonic(), 0
         while taken < len(rows) and (not taken or time.monotonic() - began <= BUDGET):
-            self._again(game_of(rows[taken]))
+            self._again(game_of(rows[taken]), mark)
             taken += 1
         done = mark["done"] + taken
         if taken == len(rows) < BATCH:
             self.store.execute(PUT_META, ("rules", self.stamp))
             self.store.execute("DELETE FROM meta WHERE key = 'rescore'")
-            log.info("cafe: every stored game is scored by these rules (%d read again)", done)
+            if done:
+                log.info(
+                    "cafe: every stored game is scored by these rules: %s read again, %s changed",
+                    f"{done:,}",
+                    f"{mark.get('changed', 0):,}",
+                )
             return False
         last = game_of(rows[taken - 1])
         if done // PROGRESS_EVERY > mark["done"] // PROGRESS_EVERY:
@@ -182,7 +191,9 @@ class Rescore:
         self.store.execute(PUT_META, ("rescore", json.dumps(mark)))
         return True
 
-    def _again(self, row: GameRow) -> None:
+    def _again(self, row: GameRow, mark: dict[str, Any]) -> None:
+        """``row`` scored again; ``mark["changed"]`` counts the games whose leaderboard
+        rows changed (the first :data:`NAMED` are named in the log)."""
         try:
             new = scored_again(row)
         except Exception:  # a fault of the rules on one record stalls no other game
@@ -200,11 +211,15 @@ class Rescore:
         self.store.execute("DELETE FROM seats WHERE table_name = ? AND game_id = ?", where)
         for seat in seats:
             self.store.execute(PUT_SEAT, _seat_params(seat))
+        mark["changed"] = changed = mark.get("changed", 0) + 1
+        if changed > NAMED:
+            return
         log.warning(
-            "cafe: %s game %d (%s) scored again by this server's rules: %s, was %s",
+            "cafe: %s game %d (%s) scored again by this server's rules: %s, was %s%s",
             *_named(row),
             _totals(fresh),
             _totals(old),
+            "; the games changed after this one are counted, not named" if changed == NAMED else "",
         )
 
 

@@ -113,7 +113,7 @@ def test_the_rescoring_resumes_and_the_tables_go_on_being_stored(
     assert "scored again 2 stored games, 4 to go" in caplog.text
     assert "scored again 4 stored games, 3 to go" in caplog.text  # t2's counted too
     assert "scored again 6 stored games, 1 to go" in caplog.text
-    assert "every stored game is scored by these rules (7 read again)" in caplog.text
+    assert "every stored game is scored by these rules: 7 read again, 5 changed" in caplog.text
     assert [s.played for s in _fibonachos(old)] == [4, 3, 3]
 
 
@@ -162,3 +162,35 @@ def test_a_long_batch_ends_early_so_the_tables_wait_little(
         steps += 1
     assert steps == 6  # six games, one a transaction (the last sees it is the last)
     assert [s.played for s in _fibonachos(old)] == [3, 2, 2]
+
+
+def test_a_new_database_is_stamped_and_nothing_is_said(
+    database: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A new server's database has no games to score again: it is stamped with the
+    running rules at once, and its log says nothing of rules changed (before: "the rules
+    changed: scoring 0 stored games again" at every new cafe's first start)."""
+    store = open_store(database)
+    try:
+        fresh = Rescore(store, threading.Lock())
+        with caplog.at_level(logging.INFO, "companion.cafe"):
+            fresh.run()
+        assert not fresh.due()
+        assert "rules changed" not in caplog.text and "read again" not in caplog.text
+    finally:
+        store.close()
+
+
+def test_thousands_of_games_changed_are_counted_not_each_named(
+    old: Store, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """An update that counts a game the server did not know may change thousands: the
+    log names the first ``NAMED`` (here 2), says the others are counted, and its last
+    line counts them all (before, a line a game, whatever their number)."""
+    monkeypatch.setattr(rescore, "NAMED", 2)
+    with caplog.at_level(logging.INFO, "companion.cafe"):
+        Rescore(old, threading.Lock()).run()
+    named = [r.getMessage() for r in caplog.records if "scored again by" in r.getMessage()]
+    assert len(named) == 2
+    assert named[-1].endswith("the games changed after this one are counted, not named")
+    assert "6 read again, 5 changed" in caplog.text  # game 4, abandoned, counts nowhere
