@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Final
-
-import numpy as np
+from typing import TYPE_CHECKING, Final
 
 from card_codes.errors import CardCodeError
+
+if TYPE_CHECKING:  # numpy is loaded by what draws markers: the cell layout alone needs none
+    import numpy as np
 
 #: The ArUco dictionary of the board's and pieces' markers (OpenCV's name and number).
 DICTIONARY_NAME: Final = "DICT_4X4_50"
@@ -141,6 +142,7 @@ def hexagon(centre: tuple[float, float], across: float = CELL_MM) -> list[tuple[
 def marker_matrix(marker: int) -> np.ndarray:
     """The marker's 6 x 6 modules (True is dark), its black border included."""
     import cv2
+    import numpy as np
 
     dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, DICTIONARY_NAME))
     image = cv2.aruco.generateImageMarker(dictionary, marker, MARKER_MODULES)
@@ -149,6 +151,8 @@ def marker_matrix(marker: int) -> np.ndarray:
 
 def fiducial_corners(marker: int) -> np.ndarray:
     """The board marker's four corners in mm (ArUco's order: TL, TR, BR, BL)."""
+    import numpy as np
+
     for number, x, y in FIDUCIALS:
         if number == marker:
             half = FIDUCIAL_MM / 2
