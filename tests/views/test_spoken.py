@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from companion.flows.base import Notice, NoticeKind
 from companion.flows.said import Said, Say
-from companion.flows.status import Awaiting, MissingCard, TrickStatus
+from companion.flows.status import Awaiting, HexStatus, MissingCard, TrickStatus
 from companion.games.hex.pieces import Side
 from companion.views.i18n import speaking
 from companion.views.spoken import Kind, Level, announce
@@ -105,3 +107,32 @@ def test_a_negative_score_is_said_in_the_plural_its_size_asks() -> None:
         assert "Ben, -1 point, " in scores_words(
             Scores("rummy8", 1, (2, -1), (2, -1)), ["A", "Ben"]
         )
+
+
+def test_a_turn_cut_by_strike_pieces_says_why() -> None:
+    """H2: a turn after the opening allows 6 less one for each enemy strike piece on the
+    mover's centre. The camera referee's new turn (its notice) and the button referee's
+    (its status) say the allowance and why it is short; a move card's turn (H5) says its
+    card only. Before, "Ben, 4 moves." alone: the players heard a short turn, not why."""
+    cut = HexStatus(Side.WHITE, turn=8, allowed=4, left=4, reduction=2)
+    notice = Notice(NoticeKind.INFO, "turn 8", said=Said(Say.MOVES_ALLOWED, seat=1, number=4))
+    said = announce([notice], None, cut, ["Ana", "Ben"], Level.KEY, game="hex")
+    why = "Ben, 4 moves. 2 enemy strike pieces touch the centre: 2 moves fewer."
+    assert [a.text for a in said] == [why]
+    before = HexStatus(Side.BLACK, turn=7, allowed=6, left=0)
+    assert [a.text for a in announce([], before, cut, ["Ana", "Ben"], Level.KEY)] == [why]
+    with speaking("fr"):
+        one = replace(cut, allowed=5, left=5, reduction=1)
+        said = announce([], before, one, ["Ana", "Ben"], Level.KEY)
+    assert [a.text for a in said] == [
+        "Ben, 5 coups. 1 pion d'attaque adverse touche le pion central\u00a0: 1 coup de moins."
+    ]
+    card = Notice(NoticeKind.INFO, "M4", said=Said(Say.CARD_TURNED_UP, seat=1, number=4))
+    carded = replace(cut, card=4, reduction=0)
+    said = announce([card], None, carded, ["Ana", "Ben"], Level.KEY, game="hex")
+    assert [a.text for a in said] == ["Ben, 4 moves."]
+    # A turn the strike pieces left no move ends at once (the camera referee says it as
+    # the next turn begins): why is said, though the count is not known there.
+    none = Notice(NoticeKind.INFO, "turn 8", said=Said(Say.MOVES_ALLOWED, seat=1, number=0))
+    said = announce([none], None, before, ["Ana", "Ben"], Level.KEY, game="hex")
+    assert said[0].text == ("Ben, 0 moves. The enemy strike pieces on the centre take every move.")
