@@ -24,7 +24,7 @@ import json
 import logging
 import threading
 import time
-from dataclasses import replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -102,6 +102,36 @@ def _totals(seats: list[tuple[Any, ...]]) -> str:
     return ", ".join(f"{s[1]} {'-' if s[2] is None else s[2]}" for s in seats)
 
 
+@dataclass
+class Mark:
+    """How far the scoring again by ``rules`` has come, kept with each transaction: the
+    last game read (``table``, ``id``), how many were read and how many changed."""
+
+    rules: str
+    table: str = ""
+    id: int = -1
+    done: int = 0
+    changed: int = 0
+
+    @classmethod
+    def read(cls, text: str | None) -> Mark:
+        """The mark kept (an unreadable one, or none, is no mark: the scoring begins)."""
+        try:
+            kept = json.loads(text or "{}")
+            return cls(
+                str(kept["rules"]),
+                str(kept["table"]),
+                int(kept["id"]),
+                int(kept["done"]),
+                int(kept.get("changed", 0)),
+            )
+        except (ValueError, TypeError, KeyError, AttributeError):
+            return cls("")
+
+    def text(self) -> str:
+        return json.dumps(asdict(self))
+
+
 class Rescore:
     """Scores the stored games again when ``stamp`` (the running rules') is not the one
     that scored them; ``lock`` is the ingest's (one batch or the other writes)."""
@@ -160,18 +190,18 @@ class Rescore:
     def _batch(self) -> bool:
         if self._meta("rules") == self.stamp:
             return False
-        mark = json.loads(self._meta("rescore") or "{}")
-        if mark.get("rules") != self.stamp:  # begun now (or for rules since replaced)
+        mark = Mark.read(self._meta("rescore"))
+        if mark.rules != self.stamp:  # begun now (or for rules since replaced)
             total = int(self.store.execute(f"SELECT COUNT(*) {ENDED}")[0][0])
-            mark = {"rules": self.stamp, "table": "", "id": -1, "done": 0}
+            mark = Mark(self.stamp)
             if total:  # a new database has none: nothing to say
                 log.info("cafe: the rules changed: scoring %d stored games again", total)
-        rows = self.store.execute(AFTER, (mark["table"], mark["table"], mark["id"], BATCH))
+        rows = self.store.execute(AFTER, (mark.table, mark.table, mark.id, BATCH))
         began, taken = time.monotonic(), 0
         while taken < len(rows) and (not taken or time.monotonic() - began <= BUDGET):
             self._again(game_of(rows[taken]), mark)
             taken += 1
-        done = mark["done"] + taken
+        done = mark.done + taken
         if taken == len(rows) < BATCH:
             self.store.execute(PUT_META, ("rules", self.stamp))
             self.store.execute("DELETE FROM meta WHERE key = 'rescore'")
@@ -179,21 +209,21 @@ class Rescore:
                 log.info(
                     "cafe: every stored game is scored by these rules: %s read again, %s changed",
                     f"{done:,}",
-                    f"{mark.get('changed', 0):,}",
+                    f"{mark.changed:,}",
                 )
             return False
         last = game_of(rows[taken - 1])
-        if done // PROGRESS_EVERY > mark["done"] // PROGRESS_EVERY:
+        if done // PROGRESS_EVERY > mark.done // PROGRESS_EVERY:
             # Counted now, not at the start: the tables' games stored meanwhile are read too.
             left = self.store.execute(f"SELECT COUNT(*) {REST}", (last.table, last.table, last.id))
             log.info("cafe: scored again %s stored games, %s to go", f"{done:,}", f"{left[0][0]:,}")
-        mark.update(table=last.table, id=last.id, done=done)
-        self.store.execute(PUT_META, ("rescore", json.dumps(mark)))
+        mark.table, mark.id, mark.done = last.table, last.id, done
+        self.store.execute(PUT_META, ("rescore", mark.text()))
         return True
 
-    def _again(self, row: GameRow, mark: dict[str, Any]) -> None:
-        """``row`` scored again; ``mark["changed"]`` counts the games whose leaderboard
-        rows changed (the first :data:`NAMED` are named in the log)."""
+    def _again(self, row: GameRow, mark: Mark) -> None:
+        """``row`` scored again; ``mark.changed`` counts the games whose leaderboard rows
+        changed (the first :data:`NAMED` are named in the log)."""
         try:
             new = scored_again(row)
         except Exception:  # a fault of the rules on one record stalls no other game
@@ -211,7 +241,8 @@ class Rescore:
         self.store.execute("DELETE FROM seats WHERE table_name = ? AND game_id = ?", where)
         for seat in seats:
             self.store.execute(PUT_SEAT, _seat_params(seat))
-        mark["changed"] = changed = mark.get("changed", 0) + 1
+        mark.changed += 1
+        changed = mark.changed
         if changed > NAMED:
             return
         log.warning(

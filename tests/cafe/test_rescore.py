@@ -194,3 +194,15 @@ def test_thousands_of_games_changed_are_counted_not_each_named(
     assert len(named) == 2
     assert named[-1].endswith("the games changed after this one are counted, not named")
     assert "6 read again, 5 changed" in caplog.text  # game 4, abandoned, counts nowhere
+
+
+def test_a_damaged_mark_begins_the_scoring_again(old: Store) -> None:
+    """How far the scoring had come is kept in the database; a mark that cannot be read
+    (damaged, or of another shape) begins it again rather than stopping it."""
+    old.begin()
+    old.execute("INSERT INTO meta (key, value) VALUES ('rescore', ?)", ('{"rules": 1',))
+    old.commit()
+    again = Rescore(old, threading.Lock())
+    again.run()
+    assert not again.due()
+    assert [s.played for s in _fibonachos(old)] == [3, 2, 2]
