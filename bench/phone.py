@@ -96,6 +96,12 @@ class Script:
     def assume(self, cards: Any, now: float) -> None:
         return None
 
+    def expect(self, cards: Any, now: float) -> None:
+        """Nothing to expect: the script never misses a card (the reader's port asks)."""
+
+    def use_layout(self, layout: Any) -> None:
+        """The script's cards come in their zones."""
+
 
 def rss_kb() -> int:
     text = Path("/proc/self/status").read_text()

@@ -59,3 +59,13 @@ def test_spread_is_in_milliseconds() -> None:
         "p95_ms": 29.0,
         "max_ms": 30.0,
     }
+
+
+def test_the_script_reader_answers_all_the_daemon_asks() -> None:
+    """The bench's script stands in for the daemon's reader: it has every method of the
+    reader's port (:class:`companion.daemon.runtime.Reader`). Before, the port gained
+    ``expect`` and the bench stopped at its start, so the README's figures went stale."""
+    from companion.daemon.runtime import Reader
+
+    asked = {name for name in vars(Reader) if not name.startswith("_")}
+    assert asked <= set(vars(phone.Script)), sorted(asked - set(vars(phone.Script)))
