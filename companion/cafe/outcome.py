@@ -91,10 +91,10 @@ def rounds_of(score: GameReport | None, players: int) -> list[tuple[int, ...]]:
 def borne_out(row: GameRow) -> GameRow:
     """``row`` with the score its result's record bears out (the leaderboard counts no
     other): a game's score is worked out again from its record by the game's rules
-    (0.03 to 3 ms a game, once when it ends). A record of another game or other
-    players than the row's, one the rules refuse, or a score without its record is a
-    :class:`MessageError` naming why (the row is set aside, issue 22). A score that is
-    not its record's (a table of a version that scored it otherwise) is replaced by the
+    (0.1 to 2 ms a game, 30 to 40 ms for the longest trump match, once when it ends).
+    A record of another game or other players than the row's, one the rules refuse, or
+    a score without its record is a :class:`MessageError` naming why (the row is set
+    aside, issue 22). A score that is not its record's (a table of a version that scored it otherwise) is replaced by the
     record's, and the log says so. A record of a game or variant this server does not
     know (a table updated before it) is kept without a score: the game is ended and in
     the history, but not counted, and the log says to update the server."""
