@@ -94,10 +94,11 @@ def borne_out(row: GameRow) -> GameRow:
     (0.1 to 2 ms a game, 30 to 40 ms for the longest trump match, once when it ends).
     A record of another game or other players than the row's, one the rules refuse, or
     a score without its record is a :class:`MessageError` naming why (the row is set
-    aside, issue 22). A score that is not its record's (a table of a version that scored it otherwise) is replaced by the
-    record's, and the log says so. A record of a game or variant this server does not
-    know (a table updated before it) is kept without a score: the game is ended and in
-    the history, but not counted, and the log says to update the server."""
+    aside, issue 22). A score that is not its record's (a table of a version that
+    scored it otherwise) is replaced by the record's, and the log says so. A record of
+    a game or variant this server does not know (a table updated before it) is kept
+    without a score: the game is ended and in the history, but not counted, and the
+    log says to update the server."""
     result = row.result
     what = f"{row.table} game {row.id}"
     if row.unread is not None:
