@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.bus.contract import GameRow, MessageError, TableState
 from companion.bus.limits import MAX_PAYLOAD
-from companion.cafe.store import JournalRow, QuarantineRow, TableRow, dump
+from companion.cafe.store import JournalRow, QuarantineRow, SeatRow, TableRow, dump
 from companion.games.errors import GameError
 from companion.games.json_types import JSONObject
 from companion.journal.result import GameResult
@@ -21,6 +21,7 @@ log = logging.getLogger("companion.cafe")
 
 
 def game_params(row: GameRow) -> tuple[Any, ...]:
+    result = row.result_json
     return (
         row.table,
         row.id,
@@ -30,10 +31,13 @@ def game_params(row: GameRow) -> tuple[Any, ...]:
         dump(dict(row.options)),
         row.started,
         row.ended,
-        dump(row.result.to_json() if row.result is not None else row.unread)
-        if row.result is not None or row.unread is not None
-        else None,
+        None if result is None else dump(result),
     )
+
+
+def seat_params(s: SeatRow) -> tuple[Any, ...]:
+    """A seat's leaderboard row as ``PUT_SEAT`` takes it."""
+    return (s.table, s.game_id, s.seat, s.game, s.ended, s.player, s.total, int(s.won))
 
 
 def result_of(table: str, game_id: int, text: str | None) -> GameResult | None:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from companion.bus.contract import EventRow, GameRow
-from companion.cafe.columns import game_params, quarantine_params, table_params
+from companion.cafe.columns import game_params, quarantine_params, seat_params, table_params
 from companion.cafe.errors import StoreError
 from companion.cafe.reads import StoreReads
 from companion.cafe.share_rows import PUT_SHARE, SHARE_SCHEMA, ShareRow, share_params
@@ -191,10 +191,7 @@ class PgStore(StoreReads, Savepoints):
         if changed and row.ended is not None:
             self._db.cursor().executemany(
                 pg(PUT_SEAT),
-                [
-                    (s.table, s.game_id, s.seat, s.game, s.ended, s.player, s.total, int(s.won))
-                    for s in seats
-                ],
+                [seat_params(seat) for seat in seats],
             )
         return changed
 

@@ -29,9 +29,9 @@ from pathlib import Path
 from typing import Any
 
 from companion.bus.contract import GameRow, MessageError
-from companion.cafe.columns import game_of, game_params
+from companion.cafe.columns import game_of, seat_params
 from companion.cafe.outcome import record_score, seats_of
-from companion.cafe.store import GAME_COLUMNS, PUT_SEAT, SeatRow, Store
+from companion.cafe.store import GAME_COLUMNS, PUT_SEAT, Store, dump
 from companion.games.errors import GameError
 from companion.journal.result import GameResult
 
@@ -233,14 +233,14 @@ class Rescore:
         old = [tuple(s) for s in self.store.execute(SEATS + " ORDER BY seat", where)]
         seats = seats_of(new)
         fresh = [(s.seat, s.player, s.total, int(s.won)) for s in seats]
-        if game_params(new) != game_params(row):
+        if new.result_json != row.result_json:  # a result read now, or its score
             sql = "UPDATE games SET result = ? WHERE table_name = ? AND id = ?"
-            self.store.execute(sql, (game_params(new)[-1], *where))
+            self.store.execute(sql, (dump(new.result_json), *where))
         if fresh == [(s[0], s[1], s[2], int(s[3])) for s in old]:
             return
         self.store.execute("DELETE FROM seats WHERE table_name = ? AND game_id = ?", where)
         for seat in seats:
-            self.store.execute(PUT_SEAT, _seat_params(seat))
+            self.store.execute(PUT_SEAT, seat_params(seat))
         mark.changed += 1
         changed = mark.changed
         if changed > NAMED:
@@ -256,7 +256,3 @@ class Rescore:
 
 def _named(row: GameRow) -> tuple[str, int, str]:
     return row.table, row.id, row.game
-
-
-def _seat_params(s: SeatRow) -> tuple[Any, ...]:
-    return (s.table, s.game_id, s.seat, s.game, s.ended, s.player, s.total, int(s.won))

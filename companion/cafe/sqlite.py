@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.bus.contract import EventRow, GameRow
-from companion.cafe.columns import game_params, quarantine_params, table_params
+from companion.cafe.columns import game_params, quarantine_params, seat_params, table_params
 from companion.cafe.errors import StoreError
 from companion.cafe.reads import StoreReads
 from companion.cafe.share_rows import PUT_SHARE, SHARE_SCHEMA, ShareRow, share_params
@@ -104,10 +104,7 @@ class SqliteStore(StoreReads, Savepoints):
         if changed and row.ended is not None:
             self._db.executemany(
                 PUT_SEAT,
-                [
-                    (s.table, s.game_id, s.seat, s.game, s.ended, s.player, s.total, int(s.won))
-                    for s in seats
-                ],
+                [seat_params(seat) for seat in seats],
             )
         return changed
 

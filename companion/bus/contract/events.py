@@ -52,6 +52,12 @@ class GameRow:
     #: counted (docs/cafe.md); None otherwise.
     unread: JSONObject | None = None
 
+    @property
+    def result_json(self) -> JSONObject | None:
+        """The result as the contract (and the cafe's ``result`` column) has it: the one
+        read, or else the one kept as sent; None in play."""
+        return self.unread if self.result is None else self.result.to_json()
+
     def fields(self) -> JSONObject:
         """The contract's ``game`` object."""
         return {
@@ -62,7 +68,7 @@ class GameRow:
             "options": dict(self.options),
             "started": self.started,
             "ended": self.ended,
-            "result": self.unread if self.result is None else self.result.to_json(),
+            "result": self.result_json,
         }
 
     @classmethod
