@@ -61,5 +61,4 @@ def board_of(score: GameReport | None) -> tuple[Position | None, tuple[Move, ...
     referee) and the moves of its latest turn that made any, for the game's page."""
     if not isinstance(score, HexReport) or score.board is None:
         return None, ()
-    made = (t.moves for t in reversed(score.turns) if not isinstance(t.moves, int) and t.moves)
-    return score.board, next(made, ())
+    return score.board, score.last_moves

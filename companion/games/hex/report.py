@@ -25,7 +25,7 @@ existed reads back too: ``board`` ``None``, moves counted, ``"mode": "referee"``
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final
 
@@ -97,6 +97,22 @@ class HexTurnReport:
         )
 
 
+def last_made(turns: Iterable[tuple[Move, ...] | int]) -> tuple[Move, ...]:
+    """Of each turn's moves, oldest first, those of the latest turn that made any: the
+    turn in progress once it has moved, else the turn before (what the other side has
+    just played); none where the moves were counted, not seen (the button referee).
+
+    >>> b2c2, k2j2 = Move.parse("b2-c2"), Move.parse("k2-j2")
+    >>> last_made([(b2c2,), (k2j2,), ()]), last_made([1, 2]), last_made([])
+    ((Move(src=Cell('k2'), dst=Cell('j2')),), (), ())
+    """
+    latest: tuple[Move, ...] = ()
+    for moves in turns:
+        if isinstance(moves, tuple) and moves:
+            latest = moves
+    return latest
+
+
 @dataclass(frozen=True)
 class HexReport:
     """The turns begun (the one in progress last), the winner, and the board at the end.
@@ -110,6 +126,11 @@ class HexReport:
     board: Position | None
     players: tuple[str, ...] = ()
     game: str = BOARD_GAME
+
+    @property
+    def last_moves(self) -> tuple[Move, ...]:
+        """The moves of the latest turn that made any (:func:`last_made`)."""
+        return last_made(turn.moves for turn in self.turns)
 
     @classmethod
     def counted(

@@ -28,7 +28,7 @@ from companion.games.hex.game import DEFAULT_PLAYERS, HexGame
 from companion.games.hex.pieces import Kind, Side
 from companion.games.hex.position import START, Position
 from companion.games.hex.record import read_board_record, write_board_record
-from companion.games.hex.report import BOARD_GAME, HexReport, HexTurnReport
+from companion.games.hex.report import BOARD_GAME, HexReport, HexTurnReport, last_made
 from companion.games.hex.rules import winner_after_move
 from companion.games.hex.turn import Turn, too_many
 from companion.games.json_types import JSON, JSONObject
@@ -133,9 +133,8 @@ class HexState(HexGame[HexAction, Move]):
         return self._position
 
     def last_moves(self) -> tuple[Move, ...]:
-        """The moves of the latest turn that made any: the turn in progress once it has
-        moved, else the turn before (what the other side has just played)."""
-        return next((turn.moves for turn in reversed(self._turns) if turn.moves), ())
+        """The moves of the latest turn that made any (:func:`~.report.last_made`)."""
+        return last_made(turn.moves for turn in self._turns)
 
     def side_to_act(self) -> Side | None:
         """The side to move, or whose move card comes next; ``None`` once the game is over."""
