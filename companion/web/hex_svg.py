@@ -39,11 +39,6 @@ def _number(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
-def _cell_shape() -> str:
-    points = " ".join(f"{_number(x)},{_number(y)}" for x, y in hexagon((0.0, 0.0), CELL_MM))
-    return f'<polygon id="hx" points="{points}"/>'
-
-
 def piece_svg(piece: Piece, x: float, y: float) -> str:
     """One piece at (x, y): its disc, and its kind's mark."""
     side = "b" if piece.side is Side.BLACK else "w"
@@ -71,33 +66,48 @@ def _arrow(move: Move) -> str:
     )
 
 
-def board_svg(board: Position, moved: Sequence[Move], *, label: str) -> str:
-    """The board with its pieces and the moves last made; ``label`` (the page's words)
-    is what a screen reader says of it."""
+def _box() -> str:
+    """The board's viewBox: every cell, with :data:`MARGIN` round it."""
     xs = [x for x, _ in CELL_CENTRES.values()]
     ys = [y for _, y in CELL_CENTRES.values()]
     radius = CELL_MM / 3**0.5
     left, top = min(xs) - CELL_MM / 2 - MARGIN, min(ys) - radius - MARGIN
     width = max(xs) - min(xs) + CELL_MM + 2 * MARGIN
     height = max(ys) - min(ys) + 2 * (radius + MARGIN)
-    box = " ".join(_number(v) for v in (left, top, width, height))
+    return " ".join(_number(v) for v in (left, top, width, height))
+
+
+#: What every board drawn shares, worked out once: its box, the cell's hexagon and
+#: the arrow's head, and each cell with its name and place.
+_BOX = _box()
+_DEFS = (
+    '<defs><polygon id="hx" points="'
+    + " ".join(f"{_number(x)},{_number(y)}" for x, y in hexagon((0.0, 0.0), CELL_MM))
+    + '"/><marker id="head" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3.2" '
+    'markerHeight="3.2" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z"/></marker></defs>'
+)
+_CELLS = tuple(
+    (name, Cell.parse(name), _number(x), _number(y), x, y) for name, (x, y) in CELL_CENTRES.items()
+)
+
+
+def board_svg(board: Position, moved: Sequence[Move], *, label: str) -> str:
+    """The board with its pieces and the moves last made; ``label`` (the page's words)
+    is what a screen reader says of it."""
     lit = {str(move.dst) for move in moved} | {str(move.src) for move in moved}
     cells, names, pieces = [], [], []
-    for name, (x, y) in CELL_CENTRES.items():
+    for name, cell, at_x, at_y, x, y in _CELLS:
         kind = "cell lit" if name in lit else "cell"
-        cells.append(f'<use href="#hx" class="{kind}" x="{_number(x)}" y="{_number(y)}"/>')
-        piece = board[Cell.parse(name)]
+        cells.append(f'<use href="#hx" class="{kind}" x="{at_x}" y="{at_y}"/>')
+        piece = board[cell]
         if piece is None:
-            names.append(f'<text x="{_number(x)}" y="{_number(y + 2)}">{name}</text>')
+            names.append(f'<text x="{at_x}" y="{_number(y + 2)}">{name}</text>')
         else:
             pieces.append(piece_svg(piece, x, y))
     return (
-        f'<svg class="board" id="board" viewBox="{box}" role="img" '
-        f'aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg">'
-        f"<defs>{_cell_shape()}"
-        '<marker id="head" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3.2" '
-        'markerHeight="3.2" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z"/></marker>'
-        f'</defs>{"".join(cells)}<g class="names">{"".join(names)}</g>'
+        f'<svg class="board" id="board" viewBox="{_BOX}" role="img" '
+        f'aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg">{_DEFS}'
+        f'{"".join(cells)}<g class="names">{"".join(names)}</g>'
         f"{''.join(pieces)}{''.join(_arrow(move) for move in moved)}</svg>"
     )
 
