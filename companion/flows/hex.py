@@ -189,11 +189,12 @@ class HexRefereeFlow(MoveCardFlow):
             )
         turn = self._turn()
         self._apply(Strikes(value))
-        allowed = self.engine.turns[turn.number - 1].allowed
+        now = self.engine.turns[turn.number - 1]
+        allowed = now.allowed
         plural = "" if allowed == 1 else "s"
         said = info(
             f"{self.names[turn.side.seat]} may make {allowed} move{plural}",
-            Said(Say.MOVES_ALLOWED, seat=turn.side.seat, number=allowed),
+            Said(Say.MOVES_ALLOWED, seat=turn.side.seat, number=allowed, fewer=now.fewer),
         )
         return [said, *self._if_over(turn.number)]
 

@@ -38,7 +38,6 @@ from companion.games.hex import (
     Position,
     Resign,
     Side,
-    opening_allowance,
     parse_card,
 )
 from companion.games.registry import OptionValue, card_face
@@ -132,7 +131,7 @@ class HexCameraFlow(EngineFlow):
         return [
             info(
                 f"turn {turn.number}: {turn.side.value} may make 0 moves (H2): it ends at once",
-                Said(Say.MOVES_ALLOWED, seat=turn.side.seat, number=0),
+                Said(Say.MOVES_ALLOWED, seat=turn.side.seat, number=0, fewer=turn.fewer),
             )
             for turn in ended[len(ended) - count :]
             if count
@@ -150,7 +149,8 @@ class HexCameraFlow(EngineFlow):
         if turn is None or turn.moves:
             return []
         message = f"turn {turn.number}: {turn.side.value} may make {turn.allowed} moves"
-        return [info(message, Said(Say.MOVES_ALLOWED, seat=turn.side.seat, number=turn.allowed))]
+        said = Said(Say.MOVES_ALLOWED, seat=turn.side.seat, number=turn.allowed, fewer=turn.fewer)
+        return [info(message, said)]
 
     def placed(self, card: TableCard) -> list[Notice]:
         """Card variant (H5): the move card a player turns up, read as the card flows do."""
@@ -197,9 +197,7 @@ class HexCameraFlow(EngineFlow):
             turn=turn.number if turn else len(engine.turns) + 1,
             allowed=turn.allowed if turn else 0,
             left=engine.moves_left(),
-            reduction=0
-            if engine.cards or not turn
-            else opening_allowance(turn.number) - turn.allowed,
+            reduction=turn.fewer if turn else 0,
             card=turn.card if turn else None,
             winner=engine.winner,
             awaiting=Awaiting.MOVE_CARD

@@ -112,7 +112,7 @@ def announce(
     game = game or _game_of(after) or _game_of(before)
     said: list[tuple[Kind, str]] = []
     for notice in notices:
-        said.extend(_of_notice(notice, players, game, after))
+        said.extend(_of_notice(notice, players, game))
     said.extend(_of_status(before, after, players, notices))
     lang = language()
     return [
@@ -182,9 +182,7 @@ def _game_of(status: FlowStatus | None) -> str:
     return "" if status is None else status.game
 
 
-def _of_notice(
-    notice: Notice, players: Sequence[str], game: str, after: FlowStatus | None
-) -> list[tuple[Kind, str]]:
+def _of_notice(notice: Notice, players: Sequence[str], game: str) -> list[tuple[Kind, str]]:
     names = seat_names(players)
     detail, said = notice.detail, notice.said
     if isinstance(detail, TrickWon):
@@ -199,11 +197,8 @@ def _of_notice(
             return [(Kind.RESULT, _("{name} wins the game.").format(name=names[said.seat]))]
         return [(Kind.RESULT, _("The game is over."))]
     if said is not None and said.say in _ALLOWANCES and said.seat is not None:
-        moves, fewer = said.number or 0, None
-        if said.say is Say.MOVES_ALLOWED:  # not a move card's (H5): H2's, perhaps cut
-            now = after if isinstance(after, HexStatus) and after.side.seat == said.seat else None
-            fewer = now.reduction if now is not None and now.allowed == moves else None
-        return [(Kind.ALLOWANCE, allowance_words(names[said.seat], moves, fewer))]
+        words = allowance_words(names[said.seat], said.number or 0, said.fewer)
+        return [(Kind.ALLOWANCE, words)]
     if notice.kind in (NoticeKind.REFUSED, NoticeKind.FLAG):
         return [(Kind.REFUSAL, _screen_words(notice, players, game, title=True))]
     if said is not None and said.say in _QUESTIONS:
@@ -237,7 +232,7 @@ def _of_status(
             if after.awaiting is Awaiting.MOVE_CARD:
                 line = _("{name}: turn up your move card.").format(name=names[after.side.seat])
                 return [(Kind.ALLOWANCE, line)]
-            fewer = None if after.card is not None else after.reduction
+            fewer = 0 if after.card is not None else after.reduction
             words = allowance_words(names[after.side.seat], after.allowed, fewer)
             return [(Kind.ALLOWANCE, words)]
         return []
@@ -332,20 +327,16 @@ def missing_words(missing: MissingCard, names: Sequence[str]) -> str:
     return line.format(number=missing.trick, name=names[missing.seat])
 
 
-def allowance_words(name: str, moves: int, fewer: int | None = None) -> str:
+def allowance_words(name: str, moves: int, fewer: int = 0) -> str:
     """The hex moves a player may make this turn (H2, H5), and why fewer than the turn
-    gives: ``fewer`` enemy strike pieces touch the player's centre (H2; None: not
-    known, a skipped turn's, which the strike pieces left none)."""
+    gives: ``fewer`` moves taken by the enemy strike pieces on the player's centre."""
     line = ngettext("{name}, {number} move.", "{name}, {number} moves.", moves)
     line = line.format(name=name, number=moves)
-    if fewer:
-        why = ngettext(
-            "{number} enemy strike piece touches the centre: {number} move fewer.",
-            "{number} enemy strike pieces touch the centre: {number} moves fewer.",
-            fewer,
-        )
-        return f"{line} {why.format(number=fewer)}"
-    if moves == 0 and fewer is None:  # a turn the strike pieces left none, not counted here
-        every = _("The enemy strike pieces on the centre take every move.")
-        return f"{line} {every}"
-    return line
+    if not fewer:
+        return line
+    why = ngettext(
+        "{number} enemy strike piece touches the centre: {number} move fewer.",
+        "{number} enemy strike pieces touch the centre: {number} moves fewer.",
+        fewer,
+    )
+    return f"{line} {why.format(number=fewer)}"

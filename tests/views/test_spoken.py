@@ -10,6 +10,7 @@ from companion.flows.base import Notice, NoticeKind
 from companion.flows.said import Said, Say
 from companion.flows.status import Awaiting, HexStatus, MissingCard, TrickStatus
 from companion.games.hex.pieces import Side
+from companion.games.hex.turn import Turn
 from companion.views.i18n import speaking
 from companion.views.spoken import Kind, Level, announce
 
@@ -115,7 +116,8 @@ def test_a_turn_cut_by_strike_pieces_says_why() -> None:
     (its status) say the allowance and why it is short; a move card's turn (H5) says its
     card only. Before, "Ben, 4 moves." alone: the players heard a short turn, not why."""
     cut = HexStatus(Side.WHITE, turn=8, allowed=4, left=4, reduction=2)
-    notice = Notice(NoticeKind.INFO, "turn 8", said=Said(Say.MOVES_ALLOWED, seat=1, number=4))
+    said_cut = Said(Say.MOVES_ALLOWED, seat=1, number=4, fewer=2)
+    notice = Notice(NoticeKind.INFO, "turn 8", said=said_cut)
     said = announce([notice], None, cut, ["Ana", "Ben"], Level.KEY, game="hex")
     why = "Ben, 4 moves. 2 enemy strike pieces touch the centre: 2 moves fewer."
     assert [a.text for a in said] == [why]
@@ -132,7 +134,22 @@ def test_a_turn_cut_by_strike_pieces_says_why() -> None:
     said = announce([card], None, carded, ["Ana", "Ben"], Level.KEY, game="hex")
     assert [a.text for a in said] == ["Ben, 4 moves."]
     # A turn the strike pieces left no move ends at once (the camera referee says it as
-    # the next turn begins): why is said, though the count is not known there.
-    none = Notice(NoticeKind.INFO, "turn 8", said=Said(Say.MOVES_ALLOWED, seat=1, number=0))
-    said = announce([none], None, before, ["Ana", "Ben"], Level.KEY, game="hex")
-    assert said[0].text == ("Ben, 0 moves. The enemy strike pieces on the centre take every move.")
+    # the next turn begins, its count carried with it: the status is the next turn's).
+    none = Said(Say.MOVES_ALLOWED, seat=1, number=0, fewer=Turn(8, Side.WHITE, strikes=6).fewer)
+    said = announce(
+        [Notice(NoticeKind.INFO, "turn 8", said=none)],
+        None,
+        before,
+        ["Ana", "Ben"],
+        Level.KEY,
+        game="hex",
+    )
+    assert said[0].text == "Ben, 0 moves. 6 enemy strike pieces touch the centre: 6 moves fewer."
+
+
+def test_the_moves_a_turn_loses_are_h2s() -> None:
+    """H2: the opening's turns allow 1-5 moves, later ones 6, less the enemy strike
+    pieces on the mover's centre, never below 0; a move card's turn (H5) loses none."""
+    assert Turn(8, Side.WHITE, strikes=2).fewer == 2
+    assert Turn(2, Side.WHITE, strikes=3).fewer == 2  # turn 2 had only 2 to lose
+    assert Turn(9, Side.BLACK, strikes=2, card=4).fewer == 0
