@@ -172,9 +172,11 @@ class _Turns:
         if status.turn != self.turn:
             self.turn = status.turn
             moves = f"{status.allowed} move{'' if status.allowed == 1 else 's'}"
-            if status.reduction:
+            if status.reduction:  # a move fewer each, the opening's 1-5 at most (H2)
+                given = status.allowed + status.reduction if status.allowed else None
                 pieces = f"{status.reduction} strike piece{'s' if status.reduction > 1 else ''}"
-                moves += f" ({status.allowed + status.reduction} less {pieces} on its centre)"
+                less = f"{given} less " if given else ""
+                moves += f" ({less}{pieces} on its centre)"
             self.say(f"turn {status.turn}, {PLAYERS[status.side.seat]}: {moves}")
 
 

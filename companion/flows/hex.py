@@ -194,7 +194,7 @@ class HexRefereeFlow(MoveCardFlow):
         plural = "" if allowed == 1 else "s"
         said = info(
             f"{self.names[turn.side.seat]} may make {allowed} move{plural}",
-            Said(Say.MOVES_ALLOWED, seat=turn.side.seat, number=allowed, fewer=now.fewer),
+            Said(Say.MOVES_ALLOWED, seat=turn.side.seat, number=allowed, strikes=now.strikes),
         )
         return [said, *self._if_over(turn.number)]
 

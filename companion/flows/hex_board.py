@@ -109,7 +109,7 @@ class HexBoardFlow(MoveCardFlow):
             turn=turn.number if turn else len(engine.turns) + 1,
             allowed=turn.allowed if turn else 0,
             left=engine.moves_left(),
-            reduction=0 if engine.cards else len(engine.strikers_around(side)),
+            reduction=turn.strikes if turn else 0,
             card=turn.card if turn else None,
             winner=winner,
             awaiting=Awaiting.MOVE_CARD if card_due else Awaiting.NOTHING,

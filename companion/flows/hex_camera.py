@@ -131,7 +131,7 @@ class HexCameraFlow(EngineFlow):
         return [
             info(
                 f"turn {turn.number}: {turn.side.value} may make 0 moves (H2): it ends at once",
-                Said(Say.MOVES_ALLOWED, seat=turn.side.seat, number=0, fewer=turn.fewer),
+                Said(Say.MOVES_ALLOWED, seat=turn.side.seat, number=0, strikes=turn.strikes),
             )
             for turn in ended[len(ended) - count :]
             if count
@@ -149,7 +149,9 @@ class HexCameraFlow(EngineFlow):
         if turn is None or turn.moves:
             return []
         message = f"turn {turn.number}: {turn.side.value} may make {turn.allowed} moves"
-        said = Said(Say.MOVES_ALLOWED, seat=turn.side.seat, number=turn.allowed, fewer=turn.fewer)
+        said = Said(
+            Say.MOVES_ALLOWED, seat=turn.side.seat, number=turn.allowed, strikes=turn.strikes
+        )
         return [info(message, said)]
 
     def placed(self, card: TableCard) -> list[Notice]:
@@ -197,7 +199,7 @@ class HexCameraFlow(EngineFlow):
             turn=turn.number if turn else len(engine.turns) + 1,
             allowed=turn.allowed if turn else 0,
             left=engine.moves_left(),
-            reduction=turn.fewer if turn else 0,
+            reduction=turn.strikes if turn else 0,
             card=turn.card if turn else None,
             winner=engine.winner,
             awaiting=Awaiting.MOVE_CARD

@@ -123,6 +123,6 @@ class Said:
     #: The printed deck ``card`` is named by, when not the game's (Deck 21 at Fibonacci 13).
     deck: str | None = None
     there: str | None = None  # another hex cell: where the piece that belongs on ``cell`` is
-    #: A hex turn's moves the enemy strike pieces on the centre took (H2), said with
-    #: its allowance.
-    fewer: int = 0
+    #: The enemy strike pieces on a hex turn's centre as it started (H2), said with its
+    #: allowance.
+    strikes: int = 0

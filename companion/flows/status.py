@@ -284,7 +284,9 @@ class HexStatus:
     turn: int
     allowed: int
     left: int
-    reduction: int = 0  # enemy strike pieces on the mover's centre
+    #: Enemy strike pieces on the mover's centre as the turn started (H2); none in the
+    #: card variant (H5).
+    reduction: int = 0
     card: int | None = None  # the move card turned up (card variant)
     winner: Side | None = None
     awaiting: Awaiting = Awaiting.NOTHING

@@ -197,7 +197,7 @@ def _of_notice(notice: Notice, players: Sequence[str], game: str) -> list[tuple[
             return [(Kind.RESULT, _("{name} wins the game.").format(name=names[said.seat]))]
         return [(Kind.RESULT, _("The game is over."))]
     if said is not None and said.say in _ALLOWANCES and said.seat is not None:
-        words = allowance_words(names[said.seat], said.number or 0, said.fewer)
+        words = allowance_words(names[said.seat], said.number or 0, said.strikes)
         return [(Kind.ALLOWANCE, words)]
     if notice.kind in (NoticeKind.REFUSED, NoticeKind.FLAG):
         return [(Kind.REFUSAL, _screen_words(notice, players, game, title=True))]
@@ -232,8 +232,7 @@ def _of_status(
             if after.awaiting is Awaiting.MOVE_CARD:
                 line = _("{name}: turn up your move card.").format(name=names[after.side.seat])
                 return [(Kind.ALLOWANCE, line)]
-            fewer = 0 if after.card is not None else after.reduction
-            words = allowance_words(names[after.side.seat], after.allowed, fewer)
+            words = allowance_words(names[after.side.seat], after.allowed, after.reduction)
             return [(Kind.ALLOWANCE, words)]
         return []
     if not isinstance(after, TrickStatus) or any(n.kind is NoticeKind.GAME_OVER for n in notices):
@@ -327,16 +326,25 @@ def missing_words(missing: MissingCard, names: Sequence[str]) -> str:
     return line.format(number=missing.trick, name=names[missing.seat])
 
 
-def allowance_words(name: str, moves: int, fewer: int = 0) -> str:
+def allowance_words(name: str, moves: int, strikes: int = 0) -> str:
     """The hex moves a player may make this turn (H2, H5), and why fewer than the turn
-    gives: ``fewer`` moves taken by the enemy strike pieces on the player's centre."""
+    gives: ``strikes`` enemy strike pieces on the player's centre, a move fewer each.
+    A turn they leave no move may have lost fewer moves than they are (an opening turn
+    gives 1 to 5): only the pieces are said."""
     line = ngettext("{name}, {number} move.", "{name}, {number} moves.", moves)
     line = line.format(name=name, number=moves)
-    if not fewer:
+    if not strikes:
         return line
-    why = ngettext(
-        "{number} enemy strike piece touches the centre: {number} move fewer.",
-        "{number} enemy strike pieces touch the centre: {number} moves fewer.",
-        fewer,
-    )
-    return f"{line} {why.format(number=fewer)}"
+    if not moves:
+        why = ngettext(
+            "{number} enemy strike piece touches the centre.",
+            "{number} enemy strike pieces touch the centre.",
+            strikes,
+        )
+    else:
+        why = ngettext(
+            "{number} enemy strike piece touches the centre: {number} move fewer.",
+            "{number} enemy strike pieces touch the centre: {number} moves fewer.",
+            strikes,
+        )
+    return f"{line} {why.format(number=strikes)}"

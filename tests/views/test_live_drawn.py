@@ -164,3 +164,12 @@ def test_a_turn_cut_by_strike_pieces_says_why_on_the_phones() -> None:
     )
     carded = replace(view, section=replace(view.hex, reduction=2, card=3))
     assert 'id="fewer"' not in _drawn(carded, "en", True)
+    # Turn 2 gives 2 moves: 3 pieces take both, not 3 (a turn left no move).
+    none = replace(view, section=replace(view.hex, turn=2, allowed=0, left=0, reduction=3))
+    drawn = _drawn(none, "en", True)
+    assert "3 enemy strike pieces touch the centre of the side to move: no move this turn." in drawn
+    assert "moves fewer" not in drawn
+    assert (
+        "3 pions d'attaque adverses touchent le pion central du camp qui joue\u00a0: "
+        "aucun coup ce tour-ci." in _drawn(none, "fr", True)
+    )

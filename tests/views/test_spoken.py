@@ -9,6 +9,7 @@ import pytest
 from companion.flows.base import Notice, NoticeKind
 from companion.flows.said import Said, Say
 from companion.flows.status import Awaiting, HexStatus, MissingCard, TrickStatus
+from companion.games.hex.actions import MoveMade
 from companion.games.hex.pieces import Side
 from companion.games.hex.turn import Turn
 from companion.views.i18n import speaking
@@ -116,7 +117,7 @@ def test_a_turn_cut_by_strike_pieces_says_why() -> None:
     (its status) say the allowance and why it is short; a move card's turn (H5) says its
     card only. Before, "Ben, 4 moves." alone: the players heard a short turn, not why."""
     cut = HexStatus(Side.WHITE, turn=8, allowed=4, left=4, reduction=2)
-    said_cut = Said(Say.MOVES_ALLOWED, seat=1, number=4, fewer=2)
+    said_cut = Said(Say.MOVES_ALLOWED, seat=1, number=4, strikes=2)
     notice = Notice(NoticeKind.INFO, "turn 8", said=said_cut)
     said = announce([notice], None, cut, ["Ana", "Ben"], Level.KEY, game="hex")
     why = "Ben, 4 moves. 2 enemy strike pieces touch the centre: 2 moves fewer."
@@ -134,22 +135,33 @@ def test_a_turn_cut_by_strike_pieces_says_why() -> None:
     said = announce([card], None, carded, ["Ana", "Ben"], Level.KEY, game="hex")
     assert [a.text for a in said] == ["Ben, 4 moves."]
     # A turn the strike pieces left no move ends at once (the camera referee says it as
-    # the next turn begins, its count carried with it: the status is the next turn's).
-    none = Said(Say.MOVES_ALLOWED, seat=1, number=0, fewer=Turn(8, Side.WHITE, strikes=6).fewer)
-    said = announce(
-        [Notice(NoticeKind.INFO, "turn 8", said=none)],
-        None,
-        before,
-        ["Ana", "Ben"],
-        Level.KEY,
-        game="hex",
-    )
-    assert said[0].text == "Ben, 0 moves. 6 enemy strike pieces touch the centre: 6 moves fewer."
-
-
-def test_the_moves_a_turn_loses_are_h2s() -> None:
-    """H2: the opening's turns allow 1-5 moves, later ones 6, less the enemy strike
-    pieces on the mover's centre, never below 0; a move card's turn (H5) loses none."""
-    assert Turn(8, Side.WHITE, strikes=2).fewer == 2
-    assert Turn(2, Side.WHITE, strikes=3).fewer == 2  # turn 2 had only 2 to lose
-    assert Turn(9, Side.BLACK, strikes=2, card=4).fewer == 0
+    # the next turn begins, its pieces carried with it: the status is the next turn's).
+    # Turn 2 gives 2 moves: 3 pieces take them all, and "3 moves fewer" would be false.
+    for turn, strikes, why in (
+        (8, 6, "6 enemy strike pieces touch the centre."),
+        (2, 3, "3 enemy strike pieces touch the centre."),
+        (1, 1, "1 enemy strike piece touches the centre."),
+    ):
+        none: Turn[MoveMade] = Turn(turn, Side.WHITE, strikes=strikes)
+        assert none.allowed == 0
+        zero = Said(Say.MOVES_ALLOWED, seat=1, number=none.allowed, strikes=none.strikes)
+        heard = announce(
+            [Notice(NoticeKind.INFO, f"turn {turn}", said=zero)],
+            None,
+            before,
+            ["Ana", "Ben"],
+            Level.KEY,
+            game="hex",
+        )
+        assert [a.text for a in heard] == [f"Ben, 0 moves. {why}"]
+    with speaking("fr"):
+        heard = announce(
+            [],
+            before,
+            replace(cut, turn=2, allowed=0, left=0, reduction=3),
+            ["Ana", "Ben"],
+            Level.KEY,
+        )
+    assert [a.text for a in heard] == [
+        "Ben, 0 coup. 3 pions d'attaque adverses touchent le pion central."
+    ]

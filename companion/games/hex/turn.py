@@ -54,14 +54,6 @@ class Turn(Generic[M]):
         return allowance_with(self.number, self.strikes)
 
     @property
-    def fewer(self) -> int:
-        """The moves the enemy strike pieces on the centre took from the turn (H2); none
-        from a move card's (H5)."""
-        if self.card is not None:
-            return 0
-        return allowance_with(self.number, 0) - self.allowed
-
-    @property
     def made(self) -> int:
         """How many moves the turn made."""
         return len(self.moves)
