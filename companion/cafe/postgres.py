@@ -173,6 +173,10 @@ class PgStore(StoreReads, Savepoints):
         cursor = self._db.execute(pg(sql), params)
         return cursor.fetchall() if cursor.description is not None else []
 
+    def exclusive(self, key: int) -> None:
+        """A transaction's advisory lock: the servers of a chain take turns."""
+        self._db.execute("SELECT pg_advisory_xact_lock(%s)", (key,))
+
     def put_quarantine(self, row: QuarantineRow) -> None:
         self._db.execute(pg(PUT_QUARANTINE), quarantine_params(row))
 

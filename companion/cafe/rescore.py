@@ -49,6 +49,10 @@ PROGRESS_EVERY = 1000
 NAMED = 100
 #: Seconds before a batch the database refused is tried again.
 RETRY = 30.0
+#: The lock the servers of a chain (one PostgreSQL database) take in turn for a batch:
+#: each goes on from where the other's left off, no game is read twice (the tables'
+#: lock is :data:`companion.cafe.postgres.SCHEMA_LOCK`).
+LOCK = 0x727363  # "rsc"
 
 #: The source that decides a stored game's score and whether it counts: the games'
 #: rules, the result's shape and the cafe's reading of it.
@@ -77,23 +81,32 @@ def rules_stamp() -> str:
     return digest.hexdigest()[:16]
 
 
-def scored_again(row: GameRow) -> GameRow:
+@dataclass(frozen=True)
+class Again:
+    """A stored game scored again: its row, and why the rules refuse its record now
+    (then it counts nowhere)."""
+
+    row: GameRow
+    refused: str = ""
+
+
+def scored_again(row: GameRow) -> Again:
     """``row`` with the score its record bears out by these rules (a result kept as
     sent read now if it can be); a record the rules now refuse counts nowhere."""
     if row.unread is not None:
         try:
             row = replace(row, result=GameResult.from_json(row.unread), unread=None)
         except GameError:
-            return row
+            return Again(row)
     result = row.result
     if result is None or result.record is None:
-        return row
+        return Again(row)
     try:
         score = record_score(row, result.record)[0]
     except MessageError as exc:
-        log.warning("cafe: %s: not counted, the rules refuse its record now", exc)
-        score = None
-    return replace(row, result=replace(result, score=score))
+        why = str(exc).removeprefix(f"{row.table} game {row.id}: ")  # named where logged
+        return Again(replace(row, result=replace(result, score=None)), why)
+    return Again(replace(row, result=replace(result, score=score)))
 
 
 def _totals(seats: list[tuple[Any, ...]]) -> str:
@@ -105,13 +118,15 @@ def _totals(seats: list[tuple[Any, ...]]) -> str:
 @dataclass
 class Mark:
     """How far the scoring again by ``rules`` has come, kept with each transaction: the
-    last game read (``table``, ``id``), how many were read and how many changed."""
+    last game read (``table``, ``id``), how many were read, how many changed and how
+    many records the rules refuse."""
 
     rules: str
     table: str = ""
     id: int = -1
     done: int = 0
     changed: int = 0
+    refused: int = 0
 
     @classmethod
     def read(cls, text: str | None) -> Mark:
@@ -124,6 +139,7 @@ class Mark:
                 int(kept["id"]),
                 int(kept["done"]),
                 int(kept.get("changed", 0)),
+                int(kept.get("refused", 0)),
             )
         except (ValueError, TypeError, KeyError, AttributeError):
             return cls("")
@@ -180,6 +196,7 @@ class Rescore:
         with self.lock:
             self.store.begin()
             try:
+                self.store.exclusive(LOCK)  # another server of the chain: its turn first
                 more = self._batch()
                 self.store.commit()
             except BaseException:
@@ -206,10 +223,12 @@ class Rescore:
             self.store.execute(PUT_META, ("rules", self.stamp))
             self.store.execute("DELETE FROM meta WHERE key = 'rescore'")
             if done:
+                refused = f", {mark.refused:,} not counted: the rules refuse their records"
                 log.info(
-                    "cafe: every stored game is scored by these rules: %s read again, %s changed",
+                    "cafe: every stored game is scored by these rules: %s read again, %s changed%s",
                     f"{done:,}",
                     f"{mark.changed:,}",
+                    refused if mark.refused else "",
                 )
             return False
         last = game_of(rows[taken - 1])
@@ -223,12 +242,15 @@ class Rescore:
 
     def _again(self, row: GameRow, mark: Mark) -> None:
         """``row`` scored again; ``mark.changed`` counts the games whose leaderboard rows
-        changed (the first :data:`NAMED` are named in the log)."""
+        changed (the first :data:`NAMED` are named in the log, with why when the rules
+        refuse its record), ``mark.refused`` the records the rules refuse."""
         try:
-            new = scored_again(row)
+            again = scored_again(row)
         except Exception:  # a fault of the rules on one record stalls no other game
             log.exception("cafe: %s game %d (%s) could not be scored again", *_named(row))
             return
+        new = again.row
+        mark.refused += bool(again.refused)
         where = (row.table, row.id)
         old = [tuple(s) for s in self.store.execute(SEATS + " ORDER BY seat", where)]
         seats = seats_of(new)
@@ -248,7 +270,9 @@ class Rescore:
         log.warning(
             "cafe: %s game %d (%s) scored again by this server's rules: %s, was %s%s",
             *_named(row),
-            _totals(fresh),
+            f"not counted, the rules refuse its record now ({again.refused})"
+            if again.refused
+            else _totals(fresh),
             _totals(old),
             "; the games changed after this one are counted, not named" if changed == NAMED else "",
         )

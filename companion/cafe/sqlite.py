@@ -90,6 +90,9 @@ class SqliteStore(StoreReads, Savepoints):
     def execute(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         return self._db.execute(sql, params).fetchall()
 
+    def exclusive(self, key: int) -> None:
+        """``BEGIN IMMEDIATE`` took the file's one write lock: nobody else writes."""
+
     def put_quarantine(self, row: QuarantineRow) -> None:
         self._db.execute(PUT_QUARANTINE, quarantine_params(row))
 

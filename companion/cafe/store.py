@@ -144,6 +144,12 @@ class Store(ShareKeeping, Protocol):
         rows (none for a write): for the writer's own work beside the ingest's."""
         ...
 
+    def exclusive(self, key: int) -> None:
+        """Hold the database's lock ``key`` until the transaction begun ends, waiting
+        while another server's transaction holds it: one server of a chain at a time
+        does ``key``'s work (SQLite's transactions already write one at a time)."""
+        ...
+
     def fault(self, exc: BaseException) -> bool:
         """True when ``exc`` is the database's own trouble (a full disk, a lost connection,
         a damaged file): the batch is tried again later; False: the message's (set aside)."""

@@ -15,7 +15,7 @@ from cafe_fixtures import KEY, settings_for
 from cafe_sim import dumps
 from test_leaderboard import GAMES
 
-from companion.bus.contract import GameRow
+from companion.bus.contract import GameRow, MessageError
 from companion.cafe import outcome, rescore
 from companion.cafe.ingest import Incoming
 from companion.cafe.rescore import Rescore
@@ -23,17 +23,23 @@ from companion.cafe.server import CafeServer
 from companion.cafe.store import StandingRow, Store, open_store
 
 
-@pytest.fixture
-def old(database: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
+def _before_the_update(database: str, monkeypatch: pytest.MonkeyPatch) -> Store:
     """A database of the last version (no ``meta`` table) whose server knew none of
-    GAMES' games (tables updated before it): its six games stored ended, not counted."""
+    GAMES' games (tables updated before it): its six games stored ended, not counted;
+    opened by this version."""
     with monkeypatch.context() as patched:
         patched.setattr(outcome, "not_known", lambda record: "the game")
         server = CafeServer(settings_for(1, database), open_store(database), key=KEY)
         server.take(GAMES)
     server.store.execute("DROP TABLE meta")
     server.store.close()
-    store = open_store(database)  # the update: the same database, opened by this version
+    return open_store(database)  # the update: the same database, opened by this version
+
+
+@pytest.fixture
+def old(database: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
+    """:func:`_before_the_update`, on each backend."""
+    store = _before_the_update(database, monkeypatch)
     yield store
     store.close()
 
@@ -95,7 +101,7 @@ def test_the_rescoring_resumes_and_the_tables_go_on_being_stored(
     read: list[int] = []
     scored = rescore.scored_again
 
-    def counted(row: GameRow) -> GameRow:
+    def counted(row: GameRow) -> rescore.Again:
         read.append(row.id)
         return scored(row)
 
@@ -136,7 +142,7 @@ def test_a_record_the_rules_fail_on_stalls_no_other_game(
     its game and the rest are counted; before, the batch was tried again for ever."""
     scored = rescore.scored_again
 
-    def faulty(row: GameRow) -> GameRow:
+    def faulty(row: GameRow) -> rescore.Again:
         if row.id == 2:
             raise KeyError("players")
         return scored(row)
@@ -206,3 +212,87 @@ def test_a_damaged_mark_begins_the_scoring_again(old: Store) -> None:
     again.run()
     assert not again.due()
     assert [s.played for s in _fibonachos(old)] == [3, 2, 2]
+
+
+def test_a_record_the_rules_refuse_is_named_with_why_and_the_others_counted(
+    database: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A scoring fix may find thousands of stored records it refuses: each counts
+    nowhere, the first ``NAMED`` (here 2) are named with why, the last line counts them
+    all (before, a warning line a game, whatever their number)."""
+    store = open_store(database)
+    try:
+        server = CafeServer(settings_for(1, database), store, key=KEY)
+        server.take(GAMES)  # counted by the rules of the day
+        store.begin()
+        store.execute("INSERT INTO meta (key, value) VALUES ('rules', 'older')")
+        store.commit()
+
+        def refused(row: GameRow, record: object) -> None:
+            raise MessageError(f"{row.table} game {row.id}: the result's record: F4 broken")
+
+        monkeypatch.setattr(rescore, "NAMED", 2)
+        monkeypatch.setattr(rescore, "record_score", refused)
+        with caplog.at_level(logging.INFO, "companion.cafe"):
+            Rescore(store, server.ingest.lock).run()
+        lines = [r.getMessage() for r in caplog.records]
+        why = [line for line in lines if "the rules refuse" in line]
+        assert len(why) == 3, why  # two games named, and the last line
+        assert why[0].startswith("cafe: t1 game 1 (fibonachos) scored again by this server")
+        assert "not counted, the rules refuse its record now (the result's record: F4 bro" in why[0]
+        assert why[-1].endswith(
+            "6 read again, 5 changed, 6 not counted: the rules refuse their records"
+        )
+        assert _fibonachos(store) == []
+    finally:
+        store.close()
+
+
+def test_the_servers_of_a_chain_take_turns_and_read_each_game_once(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Docs/cafe.md, "A chain of cafes": every server on the one PostgreSQL database
+    scores the stored games again after an update. A server's batch waits while
+    another's runs, then goes on from where it stopped: every game is read once (before,
+    both read the same games, each batch's work done twice)."""
+    import psycopg
+
+    monkeypatch.setattr(rescore, "BATCH", 2)
+    first = _before_the_update(pg_url, monkeypatch)
+    second = open_store(pg_url)
+    inside, go_on = threading.Event(), threading.Event()
+    read: list[int] = []
+    scored = rescore.scored_again
+
+    def held(row: GameRow) -> rescore.Again:
+        read.append(row.id)
+        if threading.current_thread().name == "first" and not inside.is_set():
+            inside.set()  # the first server's batch holds its transaction here
+            assert go_on.wait(60)
+        return scored(row)
+
+    def to_the_end(again: Rescore) -> None:
+        while again.step():
+            pass
+
+    monkeypatch.setattr(rescore, "scored_again", held)
+    one = threading.Thread(target=Rescore(first, threading.Lock()).step, name="first")
+    other = threading.Thread(target=to_the_end, args=(Rescore(second, threading.Lock()),))
+    waiting = "SELECT count(*) FROM pg_stat_activity WHERE wait_event = 'advisory'"
+    try:
+        one.start()
+        assert inside.wait(60)
+        other.start()
+        with psycopg.connect(pg_url, autocommit=True) as watch:
+            waited = False
+            while other.is_alive() and not waited:  # the second waits its turn, or ends
+                waited = watch.execute(waiting).fetchone() == (1,)
+        assert waited, "the second server read the games the first was scoring"
+    finally:
+        go_on.set()
+        one.join(60)
+        other.join(60)
+        second.close()
+    assert sorted(read) == [1, 2, 3, 4, 5, 6]
+    assert [s.played for s in _fibonachos(first)] == [3, 2, 2]
+    first.close()
