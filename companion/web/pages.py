@@ -173,8 +173,13 @@ async def player(request: Request) -> Response:
     return answer(request, "player.html", data, json=_json(request), lines=lines)
 
 
+def _game_key(request: Request) -> tuple[str, int]:
+    """The table and game id of a game's address (checked: issue 22)."""
+    return text(request.path_params["table"], "table"), game_id(request.path_params["id"])
+
+
 def _detail(request: Request) -> GameDetail:
-    table, gid = request.path_params["table"], game_id(request.path_params["id"])
+    table, gid = _game_key(request)
     detail = site_of(request).source.game(table, gid)
     if detail is None:
         raise HTTPException(404, f"no game {gid} of table {table}")
@@ -199,7 +204,7 @@ async def plot(request: Request) -> Response:
 
 
 async def record(request: Request) -> Response:
-    table, gid = request.path_params["table"], game_id(request.path_params["id"])
+    table, gid = _game_key(request)
     found = site_of(request).source.record(table, gid)
     if found is None:
         raise HTTPException(404, f"no game {gid} of table {table}")
@@ -238,7 +243,7 @@ async def scores_csv(request: Request) -> Response:
 
 async def table(request: Request) -> Response:
     source = site_of(request).source
-    name = request.path_params["table"]
+    name = text(request.path_params["table"], "table")
     cards = [c for c in source.tables() if c.name == name]
     if not cards:
         raise HTTPException(404, f"no table {name}")

@@ -14,6 +14,7 @@ no game has that id), never a 500 from the store.
 from __future__ import annotations
 
 import re
+from typing import overload
 
 from starlette.exceptions import HTTPException
 
@@ -45,6 +46,10 @@ def counter(raw: str | None) -> int | None:
     return int(raw)
 
 
+@overload
+def text(value: str, field: str) -> str: ...
+@overload
+def text(value: str | None, field: str) -> str | None: ...
 def text(value: str | None, field: str) -> str | None:
     """A name from the address (a table, a player, a game): 400 when it holds a
     character no name has (NUL, a control character, a lone surrogate)."""

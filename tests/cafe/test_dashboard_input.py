@@ -45,6 +45,11 @@ BIG = "99999999999999999999"  # 20 digits: more than any 64-bit column holds
         ("/games.csv?game=%00", 400),
         ("/players/Ana%00.json", 400),
         ("/leaderboard.json?game=%00", 400),
+        ("/games/t1%00/1", 400),  # the table of a game's address: a 500 on PostgreSQL
+        ("/games/t1%00/1.json", 400),
+        ("/games/t1%00/1.record.json", 400),
+        ("/games/t1%00/1/totals.svg", 400),
+        ("/tables/t1%00.json", 400),
     ],
 )
 def test_impossible_numbers_and_names_are_refused_not_a_500(
