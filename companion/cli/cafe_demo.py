@@ -2,13 +2,13 @@
 
 Starts, on loopback ports nobody else uses: Debian's Mosquitto broker (a folder of
 its own, anonymous on 127.0.0.1 only), the real cafe server (``companion cafe`` in a
-process of its own, its database in the same temporary folder) and three synthetic
+process of its own, its database in the same temporary folder) and four synthetic
 tables (:mod:`companion.cli.cafe_demo_tables`: the daemon's loop playing synthetic
-games, a game of its own at each table: Fibonachos, Fibonacci 21 and Fibonacci's
-Trump, with the players' page on). It prints the dashboard's link and each table's
-phone page, then runs until Ctrl-C or SIGTERM, which stop the tables (each says
-``offline``), the server and the broker, in that order, and remove the folder:
-nothing is left running.
+games, a game of its own at each table: Fibonachos, Fibonacci 21, Fibonacci's Trump,
+and the hex board game refereed by the camera, with the players' page on). It prints
+the dashboard's link and each table's phone page, then runs until Ctrl-C or SIGTERM,
+which stop the tables (each says ``offline``), the server and the broker, in that
+order, and remove the folder: nothing is left running.
 
     companion demo --cafe          # then open the printed links in a browser
 """
@@ -35,7 +35,9 @@ from types import FrameType
 from card_codes.keys import generate_key, save_key
 from companion.cli.cafe_demo_tables import DemoTable, TablePlan
 from companion.errors import MissingProgramError
+from companion.flows.registry import TABLE_MODES
 from companion.games.fibonachos import SPEC as FIBONACHOS
+from companion.games.hex import SPEC as HEX
 from companion.games.rummy.deck import DECK_21
 from companion.games.trump import SPEC as TRUMP
 from companion.views.present import game_label
@@ -43,12 +45,16 @@ from companion.views.present import game_label
 log = logging.getLogger(__name__)
 
 CAFE = "demo"
-#: The three tables: their names on the dashboard, games, players and pace (frames a
-#: second: a card in 7 to 10 frames), each a game of its own, as a cafe plays them.
+#: The hex board refereed by the camera (its mode of the game ``hex``).
+CAMERA = next(mode for mode in TABLE_MODES if mode.game == HEX.name)
+#: The four tables: their names on the dashboard, games, players and pace (frames a
+#: second: a card in 7 to 10 frames, a hex piece moved in 6), each a game of its own,
+#: as a cafe plays them.
 PLANS = (
     TablePlan("window", FIBONACHOS.name, ("Ana", "Ben", "Cy"), 10.0, seed=11),
     TablePlan("corner", DECK_21.game, ("Dee", "Eli", "Fay", "Gus"), 8.0, seed=23),
     TablePlan("terrace", TRUMP.name, ("Hal", "Ivy", "Jo"), 12.0, seed=37),
+    TablePlan("garden", HEX.name, ("Kim", "Lou"), 10.0, seed=41, options=CAMERA.options),
 )
 #: How long a part may take to answer on its port.
 START_SECONDS = 30.0
@@ -155,7 +161,7 @@ def cafe_config(folder: Path, broker: int, web: int, password: str) -> Path:
 
 @contextmanager
 def logged_to(path: Path) -> Iterator[None]:
-    """The tables' log lines to ``path`` rather than the terminal (three tables' worth
+    """The tables' log lines to ``path`` rather than the terminal (four tables' worth
     of journal and bus chatter would bury the links)."""
     from companion.bus.logs import EscapingFormatter
 
@@ -248,7 +254,7 @@ def run_cafe_demo(say: Callable[[str], None] = print, *, folder: Path | None = N
         while None in phones and not stop.event.wait(0.1):  # each first page's token
             phones = [table.phone_link() for table in tables]
         games = ", ".join(f"{plan.name} {game_label(plan.game)}" for plan in PLANS)
-        say(f"three tables play, a card a second or so: {games}")
+        say(f"four tables play, a card or a piece a second or so: {games}")
         say(f"the dashboard:   {base}/")
         for plan, phone in zip(PLANS, phones, strict=True):
             if phone is not None:

@@ -7,7 +7,10 @@ interface, the players' page, the cafe's :class:`~companion.daemon.remote.Remote
 left out. Its :class:`ScriptedTable` gives the table events of a synthetic game
 (:func:`companion.synthetic.table_events.scripted_game`: a seeded Fibonachos or Trump
 game, a rummy match with the OLED's button presses), each in its frame, and presses
-the buttons when their frame comes, as ``companion replay --buttons`` would; the
+the buttons when their frame comes, as ``companion replay --buttons`` would. At the
+hex table, refereed by the camera, it stands in for the board's reader too
+(:class:`ScriptedBoard`, handed to the loop as the table's ``board`` device): the
+positions of a game the engine plays, each taken in its frame, every piece seen. The
 :class:`PacedCamera` gives the frames at the table's pace, game after game, until
 the table is stopped. The table's clock is its frames' (as a replay's), which the
 camera keeps with the wall clock.
@@ -24,9 +27,11 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections import deque
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 from PIL import Image
@@ -40,10 +45,13 @@ from companion.daemon.links import ClockedCamera, TableClock
 from companion.daemon.parts import Part, TableFacade
 from companion.daemon.phone import Phone
 from companion.daemon.remote import Remote
+from companion.games.hex import Position
+from companion.games.json_types import JSON
 from companion.journal import Journal
 from companion.session import Session
 from companion.synthetic.table_events import ScriptedGame, scripted_game
 from companion.table.cards import TableCard
+from companion.table.hex_events import BoardSeen
 from companion.table.layout import Layout
 from companion.table.reader import ReaderStats
 from companion.table.tracker import TableEvent
@@ -51,6 +59,13 @@ from hardware.buttons import Button
 from hardware.buttons_fake import FakeButtons
 from hardware.camera import CameraBase, Frame
 from hardware.display_fake import FakeDisplay
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+    from companion.table.hex_board import BoardReading
+    from companion.table.hex_cover import Look
+    from companion.table.hex_reader import MissingPiece
 
 log = logging.getLogger(__name__)
 
@@ -93,9 +108,34 @@ class LastScreen(FakeDisplay):
         self.images[:] = [image.copy()]
 
 
+class ScriptedBoard:
+    """The hex board's reader at a synthetic table (what the loop's
+    :class:`~companion.daemon.board_camera.BoardCamera` uses of one): the positions its
+    table's script has made due, one a frame, the game's first marked ``first`` as a
+    camera marks it; no piece ever hidden, in glare, missing or blurred."""
+
+    def __init__(self, due: deque[Position]) -> None:
+        self.due = due
+        self.reading: BoardReading | None = None  # no picture read: no camera check
+        self.missing: tuple[MissingPiece, ...] = ()
+        self.hidden: Mapping[int, Look] = {}
+        self.glared: Mapping[int, Look] = {}
+        self.glared_start: Mapping[int, str] = {}
+        self.blurred_since: float | None = None
+        self._first = True
+
+    def feed(self, image: npt.NDArray[np.uint8], at: float) -> BoardSeen | None:
+        """The next position due, taken at ``at``; the picture is not looked at."""
+        if not self.due:
+            return None
+        first, self._first = self._first, False
+        return BoardSeen(self.due.popleft(), at, first)
+
+
 class ScriptedTable:
     """A synthetic game's table events, each in its frame, and its presses on ``buttons``
-    (the reader the loop is given: the frames it is fed are counted from :meth:`load`)."""
+    (the reader the loop is given: the frames it is fed are counted from :meth:`load`);
+    a hex game's positions become due in their frames, for :meth:`board`'s reader."""
 
     def __init__(self, buttons: FakeButtons) -> None:
         self.stats = ReaderStats()
@@ -103,26 +143,38 @@ class ScriptedTable:
         self._frame = 0
         self._events: list[tuple[int, TableEvent]] = []
         self._presses: list[tuple[int, str]] = []
+        self._board: list[tuple[int, Position]] = []
+        self._due: deque[Position] = deque()
 
     def load(self, game: ScriptedGame) -> None:
         """The next game: its first frame is the next one fed."""
         self._frame = 0
         self._events = list(reversed(game.events))
         self._presses = list(reversed(game.presses))
+        self._board = list(reversed(game.board))
+        self._due.clear()
 
     @property
     def left(self) -> int:
-        """Events and presses still to come."""
-        return len(self._events) + len(self._presses)
+        """Events, presses and board positions still to come."""
+        return len(self._events) + len(self._presses) + len(self._board) + len(self._due)
+
+    def board(self, start: Position | None) -> ScriptedBoard:
+        """The board's reader of a game the camera referees (the loop's ``board``
+        device): the positions the script makes due, from the game's start."""
+        return ScriptedBoard(self._due)
 
     def feed(self, frame: Frame) -> list[TableEvent]:
-        """This frame's events; its presses are queued, for the loop to take after them."""
+        """This frame's events; its presses are queued, for the loop to take after them,
+        and its board positions made due."""
         self.stats.frames += 1
         events = []
         while self._events and self._events[-1][0] <= self._frame:
             events.append(self._events.pop()[1])
         while self._presses and self._presses[-1][0] <= self._frame:
             self.buttons.press(Button.parse(self._presses.pop()[1]))
+        while self._board and self._board[-1][0] <= self._frame:
+            self._due.append(self._board.pop()[1])
         self._frame += 1
         self.stats.events += len(events)
         return events
@@ -143,13 +195,16 @@ class ScriptedTable:
 @dataclass(frozen=True)
 class TablePlan:
     """What a demo table plays: its name, the game, the players' names, its pace (frames
-    a second: :mod:`companion.synthetic.table_events` lays a card in 7 to 10)."""
+    a second: :mod:`companion.synthetic.table_events` lays a card in 7 to 10, and
+    :mod:`companion.synthetic.hex_play` moves a hex piece in 6), the first game's seed
+    and the options its games start with (the hex game's mode)."""
 
     name: str
     game: str
     players: tuple[str, ...]
     fps: float
     seed: int
+    options: Mapping[str, JSON] = field(default_factory=dict)
 
 
 class DemoTable:
@@ -171,6 +226,7 @@ class DemoTable:
             camera=lambda: self.camera,
             display=LastScreen,
             buttons=lambda: self.buttons,
+            board=self.reader.board,
         )
         session = Session(Journal.open(self.journal_path), clock=self.clock)
         settings = BusSettings(
@@ -211,11 +267,11 @@ class DemoTable:
         game = scripted_game(plan.game, plan.players, seed=seed, fps=plan.fps, phone=True)
         self.reader.load(game)
         self._games += 1
-        self.daemon.start_game(plan.game, plan.players, [], dict(game.options))
+        self.daemon.start_game(plan.game, plan.players, [], {**plan.options, **game.options})
         log.info("demo table %s: game %d of %s started", plan.name, self._games, plan.game)
 
     def _run(self) -> None:
-        """The daemon's loop (as :meth:`Daemon.run`, but the bus only: three tables in
+        """The daemon's loop (as :meth:`Daemon.run`, but the bus only: four tables in
         one process would each send the others' log lines as their own)."""
         daemon = self.daemon
         daemon.start()

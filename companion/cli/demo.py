@@ -3,7 +3,7 @@
 companion demo                      # a window when there is a screen, else a GIF
 companion demo --display gif --out demo.gif
 companion demo --game hex           # the camera referee watching the hex board
-companion demo --cafe               # a broker, the cafe server and three tables (Ctrl-C stops)
+companion demo --cafe               # a broker, the cafe server and four tables (Ctrl-C stops)
 companion demo --speech said --language fr   # every announcement: .wav and .txt
 """
 
@@ -70,7 +70,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--cafe",
         action="store_true",
         help="a whole cafe on this machine instead: a broker (Mosquitto), the cafe server "
-        "and three tables, each playing a game of its own; prints the dashboard's link and "
+        "and four tables, each playing a game of its own; prints the dashboard's link and "
         "each table's phone page (Ctrl-C stops it all)",
     )
     parser.add_argument(

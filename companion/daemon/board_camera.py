@@ -25,23 +25,35 @@ calibrate --board`` says): at the first position taken, or, when none is taken
 within :data:`CHECK_SECONDS` of the board first found, then, with the advice (a
 board too small in the picture, too soft; and when no position was taken, the
 pieces not read).
+
+The board's reader is handed in as a function of the game's start
+(:data:`OpenBoard`, by default :func:`board_reader`: OpenCV on real pictures), one
+reader a game; anything with what :class:`BoardSight` names will do, such as the
+demo cafe's scripted board, which takes the positions of a game played by the
+engine, each in its frame, and never looks at the picture.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Protocol, TypeAlias
 
 from companion.daemon.runner import TableRunner
 from companion.flows.base import GameFlow
 from companion.flows.hex_camera import HexCameraFlow
+from companion.games.hex import Position
 from companion.views.faults import Fault, FaultKind
 from hardware.camera import Frame
 
 if TYPE_CHECKING:  # the board's reader loads OpenCV: only once a camera referee plays
+    import numpy as np
+    import numpy.typing as npt
+
+    from companion.table.hex_board import BoardReading
     from companion.table.hex_cover import Look
-    from companion.table.hex_reader import BoardReader, MissingPiece
+    from companion.table.hex_events import BoardSeen
+    from companion.table.hex_reader import MissingPiece
 
 log = logging.getLogger(__name__)
 #: The OLED's fault kind for the pieces not seen (one at a time on the screen).
@@ -55,12 +67,57 @@ BLUR_SECONDS = 10.0
 CHECK_SECONDS = 60.0
 
 
+class BoardSight(Protocol):
+    """What :class:`BoardCamera` uses of :class:`~companion.table.hex_reader.BoardReader`:
+    a position taken from a frame, and what the last frames showed of the pieces."""
+
+    def feed(self, image: npt.NDArray[np.uint8], at: float) -> BoardSeen | None:
+        """One frame at ``at`` (table time): a position taken, else ``None``."""
+
+    @property
+    def reading(self) -> BoardReading | None:
+        """The last frame's reading (None: no picture read, no camera check)."""
+
+    @property
+    def missing(self) -> tuple[MissingPiece, ...]:
+        """The pieces not seen for a while (said on the OLED)."""
+
+    @property
+    def hidden(self) -> Mapping[int, Look]:
+        """The pieces under a hand, by marker (logged)."""
+
+    @property
+    def glared(self) -> Mapping[int, Look]:
+        """The pieces in a lamp's glare, by marker (logged)."""
+
+    @property
+    def glared_start(self) -> Mapping[int, str]:
+        """The pieces taken on their start cells in glare, by marker (logged)."""
+
+    @property
+    def blurred_since(self) -> float | None:
+        """Since when every frame has been too blurred to judge (None: sharp)."""
+
+
+#: How a game's board reader is made, from the game's start (None: a game resumed).
+OpenBoard: TypeAlias = Callable[[Position | None], BoardSight]
+
+
+def board_reader(start: Position | None) -> BoardSight:
+    """The camera's reader of the printed board (OpenCV, loaded here: only once a
+    camera referee plays)."""
+    from companion.table.hex_reader import BoardReader
+
+    return BoardReader(start=start)
+
+
 class BoardCamera:
     """Reads the hex board in the frames while the camera referees (module docstring)."""
 
-    def __init__(self, runner: TableRunner) -> None:
+    def __init__(self, runner: TableRunner, open_board: OpenBoard = board_reader) -> None:
         self.runner = runner
-        self.reader: BoardReader | None = None
+        self.open_board = open_board
+        self.reader: BoardSight | None = None
         self._flow: GameFlow | None = None
         self._missing: tuple[MissingPiece, ...] = ()
         self._kept: dict[str, set[int]] = {"under a hand": set(), "in glare": set()}
@@ -79,10 +136,8 @@ class BoardCamera:
             self._unsay_blur(now)
             return changed
         if self.reader is None or flow is not self._flow:
-            from companion.table.hex_reader import BoardReader
-
             start = None if flow.referee.looked else flow.engine.start  # not a restart
-            self.reader, self._flow = BoardReader(start=start), flow
+            self.reader, self._flow = self.open_board(start), flow
             self._found_at, self._checked = None, False
         seen = self.reader.feed(frame.image, frame.timestamp)
         self._check(frame, taken=seen is not None)
@@ -138,7 +193,7 @@ class BoardCamera:
             ", ".join(f"{piece_name(m)} (marker {m}) on {cell}" for m, cell in glared.items()),
         )
 
-    def _say_blur(self, reader: BoardReader, now: float, at: float) -> bool:
+    def _say_blur(self, reader: BoardSight, now: float, at: float) -> bool:
         """Say once, on the OLED and in the log, when every frame has been too blurred to
         judge for :data:`BLUR_SECONDS` (a camera out of focus, or shaking: the referee
         takes nothing meanwhile), and take it back at the first sharp frame; True when

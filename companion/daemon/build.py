@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from card_codes.keys import load_key
 from companion.config import Config, HardwareSection, in_file
+from companion.daemon.board_camera import OpenBoard, board_reader
 from companion.daemon.links import ButtonsLink, CameraLink, DisplayLink, DisplayWorker
 from companion.daemon.notify import Notifier
 from companion.daemon.parts import Part, TableFacade
@@ -86,11 +87,14 @@ def _opener(
 
 @dataclass(frozen=True)
 class Devices:
-    """How to open each device; a link calls its opener again when the device is lost."""
+    """How to open each device; a link calls its opener again when the device is lost.
+    ``board``: how the camera's frames are read as the hex board, a reader a game (the
+    printed board's, or the demo cafe's scripted one)."""
 
     camera: Callable[[], Camera]
     display: Callable[[], Display]
     buttons: Callable[[], Buttons] = lambda: open_buttons("fake")
+    board: OpenBoard = board_reader
 
 
 def assemble(
@@ -144,6 +148,7 @@ def assemble(
         parts=parts,
         table_of_copy=table_of_copy,
         layouts=layouts,
+        board=devices.board,
     )
 
 

@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from companion.daemon.board_camera import BoardCamera
+from companion.daemon.board_camera import BoardCamera, OpenBoard, board_reader
 from companion.daemon.controls import Controls
 from companion.daemon.links import ButtonsLink, CameraLink, DisplayLink, DisplayWorker
 from companion.daemon.notify import Notifier
@@ -117,11 +117,13 @@ class Daemon:
         parts: Callable[[TableFacade], Sequence[Part]] | None = None,
         table_of_copy: Callable[[int], str] = str,
         layouts: LayoutKeeper | None = None,
+        board: OpenBoard = board_reader,
     ) -> None:
         """``parts``: the parts of the loop, made from the table's facade (none: the
         loop alone); ``table_of_copy``: the table a deck copy belongs to (issue 14);
         ``layouts``: the layout of the game in play and the OLED's table set-up
-        (issue 26; None: the reader keeps the layout it was built with)."""
+        (issue 26; None: the reader keeps the layout it was built with); ``board``:
+        how a hex game's board is read from the frames (issue 24)."""
         self.session = session
         self.app = app
         app.panel = size  # a long message's pages are the panel's (issue 26)
@@ -137,7 +139,7 @@ class Daemon:
         #: Sees every table event the reader reports (``companion replay`` lists them).
         self.on_event = on_event
         #: The hex board read while the camera referees the game (issue 24).
-        self.board = BoardCamera(self.runner)
+        self.board = BoardCamera(self.runner, board)
         self.ended = False  # a replay source has no more frames
         self._display_outages = 0
         self._shown: View | None = None

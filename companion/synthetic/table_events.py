@@ -5,7 +5,9 @@ Fibonachos or Trump game played at random by the rules engine
 (:func:`companion.games.random_play.random_record`) laid out by
 :func:`companion.synthetic.scripts.table_script`, or one of the rummy matches of
 :data:`companion.synthetic.rummy_games.TABLE_GAMES` (chosen by the seed) played with
-its button presses by :func:`companion.synthetic.rummy.rummy_table`. Its steps become
+its button presses by :func:`companion.synthetic.rummy.rummy_table`; or a hex game
+(:func:`companion.synthetic.hex_play.scripted_hex`), the positions the camera would
+take of the board each in its frame, with no card at all. Its steps become
 the table events the reader would report, each in the frame the scene would show it
 (:meth:`~companion.synthetic.scene.Scene.count_frames`): a card put down is placed once
 the hand that laid it goes, where it lies (zone, centre, face down or up, and, as the
@@ -25,9 +27,12 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from companion.games.hex import SPEC as HEX
+from companion.games.hex import Position
 from companion.games.json_types import JSON, JSONObject, list_field
 from companion.games.random_play import random_record
 from companion.games.rummy import SPECS as RUMMY_SPECS
+from companion.synthetic.hex_play import scripted_hex
 from companion.synthetic.rummy import MENU_FROM_END, rummy_table
 from companion.synthetic.rummy_games import TABLE_GAMES
 from companion.synthetic.rummy_seats import picture_for
@@ -55,7 +60,8 @@ class ScriptedGame:
     """A whole game at a synthetic table: its table events and button presses by frame.
 
     ``options`` start the game as the table played it (who dealt or led round 1, a
-    seat from 0); ``record`` is the game record the events and presses make.
+    seat from 0); ``record`` is the game record the events and presses make; ``board``
+    the hex board's positions the camera takes, each with its frame (a card game: none).
     """
 
     game: str
@@ -64,16 +70,23 @@ class ScriptedGame:
     events: tuple[tuple[int, Event], ...]
     presses: tuple[tuple[int, str], ...]
     record: Mapping[str, JSON]
+    board: tuple[tuple[int, Position], ...] = ()
 
 
 def scripted_game(
     game: str, players: Sequence[str], *, seed: int, fps: float = 10.0, phone: bool = False
 ) -> ScriptedGame:
-    """A seeded game of ``game`` by ``players`` (a rummy match needs 2 or 4 of them);
-    ``phone``: the table shows its phone page's link, so its menu has that entry too."""
+    """A seeded game of ``game`` by ``players`` (a rummy match needs 2 or 4 of them, a
+    hex game 2: Black, then White); ``phone``: the table shows its phone page's link, so
+    its menu has that entry too."""
     names = tuple(players)
     if game in {spec.name for spec in RUMMY_SPECS}:
         return _rummy(game, names, seed, fps, phone)
+    if game == HEX.name:
+        hexes = scripted_hex(names, seed=seed)
+        return ScriptedGame(
+            game, names, {}, (), hexes.presses, hexes.state.to_record(), hexes.board
+        )
     record = random_record(game, list(names), [], random.Random(seed))
     script = table_script(record)
     scene = Scene(TRICK_FRAME, noise=0.0)

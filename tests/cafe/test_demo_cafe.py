@@ -1,7 +1,8 @@
 """Issue 26 item 5: ``companion demo --cafe`` shows a whole cafe on one machine in a
-minute (a broker, the cafe server, three tables each playing a game of its own),
-prints the dashboard's link and each table's phone page, and Ctrl-C (or SIGTERM) stops
-it all, nothing left running; with no Mosquitto it says so in one line."""
+minute (a broker, the cafe server, four tables each playing a game of its own, the hex
+game refereed by the camera among them), prints the dashboard's link and each table's
+phone page, and Ctrl-C (or SIGTERM) stops it all, nothing left running; with no
+Mosquitto it says so in one line. The hex table's games reach the cafe whole (H4)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -21,14 +23,29 @@ import paho.mqtt.client as mqtt
 import pytest
 from broker_harness import MOSQUITTO
 from cafe_browser import CHROMEDRIVER, CHROMIUM, chromium, wait_for
+from cafe_fixtures import PASSWORD_HASH, Servers
+from cafe_sim import CAFE, wait_until
 from paho.mqtt.enums import CallbackAPIVersion
+from starlette.testclient import TestClient
 
+from companion.bus.contract import GameRow
+from companion.cafe.server import CafeServer
+from companion.cafe.store import GameQuery
 from companion.cli import main
 from companion.cli.cafe_demo import PLANS, answers
+from companion.cli.cafe_demo_tables import DemoTable
+from companion.games.hex import SPEC as HEX
+from companion.games.hex import HexReport
+from companion.games.scoring import score_record
+from companion.journal import Journal
+from companion.synthetic.table_events import scripted_game
+from companion.web.app import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Each table's game, as the dashboard names it.
 GAMES = {plan.name: plan.game for plan in PLANS}
+#: The table that plays the hex game, refereed by the camera.
+HEX_PLAN = next(plan for plan in PLANS if plan.game == HEX.name)
 #: Seconds the demo may take to start (two processes, three tables) or to stop.
 DEADLINE = 60.0
 
@@ -110,14 +127,15 @@ def _tables(base: str) -> list[dict[str, Any]]:
     [signal.SIGINT, pytest.param(signal.SIGTERM, marks=pytest.mark.slow)],
     ids=["ctrl-c", "sigterm"],
 )
-def test_the_cafe_demo_answers_with_three_tables_and_stops_clean(
+def test_the_cafe_demo_answers_with_four_tables_and_stops_clean(
     demo: Demo, stop: signal.Signals, tmp_path: Path
 ) -> None:
-    """The dashboard answers over loopback with three tables online, each playing a
-    game of its own (Fibonachos, a rummy game, Trump), their cards coming in (a
-    table's running tally, its round, whose turn it is or its last card's time moves:
-    a rummy player lays several cards a turn); each table's phone
-    page opens; the stop signal (Ctrl-C to the terminal's whole process group, or
+    """The dashboard answers over loopback with four tables online, each playing a
+    game of its own (Fibonachos, a rummy game, Trump, the hex game refereed by the
+    camera), their cards or pieces coming in (a table's running tally, its round, whose
+    turn it is or its last card's time moves: a rummy player lays several cards a
+    turn); each table's phone page opens, the hex table's with its board (H1); the
+    stop signal (Ctrl-C to the terminal's whole process group, or
     SIGTERM to the demo) ends the demo with 0 and the broker and the server with it
     (their ports closed, no process left), the tables having said offline first."""
     assert demo.ready.wait(DEADLINE), "\n".join(demo.lines)
@@ -145,7 +163,7 @@ def test_the_cafe_demo_answers_with_three_tables_and_stops_clean(
                         table.get("idle_since"),  # its last card's time
                     )
                     seen.setdefault(table["name"], set()).add(repr(moves))
-                moving = len(seen) == 3 and all(len(states) > 1 for states in seen.values())
+                moving = len(seen) == 4 and all(len(states) > 1 for states in seen.values())
                 games = {t["name"]: t["game"] for t in tables if t["online"]}
                 if moving and games == GAMES:
                     break
@@ -154,18 +172,20 @@ def test_the_cafe_demo_answers_with_three_tables_and_stops_clean(
             timer.cancel()
         assert {t["name"]: t["game"] for t in tables} == GAMES, tables
         assert all(t["online"] for t in tables), tables
-        assert len({t["label"] for t in tables}) == 3, tables  # three games, by their names
+        assert len({t["label"] for t in tables}) == 4, tables  # four games, by their names
         assert all(len(states) > 1 for states in seen.values()), seen
-        assert len(phones) == 3, demo.lines
+        assert len(phones) == 4, demo.lines
         for phone in phones:
             page = client.get(phone)
             assert page.status_code == 200 and 'id="now"' in page.text
+        (hex_phone,) = demo.links(f"a phone's page ({HEX_PLAN.name},")
+        assert '<svg class="board"' in client.get(hex_phone).text
 
     if CHROMIUM is not None and CHROMEDRIVER is not None and stop is signal.SIGTERM:
         browser = chromium(tmp_path / "profile")
         try:
             browser.get(base + "/")
-            wait_for(browser, lambda: "terrace" in browser.page_source, "the three tables")
+            wait_for(browser, lambda: "garden" in browser.page_source, "the four tables")
             folder = Path(os.environ.get("COMPANION_ARTEFACTS") or tmp_path)
             browser.save_screenshot(str(folder / "demo-cafe.png"))
             browser.get("about:blank")  # the live feed closes before the server stops
@@ -182,7 +202,7 @@ def test_the_cafe_demo_answers_with_three_tables_and_stops_clean(
     assert not [pid for pid in children if alive(pid)]
     assert ports and not [port for port in ports if answers(port)]
     watcher.loop_stop()
-    assert statuses == {"window": "offline", "corner": "offline", "terrace": "offline"}
+    assert statuses == {plan.name: "offline" for plan in PLANS}
 
 
 def _watch_statuses(port: int) -> tuple[dict[str, str], mqtt.Client]:
@@ -197,16 +217,59 @@ def _watch_statuses(port: int) -> tuple[dict[str, str], mqtt.Client]:
 
     def message(_client: mqtt.Client, _data: object, got: mqtt.MQTTMessage) -> None:
         seen[got.topic.split("/")[2]] = got.payload.decode()
-        if len(seen) == 3:
+        if len(seen) == len(PLANS):
             subscribed.set()
 
     client.on_connect = connected
     client.on_message = message
     client.connect("127.0.0.1", port)
     client.loop_start()
-    assert subscribed.wait(DEADLINE), seen  # the retained statuses: all three online
+    assert subscribed.wait(DEADLINE), seen  # the retained statuses: all four online
     assert set(seen.values()) == {"online"}
     return seen, client
+
+
+def _ended_games(server: CafeServer, table: str) -> list[GameRow]:
+    rows = server.store.games(GameQuery(table=table, limit=100))
+    return sorted((row for row in rows if row.ended is not None), key=lambda row: row.id)
+
+
+def test_the_hex_table_plays_a_whole_game_into_the_cafe_H4(
+    servers: Servers, tmp_path: Path
+) -> None:
+    """The demo's hex table (the camera referee, its board scripted) plays its first game
+    through the daemon's loop and the bus into the cafe's store, with no pace: the
+    game ends in the win (H4) of the side the engine's game made win, its result kept;
+    the table's own record (its journal) scores as the cafe's does, by ``companion
+    score``, to the engine's final board; the cafe's page of the game draws that board
+    (H1), every piece on its cell."""
+    server = servers.start()
+    plan = replace(HEX_PLAN, fps=1e6)
+    engine = score_record(scripted_game(plan.game, plan.players, seed=plan.seed).record)
+    assert isinstance(engine, HexReport) and engine.winner is not None and engine.board
+    table = DemoTable(plan, tmp_path, CAFE, servers.settings.broker.port, "http://127.0.0.1:1")
+    table.start()
+    try:
+        wait_until(lambda: bool(_ended_games(server, plan.name)), 60.0, "the hex game stored")
+    finally:
+        table.close()
+    row = _ended_games(server, plan.name)[0]
+    assert row.game == HEX.name and row.options["mode"] == HEX_PLAN.options["mode"]
+    assert row.result is not None and row.result.reason == "over", row.result
+    assert row.result.winners == (engine.winner.seat,)
+    with Journal.read(table.journal_path) as read:
+        kept = read.game(row.id).result
+    assert kept is not None and kept.record is not None and row.result.score is not None
+    scored = score_record(kept.record)
+    assert scored.to_json() == row.result.score.to_json()
+    assert isinstance(scored, HexReport)
+    assert (scored.winner, scored.board) == (engine.winner, engine.board)
+    client = TestClient(create_app(server, password_hash=lambda: PASSWORD_HASH, secret="s" * 32))
+    detail = client.get(f"/games/{plan.name}/{row.id}.json").json()
+    assert detail["board"] == engine.board.board()
+    page = client.get(f"/games/{plan.name}/{row.id}").text
+    board = page.split('<svg class="board"', 1)[1].split("</svg>", 1)[0]
+    assert board.count('class="piece ') == 26
 
 
 def test_without_mosquitto_it_says_so_in_one_line(

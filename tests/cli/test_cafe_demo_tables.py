@@ -1,6 +1,8 @@
 """Issue 26 item 5: the tables of ``companion demo --cafe`` play a game each, as the cafe
 would see it: Fibonachos, a rummy match (its OLED presses included) and Trump, each
-read by the daemon's loop into the very record its synthetic game plays."""
+read by the daemon's loop into the very record its synthetic game plays; and the hex
+game, refereed by the camera from a scripted board whose every position is a legal
+turn (H2, H3), game after game."""
 
 from __future__ import annotations
 
@@ -9,24 +11,42 @@ import logging
 import re
 import threading
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from companion.cli.cafe_demo import PLANS
-from companion.cli.cafe_demo_tables import LastScreen, PacedCamera, ScriptedTable, TablePlan
+from companion.cli.cafe_demo_tables import (
+    DemoTable,
+    LastScreen,
+    PacedCamera,
+    ScriptedTable,
+    TablePlan,
+)
 from companion.daemon.board import Board
 from companion.daemon.build import Devices, assemble
 from companion.daemon.links import ClockedCamera, TableClock
 from companion.daemon.phone import Phone
-from companion.journal import Journal
+from companion.flows.base import Notice, NoticeKind
+from companion.flows.hex_camera import HexCameraFlow
+from companion.games.hex import SPEC as HEX
+from companion.games.hex import START, HexReport, opening_allowance
+from companion.games.json_types import list_field
+from companion.games.scoring import score_record
+from companion.journal import GameEntry, Journal
 from companion.session import Session
+from companion.synthetic import hex_play
 from companion.synthetic.table_events import scripted_game, with_phone_entry
+from companion.table.hex_events import BoardSeen
 from hardware.buttons_fake import FakeButtons
 
 #: Frames at the most a test plays (Trump's whole game is some 30,000: its first rounds do).
 FRAMES = 3000
+#: The hex table's plan, and the card tables'.
+HEX_PLAN = next(plan for plan in PLANS if plan.game == HEX.name)
+CARD_PLANS = [plan for plan in PLANS if plan.game != HEX.name]
 
 
 def _faces(rounds: Any) -> str:
@@ -38,13 +58,15 @@ def _rounds(record: Mapping[str, Any]) -> list[Any]:
     return list(record["rounds"])
 
 
-def test_the_three_tables_play_three_different_games() -> None:
-    """A cafe plays more than one game: each demo table plays its own (issue 26 item 5)."""
-    assert len({plan.game for plan in PLANS}) == len(PLANS) == 3
+def test_the_four_tables_play_four_different_games() -> None:
+    """A cafe plays more than one game: each demo table plays its own (issue 26 item 5),
+    the hex game among them, refereed by the camera."""
+    assert len({plan.game for plan in PLANS}) == len(PLANS) == 4
+    assert HEX_PLAN.options == {"mode": "camera"}
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("plan", PLANS, ids=[plan.game for plan in PLANS])
+@pytest.mark.parametrize("plan", CARD_PLANS, ids=[plan.game for plan in CARD_PLANS])
 def test_a_demo_table_reads_its_game_exactly(plan: TablePlan, tmp_path: Path) -> None:
     """The demo table's loop (camera, scripted reader, buttons, session, flow) reads the
     synthetic game's record round for round: the rummy match's presses close sets,
@@ -120,3 +142,90 @@ def test_a_demo_tables_phone_link_is_whole_on_its_oled_and_in_its_log(
         assert table.phone is not None and table.phone.link() == link  # the OLED's code
     finally:
         table.close()
+
+
+# -- the hex table ----------------------------------------------------------------------------
+
+
+def _stepped(plan: TablePlan, folder: Path) -> tuple[DemoTable, list[Notice]]:
+    """The demo table of ``plan`` with no pace, its loop stepped here (no broker: its bus
+    is never started), and every notice its inputs gave."""
+    table = DemoTable(replace(plan, fps=1e6), folder, "demo", 1, "http://127.0.0.1:8123")
+    notices: list[Notice] = []
+    table.daemon.runner.listeners.append(lambda said, _now: notices.extend(said))
+    table._next_game()
+    table.daemon.start()
+    return table, notices
+
+
+def _games_until(table: DemoTable, done: int, frames: int = FRAMES) -> list[GameEntry]:
+    """Step the table's loop, as its thread does, until ``done`` games have ended in
+    its journal (or ``frames`` pass); the journal's games."""
+    journal = table.daemon.session.journal
+    for _ in range(frames):
+        if sum(entry.ended is not None for entry in journal.games()) >= done:
+            break
+        table._should_stop()
+        table.daemon.step()
+    return journal.games()
+
+
+def test_the_hex_tables_board_shows_legal_turns_only_H2_H3(tmp_path: Path) -> None:
+    """The scripted board of the hex table gives the positions of a game the engine
+    played, and the camera referee takes every one (no refusal: each is one legal move,
+    H3) into its record: every turn but the last makes all the moves H2 allows, the
+    turns shortened by enemy strike pieces on the mover's centre (H2) included, and
+    pieces displaced (H3) among the moves; each game ends in a win (H4)."""
+    displaced = shortened = 0
+    for seed in (41, 42, 43):
+        table, notices = _stepped(replace(HEX_PLAN, seed=seed), tmp_path / str(seed))
+        try:
+            game = scripted_game(HEX.name, HEX_PLAN.players, seed=seed)
+            entry = _games_until(table, 1)[0]
+            rows = table.daemon.session.journal.events(entry.id)
+        finally:
+            table.close()
+        assert [n.message for n in notices if n.kind is NoticeKind.REFUSED] == []
+        assert sum(row.kind == BoardSeen.kind for row in rows) == len(game.board)
+        assert entry.result is not None and entry.result.record is not None
+        score = score_record(entry.result.record)
+        assert isinstance(score, HexReport) and score.winner is not None, entry.result
+        position = START
+        for number, turn in enumerate(score.turns, start=1):
+            assert isinstance(turn.moves, tuple)
+            for move in turn.moves:
+                displaced += position[move.dst] is not None
+                position = position.after(move.src, move.dst)
+            last = number == len(score.turns)  # the win may come before the last move
+            assert last or len(turn.moves) == turn.allowed, (seed, number, turn)
+            shortened += turn.allowed < opening_allowance(number)
+        assert position == score.board == game.board[-1][1]
+    assert displaced and shortened, (displaced, shortened)
+
+
+def test_a_hex_game_not_won_is_ended_and_the_next_begins_H4(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hex game with no encirclement (H4) by the turns the demo allows is ended from the
+    OLED's menu ("End game", as a rummy match is ended), kept with its record and no
+    winner; a moment later the table starts its next game, refereed by the camera."""
+    monkeypatch.setattr(hex_play, "MOST_TURNS", 4)
+    table, notices = _stepped(HEX_PLAN, tmp_path)
+    try:
+        games = _games_until(table, 1)
+        between = table.daemon.session.flow  # the first ended, the next not begun
+        for _ in range(FRAMES):  # the pause between games, then the next game
+            if len(games) > 1:
+                break
+            table._should_stop()
+            table.daemon.step()
+            games = table.daemon.session.journal.games()
+    finally:
+        table.close()
+    assert [n.message for n in notices if n.kind is NoticeKind.REFUSED] == []
+    ended = games[0].result
+    assert ended is not None and ended.reason == "abandoned" and ended.winners == ()
+    assert ended.record is not None and len(list_field(ended.record, "turns")) == 4
+    assert between is None
+    assert len(games) == 2 and games[1].ended is None
+    assert isinstance(table.daemon.session.flow, HexCameraFlow)

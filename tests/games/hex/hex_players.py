@@ -1,9 +1,10 @@
 """Seeded players that drive the hex engine in tests and write the example records.
 
 A random player never resigns (so a game goes on until someone wins); the greedy
-player takes, move by move, the move whose position scores best for it: strike pieces
-close to and around the enemy centre, the enemy centre dragged off the edge, its own
-centre kept free. Greedy against random or greedy wins in a dozen turns or so.
+player takes, move by move, the move whose position scores best for it
+(:func:`companion.synthetic.hex_play.position_value`: strike pieces close to and around
+the enemy centre, the enemy centre dragged off the edge, its own centre kept free).
+Greedy against random or greedy wins in a dozen turns or so.
 
     .venv/bin/python tests/games/hex/hex_players.py   # rewrites examples/hex/ full games
 """
@@ -16,19 +17,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from companion.games import CHANCE
-from companion.games.hex import (
-    EndTurn,
-    HexAction,
-    HexState,
-    Kind,
-    Move,
-    Piece,
-    Position,
-    Resign,
-    Side,
-    new_game,
-)
-from companion.games.hex.rules import has_won
+from companion.games.hex import EndTurn, HexAction, HexState, Move, Resign, new_game
+from companion.synthetic.hex_play import position_value
 
 Player = Callable[[HexState, random.Random], HexAction]
 
@@ -36,24 +26,6 @@ Player = Callable[[HexState, random.Random], HexAction]
 def random_player(state: HexState, rng: random.Random) -> HexAction:
     """Any legal move or the end of the turn, never a resignation."""
     return rng.choice([a for a in state.legal_actions() if not isinstance(a, Resign)])
-
-
-def score(position: Position, side: Side, variants: frozenset[str]) -> float:
-    """How good ``position`` is for ``side`` (higher is better)."""
-    if has_won(position, side, variants):
-        return 1e9
-    if has_won(position, side.other, variants):
-        return -1e9
-    target = position.centre(side.other)
-    strikers = position.cells_of(Piece.of(side, Kind.STRIKE))
-    value = -sum(cell.distance(target) for cell in strikers)
-    value += 12 * len(position.strikers_around(side.other))
-    value -= 12 * len(position.strikers_around(side))
-    if not target.is_edge():
-        value += 20
-    if "cards" in variants and strikers:
-        value += 10 * len(position.group(strikers[0]))
-    return value
 
 
 def greedy_player(state: HexState, rng: random.Random) -> HexAction:
@@ -65,7 +37,7 @@ def greedy_player(state: HexState, rng: random.Random) -> HexAction:
 
     def value(move: Move) -> float:
         after = state.position.after(move.src, move.dst)
-        return score(after, turn.side, state.variants) + rng.random()
+        return position_value(after, turn.side, state.variants) + rng.random()
 
     return max(moves, key=value)
 
