@@ -30,6 +30,7 @@ from companion.cafe.share import Share, Shares, disk_free
 from companion.cafe.sqlite import SqliteStore
 from companion.cafe.store import QuarantineRow, Store, TableRow
 from companion.cafe.writer import Writer
+from companion.flows.status import Awaiting
 from companion.games.json_types import JSON
 from companion.web.changes import Changes
 from companion.web.model import (
@@ -73,8 +74,15 @@ def card_of(row: TableRow, version: int) -> TableCard:
     game = None if state is None else state.game
     if game is None:
         return card
+    hexed = game.live.hex if game.live is not None and not game.over else None
+    left, allowed = None, None
+    if hexed is not None and hexed.awaiting != Awaiting.MOVE_CARD.value:  # H5: no card yet
+        left, allowed = hexed.left, hexed.allowed
     return replace(
         card,
+        turn=hexed.turn if hexed is not None else None,
+        moves_left=left,
+        moves_allowed=allowed,
         game=game.game,
         label=game.label or label_of(game.game),
         game_id=game.id,

@@ -31,6 +31,11 @@ class TableCard:
     #: phones show it: issue 26); None between rounds or where a game has none.
     running: tuple[int, ...] | None = None
     round: int | None = None
+    #: The hex game's turn in play and its moves left and allowed (H2, H5), as its
+    #: players' page shows them (None: another game, no page, or a move card due).
+    turn: int | None = None
+    moves_left: int | None = None
+    moves_allowed: int | None = None
     to_play: int | None = None
     over: bool = False
     winners: tuple[int, ...] = ()

@@ -12,8 +12,10 @@ message and the dashboard's rendered card.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +31,7 @@ from companion.cafe.server import CafeServer
 from companion.cafe.sqlite import SqliteStore
 from companion.flows import commands as cmd
 from companion.flows.base import GameFlow
+from companion.flows.hex_camera import HexCameraFlow
 from companion.flows.registry import make_flow
 from companion.flows.status import RummyStatus, TrickStatus, TrickWon
 from companion.table.cards import TableCard
@@ -171,3 +174,43 @@ def test_a_hex_card_marks_the_next_side_as_soon_as_a_turn_ends(cafe: CafeServer)
     game = TableState.parse(CAFE, "t1", sent).game
     assert game is not None and game.to_play == 1
     assert marked(cafe, sent) == ["White"]
+
+
+def _card(server: CafeServer, sent: bytes, lang: str = "en") -> tuple[str, dict[str, Any]]:
+    """t1's card on the dashboard, and in its JSON, once ``sent`` is taken."""
+    server.take([Incoming("t1", "status", b"online"), Incoming("t1", "state", sent)])
+    app = create_app(server, password_hash=lambda: PASSWORD_HASH, secret="s" * 32)
+    with TestClient(app, cookies={"lang": lang}) as client:
+        shown = client.get("/").text.split('id="table-t1"', 1)[1].split("</article>", 1)[0]
+        (card,) = [c for c in client.get("/.json").json()["tables"] if c["name"] == "t1"]
+    return re.sub(r"[ \n]+", " ", shown), card  # not str.split: it splits at NBSP too
+
+
+def _with_page(flow: GameFlow, players: list[str]) -> bytes:
+    """The ``state`` of a table whose players' page is on: its view goes with it."""
+    game = replace(game_state(1, flow, players), live=table_view(flow, players, game_id=1))
+    devices = {"camera": "ok", "display": "ok", "buttons": "ok", "journal": "ok"}
+    state = TableState("t1", at=1.0, game=game, devices=devices, idle=0.0)
+    return state.payload(Topics(CAFE, "t1"))
+
+
+def test_a_hex_card_says_the_turn_and_the_moves_left(cafe: CafeServer) -> None:
+    """H2: turn 2 allows White two moves; with one made, the card says "turn 2 · moves
+    left: 1 of 2", as the players' page does (before, "Hex board" and the names alone:
+    the staff could not tell a game under way from one stuck at its start). A move
+    card not yet turned up (H5) has no moves to count; a table without a players' page
+    sends no view, and its card says what it said before."""
+    players = ["Black", "White"]
+    flow = make_flow("hex-referee", players, [], options={})
+    flow.command(cmd.Move())
+    flow.command(cmd.Move())
+    shown, card = _card(cafe, _with_page(flow, players))
+    assert "Hex referee · turn 2 · moves left: 1 of 2</p>" in shown
+    assert (card["turn"], card["moves_left"], card["moves_allowed"]) == (2, 1, 2)
+    shown, _ = _card(cafe, _with_page(flow, players), "fr")
+    assert "tour 2 · coups restants\u00a0: 1 sur 2</p>" in shown
+    shown, card = _card(cafe, payload(flow, players))
+    assert "Hex referee</p>" in shown and card["turn"] is None
+    carded = HexCameraFlow(players, ["cards"])  # the camera waits for the card seen
+    shown, card = _card(cafe, _with_page(carded, players))
+    assert "turn 1</p>" in shown and card["moves_allowed"] is None
