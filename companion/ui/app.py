@@ -199,8 +199,10 @@ class UiApp:
         self, game: str, players: Sequence[str], options: GameOptions | None = None
     ) -> None:
         """A game in play the daemon resumed from its journal (or started without the
-        menus, with ``options``): show it."""
+        menus, with ``options``): show it. The screens of a game before it go: its final
+        scores, waiting for a key, would take the new game's first press and end it."""
         self._clear_game()
+        self.overlays.clear()
         self.game, self.players = game, tuple(players)
         self.options = options
         self.page = GamePage(self)

@@ -34,6 +34,7 @@ from companion.flows.hex_camera import HexCameraFlow
 from companion.games.hex import SPEC as HEX
 from companion.games.hex import START, HexReport, opening_allowance
 from companion.games.json_types import list_field
+from companion.games.rummy.deck import DECK_21
 from companion.games.scoring import score_record
 from companion.journal import GameEntry, Journal
 from companion.session import Session
@@ -229,3 +230,38 @@ def test_a_hex_game_not_won_is_ended_and_the_next_begins_H4(
     assert between is None
     assert len(games) == 2 and games[1].ended is None
     assert isinstance(table.daemon.session.flow, HexCameraFlow)
+
+
+def test_a_table_plays_game_after_game_each_on_its_screen(tmp_path: Path) -> None:
+    """R9: a rummy match ends from the menu and shows its final scores until a key; the
+    demo's table then starts the next match by itself. Before, those scores took the
+    new match's first press (a set closed, R5) and ended the game on the OLED: the
+    screen went idle while the match went on, and its next card crashed the table's
+    loop (the screen's four players were none), so the corner table of ``companion
+    demo --cafe`` played one match and stopped."""
+    plan = next(plan for plan in CARD_PLANS if plan.game == DECK_21.game)
+    table = DemoTable(plan, tmp_path, "demo", 1, "http://127.0.0.1:8123")
+    paced = table.camera.camera
+    assert isinstance(paced, PacedCamera)
+    paced.stop = threading.Event()  # frames timed at the table's pace, given at once
+    paced.stop.set()
+    table._next_game()
+    table.daemon.start()
+    try:
+        journal = table.daemon.session.journal
+        assert _games_until(table, 1)[0].ended is not None
+        app = table.daemon.app
+        for _ in range(FRAMES):  # the pause between the matches
+            if len(journal.games()) == 2:
+                break
+            table._should_stop()
+            table.daemon.step()
+        assert len(journal.games()) == 2, "the next match did not start"
+        second = scripted_game(plan.game, plan.players, seed=plan.seed + 1, phone=True)
+        for _ in range(second.presses[0][0] + 2):  # to the new match's first press
+            table.daemon.step()
+        assert (app.game, app.players) == (plan.game, plan.players)
+        games = _games_until(table, 2)
+        assert [entry.ended is not None for entry in games] == [True, True]
+    finally:
+        table.close()
