@@ -4,26 +4,12 @@ the exactly-once check docs/cafe.md quotes are worked out by these, so they are 
 from __future__ import annotations
 
 import doctest
-import importlib.util
 import json
-import sys
-from pathlib import Path
-from types import ModuleType
 
-BENCH = Path(__file__).resolve().parents[1] / "bench"
+from bench_modules import bench
 
-
-def _load(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCH / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-cafe = _load("cafe")
-cafe_load = _load("cafe_load")
+cafe = bench("cafe")
+cafe_load = bench("cafe_load")
 
 
 def test_examples_run() -> None:

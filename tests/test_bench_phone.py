@@ -4,24 +4,11 @@ from the loop's changes and the phones' updates by these, so they are checked he
 from __future__ import annotations
 
 import doctest
-import importlib.util
-from pathlib import Path
-from types import ModuleType
 
 import pytest
+from bench_modules import bench
 
-BENCH = Path(__file__).resolve().parents[1] / "bench" / "phone.py"
-
-
-def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_phone", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-phone = _bench()
+phone = bench("phone")
 
 
 def test_examples_run() -> None:
