@@ -30,22 +30,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from companion.cli.cafe_demo import PLANS  # noqa: E402
-from companion.cli.cafe_demo_tables import (  # noqa: E402
-    BETWEEN_GAMES,
-    LastScreen,
-    PacedCamera,
-    ScriptedTable,
-    TablePlan,
-)
-from companion.daemon.board import Board  # noqa: E402
-from companion.daemon.build import Devices, assemble  # noqa: E402
-from companion.daemon.links import ClockedCamera, TableClock  # noqa: E402
-from companion.daemon.parts import Part, TableFacade  # noqa: E402
-from companion.daemon.phone import Phone  # noqa: E402
-from companion.journal import Journal  # noqa: E402
-from companion.session import Session  # noqa: E402
+from companion.cli.cafe_demo_tables import BETWEEN_GAMES, SyntheticTable, TablePlan  # noqa: E402
 from companion.synthetic.table_events import scripted_game  # noqa: E402
-from hardware.buttons_fake import FakeButtons  # noqa: E402
 
 #: Loop turns a game may take at most (a game that never ends is the bench's fault).
 MOST_STEPS = 200_000
@@ -57,34 +43,13 @@ def resident_mb() -> float:
     return pages * os.sysconf("SC_PAGE_SIZE") / 1e6
 
 
-class Table:
-    """One table of the daemon's loop, with no bus: its games come from ``scripted_game``."""
+class Table(SyntheticTable):
+    """One table of the daemon's loop with no bus, its games one after the other."""
 
     def __init__(self, folder: Path) -> None:
-        self.clock = TableClock()
-        self.buttons = FakeButtons(self.clock)
-        self.reader = ScriptedTable(self.buttons)
         stop = threading.Event()
         stop.set()  # every frame at once, each timed at the table's pace
-        paced = PacedCamera(10.0, stop)
-        self.clock.now = paced.start
-        camera = ClockedCamera(paced, self.clock)
-        devices = Devices(
-            camera=lambda: camera,
-            display=LastScreen,
-            buttons=lambda: self.buttons,
-            board=self.reader.board,
-        )
-        journal = folder / "soak.db"
-        self.session = Session(Journal.open(journal), clock=self.clock)
-        board = Board("soak", str(journal))
-
-        def parts(table: TableFacade) -> list[Part]:
-            phone = Phone(table, board)  # the players' page's view, made at each change
-            phone.base = "http://127.0.0.1:8080"
-            return [phone]
-
-        self.daemon = assemble(self.session, self.reader, devices, clock=self.clock, parts=parts)
+        super().__init__("soak", folder / "soak.db", 10.0, stop, "http://127.0.0.1:8080")
         self.daemon.start()
 
     def play(self, plan: TablePlan, seed: int) -> int:

@@ -28,7 +28,7 @@ import logging
 import threading
 import time
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -207,19 +207,27 @@ class TablePlan:
     options: Mapping[str, JSON] = field(default_factory=dict)
 
 
-class DemoTable:
-    """One table on the cafe's bus, playing game after game in a thread of its own."""
+class SyntheticTable:
+    """A synthetic table's loop: the daemon's own (:func:`assemble`) fed by a
+    :class:`ScriptedTable` at ``fps`` frames a second (a ``stop`` set: each frame at
+    once, still timed at that pace), with its players' page's view (the page served at
+    ``web_base``) and the ``more`` parts :class:`DemoTable` adds (the cafe's bus)."""
 
     def __init__(
-        self, plan: TablePlan, folder: Path, cafe: str, broker_port: int, web_base: str
+        self,
+        name: str,
+        journal_path: Path,
+        fps: float,
+        stop: threading.Event,
+        web_base: str,
+        *,
+        more: Callable[[TableFacade, Phone], list[Part]] = lambda table, phone: [],
     ) -> None:
-        self.plan = plan
-        self.stop = threading.Event()
-        self.journal_path = folder / f"{plan.name}.db"
+        self.journal_path = journal_path
         self.clock = TableClock()
         self.buttons = FakeButtons(self.clock)
         self.reader = ScriptedTable(self.buttons)
-        paced = PacedCamera(plan.fps, self.stop)
+        paced = PacedCamera(fps, stop)
         self.clock.now = paced.start
         self.camera = ClockedCamera(paced, self.clock)
         devices = Devices(
@@ -228,12 +236,8 @@ class DemoTable:
             buttons=lambda: self.buttons,
             board=self.reader.board,
         )
-        session = Session(Journal.open(self.journal_path), clock=self.clock)
-        settings = BusSettings(
-            "127.0.0.1", broker_port, Topics(cafe, plan.name), f"table-{plan.name}"
-        )
-        self.board = Board(plan.name, str(self.journal_path))
-        self.bus = TableBus(settings, self.journal_path, key=None)
+        self.session = Session(Journal.open(journal_path), clock=self.clock)
+        self.board = Board(name, str(journal_path))
         self.phone: Phone | None = None  # the loop's part, once assembled
 
         def parts(table: TableFacade) -> list[Part]:
@@ -242,9 +246,32 @@ class DemoTable:
             phone = Phone(table, self.board)
             phone.base = web_base
             self.phone = phone
-            return [phone, Remote(table, self.bus, phone)]
+            return [phone, *more(table, phone)]
 
-        self.daemon = assemble(session, self.reader, devices, clock=session.clock, parts=parts)
+        self.daemon = assemble(self.session, self.reader, devices, clock=self.clock, parts=parts)
+
+
+class DemoTable(SyntheticTable):
+    """One table on the cafe's bus, playing game after game in a thread of its own."""
+
+    def __init__(
+        self, plan: TablePlan, folder: Path, cafe: str, broker_port: int, web_base: str
+    ) -> None:
+        self.plan = plan
+        self.stop = threading.Event()
+        journal_path = folder / f"{plan.name}.db"
+        settings = BusSettings(
+            "127.0.0.1", broker_port, Topics(cafe, plan.name), f"table-{plan.name}"
+        )
+        self.bus = TableBus(settings, journal_path, key=None)
+        super().__init__(
+            plan.name,
+            journal_path,
+            plan.fps,
+            self.stop,
+            web_base,
+            more=lambda table, phone: [Remote(table, self.bus, phone)],
+        )
         self._games = 0
         self._wait = 0
         self._thread = threading.Thread(target=self._run, name=f"table-{plan.name}", daemon=True)

@@ -20,15 +20,10 @@ import pytest
 from companion.cli.cafe_demo import PLANS
 from companion.cli.cafe_demo_tables import (
     DemoTable,
-    LastScreen,
     PacedCamera,
-    ScriptedTable,
+    SyntheticTable,
     TablePlan,
 )
-from companion.daemon.board import Board
-from companion.daemon.build import Devices, assemble
-from companion.daemon.links import ClockedCamera, TableClock
-from companion.daemon.phone import Phone
 from companion.flows.base import Notice, NoticeKind
 from companion.flows.hex_camera import HexCameraFlow
 from companion.games.hex import SPEC as HEX
@@ -36,12 +31,10 @@ from companion.games.hex import START, HexReport, opening_allowance
 from companion.games.json_types import list_field
 from companion.games.rummy.deck import DECK_21
 from companion.games.scoring import score_record
-from companion.journal import GameEntry, Journal
-from companion.session import Session
+from companion.journal import GameEntry
 from companion.synthetic import hex_play
 from companion.synthetic.table_events import scripted_game, with_phone_entry
 from companion.table.hex_events import BoardSeen
-from hardware.buttons_fake import FakeButtons
 
 #: Frames at the most a test plays (Trump's whole game is some 30,000: its first rounds do).
 FRAMES = 3000
@@ -76,19 +69,10 @@ def test_a_demo_table_reads_its_game_exactly(plan: TablePlan, tmp_path: Path) ->
     dealt. With the players' page on, as at the demo (its link is on the OLED's menu,
     one entry more to pass). Played on the table's clock, as fast as the loop goes."""
     game = scripted_game(plan.game, plan.players, seed=plan.seed, fps=plan.fps, phone=True)
-    clock = TableClock()
-    buttons = FakeButtons(clock)
-    reader = ScriptedTable(buttons)
-    paced = PacedCamera(1e6, threading.Event())  # no pace: a frame as soon as asked
-    clock.now = paced.start
-    camera = ClockedCamera(paced, clock)
-    journal = tmp_path / "table.db"
-    session = Session(Journal.open(journal), clock=clock)
-    devices = Devices(camera=lambda: camera, display=LastScreen, buttons=lambda: buttons)
-    board = Board(plan.name, str(journal))
-    daemon = assemble(
-        session, reader, devices, clock=clock, parts=lambda table: [Phone(table, board)]
-    )
+    stop = threading.Event()
+    stop.set()  # no pace: a frame as soon as asked, timed at the table's
+    table = SyntheticTable(plan.name, tmp_path / "table.db", plan.fps, stop, "http://t")
+    reader, session, daemon = table.reader, table.session, table.daemon
     reader.load(game)
     daemon.start_game(plan.game, plan.players, [], dict(game.options))
     flow = session.flow
