@@ -253,7 +253,11 @@ class BoardReferee:
     @staticmethod
     def _any_swaps(start: Position, target: Position, cells: list[Cell], side: Side) -> list[Move]:
         """Swaps turning ``start`` into ``target``, ignoring the rules: each puts the
-        right piece on a cell, the mover's own pieces first."""
+        right piece on a cell, the mover's own pieces first. A piece already on a cell
+        that wants it is never taken off it, so every swap rights a cell and leaves no
+        cell wrong that was right: there are at most as many swaps as ``cells`` (taking
+        a piece of a kind off a cell its kind belongs on, to right another, could undo
+        itself and go round for ever)."""
         position, moves = start, []
         while position != target:
             options = [
@@ -262,6 +266,7 @@ class BoardReferee:
                 for dst in cells
                 if src != dst
                 and position[src] is not None
+                and position[src] is not target[src]
                 and target[dst] is position[src]
                 and position[dst] is not target[dst]
             ]

@@ -14,15 +14,14 @@ from __future__ import annotations
 import io
 import json
 import os
-import signal
 import struct
 import sys
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
-from types import FrameType
 
 import pytest
+from hang_guard import hang_guard
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image
@@ -51,22 +50,11 @@ polygon = [[0.2, 0.2], [0.8, 0.2], [0.8, 0.8], [0.2, 0.8]]
 """
 
 
-class Blocked(Exception):  # noqa: N818 - not an OSError, which a reader might catch
-    """A command waited for input that never came."""
-
-
 @pytest.fixture(autouse=True)
 def no_hang() -> Iterator[None]:
     """A command that opened a FIFO would wait for a writer forever: fail it instead."""
-
-    def hung(_signum: int, _frame: FrameType | None) -> None:
-        raise Blocked("the command blocked")
-
-    previous = signal.signal(signal.SIGALRM, hung)
-    signal.setitimer(signal.ITIMER_REAL, 60)
-    yield
-    signal.setitimer(signal.ITIMER_REAL, 0)
-    signal.signal(signal.SIGALRM, previous)
+    with hang_guard(60, "the command blocked"):
+        yield
 
 
 def refused(capsys: pytest.CaptureFixture[str], argv: list[str], *names: str) -> str:

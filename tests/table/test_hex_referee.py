@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from hang_guard import hang_guard
+
 from companion.games.hex import START, Cell, Position, Side, new_game
 from companion.table.hex_referee import BoardReferee, Fault, Played, PutBack, Refused, Unchanged
 
@@ -129,6 +131,28 @@ def test_five_legal_steps_and_one_impossible_name_the_impossible_one() -> None:
     verdict = referee.see(moved)
     assert isinstance(verdict, Refused) and verdict.fault is Fault.CANNOT_REACH
     assert verdict.cell == Cell.parse("k3") and len(verdict.moves) == 5
+
+
+def test_pieces_of_one_kind_shuffled_among_five_cells_are_refused() -> None:
+    """H3: Black's support pieces leave e9 and g8 for e3 and f11, White's one on e3 goes
+    to f2: no legal moves explain it. Telling why once took a Black support piece off
+    a cell that wanted one to put it on another, and back, for ever: the table's loop
+    hung, its memory growing until the system killed it."""
+    referee = BoardReferee(new_game())
+    moved = Position.parse(
+        "Xxxxxx/.x...../......../........t/..t...tt../.u.u...t..t/.uuu....../"
+        "u......../......../.....w./wwwwwW"
+    )
+    with hang_guard(30, "the referee's verdict on five changed cells"):
+        verdict = referee.see(moved)
+    assert isinstance(verdict, Refused)
+    assert (verdict.fault, verdict.cell, verdict.rule) == (
+        Fault.CANNOT_REACH,
+        Cell.parse("f11"),
+        "H3",
+    )
+    assert referee.game.position == START
+    assert isinstance(referee.see(START), PutBack)
 
 
 def test_the_first_board_after_a_restart_is_compared_not_read_as_moves() -> None:
