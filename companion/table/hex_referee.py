@@ -42,7 +42,8 @@ from companion.games.hex import Cell, EndTurn, HexState, Kind, Move, Position, S
 
 #: More changed cells than this are not searched: the board was upset, not played.
 MOST_CHANGED: Final = 12
-#: Moves tried at most in the search for the moves a change shows (about 0.1 s a 1000).
+#: Moves tried at most in the search for the moves a change shows (0.12 s CPU at most here:
+#: bench/hex_referee.py).
 MOST_TRIED: Final = 5000
 
 
@@ -169,27 +170,26 @@ class BoardReferee:
             )
         turn = game.turn
         self._dead, self._budget = {}, MOST_TRIED
-        for depth in range(1, min(turn.moves_left, len(changed)) + 1):
-            for moves in self._legal(game.clone(), position, changed, depth):
+        for depth in range(1, turn.moves_left + 1):
+            for moves in self._legal(game.clone(), position, depth):
                 for move in moves:
                     game.apply(move)
                 over = game.turn is None or game.turn.number != turn.number
                 return Played(moves, over, game.winner, self.skip_empty_turns())
         return self._diagnose(position, changed, side)
 
-    def _legal(
-        self, game: HexState, target: Position, cells: list[Cell], depth: int
-    ) -> Iterator[tuple[Move, ...]]:
-        """Every sequence of ``depth`` legal moves within ``cells`` reaching ``target``,
-        all in the turn in progress. A position already searched with as many moves
-        left or fewer is not searched again (moves made in another order meet there), and the
-        search gives up after :data:`MOST_TRIED` moves tried."""
-        if len(_changed(game.position, target)) > 2 * depth or self._budget <= 0:
+    def _legal(self, game: HexState, target: Position, depth: int) -> Iterator[tuple[Move, ...]]:
+        """Every sequence of ``depth`` legal moves reaching ``target``, all in the turn in
+        progress. A position already searched with as many moves left or fewer is not
+        searched again (moves made in another order meet there), and the search gives
+        up after :data:`MOST_TRIED` moves tried."""
+        cells = _changed(game.position, target)
+        if len(cells) > 2 * depth or self._budget <= 0:  # a move changes two cells at most
             return
         if self._dead.get(game.position, 0) >= depth:
             return
         number = game.turn.number if game.turn else 0
-        for move in self._swaps(game.position, target, cells):
+        for move in self._moves(game, target, cells, detours=depth > 1):
             self._budget -= 1
             if not game.is_legal(move):
                 continue
@@ -197,21 +197,38 @@ class BoardReferee:
             if game.position == target:
                 yield (move,)
             elif depth > 1 and game.turn is not None and game.turn.number == number:
-                for rest in self._legal(game, target, cells, depth - 1):
+                for rest in self._legal(game, target, depth - 1):
                     yield (move, *rest)
             game.undo()
         if self._budget > 0:  # searched to the end: nothing here within depth moves
             self._dead[game.position] = depth
 
     @staticmethod
-    def _swaps(position: Position, target: Position, cells: list[Cell]) -> Iterator[Move]:
-        """Swaps of two changed cells that put the right piece on ``dst``, movers first."""
+    def _moves(
+        game: HexState, target: Position, cells: list[Cell], *, detours: bool
+    ) -> Iterator[Move]:
+        """The moves worth trying: first the swaps of two changed cells that put the right
+        piece on ``dst``, movers first; then, with moves to spare (``detours``), the
+        mover's pieces not where they belong stepping anywhere they may reach: a piece
+        moved twice, or a piece displaced and moved on, passes a cell that does not
+        change (a strike piece two steps ahead with the hand over it the while)."""
+        position = game.position
         for src in cells:
             piece = position[src]
             if piece is None:
                 continue
             for dst in cells:
                 if dst != src and target[dst] is piece and position[dst] is not piece:
+                    yield Move(src, dst)
+        if not detours or game.turn is None:
+            return
+        side = game.turn.side
+        for src in cells:
+            piece = position[src]
+            if piece is None or piece.side is not side or piece.kind is Kind.CENTRE:
+                continue
+            for dst in game.destinations(src):
+                if target[dst] is not piece and position[dst] is not piece:
                     yield Move(src, dst)
 
     def _diagnose(self, position: Position, changed: list[Cell], side: Side) -> Refused:

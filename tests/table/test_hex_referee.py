@@ -133,6 +133,23 @@ def test_five_legal_steps_and_one_impossible_name_the_impossible_one() -> None:
     assert verdict.cell == Cell.parse("k3") and len(verdict.moves) == 5
 
 
+def test_a_piece_two_steps_ahead_is_two_moves_when_the_turn_has_them() -> None:
+    """H3, H2: White's strike piece on j6 set down on h7, beyond one move's reach, the
+    cell it passed never seen taken (a hand over it the while): two steps, turn 2's
+    two moves, and Black's turn. With one move left the same is refused at h7."""
+    referee = BoardReferee(game := new_game())
+    _played(referee, _after(START, "b2-c2"))
+    assert _played(referee, _after(START, "b2-c2", "j6-h7")) == ["j6-i6", "i6-h7"]
+    assert game.turn is not None and (game.turn.number, game.turn.side) == (3, Side.BLACK)
+
+    referee = BoardReferee(game := new_game())
+    _played(referee, _after(START, "b2-c2"))
+    _played(referee, _after(START, "b2-c2", "k1-j1"))
+    verdict = referee.see(_after(START, "b2-c2", "k1-j1", "j6-h7"))
+    assert isinstance(verdict, Refused)
+    assert (verdict.fault, verdict.cell) == (Fault.CANNOT_REACH, Cell.parse("h7"))
+
+
 def test_pieces_of_one_kind_shuffled_among_five_cells_are_refused() -> None:
     """H3: Black's support pieces leave e9 and g8 for e3 and f11, White's one on e3 goes
     to f2: no legal moves explain it. Telling why once took a Black support piece off
