@@ -36,7 +36,7 @@ from companion.flows.base import GameFlow, NoticeKind
 from companion.flows.hex_camera import HexCameraFlow
 from companion.games.errors import GameError
 from companion.games.hex import SPEC as HEX
-from companion.games.hex import Position
+from companion.games.hex import HexState, Position
 from companion.games.json_types import JSON, JSONObject
 
 if TYPE_CHECKING:
@@ -65,6 +65,7 @@ def replay_board(
     if args.start:
         try:
             start = Position.parse(args.start)
+            HexState(players, args.variant, start=start)  # a start already won (H4, H5)
         except GameError as exc:
             raise UsageError(f"--start: {exc}") from None
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import cv2
 import pytest
+from hang_guard import hang_guard
 
 from companion.cli import main
 from companion.games.json_types import JSONObject
@@ -69,3 +70,9 @@ def test_bad_hex_replay_input_is_one_line(
     assert main([*argv[:-1], "Ana,Ben", "--start", "xx"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("companion replay: --start:")
+    won = "....../......./..ww..../..wXw..../...ww...../.........../......xx../.....xWx./"
+    won += ".....xx./......./......"  # both centres encircled (H4): it hung, no move ever
+    with hang_guard(30, "companion replay --start of a game already won"):
+        assert main([*argv[:-1], "Ana,Ben", "--start", won]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("companion replay: --start:") and "(H4)" in err[0]

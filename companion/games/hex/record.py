@@ -122,6 +122,8 @@ def read_board_record(cls: type[S], record: object) -> S:
         state = cls(head.players, head.variants, start=head.start)
     except UnknownVariantError as exc:
         raise RecordError(exc.what, "record") from None
+    except HexNotationError as exc:  # a start already won (H4, H5)
+        raise RecordError(exc.what, exc.rule, where=Place.of("start")) from None
     for number, turn in enumerate(head.turns, start=1):
         _replay_turn(state, number, turn, last=number == len(head.turns))
     if head.resigned is not None:

@@ -23,13 +23,13 @@ from typing import ClassVar, Self
 from companion.games.base import Termination
 from companion.games.errors import IllegalActionError
 from companion.games.hex.actions import EndTurn, HexAction, Move, Resign
-from companion.games.hex.board import Cell
+from companion.games.hex.board import Cell, HexNotationError
 from companion.games.hex.game import DEFAULT_PLAYERS, HexGame
 from companion.games.hex.pieces import Kind, Side
 from companion.games.hex.position import START, Position
 from companion.games.hex.record import read_board_record, write_board_record
 from companion.games.hex.report import BOARD_GAME, HexReport, HexTurnReport, last_made
-from companion.games.hex.rules import winner_after_move
+from companion.games.hex.rules import has_won, winner_after_move
 from companion.games.hex.turn import Turn, too_many
 from companion.games.json_types import JSON, JSONObject
 
@@ -47,6 +47,12 @@ class HexState(HexGame[HexAction, Move]):
         start: Position = START,
     ) -> None:
         super().__init__(players, variants)
+        won = [side.value for side in Side if has_won(start, side, self.variants)]
+        if won:  # H4 (H5): no game left to play (both centres encircled: no move ever)
+            raise HexNotationError(
+                f"the start position is already won by {' and by '.join(won)}: nothing to play",
+                "H5" if "cards" in self.variants else "H4",
+            )
         self.start = start
         self.friendly = "friendly-groups" in self.variants
         self._reset()

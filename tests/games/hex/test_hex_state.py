@@ -13,6 +13,7 @@ from companion.games import (
     GameError,
     IllegalActionError,
     Outcome,
+    RecordError,
     Termination,
     UnknownVariantError,
 )
@@ -21,12 +22,14 @@ from companion.games.hex import (
     SPEC,
     Draw,
     EndTurn,
+    HexNotationError,
     HexState,
     Move,
     Resign,
     Side,
     new_game,
 )
+from companion.games.json_types import JSONObject
 
 
 def moves(state: HexState, *texts: str) -> None:
@@ -143,6 +146,28 @@ def test_h4_rulebook_winning_example_three_moves_encircle_the_centre() -> None:
     assert state.ending == "black won by encirclement at turn 7, move 3"
 
 
+def test_h4_a_start_already_won_is_no_game() -> None:
+    """H4: a start with a centre already encircled is a game over before it begins.
+    Both encircled, every turn allowed no move: the camera referee skipped them for
+    ever (``companion replay --start`` hung). The engine, a record and the command
+    line refuse it, naming the rule."""
+    both = board(X="d4", w="c3 c4 d3 d5 e4 e5", W="h7", x="g7 g8 h6 h8 i6 i7")
+    one = board(X="d4", w="c3 c4 d3 d5 e4 e5", W="h7", x="a1")
+    for start, won in ((both, "black and by white"), (one, "white:")):
+        with pytest.raises(HexNotationError) as caught:
+            HexState(start=start)
+        assert caught.value.rule == "H4" and f"already won by {won}" in str(caught.value)
+    record: JSONObject = {
+        "game": SPEC.name,
+        "players": ["Ana", "Ben"],
+        "variants": [],
+        "turns": [[]],
+    }
+    with pytest.raises(RecordError) as refused:
+        HexState.from_record({**record, "start": both.board()})
+    assert refused.value.rule == "H4" and "start" in str(refused.value)
+
+
 def test_h4_no_action_after_the_win() -> None:
     start = board(X="a1", W="f6", x="f5 f7 e5 e6 g5 h5")
     state = new_game(start=start)
@@ -174,7 +199,7 @@ def test_h4_displacing_an_enemy_striker_into_ones_own_ring_loses() -> None:
 
 
 def test_h5_card_variant_turns_start_at_chance_with_the_card_as_allowance() -> None:
-    start = board(X="f6", W="k6", w="f5 f7 e5 e6")
+    start = board(X="f6", W="k6", w="f5 f7 e5 a2")  # not connected: not yet won (H5)
     state = new_game(["A", "B"], ["cards"], start=start)
     assert state.current_player() == CHANCE and state.legal_actions() == []
     with pytest.raises(IllegalActionError, match="move card is not turned up") as caught:
