@@ -34,7 +34,7 @@ from companion.cli.seats import player_names
 from companion.errors import UsageError
 from companion.flows.base import GameFlow, NoticeKind
 from companion.flows.hex_camera import HexCameraFlow
-from companion.games.errors import GameError
+from companion.games.errors import GameError, UnknownVariantError
 from companion.games.hex import SPEC as HEX
 from companion.games.hex import HexState, Position
 from companion.games.json_types import JSON, JSONObject
@@ -66,6 +66,8 @@ def replay_board(
         try:
             start = Position.parse(args.start)
             HexState(players, args.variant, start=start)  # a start already won (H4, H5)
+        except UnknownVariantError as exc:  # the variant's fault, not the start's
+            raise UsageError(str(exc)) from None
         except GameError as exc:
             raise UsageError(f"--start: {exc}") from None
 

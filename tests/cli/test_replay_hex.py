@@ -76,3 +76,9 @@ def test_bad_hex_replay_input_is_one_line(
         assert main([*argv[:-1], "Ana,Ben", "--start", won]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("companion replay: --start:") and "(H4)" in err[0]
+    assert main([*argv[:-1], "Ana,Ben", "--variant", "bogus", "--start", won]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [
+        "companion replay: hex: unknown variant 'bogus' "
+        "(this game has: cards, edge-surround, friendly-groups)"
+    ]
