@@ -23,27 +23,13 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 
-from companion.games.hex import Cell, HexState, Move, Position, new_game
+from companion.games.hex import Cell, new_game
 from companion.games.hex.board import CELLS
+from companion.synthetic.hex_play import random_moves
 from companion.table.hex_referee import BoardReferee, Played, Refused
 
 #: Turns played at most in a game of part 1.
 MOST_TURNS = 40
-
-
-def _moved(game: HexState, rng: random.Random, count: int) -> tuple[Position, int]:
-    """The board after up to ``count`` random legal moves of the turn in progress, and
-    how many were made (the turn may end sooner: a win)."""
-    game = game.clone()
-    number = game.turn.number if game.turn else 0
-    made = 0
-    for _ in range(count):
-        moves = [action for action in game.legal_actions() if isinstance(action, Move)]
-        if not moves or game.turn is None or game.turn.number != number:
-            break
-        game.apply(rng.choice(moves))
-        made += 1
-    return game.position, made
 
 
 def moves_at_once(games: int) -> dict[int, Counter[str]]:
@@ -55,7 +41,7 @@ def moves_at_once(games: int) -> dict[int, Counter[str]]:
         referee = BoardReferee(game)
         while game.winner is None and game.turn is not None and len(game.turns) < MOST_TURNS:
             number = game.turn.number
-            board, made = _moved(game, rng, rng.randint(1, game.turn.moves_left))
+            board, made = random_moves(game, rng, rng.randint(1, game.turn.moves_left))
             changed = board != game.position  # not two pieces of a kind swapped, say
             verdict = referee.see(board)
             if changed:
@@ -63,7 +49,7 @@ def moves_at_once(games: int) -> dict[int, Counter[str]]:
             if isinstance(verdict, Refused):  # the players put the pieces back, go on slowly
                 referee.see(game.position)
                 for _ in range(made):
-                    referee.see(_moved(game, rng, 1)[0])
+                    referee.see(random_moves(game, rng, 1)[0])
             if game.turn is not None and game.turn.number == number:
                 referee.end_turn()
                 referee.skip_empty_turns()
@@ -80,7 +66,7 @@ def verdict_times(games: int, boards: int) -> dict[str, list[float]]:
         for _ in range(boards):
             if game.winner is not None or game.turn is None:
                 break
-            board, _made = _moved(game, rng, rng.randint(0, 3))
+            board, _made = random_moves(game, rng, rng.randint(0, 3))
             if rng.random() < 0.5:  # a piece or two put anywhere
                 for _ in range(rng.randint(1, 2)):
                     a, b = rng.sample(range(len(CELLS)), 2)

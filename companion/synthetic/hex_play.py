@@ -78,6 +78,22 @@ def seen_moves(state: HexState) -> list[Move]:
     ]
 
 
+def random_moves(game: HexState, rng: random.Random, count: int) -> tuple[Position, int]:
+    """The board after up to ``count`` random legal moves of the turn in progress (on a
+    copy: ``game`` is left as it is), and how many were made (fewer when the turn ends
+    first: a win). What a camera shows of moves made with a hand over the board."""
+    game = game.clone()
+    number = game.turn.number if game.turn else 0
+    made = 0
+    for _ in range(count):
+        moves = [action for action in game.legal_actions() if isinstance(action, Move)]
+        if not moves or game.turn is None or game.turn.number != number:
+            break
+        game.apply(rng.choice(moves))
+        made += 1
+    return game.position, made
+
+
 def played_hex(
     rng: random.Random, *, players: Sequence[str] = ("Black", "White"), most_turns: int = 0
 ) -> HexState:

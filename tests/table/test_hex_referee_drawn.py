@@ -17,23 +17,12 @@ from hang_guard import hang_guard
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games.hex import Cell, HexState, Move, Position, new_game
+from companion.games.hex import Cell, HexState, new_game
 from companion.games.hex.board import CELLS
+from companion.synthetic.hex_play import random_moves
 from companion.table.hex_referee import BoardReferee, Played, PutBack, Refused, Unchanged
 
 CELL = st.integers(0, len(CELLS) - 1)
-
-
-def _legal(game: HexState, rng: random.Random, count: int) -> Position:
-    """The board after up to ``count`` legal moves of the turn in progress."""
-    game = game.clone()
-    number = game.turn.number if game.turn else 0
-    for _ in range(count):
-        moves = [action for action in game.legal_actions() if isinstance(action, Move)]
-        if not moves or game.turn is None or game.turn.number != number:
-            break
-        game.apply(rng.choice(moves))
-    return game.position
 
 
 @settings(max_examples=300, deadline=None, derandomize=True)
@@ -52,13 +41,13 @@ def test_any_board_gets_a_verdict_that_plays_it_or_leaves_the_game(
     for _ in range(turns):  # a game under way, played through the referee
         if game.winner is not None:
             break
-        if isinstance(referee.see(_legal(game, rng, rng.randint(1, 6))), Refused):
+        if isinstance(referee.see(random_moves(game, rng, rng.randint(1, 6))[0]), Refused):
             referee.see(game.position)  # a search given up: the pieces put back
         if game.turn is not None and game.turn.moves_left:
             referee.end_turn()
             referee.skip_empty_turns()
     before, record = game.position, game.to_record()
-    board = _legal(game, rng, moves)
+    board = random_moves(game, rng, moves)[0]
     for piece, cell in swaps:  # the piece-th piece in reading order swapped with a cell
         board = board.after(next(islice(board.occupied(), piece, None))[0], Cell(cell))
     with hang_guard(30, f"the referee's verdict on {board.board()}"):
