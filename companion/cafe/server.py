@@ -74,13 +74,15 @@ def card_of(row: TableRow, version: int) -> TableCard:
     game = None if state is None else state.game
     if game is None:
         return card
+    turn, left, allowed = game.turn, game.moves_left, game.moves_allowed
     hexed = game.live.hex if game.live is not None and not game.over else None
-    left, allowed = None, None
-    if hexed is not None and hexed.awaiting != Awaiting.MOVE_CARD.value:  # H5: no card yet
-        left, allowed = hexed.left, hexed.allowed
+    if turn is None and hexed is not None:  # a table from before the state's own turn
+        turn = hexed.turn
+        if hexed.awaiting != Awaiting.MOVE_CARD.value:  # H5: no card yet
+            left, allowed = hexed.left, hexed.allowed
     return replace(
         card,
-        turn=hexed.turn if hexed is not None else None,
+        turn=turn,
         moves_left=left,
         moves_allowed=allowed,
         game=game.game,

@@ -32,7 +32,8 @@ class TableCard:
     running: tuple[int, ...] | None = None
     round: int | None = None
     #: The hex game's turn in play and its moves left and allowed (H2, H5), as its
-    #: players' page shows them (None: another game, no page, or a move card due).
+    #: players' page shows them (None: another game, or the moves while a move card
+    #: is due).
     turn: int | None = None
     moves_left: int | None = None
     moves_allowed: int | None = None

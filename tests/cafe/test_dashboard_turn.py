@@ -24,7 +24,8 @@ from cafe_fixtures import KEY, PASSWORD_HASH, settings_for
 from cafe_sim import CAFE
 from starlette.testclient import TestClient
 
-from companion.bus.contract import TableState, Topics
+from companion.bus.contract import GameFacts, TableState, Topics
+from companion.bus.errors import MessageError
 from companion.bus.messages import game_state
 from companion.cafe.ingest import Incoming
 from companion.cafe.server import CafeServer
@@ -198,8 +199,7 @@ def test_a_hex_card_says_the_turn_and_the_moves_left(cafe: CafeServer) -> None:
     """H2: turn 2 allows White two moves; with one made, the card says "turn 2 · moves
     left: 1 of 2", as the players' page does (before, "Hex board" and the names alone:
     the staff could not tell a game under way from one stuck at its start). A move
-    card not yet turned up (H5) has no moves to count; a table without a players' page
-    sends no view, and its card says what it said before."""
+    card not yet turned up (H5) has no moves to count."""
     players = ["Black", "White"]
     flow = make_flow("hex-referee", players, [], options={})
     flow.command(cmd.Move())
@@ -209,8 +209,76 @@ def test_a_hex_card_says_the_turn_and_the_moves_left(cafe: CafeServer) -> None:
     assert (card["turn"], card["moves_left"], card["moves_allowed"]) == (2, 1, 2)
     shown, _ = _card(cafe, _with_page(flow, players), "fr")
     assert "tour 2 · coups restants\u00a0: 1 sur 2</p>" in shown
-    shown, card = _card(cafe, payload(flow, players))
-    assert "Hex referee</p>" in shown and card["turn"] is None
     carded = HexCameraFlow(players, ["cards"])  # the camera waits for the card seen
     shown, card = _card(cafe, _with_page(carded, players))
     assert "turn 1</p>" in shown and card["moves_allowed"] is None
+
+
+def test_a_hex_card_says_the_turn_without_the_players_page(cafe: CafeServer) -> None:
+    """H2, H5: the turn and its moves travel in the state's own ``game`` (optional
+    ``turn``, ``moves_left``, ``moves_allowed``), so a table whose players' page is off
+    is shown as one with it on (before, "Hex referee" alone); a move card due (H5) sends
+    the turn without moves, and a game over sends neither."""
+    players = ["Black", "White"]
+    flow = make_flow("hex-referee", players, [], options={})
+    flow.command(cmd.Move())
+    flow.command(cmd.Move())
+    sent = payload(flow, players)
+    game = TableState.parse(CAFE, "t1", sent).game
+    assert game is not None and game.live is None
+    assert (game.turn, game.moves_left, game.moves_allowed) == (2, 1, 2)
+    assert GameFacts.parse(game.fields(), "state") == game  # as the store keeps it
+    shown, card = _card(cafe, sent)
+    assert "Hex referee · turn 2 · moves left: 1 of 2</p>" in shown
+    assert (card["turn"], card["moves_left"], card["moves_allowed"]) == (2, 1, 2)
+    carded = HexCameraFlow(players, ["cards"])
+    shown, card = _card(cafe, payload(carded, players))
+    assert "turn 1</p>" in shown and (card["turn"], card["moves_allowed"]) == (1, None)
+    flow.command(cmd.Winner(side="white"))
+    game = game_state(1, flow, players)
+    assert game.over and (game.turn, game.moves_left, game.moves_allowed) == (None, None, None)
+
+
+def test_a_hex_card_of_a_table_from_before_reads_the_page(cafe: CafeServer) -> None:
+    """A table from before the state's own turn sends it only in its players' page's
+    view: the card still says it."""
+    players = ["Black", "White"]
+    flow = make_flow("hex-referee", players, [], options={})
+    flow.command(cmd.Move())
+    flow.command(cmd.Move())
+    game = replace(
+        game_state(1, flow, players),
+        turn=None,
+        moves_left=None,
+        moves_allowed=None,
+        live=table_view(flow, players, game_id=1),
+    )
+    devices = {"camera": "ok", "display": "ok", "buttons": "ok", "journal": "ok"}
+    sent = TableState("t1", at=1.0, game=game, devices=devices, idle=0.0).payload(
+        Topics(CAFE, "t1")
+    )
+    parsed = TableState.parse(CAFE, "t1", sent).game
+    assert parsed is not None and parsed.turn is None and parsed.live is not None
+    shown, card = _card(cafe, sent)
+    assert "Hex referee · turn 2 · moves left: 1 of 2</p>" in shown
+    assert (card["turn"], card["moves_left"], card["moves_allowed"]) == (2, 1, 2)
+
+
+@pytest.mark.parametrize(
+    ("fields", "said"),
+    [
+        ({"turn": -1}, "game.turn"),
+        ({"turn": "2"}, "game.turn"),
+        ({"moves_left": 1}, "come together"),
+        ({"moves_allowed": 2}, "come together"),
+        ({"moves_left": 3, "moves_allowed": 2}, "3 left, more than the 2 allowed"),
+        ({"moves_left": True, "moves_allowed": 2}, "game.moves_left"),
+    ],
+)
+def test_a_hex_turn_the_contract_refuses(fields: dict[str, Any], said: str) -> None:
+    """The hex turn's fields are read strictly (docs/cafe.md): whole numbers, the moves
+    left and allowed together, no more left than allowed (H2)."""
+    game = {"id": 1, "game": "hex-referee", "label": "Hex referee"}
+    game |= {"players": ["Black", "White"], "round": None, "to_play": 0, "totals": None}
+    with pytest.raises(MessageError, match=said):
+        GameFacts.parse({**game, **fields}, "state")

@@ -42,6 +42,10 @@ class GameFacts:
     ``journal``, ``link`` (a :data:`DIGEST`) and ``live`` (the players' page's view,
     :class:`~companion.views.live_types.TableView`, read whole: :func:`read_view`)
     are optional: a table without a journal identity or a players' page sends none.
+    ``turn``, ``moves_left`` and ``moves_allowed`` are the hex game's (H2, H5), also
+    optional: its turn in play, and, while the turn has an allowance (not while a move
+    card is due, nor once the game is over), the moves it has left of those allowed,
+    so the dashboard shows them without the players' page.
     """
 
     id: int | None
@@ -58,6 +62,9 @@ class GameFacts:
     link: str | None = None
     live: TableView | None = None
     journal_id: int | None = None
+    turn: int | None = None
+    moves_left: int | None = None
+    moves_allowed: int | None = None
 
     def fields(self) -> JSONObject:
         """The contract's ``game`` object (the optional fields only when set)."""
@@ -78,6 +85,9 @@ class GameFacts:
             ("link", self.link),
             ("live", None if self.live is None else self.live.to_json()),
             ("journal_id", self.journal_id),
+            ("turn", self.turn),
+            ("moves_left", self.moves_left),
+            ("moves_allowed", self.moves_allowed),
         )
         out.update((key, value) for key, value in optional if value is not None)
         return out
@@ -106,6 +116,7 @@ class GameFacts:
         if not isinstance(over, bool):
             raise MessageError(f"{at}.over: {over!r} is neither true nor false")
         seats = len(names)
+        left, allowed = _moves(raw.get("moves_left"), raw.get("moves_allowed"), at)
         return cls(
             id=_whole(raw.get("id"), f"{at}.id"),
             game=game,
@@ -123,6 +134,9 @@ class GameFacts:
             link=_digest(raw.get("link"), f"{at}.link"),
             live=None if raw.get("live") is None else read_view(raw["live"], f"{at}.live"),
             journal_id=_whole(raw.get("journal_id"), f"{at}.journal_id"),
+            turn=_whole(raw.get("turn"), f"{at}.turn"),
+            moves_left=left,
+            moves_allowed=allowed,
         )
 
 
@@ -183,6 +197,16 @@ def _winner(value: object, seats: int, what: str) -> int:
     if seat is None:
         raise MessageError(f"{what}: a winner with no seat")
     return seat
+
+
+def _moves(left: object, allowed: object, at: str) -> tuple[int | None, int | None]:
+    """A hex turn's moves left and allowed: both or neither, no more left than allowed."""
+    moves = _whole(left, f"{at}.moves_left"), _whole(allowed, f"{at}.moves_allowed")
+    if (moves[0] is None) != (moves[1] is None):
+        raise MessageError(f"{at}: moves_left and moves_allowed come together")
+    if moves[0] is not None and moves[1] is not None and moves[0] > moves[1]:
+        raise MessageError(f"{at}.moves_left: {moves[0]} left, more than the {moves[1]} allowed")
+    return moves
 
 
 def _list(value: object, what: str) -> list[JSON]:
