@@ -112,7 +112,7 @@ class ScriptedBoard:
     """The hex board's reader at a synthetic table (what the loop's
     :class:`~companion.daemon.board_camera.BoardCamera` uses of one): the positions its
     table's script has made due, one a frame, the game's first marked ``first`` as a
-    camera marks it; no piece ever hidden, in glare, missing or blurred."""
+    camera marks it; no piece ever hidden, in glare, missing, seen twice or blurred."""
 
     def __init__(self, due: deque[Position]) -> None:
         self.due = due
@@ -121,6 +121,7 @@ class ScriptedBoard:
         self.hidden: Mapping[int, Look] = {}
         self.glared: Mapping[int, Look] = {}
         self.glared_start: Mapping[int, str] = {}
+        self.twice: Mapping[int, tuple[str, ...]] = {}
         self.blurred_since: float | None = None
         self._first = True
 

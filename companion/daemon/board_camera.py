@@ -6,7 +6,10 @@ read as the hex board (:class:`~companion.table.hex_reader.BoardReader`): a posi
 taken is a :class:`~companion.table.hex_events.BoardSeen`, handed to the session
 through the runner like a card placed (journaled, then played by the flow), and a
 piece the camera stops seeing is said on the OLED in the players' words ("White
-strike piece 3 is not seen") and written to the log, until it is seen again. A piece
+strike piece 3 is not seen") and written to the log, until it is seen again; a
+piece seen on two cells at once, a copy of its token on the board, is said too
+("White strike piece 3 is seen on d4, f6: take the copy away"), and the referee keeps
+the piece where it was until only one is seen. A piece
 under a hand resting on the board, or in a lamp's glare, is not said: only the log
 names it. A piece put down in a lamp's glare is not seen at all, its old cell seen
 empty: it is said not seen with the lamp to blame ("... a lamp shines on the board.
@@ -60,6 +63,8 @@ log = logging.getLogger(__name__)
 PIECE = "piece"
 #: The OLED's fault kind for a camera whose pictures are all too blurred.
 BLUR = "blur"
+#: The OLED's fault kind for a piece seen on two cells at once (a copy of its token).
+TWICE = "twice"
 #: Every frame blurred this long (table time) is said: the camera needs focusing.
 BLUR_SECONDS = 10.0
 #: The camera check is logged when no position is taken this long after the board is
@@ -95,6 +100,10 @@ class BoardSight(Protocol):
         """The pieces taken on their start cells in glare, by marker (logged)."""
 
     @property
+    def twice(self) -> Mapping[int, tuple[str, ...]]:
+        """The pieces seen on two cells or more (a copy of a token), by marker: the cells."""
+
+    @property
     def blurred_since(self) -> float | None:
         """Since when every frame has been too blurred to judge (None: sharp)."""
 
@@ -120,6 +129,7 @@ class BoardCamera:
         self.reader: BoardSight | None = None
         self._flow: GameFlow | None = None
         self._missing: tuple[MissingPiece, ...] = ()
+        self._twice: tuple[int, tuple[str, ...]] | None = None  # the piece said seen twice
         self._kept: dict[str, set[int]] = {"under a hand": set(), "in glare": set()}
         self._blur_said = False
         self._found_at: float | None = None  # the board first found in this game
@@ -130,9 +140,11 @@ class BoardCamera:
         the game or the screen."""
         flow = self.runner.session.flow
         if not isinstance(flow, HexCameraFlow):
-            changed = self.reader is not None and (bool(self._missing) or self._blur_said)
+            said = bool(self._missing) or self._blur_said or self._twice is not None
+            changed = self.reader is not None and said
             self.reader, self._flow = None, None
             self._say_missing((), now)
+            self._say_twice({}, now)
             self._unsay_blur(now)
             return changed
         if self.reader is None or flow is not self._flow:
@@ -149,7 +161,8 @@ class BoardCamera:
         self._log_kept("in glare", self.reader.glared)
         blurred = self._say_blur(self.reader, now, frame.timestamp)
         said = self._say_missing(self.reader.missing, now, frame.timestamp)
-        return said or blurred or seen is not None
+        twice = self._say_twice(self.reader.twice, now)
+        return said or twice or blurred or seen is not None
 
     def _check(self, frame: Frame, *, taken: bool) -> None:
         """Log the camera check once a game (module docstring)."""
@@ -261,4 +274,31 @@ class BoardCamera:
             lamp=bool(lamp),
         )
         self.runner.app.hardware_status(PIECE, fault, now)
+        return True
+
+    def _say_twice(self, twice: Mapping[int, tuple[str, ...]], now: float) -> bool:
+        """Say the first piece seen on two cells or more (a copy of its token: the
+        referee keeps the piece where it was until only one is seen) when that changes,
+        and take it back once none is; True when the screen changes."""
+        first = min(twice.items(), default=None)
+        if first == self._twice:
+            return False
+        self._twice = first
+        if first is None:
+            self.runner.app.hardware_status(TWICE, None, now)
+            log.info("hex board: no piece seen twice now")
+            return True
+        from card_codes.hex_board import marker_piece
+        from companion.table.hex_reader import piece_name
+
+        marker, cells = first
+        log.warning(
+            "hex board: %s",
+            "; ".join(
+                f"{piece_name(m)} (marker {m}) seen on {', '.join(c)}: a copy of its token"
+                for m, c in sorted(twice.items())
+            ),
+        )
+        fault = Fault(FaultKind.PIECE_TWICE, piece=marker_piece(marker), cells=cells)
+        self.runner.app.hardware_status(TWICE, fault, now)
         return True

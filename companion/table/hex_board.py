@@ -7,7 +7,11 @@ bend, then a homography; :mod:`companion.table.hex_view`) from every fiducial co
 seen (two of the six are enough, so hands and a tilted or turned board are fine), and
 puts each piece on the cell whose centre is nearest its marker's centre; a piece
 farther than ``OFF_CELL`` of a cell from every centre is off the board (set aside,
-or held up in a hand). A piece standing up has its code seen off its cell, away from
+or held up in a hand). A code seen more than once (a copy: a second sheet of tokens
+printed) is the piece on the one cell a copy lies on, the others off the board; a
+piece seen on two cells at once has no cell in that frame
+(:attr:`BoardReading.twice`); a corner square seen twice (another board in sight)
+is left out of the view. A piece standing up has its code seen off its cell, away from
 the camera: each code is put back where its piece stands first, by the
 :class:`~companion.table.hex_parallax.Parallax` the frame's codes fit (or, with too
 few of them seen, the one found before). It also says how sharp the frame is on the board's plane
@@ -28,8 +32,10 @@ The reading of one frame says nothing about stillness or hidden pieces:
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Final
 
 import cv2
@@ -77,6 +83,9 @@ class BoardReading:
     #: The cells a piece's code is seen on but not read (:func:`faint_codes`), in
     #: reading order.
     faint: tuple[str, ...] = ()
+    #: The pieces whose code is seen on two cells or more (a copy of a token), by
+    #: marker id: their cells, in reading order; such a piece is not in ``pieces``.
+    twice: dict[int, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def fiducial_ids(self) -> list[int]:
@@ -132,11 +141,14 @@ def read_board(
     corners, ids, rejected = _detector().detectMarkers(grey)
     if ids is None or len(ids) == 0:
         return BoardReading(None)
-    found = {
-        int(marker): np.asarray(quad, dtype=np.float32).reshape(4, 2)
+    detected = [
+        (int(marker), np.asarray(quad, dtype=np.float32).reshape(4, 2))
         for marker, quad in zip(ids.ravel(), corners, strict=True)
-    }
-    fiducials = sorted(marker for marker in found if marker in _FIDUCIAL_IDS)
+    ]
+    found = dict(detected)
+    copies = Counter(marker for marker, _ in detected)
+    # a corner square seen twice (a second board in sight) tells nothing of this one
+    fiducials = sorted(m for m in found if m in _FIDUCIAL_IDS and copies[m] == 1)
     if len(fiducials) < MIN_FIDUCIALS:
         return BoardReading(None, quads=found)
     picture = np.concatenate([found[m] for m in fiducials]).astype(np.float64)
@@ -145,20 +157,40 @@ def read_board(
     view = board_view(picture, board, (width, height), before)
     if view is None:
         return BoardReading(None, quads=found)
-    pieces: dict[int, str | None] = {}
-    markers = sorted(marker for marker in found if marker in _PIECE_IDS)
-    if markers:
-        middles = np.array([found[m].mean(axis=0) for m in markers], dtype=np.float64)
+    seen: dict[int, set[str | None]] = {}
+    codes = [(marker, quad) for marker, quad in detected if marker in _PIECE_IDS]
+    if codes:
+        middles = np.array([quad.mean(axis=0) for _, quad in codes], dtype=np.float64)
         tops = view.to_board(middles)
         parallax = fit_parallax(view, tops, parallax) or parallax
         on_board = tops if parallax is None else parallax.feet(view, tops)
         distances = np.linalg.norm(on_board[:, None, :] - _CENTRES[None, :, :], axis=2)
         nearest = distances.argmin(axis=1)
-        for marker, index, row in zip(markers, nearest.tolist(), distances, strict=True):
-            pieces[marker] = _NAMES[index] if row[index] <= OFF_CELL * CELL_MM else None
+        for (marker, _), index, row in zip(codes, nearest.tolist(), distances, strict=True):
+            cell = _NAMES[index] if row[index] <= OFF_CELL * CELL_MM else None
+            seen.setdefault(marker, set()).add(cell)
+    pieces, twice = _one_cell_each(seen)
     sharp = sharpness(grey, view, fiducials)
-    faint = faint_codes(rejected, view, parallax, pieces.values())
-    return BoardReading(view, pieces, _outline(view), sharp, found, parallax, faint)
+    faint = faint_codes(rejected, view, parallax, [*pieces.values(), *chain(*twice.values())])
+    return BoardReading(view, pieces, _outline(view), sharp, found, parallax, faint, twice)
+
+
+def _one_cell_each(
+    seen: dict[int, set[str | None]],
+) -> tuple[dict[int, str | None], dict[int, tuple[str, ...]]]:
+    """Each piece's cell from the cells its code was seen on in one frame (None: off
+    the board), and the pieces seen on two cells or more (a copy of its token), which
+    have no cell in this frame. A copy off the board (a spare sheet of tokens lying
+    beside it) leaves the piece on the cell it is seen on."""
+    pieces: dict[int, str | None] = {}
+    twice: dict[int, tuple[str, ...]] = {}
+    for marker in sorted(seen):
+        cells = sorted((cell for cell in seen[marker] if cell is not None), key=_NAMES.index)
+        if len(cells) > 1:
+            twice[marker] = tuple(cells)
+        else:
+            pieces[marker] = cells[0] if cells else None
+    return pieces, twice
 
 
 def faint_codes(

@@ -6,6 +6,12 @@
 :data:`STILL_SECONDS`), and answers it as a :class:`~companion.table.hex_events.BoardSeen`,
 the input the session journals and the camera referee's flow plays.
 
+A piece whose code is seen on two cells at once (a copy of its token on the board:
+:attr:`~companion.table.hex_board.BoardReading.twice`) keeps the cell it had, as a
+hidden one does, and is never missing: it is :attr:`BoardReader.twice` while both
+are seen, for the players to take the copy away. A copy off the board (a spare sheet
+of tokens beside it) changes nothing.
+
 It also says when a piece stays unseen. A piece under a hand is unseen for a moment,
 and hands at work move pieces; so a piece is *missing* when the board has been still
 (not moved, no piece seen on a new cell) for :data:`MISSING_STILLS` times the
@@ -53,6 +59,7 @@ and is said missing at the first sharp frame once its 3 s have passed.
         reader.missing                                     # the pieces not seen, by marker
         reader.hidden                                      # the pieces under a hand
         reader.glared                                      # the pieces in glare
+        reader.twice                                       # the pieces seen twice
 """
 
 from __future__ import annotations
@@ -134,6 +141,9 @@ class BoardReader:
         self.hidden: dict[int, Look] = {}
         #: The pieces in glare now, by marker: the look at each one's cell.
         self.glared: dict[int, Look] = {}
+        #: The pieces seen on two cells or more now (a copy of a token), by marker:
+        #: the cells (module docstring).
+        self.twice: dict[int, tuple[str, ...]] = {}
         self._looks: dict[int, Look] = {}  # marker: the last frame's look, if one was made
         #: The board's view on the last frame it was found, with the lens's bend found
         #: (:mod:`companion.table.hex_view`), for the next frame.
@@ -168,7 +178,7 @@ class BoardReader:
         if not reading.found:  # no board in sight: nothing to say of its pieces
             self._outline = ()
             self.missing = ()
-            self.hidden, self.glared, self._looks = {}, {}, {}
+            self.hidden, self.glared, self._looks, self.twice = {}, {}, {}, {}
             return
         if not reading.blurred:
             self.blurred_since = None
@@ -181,6 +191,9 @@ class BoardReader:
                     self._seen[marker] = at
             return
         self._sharp_at = at
+        self.twice = reading.twice
+        for marker in reading.twice:  # seen, if too often: said as such, not as missing
+            self._seen[marker] = at
         moved = not steady(self._outline, reading.outline)
         for marker, cell in reading.pieces.items():
             if cell is not None:
@@ -199,6 +212,7 @@ class BoardReader:
                 if reading.pieces.get(m.marker) is None
                 and m.marker not in self.hidden
                 and m.marker not in self.glared
+                and m.marker not in self.twice
             )
             return
         missing = [
@@ -227,6 +241,7 @@ class BoardReader:
         looks: dict[int, Look] = {}
         if still and reading.view is not None:
             read = {cell for cell in reading.pieces.values() if cell is not None}
+            read.update(cell for cells in reading.twice.values() for cell in cells)
             by_cell: dict[str, Look] = {}
             for marker, cell in self._cells.items():
                 if marker not in reading.pieces:

@@ -34,6 +34,7 @@ class FaultKind(Enum):
     LEFT_OUT = "left-out"  # damaged games are left out of the history
     PIECE_MISSING = "piece-missing"  # piece, others: hex pieces the camera does not see
     CAMERA_BLURRED = "camera-blurred"  # every picture too blurred to judge the hex board
+    PIECE_TWICE = "piece-twice"  # piece, cells: a hex piece's code seen on two cells (a copy)
 
 
 @dataclass(frozen=True)
@@ -41,7 +42,8 @@ class Fault:
     """A fault and its facts: ``card`` (a notation) of ``deck``, counts of ``games``
     and ``moves``, the ``table`` whose deck a stray card is from, the hex ``piece``
     not seen (side, kind, number as printed), how many ``others`` are not seen, and
-    whether a ``lamp`` shines on the board where they may lie unread."""
+    whether a ``lamp`` shines on the board where they may lie unread; the ``cells`` a
+    piece seen twice is seen on."""
 
     kind: FaultKind
     card: str | None = None
@@ -52,6 +54,7 @@ class Fault:
     piece: tuple[str, str, int] | None = None
     others: int = 0
     lamp: bool = False
+    cells: tuple[str, ...] = ()
 
 
 #: Each fault: its title and its sentence (``{card}`` the card by its face).
@@ -86,6 +89,7 @@ FAULTS: dict[FaultKind, tuple[str, str]] = {
         N_("Camera blurred"),
         N_("Too blurred to see the board: focus the camera and hold it still."),
     ),
+    FaultKind.PIECE_TWICE: (N_("Piece seen twice"), ""),  # the piece: see _piece_line()
 }
 
 #: A hex piece as its token names it (side, kind): the number printed on it follows.
@@ -108,6 +112,10 @@ def _piece_line(fault: Fault) -> str:
     if fault.piece is None:
         return ""
     piece = piece_name(*fault.piece)
+    if fault.kind is FaultKind.PIECE_TWICE:
+        return _("{piece} is seen on {cells}: take the copy away.").format(
+            piece=piece, cells=_(", ").join(fault.cells)
+        )
     if fault.lamp and not fault.others:
         return _(
             "{piece} is not seen: a lamp shines on the board. Move the lamp or shade the board."
@@ -136,7 +144,7 @@ def fault_words(fault: Fault) -> NoticeWords:
         text = _("A damaged history was set aside; kept: {games}, {moves}.").format(
             games=games, moves=moves
         )
-    elif fault.kind is FaultKind.PIECE_MISSING:
+    elif fault.kind in (FaultKind.PIECE_MISSING, FaultKind.PIECE_TWICE):
         text = _piece_line(fault)
     else:
         card = card_name(fault.card, fault.deck) if fault.card else ""

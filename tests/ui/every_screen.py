@@ -162,6 +162,10 @@ def fault_screens() -> Iterator[tuple[str, View]]:
             fault = Fault(FaultKind.PIECE_MISSING, piece=piece, others=others, lamp=lamp)
             app.hardware_status("piece", fault, 0.0)
             yield f"piece-missing-{piece[1]}-{others}{'-lamp' * lamp}", app.screen(0.0)
+        app = UiApp()
+        fault = Fault(FaultKind.PIECE_TWICE, piece=piece, cells=("k10", "k11", "j10"))
+        app.hardware_status("twice", fault, 0.0)
+        yield f"piece-twice-{piece[1]}", app.screen(0.0)
     for spec in all_games():
         app = UiApp()
         app.start_failed(spec.name, 0.0)

@@ -1,0 +1,129 @@
+"""A copy of a piece's token or of a board's corner square in the camera's sight (issue
+24 item 2, "every piece accounted for"): the pieces' sheet printed twice, its spare
+tokens lying beside the board, or one of them put down on a cell; a second board.
+
+The reading used to keep one code of each id, whichever the detector listed last: a
+spare token beside the board could take its piece off its cell in one frame and put
+it back in the next, and a copy on a cell could move it. Now a copy off the board
+changes nothing, a piece seen on two cells has no cell until one is taken away (the
+referee keeps it where it was, and the players are told), and a corner square seen
+twice is left out of the board's view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from card_codes.hex_board import CELL_CENTRES
+from companion.games.hex import START
+from companion.synthetic.hex_scene import HexScene, Hold, markers_of
+from companion.table.hex_board import read_board
+from companion.table.hex_reader import BoardReader
+from companion.table.hex_watch import steady
+
+SIZE = (1280, 720)
+SCALE = 2.3
+Frame = npt.NDArray[np.uint8]
+
+
+def _scene() -> HexScene:
+    return HexScene(SIZE, SCALE, seed=2, frames_per_step=1)
+
+
+def _frame(scene: HexScene) -> Frame:
+    return next(iter(scene.frames(START, [Hold(1)]))).copy()
+
+
+def paste(scene: HexScene, frame: Frame, marker: int, centre: tuple[float, float]) -> None:
+    """Lay a copy of ``marker``'s token with its middle at ``centre`` (px) of ``frame``."""
+    token, mask = scene.tokens[marker], scene.mask
+    left, top = round(centre[0] - mask.shape[1] / 2), round(centre[1] - mask.shape[0] / 2)
+    frame[top : top + mask.shape[0], left : left + mask.shape[1]][mask] = token[mask]
+
+
+def on_cell(scene: HexScene, cell: str) -> tuple[float, float]:
+    """Where ``cell``'s centre lies in the picture (px)."""
+    x, y = scene.where(*CELL_CENTRES[cell])
+    return (x * SIZE[0], y * SIZE[1])
+
+
+def spare_sheet(scene: HexScene, frame: Frame) -> None:
+    """Every piece's token again, in two columns on the wood either side of the board."""
+    step = scene.mask.shape[0] + 6
+    for index, marker in enumerate(sorted(markers_of(START))):
+        column, row = divmod(index, 13)
+        x = 40 + step * (index % 2) if column == 0 else SIZE[0] - 40 - step * (index % 2)
+        paste(scene, frame, marker, (x, 60 + row * 46))
+
+
+def test_a_spare_sheet_of_tokens_beside_the_board_changes_nothing() -> None:
+    """H1: with a copy of every token lying off the board, each piece is read on its
+    own cell (before, 13 of the 26 were read off the board: their copy beside it was
+    listed last)."""
+    scene = _scene()
+    frame = _frame(scene)
+    spare_sheet(scene, frame)
+    reading = read_board(frame)
+    assert reading.found and reading.pieces == markers_of(START) and reading.twice == {}
+
+
+def test_a_corner_square_seen_twice_is_left_out_of_the_view() -> None:
+    """H1: a copy of one of the board's corner squares (another board at the picture's
+    edge, seen smaller) does not bend the view: the board lies where it lay, every piece
+    on its cell (before, the copy, listed last, was taken for the board's own)."""
+    scene = _scene()
+    frame = _frame(scene)
+    plain = read_board(frame)
+    quad = plain.quads[0].astype(int)
+    (left, top), (right, bottom) = quad.min(axis=0) - 6, quad.max(axis=0) + 6
+    square = cv2.resize(frame[top:bottom, left:right], None, fx=0.7, fy=0.7)  # farther off
+    height, width = square.shape[:2]
+    frame[SIZE[1] - height - 10 : SIZE[1] - 10, 20 : 20 + width] = square
+    reading = read_board(frame)
+    assert reading.found and steady(plain.outline, reading.outline, 0.5)
+    assert reading.pieces == markers_of(START)
+
+
+def test_a_piece_seen_on_two_cells_has_none_in_that_frame() -> None:
+    """H1: a copy of Black's strike piece on b2 (marker 16) put down on e5: the piece is
+    seen on both, read on neither, and named with its two cells in board order."""
+    scene = _scene()
+    frame = _frame(scene)
+    paste(scene, frame, 16, on_cell(scene, "e5"))
+    reading = read_board(frame)
+    assert reading.twice == {16: ("b2", "e5")} and 16 not in reading.pieces
+    others = {m: c for m, c in markers_of(START).items() if m != 16}
+    assert reading.pieces == others
+
+
+def _timed(frames: Iterable[Frame], fps: float = 5.0) -> Iterator[tuple[Frame, float]]:
+    for index, frame in enumerate(frames):
+        yield frame, index / fps
+
+
+def test_the_reader_keeps_a_piece_seen_twice_where_it_was_and_never_calls_it_missing() -> None:
+    """Issue 24 item 2: a piece seen on two cells for longer than the 3 s after which a
+    piece not seen is missing keeps its cell and is not missing: it is ``twice`` while
+    the copy lies there, and no position but the start is taken; once the copy is
+    taken away, nothing is said of it."""
+    scene = _scene()
+    plain = _frame(scene)
+    copied = plain.copy()
+    paste(scene, copied, 16, on_cell(scene, "e5"))
+    reader = BoardReader()
+    frames = [plain] * 4 + [copied] * 25 + [plain] * 4
+    taken, twice = [], []
+    for frame, at in _timed(frames):
+        seen = reader.feed(frame, at)
+        if seen is not None:
+            taken.append(seen.position)
+        twice.append(dict(reader.twice))
+        assert reader.missing == ()
+    assert taken == [START]
+    assert twice[4:29] == [{16: ("b2", "e5")}] * 25
+    assert twice[29:] == [{}] * 4
+    assert reader.watch.cells[16] == "b2"
