@@ -223,7 +223,7 @@ class HexScene:
             state.held.discard(step.marker)
             state.flipped.discard(step.marker)
             state.cells[step.marker] = step.cell
-            state.spots[step.marker] = self._spot()
+            state.spots[step.marker] = self._spot() if step.off is None else step.off
             state.hand, state.elbow = step.cell, None
         elif isinstance(step, Away):
             state.hand = state.elbow = None

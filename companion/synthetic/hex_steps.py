@@ -21,6 +21,8 @@ class Lift:
 class Put:
     marker: int
     cell: str
+    #: Where it lies from the cell's centre (mm; None: as the scene's ``offcentre``).
+    off: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,9 @@ bend, then a homography; :mod:`companion.table.hex_view`) from every fiducial co
 seen (two of the six are enough, so hands and a tilted or turned board are fine), and
 puts each piece on the cell whose centre is nearest its marker's centre; a piece
 farther than ``OFF_CELL`` of a cell from every centre is off the board (set aside,
-or held up in a hand). A code seen more than once (a copy: a second sheet of tokens
+or held up in a hand). A piece read on a cell in the frame before stays on it within
+``HOLD_MM`` (a piece on the line between two cells is not read on each in turn). A
+code seen more than once (a copy: a second sheet of tokens
 printed) is the piece on the one cell a copy lies on, the others off the board; a
 piece seen on two cells at once has no cell in that frame
 (:attr:`BoardReading.twice`); a corner square seen twice (another board in sight)
@@ -33,7 +35,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
 from typing import Final
@@ -55,11 +57,17 @@ OFF_CELL: Final = 0.6
 FAINT_SIDE_MM: Final = (8.0, 13.0)
 FAINT_RATIO: Final = 1.3
 FAINT_OFF_MM: Final = 3.0
+#: A piece read on a cell in the frame before stays on it unless another cell's centre
+#: is nearer by more than this (mm): a piece put down on the line between two cells is
+#: read on one of them in every frame, not on each in turn (the camera's noise moves
+#: its code's middle by a fraction of a millimetre from frame to frame).
+HOLD_MM: Final = 2.0
 #: Fiducials needed for a homography: one marker's 4 corners would do, two are steadier.
 MIN_FIDUCIALS: Final = 2
 _FIDUCIAL_IDS: Final = frozenset(marker for marker, _, _ in FIDUCIALS)
 _PIECE_IDS: Final = frozenset(range(10, 36))
 _NAMES: Final = tuple(CELL_CENTRES)
+_INDEX: Final = {name: index for index, name in enumerate(_NAMES)}
 _CENTRES: Final = np.array([CELL_CENTRES[name] for name in _NAMES], dtype=np.float64)
 
 Grey = npt.NDArray[np.uint8]
@@ -132,11 +140,13 @@ def read_board(
     frame: npt.NDArray[np.uint8],
     before: BoardView | None = None,
     parallax: Parallax | None = None,
+    held: Mapping[int, str | None] | None = None,
 ) -> BoardReading:
     """Read one BGR or greyscale frame (see the module docstring); ``before`` is the
     board's view on the frames before, with the lens's bend found then
     (:func:`~companion.table.hex_view.board_view`), ``parallax`` how standing pieces
-    were seen then (:mod:`~companion.table.hex_parallax`)."""
+    were seen then (:mod:`~companion.table.hex_parallax`), ``held`` the cell each
+    piece was last read on (by marker), kept within :data:`HOLD_MM`."""
     grey = _grey(frame)
     corners, ids, rejected = _detector().detectMarkers(grey)
     if ids is None or len(ids) == 0:
@@ -166,7 +176,9 @@ def read_board(
         on_board = tops if parallax is None else parallax.feet(view, tops)
         distances = np.linalg.norm(on_board[:, None, :] - _CENTRES[None, :, :], axis=2)
         nearest = distances.argmin(axis=1)
-        for (marker, _), index, row in zip(codes, nearest.tolist(), distances, strict=True):
+        for (marker, _), near, row in zip(codes, nearest.tolist(), distances, strict=True):
+            kept = _INDEX.get((held or {}).get(marker) or "")
+            index = kept if kept is not None and row[kept] <= row[near] + HOLD_MM else near
             cell = _NAMES[index] if row[index] <= OFF_CELL * CELL_MM else None
             seen.setdefault(marker, set()).add(cell)
     pieces, twice = _one_cell_each(seen)

@@ -45,7 +45,7 @@ class HexCamera:
 
     def frame(self, image: npt.NDArray[np.uint8]) -> Verdict | None:
         """Read one frame; a verdict when it gave a new stable position."""
-        self.reading = read_board(image, self.view, self.parallax)
+        self.reading = read_board(image, self.view, self.parallax, self.watch.cells)
         self.view = self.reading.view or self.view
         glared = start_in_glare(self.watch, self.start, self.reading, image, self.parallax)
         position = self.watch.feed(self.reading, glared=glared)

@@ -154,7 +154,7 @@ class BoardReader:
 
     def feed(self, image: npt.NDArray[np.uint8], at: float) -> BoardSeen | None:
         """One frame at ``at`` (table time): a position taken, else ``None``."""
-        reading = read_board(image, self.view, self.parallax)
+        reading = read_board(image, self.view, self.parallax, self.watch.cells)
         self.reading = reading
         self.view = reading.view or self.view
         self.parallax = reading.parallax or self.parallax

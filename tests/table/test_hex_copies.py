@@ -1,6 +1,7 @@
-"""A copy of a piece's token or of a board's corner square in the camera's sight (issue
-24 item 2, "every piece accounted for"): the pieces' sheet printed twice, its spare
-tokens lying beside the board, or one of them put down on a cell; a second board.
+"""What a real table shows the camera besides one board and its 26 pieces (issue 24 item
+2, "every piece accounted for"): the pieces' sheet printed twice, its spare tokens
+lying beside the board, or one of them put down on a cell; a second board; a piece
+put down on the line between two cells.
 
 The reading used to keep one code of each id, whichever the detector listed last: a
 spare token beside the board could take its piece off its cell in one frame and put
@@ -19,8 +20,8 @@ import numpy as np
 import numpy.typing as npt
 
 from card_codes.hex_board import CELL_CENTRES
-from companion.games.hex import START
-from companion.synthetic.hex_scene import HexScene, Hold, markers_of
+from companion.games.hex import START, Cell
+from companion.synthetic.hex_scene import Away, HexScene, Hold, Lift, Put, markers_of
 from companion.table.hex_board import read_board
 from companion.table.hex_reader import BoardReader
 from companion.table.hex_watch import steady
@@ -127,3 +128,28 @@ def test_the_reader_keeps_a_piece_seen_twice_where_it_was_and_never_calls_it_mis
     assert twice[4:29] == [{16: ("b2", "e5")}] * 25
     assert twice[29:] == [{}] * 4
     assert reader.watch.cells[16] == "b2"
+
+
+def _boundary(cell: str, other: str) -> tuple[float, float]:
+    """The offset (mm) from ``cell``'s centre to the line between it and ``other``."""
+    (x, y), (u, v) = CELL_CENTRES[cell], CELL_CENTRES[other]
+    return ((u - x) / 2, (v - y) / 2)
+
+
+def test_a_piece_on_the_line_between_two_cells_is_read_on_one_of_them() -> None:
+    """H3, issue 24 item 2: Black's strike piece on b2 put down on the line between c2
+    and c3. The camera's noise read it on c3 and c2 in turn, so the board was never
+    still and no move was ever taken, with nothing said (seed 2: it flickered in each
+    frame). Now it stays on the cell it was first read on, and the move is taken."""
+    scene = HexScene(SIZE, SCALE, seed=2, frames_per_step=1, noise=2.0)
+    steps = [Hold(4), Lift(16), Put(16, "c2", off=_boundary("c2", "c3")), Away(), Hold(12)]
+    reader = BoardReader()
+    taken = [
+        seen.position
+        for frame, at in _timed(scene.frames(START, steps))
+        if (seen := reader.feed(frame, at)) is not None
+    ]
+    assert taken[0] == START and len(taken) == 2
+    b2 = Cell.parse("b2")
+    (moved,) = [cell for cell in ("c2", "c3") if taken[1] == START.after(b2, Cell.parse(cell))]
+    assert reader.watch.cells[16] == moved
