@@ -60,13 +60,15 @@ def gigabytes(size: int) -> str:
 
 @dataclass(frozen=True)
 class Kept:
-    """An earlier recording of this recorder: its folder, start, size and frames."""
+    """An earlier recording of this recorder: its folder, start (by its name), size and
+    frames, and when it began by its last frame (None: no frame)."""
 
     path: Path
     started: float
     number: int
     size: int
     frames: int
+    began: float | None = None
 
 
 def started_at(name: str) -> tuple[float, int] | None:
@@ -82,17 +84,26 @@ def started_at(name: str) -> tuple[float, int] | None:
     return started, int(match.group("number") or 1)
 
 
-def frames_in(folder: Path) -> tuple[int, int] | None:
+def frames_in(folder: Path) -> tuple[int, int, float | None] | None:
     """The size and the count of the frames in ``folder``, if it holds nothing else
-    (no other file, no folder, no link)."""
+    (no other file, no folder, no link), and when the recording began by its last frame:
+    the time the frame was written less its time in the recording (None: no frame). A
+    recording named by a clock not yet set (a Pi starts with the time of its last
+    shutdown, NTP sets it later) began then, not at its name."""
     size = frames = 0
+    last: tuple[int, float] | None = None  # the last frame's number and its start
     with os.scandir(folder) as entries:
         for entry in entries:
-            if not entry.is_file(follow_symlinks=False) or not FRAME.fullmatch(entry.name):
+            match = FRAME.fullmatch(entry.name)
+            if not entry.is_file(follow_symlinks=False) or match is None:
                 return None
-            size += entry.stat(follow_symlinks=False).st_size
+            stat = entry.stat(follow_symlinks=False)
+            size += stat.st_size
             frames += 1
-    return size, frames
+            number = int(match.group("number"))
+            if last is None or number > last[0]:
+                last = number, stat.st_mtime - float(match.group("time"))
+    return size, frames, None if last is None else last[1]
 
 
 def size_of(path: Path) -> int:
@@ -192,7 +203,8 @@ class RecordingsKeeper:
         if self.keep_days:
             now = self._wall_clock()
             for recording in list(self.kept):
-                age = (now - recording.started) / DAY
+                began = recording.started if recording.began is None else recording.began
+                age = (now - began) / DAY
                 if age > self.keep_days:
                     self._remove(
                         recording,

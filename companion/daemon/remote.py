@@ -4,7 +4,9 @@
 the staff commands the bus's thread accepted (``reset``, ``message``, ``names``) and
 carries them out as the buttons would, tells the bus when the journal has news, and
 at most once a second offers the table's state, when it changed (the time and the
-idle seconds apart: the server adds the seconds since ``at`` to ``idle``).
+idle seconds apart: the server adds the seconds since ``at`` to ``idle``), or when the
+table's clock was set (NTP, after a start with the time of the last shutdown: the
+server's idle time would go by the old clock).
 
 A part of the daemon (:mod:`companion.daemon.parts`): it sees the table as the staff
 work it (:class:`~companion.daemon.parts.StaffTable`: reset, message, rename, state,
@@ -31,6 +33,8 @@ log = logging.getLogger(__name__)
 
 #: The state is offered at most this often.
 STATE_SECONDS = 1.0
+#: Seconds the wall clock may move against the loop's before the state is offered again.
+CLOCK_SET_SECONDS = 2.0
 
 
 class PhonePage(Protocol):
@@ -52,6 +56,7 @@ class Remote:
         self.phone = phone
         self._next_state = float("-inf")
         self._offered: TableState | None = None
+        self._offset = 0.0  # the offered state's wall clock less the loop's
         self._answer: Answer | None = None
 
     def start(self) -> None:
@@ -78,8 +83,9 @@ class Remote:
             self._next_state = now + STATE_SECONDS
             state = self.state(now)
             same = replace(state, at=0.0, idle=0.0)
-            if same != self._offered:
-                self._offered = same
+            offset = state.at - now
+            if same != self._offered or abs(offset - self._offset) > CLOCK_SET_SECONDS:
+                self._offered, self._offset = same, offset
                 self.bus.offer_state(state)
 
     def act(self, command: Command, now: float) -> None:

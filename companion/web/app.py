@@ -78,6 +78,7 @@ def create_app(
     password_hash: Callable[[], str | None],
     secret: str,
     clock: Callable[[], float] = time.time,
+    monotonic: Callable[[], float] = time.monotonic,
     https_only: bool = False,
     live: LiveSource | None = None,
 ) -> Starlette:
@@ -99,6 +100,6 @@ def create_app(
         ],
         exception_handlers={HTTPException: _error},
     )
-    app.state.site = Site(source, password_hash, clock)
+    app.state.site = Site(source, password_hash, clock, monotonic)
     app.state.live = live
     return app

@@ -25,6 +25,10 @@ class Site:
     source: CafeSource
     password_hash: Callable[[], str | None]
     clock: Callable[[], float] = time.time
+    #: The clock of the staff sessions' and the lockouts' durations: monotonic, so
+    #: that setting the server's clock (NTP) neither ends a session nor lengthens a
+    #: lockout by the hours it moved.
+    monotonic: Callable[[], float] = time.monotonic
     #: The dashboard's idea of "now" for the leaderboard's periods (local time).
     local: Callable[[float], time.struct_time] = field(default=time.localtime)
     sessions: StaffSessions = field(init=False)
@@ -33,8 +37,8 @@ class Site:
     card_texts: dict[tuple[str, Any], str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.sessions = StaffSessions(self.clock)
-        self.throttle = LoginThrottle(self.clock)
+        self.sessions = StaffSessions(self.monotonic)
+        self.throttle = LoginThrottle(self.monotonic)
 
 
 def site_of(request: Request) -> Site:

@@ -47,6 +47,9 @@ def filled(tmp_path: Path, journal: Path) -> Iterator[CafeServer]:
 
 
 def _app(server: CafeServer, clock: Clock, **options: Any) -> Any:
+    """The dashboard with ``clock`` for its wall clock and its durations' clock alike
+    (``options`` may give the durations' clock apart: ``monotonic``)."""
+    options.setdefault("monotonic", clock)
     return create_app(
         server, password_hash=lambda: PASSWORD_HASH, secret="s" * 32, clock=clock, **options
     )
@@ -185,6 +188,32 @@ def test_a_staff_session_ends_after_twelve_hours(guarded: TestClient, clock: Clo
     assert _try(guarded, PASSWORD).status_code == 303
     assert "Reset the table" in guarded.get("/tables/t1").text
     clock.now += 12 * 3600
+    assert "Reset the table" not in guarded.get("/tables/t1").text
+
+
+def test_setting_the_servers_clock_back_neither_lengthens_a_lockout_nor_a_session(
+    filled: CafeServer, clock: Clock
+) -> None:
+    """docs/cafe.md "The staff login" (issue 22): the minutes of a lockout and the
+    hours of a session are the time that passes. The server's clock set back an hour
+    by NTP during a lockout, the address may try again a minute later, not an hour and
+    a minute later (the lockout and its wrong passwords were timed by the wall clock);
+    set forward twelve hours, a staff session still lasts its twelve hours."""
+    durations = Clock(500.0)  # the monotonic clock: it only goes on
+    app = _app(filled, clock, monotonic=durations)
+    guarded = TestClient(app, client=("10.0.0.5", 50000))
+    for _ in range(5):
+        _try(guarded, "guess")
+    clock.now -= 3600  # NTP sets the clock back an hour
+    durations.advance(60)
+    clock.now += 60
+    assert _try(guarded, "guess").status_code == 403  # its lockout over, one wrong
+    assert _try(guarded, PASSWORD).status_code == 303
+    assert "Reset the table" in guarded.get("/tables/t1").text
+    clock.now += 12 * 3600  # NTP sets the clock forward twelve hours
+    durations.advance(60)
+    assert "Reset the table" in guarded.get("/tables/t1").text
+    durations.advance(12 * 3600)
     assert "Reset the table" not in guarded.get("/tables/t1").text
 
 

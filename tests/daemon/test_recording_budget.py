@@ -7,6 +7,7 @@ every failure said in the log, none of them stopping the recording or the game
 from __future__ import annotations
 
 import logging
+import os
 import shutil
 import time
 from pathlib import Path
@@ -25,13 +26,23 @@ NOW = time.mktime((2026, 11, 28, 3, 15, 0, 0, 0, -1))
 CURRENT = "20261128-031500"
 
 
-def _recording(parent: Path, name: str, sizes: list[int]) -> Path:
-    """An earlier recording of the recorder: frames of ``sizes`` bytes."""
+def _recording(parent: Path, name: str, sizes: list[int], began: float | None = None) -> Path:
+    """An earlier recording of the recorder: frames of ``sizes`` bytes, 5 a second,
+    each written ``began`` (the start in its name unless given) plus its time."""
     folder = parent / name
     folder.mkdir(parents=True)
+    named = started_at(name)
+    start = began if began is not None else named[0] if named is not None else NOW
     for number, size in enumerate(sizes, 1):
-        (folder / frame_name(number, number / 5)).write_bytes(b"x" * size)
+        frame = folder / frame_name(number, number / 5)
+        frame.write_bytes(b"x" * size)
+        os.utime(frame, (start + number / 5, start + number / 5))
     return folder
+
+
+def ago(days: float) -> str:
+    """The folder name of a recording started ``days`` before :data:`NOW`."""
+    return time.strftime("%Y%m%d-%H%M%S", time.localtime(NOW - days * 86400))
 
 
 def _keeper(parent: Path, keep_bytes: int, keep_days: float = 0.0) -> RecordingsKeeper:
@@ -197,9 +208,6 @@ def test_recordings_older_than_keep_days_go(
     whatever room is left; the younger ones stay."""
     caplog.set_level(logging.INFO)
 
-    def ago(days: float) -> str:
-        return time.strftime("%Y%m%d-%H%M%S", time.localtime(NOW - days * 86400))
-
     old = _recording(tmp_path, ago(31), [10])
     young = _recording(tmp_path, ago(29), [10])
     keeper = _keeper(tmp_path, keep_bytes=0, keep_days=30)
@@ -207,6 +215,23 @@ def test_recordings_older_than_keep_days_go(
     assert keeper.removed == [old] and young.is_dir()
     (line,) = [line for line in _said(caplog) if line.startswith("removed")]
     assert line.endswith("it started 31.0 days ago, more than record.keep_days = 30")
+
+
+def test_keep_days_counts_a_recording_from_when_its_frames_were_written(
+    tmp_path: Path,
+) -> None:
+    """Issue 24 (docs/hex-referee.md "Records and replays", ``keep_days``):
+    a Pi has no clock of its own; a daemon started with the time of the last shutdown,
+    two days before, names its recording by that time, and NTP sets the clock a moment
+    later. A day later that recording, made yesterday, is not more than ``keep_days =
+    1`` old: its frames, written with the clock set, say when it began. A recording
+    really started two days ago still goes."""
+
+    yesterday = _recording(tmp_path, ago(3), [10, 10], began=NOW - 0.9 * 86400)
+    old = _recording(tmp_path, ago(2), [10, 10])
+    keeper = _keeper(tmp_path, keep_bytes=0, keep_days=1)
+    keeper.close()
+    assert keeper.removed == [old] and yesterday.is_dir()
 
 
 def test_a_removal_refused_is_logged_and_the_keeper_goes_on(
