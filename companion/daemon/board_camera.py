@@ -6,10 +6,12 @@ read as the hex board (:class:`~companion.table.hex_reader.BoardReader`): a posi
 taken is a :class:`~companion.table.hex_events.BoardSeen`, handed to the session
 through the runner like a card placed (journaled, then played by the flow), and a
 piece the camera stops seeing is said on the OLED in the players' words ("White
-strike piece 3 is not seen") and written to the log, until it is seen again; a
-piece seen on two cells at once, a copy of its token on the board, is said too
-("White strike piece 3 is seen on d4, f6: take the copy away"), and the referee keeps
-the piece where it was until only one is seen. A piece
+strike piece 3 is not seen"; "White support piece 3 is hidden by Black strike piece
+6: move them apart." when a paper token put down over its edge hides its code) and
+written to the log, until it is seen again; a piece seen on two cells at once, a
+copy of its token on the board, is said too ("White strike piece 3 is seen on d4,
+f6: take the copy away"), and the referee keeps the piece where it was until only
+one is seen. A piece
 under a hand resting on the board, or in a lamp's glare, is not said: only the log
 names it. A piece put down in a lamp's glare is not seen at all, its old cell seen
 empty: it is said not seen with the lamp to blame ("... a lamp shines on the board.
@@ -254,24 +256,33 @@ class BoardCamera:
     def _say_missing(self, missing: tuple[MissingPiece, ...], now: float, at: float = 0.0) -> bool:
         """Say the pieces not seen (and whether a lamp's glare may hide them) when they
         change; True when the screen changes."""
-        if [(m.marker, bool(m.lamp)) for m in missing] == [
-            (m.marker, bool(m.lamp)) for m in self._missing
+        if [(m.marker, bool(m.lamp), m.over) for m in missing] == [
+            (m.marker, bool(m.lamp), m.over) for m in self._missing
         ]:
             return False
         self._missing = missing
         if not missing:
             self.runner.app.hardware_status(PIECE, None, now)
             return True
+        from card_codes.hex_board import marker_piece
+        from companion.table.hex_reader import piece_name
+
         first = missing[0]
         names = ", ".join(f"{m.name} (marker {m.marker})" for m in missing)
         lamp = next((m.lamp for m in missing if m.lamp), ())
         glare = f"; a lamp's glare on {', '.join(lamp)}, where it may lie unread" if lamp else ""
-        log.warning("hex board: not seen for %.1f s: %s%s", at - first.since, names, glare)
+        under = "".join(
+            f"; {m.name} lies under {piece_name(m.over)} (marker {m.over})"
+            for m in missing
+            if m.over is not None
+        )
+        log.warning("hex board: not seen for %.1f s: %s%s%s", at - first.since, names, glare, under)
         fault = Fault(
             FaultKind.PIECE_MISSING,
             piece=(first.side, first.kind, first.number),
             others=len(missing) - 1,
             lamp=bool(lamp),
+            over=None if first.over is None else marker_piece(first.over),
         )
         self.runner.app.hardware_status(PIECE, fault, now)
         return True

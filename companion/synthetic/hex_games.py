@@ -9,7 +9,7 @@ board is left alone for ``still`` frames, long enough for a position to be taken
     >>> from companion.games.hex import START
     >>> script = HexScript(START, still=3)
     >>> script.move("b2-c2").steps
-    [Lift(marker=16), Put(marker=16, cell='c2'), Away(), Hold(frames=3)]
+    [Lift(marker=16), Put(marker=16, cell='c2', off=None), Away(), Hold(frames=3)]
 """
 
 from __future__ import annotations

@@ -94,6 +94,9 @@ class BoardReading:
     #: The pieces whose code is seen on two cells or more (a copy of a token), by
     #: marker id: their cells, in reading order; such a piece is not in ``pieces``.
     twice: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    #: Where each piece read on a cell lies on the board (mm from its middle, where
+    #: the piece stands), by marker id.
+    spots: dict[int, tuple[float, float]] = field(default_factory=dict)
 
     @property
     def fiducial_ids(self) -> list[int]:
@@ -168,6 +171,7 @@ def read_board(
     if view is None:
         return BoardReading(None, quads=found)
     seen: dict[int, set[str | None]] = {}
+    spots: dict[int, tuple[float, float]] = {}
     codes = [(marker, quad) for marker, quad in detected if marker in _PIECE_IDS]
     if codes:
         middles = np.array([quad.mean(axis=0) for _, quad in codes], dtype=np.float64)
@@ -176,15 +180,20 @@ def read_board(
         on_board = tops if parallax is None else parallax.feet(view, tops)
         distances = np.linalg.norm(on_board[:, None, :] - _CENTRES[None, :, :], axis=2)
         nearest = distances.argmin(axis=1)
-        for (marker, _), near, row in zip(codes, nearest.tolist(), distances, strict=True):
+        at = zip(codes, nearest.tolist(), distances, on_board.tolist(), strict=True)
+        for (marker, _), near, row, (x, y) in at:
             kept = _INDEX.get((held or {}).get(marker) or "")
             index = kept if kept is not None and row[kept] <= row[near] + HOLD_MM else near
             cell = _NAMES[index] if row[index] <= OFF_CELL * CELL_MM else None
             seen.setdefault(marker, set()).add(cell)
+            if cell is not None:  # a copy off the board is not where the piece lies
+                spots[marker] = (x, y)
     pieces, twice = _one_cell_each(seen)
+    spots = {marker: spots[marker] for marker, cell in pieces.items() if cell is not None}
     sharp = sharpness(grey, view, fiducials)
     faint = faint_codes(rejected, view, parallax, [*pieces.values(), *chain(*twice.values())])
-    return BoardReading(view, pieces, _outline(view), sharp, found, parallax, faint, twice)
+    outline = _outline(view)
+    return BoardReading(view, pieces, outline, sharp, found, parallax, faint, twice, spots)
 
 
 def _one_cell_each(

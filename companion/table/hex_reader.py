@@ -23,7 +23,10 @@ read, and its old cell is seen empty): when a piece is missing and its last cell
 seen bare, the cells under a lamp's white reflection are looked for on the whole
 board (:func:`~companion.table.hex_lamp.lamp_cells`, 2.5-5 ms, only while a piece
 is missing), and named with it (:attr:`MissingPiece.lamp`), so that the players are
-told to move the lamp rather than to put the piece back.
+told to move the lamp rather than to put the piece back. A missing piece whose last
+spot another piece read now lies over (:data:`OVER_MM`: a paper token put down over
+its neighbour's edge hides the neighbour's code) is named with that piece
+(:attr:`MissingPiece.over`), so that they are told to move the two apart.
 
 A piece is *hidden* while a hand, an arm or a sleeve rests over its last cell: in each
 still frame where a piece is not seen, its cell is looked at
@@ -64,13 +67,14 @@ and is said missing at the first sharp frame once its 3 s have passed.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
-from card_codes.hex_board import PIECES, marker_piece
+from card_codes.hex_board import PIECES, TOKEN_MM, marker_piece
 from companion.games.hex import Position
 from companion.table.hex_board import BoardReading, read_board
 from companion.table.hex_cover import Cover, Look, look
@@ -87,6 +91,10 @@ STILL_SECONDS: Final = 0.5
 #: (:data:`STILL_SECONDS`) is missing.
 MISSING_STILLS: Final = 6
 _MARKERS: Final = tuple(piece.marker for piece in PIECES)
+#: A piece not seen lies under another read this near where it was last seen (mm
+#: between their middles): two 22 mm tokens 3.5 mm over each other, where the one
+#: below loses its code (bench/hex_overlap.py: 3 mm over, both are read).
+OVER_MM: Final = TOKEN_MM - 3.0
 
 
 @dataclass(frozen=True)
@@ -103,6 +111,9 @@ class MissingPiece:
     #: The cells under a lamp's white reflection, where it may lie unread: its last
     #: cell seen bare (or never seen) while glare lies on the board (empty: none).
     lamp: tuple[str, ...] = ()
+    #: The marker of a piece read lying over it (a paper token put down over the
+    #: edge of its neighbour hides the neighbour's code: :data:`OVER_MM`), or None.
+    over: int | None = None
 
     @property
     def name(self) -> str:
@@ -129,6 +140,7 @@ class BoardReader:
         self.reading: BoardReading | None = None
         self._seen: dict[int, float] = {}  # marker: when last seen on the board
         self._cells: dict[int, str] = {}  # marker: the cell it was last seen on
+        self._spots: dict[int, tuple[float, float]] = {}  # marker: where it was last seen
         self._same_since = 0.0
         self._outline: Outline = ()
         self._start: float | None = None
@@ -200,6 +212,7 @@ class BoardReader:
                 self._seen[marker] = at
                 moved = moved or self._cells.get(marker, cell) != cell
                 self._cells[marker] = cell
+        self._spots.update(reading.spots)
         if moved:
             self._same_since = at
         self._outline = reading.outline
@@ -223,8 +236,25 @@ class BoardReader:
         ]
         lamp = lamp_cells(image, reading.view) if missing and reading.view else ()
         self.missing = tuple(
-            replace(piece, lamp=lamp) if self._bare(piece.marker) else piece for piece in missing
+            replace(piece, lamp=lamp)
+            if self._bare(piece.marker)
+            else replace(piece, over=self._over(piece.marker, reading))
+            for piece in missing
         )
+
+    def _over(self, marker: int, reading: BoardReading) -> int | None:
+        """The piece read lying over ``marker`` where it was last seen, if one is; or
+        the one said so before, while it is not read anywhere (lifted to be moved)."""
+        spot = self._spots.get(marker)
+        near = [
+            (math.dist(spot, there), other)
+            for other, there in reading.spots.items()
+            if spot is not None and other != marker and math.dist(spot, there) < OVER_MM
+        ]
+        if near:
+            return min(near)[1]
+        before = next((m.over for m in self.missing if m.marker == marker), None)
+        return before if before is not None and before not in reading.spots else None
 
     def _bare(self, marker: int) -> bool:
         """True if ``marker``'s last cell was seen with nothing on it (or it has none):

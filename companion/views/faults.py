@@ -42,8 +42,9 @@ class Fault:
     """A fault and its facts: ``card`` (a notation) of ``deck``, counts of ``games``
     and ``moves``, the ``table`` whose deck a stray card is from, the hex ``piece``
     not seen (side, kind, number as printed), how many ``others`` are not seen, and
-    whether a ``lamp`` shines on the board where they may lie unread; the ``cells`` a
-    piece seen twice is seen on."""
+    whether a ``lamp`` shines on the board where they may lie unread, or the piece
+    read lying ``over`` it (side, kind, number); the ``cells`` a piece seen twice is
+    seen on."""
 
     kind: FaultKind
     card: str | None = None
@@ -55,6 +56,7 @@ class Fault:
     others: int = 0
     lamp: bool = False
     cells: tuple[str, ...] = ()
+    over: tuple[str, str, int] | None = None
 
 
 #: Each fault: its title and its sentence (``{card}`` the card by its face).
@@ -115,6 +117,10 @@ def _piece_line(fault: Fault) -> str:
     if fault.kind is FaultKind.PIECE_TWICE:
         return _("{piece} is seen on {cells}: take the copy away.").format(
             piece=piece, cells=_(", ").join(fault.cells)
+        )
+    if fault.over is not None and not fault.others:
+        return _("{piece} is hidden by {other}: move them apart.").format(
+            piece=piece, other=piece_name(*fault.over)
         )
     if fault.lamp and not fault.others:
         return _(

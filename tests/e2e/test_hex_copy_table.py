@@ -1,5 +1,6 @@
-"""A copy of a piece's token put down on the board, through the daemon's own loop (issue
-24 item 3: "said at once in the players' words on the OLED and in the log").
+"""A copy of a piece's token put down on the board, and a token put down over its
+neighbour, through the daemon's own loop (issue 24 item 3: "said at once in the
+players' words on the OLED and in the log").
 
 The players printed the pieces' sheet twice and a spare token lies on a cell: the
 camera sees Black's strike piece 6 on b2 and on e5. The OLED names the piece and its
@@ -26,6 +27,7 @@ from companion.views import HexView, MessageView
 from hardware.camera import open_camera
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "table"))
+from bench_modules import bench
 from test_hex_copies import on_cell, paste
 
 from companion.daemon.links import TableClock
@@ -65,3 +67,29 @@ def test_a_copy_on_a_cell_is_said_with_its_cells_and_no_move_is_taken_meanwhile(
     last = max(i for i, s in enumerate(table.screens) if SAID in getattr(s, "lines", ()))
     assert isinstance(table.screens[last + 1], HexView)  # the words go with the copy
     assert table.record()["turns"][0] == ["b2-c2"]
+
+
+def test_a_token_put_over_its_neighbour_is_said_with_the_piece_over_it(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Issue 24 item 3: Black's strike piece 6 moved from b2 to b3 (H3, turn 1's one
+    move) and put down 4.5 mm over the token of Black's strike piece 2 on a3 hides its
+    code (bench/hex_overlap.py): the move is taken, and 3 s later the OLED names both
+    and asks to move them apart (not "put it on its cell": it is on it), the log names
+    the markers; moved apart, the words go, and the game goes on to White's turn."""
+    scene = HexScene((1280, 720), 2.3, seed=5, frames_per_step=1)
+    off = bench("hex_overlap").towards("b3", "a3", 4.5)
+    steps: list[HexStep] = [Hold(4), Lift(16), Put(16, "b3", off=off), Away(), Hold(25)]
+    steps += [Lift(16), Put(16, "b3"), Away(), Hold(6)]
+    clock = TableClock()
+    session = Session(Journal.open(":memory:"), clock=clock, factory=factory(START))
+    camera = open_camera("synthetic", frames=scene.frames(START, steps), fps=FPS)
+    with caplog.at_level(logging.INFO, logger="companion.daemon.board_camera"):
+        table = run(session, camera, clock, (["Ana", "Ben"], []))
+    said = {line for line in _lines(table.screens) if "seen" in line or "hidden" in line}
+    over = "Black strike piece 2 is hidden by Black strike piece 6: move them apart."
+    assert said == {over}
+    (logged,) = {r.getMessage() for r in caplog.records if "lies under" in r.getMessage()}
+    assert logged.endswith("; black strike 2 lies under black strike 6 (marker 16)")
+    assert isinstance(table.screens[-1], HexView) and table.screens[-1].turn == 2
+    assert table.record()["turns"][0] == ["b2-b3"]

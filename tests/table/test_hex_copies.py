@@ -1,7 +1,7 @@
 """What a real table shows the camera besides one board and its 26 pieces (issue 24 item
 2, "every piece accounted for"): the pieces' sheet printed twice, its spare tokens
 lying beside the board, or one of them put down on a cell; a second board; a piece
-put down on the line between two cells.
+put down on the line between two cells; a paper token put down over its neighbour.
 
 The reading used to keep one code of each id, whichever the detector listed last: a
 spare token beside the board could take its piece off its cell in one frame and put
@@ -18,10 +18,11 @@ from collections.abc import Iterable, Iterator
 import cv2
 import numpy as np
 import numpy.typing as npt
+from bench_modules import bench
 
 from card_codes.hex_board import CELL_CENTRES
 from companion.games.hex import START, Cell
-from companion.synthetic.hex_scene import Away, HexScene, Hold, Lift, Put, markers_of
+from companion.synthetic.hex_scene import Away, HexScene, HexStep, Hold, Lift, Put, markers_of
 from companion.table.hex_board import read_board
 from companion.table.hex_reader import BoardReader
 from companion.table.hex_watch import steady
@@ -142,7 +143,8 @@ def test_a_piece_on_the_line_between_two_cells_is_read_on_one_of_them() -> None:
     still and no move was ever taken, with nothing said (seed 2: it flickered in each
     frame). Now it stays on the cell it was first read on, and the move is taken."""
     scene = HexScene(SIZE, SCALE, seed=2, frames_per_step=1, noise=2.0)
-    steps = [Hold(4), Lift(16), Put(16, "c2", off=_boundary("c2", "c3")), Away(), Hold(12)]
+    steps: list[HexStep] = [Hold(4), Lift(16), Put(16, "c2", off=_boundary("c2", "c3"))]
+    steps += [Away(), Hold(12)]
     reader = BoardReader()
     taken = [
         seen.position
@@ -153,3 +155,25 @@ def test_a_piece_on_the_line_between_two_cells_is_read_on_one_of_them() -> None:
     b2 = Cell.parse("b2")
     (moved,) = [cell for cell in ("c2", "c3") if taken[1] == START.after(b2, Cell.parse(cell))]
     assert reader.watch.cells[16] == moved
+
+
+def _over(overlap: float) -> BoardReader:
+    """A reader after 6 s of White's support piece from e3 put down on c2 ``overlap``
+    mm over the token on b2 (Black's strike piece 6, marker 16)."""
+    scene = HexScene((1920, 1080), 3.3, seed=2, frames_per_step=1, noise=2.0)
+    off = bench("hex_overlap").towards("c2", "b2", overlap)
+    steps: list[HexStep] = [Hold(4), Lift(30), Put(30, "c2", off=off), Away(), Hold(30)]
+    reader = BoardReader()
+    for frame, at in _timed(scene.frames(START, steps)):
+        reader.feed(frame, at)
+    return reader
+
+
+def test_a_token_lying_over_its_neighbour_is_named_with_the_piece_it_hides() -> None:
+    """Issue 24 item 3: a paper token put down 4.5 mm over its neighbour's edge hides
+    the neighbour's code (bench/hex_overlap.py): the neighbour is missing, and named
+    with the piece lying over it, so the players are told to move them apart rather
+    than to put a piece back that is on its cell. 3 mm over, both are read."""
+    (missing,) = _over(4.5).missing
+    assert (missing.marker, missing.over, missing.lamp) == (16, 30, ())
+    assert _over(3.0).missing == ()
