@@ -58,9 +58,10 @@ FAINT_SIDE_MM: Final = (8.0, 13.0)
 FAINT_RATIO: Final = 1.3
 FAINT_OFF_MM: Final = 3.0
 #: A piece read on a cell in the frame before stays on it unless another cell's centre
-#: is nearer by more than this (mm): a piece put down on the line between two cells is
-#: read on one of them in every frame, not on each in turn (the camera's noise moves
-#: its code's middle by a fraction of a millimetre from frame to frame).
+#: is nearer by more than this (mm), or it lies this much beyond ``OFF_CELL``: a piece
+#: put down on the line between two cells (or half off the board's edge) is read on
+#: one of them in every frame, not on each in turn (the camera's noise moves its
+#: code's middle by a fraction of a millimetre from frame to frame).
 HOLD_MM: Final = 2.0
 #: Fiducials needed for a homography: one marker's 4 corners would do, two are steadier.
 MIN_FIDUCIALS: Final = 2
@@ -184,7 +185,8 @@ def read_board(
         for (marker, _), near, row, (x, y) in at:
             kept = _INDEX.get((held or {}).get(marker) or "")
             index = kept if kept is not None and row[kept] <= row[near] + HOLD_MM else near
-            cell = _NAMES[index] if row[index] <= OFF_CELL * CELL_MM else None
+            off = OFF_CELL * CELL_MM + (HOLD_MM if index == kept else 0.0)
+            cell = _NAMES[index] if row[index] <= off else None
             seen.setdefault(marker, set()).add(cell)
             if cell is not None:  # a copy off the board is not where the piece lies
                 spots[marker] = (x, y)

@@ -13,6 +13,7 @@ twice is left out of the board's view.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Iterator
 
 import cv2
@@ -177,3 +178,18 @@ def test_a_token_lying_over_its_neighbour_is_named_with_the_piece_it_hides() -> 
     (missing,) = _over(4.5).missing
     assert (missing.marker, missing.over, missing.lamp) == (16, 30, ())
     assert _over(3.0).missing == ()
+
+
+def test_a_piece_half_off_the_boards_edge_keeps_its_cell_once_read_there() -> None:
+    """H1: Black's centre pushed 15 mm out from a1's middle, off the board's edge, is
+    off the board to a reader that never saw it on a1, and on a1 to one that did (up to
+    2 mm past the edge of what is read on a cell), so a piece at that edge is not read
+    on and off the board in turn."""
+    x, y = CELL_CENTRES["a1"]
+    out = 15.0 / math.hypot(x, y)
+    scene = _scene()
+    steps: list[HexStep] = [Lift(10), Put(10, "a1", off=(x * out, y * out)), Away(), Hold(1)]
+    *_, frame = scene.frames(START, steps)
+    assert read_board(frame).pieces[10] is None
+    assert read_board(frame, held={10: "a1"}).pieces[10] == "a1"
+    assert read_board(frame, held={10: "a2"}).pieces[10] is None
