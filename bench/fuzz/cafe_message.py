@@ -156,6 +156,10 @@ def seeds() -> dict[str, bytes]:
     found["state-link"] = found["state"].replace(
         state, TableState.of("t1", linked, "t1").payload(table.topics)
     )
+    turned = dict(STATE, game={**STATE["game"], "turn": 3, "moves_left": 2, "moves_allowed": 3})
+    found["state-turn"] = found["state"].replace(
+        state, TableState.of("t1", turned, "t1").payload(table.topics)
+    )
     found["status"] = f"companion/{CAFE}/t1/status\nonline".encode()
     line = LogEntry("t1", "b1", 1, 1_700_000_000.0, "WARNING", "companion", "Camera lost")
     found["log"] = f"companion/{CAFE}/t1/log\n".encode() + line.payload(Topics(CAFE, "t1"))

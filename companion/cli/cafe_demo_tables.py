@@ -112,7 +112,7 @@ class ScriptedBoard:
     """The hex board's reader at a synthetic table (what the loop's
     :class:`~companion.daemon.board_camera.BoardCamera` uses of one): the positions its
     table's script has made due, one a frame, the game's first marked ``first`` as a
-    camera marks it; no piece ever hidden, in glare, missing, seen twice or blurred."""
+    camera marks it; never a piece hidden, in glare, missing or seen twice, a blur or no board."""
 
     def __init__(self, due: deque[Position]) -> None:
         self.due = due
@@ -123,6 +123,7 @@ class ScriptedBoard:
         self.glared_start: Mapping[int, str] = {}
         self.twice: Mapping[int, tuple[str, ...]] = {}
         self.blurred_since: float | None = None
+        self.lost_since: float | None = None
         self._first = True
 
     def feed(self, image: npt.NDArray[np.uint8], at: float) -> BoardSeen | None:

@@ -18,7 +18,9 @@ empty: it is said not seen with the lamp to blame ("... a lamp shines on the boa
 Move the lamp or shade the board."), and the log names the cells in the glare;
 once the lamp is moved and the piece seen, the move is refereed. A camera whose
 every frame has been too blurred to judge for 10 s is said on the OLED ("Camera
-blurred") and in the log, until a sharp frame comes. A game beginning (not one
+blurred") and in the log, until a sharp frame comes; one that has not shown the
+board for 10 s ("Board not seen": knocked off it, the board covered or taken away),
+until a frame shows it. A game beginning (not one
 resumed after a restart, whose first board is compared with the game's) may start
 with pieces of its start never seen, in glare (:mod:`companion.table.hex_start`):
 the log names them, the players have nothing to do. Any other game costs nothing
@@ -67,6 +69,10 @@ PIECE = "piece"
 BLUR = "blur"
 #: The OLED's fault kind for a piece seen on two cells at once (a copy of its token).
 TWICE = "twice"
+#: The OLED's fault kind for a board the camera does not see.
+LOST = "board"
+#: No board in any frame this long (table time) is said: the camera is not on it.
+LOST_SECONDS = 10.0
 #: Every frame blurred this long (table time) is said: the camera needs focusing.
 BLUR_SECONDS = 10.0
 #: The camera check is logged when no position is taken this long after the board is
@@ -109,6 +115,10 @@ class BoardSight(Protocol):
     def blurred_since(self) -> float | None:
         """Since when every frame has been too blurred to judge (None: sharp)."""
 
+    @property
+    def lost_since(self) -> float | None:
+        """Since when no frame has shown the board (None: the last one did)."""
+
 
 #: How a game's board reader is made, from the game's start (None: a game resumed).
 OpenBoard: TypeAlias = Callable[[Position | None], BoardSight]
@@ -134,6 +144,7 @@ class BoardCamera:
         self._twice: tuple[int, tuple[str, ...]] | None = None  # the piece said seen twice
         self._kept: dict[str, set[int]] = {"under a hand": set(), "in glare": set()}
         self._blur_said = False
+        self._lost_said = False
         self._found_at: float | None = None  # the board first found in this game
         self._checked = False  # the camera check logged for this game
 
@@ -143,11 +154,12 @@ class BoardCamera:
         flow = self.runner.session.flow
         if not isinstance(flow, HexCameraFlow):
             said = bool(self._missing) or self._blur_said or self._twice is not None
-            changed = self.reader is not None and said
+            changed = self.reader is not None and (said or self._lost_said)
             self.reader, self._flow = None, None
             self._say_missing((), now)
             self._say_twice({}, now)
             self._unsay_blur(now)
+            self._say_lost(None, now, 0.0)
             return changed
         if self.reader is None or flow is not self._flow:
             start = None if flow.referee.looked else flow.engine.start  # not a restart
@@ -162,9 +174,10 @@ class BoardCamera:
         self._log_kept("under a hand", self.reader.hidden)
         self._log_kept("in glare", self.reader.glared)
         blurred = self._say_blur(self.reader, now, frame.timestamp)
+        lost = self._say_lost(self.reader.lost_since, now, frame.timestamp)
         said = self._say_missing(self.reader.missing, now, frame.timestamp)
         twice = self._say_twice(self.reader.twice, now)
-        return said or twice or blurred or seen is not None
+        return said or twice or blurred or lost or seen is not None
 
     def _check(self, frame: Frame, *, taken: bool) -> None:
         """Log the camera check once a game (module docstring)."""
@@ -228,6 +241,32 @@ class BoardCamera:
             " focus the camera on the board and hold it still",
             at - since,
             reader.reading.sharpness,
+        )
+        return True
+
+    def _say_lost(self, since: float | None, now: float, at: float) -> bool:
+        """Say once, on the OLED and in the log, when no frame has shown the board for
+        :data:`LOST_SECONDS` (the camera knocked off it, the board taken away or
+        covered: the referee sees no move meanwhile), and take it back when a frame
+        shows it; True when the screen changes."""
+        if since is None or not at - since >= LOST_SECONDS:
+            if since is not None or not self._lost_said:
+                return False
+            self._lost_said = False
+            self.runner.app.hardware_status(LOST, None, now)
+            log.info("hex board: found in the picture again")
+            return True
+        if self._lost_said:
+            return False
+        self._lost_said = True
+        self.runner.app.hardware_status(LOST, Fault(FaultKind.BOARD_LOST), now)
+        reading = self.reader.reading if self.reader is not None else None
+        squares = 0 if reading is None else reading.fiducials
+        log.warning(
+            "hex board: not found in the picture for %.1f s (%d of its corner squares"
+            " seen, 2 needed): point the camera at the board",
+            at - since,
+            squares,
         )
         return True
 

@@ -63,6 +63,7 @@ and is said missing at the first sharp frame once its 3 s have passed.
         reader.hidden                                      # the pieces under a hand
         reader.glared                                      # the pieces in glare
         reader.twice                                       # the pieces seen twice
+        reader.lost_since                                  # since when no board is seen
 """
 
 from __future__ import annotations
@@ -147,6 +148,8 @@ class BoardReader:
         self._sharp_at = 0.0  # the last frame not blurred
         #: Since when every frame has been too blurred to judge (None: the last was sharp).
         self.blurred_since: float | None = None
+        #: Since when no frame has shown the board (None: the last one did).
+        self.lost_since: float | None = None
         #: The pieces missing now (see the module docstring), in marker order.
         self.missing: tuple[MissingPiece, ...] = ()
         #: The pieces hidden now (under a hand), by marker: the last look at each one's cell.
@@ -168,6 +171,10 @@ class BoardReader:
         """One frame at ``at`` (table time): a position taken, else ``None``."""
         reading = read_board(image, self.view, self.parallax, self.watch.cells)
         self.reading = reading
+        if reading.found:
+            self.lost_since = None
+        elif self.lost_since is None:
+            self.lost_since = at
         self.view = reading.view or self.view
         self.parallax = reading.parallax or self.parallax
         first = self.watch.last is None

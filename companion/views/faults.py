@@ -35,6 +35,7 @@ class FaultKind(Enum):
     PIECE_MISSING = "piece-missing"  # piece, others: hex pieces the camera does not see
     CAMERA_BLURRED = "camera-blurred"  # every picture too blurred to judge the hex board
     PIECE_TWICE = "piece-twice"  # piece, cells: a hex piece's code seen on two cells (a copy)
+    BOARD_LOST = "board-lost"  # the hex board not found in the camera's pictures
 
 
 @dataclass(frozen=True)
@@ -92,6 +93,10 @@ FAULTS: dict[FaultKind, tuple[str, str]] = {
         N_("Too blurred to see the board: focus the camera and hold it still."),
     ),
     FaultKind.PIECE_TWICE: (N_("Piece seen twice"), ""),  # the piece: see _piece_line()
+    FaultKind.BOARD_LOST: (
+        N_("Board not seen"),
+        N_("Point the camera at the board, its corner squares in sight."),
+    ),
 }
 
 #: A hex piece as its token names it (side, kind): the number printed on it follows.
