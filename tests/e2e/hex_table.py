@@ -9,7 +9,7 @@ OLED and nobody at the buttons. Each screen the OLED shows is kept, in order.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,10 +26,11 @@ from companion.games.hex import Position
 from companion.journal import Journal
 from companion.session import Session
 from companion.synthetic.hex_games import HexVideo
-from companion.synthetic.hex_scene import HexScene, HexStep
+from companion.synthetic.hex_scene import HexScene, HexStep, Image
 from companion.table.layout import default_layout
 from companion.table.reader import TableReader
 from companion.ui.screens import View
+from companion.views import MessageView
 from hardware.buttons_fake import FakeButtons
 from hardware.camera import Camera, open_camera
 from hardware.display import open_display
@@ -86,11 +87,28 @@ def play(
     """Film ``steps`` from ``start`` and play them through the daemon (module docstring);
     without ``from_start`` the game starts at H1 whatever the board shows."""
     scene = scene or HexScene((1280, 720), 2.3, seed=5, frames_per_step=1)
+    frames = scene.frames(start, steps)
+    return play_frames(start if from_start else None, frames, variants=variants, players=players)
+
+
+def play_frames(
+    start: Position | None,
+    frames: Iterable[Image],
+    *,
+    variants: Sequence[str] = (),
+    players: Sequence[str] = ("Ana", "Ben"),
+) -> Table:
+    """Play ``frames`` (pictures made by a test) through the daemon, a new camera game
+    from ``start`` (None: H1)."""
     clock = TableClock()
-    journal = Journal.open(":memory:")
-    session = Session(journal, clock=clock, factory=factory(start if from_start else None))
-    camera = open_camera("synthetic", frames=scene.frames(start, steps), fps=FPS)
+    session = Session(Journal.open(":memory:"), clock=clock, factory=factory(start))
+    camera = open_camera("synthetic", frames=iter(frames), fps=FPS)
     return run(session, camera, clock, (list(players), list(variants)))
+
+
+def said_lines(screens: Sequence[object]) -> list[str]:
+    """Every line the OLED's messages said, in order."""
+    return [line for s in screens if isinstance(s, MessageView) for line in s.lines]
 
 
 def run(

@@ -12,26 +12,17 @@ game goes on where it was.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
 
 import pytest
-from hex_table import FPS, factory, run
+from hex_table import play_frames, said_lines
 
-from companion.daemon.links import TableClock
 from companion.games.hex import START
-from companion.journal import Journal
-from companion.session import Session
 from companion.synthetic.hex_scene import Away, HexScene, HexStep, Hold, Lift, Put
-from companion.views import HexView, MessageView
-from hardware.camera import open_camera
+from companion.views import HexView
 
 pytestmark = pytest.mark.slow
 
 SAID = "Point the camera at the board, its corner squares in sight."
-
-
-def _lines(screens: Sequence[object]) -> list[str]:
-    return [line for s in screens if isinstance(s, MessageView) for line in s.lines]
 
 
 def test_a_camera_off_the_board_is_said_after_10_s_until_the_board_is_back(
@@ -45,12 +36,9 @@ def test_a_camera_off_the_board_is_said_after_10_s_until_the_board_is_back(
     bare = [scene.table.copy() for _ in range(60)]  # the wood, no board in sight
     steps: list[HexStep] = [Hold(4), Lift(16), Put(16, "c2"), Away(), Hold(6)]
     after = list(scene.frames(START, steps))
-    clock = TableClock()
-    session = Session(Journal.open(":memory:"), clock=clock, factory=factory(START))
-    camera = open_camera("synthetic", frames=iter(before + bare + after), fps=FPS)
     with caplog.at_level(logging.INFO, logger="companion.daemon.board_camera"):
-        table = run(session, camera, clock, (["Ana", "Ben"], []))
-    assert SAID in _lines(table.screens)
+        table = play_frames(START, before + bare + after)
+    assert SAID in said_lines(table.screens)
     said = [i for i, s in enumerate(table.screens) if SAID in getattr(s, "lines", ())]
     assert isinstance(table.screens[said[-1] + 1], HexView)  # the board back: words gone
     messages = [r.getMessage() for r in caplog.records]

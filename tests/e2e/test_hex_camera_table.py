@@ -14,7 +14,7 @@ from pathlib import Path
 
 import cv2
 import pytest
-from hex_table import play, write_frames
+from hex_table import play, said_lines, write_frames
 
 from companion.cli import main
 from companion.flows.hex_camera import HexCameraFlow
@@ -23,7 +23,7 @@ from companion.games.scoring import score_record
 from companion.session import replay
 from companion.synthetic.hex_games import cards_video, endgame_video, opening_video
 from companion.synthetic.hex_scene import Away, HexScene, HexStep, Hold, Lift, Put, Rest, Shake
-from companion.views import HexView, MessageView
+from companion.views import HexView
 
 pytestmark = pytest.mark.slow
 
@@ -31,10 +31,6 @@ pytestmark = pytest.mark.slow
 def _turns(screens: Sequence[object]) -> dict[int, tuple[str, int]]:
     """Each turn's player and allowance as the countdown screen showed them."""
     return {s.turn: (s.player, s.allowed) for s in screens if isinstance(s, HexView)}
-
-
-def _lines(screens: Sequence[object]) -> list[str]:
-    return [line for s in screens if isinstance(s, MessageView) for line in s.lines]
 
 
 def test_the_opening_is_refereed_by_the_camera_alone(
@@ -52,11 +48,11 @@ def test_the_opening_is_refereed_by_the_camera_alone(
         3: ("Black", 3),
         4: ("White", 4),
     }
-    announced = [line for line in _lines(table.screens) if " may make " in line]
+    announced = [line for line in said_lines(table.screens) if " may make " in line]
     assert announced == [f"{('White', 'Black')[n % 2]} may make {n} moves." for n in range(2, 6)]
     lefts = [s.left for s in table.screens if isinstance(s, HexView) and s.turn == 4]
     assert lefts == [4, 3, 2, 1]  # counted down move by move, no button pressed
-    lines = _lines(table.screens)
+    lines = said_lines(table.screens)
     refused = lines.index("Black: that piece cannot reach e5.")
     assert lines[refused + 1] == "The board is as it was: Black has 3 moves left."
     assert table.daemon.links.buttons.status.ok  # nobody pressed: the fake queue is empty
@@ -85,7 +81,7 @@ def test_a_strike_reduced_turn_and_the_win() -> None:
     assert table.record() == {**video.record, "players": ["Ana", "Ben"]}
     turns = _turns(table.screens)
     assert turns[1] == ("Ana", 1) and turns[5] == ("Ana", 5) and 4 not in turns
-    lines = _lines(table.screens)
+    lines = said_lines(table.screens)
     announced = [line for line in lines if " may make " in line and "this turn" not in line]
     assert announced == [
         "Ben may make 1 move.",  # 2 - 1 strike piece on White's centre
@@ -122,7 +118,7 @@ def test_a_piece_left_unseen_is_said_by_name_until_it_is_back(
         Hold(hold),
     ]
     table = play(START, steps)
-    lines = _lines(table.screens)
+    lines = said_lines(table.screens)
     said = [line for line in lines if "not seen" in line]
     assert said == ["Black strike piece 6 is not seen: put it on its cell, code up."]
     assert isinstance(table.screens[-1], HexView)  # seen again: the fault is gone
@@ -148,7 +144,7 @@ def test_a_hand_resting_on_a_piece_says_nothing_until_it_leaves_without_it(
     ]
     with caplog.at_level(logging.DEBUG, logger="companion.daemon.board_camera"):
         table = play(START, steps)
-    said = [line for line in _lines(table.screens) if "not seen" in line]
+    said = [line for line in said_lines(table.screens) if "not seen" in line]
     assert said == ["Black strike piece 6 is not seen: put it on its cell, code up."]
     messages = [r.getMessage() for r in caplog.records]
     (logged,) = [m for m in messages if "not seen" in m]
@@ -168,7 +164,7 @@ def test_the_card_variant_reads_the_move_cards_beside_the_board(
     scene = HexScene((1920, 1080), 3.3, seed=5, frames_per_step=1)
     table = play(video.start, video.script.steps, variants=["cards"], scene=scene)
     assert table.record() == {**video.record, "players": ["Ana", "Ben"]}
-    lines = _lines(table.screens)
+    lines = said_lines(table.screens)
     assert "Turn up the move card first." in lines
     assert "The board is as it was: Ben turns up a move card." in lines
     assert [line for line in lines if " may make " in line] == [
@@ -209,10 +205,10 @@ def test_a_camera_whose_every_frame_is_blurred_is_said_once_until_sharp(
     assert len(warned) == 1 and warned[0].startswith("hex board: every frame too blurred")
     assert "for 10.0 s" in warned[0]
     assert messages.index(warned[0]) < messages.index("hex board: the pictures are sharp again")
-    lines = _lines(table.screens)
+    lines = said_lines(table.screens)
     said = "Too blurred to see the board: focus the camera and hold it still."
     assert said in lines
-    assert said not in _lines(table.screens[-1:]), "still said after the sharp frames"
+    assert said not in said_lines(table.screens[-1:]), "still said after the sharp frames"
     assert not [line for line in lines if "not seen" in line]
     assert table.record()["turns"] == [[]]
 

@@ -13,32 +13,22 @@ from __future__ import annotations
 
 import logging
 import sys
-from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
-from hex_table import FPS, factory, run
+from hex_table import play_frames, said_lines
 
 from companion.games.hex import START
-from companion.journal import Journal
-from companion.session import Session
 from companion.synthetic.hex_scene import Away, HexScene, HexStep, Hold, Lift, Put
-from companion.views import HexView, MessageView
-from hardware.camera import open_camera
+from companion.views import HexView
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "table"))
 from bench_modules import bench
 from test_hex_copies import on_cell, paste
 
-from companion.daemon.links import TableClock
-
 pytestmark = pytest.mark.slow
 
 SAID = "Black strike piece 6 is seen on b2, e5: take the copy away."
-
-
-def _lines(screens: Sequence[object]) -> list[str]:
-    return [line for s in screens if isinstance(s, MessageView) for line in s.lines]
 
 
 def test_a_copy_on_a_cell_is_said_with_its_cells_and_no_move_is_taken_meanwhile(
@@ -52,12 +42,9 @@ def test_a_copy_on_a_cell_is_said_with_its_cells_and_no_move_is_taken_meanwhile(
     frames = list(scene.frames(START, steps))
     for frame in frames[4:34]:
         paste(scene, frame, 16, on_cell(scene, "e5"))
-    clock = TableClock()
-    session = Session(Journal.open(":memory:"), clock=clock, factory=factory(START))
-    camera = open_camera("synthetic", frames=iter(frames), fps=FPS)
     with caplog.at_level(logging.INFO, logger="companion.daemon.board_camera"):
-        table = run(session, camera, clock, (["Ana", "Ben"], []))
-    lines = _lines(table.screens)
+        table = play_frames(START, frames)
+    lines = said_lines(table.screens)
     assert {line for line in lines if "seen on" in line} == {SAID}  # on its pages
     assert not [line for line in lines if "not seen" in line]
     messages = [r.getMessage() for r in caplog.records]
@@ -81,12 +68,9 @@ def test_a_token_put_over_its_neighbour_is_said_with_the_piece_over_it(
     off = bench("hex_overlap").towards("b3", "a3", 4.5)
     steps: list[HexStep] = [Hold(4), Lift(16), Put(16, "b3", off=off), Away(), Hold(25)]
     steps += [Lift(16), Put(16, "b3"), Away(), Hold(6)]
-    clock = TableClock()
-    session = Session(Journal.open(":memory:"), clock=clock, factory=factory(START))
-    camera = open_camera("synthetic", frames=scene.frames(START, steps), fps=FPS)
     with caplog.at_level(logging.INFO, logger="companion.daemon.board_camera"):
-        table = run(session, camera, clock, (["Ana", "Ben"], []))
-    said = {line for line in _lines(table.screens) if "seen" in line or "hidden" in line}
+        table = play_frames(START, scene.frames(START, steps))
+    said = {line for line in said_lines(table.screens) if "seen" in line or "hidden" in line}
     over = "Black strike piece 2 is hidden by Black strike piece 6: move them apart."
     assert said == {over}
     (logged,) = {r.getMessage() for r in caplog.records if "lies under" in r.getMessage()}
