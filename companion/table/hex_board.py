@@ -9,14 +9,14 @@ puts each piece on the cell whose centre is nearest its marker's centre; a piece
 farther than ``OFF_CELL`` of a cell from every centre is off the board (set aside,
 or held up in a hand). A piece read on a cell in the frame before stays on it within
 ``HOLD_MM`` (a piece on the line between two cells is not read on each in turn). A
-code seen more than once (a copy: a second sheet of tokens
-printed) is the piece on the one cell a copy lies on, the others off the board; a
-piece seen on two cells at once has no cell in that frame
-(:attr:`BoardReading.twice`); a corner square seen twice (another board in sight)
-is left out of the view. A piece standing up has its code seen off its cell, away from
-the camera: each code is put back where its piece stands first, by the
-:class:`~companion.table.hex_parallax.Parallax` the frame's codes fit (or, with too
-few of them seen, the one found before). It also says how sharp the frame is on the board's plane
+code seen more than once (a copy: a second sheet of tokens printed) is the piece on
+the one cell a copy lies on, the others off the board; a piece seen on two cells at
+once has no cell in that frame (:attr:`BoardReading.twice`); a corner square seen
+twice (another board in sight) is left out of the view. A piece standing up has its
+code seen off its cell, away from the camera: each code is put back where its piece
+stands first, by the :class:`~companion.table.hex_parallax.Parallax` the frame's
+codes fit (or, with too few of them seen, the one found before). It also says how
+sharp the frame is on the board's plane
 (:mod:`companion.table.hex_sharpness`): a frame smeared by motion blur is
 :attr:`BoardReading.blurred`, and judged by nobody. The cells where a piece's code is
 seen but not read (a square the detector could not decode, faded at a lamp
@@ -208,7 +208,7 @@ def _one_cell_each(
     pieces: dict[int, str | None] = {}
     twice: dict[int, tuple[str, ...]] = {}
     for marker in sorted(seen):
-        cells = sorted((cell for cell in seen[marker] if cell is not None), key=_NAMES.index)
+        cells = sorted((cell for cell in seen[marker] if cell is not None), key=_INDEX.__getitem__)
         if len(cells) > 1:
             twice[marker] = tuple(cells)
         else:
