@@ -18,6 +18,10 @@ whether the referee will see the game:
 - every piece read, its cell, the pieces not read or off the board, and the cells in
   glare (a lamp mirrored in a glossy print: :mod:`companion.table.hex_cover`), and the
   start's pieces taken there unseen (:mod:`companion.table.hex_start`);
+- the pieces seen on two cells (a copy of a token lies on the board), and those of
+  H1's start not read whose start cell another piece read lies over (a paper token put
+  down over its neighbour's edge hides the neighbour's code:
+  :data:`~companion.table.hex_reader.OVER_MM`);
 - how far the pieces' tops are seen off their cells when they stand up (the
   parallax the reader allows for, :mod:`companion.table.hex_parallax`): tall pieces
   under a slanted camera show here.
@@ -35,7 +39,8 @@ script; :func:`~companion.table.hex_check_picture.draw_board` draws it on the fr
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Final
+from itertools import chain
+from typing import Final, NamedTuple
 
 import cv2
 import numpy as np
@@ -55,11 +60,11 @@ from companion.table.hex_calibration_words import (
     tops_words,
 )
 from companion.table.hex_cover import glare_cells
-from companion.table.hex_reader import piece_name
+from companion.table.hex_reader import lying_over, piece_name
 from companion.table.hex_sharpness import BLURRED
-from companion.table.hex_start import glared_start
+from companion.table.hex_start import glared_start, start_cells
 from companion.table.hex_view import BoardView
-from companion.table.hex_watch import position_of
+from companion.table.hex_watch import PIECE_OF, position_of
 
 Image = npt.NDArray[np.uint8]
 
@@ -80,6 +85,14 @@ class PieceSeen:
     @property
     def name(self) -> str:
         return piece_name(self.marker)
+
+
+class Hidden(NamedTuple):
+    """A piece of H1's start not read: its start cell, and the piece read lying over it
+    (by name), whose token hides its code."""
+
+    cell: str
+    under: str
 
 
 @dataclass
@@ -104,6 +117,11 @@ class BoardCheck:
     tops_off: float | None = None
     glare: tuple[str, ...] = ()
     start_glare: dict[str, str] = field(default_factory=dict)
+    #: The pieces seen on two cells or more (a copy of a token on the board), by name:
+    #: the cells, in board order (such a piece has no cell), and the pieces of H1's
+    #: start not read that another piece lies over (module docstring), by name.
+    twice: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    hidden: dict[str, Hidden] = field(default_factory=dict)
     outline: tuple[tuple[float, float], ...] = ()
     advice: list[str] = field(default_factory=list)
 
@@ -118,9 +136,11 @@ class BoardCheck:
 
     @property
     def not_seen(self) -> list[str]:
-        """The pieces not read in the frame, by name, in marker order."""
+        """The pieces not read in the frame, by name, in marker order (a piece seen on
+        two cells is seen)."""
         seen = {piece.marker for piece in self.pieces}
-        return [piece_name(p.marker) for p in PIECES if p.marker not in seen]
+        names = [piece_name(p.marker) for p in PIECES if p.marker not in seen]
+        return [name for name in names if name not in self.twice]
 
     @property
     def off_board(self) -> list[str]:
@@ -154,6 +174,11 @@ class BoardCheck:
             "pieces": {piece.name: piece.cell for piece in self.pieces},
             "piece_tops_off_cells_mm": None if self.tops_off is None else round(self.tops_off, 1),
             "not_seen": list[JSON](self.not_seen),
+            "twice": {name: list[JSON](cells) for name, cells in self.twice.items()},
+            "hidden": {
+                name: {"cell": hidden.cell, "under": hidden.under}
+                for name, hidden in self.hidden.items()
+            },
             "glare_cells": list[JSON](self.glare),
             "start_position": self.position == START,
             "start_in_glare": dict[str, JSON](self.start_glare),
@@ -186,6 +211,8 @@ def check_board(image: Image, reading: BoardReading | None = None) -> BoardCheck
         check.glare = glare_cells(image, view, read, reading.parallax)
         taken = glared_start(START, reading.pieces, reading, image, reading.parallax)
         check.start_glare = {piece_name(marker): cell for marker, cell in taken.items()}
+        check.twice = {piece_name(marker): cells for marker, cells in reading.twice.items()}
+        check.hidden = _hidden(reading)
     check.advice = board_advice(check)
     return check
 
@@ -209,6 +236,22 @@ def _pieces(reading: BoardReading) -> list[PieceSeen]:
     ]
 
 
+def _hidden(reading: BoardReading) -> dict[str, Hidden]:
+    """The pieces of H1's start not read whose start cell a piece read lies over
+    (:func:`~companion.table.hex_reader.lying_over`), by name; a piece whose start
+    cell cannot be told (its kind with more start cells free than pieces not read) is
+    left out."""
+    placed = {cell for cell in reading.pieces.values() if cell is not None}
+    placed.update(chain.from_iterable(reading.twice.values()))
+    unread = [m for m in PIECE_OF if m not in reading.pieces and m not in reading.twice]
+    hidden: dict[str, Hidden] = {}
+    for marker, cell in start_cells(START, placed, unread).items():
+        over = lying_over(CELL_CENTRES[cell], reading.spots)
+        if over is not None:
+            hidden[piece_name(marker)] = Hidden(cell, piece_name(over))
+    return hidden
+
+
 def _points(quad: npt.NDArray[np.float32]) -> tuple[tuple[float, float], ...]:
     return tuple((float(x), float(y)) for x, y in quad)
 
@@ -217,6 +260,7 @@ __all__ = [  # the words are said by hex_calibration_words; its callers import t
     "FLAT_MM",
     "TALL_MM",
     "BoardCheck",
+    "Hidden",
     "Image",
     "PieceSeen",
     "board_advice",

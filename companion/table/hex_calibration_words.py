@@ -122,9 +122,19 @@ def _tall_advice(check: BoardCheck) -> list[str]:
 
 def _piece_advice(check: BoardCheck) -> list[str]:
     lines = _tall_advice(check)
-    if check.not_seen:
+    lines += [
+        f"{name} seen on {_and(list(cells))}: a copy of its token; take the copy away"
+        for name, cells in check.twice.items()
+    ]
+    lines += [
+        f"{hidden.under} lies over {name}'s cell {hidden.cell} and hides its code: "
+        "move them apart, each piece in the middle of its cell"
+        for name, hidden in check.hidden.items()
+    ]
+    unread = [name for name in check.not_seen if name not in check.hidden]
+    if unread:
         lines.append(
-            f"{_count(len(check.not_seen), 'piece')} not seen ({_names(check.not_seen)}): "
+            f"{_count(len(unread), 'piece')} not seen ({_names(unread)}): "
             "put every piece on the board, code up; if they are there, the camera is too "
             "high, soft, or the light glares on them"
         )
@@ -147,6 +157,11 @@ def _names(names: list[str]) -> str:
     """The first :data:`NAMED` names, and how many more."""
     shown = ", ".join(names[:NAMED])
     return shown if len(names) <= NAMED else f"{shown} and {len(names) - NAMED} more"
+
+
+def _and(names: list[str]) -> str:
+    """``b2``, ``b2 and e5``, ``b2, e5 and g3``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _count(number: int, noun: str) -> str:
@@ -187,6 +202,13 @@ def tops_words(off: float) -> str:
     return f"seen up to {off:.0f} mm off their cells (the pieces stand up), allowed for"
 
 
+def _odd(check: BoardCheck) -> str:
+    """The pieces seen twice and those hidden under another, for the pieces' line."""
+    twice = [f", {name} seen twice ({_and(list(cells))})" for name, cells in check.twice.items()]
+    hidden = [f", {name} hidden under {hid.under}" for name, hid in check.hidden.items()]
+    return "".join(twice + hidden)
+
+
 def board_lines(check: BoardCheck) -> list[str]:
     """The summary ``companion calibrate --board`` prints."""
     width, height = check.size
@@ -207,7 +229,7 @@ def board_lines(check: BoardCheck) -> list[str]:
         elif check.start_glare:
             where = f": as the game starts, {len(check.start_glare)} in glare on their cells"
         on_cells = sum(piece.cell is not None for piece in check.pieces)
-        lines.append(f"pieces: {on_cells} of {len(PIECES)} read on cells{where}")
+        lines.append(f"pieces: {on_cells} of {len(PIECES)} read on cells{where}{_odd(check)}")
         if check.tops_off is not None:
             lines.append(f"pieces' tops: {tops_words(check.tops_off)}")
         lines.append(f"glare: {_names(list(check.glare)) if check.glare else 'none'}")

@@ -69,6 +69,7 @@ and is said missing at the first sharp frame once its 3 s have passed.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Final
 
@@ -126,6 +127,24 @@ def piece_name(marker: int) -> str:
     """The piece carrying ``marker``, for the log: ``white strike 3`` (``black centre``)."""
     side, kind, number = marker_piece(marker)
     return f"{side} {kind}" if kind == "centre" else f"{side} {kind} {number}"
+
+
+def lying_over(
+    spot: tuple[float, float], spots: Mapping[int, tuple[float, float]], *, but: int | None = None
+) -> int | None:
+    """The piece (of ``spots``: where each piece read lies, by marker) lying over a
+    token whose middle is at ``spot`` (board mm), hiding its code: the nearest within
+    :data:`OVER_MM`, other than ``but``; None if none is.
+
+    >>> lying_over((0.0, 0.0), {16: (24.0, 0.0), 30: (17.5, 0.0)})
+    30
+    """
+    near = [
+        (math.dist(spot, there), other)
+        for other, there in spots.items()
+        if other != but and math.dist(spot, there) < OVER_MM
+    ]
+    return min(near)[1] if near else None
 
 
 class BoardReader:
@@ -253,13 +272,9 @@ class BoardReader:
         """The piece read lying over ``marker`` where it was last seen, if one is; or
         the one said so before, while it is not read anywhere (lifted to be moved)."""
         spot = self._spots.get(marker)
-        near = [
-            (math.dist(spot, there), other)
-            for other, there in reading.spots.items()
-            if spot is not None and other != marker and math.dist(spot, there) < OVER_MM
-        ]
-        if near:
-            return min(near)[1]
+        over = None if spot is None else lying_over(spot, reading.spots, but=marker)
+        if over is not None:
+            return over
         before = next((m.over for m in self.missing if m.marker == marker), None)
         return before if before is not None and before not in reading.spots else None
 

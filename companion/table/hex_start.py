@@ -37,7 +37,7 @@ looked at only while no position has been taken and a piece is not seen.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Iterable, Mapping
 
 import numpy as np
 import numpy.typing as npt
@@ -65,6 +65,26 @@ def start_in_glare(
     return glared_start(start, {**watch.cells, **reading.pieces}, reading, frame, parallax)
 
 
+def start_cells(start: Position, placed: Collection[str], unseen: Iterable[int]) -> dict[int, str]:
+    """The pieces ``unseen`` (by marker), each on a cell ``start`` puts a piece of its
+    kind on that is none of the cells ``placed`` (a piece is seen there): in marker
+    order over the cells in reading order, for each kind with as many such cells left
+    as pieces not seen (of a kind with more or fewer: none).
+
+    >>> from companion.games.hex import START
+    >>> start_cells(START, {"a2", "a4", "a5", "a6", "b2"}, [12, 30])  # 6 cells for 30
+    {12: 'a3'}
+    """
+    unseen = list(unseen)
+    taken: dict[int, str] = {}
+    for piece in Piece:
+        free = [cell.name for cell in start.cells_of(piece) if cell.name not in placed]
+        mine = [marker for marker in unseen if PIECE_OF[marker] is piece]
+        if len(free) == len(mine):
+            taken.update(zip(mine, free, strict=True))
+    return taken
+
+
 def glared_start(
     start: Position,
     cells: Mapping[int, str | None],
@@ -87,13 +107,9 @@ def glared_start(
         return {}  # two pieces on one cell
     if any(start[Cell.parse(cell)] is not PIECE_OF[m] for cell, m in placed.items()):
         return {}  # a piece seen off its start cell
-    taken: dict[int, str] = {}
-    for piece in Piece:
-        free = [cell.name for cell in start.cells_of(piece) if cell.name not in placed]
-        mine = [marker for marker in unseen if PIECE_OF[marker] is piece]
-        if len(free) != len(mine):
-            return {}  # a start with fewer pieces of a kind than the box holds
-        taken.update(zip(mine, free, strict=True))
+    taken = start_cells(start, placed, unseen)
+    if len(taken) != len(unseen):
+        return {}  # a start with fewer pieces of a kind than the box holds
     read = {cell for cell in reading.pieces.values() if cell is not None}
     looks: dict[str, Look] = {}
 

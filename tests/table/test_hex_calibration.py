@@ -10,12 +10,16 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from bench_modules import bench
+from test_hex_copies import paste
 
+from card_codes.hex_board import CELL_CENTRES
 from companion.cli import main
 from companion.games.hex import START
-from companion.synthetic.hex_scene import Away, HexScene, HexStep, Hold, Lift, markers_of
+from companion.synthetic.hex_scene import Away, HexScene, HexStep, Hold, Lift, Put, markers_of
 from companion.table.hex_calibration import (
     BoardCheck,
+    Hidden,
     board_advice,
     board_line,
     board_lines,
@@ -206,3 +210,56 @@ def test_the_cameras_part_of_the_advice_leaves_the_pieces_out() -> None:
     assert len(camera) == 1 and camera[0].startswith("the board is small in the picture")
     assert board_line(check, pieces=False).endswith("sharpness 0.59 (judged from 0.30)")
     assert board_line(check).endswith("pieces read on cells in this frame")
+
+
+def _on_cell(scene: HexScene, cell: str) -> tuple[float, float]:
+    """Where ``cell``'s centre lies in the scene's picture (px)."""
+    x, y = scene.where(*CELL_CENTRES[cell])
+    return (x * scene.size[0], y * scene.size[1])
+
+
+def test_a_copy_of_a_token_on_a_cell_is_named_with_its_two_cells() -> None:
+    """H1's start with a copy of Black's strike piece 6 (on b2) put down on e5: the
+    check names the piece and both cells, and asks for the copy to be taken away
+    (before, it was one of the pieces "not seen", to be put on the board)."""
+    scene = _scene()
+    frame = _start_frame().copy()
+    paste(scene, frame, 16, _on_cell(scene, "e5"))
+    check = check_board(frame)
+    assert check.twice == {"black strike 6": ("b2", "e5")}
+    assert check.not_seen == [] and check.hidden == {} and check.position is None
+    lines = board_lines(check)
+    assert "pieces: 25 of 26 read on cells, black strike 6 seen twice (b2 and e5)" in lines
+    assert check.advice == [
+        "black strike 6 seen on b2 and e5: a copy of its token; take the copy away"
+    ]
+    data = json.loads(json.dumps(check.as_json()))
+    assert data["twice"] == {"black strike 6": ["b2", "e5"]} and data["not_seen"] == []
+
+
+def test_a_token_put_down_over_its_neighbour_is_named_with_the_piece_it_hides() -> None:
+    """H1's start with White's support piece 2 pushed 4.5 mm over White's support piece 1
+    on e3 (bench/hex_overlap.py: from 3.5 mm the token underneath loses its code): the
+    check says which piece lies over which, to move them apart (before: "1 piece not
+    seen (white support 1): put every piece on the board, code up", though it was)."""
+    off = bench("hex_overlap").towards("f4", "e3", 4.5)
+    check = check_board(_frame(_scene(), Lift(31), Put(31, "f4", off=off), Away()))
+    assert check.not_seen == ["white support 1"]
+    assert check.hidden == {"white support 1": Hidden("e3", "white support 2")}
+    lines = board_lines(check)
+    assert "pieces: 25 of 26 read on cells, white support 1 hidden under white support 2" in lines
+    assert check.advice == [
+        "white support 2 lies over white support 1's cell e3 and hides its code: move them "
+        "apart, each piece in the middle of its cell"
+    ]
+    data = json.loads(json.dumps(check.as_json()))
+    assert data["hidden"] == {"white support 1": {"cell": "e3", "under": "white support 2"}}
+    assert data["not_seen"] == ["white support 1"]
+
+
+def test_a_piece_taken_away_is_not_said_hidden() -> None:
+    """A piece lifted off H1's start: its start cell is bare, nothing lies over it, and
+    it is said not seen, as before."""
+    check = check_board(_frame(_scene(), Lift(30), Away()))
+    assert check.hidden == {} and check.twice == {}
+    assert check.advice[0].startswith("1 piece not seen (white support 1): put every piece")
