@@ -12,7 +12,8 @@ or held up in a hand). A piece read on a cell in the frame before stays on it wi
 code seen more than once (a copy: a second sheet of tokens printed) is the piece on
 the one cell a copy lies on, the others off the board; a piece seen on two cells at
 once has no cell in that frame (:attr:`BoardReading.twice`); a corner square seen
-twice (another board in sight) is left out of the view. A piece standing up has its
+twice (another board in sight) is left out of the view and of the markers found
+(:attr:`BoardReading.doubled`). A piece standing up has its
 code seen off its cell, away from the camera: each code is put back where its piece
 stands first, by the :class:`~companion.table.hex_parallax.Parallax` the frame's
 codes fit (or, with too few of them seen, the one found before). It also says how
@@ -85,7 +86,8 @@ class BoardReading:
     pieces: dict[int, str | None] = field(default_factory=dict)
     outline: tuple[tuple[float, float], ...] = ()
     sharpness: float = 1.0
-    #: Every marker found (board and pieces), by id: its four corners in the picture.
+    #: Every marker found (board and pieces), by id: its four corners in the picture;
+    #: a corner square seen twice is not (``doubled``).
     quads: dict[int, npt.NDArray[np.float32]] = field(default_factory=dict)
     #: How the pieces' codes were seen off their cells (None: not known yet).
     parallax: Parallax | None = None
@@ -98,6 +100,9 @@ class BoardReading:
     #: Where each piece read on a cell lies on the board (mm from its middle, where
     #: the piece stands), by marker id.
     spots: dict[int, tuple[float, float]] = field(default_factory=dict)
+    #: The board's corner squares seen twice or more (another board, or a copy of one,
+    #: in sight), by id: left out of the view, of ``quads`` and of the corners seen.
+    doubled: tuple[int, ...] = ()
 
     @property
     def fiducial_ids(self) -> list[int]:
@@ -159,18 +164,19 @@ def read_board(
         (int(marker), np.asarray(quad, dtype=np.float32).reshape(4, 2))
         for marker, quad in zip(ids.ravel(), corners, strict=True)
     ]
-    found = dict(detected)
     copies = Counter(marker for marker, _ in detected)
     # a corner square seen twice (a second board in sight) tells nothing of this one
-    fiducials = sorted(m for m in found if m in _FIDUCIAL_IDS and copies[m] == 1)
+    doubled = tuple(sorted(m for m in copies if m in _FIDUCIAL_IDS and copies[m] > 1))
+    found = {marker: quad for marker, quad in detected if marker not in doubled}
+    fiducials = sorted(m for m in found if m in _FIDUCIAL_IDS)
     if len(fiducials) < MIN_FIDUCIALS:
-        return BoardReading(None, quads=found)
+        return BoardReading(None, quads=found, doubled=doubled)
     picture = np.concatenate([found[m] for m in fiducials]).astype(np.float64)
     board = np.concatenate([fiducial_corners(m) for m in fiducials]).astype(np.float64)
     height, width = grey.shape[:2]
     view = board_view(picture, board, (width, height), before)
     if view is None:
-        return BoardReading(None, quads=found)
+        return BoardReading(None, quads=found, doubled=doubled)
     seen: dict[int, set[str | None]] = {}
     spots: dict[int, tuple[float, float]] = {}
     codes = [(marker, quad) for marker, quad in detected if marker in _PIECE_IDS]
@@ -195,7 +201,7 @@ def read_board(
     sharp = sharpness(grey, view, fiducials)
     faint = faint_codes(rejected, view, parallax, [*pieces.values(), *chain(*twice.values())])
     outline = _outline(view)
-    return BoardReading(view, pieces, outline, sharp, found, parallax, faint, twice, spots)
+    return BoardReading(view, pieces, outline, sharp, found, parallax, faint, twice, spots, doubled)
 
 
 def _one_cell_each(

@@ -122,6 +122,8 @@ class BoardCheck:
     #: start not read that another piece lies over (module docstring), by name.
     twice: dict[str, tuple[str, ...]] = field(default_factory=dict)
     hidden: dict[str, Hidden] = field(default_factory=dict)
+    #: The corner squares seen twice (another board in sight), left out of the board's.
+    doubled: tuple[int, ...] = ()
     outline: tuple[tuple[float, float], ...] = ()
     advice: list[str] = field(default_factory=list)
 
@@ -179,6 +181,7 @@ class BoardCheck:
                 name: {"cell": hidden.cell, "under": hidden.under}
                 for name, hidden in self.hidden.items()
             },
+            "corner_squares_seen_twice": list[JSON](self.doubled),
             "glare_cells": list[JSON](self.glare),
             "start_position": self.position == START,
             "start_in_glare": dict[str, JSON](self.start_glare),
@@ -192,7 +195,7 @@ def check_board(image: Image, reading: BoardReading | None = None) -> BoardCheck
     height, width = image.shape[:2]
     reading = read_board(image) if reading is None else reading
     quads = {marker: _points(reading.quads[marker]) for marker in reading.fiducial_ids}
-    check = BoardCheck((width, height), quads)
+    check = BoardCheck((width, height), quads, doubled=reading.doubled)
     if reading.view is not None:
         view = reading.view
         check.found = True

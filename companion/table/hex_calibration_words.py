@@ -57,7 +57,14 @@ def board_advice(check: BoardCheck, *, pieces: bool = True) -> list[str]:
             "and the camera is focused"
         ]
     lines = []
-    missing = [CORNER_PLACES[m] for m in CORNER_PLACES if m not in check.corners]
+    doubled = [CORNER_PLACES[m] for m in check.doubled]
+    if doubled:
+        lines.append(
+            f"the {_and(doubled)} corner {'square is' if len(doubled) == 1 else 'squares are'}"
+            " seen twice (another board, or a copy of its sheet, in the picture): the board "
+            "is found from the others; take the other one out of the picture"
+        )
+    missing = [CORNER_PLACES[m] for m in CORNER_PLACES if m not in (*check.corners, *check.doubled)]
     if missing:
         lines.append(
             f"{_count(len(missing), 'corner square')} of the board not seen "

@@ -17,6 +17,7 @@ from card_codes.hex_board import CELL_CENTRES
 from companion.cli import main
 from companion.games.hex import START
 from companion.synthetic.hex_scene import Away, HexScene, HexStep, Hold, Lift, Put, markers_of
+from companion.table.hex_board import read_board
 from companion.table.hex_calibration import (
     BoardCheck,
     Hidden,
@@ -263,3 +264,26 @@ def test_a_piece_taken_away_is_not_said_hidden() -> None:
     check = check_board(_frame(_scene(), Lift(30), Away()))
     assert check.hidden == {} and check.twice == {}
     assert check.advice[0].startswith("1 piece not seen (white support 1): put every piece")
+
+
+def test_a_corner_square_seen_twice_is_not_counted() -> None:
+    """A copy of the top left corner square at the picture's edge (another board in
+    sight): the reader leaves it out of the board's view, and the check counts the five
+    others and says why (before: "6 of 6 corner squares", and the copy drawn as the
+    board's)."""
+    frame = _start_frame().copy()
+    quad = read_board(frame).quads[0].astype(int)
+    (left, top), (right, bottom) = quad.min(axis=0) - 6, quad.max(axis=0) + 6
+    square = cv2.resize(frame[top:bottom, left:right], None, fx=0.7, fy=0.7)
+    height, width = square.shape[:2]
+    frame[1080 - height - 10 : 1070, 20 : 20 + width] = square
+    check = check_board(frame)
+    assert check.corners == (1, 2, 3, 4, 5) and check.doubled == (0,)
+    assert check.position == START
+    assert "board: found, 5 of 6 corner squares, all of it in the picture" in board_lines(check)
+    assert check.advice == [
+        "the top left corner square is seen twice (another board, or a copy of its sheet, "
+        "in the picture): the board is found from the others; take the other one out of "
+        "the picture"
+    ]
+    assert check.as_json()["corner_squares_seen_twice"] == [0]
