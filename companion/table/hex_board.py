@@ -86,8 +86,9 @@ class BoardReading:
     pieces: dict[int, str | None] = field(default_factory=dict)
     outline: tuple[tuple[float, float], ...] = ()
     sharpness: float = 1.0
-    #: Every marker found (board and pieces), by id: its four corners in the picture;
-    #: a corner square seen twice is not (``doubled``).
+    #: Every marker found (board and pieces), by id: its four corners in the picture
+    #: (a piece read on a cell: its code there, not a copy's); a corner square seen
+    #: twice is not (``doubled``).
     quads: dict[int, npt.NDArray[np.float32]] = field(default_factory=dict)
     #: How the pieces' codes were seen off their cells (None: not known yet).
     parallax: Parallax | None = None
@@ -179,6 +180,7 @@ def read_board(
         return BoardReading(None, quads=found, doubled=doubled)
     seen: dict[int, set[str | None]] = {}
     spots: dict[int, tuple[float, float]] = {}
+    on_cell: dict[int, npt.NDArray[np.float32]] = {}
     codes = [(marker, quad) for marker, quad in detected if marker in _PIECE_IDS]
     if codes:
         middles = np.array([quad.mean(axis=0) for _, quad in codes], dtype=np.float64)
@@ -188,16 +190,17 @@ def read_board(
         distances = np.linalg.norm(on_board[:, None, :] - _CENTRES[None, :, :], axis=2)
         nearest = distances.argmin(axis=1)
         at = zip(codes, nearest.tolist(), distances, on_board.tolist(), strict=True)
-        for (marker, _), near, row, (x, y) in at:
+        for (marker, quad), near, row, (x, y) in at:
             kept = _INDEX.get((held or {}).get(marker) or "")
             index = kept if kept is not None and row[kept] <= row[near] + HOLD_MM else near
             off = OFF_CELL * CELL_MM + (HOLD_MM if index == kept else 0.0)
             cell = _NAMES[index] if row[index] <= off else None
             seen.setdefault(marker, set()).add(cell)
             if cell is not None:  # a copy off the board is not where the piece lies
-                spots[marker] = (x, y)
+                spots[marker], on_cell[marker] = (x, y), quad
     pieces, twice = _one_cell_each(seen)
     spots = {marker: spots[marker] for marker, cell in pieces.items() if cell is not None}
+    found.update({marker: on_cell[marker] for marker in spots})  # not a copy beside it
     sharp = sharpness(grey, view, fiducials)
     faint = faint_codes(rejected, view, parallax, [*pieces.values(), *chain(*twice.values())])
     outline = _outline(view)

@@ -74,6 +74,21 @@ def test_a_spare_sheet_of_tokens_beside_the_board_changes_nothing() -> None:
     assert reading.found and reading.pieces == markers_of(START) and reading.twice == {}
 
 
+def test_a_piece_read_on_its_cell_keeps_its_codes_corners_there() -> None:
+    """H1 with the spare sheet beside the board: each piece's marker corners
+    (``quads``: what the camera check outlines in its picture, labelled with the cell)
+    are those of its code on its cell (before, 13 of the 26 were their spare copy's,
+    the one listed last, far off the board)."""
+    scene = _scene()
+    frame = _frame(scene)
+    plain = read_board(frame)
+    spare_sheet(scene, frame)
+    reading = read_board(frame)
+    assert reading.pieces == markers_of(START)
+    for marker in markers_of(START):
+        assert np.allclose(reading.quads[marker], plain.quads[marker], atol=1.0), marker
+
+
 def test_a_corner_square_seen_twice_is_left_out_of_the_view() -> None:
     """H1: a copy of one of the board's corner squares (another board at the picture's
     edge, seen smaller) does not bend the view: the board lies where it lay, every piece
