@@ -153,8 +153,8 @@ class BoardCamera:
         the game or the screen."""
         flow = self.runner.session.flow
         if not isinstance(flow, HexCameraFlow):
-            said = bool(self._missing) or self._blur_said or self._twice is not None
-            changed = self.reader is not None and (said or self._lost_said)
+            said = self._missing or self._twice or self._blur_said or self._lost_said
+            changed = self.reader is not None and bool(said)
             self.reader, self._flow = None, None
             self._say_missing((), now)
             self._say_twice({}, now)
@@ -249,14 +249,14 @@ class BoardCamera:
         :data:`LOST_SECONDS` (the camera knocked off it, the board taken away or
         covered: the referee sees no move meanwhile), and take it back when a frame
         shows it; True when the screen changes."""
-        if since is None or not at - since >= LOST_SECONDS:
-            if since is not None or not self._lost_said:
+        if since is None:
+            if not self._lost_said:
                 return False
             self._lost_said = False
             self.runner.app.hardware_status(LOST, None, now)
             log.info("hex board: found in the picture again")
             return True
-        if self._lost_said:
+        if self._lost_said or at - since < LOST_SECONDS:
             return False
         self._lost_said = True
         self.runner.app.hardware_status(LOST, Fault(FaultKind.BOARD_LOST), now)

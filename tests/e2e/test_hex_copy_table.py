@@ -24,7 +24,7 @@ from companion.views import HexView
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "table"))
 from bench_modules import bench
-from test_hex_copies import on_cell, paste
+from hex_pasted import on_cell, paste
 
 pytestmark = pytest.mark.slow
 

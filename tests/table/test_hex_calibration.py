@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 import pytest
 from bench_modules import bench
-from test_hex_copies import paste
+from hex_pasted import paste
 
 from card_codes.hex_board import CELL_CENTRES
 from companion.cli import main

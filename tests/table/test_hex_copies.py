@@ -18,8 +18,8 @@ from collections.abc import Iterable, Iterator
 
 import cv2
 import numpy as np
-import numpy.typing as npt
 from bench_modules import bench
+from hex_pasted import Frame, on_cell, paste
 
 from card_codes.hex_board import CELL_CENTRES
 from companion.games.hex import START, Cell
@@ -30,7 +30,6 @@ from companion.table.hex_watch import steady
 
 SIZE = (1280, 720)
 SCALE = 2.3
-Frame = npt.NDArray[np.uint8]
 
 
 def _scene() -> HexScene:
@@ -39,19 +38,6 @@ def _scene() -> HexScene:
 
 def _frame(scene: HexScene) -> Frame:
     return next(iter(scene.frames(START, [Hold(1)]))).copy()
-
-
-def paste(scene: HexScene, frame: Frame, marker: int, centre: tuple[float, float]) -> None:
-    """Lay a copy of ``marker``'s token with its middle at ``centre`` (px) of ``frame``."""
-    token, mask = scene.tokens[marker], scene.mask
-    left, top = round(centre[0] - mask.shape[1] / 2), round(centre[1] - mask.shape[0] / 2)
-    frame[top : top + mask.shape[0], left : left + mask.shape[1]][mask] = token[mask]
-
-
-def on_cell(scene: HexScene, cell: str) -> tuple[float, float]:
-    """Where ``cell``'s centre lies in the picture (px)."""
-    x, y = scene.where(*CELL_CENTRES[cell])
-    return (x * SIZE[0], y * SIZE[1])
 
 
 def spare_sheet(scene: HexScene, frame: Frame) -> None:
