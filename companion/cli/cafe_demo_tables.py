@@ -66,6 +66,7 @@ if TYPE_CHECKING:
     from companion.table.hex_board import BoardReading
     from companion.table.hex_cover import Look
     from companion.table.hex_reader import MissingPiece
+    from companion.table.hex_stall import Stall
 
 log = logging.getLogger(__name__)
 
@@ -112,7 +113,8 @@ class ScriptedBoard:
     """The hex board's reader at a synthetic table (what the loop's
     :class:`~companion.daemon.board_camera.BoardCamera` uses of one): the positions its
     table's script has made due, one a frame, the game's first marked ``first`` as a
-    camera marks it; never a piece hidden, in glare, missing or seen twice, a blur or no board."""
+    camera marks it; never a piece hidden, in glare, missing or seen twice, a blur, no
+    board or a board that never settles."""
 
     def __init__(self, due: deque[Position]) -> None:
         self.due = due
@@ -124,6 +126,7 @@ class ScriptedBoard:
         self.twice: Mapping[int, tuple[str, ...]] = {}
         self.blurred_since: float | None = None
         self.lost_since: float | None = None
+        self.stall: Stall | None = None
         self._first = True
 
     def feed(self, image: npt.NDArray[np.uint8], at: float) -> BoardSeen | None:

@@ -20,7 +20,10 @@ once the lamp is moved and the piece seen, the move is refereed. A camera whose
 every frame has been too blurred to judge for 10 s is said on the OLED ("Camera
 blurred") and in the log, until a sharp frame comes; one that has not shown the
 board for 10 s ("Board not seen": knocked off it, the board covered or taken away),
-until a frame shows it. A game beginning (not one
+until a frame shows it. A board that has not settled for 10 s though every piece is
+read (no hand at work), so that the referee takes nothing, is said with why
+(:mod:`.board_stall`: the board moving in the picture, a piece between two cells,
+two on one): until it settles. A game beginning (not one
 resumed after a restart, whose first board is compared with the game's) may start
 with pieces of its start never seen, in glare (:mod:`companion.table.hex_start`):
 the log names them, the players have nothing to do. Any other game costs nothing
@@ -46,6 +49,7 @@ import logging
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Protocol, TypeAlias
 
+from companion.daemon.board_stall import stall_fault, stall_log
 from companion.daemon.runner import TableRunner
 from companion.flows.base import GameFlow
 from companion.flows.hex_camera import HexCameraFlow
@@ -61,6 +65,7 @@ if TYPE_CHECKING:  # the board's reader loads OpenCV: only once a camera referee
     from companion.table.hex_cover import Look
     from companion.table.hex_events import BoardSeen
     from companion.table.hex_reader import MissingPiece
+    from companion.table.hex_stall import Stall
 
 log = logging.getLogger(__name__)
 #: The OLED's fault kind for the pieces not seen (one at a time on the screen).
@@ -71,6 +76,8 @@ BLUR = "blur"
 TWICE = "twice"
 #: The OLED's fault kind for a board the camera does not see.
 LOST = "board"
+#: The OLED's fault kind for a board that never settles (:mod:`.board_stall`).
+STALL = "stall"
 #: No board in any frame this long (table time) is said: the camera is not on it.
 LOST_SECONDS = 10.0
 #: Every frame blurred this long (table time) is said: the camera needs focusing.
@@ -119,6 +126,10 @@ class BoardSight(Protocol):
     def lost_since(self) -> float | None:
         """Since when no frame has shown the board (None: the last one did)."""
 
+    @property
+    def stall(self) -> Stall | None:
+        """Why the board has not settled for a while, every piece read (None: it has)."""
+
 
 #: How a game's board reader is made, from the game's start (None: a game resumed).
 OpenBoard: TypeAlias = Callable[[Position | None], BoardSight]
@@ -145,6 +156,7 @@ class BoardCamera:
         self._kept: dict[str, set[int]] = {"under a hand": set(), "in glare": set()}
         self._blur_said = False
         self._lost_said = False
+        self._stall_said: Fault | None = None
         self._found_at: float | None = None  # the board first found in this game
         self._checked = False  # the camera check logged for this game
 
@@ -153,13 +165,14 @@ class BoardCamera:
         the game or the screen."""
         flow = self.runner.session.flow
         if not isinstance(flow, HexCameraFlow):
-            said = self._missing or self._twice or self._blur_said or self._lost_said
-            changed = self.reader is not None and bool(said)
+            shown = (self._missing, self._twice, self._blur_said, self._lost_said, self._stall_said)
+            changed = self.reader is not None and any(shown)
             self.reader, self._flow = None, None
             self._say_missing((), now)
             self._say_twice({}, now)
             self._unsay_blur(now)
             self._say_lost(None, now, 0.0)
+            self._say_stall(None, now, 0.0)
             return changed
         if self.reader is None or flow is not self._flow:
             start = None if flow.referee.looked else flow.engine.start  # not a restart
@@ -177,7 +190,8 @@ class BoardCamera:
         lost = self._say_lost(self.reader.lost_since, now, frame.timestamp)
         said = self._say_missing(self.reader.missing, now, frame.timestamp)
         twice = self._say_twice(self.reader.twice, now)
-        return said or twice or blurred or lost or seen is not None
+        stall = self._say_stall(self.reader.stall, now, frame.timestamp)
+        return said or twice or blurred or lost or stall or seen is not None
 
     def _check(self, frame: Frame, *, taken: bool) -> None:
         """Log the camera check once a game (module docstring)."""
@@ -268,6 +282,20 @@ class BoardCamera:
             at - since,
             squares,
         )
+        return True
+
+    def _say_stall(self, stall: Stall | None, now: float, at: float) -> bool:
+        """Say why the board never settles (:mod:`.board_stall`) when that changes, the
+        log every reason once; take it back once it settles; True when the screen changes."""
+        fault = None if stall is None else stall_fault(stall)
+        if fault == self._stall_said:
+            return False
+        self._stall_said = fault
+        self.runner.app.hardware_status(STALL, fault, now)
+        if stall is None:
+            log.info("hex board: settled again")
+        else:
+            log.warning("%s", stall_log(stall, at))
         return True
 
     def _unsay_blur(self, now: float) -> bool:

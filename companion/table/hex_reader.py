@@ -46,6 +46,10 @@ when the board shows nothing else (:func:`~companion.table.hex_start.glared_star
 those pieces (:attr:`BoardReader.glared_start`) then keep their start cells as pieces
 seen and lost in glare do.
 
+A board that has not settled for 10 s though every piece is read (no hand at work) is
+:attr:`BoardReader.stall`, with why (:mod:`companion.table.hex_stall`): the board
+moving in the picture, a piece read on two cells in turn, two pieces on one cell.
+
 A frame too blurred to judge (:attr:`~companion.table.hex_board.BoardReading.blurred`:
 motion blur, where the fiducials are found and the pieces' codes are not) is no look:
 it changes neither the pieces seen, nor the hidden ones, nor the board's stillness,
@@ -64,6 +68,7 @@ and is said missing at the first sharp frame once its 3 s have passed.
         reader.glared                                      # the pieces in glare
         reader.twice                                       # the pieces seen twice
         reader.lost_since                                  # since when no board is seen
+        reader.stall                                       # why the board never settles
 """
 
 from __future__ import annotations
@@ -83,6 +88,7 @@ from companion.table.hex_cover import Cover, Look, look
 from companion.table.hex_events import BoardSeen
 from companion.table.hex_lamp import lamp_cells
 from companion.table.hex_parallax import Parallax
+from companion.table.hex_stall import Stall, StallWatch
 from companion.table.hex_start import start_in_glare
 from companion.table.hex_view import BoardView
 from companion.table.hex_watch import HexWatch, Outline, steady
@@ -179,6 +185,9 @@ class BoardReader:
         #: the cells (module docstring).
         self.twice: dict[int, tuple[str, ...]] = {}
         self._looks: dict[int, Look] = {}  # marker: the last frame's look, if one was made
+        #: Why the board never settles though every piece is read (None: it does, or
+        #: hands are at work): :mod:`companion.table.hex_stall`.
+        self.stalls = StallWatch()
         #: The board's view on the last frame it was found, with the lens's bend found
         #: (:mod:`companion.table.hex_view`), for the next frame.
         self.view: BoardView | None = None
@@ -199,10 +208,17 @@ class BoardReader:
         first = self.watch.last is None
         glared = start_in_glare(self.watch, self.start, reading, image, self.parallax)
         position = self.watch.feed(reading, at, glared)
+        self.stalls.feed(reading, at, settled=self.watch.settled, kept=self.glared)
         for marker, cell in self.glared_start.items() if position and first else ():
             self._cells[marker], self._seen[marker] = cell, at
         self._look(reading, image, at)
         return None if position is None else BoardSeen(position, at, first)
+
+    @property
+    def stall(self) -> Stall | None:
+        """Why the board has not settled for a while, every piece read (None: it has,
+        or hands are at work): :mod:`companion.table.hex_stall`."""
+        return self.stalls.stall
 
     @property
     def glared_start(self) -> dict[int, str]:

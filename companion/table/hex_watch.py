@@ -63,6 +63,10 @@ class HexWatch:
         self._run = 0
         self._since = 0.0
         self.last: Position | None = None
+        #: Whether the last frame found the board settled: still, every piece on a
+        #: cell of its own, the same as the frames before for the stillness rule (a
+        #: position taken then, or the one taken before).
+        self.settled = False
         #: The pieces taken on their start cells in glare with the first position.
         self.glared_start: dict[int, str] = {}
 
@@ -77,6 +81,7 @@ class HexWatch:
         """Take one frame's reading (``at``: the frame's time, in seconds); return a new
         stable position, else ``None``. ``glared``: pieces not seen, taken on these
         cells in this frame, until the first position is taken (module docstring)."""
+        self.settled = False
         if not reading.found:
             self._run, self._outline = 0, ()
             return None
@@ -96,6 +101,7 @@ class HexWatch:
         self._run += 1
         if self._run < self.still_frames or at - self._since < self.still_seconds:
             return None
+        self.settled = True
         if position == self.last:
             return None
         if self.last is None:  # the first position: the pieces in glare it takes

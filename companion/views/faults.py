@@ -36,6 +36,10 @@ class FaultKind(Enum):
     CAMERA_BLURRED = "camera-blurred"  # every picture too blurred to judge the hex board
     PIECE_TWICE = "piece-twice"  # piece, cells: a hex piece's code seen on two cells (a copy)
     BOARD_LOST = "board-lost"  # the hex board not found in the camera's pictures
+    BOARD_MOVING = "board-moving"  # the hex board moves in the picture frame after frame
+    PIECE_ON_LINE = "piece-on-line"  # piece, cells: a hex piece read on two cells in turn
+    PIECE_ON_EDGE = "piece-on-edge"  # piece: a hex piece read on and off the board in turn
+    SHARED_CELL = "shared-cell"  # piece, other, cells: two hex pieces read on one cell
 
 
 @dataclass(frozen=True)
@@ -45,7 +49,7 @@ class Fault:
     not seen (side, kind, number as printed), how many ``others`` are not seen, and
     whether a ``lamp`` shines on the board where they may lie unread, or the piece
     read lying ``over`` it (side, kind, number); the ``cells`` a piece seen twice is
-    seen on."""
+    seen on (or read on in turn; or the one cell it shares with the ``other`` piece)."""
 
     kind: FaultKind
     card: str | None = None
@@ -58,6 +62,7 @@ class Fault:
     lamp: bool = False
     cells: tuple[str, ...] = ()
     over: tuple[str, str, int] | None = None
+    other: tuple[str, str, int] | None = None
 
 
 #: Each fault: its title and its sentence (``{card}`` the card by its face).
@@ -97,7 +102,24 @@ FAULTS: dict[FaultKind, tuple[str, str]] = {
         N_("Board not seen"),
         N_("Point the camera at the board, its corner squares in sight."),
     ),
+    FaultKind.BOARD_MOVING: (
+        N_("Board moving"),
+        N_("The board moves in the picture: fix the camera so it holds still."),
+    ),
+    FaultKind.PIECE_ON_LINE: (N_("Piece on a line"), ""),  # the piece: see _piece_line()
+    FaultKind.PIECE_ON_EDGE: (N_("Piece on the edge"), ""),
+    FaultKind.SHARED_CELL: (N_("Two on one cell"), ""),
 }
+#: The faults that name a hex piece (their sentence: see _piece_line()).
+PIECE_FAULTS = frozenset(
+    (
+        FaultKind.PIECE_MISSING,
+        FaultKind.PIECE_TWICE,
+        FaultKind.PIECE_ON_LINE,
+        FaultKind.PIECE_ON_EDGE,
+        FaultKind.SHARED_CELL,
+    )
+)
 
 #: A hex piece as its token names it (side, kind): the number printed on it follows.
 PIECE_NAMES: dict[tuple[str, str], str] = {
@@ -119,9 +141,20 @@ def _piece_line(fault: Fault) -> str:
     if fault.piece is None:
         return ""
     piece = piece_name(*fault.piece)
+    cells = _(", ").join(fault.cells)
     if fault.kind is FaultKind.PIECE_TWICE:
-        return _("{piece} is seen on {cells}: take the copy away.").format(
-            piece=piece, cells=_(", ").join(fault.cells)
+        return _("{piece} is seen on {cells}: take the copy away.").format(piece=piece, cells=cells)
+    if fault.kind is FaultKind.PIECE_ON_LINE:
+        return _("{piece} lies between {cells}: put it in the middle of one cell.").format(
+            piece=piece, cells=cells
+        )
+    if fault.kind is FaultKind.PIECE_ON_EDGE:
+        return _("{piece} lies on the board's edge: put it in the middle of its cell.").format(
+            piece=piece
+        )
+    if fault.kind is FaultKind.SHARED_CELL and fault.other is not None:
+        return _("{piece} and {other} share {cell}: one piece a cell.").format(
+            piece=piece, other=piece_name(*fault.other), cell=cells
         )
     if fault.over is not None and not fault.others:
         return _("{piece} is hidden by {other}: move them apart.").format(
@@ -155,7 +188,7 @@ def fault_words(fault: Fault) -> NoticeWords:
         text = _("A damaged history was set aside; kept: {games}, {moves}.").format(
             games=games, moves=moves
         )
-    elif fault.kind in (FaultKind.PIECE_MISSING, FaultKind.PIECE_TWICE):
+    elif fault.kind in PIECE_FAULTS:
         text = _piece_line(fault)
     else:
         card = card_name(fault.card, fault.deck) if fault.card else ""

@@ -170,6 +170,17 @@ def fault_screens() -> Iterator[tuple[str, View]]:
         fault = Fault(FaultKind.PIECE_TWICE, piece=piece, cells=("k10", "k11", "j10"))
         app.hardware_status("twice", fault, 0.0)
         yield f"piece-twice-{piece[1]}", app.screen(0.0)
+        board = (  # a board that never settles (companion.daemon.board_stall)
+            Fault(FaultKind.PIECE_ON_LINE, piece=piece, cells=("k10", "k11", "j10")),
+            Fault(FaultKind.PIECE_ON_EDGE, piece=piece, cells=("k10",)),
+            Fault(
+                FaultKind.SHARED_CELL, piece=piece, other=("white", "support", 6), cells=("k10",)
+            ),
+        )
+        for fault in board:
+            app = UiApp()
+            app.hardware_status("stall", fault, 0.0)
+            yield f"{fault.kind.value}-{piece[1]}", app.screen(0.0)
     for spec in all_games():
         app = UiApp()
         app.start_failed(spec.name, 0.0)
