@@ -15,9 +15,12 @@ frames of a Camera Module 3, 4608x2592, with room to spare).
 
 A recording is a device that can fail like a camera (issue 13). A frame that cannot
 be decoded (a corrupt file, one of another size) is passed over and counted in
-``skipped``: the frames around it show the same table. A folder that goes away
-(renamed, unmounted) is a lost camera, and ``resume()`` opens it again at the frame
-after the last one delivered, on the same timeline: a live game is never rewound.
+``skipped``: the frames around it show the same table. A folder's frame size is the
+one most of its frames have (their headers, a sample spread over the recording), not
+the first file's: a stray picture of another size at its start is the frame passed
+over, not the whole recording after it. A folder that goes away (renamed, unmounted) is
+a lost camera, and ``resume()`` opens it again at the frame after the last one
+delivered, on the same timeline: a live game is never rewound.
 
     >>> import tempfile, pathlib, cv2, numpy as np
     >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -46,12 +49,16 @@ from hardware.errors import (
     EndOfStream,
     HardwareError,
 )
+from hardware.frame_headers import header_size, usual_size
 
 #: A recorded frame is read only within these limits, checked before it is decoded (a
 #: frame beyond them is skipped and counted like a corrupt one; a video beyond them is
 #: refused): the daemon's input limits (companion/inputs.py, docs/install.md).
 MAX_FRAME_BYTES = 128 * 1024 * 1024
 MAX_FRAME_PIXELS = 50_000_000
+
+#: How many frames' headers, spread over a folder, decide the size of its frames.
+SIZE_SAMPLE = 9
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp")
 DEFAULT_FPS = 30.0
@@ -60,6 +67,15 @@ CV2_HINT = "pip install opencv-python-headless (a dependency of table-companion)
 
 class _UnreadableError(HardwareError):
     """A recorded frame that cannot be decoded: passed over, never a lost camera."""
+
+
+class _OtherSizeError(_UnreadableError):
+    """A recorded frame whose header gives another size than most of the recording's."""
+
+    def __init__(self, size: tuple[int, int], usual: tuple[int, int]) -> None:
+        super().__init__(f"{size[0]}x{size[1]}")
+        self.size = size
+        self.usual = usual
 
 
 class _Source(Protocol):
@@ -114,6 +130,8 @@ class _Folder:
         self.position = 0
         #: Each frame's time when every name carries one (hardware.camera_record's).
         self.times = recorded_times(self.files)
+        #: The size (in the files' headers) of most frames; None if no header is read.
+        self.usual = usual_size(self.files, SIZE_SAMPLE, MAX_FRAME_BYTES, MAX_FRAME_PIXELS)
 
     def time_of_last(self) -> float | None:
         return None if self.times is None else self.times[self.position - 1]
@@ -129,7 +147,11 @@ class _Folder:
         if self.position >= len(self.files):
             return None
         path = self.files[self.position]
-        image = self._decode(path)
+        size, usual = header_size(path, MAX_FRAME_BYTES, MAX_FRAME_PIXELS), self.usual
+        if size is not None and usual is not None and size != usual:
+            self.position += 1
+            raise _OtherSizeError(size, usual)  # not decoded
+        image = None if size is None else self._decode(path)
         if image is None and not self.folder.is_dir():
             raise CameraLostError(
                 f"replay {self.name}: the folder is gone (next frame {path.name})"
@@ -141,10 +163,8 @@ class _Folder:
 
     def _decode(self, path: Path) -> Image | None:
         """The image, or None; OpenCV's own stderr line for a corrupt file is silenced (the
-        daemon logs the first skip and counts the rest, not one line per frame). A file
-        that is not a regular one, or too big by its size or its header, is not decoded."""
-        if not _within_limits(path):
-            return None
+        daemon logs the first skip and counts the rest, not one line per frame); only a
+        file whose header was read within the limits (frame_headers.header_size)."""
         opencv_log = self._cv2.utils.logging
         level = opencv_log.getLogLevel()
         opencv_log.setLogLevel(opencv_log.LOG_LEVEL_SILENT)
@@ -168,27 +188,6 @@ class _Folder:
         again = _Folder(self.folder, self.files, self.grey)
         again.position = position
         return again
-
-
-def _within_limits(path: Path) -> bool:
-    """A regular file of at most MAX_FRAME_BYTES whose header (read by Pillow without
-    decoding) claims at most MAX_FRAME_PIXELS pixels."""
-    import stat
-
-    from PIL import Image as PILImage
-
-    try:
-        info = path.stat()
-    except OSError:
-        return False
-    if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_FRAME_BYTES:
-        return False
-    try:
-        with PILImage.open(path) as header:
-            width, height = header.size
-    except (OSError, ValueError, PILImage.DecompressionBombError):
-        return False
-    return width * height <= MAX_FRAME_PIXELS
 
 
 class _Video:
@@ -307,6 +306,9 @@ class ReplayCamera(CameraBase):
         while True:
             try:
                 image = self._source.next_image()
+            except _OtherSizeError as exc:
+                self._pass_over(self._other_size(exc.size, exc.usual))
+                continue
             except _UnreadableError as exc:
                 self._pass_over(str(exc))
                 continue
@@ -317,11 +319,13 @@ class ReplayCamera(CameraBase):
             if self.size in ((0, 0), (width, height)):
                 self._seen_this_pass = True
                 return image
-            w, h = self.size
-            self._pass_over(
-                f"replay {self._source.name}: frame {self._index} is {width}x{height},"
-                f" the recording is {w}x{h}"
-            )
+            self._pass_over(self._other_size((width, height), self.size))
+
+    def _other_size(self, size: tuple[int, int], usual: tuple[int, int]) -> str:
+        return (
+            f"replay {self._source.name}: frame {self._index} is {size[0]}x{size[1]},"
+            f" the recording is {usual[0]}x{usual[1]}"
+        )
 
     def _pass_over(self, note: str) -> None:
         self._skip(note)

@@ -114,12 +114,22 @@ def _from_image(path: Path) -> Any:
 
 
 def _from_camera(kind: str, skip: int, **settings: object) -> Any:
+    """Frame ``skip`` (``--frame``) of the camera; a recording with fewer frames that
+    can be read is said so, with the frames it has."""
     from hardware.camera import open_camera
+    from hardware.errors import EndOfStream
 
     with open_camera(kind, **settings) as camera:
-        frame = camera.read(timeout=5.0)
-        for _ in range(skip):
-            frame = camera.read(timeout=5.0)
+        frame, read = camera.read(timeout=5.0), 1
+        try:
+            for _ in range(skip):
+                frame, read = camera.read(timeout=5.0), read + 1
+        except EndOfStream:
+            source = f"--source {settings['path']}" if "path" in settings else "the camera"
+            raise UsageError(
+                f"--frame {skip}: {source} has {read} frame{'' if read == 1 else 's'} that "
+                f"can be read: give --frame 0 to {read - 1}"
+            ) from None
         return frame.image
 
 

@@ -164,7 +164,7 @@ def run_sheet(args: argparse.Namespace) -> int:
     cards = select(args.deck, args.copy, args.only)
     label, paper = _sheet_options(args.stickers, args.paper)
     key = _key(args, cards)
-    writable_file(args.out)
+    pdf_out(args.out)
     progress = Progress(f"writing {args.out}")
     try:
         if label is not None:
@@ -176,10 +176,18 @@ def run_sheet(args: argparse.Namespace) -> int:
             pages = write_sheet(cards, str(args.out), paper=paper, staff_key=key, progress=progress)
             kind = f"{paper} page"
     except OSError as exc:
-        raise UsageError(f"cannot write {args.out}: {exc.strerror or exc}") from None
+        raise UsageError(f"--out {args.out}: cannot write it ({exc.strerror or exc})") from None
     count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
     print(f"{args.out}: {count} on {pages} {kind}{'s' if pages != 1 else ''}")
     return 0
+
+
+def pdf_out(out: Path) -> None:
+    """Refuse, before any page is drawn, an ``--out`` that is not a .pdf (a sheet written
+    over a picture or a layout given by mistake) or cannot be made (writable_file)."""
+    if out.suffix.lower() != ".pdf":
+        raise UsageError(f"--out {out}: write a .pdf (the sheet is a PDF)")
+    writable_file(out)
 
 
 def _sheet_options(stickers: str | None, paper: str | None) -> tuple[str | None, str]:
@@ -209,6 +217,8 @@ def _sheet_options(stickers: str | None, paper: str | None) -> tuple[str | None,
 def _hex_options(args: argparse.Namespace) -> str:
     """The hex board's or pieces' options checked (they print whole, one sheet each):
     the paper."""
+    from card_codes.hex_sheet import BOARD_PAPERS  # the PDF writer's: only for a hex sheet
+
     for option, value in (("--copy", args.copy), ("--only", args.only)):
         if value is not None:
             raise UsageError(f"{option} {value}: {_PRINTS[args.deck]} whole, without {option}")
@@ -218,7 +228,13 @@ def _hex_options(args: argparse.Namespace) -> str:
                 f"--stickers {args.stickers}: the hex board has no sticker sheet "
                 f"(--stickers {ROUND} is for hex-pieces)"
             )
-        return DEFAULT_PAPER if args.paper is None else args.paper  # write_board checks it
+        paper = DEFAULT_PAPER if args.paper is None else args.paper.lower()
+        if paper not in BOARD_PAPERS:
+            raise UsageError(
+                f"--paper {args.paper}: the hex board prints on a3 (one page) or a4 (four "
+                "tiles to tape together)"
+            )
+        return paper
     if args.stickers is not None and args.stickers.lower() != ROUND:
         raise UsageError(
             f"--stickers {args.stickers}: the hex pieces come as round stickers "
@@ -235,7 +251,7 @@ def run_hex_sheet(args: argparse.Namespace) -> int:
     from card_codes.hex_sheet import write_board, write_pieces
 
     paper = _hex_options(args)
-    writable_file(args.out)
+    pdf_out(args.out)
     try:
         if args.deck == "hex-board":
             pages = write_board(str(args.out), paper=paper)
@@ -247,7 +263,7 @@ def run_hex_sheet(args: argparse.Namespace) -> int:
     except CardCodeError as exc:
         raise UsageError(f"{args.deck}: {exc}") from None
     except OSError as exc:
-        raise UsageError(f"cannot write {args.out}: {exc.strerror or exc}") from None
+        raise UsageError(f"--out {args.out}: cannot write it ({exc.strerror or exc})") from None
     print(f"{args.out}: {what}")
     return 0
 

@@ -28,9 +28,10 @@ from pathlib import Path
 
 from companion.cli.render import json_line
 from companion.cli.score import load_record
-from companion.errors import UsageError
+from companion.errors import InputError, UsageError
 from companion.games import RecordError, get_game
 from companion.games.json_types import JSON, JSONObject
+from companion.inputs import source_name
 
 #: A card's copy: ``Y1#2`` is the second copy of Y1.
 _COPY = re.compile(r"#\d+\b")
@@ -38,8 +39,20 @@ _COPY = re.compile(r"#\d+\b")
 
 def expected_record(path: Path, game: str) -> JSONObject:
     """The record in ``path``, of ``game``, as its engine writes it (UsageError naming
-    the file when it is another game's or breaks a rule)."""
-    record = load_record(path)
+    ``--expect`` and the file when it cannot be read, is another game's or breaks a rule)."""
+    try:
+        record = load_record(path)
+    except (InputError, RecordError) as exc:  # "PATH: no such file": said as the option's
+        said = str(exc)
+        named = source_name(path)
+        raise UsageError(
+            f"--expect {said}" if said.startswith(f"{named}: ") else f"--expect {named}: {said}"
+        ) from None
+    if "game" not in record:
+        raise UsageError(
+            f'--expect {path}: not a game record (no "game" name; the record of the '
+            f"game of {game} played, as companion score reads it)"
+        )
     if record.get("game") != game:
         raise UsageError(f"--expect {path}: a record of {record.get('game')!r}, not of {game!r}")
     try:

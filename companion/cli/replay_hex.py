@@ -61,6 +61,12 @@ def replay_board(
     players = player_names(args.players)
     if len(players) != 2:
         raise UsageError(f"--players: the hex game is for two players, not {len(players)}")
+    for name in ("dealer", "leader"):  # the card games' options: never read here
+        if getattr(args, name, None) is not None:
+            raise UsageError(
+                f"--{name} {getattr(args, name)}: the hex game has no {name}; the first "
+                "player of --players takes Black's side, which moves first (H1)"
+            )
     start = None
     if args.start:
         try:
@@ -96,7 +102,7 @@ def replay_board(
     ]
     moves = sum(len(turn.moves) for turn in flow.engine.turns)
     last = f"replayed {result.frames} frames ({result.seconds:.1f} s of table time): "
-    last += f"{moves} move{'' if moves == 1 else 's'}, {len(refused)} refused"
+    last += f"{moves} move{'' if moves == 1 else 's'}, {len(refused)} refused{result.skips()}"
     if args.json:
         data = {"record": result.record, "score": result.report.to_json(), "refused": refused}
         print(json.dumps(data))

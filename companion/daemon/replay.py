@@ -80,6 +80,7 @@ class ReplayResult:
     frames: int = 0
     seconds: float = 0.0  # table time covered
     presses: int = 0  # button presses the script handed out
+    skipped: int = 0  # frames passed over: not readable, or of another size
     unused: int = 0  # presses scripted after the last frame, never taken
     #: What the game still waited for when the frames ran out, if it waited for the
     #: players' answer (a missing card), and since when: "Cy's card of trick 1".
@@ -89,13 +90,20 @@ class ReplayResult:
     def refusals(self) -> list[str]:
         return [f"{t:.1f}s: {n.message}" for t, n in self.notices if n.kind is NoticeKind.REFUSED]
 
+    def skips(self) -> str:
+        """``, 2 frames skipped (...)`` for the last line; nothing when none was (the
+        first is said on stderr when it is met)."""
+        if not self.skipped:
+            return ""
+        return f", {counted(self.skipped, 'frame')} skipped (not readable, or of another size)"
+
     def summary(self) -> str:
         """The replay's last line: frames, table time, events, refusals (and presses), as
         "replayed 2307 frames (231.0 s of table time): 153 events, 0 refused"."""
         refused = sum(1 for _, n in self.notices if n.kind is NoticeKind.REFUSED)
         line = (
             f"replayed {self.frames} frames ({self.seconds:.1f} s of table time): "
-            f"{counted(len(self.events), 'event')}, {refused} refused"
+            f"{counted(len(self.events), 'event')}, {refused} refused{self.skips()}"
         )
         if self.presses or self.unused:
             line += f", {counted(self.presses, 'button press', 'button presses')}"
@@ -219,6 +227,7 @@ def replay_game(
         if progress is not None and result.frames % every == 0 and result.frames:
             progress(result.frames, clock.now, len(result.events))
     daemon.close_parts()
+    result.skipped = camera.skipped
     result.presses = len(buttons) - script.left
     result.unused = script.left
     result.record = flow.record()

@@ -74,12 +74,3 @@ def test_cards_sheet_prints_the_pieces_as_tokens_and_stickers(tmp_path: Path) ->
         out = tmp_path / "pieces.pdf"
         assert main(["cards", "sheet", "hex-pieces", "--out", str(out), *extra]) == 0
         assert _markers(np.asarray(render_pages(out, dpi=120)[0])) == list(range(10, 36))
-
-
-def test_a_board_on_letter_paper_is_one_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    out = tmp_path / "x.pdf"
-    assert main(["cards", "sheet", "hex-board", "--paper", "letter", "--out", str(out)]) == 2
-    err = capsys.readouterr().err.strip().splitlines()
-    assert err == ["companion cards: hex-board: the hex board prints on a3 or a4, not 'letter'"]
