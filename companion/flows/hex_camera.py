@@ -49,6 +49,7 @@ from companion.table.hex_referee import BoardReferee, Fault, Played, PutBack, Re
 _SAYS = {
     Fault.CANNOT_REACH: Say.CANNOT_REACH,
     Fault.NOT_YOURS: Say.NOT_YOUR_PIECE,
+    Fault.NOT_YOUR_TURN: Say.TURN_NOT_OVER,
     Fault.CENTRE: Say.CENTRE_MOVED,
     Fault.TOO_MANY: Say.MOVES_USED,
     Fault.DISPLACED: Say.DISPLACED_THERE,
@@ -113,6 +114,8 @@ class HexCameraFlow(EngineFlow):
     def _refused(self, verdict: Refused) -> Notice:
         side = verdict.side
         number = self.engine.turn.allowed if self.engine.turn else None
+        if verdict.fault is Fault.NOT_YOUR_TURN:  # the mover's turn goes on: what is left
+            number = self.engine.moves_left()
         cell = verdict.cell.name if verdict.cell else None
         said = Said(_SAYS[verdict.fault], seat=side.seat, number=number, cell=cell)
         if verdict.fault is Fault.NOT_AS_LEFT:  # whose piece, where it is, what else differs

@@ -12,7 +12,9 @@ When no legal moves explain the change, nothing is played: the verdict is a
 :class:`Refused` naming the fault (``CANNOT_REACH`` with the cell, ``NOT_YOURS``,
 ``CENTRE``, ``TOO_MANY``, ``DISPLACED`` with the cell the displaced piece belongs on,
 ``CARD_FIRST``, ``GAME_OVER``, ``TOO_MUCH``) and the players put the pieces back: the
-next position equal to the game's is :class:`PutBack`.
+next position equal to the game's is :class:`PutBack`. A change of the other side's
+pieces alone is ``NOT_YOUR_TURN``: its player moved before the turn ended (a player
+who makes fewer moves than allowed ends the turn with a button, H2).
 
 The first position the camera takes after a restart (``see(position, first=True)``
 once the game, replayed from the journal, has seen positions before) is not read as
@@ -26,7 +28,7 @@ put back as the game left it. The first position of a new game is judged as ever
     >>> referee.see(START.after(Cell.parse("b2"), Cell.parse("c2"))).moves
     (Move(src=Cell('b2'), dst=Cell('c2')),)
     >>> referee.see(START).fault  # Black's turn is over: b2-c2 stands
-    <Fault.NOT_YOURS: 'not-yours'>
+    <Fault.NOT_YOUR_TURN: 'not-your-turn'>
 """
 
 from __future__ import annotations
@@ -51,7 +53,8 @@ class Fault(Enum):
     """Why a change on the board is refused."""
 
     CANNOT_REACH = "cannot-reach"  # cell: the piece moved there is not allowed there (H3)
-    NOT_YOURS = "not-yours"  # an opponent's piece moved (H3)
+    NOT_YOURS = "not-yours"  # an opponent's piece moved with the mover's (H3)
+    NOT_YOUR_TURN = "not-your-turn"  # only the other side's pieces moved: not its turn (H2)
     CENTRE = "centre"  # a centre moved by itself (H3)
     TOO_MANY = "too-many"  # more moves than the turn allows (H2, H5)
     DISPLACED = "displaced"  # cell: the displaced piece belongs on the mover's start (H3)
@@ -232,7 +235,15 @@ class BoardReferee:
                     yield Move(src, dst)
 
     def _diagnose(self, position: Position, changed: list[Cell], side: Side) -> Refused:
-        """Say what is wrong: the first illegal step of the simplest swaps explaining it."""
+        """Say what is wrong: the other side moving in this turn, or the first illegal
+        step of the simplest swaps explaining it."""
+        before = self.game.position
+        sides = {p.side for c in changed for p in (before[c], position[c]) if p is not None}
+        if sides == {side.other}:
+            left = self.game.moves_left()
+            moves = f"{left} move{'' if left == 1 else 's'} left"
+            reason = f"{side.other.value} moved in {side.value}'s turn, {moves}"
+            return Refused(side, Fault.NOT_YOUR_TURN, None, reason, "H2")
         game = self.game.clone()
         number = game.turn.number if game.turn else 0
         steps = self._any_swaps(game.position, position, changed, side)

@@ -102,6 +102,7 @@ SAYS: dict[Say, tuple[str, str]] = {
     Say.UNKNOWN_COMMAND: (N_("Not now"), N_("This game does not do that.")),
     Say.CANNOT_REACH: (N_("Move refused"), N_("{name}: that piece cannot reach {cell}.")),
     Say.NOT_YOUR_PIECE: (N_("Move refused"), N_("{name}: that piece is not yours.")),
+    Say.TURN_NOT_OVER: (N_("Not your turn"), ""),  # a count: see _line()
     Say.CENTRE_MOVED: (N_("Move refused"), N_("{name}: a centre never moves by itself.")),
     Say.MOVES_USED: (N_("Move refused"), ""),  # a count: see _line()
     Say.DISPLACED_THERE: (
@@ -224,7 +225,7 @@ def notice_words(notice: Notice, players: Sequence[str], game: str) -> NoticeWor
         if not said.on_table and title == N_("Card refused"):
             title = N_("Not now")
         hint = _("Take the card back") if said.on_table else _("Press any key")
-        if title in (N_("Move refused"), N_("Board differs")):
+        if title in (N_("Move refused"), N_("Board differs"), N_("Not your turn")):
             hint = _("Put the pieces back")
     return NoticeWords(_(title), text, hint)
 
@@ -243,6 +244,12 @@ def _line(said: Said, rule: str | None, line: str) -> str:
             "{name} may make {number} move this turn: put the last piece back.",
             "{name} may make {number} moves this turn: put the last piece back.",
             count,
+        )
+    if say is Say.TURN_NOT_OVER:  # number: the moves the turn still allows
+        return ngettext(
+            "{name}'s turn: {number} move left. Put it back, or hold SELECT to end the turn.",
+            "{name}'s turn: {number} moves left. Put it back, or hold SELECT to end the turn.",
+            said.number or 0,
         )
     if say is Say.BOARD_DIFFERS:  # number: the cells that differ besides the piece's two
         if not said.number:

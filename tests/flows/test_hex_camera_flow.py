@@ -79,3 +79,32 @@ def test_card_variant_reads_the_move_card_then_the_moves() -> None:
     first, pending = loose(flow.record())["turns"]
     assert first["card"] == 2 and sorted(first["moves"]) == ["a3-b3", "b2-c2"]
     assert pending == {"card": None, "moves": []}
+
+
+def test_the_other_side_moving_in_a_turn_not_over_is_told_how_it_ends() -> None:
+    """H2: Ana (Black) makes 1 of turn 3's 3 moves and forgets to end the turn; Ben
+    moves a White piece. Refused, saying whose turn it is, what it has left, and how
+    a turn ends early; the piece put back, SELECT held, Ben's move is taken."""
+    flow = HexCameraFlow(["Ana", "Ben"], [])
+    flow.seen(_after(START, "b2-c2"))
+    flow.seen(_after(START, "b2-c2", "k5-j5", "j6-i6"))
+    board = _after(START, "b2-c2", "k5-j5", "j6-i6", "a3-b3")  # 1 of Ana's 3
+    flow.seen(board)
+    (notice,) = flow.seen(_after(board, "k4-j4"))
+    assert notice.kind is NoticeKind.REFUSED and notice.rule == "H2"
+    assert (
+        notice.message == "black: board change refused: white moved in black's turn, 2 moves left"
+    )
+    assert _words(notice) == (
+        "Not your turn",
+        "Ana's turn: 2 moves left. Put it back, or hold SELECT to end the turn.",
+        "Put the pieces back",
+    )
+    with speaking("fr"):
+        assert _words(notice)[1] == (
+            "Ana a encore 2 coups\u00a0: remettez le pion, ou SELECT long finit son tour."
+        )
+    flow.seen(board)
+    flow.command(EndTurn())
+    flow.seen(_after(board, "k4-j4"))
+    assert flow.record()["turns"] == [["b2-c2"], ["j6-i6", "k5-j5"], ["a3-b3"], ["k4-j4"]]

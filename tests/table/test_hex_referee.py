@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hang_guard import hang_guard
 
-from companion.games.hex import START, Cell, Position, Side, new_game
+from companion.games.hex import START, Cell, Move, Position, Side, new_game
 from companion.table.hex_referee import BoardReferee, Fault, Played, PutBack, Refused, Unchanged
 
 
@@ -60,12 +60,28 @@ def test_a_piece_that_cannot_reach_is_refused_and_put_back() -> None:
 
 
 def test_opponents_piece_and_centre_are_refused() -> None:
-    """H3: only the mover's strike and support pieces move."""
+    """H3: only the mover's strike and support pieces move: an opponent's piece moved
+    with the mover's is not the mover's; a centre never moves by itself."""
+    referee = BoardReferee(new_game())
+    for moves in (["b2-c2"], ["j6-i6", "k5-j5"]):
+        referee.see(_after(referee.game.position, *moves))
+    verdict = referee.see(_after(referee.game.position, "a3-b3", "k1-j1"))  # turn 3: 3 moves
+    assert isinstance(verdict, Refused) and verdict.fault is Fault.NOT_YOURS
+    assert verdict.moves == (Move.parse("a3-b3"),) and verdict.rule == "H3"
+    referee.see(_after(START, "b2-c2", "j6-i6", "k5-j5"))  # put back
+    verdict = referee.see(_after(referee.game.position, "a1-b1"))
+    assert isinstance(verdict, Refused) and verdict.fault is Fault.CENTRE
+
+
+def test_the_other_side_alone_moving_is_not_its_turn() -> None:
+    """H2: White moves while Black's turn has moves left (Black made fewer and did not
+    end the turn): not White's turn yet, said with no cell; nothing is played."""
     referee = BoardReferee(new_game())
     verdict = referee.see(_after(START, "k1-j1"))
-    assert isinstance(verdict, Refused) and verdict.fault is Fault.NOT_YOURS
-    verdict = referee.see(_after(START, "a1-b1"))
-    assert isinstance(verdict, Refused) and verdict.fault is Fault.CENTRE
+    assert isinstance(verdict, Refused) and verdict.fault is Fault.NOT_YOUR_TURN
+    assert (verdict.side, verdict.cell, verdict.rule) == (Side.BLACK, None, "H2")
+    assert verdict.reason == "white moved in black's turn, 1 move left"
+    assert referee.game.position == START
 
 
 def test_more_moves_than_allowed_are_refused() -> None:
