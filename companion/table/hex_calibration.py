@@ -122,6 +122,9 @@ class BoardCheck:
     #: start not read that another piece lies over (module docstring), by name.
     twice: dict[str, tuple[str, ...]] = field(default_factory=dict)
     hidden: dict[str, Hidden] = field(default_factory=dict)
+    #: Where each piece seen twice is seen: one for each of its cells, in ``twice``'s
+    #: order (for the picture).
+    copies: list[PieceSeen] = field(default_factory=list)
     #: The corner squares seen twice (another board in sight), left out of the board's.
     doubled: tuple[int, ...] = ()
     outline: tuple[tuple[float, float], ...] = ()
@@ -215,6 +218,11 @@ def check_board(image: Image, reading: BoardReading | None = None) -> BoardCheck
         taken = glared_start(START, reading.pieces, reading, image, reading.parallax)
         check.start_glare = {piece_name(marker): cell for marker, cell in taken.items()}
         check.twice = {piece_name(marker): cells for marker, cells in reading.twice.items()}
+        check.copies = [
+            PieceSeen(marker, cell, _points(quad))
+            for marker, cells in reading.twice.items()
+            for cell, quad in zip(cells, reading.copies[marker], strict=True)
+        ]
         check.hidden = _hidden(reading)
     check.advice = board_advice(check)
     return check
