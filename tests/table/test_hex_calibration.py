@@ -20,6 +20,7 @@ from companion.table.hex_board import read_board
 from companion.table.hex_calibration import (
     BoardCheck,
     Hidden,
+    PieceSeen,
     board_advice,
     board_line,
     board_lines,
@@ -279,6 +280,50 @@ def test_a_token_put_down_over_its_neighbour_is_named_with_the_piece_it_hides() 
     data = json.loads(json.dumps(check.as_json()))
     assert data["hidden"] == {"white support 1": {"cell": "e3", "under": "white support 2"}}
     assert data["not_seen"] == ["white support 1"]
+
+
+def test_a_hidden_piece_of_a_kind_with_two_not_read_is_not_named_as_either() -> None:
+    """H1's start with Black's support piece 1 (d9) taken away, support piece 3's token
+    put on d9 in its place and support piece 4 pushed 4.5 mm over it from e9: two black
+    supports are not read and which lies on d9 cannot be told, so neither is named for
+    it (before: "black support 4 lies over black support 1's cell d9" and "1 piece not
+    seen (black support 3)", both the wrong way round: the tokens were matched to the
+    start cells in marker order)."""
+    off = bench("hex_overlap").towards("e9", "d9", 4.5)
+    steps = (Lift(17), Away(), Lift(19), Put(19, "d9"), Away(), Lift(20), Put(20, "e9", off=off))
+    check = check_board(_frame(_scene(), *steps, Away()))
+    assert check.not_seen == ["black support 1", "black support 3"] and check.hidden == {}
+    assert check.hidden_one_of == [
+        Hidden("d9", "black support 4", ("black support 1", "black support 3"))
+    ]
+    lines = board_lines(check)
+    assert (
+        "pieces: 24 of 26 read on cells, black support 1 or 3 hidden under black support 4" in lines
+    )
+    assert check.advice == [
+        "black support 4 lies over d9 and hides the code of black support 1 or 3, whichever "
+        "is there: move them apart, each piece in the middle of its cell",
+        "1 piece not seen (black support 1 or 3): put every piece on the board, code up; if "
+        "they are there, the camera is too high, soft, or the light glares on them",
+    ]
+    data = json.loads(json.dumps(check.as_json()))
+    assert data["hidden"] == {} and data["not_seen"] == ["black support 1", "black support 3"]
+    assert data["hidden_one_of"] == [
+        {"cell": "d9", "under": "black support 4", "one_of": ["black support 1", "black support 3"]}
+    ]
+
+
+def test_the_pieces_not_seen_of_a_kind_partly_hidden_are_counted_not_named() -> None:
+    """Three black supports not read, one of them hidden on d9 (H1's start cell of one
+    of them): the other two are counted among the three, not named."""
+    unread = ("black support 1", "black support 3", "black support 5")
+    read = [PieceSeen(m, c, ()) for m, c in markers_of(START).items() if m not in (17, 19, 21)]
+    check = BoardCheck((1920, 1080), found=True, inside=True, pieces=read)
+    check.px_per_mm, check.sharpness = (3.0, 3.0), 0.6
+    check.hidden_one_of = [Hidden("d9", "black support 4", unread)]
+    assert board_advice(check)[-1].startswith(
+        "2 pieces not seen (2 of black support 1, 3 and 5): put every piece on the board"
+    )
 
 
 def test_a_piece_taken_away_is_not_said_hidden() -> None:
