@@ -11,15 +11,15 @@ or held up in a hand). A piece read on a cell in the frame before stays on it wi
 ``HOLD_MM`` (a piece on the line between two cells is not read on each in turn). A
 code seen more than once (a copy: a second sheet of tokens printed) is the piece on
 the one cell a copy lies on, the others off the board; a piece seen on two cells at
-once has no cell in that frame (:attr:`BoardReading.twice`); a corner square seen
-twice (another board in sight) is left out of the view and of the markers found
-(:attr:`BoardReading.doubled`). A piece standing up has its
-code seen off its cell, away from the camera: each code is put back where its piece
-stands first, by the :class:`~companion.table.hex_parallax.Parallax` the frame's
-codes fit (or, with too few of them seen, the one found before). It also says how
-sharp the frame is on the board's plane
-(:mod:`companion.table.hex_sharpness`): a frame smeared by motion blur is
-:attr:`BoardReading.blurred`, and judged by nobody. The cells where a piece's code is
+once has no cell in that frame (:attr:`BoardReading.twice`; its codes there:
+:attr:`BoardReading.copies`); a corner square seen twice (another board in sight) is
+left out of the view and of the markers found (:attr:`BoardReading.doubled`). A piece
+standing up has its code seen off its cell, away from the camera: each code is put
+back where its piece stands first, by the
+:class:`~companion.table.hex_parallax.Parallax` the frame's codes fit (or, with too
+few of them seen, the one found before). It also says how sharp the frame is on the
+board's plane (:mod:`companion.table.hex_sharpness`): a frame smeared by motion blur
+is :attr:`BoardReading.blurred`, and judged by nobody. The cells where a piece's code is
 seen but not read (a square the detector could not decode, faded at a lamp
 reflection's soft edge) are :attr:`BoardReading.faint` (:func:`faint_codes`).
 
@@ -104,6 +104,9 @@ class BoardReading:
     #: The board's corner squares seen twice or more (another board, or a copy of one,
     #: in sight), by id: left out of the view, of ``quads`` and of the corners seen.
     doubled: tuple[int, ...] = ()
+    #: The codes of each piece in ``twice``, by marker id: their four corners in the
+    #: picture, one for each of its cells there, in that order.
+    copies: dict[int, tuple[npt.NDArray[np.float32], ...]] = field(default_factory=dict)
 
     @property
     def fiducial_ids(self) -> list[int]:
@@ -180,7 +183,7 @@ def read_board(
         return BoardReading(None, quads=found, doubled=doubled)
     seen: dict[int, set[str | None]] = {}
     spots: dict[int, tuple[float, float]] = {}
-    on_cell: dict[int, npt.NDArray[np.float32]] = {}
+    on_cell: dict[int, dict[str, npt.NDArray[np.float32]]] = {}
     codes = [(marker, quad) for marker, quad in detected if marker in _PIECE_IDS]
     if codes:
         middles = np.array([quad.mean(axis=0) for _, quad in codes], dtype=np.float64)
@@ -197,14 +200,19 @@ def read_board(
             cell = _NAMES[index] if row[index] <= off else None
             seen.setdefault(marker, set()).add(cell)
             if cell is not None:  # a copy off the board is not where the piece lies
-                spots[marker], on_cell[marker] = (x, y), quad
+                spots[marker] = (x, y)
+                on_cell.setdefault(marker, {}).setdefault(cell, quad)
     pieces, twice = _one_cell_each(seen)
     spots = {marker: spots[marker] for marker, cell in pieces.items() if cell is not None}
-    found.update({marker: on_cell[marker] for marker in spots})  # not a copy beside it
+    # a piece's code on its cell, not a copy beside it
+    found.update({m: on_cell[m][cell] for m, cell in pieces.items() if cell is not None})
+    codes_twice = {m: tuple(on_cell[m][cell] for cell in cells) for m, cells in twice.items()}
     sharp = sharpness(grey, view, fiducials)
     faint = faint_codes(rejected, view, parallax, [*pieces.values(), *chain(*twice.values())])
     outline = _outline(view)
-    return BoardReading(view, pieces, outline, sharp, found, parallax, faint, twice, spots, doubled)
+    return BoardReading(
+        view, pieces, outline, sharp, found, parallax, faint, twice, spots, doubled, codes_twice
+    )
 
 
 def _one_cell_each(

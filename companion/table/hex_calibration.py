@@ -21,7 +21,8 @@ whether the referee will see the game:
 - the pieces seen on two cells (a copy of a token lies on the board), and those of
   H1's start not read whose start cell another piece read lies over (a paper token put
   down over its neighbour's edge hides the neighbour's code:
-  :data:`~companion.table.hex_reader.OVER_MM`);
+  :data:`~companion.table.hex_reader.OVER_MM`): with two or more of its kind not read,
+  which of them lies there is not known, and none is named for it (:class:`Hidden`);
 - how far the pieces' tops are seen off their cells when they stand up (the
   parallax the reader allows for, :mod:`companion.table.hex_parallax`): tall pieces
   under a slanted camera show here.
@@ -89,10 +90,14 @@ class PieceSeen:
 
 class Hidden(NamedTuple):
     """A piece of H1's start not read: its start cell, and the piece read lying over it
-    (by name), whose token hides its code."""
+    (by name), whose token hides its code; ``one_of``: when two or more pieces of its
+    kind are not read, they all (by name), for which of them lies there cannot be told
+    (the camera reads a code or nothing: a kind's tokens are laid on its start cells
+    in any order)."""
 
     cell: str
     under: str
+    one_of: tuple[str, ...] = ()
 
 
 @dataclass
@@ -119,9 +124,15 @@ class BoardCheck:
     start_glare: dict[str, str] = field(default_factory=dict)
     #: The pieces seen on two cells or more (a copy of a token on the board), by name:
     #: the cells, in board order (such a piece has no cell), and the pieces of H1's
-    #: start not read that another piece lies over (module docstring), by name.
+    #: start not read that another piece lies over (module docstring), by name; those
+    #: of a kind with two or more pieces not read are not named but ``hidden_one_of``,
+    #: each with the pieces it may be (:class:`Hidden`), in board order.
     twice: dict[str, tuple[str, ...]] = field(default_factory=dict)
     hidden: dict[str, Hidden] = field(default_factory=dict)
+    hidden_one_of: list[Hidden] = field(default_factory=list)
+    #: Where each piece seen twice is seen: one for each of its cells, in ``twice``'s
+    #: order (for the picture).
+    copies: list[PieceSeen] = field(default_factory=list)
     #: The corner squares seen twice (another board in sight), left out of the board's.
     doubled: tuple[int, ...] = ()
     outline: tuple[tuple[float, float], ...] = ()
@@ -181,6 +192,10 @@ class BoardCheck:
                 name: {"cell": hidden.cell, "under": hidden.under}
                 for name, hidden in self.hidden.items()
             },
+            "hidden_one_of": [
+                {"cell": hidden.cell, "under": hidden.under, "one_of": list[JSON](hidden.one_of)}
+                for hidden in self.hidden_one_of
+            ],
             "corner_squares_seen_twice": list[JSON](self.doubled),
             "glare_cells": list[JSON](self.glare),
             "start_position": self.position == START,
@@ -215,7 +230,14 @@ def check_board(image: Image, reading: BoardReading | None = None) -> BoardCheck
         taken = glared_start(START, reading.pieces, reading, image, reading.parallax)
         check.start_glare = {piece_name(marker): cell for marker, cell in taken.items()}
         check.twice = {piece_name(marker): cells for marker, cells in reading.twice.items()}
-        check.hidden = _hidden(reading)
+        check.copies = [
+            PieceSeen(marker, cell, _points(quad))
+            for marker, cells in reading.twice.items()
+            for cell, quad in zip(cells, reading.copies[marker], strict=True)
+        ]
+        hidden = _hidden(reading)
+        check.hidden = {h.one_of[0]: Hidden(h.cell, h.under) for h in hidden if len(h.one_of) == 1}
+        check.hidden_one_of = [hid for hid in hidden if len(hid.one_of) > 1]
     check.advice = board_advice(check)
     return check
 
@@ -239,20 +261,22 @@ def _pieces(reading: BoardReading) -> list[PieceSeen]:
     ]
 
 
-def _hidden(reading: BoardReading) -> dict[str, Hidden]:
-    """The pieces of H1's start not read whose start cell a piece read lies over
-    (:func:`~companion.table.hex_reader.lying_over`), by name; a piece whose start
-    cell cannot be told (its kind with more start cells free than pieces not read) is
-    left out."""
+def _hidden(reading: BoardReading) -> list[Hidden]:
+    """The start cells of H1's pieces not read that a piece read lies over
+    (:func:`~companion.table.hex_reader.lying_over`), in board order, each with the
+    pieces not read of its kind (``one_of``: which of two or more lies there cannot
+    be told). A kind with more start cells free than pieces not read is left out (no
+    cell is known to be one)."""
     placed = {cell for cell in reading.pieces.values() if cell is not None}
     placed.update(chain.from_iterable(reading.twice.values()))
     unread = [m for m in PIECE_OF if m not in reading.pieces and m not in reading.twice]
-    hidden: dict[str, Hidden] = {}
+    hidden: list[Hidden] = []
     for marker, cell in start_cells(START, placed, unread).items():
         over = lying_over(CELL_CENTRES[cell], reading.spots)
         if over is not None:
-            hidden[piece_name(marker)] = Hidden(cell, piece_name(over))
-    return hidden
+            kind = tuple(piece_name(m) for m in unread if PIECE_OF[m] is PIECE_OF[marker])
+            hidden.append(Hidden(cell, piece_name(over), kind))
+    return sorted(hidden, key=lambda hid: list(CELL_CENTRES).index(hid.cell))
 
 
 def _points(quad: npt.NDArray[np.float32]) -> tuple[tuple[float, float], ...]:

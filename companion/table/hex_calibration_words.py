@@ -11,6 +11,7 @@ person should change (:func:`board_advice`), with the figures that decide it.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Final
 
 from card_codes.hex_board import PIECES
@@ -138,10 +139,16 @@ def _piece_advice(check: BoardCheck) -> list[str]:
         "move them apart, each piece in the middle of its cell"
         for name, hidden in check.hidden.items()
     ]
-    unread = [name for name in check.not_seen if name not in check.hidden]
+    lines += [
+        f"{hidden.under} lies over {hidden.cell} and hides the code of "
+        f"{_either(hidden.one_of)}, whichever is there: move them apart, each piece in "
+        "the middle of its cell"
+        for hidden in check.hidden_one_of
+    ]
+    count, unread = _unread(check)
     if unread:
         lines.append(
-            f"{_count(len(unread), 'piece')} not seen ({_names(unread)}): "
+            f"{_count(count, 'piece')} not seen ({_names(unread)}): "
             "put every piece on the board, code up; if they are there, the camera is too "
             "high, soft, or the light glares on them"
         )
@@ -158,6 +165,28 @@ def _piece_advice(check: BoardCheck) -> list[str]:
             "each piece stands on its own cell"
         )
     return lines
+
+
+def _unread(check: BoardCheck) -> tuple[int, list[str]]:
+    """How many pieces are not seen and not said hidden, and which, by name: of a kind
+    some of whose pieces not read are hidden (``hidden_one_of``), which of them are
+    the rest cannot be told either ("black support 1 or 3", "2 of black support 1, 3
+    and 5")."""
+    names = [name for name in check.not_seen if name not in check.hidden]
+    count = len(names) - len(check.hidden_one_of)
+    for kind, hidden in Counter(hid.one_of for hid in check.hidden_one_of).items():
+        at, left = names.index(kind[0]), len(kind) - hidden
+        names = [name for name in names if name not in kind]
+        if left:
+            names.insert(at, _either(kind) if left == 1 else f"{left} of {_either(kind, 'and')}")
+    return count, names
+
+
+def _either(names: tuple[str, ...], word: str = "or") -> str:
+    """Pieces of one kind: ``black support 1 or 3``, ``black support 1, 3 or 5``."""
+    kind = names[0].rsplit(" ", 1)[0]
+    numbers = [name.rsplit(" ", 1)[1] for name in names]
+    return f"{kind} {', '.join(numbers[:-1])} {word} {numbers[-1]}"
 
 
 def _names(names: list[str]) -> str:
@@ -213,6 +242,7 @@ def _odd(check: BoardCheck) -> str:
     """The pieces seen twice and those hidden under another, for the pieces' line."""
     twice = [f", {name} seen twice ({_and(list(cells))})" for name, cells in check.twice.items()]
     hidden = [f", {name} hidden under {hid.under}" for name, hid in check.hidden.items()]
+    hidden += [f", {_either(hid.one_of)} hidden under {hid.under}" for hid in check.hidden_one_of]
     return "".join(twice + hidden)
 
 

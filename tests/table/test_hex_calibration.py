@@ -11,9 +11,8 @@ import cv2
 import numpy as np
 import pytest
 from bench_modules import bench
-from hex_pasted import paste
+from hex_pasted import on_cell, paste
 
-from card_codes.hex_board import CELL_CENTRES
 from companion.cli import main
 from companion.games.hex import START
 from companion.synthetic.hex_scene import Away, HexScene, HexStep, Hold, Lift, Put, markers_of
@@ -21,12 +20,19 @@ from companion.table.hex_board import read_board
 from companion.table.hex_calibration import (
     BoardCheck,
     Hidden,
+    PieceSeen,
     board_advice,
     board_line,
     board_lines,
     check_board,
 )
-from companion.table.hex_check_picture import CORNER_COLOUR, OFF_COLOUR, PIECE_COLOUR, draw_board
+from companion.table.hex_check_picture import (
+    COPY_COLOUR,
+    CORNER_COLOUR,
+    OFF_COLOUR,
+    PIECE_COLOUR,
+    draw_board,
+)
 from companion.table.hex_sharpness import BLURRED
 
 Frame = np.ndarray
@@ -213,20 +219,19 @@ def test_the_cameras_part_of_the_advice_leaves_the_pieces_out() -> None:
     assert board_line(check).endswith("pieces read on cells in this frame")
 
 
-def _on_cell(scene: HexScene, cell: str) -> tuple[float, float]:
-    """Where ``cell``'s centre lies in the scene's picture (px)."""
-    x, y = scene.where(*CELL_CENTRES[cell])
-    return (x * scene.size[0], y * scene.size[1])
+@functools.cache
+def _copied_frame() -> Frame:
+    """H1's start with a copy of Black's strike piece 6 (on b2) put down on e5."""
+    frame = _start_frame().copy()
+    paste(_scene(), frame, 16, on_cell(_scene(), "e5"))
+    return frame
 
 
 def test_a_copy_of_a_token_on_a_cell_is_named_with_its_two_cells() -> None:
     """H1's start with a copy of Black's strike piece 6 (on b2) put down on e5: the
     check names the piece and both cells, and asks for the copy to be taken away
     (before, it was one of the pieces "not seen", to be put on the board)."""
-    scene = _scene()
-    frame = _start_frame().copy()
-    paste(scene, frame, 16, _on_cell(scene, "e5"))
-    check = check_board(frame)
+    check = check_board(_copied_frame())
     assert check.twice == {"black strike 6": ("b2", "e5")}
     assert check.not_seen == [] and check.hidden == {} and check.position is None
     lines = board_lines(check)
@@ -236,6 +241,25 @@ def test_a_copy_of_a_token_on_a_cell_is_named_with_its_two_cells() -> None:
     ]
     data = json.loads(json.dumps(check.as_json()))
     assert data["twice"] == {"black strike 6": ["b2", "e5"]} and data["not_seen"] == []
+
+
+def test_the_drawing_marks_a_piece_seen_twice_at_both_its_cells() -> None:
+    """What a person looks at with the copy of Black's strike piece 6 on e5 (H1's
+    start): the piece's code outlined on b2 and on e5 in the copies' own colour, the
+    places joined (before: neither drawn, though the summary named both cells)."""
+    scene, frame = _scene(), _copied_frame()
+    picture = draw_board(frame, check_board(frame))
+    plain = draw_board(_start_frame(), check_board(_start_frame()))
+    assert not np.all(plain == COPY_COLOUR, axis=2).any()
+
+    def coloured(cell: str, colour: tuple[int, int, int]) -> int:
+        x, y = (round(v) for v in on_cell(scene, cell))
+        return int(np.all(picture[y - 20 : y + 20, x - 20 : x + 20] == colour, axis=2).sum())
+
+    for cell in ("b2", "e5"):
+        assert coloured(cell, COPY_COLOUR) > 4 * 25, cell  # its code's outline
+        assert coloured(cell, PIECE_COLOUR) == 0, cell
+    assert coloured("c3", COPY_COLOUR) > 0  # on the line from b2 to e5
 
 
 def test_a_token_put_down_over_its_neighbour_is_named_with_the_piece_it_hides() -> None:
@@ -256,6 +280,50 @@ def test_a_token_put_down_over_its_neighbour_is_named_with_the_piece_it_hides() 
     data = json.loads(json.dumps(check.as_json()))
     assert data["hidden"] == {"white support 1": {"cell": "e3", "under": "white support 2"}}
     assert data["not_seen"] == ["white support 1"]
+
+
+def test_a_hidden_piece_of_a_kind_with_two_not_read_is_not_named_as_either() -> None:
+    """H1's start with Black's support piece 1 (d9) taken away, support piece 3's token
+    put on d9 in its place and support piece 4 pushed 4.5 mm over it from e9: two black
+    supports are not read and which lies on d9 cannot be told, so neither is named for
+    it (before: "black support 4 lies over black support 1's cell d9" and "1 piece not
+    seen (black support 3)", both the wrong way round: the tokens were matched to the
+    start cells in marker order)."""
+    off = bench("hex_overlap").towards("e9", "d9", 4.5)
+    steps = (Lift(17), Away(), Lift(19), Put(19, "d9"), Away(), Lift(20), Put(20, "e9", off=off))
+    check = check_board(_frame(_scene(), *steps, Away()))
+    assert check.not_seen == ["black support 1", "black support 3"] and check.hidden == {}
+    assert check.hidden_one_of == [
+        Hidden("d9", "black support 4", ("black support 1", "black support 3"))
+    ]
+    lines = board_lines(check)
+    assert (
+        "pieces: 24 of 26 read on cells, black support 1 or 3 hidden under black support 4" in lines
+    )
+    assert check.advice == [
+        "black support 4 lies over d9 and hides the code of black support 1 or 3, whichever "
+        "is there: move them apart, each piece in the middle of its cell",
+        "1 piece not seen (black support 1 or 3): put every piece on the board, code up; if "
+        "they are there, the camera is too high, soft, or the light glares on them",
+    ]
+    data = json.loads(json.dumps(check.as_json()))
+    assert data["hidden"] == {} and data["not_seen"] == ["black support 1", "black support 3"]
+    assert data["hidden_one_of"] == [
+        {"cell": "d9", "under": "black support 4", "one_of": ["black support 1", "black support 3"]}
+    ]
+
+
+def test_the_pieces_not_seen_of_a_kind_partly_hidden_are_counted_not_named() -> None:
+    """Three black supports not read, one of them hidden on d9 (H1's start cell of one
+    of them): the other two are counted among the three, not named."""
+    unread = ("black support 1", "black support 3", "black support 5")
+    read = [PieceSeen(m, c, ()) for m, c in markers_of(START).items() if m not in (17, 19, 21)]
+    check = BoardCheck((1920, 1080), found=True, inside=True, pieces=read)
+    check.px_per_mm, check.sharpness = (3.0, 3.0), 0.6
+    check.hidden_one_of = [Hidden("d9", "black support 4", unread)]
+    assert board_advice(check)[-1].startswith(
+        "2 pieces not seen (2 of black support 1, 3 and 5): put every piece on the board"
+    )
 
 
 def test_a_piece_taken_away_is_not_said_hidden() -> None:

@@ -104,6 +104,21 @@ def test_a_piece_seen_on_two_cells_has_none_in_that_frame() -> None:
     assert reading.pieces == others
 
 
+def test_a_piece_seen_on_two_cells_keeps_its_code_at_each() -> None:
+    """H1 with the copy of Black's strike piece 6 on e5: its code's corners are kept at
+    each of its two cells, in their order (``copies``: what the camera check outlines
+    in its picture), where the scene drew them (before, only one code of the two was
+    kept, whichever the detector listed last, and the check drew neither)."""
+    scene = _scene()
+    frame = _frame(scene)
+    paste(scene, frame, 16, on_cell(scene, "e5"))
+    reading = read_board(frame)
+    middles = [quad.mean(axis=0) for quad in reading.copies[16]]
+    assert list(reading.copies) == [16] and len(middles) == 2
+    for middle, cell in zip(middles, ("b2", "e5"), strict=True):
+        assert math.dist(middle, on_cell(scene, cell)) < 3.0, cell
+
+
 def _timed(frames: Iterable[Frame], fps: float = 5.0) -> Iterator[tuple[Frame, float]]:
     for index, frame in enumerate(frames):
         yield frame, index / fps
