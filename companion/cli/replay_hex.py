@@ -16,6 +16,10 @@ them:
     ...
     replayed 96 frames (19.2 s of table time): 9 moves, 1 refused
 
+A recording in which no position was ever taken (the board out of the picture, too
+small or blurred in it, pieces missing) ends its last line with where to look:
+``companion calibrate --board --source SOURCE``.
+
 ``--start BOARD`` starts from another position than H1's (a diagram string, as
 ``companion score --json`` prints ``board``); ``--buttons FILE`` presses the buttons
 (long SELECT ends a turn early, H2).
@@ -25,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -103,6 +108,11 @@ def replay_board(
     moves = sum(len(turn.moves) for turn in flow.engine.turns)
     last = f"replayed {result.frames} frames ({result.seconds:.1f} s of table time): "
     last += f"{moves} move{'' if moves == 1 else 's'}, {len(refused)} refused{result.skips()}"
+    if not flow.referee.looked:  # nothing to referee: say where to look, not just "0 moves"
+        last += (
+            "; the board was never seen still with every piece on a cell: "
+            f"companion calibrate --board --source {shlex.quote(str(args.source))} says why"
+        )
     if args.json:
         data = {"record": result.record, "score": result.report.to_json(), "refused": refused}
         print(json.dumps(data))

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
 from hang_guard import hang_guard
 
@@ -82,3 +83,22 @@ def test_bad_hex_replay_input_is_one_line(
         "companion replay: hex: unknown variant 'bogus' "
         "(this game has: cards, edge-surround, friendly-groups)"
     ]
+
+
+def test_a_recording_without_the_board_says_where_to_look(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """H1: frames of a bare table give no position: the last line does not stop at
+    "0 moves" but names the command that says why (the camera check)."""
+    folder = tmp_path / "bare table"
+    folder.mkdir()
+    for index in range(4):
+        cv2.imwrite(str(folder / f"{index:05d}.png"), np.full((90, 160, 3), 120, np.uint8))
+    argv = ["replay", str(folder), "--game", "hex", "--players", "Ana,Ben", "--fps", "5"]
+    assert main(argv) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert last == (
+        "replayed 4 frames (0.6 s of table time): 0 moves, 0 refused; the board was never"
+        " seen still with every piece on a cell: companion calibrate --board --source"
+        f" '{folder}' says why"
+    )
