@@ -18,11 +18,14 @@ it and says which of these it is (:class:`Stall`):
   its cell (H3).
 
 Whether the board moves is judged on every frame it is found in (a shaking camera
-blurs some frames and loses pieces in others). The pieces' reasons count only the
-frames where the board is sharp and every piece is read in it (on a cell or off the
-board; a piece in a lamp's glare, never read, counts as read: ``kept``), and only
-when :data:`QUIET_SHARE` of the frames since the board last settled are such: so a
-hand at work over the board, frames too blurred to judge and the camera off the board
+blurs some frames and loses pieces in others), each compared with the frame before
+when both found it by the same corner squares: an arm over a corner square shifts
+the board's outline a little (found from the others), and a player at work across
+the board for a while is no moving board. The pieces' reasons count only the frames
+where the board is sharp and every piece is read in it (on a cell or off the board;
+a piece in a lamp's glare, never read, counts as read: ``kept``), and only when
+:data:`QUIET_SHARE` of the frames since the board last settled are such: so a hand
+at work over the board, frames too blurred to judge and the camera off the board
 (each said in its own way) never make a stall. Settling again ends it at once.
 
     >>> watch = StallWatch()
@@ -48,6 +51,9 @@ QUIET_SHARE: Final = 0.8
 #: A piece whose cell changed this many times since the board last settled flickers
 #: (c3, c2, c3, c2, c3): a move by hand changes it once or twice.
 FLICKERS: Final = 4
+#: The board is judged moving on this many frames compared at least (each with the one
+#: before it, found by the same corner squares).
+FEWEST_PAIRS: Final = 10
 _MARKERS: Final = tuple(piece.marker for piece in PIECES)
 
 
@@ -74,10 +80,11 @@ class StallWatch:
         self.stall: Stall | None = None
         self._since: float | None = None
         self._frames = 0
-        self._found = 0  # frames where the board is found
-        self._moved = 0  # ... and has moved since the one before
+        self._pairs = 0  # frames where the board is found by the same corner squares as
+        self._moved = 0  # in the one before (compared), and where it moved since
         self._quiet = 0  # frames sharp, every piece read
         self._outline: Outline = ()
+        self._squares: list[int] = []  # the corner squares the outline was found by
         self._cells: dict[int, list[str | None]] = {}  # marker: cells read, first order
         self._last: dict[int, str | None] = {}  # marker: its cell in the last quiet frame
         self._changes: dict[int, int] = {}  # marker: how often its cell changed
@@ -95,10 +102,10 @@ class StallWatch:
                 return None
         self._frames += 1
         if reading.found:  # blurred or not: where the board lies is known
-            self._found += 1
-            if self._outline and not steady(self._outline, reading.outline):
-                self._moved += 1
-            self._outline = reading.outline
+            if self._outline and reading.fiducial_ids == self._squares:
+                self._pairs += 1
+                self._moved += not steady(self._outline, reading.outline)
+            self._outline, self._squares = reading.outline, reading.fiducial_ids
         if self._quiet_frame(reading, kept):
             self._count(reading)
         self.stall = self._judge(at)
@@ -106,8 +113,8 @@ class StallWatch:
 
     def _restart(self, at: float) -> None:
         self.stall, self._since = None, at
-        self._frames = self._found = self._moved = self._quiet = 0
-        self._outline = ()
+        self._frames = self._pairs = self._moved = self._quiet = 0
+        self._outline, self._squares = (), []
         self._cells, self._last, self._changes, self._shared = {}, {}, {}, {}
 
     @staticmethod
@@ -137,7 +144,7 @@ class StallWatch:
         assert self._since is not None
         if at - self._since < self.seconds:
             return None
-        moving = self._found > 1 and 2 * self._moved >= self._found - 1
+        moving = self._pairs >= FEWEST_PAIRS and 2 * self._moved >= self._pairs
         if self._quiet < QUIET_SHARE * self._frames:  # hands at work
             return Stall(self._since, moving) if moving else None
         flicker = {

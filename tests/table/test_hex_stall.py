@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator, Mapping
 
 import numpy as np
 
+from card_codes.hex_board import FIDUCIALS
 from companion.games.hex import START
 from companion.synthetic.hex_scene import markers_of
 from companion.table.hex_board import BoardReading
@@ -26,6 +27,7 @@ from companion.table.hex_watch import HexWatch
 FPS = 5
 CELLS = markers_of(START)
 OUTLINE = ((100.0, 100.0), (900.0, 100.0), (900.0, 600.0), (100.0, 600.0))
+SQUARES = tuple(number for number, _, _ in FIDUCIALS)  # the board's six corner squares
 MOVER = next(m for m, cell in CELLS.items() if cell == "b2")  # Black strike piece on b2
 
 
@@ -35,12 +37,15 @@ def reading(
     *,
     sharpness: float = 1.0,
     found: bool = True,
+    squares: Iterable[int] = SQUARES,
 ) -> BoardReading:
-    """A frame's reading: ``cells`` by marker, the board ``dx`` px aside."""
+    """A frame's reading: ``cells`` by marker, the board ``dx`` px aside, found by its
+    corner ``squares``."""
     if not found:
         return BoardReading(None)
     outline = tuple((x + dx, y) for x, y in OUTLINE)
-    return BoardReading(BoardView(np.eye(3)), dict(cells), outline, sharpness)
+    quads = {square: np.zeros((4, 2), np.float32) for square in squares}
+    return BoardReading(BoardView(np.eye(3)), dict(cells), outline, sharpness, quads)
 
 
 def with_(**moved: str | None) -> dict[int, str | None]:
@@ -103,6 +108,24 @@ def test_hands_at_work_for_a_minute_are_no_stall() -> None:
             for marker in [m for m in cells if m != MOVER][:3]:  # under the hand
                 del cells[marker]
         frames.append(reading(cells))
+    assert not any(run(frames))
+
+
+def test_an_arm_over_a_corner_square_at_work_is_no_moving_board() -> None:
+    """H3: a player reaching across the board for 20 s, pieces moved about under the
+    hand, a sleeve on a corner square's edge (the square found in one frame, not in
+    the next): the board, found from five squares, lies 5 px aside then; that is no
+    camera shaking."""
+    path = ("b2", "c2", "d2", "c2")
+    frames = []
+    for index in range(seconds(20)):
+        covered = index % 2 == 1  # a sleeve on the square's edge: found, then not
+        squares = SQUARES[1:] if covered else SQUARES
+        cells = with_(**{f"m{MOVER}": path[index % len(path)]})
+        if index % 5:
+            for marker in [m for m in cells if m != MOVER][:3]:  # under the arm
+                del cells[marker]
+        frames.append(reading(cells, 5.0 if covered else 0.0, squares=squares))
     assert not any(run(frames))
 
 
