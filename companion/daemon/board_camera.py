@@ -175,6 +175,8 @@ class BoardCamera:
             self._say_stall(None, now, 0.0)
             return changed
         if self.reader is None or flow is not self._flow:
+            self.reader = None  # another game: the last one's stall is not its own
+            self._say_stall(None, now, 0.0)
             start = None if flow.referee.looked else flow.engine.start  # not a restart
             self.reader, self._flow = self.open_board(start), flow
             self._found_at, self._checked = None, False
@@ -285,17 +287,18 @@ class BoardCamera:
         return True
 
     def _say_stall(self, stall: Stall | None, now: float, at: float) -> bool:
-        """Say why the board never settles (:mod:`.board_stall`) when that changes, the
-        log every reason once; take it back once it settles; True when the screen changes."""
-        fault = None if stall is None else stall_fault(stall)
-        if fault == self._stall_said:
+        """Say why the board never settles (:mod:`.board_stall`) when that changes, in
+        the log too; take it back once it settles; True when the screen changes."""
+        said = self._stall_said
+        fault = None if stall is None else stall_fault(stall, said)
+        if fault == said:
             return False
         self._stall_said = fault
         self.runner.app.hardware_status(STALL, fault, now)
-        if stall is None:
-            log.info("hex board: settled again")
-        else:
+        if stall is not None:
             log.warning("%s", stall_log(stall, at))
+        elif self.reader is not None:  # not a game left
+            log.info("hex board: settled again")
         return True
 
     def _unsay_blur(self, now: float) -> bool:

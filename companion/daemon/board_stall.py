@@ -8,12 +8,13 @@ and aloud, the first of: the board moving in the picture ("Board moving: ... fix
 camera so it holds still"), two pieces read on one cell ("White strike piece 3 and
 Black support piece 2 are both on e5: put each on a cell of its own"), a piece read
 on two cells in turn ("... lies between c2, c3: put it in the middle of one cell"),
-one read on and off the board ("... lies on the board's edge"). The log names
-everything found, with the markers.
+one read on and off the board ("... lies on the board's edge"): what is said stays
+while it is one of the reasons, so that the screen and the voice do not go back and
+forth between two. The log names everything found, with the markers.
 
     >>> from companion.table.hex_stall import Stall
-    >>> stall_fault(Stall(0.0, moving=True)).kind.value
-    'board-moving'
+    >>> [fault.kind.value for fault in stall_faults(Stall(0.0, moving=True))]
+    ['board-moving']
 """
 
 from __future__ import annotations
@@ -27,19 +28,25 @@ if TYPE_CHECKING:  # the board's reader loads OpenCV: only once a camera referee
     from companion.table.hex_stall import Stall
 
 
-def stall_fault(stall: Stall) -> Fault:
-    """What the OLED says of ``stall``: its first reason (module docstring)."""
-    if stall.moving:
-        return Fault(FaultKind.BOARD_MOVING)
-    for cell, markers in stall.shared.items():
-        first, other = markers[:2]
-        piece, beside = marker_piece(first), marker_piece(other)
-        return Fault(FaultKind.SHARED_CELL, piece=piece, other=beside, cells=(cell,))
-    marker, cells = next(iter(stall.flicker.items()))
-    on = tuple(cell for cell in cells if cell is not None)
-    if len(on) < len(cells):
-        return Fault(FaultKind.PIECE_ON_EDGE, piece=marker_piece(marker), cells=on)
-    return Fault(FaultKind.PIECE_ON_LINE, piece=marker_piece(marker), cells=on)
+def stall_faults(stall: Stall) -> list[Fault]:
+    """What the OLED may say of ``stall``, first things first (module docstring)."""
+    faults = [Fault(FaultKind.BOARD_MOVING)] if stall.moving else []
+    faults += [
+        Fault(FaultKind.SHARED_CELL, piece=marker_piece(m[0]), other=marker_piece(m[1]), cells=(c,))
+        for c, m in stall.shared.items()
+    ]
+    for marker, cells in stall.flicker.items():
+        on = tuple(cell for cell in cells if cell is not None)
+        kind = FaultKind.PIECE_ON_EDGE if len(on) < len(cells) else FaultKind.PIECE_ON_LINE
+        faults.append(Fault(kind, piece=marker_piece(marker), cells=on))
+    return faults
+
+
+def stall_fault(stall: Stall, said: Fault | None = None) -> Fault | None:
+    """What the OLED says of ``stall``: ``said`` while it is still one of its reasons
+    (a reason put first a moment does not take the screen), else the first."""
+    faults = stall_faults(stall)
+    return said if said in faults else next(iter(faults), None)
 
 
 def stall_log(stall: Stall, at: float) -> str:

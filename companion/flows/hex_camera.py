@@ -114,8 +114,9 @@ class HexCameraFlow(EngineFlow):
     def _refused(self, verdict: Refused) -> Notice:
         side = verdict.side
         number = self.engine.turn.allowed if self.engine.turn else None
-        if verdict.fault is Fault.NOT_YOUR_TURN:  # the mover's turn goes on: what is left
-            number = self.engine.moves_left()
+        if verdict.fault is Fault.NOT_YOUR_TURN:  # what is left, once the turn is begun
+            turn = self.engine.turn
+            number = turn.moves_left if turn is not None and turn.moves else None
         cell = verdict.cell.name if verdict.cell else None
         said = Said(_SAYS[verdict.fault], seat=side.seat, number=number, cell=cell)
         if verdict.fault is Fault.NOT_AS_LEFT:  # whose piece, where it is, what else differs

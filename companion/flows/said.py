@@ -64,7 +64,7 @@ class Say(Enum):
     # a change on the hex board the camera read (issue 24): the pieces go back
     CANNOT_REACH = "cannot-reach"  # seat, cell: the piece moved there cannot go there (H3)
     NOT_YOUR_PIECE = "not-your-piece"  # seat: the piece moved is the other side's (H3)
-    TURN_NOT_OVER = "turn-not-over"  # seat, number (moves left): the other side moved (H2)
+    TURN_NOT_OVER = "turn-not-over"  # seat, number (left; None: not begun): the other moved
     CENTRE_MOVED = "centre-moved"  # seat: a centre moved by itself (H3)
     MOVES_USED = "moves-used"  # seat, number (the turn's allowance): one move too many (H2)
     DISPLACED_THERE = "displaced-there"  # seat, cell: the displaced piece belongs on cell (H3)

@@ -187,7 +187,8 @@ class BoardReader:
         self._looks: dict[int, Look] = {}  # marker: the last frame's look, if one was made
         #: Why the board never settles though every piece is read (None: it does, or
         #: hands are at work): :mod:`companion.table.hex_stall`.
-        self.stalls = StallWatch()
+        self._stalls = StallWatch()
+        self._in_glare: set[int] = set()  # pieces last found in glare, not read since
         #: The board's view on the last frame it was found, with the lens's bend found
         #: (:mod:`companion.table.hex_view`), for the next frame.
         self.view: BoardView | None = None
@@ -208,17 +209,19 @@ class BoardReader:
         first = self.watch.last is None
         glared = start_in_glare(self.watch, self.start, reading, image, self.parallax)
         position = self.watch.feed(reading, at, glared)
-        self.stalls.feed(reading, at, settled=self.watch.settled, kept=self.glared)
         for marker, cell in self.glared_start.items() if position and first else ():
             self._cells[marker], self._seen[marker] = cell, at
         self._look(reading, image, at)
+        glare = (*self._in_glare, *self.glared, *self.glared_start)
+        self._in_glare = {marker for marker in glare if marker not in reading.pieces}
+        self._stalls.feed(reading, at, settled=self.watch.settled, kept=self._in_glare)
         return None if position is None else BoardSeen(position, at, first)
 
     @property
     def stall(self) -> Stall | None:
         """Why the board has not settled for a while, every piece read (None: it has,
         or hands are at work): :mod:`companion.table.hex_stall`."""
-        return self.stalls.stall
+        return self._stalls.stall
 
     @property
     def glared_start(self) -> dict[int, str]:

@@ -13,8 +13,9 @@ When no legal moves explain the change, nothing is played: the verdict is a
 ``CENTRE``, ``TOO_MANY``, ``DISPLACED`` with the cell the displaced piece belongs on,
 ``CARD_FIRST``, ``GAME_OVER``, ``TOO_MUCH``) and the players put the pieces back: the
 next position equal to the game's is :class:`PutBack`. A change of the other side's
-pieces alone is ``NOT_YOUR_TURN``: its player moved before the turn ended (a player
-who makes fewer moves than allowed ends the turn with a button, H2).
+pieces alone is ``NOT_YOUR_TURN``: its player moved in the mover's turn, before the
+mover ended it (a player who makes fewer moves than allowed ends the turn with a
+button, H2), or again after their own turn ended.
 
 The first position the camera takes after a restart (``see(position, first=True)``
 once the game, replayed from the journal, has seen positions before) is not read as

@@ -14,19 +14,22 @@ it and says which of these it is (:class:`Stall`):
 - a piece read on one cell, then another, back and forth (:data:`FLICKERS` changes or
   more): a piece lying across the line between two cells, or on the board's edge
   (read on it, then off it);
-- two pieces read on one cell: a displaced piece pushed aside but not yet taken to
-  its cell (H3).
+- two pieces read on one cell (in a quarter of the frames or more): a displaced piece
+  pushed aside but not yet taken to its cell (H3).
 
-Whether the board moves is judged on every frame it is found in (a shaking camera
-blurs some frames and loses pieces in others), each compared with the frame before
-when both found it by the same corner squares: an arm over a corner square shifts
-the board's outline a little (found from the others), and a player at work across
-the board for a while is no moving board. The pieces' reasons count only the frames
-where the board is sharp and every piece is read in it (on a cell or off the board;
-a piece in a lamp's glare, never read, counts as read: ``kept``), and only when
-:data:`QUIET_SHARE` of the frames since the board last settled are such: so a hand
-at work over the board, frames too blurred to judge and the camera off the board
-(each said in its own way) never make a stall. Settling again ends it at once.
+The reasons are judged on the frames of the last :data:`STALL_SECONDS` (so a stall is
+found 10 s after its cause, whatever came before). Whether the board moves is judged
+on every frame it is found in (a shaking camera blurs some frames and loses pieces in
+others), each compared with the frame before when both found it by the same corner
+squares: an arm over a corner square shifts the board's outline a little (found from
+the others), and a player at work across the board for a while is no moving board.
+The pieces' reasons count only the frames where the board is sharp and every piece
+has been read in the last :data:`READ_SECONDS` (on a cell or off the board; a piece
+in a lamp's glare, never read, counts as read: ``kept``), and only when
+:data:`QUIET_SHARE` of the frames are such: so a hand at work over the board, frames
+too blurred to judge and the camera off the board (each said in its own way) do not
+make a stall. Once found, a stall lasts until the board settles, hands at work to
+mend it or not.
 
     >>> watch = StallWatch()
     >>> watch.stall is None
@@ -35,26 +38,34 @@ at work over the board, frames too blurred to judge and the camera off the board
 
 from __future__ import annotations
 
+from collections import Counter, deque
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Final
 
 from card_codes.hex_board import PIECES
+from companion.games.hex import Cell
 from companion.table.hex_board import BoardReading
 from companion.table.hex_watch import Outline, steady
 
-#: The board unsettled this long (seconds of table time), every piece read, is a stall.
+#: The board unsettled this long (seconds of table time), every piece read, is a stall;
+#: its reasons are judged on the frames of this long just past.
 STALL_SECONDS: Final = 10.0
-#: The share of the frames since the board last settled that must show every piece
-#: read (no hand at work) for a stall.
+#: A piece read this recently (seconds of table time: the stillness rule's half
+#: second) counts as read in a frame: a faint code missed now and then is no hand at
+#: work, a piece under a working hand is unread for longer.
+READ_SECONDS: Final = 0.5
+#: The share of the frames just past that must show every piece read (no hand at
+#: work) for the pieces' reasons.
 QUIET_SHARE: Final = 0.8
-#: A piece whose cell changed this many times since the board last settled flickers
-#: (c3, c2, c3, c2, c3): a move by hand changes it once or twice.
+#: A piece whose cell changed this many times in the frames just past flickers (c3,
+#: c2, c3, c2, c3): a move by hand changes it once or twice.
 FLICKERS: Final = 4
 #: The board is judged moving on this many frames compared at least (each with the one
 #: before it, found by the same corner squares).
 FEWEST_PAIRS: Final = 10
 _MARKERS: Final = tuple(piece.marker for piece in PIECES)
+Shared = tuple[str, tuple[int, ...]]  # a cell, and the markers of the pieces read on it
 
 
 @dataclass(frozen=True)
@@ -64,11 +75,26 @@ class Stall:
     since: float
     #: The board moves in the picture from frame to frame (the camera or the board).
     moving: bool = False
-    #: The pieces read on one cell then another, by marker: the cells, in the order
-    #: first read (None: off the board).
+    #: The pieces read on one cell then another, by marker: the cells, in the board's
+    #: order (None, off the board, last).
     flicker: dict[int, tuple[str | None, ...]] = field(default_factory=dict)
-    #: The cells two pieces or more are read on in the last frame: their markers.
+    #: The cells two pieces or more are read on (in a quarter of the frames or more:
+    #: a piece pushed aside may quiver between its cell and the next), their markers.
     shared: dict[str, tuple[int, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class _Frame:
+    """What one frame adds to the counts: compared with the one before (``pair``) and
+    moved; every piece read (``quiet``); then, the pieces whose cell changed since
+    the last such frame (marker, cell before, cell now), and the cells shared."""
+
+    at: float
+    pair: bool
+    moved: bool
+    quiet: bool
+    changed: tuple[tuple[int, str | None, str | None], ...] = ()
+    shared: tuple[Shared, ...] = ()
 
 
 class StallWatch:
@@ -76,82 +102,108 @@ class StallWatch:
 
     def __init__(self, seconds: float = STALL_SECONDS) -> None:
         self.seconds = seconds
-        #: The stall now (None: the board settles, or players are at work).
+        #: The stall now (None: the board has settled since, or not long ago enough).
         self.stall: Stall | None = None
         self._since: float | None = None
-        self._frames = 0
-        self._pairs = 0  # frames where the board is found by the same corner squares as
-        self._moved = 0  # in the one before (compared), and where it moved since
-        self._quiet = 0  # frames sharp, every piece read
+        self._window: deque[_Frame] = deque()  # the frames of the last ``seconds``
+        self._pairs = self._moved = self._quiet = 0  # ... counted
+        self._changes: Counter[int] = Counter()
+        self._shared: Counter[Shared] = Counter()
         self._outline: Outline = ()
         self._squares: list[int] = []  # the corner squares the outline was found by
-        self._cells: dict[int, list[str | None]] = {}  # marker: cells read, first order
+        self._read: dict[int, float] = {}  # marker: when last read (or kept)
         self._last: dict[int, str | None] = {}  # marker: its cell in the last quiet frame
-        self._changes: dict[int, int] = {}  # marker: how often its cell changed
-        self._shared: dict[str, tuple[int, ...]] = {}
 
     def feed(
         self, reading: BoardReading, at: float, *, settled: bool, kept: Collection[int] = ()
-    ) -> Stall | None:
+    ) -> None:
         """One frame's ``reading`` at ``at``; ``settled``: the board settled in it (a
         position taken, or the last one seen again); ``kept``: pieces counted as read
-        though they are not (in glare). Returns the stall now."""
+        though they are not (in glare)."""
         if settled or self._since is None:
             self._restart(at)
             if settled:
-                return None
-        self._frames += 1
+                return
+        pair = moved = False
         if reading.found:  # blurred or not: where the board lies is known
-            if self._outline and reading.fiducial_ids == self._squares:
-                self._pairs += 1
-                self._moved += not steady(self._outline, reading.outline)
+            pair = bool(self._outline) and reading.fiducial_ids == self._squares
+            moved = pair and not steady(self._outline, reading.outline)
             self._outline, self._squares = reading.outline, reading.fiducial_ids
-        if self._quiet_frame(reading, kept):
-            self._count(reading)
-        self.stall = self._judge(at)
-        return self.stall
+        for marker in (*reading.pieces, *kept):
+            self._read[marker] = at
+        frame = _Frame(at, pair, moved, self._quiet_frame(reading, at))
+        if frame.quiet:
+            frame = self._pieces(frame, reading)
+        self._push(frame)
+        stall = self._judge(at)
+        self.stall = stall or self.stall  # till the board settles: hands at work say nothing
 
     def _restart(self, at: float) -> None:
         self.stall, self._since = None, at
-        self._frames = self._pairs = self._moved = self._quiet = 0
+        self._window.clear()
+        self._pairs = self._moved = self._quiet = 0
+        self._changes, self._shared = Counter(), Counter()
         self._outline, self._squares = (), []
-        self._cells, self._last, self._changes, self._shared = {}, {}, {}, {}
+        self._last = {}
 
-    @staticmethod
-    def _quiet_frame(reading: BoardReading, kept: Collection[int]) -> bool:
-        """True if ``reading`` shows the board sharp, every piece read on it or off it."""
+    def _quiet_frame(self, reading: BoardReading, at: float) -> bool:
+        """True if ``reading`` shows the board sharp, every piece read on it or off it
+        (in the last :data:`READ_SECONDS`)."""
         if not reading.found or reading.blurred or reading.twice:
             return False
-        return all(marker in reading.pieces or marker in kept for marker in _MARKERS)
+        recent = at - READ_SECONDS
+        return all(self._read.get(marker, -1e18) >= recent for marker in _MARKERS)
 
-    def _count(self, reading: BoardReading) -> None:
-        self._quiet += 1
+    def _pieces(self, frame: _Frame, reading: BoardReading) -> _Frame:
+        """``frame`` with the pieces whose cell changed and the cells shared."""
+        changed = []
         on: dict[str, list[int]] = {}
         for marker, cell in reading.pieces.items():
-            cells = self._cells.setdefault(marker, [])
-            if cell not in cells:
-                cells.append(cell)
             if marker in self._last and self._last[marker] != cell:
-                self._changes[marker] = self._changes.get(marker, 0) + 1
+                changed.append((marker, self._last[marker], cell))
             self._last[marker] = cell
             if cell is not None:
                 on.setdefault(cell, []).append(marker)
-        self._shared = {cell: tuple(sorted(m)) for cell, m in sorted(on.items()) if len(m) > 1}
+        shared = tuple((cell, tuple(sorted(m))) for cell, m in sorted(on.items()) if len(m) > 1)
+        return _Frame(frame.at, frame.pair, frame.moved, True, tuple(changed), shared)
+
+    def _push(self, frame: _Frame) -> None:
+        """Count ``frame`` in, and the frames older than ``seconds`` out."""
+        self._count(frame, 1)
+        self._window.append(frame)
+        while self._window[0].at <= frame.at - self.seconds:
+            self._count(self._window.popleft(), -1)
+
+    def _count(self, frame: _Frame, sign: int) -> None:
+        self._pairs += sign * frame.pair
+        self._moved += sign * frame.moved
+        self._quiet += sign * frame.quiet
+        self._changes.update({marker: sign for marker, _, _ in frame.changed})
+        self._shared.update({shared: sign for shared in frame.shared})
 
     def _judge(self, at: float) -> Stall | None:
-        """The stall, if the board has been unsettled long enough with the players'
-        hands away, and a reason is found; else None."""
+        """The stall, if the board has not settled for ``seconds`` and the frames just
+        past show why; else None."""
         assert self._since is not None
         if at - self._since < self.seconds:
             return None
         moving = self._pairs >= FEWEST_PAIRS and 2 * self._moved >= self._pairs
-        if self._quiet < QUIET_SHARE * self._frames:  # hands at work
+        if self._quiet < QUIET_SHARE * len(self._window):  # hands at work
             return Stall(self._since, moving) if moving else None
-        flicker = {
-            marker: tuple(self._cells[marker])
-            for marker, changes in sorted(self._changes.items())
-            if changes >= FLICKERS
-        }
-        if not (moving or flicker or self._shared):
+        flicker = {m: self._cells(m) for m in sorted(self._changes) if self._changes[m] >= FLICKERS}
+        shared = {c: m for (c, m), n in sorted(self._shared.items()) if n and 4 * n >= self._quiet}
+        if not (moving or flicker or shared):
             return None  # a piece off the board, say: said as missing
-        return Stall(self._since, moving, flicker, dict(self._shared))
+        return Stall(self._since, moving, flicker, shared)
+
+    def _cells(self, marker: int) -> tuple[str | None, ...]:
+        """The cells ``marker`` was read on in the frames just past, in the board's
+        order (off the board, None, last)."""
+        cells = {
+            cell
+            for frame in self._window
+            for m, *both in frame.changed
+            if m == marker
+            for cell in both
+        }
+        return tuple(sorted(cells, key=lambda cell: 91 if cell is None else Cell.parse(cell).index))

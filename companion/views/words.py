@@ -245,7 +245,9 @@ def _line(said: Said, rule: str | None, line: str) -> str:
             "{name} may make {number} moves this turn: put the last piece back.",
             count,
         )
-    if say is Say.TURN_NOT_OVER:  # number: the moves the turn still allows
+    if say is Say.TURN_NOT_OVER and said.number is None:  # the turn not begun yet
+        return _("It is {name}'s turn: put the piece back.")
+    if say is Say.TURN_NOT_OVER:  # number: the moves the turn begun still allows
         return ngettext(
             "{name}'s turn: {number} move left. Put it back, or hold SELECT to end the turn.",
             "{name}'s turn: {number} moves left. Put it back, or hold SELECT to end the turn.",

@@ -7,7 +7,7 @@ the log names every reason with the pieces' markers.
 
 from __future__ import annotations
 
-from companion.daemon.board_stall import stall_fault, stall_log
+from companion.daemon.board_stall import stall_fault, stall_faults, stall_log
 from companion.table.hex_stall import Stall
 from companion.views.faults import Fault, FaultKind, fault_words
 
@@ -19,13 +19,15 @@ EDGE: dict[int, tuple[str | None, ...]] = {35: ("k6", None)}
 
 def test_the_board_moving_is_said_first() -> None:
     """H2: a moving board keeps every position from being taken: said before a piece."""
-    fault = stall_fault(Stall(1.0, moving=True, flicker=LINE, shared=SHARED))
-    assert fault == Fault(FaultKind.BOARD_MOVING)
+    stall = Stall(1.0, moving=True, flicker=LINE, shared=SHARED)
+    assert stall_fault(stall) == Fault(FaultKind.BOARD_MOVING)
+    kinds = [fault.kind for fault in stall_faults(stall)]
+    assert kinds == [FaultKind.BOARD_MOVING, FaultKind.SHARED_CELL, FaultKind.PIECE_ON_LINE]
 
 
 def test_two_pieces_on_one_cell_are_named_as_printed() -> None:
     """H3: a displaced piece pushed aside: both named, as their tokens say, with the cell."""
-    fault = stall_fault(Stall(1.0, flicker=LINE, shared=SHARED))
+    fault = stall_faults(Stall(1.0, flicker=LINE, shared=SHARED))[0]
     assert fault_words(fault).line == (
         "Black strike piece 2 and White support piece 6 share k1: one piece a cell."
     )
@@ -33,12 +35,12 @@ def test_two_pieces_on_one_cell_are_named_as_printed() -> None:
 
 def test_a_piece_between_cells_and_one_on_the_edge() -> None:
     """H1: read on b2 and c2 in turn; read on k6 and off the board in turn."""
-    line = fault_words(stall_fault(Stall(1.0, flicker=LINE)))
+    line = fault_words(stall_faults(Stall(1.0, flicker=LINE))[0])
     assert (line.title, line.line) == (
         "Piece on a line",
         "Black strike piece 2 lies between b2, c2: put it in the middle of one cell.",
     )
-    edge = fault_words(stall_fault(Stall(1.0, flicker=EDGE)))
+    edge = fault_words(stall_faults(Stall(1.0, flicker=EDGE))[0])
     assert (edge.title, edge.line) == (
         "Piece on the edge",
         "White support piece 6 lies on the board's edge: put it in the middle of its cell.",
@@ -55,3 +57,14 @@ def test_the_log_names_every_reason_with_the_markers() -> None:
         " black strike 2 (marker 12) read on b2, c2 in turn;"
         " white support 6 (marker 35) read on k6, off the board in turn"
     )
+
+
+def test_what_is_said_stays_while_it_is_still_a_reason() -> None:
+    """H3: a piece on a line said, then a shared cell found too: the screen keeps the
+    piece on the line (no flapping between two sentences); once the line is gone,
+    the shared cell is said."""
+    said = stall_fault(Stall(1.0, flicker=LINE))
+    assert said is not None and said.kind is FaultKind.PIECE_ON_LINE
+    assert stall_fault(Stall(1.0, flicker=LINE, shared=SHARED), said) == said
+    other = stall_fault(Stall(1.0, shared=SHARED), said)
+    assert other is not None and other.kind is FaultKind.SHARED_CELL

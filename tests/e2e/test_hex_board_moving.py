@@ -5,8 +5,8 @@ A camera on a stand that shakes (a table bumped, a gooseneck swinging) shows the
 board a few pixels aside from one frame to the next: the board never looks still, so
 no position is taken and no move is seen. Before, nothing was said and the game
 stalled. Now after 10 s the OLED says the board moves in the picture and what to do,
-the log says why once; the camera still again, the words go and the move made
-meanwhile is taken.
+the log says why once; the camera still again, the words go and the next move is
+taken.
 """
 
 from __future__ import annotations
@@ -40,8 +40,8 @@ def test_a_shaking_camera_is_said_after_10_s_until_it_holds_still(
 ) -> None:
     """H2: after the first position, 13 s of frames 6 px aside and back (over the 4 px
     a still board may move); the OLED says the board moves once 10 s have passed, the
-    log says so once; the camera still, the words go, and Black's move (b2-c2), made
-    while it shook, is taken."""
+    log says so once; the camera still, the words go, and Black's move (b2-c2) made
+    then is taken."""
     scene = HexScene((1280, 720), 2.3, seed=5, frames_per_step=1)
     before = list(scene.frames(START, [Hold(4)]))
     shaken = list(shaking(scene, 65, 6.0))

@@ -108,3 +108,16 @@ def test_the_other_side_moving_in_a_turn_not_over_is_told_how_it_ends() -> None:
     flow.command(EndTurn())
     flow.seen(_after(board, "k4-j4"))
     assert flow.record()["turns"] == [["b2-c2"], ["j6-i6", "k5-j5"], ["a3-b3"], ["k4-j4"]]
+
+
+def test_a_player_moving_again_after_their_turn_ended_is_not_told_to_end_a_turn() -> None:
+    """H2: Ana's turn 1 (one move) ends by itself with b2-c2; she then moves a3-b3, in
+    Ben's turn not begun: refused, naming Ben's turn, with no word of SELECT (which
+    would end Ben's turn)."""
+    flow = HexCameraFlow(["Ana", "Ben"], [])
+    flow.seen(_after(START, "b2-c2"))
+    (notice,) = flow.seen(_after(START, "b2-c2", "a3-b3"))
+    assert notice.rule == "H2"
+    assert _words(notice)[:2] == ("Not your turn", "It is Ben's turn: put the piece back.")
+    with speaking("fr"):
+        assert _words(notice)[1] == "C'est le tour de Ben\u00a0: remettez le pion."

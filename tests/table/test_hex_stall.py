@@ -61,7 +61,8 @@ def run(frames: Iterable[BoardReading], seconds: float = 0.0) -> Iterator[Stall 
     for index, frame in enumerate(frames):
         at = seconds + index / FPS
         watch.feed(frame, at)
-        yield stalls.feed(frame, at, settled=watch.settled)
+        stalls.feed(frame, at, settled=watch.settled)
+        yield stalls.stall
 
 
 def seconds(count: float) -> int:
@@ -183,3 +184,82 @@ def test_a_game_that_settles_now_and_then_never_stalls() -> None:
     shaking = [reading(dx=5.0 * (index % 2)) for index in range(seconds(8))]
     frames = (shaking + [reading()] * seconds(1)) * 3
     assert not any(run(frames))
+
+
+def run_with(
+    frames: Iterable[tuple[BoardReading, frozenset[int]]],
+) -> Iterator[Stall | None]:
+    """:func:`run` with the pieces kept as read though not (in glare) for each frame."""
+    watch, stalls = HexWatch(still_frames=2, still_seconds=0.5), StallWatch()
+    for index, (frame, kept) in enumerate(frames):
+        at = index / FPS
+        watch.feed(frame, at)
+        stalls.feed(frame, at, settled=watch.settled, kept=kept)
+        yield stalls.stall
+
+
+def on_line(index: int) -> dict[int, str | None]:
+    """START with Black's strike piece read on b2, then c2, and so on."""
+    return with_(**{f"m{MOVER}": ("b2", "c2")[index % 2]})
+
+
+def test_a_stall_is_found_10_s_after_its_cause_whatever_came_before() -> None:
+    """H2: 40 s of hands at work (the board never settling: a piece slid about, pieces
+    under the hand), then the piece left on a line: said 10 s after, not 40 s later."""
+    path = ("b2", "c2", "d2", "c2")
+    frames = []
+    for index in range(seconds(40)):
+        cells = with_(**{f"m{MOVER}": path[index % len(path)]})
+        if index % 5:
+            for marker in [m for m in cells if m != MOVER][:3]:
+                del cells[marker]
+        frames.append(reading(cells))
+    frames += [reading(on_line(index)) for index in range(seconds(12))]
+    stalls = list(run(frames))
+    first = next(index for index, stall in enumerate(stalls) if stall)
+    assert seconds(40) < first <= seconds(50.4)
+    stall = stalls[-1]
+    assert stall is not None and stall.since == 0.0 and set(stall.flicker) == {MOVER}
+
+
+def test_a_stall_stays_while_hands_mend_it_until_the_board_settles() -> None:
+    """H3: a piece on a line said; a hand comes for 3 s, over Black's support pieces,
+    the piece still read on each cell in turn: the stall is still said, until the
+    board settles."""
+    support = range(17, 23)  # Black's support pieces' markers
+    frames = [reading(on_line(index)) for index in range(seconds(11))]
+    frames += [
+        reading({m: c for m, c in on_line(i).items() if m not in support}) for i in range(15)
+    ]
+    frames += [reading()] * seconds(1)
+    stalls = list(run(frames))
+    assert all(stalls[seconds(11) - 1 : seconds(14)])
+    assert stalls[-1] is None
+
+
+def test_a_faint_code_missed_now_and_then_or_a_piece_in_glare_still_lets_it_be_said() -> None:
+    """H1: White's centre's code missed one frame in four, or never read (in a lamp's
+    glare, kept), while a piece lies on a line: still said; the same piece unread for
+    good, not in glare, is players at work: not said."""
+    centre = next(m for m, cell in CELLS.items() if cell == "k6")
+    faint = [
+        reading({m: c for m, c in on_line(i).items() if m != centre or i % 4}) for i in range(60)
+    ]
+    assert list(run(faint))[-1] is not None
+    glared = [{m: c for m, c in on_line(i).items() if m != centre} for i in range(60)]
+    kept = frozenset({centre})
+    assert list(run_with((reading(cells), kept) for cells in glared))[-1] is not None
+    assert list(run_with((reading(cells), frozenset()) for cells in glared))[-1] is None
+
+
+def test_a_piece_pushed_aside_quivering_keeps_its_shared_cell() -> None:
+    """H3: the displaced White piece read on k1 with Black's, then on j1, in turn (a
+    piece half pushed aside): the shared cell stays one of the reasons throughout."""
+    white = next(m for m, cell in CELLS.items() if cell == "k1")
+    frames = [
+        reading(with_(**{f"m{MOVER}": "k1", f"m{white}": ("k1", "j1")[index % 2]}))
+        for index in range(seconds(14))
+    ]
+    stalls = [stall for stall in run(frames) if stall is not None]
+    assert len(stalls) > seconds(3)
+    assert all(stall.shared == {"k1": tuple(sorted((MOVER, white)))} for stall in stalls)
