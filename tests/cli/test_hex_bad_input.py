@@ -38,9 +38,8 @@ def test_a_stray_first_picture_of_another_size_is_the_frame_skipped(
     assert main(_replay(folder)) == 0
     out, err = capsys.readouterr()
     last = out.strip().splitlines()[-1]
-    assert last.startswith("replayed 3 frames ") and last.endswith(
-        ", 1 frame skipped (not readable, or of another size)"
-    ), last
+    assert last.startswith("replayed 3 frames ")
+    assert ", 1 frame skipped (not readable, or of another size); " in last  # blank frames
     assert "frame 0 is 32x24, the recording is 64x48: skipped" in err
 
 
@@ -57,11 +56,8 @@ def test_a_corrupt_frame_in_the_middle_is_skipped_and_counted_in_the_last_line(
     out, err = capsys.readouterr()
     assert json.loads(out)["record"]["game"] == "hex"
     assert f"replay frame {folder / 'f1.png'}: cannot be read as an image: skipped" in err
-    assert (
-        err.strip()
-        .splitlines()[-1]
-        .endswith(", 0 refused, 2 frames skipped (not readable, or of another size)")
-    )
+    last = err.strip().splitlines()[-1]
+    assert ", 0 refused, 2 frames skipped (not readable, or of another size); " in last
     assert "Traceback" not in err
 
 
