@@ -13,7 +13,8 @@ When no legal moves explain the change, nothing is played: the verdict is a
 ``CENTRE``, ``TOO_MANY``, ``DISPLACED`` with the cell the displaced piece belongs on,
 ``CARD_FIRST``, ``GAME_OVER``, ``TOO_MUCH``) and the players put the pieces back: the
 next position equal to the game's is :class:`PutBack`. A change of the other side's
-pieces alone is ``NOT_YOUR_TURN``: its player moved in the mover's turn, before the
+pieces alone, or one move of theirs landing on the mover's piece (H3), is
+``NOT_YOUR_TURN``: its player moved in the mover's turn, before the
 mover ended it (a player who makes fewer moves than allowed ends the turn with a
 button, H2), or again after their own turn ended.
 
@@ -240,7 +241,7 @@ class BoardReferee:
         step of the simplest swaps explaining it."""
         before = self.game.position
         sides = {p.side for c in changed for p in (before[c], position[c]) if p is not None}
-        if sides == {side.other}:
+        if sides == {side.other} or self._displaced_by(side.other, position, changed):
             left = self.game.moves_left()
             moves = f"{left} move{'' if left == 1 else 's'} left"
             reason = f"{side.other.value} moved in {side.value}'s turn, {moves}"
@@ -267,6 +268,24 @@ class BoardReferee:
                 return Refused(side, fault, move.dst, exc.reason, exc.rule, tuple(played))
             played.append(move)
         return Refused(side, Fault.TOO_MUCH, None, "the change is no sequence of moves", "H3")
+
+    def _displaced_by(self, other: Side, position: Position, changed: list[Cell]) -> bool:
+        """True if the change is one move of ``other``'s, its piece landing on the
+        mover's (H3: the mover's piece sent to where it came from)."""
+        if len(changed) != 2:
+            return False
+        before = self.game.position
+        for src, dst in (changed, changed[::-1]):
+            piece = before[src]
+            if (
+                piece is not None
+                and piece.side is other
+                and piece.kind is not Kind.CENTRE
+                and position[dst] is piece
+                and dst in self.game.destinations(src)
+            ):
+                return True
+        return False
 
     @staticmethod
     def _fault(game: HexState, move: Move, number: int) -> Fault:

@@ -84,6 +84,19 @@ def test_the_other_side_alone_moving_is_not_its_turn() -> None:
     assert referee.game.position == START
 
 
+def test_the_other_side_landing_on_the_movers_piece_is_not_its_turn() -> None:
+    """H3, H2: a lone Black strike piece on j1, by White's support pieces (k1-k5); in
+    Black's turn White's k5 moves onto j1 (a group move), Black's piece sent to k5.
+    Black's piece could not have gone to k5 by itself: it is White moving too soon,
+    not Black's piece failing to reach."""
+    start = _after(START, "b2-j1")
+    referee = BoardReferee(new_game(start=start))
+    verdict = referee.see(_after(start, "k5-j1"))
+    assert isinstance(verdict, Refused) and verdict.fault is Fault.NOT_YOUR_TURN
+    assert (verdict.side, verdict.rule) == (Side.BLACK, "H2")
+    assert referee.game.position == start
+
+
 def test_more_moves_than_allowed_are_refused() -> None:
     """H2: turn 1 allows Black one move; two seen at once are over the allowance."""
     referee = BoardReferee(new_game())
