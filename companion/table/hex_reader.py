@@ -185,8 +185,8 @@ class BoardReader:
         #: the cells (module docstring).
         self.twice: dict[int, tuple[str, ...]] = {}
         self._looks: dict[int, Look] = {}  # marker: the last frame's look, if one was made
-        #: Why the board never settles though every piece is read (None: it does, or
-        #: hands are at work): :mod:`companion.table.hex_stall`.
+        #: Why the board never settles though every piece is read:
+        #: :mod:`companion.table.hex_stall`.
         self._stalls = StallWatch()
         self._in_glare: set[int] = set()  # pieces last found in glare, not read since
         #: The board's view on the last frame it was found, with the lens's bend found
@@ -219,8 +219,8 @@ class BoardReader:
 
     @property
     def stall(self) -> Stall | None:
-        """Why the board has not settled for a while, every piece read (None: it has,
-        or hands are at work): :mod:`companion.table.hex_stall`."""
+        """Why the board has not settled for 10 s, every piece read (None: it has, or
+        nothing shows why): :mod:`companion.table.hex_stall`."""
         return self._stalls.stall
 
     @property
