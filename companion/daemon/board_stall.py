@@ -7,7 +7,7 @@ so the game stalls until the players mend it. One thing is said at a time on the
 and aloud, the first of: the board moving in the picture ("Board moving: ... fix the
 camera so it holds still"), two pieces read on one cell ("White strike piece 3 and
 Black support piece 2 are both on e5: put each on a cell of its own"), a piece read
-on two cells in turn ("... lies between c2, c3: put it in the middle of one cell"),
+on two cells in turn ("... lies between c2 and c3: put it in the middle of one cell"),
 one read on and off the board ("... lies on the board's edge"): what is said stays
 while it is one of the reasons, so that the screen and the voice do not go back and
 forth between two. The log names everything found, with the markers.

@@ -144,9 +144,12 @@ def _piece_line(fault: Fault) -> str:
     cells = _(", ").join(fault.cells)
     if fault.kind is FaultKind.PIECE_TWICE:
         return _("{piece} is seen on {cells}: take the copy away.").format(piece=piece, cells=cells)
-    if fault.kind is FaultKind.PIECE_ON_LINE:
+    if fault.kind is FaultKind.PIECE_ON_LINE:  # "between c2 and c3"
+        between = _("{first} and {last}").format(
+            first=_(", ").join(fault.cells[:-1]), last=fault.cells[-1]
+        )
         return _("{piece} lies between {cells}: put it in the middle of one cell.").format(
-            piece=piece, cells=cells
+            piece=piece, cells=between if len(fault.cells) > 1 else cells
         )
     if fault.kind is FaultKind.PIECE_ON_EDGE:
         return _("{piece} lies on the board's edge: put it in the middle of its cell.").format(

@@ -38,7 +38,7 @@ def test_a_piece_between_cells_and_one_on_the_edge() -> None:
     line = fault_words(stall_faults(Stall(1.0, flicker=LINE))[0])
     assert (line.title, line.line) == (
         "Piece on a line",
-        "Black strike piece 2 lies between b2, c2: put it in the middle of one cell.",
+        "Black strike piece 2 lies between b2 and c2: put it in the middle of one cell.",
     )
     edge = fault_words(stall_faults(Stall(1.0, flicker=EDGE))[0])
     assert (edge.title, edge.line) == (
