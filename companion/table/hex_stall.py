@@ -66,6 +66,7 @@ FLICKERS: Final = 4
 FEWEST_PAIRS: Final = 10
 _MARKERS: Final = tuple(piece.marker for piece in PIECES)
 Shared = tuple[str, tuple[int, ...]]  # a cell, and the markers of the pieces read on it
+Change = tuple[int, str | None, str | None]  # a piece's marker, its cell before, now
 
 
 @dataclass(frozen=True)
@@ -93,7 +94,7 @@ class _Frame:
     pair: bool
     moved: bool
     quiet: bool
-    changed: tuple[tuple[int, str | None, str | None], ...] = ()
+    changed: tuple[Change, ...] = ()
     shared: tuple[Shared, ...] = ()
 
 
@@ -108,6 +109,7 @@ class StallWatch:
         self._window: deque[_Frame] = deque()  # the frames of the last ``seconds``
         self._pairs = self._moved = self._quiet = 0  # ... counted
         self._changes: Counter[int] = Counter()
+        self._places: Counter[tuple[int, str | None]] = Counter()  # (marker, cell) changed
         self._shared: Counter[Shared] = Counter()
         self._outline: Outline = ()
         self._squares: list[int] = []  # the corner squares the outline was found by
@@ -131,10 +133,9 @@ class StallWatch:
             self._outline, self._squares = reading.outline, reading.fiducial_ids
         for marker in (*reading.pieces, *kept):
             self._read[marker] = at
-        frame = _Frame(at, pair, moved, self._quiet_frame(reading, at))
-        if frame.quiet:
-            frame = self._pieces(frame, reading)
-        self._push(frame)
+        quiet = self._quiet_frame(reading, at)
+        changed, shared = self._pieces(reading) if quiet else ((), ())
+        self._push(_Frame(at, pair, moved, quiet, changed, shared))
         stall = self._judge(at)
         self.stall = stall or self.stall  # till the board settles: hands at work say nothing
 
@@ -142,7 +143,7 @@ class StallWatch:
         self.stall, self._since = None, at
         self._window.clear()
         self._pairs = self._moved = self._quiet = 0
-        self._changes, self._shared = Counter(), Counter()
+        self._changes, self._places, self._shared = Counter(), Counter(), Counter()
         self._outline, self._squares = (), []
         self._last = {}
 
@@ -154,9 +155,9 @@ class StallWatch:
         recent = at - READ_SECONDS
         return all(self._read.get(marker, -1e18) >= recent for marker in _MARKERS)
 
-    def _pieces(self, frame: _Frame, reading: BoardReading) -> _Frame:
-        """``frame`` with the pieces whose cell changed and the cells shared."""
-        changed = []
+    def _pieces(self, reading: BoardReading) -> tuple[tuple[Change, ...], tuple[Shared, ...]]:
+        """The pieces whose cell changed since the last quiet frame, and the cells shared."""
+        changed: list[Change] = []
         on: dict[str, list[int]] = {}
         for marker, cell in reading.pieces.items():
             if marker in self._last and self._last[marker] != cell:
@@ -165,7 +166,7 @@ class StallWatch:
             if cell is not None:
                 on.setdefault(cell, []).append(marker)
         shared = tuple((cell, tuple(sorted(m))) for cell, m in sorted(on.items()) if len(m) > 1)
-        return _Frame(frame.at, frame.pair, frame.moved, True, tuple(changed), shared)
+        return tuple(changed), shared
 
     def _push(self, frame: _Frame) -> None:
         """Count ``frame`` in, and the frames older than ``seconds`` out."""
@@ -179,6 +180,8 @@ class StallWatch:
         self._moved += sign * frame.moved
         self._quiet += sign * frame.quiet
         self._changes.update({marker: sign for marker, _, _ in frame.changed})
+        for marker, before, now in frame.changed:
+            self._places.update({(marker, before): sign, (marker, now): sign})
         self._shared.update({shared: sign for shared in frame.shared})
 
     def _judge(self, at: float) -> Stall | None:
@@ -199,11 +202,5 @@ class StallWatch:
     def _cells(self, marker: int) -> tuple[str | None, ...]:
         """The cells ``marker`` was read on in the frames just past, in the board's
         order (off the board, None, last)."""
-        cells = {
-            cell
-            for frame in self._window
-            for m, *both in frame.changed
-            if m == marker
-            for cell in both
-        }
+        cells = [cell for (m, cell), n in self._places.items() if m == marker and n > 0]
         return tuple(sorted(cells, key=lambda cell: 91 if cell is None else Cell.parse(cell).index))
