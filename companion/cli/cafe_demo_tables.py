@@ -126,6 +126,7 @@ class ScriptedBoard:
         self.twice: Mapping[int, tuple[str, ...]] = {}
         self.blurred_since: float | None = None
         self.lost_since: float | None = None
+        self.unsettled_since: float | None = None  # settled whenever a position is due
         self.stall: Stall | None = None
         self._first = True
 

@@ -29,11 +29,13 @@ table seconds, whose ``state`` says how the game ended: ``abandoned`` when the t
 ended it (the menu's End game: how a rummy match ends, R9), ``over`` when it came to
 its end, ``replayed`` when the frames ran out with it still in play). What
 the flow refused, a card or a command (an End round the rules refuse, R3, R5, R6),
-is logged, and so listed on stderr, one line each: "replay: refused at 51.8 s:
-end-round: ... (R6)". A trick cleared before one of its cards was read stops the game
-until the players give that card (the OLED's "Card missing" menu): stderr says so at
-once ("replay: at 51.8 s trick 3 was cleared before Cy's card was read: the game waits
-for that card; give it with --buttons FILE, e.g. '52.3 select' ..."), and the last line
+is logged, and so listed on stderr, one line each, with where in the recording (the
+time, and the frame ``companion calibrate --frame`` shows): "replay: at 51.8 s (frame
+518): refused: end-round: ... (R6)". A trick cleared before one of its cards was read
+stops the game until the players give that card (the OLED's "Card missing" menu):
+stderr says so at once ("replay: at 51.8 s (frame 518): trick 3 was cleared before
+Cy's card was read: the game waits for that card; give it with --buttons FILE, e.g.
+'52.3 select' ..."), and the last line
 ends "; the game waits for Cy's card of trick 3 ..." if it still did at the last frame.
 A source or a button script that cannot be read exits 2 with one line.
 """
@@ -61,7 +63,9 @@ from companion.table.layout import Layout, default_layout, load_layout
 from hardware.buttons import ButtonEvent
 
 if TYPE_CHECKING:
+    from companion.daemon.links import TableClock
     from companion.games.game_options import GameOptions
+    from companion.table.reader import TableReader
     from hardware.camera import Camera
 
 
@@ -181,16 +185,34 @@ class _Stderr(logging.Handler):
         print(self.format(record), file=sys.stderr)
 
 
+def at_frame(clock: TableClock, reader: TableReader) -> Callable[[], str]:
+    """Where the replay is in its recording: "at 12.2 s (frame 61)", the frame's time
+    (a recording's frames are named by it) and its number, the ``--frame`` of
+    ``companion calibrate`` (frames that cannot be read are not counted by either)."""
+
+    def where() -> str:
+        frames = reader.stats.frames
+        return f"at {clock.now:.1f} s (frame {frames - 1})" if frames else "before the first frame"
+
+    return where
+
+
 @contextmanager
-def warnings_on_stderr() -> Iterator[None]:
-    """The package's warnings (the refusals the runner logs) as ``replay: ...`` lines on
-    stderr for the replay's length, each once, besides any handler the logging has."""
+def warnings_on_stderr(where: Callable[[], str]) -> Iterator[None]:
+    """The package's warnings (the refusals the runner logs, the board's faults) as
+    ``replay: at 12.2 s (frame 61): ...`` lines on stderr for the replay's length, each
+    once, besides any handler the logging has; ``where()`` says where in the recording."""
     from companion.bus.logs import EscapingFormatter
+
+    def stamp(record: logging.LogRecord) -> bool:
+        record.where = where()
+        return True
 
     logger = logging.getLogger("companion")
     handler = _Stderr()
     handler.setLevel(logging.WARNING)
-    handler.setFormatter(EscapingFormatter("replay: %(message)s"))
+    handler.addFilter(stamp)
+    handler.setFormatter(EscapingFormatter("replay: %(where)s: %(message)s"))
     logger.addHandler(handler)
     propagate = logger.propagate
     logger.propagate = bool(logging.getLogger().handlers)  # else Python's last resort: twice
@@ -238,9 +260,10 @@ def replay_from(args: argparse.Namespace, open_source: Callable[[], Camera]) -> 
     session, flow = start_session(
         args.game, players, args.variant, game_options(args, players), clock=clock
     )
-    with open_source() as camera, warnings_on_stderr():
+    reader = TableReader(layout)
+    with open_source() as camera, warnings_on_stderr(at_frame(clock, reader)):
         result = replay_game(
-            camera, TableReader(layout), session, flow, clock, buttons=buttons, progress=_progress
+            camera, reader, session, flow, clock, buttons=buttons, progress=_progress
         )
     if args.json:
         events = [row.as_json() for row in result.events]

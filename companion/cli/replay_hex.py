@@ -7,9 +7,10 @@ each time the board is still for half a second with every piece on a cell
 :class:`companion.flows.hex_camera.HexCameraFlow`; the cards the camera reads too, so
 the card variant (``--variant cards``, H5) takes each move card turned up beside the
 board. Prints the ``hex`` record (what ``companion score`` reads) and the score; every
-refused change is a line on stderr, "replay: refused at 12.4 s: black: board change
-refused: a2-e5: e5 is next to neither a2 nor its group (H3)", and the last line counts
-them:
+refused change is a line on stderr, with where in the recording (the frame ``companion
+calibrate --board --frame`` shows), "replay: at 12.4 s (frame 62): refused: black: board
+change refused: a2-e5: e5 is next to neither a2 nor its group (H3)", and so is each of
+the board's faults (out of sight, a piece not seen, ...); the last line counts them:
 
     $ companion replay board/ --game hex --players Ana,Ben --fps 5
     {"game": "hex", "players": ["Ana", "Ben"], "variants": [], "turns": [["b2-c2"], ...]}
@@ -18,7 +19,9 @@ them:
 
 A recording in which no position was ever taken (the board out of the picture, too
 small or blurred in it, pieces missing) ends its last line with where to look:
-``companion calibrate --board --source SOURCE``.
+``companion calibrate --board --source SOURCE``; one whose board was not seen still with
+every piece on a cell for its last 10 s or more, with since when and ``--frame`` its
+last frame.
 
 ``--start BOARD`` starts from another position than H1's (a diagram string, as
 ``companion score --json`` prints ``board``); ``--buttons FILE`` presses the buttons
@@ -34,7 +37,13 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from companion.cli.render import json_line, render_report
-from companion.cli.replay import button_script, expected, layout_of, warnings_on_stderr
+from companion.cli.replay import (
+    at_frame,
+    button_script,
+    expected,
+    layout_of,
+    warnings_on_stderr,
+)
 from companion.cli.seats import player_names
 from companion.errors import UsageError
 from companion.flows.base import GameFlow, NoticeKind
@@ -45,8 +54,12 @@ from companion.games.hex import HexState, Position
 from companion.games.json_types import JSON, JSONObject
 
 if TYPE_CHECKING:
+    from companion.daemon.replay import ReplayResult
     from hardware.camera import Camera
 
+#: Seconds at the end of a recording without the board settled that the last line
+#: names (as long as the board's other faults wait before they are said).
+UNSETTLED = 10.0
 #: The options the camera referee's game is journaled with.
 CAMERA: JSONObject = {"mode": "camera"}
 
@@ -98,7 +111,7 @@ def replay_board(
     assert isinstance(flow, HexCameraFlow)  # start_game raised otherwise
     reader = TableReader(layout_of(args.layout))
     buttons = button_script(args.buttons)
-    with open_source() as camera, warnings_on_stderr():
+    with open_source() as camera, warnings_on_stderr(at_frame(clock, reader)):
         result = replay_game(camera, reader, session, flow, clock, buttons=buttons)
     refused = [
         f"refused at {t:.1f} s: {notice.message} ({notice.rule})"
@@ -108,11 +121,7 @@ def replay_board(
     moves = sum(len(turn.moves) for turn in flow.engine.turns)
     last = f"replayed {result.frames} frames ({result.seconds:.1f} s of table time): "
     last += f"{moves} move{'' if moves == 1 else 's'}, {len(refused)} refused{result.skips()}"
-    if not flow.referee.looked:  # nothing to referee: say where to look, not just "0 moves"
-        last += (
-            "; the board was never seen still with every piece on a cell: "
-            f"companion calibrate --board --source {shlex.quote(str(args.source))} says why"
-        )
+    last += _unsettled(result, flow.referee.looked, args.source)
     if args.json:
         data = {"record": result.record, "score": result.report.to_json(), "refused": refused}
         print(json.dumps(data))
@@ -122,3 +131,19 @@ def replay_board(
         print(render_report(result.report))
         print()
     return expected(args, result.record, played, last)
+
+
+def _unsettled(result: ReplayResult, looked: bool, source: object) -> str:
+    """The end of the last line when the board was not seen settled (still, every piece
+    on a cell) for the last ``UNSETTLED`` seconds or more of the recording, with a game in
+    play: since when, and the command that shows why on the last frame. Nothing else."""
+    since = result.unsettled_since
+    if since is None or (looked and result.seconds - since < UNSETTLED):
+        return ""
+    check = f"companion calibrate --board --source {shlex.quote(str(source))}"
+    if not looked:  # nothing to referee: say where to look, not just "0 moves"
+        return f"; the board was never seen still with every piece on a cell: {check} says why"
+    return (
+        f"; the board was not seen still with every piece on a cell from {since:.1f} s to "
+        f"the end: {check} --frame {result.frames - 1} says why"
+    )

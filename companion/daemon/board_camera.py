@@ -127,6 +127,10 @@ class BoardSight(Protocol):
         """Since when no frame has shown the board (None: the last one did)."""
 
     @property
+    def unsettled_since(self) -> float | None:
+        """Since when no frame has found the board settled (None: the last one did)."""
+
+    @property
     def stall(self) -> Stall | None:
         """Why the board has not settled for a while, every piece read (None: it has)."""
 

@@ -86,6 +86,10 @@ class ReplayResult:
     #: players' answer (a missing card), and since when: "Cy's card of trick 1".
     waiting: str = ""
     waiting_since: float = 0.0
+    #: Since when the hex board had not been seen settled (still, every piece on a cell)
+    #: at the last frame, the camera refereeing a game still in play then (None: it was
+    #: settled, or no board was read).
+    unsettled_since: float | None = None
 
     def refusals(self) -> list[str]:
         return [f"{t:.1f}s: {n.message}" for t, n in self.notices if n.kind is NoticeKind.REFUSED]
@@ -197,12 +201,7 @@ def replay_game(
         result.notices.extend((now, notice) for notice in notices)  # the runner logs them
         for notice in filter(_missing, notices):  # the game stops until it is answered
             result.waiting_since = now
-            log.warning(
-                "at %.1f s %s: the game waits for that card; %s",
-                now,
-                notice.message,
-                answer_advice(now),
-            )
+            log.warning("%s: the game waits for that card; %s", notice.message, answer_advice(now))
 
     timed = ClockedCamera(camera, clock)
     script = ReplayButtons(list(buttons), clock=clock, start=0.0)
@@ -216,7 +215,6 @@ def replay_game(
         on_event=lambda event: result.events.append(event_row(event)),
         parts=lambda table: [Listener(table, observe)],
     )
-    daemon.runner.table_time = True  # its refusals logged at the recording's time
 
     daemon.start()
     daemon.start_parts()
@@ -227,6 +225,8 @@ def replay_game(
         if progress is not None and result.frames % every == 0 and result.frames:
             progress(result.frames, clock.now, len(result.events))
     daemon.close_parts()
+    if daemon.board.reader is not None:
+        result.unsettled_since = daemon.board.reader.unsettled_since
     result.skipped = camera.skipped
     result.presses = len(buttons) - script.left
     result.unused = script.left

@@ -57,10 +57,6 @@ class TableRunner:
         self.listeners: list[Callable[[list[Notice], float], None]] = []
         #: Called when the players ask to hear the last announcement again (long UP).
         self.again: list[Callable[[float], None]] = []
-        #: Whether ``now`` is a recording's time, worth naming in the log ("refused at
-        #: 12.5 s", ``companion replay``). A live table's ``now`` is the monotonic clock,
-        #: seconds since the machine booted: its lines carry their own wall-clock time.
-        self.table_time = False
 
     def press(self, event: ButtonLike) -> list[UiCommand]:
         commands = self.app.button(event)
@@ -137,8 +133,7 @@ class TableRunner:
         for notice in notices:
             if notice.kind in _LOGGED:  # the OLED shows it; the log keeps it (issue 11)
                 rule = f" ({notice.rule})" if notice.rule else ""
-                when = f" at {now:.1f} s" if self.table_time else ""
-                log.warning("%s%s: %s%s", notice.kind.value, when, notice.message, rule)
+                log.warning("%s: %s%s", notice.kind.value, notice.message, rule)
         for listener in self.listeners if notices else ():
             listener(notices, now)
         self.app.notices(notices, now)

@@ -175,6 +175,9 @@ class BoardReader:
         self.blurred_since: float | None = None
         #: Since when no frame has shown the board (None: the last one did).
         self.lost_since: float | None = None
+        #: Since when no frame has found the board settled, still with every piece on a
+        #: cell (None: the last one did). A replay that ends unsettled says since when.
+        self.unsettled_since: float | None = None
         #: The pieces missing now (see the module docstring), in marker order.
         self.missing: tuple[MissingPiece, ...] = ()
         #: The pieces hidden now (under a hand), by marker: the last look at each one's cell.
@@ -209,6 +212,10 @@ class BoardReader:
         first = self.watch.last is None
         glared = start_in_glare(self.watch, self.start, reading, image, self.parallax)
         position = self.watch.feed(reading, at, glared)
+        if self.watch.settled:
+            self.unsettled_since = None
+        elif self.unsettled_since is None:
+            self.unsettled_since = at
         for marker, cell in self.glared_start.items() if position and first else ():
             self._cells[marker], self._seen[marker] = cell, at
         self._look(reading, image, at)

@@ -14,13 +14,12 @@ from companion.ui.app import UiApp
 from companion.ui.commands import Flow
 
 
-def _refused(caplog: pytest.LogCaptureFixture, *, table_time: bool) -> str:
+def _refused(caplog: pytest.LogCaptureFixture) -> str:
     session = Session(Journal.open(":memory:"), clock=lambda: 0.0)
     session.start_game("rummy8", ["Ana", "Ben"], [])
     app = UiApp()
     app.game_started("rummy8", ["Ana", "Ben"])
     runner = TableRunner(app, session)
-    runner.table_time = table_time
     with caplog.at_level(logging.WARNING, logger="companion"):
         runner.carry_out(Flow(EndRound(0)), 48213.5)
     [line] = [r.getMessage() for r in caplog.records if r.name == "companion.daemon.runner"]
@@ -31,17 +30,9 @@ def test_a_refused_end_of_round_is_logged_with_its_rule(caplog: pytest.LogCaptur
     """R6: "Ana out" with no set closed is refused; the log names why and the rule.
     At a live table ``now`` is the monotonic clock, seconds since the machine booted
     (the docs walk, item 2: "refused at 48213.5 s"): the line names no such time, its
-    own stamp (the console's, journald's, the dashboard's) is the wall clock's."""
-    line = _refused(caplog, table_time=False)
+    own stamp (the console's, journald's, the dashboard's) is the wall clock's; a
+    replay's, the recording's (tests/cli/test_replay_where.py)."""
+    line = _refused(caplog)
     assert line.startswith("refused: end-round: ")
     assert "48213" not in line
     assert "impossible going out" in line and line.endswith("(R6)")
-
-
-def test_a_replay_names_the_recordings_time_of_a_refusal(
-    caplog: pytest.LogCaptureFixture,
-) -> None:
-    """Issue 11 item 1, R6: in ``companion replay`` ``now`` is the recording's time,
-    which the replay's --buttons script is written in: the line names it."""
-    line = _refused(caplog, table_time=True)
-    assert line.startswith("refused at 48213.5 s: end-round: ") and line.endswith("(R6)")

@@ -58,7 +58,7 @@ def test_a_recorded_camera_game_replays_into_the_record_the_table_wrote(
     # (the run's log handler, set up in this process, still writes to stdout)
     (printed,) = [line for line in captured.out.splitlines() if line.startswith("{")]
     assert json.loads(printed)["record"] == table.record()
-    refused = [line for line in captured.err.splitlines() if "refused at" in line]
+    refused = [line for line in captured.err.splitlines() if ": refused: " in line]
     assert len(refused) == 1 and "(H3)" in refused[0]
 
 

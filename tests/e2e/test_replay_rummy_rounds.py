@@ -135,7 +135,7 @@ def assert_match(
     data, err = replay(match, capsys)
     assert len(list_field(table.record, "rounds")) >= 2
     assert normalised(data["record"]) == normalised(table.record), err
-    assert "refused at" not in err and " 0 refused" in err
+    assert ": refused: " not in err and " 0 refused" in err
     engine = get_game(str(record["game"])).from_record(record).report()
     assert data["score"]["totals"] == list(engine.totals)
     assert data["history"]["state"] == "abandoned", data["history"]  # ended by the table
@@ -166,7 +166,7 @@ def test_the_buttons_end_a_round_nobody_went_out(
     its round, scored as the engine scores it."""
     data, err = replay(nobody_out, capsys)
     assert normalised(data["record"]) == normalised(nobody_out.table.record), err
-    assert "refused at" not in err and " 0 refused" in err
+    assert ": refused: " not in err and " 0 refused" in err
     engine = get_game("rummy8").from_record(NOBODY_OUT).report()
     assert data["score"]["totals"] == list(engine.totals)
     assert data["history"]["state"] == "abandoned"  # the table's End game (R9)
@@ -189,9 +189,9 @@ def test_a_refused_end_of_round_is_on_stderr_once_and_logged(
     with caplog.at_level(logging.WARNING, logger="companion"):
         data, err = replay(nobody_out, capsys, wrong)
     assert data["record"]["rounds"] == []
-    refusals = [line for line in err.splitlines() if "refused at" in line]
+    refusals = [line for line in err.splitlines() if ": refused: " in line]
     assert len(refusals) == 1, err
-    assert refusals[0].startswith("replay: refused at ") and refusals[0].endswith("(R6)")
+    assert refusals[0].startswith("replay: at ") and refusals[0].endswith("(R6)")
     assert any("impossible going out" in r.getMessage() for r in caplog.records)
 
 
@@ -225,6 +225,6 @@ def test_long_sets_folded_at_the_small_tables_picture_replay_exactly(
     assert longest >= 7
     data, err = replay(match, capsys)
     assert normalised(data["record"]) == normalised(match.table.record), err
-    assert "refused at" not in err and " 0 refused" in err
+    assert ": refused: " not in err and " 0 refused" in err
     engine = get_game(str(record["game"])).from_record(record).report()
     assert data["score"]["totals"] == list(engine.totals)
