@@ -13,7 +13,10 @@ first difference is said by its place in the game, not as JSON:
     >>> first_difference({"turns": [["b2-c2"]]}, {"turns": [["b2-c3"]]})
     'turn 1, move 1: the camera read "b2-c2", the record says "b2-c3"'
     >>> first_difference({"turns": [["b2-c2"]]}, {"turns": [["b2-c2"], ["k1-j1"]]})
-    'turns: the camera read 1, the record says 2'
+    'turns: the camera read 1 turn, the record says 2'
+    >>> first_difference({"turns": [["b2-c2"], ["k1-j1"], ["c2-c3"]]},
+    ...                  {"turns": [["b2-c2"], ["k1-j1", "k2-j2"], ["c2-c3"], ["j1-i1"]]})
+    'turn 2: the camera read 1 move, the record says 2'
     >>> first_difference({"players": ["A", "B"]}, {"players": ["A", "B"]}) is None
     True
     >>> print(first_difference({"players": ["Zoé"]}, {"players": ["Zoé\x1b[2J"]}))
@@ -102,9 +105,22 @@ def _place(path: list[str | int]) -> str:
     return ", ".join(words) or "the record"
 
 
+def _items(path: list[str | int]) -> str:
+    """What the items of the list at ``path`` are: ``["turns"]`` turns, ``["turns", 1]``
+    a turn's moves, ``["rounds", 0, "melds"]`` melds."""
+    if not path:
+        return "item"
+    if isinstance(path[-1], str):
+        return path[-1].removesuffix("s")
+    named = next((step for step in reversed(path) if isinstance(step, str)), "")
+    return INNER.get(named, "item")
+
+
 def first_difference(read: Mapping[str, JSON], played: Mapping[str, JSON]) -> str | None:
     """Where the camera's record first differs from the record played, in words; None
-    when they are the same game."""
+    when they are the same game. Of two lists of unlike lengths (turns, a turn's moves),
+    the items both have are compared first: a move missed in turn 3 is said there, not
+    as the count of turns it changed."""
 
     def walk(a: JSON, b: JSON, path: list[str | int]) -> str | None:
         if isinstance(a, dict) and isinstance(b, dict):
@@ -113,12 +129,15 @@ def first_difference(read: Mapping[str, JSON], played: Mapping[str, JSON]) -> st
                 if found is not None:
                     return found
             return None
-        if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-            for index, (x, y) in enumerate(zip(a, b, strict=True)):
+        if isinstance(a, list) and isinstance(b, list):  # the items both have, first
+            for index, (x, y) in enumerate(zip(a, b, strict=False)):
                 found = walk(x, y, [*path, index])
                 if found is not None:
                     return found
-            return None
+            if len(a) == len(b):
+                return None
+            noun = _items(path) + ("" if len(a) == 1 else "s")
+            return f"{_place(path)}: the camera read {len(a)} {noun}, the record says {len(b)}"
         if a == b:
             return None
         return f"{_place(path)}: the camera read {_shown(a)}, the record says {_shown(b)}"

@@ -131,16 +131,21 @@ def played_record(args: argparse.Namespace) -> JSONObject | None:
 
 
 def expected(
-    args: argparse.Namespace, record: Mapping[str, JSON], played: JSONObject | None, last: str
+    args: argparse.Namespace,
+    record: Mapping[str, JSON],
+    played: JSONObject | None,
+    last: str,
+    where: str = "",
 ) -> int:
     """The replay's last line (stderr with ``--json``, else stdout), and with ``--expect``
-    the check of ``record`` against ``played``: exit 1 when the camera read another game."""
+    the check of ``record`` against ``played``: exit 1 when the camera read another game,
+    the difference followed by ``where`` in the recording to look."""
     from companion.cli.expect import first_difference
 
     found = None if played is None else first_difference(record, played)
     if played is not None:
         last += (
-            f"; not the game in {args.expect}: {found}"
+            f"; not the game in {args.expect}: {found}{where}"
             if found
             else f"; the same game as {args.expect}"
         )

@@ -46,7 +46,7 @@ from companion.cli.replay import (
 )
 from companion.cli.seats import player_names
 from companion.errors import UsageError
-from companion.flows.base import GameFlow, NoticeKind
+from companion.flows.base import GameFlow, Notice, NoticeKind
 from companion.flows.hex_camera import HexCameraFlow
 from companion.games.errors import GameError, UnknownVariantError
 from companion.games.hex import SPEC as HEX
@@ -55,6 +55,7 @@ from companion.games.json_types import JSON, JSONObject
 
 if TYPE_CHECKING:
     from companion.daemon.replay import ReplayResult
+    from companion.table.reader import TableReader
     from hardware.camera import Camera
 
 #: Seconds at the end of a recording without the board settled that the last line
@@ -111,14 +112,15 @@ def replay_board(
     assert isinstance(flow, HexCameraFlow)  # start_game raised otherwise
     reader = TableReader(layout_of(args.layout))
     buttons = button_script(args.buttons)
+    moments = Moments(flow, reader)
     with open_source() as camera, warnings_on_stderr(at_frame(clock, reader)):
-        result = replay_game(camera, reader, session, flow, clock, buttons=buttons)
+        result = replay_game(camera, reader, session, flow, clock, buttons=buttons, listen=moments)
     refused = [
         f"refused at {t:.1f} s: {notice.message} ({notice.rule})"
         for t, notice in result.notices
         if notice.kind is NoticeKind.REFUSED
     ]
-    moves = sum(len(turn.moves) for turn in flow.engine.turns)
+    moves = len(_moves(flow.engine))
     last = f"replayed {result.frames} frames ({result.seconds:.1f} s of table time): "
     last += f"{moves} move{'' if moves == 1 else 's'}, {len(refused)} refused{result.skips()}"
     last += _unsettled(result, flow.referee.looked, args.source)
@@ -130,7 +132,62 @@ def replay_board(
         print()
         print(render_report(result.report))
         print()
-    return expected(args, result.record, played, last)
+    return expected(args, result.record, played, last, moments.parting(played, result))
+
+
+class Moments:
+    """Each move the camera read, as it was read: its time and frame (``listen`` of
+    :func:`~companion.daemon.replay.replay_game`), to say where the moves read part
+    from the moves played."""
+
+    def __init__(self, flow: HexCameraFlow, reader: TableReader) -> None:
+        self.flow, self.reader = flow, reader
+        self.moments: list[tuple[float, int]] = []
+
+    def __call__(self, _: list[Notice], now: float) -> None:
+        count = len(_moves(self.flow.engine))
+        del self.moments[count:]  # a move undone (the menu's Undo)
+        self.moments.extend([(now, self.reader.stats.frames - 1)] * (count - len(self.moments)))
+
+    def parting(self, played: JSONObject | None, result: ReplayResult) -> str:
+        """``--expect``'s pointer into the recording (:func:`_parting`); nothing without
+        ``--expect``, or if the moves read were not all seen being read."""
+        read = _moves(self.flow.engine)
+        if played is None or len(self.moments) != len(read):
+            return ""
+        played_moves = _moves(HexState.from_record(played))
+        return _parting(read, played_moves, self.moments, (result.seconds, result.frames - 1))
+
+
+def _moves(game: HexState) -> list[str]:
+    """Every move of ``game``, in order."""
+    return [str(move) for turn in game.turns for move in turn.moves]
+
+
+def _parting(
+    read: Sequence[str],
+    played: Sequence[str],
+    moments: Sequence[tuple[float, int]],
+    end: tuple[float, int],
+) -> str:
+    """Where the moves read first part from the moves played, for ``--expect``'s last
+    line: between the frame of the last move both agree on (the start if none does) and
+    the frame of the camera's next move (the end if it read no more), each move's
+    ``moments`` its time and frame. Nothing when every move agrees."""
+    agree = next(
+        (i for i, (a, b) in enumerate(zip(read, played, strict=False)) if a != b),
+        min(len(read), len(played)),
+    )
+    if agree == len(read) == len(played):
+        return ""
+    since, first = moments[agree - 1] if agree else (0.0, 0)
+    what = "the last move both agree on" if agree else "the start"
+    until, last = moments[agree] if agree < len(read) else end
+    upto = f'where the camera read "{read[agree]}"' if agree < len(read) else "the end"
+    return (
+        f"; they part between frame {first} ({since:.1f} s), {what}, and frame {last} "
+        f"({until:.1f} s), {upto}"
+    )
 
 
 def _unsettled(result: ReplayResult, looked: bool, source: object) -> str:

@@ -183,6 +183,7 @@ def replay_game(
     buttons: Sequence[ButtonEvent] = (),
     progress: Callable[[int, float, int], None] | None = None,
     every: int = 500,
+    listen: Callable[[list[Notice], float], None] | None = None,
 ) -> ReplayResult:
     """Run the daemon's loop (:class:`~companion.daemon.runtime.Daemon`) over ``camera``.
 
@@ -193,12 +194,14 @@ def replay_game(
     module docstring), and a frame that cannot be read stops the replay (a recorded
     source does not come back). Refusals are logged (by the runner, as in the
     daemon). ``progress(frames, table_seconds, events)`` is called every ``every``
-    frames.
+    frames; ``listen(notices, now)`` with every input's notices, as they come.
     """
     result = ReplayResult(record=flow.record(), report=flow.report())
 
     def observe(notices: list[Notice], now: float) -> None:
         result.notices.extend((now, notice) for notice in notices)  # the runner logs them
+        if listen is not None:
+            listen(notices, now)
         for notice in filter(_missing, notices):  # the game stops until it is answered
             result.waiting_since = now
             log.warning("%s: the game waits for that card; %s", notice.message, answer_advice(now))

@@ -5,6 +5,7 @@ record; the trial at a real table compares it with the moves written down)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,7 @@ from test_replay_hex import _record_video
 
 from companion.cli import main
 from companion.cli.expect import first_difference
+from companion.cli.replay_hex import _parting
 from companion.games import get_game
 from companion.games.json_types import JSONObject
 
@@ -43,7 +45,17 @@ def test_the_camera_s_game_is_checked_against_the_game_played(
     assert json.loads(captured.out)["record"] == played  # the record read, as ever
     last = captured.err.strip().splitlines()[-1]
     said = f'; not the game in {other}: {where}: the camera read "{read}", the record says '
-    assert said + f'"{turns[-1][-1]}"' in last, last
+    assert said + f'"{turns[-1][-1]}"; they part between frame ' in last, last
+    # the frames of the last move both agree on and of the camera's move after it
+    part = re.fullmatch(
+        r".*frame (\d+) \((\d+\.\d) s\), the last move both agree on, and frame (\d+) "
+        r'\((\d+\.\d) s\), where the camera read "([a-k0-9-]+)"',
+        last,
+    )
+    assert part is not None, last
+    first, since, then, until, moved = part.groups()
+    assert 0 < int(first) < int(then) <= 114 and moved == read
+    assert (float(since), float(until)) == (int(first) / 5, int(then) / 5)  # 5 frames a second
 
 
 def test_a_played_record_that_breaks_a_rule_is_refused_before_the_frames(
@@ -74,3 +86,48 @@ def test_which_copy_of_a_card_is_not_the_game() -> None:
     assert first_difference(read, other) == (
         'round 1, trick 1, card 2: the camera read "R3", the record says "R5"'
     )
+
+
+def test_a_move_missed_is_said_where_the_turns_part_not_by_their_count() -> None:
+    """H2: the camera missed White's second move of turn 2 (the turn then ended by the
+    button, the game went on): the first difference is turn 2's moves, not the number
+    of turns, which that made differ too."""
+    read: JSONObject = {"turns": [["b2-c2"], ["k5-j5"], ["c2-d2"]]}
+    played: JSONObject = {"turns": [["b2-c2"], ["k5-j5", "k6-j6"], ["c2-d2"], ["j6-i6"]]}
+    assert first_difference(read, played) == "turn 2: the camera read 1 move, the record says 2"
+    assert first_difference({"turns": [["b2-c2"]]}, {"turns": [["b2-c2"], ["k5-j5"]]}) == (
+        "turns: the camera read 1 turn, the record says 2"
+    )
+
+
+@pytest.mark.parametrize(
+    ("read", "played", "said"),
+    [
+        (  # another move read: from the last both agree on to the camera's move
+            ["b2-c2", "k5-j5", "c2-d2"],
+            ["b2-c2", "k5-j5", "c2-d3"],
+            "frame 52 (10.4 s), the last move both agree on, and frame 60 (12.0 s), "
+            'where the camera read "c2-d2"',
+        ),
+        (  # fewer moves read: from the last both agree on to the recording's end
+            ["b2-c2", "k5-j5"],
+            ["b2-c2", "k5-j5", "c2-d2"],
+            "frame 52 (10.4 s), the last move both agree on, and frame 114 (22.8 s), the end",
+        ),
+        (  # the first move already differs: from the start
+            ["b2-c3"],
+            ["b2-c2"],
+            'frame 0 (0.0 s), the start, and frame 31 (6.2 s), where the camera read "b2-c3"',
+        ),
+        (["b2-c2", "k5-j5"], ["b2-c2", "k5-j5"], ""),  # the same moves: nothing to say
+    ],
+)
+def test_expect_says_between_which_frames_the_moves_part(
+    read: list[str], played: list[str], said: str
+) -> None:
+    """Issue 24 "done": a real game checked against its record points into the recording
+    where to look (``companion calibrate --board --frame`` shows a frame), each move read
+    known by its time and frame."""
+    moments = [(6.2, 31), (10.4, 52), (12.0, 60)][: len(read)]
+    found = _parting(read, played, moments, (22.8, 114))
+    assert found == (f"; they part between {said}" if said else "")
