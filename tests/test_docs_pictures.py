@@ -7,6 +7,7 @@ import importlib.util
 from pathlib import Path
 from types import ModuleType
 
+import cv2
 import numpy as np
 import pytest
 
@@ -40,3 +41,11 @@ def test_the_board_check_picture_marks_every_piece_read() -> None:
     assert picture.shape == (700, 924, 3)
     near = np.abs(picture.astype(int) - PIECE_COLOUR).max(axis=2) < 40
     assert near.sum() > 25 * 20  # the 25 pieces on the board, outlined in green
+
+
+def test_the_hex_messages_picture_is_the_screens_as_they_draw_now() -> None:
+    """docs/hex-referee.md's hex-messages.png: Not your turn, Piece not seen, Board
+    moving, as the table's app shows them (run make_hex_pictures.py after a change)."""
+    module = _load(IMAGES / "make_hex_pictures.py")
+    kept = cv2.imread(str(IMAGES / "hex-messages.png"), cv2.IMREAD_UNCHANGED)
+    assert np.array_equal(kept, module.messages_picture())

@@ -8,8 +8,9 @@ whether the referee will see the game:
 - the board's six corner squares (two are enough to find the board, six are steadiest)
   and whether the whole board lies inside the picture;
 - how many pixels a millimetre of the board spans, at the board's farthest (smallest)
-  cell and its median: the pieces' codes are read from about 3 (docs/hex-referee.md,
-  README "The hex board"), so a camera too high or slanted shows here;
+  cell and its median: the pieces' codes are read from about 3
+  (docs/hex-referee-measured.md, README "The hex board"), so a camera too high or
+  slanted shows here;
 - how much the lens bends the picture (straightened by the reader,
   :mod:`companion.table.hex_view`), and how well the corner squares then lie where
   they are printed: a board not flat, or tiles taped out of line, shows here;

@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # the check's module fills its advice from here
     from companion.table.hex_calibration import BoardCheck
 
 #: Pixels a millimetre the pieces' codes want at the board's far side, and below which
-#: some are missed under a slant (docs/hex-referee.md, README "The hex board").
+#: some are missed under a slant (docs/hex-referee-measured.md, README "The hex board").
 AIM_PX_PER_MM: Final = 3.0
 MIN_PX_PER_MM: Final = 2.5
 #: The corner squares, once the lens is straightened, lie within this of their print

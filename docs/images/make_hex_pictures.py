@@ -6,7 +6,10 @@
 - ``hex-check.png``: what ``companion calibrate --board --out`` draws over a frame of
   the start position with one piece taken away (companion.table.hex_calibration);
 - ``hex-screens.png``: the OLED at White's turn 2, a move refused, the pieces put back,
-  as the table's flow (companion.flows.hex_camera) and screens (companion.ui) make them.
+  as the table's flow (companion.flows.hex_camera) and screens (companion.ui) make them;
+- ``hex-messages.png``: the OLED's three commonest messages, as the table's app
+  (companion.ui.app) shows them: White moving in Black's turn not over (the flow's
+  notice), a piece not seen and the board moving in the picture (the camera's faults).
 
 Run from the repository root (deterministic):
 
@@ -25,11 +28,13 @@ from card_codes.hex_board import PIECES
 from card_codes.hex_pictures import token_image, token_mask
 from companion.flows.base import NoticeKind
 from companion.flows.hex_camera import HexCameraFlow
-from companion.games.hex import START, Cell
+from companion.games.hex import START, Cell, Position
 from companion.synthetic.hex_scene import Away, HexScene, Hold, Lift
 from companion.table.hex_calibration import check_board
 from companion.table.hex_check_picture import draw_board
+from companion.ui.app import UiApp
 from companion.ui.screens import View, render
+from companion.views.faults import Fault, FaultKind
 from companion.views.model import MessageView, Tone
 from companion.views.plugins import present
 from companion.views.words import notice_words
@@ -89,6 +94,36 @@ def screens_picture() -> np.ndarray:
     return np.hstack([_oled(turn), _oled(message), _oled(put_back)])
 
 
+def _after(position: Position, *moves: str) -> Position:
+    for move in moves:
+        source, target = (Cell.parse(cell) for cell in move.split("-"))
+        position = position.after(source, target)
+    return position
+
+
+def messages_picture() -> np.ndarray:
+    """Ana (Black) makes 1 of turn 3's 3 moves and Ben moves a White piece: *Not your
+    turn*; then White's strike piece 3 not seen, and the board moving in the picture."""
+    flow = HexCameraFlow(PLAYERS, [])
+    flow.seen(_after(START, "b2-c2"))
+    flow.seen(_after(START, "b2-c2", "k5-j5", "j6-i6"))
+    board = _after(START, "b2-c2", "k5-j5", "j6-i6", "a3-b3")
+    flow.seen(board)
+    app = UiApp()
+    app.game_started("hex-referee", PLAYERS)
+    app.notices(flow.seen(_after(board, "k4-j4")), 1000.0)
+    screens = [app.screen(1000.0)]
+    app.overlays.clear()
+    for fault in (
+        Fault(FaultKind.PIECE_MISSING, piece=("white", "strike", 3)),
+        Fault(FaultKind.BOARD_MOVING),
+    ):
+        app.statuses.active.clear()
+        app.hardware_status("piece", fault, 1000.0)
+        screens.append(app.screen(1000.0))
+    return np.hstack([_oled(view) for view in screens])
+
+
 def _palette(image: np.ndarray, colours: int = 24) -> Image.Image:
     """A BGR picture as a small palette PNG."""
     rgb = Image.fromarray(cv2.cvtColor(image, cv2.COLOR_BGR2RGB))
@@ -100,6 +135,8 @@ def main() -> None:
     _palette(check_picture(), 64).save(HERE / "hex-check.png", optimize=True)
     cv2.imwrite(str(HERE / "hex-pieces.png"), pieces_picture(), [cv2.IMWRITE_PNG_COMPRESSION, 9])
     cv2.imwrite(str(HERE / "hex-screens.png"), screens_picture(), [cv2.IMWRITE_PNG_COMPRESSION, 9])
+    messages = messages_picture()
+    cv2.imwrite(str(HERE / "hex-messages.png"), messages, [cv2.IMWRITE_PNG_COMPRESSION, 9])
 
 
 if __name__ == "__main__":
