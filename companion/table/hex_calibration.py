@@ -131,8 +131,10 @@ class BoardCheck:
     hidden: dict[str, Hidden] = field(default_factory=dict)
     hidden_one_of: list[Hidden] = field(default_factory=list)
     #: Where each piece seen twice is seen: one for each of its cells, in ``twice``'s
-    #: order (for the picture).
+    #: order, and each cell of ``hidden`` and ``hidden_one_of``: its hexagon's corners
+    #: (for the picture).
     copies: list[PieceSeen] = field(default_factory=list)
+    hidden_cells: dict[str, tuple[tuple[float, float], ...]] = field(default_factory=dict)
     #: The corner squares seen twice (another board in sight), left out of the board's.
     doubled: tuple[int, ...] = ()
     outline: tuple[tuple[float, float], ...] = ()
@@ -238,6 +240,7 @@ def check_board(image: Image, reading: BoardReading | None = None) -> BoardCheck
         hidden = _hidden(reading)
         check.hidden = {h.one_of[0]: Hidden(h.cell, h.under) for h in hidden if len(h.one_of) == 1}
         check.hidden_one_of = [hid for hid in hidden if len(hid.one_of) > 1]
+        check.hidden_cells = {hid.cell: _cell_corners(view, hid.cell) for hid in hidden}
     check.advice = board_advice(check)
     return check
 
@@ -279,7 +282,12 @@ def _hidden(reading: BoardReading) -> list[Hidden]:
     return sorted(hidden, key=lambda hid: list(CELL_CENTRES).index(hid.cell))
 
 
-def _points(quad: npt.NDArray[np.float32]) -> tuple[tuple[float, float], ...]:
+def _cell_corners(view: BoardView, cell: str) -> tuple[tuple[float, float], ...]:
+    """The cell's hexagon in the picture (where a hidden piece lies)."""
+    return _points(view.to_picture(np.array(hexagon(CELL_CENTRES[cell]), dtype=np.float64)))
+
+
+def _points(quad: npt.NDArray[np.floating]) -> tuple[tuple[float, float], ...]:
     return tuple((float(x), float(y)) for x, y in quad)
 
 
