@@ -7,7 +7,8 @@ companion recorded, the time in each frame's name: :mod:`hardware.camera_record`
 the result does not depend on the machine's speed. With ``realtime`` it paces itself like a live
 camera (through an injected clock and sleep), for the desktop demo.
 
-A folder is read in natural name order (``frame2.png`` before ``frame10.png``);
+A folder is read in natural name order (``frame2.png`` before ``frame10.png``)
+(the folder and the video are sources: :mod:`hardware.camera_replay_sources`);
 a video needs OpenCV (``cv2``), which also decodes the images. With ``grey`` the
 frames are grey (HxW), as the Pi camera gives them in ``format = "YUV420"``: a 12 MP
 recording then replays at a third of the memory (MAX_FRAME_PIXELS admits the 12 MP
@@ -33,216 +34,24 @@ delivered, on the same timeline: a live game is never rewound.
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
 
 from hardware.camera import CameraBase, Frame, Image
-from hardware.camera_record import recorded_times
-from hardware.errors import (
-    BackendUnavailableError,
-    CameraLostError,
-    CameraNotFoundError,
-    ConfigurationError,
-    EndOfStream,
-    HardwareError,
+from hardware.camera_replay_sources import (
+    IMAGE_SUFFIXES,
+    MAX_FRAME_BYTES,
+    MAX_FRAME_PIXELS,
+    FolderSource,
+    OtherSizeFrameError,
+    Source,
+    UnreadableFrameError,
+    VideoSource,
 )
-from hardware.frame_headers import header_size, usual_size
+from hardware.errors import CameraLostError, ConfigurationError, EndOfStream
 
-#: A recorded frame is read only within these limits, checked before it is decoded (a
-#: frame beyond them is skipped and counted like a corrupt one; a video beyond them is
-#: refused): the daemon's input limits (companion/inputs.py, docs/install.md).
-MAX_FRAME_BYTES = 128 * 1024 * 1024
-MAX_FRAME_PIXELS = 50_000_000
-
-#: How many frames' headers, spread over a folder, decide the size of its frames.
-SIZE_SAMPLE = 9
-
-IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp")
 DEFAULT_FPS = 30.0
-CV2_HINT = "pip install opencv-python-headless (a dependency of table-companion)"
-
-
-class _UnreadableError(HardwareError):
-    """A recorded frame that cannot be decoded: passed over, never a lost camera."""
-
-
-class _OtherSizeError(_UnreadableError):
-    """A recorded frame whose header gives another size than most of the recording's."""
-
-    def __init__(self, size: tuple[int, int], usual: tuple[int, int]) -> None:
-        super().__init__(f"{size[0]}x{size[1]}")
-        self.size = size
-        self.usual = usual
-
-
-class _Source(Protocol):
-    """Recorded frames: the next image (None at the end), back to the start, and the
-    same recording opened again at a place (CameraNotFoundError while it is away)."""
-
-    name: str
-    #: Where the next image is in the recording (0: its first).
-    position: int
-
-    def next_image(self) -> Image | None: ...
-
-    def rewind(self) -> None: ...
-
-    def release(self) -> None: ...
-
-    def reopen(self, position: int) -> _Source: ...
-
-    def time_of_last(self) -> float | None:
-        """The recorded time of the image last given (None: the recording keeps none)."""
-        ...
-
-
-def _cv2() -> Any:
-    try:
-        import cv2
-    except ImportError as exc:
-        raise BackendUnavailableError(f"replay camera needs OpenCV (cv2): {CV2_HINT}") from exc
-    return cv2
-
-
-def _natural_key(path: Path) -> list[Any]:
-    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", path.name)]
-
-
-class _Folder:
-    """Image files of a folder in natural name order.
-
-    A file that cannot be decoded is passed over (``_UnreadableError``); a folder that is
-    gone (renamed, unmounted) is a lost camera, and the frame stays the next one.
-    """
-
-    def __init__(self, folder: Path, files: list[Path] | None = None, grey: bool = False) -> None:
-        self.name = str(folder)
-        self.folder = folder
-        self.grey = grey
-        self.files = files if files is not None else self._listing(folder)
-        if not self.files:
-            suffixes = "/".join(s.lstrip(".") for s in IMAGE_SUFFIXES)
-            raise ConfigurationError(f"camera.path: no frames ({suffixes}) in the folder {folder}")
-        self._cv2 = _cv2()
-        self.position = 0
-        #: Each frame's time when every name carries one (hardware.camera_record's).
-        self.times = recorded_times(self.files)
-        #: The size (in the files' headers) of most frames; None if no header is read.
-        self.usual = usual_size(self.files, SIZE_SAMPLE, MAX_FRAME_BYTES, MAX_FRAME_PIXELS)
-
-    def time_of_last(self) -> float | None:
-        return None if self.times is None else self.times[self.position - 1]
-
-    @staticmethod
-    def _listing(folder: Path) -> list[Path]:
-        return sorted(
-            (p for p in folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES and p.is_file()),
-            key=_natural_key,
-        )
-
-    def next_image(self) -> Image | None:
-        if self.position >= len(self.files):
-            return None
-        path = self.files[self.position]
-        size, usual = header_size(path, MAX_FRAME_BYTES, MAX_FRAME_PIXELS), self.usual
-        if size is not None and usual is not None and size != usual:
-            self.position += 1
-            raise _OtherSizeError(size, usual)  # not decoded
-        image = None if size is None else self._decode(path)
-        if image is None and not self.folder.is_dir():
-            raise CameraLostError(
-                f"replay {self.name}: the folder is gone (next frame {path.name})"
-            )
-        self.position += 1
-        if image is None:
-            raise _UnreadableError(f"replay frame {path}: cannot be read as an image")
-        return image
-
-    def _decode(self, path: Path) -> Image | None:
-        """The image, or None; OpenCV's own stderr line for a corrupt file is silenced (the
-        daemon logs the first skip and counts the rest, not one line per frame); only a
-        file whose header was read within the limits (frame_headers.header_size)."""
-        opencv_log = self._cv2.utils.logging
-        level = opencv_log.getLogLevel()
-        opencv_log.setLogLevel(opencv_log.LOG_LEVEL_SILENT)
-        try:
-            mode = self._cv2.IMREAD_GRAYSCALE if self.grey else self._cv2.IMREAD_COLOR
-            image: Image | None = self._cv2.imread(str(path), mode)
-        finally:
-            opencv_log.setLogLevel(level)
-        return image
-
-    def rewind(self) -> None:
-        self.position = 0
-
-    def release(self) -> None:
-        """Nothing is held open between frames."""
-
-    def reopen(self, position: int) -> _Folder:
-        """The same files (the recording, not whatever the folder holds now) from ``position``."""
-        if not self.folder.is_dir():
-            raise CameraNotFoundError(f"replay {self.name}: the folder is still gone")
-        again = _Folder(self.folder, self.files, self.grey)
-        again.position = position
-        return again
-
-
-class _Video:
-    """A video file decoded by OpenCV."""
-
-    def __init__(self, path: Path, grey: bool = False) -> None:
-        self.name = str(path)
-        self.path = path
-        self.grey = grey
-        self._cv2 = _cv2()
-        self._capture = self._cv2.VideoCapture(str(path))
-        if not self._capture.isOpened():
-            raise ConfigurationError(f"camera.path: {path} cannot be opened as a video")
-        self.fps = float(self._capture.get(self._cv2.CAP_PROP_FPS) or 0.0)
-        width = int(self._capture.get(self._cv2.CAP_PROP_FRAME_WIDTH) or 0)
-        height = int(self._capture.get(self._cv2.CAP_PROP_FRAME_HEIGHT) or 0)
-        if width * height > MAX_FRAME_PIXELS:
-            self._capture.release()
-            raise ConfigurationError(
-                f"camera.path: {path}: frames of {width}x{height} are more than "
-                f"{MAX_FRAME_PIXELS:,} pixels"
-            )
-        self.position = 0
-
-    def next_image(self) -> Image | None:
-        ok, image = self._capture.read()
-        if not ok or image is None:
-            return None
-        self.position += 1
-        if self.grey:
-            image = self._cv2.cvtColor(image, self._cv2.COLOR_BGR2GRAY)
-        decoded: Image = image
-        return decoded
-
-    def rewind(self) -> None:
-        self._capture.set(self._cv2.CAP_PROP_POS_FRAMES, 0)
-        self.position = 0
-
-    def release(self) -> None:
-        self._capture.release()
-
-    def time_of_last(self) -> float | None:
-        return None
-
-    def reopen(self, position: int) -> _Video:
-        if not self.path.is_file():
-            raise CameraNotFoundError(f"replay {self.name}: the video is still gone")
-        try:
-            again = _Video(self.path, self.grey)
-        except ConfigurationError as exc:
-            raise CameraNotFoundError(f"replay {self.name}: {exc}") from None
-        if position:
-            again._capture.set(self._cv2.CAP_PROP_POS_FRAMES, position)
-            again.position = position
-        return again
 
 
 class ReplayCamera(CameraBase):
@@ -257,7 +66,7 @@ class ReplayCamera(CameraBase):
 
     def __init__(
         self,
-        source: _Source,
+        source: Source,
         *,
         fps: float = DEFAULT_FPS,
         loop: bool = False,
@@ -284,10 +93,19 @@ class ReplayCamera(CameraBase):
                 self._first = self._next_image()
             except (EndOfStream, CameraLostError):
                 source.release()
-                raise ConfigurationError(
-                    f"camera.path: {source.name} holds no frame that can be read"
-                ) from None
+                raise ConfigurationError(self._none_read()) from None
             self._size = (int(self._first.shape[1]), int(self._first.shape[0]))
+
+    def _none_read(self) -> str:
+        """The refusal of a recording that gives no frame: why, and what it should hold."""
+        name = self._source.name
+        if not self.skipped:
+            return f"camera.path: {name} holds no frame that can be read; {self._source.expected}"
+        passed = "1 frame" if self.skipped == 1 else f"all {self.skipped} frames"
+        return (
+            f"camera.path: {name} holds no frame that can be read ({passed} passed over, "
+            f"the last: {self.skip_note.removeprefix('replay ')}); {self._source.expected}"
+        )
 
     def _read(self, timeout: float) -> Frame:
         image = self._first if self._first is not None else self._next_image()
@@ -306,10 +124,10 @@ class ReplayCamera(CameraBase):
         while True:
             try:
                 image = self._source.next_image()
-            except _OtherSizeError as exc:
+            except OtherSizeFrameError as exc:
                 self._pass_over(self._other_size(exc.size, exc.usual))
                 continue
-            except _UnreadableError as exc:
+            except UnreadableFrameError as exc:
                 self._pass_over(str(exc))
                 continue
             if image is None:
@@ -383,12 +201,12 @@ def open_camera_replay(
     """A replay of a folder of frames or a video; ``fps`` defaults to the video's own, else 30.
     ``grey``: HxW grey frames (the Pi camera's YUV420 Y plane) instead of BGR."""
     path = Path(path).expanduser()
-    source: _Folder | _Video
+    source: FolderSource | VideoSource
     if path.is_dir():
-        source = _Folder(path, grey=grey)
+        source = FolderSource(path, grey=grey)
         rate = fps or DEFAULT_FPS
     elif path.is_file():
-        source = _Video(path, grey)
+        source = VideoSource(path, grey)
         rate = fps or source.fps or DEFAULT_FPS
     else:
         raise ConfigurationError(
@@ -397,3 +215,13 @@ def open_camera_replay(
     if not rate > 0:
         raise ConfigurationError(f"camera.fps must be more than 0, not {rate!r}")
     return ReplayCamera(source, fps=rate, loop=loop, realtime=realtime, clock=clock, sleep=sleep)
+
+
+__all__ = [  # the sources' limits and suffixes are read here by their users
+    "DEFAULT_FPS",
+    "IMAGE_SUFFIXES",
+    "MAX_FRAME_BYTES",
+    "MAX_FRAME_PIXELS",
+    "ReplayCamera",
+    "open_camera_replay",
+]

@@ -12,6 +12,8 @@ camera's, :mod:`hardware.camera_replay`).
     ((4, 3), None)
     >>> usual_size(files, 9, 1000, 100)
     (6, 3)
+    >>> beyond_limits(files[0], 1000, 10)
+    '4x3 by its header (12 pixels), beyond the limit of 10 pixels a frame'
 """
 
 from __future__ import annotations
@@ -24,20 +26,60 @@ from pathlib import Path
 def header_size(path: Path, max_bytes: int, max_pixels: int) -> tuple[int, int] | None:
     """(width, height) in the header of a regular file of at most ``max_bytes`` that
     claims at most ``max_pixels`` pixels; None for any other file."""
+    return _header(path, max_bytes, max_pixels)[0]
+
+
+def beyond_limits(path: Path, max_bytes: int, max_pixels: int) -> str | None:
+    """Why a regular file is beyond the limits, naming its size and the limit
+    (``20000x20000 by its header (400.0 megapixels), beyond the limit of 50 megapixels
+    a frame``); None for a file within them, or one whose header cannot be read."""
+    return _header(path, max_bytes, max_pixels)[1]
+
+
+def _header(
+    path: Path, max_bytes: int, max_pixels: int
+) -> tuple[tuple[int, int] | None, str | None]:
+    """The size within the limits, or why the file is beyond them (one of the two, or
+    neither: no regular file, or no header read)."""
     from PIL import Image as PILImage
 
     try:
         info = path.stat()
     except OSError:
-        return None
-    if not stat.S_ISREG(info.st_mode) or info.st_size > max_bytes:
-        return None
+        return None, None
+    if not stat.S_ISREG(info.st_mode):
+        return None, None
+    if info.st_size > max_bytes:
+        return None, (
+            f"{info.st_size / 2**20:.1f} MiB, beyond the limit of {mib(max_bytes)} a frame"
+        )
     try:
         with PILImage.open(path) as header:
             width, height = header.size
-    except (OSError, ValueError, PILImage.DecompressionBombError):
-        return None
-    return (width, height) if width * height <= max_pixels else None
+    except PILImage.DecompressionBombError:  # Pillow's own limit, far beyond ours
+        bomb = 2 * (PILImage.MAX_IMAGE_PIXELS or 0)
+        return None, (
+            f"more than {megapixels(bomb)} by its header, beyond the limit of "
+            f"{megapixels(max_pixels)} a frame"
+        )
+    except (OSError, ValueError):
+        return None, None
+    if width * height <= max_pixels:
+        return (width, height), None
+    return None, (
+        f"{width}x{height} by its header ({megapixels(width * height)}), beyond the limit "
+        f"of {megapixels(max_pixels)} a frame"
+    )
+
+
+def mib(count: int) -> str:
+    """``128 MiB``; a limit below a MiB in bytes."""
+    return f"{count / 2**20:g} MiB" if count >= 2**20 else f"{count} bytes"
+
+
+def megapixels(count: int) -> str:
+    """``50 megapixels``, ``400.1 megapixels``; below a megapixel, in pixels."""
+    return f"{round(count / 1e6, 1):g} megapixels" if count >= 10**6 else f"{count} pixels"
 
 
 def usual_size(

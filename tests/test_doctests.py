@@ -20,6 +20,7 @@ import hardware
 #: The vendor library a module's examples need (skipped where it is not installed).
 NEEDS = {
     "hardware.camera_replay": "cv2",
+    "hardware.camera_replay_sources": "cv2",
     "hardware.display_luma": "luma.core",
 }
 SKIP = {"companion.__main__"}

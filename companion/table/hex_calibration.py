@@ -18,7 +18,8 @@ whether the referee will see the game:
   below :data:`~companion.table.hex_sharpness.BLURRED` no move is judged: focus;
 - every piece read, its cell, the pieces not read or off the board, and the cells in
   glare (a lamp mirrored in a glossy print: :mod:`companion.table.hex_cover`), and the
-  start's pieces taken there unseen (:mod:`companion.table.hex_start`);
+  start's pieces taken there unseen (:mod:`companion.table.hex_start`): of a kind with
+  two or more not seen, which lies on which of its cells is not known (:class:`InGlare`);
 - the pieces seen on two cells (a copy of a token lies on the board), and those of
   H1's start not read whose start cell another piece read lies over (a paper token put
   down over its neighbour's edge hides the neighbour's code:
@@ -101,6 +102,15 @@ class Hidden(NamedTuple):
     one_of: tuple[str, ...] = ()
 
 
+class InGlare(NamedTuple):
+    """A start cell in glare taken with a piece of a kind of which two or more are not
+    seen: the cell, and those pieces (by name), for which of them lies there is not
+    known (a kind's tokens are laid on its start cells in any order)."""
+
+    cell: str
+    one_of: tuple[str, ...]
+
+
 @dataclass
 class BoardCheck:
     """What one frame of the board shows (module docstring)."""
@@ -119,10 +129,13 @@ class BoardCheck:
     pieces: list[PieceSeen] = field(default_factory=list)
     #: How far the pieces' tops are seen off their cells at most (mm; None: not known,
     #: too few pieces read), the cells in glare (no piece read on them), and the
-    #: pieces of H1's start not seen, taken on their cells in it (name: cell).
+    #: pieces of H1's start not seen, taken on their cells in it (name: cell); those of
+    #: a kind with two or more not seen are not named but ``start_glare_one_of``, each
+    #: cell with the pieces it may hold (:class:`InGlare`), in board order.
     tops_off: float | None = None
     glare: tuple[str, ...] = ()
     start_glare: dict[str, str] = field(default_factory=dict)
+    start_glare_one_of: list[InGlare] = field(default_factory=list)
     #: The pieces seen on two cells or more (a copy of a token on the board), by name:
     #: the cells, in board order (such a piece has no cell), and the pieces of H1's
     #: start not read that another piece lies over (module docstring), by name; those
@@ -132,8 +145,10 @@ class BoardCheck:
     hidden: dict[str, Hidden] = field(default_factory=dict)
     hidden_one_of: list[Hidden] = field(default_factory=list)
     #: Where each piece seen twice is seen: one for each of its cells, in ``twice``'s
-    #: order (for the picture).
+    #: order, and each cell of ``hidden`` and ``hidden_one_of``: its hexagon's corners
+    #: (for the picture).
     copies: list[PieceSeen] = field(default_factory=list)
+    hidden_cells: dict[str, tuple[tuple[float, float], ...]] = field(default_factory=dict)
     #: The corner squares seen twice (another board in sight), left out of the board's.
     doubled: tuple[int, ...] = ()
     outline: tuple[tuple[float, float], ...] = ()
@@ -201,6 +216,10 @@ class BoardCheck:
             "glare_cells": list[JSON](self.glare),
             "start_position": self.position == START,
             "start_in_glare": dict[str, JSON](self.start_glare),
+            "start_in_glare_one_of": [
+                {"cell": glared.cell, "one_of": list[JSON](glared.one_of)}
+                for glared in self.start_glare_one_of
+            ],
             "advice": list[JSON](self.advice),
         }
 
@@ -229,7 +248,7 @@ def check_board(image: Image, reading: BoardReading | None = None) -> BoardCheck
         read = {piece.cell for piece in check.pieces if piece.cell is not None}
         check.glare = glare_cells(image, view, read, reading.parallax)
         taken = glared_start(START, reading.pieces, reading, image, reading.parallax)
-        check.start_glare = {piece_name(marker): cell for marker, cell in taken.items()}
+        check.start_glare, check.start_glare_one_of = _in_glare(taken)
         check.twice = {piece_name(marker): cells for marker, cells in reading.twice.items()}
         check.copies = [
             PieceSeen(marker, cell, _points(quad))
@@ -239,6 +258,7 @@ def check_board(image: Image, reading: BoardReading | None = None) -> BoardCheck
         hidden = _hidden(reading)
         check.hidden = {h.one_of[0]: Hidden(h.cell, h.under) for h in hidden if len(h.one_of) == 1}
         check.hidden_one_of = [hid for hid in hidden if len(hid.one_of) > 1]
+        check.hidden_cells = {hid.cell: _cell_corners(view, hid.cell) for hid in hidden}
     check.advice = board_advice(check)
     return check
 
@@ -280,7 +300,26 @@ def _hidden(reading: BoardReading) -> list[Hidden]:
     return sorted(hidden, key=lambda hid: list(CELL_CENTRES).index(hid.cell))
 
 
-def _points(quad: npt.NDArray[np.float32]) -> tuple[tuple[float, float], ...]:
+def _in_glare(taken: dict[int, str]) -> tuple[dict[str, str], list[InGlare]]:
+    """The start's pieces taken in glare (marker: cell): by name, those alone of their
+    kind; each cell of the others with the pieces of its kind (module docstring), in
+    board order."""
+    kinds = {marker: tuple(m for m in taken if PIECE_OF[m] is PIECE_OF[marker]) for marker in taken}
+    named = {piece_name(m): cell for m, cell in taken.items() if len(kinds[m]) == 1}
+    one_of = [
+        InGlare(cell, tuple(piece_name(m) for m in kinds[marker]))
+        for marker, cell in taken.items()
+        if len(kinds[marker]) > 1
+    ]
+    return named, sorted(one_of, key=lambda glared: list(CELL_CENTRES).index(glared.cell))
+
+
+def _cell_corners(view: BoardView, cell: str) -> tuple[tuple[float, float], ...]:
+    """The cell's hexagon in the picture (where a hidden piece lies)."""
+    return _points(view.to_picture(np.array(hexagon(CELL_CENTRES[cell]), dtype=np.float64)))
+
+
+def _points(quad: npt.NDArray[np.floating]) -> tuple[tuple[float, float], ...]:
     return tuple((float(x), float(y)) for x, y in quad)
 
 
@@ -290,6 +329,7 @@ __all__ = [  # the words are said by hex_calibration_words; its callers import t
     "BoardCheck",
     "Hidden",
     "Image",
+    "InGlare",
     "PieceSeen",
     "board_advice",
     "board_line",

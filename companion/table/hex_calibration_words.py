@@ -263,8 +263,9 @@ def board_lines(check: BoardCheck) -> list[str]:
         where = ""
         if position is not None:
             where = ": as the game starts" if position == START else ": a game in progress"
-        elif check.start_glare:
-            where = f": as the game starts, {len(check.start_glare)} in glare on their cells"
+        elif check.start_glare or check.start_glare_one_of:
+            glared = len(check.start_glare) + len(check.start_glare_one_of)
+            where = f": as the game starts, {glared} in glare on their cells"
         on_cells = sum(piece.cell is not None for piece in check.pieces)
         lines.append(f"pieces: {on_cells} of {len(PIECES)} read on cells{where}{_odd(check)}")
         if check.tops_off is not None:

@@ -113,7 +113,8 @@ def test_frames_that_cannot_be_decoded_name_the_source_not_the_setting(
     folder.mkdir()
     (folder / "f000.png").write_bytes(b"not a png")
     err = _one_line(*_run(tmp_path, capsys, "--source", str(folder)))
-    assert f"--source {folder} holds no frame that can be read" in err
+    assert f"--source {folder} holds no frame that can be read (1 frame passed over" in err
+    assert err.rstrip().endswith("convert it to .png), or a video file")  # what to give
     assert "camera.path" not in err and "config.toml" not in err
 
 

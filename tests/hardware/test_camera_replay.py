@@ -128,10 +128,28 @@ def test_an_unreadable_first_frame_is_skipped_at_opening(tmp_path: Path) -> None
 
 
 def test_a_folder_of_nothing_readable_is_a_settings_mistake(tmp_path: Path) -> None:
-    folder = _folder(tmp_path, ["a.png"])
+    """Issue 13: the refusal says why (the frames passed over, the last named) and what
+    a recording should hold (it said only "holds no frame that can be read")."""
+    folder = _folder(tmp_path, ["a.png", "b.jpg"])
     (folder / "a.png").write_bytes(b"junk")
-    with pytest.raises(ConfigurationError, match="holds no frame that can be read"):
+    (folder / "b.jpg").write_bytes(b"junk")
+    with pytest.raises(ConfigurationError) as refused:
         open_camera("replay", path=str(folder))
+    said = str(refused.value)
+    assert said.startswith(f"camera.path: {folder} holds no frame that can be read (all 2 ")
+    assert f"the last: frame {folder / 'b.jpg'}: cannot be read as an image); " in said
+    assert "give a folder of frames of one size as .png, .jpg, .jpeg or .bmp files" in said
+    assert "a .tif or .webp is not read" in said and said.endswith("or a video file")
+
+
+def test_a_video_with_no_frame_says_what_to_give(tmp_path: Path) -> None:
+    """A video that opens but gives no frame: what a video should be, and the other way
+    (a folder of frames)."""
+    with pytest.raises(ConfigurationError) as refused:
+        open_camera("replay", path=str(_video(tmp_path, 0)))
+    said = str(refused.value)
+    assert "game.avi" in said
+    assert "give a video file OpenCV can decode" in said and "or a folder of its frames" in said
 
 
 def test_a_loop_that_can_read_nothing_any_more_is_a_lost_camera_not_a_spin(
@@ -266,9 +284,9 @@ def test_a_frame_beyond_the_limits_is_skipped_before_it_is_decoded(
     """Issue 13 s3: a recorded frame whose header claims more pixels than the limit (here
     lowered to 100) is skipped and counted like a corrupt one, never decoded; so is a
     header claiming 20000x20000."""
-    import hardware.camera_replay as replay
+    import hardware.camera_replay_sources as sources
 
-    monkeypatch.setattr(replay, "MAX_FRAME_PIXELS", 100)
+    monkeypatch.setattr(sources, "MAX_FRAME_PIXELS", 100)
     folder = _folder(tmp_path, ["a.png", "d.png"])  # 8x6: 48 pixels
     assert cv2.imwrite(str(folder / "b.png"), np.zeros((12, 16, 3), np.uint8))  # 192
     (folder / "c.png").write_bytes(_png_header(20_000, 20_000))
@@ -277,3 +295,37 @@ def test_a_frame_beyond_the_limits_is_skipped_before_it_is_decoded(
     with pytest.raises(EndOfStream):
         camera.read()
     assert frames == [0, 3] and camera.skipped == 2
+    assert camera.skip_note == (  # the size and the limit (it said "cannot be read")
+        f"replay frame {folder / 'c.png'}: more than 179 megapixels by its header, "
+        "beyond the limit of 100 pixels a frame"
+    )
+
+
+def test_a_frame_beyond_the_byte_limit_is_said_with_its_size(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 13 s3: a frame file larger than the limit (here lowered to 1 MiB) is
+    skipped, and the note gives its size and the limit."""
+    import hardware.camera_replay_sources as sources
+
+    monkeypatch.setattr(sources, "MAX_FRAME_BYTES", 2**20)
+    folder = _folder(tmp_path, ["a.png", "c.png"])
+    (folder / "b.png").write_bytes(_png_header(8, 6) + bytes(3 * 2**19))
+    camera = open_camera("replay", path=str(folder))
+    assert [f.index for f in camera] == [0, 2] and camera.skipped == 1
+    assert camera.skip_note == (
+        f"replay frame {folder / 'b.png'}: 1.5 MiB, beyond the limit of 1 MiB a frame"
+    )
+
+
+def test_a_video_beyond_the_pixel_limit_is_refused_with_its_size(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import hardware.camera_replay_sources as sources
+
+    monkeypatch.setattr(sources, "MAX_FRAME_PIXELS", 40)
+    with pytest.raises(ConfigurationError) as refused:
+        open_camera("replay", path=str(_video(tmp_path, 2)))
+    assert "frames of 8x6 (48 pixels) are beyond the limit of 40 pixels a frame" in str(
+        refused.value
+    )

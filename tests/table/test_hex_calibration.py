@@ -29,6 +29,7 @@ from companion.table.hex_calibration import (
 from companion.table.hex_check_picture import (
     COPY_COLOUR,
     CORNER_COLOUR,
+    HIDDEN_COLOUR,
     OFF_COLOUR,
     PIECE_COLOUR,
     draw_board,
@@ -293,6 +294,7 @@ def test_a_hidden_piece_of_a_kind_with_two_not_read_is_not_named_as_either() -> 
     steps = (Lift(17), Away(), Lift(19), Put(19, "d9"), Away(), Lift(20), Put(20, "e9", off=off))
     check = check_board(_frame(_scene(), *steps, Away()))
     assert check.not_seen == ["black support 1", "black support 3"] and check.hidden == {}
+    assert set(check.hidden_cells) == {"d9"}  # outlined in the picture
     assert check.hidden_one_of == [
         Hidden("d9", "black support 4", ("black support 1", "black support 3"))
     ]
@@ -311,6 +313,25 @@ def test_a_hidden_piece_of_a_kind_with_two_not_read_is_not_named_as_either() -> 
     assert data["hidden_one_of"] == [
         {"cell": "d9", "under": "black support 4", "one_of": ["black support 1", "black support 3"]}
     ]
+
+
+def test_the_drawing_outlines_the_cell_of_a_hidden_piece() -> None:
+    """What a person looks at when the check says "white support 1 hidden under white
+    support 2" (support 2 pushed 4.5 mm over e3): e3's hexagon outlined in the hidden
+    colour, with its label (before: nothing drawn at e3, though the summary named it)."""
+    scene, off = _scene(), bench("hex_overlap").towards("f4", "e3", 4.5)
+    frame = _frame(scene, Lift(31), Put(31, "f4", off=off), Away())
+    check = check_board(frame)
+    assert check.hidden and set(check.hidden_cells) == {"e3"}
+    picture = draw_board(frame, check)
+    plain = draw_board(_start_frame(), check_board(_start_frame()))
+    assert not np.all(plain == HIDDEN_COLOUR, axis=2).any()
+    hexagon = np.array(check.hidden_cells["e3"])
+    x, y = (round(v) for v in on_cell(scene, "e3"))
+    reach = round(float(np.abs(hexagon - (x, y)).max())) + 4
+    around = picture[y - reach : y + reach, x - reach : x + reach]
+    assert np.all(around == HIDDEN_COLOUR, axis=2).sum() > 6 * 30  # its six sides
+    assert np.all(picture == HIDDEN_COLOUR, axis=2).sum() > 6 * 30 + 40  # and "e3 hidden"
 
 
 def test_the_pieces_not_seen_of_a_kind_partly_hidden_are_counted_not_named() -> None:
