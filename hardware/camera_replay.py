@@ -141,7 +141,7 @@ class ReplayCamera(CameraBase):
 
     def _other_size(self, size: tuple[int, int], usual: tuple[int, int]) -> str:
         return (
-            f"replay {self._source.name}: frame {self._index} is {size[0]}x{size[1]},"
+            f"replay {self._source.last_frame()} is {size[0]}x{size[1]},"
             f" the recording is {usual[0]}x{usual[1]}"
         )
 

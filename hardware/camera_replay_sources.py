@@ -82,6 +82,11 @@ class Source(Protocol):
         """The recorded time of the image last given (None: the recording keeps none)."""
         ...
 
+    def last_frame(self) -> str:
+        """The image last given or passed over, as a person finds it: ``frame PATH`` of
+        a folder, ``VIDEO: frame 12`` of a video (counted from 0)."""
+        ...
+
 
 def _cv2() -> Any:
     try:
@@ -140,6 +145,9 @@ class FolderSource:
 
     def time_of_last(self) -> float | None:
         return None if self.times is None else self.times[self.position - 1]
+
+    def last_frame(self) -> str:
+        return f"frame {self.files[self.position - 1]}"
 
     @staticmethod
     def _listing(folder: Path) -> list[Path]:
@@ -244,6 +252,9 @@ class VideoSource:
 
     def time_of_last(self) -> float | None:
         return None
+
+    def last_frame(self) -> str:
+        return f"{self.name}: frame {self.position - 1}"
 
     def reopen(self, position: int) -> VideoSource:
         if not self.path.is_file():

@@ -31,8 +31,9 @@ def header_size(path: Path, max_bytes: int, max_pixels: int) -> tuple[int, int] 
 
 def beyond_limits(path: Path, max_bytes: int, max_pixels: int) -> str | None:
     """Why a regular file is beyond the limits, naming its size and the limit
-    (``20000x20000 by its header (400.0 megapixels), beyond the limit of 50 megapixels
-    a frame``); None for a file within them, or one whose header cannot be read."""
+    (``12000x9000 by its header (108 megapixels), beyond the limit of 50 megapixels a
+    frame``; past Pillow's own limit, which refuses to give the size, ``more than 179
+    megapixels``); None for a file within them, or one whose header cannot be read."""
     return _header(path, max_bytes, max_pixels)[1]
 
 

@@ -48,4 +48,4 @@ def test_the_hex_messages_picture_is_the_screens_as_they_draw_now() -> None:
     moving, as the table's app shows them (run make_hex_pictures.py after a change)."""
     module = _load(IMAGES / "make_hex_pictures.py")
     kept = cv2.imread(str(IMAGES / "hex-messages.png"), cv2.IMREAD_UNCHANGED)
-    assert np.array_equal(kept, module.messages_picture())
+    assert kept is not None and np.array_equal(kept, module.messages_picture())

@@ -17,6 +17,9 @@ first difference is said by its place in the game, not as JSON:
     >>> first_difference({"turns": [["b2-c2"], ["k1-j1"], ["c2-c3"]]},
     ...                  {"turns": [["b2-c2"], ["k1-j1", "k2-j2"], ["c2-c3"], ["j1-i1"]]})
     'turn 2: the camera read 1 move, the record says 2'
+    >>> hand = {"rounds": [{"tables": [{"hand": ["8", "5", "5"]}]}]}
+    >>> first_difference(hand, {"rounds": [{"tables": [{"hand": ["5", "5", "8", "W"]}]}]})
+    'round 1, table 1, hand: the record says "W" too, which the camera did not read'
     >>> first_difference({"players": ["A", "B"]}, {"players": ["A", "B"]}) is None
     True
     >>> print(first_difference({"players": ["Zoé"]}, {"players": ["Zoé\x1b[2J"]}))
@@ -26,6 +29,7 @@ first difference is said by its place in the game, not as JSON:
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -105,15 +109,48 @@ def _place(path: list[str | int]) -> str:
     return ", ".join(words) or "the record"
 
 
+#: What the items of a list under these keys are called, said by their count.
+COUNTED = {
+    "turns": "turn",
+    "rounds": "round",
+    "tricks": "trick",
+    "moves": "move",
+    "tables": "table",
+}
+#: The lists whose order is not the game: a rummy table's hand and its sets, compared
+#: as the items they hold, each as often as it is there.
+UNORDERED = frozenset({"hand", "open", "closed"})
+#: The most items of an unordered list said in a difference.
+MOST_SAID = 5
+
+
 def _items(path: list[str | int]) -> str:
     """What the items of the list at ``path`` are: ``["turns"]`` turns, ``["turns", 1]``
-    a turn's moves, ``["rounds", 0, "melds"]`` melds."""
-    if not path:
-        return "item"
-    if isinstance(path[-1], str):
-        return path[-1].removesuffix("s")
+    a turn's moves, anything else items."""
+    if path and isinstance(path[-1], str):
+        return COUNTED.get(path[-1], "item")
     named = next((step for step in reversed(path) if isinstance(step, str)), "")
     return INNER.get(named, "item")
+
+
+def _unordered(a: list[JSON], b: list[JSON], path: list[str | int]) -> str | None:
+    """Where two lists whose order is not the game (:data:`UNORDERED`) differ: what the
+    camera read that the record has not, and what the record has that it did not read."""
+    read, written = Counter(map(json_line, a)), Counter(map(json_line, b))
+    if read == written:
+        return None
+
+    def said(items: Counter[str]) -> str:
+        every = list(items.elements())
+        more = len(every) - MOST_SAID
+        return ", ".join(every[:MOST_SAID]) + (f" and {more} more" if more > 0 else "")
+
+    extra, missing, place = read - written, written - read, _place(path)
+    if extra and missing:
+        return f"{place}: the camera read {said(extra)} where the record says {said(missing)}"
+    if missing:
+        return f"{place}: the record says {said(missing)} too, which the camera did not read"
+    return f"{place}: the camera read {said(extra)} too, which the record does not say"
 
 
 def first_difference(read: Mapping[str, JSON], played: Mapping[str, JSON]) -> str | None:
@@ -129,6 +166,8 @@ def first_difference(read: Mapping[str, JSON], played: Mapping[str, JSON]) -> st
                 if found is not None:
                     return found
             return None
+        if isinstance(a, list) and isinstance(b, list) and path and path[-1] in UNORDERED:
+            return _unordered(a, b, path)
         if isinstance(a, list) and isinstance(b, list):  # the items both have, first
             for index, (x, y) in enumerate(zip(a, b, strict=False)):
                 found = walk(x, y, [*path, index])

@@ -65,7 +65,6 @@ from hardware.buttons import ButtonEvent
 if TYPE_CHECKING:
     from companion.daemon.links import TableClock
     from companion.games.game_options import GameOptions
-    from companion.table.reader import TableReader
     from hardware.camera import Camera
 
 
@@ -190,13 +189,14 @@ class _Stderr(logging.Handler):
         print(self.format(record), file=sys.stderr)
 
 
-def at_frame(clock: TableClock, reader: TableReader) -> Callable[[], str]:
-    """Where the replay is in its recording: "at 12.2 s (frame 61)", the frame's time
-    (a recording's frames are named by it) and its number, the ``--frame`` of
-    ``companion calibrate`` (frames that cannot be read are not counted by either)."""
+def at_frame(clock: TableClock) -> Callable[[], str]:
+    """Where the replay is in its recording: "at 12.2 s (frame 61)", the last frame
+    read's time (a recording's frames are named by it) and its number from 0, the
+    ``--frame`` of ``companion calibrate`` (frames that cannot be read are counted by
+    neither)."""
 
     def where() -> str:
-        frames = reader.stats.frames
+        frames = clock.frames
         return f"at {clock.now:.1f} s (frame {frames - 1})" if frames else "before the first frame"
 
     return where
@@ -265,10 +265,9 @@ def replay_from(args: argparse.Namespace, open_source: Callable[[], Camera]) -> 
     session, flow = start_session(
         args.game, players, args.variant, game_options(args, players), clock=clock
     )
-    reader = TableReader(layout)
-    with open_source() as camera, warnings_on_stderr(at_frame(clock, reader)):
+    with open_source() as camera, warnings_on_stderr(at_frame(clock)):
         result = replay_game(
-            camera, reader, session, flow, clock, buttons=buttons, progress=_progress
+            camera, TableReader(layout), session, flow, clock, buttons=buttons, progress=_progress
         )
     if args.json:
         events = [row.as_json() for row in result.events]

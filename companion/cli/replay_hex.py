@@ -54,8 +54,8 @@ from companion.games.hex import HexState, Position
 from companion.games.json_types import JSON, JSONObject
 
 if TYPE_CHECKING:
+    from companion.daemon.links import TableClock
     from companion.daemon.replay import ReplayResult
-    from companion.table.reader import TableReader
     from hardware.camera import Camera
 
 #: Seconds at the end of a recording without the board settled that the last line
@@ -112,8 +112,8 @@ def replay_board(
     assert isinstance(flow, HexCameraFlow)  # start_game raised otherwise
     reader = TableReader(layout_of(args.layout))
     buttons = button_script(args.buttons)
-    moments = Moments(flow, reader)
-    with open_source() as camera, warnings_on_stderr(at_frame(clock, reader)):
+    moments = Moments(flow, clock)
+    with open_source() as camera, warnings_on_stderr(at_frame(clock)):
         result = replay_game(camera, reader, session, flow, clock, buttons=buttons, listen=moments)
     refused = [
         f"refused at {t:.1f} s: {notice.message} ({notice.rule})"
@@ -140,14 +140,14 @@ class Moments:
     :func:`~companion.daemon.replay.replay_game`), to say where the moves read part
     from the moves played."""
 
-    def __init__(self, flow: HexCameraFlow, reader: TableReader) -> None:
-        self.flow, self.reader = flow, reader
+    def __init__(self, flow: HexCameraFlow, clock: TableClock) -> None:
+        self.flow, self.clock = flow, clock
         self.moments: list[tuple[float, int]] = []
 
     def __call__(self, _: list[Notice], now: float) -> None:
         count = len(_moves(self.flow.engine))
         del self.moments[count:]  # a move undone (the menu's Undo)
-        self.moments.extend([(now, self.reader.stats.frames - 1)] * (count - len(self.moments)))
+        self.moments.extend([(now, self.clock.frames - 1)] * (count - len(self.moments)))
 
     def parting(self, played: JSONObject | None, result: ReplayResult) -> str:
         """``--expect``'s pointer into the recording (:func:`_parting`); nothing without

@@ -194,6 +194,9 @@ class TableClock:
 
     def __init__(self) -> None:
         self.now = 0.0
+        #: The frames read so far: the last one's number counted from 1 (frames that
+        #: cannot be read are passed over by the camera, never counted).
+        self.frames = 0
 
     def __call__(self) -> float:
         return self.now
@@ -214,6 +217,7 @@ class ClockedCamera(CameraWrapper):
         if self.pace is not None:
             self.pace(frame.timestamp)
         self.clock.now = frame.timestamp
+        self.clock.frames += 1
         return frame
 
     def wrap(self, camera: Camera) -> Camera:

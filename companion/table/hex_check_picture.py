@@ -14,6 +14,8 @@ covers least), so the labels of pieces on neighbouring cells stay apart:
     (10, 22, 28, 38)
     >>> labels.place("a2", (10, 64, 30, 84), (0, 0, 0))  # right: off the picture, a1's code
     (32, 66, 50, 82)
+    >>> labels.place("k6", (2, 2, 198, 98), (0, 0, 0))  # no side in the picture: moved in
+    (2, 84, 20, 100)
 """
 
 from __future__ import annotations
@@ -106,9 +108,11 @@ class _Labels:
         boxes = [(x, y, x + w, y + h) for x, y in spots]
         others = [box for box in self.codes if not _inside(box, near)]
         others += [box for box, _, _ in self.placed]
-        box = min(boxes, key=lambda box: (self._outside(box), _covered(box, others)))
-        self.placed.append((box, text, colour))
-        return box
+        x, y, _, _ = min(boxes, key=lambda box: (self._outside(box), _covered(box, others)))
+        x = max(0, min(x, self.size[0] - w))  # every side off the picture: moved onto it
+        y = max(0, min(y, self.size[1] - h))
+        self.placed.append(((x, y, x + w, y + h), text, colour))
+        return x, y, x + w, y + h
 
     def _outside(self, box: Box) -> bool:
         return box[0] < 0 or box[1] < 0 or box[2] > self.size[0] or box[3] > self.size[1]

@@ -40,7 +40,7 @@ def test_a_stray_first_picture_of_another_size_is_the_frame_skipped(
     last = out.strip().splitlines()[-1]
     assert last.startswith("replayed 3 frames ")
     assert ", 1 frame skipped (not readable, or of another size); " in last  # blank frames
-    assert "frame 0 is 32x24, the recording is 64x48: skipped" in err
+    assert f"frame {folder / 'f0.png'} is 32x24, the recording is 64x48: skipped" in err
 
 
 def test_a_corrupt_frame_in_the_middle_is_skipped_and_counted_in_the_last_line(

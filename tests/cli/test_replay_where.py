@@ -15,6 +15,7 @@ import logging
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
 
 from companion.cli import main
@@ -26,10 +27,9 @@ from companion.games.hex import START
 from companion.journal import Journal
 from companion.session import Session
 from companion.synthetic.hex_scene import Away, HexScene, HexStep, Hold, Lift, Put
-from companion.table.layout import default_layout
-from companion.table.reader import TableReader
 from companion.ui.app import UiApp
 from companion.ui.commands import Flow
+from hardware.camera import open_camera
 
 FPS = 5.0
 
@@ -43,9 +43,9 @@ def test_a_warning_names_the_time_and_the_frame_it_was_met_at(
     session.start_game("rummy8", ["Ana", "Ben"], [])
     app = UiApp()
     app.game_started("rummy8", ["Ana", "Ben"])
-    clock, reader = TableClock(), TableReader(default_layout())
-    clock.now, reader.stats.frames = 51.8, 519
-    with warnings_on_stderr(at_frame(clock, reader)):
+    clock = TableClock()
+    clock.now, clock.frames = 51.8, 519
+    with warnings_on_stderr(at_frame(clock)):
         TableRunner(app, session).carry_out(Flow(EndRound(0)), 51.8)
         logging.getLogger("companion.cli").info("an info line is not a warning")
     (line,) = capsys.readouterr().err.splitlines()
@@ -109,3 +109,26 @@ def test_a_board_unsettled_for_less_than_10_s_at_the_end_is_not_noted(
     _board_lost(tmp_path / "long", bare=51)
     last, _ = _replay(tmp_path / "long", capsys)
     assert last.endswith(f"--source {tmp_path / 'long'} --frame 63 says why")
+
+
+@pytest.mark.slow
+def test_a_frame_passed_over_is_said_by_its_file_at_the_frame_that_follows(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 24 item 4: the sixth file of a recording at 5 frames a second is of another
+    size. The line names the file itself, and is stamped with the frame read after it:
+    its time (1.2 s, the seventh file's) and its number among the frames read (5), the
+    one ``companion calibrate --frame 5`` shows: time and number name the same frame."""
+    folder = tmp_path / "skip"
+    _board_lost(folder, bare=0)
+    stray = folder / "00005.png"
+    cv2.imwrite(str(stray), np.zeros((360, 640, 3), np.uint8))
+    _, err = _replay(folder, capsys)
+    (skipped,) = [line for line in err if "skipped" in line]
+    assert skipped == (
+        f"replay: at 1.2 s (frame 5): camera: replay frame {stray} is 640x360, the recording "
+        "is 1280x720: skipped (the frames after it go on)"
+    )
+    with open_camera("replay", path=str(folder), fps=FPS) as camera:  # as calibrate reads
+        sixth = [camera.read(1.0) for _ in range(6)][-1]
+    assert sixth.timestamp == pytest.approx(1.2)  # --frame 5 is the frame at 1.2 s

@@ -115,7 +115,7 @@ def test_a_frame_of_another_size_is_skipped(tmp_path: Path) -> None:
     camera = open_camera("replay", path=str(folder))
     assert [f.index for f in camera] == [0]
     assert camera.skipped == 1
-    assert "frame 1 is 10x10, the recording is 8x6" in camera.skip_note
+    assert f"frame {folder / 'b.png'} is 10x10, the recording is 8x6" in camera.skip_note
 
 
 def test_an_unreadable_first_frame_is_skipped_at_opening(tmp_path: Path) -> None:
