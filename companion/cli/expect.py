@@ -30,28 +30,58 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from companion.cli.render import json_line
-from companion.cli.score import load_record
+from companion.cli.score import parse_record
 from companion.errors import InputError, UsageError
 from companion.games import RecordError, get_game
+from companion.games.hex import SPEC as HEX_SPEC
+from companion.games.hex.written import read_written
 from companion.games.json_types import JSON, JSONObject
-from companion.inputs import source_name
+from companion.inputs import MAX_RECORD_BYTES, read_limited, source_name, utf8
+
+HEX = HEX_SPEC.name
+#: The hex game's variant with the move cards (H5).
+CARDS_VARIANT = "cards"
 
 #: A card's copy: ``Y1#2`` is the second copy of Y1.
 _COPY = re.compile(r"#\d+\b")
 
 
-def expected_record(path: Path, game: str) -> JSONObject:
+def expected_record(
+    path: Path,
+    game: str,
+    players: Sequence[str] = (),
+    variants: Sequence[str] = (),
+    start: str | None = None,
+) -> JSONObject:
     """The record in ``path``, of ``game``, as its engine writes it (UsageError naming
-    ``--expect`` and the file when it cannot be read, is another game's or breaks a rule)."""
+    ``--expect`` and the file when it cannot be read, is another game's or breaks a rule).
+    For the hex game the file may instead be the moves written down at the table, one
+    line a turn (:mod:`companion.games.hex.written`), played by ``players`` with
+    ``variants`` from ``start`` (a board diagram; None: H1's); a rule broken is then
+    said with its line."""
+    named = source_name(path)
+    lines: tuple[int, ...] = ()
     try:
-        record = load_record(path)
+        data = read_limited(path, MAX_RECORD_BYTES)
+        if game == HEX and not _is_json(data):
+            written = read_written(utf8(data, named), cards=CARDS_VARIANT in variants)
+            record: JSONObject = {
+                "game": game,
+                "players": list[JSON](players),
+                "variants": list[JSON](variants),
+                "turns": written.turns,
+            }
+            if start is not None:
+                record["start"] = start
+            lines = written.lines
+        else:
+            record = parse_record(data, named)
     except (InputError, RecordError) as exc:  # "PATH: no such file": said as the option's
         said = str(exc)
-        named = source_name(path)
         raise UsageError(
             f"--expect {said}" if said.startswith(f"{named}: ") else f"--expect {named}: {said}"
         ) from None
@@ -65,7 +95,14 @@ def expected_record(path: Path, game: str) -> JSONObject:
     try:
         return get_game(game).from_record(record).to_record()
     except RecordError as exc:
-        raise UsageError(f"--expect {path}: {exc}") from None
+        turn = exc.where.number("turn") if exc.where is not None else None
+        line = f"line {lines[turn - 1]}, " if turn is not None and 0 < turn <= len(lines) else ""
+        raise UsageError(f"--expect {path}: {line}{exc}") from None
+
+
+def _is_json(data: bytes) -> bool:
+    """Whether a file's text is JSON (an object, a list): it starts with ``{`` or ``[``."""
+    return data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] in (b"{", b"[")
 
 
 def without_copies(value: JSON) -> JSON:

@@ -115,18 +115,23 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         type=Path,
         default=None,
         metavar="PLAYED",
-        help="the record of what was really played: the replay says the first difference "
-        "and exits 1 when the camera read another game",
+        help="the record of what was really played (hex: or its moves written down, one "
+        "line a turn): the replay says the first difference and exits 1 when the camera "
+        "read another game",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(func=run)
 
 
 def played_record(args: argparse.Namespace) -> JSONObject | None:
-    """``--expect``'s record, read before the frames are (one line and exit 2 if bad)."""
+    """``--expect``'s record, read before the frames are (one line and exit 2 if bad);
+    the hex game's moves written down are played by ``--players`` with ``--variant``."""
     from companion.cli.expect import expected_record
 
-    return None if args.expect is None else expected_record(args.expect, args.game)
+    if args.expect is None:
+        return None
+    players = player_names(args.players)
+    return expected_record(args.expect, args.game, players, args.variant, args.start)
 
 
 def expected(
@@ -253,11 +258,11 @@ def replay_from(args: argparse.Namespace, open_source: Callable[[], Camera]) -> 
     from companion.table.reader import TableReader
 
     get_game(args.game)  # an unknown game is refused before the source is opened
-    played = played_record(args)
     if args.game == HEX.name:  # the camera reads the board (issue 24)
         from companion.cli.replay_hex import replay_board
 
-        return replay_board(args, open_source, played)
+        return replay_board(args, open_source)
+    played = played_record(args)
     players = player_names(args.players)
     layout = layout_of(args.layout)
     buttons = button_script(args.buttons)

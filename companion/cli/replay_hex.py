@@ -42,6 +42,7 @@ from companion.cli.replay import (
     button_script,
     expected,
     layout_of,
+    played_record,
     warnings_on_stderr,
 )
 from companion.cli.seats import player_names
@@ -65,11 +66,9 @@ UNSETTLED = 10.0
 CAMERA: JSONObject = {"mode": "camera"}
 
 
-def replay_board(
-    args: argparse.Namespace, open_source: Callable[[], Camera], played: JSONObject | None
-) -> int:
-    """Read the hex board in ``open_source()``'s frames (module docstring); ``played``:
-    ``--expect``'s record, checked against the one read."""
+def replay_board(args: argparse.Namespace, open_source: Callable[[], Camera]) -> int:
+    """Read the hex board in ``open_source()``'s frames (module docstring), checked
+    against ``--expect``'s record (read once the players and the variants are)."""
     from companion.daemon.links import TableClock
     from companion.daemon.replay import replay_game
     from companion.flows.registry import check_options
@@ -78,23 +77,7 @@ def replay_board(
     from companion.table.reader import TableReader
 
     players = player_names(args.players)
-    if len(players) != 2:
-        raise UsageError(f"--players: the hex game is for two players, not {len(players)}")
-    for name in ("dealer", "leader"):  # the card games' options: never read here
-        if getattr(args, name, None) is not None:
-            raise UsageError(
-                f"--{name} {getattr(args, name)}: the hex game has no {name}; the first "
-                "player of --players takes Black's side, which moves first (H1)"
-            )
-    start = None
-    if args.start:
-        try:
-            start = Position.parse(args.start)
-            HexState(players, args.variant, start=start)  # a start already won (H4, H5)
-        except UnknownVariantError as exc:  # the variant's fault, not the start's
-            raise UsageError(str(exc)) from None
-        except GameError as exc:
-            raise UsageError(f"--start: {exc}") from None
+    start = _checked(args, players)
 
     def camera_referee(
         game: str, players: Sequence[str], variants: Sequence[str], *, options: Mapping[str, JSON]
@@ -110,6 +93,7 @@ def replay_board(
         raise UsageError(str(exc)) from None
     flow = session.flow
     assert isinstance(flow, HexCameraFlow)  # start_game raised otherwise
+    played = played_record(args)
     reader = TableReader(layout_of(args.layout))
     buttons = button_script(args.buttons)
     moments = Moments(flow, clock)
@@ -133,6 +117,29 @@ def replay_board(
         print(render_report(result.report))
         print()
     return expected(args, result.record, played, last, moments.parting(played, result))
+
+
+def _checked(args: argparse.Namespace, players: list[str]) -> Position | None:
+    """The options a hex replay takes, checked before anything is read: two players, no
+    dealer or leader, and ``--start``'s position (None: H1's), not already won."""
+    if len(players) != 2:
+        raise UsageError(f"--players: the hex game is for two players, not {len(players)}")
+    for name in ("dealer", "leader"):  # the card games' options: never read here
+        if getattr(args, name, None) is not None:
+            raise UsageError(
+                f"--{name} {getattr(args, name)}: the hex game has no {name}; the first "
+                "player of --players takes Black's side, which moves first (H1)"
+            )
+    start = None
+    if args.start:
+        try:
+            start = Position.parse(args.start)
+            HexState(players, args.variant, start=start)  # a start already won (H4, H5)
+        except UnknownVariantError as exc:  # the variant's fault, not the start's
+            raise UsageError(str(exc)) from None
+        except GameError as exc:
+            raise UsageError(f"--start: {exc}") from None
+    return start
 
 
 class Moments:

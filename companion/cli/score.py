@@ -42,15 +42,18 @@ def load_record(path: Path) -> JSONObject:
     A file that cannot be read is an InputError; one whose content is not a JSON object
     within the limits is a RecordError of rule ``record``.
     """
-    data = read_limited(path, MAX_RECORD_BYTES)
+    return parse_record(read_limited(path, MAX_RECORD_BYTES), source_name(path))
+
+
+def parse_record(data: bytes, source: str) -> JSONObject:
+    """The record in a file's ``data`` (:func:`load_record`), ``source`` its name."""
     try:
-        record = parse_json(data, source_name(path))
+        record = parse_json(data, source)
     except InputError as exc:
         raise RecordError(str(exc), "record") from None
     if not isinstance(record, dict):
         raise RecordError(
-            f"{source_name(path)}: a record is a JSON object, not {type(record).__name__}",
-            "record",
+            f"{source}: a record is a JSON object, not {type(record).__name__}", "record"
         )
     return record
 
