@@ -36,8 +36,11 @@ millimetre it spans, how sharp it is, and which pieces are read on which cells
     frame: 1920x1080
     board: found, 6 of 6 corner squares, all of it in the picture
     px per mm: 2.8 at the far side, 2.8 median
+    lens: straight
     sharpness: 0.66 (moves are judged from 0.30)
     pieces: 26 of 26 read on cells: as the game starts
+    pieces' tops: flat, seen on their cells
+    glare: none
     advice: none, the camera looks right
     wrote board.png
 """
