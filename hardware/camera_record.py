@@ -19,15 +19,26 @@ it has written, on its own thread: the daemon's keeper of the recordings folder 
 older recordings from there (``companion.daemon.recording_budget``) without a walk of
 the folder per frame.
 
+The buttons pressed while it records (a hex turn ended early, a menu's correction) are
+kept beside the frames, in :data:`PRESSES` (``buttons.txt``), as the lines of a button
+script (:mod:`hardware.buttons_replay`): each press at the time of the last frame kept
+before it, which a replay takes it after (``companion replay`` reads the file with the
+frames), as the table did, and before the next frame kept. They are written on the
+same thread, with the next frame, and at the end.
+
     >>> import tempfile, pathlib, numpy as np
     >>> from hardware.camera import Frame
     >>> folder = pathlib.Path(tempfile.mkdtemp()) / "game"
     >>> writer = FrameWriter(folder, fps=5.0, keep_free=0)
     >>> for i in range(5):  # 10 frames a second: every other one is kept
     ...     writer.offer(Frame(np.zeros((8, 8, 3), np.uint8), 100 + i / 10, i))
+    ...     if i == 3:  # SELECT held after the fourth frame: at the second frame kept
+    ...         writer.press("select", "long")
     >>> writer.close()
     >>> sorted(p.name for p in folder.iterdir()), writer.written, writer.error
-    (['f000001_t0.000.jpg', 'f000002_t0.200.jpg', 'f000003_t0.400.jpg'], 3, None)
+    (['buttons.txt', 'f000001_t0.000.jpg', 'f000002_t0.200.jpg', 'f000003_t0.400.jpg'], 3, None)
+    >>> (folder / PRESSES).read_text().splitlines()[1:]
+    ['0.200 select long']
 """
 
 from __future__ import annotations
@@ -50,6 +61,12 @@ NAME: Final = re.compile(r"f(?P<number>[0-9]{6,})_t(?P<time>[0-9]+\.[0-9]{3})\.j
 KEEP_FREE: Final = 1 << 30
 #: How often the free space is looked at (frames written).
 CHECK_EVERY: Final = 50
+#: The file beside the frames that keeps the buttons pressed (a button script).
+PRESSES: Final = "buttons.txt"
+#: Its first line.
+PRESSES_HEAD: Final = (
+    "# the buttons pressed while the frames beside were recorded: seconds, button, kind\n"
+)
 DiskUsage = Callable[[Path], Any]
 
 
@@ -111,8 +128,13 @@ class FrameWriter:
         self.dropped = 0
         self.error: str | None = None
         self.bytes = 0
+        #: Presses kept (written, or to be written with the next frame).
+        self.presses = 0
         self._first: float | None = None
+        self._kept = 0.0  # the time of the last frame kept
         self._due = 0.0
+        self._pressed: list[str] = []  # lines not yet written
+        self._lock = threading.Lock()
         self._queue: queue.Queue[tuple[Any, float] | None] = queue.Queue(queue_size)
         self._thread = threading.Thread(target=self._run, name="frame-writer", daemon=True)
         self._thread.start()
@@ -137,12 +159,25 @@ class FrameWriter:
             self._queue.put_nowait((frame.image.copy(), frame.timestamp - self._first))
         except queue.Full:
             self.dropped += 1
+            return
+        self._kept = frame.timestamp
+
+    def press(self, button: str, kind: str) -> None:
+        """Keep a press, at the time of the last frame kept (module docstring), to be
+        written with the next frame; never waits."""
+        if self.error is not None:
+            return
+        seconds = 0.0 if self._first is None else self._kept - self._first
+        with self._lock:
+            self._pressed.append(f"{seconds:.3f} {button} {kind}\n")
+        self.presses += 1
 
     def close(self) -> None:
         """Write what is queued, then stop the thread."""
         if self._thread.is_alive():
             self._queue.put(None)
             self._thread.join()
+        self._write_presses()
 
     def _run(self) -> None:
         while True:
@@ -151,6 +186,20 @@ class FrameWriter:
                 return
             if self.error is None:
                 self._write(*item)
+                self._write_presses()
+
+    def _write_presses(self) -> None:
+        """Add the presses kept to :data:`PRESSES` (made with its head at the first)."""
+        with self._lock:
+            lines, self._pressed = self._pressed, []
+        if not lines or self.error is not None:
+            return
+        path = self.folder / PRESSES
+        try:
+            with path.open("a", encoding="utf-8") as file:
+                file.write(("" if file.tell() else PRESSES_HEAD) + "".join(lines))
+        except OSError as exc:
+            self.error = f"cannot write {path}: {exc.strerror or exc}"
 
     def _write(self, image: Any, seconds: float) -> None:
         ok, data = self._cv2.imencode(".jpg", image, [self._cv2.IMWRITE_JPEG_QUALITY, self.quality])

@@ -174,13 +174,24 @@ def layout_of(path: Path | None) -> Layout:
     return default_layout() if path is None else load_layout(path)
 
 
-def button_script(path: Path | None) -> list[ButtonEvent]:
-    """The presses of ``--buttons FILE``, read within the limits of companion.inputs."""
+def button_script(args: argparse.Namespace) -> list[ButtonEvent]:
+    """The presses of ``--buttons FILE``, read within the limits of companion.inputs;
+    without it, those the recording kept beside its frames (``buttons.txt``, written by
+    ``companion run --record``: a turn ended early, a menu's correction), said on stderr."""
     from hardware.buttons_replay import parse_script
+    from hardware.camera_record import PRESSES
 
+    path: Path | None = args.buttons
+    kept = Path(args.source) / PRESSES
+    if path is None and kept.is_file():
+        path = kept
     if path is None:
         return []
-    return parse_script(read_text(path, MAX_TEXT_BYTES, what="button script"), str(path))
+    presses = parse_script(read_text(path, MAX_TEXT_BYTES, what="button script"), str(path))
+    if path == kept:
+        count = f"{len(presses)} button press{'' if len(presses) == 1 else 'es'}"
+        print(f"replay: {count} kept with the recording ({path})", file=sys.stderr)
+    return presses
 
 
 def _progress(frames: int, seconds: float, events: int) -> None:
@@ -265,7 +276,7 @@ def replay_from(args: argparse.Namespace, open_source: Callable[[], Camera]) -> 
     played = played_record(args)
     players = player_names(args.players)
     layout = layout_of(args.layout)
-    buttons = button_script(args.buttons)
+    buttons = button_script(args)
     clock = TableClock()
     session, flow = start_session(
         args.game, players, args.variant, game_options(args, players), clock=clock

@@ -95,7 +95,7 @@ def replay_board(args: argparse.Namespace, open_source: Callable[[], Camera]) ->
     assert isinstance(flow, HexCameraFlow)  # start_game raised otherwise
     played = played_record(args)
     reader = TableReader(layout_of(args.layout))
-    buttons = button_script(args.buttons)
+    buttons = button_script(args)
     moments = Moments(flow, clock)
     with open_source() as camera, warnings_on_stderr(at_frame(clock)):
         result = replay_game(camera, reader, session, flow, clock, buttons=buttons, listen=moments)

@@ -247,6 +247,8 @@ def build_daemon(
         table_of_copy=config.cafe.table_of_copy,
         layouts=LayoutKeeper(store, fixed=bool(config.table.layout)),
     )
+    if recorder is not None:
+        daemon.runner.pressed.append(recorder.pressed)
     log.info(
         "camera %s, display %s %dx%d%s, buttons %s, journal %s, layouts %s, kiosk %s",
         camera.kind,

@@ -11,7 +11,9 @@ unattended table's SD card never fills); every camera the daemon opens (again, a
 lost camera too) is wrapped to hand its frames to that writer (:func:`recording_opener`).
 :class:`Recorder` is the loop's part that says it in the log: where the frames go, once
 a minute how many were written and dropped, why the recording stopped (a full disk, or
-this recording alone over the budget: the game goes on), and the count at the end.
+this recording alone over the budget: the game goes on), and the count at the end; and
+it keeps every button press the table takes beside the frames (``buttons.txt``), so a
+turn ended early replays as it was played.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from typing import Final
 
 from companion.config import RecordSection
 from companion.daemon.recording_budget import GB, RecordingsKeeper
+from companion.ui.keys import ButtonLike
 from hardware.camera import Camera
 from hardware.camera_record import FrameWriter, RecordingCamera
 
@@ -113,11 +116,16 @@ class Recorder:
             self._next = now + REPORT_SECONDS
             log.info("recording: %s", self.summary())
 
+    def pressed(self, event: ButtonLike) -> None:
+        """A press the table took, kept beside the frames (``buttons.txt``)."""
+        self.writer.press(event.button.name.lower(), event.kind.name.lower())
+
     def summary(self) -> str:
         writer = self.writer
+        presses = f", {writer.presses} button presses" if writer.presses else ""
         return (
             f"{writer.written} frames ({writer.bytes / (1 << 20):.1f} MiB) in {writer.folder}, "
-            f"{writer.dropped} dropped"
+            f"{writer.dropped} dropped{presses}"
         )
 
     def close(self) -> None:

@@ -12,8 +12,9 @@ table's loop nor the frame writer waits for the disk:
   within ``keep_bytes``; recordings started more than ``keep_days`` ago go too;
 - only the recordings this recorder made: a folder named by its start
   (``20261128-031500``, ``20261128-031500-2``) that holds nothing but frames
-  (``f000012_t2.200.jpg``); anything else in the folder is left, counted, and named in
-  the log if it keeps the folder over its budget;
+  (``f000012_t2.200.jpg``) and the buttons pressed (``buttons.txt``); anything else in
+  the folder is left, counted, and named in the log if it keeps the folder over its
+  budget;
 - never the current recording, nor one started after it; the current one alone is
   capped by the writer (:attr:`~hardware.camera_record.FrameWriter.max_bytes`).
 
@@ -38,6 +39,7 @@ from pathlib import Path
 from typing import Final
 
 from hardware.camera_record import NAME as FRAME
+from hardware.camera_record import PRESSES
 
 log = logging.getLogger(__name__)
 
@@ -85,8 +87,9 @@ def started_at(name: str) -> tuple[float, int] | None:
 
 
 def frames_in(folder: Path) -> tuple[int, int, float | None] | None:
-    """The size and the count of the frames in ``folder``, if it holds nothing else
-    (no other file, no folder, no link), and when the recording began by its last frame:
+    """The size and the count of the frames in ``folder``, if it holds nothing else (no
+    other file but the buttons pressed, no folder, no link), and when the recording
+    began by its last frame:
     the time the frame was written less its time in the recording (None: no frame). A
     recording named by a clock not yet set (a Pi starts with the time of its last
     shutdown, NTP sets it later) began then, not at its name."""
@@ -95,10 +98,14 @@ def frames_in(folder: Path) -> tuple[int, int, float | None] | None:
     with os.scandir(folder) as entries:
         for entry in entries:
             match = FRAME.fullmatch(entry.name)
-            if not entry.is_file(follow_symlinks=False) or match is None:
+            if not entry.is_file(follow_symlinks=False) or (
+                match is None and entry.name != PRESSES
+            ):
                 return None
             stat = entry.stat(follow_symlinks=False)
             size += stat.st_size
+            if match is None:  # the buttons pressed, kept with the frames
+                continue
             frames += 1
             number = int(match.group("number"))
             if last is None or number > last[0]:

@@ -20,7 +20,7 @@ from companion.config import RecordSection
 from companion.daemon.recorder import Recorder, start_recording
 from companion.daemon.recording_budget import RecordingsKeeper, started_at
 from hardware.camera import Frame
-from hardware.camera_record import CHECK_EVERY, FrameWriter, frame_name
+from hardware.camera_record import CHECK_EVERY, PRESSES, PRESSES_HEAD, FrameWriter, frame_name
 
 NOW = time.mktime((2026, 11, 28, 3, 15, 0, 0, 0, -1))
 CURRENT = "20261128-031500"
@@ -94,15 +94,16 @@ def test_only_the_recorders_own_folders_are_removed_and_what_blocks_is_named(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     """Issue 24: a folder is the recorder's if its name is a start AND it holds only
-    frames; a folder named so holding a note, a folder of other frames, a loose file, a
-    link to a recording are left, and named once in the log when they keep the folder
-    over its budget."""
+    frames (and the buttons pressed while they were recorded); a folder named so holding
+    a note, a folder of other frames, a loose file, a link to a recording are left, and
+    named once in the log when they keep the folder over its budget."""
     caplog.set_level(logging.INFO)
     noted = _recording(tmp_path, "20261125-100000", [200])
     (noted / "notes.txt").write_bytes(b"n" * 100)
     other = _recording(tmp_path, "holiday", [700])
     (tmp_path / "video.mp4").write_bytes(b"v" * 900)
     ours = _recording(tmp_path, "20261127-100000", [300])
+    (ours / PRESSES).write_text(PRESSES_HEAD + "0.200 select long_press\n")  # its presses
     nested = _recording(tmp_path, "20261126-100000", [100])
     (nested / "inner").mkdir()
     (tmp_path / "20261124-100000").symlink_to(ours)

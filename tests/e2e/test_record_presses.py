@@ -1,0 +1,134 @@
+"""The buttons pressed while the camera is recorded are kept with its frames, so a game
+with a turn ended early replays as it was played (issue 24 item 4 and its "done": a
+real game replays into its exact record; a real game has turns ended early, H2).
+
+The table is the daemon's own loop over a synthetic camera, recorded as ``companion run
+--record`` records (the frames handed to a :class:`FrameWriter` as they are read, each
+press the runner takes handed to the :class:`Recorder`, as ``build_daemon`` wires it);
+nobody at the buttons but White, who holds SELECT once its one move is taken.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.config import Config, HardwareSection, JournalSection, PhoneSection, RecordSection
+from companion.daemon.build import Devices, assemble, build_daemon
+from companion.daemon.links import ClockedCamera, TableClock
+from companion.daemon.recorder import Recorder, Recording
+from companion.flows.hex_camera import HexCameraFlow
+from companion.games.hex import START
+from companion.games.json_types import JSONObject
+from companion.journal import Journal
+from companion.session import Session
+from companion.synthetic.hex_games import HexScript
+from companion.synthetic.hex_scene import HexScene
+from companion.table.layout import default_layout
+from companion.table.reader import TableReader
+from hardware.buttons import Button
+from hardware.buttons_fake import FakeButtons
+from hardware.camera import open_camera
+from hardware.camera_record import PRESSES, FrameWriter, RecordingCamera
+from hardware.display import open_display
+
+pytestmark = pytest.mark.slow
+
+FPS = 5.0
+#: Black's one move; White's one move of two, then SELECT held (H2); Black's next move.
+PLAYED = [["b2-c2"], ["j6-i6"], ["c2-d2"]]
+
+
+def _record_table(folder: Path) -> JSONObject:
+    """The game played and recorded into ``folder``: the record the table wrote."""
+    script = HexScript(START, still=4).wait().move("b2-c2").move("j6-i6").wait().wait()
+    script.move("c2-d2")
+    scene = HexScene((1280, 720), 2.3, seed=5, frames_per_step=1)
+    clock = TableClock()
+    session = Session(Journal.open(":memory:"), clock=clock)
+    writer = FrameWriter(folder, fps=FPS, keep_free=0)
+    recorder = Recorder(Recording(writer, None), clock)
+    camera = open_camera("synthetic", frames=iter(scene.frames(START, script.steps)), fps=FPS)
+    clocked = ClockedCamera(RecordingCamera(camera, writer), clock)
+    buttons = FakeButtons(clock=clock)
+    daemon = assemble(
+        session,
+        TableReader(default_layout()),
+        Devices(
+            camera=lambda: clocked, display=lambda: open_display("fake"), buttons=lambda: buttons
+        ),
+        clock=clock,
+        camera_retry=False,
+        frame_timeout=1.0,
+        parts=lambda table: [recorder],
+    )
+    daemon.runner.pressed.append(recorder.pressed)  # as build_daemon does
+    daemon.start_game("hex", ["Ana", "Ben"], [], {"mode": "camera"})
+    flow = session.flow
+    assert isinstance(flow, HexCameraFlow)
+    daemon.start()
+    daemon.start_parts()
+    held = False
+    while not daemon.ended:
+        daemon.step()
+        turn = flow.engine.turn
+        if not held and turn is not None and turn.number == 2 and len(turn.moves) == 1:
+            buttons.hold(Button.SELECT)  # White ends its turn after one move of two
+            held = True
+    daemon.close_parts()
+    assert held
+    return flow.record()
+
+
+def test_a_turn_ended_early_replays_with_the_press_kept_beside_the_frames(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """H2: White makes one of its two moves and holds SELECT; the table's record has the
+    turn ended early, the recording keeps the press in buttons.txt, and `companion
+    replay` of the folder, told nothing, writes the same record. Without the file, the
+    replay cannot know the turn ended: Black's next move is not its turn (refused)."""
+    folder = tmp_path / "20261129-101500"
+    record = _record_table(folder)
+    assert record["turns"] == PLAYED
+    presses = (folder / PRESSES).read_text(encoding="utf-8").splitlines()
+    assert presses[0].startswith("#") and len(presses) == 2
+    assert presses[1].endswith(" select long_press")
+
+    argv = ["replay", str(folder), "--game", "hex", "--players", "Ana,Ben", "--json"]
+    assert main(argv) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["record"] == record
+    assert f"replay: 1 button press kept with the recording ({folder / PRESSES})" in err
+
+    (folder / PRESSES).unlink()
+    assert main(argv) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["record"]["turns"] == PLAYED[:2]
+    assert "refused: white: board change refused: black moved in white's turn" in err
+
+
+def test_the_daemon_of_companion_run_keeps_its_presses_with_its_recording(
+    tmp_path: Path,
+) -> None:
+    """Issue 24 item 4: with ``[record] folder`` set, every press the table takes goes
+    to the recording (``build_daemon`` wires the recorder to the runner)."""
+    fake = HardwareSection("fake")
+    config = Config(
+        camera=fake,
+        display=fake,
+        buttons=fake,
+        journal=JournalSection(str(tmp_path / "journal.db")),
+        phone=PhoneSection(enabled=False),
+        record=RecordSection(folder=str(tmp_path / "games")),
+    )
+    daemon = build_daemon(config)
+    try:
+        (recorder,) = [part for part in daemon.parts if isinstance(part, Recorder)]
+        assert daemon.runner.pressed == [recorder.pressed]
+    finally:
+        daemon.session.journal.close()
+        daemon.links.close()
+        recorder.close()
