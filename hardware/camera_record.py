@@ -128,7 +128,7 @@ class FrameWriter:
         self.dropped = 0
         self.error: str | None = None
         self.bytes = 0
-        #: Presses kept (written, or to be written with the next frame).
+        #: Presses written to :data:`PRESSES` (a replay presses them).
         self.presses = 0
         self._first: float | None = None
         self._kept = 0.0  # the time of the last frame kept
@@ -162,15 +162,16 @@ class FrameWriter:
             return
         self._kept = frame.timestamp
 
-    def press(self, button: str, kind: str) -> None:
+    def press(self, button: str, kind: str, *, note: str | None = None) -> None:
         """Keep a press, at the time of the last frame kept (module docstring), to be
-        written with the next frame; never waits."""
+        written with the next frame; never waits. With a ``note`` it is written as a
+        comment saying it (a replay does not press it)."""
         if self.error is not None:
             return
         seconds = 0.0 if self._first is None else self._kept - self._first
+        line = f"{seconds:.3f} {button} {kind}"
         with self._lock:
-            self._pressed.append(f"{seconds:.3f} {button} {kind}\n")
-        self.presses += 1
+            self._pressed.append(f"# {line}: {note}\n" if note else f"{line}\n")
 
     def close(self) -> None:
         """Write what is queued, then stop the thread."""
@@ -189,17 +190,20 @@ class FrameWriter:
                 self._write_presses()
 
     def _write_presses(self) -> None:
-        """Add the presses kept to :data:`PRESSES` (made with its head at the first)."""
+        """Add the presses kept to :data:`PRESSES` (made with its head at the first),
+        those kept before the recording stopped too."""
         with self._lock:
             lines, self._pressed = self._pressed, []
-        if not lines or self.error is not None:
+        if not lines:
             return
         path = self.folder / PRESSES
         try:
             with path.open("a", encoding="utf-8") as file:
                 file.write(("" if file.tell() else PRESSES_HEAD) + "".join(lines))
         except OSError as exc:
-            self.error = f"cannot write {path}: {exc.strerror or exc}"
+            self.error = self.error or f"cannot write {path}: {exc.strerror or exc}"
+            return
+        self.presses += sum(not line.startswith("#") for line in lines)
 
     def _write(self, image: Any, seconds: float) -> None:
         ok, data = self._cv2.imencode(".jpg", image, [self._cv2.IMWRITE_JPEG_QUALITY, self.quality])

@@ -45,6 +45,8 @@ from companion.inputs import MAX_RECORD_BYTES, read_limited, source_name, utf8
 HEX = HEX_SPEC.name
 #: The hex game's variant with the move cards (H5).
 CARDS_VARIANT = "cards"
+#: The mark some editors put at the start of a UTF-8 file.
+BOM = b"\xef\xbb\xbf"
 
 #: A card's copy: ``Y1#2`` is the second copy of Y1.
 _COPY = re.compile(r"#\d+\b")
@@ -66,7 +68,7 @@ def expected_record(
     named = source_name(path)
     lines: tuple[int, ...] = ()
     try:
-        data = read_limited(path, MAX_RECORD_BYTES)
+        data = read_limited(path, MAX_RECORD_BYTES).removeprefix(BOM)  # Notepad's
         if game == HEX and not _is_json(data):
             written = read_written(utf8(data, named), cards=CARDS_VARIANT in variants)
             record: JSONObject = {
@@ -77,6 +79,8 @@ def expected_record(
             }
             if start is not None:
                 record["start"] = start
+            if written.resigned is not None:
+                record["resigned"] = written.resigned
             lines = written.lines
         else:
             record = parse_record(data, named)
@@ -102,7 +106,7 @@ def expected_record(
 
 def _is_json(data: bytes) -> bool:
     """Whether a file's text is JSON (an object, a list): it starts with ``{`` or ``[``."""
-    return data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] in (b"{", b"[")
+    return data.lstrip(b" \t\r\n")[:1] in (b"{", b"[")
 
 
 def without_copies(value: JSON) -> JSON:

@@ -188,7 +188,7 @@ def button_script(args: argparse.Namespace) -> list[ButtonEvent]:
     if path is None:
         return []
     presses = parse_script(read_text(path, MAX_TEXT_BYTES, what="button script"), str(path))
-    if path == kept:
+    if args.buttons is None:
         count = f"{len(presses)} button press{'' if len(presses) == 1 else 'es'}"
         print(f"replay: {count} kept with the recording ({path})", file=sys.stderr)
     return presses

@@ -248,7 +248,7 @@ def build_daemon(
         layouts=LayoutKeeper(store, fixed=bool(config.table.layout)),
     )
     if recorder is not None:
-        daemon.runner.pressed.append(recorder.pressed)
+        daemon.pressed.append(recorder.pressed)
     log.info(
         "camera %s, display %s %dx%d%s, buttons %s, journal %s, layouts %s, kiosk %s",
         camera.kind,

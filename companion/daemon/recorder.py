@@ -27,13 +27,17 @@ from typing import Final
 
 from companion.config import RecordSection
 from companion.daemon.recording_budget import GB, RecordingsKeeper
-from companion.ui.keys import ButtonLike
+from hardware.buttons import ButtonEvent
 from hardware.camera import Camera
 from hardware.camera_record import FrameWriter, RecordingCamera
 
 log = logging.getLogger(__name__)
 #: How often the log says how the recording goes (table time, seconds).
 REPORT_SECONDS: Final = 60.0
+#: The fault screens the frames of a recording do not bring back in a replay: the
+#: camera or the screen lost, the journal's faults at start (the hex board's and the
+#: cards' come from the frames, and come back).
+UNREPLAYED: Final = frozenset({"camera", "display", "repaired", "disk", "journal"})
 
 
 @dataclass(frozen=True)
@@ -116,13 +120,19 @@ class Recorder:
             self._next = now + REPORT_SECONDS
             log.info("recording: %s", self.summary())
 
-    def pressed(self, event: ButtonLike) -> None:
-        """A press the table took, kept beside the frames (``buttons.txt``)."""
-        self.writer.press(event.button.name.lower(), event.kind.name.lower())
+    def pressed(self, event: ButtonEvent, hides: str | None) -> None:
+        """A press of the buttons, kept beside the frames (``buttons.txt``); one that only
+        hid a fault screen the frames do not bring back (``hides``: its kind) is kept as
+        a note, never pressed in a replay, which has no such screen to hide."""
+        note = None
+        if hides in UNREPLAYED:
+            note = f"hid the {hides} fault screen: not pressed again in a replay"
+        self.writer.press(event.button.value, event.kind.value, note=note)
 
     def summary(self) -> str:
         writer = self.writer
-        presses = f", {writer.presses} button presses" if writer.presses else ""
+        count = writer.presses
+        presses = f", {count} button press{'' if count == 1 else 'es'}" if count else ""
         return (
             f"{writer.written} frames ({writer.bytes / (1 << 20):.1f} MiB) in {writer.folder}, "
             f"{writer.dropped} dropped{presses}"

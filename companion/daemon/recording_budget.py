@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Final
 
 from hardware.camera_record import NAME as FRAME
-from hardware.camera_record import PRESSES
+from hardware.camera_record import PRESSES, PRESSES_HEAD
 
 log = logging.getLogger(__name__)
 
@@ -98,9 +98,9 @@ def frames_in(folder: Path) -> tuple[int, int, float | None] | None:
     with os.scandir(folder) as entries:
         for entry in entries:
             match = FRAME.fullmatch(entry.name)
-            if not entry.is_file(follow_symlinks=False) or (
-                match is None and entry.name != PRESSES
-            ):
+            if not entry.is_file(follow_symlinks=False):
+                return None
+            if match is None and not (entry.name == PRESSES and _recorders(entry.path)):
                 return None
             stat = entry.stat(follow_symlinks=False)
             size += stat.st_size
@@ -111,6 +111,17 @@ def frames_in(folder: Path) -> tuple[int, int, float | None] | None:
             if last is None or number > last[0]:
                 last = number, stat.st_mtime - float(match.group("time"))
     return size, frames, None if last is None else last[1]
+
+
+def _recorders(path: str) -> bool:
+    """Whether the buttons file at ``path`` is the recorder's (its first line), not a
+    script of the user's own by the same name."""
+    head = PRESSES_HEAD.encode()
+    try:
+        with open(path, "rb") as file:
+            return file.read(len(head)) == head
+    except OSError:
+        return False
 
 
 def size_of(path: Path) -> int:

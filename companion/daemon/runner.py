@@ -57,12 +57,8 @@ class TableRunner:
         self.listeners: list[Callable[[list[Notice], float], None]] = []
         #: Called when the players ask to hear the last announcement again (long UP).
         self.again: list[Callable[[float], None]] = []
-        #: Called with every press taken (the recording keeps them with its frames).
-        self.pressed: list[Callable[[ButtonLike], None]] = []
 
     def press(self, event: ButtonLike) -> list[UiCommand]:
-        for heard in self.pressed:
-            heard(event)
         commands = self.app.button(event)
         for command in commands:
             self.carry_out(command, event.time)

@@ -56,6 +56,7 @@ from companion.ui.app import UiApp
 from companion.ui.screens import View, render
 from companion.views import waiting_line
 from companion.views.faults import Fault, FaultKind, farewell_view
+from hardware.buttons import ButtonEvent
 from hardware.camera import EndOfStream, Frame
 
 log = logging.getLogger(__name__)
@@ -154,6 +155,9 @@ class Daemon:
         self.parts: list[Part] = list(parts(self.facade)) if parts is not None else []
         #: The control and staff cards, carried out through the facade.
         self.controls = Controls(self.facade)
+        #: Called with every press of the buttons, and the kind of the fault screen it
+        #: only hides (None: the interface takes it): a recording keeps them.
+        self.pressed: list[Callable[[ButtonEvent, str | None], None]] = []
 
     def _devices(self) -> dict[str, bool]:
         links = self.links
@@ -236,6 +240,9 @@ class Daemon:
         wait = 0.0 if frame is not None or self.ended else self.frame_timeout
         press = self.links.buttons.poll(wait)
         while press is not None:
+            hides = self.app.statuses.showing(press.time)
+            for heard in self.pressed:
+                heard(press, hides)
             self.runner.press(press)
             press, changed = self.links.buttons.poll(0.0), True
         self.runner.tick(now)

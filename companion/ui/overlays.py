@@ -242,11 +242,17 @@ class Statuses:
 
     def hide(self, now: float) -> bool:
         """A button hides the fault showing; True if there was one."""
-        for status in reversed(self.active.values()):
+        kind = self.showing(now)
+        if kind is not None:
+            self.active[kind].hidden = True
+        return kind is not None
+
+    def showing(self, now: float) -> str | None:
+        """The kind of the fault a button would hide now (None: none shows)."""
+        for kind, status in reversed(self.active.items()):
             if not status.hidden and (status.until is None or now < status.until):
-                status.hidden = True
-                return True
-        return False
+                return kind
+        return None
 
     def expire(self, now: float) -> None:
         self.active = {k: s for k, s in self.active.items() if s.until is None or now < s.until}

@@ -11,6 +11,7 @@ import pytest
 from test_replay_hex import _record_video
 
 from companion.cli import main
+from companion.cli.expect import expected_record
 from companion.games import get_game
 
 
@@ -64,3 +65,13 @@ def test_a_rule_broken_in_the_moves_written_is_said_with_its_line_before_any_fra
         f"companion replay: --expect {played}: line 2: 'j6' is not a move: write from-to, "
         "e.g. d9-e9 (H1)"
     )
+
+
+def test_a_resignation_and_a_byte_order_mark_are_read_into_the_record(tmp_path: Path) -> None:
+    """A file saved by Notepad (a byte order mark), ending "White resigns": the record
+    --expect compares with has White resigned, as the menu's Winner writes it."""
+    played = tmp_path / "played.txt"
+    played.write_bytes("\ufeff1. b2-c2\n2. j6-i6\nWhite resigns\n".encode())
+    record = expected_record(played, "hex", ["Ana", "Ben"])
+    assert record["turns"] == [["b2-c2"], ["j6-i6"]] and record["resigned"] == "white"
+    assert record["players"] == ["Ana", "Ben"]

@@ -100,6 +100,8 @@ def test_only_the_recorders_own_folders_are_removed_and_what_blocks_is_named(
     caplog.set_level(logging.INFO)
     noted = _recording(tmp_path, "20261125-100000", [200])
     (noted / "notes.txt").write_bytes(b"n" * 100)
+    scripted = _recording(tmp_path, "20261125-110000", [100])
+    (scripted / PRESSES).write_text("12.5 back\n")  # the user's own script, by that name
     other = _recording(tmp_path, "holiday", [700])
     (tmp_path / "video.mp4").write_bytes(b"v" * 900)
     ours = _recording(tmp_path, "20261127-100000", [300])
@@ -114,7 +116,7 @@ def test_only_the_recorders_own_folders_are_removed_and_what_blocks_is_named(
         assert keeper.wait(10)
     keeper.close()
     assert keeper.removed == [ours]
-    for left in (noted, other, nested, later, tmp_path / "video.mp4"):
+    for left in (noted, scripted, other, nested, later, tmp_path / "video.mp4"):
         assert left.exists()
     assert (noted / "notes.txt").exists() and (other / frame_name(1, 0.2)).exists()
     blocked = [line for line in _said(caplog) if "cannot be removed" in line]

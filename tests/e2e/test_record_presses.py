@@ -11,6 +11,8 @@ nobody at the buttons but White, who holds SELECT once its one move is taken.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -20,17 +22,20 @@ from companion.config import Config, HardwareSection, JournalSection, PhoneSecti
 from companion.daemon.build import Devices, assemble, build_daemon
 from companion.daemon.links import ClockedCamera, TableClock
 from companion.daemon.recorder import Recorder, Recording
+from companion.daemon.runtime import Daemon
 from companion.flows.hex_camera import HexCameraFlow
 from companion.games.hex import START
 from companion.games.json_types import JSONObject
 from companion.journal import Journal
 from companion.session import Session
 from companion.synthetic.hex_games import HexScript
-from companion.synthetic.hex_scene import HexScene
+from companion.synthetic.hex_scene import HexScene, Image
 from companion.table.layout import default_layout
 from companion.table.reader import TableReader
+from companion.views.faults import Fault, FaultKind
 from hardware.buttons import Button
 from hardware.buttons_fake import FakeButtons
+from hardware.buttons_replay import parse_script
 from hardware.camera import open_camera
 from hardware.camera_record import PRESSES, FrameWriter, RecordingCamera
 from hardware.display import open_display
@@ -42,16 +47,26 @@ FPS = 5.0
 PLAYED = [["b2-c2"], ["j6-i6"], ["c2-d2"]]
 
 
-def _record_table(folder: Path) -> JSONObject:
-    """The game played and recorded into ``folder``: the record the table wrote."""
-    script = HexScript(START, still=4).wait().move("b2-c2").move("j6-i6").wait().wait()
-    script.move("c2-d2")
-    scene = HexScene((1280, 720), 2.3, seed=5, frames_per_step=1)
+@dataclass
+class Recorded:
+    """A table recorded as ``companion run --record`` records it (module docstring)."""
+
+    daemon: Daemon
+    session: Session
+    writer: FrameWriter
+    recorder: Recorder
+    buttons: FakeButtons
+    clock: TableClock
+
+
+def _recorded(folder: Path, frames: Iterable[Image]) -> Recorded:
+    """The daemon over ``frames``, recorded into ``folder``, each press of the buttons
+    handed to the recorder as ``build_daemon`` hands it."""
     clock = TableClock()
     session = Session(Journal.open(":memory:"), clock=clock)
     writer = FrameWriter(folder, fps=FPS, keep_free=0)
     recorder = Recorder(Recording(writer, None), clock)
-    camera = open_camera("synthetic", frames=iter(scene.frames(START, script.steps)), fps=FPS)
+    camera = open_camera("synthetic", frames=iter(frames), fps=FPS)
     clocked = ClockedCamera(RecordingCamera(camera, writer), clock)
     buttons = FakeButtons(clock=clock)
     daemon = assemble(
@@ -65,9 +80,19 @@ def _record_table(folder: Path) -> JSONObject:
         frame_timeout=1.0,
         parts=lambda table: [recorder],
     )
-    daemon.runner.pressed.append(recorder.pressed)  # as build_daemon does
+    daemon.pressed.append(recorder.pressed)
+    return Recorded(daemon, session, writer, recorder, buttons, clock)
+
+
+def _record_table(folder: Path) -> JSONObject:
+    """The game played and recorded into ``folder``: the record the table wrote."""
+    script = HexScript(START, still=4).wait().move("b2-c2").move("j6-i6").wait().wait()
+    script.move("c2-d2")
+    scene = HexScene((1280, 720), 2.3, seed=5, frames_per_step=1)
+    table = _recorded(folder, scene.frames(START, script.steps))
+    daemon = table.daemon
     daemon.start_game("hex", ["Ana", "Ben"], [], {"mode": "camera"})
-    flow = session.flow
+    flow = table.session.flow
     assert isinstance(flow, HexCameraFlow)
     daemon.start()
     daemon.start_parts()
@@ -76,7 +101,7 @@ def _record_table(folder: Path) -> JSONObject:
         daemon.step()
         turn = flow.engine.turn
         if not held and turn is not None and turn.number == 2 and len(turn.moves) == 1:
-            buttons.hold(Button.SELECT)  # White ends its turn after one move of two
+            table.buttons.hold(Button.SELECT)  # White ends its turn after one move of two
             held = True
     daemon.close_parts()
     assert held
@@ -95,7 +120,7 @@ def test_a_turn_ended_early_replays_with_the_press_kept_beside_the_frames(
     assert record["turns"] == PLAYED
     presses = (folder / PRESSES).read_text(encoding="utf-8").splitlines()
     assert presses[0].startswith("#") and len(presses) == 2
-    assert presses[1].endswith(" select long_press")
+    assert presses[1].endswith(" select long")
 
     argv = ["replay", str(folder), "--game", "hex", "--players", "Ana,Ben", "--json"]
     assert main(argv) == 0
@@ -127,8 +152,44 @@ def test_the_daemon_of_companion_run_keeps_its_presses_with_its_recording(
     daemon = build_daemon(config)
     try:
         (recorder,) = [part for part in daemon.parts if isinstance(part, Recorder)]
-        assert daemon.runner.pressed == [recorder.pressed]
+        assert daemon.pressed == [recorder.pressed]
     finally:
         daemon.session.journal.close()
         daemon.links.close()
         recorder.close()
+
+
+def test_only_the_buttons_pressed_are_kept_and_a_press_that_hid_a_lost_journal_is_a_note(
+    tmp_path: Path,
+) -> None:
+    """Issue 24 item 4: a control card's SELECT (CONFIRM, NEXT-ROUND) comes from the
+    frames, which a replay reads again: it is not kept. A press that only hid a screen
+    the frames do not bring back ("Not saved": the journal's disk; "Camera lost" alike)
+    is kept as a note, never pressed in a replay (it has no such screen: the press would
+    act on the game); one that hid a fault the frames bring back (a card seen twice) is
+    kept, as the replay shows that screen too."""
+    scene = HexScene((320, 180), 2.3, seed=5, frames_per_step=1)
+    table = _recorded(tmp_path / "rec", [scene.table] * 6)
+    daemon, buttons, clock, writer = table.daemon, table.buttons, table.clock, table.writer
+    daemon.start()
+    daemon.step()  # frame 0
+    daemon.facade.select(clock.now)  # a control card's SELECT: not a button
+    buttons.press(Button.DOWN)
+    daemon.step()  # frame 1: DOWN kept
+    daemon.app.hardware_status("journal", Fault(FaultKind.NOT_SAVED), clock.now)
+    buttons.press(Button.SELECT)
+    daemon.step()  # frame 2: SELECT only hides "Not saved": a note
+    daemon.app.hardware_status("card", Fault(FaultKind.DUPLICATE_CARD, card="R3"), clock.now)
+    buttons.hold(Button.BACK)
+    daemon.step()  # frame 3: BACK hides the card seen twice: kept
+    writer.close()
+    lines = (tmp_path / "rec" / PRESSES).read_text(encoding="utf-8").splitlines()
+    assert lines[1:] == [
+        "0.200 down press",
+        "# 0.400 select press: hid the journal fault screen: not pressed again in a replay",
+        "0.600 back long",
+    ]
+    assert writer.presses == 2 and [str(p) for p in parse_script("\n".join(lines))] == [
+        "0.2 down press",
+        "0.6 back long",
+    ]

@@ -5,7 +5,8 @@ Each line that holds anything is the next turn, Black's first (H1): its moves in
 notation (``b2-c2``), apart by spaces or commas; ``-`` (or nothing after the turn's
 number) for a turn ended with no move (H2); before them the turn's number if you like
 (``7.``, ``7:`` or ``7)``), which must be the line's turn; with the move cards (H5) the
-card turned up first (``M4``). ``#`` starts a note, to the end of the line.
+card turned up first (``M4``). A last line ``Black resigns`` (or ``White resigns``) says
+that side gave up. ``#`` starts a note, to the end of the line.
 
     >>> written = read_written('''
     ... # Ana (Black) against Ben (White)
@@ -19,8 +20,8 @@ card turned up first (``M4``). ``#`` starts a note, to the end of the line.
     [{'card': 3, 'moves': ['b2-c2', 'c2-d2']}]
 
 A line that cannot be read is a :class:`RecordError` naming the line and the rule (H1
-for the notation, H5 for the cards, ``record`` for the lines' order); whether the moves
-follow the rules is the game's to say, once the turns are a record
+for the notation, H5 for the cards, ``record`` for the lines' order and a resignation);
+whether the moves follow the rules is the game's to say, once the turns are a record
 (:mod:`companion.games.hex.record`).
 """
 
@@ -40,13 +41,17 @@ _NUMBER = re.compile(r"(\d+)[.:)]?")
 _CARD = re.compile(r"[Mm]([1-6])")
 #: What parts the moves of a line.
 _APART = re.compile(r"[\s,;]+")
+#: A turn's number written against its first move: ``1.b2-c2``.
+_JOINED = re.compile(r"(\d+[.:)])(\S+)")
 
 
 class Written(NamedTuple):
-    """The turns read (as a board record's ``turns``), and the line each was on."""
+    """The turns read (as a board record's ``turns``), the line each was on, and the
+    side that resigned after them (a board record's ``resigned``; None: nobody)."""
 
     turns: list[JSON]
     lines: tuple[int, ...]
+    resigned: str | None = None
 
 
 def read_written(text: str, *, cards: bool = False) -> Written:
@@ -55,16 +60,43 @@ def read_written(text: str, *, cards: bool = False) -> Written:
     first line that cannot be read."""
     turns: list[JSON] = []
     lines: list[int] = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    resigned: str | None = None
+    for number, line in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
         words = [word for word in _APART.split(line.split("#", 1)[0]) if word]
         if not words:
             continue
         try:
-            turns.append(_turn(words, len(turns) + 1, cards=cards))
+            if resigned is not None:
+                raise HexNotationError(f"a line after {resigned} resigned", "record")
+            resigned = _resigned(words)
+            if resigned is None:
+                turns.append(_turn(_numbered(words), len(turns) + 1, cards=cards))
+                lines.append(number)
         except HexNotationError as exc:
             raise RecordError(f"line {number}: {exc.what}", exc.rule) from None
-        lines.append(number)
-    return Written(turns, tuple(lines))
+    if not turns and resigned is None:
+        raise RecordError('no turn written (one line a turn, Black\'s first: "1. b2-c2")', "record")
+    return Written(turns, tuple(lines), resigned)
+
+
+def _resigned(words: list[str]) -> str | None:
+    """``black``/``white`` for a line ``Black resigns`` (the other side wins)."""
+    said = [word.lower() for word in words]
+    if len(said) == 2 and said[0] in ("black", "white") and said[1] in ("resigns", "resigned"):
+        return said[0]
+    if any(word in ("resigns", "resigned") for word in said):
+        raise HexNotationError(
+            "a resignation is a line of its own, the side first: black resigns, or white resigns",
+            "record",
+        )
+    return None
+
+
+def _numbered(words: list[str]) -> list[str]:
+    """The words with a turn's number written against its first move (``1.b2-c2``)
+    parted from it."""
+    joined = _JOINED.fullmatch(words[0])
+    return [joined[1], joined[2], *words[1:]] if joined else words
 
 
 def _turn(words: list[str], turn: int, *, cards: bool) -> JSON:

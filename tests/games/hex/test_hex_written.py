@@ -60,3 +60,34 @@ def test_a_line_that_cannot_be_read_is_said_with_its_line_and_rule(
     with pytest.raises(RecordError) as caught:
         read_written(text, cards=cards)
     assert str(caught.value).startswith(said) and caught.value.rule == rule
+
+
+def test_what_editors_and_hands_write_is_read_too() -> None:
+    """H1: a file saved with a byte order mark (Notepad), a number against its move
+    ("1.b2-c2"), Windows line ends; a last line "White resigns" is the record's
+    ``resigned`` (the other side wins)."""
+    written = read_written("\ufeff1.b2-c2\r\n2)j6-i6 k5-j5\r\nWhite resigns\r\n")
+    assert written == (
+        [["b2-c2"], ["j6-i6", "k5-j5"]],
+        (1, 2),
+        "white",
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("", "no turn written (one line a turn"),
+        ("# the game\n\n", "no turn written (one line a turn"),
+        ("1. b2-c2 resigns\n", "line 1: a resignation is a line of its own, the side first"),
+        ("1. b2-c2\nblack resigns\n2. j6-i6\n", "line 3: a line after black resigned"),
+    ],
+)
+def test_a_file_that_holds_no_game_or_a_resignation_out_of_place_is_refused(
+    text: str, said: str
+) -> None:
+    """A file with nothing written is no game (else it would read as a camera that saw
+    nothing); a resignation stands last, on its own line, the side first."""
+    with pytest.raises(RecordError) as caught:
+        read_written(text)
+    assert str(caught.value).startswith(said) and caught.value.rule == "record"
