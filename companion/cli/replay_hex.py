@@ -53,15 +53,13 @@ from companion.games.errors import GameError, UnknownVariantError
 from companion.games.hex import SPEC as HEX
 from companion.games.hex import HexState, Position
 from companion.games.json_types import JSON, JSONObject
+from companion.table.hex_stall import STALL_SECONDS
 
 if TYPE_CHECKING:
     from companion.daemon.links import TableClock
     from companion.daemon.replay import ReplayResult
     from hardware.camera import Camera
 
-#: Seconds at the end of a recording without the board settled that the last line
-#: names (as long as the board's other faults wait before they are said).
-UNSETTLED = 10.0
 #: The options the camera referee's game is journaled with.
 CAMERA: JSONObject = {"mode": "camera"}
 
@@ -199,10 +197,11 @@ def _parting(
 
 def _unsettled(result: ReplayResult, looked: bool, source: object) -> str:
     """The end of the last line when the board was not seen settled (still, every piece
-    on a cell) for the last ``UNSETTLED`` seconds or more of the recording, with a game in
-    play: since when, and the command that shows why on the last frame. Nothing else."""
+    on a cell) for the last :data:`~companion.table.hex_stall.STALL_SECONDS` or more of
+    the recording (as long as a board that never settles waits before it is said), with a
+    game in play: since when, and the command that shows why on the last frame."""
     since = result.unsettled_since
-    if since is None or (looked and result.seconds - since < UNSETTLED):
+    if since is None or (looked and result.seconds - since < STALL_SECONDS):
         return ""
     check = f"companion calibrate --board --source {shlex.quote(str(source))}"
     if not looked:  # nothing to referee: say where to look, not just "0 moves"
