@@ -12,8 +12,9 @@ lost camera too) is wrapped to hand its frames to that writer (:func:`recording_
 :class:`Recorder` is the loop's part that says it in the log: where the frames go, once
 a minute how many were written and dropped, why the recording stopped (a full disk, or
 this recording alone over the budget: the game goes on), and the count at the end; and
-it keeps every button press the table takes beside the frames (``buttons.txt``), so a
-turn ended early replays as it was played.
+it keeps every press of the buttons beside the frames (``buttons.txt``), so a turn
+ended early replays as it was played (a control card's SELECT is not a press of the
+buttons: the replay reads the card again).
 """
 
 from __future__ import annotations
