@@ -22,6 +22,13 @@ first difference is said by its place in the game, not as JSON:
     'round 1, table 1, hand: the record says "W" too, which the camera did not read'
     >>> first_difference({"players": ["A", "B"]}, {"players": ["A", "B"]}) is None
     True
+
+A turn begun with no move yet that only one record has last is not a difference: the
+recording stopped after the turn before it ended (SELECT held, H2), which moves written
+down one line a turn do not say (:func:`begun_turn`):
+
+    >>> first_difference({"turns": [["b2-c2"], []]}, {"turns": [["b2-c2"]]}) is None
+    True
     >>> print(first_difference({"players": ["Zoé"]}, {"players": ["Zoé\x1b[2J"]}))
     player 1: the camera read "Zoé", the record says "Zoé\\u001b[2J"
 """
@@ -200,6 +207,9 @@ def first_difference(read: Mapping[str, JSON], played: Mapping[str, JSON]) -> st
     the items both have are compared first: a move missed in turn 3 is said there, not
     as the count of turns it changed."""
 
+    if begun_turn(read, played) is not None:
+        read, played = _without_begun_turn(read, played), _without_begun_turn(played, read)
+
     def walk(a: JSON, b: JSON, path: list[str | int]) -> str | None:
         if isinstance(a, dict) and isinstance(b, dict):
             for key in [*a, *(k for k in b if k not in a)]:
@@ -223,3 +233,38 @@ def first_difference(read: Mapping[str, JSON], played: Mapping[str, JSON]) -> st
         return f"{_place(path)}: the camera read {_shown(a)}, the record says {_shown(b)}"
 
     return walk(without_copies(dict(read)), without_copies(dict(played)), [])
+
+
+def _no_move(turn: JSON) -> bool:
+    """Whether a hex turn has no move and no card yet: ``[]``, ``{"card": null, "moves": []}``."""
+    if isinstance(turn, dict):
+        return turn.get("moves") == [] and turn.get("card") is None
+    return turn == []
+
+
+def begun_turn(read: Mapping[str, JSON], played: Mapping[str, JSON]) -> int | None:
+    """The number of the last turn when only one of the two records has it and it has no
+    move yet (nor a move card): the record that has it saw the turn before it end.
+
+    >>> begun_turn({"turns": [["b2-c2"], []]}, {"turns": [["b2-c2"]]})
+    2
+    >>> begun_turn({"turns": [["b2-c2"]]}, {"turns": [["b2-c2"], {"card": None, "moves": []}]})
+    2
+    >>> begun_turn({"turns": [["b2-c2"], ["k1-j1"]]}, {"turns": [["b2-c2"]]}) is None
+    True
+    """
+    a, b = read.get("turns"), played.get("turns")
+    if not isinstance(a, list) or not isinstance(b, list) or abs(len(a) - len(b)) != 1:
+        return None
+    longer = max(a, b, key=len)
+    return len(longer) if _no_move(longer[-1]) else None
+
+
+def _without_begun_turn(
+    record: Mapping[str, JSON], other: Mapping[str, JSON]
+) -> Mapping[str, JSON]:
+    """``record`` without its last turn when that is the :func:`begun_turn` only it has."""
+    turns, others = record.get("turns"), other.get("turns")
+    if isinstance(turns, list) and isinstance(others, list) and len(turns) > len(others):
+        return {**record, "turns": turns[:-1]}
+    return record

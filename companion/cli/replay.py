@@ -151,10 +151,27 @@ def expected(
         last += (
             f"; not the game in {args.expect}: {found}{where}"
             if found
-            else f"; the same game as {args.expect}"
+            else f"; the same game as {args.expect}{_begun(record, played, args.expect)}"
         )
     print(last, file=sys.stderr if args.json else sys.stdout)
     return 1 if found else 0
+
+
+def _begun(record: Mapping[str, JSON], played: Mapping[str, JSON], name: Path) -> str:
+    """What the two records' last turns say apart from the game: which one saw the turn
+    before it end, when only one has a last turn with no move yet."""
+    from companion.cli.expect import begun_turn
+
+    turn = begun_turn(record, played)
+    if turn is None:
+        return ""
+    which = "the camera's record" if len(_turns(record)) > len(_turns(played)) else name
+    return f" ({which} also has turn {turn} begun, with no move yet)"
+
+
+def _turns(record: Mapping[str, JSON]) -> list[JSON]:
+    turns = record.get("turns")
+    return turns if isinstance(turns, list) else []
 
 
 def game_options(args: argparse.Namespace, players: list[str]) -> GameOptions:

@@ -84,10 +84,12 @@ def _recorded(folder: Path, frames: Iterable[Image]) -> Recorded:
     return Recorded(daemon, session, writer, recorder, buttons, clock)
 
 
-def _record_table(folder: Path) -> JSONObject:
-    """The game played and recorded into ``folder``: the record the table wrote."""
+def _record_table(folder: Path, black_moves_again: bool = True) -> JSONObject:
+    """The game played and recorded into ``folder``: the record the table wrote; without
+    ``black_moves_again`` the recording stops in Black's turn after White's ended."""
     script = HexScript(START, still=4).wait().move("b2-c2").move("j6-i6").wait().wait()
-    script.move("c2-d2")
+    if black_moves_again:
+        script.move("c2-d2")
     scene = HexScene((1280, 720), 2.3, seed=5, frames_per_step=1)
     table = _recorded(folder, scene.frames(START, script.steps))
     daemon = table.daemon
@@ -133,6 +135,31 @@ def test_a_turn_ended_early_replays_with_the_press_kept_beside_the_frames(
     out, err = capsys.readouterr()
     assert json.loads(out)["record"]["turns"] == PLAYED[:2]
     assert "refused: white: board change refused: black moved in white's turn" in err
+
+
+def test_moves_written_down_match_a_recording_stopped_after_a_turn_ended_early(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """H2: the recording stops once White has held SELECT: the camera's record has
+        Black's turn 3 begun, with no move, which the moves written one line a turn cannot
+        say. `--expect` of the two turns written is the same game (exit 0), and says so; a
+    move written in turn 3 is not."""
+    folder = tmp_path / "20261129-121500"
+    assert _record_table(folder, black_moves_again=False)["turns"] == [*PLAYED[:2], []]
+    played = tmp_path / "played.txt"
+    played.write_text("1. b2-c2\n2. j6-i6\n", encoding="utf-8")
+    argv = ["replay", str(folder), "--game", "hex", "--players", "Ana,Ben"]
+    assert main([*argv, "--expect", str(played)]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert last.endswith(
+        f"; the same game as {played} (the camera's record also has turn 3 begun, with no move yet)"
+    ), last
+    played.write_text("1. b2-c2\n2. j6-i6\n3. -\n", encoding="utf-8")
+    assert main([*argv, "--expect", str(played)]) == 0
+    assert capsys.readouterr().out.strip().endswith(f"; the same game as {played}")
+    played.write_text("1. b2-c2\n2. j6-i6\n3. c2-d2\n", encoding="utf-8")
+    assert main([*argv, "--expect", str(played)]) == 1
+    assert "turn 3: the camera read 0 moves, the record says 1" in capsys.readouterr().out
 
 
 def test_the_daemon_of_companion_run_keeps_its_presses_with_its_recording(
