@@ -97,11 +97,7 @@ def replay_board(args: argparse.Namespace, open_source: Callable[[], Camera]) ->
     moments = Moments(flow, clock)
     with open_source() as camera, warnings_on_stderr(at_frame(clock)):
         result = replay_game(camera, reader, session, flow, clock, buttons=buttons, listen=moments)
-    refused = [
-        f"refused at {t:.1f} s: {notice.message} ({notice.rule})"
-        for t, notice in result.notices
-        if notice.kind is NoticeKind.REFUSED
-    ]
+    refused = moments.refused
     moves = len(_moves(flow.engine))
     last = f"replayed {result.frames} frames ({result.seconds:.1f} s of table time): "
     last += f"{moves} move{'' if moves == 1 else 's'}, {len(refused)} refused{result.skips()}"
@@ -143,16 +139,24 @@ def _checked(args: argparse.Namespace, players: list[str]) -> Position | None:
 class Moments:
     """Each move the camera read, as it was read: its time and frame (``listen`` of
     :func:`~companion.daemon.replay.replay_game`), to say where the moves read part
-    from the moves played."""
+    from the moves played; and each change refused, with its time and frame, as
+    ``--json``'s ``refused`` says it ("refused at 12.4 s (frame 62): ... (H3)")."""
 
     def __init__(self, flow: HexCameraFlow, clock: TableClock) -> None:
         self.flow, self.clock = flow, clock
         self.moments: list[tuple[float, int]] = []
+        self.refused: list[str] = []
 
-    def __call__(self, _: list[Notice], now: float) -> None:
+    def __call__(self, notices: list[Notice], now: float) -> None:
+        frame = self.clock.frames - 1
+        self.refused.extend(
+            f"refused at {now:.1f} s (frame {frame}): {notice.message} ({notice.rule})"
+            for notice in notices
+            if notice.kind is NoticeKind.REFUSED
+        )
         count = len(_moves(self.flow.engine))
         del self.moments[count:]  # a move undone (the menu's Undo)
-        self.moments.extend([(now, self.clock.frames - 1)] * (count - len(self.moments)))
+        self.moments.extend([(now, frame)] * (count - len(self.moments)))
 
     def parting(self, played: JSONObject | None, result: ReplayResult) -> str:
         """``--expect``'s pointer into the recording (:func:`_parting`); nothing without

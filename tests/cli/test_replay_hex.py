@@ -30,7 +30,8 @@ def test_a_recorded_board_replays_into_its_record_and_scores(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Issue 24 'done': the recorded game replays into its exact record, the illegal
-    move flagged on stderr, and `companion score` reads the record."""
+    move flagged on stderr and in --json's "refused" at the same frame, and `companion
+    score` reads the record."""
     expected = _record_video(tmp_path / "board")
     argv = ["replay", str(tmp_path / "board"), "--game", "hex", "--players", "Black,White"]
     assert main([*argv, "--fps", "5", "--json"]) == 0
@@ -40,6 +41,8 @@ def test_a_recorded_board_replays_into_its_record_and_scores(
     assert len(data["refused"]) == 1 and "a2-e5" in data["refused"][0]
     (refused,) = [line for line in err.splitlines() if ": refused: " in line]
     assert refused.startswith("replay: at ") and refused.endswith("(H3)")
+    where = refused.removeprefix("replay: at ").split(": ", 1)[0]  # "12.4 s (frame 62)"
+    assert data["refused"][0].startswith(f"refused at {where}: "), data["refused"]
     assert err.strip().splitlines()[-1].endswith(": 11 moves, 1 refused")
     path = tmp_path / "game.json"
     path.write_text(json.dumps(data["record"]), encoding="utf-8")
