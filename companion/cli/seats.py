@@ -10,6 +10,9 @@ script that named the first seat stops rather than playing another dealer.
 
     >>> player_names("Ana, Ben,Cy")
     ['Ana', 'Ben', 'Cy']
+    >>> player_names("Ana,ana")
+    Traceback (most recent call last):
+    companion.errors.UsageError: --players 'Ana,ana': ana is named twice; give each ...
     >>> table = ["Ana", "Ben", "Cy"]
     >>> seat_index("--dealer 3", "3", table), seat_index("--dealer ben", "ben", table)
     (2, 1)
@@ -44,6 +47,12 @@ def player_names(value: str, *, unnamed: Sequence[str] = ()) -> list[str]:
     names = [name.strip() for name in text.split(",")]
     if not all(names):
         raise UsageError(f"--players {value!r}: a number, or names separated by commas")
+    folded = [name.casefold() for name in names]
+    twice = next((name for i, name in enumerate(names) if folded[i] in folded[:i]), None)
+    if twice is not None:  # as the OLED's name wheel: "--dealer Ana" must name one seat
+        raise UsageError(
+            f"--players {value!r}: {twice} is named twice; give each seat its own name"
+        )
     return names
 
 

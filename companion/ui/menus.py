@@ -258,6 +258,10 @@ def face_menu(app: UiApp, card: Recorded, group: int) -> ListPage:
     at_group, at_face = locate(game, card.card)
 
     def replace(face: str) -> Callable[[], Go]:
+        if not card.refused and face == card.card.split("#", 1)[0]:
+            # The face it was read as: nothing to correct, and nothing recorded that
+            # "Undo last" would then take back instead of the table's last card.
+            return lambda: Go(app.game_page())
         return lambda: Go(app.game_page(), [Flow(Replace(card.key, face))])
 
     return ListPage(

@@ -126,8 +126,15 @@ def test_bad_input_is_one_line_exit_2(
         (["--players", "9" * 5000], "at most 5 players"),
         (["--players", "3", "--dealer", "²"], "--dealer ²: not a seat of 3 players"),
         (["--players", "3", "--dealer", "-" + "1" * 5000], "not a seat of 3 players"),
+        (["--players", "Ana,Ben,ana", "--dealer", "Ana"], "ana is named twice"),
     ],
-    ids=["ten-thousand-seats", "5000-digits", "superscript-two", "seat-5000-digits"],
+    ids=[
+        "ten-thousand-seats",
+        "5000-digits",
+        "superscript-two",
+        "seat-5000-digits",
+        "a-name-twice",
+    ],
 )
 def test_a_count_or_seat_no_game_has_is_one_line(
     video: Path, capsys: pytest.CaptureFixture[str], option: list[str], message: str
@@ -136,7 +143,9 @@ def test_a_count_or_seat_no_game_has_is_one_line(
     found by bench/fuzz/notation.py: ``--players 999...`` made a list of that many
     seats (out of memory past a few billion), 5,000 digits and ``²`` (a digit to
     ``isdigit``, not to ``int``) were a ValueError's traceback. A count above every
-    game's seats and a seat of more than a few digits are refused in one line."""
+    game's seats and a seat of more than a few digits are refused in one line. A name
+    given to two seats is refused as the OLED's name wheel refuses it ("Ana is taken"):
+    ``--dealer Ana`` named the first of them without a word."""
     status = main(["replay", str(video), "--game", "fibonachos", *option])
     captured = capsys.readouterr()
     assert (status, captured.out) == (2, "")

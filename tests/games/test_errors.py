@@ -85,7 +85,7 @@ def test_nacho_parsing_faults_carry_the_rule_f1() -> None:
     with pytest.raises(GameError) as caught:
         Nacho.parse("R17")
     assert (caught.value.what, caught.value.rule, caught.value.where) == (
-        "unknown card 'R17'",
+        "unknown card 'R17': nacho cards are R1 ... R16, G1 ... G16, Y1 ... Y16",
         "F1",
         None,
     )

@@ -85,6 +85,25 @@ def test_a_misread_card_is_corrected_from_the_menu(tmp_path: Path) -> None:
     assert isinstance(view, TrickView) and [p.card for p in view.plays] == ["Green 12"]
 
 
+def test_correcting_a_card_to_its_own_face_records_nothing(tmp_path: Path) -> None:
+    """The face list opens on the card as read: SELECT there changes nothing, says no
+    "Red 13 is now Red 13.", and "Undo last" still takes back the last card (F4)."""
+    runner, finger = runner_at_table(tmp_path)
+    first_play(runner, finger)
+    finger.press("BACK")
+    finger.choose("Correct a card")
+    finger.choose("Red 13")
+    finger.press("SELECT")  # the group: Red, as read
+    assert finger.screen().items[finger.screen().selected] == "Red 13"
+    assert finger.press("SELECT") == []  # the face: Red 13, as read
+    view = finger.screen()
+    assert isinstance(view, TrickView) and [p.card for p in view.plays] == ["Red 13"]
+    finger.press("BACK")
+    finger.choose("Undo last")
+    view = finger.app.screen(finger.now + INFO_SECONDS)
+    assert isinstance(view, TrickView) and view.plays == ()
+
+
 def test_undo_from_the_menu_takes_the_play_back(tmp_path: Path) -> None:
     runner, finger = runner_at_table(tmp_path)
     first_play(runner, finger)

@@ -60,6 +60,11 @@ def _check_serial(text: str, serial: int | None, copies: int) -> None:
         raise UnknownCardError(f"unknown card {text!r}: the deck holds {held}, serials 1-{copies}")
 
 
+#: What an unknown card's message says the cards are (F1), in capitals as written.
+NACHO_NAMES = "nacho cards are R1 ... R16, G1 ... G16, Y1 ... Y16"
+SPICY_NAMES = "spicy cards are S0 S1 S2 S3 S5"
+
+
 @dataclass(frozen=True)
 class Nacho:
     """A nacho card: ``R``/``G``/``Y`` and a rank 1-16, maybe a serial (``R1#2``)."""
@@ -78,7 +83,7 @@ class Nacho:
         """Read ``R13``, ``G1#2``...; raise :class:`UnknownCardError` naming the text."""
         match = _NACHO.fullmatch(text) if isinstance(text, str) else None
         if match is None:
-            raise UnknownCardError(f"unknown card {text!r}")
+            raise UnknownCardError(f"unknown card {text!r}: {NACHO_NAMES}")
         serial = int(match[3]) if match[3] else None
         return cls(Suit(match[1]), int(match[2]), serial)
 
@@ -122,7 +127,7 @@ class Spicy:
         """Read ``S3``, ``S0#2``...; raise :class:`UnknownCardError` naming the text."""
         match = _SPICY.fullmatch(text) if isinstance(text, str) else None
         if match is None:
-            raise UnknownCardError(f"unknown card {text!r}")
+            raise UnknownCardError(f"unknown card {text!r}: {SPICY_NAMES}")
         return cls(int(match[1]), int(match[2]) if match[2] else None)
 
     def __str__(self) -> str:

@@ -65,6 +65,23 @@ def test_f1_unknown_cards_are_notation_errors(text: str) -> None:
         parse_card(text)
 
 
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("Rouge13", "nacho cards are R1 ... R16, G1 ... G16, Y1 ... Y16"),
+        ("r3", "nacho cards are R1 ... R16, G1 ... G16, Y1 ... Y16"),
+        ("s3", "nacho cards are R1 ... R16, G1 ... G16, Y1 ... Y16"),
+        ("S", "spicy cards are S0 S1 S2 S3 S5"),
+    ],
+)
+def test_f1_an_unknown_card_says_what_the_cards_are(text: str, names: str) -> None:
+    """F1, and a message says what to do: a card written another way (a French name, a
+    small letter) is refused with the names a record takes, as Trump's T1 says them."""
+    with pytest.raises(NotationError) as caught:
+        parse_card(text)
+    assert str(caught.value) == f"unknown card {text!r}: {names} (F1)"
+
+
 def test_f1_serial_is_not_part_of_the_face() -> None:
     card = Nacho.parse("R1#2")
     assert card.face == Nacho.parse("R1") and card != card.face
