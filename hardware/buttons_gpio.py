@@ -39,7 +39,8 @@ from hardware.settings import Settings
 
 log = logging.getLogger(__name__)
 
-INSTALL = "pip install 'table-companion[pi]'"
+#: On a Pi the service's environment comes from systemd/install.sh (docs/install.md).
+INSTALL = "on a Pi: sudo bash systemd/install.sh again; elsewhere pip install 'table-companion[pi]'"
 DEFAULT_PINS = {Button.UP: 17, Button.DOWN: 27, Button.SELECT: 22, Button.BACK: 23}
 #: I2C SDA and SCL: the OLED's bus; a button there would fight the panel.
 I2C_PINS = (2, 3)
@@ -77,6 +78,8 @@ class GpioButtons(TrackedButtons):
         self._factory = pin_factory if own_factory else None
         self._devices: list[Any] = []
         self._pins: dict[Button, Any] = {}
+        #: The setting(s) whose pins are being claimed (``buttons.up = 17``), and the pins.
+        self._claiming: tuple[str, list[int]] | None = None
         try:
             import gpiozero
             from gpiozero.exc import BadPinFactory, GPIOZeroError
@@ -92,13 +95,31 @@ class GpioButtons(TrackedButtons):
             ) from None
         except (GPIOZeroError, OSError) as exc:
             self._close()
-            raise DeviceError(f"buttons gpio: {type(exc).__name__}: {exc}") from None
+            raise DeviceError(self._refusal(exc)) from None
+        except Exception as exc:  # the pin library's own: lgpio.error, RPi.GPIO's RuntimeError
+            self._close()
+            raise DeviceError(self._refusal(exc)) from None
+        self._claiming = None
+
+    def _refusal(self, exc: Exception) -> str:
+        """Why a pin could not be claimed, naming the setting, the pin and what to do."""
+        why = f"{type(exc).__name__}: {exc}"
+        if self._claiming is None:
+            return f"buttons gpio: {why}"
+        setting, pins = self._claiming
+        bcm = " or ".join(map(str, pins))
+        return (
+            f"{setting}: the Pi refuses BCM {bcm} ({why}): another device or a dtoverlay "
+            f"in /boot/firmware/config.txt may hold it (`pinctrl get {pins[0]}` says what it "
+            "is); choose a free pin (docs/hardware.md, Wiring)"
+        )
 
     def _open(self, gpiozero: Any, factory: Any) -> None:
         w = self.wiring
         for button, pin in w.pins.items():
             if pin is None:
                 continue
+            self._claiming = (f"buttons.{button.value} = {pin}", [pin])
             device = gpiozero.DigitalInputDevice(
                 pin, pull_up=w.pull_up, bounce_time=w.bounce_time, pin_factory=factory
             )
@@ -108,6 +129,7 @@ class GpioButtons(TrackedButtons):
             device.when_deactivated = self._edge_handler(button, False)
         if w.encoder is not None:
             a, b = w.encoder
+            self._claiming = (f"buttons.encoder_a = {a}, encoder_b = {b}", [a, b])
             encoder = gpiozero.RotaryEncoder(a, b, max_steps=0, pin_factory=factory)
             self._devices.append(encoder)
             forward, back = (

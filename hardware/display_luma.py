@@ -50,7 +50,8 @@ Driver = Literal["ssd1306", "sh1106", "ssd1309"]
 Interface = Literal["i2c", "spi"]
 DRIVERS: tuple[str, ...] = get_args(Driver)
 INTERFACES: tuple[str, ...] = get_args(Interface)
-INSTALL = "pip install 'table-companion[pi]'"
+#: On a Pi the service's environment comes from systemd/install.sh (docs/install.md).
+INSTALL = "on a Pi: sudo bash systemd/install.sh again; elsewhere pip install 'table-companion[pi]'"
 #: luma's SPI interface imports spidev and RPi.GPIO when the device is made.
 SPI_INSTALL = (
     "sudo apt install python3-spidev python3-rpi-lgpio on Raspberry Pi OS "
@@ -111,7 +112,7 @@ def make_device(panel: Panel) -> Any:
     except UnsupportedPlatform as exc:
         raise BackendUnavailableError(
             f"display luma: {panel.where()}: no GPIO library for SPI ({exc}); on a Pi 5 "
-            "pip install rpi-lgpio"
+            "sudo apt install python3-rpi-lgpio"
         ) from None
     except DevicePermissionError as exc:
         raise DeviceError(
@@ -125,8 +126,13 @@ def _describe(exc: BaseException, panel: Panel) -> str:
     text = str(exc) or type(exc).__name__
     if code in (errno.EREMOTEIO, errno.EIO) or "not found on address" in text:
         detail = f"I/O error {code}" if code else text
+        if panel.interface != "i2c":
+            return f"no answer from the panel ({detail}): unplugged or miswired?"
+        other = 0x3D if panel.address == 0x3C else 0x3C
         return (
-            f"no answer from the panel ({detail}): unplugged or miswired? i2cdetect -y {panel.port}"
+            f"no answer from the panel ({detail}): unplugged or miswired? i2cdetect -y "
+            f"{panel.port} shows the panel's address; if it is {other:x}, not "
+            f"{panel.address:x}, set [display] address = 0x{other:X}"
         )
     if code == errno.ENOENT or "not found" in text:
         return f"{text}: is I2C/SPI enabled? (sudo raspi-config, Interface Options)"

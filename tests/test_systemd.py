@@ -39,6 +39,15 @@ def test_unit_is_a_watched_notify_service_with_its_own_user() -> None:
     assert _unit()["Install"]["WantedBy"] == "multi-user.target"
 
 
+def test_a_start_stopped_for_good_is_not_restarted() -> None:
+    """Exit status 2 (a setting's mistake, a missing library: companion.cli) is left
+    down, so the start limit never refuses the ``systemctl restart`` after the fix;
+    a crash (1) and the staff menu's restart (75) are still restarted."""
+    service = _unit()["Service"]
+    assert service["RestartPreventExitStatus"].split() == ["2"]
+    assert service["Restart"] == "on-failure"
+
+
 def test_unit_lets_the_table_reach_the_cafes_broker() -> None:
     """Issue 14: a table with ``[cafe] broker`` opens a TCP connection to it."""
     families = set(_unit()["Service"]["RestrictAddressFamilies"].split())

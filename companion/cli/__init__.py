@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -77,7 +78,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except _user_errors() as exc:
         from companion.cli.render import one_line
 
-        print(f"companion {args.command}: {one_line(str(exc))}", file=sys.stderr)
+        # Under systemd the line is an error to journald (``journalctl -p warning``).
+        level = "<3>" if os.environ.get("JOURNAL_STREAM") else ""
+        print(f"{level}companion {args.command}: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130

@@ -160,9 +160,11 @@ def run(args: argparse.Namespace) -> int:
     from companion.daemon.build import build_daemon
     from companion.daemon.logs import setup_logging
     from companion.daemon.notify import Notifier
+    from companion.daemon.out_of_order import guard
     from companion.daemon.runtime import DEFAULT_NAMES
 
-    config = configured(args)
+    with guard(args.config, args.display):  # a setting's mistake: "Out of order" on the OLED
+        config = configured(args)
     setup_logging(config.log.level, environ=os.environ)
     journal = Journal.for_table(args.journal) if args.journal is not None else None
     # Under systemd (Type=notify, WatchdogSec): READY=1 and the watchdog's pings go to
@@ -171,7 +173,8 @@ def run(args: argparse.Namespace) -> int:
         reading_recording("--source", config.source) if args.source else contextlib.nullcontext()
     )
     with recording:  # the camera opens in the daemon's run: its refusals name --source
-        daemon = build_daemon(config, journal=journal, notifier=Notifier())
+        with guard(args.config, args.display):
+            daemon = build_daemon(config, journal=journal, notifier=Notifier())
         if args.game and daemon.session.flow is None:
             players = player_names(args.players, unnamed=DEFAULT_NAMES)
             options = parse_options(args.game, args.option, players)

@@ -26,6 +26,7 @@ from companion.config import Config, HardwareSection, in_file
 from companion.daemon.board_camera import OpenBoard, board_reader
 from companion.daemon.links import ButtonsLink, CameraLink, DisplayLink, DisplayWorker
 from companion.daemon.notify import Notifier
+from companion.daemon.out_of_order import show_on
 from companion.daemon.parts import Part, TableFacade
 from companion.daemon.phone import phone_parts
 from companion.daemon.recorder import Recorder, recording_opener, start_recording
@@ -44,6 +45,7 @@ from hardware.buttons import Buttons, open_buttons
 from hardware.camera import Camera, open_camera
 from hardware.display import Display, open_display
 from hardware.display import panel_size as display_size
+from hardware.errors import BackendUnavailableError, ConfigurationError
 from hardware.settings import Settings
 
 if TYPE_CHECKING:  # the cafe's bus (MQTT, TLS) only at a table that names a broker
@@ -127,7 +129,13 @@ def assemble(
     display = DisplayLink("display", devices.display, clock=clock)
     opened = display.get()
     buttons = ButtonsLink("buttons", devices.buttons, clock=clock)
-    buttons.get()
+    try:
+        buttons.get()
+    except (ConfigurationError, BackendUnavailableError) as exc:  # the start stops for good
+        if opened is not None:
+            show_on(opened, exc)
+            display.close()
+        raise
     links = Links(
         camera=CameraLink("camera", devices.camera, clock=clock, retry=camera_retry),
         display=DisplayWorker(display) if threaded_display else display,

@@ -1,6 +1,7 @@
 """Logging for journald: one line per event on stdout, with its level.
 
-Under systemd (``JOURNAL_STREAM`` set) each line starts with the syslog priority
+Python's warnings go there too, one line each at WARNING. Under systemd
+(``JOURNAL_STREAM`` set) each line starts with the syslog priority
 prefix (``<3>`` for errors ...) so ``journalctl -p warning`` filters by level and
 journald adds the time itself; elsewhere lines carry a short time stamp. Both write
 text from outside escaped (:class:`~companion.bus.logs.EscapingFormatter`): a name or
@@ -72,3 +73,13 @@ def setup_logging(
             root.removeHandler(old)
     root.addHandler(handler)
     root.setLevel(level.upper())
+    # A library's warning (gpiozero's PinFactoryFallback as it looks for a pin library)
+    # is a line of the log with its level, not Python's two lines on stderr.
+    logging.captureWarnings(True)
+    logging.getLogger("py.warnings").addFilter(_first_line)
+
+
+def _first_line(record: logging.LogRecord) -> bool:
+    """A warning's own line, without the source line Python's format adds under it."""
+    record.msg, record.args = record.getMessage().strip().splitlines()[0], None
+    return True

@@ -35,6 +35,7 @@ from companion.daemon.board_camera import BoardCamera, OpenBoard, board_reader
 from companion.daemon.controls import Controls
 from companion.daemon.links import ButtonsLink, CameraLink, DisplayLink, DisplayWorker
 from companion.daemon.notify import Notifier
+from companion.daemon.out_of_order import out_of_order_view
 from companion.daemon.parts import Finishing, Part, TableFacade
 from companion.daemon.runner import TableRunner
 from companion.daemon.table_layout import LayoutKeeper
@@ -58,6 +59,7 @@ from companion.views import waiting_line
 from companion.views.faults import Fault, FaultKind, farewell_view
 from hardware.buttons import ButtonEvent
 from hardware.camera import EndOfStream, Frame
+from hardware.errors import BackendUnavailableError, ConfigurationError
 
 log = logging.getLogger(__name__)
 
@@ -142,6 +144,7 @@ class Daemon:
         #: The hex board read while the camera referees the game (issue 24).
         self.board = BoardCamera(self.runner, board)
         self.ended = False  # a replay source has no more frames
+        self.broken = False  # stopped by a fault no restart mends (companion.daemon.out_of_order)
         self._display_outages = 0
         self._shown: View | None = None
         self._status = ""
@@ -358,9 +361,8 @@ class Daemon:
     # -- the whole run -----------------------------------------------------------------------
 
     def run(self, should_stop: Callable[[], bool]) -> None:
-        """Loop until ``should_stop()`` (a signal) or the end of a replay source: the
-        first screen, then the parts started, the loop, and the parts closed (at the
-        end of a replay source they finish first: the voice's last sentence)."""
+        """Loop until ``should_stop()`` (a signal) or a replay source's end: the first
+        screen, the parts started, the loop, the parts closed (finished first at the end)."""
         self.start()
         self.start_parts()
         try:
@@ -369,6 +371,9 @@ class Daemon:
             for part in self.parts:
                 if self.ended and isinstance(part, Finishing) and not should_stop():
                     part.finish(should_stop)
+        except (ConfigurationError, BackendUnavailableError):  # no retry mends it (links.py)
+            self.broken = True
+            raise
         finally:
             self.notifier.stopping()
             self.farewell()
@@ -386,10 +391,10 @@ class Daemon:
             part.close()
 
     def farewell(self) -> None:
-        """The last screen, kept by the panel while the service is down (a kiosk never
-        goes blank on a restart): the game is saved and comes back, unless the journal
-        could not be written (a full disk): then it says so."""
-        view = farewell_view(self.session.flow is not None, not self.session.memory_only)
+        """The last screen, kept by the panel while the service is down: the game is saved
+        (or not: a full disk) and comes back; out of order when ``broken``."""
+        playing, saved = self.session.flow is not None, not self.session.memory_only
+        view = out_of_order_view() if self.broken else farewell_view(playing, saved)
         self.links.display.show(render(view, self.size))
         if isinstance(self.links.display, DisplayWorker):
             self.links.display.flush()

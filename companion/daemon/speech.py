@@ -39,7 +39,7 @@ from companion.flows.base import Notice
 from companion.flows.status import FlowStatus
 from companion.views.faults import Fault
 from companion.views.spoken import Announcement, Kind, Level, announce, fault_said
-from hardware.errors import HardwareError
+from hardware.errors import BackendUnavailableError, HardwareError
 from hardware.speaker import Speaker, open_speaker
 
 log = logging.getLogger(__name__)
@@ -300,13 +300,18 @@ def speech_from_config(config: Config) -> Callable[[TableFacade], Speech] | None
     """The maker of the speech part ``config`` asks for, or None (off); ``build.py``
     puts it among the daemon's parts.
 
-    A speaker that cannot open (espeak-ng not installed, a bad ``[speaker]`` key) stops
-    the start with a message naming the key, as a display's would."""
+    A bad ``[speaker]`` key stops the start with a message naming it, as a display's
+    would; a program the speaker lacks (espeak-ng, aplay not installed) is logged and
+    the table runs without its voice: the game needs none."""
     level = level_of(config)
     if level is Level.OFF:
         return None
     section = config.speaker
-    with in_file(config.source):
-        speaker = open_speaker(section.kind, **section.settings)
+    try:
+        with in_file(config.source):
+            speaker = open_speaker(section.kind, **section.settings)
+    except BackendUnavailableError as exc:
+        log.error("speech: %s; the table runs without its voice", exc)
+        return None
     log.info("speech: %s, speaker %s", level.value, section.kind)
     return speech_part(speaker, level)

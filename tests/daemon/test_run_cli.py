@@ -97,6 +97,25 @@ def test_journald_lines_carry_the_syslog_priority() -> None:
     assert out.getvalue() == "<3>companion.test: camera lost\n"
 
 
+def test_a_librarys_warning_is_one_log_line_with_its_level() -> None:
+    """gpiozero warns (PinFactoryFallback) as it looks for a pin library: in the journal
+    that is one line at WARNING, not Python's two lines on stderr at no level."""
+    import warnings
+
+    out = io.StringIO()
+    logging.captureWarnings(False)  # pytest put Python's display back after another test
+    setup_logging("INFO", environ={"JOURNAL_STREAM": "8:1234"}, stream=out)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("always")
+            warnings.warn("Falling back from lgpio: No module named 'lgpio'", stacklevel=1)
+    finally:
+        logging.captureWarnings(False)
+    (line,) = out.getvalue().splitlines()
+    assert line.startswith("<4>py.warnings: ")
+    assert line.endswith("UserWarning: Falling back from lgpio: No module named 'lgpio'")
+
+
 def test_options_take_the_kind_the_registry_gives_them() -> None:
     """Issue 9: a choice is a word, a seed a number, a seat a number from 1 or a name
     (issue 26: as the OLED counts seats); the games count seats from 0. The options are

@@ -171,6 +171,25 @@ def test_speech_settings_are_checked_by_name(tmp_path: Path) -> None:
     assert speech_from_config(parse_config({"speaker": {"kind": "fake"}})) is None  # off
 
 
+def test_a_table_without_espeak_ng_runs_silent_and_says_why(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 25 (no speaker never stops the game): espeak-ng not installed is one error
+    line naming the package, and the table starts without its voice; a bad key still
+    stops the start (above)."""
+    import shutil
+
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    config = parse_config({"speech": {"say": "key"}, "speaker": {"kind": "espeak"}})
+    with caplog.at_level(logging.ERROR, logger="companion.daemon.speech"):
+        assert speech_from_config(config) is None
+    (said,) = [r.getMessage() for r in caplog.records if r.name == "companion.daemon.speech"]
+    assert said == (
+        "speech: speaker: espeak-ng is not installed (sudo apt install espeak-ng); "
+        "the table runs without its voice"
+    )
+
+
 def test_the_daemon_starts_turns_and_closes_its_parts(tmp_path: Path) -> None:
     """Issue 25 §3: speech is a part of the loop: ``run`` starts its voice, each turn
     posts, and the end of the run stops the thread and closes the speaker (what was not said

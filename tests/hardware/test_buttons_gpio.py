@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 
 pytest.importorskip("gpiozero")
-from gpiozero.pins.mock import MockFactory
+from gpiozero.pins.mock import MockFactory, MockPin
 
 from hardware.buttons import Button, ButtonEvent, Buttons, PressKind, open_buttons
 from hardware.buttons_gpio import DEFAULT_PINS, GpioButtons
-from hardware.errors import BackendUnavailableError, ConfigurationError
+from hardware.errors import BackendUnavailableError, ConfigurationError, DeviceError
 
 
 class Clock:
@@ -247,3 +247,41 @@ def test_no_gpio_on_this_machine_says_use_the_keyboard(monkeypatch: pytest.Monke
         assert 'kind = "keyboard"' in str(exc)
     else:  # a real Pi runs this test too
         opened.close()
+
+
+class BusyPin(MockPin):  # type: ignore[misc]  # gpiozero has no type hints
+    """A pin the Pi's own pin library refuses, as lgpio refuses one that a dtoverlay
+    holds (``lgpio.error: 'GPIO busy'``: neither an ``OSError`` nor gpiozero's)."""
+
+    def __init__(self, factory: Any, info: Any) -> None:
+        if info.name == "GPIO18":
+            raise RuntimeError("'GPIO busy'")
+        super().__init__(factory, info)
+
+
+def test_a_pin_the_pi_refuses_names_the_button_and_what_to_do() -> None:
+    """Issue 5 section 2 (a wrong GPIO pin): a pin held by an I2S overlay (BCM 18) is a
+    device fault naming the setting and the pin, which the daemon retries with the
+    table still running; never a traceback."""
+    factory = MockFactory(pin_class=BusyPin)
+    try:
+        with pytest.raises(DeviceError) as refused:
+            open_buttons("gpio", pin_factory=factory, up=18)
+    finally:
+        factory.reset()
+    message = str(refused.value)
+    assert message.startswith("buttons.up = 18: the Pi refuses BCM 18 (RuntimeError: 'GPIO busy')")
+    assert "pinctrl get 18" in message and "choose a free pin" in message
+    with open_buttons("gpio", pin_factory=factory) as again:  # the pins it took were let go
+        assert again.get(timeout=0) is None
+    factory.reset()
+
+
+def test_an_encoder_pin_the_pi_refuses_names_both_of_its_settings(clock: Clock) -> None:
+    factory = MockFactory(pin_class=BusyPin)
+    try:
+        refused = r"buttons\.encoder_a = 5, encoder_b = 18: .*BCM 5 or 18"
+        with pytest.raises(DeviceError, match=refused):
+            open_buttons("gpio", pin_factory=factory, clock=clock, encoder_a=5, encoder_b=18)
+    finally:
+        factory.reset()

@@ -198,6 +198,21 @@ def test_no_panel_at_start_is_a_device_error_with_a_hint() -> None:
         open_display("luma", driver="sh1106", device_factory=factory)
 
 
+@pytest.mark.parametrize(("address", "other"), [(0x3C, "0x3D"), ("0x3D", "0x3C")])
+def test_no_panel_at_the_address_names_the_other_common_one(address: object, other: str) -> None:
+    """docs/install.md step 3: a panel that answers at the other address (i2cdetect shows
+    3d) is mended by ``[display] address``; the message says so, with the value."""
+    bus = Bus()
+    bus.broken = True
+
+    def factory(panel: Panel) -> Any:
+        return oled.ssd1306(i2c(bus=bus, address=panel.address))
+
+    with pytest.raises(DeviceError) as refused:
+        open_display("luma", address=address, device_factory=factory)
+    assert f"set [display] address = {other}" in str(refused.value)
+
+
 def test_no_i2c_bus_is_a_device_error_naming_raspi_config() -> None:
     with pytest.raises(DeviceError, match="raspi-config"):
         LumaDisplay(Panel(port=97), make_device)  # /dev/i2c-97 exists nowhere
