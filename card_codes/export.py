@@ -68,5 +68,8 @@ def export_pngs(
         )
         if progress is not None:
             progress(done, len(cards))
-    (folder / MANIFEST).write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
+    try:
+        (folder / MANIFEST).write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise CardCodeError(f"cannot write {folder / MANIFEST}: {exc.strerror}") from None
     return rows

@@ -97,19 +97,21 @@ class MmPage:
         align: str = "left",
         turned: bool = False,
         grey: float = 0.0,
+        angle: float = 0.0,
     ) -> None:
         """Write ``text`` in Helvetica of ``size`` points; ``align`` left, centre or right.
 
         ``turned`` text is rotated 180 degrees about (left, baseline), upside down like
-        the bottom half of a card.
+        the bottom half of a card; ``angle`` turns it anticlockwise by that many degrees
+        (90: reading up the page, along a side margin).
         """
         canvas = self.canvas
         canvas.saveState()
         canvas.setFillGray(grey)
         canvas.setFont("Helvetica-Bold" if bold else "Helvetica", size)
         canvas.translate(self.x(left), self.y(baseline))
-        if turned:
-            canvas.rotate(180)
+        if turned or angle:
+            canvas.rotate(180 if turned else angle)
         draw = {
             "left": canvas.drawString,
             "centre": canvas.drawCentredString,

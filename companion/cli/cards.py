@@ -16,8 +16,10 @@ A bad deck, card, paper or label exits 2 with one line; docs/cards.md tells the 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from card_codes.catalogue import (
@@ -52,7 +54,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     actions = parser.add_subparsers(dest="action", metavar="ACTION")
     actions.required = True
     sheet = actions.add_parser("sheet", help="a PDF of card faces (or stickers) to print")
-    _common(sheet)
+    _common(sheet, printed=True)
     sheet.add_argument("--out", type=Path, required=True, help="the PDF file to write")
     sheet.add_argument(
         "--paper",
@@ -78,12 +80,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     listing.set_defaults(func=run_list)
 
 
-def _common(parser: argparse.ArgumentParser) -> None:
+def _common(parser: argparse.ArgumentParser, *, printed: bool = False) -> None:
+    """The deck and the options every action takes; ``printed``: the sheet's DECK, which
+    may also be the hex game's board or pieces (they have no faces to export or list)."""
+    hex_sheets = f", or {' / '.join(HEX_SHEETS)} (the hex game's board and pieces)"
     parser.add_argument(
         "deck",
         metavar="DECK",
-        help=f"{', '.join(DECKS)}, {STAFF}, or {' / '.join(HEX_SHEETS)} (the hex game's "
-        "board and pieces); rummy21 plays Rummy 21, 13 and 8: docs/rummy.md",
+        help=f"{', '.join(DECKS)}{',' if printed else ' or'} {STAFF}"
+        f"{hex_sheets if printed else ''}; rummy21 plays Rummy 21, 13 and 8: docs/rummy.md",
     )
     parser.add_argument("--copy", type=int, default=None, help="which copy of the deck (default 1)")
     parser.add_argument(
@@ -124,6 +129,11 @@ def select(deck: str, copy: int | None, only: str | None) -> tuple[CardIdentity,
         found = card(STAFF_DECK if deck == STAFF else deck, name, copy)
         if found not in everything:
             raise UsageError(f"--only {name}: not a card of the {deck} deck")
+        if found in chosen:
+            raise UsageError(
+                f"--only {name}: named twice; two prints of one card read as the same card, "
+                "so name each card once"
+            )
         chosen.append(found)
     if not chosen:
         raise UsageError("--only: no card named")
@@ -164,19 +174,14 @@ def run_sheet(args: argparse.Namespace) -> int:
     cards = select(args.deck, args.copy, args.only)
     label, paper = _sheet_options(args.stickers, args.paper)
     key = _key(args, cards)
-    pdf_out(args.out)
     progress = Progress(f"writing {args.out}")
-    try:
+    with pdf_target(args.out) as target:
         if label is not None:
-            pages = write_stickers(
-                cards, str(args.out), label=label, staff_key=key, progress=progress
-            )
+            pages = write_stickers(cards, target, label=label, staff_key=key, progress=progress)
             kind = f"{label} sticker sheet"
         else:
-            pages = write_sheet(cards, str(args.out), paper=paper, staff_key=key, progress=progress)
+            pages = write_sheet(cards, target, paper=paper, staff_key=key, progress=progress)
             kind = f"{paper} page"
-    except OSError as exc:
-        raise UsageError(f"--out {args.out}: cannot write it ({exc.strerror or exc})") from None
     count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
     print(f"{args.out}: {count} on {pages} {kind}{'s' if pages != 1 else ''}")
     return 0
@@ -188,6 +193,29 @@ def pdf_out(out: Path) -> None:
     if out.suffix.lower() != ".pdf":
         raise UsageError(f"--out {out}: write a .pdf (the sheet is a PDF)")
     writable_file(out)
+
+
+@contextlib.contextmanager
+def pdf_target(out: Path) -> Iterator[str]:
+    """Where to write the PDF for ``out``: a new file beside it, made before any page is
+    drawn (a folder that cannot be written is refused at once, not after the last card),
+    and put in ``out``'s place once whole (an existing PDF is only ever replaced by a
+    complete one; an interrupted or failed sheet leaves nothing behind)."""
+    pdf_out(out)
+    part = out.with_name(f".{out.name}.{os.getpid()}.part")
+    try:
+        part.open("xb").close()
+    except OSError as exc:
+        raise UsageError(
+            f"--out {out}: cannot write in {out.parent} ({exc.strerror or exc})"
+        ) from None
+    try:
+        yield str(part)
+        os.replace(part, out)
+    except OSError as exc:
+        raise UsageError(f"--out {out}: cannot write it ({exc.strerror or exc})") from None
+    finally:
+        part.unlink(missing_ok=True)
 
 
 def _sheet_options(stickers: str | None, paper: str | None) -> tuple[str | None, str]:
@@ -251,19 +279,17 @@ def run_hex_sheet(args: argparse.Namespace) -> int:
     from card_codes.hex_sheet import write_board, write_pieces
 
     paper = _hex_options(args)
-    pdf_out(args.out)
-    try:
-        if args.deck == "hex-board":
-            pages = write_board(str(args.out), paper=paper)
-            what = "the board on one A3 page" if pages == 1 else "the board on 4 A4 tiles"
-        else:
-            stickers = args.stickers is not None
-            pages = write_pieces(str(args.out), stickers=stickers)
-            what = "26 pieces as " + ("stickers" if stickers else "tokens to cut out")
-    except CardCodeError as exc:
-        raise UsageError(f"{args.deck}: {exc}") from None
-    except OSError as exc:
-        raise UsageError(f"--out {args.out}: cannot write it ({exc.strerror or exc})") from None
+    with pdf_target(args.out) as target:
+        try:
+            if args.deck == "hex-board":
+                pages = write_board(target, paper=paper)
+                what = "the board on one A3 page" if pages == 1 else "the board on 4 A4 tiles"
+            else:
+                stickers = args.stickers is not None
+                pages = write_pieces(target, stickers=stickers)
+                what = "26 pieces as " + ("stickers" if stickers else "tokens to cut out")
+        except CardCodeError as exc:
+            raise UsageError(f"{args.deck}: {exc}") from None
     print(f"{args.out}: {what}")
     return 0
 
@@ -276,7 +302,8 @@ def run_export(args: argparse.Namespace) -> int:
     if args.out.exists() and not args.out.is_dir():
         raise UsageError(f"--out {args.out}: is a file, not a folder")
     export_pngs(cards, args.out, dpi=args.dpi, staff_key=key, progress=Progress("exporting"))
-    print(f"{args.out}: {len(cards)} PNG files at {args.dpi} dpi and {MANIFEST}")
+    files = f"{len(cards)} PNG file{'s' if len(cards) != 1 else ''}"
+    print(f"{args.out}: {files} at {args.dpi} dpi and {MANIFEST}")
     return 0
 
 

@@ -21,7 +21,14 @@ from card_codes.face_image import CARD_MM, CORNER_BOX_MM, QUIET_MODULES
 from card_codes.keys import generate_key
 from card_codes.payload import encode_payload
 from card_codes.pdf import PAPERS, MmPage
-from card_codes.sheets import CROP_GAP_MM, LABELS, sheet_layout, write_sheet, write_stickers
+from card_codes.sheets import (
+    CROP_GAP_MM,
+    LABELS,
+    UNPRINTED_MM,
+    sheet_layout,
+    write_sheet,
+    write_stickers,
+)
 from card_codes.stickers import draw_sticker
 
 DPI = 200
@@ -105,7 +112,7 @@ def test_crop_marks_sit_on_every_cut_line_in_the_margin(tmp_path: Path) -> None:
     ink = np.asarray(image) < 128
     layout = sheet_layout("letter")
     xs, ys = layout.cuts()
-    above = mm_to_px(ys[0] - CROP_GAP_MM - 2.0, dpi)
+    above = mm_to_px(ys[0] - CROP_GAP_MM - 1.0, dpi)
     for x in xs:
         column = mm_to_px(x, dpi)
         assert ink[above, column - 2 : column + 3].any()
@@ -196,3 +203,64 @@ def test_a_deck_21_sheet_says_it_plays_rummy_21_13_and_8(tmp_path: Path) -> None
     assert "rummy21 copy 1 - Deck 21: plays Rummy 21, and Rummy 13 and 8" in said["rummy21"]
     assert "Rummy 13 only (Deck 21 plays it too)" in said["rummy13"]
     assert "Rummy" not in said["rummy89"] and "rummy89 copy 1" in said["rummy89"]
+
+
+def _ink_near_the_edges(image: Image.Image, dpi: int, edge_mm: float) -> list[str]:
+    """The edges of ``image`` with ink within ``edge_mm`` of them."""
+    ink = np.asarray(image) < 200
+    band = mm_to_px(edge_mm, dpi)
+    near = {
+        "left": ink[:, :band],
+        "right": ink[:, -band:],
+        "top": ink[:band, :],
+        "bottom": ink[-band:, :],
+    }
+    return [edge for edge, strip in near.items() if strip.any()]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_nothing_is_drawn_in_a_printers_unprinted_edge(tmp_path: Path, paper: str) -> None:
+    """docs/cards.md "A deck at home": the title, the 50 mm bar and the crop marks lie
+    more than 5 mm inside the paper. On Letter the bar sat 4 mm from the foot, half cut
+    off by a home printer, and the crop marks ran to 1.7 mm from the edge."""
+    out = tmp_path / "sheet.pdf"
+    write_sheet(_one_page_of("trump"), out, paper=paper)
+    (image,) = render_pages(out, 150)
+    assert _ink_near_the_edges(image, 150, UNPRINTED_MM - 0.2) == []
+
+
+def _longest_run(line: np.ndarray) -> int:
+    """The longest run of True in a 1-D array."""
+    best = run = 0
+    for dark in line.tolist():
+        run = run + 1 if dark else 0
+        best = max(best, run)
+    return best
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_scale_bar_is_50_mm_long_in_the_margin(tmp_path: Path, paper: str) -> None:
+    """docs/cards.md "Scale 100 %": the bar a player measures is 50 mm; on A4 it lies
+    below the cards, on Letter (7.7 mm margins above and below) along the right-hand
+    margin, where no crop mark crosses its words."""
+    dpi = 300
+    out = tmp_path / "sheet.pdf"
+    write_sheet(_one_page_of("hex"), out, paper=paper)
+    (image,) = render_pages(out, dpi)
+    ink = np.asarray(image) < 128
+    layout = sheet_layout(paper)
+    xs, ys = layout.cuts()
+    if paper == "a4":
+        assert layout.furniture_at_foot
+        strip = ink[mm_to_px(ys[-1] + 1.0, dpi) :, :]
+        longest = max(_longest_run(row) for row in strip)
+    else:
+        assert not layout.furniture_at_foot
+        strip = ink[:, mm_to_px(xs[-1] + 1.0, dpi) :]
+        longest = max(_longest_run(column) for column in strip.T)
+        # The crop marks at the right stop short of the bar and its words.
+        furniture = ink[:, -mm_to_px(8.0, dpi) :]
+        assert furniture.any()
+        for y in ys:
+            assert not furniture[mm_to_px(y, dpi) - 3 : mm_to_px(y, dpi) + 4].any()
+    assert longest * 25.4 / dpi == pytest.approx(50.4, abs=0.3)  # 50 mm and a tick's width

@@ -74,3 +74,28 @@ def test_cards_sheet_prints_the_pieces_as_tokens_and_stickers(tmp_path: Path) ->
         out = tmp_path / "pieces.pdf"
         assert main(["cards", "sheet", "hex-pieces", "--out", str(out), *extra]) == 0
         assert _markers(np.asarray(render_pages(out, dpi=120)[0])) == list(range(10, 36))
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["hex-board", "--paper", "a3"],
+        ["hex-board", "--paper", "a4"],
+        ["hex-pieces"],
+        ["hex-pieces", "--stickers", "round"],
+    ],
+)
+def test_the_hex_sheets_print_nothing_in_a_printers_unprinted_edge(
+    tmp_path: Path, argv: list[str]
+) -> None:
+    """docs/hex-referee.md step 1: the 50 mm bar at the foot of each page must measure
+    50 mm. Its line lay 5 mm from the foot of the board's pages, where a home printer
+    cuts it in half; now nothing on a board, tile or pieces page is within 5 mm of the
+    paper's edge."""
+    out = tmp_path / "sheet.pdf"
+    assert main(["cards", "sheet", *argv, "--out", str(out)]) == 0
+    for page in render_pages(out, dpi=100):
+        ink = np.asarray(page) < 200
+        band = round(4.8 / 25.4 * 100)
+        assert not (ink[:band].any() or ink[-band:].any()), argv
+        assert not (ink[:, :band].any() or ink[:, -band:].any()), argv

@@ -174,3 +174,77 @@ def test_the_hex_pieces_stickers_are_round(
     out = tmp_path / "pieces.pdf"
     assert main(["cards", "sheet", "hex-pieces", "--stickers", "Round", "--out", str(out)]) == 0
     assert capsys.readouterr().out.endswith(": 26 pieces as stickers\n")
+
+
+def test_a_card_named_twice_in_only_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/payload.md: a payload names one physical card. `--only R1,R2,R1` printed two
+    cards with one identity, which the camera cannot tell apart."""
+    out = tmp_path / "twice.pdf"
+    argv = ["cards", "sheet", "trump", "--only", "R1,R2,R1", "--out", str(out)]
+    _one_line_error(capsys, argv, "--only R1: named twice")
+    assert not out.exists()
+
+
+def test_a_sheet_that_fails_leaves_the_old_pdf_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/cards.md: an existing PDF of that name is replaced, by a whole sheet only. A
+    disk filling up half-way left a truncated PDF in its place; now the old one stays and
+    no part-written file is left beside it."""
+    import card_codes.sheets
+
+    def full_disk(cards: object, target: str, **_: object) -> int:
+        Path(target).write_bytes(b"%PDF-1.4 half")
+        raise OSError(28, "No space left on device")
+
+    out = tmp_path / "trump.pdf"
+    out.write_bytes(b"%PDF the old sheet")
+    monkeypatch.setattr(card_codes.sheets, "write_sheet", full_disk)
+    argv = ["cards", "sheet", "trump", "--out", str(out)]
+    _one_line_error(capsys, argv, "cannot write it (No space left on device)")
+    assert out.read_bytes() == b"%PDF the old sheet"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["trump.pdf"]
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs /proc (Linux)")
+def test_a_folder_that_cannot_be_written_is_refused_before_any_card(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """docs/cards.md `--out`: a folder where no file can be made was found out only after
+    every card was drawn ("writing /proc/x.pdf: 52/52 cards", then the refusal)."""
+    assert main(["cards", "sheet", "trump", "--out", "/proc/trump.pdf"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [
+        "companion cards: --out /proc/trump.pdf: cannot write in /proc (No such file or directory)"
+    ]
+
+
+def test_an_export_whose_manifest_cannot_be_written_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/cards.md "PNG export": a manifest.json that could not be written (a folder of
+    that name, a full disk) ended the command with a traceback."""
+    (tmp_path / "manifest.json").mkdir()
+    argv = ["cards", "export", "hex", "--only", "M1#1", "--out", str(tmp_path)]
+    assert main(argv) == 2
+    *progress, said = capsys.readouterr().err.strip().splitlines()
+    assert progress == ["exporting: 1/1 cards"]
+    assert said == f"companion cards: cannot write {tmp_path / 'manifest.json'}: Is a directory"
+
+
+def test_one_exported_card_is_said_in_the_singular(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["cards", "export", "hex", "--only", "M1#1", "--out", str(tmp_path / "png")]
+    assert main(argv) == 0
+    assert capsys.readouterr().out.endswith(": 1 PNG file at 300 dpi and manifest.json\n")
+
+
+def test_export_and_list_do_not_offer_the_hex_sheets(capsys: pytest.CaptureFixture[str]) -> None:
+    """The hex board and pieces print whole: only `sheet` names them in its DECK help."""
+    for action in ("export", "list"):
+        with pytest.raises(SystemExit):
+            main(["cards", action, "--help"])
+        assert "hex-board" not in capsys.readouterr().out
