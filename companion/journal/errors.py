@@ -4,11 +4,12 @@ row it holds is not an input the game can read."""
 from __future__ import annotations
 
 import sqlite3
+from pathlib import Path
 
 from companion.errors import CompanionError
 from companion.table.errors import EventError
 
-__all__ = ["EventError", "JournalError", "JournalFullError", "error_of"]
+__all__ = ["EventError", "JournalError", "JournalFullError", "error_of", "what_to_do"]
 
 
 class JournalError(CompanionError, OSError):
@@ -30,3 +31,18 @@ def error_of(path: str, exc: sqlite3.Error, doing: str) -> JournalError:
     if "disk is full" in text or "database is full" in text:  # SQLITE_FULL, whoever raised it
         return JournalFullError(f"{path}: disk full, not written")
     return JournalError(f"{path}: {doing} failed ({text})")
+
+
+def what_to_do(exc: JournalError, path: str) -> str:
+    """What the person who looks after the table does about ``exc``, met opening the
+    journal at ``path``: free space, or let the daemon's user write the file's folder.
+
+    >>> what_to_do(JournalFullError("/j.db: disk full, not written"), "/var/lib/c/j.db")
+    'free space on its disk (df -h /var/lib/c), then restart'
+    >>> what_to_do(JournalError("x"), "/var/lib/c/j.db")
+    "let the companion's user write /var/lib/c and its files (ls -la /var/lib/c), then restart"
+    """
+    folder = Path(path).parent
+    if isinstance(exc, JournalFullError):
+        return f"free space on its disk (df -h {folder}), then restart"
+    return f"let the companion's user write {folder} and its files (ls -la {folder}), then restart"

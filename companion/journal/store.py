@@ -25,7 +25,7 @@ from typing import Any
 from companion.games.game_options import GameOptions
 from companion.games.json_types import JSON
 from companion.journal import reading
-from companion.journal.errors import JournalError, error_of
+from companion.journal.errors import JournalError, error_of, what_to_do
 from companion.journal.queries import JournalQueries
 from companion.journal.reading import ReadOnly, damage_of, open_read_only
 from companion.journal.result import GameResult
@@ -85,7 +85,11 @@ class Journal(JournalQueries):
         except JournalError as exc:
             if not file.is_file():
                 raise
-            log.error("%s; reading it without writing", exc)
+            log.error(
+                "%s; its games are read, but nothing new is written to it: %s",
+                exc,
+                what_to_do(exc, where),
+            )
             try:
                 journal = cls.read(file)
             except JournalError:
@@ -100,7 +104,7 @@ class Journal(JournalQueries):
         try:
             journal = cls.open(path)
         except JournalError as exc:
-            log.error("%s; the games are kept in memory only", exc)
+            log.error("%s; the games are kept in memory only: %s", exc, what_to_do(exc, str(path)))
             journal = cls.open(":memory:")
             journal.fault = exc
         return journal

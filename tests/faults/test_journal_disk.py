@@ -106,13 +106,18 @@ def test_disk_full_at_start_says_so_and_the_game_goes_on(
 
 
 def test_disk_full_at_start_resumes_the_game_in_play(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
+    """Issue 13: the game in play goes on in memory; the log says to free space."""
     path = tmp_path / "journal.db"
     build_journal(path)
     before = folder_state(tmp_path)
     refusing_writes(monkeypatch, FULL)
-    started = start_table(path)
+    with caplog.at_level(logging.ERROR):
+        started = start_table(path)
+    assert f"nothing new is written to it: free space on its disk (df -h {tmp_path})" in (
+        caplog.text
+    )
     daemon = started.daemon
     assert daemon.session.flow is not None and daemon.session.game_id == 2
     assert started.title == "Disk full"
@@ -201,6 +206,10 @@ def test_a_journal_folder_that_is_a_file(
     assert isinstance(daemon.session.journal.fault, JournalError)
     assert started.title == "Not saved" and daemon.session.memory_only
     assert "cannot make its folder" in caplog.text
+    assert (  # and what to do about it (DESIGN.md: a message names what to do)
+        f"kept in memory only: let the companion's user write {path.parent} and its files "
+        f"(ls -la {path.parent}), then restart"
+    ) in caplog.text
     daemon.start_game("fibonachos", 3, [], {"dealer": 2})
     play(daemon, 4)
     assert daemon.session.flow is not None
@@ -245,15 +254,21 @@ def test_a_read_only_journal_folder(tmp_path: Path) -> None:
 
 
 def test_a_read_only_journal_folder_as_root_would_see_it(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     """The case above for any user: writes refused as SQLite refuses them in a
-    read-only folder."""
+    read-only folder. The log says its games are read but nothing new is written, and
+    what to do."""
     folder = tmp_path / "state"
     folder.mkdir()
     build_journal(folder / "journal.db")
     refusing_writes(monkeypatch, READ_ONLY)
-    _read_only_folder_case(folder)
+    with caplog.at_level(logging.ERROR):
+        _read_only_folder_case(folder)
+    assert (
+        "; its games are read, but nothing new is written to it: let the companion's user "
+        f"write {folder} and its files (ls -la {folder}), then restart"
+    ) in caplog.text
 
 
 def test_history_reads_without_the_log_when_the_folder_cannot_hold_its_index(
