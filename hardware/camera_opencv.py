@@ -119,10 +119,14 @@ class OpenCVCamera(CameraBase):
 
 
 def _cv2() -> Any:
+    """OpenCV, its own log kept to errors: a camera not found is said once by
+    :class:`CameraNotFoundError`, not by two ``[ WARN ]`` lines of OpenCV's at every
+    retry (stderr, so the service's journal)."""
     try:
         import cv2
     except ImportError as exc:
         raise BackendUnavailableError(f"opencv camera needs OpenCV (cv2): {CV2_HINT}") from exc
+    cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)
     return cv2
 
 

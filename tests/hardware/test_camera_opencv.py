@@ -63,6 +63,19 @@ def test_no_camera_at_the_device() -> None:
     assert capture.released == 1
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="V4L2 is Linux's")
+def test_no_camera_is_said_once_not_with_opencvs_warnings_at_each_retry(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    """The real OpenCV at a device no machine of ours has: our one error, and none of
+    OpenCV's ``[ WARN ]`` lines it writes to stderr (the service's journal) at every
+    retry of a camera unplugged."""
+    for _ in range(2):
+        with pytest.raises(CameraNotFoundError, match=r"/dev/video63"):
+            open_camera("opencv", device=63)
+    assert "WARN" not in capfd.readouterr().err
+
+
 def test_an_unplugged_camera_is_lost_and_released() -> None:
     capture = FakeVideoCapture(numbered_images(1))
     camera = open_camera("opencv", factory=capture)
