@@ -160,7 +160,12 @@ class CafeServer:
             settings, lambda table: self._changed([table]), watch=watch, clock=clock
         )
         self.link = Link(
-            settings, self.writer.put, self._connected, self._logged, self.doorman.arrived
+            settings,
+            self.writer.put,
+            self._connected,
+            self._logged,
+            self.doorman.arrived,
+            receiving=self.changes.bump,  # the live feeds say "not receiving" at once
         )
         self._versions: dict[str, int] = {}
         self._versions_lock = threading.Lock()
@@ -214,8 +219,11 @@ class CafeServer:
 
     def receiving(self) -> bool:
         """Whether what tables send is received and stored now (the dashboard says
-        "not receiving" otherwise): both threads alive and the database writing."""
-        return self.dead() is None and not self.writer.failing.is_set()
+        "not receiving" otherwise): both threads alive, the broker connected (its
+        subscription made) and the database writing. With the broker down, the
+        tables' cards would still say what they said last: online."""
+        connected = self.link.connected.is_set()
+        return self.dead() is None and connected and not self.writer.failing.is_set()
 
     def quarantined(self, limit: int = 100) -> Sequence[QuarantineRow]:
         """The messages set aside, the latest first (staff only)."""

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from broker_harness import Broker
 from cafe_browser import (  # noqa: F401 (artefacts_fixture: the fixture)
     NEEDS_CHROMIUM,
     Served,
@@ -179,3 +180,31 @@ def test_a_rummy_card_marks_the_next_rounds_first_player_live(
         browser.get("about:blank")  # the live feed closes before the server stops
     table.disconnect()
     assert shot.stat().st_size > 2_000
+
+
+def test_the_not_receiving_banner_comes_and_goes_live(
+    servers: Servers, broker: Broker, journal: Path, browser: Any, artefacts: Path
+) -> None:
+    """Issue 22 (no message or outage silences the cafe unseen): a dashboard left open
+    says "not receiving" as soon as the broker goes, without a reload, and stops
+    saying it when the server is connected again; before, the open page kept every
+    table's last card, online, and the banner came only with a reload."""
+    server = servers.start()
+    table = SimTable("t1", servers.settings.broker.port, journal)
+    table.connect()
+    table.send_state([12, 5, 8], at=time.time(), idle=0)
+    wait_until(lambda: "t1" in server.ingest.tables, what="t1's state")
+    table.disconnect()
+    app = create_app(server, password_hash=lambda: PASSWORD_HASH, secret="s" * 32)
+    with Served(app) as served:
+        browser.get(served.url + "/")
+        wait_for(browser, lambda: _text(browser, "#table-t1") != "", "t1's card")
+        browser.execute_script("window.stillThisPage = true;")
+        assert _text(browser, "#not-receiving") == ""
+        broker.stop()
+        wait_for(browser, lambda: _text(browser, "#not-receiving") != "", "the banner")
+        assert _text(browser, "#not-receiving").startswith("Not receiving: nothing the tables")
+        browser.save_screenshot(str(artefacts / "dashboard-not-receiving.png"))
+        broker.start()
+        wait_for(browser, lambda: _text(browser, "#not-receiving") == "", "the banner gone")
+        assert browser.execute_script("return window.stillThisPage === true;")

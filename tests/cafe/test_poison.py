@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from broker_harness import Broker
 from cafe_fixtures import PASSWORD, Servers
 from cafe_sim import SimTable, dumps, wait_until
 from starlette.testclient import TestClient
@@ -293,6 +294,27 @@ def test_the_dashboard_says_not_receiving_when_a_thread_died(
         assert client.get("/.json").json()["receiving"] is False
         assert 'id="not-receiving"' in client.get("/").text
     watch.stop()
+
+
+def test_the_dashboard_says_not_receiving_while_the_broker_is_down(
+    servers: Servers, broker: Broker
+) -> None:
+    """Issue 22 (docs/security.md: no message can silence the cafe unseen): with the
+    broker stopped, nothing a table sends reaches the server, yet the dashboard said
+    ``receiving`` and showed every table as it was last, online. Now it says "not
+    receiving" until the server is connected and subscribed again."""
+    server = servers.start()
+    app = create_app(server, password_hash=lambda: None, secret="s" * 32)
+    with TestClient(app) as client:
+        assert client.get("/.json").json()["receiving"] is True
+        broker.stop()
+        wait_until(lambda: not server.link.connected.is_set(), what="the server disconnected")
+        assert client.get("/.json").json()["receiving"] is False
+        assert 'id="not-receiving"' in client.get("/").text
+        broker.start()
+        wait_until(server.link.connected.is_set, 40.0, "the server connected again")
+        assert client.get("/.json").json()["receiving"] is True
+        assert 'id="not-receiving"' not in client.get("/").text
 
 
 def test_the_database_s_trouble_is_retried_and_a_message_s_is_set_aside(database: str) -> None:
