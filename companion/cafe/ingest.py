@@ -292,9 +292,8 @@ class Ingest:
         elif item.leaf == "state":
             state = TableState.parse(self.cafe, item.table, item.payload)
             game = self._renumbered(item.table, state.game)
-            row = self._row(item.table)  # a new journal named by the state reset its ack
             self.tables[item.table] = replace(row, state=replace(state, game=game), seen=now)
-            self._link(item.table, game)
+            self._link(item, game)
         elif item.leaf == "events":
             self._update(item, done)
         else:
@@ -306,18 +305,30 @@ class Ingest:
         if game is None or game.id is None:
             return game
         if game.journal is not None:
-            base = self._journal(table, game.journal)[0].game_base
+            base = self._journal_base(table, game.journal)
         else:
             known = self.journals.get(table)
             base = known[-1].game_base if known else 0
         return replace(game, id=game.id + base, journal_id=game.id)
 
-    def _link(self, table: str, game: GameFacts | None) -> None:
-        """Keep the players' link of a game (issue 15): an old link opens it once ended."""
+    def _journal_base(self, table: str, journal: str) -> int:
+        """The game base of ``table``'s ``journal``, or the one its first events will give
+        it: only events (counted in the share) make a journal's row, never a state."""
+        for row in self.journals.get(table, ()):
+            if row.journal == journal:
+                return row.game_base
+        return self.store.last_ids(table)[0]
+
+    def _link(self, item: Incoming, game: GameFacts | None) -> None:
+        """Keep the players' link of a game (issue 15): an old link opens it once ended.
+        The row counts in the table's share, as events do (a state per game: a row each)."""
+        table = item.table
         if game is None or game.id is None or game.link is None:
             return
         if self.linked.get(table) == game.id:
             return  # held: a game's link row never changes
+        if not self.shares.keeps(table, item.leaf, len(item.payload)):
+            return  # over its share, or the disk nearly full: its next state, later
         self.store.savepoint()
         try:
             self.store.put_link(table, game.id, game.link)

@@ -94,6 +94,8 @@ class Link:
         connected: Callable[[], None] = lambda: None,
         logged: Callable[[str, bytes], None] = lambda table, payload: None,
         arrived: Callable[[str, str, int], None] = lambda table, leaf, size: None,
+        *,
+        receiving: Callable[[], object] = lambda: None,
     ) -> None:
         self.cafe = settings.cafe.name
         self.cafes = settings.cafes()
@@ -106,6 +108,8 @@ class Link:
         self.on_arrival = arrived
         #: Set once subscribed (cleared when the connection drops).
         self.connected = threading.Event()
+        #: Told when :attr:`connected` is set or cleared (the dashboard's banner).
+        self.on_receiving = receiving
         #: Incremented at each connection: a message id is acknowledged only on the
         #: connection it came on (ids are reused by the next one).
         self.generation = 0
@@ -162,11 +166,13 @@ class Link:
 
     def _on_subscribe(self, client: Any, userdata: Any, mid: int, codes: Any, props: Any) -> None:
         self.connected.set()  # subscribed: from now on nothing a table sends is missed
+        self.on_receiving()
 
     def _on_disconnect(
         self, client: Any, userdata: Any, flags: Any, reason: Any, props: Any
     ) -> None:
         self.connected.clear()
+        self.on_receiving()
         answer, self._answer = self._answer, ""
         if self._stopping:
             log.info("cafe: disconnected from the broker")

@@ -17,6 +17,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from companion.bus.contract import Ack, Command, GameRow, LogEntry, MessageError, split_key
+from companion.cafe.burst_log import BurstLog
 from companion.cafe.doorman import Doorman
 from companion.cafe.flood import FloodWatch, Limits
 from companion.cafe.games import board_of, record_and_score
@@ -152,12 +153,19 @@ class CafeServer:
         self.writer = Writer(self.ingest, self._stored, self._dropped)
         self.rescore = Rescore(store, self.ingest.lock)  # once after an update
         self.logs = LogBook()
+        #: Log lines refused, said at most once a minute per table (the MQTT thread's own).
+        self.refused_logs = BurstLog(log)
         watch = FloodWatch(flood)
         self.doorman = Doorman(
             settings, lambda table: self._changed([table]), watch=watch, clock=clock
         )
         self.link = Link(
-            settings, self.writer.put, self._connected, self._logged, self.doorman.arrived
+            settings,
+            self.writer.put,
+            self._connected,
+            self._logged,
+            self.doorman.arrived,
+            receiving=self.changes.bump,  # the live feeds say "not receiving" at once
         )
         self._versions: dict[str, int] = {}
         self._versions_lock = threading.Lock()
@@ -195,8 +203,8 @@ class CafeServer:
         """A table's log line (the MQTT thread): kept in memory for the staff."""
         try:
             self.logs.keep(LogEntry.parse(self.cafe, table, payload))
-        except MessageError as exc:
-            log.warning("cafe: log line refused: %s", exc)
+        except MessageError as exc:  # a flood of bad lines is not a flood of lines here
+            self.refused_logs.warn(f"{table}/log", f"cafe: log line refused: {str(exc)[:300]}")
 
     def dead(self) -> str | None:
         """Which of the server's threads died (the network's, the writer's), if one did:
@@ -211,8 +219,11 @@ class CafeServer:
 
     def receiving(self) -> bool:
         """Whether what tables send is received and stored now (the dashboard says
-        "not receiving" otherwise): both threads alive and the database writing."""
-        return self.dead() is None and not self.writer.failing.is_set()
+        "not receiving" otherwise): both threads alive, the broker connected (its
+        subscription made) and the database writing. With the broker down, the
+        tables' cards would still say what they said last: online."""
+        connected = self.link.connected.is_set()
+        return self.dead() is None and connected and not self.writer.failing.is_set()
 
     def quarantined(self, limit: int = 100) -> Sequence[QuarantineRow]:
         """The messages set aside, the latest first (staff only)."""

@@ -141,11 +141,12 @@ def broker_config(folder: Path, port: int) -> Path:
     return path
 
 
-def cafe_config(folder: Path, broker: int, web: int, password: str) -> Path:
-    """The cafe server's settings: its database, key and staff password in ``folder``."""
+def cafe_config(folder: Path, broker: int, web: int, password: str, key: bytes) -> Path:
+    """The cafe server's settings: its database, staff ``key`` (the tables' own) and staff
+    password in ``folder``."""
     from companion.web.auth import hash_password
 
-    save_key(folder / "staff.key", generate_key())
+    save_key(folder / "staff.key", key)
     (folder / "staff.pw").write_text(hash_password(password) + "\n", encoding="ascii")
     path = folder / "cafe.toml"
     path.write_text(
@@ -219,6 +220,7 @@ def run_cafe_demo(say: Callable[[str], None] = print, *, folder: Path | None = N
         stack.enter_context(logged_to(folder / "tables.log"))
         broker, web = free_port(), free_port()
         password = secrets.token_urlsafe(9)
+        key = generate_key()  # the server signs the staff's commands, the tables check them
         quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
         say(f"starting the broker (Mosquitto) on 127.0.0.1:{broker}")
         stack.enter_context(
@@ -228,7 +230,7 @@ def run_cafe_demo(say: Callable[[str], None] = print, *, folder: Path | None = N
         )
         say(f"starting the cafe server on 127.0.0.1:{web}")
         server = [sys.executable, "-m", "companion", "cafe"]
-        server += ["--config", str(cafe_config(folder, broker, web, password))]
+        server += ["--config", str(cafe_config(folder, broker, web, password, key))]
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         with (folder / "cafe.log").open("wb") as server_log:
             try:
@@ -246,7 +248,7 @@ def run_cafe_demo(say: Callable[[str], None] = print, *, folder: Path | None = N
                 said = (folder / "cafe.log").read_text("utf-8", "replace").strip().splitlines()
                 raise MissingProgramError(f"{exc}: {said[-1]}" if said else str(exc)) from None
         base = f"http://127.0.0.1:{web}"
-        tables = [DemoTable(plan, folder, CAFE, broker, base) for plan in PLANS]
+        tables = [DemoTable(plan, folder, CAFE, broker, base, key=key) for plan in PLANS]
         stack.callback(close_all, tables)  # first: each says offline while the broker is up
         for table in tables:
             table.start()

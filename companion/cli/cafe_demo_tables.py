@@ -261,15 +261,25 @@ class DemoTable(SyntheticTable):
     """One table on the cafe's bus, playing game after game in a thread of its own."""
 
     def __init__(
-        self, plan: TablePlan, folder: Path, cafe: str, broker_port: int, web_base: str
+        self,
+        plan: TablePlan,
+        folder: Path,
+        cafe: str,
+        broker_port: int,
+        web_base: str,
+        *,
+        key: bytes | None = None,
     ) -> None:
+        """``key``: the cafe's staff key, which checks the server's signed commands (the
+        staff's message and reset, the names typed on a phone); without it the table
+        refuses them all."""
         self.plan = plan
         self.stop = threading.Event()
         journal_path = folder / f"{plan.name}.db"
         settings = BusSettings(
             "127.0.0.1", broker_port, Topics(cafe, plan.name), f"table-{plan.name}"
         )
-        self.bus = TableBus(settings, journal_path, key=None)
+        self.bus = TableBus(settings, journal_path, key=key)
         super().__init__(
             plan.name,
             journal_path,

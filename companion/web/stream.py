@@ -50,19 +50,26 @@ def start_of(request: Request) -> int:
 
 
 def event_stream(
-    request: Request, source: Versioned, news: News, *, pace: float = 0.0
+    request: Request,
+    source: Versioned,
+    news: News,
+    *,
+    pace: float = 0.0,
+    beat: Callable[[], list[str]] = list,
 ) -> StreamingResponse:
     """Server-sent events: ``news`` each time ``source`` changes (in one write, and at
     most every ``pace`` seconds), a keep-alive comment when it is quiet, until the
-    browser goes (or ``news`` ends the stream)."""
+    browser goes (or ``news`` ends the stream); ``beat``'s events at the start, at
+    each change and at each keep-alive (what is not a change of ``source``'s cards)."""
 
     async def feed() -> AsyncIterator[str]:
         seen = start_of(request)
-        yield "retry: 2000\n\n"
+        yield "retry: 2000\n\n" + "".join(beat())
         while True:
             version = source.version()
             if version > seen:
                 said, ended = news(seen, version)
+                said += beat()
                 if said:
                     yield "".join(said)
                 if ended:
@@ -74,7 +81,7 @@ def event_stream(
             if await request.is_disconnected():
                 return
             if await source.wait(seen, KEEPALIVE) == seen:
-                yield ": still here\n\n"
+                yield "".join(beat()) or ": still here\n\n"
 
     headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
     return StreamingResponse(feed(), media_type="text/event-stream", headers=headers)
@@ -111,4 +118,15 @@ async def events(request: Request) -> StreamingResponse:
                 said.append(f"id: {version}\nevent: card\ndata: {data}\n\n")
         return said, False
 
-    return event_stream(request, source, news, pace=DASHBOARD_PACE)
+    told: list[bool] = []  # what this feed said last of the server's receiving
+
+    def beat() -> list[str]:
+        """A ``receiving`` event when the server starts or stops receiving (the broker
+        down, a thread dead, the database failing): the page's banner, live."""
+        now = source.receiving()
+        if told == [now]:
+            return []
+        told[:] = [now]
+        return [f"event: receiving\ndata: {json.dumps({'receiving': now})}\n\n"]
+
+    return event_stream(request, source, news, pace=DASHBOARD_PACE, beat=beat)

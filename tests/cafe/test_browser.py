@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from broker_harness import Broker
 from cafe_browser import (  # noqa: F401 (artefacts_fixture: the fixture)
     NEEDS_CHROMIUM,
     Served,
@@ -21,7 +22,7 @@ from cafe_browser import (  # noqa: F401 (artefacts_fixture: the fixture)
     chromium,
     wait_for,
 )
-from cafe_fixtures import PASSWORD, PASSWORD_HASH, Servers
+from cafe_fixtures import PASSWORD, PASSWORD_HASH, Servers, state_with
 from cafe_sim import CAFE, SimTable, dumps, wait_until
 from test_dashboard_turn import payload, rummy_after_round_one
 from test_leaderboard import GAMES
@@ -29,6 +30,8 @@ from test_leaderboard import GAMES
 from companion.bus.client import TableBus
 from companion.bus.contract import Topics
 from companion.bus.settings import BusSettings
+from companion.cafe.batch import Incoming
+from companion.cafe.server import CafeServer
 from companion.flows.registry import make_flow
 from companion.table.cards import TableCard
 from companion.web.app import create_app
@@ -179,3 +182,56 @@ def test_a_rummy_card_marks_the_next_rounds_first_player_live(
         browser.get("about:blank")  # the live feed closes before the server stops
     table.disconnect()
     assert shot.stat().st_size > 2_000
+
+
+def test_the_not_receiving_banner_comes_and_goes_live(
+    servers: Servers, broker: Broker, journal: Path, browser: Any, artefacts: Path
+) -> None:
+    """Issue 22 (no message or outage silences the cafe unseen): a dashboard left open
+    says "not receiving" as soon as the broker goes, without a reload, and stops
+    saying it when the server is connected again; before, the open page kept every
+    table's last card, online, and the banner came only with a reload."""
+    server = servers.start()
+    table = SimTable("t1", servers.settings.broker.port, journal)
+    table.connect()
+    table.send_state([12, 5, 8], at=time.time(), idle=0)
+    wait_until(lambda: "t1" in server.ingest.tables, what="t1's state")
+    table.disconnect()
+    app = create_app(server, password_hash=lambda: PASSWORD_HASH, secret="s" * 32)
+    with Served(app) as served:
+        browser.get(served.url + "/")
+        wait_for(browser, lambda: _text(browser, "#table-t1") != "", "t1's card")
+        browser.execute_script("window.stillThisPage = true;")
+        assert _text(browser, "#not-receiving") == ""
+        broker.stop()
+        wait_for(browser, lambda: _text(browser, "#not-receiving") != "", "the banner")
+        assert _text(browser, "#not-receiving").startswith("Not receiving: nothing the tables")
+        browser.save_screenshot(str(artefacts / "dashboard-not-receiving.png"))
+        broker.start()
+        wait_for(browser, lambda: _text(browser, "#not-receiving") == "", "the banner gone")
+        assert browser.execute_script("return window.stillThisPage === true;")
+
+
+def test_a_card_of_long_names_keeps_its_scores_in_view_on_a_phone(
+    server: CafeServer, browser: Any, artefacts: Path
+) -> None:
+    """The bus contract lets a table name 8 players of 20 characters each (shown names
+    1 to 20 characters, at most 8: docs/security.md); a name of 20 wide letters pushed
+    the card's scores out of it on a phone (390 px: the page 980 px wide, the scores
+    off the screen). Now a name breaks anywhere, and every score is on the screen."""
+    players = ["W" * 20, "Maximilian-Alexander", "Ana", "M" * 20]
+    state = state_with(players=players, totals=[-1234, 56, 7, 8901], to_play=3)
+    server.take([Incoming("t1", "state", state)])
+    app = create_app(server, password_hash=lambda: PASSWORD_HASH, secret="s" * 32)
+    browser.set_window_size(390, 844)
+    with Served(app) as served:
+        browser.get(served.url + "/")
+        wait_for(browser, lambda: "Maximilian" in _text(browser, "#table-t1"), "t1's card")
+        width = browser.execute_script("return window.innerWidth")
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= width
+        rights = browser.execute_script(
+            "return Array.from(document.querySelectorAll('#table-t1 td.num'),"
+            " (cell) => cell.getBoundingClientRect().right)"
+        )
+        assert len(rights) == 4 and max(rights) <= width, rights
+        browser.save_screenshot(str(artefacts / "dashboard-long-names-phone.png"))

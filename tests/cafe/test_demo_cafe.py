@@ -6,6 +6,7 @@ Mosquitto it says so in one line. The hex table's games reach the cafe whole (H4
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 import shutil
@@ -23,7 +24,7 @@ import paho.mqtt.client as mqtt
 import pytest
 from broker_harness import MOSQUITTO
 from cafe_browser import CHROMEDRIVER, CHROMIUM, chromium, wait_for
-from cafe_fixtures import PASSWORD_HASH, Servers
+from cafe_fixtures import KEY, PASSWORD_HASH, Servers
 from cafe_sim import CAFE, wait_until
 from paho.mqtt.enums import CallbackAPIVersion
 from starlette.testclient import TestClient
@@ -270,6 +271,31 @@ def test_the_hex_table_plays_a_whole_game_into_the_cafe_H4(
     page = client.get(f"/games/{plan.name}/{row.id}").text
     board = page.split('<svg class="board"', 1)[1].split("</svg>", 1)[0]
     assert board.count('class="piece ') == 26
+
+
+def test_a_demo_table_acts_on_the_staffs_signed_message(
+    servers: Servers, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """docs/cafe.md "see it on a desktop": *Staff* with the printed password sends a
+    table a message. The demo's tables check the server's signed commands with the
+    demo's staff key (contract "command": HMAC with the staff key); before, they had
+    none and refused every command ("this table has no staff key") while the
+    dashboard said "Sent to the table"."""
+    server = servers.start()
+    plan = PLANS[0]
+    table = DemoTable(
+        plan, tmp_path, CAFE, servers.settings.broker.port, "http://127.0.0.1:1", key=KEY
+    )
+    caplog.set_level(logging.INFO)
+    table.start()
+    try:
+        wait_until(lambda: plan.name in server.ingest.tables, 30.0, "the table's state")
+        server.send(plan.name, "message", {"text": "Pizza is ready"})
+        shown = "cafe: staff message shown: Pizza is ready"
+        wait_until(lambda: shown in caplog.messages, 30.0, "the message on the table")
+    finally:
+        table.close()
+    assert not [m for m in caplog.messages if "command refused" in m], caplog.messages
 
 
 def test_without_mosquitto_it_says_so_in_one_line(

@@ -7,11 +7,14 @@ real broker, with the real server."""
 from __future__ import annotations
 
 import json
+import logging
 import re
 import threading
 from pathlib import Path
 from typing import Any
 
+import pytest
+from broker_harness import Broker
 from cafe_fixtures import PASSWORD, Servers
 from cafe_sim import SimTable, dumps, wait_until
 from starlette.testclient import TestClient
@@ -120,6 +123,32 @@ def test_a_deep_nested_log_line_leaves_the_network_thread_alive(
     table.play()
     table.wait_ack(table.events[-1][1].seq, 2)
     assert server.link.alive() and server.dead() is None
+    table.disconnect()
+
+
+def test_a_flood_of_malformed_log_lines_is_one_warning_a_minute(
+    servers: Servers, journal: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 22 (docs/security.md, "log": the same limits as ``state``): a table's
+    malformed ``log`` messages are said once a minute per table with the count of the
+    rest, as its other topics' are; before, each made a warning line (a table's
+    account at the uninvited allowance of 50 a second: 4 million lines a day). Its
+    games are still stored, and its good log lines kept for the staff."""
+    server = servers.start()
+    table = SimTable("t1", servers.settings.broker.port, journal)
+    table.connect()
+    with caplog.at_level(logging.WARNING, "companion.cafe"):
+        for n in range(300):
+            table.publish("log", b'{"v":1,"cafe":"corner","table":"t1","n":%d}' % n)
+        good = {"v": 1, "cafe": "corner", "table": "t1", "boot": "b", "n": 1, "at": 1e9}
+        table.publish("log", dumps({**good, "level": "INFO", "logger": "x", "text": "kept"}))
+        table.play()
+        table.wait_ack(table.events[-1][1].seq, 2)
+        wait_until(lambda: bool(server.log_lines("t1")), what="the good log line kept")
+    said = [r.getMessage() for r in caplog.records if "log line refused" in r.getMessage()]
+    assert len(said) == 1 and said[0].startswith("cafe: log line refused: companion/corner/t1/log")
+    assert [line.text for line in server.log_lines("t1")] == ["kept"]
+    assert server.dead() is None
     table.disconnect()
 
 
@@ -265,6 +294,27 @@ def test_the_dashboard_says_not_receiving_when_a_thread_died(
         assert client.get("/.json").json()["receiving"] is False
         assert 'id="not-receiving"' in client.get("/").text
     watch.stop()
+
+
+def test_the_dashboard_says_not_receiving_while_the_broker_is_down(
+    servers: Servers, broker: Broker
+) -> None:
+    """Issue 22 (docs/security.md: no message can silence the cafe unseen): with the
+    broker stopped, nothing a table sends reaches the server, yet the dashboard said
+    ``receiving`` and showed every table as it was last, online. Now it says "not
+    receiving" until the server is connected and subscribed again."""
+    server = servers.start()
+    app = create_app(server, password_hash=lambda: None, secret="s" * 32)
+    with TestClient(app) as client:
+        assert client.get("/.json").json()["receiving"] is True
+        broker.stop()
+        wait_until(lambda: not server.link.connected.is_set(), what="the server disconnected")
+        assert client.get("/.json").json()["receiving"] is False
+        assert 'id="not-receiving"' in client.get("/").text
+        broker.start()
+        wait_until(server.link.connected.is_set, 40.0, "the server connected again")
+        assert client.get("/.json").json()["receiving"] is True
+        assert 'id="not-receiving"' not in client.get("/").text
 
 
 def test_the_database_s_trouble_is_retried_and_a_message_s_is_set_aside(database: str) -> None:

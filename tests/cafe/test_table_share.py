@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from broker_harness import Broker
 from cafe_fixtures import KEY, PASSWORD, STATE, dashboard, incoming, settings_for
-from cafe_sim import CAFE, SimTable, play_journal, wait_until
+from cafe_sim import CAFE, SimTable, dumps, play_journal, wait_until
 
 from companion.bus.client import TableBus
 from companion.cafe.errors import SettingsError
@@ -313,3 +313,46 @@ def test_a_batch_the_database_refused_is_counted_once(journal: Path) -> None:
     ingest.apply(messages)  # tried again: all of it fits the share
     assert ingest.ack_of("t1").seq == one.events[-1][1].seq
     assert "t1" not in share.held()
+
+
+def test_a_tables_states_grow_nothing_beyond_its_share(broker: Broker, tmp_path: Path) -> None:
+    """docs/security.md ("a table's share of storage": only what a table stores counts
+    against it, and it is bounded): a table's retained ``state`` replaces its last, but
+    a state naming a journal never seen made that journal's row (and reset the table's
+    ack), and one naming a game of its own made that game's link row, uncounted. A
+    table's states, each naming a new journal and a new game, 9 KB each within the
+    flood's 50 a second, grew the database and the server's memory without bound
+    (every message of that table then scanned them all). Now only events make a
+    journal, a link row counts in the share (1 MB here: some 110 of 300, then the
+    table's events are held for it), and every state is still shown."""
+    settings = settings_for(broker.port, tmp_path / "cafe.db")
+    settings = replace(settings, database=replace(settings.database, table_mb_per_day=1))
+    server = CafeServer(settings, open_store(settings.database_target()), key=KEY)
+    server.start()
+    table = SimTable("t1", broker.port, play_journal(tmp_path / "t1.db", games=1))
+    try:
+        assert server.link.connected.wait(10), "the server did not connect"
+        table.connect()
+        for n in range(300):
+            game = {**STATE["game"], "id": n + 1, "journal": f"{n:032x}", "link": f"{n:064x}"}
+            body = {**STATE, "v": 1, "cafe": CAFE, "table": "t1", "game": game, "pad": "a" * 9000}
+            table.publish("state", dumps(body), retain=True)
+
+        def shown() -> int | None:
+            return server.tables()[0].game_id if server.tables() else None
+
+        wait_until(lambda: shown() == 300, 30, "the last state shown")
+        server.writer.flush()
+        rows = sqlite3.connect(tmp_path / "cafe.db")
+        assert rows.execute("SELECT COUNT(*) FROM journals").fetchone() == (0,)
+        (links,) = rows.execute("SELECT COUNT(*) FROM links").fetchone()
+        assert 100 <= links <= 120, links
+        assert server.ingest.journals.get("t1", []) == []
+        assert server.ingest.ack_of("t1").journal == ""  # the table's own ack, untouched
+        table.play()  # its events make its journal, as ever; the share spent: held
+        wait_until(lambda: "t1" in server.shares.held(), 30, "t1 held for its share")
+        assert [j.journal for j in server.ingest.journals["t1"]] == [table.identity]
+    finally:
+        table.disconnect()
+        server.stop()
+        server.store.close()

@@ -40,6 +40,20 @@ function follow(grid) {
     grid.dataset.version = String(body.version);
     tickIdle();
   });
+  // The server stopped or started receiving (the broker down, say): the banner, live.
+  source.addEventListener("receiving", (event) => {
+    const receiving = JSON.parse(event.data).receiving;
+    const banner = document.getElementById("not-receiving");
+    if (receiving && banner) banner.remove();
+    if (!receiving && !banner) {
+      const said = document.createElement("p");
+      said.className = "error";
+      said.id = "not-receiving";
+      said.setAttribute("role", "alert");
+      said.textContent = grid.dataset.notReceiving;
+      document.querySelector("h1").after(said);
+    }
+  });
 }
 
 document.addEventListener("DOMContentLoaded", () => {
