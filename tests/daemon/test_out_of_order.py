@@ -113,3 +113,25 @@ def test_a_command_line_display_that_is_not_the_panel_is_left_alone(
     desktop = ("--display", "frames", "--out", str(tmp_path / "oled"))
     assert _run(tmp_path, "[kiosk]\nidle_minuts = 5\n", *desktop) == 2
     assert panels.made == []
+
+
+def test_another_fault_of_the_running_table_is_restarted_not_out_of_order(
+    tmp_path: Path, panels: Panels, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A fault met while the table runs that no setting caused (here the journal's, as
+    a disk that fails would raise it) exits 1, which systemd restarts (``Restart=
+    on-failure``; only 2 is kept down), and the panel says the table comes back."""
+    from companion.daemon.runtime import Daemon
+    from companion.journal.errors import JournalError
+
+    def failing(self: Daemon, should_stop: Any) -> None:
+        self.start()
+        try:
+            raise JournalError("journal j.db: read failed (disk I/O error)")
+        finally:
+            self.farewell()
+
+    monkeypatch.setattr(Daemon, "run", failing)
+    settings = '[camera]\nkind = "fake"\n[buttons]\nkind = "fake"\n[phone]\nenabled = false\n'
+    assert _run(tmp_path, settings) == 1
+    assert len(panels.made) == 1 and panels.shown() != _out_of_order()
