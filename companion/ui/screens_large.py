@@ -93,7 +93,7 @@ def _stake(view: TrickView) -> str:
         return _("Trump {colour}").format(colour=view.trump)
     if view.spicy:
         return view.spicy
-    return ""
+    return _("No spicy") if view.no_spicy else ""  # F6: the spicy deck is used up
 
 
 def trick_screen(view: TrickView, size: tuple[int, int]) -> Image.Image:

@@ -82,6 +82,7 @@ class TrickView:
     #: A question only the table can answer, one line each: Trump's round 1 leader
     #: ("Who has Red 2?", "They lead"); SELECT answers it.
     question: tuple[str, ...] = ()
+    no_spicy: bool = False  # Fibonachos: the spicy deck is used up (F6), none at stake
 
 
 @dataclass(frozen=True)

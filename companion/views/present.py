@@ -181,6 +181,7 @@ def present_trick(status: TrickStatus, players: Sequence[str]) -> TrickView:
         trump=None if status.trump is None else colour_name(status.trump),
         symbol=None if status.symbol is None else symbol_name(status.symbol),
         spicy=None if status.spicy is None else card_name(status.spicy, status.game),
+        no_spicy=status.spicy_spent,
         waiting_for="" if question or status.missing else awaiting_words(status.awaiting),
         last=_plays(status.last, names, status.game),
         last_winner=None if status.last_winner is None else names[status.last_winner],
