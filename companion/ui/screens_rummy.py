@@ -29,9 +29,12 @@ def _legend(view: RummyView, width: int) -> list[str]:
 
 
 def _rummy_info(view: RummyView) -> tuple[str, str]:
-    """The seat's total so far and who is at play (left and right of one line)."""
+    """The seat's total so far and who is at play (left and right of one line); once
+    the round is over and its hands laid out, that they are being counted (R6)."""
     score = "" if view.score is None else _("{points} pts").format(points=view.score)
     turn = "" if view.turn is None else _("{name} plays").format(name=view.turn)
+    if view.counting:
+        turn = _("Counting hands")
     return score, turn
 
 

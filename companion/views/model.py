@@ -137,6 +137,7 @@ class RummyView:
     score: int | None = None
     turn: str | None = None  # who is at play: laying cards, or starting the round (R4)
     legend: tuple[tuple[str, str], ...] = ()
+    counting: bool = False  # the round is over, its hands laid out to count (R6)
 
 
 @dataclass(frozen=True)

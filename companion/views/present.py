@@ -313,6 +313,7 @@ def present_rummy(status: RummyStatus, players: Sequence[str]) -> RummyView:
         score=status.totals[status.seat] if status.totals else None,
         turn=_rummy_turn(status, names),
         legend=tuple((state.value, state_word(state)) for state in states),
+        counting=status.counting,
     )
 
 
