@@ -102,6 +102,8 @@ def trick_screen(view: TrickView, size: tuple[int, int]) -> Image.Image:
     if view.waiting_for:
         headline = view.waiting_for
         under = "" if view.to_play == "?" else _("Show it: {name} leads").format(name=view.to_play)
+        if under and TEXT.measure(under) > size[0]:  # a long name: who leads, whole
+            under = _("{name} leads").format(name=view.to_play)
     else:
         headline = view.to_play
         under = _("to play")
