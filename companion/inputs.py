@@ -200,8 +200,11 @@ def _long_number(source: str) -> InputError:
 
 
 def parse_json(data: bytes, source: str) -> Any:
-    """Strict JSON (no NaN or Infinity) within the limits; InputError says what is wrong."""
+    """Strict JSON (no NaN or Infinity) within the limits; InputError says what is wrong
+    (an empty file, or one of blanks only, is said to be empty)."""
     text = utf8(data, source)
+    if not text.strip():  # json's own "Expecting value (line 1, column 1)" says less
+        raise InputError(f"{source}: empty: it holds no JSON")
 
     def integer(digits: str) -> int:
         if len(digits.lstrip("-")) > MAX_INT_DIGITS:

@@ -110,7 +110,10 @@ def render_card_game(report: CardGameReport[RoundScore]) -> str:
     for flag in report.flags:
         trick = f", trick {flag.trick}" if flag.trick else ""
         who = players[flag.seat] if 0 <= flag.seat < len(players) else f"seat {flag.seat + 1}"
-        lines.append(f"flag: round {flag.round}{trick}: {who}: {flag.message} ({flag.rule})")
+        said = one_line(flag.message)
+        # The games' flags name their player first ("Ben played R2 but..."): said once.
+        who = "" if said.startswith(f"{who} ") else f"{who}: "
+        lines.append(f"flag: round {flag.round}{trick}: {who}{said} ({flag.rule})")
     return "\n".join(lines)
 
 

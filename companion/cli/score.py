@@ -24,6 +24,11 @@ from companion.games.json_types import JSONObject
 from companion.games.scoring import score_record
 from companion.inputs import MAX_RECORD_BYTES, parse_json, read_limited, source_name
 
+#: What a record holds, for a file that holds nothing (docs/notation.md).
+_WRITE = (
+    'a record is a JSON object, as {"game": "fibonachos", "players": [...], ...} (docs/notation.md)'
+)
+
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser(
@@ -46,7 +51,11 @@ def load_record(path: Path) -> JSONObject:
 
 
 def parse_record(data: bytes, source: str) -> JSONObject:
-    """The record in a file's ``data`` (:func:`load_record`), ``source`` its name."""
+    """The record in a file's ``data`` (:func:`load_record`), ``source`` its name: a
+    JSON object whose players, when it lists them as text, each have a name of their
+    own (:func:`check_names`)."""
+    if not data.strip():
+        raise RecordError(f"{source}: empty: {_WRITE}", "record")
     try:
         record = parse_json(data, source)
     except InputError as exc:
@@ -55,7 +64,36 @@ def parse_record(data: bytes, source: str) -> JSONObject:
         raise RecordError(
             f"{source}: a record is a JSON object, not {type(record).__name__}", "record"
         )
+    check_names(record.get("players"), source)
     return record
+
+
+def check_names(players: object, source: str) -> None:
+    """A hand-written record's ``"players"`` (a list of texts; other shapes are the game
+    reader's to refuse): each seat named, no name twice, capitals aside (as ``--players``
+    and the OLED's name wheel: a column a player, each told apart).
+
+    >>> check_names(["Ana", "ana"], "r.json")
+    Traceback (most recent call last):
+    ...
+    companion.games.errors.RecordError: r.json: "players": ana is named twice (seats 1 and 2): ...
+    """
+    if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
+        return
+    folded = [" ".join(name.split()).casefold() for name in players]
+    for seat, name in enumerate(folded):
+        if not name:
+            raise RecordError(
+                f'{source}: "players": seat {seat + 1} has no name: write one for each seat,'
+                ' e.g. "players": ["Ana", "Ben", "Cy"]',
+                "record",
+            )
+        if name in folded[:seat]:
+            raise RecordError(
+                f'{source}: "players": {players[seat]} is named twice'
+                f" (seats {folded.index(name) + 1} and {seat + 1}): give each seat its own name",
+                "record",
+            )
 
 
 def run(args: argparse.Namespace) -> int:

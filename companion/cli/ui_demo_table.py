@@ -7,11 +7,11 @@ then its plays, then the trick cleared; in Trump the two indicators of a round,
 tricks; in the rummy games each seat's sets laid out in its meld zone at
 the end of a round. The hex referee needs no table (its key map is the buttons).
 Serials are numbered per round as a real deck's copies would be (two red 1s are
-``R1#1`` and ``R1#2``).
+``R1#1`` and ``R1#2``); a card the deck holds once has none (``R11``), as printed.
 
     >>> steps = table_script("fibonachos", 3, (), seed=1)
     >>> [(s.event, s.card.notation, s.card.zone) for s in steps[:2]]
-    [('placed', 'S2#1', 'spicy'), ('placed', 'R11#1', 'play')]
+    [('placed', 'S2#1', 'spicy'), ('placed', 'R11', 'play')]
 
 A script file (``--script``) is JSON: ``[{"event": "placed", "deck": "trump",
 "notation": "R3#1", "zone": "trump-indicator"}, ...]`` (``key``, ``position`` and
@@ -48,6 +48,7 @@ from companion.games.rummy import SPECS as RUMMY_GAMES
 from companion.games.trump import SPEC as TRUMP
 from companion.games.trump.cards import SYMBOL_INDICATOR, TRUMP_INDICATOR, lowest_trump, parse_card
 from companion.inputs import MAX_RECORD_BYTES, load_json
+from companion.synthetic.scripts import canonical
 from companion.table.cards import TableCard
 from companion.table.events import CardPlaced, CardRemoved
 from companion.ui.menus import numbered
@@ -106,7 +107,9 @@ def random_record(game: str, players: int, variants: Sequence[str], seed: int) -
 
 
 class _Deck:
-    """Gives each face its next serial within a round (the physical copies)."""
+    """Gives each face its next serial within a round (the physical copies), named as
+    the printed card is (docs/notation.md): no serial on a face the deck holds once
+    (``R13``, Trump's ``B7``)."""
 
     def __init__(self, deck: str) -> None:
         self.deck = deck
@@ -114,7 +117,7 @@ class _Deck:
 
     def card(self, face: str, zone: str, **extra: Any) -> TableCard:
         self.seen[face] += 1
-        notation = f"{face}#{self.seen[face]}"
+        notation = canonical(self.deck, f"{face}#{self.seen[face]}")
         return TableCard(f"{self.deck}/{notation}", self.deck, notation, zone, **extra)
 
 

@@ -188,6 +188,7 @@ class FibonachosFlow(TrickFlow):
             plays=_plays(current),
             lead=trick.lead if trick else None,
             spicy=str(trick.spicy) if trick and trick.spicy else None,
+            spicy_spent=(trick.spicy is None) if trick else not spicy,
             awaiting=Awaiting.SPICY if spicy else Awaiting.NOTHING,
             totals=totals,
             points=round_points(taken, won, frozenset(self.variants)),

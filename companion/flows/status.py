@@ -139,6 +139,9 @@ class TrickStatus:
     missing: MissingCard | None = None  # awaiting MISSING_CARD: whose, and the choices
     leader_card: str | None = None
     recorded: tuple[Recorded, ...] = ()
+    #: Fibonachos: the spicy deck is used up, the trick carries none (F6; 3 players:
+    #: tricks 16 and 17).
+    spicy_spent: bool = False
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,8 @@
 
 The round under way with the totals counting it (the flow's running tally); between
 rounds the last round's table (its points and the totals); else the totals (a game
-resumed from the journal), or a short note before any score.
+resumed from the journal), or a short note before any score (rummy's first round,
+which scores only at its end).
 """
 
 from __future__ import annotations

@@ -83,11 +83,14 @@ def _plays_line(plays: Sequence[Play], width: int, font: Font, winner: str | Non
 
 def _facts(view: TrickView) -> tuple[str, str, str]:
     """What the round and the trick are played for, labelled: the stake (Trump's
-    trump colour, Fibonachos' spicy card), the lead and, in Trump, the scored symbol."""
+    trump colour, Fibonachos' spicy card, or that none is left), the lead and, in
+    Trump, the scored symbol."""
     if view.trump is not None:
         stake = _("Trump {colour}").format(colour=view.trump)
     elif view.spicy:
         stake = _("{card} at stake").format(card=view.spicy)
+    elif view.no_spicy:
+        stake = _("No spicy card left")  # F6: said, so the gap is not read as a misread
     else:
         stake = ""
     lead = _("Lead {colour}").format(colour=view.lead) if view.lead else _("No card yet")
@@ -213,7 +216,7 @@ def _short_trick(
     """The trick on a 128x32 panel: the stake in the bar, whose turn, a line of facts,
     a line of cards (the trick so far, or the last trick before a first card)."""
     stake, lead, symbol = facts
-    short_stake = view.spicy or stake
+    short_stake = view.spicy or (_("No spicy") if view.no_spicy else stake)
     title = round_trick(view.round, view.trick, bar_room(image.size, short_stake), SMALL)
     top = bar(pen, image.size, title, short_stake)
     y = top - 1  # the font's own top row is blank

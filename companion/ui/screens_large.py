@@ -93,7 +93,7 @@ def _stake(view: TrickView) -> str:
         return _("Trump {colour}").format(colour=view.trump)
     if view.spicy:
         return view.spicy
-    return ""
+    return _("No spicy") if view.no_spicy else ""  # F6: the spicy deck is used up
 
 
 def trick_screen(view: TrickView, size: tuple[int, int]) -> Image.Image:
@@ -102,6 +102,8 @@ def trick_screen(view: TrickView, size: tuple[int, int]) -> Image.Image:
     if view.waiting_for:
         headline = view.waiting_for
         under = "" if view.to_play == "?" else _("Show it: {name} leads").format(name=view.to_play)
+        if under and TEXT.measure(under) > size[0]:  # a long name: who leads, whole
+            under = _("{name} leads").format(name=view.to_play)
     else:
         headline = view.to_play
         under = _("to play")

@@ -28,11 +28,32 @@ def _legend(view: RummyView, width: int) -> list[str]:
     return lines
 
 
-def _rummy_info(view: RummyView) -> tuple[str, str]:
-    """The seat's total so far and who is at play (left and right of one line)."""
+def _turn_words(view: RummyView, room: int) -> str:
+    """Who is at play in ``room`` pixels ("Ana plays", else the name alone); once the
+    round is over and its hands laid out, that they are being counted (R6)."""
+    if view.counting:
+        forms = [_("Counting hands")]
+    elif view.turn is not None:
+        forms = [_("{name} plays").format(name=view.turn), view.turn]
+    else:
+        return ""
+    return next((form for form in forms if SMALL.measure(form) <= room), forms[-1])
+
+
+def _rummy_info(view: RummyView, size: tuple[int, int]) -> tuple[str, str, str]:
+    """The title (the seat), the seat's total so far and who is at play, the last two
+    left and right of one line. The total goes into the title beside the seat on a
+    short panel, and on a tall one when who plays would not fit beside it (a long name,
+    a large total: they were drawn one over the other); who plays gives way last."""
+    seat, width = view.seat, size[0]
     score = "" if view.score is None else _("{points} pts").format(points=view.score)
-    turn = "" if view.turn is None else _("{name} plays").format(name=view.turn)
-    return score, turn
+    beside = width - (SMALL.measure(score) + 2 * SMALL.width if score else 0)
+    whole = _turn_words(view, width)
+    moved = not tall(size) or SMALL.measure(whole) > beside
+    if score and moved and TEXT.narrowest(f"{seat}  {score}  9/9") <= width:
+        return f"{seat}  {score}", "", whole
+    turn = _turn_words(view, beside)
+    return seat, score, turn if SMALL.measure(turn) <= beside else ""
 
 
 def _set_layout(count: int, room: int, notes: int, large: bool) -> tuple[Font, int, int, int]:
@@ -53,10 +74,7 @@ def rummy_screen(view: RummyView, size: tuple[int, int]) -> Image.Image:
     who is at play; a row a set (marker, base, what it lacks); the markers' legend."""
     image = blank(size)
     pen = Pen(image)
-    score, turn = _rummy_info(view)
-    seat = view.seat
-    if not tall(size) and score and TEXT.narrowest(f"{seat}  {score}  9/9") <= size[0]:
-        seat, score = f"{seat}  {score}", ""  # the short panel's total in the bar
+    seat, score, turn = _rummy_info(view, size)
     top = bar(pen, size, seat, f"{view.number}/{view.seats}")
     notes = _legend(view, size[0])
     if tall(size):

@@ -82,6 +82,7 @@ class TrickView:
     #: A question only the table can answer, one line each: Trump's round 1 leader
     #: ("Who has Red 2?", "They lead"); SELECT answers it.
     question: tuple[str, ...] = ()
+    no_spicy: bool = False  # Fibonachos: the spicy deck is used up (F6), none at stake
 
 
 @dataclass(frozen=True)
@@ -136,6 +137,7 @@ class RummyView:
     score: int | None = None
     turn: str | None = None  # who is at play: laying cards, or starting the round (R4)
     legend: tuple[tuple[str, str], ...] = ()
+    counting: bool = False  # the round is over, its hands laid out to count (R6)
 
 
 @dataclass(frozen=True)

@@ -181,6 +181,7 @@ def present_trick(status: TrickStatus, players: Sequence[str]) -> TrickView:
         trump=None if status.trump is None else colour_name(status.trump),
         symbol=None if status.symbol is None else symbol_name(status.symbol),
         spicy=None if status.spicy is None else card_name(status.spicy, status.game),
+        no_spicy=status.spicy_spent,
         waiting_for="" if question or status.missing else awaiting_words(status.awaiting),
         last=_plays(status.last, names, status.game),
         last_winner=None if status.last_winner is None else names[status.last_winner],
@@ -200,21 +201,26 @@ def present_running(status: FlowStatus, players: Sequence[str]) -> ScoresView | 
     """The scores at a glance mid-game, or None before there is any.
 
     A trick game's round under way shows what it would score if it ended now, with
-    the totals counting it; between rounds, and in rummy (whose rounds score only at
-    their end, R7), the totals of the rounds done.
+    the totals counting it (round 1 before its first card: nothing yet, 0 each);
+    between rounds, and in rummy (whose rounds score only at their end, R7), the
+    totals of the rounds done.
 
     >>> status = TrickStatus("trump", 2, 4, 0, totals=(3, 1), points=(1, 0))
     >>> shown = present_running(status, ["Ana", "Ben"])
     >>> shown.title, shown.points, shown.totals, shown.heads
     ('Round 2', (1, 0), (4, 1), ('now', 'tot'))
+    >>> present_running(TrickStatus("fibonachos", 1, 1, 1), ["Ana", "Ben"]).points
+    (0, 0)
     """
     names = seat_names(players)
-    if isinstance(status, TrickStatus) and status.points:
-        totals = tuple(a + b for a, b in zip(status.totals, status.points, strict=True))
+    if isinstance(status, TrickStatus) and (status.points or status.round == 1):
+        zeros = (0,) * len(names)  # round 1 before its first card: nothing taken yet
+        points = status.points or zeros
+        totals = tuple(a + b for a, b in zip(status.totals or zeros, points, strict=True))
         return ScoresView(
             title=_("Round {n}").format(n=status.round),
             players=names,
-            points=status.points,
+            points=points,
             totals=totals,
             leaders=tuple(leaders(list(totals))),
             footer=_("if the round ended now"),
@@ -307,6 +313,7 @@ def present_rummy(status: RummyStatus, players: Sequence[str]) -> RummyView:
         score=status.totals[status.seat] if status.totals else None,
         turn=_rummy_turn(status, names),
         legend=tuple((state.value, state_word(state)) for state in states),
+        counting=status.counting,
     )
 
 

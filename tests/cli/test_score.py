@@ -190,3 +190,18 @@ def test_a_rummy_match_is_led_not_unfinished() -> None:
     )
     unplayed: CardGameReport[RoundScore] = CardGameReport("rummy13", ("Ana", "Ben"), (), False, ())
     assert render_report(unplayed).endswith("game not finished")
+
+
+@pytest.mark.parametrize("game", ["fibonachos", "trump"])
+def test_a_revoke_names_its_player_once(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """F5, T4: "flag: round 1, trick 2: Ben played R2 but did not follow Red...": the
+    player's name once, no seat number beside it (the command line counts seats from 1,
+    the flag's own message from 0)."""
+    assert main(["score", str(EXAMPLES / game / "revoke.json")]) == 0
+    flags = [line for line in capsys.readouterr().out.splitlines() if line.startswith("flag:")]
+    assert flags
+    for line in flags:
+        said = line.split(": ", 2)[2]  # after "flag: round 1, trick 2: "
+        name = said.split(" ", 1)[0]
+        assert name in ("Ben", "Cy") and said.count(name) == 1, line
+        assert "(seat" not in line

@@ -16,6 +16,7 @@ import pytest
 from loose import loose
 from test_ui_demo import DemoHand
 
+from card_codes.catalogue import deck_cards
 from companion.cli.ui_demo_table import HAND_CARDS, table_script
 from companion.flows.base import NoticeKind
 from companion.flows.status import RummyStatus, SetState, TrickStatus
@@ -125,3 +126,25 @@ def test_no_hand_is_laid_out_larger_than_a_table_holds(game: str) -> None:
         for zone in {c.zone for c in hands}:
             assert 0 < len([c for c in hands if c.zone == zone]) <= HAND_CARDS
         assert all(c.position and 0 < c.position[0] < 1 and 0 < c.position[1] < 1 for c in hands)
+
+
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [
+        ("fibonachos", 3),
+        ("trump", 3),
+        ("rummy21", 2),
+        ("rummy13", 2),
+        ("rummy8", 2),
+        ("rummy89", 2),
+    ],
+)
+def test_every_card_is_named_as_the_printed_deck_names_it(game: str, players: int) -> None:
+    """docs/notation.md ("Every printed card has one name"): a serial only on a face the
+    deck holds more than once (R1#2, S3#1, W#1), none on one it holds once (R13, B7), so
+    `companion export` of a ui-demo game writes the names a real table's would."""
+    steps = table_script(game, players, (), seed=3)
+    cards = {s.card for s in steps if s.card is not None}
+    printed = {c.notation for c in deck_cards(next(iter(cards)).deck)}
+    assert cards and {c.notation for c in cards} <= printed
+    assert any("#" in c.notation for c in cards) == (game != "trump")

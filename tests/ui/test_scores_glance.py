@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from test_runner import card, runner_at_table
 from ui_keys import Finger
 
 from companion.flows.base import Notice, NoticeKind
+from companion.flows.registry import make_flow
 from companion.flows.status import RummyStatus, Scores, TrickStatus
 from companion.table.events import CardPlaced
 from companion.ui.app import UiApp
@@ -64,7 +66,23 @@ def test_a_resumed_rummy_game_shows_its_totals() -> None:
     assert shown.points == (140, -20, 35) and shown.totals is None
 
 
+@pytest.mark.parametrize("game", ["fibonachos", "trump"])
+def test_select_before_the_first_card_shows_the_round_now_at_nothing(game: str) -> None:
+    """F7, T5 (docs/ui.md, "The scores"): SELECT as round 1 starts, before its first card
+    (the spicy card, the indicators), shows the round "now" as it stands, 0 each, not a
+    note that no round has ended; the flow's own status."""
+    finger = in_game(game)
+    options = {"dealer": 2} if game == "fibonachos" else {}
+    finger.app.flow_status(make_flow(game, list(NAMES), [], options=options).status())
+    finger.press("SELECT")
+    shown = finger.screen()
+    assert isinstance(shown, ScoresView), shown
+    assert (shown.title, shown.heads) == ("Round 1", ("now", "tot"))
+    assert shown.points == (0, 0, 0) and shown.totals == (0, 0, 0)
+
+
 def test_before_any_score_a_note_says_so() -> None:
+    """R7: rummy's rounds score at their end: in the first round, a note says none has."""
     finger = in_game("rummy21")
     finger.app.flow_status(RummyStatus("rummy21", 1, 0, (), totals=(0, 0, 0)))
     finger.press("SELECT")

@@ -257,4 +257,7 @@ def test_the_running_tally_counts_the_round_so_far_in_the_totals() -> None:
     assert shown.footer == "if the round ended now"
     between = present_running(TrickStatus("fibonachos", 2, 1, 0, totals=(13, 21, 8)), NAMES)
     assert between is not None and between.points == (13, 21, 8) and between.totals is None
-    assert present_running(TrickStatus("fibonachos", 1, 1, 0, totals=(0, 0, 0)), NAMES) is None
+    # Round 1 before its first card: the round now, 0 each (docs/ui.md, "The scores").
+    first = present_running(TrickStatus("fibonachos", 1, 1, 0, totals=(0, 0, 0)), NAMES)
+    assert first is not None and first.points == first.totals == (0, 0, 0)
+    assert first.heads == ("now", "tot")

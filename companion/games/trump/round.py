@@ -109,8 +109,9 @@ class Round:
         return [self.flag(n) for n in self.noticed]
 
     def who(self, seat: int) -> str:
-        """A seat as messages name it: ``Cy (seat 2)``."""
-        return f"{self.names[seat]} (seat {seat})"
+        """A seat as its flags name it: the player's name, ``Cy`` (the flag carries the
+        seat; a number beside the name would read as the command line's, counted from 1)."""
+        return self.names[seat]
 
     def plays(self) -> int:
         """How many cards have been played this round."""
