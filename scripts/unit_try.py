@@ -11,6 +11,11 @@ happened and exits 0 only if the service was ready, pinged the watchdog and stop
 
     python3 scripts/unit_try.py /etc/systemd/system/companion.service [--timeout 600]
 
+With ``--stopped-for-good`` (a start its settings stop) it exits 0 only if the service
+stopped before it was ready with a status of the unit's ``RestartPreventExitStatus``
+(systemd leaves it down) and said why as an error to journald (``JOURNAL_STREAM`` set,
+a stderr line at priority ``<3>``).
+
 Standard library only: it runs with the root's own python3.
 """
 
@@ -68,6 +73,7 @@ def environment(service: dict[str, str], notify: str, watchdog: float) -> dict[s
     user = pwd.getpwnam(service.get("User", "root"))
     env.update(HOME=user.pw_dir, USER=user.pw_name, LOGNAME=user.pw_name)
     env["NOTIFY_SOCKET"] = notify
+    env["JOURNAL_STREAM"] = "0:0"  # as systemd sets it when stderr is journald's
     if watchdog > 0:
         env["WATCHDOG_USEC"] = str(round(watchdog * 1_000_000))
     for key, base in (("StateDirectory", "/var/lib"), ("RuntimeDirectory", "/run")):
@@ -138,6 +144,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--pings", type=int, default=2, help="watchdog pings to wait for after READY=1"
     )
+    parser.add_argument(
+        "--stopped-for-good",
+        action="store_true",
+        help="pass if the service stops before ready with a status systemd does not restart",
+    )
     args = parser.parse_args(argv)
     service = read_unit(args.unit)
     user = pwd.getpwnam(service.get("User", "root"))
@@ -156,7 +167,13 @@ def main(argv: list[str] | None = None) -> int:
 
         started = time.monotonic()
         proc = subprocess.Popen(
-            command, env=env, cwd=workdir, user=user.pw_uid, group=group, extra_groups=extra
+            command,
+            env=env,
+            cwd=workdir,
+            user=user.pw_uid,
+            group=group,
+            extra_groups=extra,
+            stderr=subprocess.PIPE if args.stopped_for_good else None,
         )
         ready, pinged, messages = wait_ready(
             sock, proc, started, started + args.timeout, args.pings
@@ -174,8 +191,29 @@ def main(argv: list[str] | None = None) -> int:
             result["stop_s"] = round(time.monotonic() - stop_at, 1)
         result["exit"] = proc.returncode
         sock.close()
+    if args.stopped_for_good:
+        return stopped_for_good(service, proc, ready, result)
     print(json.dumps(result))
     ok = ready is not None and pinged is not None and proc.returncode == 0
+    return 0 if ok else 1
+
+
+def stopped_for_good(
+    service: dict[str, str],
+    proc: subprocess.Popen[bytes],
+    ready: float | None,
+    result: dict[str, object],
+) -> int:
+    """``--stopped-for-good``'s verdict (module docstring): 0 if it held."""
+    kept_down = {int(s) for s in service.get("RestartPreventExitStatus", "").split() if s.isdigit()}
+    err = ""
+    if proc.stderr is not None:
+        err = proc.stderr.read().decode(errors="replace")
+        proc.stderr.close()
+    errors = [line for line in err.splitlines() if line.startswith("<3>")]
+    result.update(kept_down=sorted(kept_down), errors=errors[-3:])
+    print(json.dumps(result))
+    ok = ready is None and proc.returncode in kept_down and bool(errors)
     return 0 if ok else 1
 
 
