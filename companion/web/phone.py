@@ -220,6 +220,17 @@ def clean_names(raw: Sequence[str], seats: int, *, setup: bool = False) -> list[
     return names
 
 
+def named_twice(names: Sequence[str]) -> str | None:
+    """A name given to two seats (letter case aside, as the OLED's name wheel and the
+    CLI's ``--players`` compare them), or None.
+
+    >>> named_twice(["Ana", "Ben", "ana"]), named_twice(["Ana", "Ben"])
+    ('ana', None)
+    """
+    folded = [name.casefold() for name in names]
+    return next((name for i, name in enumerate(names) if folded[i] in folded[:i]), None)
+
+
 def seat_fields(view: TableView) -> int:
     """How many names the page asks: one per seat, or before a game is chosen
     :data:`SETUP_SEATS`."""
@@ -249,6 +260,8 @@ async def names(request: Request) -> Response:
         answer = "over"
     elif typed is None:
         answer = "invalid"
+    elif named_twice(typed) is not None:  # the seats' names must tell them apart
+        answer = "twice"
     else:
         ticket = source.offer_names(table, token, typed)
         answer = await source.names_answer(table, ticket) if ticket else "earlier"
