@@ -28,7 +28,7 @@ from starlette.routing import Route
 
 from companion.games.json_types import JSON
 from companion.views.live import TableView
-from companion.views.names import NAME_CHARS
+from companion.views.names import NAME_CHARS, named_twice
 from companion.web.i18n import LOCALES, draw, translations
 from companion.web.negotiation import negotiate
 from companion.web.phone_words import ANSWER_WORDS, N_, Words, words
@@ -218,17 +218,6 @@ def clean_names(raw: Sequence[str], seats: int, *, setup: bool = False) -> list[
     if len(names) != seats or not all(names):
         return None
     return names
-
-
-def named_twice(names: Sequence[str]) -> str | None:
-    """A name given to two seats (letter case aside, as the OLED's name wheel and the
-    CLI's ``--players`` compare them), or None.
-
-    >>> named_twice(["Ana", "Ben", "ana"]), named_twice(["Ana", "Ben"])
-    ('ana', None)
-    """
-    folded = [name.casefold() for name in names]
-    return next((name for i, name in enumerate(names) if folded[i] in folded[:i]), None)
 
 
 def seat_fields(view: TableView) -> int:
