@@ -74,10 +74,10 @@ def run_rummy(args: argparse.Namespace, display: str, out: Path) -> int:
         file=sys.stderr,
     )
     result = run_rummy_demo(_showing(args, display, out))
-    print(render_report(result.report))
-    final = result.final
-    if isinstance(final, ScoresView) and final.footer:  # End game, pressed on the menu
-        print(f"the table ended the match: {final.title.lower()}, {final.footer}")
+    # The OLED's last screen is the final scores once End game was pressed on the menu
+    # (R9): the match ended, and the terminal says who won in its own words.
+    ended = isinstance(result.final, ScoresView) and bool(result.final.footer)
+    print(render_report(result.report, ended=ended))
     wrong = first_difference(result.record, result.played)
     rounds = len(result.report.rounds) if hasattr(result.report, "rounds") else 0
     verdict = "right" if wrong is None else f"NOT as played: {wrong}"

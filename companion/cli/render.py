@@ -62,12 +62,14 @@ def _escaped(code: int) -> str:
     return f"\\u{code:04x}"
 
 
-def render_report(report: GameReport) -> str:
-    """The report as lines for a terminal; the players' names as :func:`one_line`."""
+def render_report(report: GameReport, *, ended: bool = False) -> str:
+    """The report as lines for a terminal; the players' names as :func:`one_line`.
+    ``ended``: the table ended the game (the menu's End game), the end of a rummy
+    match (R9), which its record alone does not tell."""
     report = replace(report, players=tuple(one_line(name) for name in report.players))
     if isinstance(report, HexReport):
         return render_hex_referee(report) if report.game == REFEREE_GAME else render_hex(report)
-    return render_card_game(report)
+    return render_card_game(report, ended=ended)
 
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
@@ -80,7 +82,18 @@ def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
     return lines
 
 
-def render_card_game(report: CardGameReport[RoundScore]) -> str:
+def render_card_game(report: CardGameReport[RoundScore], *, ended: bool = False) -> str:
+    """A card game's rounds, totals and its last line: who won, or who leads a match
+    still open (R9: a rummy match ends when the table ends it, ``ended``).
+
+    >>> match = CardGameReport("rummy21", ("Ana", "Ben"), (RoundScore((-146, 200)),), False, ())
+    >>> render_card_game(match).splitlines()[-1]
+    'Ben leads; the match ends when the table ends it (R9)'
+    >>> render_card_game(match, ended=True).splitlines()[-1]
+    'Ben wins; the table ended the match (R9)'
+    >>> render_card_game(replace(match, rounds=()), ended=True).splitlines()[-1]
+    'the table ended the match before a round was scored (R9)'
+    """
     players = report.players
     lines = [f"{title(report.game)}: {', '.join(players)}"]
     rows: list[list[str]] = []
@@ -97,10 +110,13 @@ def render_card_game(report: CardGameReport[RoundScore]) -> str:
         body.append(line + (row[width] if len(row) > width else ""))
     lines += body
     lines.append(_table(["round", *players], [["total", *map(str, report.totals)]])[1])
-    if report.complete:
-        names = [players[seat] for seat in report.winners]
+    if report.complete or (report.game in NO_END and report.rounds and ended):
+        names = [players[seat] for seat in ended_winners(report)]
         verb = "wins" if len(names) == 1 else "share the win"
-        lines.append(f"{' and '.join(names)} {verb}")
+        why = "" if report.complete else "; the table ended the match (R9)"
+        lines.append(f"{' and '.join(names)} {verb}{why}")
+    elif report.game in NO_END and ended:
+        lines.append("the table ended the match before a round was scored (R9)")
     elif report.game in NO_END and report.rounds:
         names = [players[seat] for seat in ended_winners(report)]
         verb = "leads" if len(names) == 1 else "share the lead"

@@ -302,15 +302,21 @@ def replay_from(args: argparse.Namespace, open_source: Callable[[], Camera]) -> 
         result = replay_game(
             camera, TableReader(layout), session, flow, clock, buttons=buttons, progress=_progress
         )
+    history = summary(session.journal.games()[-1])
     if args.json:
         events = [row.as_json() for row in result.events]
         score = result.report.to_json()
-        history = summary(session.journal.games()[-1]).as_json()
-        data = {"record": result.record, "score": score, "events": events, "history": history}
+        data = {
+            "record": result.record,
+            "score": score,
+            "events": events,
+            "history": history.as_json(),
+        }
         print(json.dumps(data))
     else:
         print(json_line(result.record))
         print()
-        print(render_report(result.report))
+        # ended by the table (its End game, R9), not by the frames running out
+        print(render_report(result.report, ended=history.state not in ("in play", "replayed")))
         print()
     return expected(args, result.record, played, result.summary())

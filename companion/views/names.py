@@ -43,3 +43,14 @@ def seat_name(name: str, seat: int) -> str:
 def seat_names(players: Sequence[str]) -> tuple[str, ...]:
     """Player names by seat, "Seat 1".. for seats left unnamed."""
     return tuple(seat_name(name, seat) for seat, name in enumerate(players))
+
+
+def named_twice(names: Sequence[str]) -> str | None:
+    """A name given to two seats (letter case aside, as the OLED's name wheel and the
+    CLI's ``--players`` compare them), or None.
+
+    >>> named_twice(["Ana", "Ben", "ana"]), named_twice(["Ana", "Ben"])
+    ('ana', None)
+    """
+    folded = [name.casefold() for name in names]
+    return next((name for i, name in enumerate(names) if folded[i] in folded[:i]), None)

@@ -28,7 +28,7 @@ from starlette.routing import Route
 
 from companion.games.json_types import JSON
 from companion.views.live import TableView
-from companion.views.names import NAME_CHARS
+from companion.views.names import NAME_CHARS, named_twice
 from companion.web.i18n import LOCALES, draw, translations
 from companion.web.negotiation import negotiate
 from companion.web.phone_words import ANSWER_WORDS, N_, Words, words
@@ -249,6 +249,8 @@ async def names(request: Request) -> Response:
         answer = "over"
     elif typed is None:
         answer = "invalid"
+    elif named_twice(typed) is not None:  # the seats' names must tell them apart
+        answer = "twice"
     else:
         ticket = source.offer_names(table, token, typed)
         answer = await source.names_answer(table, ticket) if ticket else "earlier"

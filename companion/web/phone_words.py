@@ -68,6 +68,7 @@ ANSWER_WORDS = {
     "earlier": N_("This page is of an earlier game: reload it"),
     "over": N_("This game is over: its names can no longer change"),
     "invalid": N_("Each seat needs a name of up to {chars} characters"),
+    "twice": N_("Two seats have the same name: give each seat its own"),
     "replaced": N_("Newer names from another phone went to the table instead"),
     "silent": N_("The table did not answer: look at its screen, or type the names there"),
     "unsent": N_("The table did not take these names"),

@@ -19,6 +19,7 @@ from companion.games.scoring import score_record
 from companion.ui.overlays import waiting
 from companion.ui.screens import render
 from companion.views import MessageView, ScoresView
+from companion.views.i18n import speaking
 from companion.views.present import present_scores
 from hardware.display import open_display
 from hardware.display_files import enlarge
@@ -127,22 +128,28 @@ def test_the_rummy_demo_reads_a_whole_match_and_ends_on_its_final_scores(
     at a synthetic table (closed sets taken off, wild cards declared on the OLED, a
     player going out) and reads it through the daemon's loop with the buttons pressed
     as the players would: the record read is the match played, each round's points are
-    the engine's, and the OLED ends on the final scores of the match the table ended."""
+    the engine's, and the OLED ends on the final scores of the match the table ended.
+    The OLED speaks French (--language fr), the terminal English: its last line of the
+    scores says the match ended and who won (it said "Ben leads; the match ends when
+    the table ends it", then the OLED's French "scores finaux, Ben a gagné")."""
     gif = tmp_path / "rummy.gif"
-    assert main(["demo", "--game", "rummy21", "--display", "gif", "--out", str(gif)]) == 0
+    argv = ["demo", "--game", "rummy21", "--display", "gif", "--out", str(gif)]
+    assert main([*argv, "--language", "fr"]) == 0
     out = capsys.readouterr()
     assert "read the match's 2 rounds right, with 54 button presses" in out.out
-    assert "the table ended the match: final scores, Ben won" in out.out
+    assert "total   44   54\nBen wins; the table ended the match (R9)\n" in out.out
+    assert "leads" not in out.out and "gagné" not in out.out and "finaux" not in out.out
     assert "round 1 read: Ana 200, Ben -146" in out.err
     assert "round 2 read: Ana -156, Ben 200" in out.err
     with Image.open(gif) as image:
         *_, last = ImageSequence.Iterator(image)
         shown = last.convert("L")
     final = run_rummy_demo(
-        Showing(display=lambda clock: open_display("fake"), progress=lambda _: None)
+        Showing(display=lambda clock: open_display("fake"), progress=lambda _: None, language="fr")
     )
-    assert isinstance(final.final, ScoresView) and final.final.footer == "Ben won"
-    expected = enlarge(render(final.final, (128, 64)), 3)
+    assert isinstance(final.final, ScoresView) and final.final.footer == "Ben a gagné"
+    with speaking("fr"):  # the screen words its own labels as it draws
+        expected = enlarge(render(final.final, (128, 64)), 3)
     assert ImageChops.difference(shown, expected).getbbox() is None
 
 

@@ -2,7 +2,8 @@
 ten times a second put 80 offers on the OLED, each covering the page; now the latest
 names wait in one place (from the table's own page or the cafe's), an offer not yet
 answered is replaced at most every ``OFFER_SECONDS``, and the same names again
-change nothing. The name length is one number for the page and the table."""
+change nothing. The name length is one number for the page and the table, and so is
+"one name, one seat"."""
 
 from __future__ import annotations
 
@@ -164,4 +165,31 @@ def test_a_link_token_that_is_not_ascii_is_refused_not_an_error(tmp_path: Path) 
         assert client.post("/t/t1/names", data=post).status_code in (403, 404)
     phone.turn(clock(), False)
     assert shown == []
+    daemon.links.close()
+
+
+def test_the_phone_page_refuses_one_name_for_two_seats(tmp_path: Path) -> None:
+    """Seats by name, as the OLED's name wheel and ``--players``: the page took "Ana"
+    and "ana " for two seats and offered them. Now refused (409, ``twice``), said in
+    English and in French, the OLED offered nothing; told apart, they go."""
+    daemon, phone, clock, shown = _table(tmp_path)
+    _, token, _ = phone.board.current()
+    app = create_phone_app(phone.board)
+    json = {"accept": "application/json"}
+    post = {"k": token, "name0": "Ana", "name1": "Ben", "name2": " ana "}
+    with TestClient(app) as client, turning(lambda: phone.turn(clock(), False)):
+        refused = client.post("/t/t1/names", data=post, headers=json)
+        assert refused.status_code == 409
+        assert refused.json()["answer"] == "twice"
+        assert refused.json()["said"] == "Two seats have the same name: give each seat its own"
+        french = {**json, "accept-language": "fr-FR,fr;q=0.9"}
+        said = client.post("/t/t1/names", data=post, headers=french).json()["said"]
+        assert said == "Deux places ont le même nom\u00a0: donnez un nom différent à chacune"
+        page = client.post("/t/t1/names", data=post, headers={"accept-language": "fr"})
+        assert "Deux places ont le même nom" in page.text  # the page without script
+        post["name2"] = "Cy"
+        taken = client.post("/t/t1/names", data=post, headers=json).json()
+        assert (taken["ok"], taken["answer"]) == (True, "offered")
+    phone.turn(clock(), False)
+    assert shown == [("Ana", "Ben", "Cy")]
     daemon.links.close()

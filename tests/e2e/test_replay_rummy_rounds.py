@@ -36,6 +36,7 @@ from e2e_videos import rummy_normalised as normalised
 from companion.cli import main
 from companion.games.json_types import list_field
 from companion.games.registry import get_game
+from companion.games.report import CardGameReport, ended_winners
 from companion.synthetic.rummy import RummyTable, rummy_table
 from companion.synthetic.rummy_games import FOLDED_TABLES, FULL_PICTURE, FULL_TABLE, TABLE_GAMES
 from companion.synthetic.rummy_seats import marker_spots, picture_for
@@ -111,17 +112,25 @@ def calibrate_layout(table: RummyTable, scene: Scene, folder: Path) -> None:
     assert len(seats) == len(table.seats), said.getvalue()
 
 
-def replay(
-    match: Match, capsys: pytest.CaptureFixture[str], buttons: Path | None = None
-) -> tuple[dict[str, Any], str]:
-    """``companion replay --json`` of the match (drawn in memory): the parsed output and
-    stderr."""
+def replay_text(
+    match: Match, capsys: pytest.CaptureFixture[str], buttons: Path | None = None, *more: str
+) -> tuple[str, str]:
+    """``companion replay`` of the match (drawn in memory) with ``more`` arguments: its
+    standard output and stderr."""
     folder = match.folder
     args = ["drawn-table", *match.table.script.replay_args(), "--fps", str(FPS)]
     args += ["--layout", str(folder / "layout.toml")]
-    args += ["--buttons", str(buttons or folder / "buttons.txt"), "--json"]
+    args += ["--buttons", str(buttons or folder / "buttons.txt"), *more]
     status, out, err = replay_cli(args, capsys, match.video.camera)
     assert status == 0, err
+    return out, err
+
+
+def replay(
+    match: Match, capsys: pytest.CaptureFixture[str], buttons: Path | None = None
+) -> tuple[dict[str, Any], str]:
+    """``companion replay --json`` of the match: the parsed output and stderr."""
+    out, err = replay_text(match, capsys, buttons, "--json")
     data: dict[str, Any] = json.loads(out)
     return data, err
 
@@ -170,6 +179,26 @@ def test_the_buttons_end_a_round_nobody_went_out(
     engine = get_game("rummy8").from_record(NOBODY_OUT).report()
     assert data["score"]["totals"] == list(engine.totals)
     assert data["history"]["state"] == "abandoned"  # the table's End game (R9)
+
+
+def test_the_summary_says_the_table_ended_the_match_and_who_won(
+    nobody_out: Match, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """R9: the buttons end the match (End game) after its round: the terminal's last
+    line said "Ben leads; the match ends when the table ends it" as if it went on; now
+    who won, and that the table ended it. Without the End game presses the frames run
+    out with the match open, and the leader is said as before."""
+    out, _ = replay_text(nobody_out, capsys)
+    _, report, _ = out.split("\n\n")  # the record's line, the report, the last line
+    engine = get_game("rummy8").from_record(NOBODY_OUT).report()
+    assert isinstance(engine, CardGameReport)
+    (winner,) = [NOBODY_OUT["players"][seat] for seat in ended_winners(engine)]
+    assert report.splitlines()[-1] == f"{winner} wins; the table ended the match (R9)"
+    open_match = tmp_path / "no-end.txt"
+    lines = nobody_out.table.buttons.splitlines()[:-5]  # End game: back up up select select
+    open_match.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _, report, _ = replay_text(nobody_out, capsys, open_match)[0].split("\n\n")
+    assert report.splitlines()[-1] == f"{winner} leads; the match ends when the table ends it (R9)"
 
 
 def test_a_refused_end_of_round_is_on_stderr_once_and_logged(

@@ -29,8 +29,9 @@ def _after(position: Position, *moves: str) -> Position:
         ),
         (
             "fr",
-            "Le plateau n'est pas comme la partie l'a laissé\u00a0: le pion de Ana en c2 va en b2.",
-            "Le plateau n'est pas comme la partie l'a laissé\u00a0: le pion de Ana en c2 va"
+            "Le plateau n'est pas comme la partie l'a laissé\u00a0: le pion en c2, à Ana, va"
+            " en b2.",
+            "Le plateau n'est pas comme la partie l'a laissé\u00a0: le pion en c2, à Ana, va"
             " en b2, et 2 autres cases diffèrent.",
         ),
     ],

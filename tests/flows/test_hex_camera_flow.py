@@ -120,4 +120,4 @@ def test_a_player_moving_again_after_their_turn_ended_is_not_told_to_end_a_turn(
     assert notice.rule == "H2"
     assert _words(notice)[:2] == ("Not your turn", "It is Ben's turn: put the piece back.")
     with speaking("fr"):
-        assert _words(notice)[1] == "C'est le tour de Ben\u00a0: remettez le pion."
+        assert _words(notice)[1] == "À Ben de jouer\u00a0: remettez le pion."
