@@ -289,6 +289,7 @@ def run_backup(args: argparse.Namespace) -> int:
     from companion.cafe.sqlite import SqliteStore
 
     settings = _settings(args)
+    _writable(args.out)
     if settings.database.url:
         return _pg_backup(settings.database.url, args.out)
     source = settings.database_path()
@@ -303,6 +304,26 @@ def run_backup(args: argparse.Namespace) -> int:
         games = copy.execute("SELECT COUNT(*) FROM games").fetchone()[0]
         events = copy.execute("SELECT COUNT(*) FROM events").fetchone()[0]
     return _backed_up(games, events, args.out)
+
+
+def _writable(out: Path) -> None:
+    """UsageError naming the folder when ``--out`` cannot be written there (SQLite alone
+    says only "unable to open database file")."""
+    folder = out.parent
+    if out.is_dir():
+        raise UsageError(
+            f"--out {out} is a folder: give a file's name in it (such as {out}/cafe.db)"
+        )
+    if not folder.is_dir():
+        raise UsageError(
+            f"--out {out}: there is no folder {folder}: make it (mkdir -p {folder}) or give "
+            "a file in a folder that exists; nothing was backed up"
+        )
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise UsageError(
+            f"--out {out}: the folder {folder} cannot be written by this user: run the backup "
+            "as one who may (sudo), or give a folder of yours; nothing was backed up"
+        )
 
 
 def _pg_backup(url: str, out: Path) -> int:
