@@ -3,6 +3,7 @@
     companion cafe [--config F] [--name N] [--broker HOST:PORT] [--db FILE|URL] [--listen HOST:PORT]
     companion cafe set-password [--config F] [--stdin]
     companion cafe backup --out FILE [--config F] [--db FILE|URL]
+    companion cafe forget TABLE [--config F] [--db FILE|URL]
 
 The server subscribes to every table of the cafe (of each cafe of a chain) on the
 broker, keeps their games and events in one database (an SQLite file, or PostgreSQL
@@ -56,6 +57,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     _common(backup, chore=True)
     backup.add_argument("--out", type=Path, required=True, help="the copy to write")
     backup.set_defaults(func=run_backup)
+    gone = chores.add_parser(
+        "forget", help="take a table off the dashboard (its games stay in the history)"
+    )
+    _common(gone, chore=True)
+    gone.add_argument("table", help="the table's name, as the dashboard shows it")
+    gone.set_defaults(func=_forget)
 
 
 def _common(parser: argparse.ArgumentParser, *, chore: bool = False) -> None:
@@ -304,6 +311,12 @@ def run_backup(args: argparse.Namespace) -> int:
         games = copy.execute("SELECT COUNT(*) FROM games").fetchone()[0]
         events = copy.execute("SELECT COUNT(*) FROM events").fetchone()[0]
     return _backed_up(games, events, args.out)
+
+
+def _forget(args: argparse.Namespace) -> int:
+    from companion.cli.cafe_forget import forget
+
+    return forget(args.table, _settings(args))
 
 
 def _writable(out: Path) -> None:
