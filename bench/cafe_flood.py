@@ -16,11 +16,21 @@ The server measures from the first message here (no grace after its connection: 
 grace is for the broker's backlog, and a fresh broker has none).
 
     PYTHONPATH=$PWD .venv/bin/python bench/cafe_flood.py [--seconds 10] [--wait 60] [--games 30]
+
+``--journals N`` measures instead what a table sending ``events`` that each name a new
+journal (``game.journal``, its SD card's identity) costs the server, in this process
+(the real :class:`~companion.cafe.ingest.Ingest` on SQLite, one message a batch, as a
+table waiting for each ack sends them; no broker: the cost is the server's): the time
+per message over the first and the last 1,000 of ``N``, a genuine table's message
+after them, and a restarted server's start (every journal row read again).
+
+    PYTHONPATH=$PWD .venv/bin/python bench/cafe_flood.py --journals 20000
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import subprocess
 import sys
 import tempfile
@@ -38,6 +48,7 @@ from cafe_sim import CAFE, SimTable, play_journal  # noqa: E402
 
 from companion.bus.client import TableBus  # noqa: E402
 from companion.cafe.flood import Limits  # noqa: E402
+from companion.cafe.ingest import Incoming, Ingest  # noqa: E402
 from companion.cafe.server import CafeServer  # noqa: E402
 from companion.cafe.settings import (  # noqa: E402
     BrokerSection,
@@ -46,6 +57,7 @@ from companion.cafe.settings import (  # noqa: E402
     DatabaseSection,
 )
 from companion.cafe.sqlite import SqliteStore  # noqa: E402
+from companion.cafe.store import JournalRow  # noqa: E402
 
 FLOODER = ROOT / "tests" / "cafe" / "flooder.py"
 
@@ -150,6 +162,70 @@ def run(folder: Path, journal: Path, *, qos: int, admin: bool, seconds: float, w
     return f"published {published:>9}, {shut:>22}; t2's game stored {waited}"
 
 
+def journals(folder: Path, count: int) -> list[str]:
+    """Table t1 sending ``count`` game rows, each of a new journal; then t2's game."""
+    journal = play_journal(folder / "journal.db", games=1)
+    hostile, genuine = SimTable("t1", 1, journal), SimTable("t2", 1, journal)
+    body = json.loads(hostile.game_message(hostile.games[0], ended=False))
+    path = str(folder / "cafe.db")
+    ingest = Ingest(SqliteStore(path), CAFE, clock=time.time)
+    times = []
+    for n in range(count):
+        body["journal"] = f"{n:032x}"
+        payload = json.dumps(body).encode()
+        start = time.perf_counter()
+        ingest.apply([Incoming("t1", "events", payload)])
+        times.append(time.perf_counter() - start)
+    sent = genuine.payloads()[:100]  # a genuine table's first 100 messages, after the flood
+    start = time.perf_counter()
+    for payload in sent:
+        ingest.apply([Incoming("t2", "events", payload)])
+    t2 = (time.perf_counter() - start) / len(sent)
+    rows = len(ingest.store.journals())
+    ingest.store.close()
+    start = time.perf_counter()
+    again = Ingest(SqliteStore(path), CAFE, clock=time.time)
+    loaded = time.perf_counter() - start
+    again.store.close()
+    first, last = (sum(part) / len(part) * 1000 for part in (times[:1000], times[-1000:]))
+    return [
+        *_polluted(folder, count, genuine),
+        f"{count:,} messages of new journals: {first:.3f} ms a message over the first 1,000, "
+        f"{last:.3f} ms over the last 1,000; {sum(times):.1f} s in all",
+        f"journal rows stored: {rows:,}; then t2's messages: {t2 * 1000:.3f} ms each; "
+        f"a restarted server's start: {loaded * 1000:.0f} ms",
+    ]
+
+
+def _polluted(folder: Path, count: int, table: SimTable) -> list[str]:
+    """A database holding ``count`` journal rows of t3 (made before the limit): a
+    server's start on it, and t3's messages of its newest journal."""
+    path = str(folder / "polluted.db")
+    store = SqliteStore(path)
+    store.begin()
+    for n in range(count):
+        store.put_journal(JournalRow("t3", f"{n:032x}", n, n, 1_700_000_000.0 + n))
+    store.commit()
+    store.close()
+    start = time.perf_counter()
+    ingest = Ingest(SqliteStore(path), CAFE, clock=time.time)
+    loaded = time.perf_counter() - start
+    sent = []
+    for payload in table.payloads()[:100]:
+        body = json.loads(payload)
+        body["table"], body["journal"] = "t3", f"{count - 1:032x}"
+        sent.append(json.dumps(body).encode())
+    start = time.perf_counter()
+    for payload in sent:
+        ingest.apply([Incoming("t3", "events", payload)])
+    each = (time.perf_counter() - start) / len(sent)
+    ingest.store.close()
+    return [
+        f"{count:,} journal rows of t3 stored before: a server's start {loaded * 1000:.0f} ms; "
+        f"t3's messages of its newest journal: {each * 1000:.3f} ms each"
+    ]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=10.0, help="the flood's length")
@@ -157,8 +233,14 @@ def main() -> None:
     parser.add_argument(
         "--games", type=int, default=30, help="the journal a table catches up on first"
     )
+    parser.add_argument(
+        "--journals", type=int, default=0, help="measure N messages of new journals instead"
+    )
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as temp:
+        if options.journals:
+            print("\n".join(journals(Path(temp), options.journals)), flush=True)
+            return
         (Path(temp) / "catch-up").mkdir()
         line = catch_up(Path(temp) / "catch-up", options.games)
         print(f"a table catching up on {options.games} games: {line}", flush=True)

@@ -144,10 +144,15 @@ class _Link:
         elif message.topic == self.topics.command:
             self.bus.command(bytes(message.payload))
 
-    def _disconnected(self, *_: Any) -> None:
+    def _disconnected(self, *args: Any) -> None:
+        """paho's ``on_disconnect`` (client, userdata, flags, reason, properties), or
+        none of them (a refusal, answered)."""
+        reason = args[3] if len(args) > 3 else None
         if not self.answered:  # not a word from the broker: a TLS port, and no TLS here?
             where = self.bus.settings
-            why = closed_before_accepting(where.host, where.port, tls=where.tls, keys=TABLE)
+            why = closed_before_accepting(
+                where.host, where.port, tls=where.tls, keys=TABLE, reason=reason
+            )
             self.bus.note_failure(why)
         self.lost.set()
         self.settled.set()

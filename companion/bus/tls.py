@@ -45,6 +45,10 @@ class Outage:
         self.failing = False
 
 
+#: paho's reason when the broker said nothing until the keep-alive ran out.
+SILENT = "Keep alive timeout"
+
+
 @dataclass(frozen=True)
 class Keys:
     """What one side calls its settings, for its messages."""
@@ -129,9 +133,18 @@ def connect_failure(
     return f"cannot reach {where}: {exc}"
 
 
-def closed_before_accepting(host: str, port: int, *, tls: bool, keys: Keys) -> str:
-    """The broker closed a connection before answering it: on a TLS port, a client
-    without TLS (Mosquitto closes it without a word)."""
+def closed_before_accepting(
+    host: str, port: int, *, tls: bool, keys: Keys, reason: object = None
+) -> str:
+    """The connection ended before the broker answered it, paho's ``reason`` why: on a
+    TLS port, a client without TLS (Mosquitto closes it without a word). A broker that
+    took the connection and said nothing until the keep-alive ran out (stopped, frozen,
+    overloaded) is not that: no word of TLS then."""
+    if str(reason) == SILENT:
+        return (
+            f"the broker {host}:{port} took the connection but did not answer it in time: "
+            "is it stopped, frozen or overloaded? (systemctl status mosquitto)"
+        )
     where = f"the broker {host}:{port} closed the connection before accepting it"
     if tls:
         return where

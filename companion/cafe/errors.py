@@ -16,3 +16,8 @@ class StoreError(CafeError, OSError):
 
 class SettingsError(CafeError, ValueError):
     """A setting of the cafe server that cannot be used (the message names the key)."""
+
+
+class JournalLimitError(CafeError):
+    """A table names a new journal past those it may bring in a day (journals.py): its
+    message is held, not set aside (the message names the table and the limit)."""

@@ -16,8 +16,9 @@ the table sends them again with it (its resend from the ack). Games (M) the same
 Each journal (SD card) of a table has an identity; a new one starts again at game 1
 and seq 1, so the server numbers its games and events after everything it held of
 that table then (:class:`~companion.cafe.store.JournalRow`) and acks it in its own
-numbers. The ack also lists the games held as not ended (``open``): a table whose
-end row was lost while the ack went past that game sends it again.
+numbers; a table brings a few new journals a day at most (:mod:`~companion.cafe.journals`).
+The ack also lists the games held as not ended (``open``): a table whose end row was
+lost while the ack went past that game sends it again.
 
     >>> from companion.cafe.sqlite import SqliteStore
     >>> ingest = Ingest(SqliteStore(":memory:"), "c", clock=lambda: 5.0)
@@ -48,6 +49,8 @@ from companion.bus.contract import (
 )
 from companion.cafe.batch import Applied, Incoming, LostSession
 from companion.cafe.burst_log import BurstLog
+from companion.cafe.errors import JournalLimitError
+from companion.cafe.journals import Journals
 from companion.cafe.marks import advance
 from companion.cafe.outcome import borne_out, seats_of
 from companion.cafe.share import Shares
@@ -76,8 +79,8 @@ class Ingest:
         self.tables: dict[str, TableRow] = {}
         #: Per table, the ``after`` of each event seq (and game id) held beyond its ack.
         self.afters: dict[tuple[str, str], dict[int, int]] = {}
-        #: Each table's journals, oldest first, and the ids of its games held open.
-        self.journals: dict[str, list[JournalRow]] = {}
+        #: Each table's journals, by identity, and the ids of its games held open.
+        self.journals = Journals()
         self.open: dict[str, set[int]] = {}
         #: Held while a batch is applied: the MQTT thread reads the acks too, and the
         #: scoring again of stored games (rescore.py) writes between batches.
@@ -92,9 +95,7 @@ class Ingest:
         #: to PostgreSQL): its last game's id, whether ended; the game whose link is held.
         self.held: dict[str, tuple[int, bool]] = {}
         self.linked: dict[str, int] = {}
-        self.journals = {}
-        for journal in self.store.journals():
-            self.journals.setdefault(journal.table, []).append(journal)
+        self.journals = Journals(self.store.journals())
         self.open = {}
         for name in self.tables:
             query = HistoryFilter(table=name, ended=False, limit=100_000)
@@ -102,17 +103,17 @@ class Ingest:
 
     def _journal(self, table: str, journal: str) -> tuple[JournalRow, JournalRow | None]:
         """The journal ``journal`` of ``table`` and the one after it (None: the newest);
-        a journal never seen is numbered after all that is held, and is the newest."""
-        known = self.journals.setdefault(table, [])
-        oldest = JournalRow(table, "", 0, 0, float("-inf"))  # from before identities
-        rows = known if any(j.journal == "" for j in known) else [oldest, *known]
-        for index, row in enumerate(rows):
-            if row.journal == journal:
-                return row, rows[index + 1] if index + 1 < len(rows) else None
+        a journal never seen is numbered after all that is held, and is the newest;
+        JournalLimitError past the new journals a table may bring in a day."""
+        found = self.journals.find(table, journal)
+        if found is not None:
+            return found
+        now = self.clock()
+        self.journals.allow(table, journal, now)
         games, seq = self.store.last_ids(table)
-        row = JournalRow(table, journal, games, seq, self.clock())
+        row = JournalRow(table, journal, games, seq, now)
         self.store.put_journal(row)
-        known.append(row)
+        self.journals.add(row)
         old = self._row(table)
         self.tables[table] = replace(old, ack_seq=seq, ack_games=games)
         log.info(
@@ -130,8 +131,7 @@ class Ingest:
 
     def _ack_of(self, table: str) -> Ack:
         row = self.tables[table]
-        journals = self.journals.get(table) or [JournalRow(table, "", 0, 0, 0.0)]
-        newest = journals[-1]
+        newest = self.journals.newest(table)
         base = newest.game_base
         held = sorted(g - base for g in self.open.get(table, ()) if g > base)
         return Ack(
@@ -201,6 +201,9 @@ class Ingest:
             except Exception:
                 raise exc from None  # the database went: the batch again, later
             self._restore(item.table, kept)
+            if isinstance(exc, JournalLimitError):  # held: not acked, the table sends it again
+                self.said.warn(f"{item.table}/journals", str(exc))
+                return item.table in self.tables
             if self.store.fault(exc):
                 raise
             self._quarantine(item, exc, done)
@@ -214,7 +217,7 @@ class Ingest:
         return (
             self.tables.get(table),
             set(self.open.get(table, set())),
-            list(self.journals.get(table, [])),
+            self.journals.mark(table),
             {(table, k): dict(self.afters[table, k]) for k in KINDS if (table, k) in self.afters},
             self.held.get(table),
             self.linked.get(table),
@@ -228,7 +231,7 @@ class Ingest:
             else:
                 known[table] = value
         self.open[table] = opened
-        self.journals[table] = journals
+        self.journals.undo(table, journals)
         for kind in KINDS:
             self.afters.pop((table, kind), None)
         self.afters.update(afters)
@@ -253,11 +256,10 @@ class Ingest:
         the table's later events are not held back behind it."""
         numbers = peek_numbers(item.payload)
         row = self.tables.get(item.table)
-        known = self.journals.get(item.table) or []
         if numbers is None or row is None:
             return
         journal, game_id, seq, after = numbers
-        newest = known[-1] if known else JournalRow(item.table, "", 0, 0, 0.0)
+        newest = self.journals.newest(item.table)
         if journal != newest.journal:
             return
         if seq is None:
@@ -307,17 +309,14 @@ class Ingest:
         if game.journal is not None:
             base = self._journal_base(table, game.journal)
         else:
-            known = self.journals.get(table)
-            base = known[-1].game_base if known else 0
+            base = self.journals.newest(table).game_base
         return replace(game, id=game.id + base, journal_id=game.id)
 
     def _journal_base(self, table: str, journal: str) -> int:
         """The game base of ``table``'s ``journal``, or the one its first events will give
         it: only events (counted in the share) make a journal's row, never a state."""
-        for row in self.journals.get(table, ()):
-            if row.journal == journal:
-                return row.game_base
-        return self.store.last_ids(table)[0]
+        found = self.journals.find(table, journal)
+        return found[0].game_base if found is not None else self.store.last_ids(table)[0]
 
     def _link(self, item: Incoming, game: GameFacts | None) -> None:
         """Keep the players' link of a game (issue 15): an old link opens it once ended.

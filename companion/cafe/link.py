@@ -41,6 +41,9 @@ from companion.games.json_types import JSON
 log = logging.getLogger("companion.cafe")
 
 QOS = 1
+#: Seconds of silence after which paho pings the broker, and gives a connection up after
+#: as many again without a word (an answer to its connection, too).
+KEEPALIVE = 30
 #: paho's reconnect delay (seconds): the first retry after 1 s, doubling up to 30 s.
 RECONNECT_DELAY: Final = (1, 30)
 #: The server's keys, for the messages of a failed connection.
@@ -74,7 +77,7 @@ def server_client(
 
 def start(client: Any, settings: CafeSettings) -> None:
     """Connect in the background, paho's network loop on a thread of its own."""
-    client.connect_async(settings.broker.host, settings.broker.port, keepalive=30)
+    client.connect_async(settings.broker.host, settings.broker.port, keepalive=KEEPALIVE)
     client.loop_start()
 
 
@@ -182,7 +185,9 @@ class Link:
             broker = self.settings.broker
             tls = bool(broker.cafile)
             self.outage.failed(
-                closed_before_accepting(broker.host, broker.port, tls=tls, keys=SERVER)
+                closed_before_accepting(
+                    broker.host, broker.port, tls=tls, keys=SERVER, reason=reason
+                )
             )
 
     def _on_connect_fail(self, client: Any, userdata: Any) -> None:

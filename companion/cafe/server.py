@@ -320,11 +320,15 @@ class CafeServer:
 
     def let_in(self, table: str) -> None:
         """Let a table shut out at the broker in again (staff); ValueError if it is not."""
+        if table not in self.doorman.shut():
+            self._known(table)
         self.doorman.let_in(table)
 
     def store_again(self, table: str) -> None:
         """A day's share of storage again for ``table`` (staff); ValueError if it has
         not used its share up. Its ack again, asking it to resend now (contract "ack")."""
+        if table not in self.shares.held():
+            self._known(table)
         self.shares.store_again(table)
         ack = self.ingest.ack_of(table) if table in self.ingest.tables else Ack()
         self.link.publish_ack(table, replace(ack, resend=self.clock()))
@@ -332,10 +336,19 @@ class CafeServer:
     def disk_low(self) -> tuple[int, int] | None:
         return self.shares.disk()
 
+    def _known(self, table: str) -> None:
+        """MessageError naming the tables the server knows, unless ``table`` is one."""
+        known = sorted(self.ingest.tables)
+        if table not in known:
+            listed = ", ".join(known[:20]) + (f" and {len(known) - 20} more" if known[20:] else "")
+            raise MessageError(
+                f"no table {table!r} in cafe {self.cafe}: "
+                + (f"its tables are {listed} (the dashboard lists them)" if known else "none yet")
+            )
+
     def send(self, table: str, action: str, args: Mapping[str, JSON]) -> str:
         """A staff command to ``table``, signed; its nonce (the table's answer names it)."""
-        if table not in self.ingest.tables:
-            raise MessageError(f"no table {table!r} in cafe {self.cafe}")
+        self._known(table)
         if self.key is None:
             raise MessageError(
                 f"no staff key ({self.settings.staff.key_file}): commands cannot be signed"

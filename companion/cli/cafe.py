@@ -3,6 +3,7 @@
     companion cafe [--config F] [--name N] [--broker HOST:PORT] [--db FILE|URL] [--listen HOST:PORT]
     companion cafe set-password [--config F] [--stdin]
     companion cafe backup --out FILE [--config F] [--db FILE|URL]
+    companion cafe forget TABLE [--config F] [--db FILE|URL]
 
 The server subscribes to every table of the cafe (of each cafe of a chain) on the
 broker, keeps their games and events in one database (an SQLite file, or PostgreSQL
@@ -56,6 +57,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     _common(backup, chore=True)
     backup.add_argument("--out", type=Path, required=True, help="the copy to write")
     backup.set_defaults(func=run_backup)
+    gone = chores.add_parser(
+        "forget", help="take a table off the dashboard (its games stay in the history)"
+    )
+    _common(gone, chore=True)
+    gone.add_argument("table", help="the table's name, as the dashboard shows it")
+    gone.set_defaults(func=_forget)
 
 
 def _common(parser: argparse.ArgumentParser, *, chore: bool = False) -> None:
@@ -289,6 +296,7 @@ def run_backup(args: argparse.Namespace) -> int:
     from companion.cafe.sqlite import SqliteStore
 
     settings = _settings(args)
+    _writable(args.out)
     if settings.database.url:
         return _pg_backup(settings.database.url, args.out)
     source = settings.database_path()
@@ -303,6 +311,32 @@ def run_backup(args: argparse.Namespace) -> int:
         games = copy.execute("SELECT COUNT(*) FROM games").fetchone()[0]
         events = copy.execute("SELECT COUNT(*) FROM events").fetchone()[0]
     return _backed_up(games, events, args.out)
+
+
+def _forget(args: argparse.Namespace) -> int:
+    from companion.cli.cafe_forget import forget
+
+    return forget(args.table, _settings(args))
+
+
+def _writable(out: Path) -> None:
+    """UsageError naming the folder when ``--out`` cannot be written there (SQLite alone
+    says only "unable to open database file")."""
+    folder = out.parent
+    if out.is_dir():
+        raise UsageError(
+            f"--out {out} is a folder: give a file's name in it (such as {out}/cafe.db)"
+        )
+    if not folder.is_dir():
+        raise UsageError(
+            f"--out {out}: there is no folder {folder}: make it (mkdir -p {folder}) or give "
+            "a file in a folder that exists; nothing was backed up"
+        )
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise UsageError(
+            f"--out {out}: the folder {folder} cannot be written by this user: run the backup "
+            "as one who may (sudo), or give a folder of yours; nothing was backed up"
+        )
 
 
 def _pg_backup(url: str, out: Path) -> int:

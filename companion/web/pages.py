@@ -125,6 +125,10 @@ def _day(text: str | None, field: str, *, end: bool = False) -> float | None:
         return day.timestamp() + 86400
 
 
+#: The history's filters, as its form sends them (``page`` is the answer's own).
+FILTERS = ("table", "game", "player", "since", "until", "state")
+
+
 def history_filter(
     request: Request, *, player: str | None = None, limit: int = PAGE
 ) -> HistoryFilter:
@@ -150,7 +154,8 @@ async def history(request: Request) -> Response:
     source = site_of(request).source
     lines = source.history(query)
     data: JSONObject = {
-        "filters": {k: v for k, v in request.query_params.items() if v},
+        # The filters it was asked for (unknown keys dropped, as the other pages do).
+        "filters": {k: v for k in FILTERS if (v := request.query_params.get(k))},
         "page": query.offset // PAGE + 1,
         "games": [line.to_json() for line in lines],
     }

@@ -65,6 +65,23 @@ def test_backup_of_a_missing_database_exits_2(
     assert "no cafe database yet" in capsys.readouterr().err
 
 
+def test_backup_to_a_missing_folder_names_it_and_what_to_do(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A message names the thing and what to do (house rule): ``--out /missing/dir/x.db``
+    said only SQLite's "unable to open database file"."""
+    database = tmp_path / "cafe.db"
+    open_store(str(database)).close()
+    out = tmp_path / "missing" / "dir" / "x.db"
+    assert main(["cafe", "backup", "--db", str(database), "--out", str(out)]) == 2
+    said = capsys.readouterr().err
+    assert f"there is no folder {out.parent}" in said and "mkdir -p" in said, said
+    assert "unable to open" not in said and len(said.strip().splitlines()) == 1
+    assert main(["cafe", "backup", "--db", str(database), "--out", str(tmp_path)]) == 2
+    assert "is a folder" in capsys.readouterr().err
+    assert not out.parent.exists()
+
+
 def test_set_password_stores_a_hash_never_the_password(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

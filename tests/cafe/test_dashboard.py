@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import hmac
+import html
 import io
 import json
 import re
@@ -152,3 +153,20 @@ def test_a_servers_command_with_accents_is_accepted_by_the_table() -> None:
     checker = CommandChecker(key, cafe="rosie", table="t2", clock=lambda: 100.0)
     checked = checker.check(json.dumps(sent, ensure_ascii=False).encode("utf-8"))
     assert checked.action == "message" and checked.text == "Élise, votre table"
+
+
+@pytest.mark.parametrize("action", ["store-again", "let-in", "reset"])
+def test_a_staff_action_on_no_such_table_says_so_and_names_the_tables(
+    client: TestClient, action: str
+) -> None:
+    """A message names the thing and what to do (house rule): "Store its games again"
+    on a table the server never heard of answered "table nope has not used up its
+    share of storage"; now every staff action says there is no such table and which
+    there are."""
+    token = _login(client)
+    answer = client.post(f"/tables/nope/{action}", data={"csrf": token})
+    assert answer.status_code == 409
+    said = html.unescape(answer.text)
+    assert "no table 'nope' in cafe corner: its tables are t1, t2" in said, said[-600:]
+    again = client.post("/tables/t1/store-again", data={"csrf": token})
+    assert again.status_code == 409 and "has not used up its share" in again.text

@@ -61,6 +61,16 @@ def test_impossible_numbers_and_names_are_refused_not_a_500(
     assert answer.status_code == status, answer.text[:200]
 
 
+def test_the_history_says_only_the_filters_it_knows(reading: TestClient) -> None:
+    """Issue 22 (what a visitor puts in an address): ``/games.json`` echoed any query key
+    back under ``filters`` (``?<script>=x``); it drops the keys it does not know, as the
+    other pages do, and says the filters it used."""
+    answer = reading.get("/games.json", params={"table": "t1", "x<script>": "1", "page": "1"})
+    assert answer.status_code == 200
+    assert answer.json()["filters"] == {"table": "t1"}
+    assert answer.json()["page"] == 1
+
+
 def test_the_live_feed_ignores_a_version_it_cannot_read() -> None:
     """Issue 22: a ``Last-Event-ID`` of digits ``int()`` refuses (a superscript two) or
     of more digits than a version has is no version: the feed starts from ``after``
