@@ -66,7 +66,9 @@ def test_no_state_a_table_publishes_is_set_aside(tmp_path: Path, seed: int) -> N
         seen["unnamed seats"] += "" in seats
         seen["in play"] += state.game is not None
     assert all(seen.values()), seen
-    # The games the walk played, as the table's outbox sends them: every one stored.
+    # The games the walk played, as the table's outbox sends them: every one stored (a
+    # walk whose games journaled no event sends none, as seed 1's, which starts a game
+    # of Trump and never plays in it: the other seeds' do).
     messages = SimTable(TABLE, 1, path, CAFE).payloads()
     applied = ingest.apply([Incoming(TABLE, "events", m) for m in messages])
-    assert applied.quarantined == 0 and applied.stored > 0
+    assert applied.quarantined == 0 and (applied.stored > 0 or not messages)
