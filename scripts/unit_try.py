@@ -73,7 +73,6 @@ def environment(service: dict[str, str], notify: str, watchdog: float) -> dict[s
     user = pwd.getpwnam(service.get("User", "root"))
     env.update(HOME=user.pw_dir, USER=user.pw_name, LOGNAME=user.pw_name)
     env["NOTIFY_SOCKET"] = notify
-    env["JOURNAL_STREAM"] = "0:0"  # as systemd sets it when stderr is journald's
     if watchdog > 0:
         env["WATCHDOG_USEC"] = str(round(watchdog * 1_000_000))
     for key, base in (("StateDirectory", "/var/lib"), ("RuntimeDirectory", "/run")):
@@ -165,6 +164,10 @@ def main(argv: list[str] | None = None) -> int:
         sock, address = notify_socket(Path(tmp))
         env = environment(service, address, watchdog)
 
+        # stderr as journald's stream: systemd names its device and inode.
+        read_end, stderr = os.pipe() if args.stopped_for_good else (None, 2)
+        stat = os.fstat(stderr)
+        env["JOURNAL_STREAM"] = f"{stat.st_dev}:{stat.st_ino}"
         started = time.monotonic()
         proc = subprocess.Popen(
             command,
@@ -173,8 +176,10 @@ def main(argv: list[str] | None = None) -> int:
             user=user.pw_uid,
             group=group,
             extra_groups=extra,
-            stderr=subprocess.PIPE if args.stopped_for_good else None,
+            stderr=stderr,
         )
+        if read_end is not None:
+            os.close(stderr)
         ready, pinged, messages = wait_ready(
             sock, proc, started, started + args.timeout, args.pings
         )
@@ -191,8 +196,9 @@ def main(argv: list[str] | None = None) -> int:
             result["stop_s"] = round(time.monotonic() - stop_at, 1)
         result["exit"] = proc.returncode
         sock.close()
-    if args.stopped_for_good:
-        return stopped_for_good(service, proc, ready, result)
+    if read_end is not None:
+        with os.fdopen(read_end, "rb") as errors:
+            return stopped_for_good(service, proc, ready, errors.read(), result)
     print(json.dumps(result))
     ok = ready is not None and pinged is not None and proc.returncode == 0
     return 0 if ok else 1
@@ -202,15 +208,13 @@ def stopped_for_good(
     service: dict[str, str],
     proc: subprocess.Popen[bytes],
     ready: float | None,
+    err: bytes,
     result: dict[str, object],
 ) -> int:
-    """``--stopped-for-good``'s verdict (module docstring): 0 if it held."""
+    """``--stopped-for-good``'s verdict (module docstring), ``err`` its stderr: 0 if it held."""
     kept_down = {int(s) for s in service.get("RestartPreventExitStatus", "").split() if s.isdigit()}
-    err = ""
-    if proc.stderr is not None:
-        err = proc.stderr.read().decode(errors="replace")
-        proc.stderr.close()
-    errors = [line for line in err.splitlines() if line.startswith("<3>")]
+    lines = err.decode(errors="replace").splitlines()
+    errors = [line for line in lines if line.startswith("<3>")]
     result.update(kept_down=sorted(kept_down), errors=errors[-3:])
     print(json.dumps(result))
     ok = ready is None and proc.returncode in kept_down and bool(errors)

@@ -202,6 +202,7 @@ class Ingest:
                 raise exc from None  # the database went: the batch again, later
             self._restore(item.table, kept)
             if isinstance(exc, JournalLimitError):  # held: not acked, the table sends it again
+                self.shares.give_back(item.table, len(item.payload))  # nor counted
                 self.said.warn(f"{item.table}/journals", str(exc))
                 return item.table in self.tables
             if self.store.fault(exc):

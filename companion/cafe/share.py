@@ -205,6 +205,18 @@ class Shares:
                 self._keeping.clear()
                 self._urgent = True
 
+    def give_back(self, table: str, size: int) -> None:
+        """A message :meth:`holds` counted, held after all (a new journal over the day's
+        limit): not stored, so not counted; the table sends it again, counted then."""
+        with self._lock:
+            if (table, size) not in self._spent:
+                return  # no share, or counted in an earlier batch: nothing to give
+            self._spent.reverse()
+            self._spent.remove((table, size))  # the latest such, the message's own
+            self._spent.reverse()
+            left, then = self._left[table]
+            self._left[table] = (min(float(self.share.per_day), left + size), then)
+
     def due(self) -> list[ShareRow]:
         """The shares the batch being stored keeps in the database, before its commit
         (:meth:`settled`, or :meth:`refund` at its rollback): those that changed since

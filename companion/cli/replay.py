@@ -316,7 +316,8 @@ def replay_from(args: argparse.Namespace, open_source: Callable[[], Camera]) -> 
     else:
         print(json_line(result.record))
         print()
-        # ended by the table (its End game, R9), not by the frames running out
-        print(render_report(result.report, ended=history.state not in ("in play", "replayed")))
+        # ended by the table (its End game, R9): not by the frames running out, nor left
+        # idle, reset by the staff or replaced by a new game, which decide no winner
+        print(render_report(result.report, ended=history.state in ("over", "abandoned")))
         print()
     return expected(args, result.record, played, result.summary())

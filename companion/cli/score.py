@@ -23,6 +23,7 @@ from companion.games import RecordError
 from companion.games.json_types import JSONObject
 from companion.games.scoring import score_record
 from companion.inputs import MAX_RECORD_BYTES, parse_json, read_limited, source_name
+from companion.views.names import named_twice
 
 #: What a record holds, for a file that holds nothing (docs/notation.md).
 _WRITE = (
@@ -80,18 +81,18 @@ def check_names(players: object, source: str) -> None:
     """
     if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
         return
-    folded = [" ".join(name.split()).casefold() for name in players]
-    for seat, name in enumerate(folded):
-        if not name:
+    for seat, name in enumerate(players):
+        if not name.strip():
             raise RecordError(
                 f'{source}: "players": seat {seat + 1} has no name: write one for each seat,'
                 ' e.g. "players": ["Ana", "Ben", "Cy"]',
                 "record",
             )
-        if name in folded[:seat]:
+        if named_twice(players[: seat + 1]) is not None:
+            first = next(i for i in range(seat) if named_twice([players[i], name]))
             raise RecordError(
-                f'{source}: "players": {players[seat]} is named twice'
-                f" (seats {folded.index(name) + 1} and {seat + 1}): give each seat its own name",
+                f'{source}: "players": {name} is named twice'
+                f" (seats {first + 1} and {seat + 1}): give each seat its own name",
                 "record",
             )
 

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 
 from companion.errors import UsageError
 from companion.games.registry import all_games
+from companion.views.names import named_twice
 
 #: The most digits a count or a seat is read with (a longer one is no seat of a game).
 DIGITS = 4
@@ -47,8 +48,7 @@ def player_names(value: str, *, unnamed: Sequence[str] = ()) -> list[str]:
     names = [name.strip() for name in text.split(",")]
     if not all(names):
         raise UsageError(f"--players {value!r}: a number, or names separated by commas")
-    folded = [name.casefold() for name in names]
-    twice = next((name for i, name in enumerate(names) if folded[i] in folded[:i]), None)
+    twice = named_twice(names)
     if twice is not None:  # as the OLED's name wheel: "--dealer Ana" must name one seat
         raise UsageError(
             f"--players {value!r}: {twice} is named twice; give each seat its own name"

@@ -23,19 +23,24 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from companion.errors import ConfigError
+from card_codes.errors import CardCodeError
+from companion.errors import CompanionError, ConfigError
+from companion.games.errors import GameError
 from companion.ui.screens import render
 from companion.views.i18n import LANGUAGES, _, set_language
 from companion.views.model import MessageView, Tone
 from hardware.display import Display
-from hardware.errors import BackendUnavailableError, ConfigurationError
+from hardware.errors import BackendUnavailableError, ConfigurationError, HardwareError
 
 log = logging.getLogger(__name__)
 
 #: The one display this is tried on: the Pi's OLED, whose panel keeps the last screen.
 PANEL = "luma"
-#: The faults that stop the start for good (``companion`` exits 2 on them).
+#: The faults no retry mends once the daemon runs (it is then ``broken``).
 FOR_GOOD = (ConfigError, ConfigurationError, BackendUnavailableError)
+#: Every fault ``companion`` exits 2 on (:func:`companion.cli._user_errors`): before the
+#: daemon runs, each stops the start for good (a setting, a staff key, a library).
+STOPS_THE_START = (CompanionError, GameError, CardCodeError, HardwareError)
 #: The note on such an error once the panel shows it (the daemon's own panel did).
 ON_PANEL = "the panel says: out of order"
 
@@ -59,7 +64,7 @@ def guard(path: Path | None, display_kind: str | None) -> Iterator[None]:
     unless the daemon's panel already shows it; the error goes on to be reported."""
     try:
         yield
-    except FOR_GOOD as exc:
+    except STOPS_THE_START as exc:
         if ON_PANEL not in getattr(exc, "__notes__", ()):
             show_from_file(path, display_kind)
         raise
@@ -82,7 +87,10 @@ def _show(path: Path | None, display_kind: str | None) -> bool:
     from hardware.display import open_display
 
     file = path if path is not None else default_config_path()
-    data: dict[str, Any] = dict(load_toml(file)) if file.is_file() else {}
+    try:
+        data: dict[str, Any] = dict(load_toml(file)) if file.is_file() else {}
+    except (OSError, ValueError):  # a file that does not parse: the panel's defaults
+        data = {}
     section = data.get("display", {})
     settings = dict(section) if isinstance(section, dict) else {}
     kind = display_kind or settings.pop("kind", PANEL)

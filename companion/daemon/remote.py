@@ -28,6 +28,7 @@ from companion.bus.client import TableBus
 from companion.bus.contract import Answer, Command, GameFacts, PageLink, TableState
 from companion.bus.messages import game_state
 from companion.daemon.parts import StaffTable
+from companion.views.names import named_twice
 
 log = logging.getLogger(__name__)
 
@@ -101,6 +102,14 @@ class Remote:
             names = list(command.names)
             if command.phone:  # typed on a phone: the table confirms them
                 self.answer_phone(command.nonce, names, now)
+                return
+            twice = named_twice(names)
+            if twice is not None:  # as the OLED's wheel and the phone page refuse it
+                log.warning(
+                    "cafe: names %s refused: %s is named twice; give each seat its own name",
+                    ", ".join(names),
+                    twice,
+                )
                 return
             if not table.rename(names):
                 log.warning(

@@ -39,10 +39,14 @@ def what_to_do(exc: JournalError, path: str) -> str:
 
     >>> what_to_do(JournalFullError("/j.db: disk full, not written"), "/var/lib/c/j.db")
     'free space on its disk (df -h /var/lib/c), then restart'
+    >>> what_to_do(JournalError("j.db: open failed (database is locked)"), "/v/j.db")
+    'another program holds it (fuser -v /v/j.db): stop it, then restart'
     >>> what_to_do(JournalError("x"), "/var/lib/c/j.db")
     "let the companion's user write /var/lib/c and its files (ls -la /var/lib/c), then restart"
     """
     folder = Path(path).parent
     if isinstance(exc, JournalFullError):
         return f"free space on its disk (df -h {folder}), then restart"
+    if "locked" in str(exc) or "busy" in str(exc):  # SQLITE_BUSY, SQLITE_LOCKED
+        return f"another program holds it (fuser -v {path}): stop it, then restart"
     return f"let the companion's user write {folder} and its files (ls -la {folder}), then restart"

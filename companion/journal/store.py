@@ -85,15 +85,15 @@ class Journal(JournalQueries):
         except JournalError as exc:
             if not file.is_file():
                 raise
+            try:
+                journal = cls.read(file)
+            except JournalError:
+                raise exc from None  # for_table says it, once
             log.error(
                 "%s; its games are read, but nothing new is written to it: %s",
                 exc,
                 what_to_do(exc, where),
             )
-            try:
-                journal = cls.read(file)
-            except JournalError:
-                raise exc from None
             journal.fault = exc
             return journal
 

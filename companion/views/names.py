@@ -46,11 +46,14 @@ def seat_names(players: Sequence[str]) -> tuple[str, ...]:
 
 
 def named_twice(names: Sequence[str]) -> str | None:
-    """A name given to two seats (letter case aside, as the OLED's name wheel and the
-    CLI's ``--players`` compare them), or None.
+    """A name given to two seats (letter case and spaces aside), or None: the one check
+    of the OLED's name wheel, the phone page, the staff's ``names`` command, the CLI's
+    ``--players`` and a hand-written record's ``"players"``.
 
-    >>> named_twice(["Ana", "Ben", "ana"]), named_twice(["Ana", "Ben"])
-    ('ana', None)
+    >>> named_twice(["Ana", "Ben", "ana"]), named_twice(["Ana Lee", "ana  lee "])
+    ('ana', 'ana  lee ')
+    >>> named_twice(["Ana", "Ben"]) is None
+    True
     """
-    folded = [name.casefold() for name in names]
+    folded = [" ".join(name.split()).casefold() for name in names]
     return next((name for i, name in enumerate(names) if folded[i] in folded[:i]), None)

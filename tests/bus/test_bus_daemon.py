@@ -127,6 +127,18 @@ def test_names_refused_for_another_number_of_players(
     assert "names Zoe, Yan refused" in caplog.text
 
 
+def test_signed_names_giving_one_name_to_two_seats_are_refused(
+    cafe: Cafe, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The staff's names, as the OLED's wheel and the phone page: each seat its own
+    name (letter case aside), so a record of the game scores (issue 14 "set names")."""
+    daemon = cafe.daemon
+    daemon.start_game("fibonachos", 3, [], {"dealer": 2})
+    cafe.send("names", {"names": ["Zoe", "Yan", "zoe"]})
+    assert daemon.app.players == ("Ana", "Ben", "Cy")
+    assert "names Zoe, Yan, zoe refused: zoe is named twice" in caplog.text
+
+
 def test_signed_names_with_no_game_go_to_the_next_setup(cafe: Cafe) -> None:
     cafe.send("names", {"names": ["Zoe", "Yan"]})
     assert cafe.daemon.app.wizard.preset_names == ("Zoe", "Yan")

@@ -18,6 +18,7 @@ from cafe_sim import CAFE, SimTable, play_journal, wait_until
 
 from companion.cafe.ingest import Incoming, Ingest
 from companion.cafe.journals import DAY, NEW_PER_DAY, Journals
+from companion.cafe.share import Share, Shares
 from companion.cafe.sqlite import SqliteStore
 from companion.cafe.store import JournalRow
 
@@ -93,6 +94,25 @@ def test_the_limit_is_a_day_and_outlives_a_restart(tmp_path: Path) -> None:
     assert len(again.journals.of("t1")) == NEW_PER_DAY + 1
     assert again.ack_of("t1").journal == f"{51:032x}"
     again.store.close()
+
+
+def test_a_message_held_for_the_limit_does_not_use_the_share_up(tmp_path: Path) -> None:
+    """A message held for a new journal past the limit is sent again and again by its
+    table: it is not stored, so its bytes are not counted in the table's share; its
+    messages of a journal it has are still stored (docs/security.md)."""
+    journal = play_journal(tmp_path / "journal.db", games=1)
+    table = SimTable("t1", 1, journal)
+    now = 1_800_000_000.0
+    message = _new_journal(table, NEW_PER_DAY)
+    shares = Shares(Share(per_day=4 * len(message), keep_free=0), monotonic=lambda: now)
+    ingest = Ingest(SqliteStore(":memory:"), CAFE, clock=lambda: now, shares=shares)
+    for n in range(NEW_PER_DAY):
+        ingest.journals.add(JournalRow("t1", f"{n:032x}", 0, 0, now))
+    for _ in range(10):  # ten times its share, were it counted
+        assert ingest.apply([Incoming("t1", "events", message)]).stored == 0
+    assert "t1" not in shares.held()
+    own = ingest.apply([Incoming("t1", "events", _new_journal(table, NEW_PER_DAY - 1))])
+    assert own.stored == 1
 
 
 def test_journals_are_found_by_identity_and_undone() -> None:

@@ -9,6 +9,7 @@ moment". The Pi's panel is luma's dummy device here, as in tests/hardware.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -62,18 +63,49 @@ def _run(tmp_path: Path, settings: str, *extra: str) -> int:
 def test_a_typo_in_the_settings_says_out_of_order_on_the_oled(
     tmp_path: Path,
     panels: Panels,
-    capsys: pytest.CaptureFixture[str],
+    capfd: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A misspelt key stops the start before the daemon opens anything: the panel the
-    file names still gets the out-of-order screen, and under systemd the one line is an
-    error to journald (``<3>``: ``journalctl -p warning`` shows it)."""
-    monkeypatch.setenv("JOURNAL_STREAM", "8:1234")
+    file names still gets the out-of-order screen, and under systemd (``JOURNAL_STREAM``
+    naming stderr's device and inode) the one line is an error to journald (``<3>``:
+    ``journalctl -p warning`` shows it)."""
+    stat = os.fstat(sys.stderr.fileno())
+    monkeypatch.setenv("JOURNAL_STREAM", f"{stat.st_dev}:{stat.st_ino}")
     status = _run(tmp_path, '[display]\nkind = "luma"\n[kiosk]\nidle_minuts = 5\n')
-    err = capsys.readouterr().err
+    err = capfd.readouterr().err
     assert status == 2
     assert err.startswith("<3>companion run: ") and "unknown setting kiosk.idle_minuts" in err
     assert len(panels.made) == 1 and panels.shown() == _out_of_order()
+
+
+def test_journal_stream_naming_another_stream_adds_no_priority(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A program started beneath a service inherits ``JOURNAL_STREAM`` with a stderr of
+    its own (a file, a terminal): its one line stays as the CLI's contract writes it."""
+    monkeypatch.setenv("JOURNAL_STREAM", "1:1")
+    assert _run(tmp_path, "[kiosk]\nidle_minuts = 5\n", "--display", "fake") == 2
+    assert capfd.readouterr().err.startswith("companion run: ")
+
+
+@pytest.mark.parametrize(
+    ("settings", "why"),
+    [
+        ('[display]\nkind = "luma"\nname = "oops\n', "a file that does not parse (TOML)"),
+        ('[staff]\nkey_file = "{key}"\n', "a staff key that is not one"),
+    ],
+)
+def test_any_mistake_that_stops_the_start_says_out_of_order(
+    tmp_path: Path, panels: Panels, settings: str, why: str
+) -> None:
+    """Every exit 2 before the daemon runs is one systemd does not restart: the panel
+    says out of order whatever the mistake (the Pi's panel when the file cannot say
+    which)."""
+    key = tmp_path / "staff.key"
+    key.write_text("not base64 !!!\n", encoding="utf-8")
+    assert _run(tmp_path, settings.format(key=key)) == 2, why
+    assert len(panels.made) == 1 and panels.shown() == _out_of_order(), why
 
 
 def test_the_out_of_order_screen_speaks_the_tables_language(tmp_path: Path, panels: Panels) -> None:
@@ -135,3 +167,24 @@ def test_another_fault_of_the_running_table_is_restarted_not_out_of_order(
     settings = '[camera]\nkind = "fake"\n[buttons]\nkind = "fake"\n[phone]\nenabled = false\n'
     assert _run(tmp_path, settings) == 1
     assert len(panels.made) == 1 and panels.shown() != _out_of_order()
+
+
+def test_a_game_fault_of_the_running_table_is_restarted_too(
+    tmp_path: Path, panels: Panels, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not only the companion's and the hardware's faults: a game's (a record that does
+    not read) met while running exits 1, as the farewell's "back in a moment" says."""
+    from companion.daemon.runtime import Daemon
+    from companion.games import RecordError
+
+    def failing(self: Daemon, should_stop: Any) -> None:
+        self.start()
+        try:
+            raise RecordError("round 1: no such card", "F1")
+        finally:
+            self.farewell()
+
+    monkeypatch.setattr(Daemon, "run", failing)
+    settings = '[camera]\nkind = "fake"\n[buttons]\nkind = "fake"\n[phone]\nenabled = false\n'
+    assert _run(tmp_path, settings) == 1
+    assert panels.shown() != _out_of_order()

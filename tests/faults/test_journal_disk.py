@@ -321,3 +321,28 @@ def test_a_damaged_journal_in_a_read_only_folder(
     assert started.title == "Not saved"
     assert path.read_bytes() == bytes(data)
     started.close()
+
+
+def test_a_journal_neither_written_nor_read_is_said_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A file there that can be neither written nor read (another user's, mode 0600):
+    one error line, the games kept in memory only, and what to do; not first that its
+    games are read."""
+    path = tmp_path / "journal.db"
+    build_journal(path)
+    refused = JournalError(f"journal {path}: open failed (unable to open database file)")
+
+    def refuse(*_: Any) -> Journal:
+        raise refused
+
+    monkeypatch.setattr(Journal, "_open_to_write", refuse)
+    monkeypatch.setattr(Journal, "read", refuse)
+    with caplog.at_level(logging.ERROR):
+        journal = Journal.for_table(path)
+    assert journal.fault is refused
+    (line,) = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert line == (
+        f"{refused}; the games are kept in memory only: let the companion's user write "
+        f"{tmp_path} and its files (ls -la {tmp_path}), then restart"
+    )
