@@ -319,6 +319,12 @@ check_suite() {
     [ "$recorded" -gt 0 ] || { verdict=FAILED; failed=1; }
     printf '%-16s %-26s %7s %s\n' "$label" "record-frames" "" "$verdict" \
         | tee -a "$cache/logs/times.txt"
+    # A mistake in the settings stops the start for good: exit 2, which the unit's
+    # RestartPreventExitStatus keeps down, said as an error to journald (<3>).
+    printf '%s\n\n[kisok]\nenabled = true\n' "$CHECK_CONFIG" >"$root/etc/companion/config.toml"
+    step "settings-typo-stays-down" "$root" python3 /root/table-companion/scripts/unit_try.py \
+        /etc/systemd/system/companion.service --stopped-for-good --timeout 300 || failed=1
+    printf '%s\n' "$CHECK_CONFIG" >"$root/etc/companion/config.toml"
     local same=1
     in_root "$root" bash -c "set -o pipefail; $FINGERPRINT" >"$cache/logs/$label.before" || same=0
     step "install-again" "$root" bash /root/table-companion/systemd/install.sh || failed=1

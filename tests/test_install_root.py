@@ -41,6 +41,7 @@ STEPS = (
     "import-picamera2",
     "service-ready-stop",
     "display-frames",
+    "settings-typo-stays-down",
     "install-again",
     "unchanged-by-reinstall",
     "uninstall",
