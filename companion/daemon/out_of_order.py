@@ -21,7 +21,6 @@ import contextlib
 import logging
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 from card_codes.errors import CardCodeError
 from companion.errors import CompanionError, ConfigError
@@ -65,7 +64,7 @@ def guard(path: Path | None, display_kind: str | None) -> Iterator[None]:
     try:
         yield
     except STOPS_THE_START as exc:
-        if ON_PANEL not in getattr(exc, "__notes__", ()):
+        if ON_PANEL not in vars(exc).get("__notes__", ()):  # add_note's list, if any
             show_from_file(path, display_kind)
         raise
 
@@ -83,12 +82,12 @@ def show_from_file(path: Path | None, display_kind: str | None = None) -> bool:
 
 def _show(path: Path | None, display_kind: str | None) -> bool:
     from companion.config import default_config_path
-    from companion.inputs import load_toml
+    from companion.inputs import TOMLTable, load_toml
     from hardware.display import open_display
 
     file = path if path is not None else default_config_path()
     try:
-        data: dict[str, Any] = dict(load_toml(file)) if file.is_file() else {}
+        data: TOMLTable = load_toml(file) if file.is_file() else {}
     except (OSError, ValueError):  # a file that does not parse: the panel's defaults
         data = {}
     section = data.get("display", {})
@@ -99,8 +98,8 @@ def _show(path: Path | None, display_kind: str | None) -> bool:
         return False
     ui = data.get("ui", {})
     language = ui.get("language") if isinstance(ui, dict) else None
-    set_language(language if language in LANGUAGES else LANGUAGES[0])
-    display = open_display(kind, **settings)
+    set_language(language if isinstance(language, str) and language in LANGUAGES else LANGUAGES[0])
+    display = open_display(PANEL, **settings)
     try:
         display.show(render(out_of_order_view(), display.size))
     finally:
