@@ -26,12 +26,13 @@ if memory_temp_root():  # temporary folders in memory: see temp_root.py
     tempfile.tempdir = None  # gettempdir() reads TMPDIR again
 
 from isolation import (  # noqa: E402
+    journald,
     language_restored,
     phone_page_on_loopback,
     root_logger_restored,
 )
 
-__all__ = ["language_restored", "phone_page_on_loopback", "root_logger_restored"]
+__all__ = ["journald", "language_restored", "phone_page_on_loopback", "root_logger_restored"]
 
 
 def pytest_collection_finish(session: object) -> None:

@@ -15,6 +15,8 @@ network (:func:`phone_page_on_loopback`).
 from __future__ import annotations
 
 import logging
+import os
+import tempfile
 from collections.abc import Iterator
 
 import pytest
@@ -67,3 +69,30 @@ def phone_page_on_loopback(monkeypatch: pytest.MonkeyPatch) -> None:
         serve(self, board, bind, port)
 
     monkeypatch.setattr(phone.HomeServer, "__init__", on_loopback)
+
+
+class JournaldStream:
+    """A stream as journald hands a service one: a real file, which ``environ``'s
+    ``JOURNAL_STREAM`` names by its device and inode (as systemd sets it)."""
+
+    def __init__(self) -> None:
+        self.stream = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115 (the fixture closes it)
+        stat = os.fstat(self.stream.fileno())
+        self.environ = {"JOURNAL_STREAM": f"{stat.st_dev}:{stat.st_ino}"}
+
+    def getvalue(self) -> str:
+        """Everything written so far."""
+        self.stream.flush()
+        self.stream.seek(0)
+        text = self.stream.read()
+        self.stream.seek(0, os.SEEK_END)
+        return text
+
+
+@pytest.fixture
+def journald() -> Iterator[JournaldStream]:
+    """A journald stream for ``setup_logging(environ=..., stream=...)`` (closed after the
+    test, whose handler :func:`root_logger_restored` takes away)."""
+    stream = JournaldStream()
+    yield stream
+    stream.stream.close()

@@ -25,14 +25,16 @@ write").
 from __future__ import annotations
 
 import logging
+import os
 import re
 import secrets
 import threading
 import traceback
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import TracebackType
+from typing import TextIO
 
 #: What a log line writes as an escape: the C0 controls (line feed, carriage return,
 #: ESC...), DEL, the C1 controls, the line and paragraph separators, the bidi
@@ -164,3 +166,16 @@ class LogRing(logging.Handler):
         """The lines kept after line ``n`` (0: all of them), oldest first."""
         with self._lock_lines:
             return [line for line in self._lines if line.n > n]
+
+
+def to_journald(stream: TextIO, environ: Mapping[str, str]) -> bool:
+    """Whether ``stream`` is journald's: systemd names its device and inode in
+    ``JOURNAL_STREAM``, which a program started beneath a service (a terminal of a
+    desktop's session) inherits with a stream of its own, where a line keeps its time
+    and level rather than journald's ``<6>`` prefix."""
+    device, _, inode = environ.get("JOURNAL_STREAM", "").partition(":")
+    try:
+        stat = os.fstat(stream.fileno())
+    except (AttributeError, OSError, ValueError):  # a stream with no descriptor
+        return False
+    return f"{stat.st_dev}:{stat.st_ino}" == f"{device}:{inode}"

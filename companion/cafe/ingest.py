@@ -12,7 +12,6 @@ live when the bridge reconnects, which looks like the table reconnecting when it
 not (and a message lost on the way then is still lost). The ``after`` of messages
 held beyond N is kept in memory until N reaches them; after a restart of the server
 the table sends them again with it (its resend from the ack). Games (M) the same way.
-
 Each journal (SD card) of a table has an identity; a new one starts again at game 1
 and seq 1, so the server numbers its games and events after everything it held of
 that table then (:class:`~companion.cafe.store.JournalRow`) and acks it in its own
@@ -61,8 +60,7 @@ __all__ = ["Applied", "Incoming", "Ingest", "LostSession"]  # batch.py's, from h
 
 log = logging.getLogger("companion.cafe")
 
-#: The kinds of number an ack holds (``afters`` keys: looked up per table, not searched
-#: for, so a message costs the same with 20 tables or 1,000).
+#: The kinds of number an ack holds (``afters`` keys, per table: 20 tables or 1,000 alike).
 KINDS = ("seq", "games")
 
 
@@ -281,9 +279,12 @@ class Ingest:
         )
 
     def _row(self, table: str) -> TableRow:
+        """``table``'s row; a new one (``cafe forget``: journals kept) acks from theirs."""
         row = self.tables.get(table)
         if row is None:
-            row = self.tables[table] = TableRow(table, "offline", None, self.clock())
+            at = self.journals.newest(table)
+            row = TableRow(table, "offline", None, self.clock(), at.seq_base, at.game_base)
+            self.tables[table] = row
         return row
 
     def _one(self, item: Incoming, done: Applied) -> None:

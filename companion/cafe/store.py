@@ -290,7 +290,13 @@ QUARANTINED = """
 SELECT table_name, topic, payload, reason, first_at, last_at, times FROM quarantine
 ORDER BY last_at DESC LIMIT ?
 """
-JOURNALS = "SELECT table_name, journal, game_base, seq_base, since FROM journals ORDER BY since"
+#: A table's journals in the order they came: each is numbered after the games and
+#: events held before it, so by its bases (not by ``since``, the server's clock, which
+#: may have been set back between two of them).
+JOURNALS = (
+    "SELECT table_name, journal, game_base, seq_base, since FROM journals "
+    "ORDER BY table_name, game_base, seq_base, since"
+)
 #: A game's link (the digest of its token), and the game a link opens.
 LINK = "SELECT digest FROM links WHERE table_name = ? AND game_id = ?"
 LINKED = "SELECT game_id FROM links WHERE table_name = ? AND digest = ?"

@@ -47,18 +47,6 @@ def _user_errors() -> tuple[type[BaseException], ...]:
     return (CompanionError, GameError, CardCodeError, HardwareError)
 
 
-def _to_journald() -> bool:
-    """Whether stderr is journald's stream: systemd names its device and inode in
-    ``JOURNAL_STREAM``, which a program started beneath the service inherits with a
-    stderr of its own (a file, a terminal: no priority prefix there)."""
-    device, _, inode = os.environ.get("JOURNAL_STREAM", "").partition(":")
-    try:
-        stat = os.fstat(sys.stderr.fileno())
-    except (AttributeError, OSError, ValueError):  # a stream with no descriptor
-        return False
-    return f"{stat.st_dev}:{stat.st_ino}" == f"{device}:{inode}"
-
-
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The whole command line; with ``only`` (a command's name), that command's alone:
     ``companion run`` starts without importing every other command's modules (the
@@ -88,10 +76,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         status: int = args.func(args)
     except _user_errors() as exc:
+        from companion.bus.logs import to_journald
         from companion.cli.render import one_line
 
         # Under systemd the line is an error to journald (``journalctl -p warning``).
-        level = "<3>" if _to_journald() else ""
+        level = "<3>" if to_journald(sys.stderr, os.environ) else ""
         print(f"{level}companion {args.command}: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:

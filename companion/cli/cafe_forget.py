@@ -15,6 +15,7 @@ from __future__ import annotations
 import shlex
 
 from companion.bus.contract import split_key, topic
+from companion.cafe.postgres import shown
 from companion.cafe.settings import CafeSettings
 from companion.cafe.store import open_store
 from companion.errors import UsageError
@@ -32,7 +33,8 @@ def forget(table: str, settings: CafeSettings) -> int:
         if table not in known:
             listed = ", ".join(known) if known else "none"
             raise UsageError(
-                f"no table {table!r} in the cafe's database {target}: its tables are {listed}"
+                f"no table {table!r} in the cafe's database {shown(target)}: its tables are "
+                f"{listed}"
             )
         store.begin()
         for sql in FORGOTTEN:

@@ -1,8 +1,8 @@
 """Logging for journald: one line per event on stdout, with its level.
 
 Python's warnings go there too, one line each at WARNING. Under systemd
-(``JOURNAL_STREAM`` set) each line starts with the syslog priority
-prefix (``<3>`` for errors ...) so ``journalctl -p warning`` filters by level and
+(``JOURNAL_STREAM`` naming the stream's device and inode) each line starts with the
+syslog priority prefix (``<3>`` for errors ...) so ``journalctl -p warning`` filters by level and
 journald adds the time itself; elsewhere lines carry a short time stamp. Both write
 text from outside escaped (:class:`~companion.bus.logs.EscapingFormatter`): a name or
 a staff message with a line feed or an ANSI escape is one line, its escapes visible.
@@ -15,7 +15,7 @@ import sys
 from collections.abc import Mapping
 from typing import TextIO
 
-from companion.bus.logs import EscapingFormatter
+from companion.bus.logs import EscapingFormatter, to_journald
 
 _PRIORITY = {
     logging.CRITICAL: 2,
@@ -61,7 +61,7 @@ def setup_logging(
     ...     logging.getLogger().removeHandler(handler)
     """
     handler = _CompanionHandler(stream if stream is not None else sys.stdout)
-    if environ.get("JOURNAL_STREAM"):
+    if to_journald(handler.stream, environ):
         handler.setFormatter(JournaldFormatter("%(name)s: %(message)s"))
     else:
         handler.setFormatter(

@@ -15,6 +15,7 @@ import logging
 
 import uvicorn
 from cafe_fixtures import KEY, settings_for
+from isolation import JournaldStream
 
 from companion.cafe.ingest import Incoming
 from companion.cafe.server import CafeServer
@@ -36,9 +37,9 @@ def test_a_topic_set_aside_is_one_line_of_the_cafes_log() -> None:
     assert "\x1b" not in lines[0]
 
 
-def test_a_topic_set_aside_is_one_line_of_the_cafes_journal() -> None:
-    out = io.StringIO()
-    setup_logging("INFO", environ={"JOURNAL_STREAM": "8:1234"}, stream=out)
+def test_a_topic_set_aside_is_one_line_of_the_cafes_journal(journald: JournaldStream) -> None:
+    out = journald
+    setup_logging("INFO", environ=out.environ, stream=out.stream)
     server = CafeServer(settings_for(1, ":memory:"), SqliteStore(":memory:"), key=KEY)
     server.take([Incoming("t1", f"log\r{FORGED}", b"{}")])
     said = out.getvalue()

@@ -67,3 +67,44 @@ def test_a_forgotten_table_stays_off_the_dashboard_once_the_broker_forgets_it(
     again.writer.flush()  # every retained message handed over is taken
     assert [c.name for c in again.tables()] == ["t2"]
     assert again.store.game("t1", 1) is not None  # the history keeps its games
+
+
+def _messages(table: SimTable, games: int) -> list[bytes]:
+    """``table``'s rows and events of its first ``games`` games, one message each."""
+    rows = [table.game_message(game) for game in table.games[:games]]
+    events = [table.event_message(i) for i, (game, _) in enumerate(table.events)]
+    return rows + [m for m, (game, _) in zip(events, table.events, strict=True) if game.id <= games]
+
+
+def test_a_forgotten_table_with_a_second_card_is_stored_again_when_it_comes_back(
+    tmp_path: Path,
+) -> None:
+    """docs/cafe.md: a table forgotten and back (a name re-used) sends its journal again
+    and is stored. Its journals stay in the database; one of a second SD card is
+    numbered after the first's games, so its new row acks from that journal's bases,
+    not from 0 (which no message of that journal could ever move: it waited for ever)."""
+    from companion.cafe.ingest import Incoming, Ingest
+    from companion.cafe.sqlite import SqliteStore
+    from companion.cli.cafe_forget import FORGOTTEN
+
+    old = SimTable("t1", 1, play_journal(tmp_path / "old.db", games=1))
+    new = SimTable("t1", 1, play_journal(tmp_path / "new.db", games=2))
+    path = str(tmp_path / "cafe.db")
+    ingest = Ingest(SqliteStore(path), CAFE, clock=lambda: 2_000_000_000.0)
+    for message in [*_messages(old, 1), *_messages(new, 1)]:
+        ingest.apply([Incoming("t1", "events", message)])
+    ingest.store.close()
+    store = SqliteStore(path)
+    store.begin()
+    for sql in FORGOTTEN:
+        store.execute(sql, ("t1",))
+    store.commit()
+    store.close()
+
+    again = Ingest(SqliteStore(path), CAFE, clock=lambda: 2_000_000_100.0)
+    assert "t1" not in again.tables
+    for message in _messages(new, 2):  # its whole journal again, as from an ack of 0
+        again.apply([Incoming("t1", "events", message)])
+    ack = again.ack_of("t1")
+    assert (ack.journal, ack.seq, ack.games) == (new.identity, len(new.events), 2)
+    again.store.close()

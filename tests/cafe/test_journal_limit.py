@@ -115,6 +115,33 @@ def test_a_message_held_for_the_limit_does_not_use_the_share_up(tmp_path: Path) 
     assert own.stored == 1
 
 
+def test_a_clock_set_back_between_two_cards_keeps_the_newest_card_newest(
+    tmp_path: Path,
+) -> None:
+    """The contract's "A new SD card is a new journal" across a restart: the server's
+    clock set back an hour between a table's two cards (NTP mending a clock that ran
+    ahead) must not make the first card the newest once the journals are read again
+    (they are in the order their numbers say, not their times): the second card's next
+    message is stored, acked in its numbers, not set aside as a replaced journal's."""
+    journal = play_journal(tmp_path / "journal.db", games=2)
+    table = SimTable("t1", 1, journal)
+    now = [2_000_000_000.0]
+    path = str(tmp_path / "cafe.db")
+    ingest = Ingest(SqliteStore(path), CAFE, clock=lambda: now[0])
+    ingest.apply([Incoming("t1", "events", _new_journal(table, 1))])
+    now[0] -= 3600.0
+    ingest.apply([Incoming("t1", "events", _new_journal(table, 2))])
+    assert ingest.ack_of("t1").journal == f"{2:032x}"
+    ingest.store.close()
+
+    again = Ingest(SqliteStore(path), CAFE, clock=lambda: now[0])
+    assert again.ack_of("t1").journal == f"{2:032x}"
+    applied = again.apply([Incoming("t1", "events", _new_journal(table, 2, game=1))])
+    assert (applied.stored, applied.quarantined) == (1, 0)
+    assert again.ack_of("t1").games == 2
+    again.store.close()
+
+
 def test_journals_are_found_by_identity_and_undone() -> None:
     """The contract's numbering: a journal's row and the one after it; the journal from
     before identities ("") is a table's first; a message set aside takes back its row."""

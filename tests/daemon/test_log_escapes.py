@@ -16,6 +16,7 @@ from types import SimpleNamespace
 from typing import cast
 
 import pytest
+from isolation import JournaldStream
 
 from companion.bus.client import TableBus
 from companion.bus.contract import Command
@@ -56,11 +57,13 @@ def test_a_staff_message_is_one_line_of_the_tables_terminal_log(sent: str, shown
 
 
 @pytest.mark.parametrize(("sent", "shown"), HOSTILE, ids=IDS)
-def test_a_staff_message_is_one_line_of_the_journal(sent: str, shown: str) -> None:
+def test_a_staff_message_is_one_line_of_the_journal(
+    sent: str, shown: str, journald: JournaldStream
+) -> None:
     """journald's lines (``JournaldFormatter``): a line feed made a second entry there,
     with a priority prefix of the sender's choosing."""
-    out = io.StringIO()
-    setup_logging("INFO", environ={"JOURNAL_STREAM": "8:1234"}, stream=out)
+    out = journald
+    setup_logging("INFO", environ=out.environ, stream=out.stream)
     _message_shown(sent)
     said = f"<6>companion.daemon.remote: cafe: staff message shown: {shown}\n"
     assert out.getvalue() == said

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import io
 import logging
+import re
 from pathlib import Path
 
 import numpy as np
 import pytest
+from isolation import JournaldStream
 from PIL import Image
 
 from companion.cli import build_parser, main
@@ -89,22 +91,33 @@ def test_bad_settings_are_one_line_and_exit_2(
     assert message in err and "Traceback" not in err and err.count("\n") == 1
 
 
-def test_journald_lines_carry_the_syslog_priority() -> None:
-    out = io.StringIO()
-    setup_logging("INFO", environ={"JOURNAL_STREAM": "8:1234"}, stream=out)
+def test_journald_lines_carry_the_syslog_priority(journald: JournaldStream) -> None:
+    out = journald
+    setup_logging("INFO", environ=out.environ, stream=out.stream)
     logging.getLogger("companion.test").error("camera lost")
     logging.getLogger("companion.test").debug("hidden")
     assert out.getvalue() == "<3>companion.test: camera lost\n"
 
 
-def test_a_librarys_warning_is_one_log_line_with_its_level() -> None:
+def test_journal_stream_naming_another_stream_keeps_time_and_level(
+    journald: JournaldStream,
+) -> None:
+    """A terminal of a desktop session started by systemd inherits ``JOURNAL_STREAM``
+    naming the session's journal, not the terminal: lines keep their time and level."""
+    out = io.StringIO()  # the terminal; JOURNAL_STREAM names the journal's file
+    setup_logging("INFO", environ=journald.environ, stream=out)
+    logging.getLogger("companion.test").error("camera lost")
+    assert re.fullmatch(r"\d\d:\d\d:\d\d ERROR   companion.test: camera lost\n", out.getvalue())
+
+
+def test_a_librarys_warning_is_one_log_line_with_its_level(journald: JournaldStream) -> None:
     """gpiozero warns (PinFactoryFallback) as it looks for a pin library: in the journal
     that is one line at WARNING, not Python's two lines on stderr at no level."""
     import warnings
 
-    out = io.StringIO()
+    out = journald
     logging.captureWarnings(False)  # pytest put Python's display back after another test
-    setup_logging("INFO", environ={"JOURNAL_STREAM": "8:1234"}, stream=out)
+    setup_logging("INFO", environ=out.environ, stream=out.stream)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("always")
