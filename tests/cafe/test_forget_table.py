@@ -47,7 +47,13 @@ def test_a_forgotten_table_stays_off_the_dashboard_once_the_broker_forgets_it(
     wait_until(lambda: {c.name for c in server.tables()} == {"t1", "t2"}, what="both cards")
     wait_until(lambda: server.ingest.ack_of("t1").games == 1, what="t1's game")
     for table in tables:
-        table.drop()  # gone without a word: the broker keeps "online" and its state
+        table.drop()  # gone without a word: the broker publishes its will, "offline"
+    # Long gone, as a table forgotten is: its will published (retained) before the
+    # clearing, or, on a loaded machine, it would come after it and make the card again.
+    wait_until(
+        lambda: all(server.ingest.tables[t.name].status == "offline" for t in tables),
+        what="both tables' wills",
+    )
     servers.stop(server)
 
     db = str(servers.settings.database_path())
