@@ -7,12 +7,15 @@ to the server at its next connection, which would make the card again: only the
 table's own account may publish there (the ACL), so this says how to clear them, with
 ``mosquitto_pub -r -n``, and the server's retained ``ack`` with the server's account.
 Connecting as the server's account from here would take the running server's place
-at the broker (its client id is its user name), so this never does.
+at the broker (its client id is its user name), so this never does. The server must be
+stopped: it keeps its tables in memory and would write the card back (its dashboard's
+port answering says it runs).
 """
 
 from __future__ import annotations
 
 import shlex
+import socket
 
 from companion.bus.contract import split_key, topic
 from companion.cafe.postgres import shown
@@ -26,6 +29,12 @@ FORGOTTEN = ("DELETE FROM tables WHERE name = ?", "DELETE FROM shares WHERE tabl
 
 
 def forget(table: str, settings: CafeSettings) -> int:
+    running = _dashboard(settings)
+    if running is not None:  # its tables live in its memory: it would write the card back
+        raise UsageError(
+            f"the cafe server answers on {running} (its dashboard): stop it first "
+            "(sudo systemctl stop companion-cafe), then forget, then start it again"
+        )
     target = settings.database_target()
     store = open_store(target)
     try:
@@ -45,6 +54,19 @@ def forget(table: str, settings: CafeSettings) -> int:
     print(f"table {table} forgotten: its card and its share (its games stay in the history)")
     print(clearing(table, settings))
     return 0
+
+
+def _dashboard(settings: CafeSettings) -> str | None:
+    """Where the cafe server's dashboard answers (its port, from these settings), or
+    None: nothing listens there. Whatever holds that port, the server cannot run
+    beside it, so an answer there is the server."""
+    host, port = settings.web.host, settings.web.port
+    near = "127.0.0.1" if host in ("", "0.0.0.0") else "::1" if host == "::" else host
+    try:
+        with socket.create_connection((near, port), timeout=1.0):
+            return f"{near}:{port}"
+    except OSError:
+        return None
 
 
 def clearing(table: str, settings: CafeSettings) -> str:

@@ -6,6 +6,7 @@ the server's connections."""
 from __future__ import annotations
 
 import re
+import socket
 from pathlib import Path
 
 import paho.mqtt.client as mqtt
@@ -58,6 +59,12 @@ def test_a_forgotten_table_stays_off_the_dashboard_once_the_broker_forgets_it(
 
     db = str(servers.settings.database_path())
     where = ["cafe", "--name", CAFE, "--broker", f"127.0.0.1:{port}"]
+    with socket.create_server(("127.0.0.1", 0)) as dashboard:  # a server still running
+        listen = f"127.0.0.1:{dashboard.getsockname()[1]}"
+        assert main([*where, "--listen", listen, "forget", "t1", "--db", db]) == 2
+    err = capsys.readouterr().err
+    assert f"the cafe server answers on {listen} (its dashboard): stop it first" in err
+    where += ["--listen", listen]  # closed now: the server stopped
     assert main([*where, "forget", "t9", "--db", db]) == 2
     assert "no table 't9' in the cafe's database" in capsys.readouterr().err
     assert main([*where, "forget", "t1", "--db", db]) == 0
