@@ -7,6 +7,17 @@ the engines import nothing but the standard library.
 from __future__ import annotations
 
 
+def user_errors() -> tuple[type[Exception], ...]:
+    """The faults a person mends, not the program (a command line, a file, a setting, a
+    record, a card code, a device): ``companion`` says each in one line and exits 2,
+    and before the daemon runs each stops its start for good (the unit keeps it down)."""
+    from card_codes.errors import CardCodeError
+    from companion.games.errors import GameError
+    from hardware.errors import HardwareError
+
+    return (CompanionError, GameError, CardCodeError, HardwareError)
+
+
 class CompanionError(Exception):
     """Root of the errors of the daemon, its flows, journal and command line."""
 

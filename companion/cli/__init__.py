@@ -17,6 +17,7 @@ import sys
 from collections.abc import Sequence
 
 from companion import __version__
+from companion.errors import user_errors
 
 #: Sub-command modules, in the order ``companion --help`` lists them.
 COMMANDS: tuple[str, ...] = (
@@ -36,15 +37,6 @@ COMMANDS: tuple[str, ...] = (
 EXIT_OK = 0
 EXIT_FAILURE = 1
 EXIT_BAD_INPUT = 2
-
-
-def _user_errors() -> tuple[type[BaseException], ...]:
-    from card_codes.errors import CardCodeError
-    from companion.errors import CompanionError
-    from companion.games.errors import GameError
-    from hardware.errors import HardwareError
-
-    return (CompanionError, GameError, CardCodeError, HardwareError)
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -75,7 +67,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(given)
     try:
         status: int = args.func(args)
-    except _user_errors() as exc:
+    except user_errors() as exc:
         from companion.bus.logs import to_journald
         from companion.cli.render import one_line
 

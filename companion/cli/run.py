@@ -28,7 +28,7 @@ from companion.cli.common import add_config_options, config_of, reading_recordin
 from companion.cli.seats import player_names, seat_index
 from companion.cli.signals import installed_stop_signals
 from companion.config import Config, HardwareSection
-from companion.errors import UsageError
+from companion.errors import UsageError, user_errors
 from companion.games.game_options import GameOptions
 from companion.games.json_types import JSON
 from companion.games.registry import OptionKind, all_games, get_game
@@ -163,7 +163,7 @@ def run(args: argparse.Namespace) -> int:
     from companion.daemon.build import build_daemon
     from companion.daemon.logs import setup_logging
     from companion.daemon.notify import Notifier
-    from companion.daemon.out_of_order import STOPS_THE_START, guard
+    from companion.daemon.out_of_order import guard
     from companion.daemon.runtime import DEFAULT_NAMES
 
     with guard(args.config, args.display):  # a setting's mistake: "Out of order" on the OLED
@@ -186,7 +186,7 @@ def run(args: argparse.Namespace) -> int:
             log.info("%s came while starting: the last screen, then stop", stop.name)
         try:
             daemon.run(lambda: bool(stop) or bool(daemon.runner.staff_requests))
-        except STOPS_THE_START as exc:
+        except user_errors() as exc:
             if daemon.broken or args.source:  # out of order, or a recording's fault: exit 2
                 raise
             log.error("stopped: %s; under systemd the service starts again", exc)

@@ -22,24 +22,16 @@ import logging
 from collections.abc import Iterator
 from pathlib import Path
 
-from card_codes.errors import CardCodeError
-from companion.errors import CompanionError, ConfigError
-from companion.games.errors import GameError
+from companion.errors import user_errors
 from companion.ui.screens import render
 from companion.views.i18n import LANGUAGES, _, set_language
 from companion.views.model import MessageView, Tone
 from hardware.display import Display
-from hardware.errors import BackendUnavailableError, ConfigurationError, HardwareError
 
 log = logging.getLogger(__name__)
 
 #: The one display this is tried on: the Pi's OLED, whose panel keeps the last screen.
 PANEL = "luma"
-#: The faults no retry mends once the daemon runs (it is then ``broken``).
-FOR_GOOD = (ConfigError, ConfigurationError, BackendUnavailableError)
-#: Every fault ``companion`` exits 2 on (:func:`companion.cli._user_errors`): before the
-#: daemon runs, each stops the start for good (a setting, a staff key, a library).
-STOPS_THE_START = (CompanionError, GameError, CardCodeError, HardwareError)
 #: The note on such an error once the panel shows it (the daemon's own panel did).
 ON_PANEL = "the panel says: out of order"
 
@@ -63,7 +55,7 @@ def guard(path: Path | None, display_kind: str | None) -> Iterator[None]:
     unless the daemon's panel already shows it; the error goes on to be reported."""
     try:
         yield
-    except STOPS_THE_START as exc:
+    except user_errors() as exc:  # before the daemon runs, each stops it for good
         if ON_PANEL not in vars(exc).get("__notes__", ()):  # add_note's list, if any
             show_from_file(path, display_kind)
         raise
