@@ -211,9 +211,7 @@ class Shares:
         with self._lock:
             if (table, size) not in self._spent:
                 return  # no share, or counted in an earlier batch: nothing to give
-            self._spent.reverse()
-            self._spent.remove((table, size))  # the latest such, the message's own
-            self._spent.reverse()
+            self._spent.remove((table, size))  # any one: the same table, the same bytes
             left, then = self._left[table]
             self._left[table] = (min(float(self.share.per_day), left + size), then)
 

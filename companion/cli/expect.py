@@ -207,8 +207,11 @@ def first_difference(read: Mapping[str, JSON], played: Mapping[str, JSON]) -> st
     the items both have are compared first: a move missed in turn 3 is said there, not
     as the count of turns it changed."""
 
-    if begun_turn(read, played) is not None:
-        read, played = _without_begun_turn(read, played), _without_begun_turn(played, read)
+    begun = begun_turn(read, played)
+    if begun is not None:
+        read, played = (
+            (_without_last_turn(read), played) if begun[1] else (read, _without_last_turn(played))
+        )
 
     def walk(a: JSON, b: JSON, path: list[str | int]) -> str | None:
         if isinstance(a, dict) and isinstance(b, dict):
@@ -242,14 +245,15 @@ def _no_move(turn: JSON) -> bool:
     return turn == []
 
 
-def begun_turn(read: Mapping[str, JSON], played: Mapping[str, JSON]) -> int | None:
+def begun_turn(read: Mapping[str, JSON], played: Mapping[str, JSON]) -> tuple[int, bool] | None:
     """The number of the last turn when only one of the two records has it and it has no
-    move yet (nor a move card): the record that has it saw the turn before it end.
+    move yet (nor a move card), and whether that one is ``read`` (the camera's): the
+    record that has it saw the turn before it end.
 
     >>> begun_turn({"turns": [["b2-c2"], []]}, {"turns": [["b2-c2"]]})
-    2
+    (2, True)
     >>> begun_turn({"turns": [["b2-c2"]]}, {"turns": [["b2-c2"], {"card": None, "moves": []}]})
-    2
+    (2, False)
     >>> begun_turn({"turns": [["b2-c2"], ["k1-j1"]]}, {"turns": [["b2-c2"]]}) is None
     True
     """
@@ -257,14 +261,10 @@ def begun_turn(read: Mapping[str, JSON], played: Mapping[str, JSON]) -> int | No
     if not isinstance(a, list) or not isinstance(b, list) or abs(len(a) - len(b)) != 1:
         return None
     longer = max(a, b, key=len)
-    return len(longer) if _no_move(longer[-1]) else None
+    return (len(longer), longer is a) if _no_move(longer[-1]) else None
 
 
-def _without_begun_turn(
-    record: Mapping[str, JSON], other: Mapping[str, JSON]
-) -> Mapping[str, JSON]:
-    """``record`` without its last turn when that is the :func:`begun_turn` only it has."""
-    turns, others = record.get("turns"), other.get("turns")
-    if isinstance(turns, list) and isinstance(others, list) and len(turns) > len(others):
-        return {**record, "turns": turns[:-1]}
-    return record
+def _without_last_turn(record: Mapping[str, JSON]) -> Mapping[str, JSON]:
+    """``record`` without its last turn (:func:`begun_turn`'s)."""
+    turns = record.get("turns")
+    return {**record, "turns": turns[:-1]} if isinstance(turns, list) else record

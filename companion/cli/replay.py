@@ -162,16 +162,12 @@ def _begun(record: Mapping[str, JSON], played: Mapping[str, JSON], name: Path) -
     before it end, when only one has a last turn with no move yet."""
     from companion.cli.expect import begun_turn
 
-    turn = begun_turn(record, played)
-    if turn is None:
+    begun = begun_turn(record, played)
+    if begun is None:
         return ""
-    which = "the camera's record" if len(_turns(record)) > len(_turns(played)) else name
+    turn, by_camera = begun
+    which = "the camera's record" if by_camera else name
     return f" ({which} also has turn {turn} begun, with no move yet)"
-
-
-def _turns(record: Mapping[str, JSON]) -> list[JSON]:
-    turns = record.get("turns")
-    return turns if isinstance(turns, list) else []
 
 
 def game_options(args: argparse.Namespace, players: list[str]) -> GameOptions:

@@ -23,7 +23,7 @@ from companion.games import RecordError
 from companion.games.json_types import JSONObject
 from companion.games.scoring import score_record
 from companion.inputs import MAX_RECORD_BYTES, parse_json, read_limited, source_name
-from companion.views.names import named_twice
+from companion.views.names import name_key
 
 #: What a record holds, for a file that holds nothing (docs/notation.md).
 _WRITE = (
@@ -81,15 +81,16 @@ def check_names(players: object, source: str) -> None:
     """
     if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
         return
-    for seat, name in enumerate(players):
-        if not name.strip():
+    keys = [name_key(name) for name in players]
+    for seat, (name, key) in enumerate(zip(players, keys, strict=True)):
+        if not key:
             raise RecordError(
                 f'{source}: "players": seat {seat + 1} has no name: write one for each seat,'
                 ' e.g. "players": ["Ana", "Ben", "Cy"]',
                 "record",
             )
-        if named_twice(players[: seat + 1]) is not None:
-            first = next(i for i in range(seat) if named_twice([players[i], name]))
+        if key in keys[:seat]:
+            first = keys.index(key)
             raise RecordError(
                 f'{source}: "players": {name} is named twice'
                 f" (seats {first + 1} and {seat + 1}): give each seat its own name",

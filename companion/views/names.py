@@ -45,6 +45,12 @@ def seat_names(players: Sequence[str]) -> tuple[str, ...]:
     return tuple(seat_name(name, seat) for seat, name in enumerate(players))
 
 
+def name_key(name: str) -> str:
+    """What tells two seats' names apart: not letter case, not spaces (``Ana  Lee`` is
+    ``ana lee``); "" for a name of blanks only."""
+    return " ".join(name.split()).casefold()
+
+
 def named_twice(names: Sequence[str]) -> str | None:
     """A name given to two seats (letter case and spaces aside), or None: the one check
     of the OLED's name wheel, the phone page, the staff's ``names`` command, the CLI's
@@ -55,5 +61,5 @@ def named_twice(names: Sequence[str]) -> str | None:
     >>> named_twice(["Ana", "Ben"]) is None
     True
     """
-    folded = [" ".join(name.split()).casefold() for name in names]
+    folded = [name_key(name) for name in names]
     return next((name for i, name in enumerate(names) if folded[i] in folded[:i]), None)
