@@ -40,7 +40,7 @@ from companion.flows.status import FlowStatus
 from companion.views.faults import Fault
 from companion.views.spoken import Announcement, Kind, Level, announce, fault_said
 from hardware.errors import BackendUnavailableError, HardwareError
-from hardware.speaker import Speaker, open_speaker
+from hardware.speaker import MAX_CHARS, Speaker, open_speaker
 
 log = logging.getLogger(__name__)
 
@@ -244,13 +244,15 @@ class Speech:
         kind that changed: the piece not seen is another one); one that stands is said
         once, and again only once it has gone and come back."""
         standing = dict(self.table.faults(now))
+        said: list[Announcement] = []
         for kind, fault in standing.items():
             if self._faults.get(kind) != fault:
-                self._post(fault_said(fault, self.level))
+                said += fault_said(fault, self.level)
         self._faults = standing
+        self._post(said)  # together: two faults come at once (the camera and the screen)
 
     def _post(self, announcements: Sequence[Announcement]) -> None:
-        for announcement in announcements:
+        for announcement in joined(announcements):
             self.voice.cut_short(announcement.kind)
             self.mailbox.put(announcement)
             self.last = announcement
@@ -275,6 +277,27 @@ class Speech:
         if self.voice.is_alive():
             self.voice.join(timeout=5.0)
         self.voice.speaker.close()
+
+
+def joined(announcements: Sequence[Announcement]) -> list[Announcement]:
+    """One input's announcements, those of a kind that follow each other said as one
+    sentence: the mailbox keeps one of a kind, and both are news ("White, 0 moves. 4
+    enemy strike pieces touch the centre." then "Black, 5 moves.": a turn the strike
+    pieces left no move ends at once, H2), unless together they are too long to say.
+
+    >>> lines = ("White, 0 moves.", "Black, 5 moves.")
+    >>> [a.text for a in joined([Announcement(Kind.ALLOWANCE, t, "en") for t in lines])]
+    ['White, 0 moves. Black, 5 moves.']
+    """
+    said: list[Announcement] = []
+    for announcement in announcements:
+        last = said[-1] if said else None
+        text = f"{last.text} {announcement.text}" if last is not None else ""
+        if last is not None and last.kind is announcement.kind and len(text) <= MAX_CHARS:
+            said[-1] = Announcement(last.kind, text, last.language)
+        else:
+            said.append(announcement)
+    return said
 
 
 def speech_part(

@@ -165,15 +165,23 @@ def for_the_voice(text: str, lang: str) -> str:
     """``text`` as the voice of ``lang`` can say it: what it reads as written stays (a
     French name, "Łukasz"), a letter of another script is written in Latin letters, a
     Chinese or Korean syllable apart, a run of kana as one word
-    (:func:`~companion.views.romanised.romanised`), never dropped.
+    (:func:`~companion.views.romanised.romanised`), never dropped. A number below 0 is
+    said with its sign as a word ("minus 2", "moins 2"): French voices drop a "-".
 
     >>> for_the_voice("王小明 to play.", "en"), for_the_voice("À Дмитрий de jouer.", "fr")
     ('Wang Xiao Ming to play.', 'À Dmitriy de jouer.')
+    >>> for_the_voice("Ben, -146 points, -2 in all.", "en")
+    'Ben, minus 146 points, minus 2 in all.'
     """
     reads = READS.get(lang, _latin_voice_reads)
-    if all(reads(char) for char in text):
-        return text
-    return romanised(text, reads)
+    if not all(reads(char) for char in text):
+        text = romanised(text, reads)
+    return _NEGATIVE.sub(lambda found: _("minus {number}").format(number=found[1]), text)
+
+
+#: A number below 0 ("-146", not the "1-5" of a range): espeak-ng's English voice says
+#: "minus", its French one drops the sign ("Ben, -2 points" heard as "Ben, 2 points").
+_NEGATIVE = re.compile(r"(?<!\w)[-\u2212](\d+)")
 
 
 def _game_of(status: FlowStatus | None) -> str:
@@ -226,7 +234,12 @@ def _of_status(
 ) -> list[tuple[Kind, str]]:
     names = seat_names(players)
     if isinstance(after, HexStatus):
-        allowed = any(n.said is not None and n.said.say in _ALLOWANCES for n in notices)
+        # The turn's own allowance came as a notice; a turn the strike pieces left no
+        # move ended at once (its notice is the other side's): this one is still unsaid.
+        allowed = any(
+            n.said is not None and n.said.say in _ALLOWANCES and n.said.seat == after.side.seat
+            for n in notices
+        )
         new_turn = not isinstance(before, HexStatus) or before.turn != after.turn
         if new_turn and not allowed and after.winner is None:
             if after.awaiting is Awaiting.MOVE_CARD:

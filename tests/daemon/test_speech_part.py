@@ -5,22 +5,35 @@ announcement again, kiosk tables silent unless the cafe turns speech on."""
 from __future__ import annotations
 
 import logging
-import threading
 from pathlib import Path
 
 import pytest
-from daemon_harness import ManualClock, fibonachos_steps, load_record, make_daemon, part_of
+from daemon_harness import (
+    Gate,
+    ManualClock,
+    fibonachos_steps,
+    load_record,
+    make_daemon,
+    part_of,
+)
 
 from companion.config import parse_config
 from companion.daemon.runtime import Daemon
-from companion.daemon.speech import Mailbox, Speech, level_of, speech_from_config, speech_part
+from companion.daemon.speech import (
+    Mailbox,
+    Speech,
+    joined,
+    level_of,
+    speech_from_config,
+    speech_part,
+)
 from companion.errors import ConfigError
 from companion.flows.base import Notice, NoticeKind
 from companion.flows.said import Said, Say
 from companion.views.spoken import Announcement, Kind, Level, announce
 from hardware.buttons import Button, ButtonEvent, PressKind
 from hardware.errors import ConfigurationError
-from hardware.speaker import Speaker, Spoken
+from hardware.speaker import MAX_CHARS, Speaker
 from hardware.speaker_fake import FakeSpeaker
 
 
@@ -51,18 +64,22 @@ def test_nothing_is_said_once_it_is_stale() -> None:
     assert box.dropped == 1
 
 
-class Gate(FakeSpeaker):
-    """A speaker that holds each sentence until the test lets it go."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.entered = threading.Semaphore(0)
-        self.go = threading.Semaphore(0)
-
-    def _say(self, spoken: Spoken) -> None:
-        self.entered.release()
-        assert self.go.acquire(timeout=10)
-        super()._say(spoken)
+def test_one_inputs_news_of_a_kind_is_said_together_not_replaced() -> None:
+    """H2 (issue 25 §3): a hex turn the strike pieces left no move ends at once and the
+    next begins in the same input; the mailbox keeps one of a kind, so both are said as
+    one sentence (before, "Black, 5 moves." replaced White's and why). Too long to
+    say together, the newer stays; other kinds keep their order."""
+    zero = said(Kind.ALLOWANCE, "White, 0 moves. 4 enemy strike pieces touch the centre.")
+    five = said(Kind.ALLOWANCE, "Black, 5 moves.")
+    box = Mailbox(clock=lambda: 0.0)
+    for announcement in joined([zero, five, said(Kind.RESULT, "Black wins the game.")]):
+        box.put(announcement)
+    assert [p.announcement.text for p in box.waiting()] == [
+        "White, 0 moves. 4 enemy strike pieces touch the centre. Black, 5 moves.",
+        "Black wins the game.",
+    ]
+    long = said(Kind.REFUSAL, "x" * (MAX_CHARS - 10))
+    assert joined([long, long]) == [long, long]
 
 
 def _daemon(
