@@ -8,7 +8,9 @@ words what happened. Each turn it also says a fault the screen has begun to say
 the camera or the screen lost), once as it comes, as the screen shows it once. Each
 announcement goes into a :class:`Mailbox` with one slot per kind: a newer "Ben to
 play" replaces a stale "Ana to play" not yet said, and an announcement older than
-:data:`STALE_SECONDS` is dropped rather than said late. A worker thread of its own
+:data:`STALE_SECONDS` is dropped rather than said late. A step undone or a card
+corrected is said, and what was being said or waiting of the game before it
+(:data:`TAKEN_BACK`: "Ana takes trick 3" of a card taken back) is not. A worker thread of its own
 takes them one by one and speaks (``Speaker.say`` blocks for the sentence's length);
 the loop only puts into the mailbox, so the reader's frame rate does not change
 (bench/speech.py). A speaker that fails (no sound card, a USB speaker unplugged) is
@@ -48,6 +50,9 @@ log = logging.getLogger(__name__)
 STALE_SECONDS = 8.0
 #: A sentence of these kinds being said is cut short by a newer one of its kind.
 CUT_SHORT = frozenset({Kind.TURN, Kind.ALLOWANCE})
+#: What a step undone or a card corrected makes wrong, said or waiting: all but a fault
+#: (the table's, not the game's).
+TAKEN_BACK = frozenset(Kind) - {Kind.FAULT, Kind.CORRECTION}
 #: Latencies kept for the bench and the log.
 KEPT = 1000
 #: The longest the voice may go on after a finite source ends (a few sentences).
@@ -108,6 +113,14 @@ class Mailbox:
                 self._ready.notify_all()
                 if not self._ready.wait(timeout):
                     return None
+
+    def drop(self, kinds: frozenset[Kind]) -> None:
+        """Leave unsaid what waits of ``kinds``."""
+        with self._ready:
+            for kind in kinds & self._slots.keys():
+                del self._slots[kind]
+                self.dropped += 1
+            self._ready.notify_all()
 
     def waiting(self) -> list[Posted]:
         with self._ready:
@@ -172,9 +185,11 @@ class Voice(threading.Thread):
             log.warning("speech: %s (the game goes on; tried again next time)", text)
 
     def cut_short(self, kind: Kind) -> None:
-        """A newer announcement of ``kind`` came: the one being said of it stops."""
+        """A newer announcement of ``kind`` came: the one being said of it stops; a
+        correction stops what it makes wrong (:data:`TAKEN_BACK`)."""
         with self._idle:
-            if self.speaking is kind and kind in CUT_SHORT:
+            same = self.speaking is kind and kind in CUT_SHORT
+            if same or (kind is Kind.CORRECTION and self.speaking in TAKEN_BACK):
                 self.speaker.stop()
 
     def settle(self, timeout: float) -> bool:
@@ -253,6 +268,8 @@ class Speech:
 
     def _post(self, announcements: Sequence[Announcement]) -> None:
         for announcement in joined(announcements):
+            if announcement.kind is Kind.CORRECTION:  # what waits is of the game before
+                self.mailbox.drop(TAKEN_BACK)
             self.voice.cut_short(announcement.kind)
             self.mailbox.put(announcement)
             self.last = announcement

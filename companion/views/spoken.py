@@ -4,8 +4,9 @@ The OLED abbreviates ("R13", "tot"); a speaker must not. From what the flows rep
 (the notices of an input, the status before and after it) this module makes
 :class:`Announcement` values: a :class:`Kind` (whose turn, a trick taken, a round's
 scores, the result, a refusal, a question to the table, the hex moves allowed, a
-fault to mend) and a sentence in the table's language, from the same catalogue as the
-screens. Refusals and questions reuse the screens' sentences
+fault to mend, a step undone or a card corrected) and a sentence in the table's
+language, from the same catalogue as the screens. Refusals, questions and corrections
+reuse the screens' sentences
 (:func:`~companion.views.words.notice_words`) without their button hints in brackets,
 and faults the screen's (:func:`fault_said`). What is said at all is a :class:`Level`:
 off, the key moments, or everything (whose turn after every card, too). A player's
@@ -59,6 +60,7 @@ class Kind(Enum):
     QUESTION = "question"
     ALLOWANCE = "allowance"
     FAULT = "fault"
+    CORRECTION = "correction"
 
 
 class Level(Enum):
@@ -90,6 +92,9 @@ _AWAITING = {
 }
 #: The notices that ask the table something.
 _QUESTIONS = frozenset({Say.WHICH_WILD, Say.COUNT_HANDS, Say.WILD_UNDECLARED})
+#: The notices of a step taken back or a card read right: what was said of the game
+#: before them may be wrong now.
+_CORRECTIONS = frozenset({Say.UNDONE, Say.REPLACED, Say.UNCORRECTED})
 #: The notices that give the hex moves allowed.
 _ALLOWANCES = frozenset({Say.MOVES_ALLOWED, Say.CARD_TURNED_UP})
 #: A button hint in brackets at the end of a screen's sentence: "(SELECT)", "(menu)".
@@ -209,6 +214,8 @@ def _of_notice(notice: Notice, players: Sequence[str], game: str) -> list[tuple[
         return [(Kind.ALLOWANCE, words)]
     if notice.kind in (NoticeKind.REFUSED, NoticeKind.FLAG):
         return [(Kind.REFUSAL, _screen_words(notice, players, game, title=True))]
+    if said is not None and said.say in _CORRECTIONS:
+        return [(Kind.CORRECTION, _screen_words(notice, players, game, title=True))]
     if said is not None and said.say in _QUESTIONS:
         return [(Kind.QUESTION, _screen_words(notice, players, game, title=False))]
     return []

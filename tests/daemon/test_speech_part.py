@@ -30,6 +30,7 @@ from companion.daemon.speech import (
 from companion.errors import ConfigError
 from companion.flows.base import Notice, NoticeKind
 from companion.flows.said import Said, Say
+from companion.ui.commands import Undo
 from companion.views.spoken import Announcement, Kind, Level, announce
 from hardware.buttons import Button, ButtonEvent, PressKind
 from hardware.errors import ConfigurationError
@@ -120,6 +121,32 @@ def test_the_loop_only_posts_while_a_sentence_is_being_said(tmp_path: Path) -> N
     for _ in range(10):
         gate.go.release()
     speech.close()
+
+
+def test_an_undo_is_said_and_what_it_makes_wrong_is_not(tmp_path: Path) -> None:
+    """Issue 25 §3 with undo (docs/ui.md, "Spoken announcements"): the last card of a
+    trick taken back is said, and the trick it had won, still waiting to be said, is
+    not; the sentence being said is cut short. Before, the table said "Ana takes trick
+    1" after the card that won it was taken back."""
+    gate = Gate()
+    daemon, clock = _daemon(tmp_path, gate)
+    speech = part_of(daemon, Speech)
+    speech.start()  # says "Ana leads. Turn up the spicy card." and holds there
+    assert gate.entered.acquire(timeout=10)
+    for _ in range(4):  # the spicy card, then three plays: the trick is won
+        daemon.step()
+        clock.advance(0.2)
+    assert "Ana takes trick 1 with Red 16 and wins Spicy 0." in [
+        p.announcement.text for p in speech.mailbox.waiting()
+    ]
+    stops = gate.stops
+    daemon.runner.carry_out(Undo(), clock())
+    waiting = [p.announcement.text for p in speech.mailbox.waiting()]
+    assert gate.stops > stops
+    for _ in range(10):
+        gate.go.release()
+    speech.close()
+    assert waiting == ["Undone. Yellow 16 is taken back.", "Cy to play."]
 
 
 def test_a_failing_speaker_is_logged_once_and_the_game_goes_on(

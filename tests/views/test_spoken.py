@@ -205,3 +205,21 @@ def test_the_french_voice_says_the_minus_of_a_negative_score() -> None:
         spoken = for_the_voice("Ben, -2 points.", "fr")
     assert spoken == "Ben, moins 2 points."
     assert "mwE~ dY pwE~" in phonemes(spoken).replace("'", "")
+
+
+def test_a_card_corrected_or_taken_back_is_said_in_the_screens_words() -> None:
+    """Issue 25 §2 with corrections (docs/ui.md, "Spoken announcements"): what the
+    table was told may be wrong once a card is corrected or a step undone; the table
+    hears it as the screen shows it, at the key moments' level."""
+    fixed = Notice(
+        NoticeKind.INFO, "R16#1 replaced by Y16#1", said=Said(Say.REPLACED, card="R16", other="Y16")
+    )
+    undone = Notice(NoticeKind.INFO, "undone: Y16#1 (play)", said=Said(Say.UNDONE, card="Y16"))
+    said = announce([fixed, undone], None, None, PLAYERS, Level.KEY, game="fibonachos")
+    assert [(a.kind, a.text) for a in said] == [
+        (Kind.CORRECTION, "Corrected. Red 16 is now Yellow 16."),
+        (Kind.CORRECTION, "Undone. Yellow 16 is taken back."),
+    ]
+    with speaking("fr"):
+        said = announce([fixed], None, None, PLAYERS, Level.KEY, game="fibonachos")
+    assert [a.text for a in said] == ["Corrigé. Rouge 16 devient Jaune 16."]
