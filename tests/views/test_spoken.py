@@ -223,3 +223,19 @@ def test_a_card_corrected_or_taken_back_is_said_in_the_screens_words() -> None:
     with speaking("fr"):
         said = announce([fixed], None, None, PLAYERS, Level.KEY, game="fibonachos")
     assert [a.text for a in said] == ["Corrigé. Rouge 16 devient Jaune 16."]
+
+
+def test_a_move_beyond_the_allowance_is_refused_in_the_rulebooks_french() -> None:
+    """H2, docs/ui.md "Languages": the rulebook's "n'a droit qu'à"; before, "ne peut jouer
+    que 1 coup", which the voice says "que un" (French elides "que" before "un")."""
+    notice = Notice(
+        NoticeKind.REFUSED,
+        "White: board change refused",
+        "H2",
+        said=Said(Say.MOVES_USED, seat=1, number=1),
+    )
+    with speaking("fr"):
+        said = announce([notice], None, None, ["Noir", "Blanc"], Level.KEY, game="hex")
+    assert [a.text for a in said] == [
+        "Coup refusé. Blanc n'a droit qu'à 1 coup ce tour\u00a0: remettez le dernier pion."
+    ]
