@@ -227,7 +227,8 @@ def _screen_words(notice: Notice, players: Sequence[str], game: str, *, title: b
     words = notice_words(notice, players, game)
     if words is None:
         return ""
-    parts = [words.title + "." if title else "", _BRACKETS.sub("", words.line)]
+    head = words.title if words.title.endswith(("!", "?", ".")) else words.title + "."
+    parts = [head if title else "", _BRACKETS.sub("", words.line)]
     if notice.said is not None and notice.said.on_table:
         parts.append(words.hint + ".")
     return " ".join(part for part in parts if part)

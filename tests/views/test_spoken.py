@@ -239,3 +239,18 @@ def test_a_move_beyond_the_allowance_is_refused_in_the_rulebooks_french() -> Non
     assert [a.text for a in said] == [
         "Coup refusé. Blanc n'a droit qu'à 1 coup ce tour\u00a0: remettez le dernier pion."
     ]
+
+
+def test_a_revoke_is_said_without_a_stray_full_stop() -> None:
+    """F5 (issue 25 §2): the screen's title "Revoke!" is said as it is; before, a full
+    stop was added after its "!" ("Revoke!. Ben played...", "Renonce !.")."""
+    flag = Notice(
+        NoticeKind.FLAG, "revoke", "F5", said=Said(Say.REVOKE, seat=1, card="R5", number=3)
+    )
+    said = announce([flag], None, None, PLAYERS, Level.KEY, game="fibonachos")
+    assert [a.text for a in said] == [
+        "Revoke! Ben played Red 5 but did not follow that colour in trick 3."
+    ]
+    with speaking("fr"):
+        said = announce([flag], None, None, PLAYERS, Level.KEY, game="fibonachos")
+    assert said[0].text.startswith("Renonce\u00a0! Ben a joué")
