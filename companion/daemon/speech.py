@@ -8,10 +8,12 @@ words what happened. Each turn it also says a fault the screen has begun to say
 the camera or the screen lost), once as it comes, as the screen shows it once. Each
 announcement goes into a :class:`Mailbox` with one slot per kind: a newer "Ben to
 play" replaces a stale "Ana to play" not yet said, and an announcement older than
-:data:`STALE_SECONDS` is dropped rather than said late. A step undone or a card
+:data:`STALE_SECONDS` is dropped rather than said late (a round's scores and the
+result, which stay true, after :data:`LASTING_SECONDS`). A step undone or a card
 corrected is said, and what was being said or waiting of the game before it
-(:data:`TAKEN_BACK`: "Ana takes trick 3" of a card taken back) is not. A worker thread of its own
-takes them one by one and speaks (``Speaker.say`` blocks for the sentence's length);
+(:data:`TAKEN_BACK`: "Ana takes trick 3" of a card taken back) is not. A worker thread
+of its own takes them one by one and speaks (``Speaker.say`` blocks for the sentence's
+length);
 the loop only puts into the mailbox, so the reader's frame rate does not change
 (bench/speech.py). A speaker that fails (no sound card, a USB speaker unplugged) is
 logged once per kind of failure and tried again with the next announcement. Long UP
@@ -48,6 +50,11 @@ log = logging.getLogger(__name__)
 
 #: An announcement not begun this long after its event is no longer worth saying.
 STALE_SECONDS = 8.0
+#: A round's scores and the result stay true: they wait this long, behind the sentence
+#: they come with (the last round's scores of three players last 12 s, the result
+#: waits behind them; with 8 s it was never said).
+LASTING = frozenset({Kind.SCORE, Kind.RESULT})
+LASTING_SECONDS = 60.0
 #: A sentence of these kinds being said is cut short by a newer one of its kind.
 CUT_SHORT = frozenset({Kind.TURN, Kind.ALLOWANCE})
 #: What a step undone or a card corrected makes wrong, said or waiting: all but a fault
@@ -80,10 +87,15 @@ class Mailbox:
     """
 
     def __init__(
-        self, *, clock: Callable[[], float] = time.monotonic, stale: float = STALE_SECONDS
+        self,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        stale: float = STALE_SECONDS,
+        lasting: float = LASTING_SECONDS,
     ) -> None:
         self._clock = clock
         self._stale = stale
+        self._lasting = lasting
         self._slots: OrderedDict[Kind, Posted] = OrderedDict()
         self._ready = threading.Condition()
         self._closed = False
@@ -105,8 +117,9 @@ class Mailbox:
                 if self._closed:
                     return None
                 while self._slots:
-                    _, posted = self._slots.popitem(last=False)
-                    if self._clock() - posted.posted <= self._stale:
+                    kind, posted = self._slots.popitem(last=False)
+                    limit = self._lasting if kind in LASTING else self._stale
+                    if self._clock() - posted.posted <= limit:
                         self._busy = True
                         return posted
                     self.dropped += 1

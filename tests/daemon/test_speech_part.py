@@ -56,13 +56,37 @@ def test_nothing_is_said_once_it_is_stale() -> None:
     """Issue 25 §3: nothing queues for minutes: a slot older than its limit is dropped."""
     now = [0.0]
     box = Mailbox(clock=lambda: now[0], stale=8.0)
-    box.put(said(Kind.SCORE, "Round 1 is over."))
+    box.put(said(Kind.TURN, "Ana leads. Turn up the spicy card."))
     now[0] = 5.0
     box.put(said(Kind.TRICK, "Ben takes trick 2."))
     now[0] = 9.0
     taken = box.take(timeout=0)
     assert taken is not None and taken.announcement.kind is Kind.TRICK
     assert box.dropped == 1
+
+
+def test_the_result_waits_behind_the_last_rounds_scores() -> None:
+    """Issue 25 §3, F8: the last round's scores and the result come together; the
+    scores of three players last 12 s (espeak-ng at 150 words a minute), so the result
+    waits longer than a turn may. Before, it was dropped as stale: the table never heard
+    who won. A round's scores and the result stay true; they wait up to a minute."""
+    now = [0.0]
+    box = Mailbox(clock=lambda: now[0], stale=8.0, lasting=60.0)
+    box.put(said(Kind.SCORE, "Round 3 is over. Ana, 7 points, 50 in all. ..."))
+    box.put(said(Kind.RESULT, "Game over. Ana wins with 50 points. ..."))
+    box.put(said(Kind.TURN, "Ben leads. Turn up the spicy card."))
+    taken = box.take(timeout=0)
+    assert taken is not None and taken.announcement.kind is Kind.SCORE
+    now[0] = 12.0  # the scores are said
+    box.done()
+    taken = box.take(timeout=0)
+    assert taken is not None and taken.announcement.kind is Kind.RESULT
+    box.done()
+    assert box.take(timeout=0) is None and box.dropped == 1  # the turn is stale
+    now[0] = 70.0
+    box.put(said(Kind.RESULT, "Game over."))
+    now[0] = 131.0
+    assert box.take(timeout=0) is None  # a minute is its limit
 
 
 def test_one_inputs_news_of_a_kind_is_said_together_not_replaced() -> None:
