@@ -13,9 +13,8 @@ result, which stay true, after :data:`LASTING_SECONDS`). A step undone or a card
 corrected is said, and what was being said or waiting of the game before it
 (:data:`TAKEN_BACK`: "Ana takes trick 3" of a card taken back) is not. A worker thread
 of its own takes them one by one and speaks (``Speaker.say`` blocks for the sentence's
-length);
-the loop only puts into the mailbox, so the reader's frame rate does not change
-(bench/speech.py). A speaker that fails (no sound card, a USB speaker unplugged) is
+length); the loop only puts into the mailbox, so the reader's frame rate does not
+change (bench/speech.py). A speaker that fails (no sound card, a USB speaker unplugged) is
 logged once per kind of failure and tried again with the next announcement. Long UP
 asks for the last announcement again.
 
