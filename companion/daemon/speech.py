@@ -61,8 +61,10 @@ CUT_SHORT = frozenset({Kind.TURN, Kind.ALLOWANCE})
 TAKEN_BACK = frozenset(Kind) - {Kind.FAULT, Kind.CORRECTION}
 #: Latencies kept for the bench and the log.
 KEPT = 1000
-#: The longest the voice may go on after a finite source ends (a few sentences).
-FINISH_SECONDS = 10.0
+#: The longest the voice may go on after a finite source ends: as long as the last
+#: round's scores and the result may wait (a recording of a whole game ends on them,
+#: some 22 s of speech with three players; 10 s cut the result off).
+FINISH_SECONDS = LASTING_SECONDS
 #: How often that wait looks for a stop signal.
 FINISH_POLL = 0.05
 
