@@ -223,12 +223,16 @@ def _of_notice(notice: Notice, players: Sequence[str], game: str) -> list[tuple[
 
 def _screen_words(notice: Notice, players: Sequence[str], game: str, *, title: bool) -> str:
     """A screen's title and sentence, said: without the button hints in brackets, with
-    "Take the card back" for a card on the table."""
+    "Take the card back" for a card on the table; a title the sentence says already
+    is not said twice ("Undo. Nothing to undo.")."""
     words = notice_words(notice, players, game)
     if words is None:
         return ""
+    line = _BRACKETS.sub("", words.line)
     head = words.title if words.title.endswith(("!", "?", ".")) else words.title + "."
-    parts = [head if title else "", _BRACKETS.sub("", words.line)]
+    if words.title.rstrip("!?. \u00a0").lower() in line.lower():  # "Nothing to undo."
+        head = ""
+    parts = [head if title else "", line]
     if notice.said is not None and notice.said.on_table:
         parts.append(words.hint + ".")
     return " ".join(part for part in parts if part)

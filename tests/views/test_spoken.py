@@ -254,3 +254,15 @@ def test_a_revoke_is_said_without_a_stray_full_stop() -> None:
     with speaking("fr"):
         said = announce([flag], None, None, PLAYERS, Level.KEY, game="fibonachos")
     assert said[0].text.startswith("Renonce\u00a0! Ben a joué")
+
+
+def test_a_title_the_sentence_says_already_is_not_said_twice() -> None:
+    """Issue 25 §2, written for the ear: the screen's title over a sentence that says
+    it ("Undo" over "Nothing to undo.", "No moves left" over "White has no moves
+    left") is said once, by the sentence; before, "Undo. Nothing to undo."."""
+    nothing = Notice(NoticeKind.REFUSED, "nothing to undo", said=Said(Say.NOTHING_TO_UNDO))
+    said = announce([nothing], None, None, PLAYERS, Level.KEY, game="fibonachos")
+    assert [a.text for a in said] == ["Nothing to undo."]
+    with speaking("fr"):
+        said = announce([nothing], None, None, PLAYERS, Level.KEY, game="fibonachos")
+    assert [a.text for a in said] == ["Rien à annuler."]
