@@ -137,7 +137,7 @@ def test_the_rummy_demo_reads_a_whole_match_and_ends_on_its_final_scores(
     assert main([*argv, "--language", "fr"]) == 0
     out = capsys.readouterr()
     assert "read the match's 2 rounds right, with 54 button presses" in out.out
-    assert "total   44   54\nBen wins; the table ended the match (R9)\n" in out.out
+    assert "total    44    54\nBen wins; the table ended the match (R9)\n" in out.out
     assert "leads" not in out.out and "gagné" not in out.out and "finaux" not in out.out
     assert "round 1 read: Ana 200, Ben -146" in out.err
     assert "round 2 read: Ana -156, Ben 200" in out.err
