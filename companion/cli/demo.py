@@ -116,6 +116,19 @@ def _size(text: str) -> tuple[int, int]:
     return int(width), int(height)
 
 
+def checked_before_work(args: argparse.Namespace, display: str, out: Path) -> None:
+    """What the command line asks that no game could do, refused before a frame is drawn
+    (one line, exit 2): a negative seed, a GIF not named .gif, a file where a folder goes."""
+    if args.seed < 0:
+        raise UsageError(f"--seed {args.seed}: a seed is a whole number from 0 (default 7)")
+    if display == "gif" and out.suffix.lower() != ".gif":
+        raise UsageError(f"--out {out}: the GIF display writes a .gif file (companion-demo.gif)")
+    folders = [("--speech", args.speech)] + ([("--out", out)] if display == "frames" else [])
+    for option, folder in folders:
+        if folder is not None and folder.exists() and not folder.is_dir():
+            raise UsageError(f"{option} {folder}: is a file, not a folder; name a folder")
+
+
 def run(args: argparse.Namespace) -> int:
     if args.cafe:
         from companion.cli.cafe_demo import run_cafe_demo
@@ -126,6 +139,7 @@ def run(args: argparse.Namespace) -> int:
 
     display = choose_display(args.display)
     out = args.out or Path("companion-demo" if display == "frames" else "companion-demo.gif")
+    checked_before_work(args, display, out)
     if args.game == DECK_21.game:
         from companion.cli.demo_games import run_rummy
 

@@ -158,3 +158,30 @@ def test_the_rummy_demos_picture_is_its_own(capsys: pytest.CaptureFixture[str]) 
     players: another --size is refused in one line, exit 2."""
     assert main(["demo", "--game", "rummy21", "--size", "1280x720"]) == 2
     assert "2304x1296" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--seed", "-1"], "--seed -1: a seed is a whole number from 0"),
+        (["--game", "hex", "--seed", "-3"], "--seed -3: a seed is a whole number from 0"),
+        (["--display", "gif", "--out", "{tmp}/oled.png"], "the GIF display writes a .gif"),
+        (["--display", "gif", "--out", "{tmp}"], "the GIF display writes a .gif"),
+        (["--display", "frames", "--out", "{tmp}/taken"], "taken: is a file, not a folder"),
+        (["--speech", "{tmp}/taken"], "--speech {tmp}/taken: is a file, not a folder"),
+    ],
+)
+def test_what_no_demo_can_do_is_one_line_before_any_frame(
+    args: list[str], said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """README "What the demo shows": a seed numpy cannot take (a traceback before), a GIF
+    not named .gif (said as the setting display.path), a file where the frames' or the
+    announcements' folder goes (retried for ever): one line, exit 2, nothing drawn."""
+    (tmp_path / "taken").write_text("mine", encoding="utf-8")
+    argv = ["demo", *(arg.replace("{tmp}", str(tmp_path)) for arg in args)]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert said.replace("{tmp}", str(tmp_path)) in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["taken"]
+    assert (tmp_path / "taken").read_text(encoding="utf-8") == "mine"
