@@ -75,7 +75,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         level = "<3>" if to_journald(sys.stderr, os.environ) else ""
         print(f"{level}companion {args.command}: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # what each command writes is whole or not there
+        print(f"companion {args.command}: stopped (Ctrl-C)", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return EXIT_FAILURE
