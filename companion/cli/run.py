@@ -114,7 +114,8 @@ def _game_options_alone(args: argparse.Namespace) -> None:
 def _hardware_options(args: argparse.Namespace, config: Config) -> None:
     """The command line's backends and files, refused as its options (not as settings
     of the configuration file, which never named them): an unknown kind, ``--out`` for
-    a display that writes no file, a GIF not named .gif, a file where a folder goes."""
+    a display that writes no file, a GIF not named .gif, a file where a folder goes, a
+    folder where the journal's file goes (the daemon would run on, saving nothing)."""
     from hardware.buttons import KINDS as BUTTONS
     from hardware.camera import KINDS as CAMERAS
     from hardware.display import KINDS as DISPLAYS
@@ -140,6 +141,11 @@ def _hardware_options(args: argparse.Namespace, config: Config) -> None:
             raise UsageError(f"--out {out}: is a file; the frames display writes a folder")
     if args.record and Path(args.record).exists() and not Path(args.record).is_dir():
         raise UsageError(f"--record {args.record}: is a file, not a folder")
+    journal = args.journal
+    if journal is not None and Path(journal).exists() and not Path(journal).is_file():
+        raise UsageError(
+            f"--journal {journal}: not a file: give a file's name (such as {journal}/journal.db)"
+        )
 
 
 def configured(args: argparse.Namespace) -> Config:

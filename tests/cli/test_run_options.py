@@ -4,7 +4,8 @@ checked at the start). The newcomer's walk through the docs found the command li
 values blamed on the configuration file (``good.toml: display.kind = 'foo'`` for
 ``--display foo``; ``unknown setting display.dir for the luma display (known: ...,
 clock, device_factory, ...)`` for ``--out``), and ``--players``, ``--option`` and
-``--variant`` read by nothing when ``--game`` was left out."""
+``--variant`` read by nothing when ``--game`` was left out, and a folder given as
+``--journal`` played the whole game unsaved and exited 0."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ TRICK = Path(__file__).resolve().parents[2] / "examples" / "table" / "trick"
         (["--record", "{tmp}/taken"], "--record {tmp}/taken: is a file, not a folder"),
         (["--players", "2"], "--players go with --game: name the game to start"),
         (["--option", "dealer=1", "--variant", "x"], "--option, --variant go with --game"),
+        (["--journal", "{tmp}"], "--journal {tmp}: not a file: give a file's name (such as"),
     ],
     ids=[
         "display",
@@ -42,6 +44,7 @@ TRICK = Path(__file__).resolve().parents[2] / "examples" / "table" / "trick"
         "record-file",
         "players",
         "option-variant",
+        "journal-folder",
     ],
 )
 def test_a_command_line_mistake_is_said_as_its_option(
@@ -51,7 +54,9 @@ def test_a_command_line_mistake_is_said_as_its_option(
     config.write_text("[phone]\nenabled = false\n", encoding="utf-8")
     (tmp_path / "taken").write_text("mine", encoding="utf-8")
     filled = [arg.replace("{tmp}", str(tmp_path)) for arg in args]
-    argv = ["run", "--config", str(config), "--journal", str(tmp_path / "j.db")]
+    argv = ["run", "--config", str(config)]
+    if "--journal" not in filled:
+        argv += ["--journal", str(tmp_path / "j.db")]
     if "--display" not in filled and "--out" not in filled:
         argv += ["--display", "fake"]
     if "--buttons" not in filled:
