@@ -44,6 +44,8 @@ def writable_file(out: Path, option: str = "--out") -> None:
     before any work is done (the file itself is written at the end)."""
     if out.is_dir():
         raise UsageError(f"{option} {out}: is a folder, not a file")
+    if out.parent.exists() and not out.parent.is_dir():
+        raise UsageError(f"{option} {out}: {out.parent} is a file, not a folder")
     if not out.parent.is_dir():
         raise UsageError(f"{option} {out}: the folder {out.parent} does not exist")
 
