@@ -63,8 +63,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         from companion.cli.signals import catch_stop_signals
 
         catch_stop_signals()
-    parser = build_parser(given[0] if given else None)
-    args = parser.parse_args(given)
+    try:  # Ctrl-C while the command's modules load, too: no traceback
+        parser = build_parser(given[0] if given else None)
+        args = parser.parse_args(given)
+        return _command(args)
+    except KeyboardInterrupt:  # what each command writes is whole or not there
+        print(f"companion {given[0] if given else ''}: stopped (Ctrl-C)", file=sys.stderr)
+        return 130
+
+
+def _command(args: argparse.Namespace) -> int:
+    """The command's own work; a fault a person mends is one line and exit 2."""
     try:
         status: int = args.func(args)
     except user_errors() as exc:
@@ -75,9 +84,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         level = "<3>" if to_journald(sys.stderr, os.environ) else ""
         print(f"{level}companion {args.command}: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    except KeyboardInterrupt:  # what each command writes is whole or not there
-        print(f"companion {args.command}: stopped (Ctrl-C)", file=sys.stderr)
-        return 130
     except BrokenPipeError:
         return EXIT_FAILURE
     return status

@@ -46,3 +46,18 @@ def test_a_sheet_stopped_half_way_leaves_no_pdf(
     assert main(["cards", "sheet", "hex", "--out", str(out)]) == 130
     assert capsys.readouterr().err.endswith("companion cards: stopped (Ctrl-C)\n")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_ctrl_c_while_the_command_loads_is_the_same_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``companion ui-demo`` spends its first second importing its modules: Ctrl-C then
+    was a KeyboardInterrupt traceback from inside an import."""
+    import companion.cli
+
+    def loading(command: str | None) -> argparse.ArgumentParser:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(companion.cli, "build_parser", loading)
+    assert main(["ui-demo"]) == 130
+    assert capsys.readouterr().err == "companion ui-demo: stopped (Ctrl-C)\n"
