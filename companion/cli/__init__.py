@@ -65,11 +65,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         catch_stop_signals()
     try:  # Ctrl-C while the command's modules load, too: no traceback
         parser = build_parser(given[0] if given else None)
-        args = parser.parse_args(given)
+        args, unknown = parser.parse_known_args(given)
+        if unknown:  # said by the command's own parser, with its own usage
+            _innermost(parser, given).error(f"unrecognized arguments: {' '.join(unknown)}")
         return _command(args)
     except KeyboardInterrupt:  # what each command writes is whole or not there
         print(f"companion {given[0] if given else ''}: stopped (Ctrl-C)", file=sys.stderr)
         return 130
+
+
+def _innermost(parser: argparse.ArgumentParser, given: Sequence[str]) -> argparse.ArgumentParser:
+    """The parser of the (sub)command ``given`` names: ``cards sheet``'s for ``companion
+    cards sheet ...``, whose usage shows the options a mistaken one is looked for in."""
+    for word in given:
+        choices = [
+            action.choices
+            for action in parser._actions
+            if isinstance(action, argparse._SubParsersAction)
+        ]
+        if not choices or word not in choices[0]:
+            continue
+        parser = choices[0][word]
+    return parser
 
 
 def _command(args: argparse.Namespace) -> int:
