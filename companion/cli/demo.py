@@ -28,6 +28,17 @@ DISPLAYS = ("auto", "emulator", "gif", "frames", "terminal")
 #: for each (the rummy match's is its own).
 GAMES = (FIBONACHOS.name, DECK_21.game, HEX.name)
 SIZES = {FIBONACHOS.name: "1280x720", HEX.name: "1920x1080"}
+#: The options of the games' demo, each with its default: none of them is for --cafe.
+GAME_DEFAULTS: dict[str, object] = {
+    "game": GAMES[0],
+    "display": "auto",
+    "out": None,
+    "seed": 7,
+    "size": None,
+    "language": None,
+    "speech": None,
+    "say": None,
+}
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -45,7 +56,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument(
         "--game",
         choices=GAMES,
-        default=GAMES[0],
+        default=GAME_DEFAULTS["game"],
         help="fibonachos: the cards read from the table; rummy21: a Fibonacci 21 match's "
         "sets read from the table; hex: the camera referee watching the hex board "
         "(fibonachos)",
@@ -53,7 +64,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument(
         "--display",
         choices=DISPLAYS,
-        default="auto",
+        default=GAME_DEFAULTS["display"],
         help="where the OLED shows: a window if there is a screen, else a GIF (auto)",
     )
     parser.add_argument(
@@ -62,7 +73,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument(
         "--seed",
         type=int,
-        default=7,
+        default=GAME_DEFAULTS["seed"],
         help="which random game to play (7); hex: the hands and the light of its scenes",
     )
     parser.add_argument("--size", default=None, help="camera frame size (1280x720; hex: 1920x1080)")
@@ -86,7 +97,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument(
         "--say",
         choices=("key", "all"),
-        default="key",
+        default=None,
         help="with --speech: the key moments, or also whose turn after every card (key)",
     )
     parser.set_defaults(func=run)
@@ -119,6 +130,8 @@ def _size(text: str) -> tuple[int, int]:
 def checked_before_work(args: argparse.Namespace, display: str, out: Path) -> None:
     """What the command line asks that no game could do, refused before a frame is drawn
     (one line, exit 2): a negative seed, a GIF not named .gif, a file where a folder goes."""
+    if args.say is not None and args.speech is None:
+        raise UsageError(f"--say {args.say} goes with --speech DIR, where the announcements go")
     if args.seed < 0:
         raise UsageError(f"--seed {args.seed}: a seed is a whole number from 0 (default 7)")
     if display == "gif" and out.suffix.lower() != ".gif":
@@ -132,6 +145,13 @@ def checked_before_work(args: argparse.Namespace, display: str, out: Path) -> No
 def run(args: argparse.Namespace) -> int:
     if args.cafe:
         from companion.cli.cafe_demo import run_cafe_demo
+
+        given = [f"--{key}" for key, value in GAME_DEFAULTS.items() if getattr(args, key) != value]
+        if given:
+            raise UsageError(
+                f"{', '.join(given)}: not for --cafe, whose four tables play games of their "
+                "own; leave them out"
+            )
 
         return run_cafe_demo(lambda line: print(line, flush=True))
     from companion.daemon.demo import run_demo
@@ -168,7 +188,7 @@ def run(args: argparse.Namespace) -> int:
         progress=say,
         language=args.language,
         speech=args.speech,
-        say=Level(args.say),
+        say=Level(args.say or Level.KEY),
     )
     print(render_report(result.report))
     played, read = _plays(result.played), _plays(result.record)

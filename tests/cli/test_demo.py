@@ -169,6 +169,11 @@ def test_the_rummy_demos_picture_is_its_own(capsys: pytest.CaptureFixture[str]) 
         (["--display", "gif", "--out", "{tmp}"], "the GIF display writes a .gif"),
         (["--display", "frames", "--out", "{tmp}/taken"], "taken: is a file, not a folder"),
         (["--speech", "{tmp}/taken"], "--speech {tmp}/taken: is a file, not a folder"),
+        # --say chooses what --speech writes: alone it was read by nothing
+        (["--say", "all"], "--say all goes with --speech DIR"),
+        # the cafe's tables play their own games: these were silently not used
+        (["--cafe", "--game", "hex", "--language", "fr"], "--game, --language: not for --cafe"),
+        (["--cafe", "--out", "{tmp}/c.gif"], "--out: not for --cafe"),
     ],
 )
 def test_what_no_demo_can_do_is_one_line_before_any_frame(
