@@ -13,6 +13,7 @@ import argparse
 import os
 import sys
 from collections.abc import Mapping
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 from companion.cli.render import render_report
@@ -28,17 +29,23 @@ DISPLAYS = ("auto", "emulator", "gif", "frames", "terminal")
 #: for each (the rummy match's is its own).
 GAMES = (FIBONACHOS.name, DECK_21.game, HEX.name)
 SIZES = {FIBONACHOS.name: "1280x720", HEX.name: "1920x1080"}
-#: The options of the games' demo, each with its default: none of them is for --cafe.
-GAME_DEFAULTS: dict[str, object] = {
-    "game": GAMES[0],
-    "display": "auto",
-    "out": None,
-    "seed": 7,
-    "size": None,
-    "language": None,
-    "speech": None,
-    "say": None,
-}
+
+
+@dataclass(frozen=True)
+class GameDefaults:
+    """The options of the games' demo, each with its default: none of them is for --cafe."""
+
+    game: str = GAMES[0]
+    display: str = "auto"
+    out: Path | None = None
+    seed: int = 7
+    size: str | None = None
+    language: str | None = None
+    speech: Path | None = None
+    say: str | None = None
+
+
+DEFAULTS = GameDefaults()
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -56,7 +63,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument(
         "--game",
         choices=GAMES,
-        default=GAME_DEFAULTS["game"],
+        default=DEFAULTS.game,
         help="fibonachos: the cards read from the table; rummy21: a Fibonacci 21 match's "
         "sets read from the table; hex: the camera referee watching the hex board "
         "(fibonachos)",
@@ -64,7 +71,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument(
         "--display",
         choices=DISPLAYS,
-        default=GAME_DEFAULTS["display"],
+        default=DEFAULTS.display,
         help="where the OLED shows: a window if there is a screen, else a GIF (auto)",
     )
     parser.add_argument(
@@ -73,7 +80,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument(
         "--seed",
         type=int,
-        default=GAME_DEFAULTS["seed"],
+        default=DEFAULTS.seed,
         help="which random game to play (7); hex: the hands and the light of its scenes",
     )
     parser.add_argument("--size", default=None, help="camera frame size (1280x720; hex: 1920x1080)")
@@ -146,7 +153,11 @@ def run(args: argparse.Namespace) -> int:
     if args.cafe:
         from companion.cli.cafe_demo import run_cafe_demo
 
-        given = [f"--{key}" for key, value in GAME_DEFAULTS.items() if getattr(args, key) != value]
+        given = [
+            f"--{one.name}"
+            for one in fields(DEFAULTS)
+            if getattr(args, one.name) != getattr(DEFAULTS, one.name)
+        ]
         if given:
             raise UsageError(
                 f"{', '.join(given)}: not for --cafe, whose four tables play games of their "
