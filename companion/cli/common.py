@@ -11,6 +11,7 @@ from pathlib import Path
 
 from companion.config import Config, load_config
 from companion.errors import UsageError
+from companion.inputs import require_regular
 from companion.journal import Journal, JournalError
 from hardware.errors import ConfigurationError
 
@@ -96,6 +97,7 @@ def open_journal(args: argparse.Namespace) -> Journal:
     path = args.journal if args.journal is not None else config_of(args).journal_path()
     if not Path(path).exists():
         raise UsageError(f"{path}: no journal yet (no game has been played here)")
+    require_regular(path, what="journal")  # a folder: said so, not "unable to open"
     return Journal.read(path)
 
 

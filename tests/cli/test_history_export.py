@@ -128,6 +128,12 @@ def test_unknown_game_and_missing_journal_exit_2(
     assert "no game 9" in capsys.readouterr().err
     assert main(["history", "--journal", str(tmp_path / "none.db")]) == 2
     assert "no journal yet" in capsys.readouterr().err
+    # a folder was "nothing readable (unable to open database file)"
+    for command in ("history", "export"):
+        assert main([command, "--journal", str(tmp_path)]) == 2
+        assert capsys.readouterr().err == (
+            f"companion {command}: {tmp_path}: a folder, not a regular file\n"
+        )
 
 
 def _referee_journal(path: Path) -> Path:
