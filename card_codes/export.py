@@ -13,10 +13,12 @@ order, so a tool can check a print against the codes it should carry.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 
 from card_codes.catalogue import CardIdentity
@@ -43,22 +45,49 @@ def export_pngs(
     staff_key: bytes | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> list[dict[str, str]]:
-    """Write every card's face to ``out_dir`` (made if missing) and the manifest; return it."""
+    """Write every card's face to ``out_dir`` (made if missing) and the manifest; return it.
+
+    Each file is written whole or not at all (a temporary name, then renamed), and an
+    export that stops (Ctrl-C, a full disk) takes back the files it made and the folder
+    it made: what was there before stays, replaced files whole.
+    """
     low, high = DPI_RANGE
     if not low <= dpi <= high:
         raise CardCodeError(f"PNG resolution {dpi} dpi: choose {low} ... {high} (300 to print)")
     folder = Path(out_dir)
+    made_folder = not folder.exists()
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise CardCodeError(f"cannot make the folder {folder}: {exc.strerror}") from None
+    made: list[Path] = []
+    try:
+        rows = _export(cards, folder, made, dpi=dpi, staff_key=staff_key, progress=progress)
+    except BaseException:
+        for path in made:
+            path.unlink(missing_ok=True)
+        if made_folder:
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        raise
+    return rows
+
+
+def _export(
+    cards: Sequence[CardIdentity],
+    folder: Path,
+    made: list[Path],
+    *,
+    dpi: int,
+    staff_key: bytes | None,
+    progress: Callable[[int, int], None] | None,
+) -> list[dict[str, str]]:
+    """The files of :func:`export_pngs`, each new one added to ``made`` once whole."""
     rows: list[dict[str, str]] = []
     for done, card in enumerate(cards, start=1):
         name = file_name(card)
-        try:
-            card_image(card, dpi=dpi, staff_key=staff_key).save(folder / name, dpi=(dpi, dpi))
-        except OSError as exc:
-            raise CardCodeError(f"cannot write {folder / name}: {exc.strerror}") from None
+        image = card_image(card, dpi=dpi, staff_key=staff_key)
+        _whole(folder / name, made, partial(image.save, format="PNG", dpi=(dpi, dpi)))
         rows.append(
             {
                 "file": name,
@@ -68,8 +97,21 @@ def export_pngs(
         )
         if progress is not None:
             progress(done, len(cards))
-    try:
-        (folder / MANIFEST).write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
-    except OSError as exc:
-        raise CardCodeError(f"cannot write {folder / MANIFEST}: {exc.strerror}") from None
+    text = json.dumps(rows, indent=1) + "\n"
+    _whole(folder / MANIFEST, made, lambda part: part.write_text(text, encoding="utf-8"))
     return rows
+
+
+def _whole(target: Path, made: list[Path], write: Callable[[Path], object]) -> None:
+    """``write`` a temporary file beside ``target``, then rename it over ``target``."""
+    part = target.with_name(f".{target.name}.part")
+    new = not target.exists()
+    try:
+        write(part)
+        os.replace(part, target)
+    except OSError as exc:
+        raise CardCodeError(f"cannot write {target}: {exc.strerror}") from None
+    finally:
+        part.unlink(missing_ok=True)
+    if new:
+        made.append(target)

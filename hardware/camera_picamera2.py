@@ -47,7 +47,8 @@ from hardware.settings import Settings
 
 PICAMERA2_HINT = (
     "the Pi camera needs picamera2: sudo apt install python3-picamera2, and a venv made "
-    "with python3 -m venv --system-site-packages (docs/install.md)"
+    "with python3 -m venv --system-site-packages (docs/install.md); without a Pi camera "
+    '(a laptop, a USB webcam): [camera] kind = "opencv", or --camera opencv'
 )
 #: picamera2 found but one of the OS's compiled modules it imports (simplejpeg) was built
 #: for another numpy than the environment's: "numpy.dtype size changed" (a ValueError) or

@@ -63,8 +63,34 @@ def main(argv: Sequence[str] | None = None) -> int:
         from companion.cli.signals import catch_stop_signals
 
         catch_stop_signals()
-    parser = build_parser(given[0] if given else None)
-    args = parser.parse_args(given)
+    try:  # Ctrl-C while the command's modules load, too: no traceback
+        parser = build_parser(given[0] if given else None)
+        args, unknown = parser.parse_known_args(given)
+        if unknown:  # said by the command's own parser, with its own usage
+            _innermost(parser, given).error(f"unrecognized arguments: {' '.join(unknown)}")
+        return _command(args)
+    except KeyboardInterrupt:  # what each command writes is whole or not there
+        print(f"companion {given[0] if given else ''}: stopped (Ctrl-C)", file=sys.stderr)
+        return 130
+
+
+def _innermost(parser: argparse.ArgumentParser, given: Sequence[str]) -> argparse.ArgumentParser:
+    """The parser of the (sub)command ``given`` names: ``cards sheet``'s for ``companion
+    cards sheet ...``, whose usage shows the options a mistaken one is looked for in."""
+    for word in given:
+        choices = [
+            action.choices
+            for action in parser._actions
+            if isinstance(action, argparse._SubParsersAction)
+        ]
+        if not choices or word not in choices[0]:
+            continue
+        parser = choices[0][word]
+    return parser
+
+
+def _command(args: argparse.Namespace) -> int:
+    """The command's own work; a fault a person mends is one line and exit 2."""
     try:
         status: int = args.func(args)
     except user_errors() as exc:
@@ -75,8 +101,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         level = "<3>" if to_journald(sys.stderr, os.environ) else ""
         print(f"{level}companion {args.command}: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    except KeyboardInterrupt:
-        return 130
     except BrokenPipeError:
         return EXIT_FAILURE
     return status

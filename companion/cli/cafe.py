@@ -26,7 +26,7 @@ from contextlib import closing, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion.errors import UsageError
+from companion.errors import InputError, UsageError
 
 if TYPE_CHECKING:  # the server's modules once it runs: not on every command's start
     from starlette.applications import Starlette
@@ -100,7 +100,7 @@ def _settings(args: argparse.Namespace) -> CafeSettings:
     db: str | None = args.db
     url = db if db is not None and is_url(db) else None
     path = db if db is not None and url is None else None
-    return with_overrides(
+    settings = with_overrides(
         load_settings(args.config),
         cafe_name=args.name,
         broker_host=broker_host,
@@ -111,6 +111,24 @@ def _settings(args: argparse.Namespace) -> CafeSettings:
         database_path=path if db is None else (path or ""),
         database_url=url if db is None else (url or ""),
     )
+    _database_file(settings, "--db " if db is not None else "")
+    return settings
+
+
+def _database_file(settings: CafeSettings, option: str) -> None:
+    """A database file that is there but not a file (a folder, a device) is refused in
+    one line: the server would set the folder aside as a damaged database."""
+    from companion.inputs import require_regular
+
+    if settings.database.url or not settings.database_path().exists():
+        return  # a URL, or a new database
+    where = settings.database_path()
+    try:
+        require_regular(where, what="cafe database")
+    except InputError as exc:
+        raise UsageError(
+            f"{option}{exc}: give the database's file (such as {where / 'cafe.db'})"
+        ) from None
 
 
 def _secret(path: Path) -> str:

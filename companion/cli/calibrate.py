@@ -144,6 +144,11 @@ def grab(args: argparse.Namespace) -> Any:
     if source is not None:
         require_regular(source, what="file or folder", folder_ok=True)
         if source.is_file() and source.suffix.lower() in IMAGE_SUFFIXES:
+            if args.frame:
+                raise UsageError(
+                    f"--frame {args.frame}: --source {source} is one picture; --frame picks "
+                    "a frame of a folder of frames or a video"
+                )
             return _from_image(source)
         recorded_table(source, "--source")  # a folder of frames or a video, said so
         with reading_recording("--source"):
@@ -170,9 +175,9 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--players goes with --write-layout")
     if args.out is not None and args.out.suffix.lower() != ".png":  # before the camera
         raise UsageError(f"--out {args.out}: write a .png")
-    for path in (args.out, args.write_layout):
+    for option, path in (("--out", args.out), ("--write-layout", args.write_layout)):
         if path is not None:
-            writable_file(path)
+            writable_file(path, option)
     layout_path = args.layout
     if layout_path is None and args.source is None:
         configured = config_of(args).table.layout

@@ -120,7 +120,7 @@ def select(deck: str, copy: int | None, only: str | None) -> tuple[CardIdentity,
         )
     copy = 1 if copy is None else copy
     everything = staff_cards(copy) if deck == STAFF else deck_cards(deck, copy)
-    if not only:
+    if only is None:  # an empty --only (an unset shell variable, say) names no card
         return everything
     chosen = []
     for name in (part.strip() for part in only.split(",")):
@@ -136,7 +136,7 @@ def select(deck: str, copy: int | None, only: str | None) -> tuple[CardIdentity,
             )
         chosen.append(found)
     if not chosen:
-        raise UsageError("--only: no card named")
+        raise UsageError(f"--only: no card named (companion cards list {deck} shows them)")
     return tuple(chosen)
 
 

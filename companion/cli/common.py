@@ -11,6 +11,7 @@ from pathlib import Path
 
 from companion.config import Config, load_config
 from companion.errors import UsageError
+from companion.inputs import require_regular
 from companion.journal import Journal, JournalError
 from hardware.errors import ConfigurationError
 
@@ -44,6 +45,8 @@ def writable_file(out: Path, option: str = "--out") -> None:
     before any work is done (the file itself is written at the end)."""
     if out.is_dir():
         raise UsageError(f"{option} {out}: is a folder, not a file")
+    if out.parent.exists() and not out.parent.is_dir():
+        raise UsageError(f"{option} {out}: {out.parent} is a file, not a folder")
     if not out.parent.is_dir():
         raise UsageError(f"{option} {out}: the folder {out.parent} does not exist")
 
@@ -94,6 +97,7 @@ def open_journal(args: argparse.Namespace) -> Journal:
     path = args.journal if args.journal is not None else config_of(args).journal_path()
     if not Path(path).exists():
         raise UsageError(f"{path}: no journal yet (no game has been played here)")
+    require_regular(path, what="journal")  # a folder: said so, not "unable to open"
     return Journal.read(path)
 
 

@@ -13,6 +13,7 @@ import argparse
 import os
 import sys
 from collections.abc import Mapping
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 from companion.cli.render import render_report
@@ -30,6 +31,23 @@ GAMES = (FIBONACHOS.name, DECK_21.game, HEX.name)
 SIZES = {FIBONACHOS.name: "1280x720", HEX.name: "1920x1080"}
 
 
+@dataclass(frozen=True)
+class GameDefaults:
+    """The options of the games' demo, each with its default: none of them is for --cafe."""
+
+    game: str = GAMES[0]
+    display: str = "auto"
+    out: Path | None = None
+    seed: int = 7
+    size: str | None = None
+    language: str | None = None
+    speech: Path | None = None
+    say: str | None = None
+
+
+DEFAULTS = GameDefaults()
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = sub.add_parser(
         "demo",
@@ -45,7 +63,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument(
         "--game",
         choices=GAMES,
-        default=GAMES[0],
+        default=DEFAULTS.game,
         help="fibonachos: the cards read from the table; rummy21: a Fibonacci 21 match's "
         "sets read from the table; hex: the camera referee watching the hex board "
         "(fibonachos)",
@@ -53,7 +71,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument(
         "--display",
         choices=DISPLAYS,
-        default="auto",
+        default=DEFAULTS.display,
         help="where the OLED shows: a window if there is a screen, else a GIF (auto)",
     )
     parser.add_argument(
@@ -62,7 +80,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument(
         "--seed",
         type=int,
-        default=7,
+        default=DEFAULTS.seed,
         help="which random game to play (7); hex: the hands and the light of its scenes",
     )
     parser.add_argument("--size", default=None, help="camera frame size (1280x720; hex: 1920x1080)")
@@ -86,7 +104,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser.add_argument(
         "--say",
         choices=("key", "all"),
-        default="key",
+        default=None,
         help="with --speech: the key moments, or also whose turn after every card (key)",
     )
     parser.set_defaults(func=run)
@@ -116,9 +134,35 @@ def _size(text: str) -> tuple[int, int]:
     return int(width), int(height)
 
 
+def checked_before_work(args: argparse.Namespace, display: str, out: Path) -> None:
+    """What the command line asks that no game could do, refused before a frame is drawn
+    (one line, exit 2): a negative seed, a GIF not named .gif, a file where a folder goes."""
+    if args.say is not None and args.speech is None:
+        raise UsageError(f"--say {args.say} goes with --speech DIR, where the announcements go")
+    if args.seed < 0:
+        raise UsageError(f"--seed {args.seed}: a seed is a whole number from 0 (default 7)")
+    if display == "gif" and out.suffix.lower() != ".gif":
+        raise UsageError(f"--out {out}: the GIF display writes a .gif file (companion-demo.gif)")
+    folders = [("--speech", args.speech)] + ([("--out", out)] if display == "frames" else [])
+    for option, folder in folders:
+        if folder is not None and folder.exists() and not folder.is_dir():
+            raise UsageError(f"{option} {folder}: is a file, not a folder; name a folder")
+
+
 def run(args: argparse.Namespace) -> int:
     if args.cafe:
         from companion.cli.cafe_demo import run_cafe_demo
+
+        given = [
+            f"--{one.name}"
+            for one in fields(DEFAULTS)
+            if getattr(args, one.name) != getattr(DEFAULTS, one.name)
+        ]
+        if given:
+            raise UsageError(
+                f"{', '.join(given)}: not for --cafe, whose four tables play games of their "
+                "own; leave them out"
+            )
 
         return run_cafe_demo(lambda line: print(line, flush=True))
     from companion.daemon.demo import run_demo
@@ -126,6 +170,7 @@ def run(args: argparse.Namespace) -> int:
 
     display = choose_display(args.display)
     out = args.out or Path("companion-demo" if display == "frames" else "companion-demo.gif")
+    checked_before_work(args, display, out)
     if args.game == DECK_21.game:
         from companion.cli.demo_games import run_rummy
 
@@ -154,7 +199,7 @@ def run(args: argparse.Namespace) -> int:
         progress=say,
         language=args.language,
         speech=args.speech,
-        say=Level(args.say),
+        say=Level(args.say or Level.KEY),
     )
     print(render_report(result.report))
     played, read = _plays(result.played), _plays(result.record)

@@ -49,7 +49,7 @@ def _showing(args: argparse.Namespace, display: str, out: Path) -> Showing:
         progress=_say,
         language=args.language,
         speech=args.speech,
-        say=Level(args.say),
+        say=Level(args.say or Level.KEY),
     )
 
 

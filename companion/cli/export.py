@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -112,13 +114,26 @@ def _each(journal: Journal, entries: list[GameEntry], make: Any) -> list[Any]:
     return made
 
 
-def _open_out(path: Path | None) -> TextIO:
+def _write_out(path: Path | None, write: Callable[[TextIO], object]) -> None:
+    """``write`` to standard output, or to ``--out``: a file is written beside it under
+    a temporary name and renamed over it once whole (a full disk leaves the old file as
+    it was, and no file cut short); a device, a pipe or a link is written as it is."""
     if path is None:
-        return sys.stdout
+        write(sys.stdout)
+        return
+    # a link (/dev/stdout) is written through, never replaced
+    whole = not path.is_symlink() and (not path.exists() or path.is_file())
+    target = path.with_name(f".{path.name}.part") if whole else path
     try:
-        return open(path, "w", encoding="utf-8", newline="")
+        with open(target, "w", encoding="utf-8", newline="") as out:
+            write(out)
+        if whole:
+            os.replace(target, path)
     except OSError as exc:
-        raise UsageError(f"--out {path}: cannot write ({exc.strerror})") from None
+        raise UsageError(f"--out {path}: cannot write ({exc.strerror}); nothing written") from None
+    finally:
+        if whole:
+            target.unlink(missing_ok=True)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -135,8 +150,8 @@ def run(args: argparse.Namespace) -> int:
         else:
             made = _each(journal, entries, score_rows)
         warn_unread("export", journal, len(made))
-    out = _open_out(args.out)
-    try:
+
+    def write(out: TextIO) -> None:
         if args.format == "json":
             body: Any = made[0] if args.game is not None else made
             json.dump(body, out, ensure_ascii=False, indent=1)
@@ -144,7 +159,6 @@ def run(args: argparse.Namespace) -> int:
         else:
             header = ["game_id", "started", "game", "round", "seat", "player", "points", "total"]
             write_rows(out, header, [row for rows in made for row in rows])
-    finally:
-        if out is not sys.stdout:
-            out.close()
+
+    _write_out(args.out, write)
     return 0

@@ -103,13 +103,14 @@ def render_card_game(report: CardGameReport[RoundScore], *, ended: bool = False)
         if details:
             rows[-1].append("  (" + "; ".join(details) + ")")
     width = len(players) + 1
-    table = _table(["round", *players], [row[:width] for row in rows])
+    totals = ["total", *map(str, report.totals)]
+    # One table, the totals' row in it: every column as wide as its widest number.
+    table = _table(["round", *players], [*(row[:width] for row in rows), totals])
     # Per-round details follow their row, outside the aligned columns.
     body = [table[0]]
-    for line, row in zip(table[1:], rows, strict=True):
+    for line, row in zip(table[1:-1], rows, strict=True):
         body.append(line + (row[width] if len(row) > width else ""))
-    lines += body
-    lines.append(_table(["round", *players], [["total", *map(str, report.totals)]])[1])
+    lines += [*body, table[-1]]
     if report.complete or (report.game in NO_END and report.rounds and ended):
         names = [players[seat] for seat in ended_winners(report)]
         verb = "wins" if len(names) == 1 else "share the win"

@@ -55,6 +55,7 @@ from companion.cli.common import reading_recording, recorded_table
 from companion.cli.history import summary
 from companion.cli.render import json_line, render_report
 from companion.cli.seats import player_names, seat_index
+from companion.errors import UsageError
 from companion.games.hex import SPEC as HEX
 from companion.games.json_types import JSON, JSONObject
 from companion.games.registry import all_games, get_game
@@ -282,6 +283,8 @@ def replay_from(args: argparse.Namespace, open_source: Callable[[], Camera]) -> 
     from companion.table.reader import TableReader
 
     get_game(args.game)  # an unknown game is refused before the source is opened
+    if args.start is not None and args.game != HEX.name:  # else silently not used
+        raise UsageError(f"--start is the hex board's first position; {args.game} has no board")
     if args.game == HEX.name:  # the camera reads the board (issue 24)
         from companion.cli.replay_hex import replay_board
 

@@ -23,6 +23,7 @@ import os
 import re
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 
 from companion.cli.common import add_config_options, config_of, reading_recording, recorded_table
 from companion.cli.seats import player_names, seat_index
@@ -76,8 +77,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     parser.add_argument(
         "--players",
-        default="3",
-        help="players of --game: how many (3: Ana, Ben, Cy), or their names: Ana,Ben,Cy",
+        default=None,
+        help="players of --game: how many (default 3: Ana, Ben, Cy), or their names: Ana,Ben,Cy",
     )
     parser.add_argument(
         "--option",
@@ -99,9 +100,59 @@ def _section(section: HardwareSection, kind: str | None, **extra: str | None) ->
     return HardwareSection(kind or section.kind, settings)
 
 
+def _game_options_alone(args: argparse.Namespace) -> None:
+    """``--players``, ``--option`` and ``--variant`` are ``--game``'s: without it they
+    were read by nothing."""
+    options = {"--players": args.players, "--option": args.option, "--variant": args.variant}
+    given = [name for name, value in options.items() if value]
+    if given and not args.game:
+        raise UsageError(
+            f"{', '.join(given)} go with --game: name the game to start (--game trump)"
+        )
+
+
+def _hardware_options(args: argparse.Namespace, config: Config) -> None:
+    """The command line's backends and files, refused as its options (not as settings
+    of the configuration file, which never named them): an unknown kind, ``--out`` for
+    a display that writes no file, a GIF not named .gif, a file where a folder goes, a
+    folder where the journal's file goes (the daemon would run on, saving nothing)."""
+    from hardware.buttons import KINDS as BUTTONS
+    from hardware.camera import KINDS as CAMERAS
+    from hardware.display import KINDS as DISPLAYS
+
+    for option, kind, known in (
+        ("--camera", args.camera, CAMERAS),
+        ("--display", args.display, DISPLAYS),
+        ("--buttons", args.buttons, BUTTONS),
+    ):
+        if kind is not None and kind not in known:
+            raise UsageError(f"{option} {kind}: no such backend (known: {', '.join(known)})")
+    display = args.display or config.display.kind
+    if args.out is not None:
+        out = Path(args.out)
+        if display not in ("frames", "gif"):
+            raise UsageError(
+                f"--out {out}: the {display} display writes no file; --out goes with "
+                "--display frames (a folder) or --display gif (a .gif file)"
+            )
+        if display == "gif" and out.suffix.lower() != ".gif":
+            raise UsageError(f"--out {out}: the gif display writes a .gif file")
+        if display == "frames" and out.exists() and not out.is_dir():
+            raise UsageError(f"--out {out}: is a file; the frames display writes a folder")
+    if args.record and Path(args.record).exists() and not Path(args.record).is_dir():
+        raise UsageError(f"--record {args.record}: is a file, not a folder")
+    journal = args.journal
+    if journal is not None and Path(journal).exists() and not Path(journal).is_file():
+        raise UsageError(
+            f"--journal {journal}: not a file: give a file's name (such as {journal}/journal.db)"
+        )
+
+
 def configured(args: argparse.Namespace) -> Config:
     """The configuration file's settings, with the command line's choices on top."""
+    _game_options_alone(args)
     config = config_of(args)
+    _hardware_options(args, config)
     camera = args.camera
     if args.source is not None:
         if camera not in (None, "replay"):
@@ -179,7 +230,7 @@ def run(args: argparse.Namespace) -> int:
         with guard(args.config, args.display):
             daemon = build_daemon(config, journal=journal, notifier=Notifier())
         if args.game and daemon.session.flow is None:
-            players = player_names(args.players, unnamed=DEFAULT_NAMES)
+            players = player_names(args.players or "3", unnamed=DEFAULT_NAMES)
             options = parse_options(args.game, args.option, players)
             daemon.start_game(args.game, players, args.variant, options)
         if stop:

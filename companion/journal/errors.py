@@ -43,7 +43,13 @@ def what_to_do(exc: JournalError, path: str) -> str:
     'another program holds it (fuser -v /v/j.db): stop it, then restart'
     >>> what_to_do(JournalError("x"), "/var/lib/c/j.db")
     "let the companion's user write /var/lib/c and its files (ls -la /var/lib/c), then restart"
+    >>> what_to_do(JournalError("journal /tmp: is a folder, not a file"), "/tmp")
+    "give [journal] path a file's name (such as /tmp/journal.db), then restart"
     """
+    if Path(path).is_dir():  # no permission mends a folder where the file goes
+        return (
+            f"give [journal] path a file's name (such as {Path(path) / 'journal.db'}), then restart"
+        )
     folder = Path(path).parent
     if isinstance(exc, JournalFullError):
         return f"free space on its disk (df -h {folder}), then restart"

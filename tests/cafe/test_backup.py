@@ -65,6 +65,28 @@ def test_backup_of_a_missing_database_exits_2(
     assert "no cafe database yet" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("chore", [[], ["backup", "--out", "copy.db"], ["forget", "t1"]])
+def test_a_folder_given_as_the_database_is_refused_not_set_aside(
+    chore: list[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """docs/cafe.md's --db is a file: ``companion cafe --db photos`` with a folder renamed
+    the folder to photos.damaged-<time> as a damaged database and served a new one in
+    its place. One line, exit 2, the folder left as it was, before the server starts."""
+    monkeypatch.chdir(tmp_path)
+    folder = tmp_path / "photos"
+    folder.mkdir()
+    (folder / "a.jpg").write_bytes(b"mine")
+    assert main(["cafe", "--db", str(folder), *chore]) == 2
+    said = capsys.readouterr().err
+    assert f"--db {folder}: a folder, not a regular file" in said and "cafe.db" in said
+    assert len(said.strip().splitlines()) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["photos"]
+    assert (folder / "a.jpg").read_bytes() == b"mine"
+
+
 def test_backup_to_a_missing_folder_names_it_and_what_to_do(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -186,6 +186,36 @@ def test_export_writes_a_png_per_card_and_the_manifest(tmp_path: Path) -> None:
             assert read_cards(image) == {one: 3}
 
 
+@pytest.mark.parametrize("fresh", [True, False], ids=["new-folder", "folder-with-files"])
+def test_an_export_stopped_half_way_takes_back_what_it_made(tmp_path: Path, fresh: bool) -> None:
+    """docs/cards.md "PNG export": Ctrl-C half-way through ``companion cards export``
+    left the PNGs written so far and no manifest.json (and a PNG cut short, had it come
+    mid-file). Each file is written whole or not at all; what the export made is taken
+    back, what the folder held before stays (a file it replaced stays whole)."""
+    out = tmp_path / "out"
+    cards = deck_cards("hex")[:4]
+    before: dict[str, bytes] = {}
+    if not fresh:
+        out.mkdir()
+        before = {"mine.txt": b"keep", file_name(cards[0]): b"old face"}
+        for name, data in before.items():
+            (out / name).write_bytes(data)
+
+    def stop_at_three(done: int, total: int) -> None:
+        if done == 3:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        export_pngs(cards, out, dpi=72, progress=stop_at_three)
+    if fresh:
+        assert not out.exists()
+        return
+    assert sorted(p.name for p in out.iterdir()) == sorted(before)
+    assert (out / "mine.txt").read_bytes() == b"keep"
+    with Image.open(out / file_name(cards[0])) as image:  # replaced, and whole
+        assert read_cards(image) == {cards[0]: 3}
+
+
 def test_export_refuses_a_silly_resolution(tmp_path: Path) -> None:
     with pytest.raises(CardCodeError, match="10 dpi"):
         export_pngs(deck_cards("hex")[:1], tmp_path, dpi=10)

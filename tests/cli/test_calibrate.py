@@ -132,6 +132,10 @@ def test_a_frame_of_a_replay_source(tmp_path: Path, capsys: pytest.CaptureFixtur
         (["--source", "{tmp}/table.png", "--layout", "{tmp}/missing.toml"], "missing.toml"),
         (["--source", "{tmp}/table.png", "--frame", "-1"], "frames count from 0"),
         (["--source", "{tmp}/empty"], "no frames"),
+        # docs/layout.md: --frame picks a frame of a recording; a photo has one
+        (["--source", "{tmp}/table.png", "--frame", "40"], "table.png is one picture"),
+        # the option named is the one given (it said --out)
+        (["--source", "{tmp}/table.png", "--write-layout", "{tmp}"], "--write-layout /"),
     ],
 )
 def test_bad_input_is_one_line_exit_2(

@@ -113,6 +113,10 @@ def test_list_prints_notation_payload_and_face(capsys: pytest.CaptureFixture[str
         (["cards", "sheet", "hex", "--out", "x.pdf", "--stickers", "avery-1"], "label sheet"),
         (["cards", "sheet", "hex", "--out", "/no/such/dir/x.pdf"], "does not exist"),
         (["cards", "export", "hex", "--out", "pngs", "--dpi", "5"], "5 dpi"),
+        # an empty --only (an unset shell variable) printed the whole deck
+        (["cards", "sheet", "trump", "--only", "", "--out", "x.pdf"], "--only: no card named"),
+        # a file where the folder goes was said to be a folder that does not exist
+        (["cards", "sheet", "hex", "--out", "notes.txt/x.pdf"], "notes.txt is a file, not a"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(
@@ -123,7 +127,9 @@ def test_bad_input_is_one_line_and_exit_2(
     text: str,
 ) -> None:
     monkeypatch.chdir(tmp_path)
+    (tmp_path / "notes.txt").write_text("mine", encoding="utf-8")
     _one_line_error(capsys, argv, text)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
 
 
 def test_staff_without_a_key_says_how(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -148,7 +148,7 @@ def test_the_rummy_demo_reads_a_whole_match_and_ends_on_its_final_scores(
     assert main([*argv, "--language", "fr"]) == 0
     out = capsys.readouterr()
     assert "read the match's 2 rounds right, with 54 button presses" in out.out
-    assert "total   44   54\nBen wins; the table ended the match (R9)\n" in out.out
+    assert "total    44    54\nBen wins; the table ended the match (R9)\n" in out.out
     assert "leads" not in out.out and "gagné" not in out.out and "finaux" not in out.out
     assert "round 1 read: Ana 200, Ben -146" in out.err
     assert "round 2 read: Ana -156, Ben 200" in out.err
@@ -169,3 +169,35 @@ def test_the_rummy_demos_picture_is_its_own(capsys: pytest.CaptureFixture[str]) 
     players: another --size is refused in one line, exit 2."""
     assert main(["demo", "--game", "rummy21", "--size", "1280x720"]) == 2
     assert "2304x1296" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--seed", "-1"], "--seed -1: a seed is a whole number from 0"),
+        (["--game", "hex", "--seed", "-3"], "--seed -3: a seed is a whole number from 0"),
+        (["--display", "gif", "--out", "{tmp}/oled.png"], "the GIF display writes a .gif"),
+        (["--display", "gif", "--out", "{tmp}"], "the GIF display writes a .gif"),
+        (["--display", "frames", "--out", "{tmp}/taken"], "taken: is a file, not a folder"),
+        (["--speech", "{tmp}/taken"], "--speech {tmp}/taken: is a file, not a folder"),
+        # --say chooses what --speech writes: alone it was read by nothing
+        (["--say", "all"], "--say all goes with --speech DIR"),
+        # the cafe's tables play their own games: these were silently not used
+        (["--cafe", "--game", "hex", "--language", "fr"], "--game, --language: not for --cafe"),
+        (["--cafe", "--out", "{tmp}/c.gif"], "--out: not for --cafe"),
+    ],
+)
+def test_what_no_demo_can_do_is_one_line_before_any_frame(
+    args: list[str], said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """README "What the demo shows": a seed numpy cannot take (a traceback before), a GIF
+    not named .gif (said as the setting display.path), a file where the frames' or the
+    announcements' folder goes (retried for ever): one line, exit 2, nothing drawn."""
+    (tmp_path / "taken").write_text("mine", encoding="utf-8")
+    argv = ["demo", *(arg.replace("{tmp}", str(tmp_path)) for arg in args)]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert said.replace("{tmp}", str(tmp_path)) in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["taken"]
+    assert (tmp_path / "taken").read_text(encoding="utf-8") == "mine"

@@ -76,6 +76,35 @@ def test_export_json_gives_the_record_score_reads(
     assert json.loads(capsys.readouterr().out)["totals"] == [21, 21, 20]
 
 
+def test_export_that_cannot_be_written_leaves_the_old_file_whole(
+    journal_path: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A full disk while ``export --out`` wrote was a traceback (OSError, ENOSPC) and left
+    the file cut short: now one line, exit 2, the file there before as it was."""
+    import errno
+
+    from companion.cli import export
+
+    out = tmp_path / "games.csv"
+    out.write_text("last week's table\n", encoding="utf-8")
+
+    def full(*args: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(export, "write_rows", full)
+    argv = ["export", "--journal", str(journal_path), "--format", "csv", "--out", str(out)]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err == f"companion export: --out {out}: cannot write (No space left on device);" + (
+        " nothing written\n"
+    )
+    assert out.read_text(encoding="utf-8") == "last week's table\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.csv", "journal.db"]
+
+
 def test_export_csv_gives_one_row_per_round_and_seat(
     journal_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -99,6 +128,12 @@ def test_unknown_game_and_missing_journal_exit_2(
     assert "no game 9" in capsys.readouterr().err
     assert main(["history", "--journal", str(tmp_path / "none.db")]) == 2
     assert "no journal yet" in capsys.readouterr().err
+    # a folder was "nothing readable (unable to open database file)"
+    for command in ("history", "export"):
+        assert main([command, "--journal", str(tmp_path)]) == 2
+        assert capsys.readouterr().err == (
+            f"companion {command}: {tmp_path}: a folder, not a regular file\n"
+        )
 
 
 def _referee_journal(path: Path) -> Path:

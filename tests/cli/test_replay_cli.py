@@ -97,6 +97,15 @@ def test_numbered_players_and_json_events(video: Path, capsys: pytest.CaptureFix
             "fibonachos: unknown option 'leader' (it takes: dealer, seed)",
         ),
         (["{empty}", "--game", "fibonachos", "--players", "3"], "no frames"),
+        # --start is the hex board's: a card game or the referee read on without a word
+        (
+            ["{video}", "--game", "trump", "--players", "2", "--start", "a1"],
+            "--start is the hex board's first position; trump has no board",
+        ),
+        (
+            ["{video}", "--game", "hex-referee", "--players", "2", "--start", "a1"],
+            "hex-referee has no board",
+        ),
     ],
 )
 def test_bad_input_is_one_line_exit_2(

@@ -205,3 +205,24 @@ def test_a_revoke_names_its_player_once(game: str, capsys: pytest.CaptureFixture
         name = said.split(" ", 1)[0]
         assert name in ("Ben", "Cy") and said.count(name) == 1, line
         assert "(seat" not in line
+
+
+def test_the_totals_row_lines_up_with_the_rounds() -> None:
+    """docs/notation.md "Scores": the table's columns hold the rounds and the total alike.
+    The demo's rummy match printed "total   44   54" under "1       200  -146": the total
+    row was aligned on its own numbers' width, not the rounds'."""
+    from companion.cli.render import render_report
+    from companion.games.report import CardGameReport, RoundScore
+
+    rounds = (RoundScore((200, -146)), RoundScore((-156, 200)))
+    match = CardGameReport("rummy21", ("Ana", "Ben"), rounds, False, ())
+    lines = render_report(match, ended=True).splitlines()
+    assert lines[1:5] == [
+        "round   Ana   Ben",
+        "1       200  -146",
+        "2      -156   200",
+        "total    44    54",
+    ]
+    wider = CardGameReport("rummy21", ("Ana", "Ben"), (RoundScore((-600, 5)),) * 2, False, ())
+    header, first, _, total = render_report(wider).splitlines()[1:5]
+    assert [len(line) for line in (header, first, total)] == [len(total)] * 3

@@ -63,7 +63,7 @@ def test_run_over_a_replay_source_starts_the_game_and_shows_the_oled(
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--camera", "teapot"], "camera.kind = 'teapot'"),
+        (["--camera", "teapot"], "--camera teapot: no such backend"),
         (["--camera", "replay", "--source", "/nonexistent/frames"], "no such folder of frames"),
         (["--display", "luma", "--out", "x"], "display"),
         (["--game", "chess"], "chess"),

@@ -206,6 +206,9 @@ def test_without_picamera2_the_error_says_how_to_install_it(
         open_camera("picamera2")
     assert "sudo apt install python3-picamera2" in str(caught.value)
     assert "--system-site-packages" in str(caught.value)
+    # docs/layout.md's first check, typed on a laptop with no settings file, meets this
+    # line: it says what a machine without a Pi camera uses instead
+    assert '[camera] kind = "opencv", or --camera opencv' in str(caught.value)
     assert isinstance(caught.value, ImportError)
 
 
