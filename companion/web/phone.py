@@ -360,8 +360,14 @@ async def summary(request: Request) -> Response:
 
 
 async def _error(request: Request, exc: Exception) -> Response:
+    """JSON to the page's script and for ``.json``, else a page in the reader's language
+    (a phone at the table's bare address read ``{"error": "Not Found"}``, in English)."""
     status, detail = (exc.status_code, exc.detail) if isinstance(exc, HTTPException) else (500, "")
-    return JSONResponse({"error": detail, "status": status}, status_code=status)
+    wants = request.headers.get("accept", "")
+    if request.url.path.endswith(".json") or wants.startswith("application/json"):
+        return JSONResponse({"error": detail, "status": status}, status_code=status)
+    html = draw(_locale(request, None), "phone_error.html", code=status)
+    return HTMLResponse(html, status_code=status)
 
 
 def phone_routes() -> list[Route]:
