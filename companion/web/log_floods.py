@@ -1,9 +1,10 @@
-"""What the web's libraries log about a broken client, at most once a minute a kind
-(docs/security.md, "The web"): uvicorn says ``Invalid HTTP request received.`` for
-every request that breaks HTTP and ``Unsupported upgrade request.`` for every
-``Upgrade: h2c``, and python-multipart warns of every malformed form part: one line a
-request, so a script sending garbage in a loop wrote as many lines as it sent requests
-for journald to keep and the staff to wade through. The first of a kind is said at
+"""Warnings a client's requests make, at most once a minute a kind (docs/security.md,
+"The web"): uvicorn says ``Invalid HTTP request received.`` for every request that
+breaks HTTP and ``Unsupported upgrade request.`` for every ``Upgrade: h2c``,
+python-multipart warns of every malformed form part, and a table warns of every
+names a phone sends that its game refuses: one line a request, so a script sending
+them in a loop wrote as many lines as it sent requests (600 a minute at a table) for
+journald to keep and the staff to wade through. The first of a kind is said at
 once; the rest of a minute are counted and said with the next one after it.
 
     >>> import logging, sys
@@ -34,8 +35,9 @@ KINDS = 256
 class OncePerMinute(logging.Filter):
     """A logger's warnings of one kind (its message before its values) let through at
     most once every ``every`` seconds; the next one let through says how many were held
-    back. Errors all pass: an exception in a page is the product's fault, to be mended,
-    not a client's to be counted."""
+    back. Other levels all pass: an error (an exception in a page) is the product's
+    fault, to be mended, not a client's to be counted; an information (a game's link)
+    is said once."""
 
     def __init__(self, *, every: float = 60.0, clock: Callable[[], float] = time.monotonic):
         super().__init__()
@@ -45,7 +47,7 @@ class OncePerMinute(logging.Filter):
         self._last: dict[tuple[str, str], tuple[float, int]] = {}
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if record.levelno >= logging.ERROR:
+        if record.levelno != logging.WARNING:
             return True
         kind = (record.name, str(record.msg))
         now = self.clock()
@@ -63,9 +65,9 @@ class OncePerMinute(logging.Filter):
         return True
 
 
-def bound_client_logs() -> None:
-    """:class:`OncePerMinute` on :data:`CLIENT_LOGGERS` (once: again adds nothing)."""
-    for name in CLIENT_LOGGERS:
+def bound_client_logs(names: tuple[str, ...] = CLIENT_LOGGERS) -> None:
+    """:class:`OncePerMinute` on the loggers ``names`` (once: again adds nothing)."""
+    for name in names:
         logger = logging.getLogger(name)
         if not any(isinstance(f, OncePerMinute) for f in logger.filters):
             logger.addFilter(OncePerMinute())
