@@ -21,7 +21,7 @@ from companion.web.hex_svg import board_svg
 from companion.web.model import GameDetail, GameLine, HistoryFilter
 from companion.web.negotiation import first_weekday
 from companion.web.params import game_id, page_number, text
-from companion.web.plot import totals_svg
+from companion.web.plot import kept_svg
 from companion.web.site import answer, gettext, is_staff, locale_of, site_of
 from companion.web.spreadsheet import csv_text
 
@@ -208,7 +208,8 @@ async def game(request: Request) -> Response:
 async def plot(request: Request) -> Response:
     detail = _detail(request)
     title = gettext(request, "Totals by round")
-    svg = totals_svg(detail.line.players, detail.rounds, title, locale=locale_of(request))
+    locale = locale_of(request)
+    svg = kept_svg("totals", detail.line.players, detail.rounds, title=title, locale=locale)
     return Response(svg, media_type="image/svg+xml")
 
 
