@@ -53,6 +53,7 @@ from companion.daemon.board import Board
 from companion.daemon.parts import PhoneHome, PhoneTable
 from companion.views.i18n import language
 from companion.views.live import TableView, link_digest, table_view, waiting_view
+from companion.web.log_floods import bound_client_logs
 
 log = logging.getLogger(__name__)
 
@@ -76,6 +77,7 @@ class Phone:
     """Joins the :class:`Board` to the daemon's loop (see :meth:`turn`): a part."""
 
     def __init__(self, table: PhoneTable, board: Board) -> None:
+        bound_client_logs((log.name,))  # names refused: a phone may send them in a loop
         self.table = table
         self.board = board
         self.tokens: dict[int, str] = table.links()

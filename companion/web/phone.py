@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypedDict
 from urllib.parse import quote
 
-from babel.numbers import format_decimal
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
@@ -32,7 +31,7 @@ from companion.views.names import NAME_CHARS, named_twice
 from companion.web.i18n import LOCALES, draw, translations
 from companion.web.negotiation import negotiate
 from companion.web.phone_words import ANSWER_WORDS, N_, Words, words
-from companion.web.plot import per_round_svg, totals_svg
+from companion.web.plot import kept_svg
 from companion.web.spreadsheet import csv_text
 from companion.web.stream import event_stream
 
@@ -320,21 +319,21 @@ async def plot(request: Request) -> Response:
     view = found.view
     locale = _locale(request, found.lang)
     w = words(translations(locale), view)
-    rounds = _rounds(view)
     if kind == "totals":
-        svg = totals_svg(w.names, rounds, w.say(N_("Totals by round")), PLOT, locale=locale)
+        title, label = w.say(N_("Totals by round")), ""
     elif kind in ("spicy", "symbols") and _rounds(view, kind):
         title = w.say(N_("Spicy taken per round") if kind == "spicy" else N_("Symbols per round"))
         label = w.say(N_("Round {number}"))
-        svg = per_round_svg(w.names, _rounds(view, kind), title, label, PLOT, locale=locale)
     else:
         raise HTTPException(404, f"no plot {kind}")
+    rows = _rounds(view, "rounds" if kind == "totals" else kind)
+    svg = kept_svg(kind, w.names, rows, title=title, label=label, size=PLOT, locale=locale)
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
 
 async def summary(request: Request) -> Response:
     """The summary picture to share, as a PNG (:mod:`companion.web.summary`)."""
-    from companion.web.summary import summary_png
+    from companion.web.summary import kept_png
 
     opened = _open(request)
     if isinstance(opened, Response):
@@ -346,13 +345,13 @@ async def summary(request: Request) -> Response:
     given = view.outcome.totals
     totals = list(given) if given else [0] * len(w.names)
     rounds = _rounds(view)
-    png = summary_png(
+    png = kept_png(
         w.names,
         totals,
         rounds,
         title=w.summary_title(),
         plot_title=w.say(N_("Totals by round")),
-        number=lambda value: format_decimal(value, locale=locale),
+        locale=locale,
     )
     name = f"{table}-game-{view.id}.png"
     headers = {"Content-Disposition": f'inline; filename="{name}"', "Cache-Control": "no-store"}
@@ -360,8 +359,14 @@ async def summary(request: Request) -> Response:
 
 
 async def _error(request: Request, exc: Exception) -> Response:
+    """JSON to the page's script and for ``.json``, else a page in the reader's language
+    (a phone at the table's bare address read ``{"error": "Not Found"}``, in English)."""
     status, detail = (exc.status_code, exc.detail) if isinstance(exc, HTTPException) else (500, "")
-    return JSONResponse({"error": detail, "status": status}, status_code=status)
+    wants = request.headers.get("accept", "")
+    if request.url.path.endswith(".json") or wants.startswith("application/json"):
+        return JSONResponse({"error": detail, "status": status}, status_code=status)
+    html = draw(_locale(request, None), "phone_error.html", code=status)
+    return HTMLResponse(html, status_code=status)
 
 
 def phone_routes() -> list[Route]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import accumulate
 from math import ceil, sqrt
 from typing import Any
@@ -129,3 +130,41 @@ def per_round_svg(
     for seat, name in enumerate(players):
         chart.add(name, [r[seat] for r in rounds])
     return _svg(chart)
+
+
+#: Plots kept drawn, by what they are drawn from (:func:`kept_svg`).
+KEPT = 64
+
+
+def kept_svg(
+    kind: str,
+    players: Sequence[str],
+    rounds: Sequence[Sequence[int]],
+    *,
+    title: str,
+    label: str = "",
+    size: tuple[int, int] = (720, 360),
+    locale: str = "en",
+) -> str:
+    """:func:`totals_svg` (``kind`` "totals") or :func:`per_round_svg`, drawn once for
+    the same players, rounds and words: a plot takes tens of milliseconds of the event
+    loop, and a phone asking one again and again on 32 connections held every other
+    page of the site for seconds (docs/security.md, "The web")."""
+    rows = tuple(tuple(r) for r in rounds)
+    return _kept(kind, tuple(players), rows, words=(title, label), size=size, locale=locale)
+
+
+@lru_cache(maxsize=KEPT)
+def _kept(
+    kind: str,
+    players: tuple[str, ...],
+    rounds: tuple[tuple[int, ...], ...],
+    *,
+    words: tuple[str, str],
+    size: tuple[int, int],
+    locale: str,
+) -> str:
+    title, label = words
+    if kind == "totals":
+        return totals_svg(players, rounds, title, size, locale=locale)
+    return per_round_svg(players, rounds, title, label, size, locale=locale)

@@ -23,6 +23,8 @@ from typing import Any, TypedDict
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from companion.web.log_floods import bound_client_logs
+
 #: Seconds a client has to send one whole request.
 REQUEST_SECONDS = 10.0
 #: Connections at once from one address, and from all.
@@ -91,6 +93,21 @@ def guarded_protocol(
             self._disarm()
             super().connection_lost(exc)
 
+        def send_400_response(self, msg: str) -> None:
+            # A request whose body breaks HTTP (a chunk size that is not hex) reached
+            # the app already: uvicorn answered 400 under it, then the app's own answer
+            # (or the rest of a live feed's) raised h11's LocalProtocolError, a
+            # traceback of 50 lines for each such request. The app's answer now goes
+            # nowhere, as to a client gone; the client has its 400.
+            cycle = self.cycle
+            if cycle is not None and not cycle.response_complete:
+                cycle.disconnected = True
+                cycle.message_event.set()
+                if cycle.response_started:  # mid-answer: no 400 can follow it
+                    self.transport.close()
+                    return
+            super().send_400_response(msg)
+
     return Guarded
 
 
@@ -104,7 +121,9 @@ class ServingOptions(TypedDict):
 
 
 def serving_options(**bounds: Any) -> ServingOptions:
-    """uvicorn's settings for the product's sites (``bounds``: :func:`guarded_protocol`'s)."""
+    """uvicorn's settings for the product's sites (``bounds``: :func:`guarded_protocol`'s);
+    what its libraries log of a broken client said once a minute (:mod:`.log_floods`)."""
+    bound_client_logs()
     return {
         "http": guarded_protocol(**bounds),
         "h11_max_incomplete_event_size": HEADER_BYTES,

@@ -4,6 +4,7 @@ request's language) or JSON."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -17,7 +18,7 @@ from companion.web.auth import StaffSessions, csrf_token
 from companion.web.i18n import draw, translations
 from companion.web.model import CafeSource
 from companion.web.negotiation import negotiate
-from companion.web.throttle import LoginThrottle
+from companion.web.throttle import CheckTurns, LoginThrottle
 
 
 @dataclass
@@ -33,6 +34,10 @@ class Site:
     local: Callable[[float], time.struct_time] = field(default=time.localtime)
     sessions: StaffSessions = field(init=False)
     throttle: LoginThrottle = field(init=False)
+    #: Password checks in turn: one per address, a few at once (:mod:`.throttle`).
+    checks: CheckTurns = field(default_factory=CheckTurns)
+    #: The history's exports (CSV, records) one at a time (:mod:`.pages`).
+    exports: asyncio.Lock = field(default_factory=asyncio.Lock)
     #: The live feed's text of each card, by language and card (:mod:`.stream`).
     card_texts: dict[tuple[str, Any], str] = field(default_factory=dict)
 

@@ -4,7 +4,8 @@ is a plain link.
 
 The password's hash is checked on a worker thread (scrypt takes tens of milliseconds:
 on the event loop it would hold up every page and live feed); wrong passwords from an
-address lock it out for a while (:mod:`companion.web.throttle`, answered 429); a
+address lock it out for a while (:mod:`companion.web.throttle`, answered 429), and an
+address's guesses are checked one after the other, a few addresses' at once; a
 logout ends the staff session on the server (:class:`~companion.web.auth.StaffSessions`).
 """
 
@@ -49,18 +50,19 @@ async def login(request: Request) -> Response:
     site = site_of(request)
     back = _back(form.get("next"))
     address = request.client.host if request.client else "unknown"
-    if site.throttle.wait(address) > 0:
-        return _locked_out(request, site.throttle.wait(address), back)
-    stored = site.password_hash()
-    if stored is None:
-        error = gettext(request, "No staff password is set: run companion cafe set-password.")
-        return render(request, "login.html", status=403, error=error, next=back)
-    if not await run_in_threadpool(check_password, form.get("password", ""), stored):
-        if site.throttle.failed(address):
+    async with site.checks.turn(address):  # an address's guesses one after the other
+        if site.throttle.wait(address) > 0:
             return _locked_out(request, site.throttle.wait(address), back)
-        error = gettext(request, "Wrong password.")
-        return render(request, "login.html", status=403, error=error, next=back)
-    site.throttle.succeeded(address)
+        stored = site.password_hash()
+        if stored is None:
+            error = gettext(request, "No staff password is set: run companion cafe set-password.")
+            return render(request, "login.html", status=403, error=error, next=back)
+        if not await run_in_threadpool(check_password, form.get("password", ""), stored):
+            if site.throttle.failed(address):
+                return _locked_out(request, site.throttle.wait(address), back)
+            error = gettext(request, "Wrong password.")
+            return render(request, "login.html", status=403, error=error, next=back)
+        site.throttle.succeeded(address)
     request.session.clear()  # a new session for the staff member (and a new CSRF token)
     request.session["staff"] = site.sessions.open()
     log.info("dashboard: staff logged in from %s", address)

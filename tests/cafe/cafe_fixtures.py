@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -26,8 +26,10 @@ from companion.cafe.ingest import Incoming
 from companion.cafe.server import CafeServer
 from companion.cafe.settings import BrokerSection, CafeSection, CafeSettings, DatabaseSection
 from companion.cafe.store import is_url, open_store
+from companion.views.live_types import TableView
 from companion.web.app import create_app
 from companion.web.auth import hash_password
+from companion.web.phone import Live
 
 KEY = b"k" * 32
 PASSWORD = "staff-only-please"
@@ -209,3 +211,29 @@ def reading(
         server.store.close()
         if request.param == "postgres":
             postgres.drop(url)
+
+
+class OneView:
+    """A players' page source showing ``view``, a game that has ended, at the link
+    ``k1`` of any table; it takes no names."""
+
+    def __init__(self, view: TableView) -> None:
+        self.view = view
+
+    def lookup(self, table: str, token: str) -> Live | None:
+        return Live(self.view, live=False) if token == "k1" else None
+
+    def game_record(self, table: str, token: str) -> None:
+        return None
+
+    def offer_names(self, table: str, token: str, names: Sequence[str]) -> str:
+        return ""
+
+    async def names_answer(self, table: str, ticket: str) -> str:
+        return "unsent"
+
+    def version(self) -> int:
+        return 1
+
+    async def wait(self, after: int, timeout: float) -> int:
+        return after

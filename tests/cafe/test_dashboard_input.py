@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from cafe_fixtures import KEY, PASSWORD_HASH, incoming, settings_for
+from cafe_fixtures import KEY, PASSWORD_HASH, OneView, incoming, settings_for
 from cafe_sim import SimTable, play_journal
 from starlette.testclient import TestClient
 
@@ -22,7 +22,7 @@ from companion.cafe.store import open_store
 from companion.cli import main
 from companion.views.live_types import Outcome, TableView
 from companion.web.app import create_app
-from companion.web.phone import Live, create_phone_app
+from companion.web.phone import create_phone_app
 
 BIG = "99999999999999999999"  # 20 digits: more than any 64-bit column holds
 
@@ -126,34 +126,16 @@ def test_names_that_are_formulas_are_text_in_every_csv(
     _no_formula(exported)
 
 
-class OneGame:
+def one_game() -> OneView:
     """A players' page source with one game whose players chose formulas as names."""
-
-    def lookup(self, table: str, token: str) -> Live | None:
-        outcome = Outcome(rounds=((3, -2, 5),), totals=(3, -2, 5))
-        players = tuple(HOSTILE[:3])
-        view = TableView(4, "trump", "", players, False, None, outcome, None, None)
-        return Live(view, live=False) if token == "k1" else None
-
-    def game_record(self, table: str, token: str) -> None:
-        return None
-
-    def offer_names(self, table: str, token: str, names: Sequence[str]) -> str:
-        return ""
-
-    async def names_answer(self, table: str, ticket: str) -> str:
-        return "unsent"
-
-    def version(self) -> int:
-        return 1
-
-    async def wait(self, after: int, timeout: float) -> int:
-        return after
+    outcome = Outcome(rounds=((3, -2, 5),), totals=(3, -2, 5))
+    players = tuple(HOSTILE[:3])
+    return OneView(TableView(4, "trump", "", players, False, None, outcome, None, None))
 
 
 def test_the_phone_pages_csv_writes_formulas_as_text() -> None:
     """Issue 22: the players' page's score table is a CSV download too."""
-    with TestClient(create_phone_app(OneGame())) as client:
+    with TestClient(create_phone_app(one_game())) as client:
         rows = list(csv.reader(io.StringIO(client.get("/t/t1/scores.csv?k=k1").text)))
     assert [row[5] for row in rows[1:]] == ["'" + HOSTILE[0], "'+Ben", "'@Cy"]
     assert [row[6] for row in rows[1:]] == ["3", "-2", "5"]  # points stay numbers

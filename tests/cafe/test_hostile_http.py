@@ -43,9 +43,27 @@ def test_a_body_over_the_limit_is_refused_before_it_is_read(client: TestClient, 
 
 def test_the_tables_own_players_page_refuses_a_large_body(filled: CafeServer) -> None:
     """Issue 22: the page a table serves itself (``companion run`` at home, on the Pi's
-    SD card) had the same unbounded form; it answers 413 in JSON."""
+    SD card) had the same unbounded form; it answers 413, in JSON to the page's script,
+    else as a page in the phone's language (docs/phone.md: it was JSON in English)."""
+    big = {"file": ("n.txt", b"x" * (4 * MAX_BODY), "text/plain")}
     with TestClient(create_phone_app(CafeLive(filled))) as client:
-        big = {"file": ("n.txt", b"x" * (4 * MAX_BODY), "text/plain")}
-        said = client.post("/t/t1/names", files=big)
-    assert said.status_code == 413
-    assert said.json()["status"] == 413
+        script = client.post("/t/t1/names", files=big, headers={"Accept": "application/json"})
+        form = client.post("/t/t1/names", files=big, headers={"Accept-Language": "fr"})
+    assert script.status_code == 413
+    assert script.json()["status"] == 413
+    assert form.status_code == 413
+    assert "<h1>Trop volumineux</h1>" in form.text
+
+
+def test_the_tables_own_address_answers_a_page_not_json(filled: CafeServer) -> None:
+    """docs/phone.md: a player typing the table's bare address, or a link cut short,
+    read ``{"error": "Not Found"}`` in English; now a page in their language saying to
+    scan the table's code. ``.json`` addresses still answer JSON."""
+    with TestClient(create_phone_app(CafeLive(filled))) as client:
+        bare = client.get("/", headers={"Accept-Language": "fr"})
+        cut = client.get("/t/t1/score", headers={"Accept-Language": "en"})
+        data = client.get("/t/t1/nothing.json")
+    assert bare.status_code == cut.status_code == 404
+    assert "<h1>Introuvable</h1>" in bare.text and "Scannez le code" in bare.text
+    assert "<h1>Not found</h1>" in cut.text and 'lang="en"' in cut.text
+    assert data.json() == {"error": "Not Found", "status": 404}

@@ -8,6 +8,7 @@ change nothing. The name length is one number for the page and the table, and so
 from __future__ import annotations
 
 import asyncio
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -192,4 +193,26 @@ def test_the_phone_page_refuses_one_name_for_two_seats(tmp_path: Path) -> None:
         assert (taken["ok"], taken["answer"]) == (True, "offered")
     phone.turn(clock(), False)
     assert shown == [("Ana", "Ben", "Cy")]
+    daemon.links.close()
+
+
+def test_names_refused_in_a_loop_are_one_log_line(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """docs/security.md, "The web": a phone sending names in a loop to a hex game (its
+    seats have names of their own) made one warning for each, one per turn of the loop:
+    100 lines in 10 s at a table. Each phone is still told; the log says it once a
+    minute, with the count of the rest."""
+    daemon, phone, clock, _ = _table(tmp_path)
+    daemon.start_game("hex", 2, [], {})
+    phone.turn(clock(), True)
+    _, token, _ = phone.board.current()
+    with caplog.at_level(logging.WARNING, logger="companion.daemon.phone"):
+        for post in range(50):
+            ticket = phone.board.offer_names("t1", token, [f"Ana{post}", "Ben"])
+            phone.turn(clock(), False)
+            assert asyncio.run(phone.board.names_answer("t1", ticket)) == "fixed"
+            clock.advance(0.1)
+    refused = [r for r in caplog.records if "refused" in r.getMessage()]
+    assert len(refused) <= 1
     daemon.links.close()
