@@ -71,3 +71,14 @@ def test_the_json_type_is_not_any() -> None:
     aliases = dict(re.findall(r'^(JSON\w*): TypeAlias = "(.*)"$', source, re.MULTILINE))
     assert aliases["JSON"] == "bool | int | float | str | list[JSON] | dict[str, JSON] | None"
     assert aliases["JSONObject"] == "dict[str, JSON]"
+
+
+def test_json_enters_as_json_not_any() -> None:
+    """Issue 23: the readers where JSON enters (a file, a bus message) give :data:`JSON`,
+    so mypy makes each caller narrow a field before it uses it; ``Any`` let a caller
+    (``ui-demo --script``) make text of a number and true of ``"no"``."""
+    from companion.bus import limits
+    from companion.inputs import load_json, parse_json
+
+    for reader in (parse_json, load_json, limits.load):
+        assert reader.__annotations__["return"] == "JSON", reader.__qualname__
