@@ -31,7 +31,6 @@ docs/install.md ("Limits on input files") lists the limits for people.
 from __future__ import annotations
 
 import contextlib
-import datetime
 import json
 import os
 import stat
@@ -40,21 +39,15 @@ import tomllib
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, BinaryIO, TypeAlias
+from typing import IO, TYPE_CHECKING, BinaryIO
 
 from companion.errors import InputError
 from companion.games.json_types import JSON
 
-#: A TOML value as :mod:`tomllib` reads it: JSON's kinds (no null) and dates and times.
-TOMLValue: TypeAlias = (
-    "bool | int | float | str | datetime.datetime | datetime.date | datetime.time"
-    " | list[TOMLValue] | dict[str, TOMLValue]"
-)
-#: A TOML document or table.
-TOMLTable: TypeAlias = "dict[str, TOMLValue]"
-
-if TYPE_CHECKING:  # PIL loads when an image is read, not with every command
+if TYPE_CHECKING:  # PIL loads when an image is read, msgspec when settings are decoded
     from PIL import Image
+
+    from companion.settings_decoder import TOMLTable
 
 #: A game record or a table script (JSON); the longest example game is 28 KB.
 MAX_RECORD_BYTES = 4 * 1024 * 1024
