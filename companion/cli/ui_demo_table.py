@@ -26,10 +26,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
-from typing import Any
 
 from companion.errors import UsageError
-from companion.flows.status import Awaiting, RummyStatus, TrickStatus
+from companion.flows.status import Awaiting, FlowStatus, RummyStatus, TrickStatus
 from companion.games.fibonachos import SPEC as FIBONACHOS
 from companion.games.json_types import (
     JSON,
@@ -79,7 +78,7 @@ class TableStep:
         return made(self.card, at)
 
 
-def answered(step: TableStep, status: object) -> bool:
+def answered(step: TableStep, status: FlowStatus | None) -> bool:
     """Whether the buttons did what the pause ``step`` waits for, by the flow's status:
     Trump's leader given (T3), a wild card's number (R5), the hands counted (R6), the
     round ended (R7); the end of a match (``game``) holds while the game is in play."""
@@ -117,10 +116,10 @@ class _Deck:
         self.deck = deck
         self.seen: Counter[str] = Counter()
 
-    def card(self, face: str, zone: str, **extra: Any) -> TableCard:
+    def card(self, face: str, zone: str, position: tuple[float, float] | None = None) -> TableCard:
         self.seen[face] += 1
         notation = canonical(self.deck, f"{face}#{self.seen[face]}")
-        return TableCard(f"{self.deck}/{notation}", self.deck, notation, zone, **extra)
+        return TableCard(f"{self.deck}/{notation}", self.deck, notation, zone, position)
 
 
 def _placed_then_cleared(cards: Sequence[TableCard], number: int) -> list[TableStep]:
@@ -176,7 +175,7 @@ def _physical(face: str) -> str:
     return face.split("=", 1)[0]
 
 
-def wild_note(step: TableStep, status: object, game: str) -> str:
+def wild_note(step: TableStep, status: FlowStatus | None, game: str) -> str:
     """What a wild card's pause says, from the wild cards lying now (R5): the menu path
     as :func:`companion.ui.menus.wild_menu` gives it (the players who have one when more
     than one does, the newest wild card's first; then that player's by set, "base 5",
