@@ -25,12 +25,11 @@ from __future__ import annotations
 
 import json
 import math
-import unicodedata
 from typing import NoReturn
 
 from companion.bus.errors import MessageError
 from companion.games.json_types import JSON
-from companion.views.names import NAME_CHARS
+from companion.views.names import NAME_CHARS, shown_plainly
 
 #: The largest message either side reads (a state with its table view is a few KB).
 MAX_PAYLOAD = 256 * 1024
@@ -171,7 +170,7 @@ def check_line(text: object, what: str, most: int) -> str:
     if not isinstance(text, str):
         raise LimitError(f"{what} {text!r}: not a text")
     check_text(text, what)
-    if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp") for c in text):
+    if not shown_plainly(text):
         raise LimitError(f"{what} {text[:40]!r}: holds a control character")
     trimmed = " ".join(text.split())
     if not 0 < len(trimmed) <= most:
