@@ -15,7 +15,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from companion.games.json_types import JSON
 from companion.web.auth import StaffSessions, csrf_token
 from companion.web.i18n import draw, translations
-from companion.web.model import CafeSource
+from companion.web.model import CafeSource, TableCard
 from companion.web.negotiation import negotiate
 from companion.web.throttle import LoginThrottle
 
@@ -34,7 +34,7 @@ class Site:
     sessions: StaffSessions = field(init=False)
     throttle: LoginThrottle = field(init=False)
     #: The live feed's text of each card, by language and card (:mod:`.stream`).
-    card_texts: dict[tuple[str, Any], str] = field(default_factory=dict)
+    card_texts: dict[tuple[str, TableCard], str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.sessions = StaffSessions(self.monotonic)
