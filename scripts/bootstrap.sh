@@ -34,13 +34,15 @@ apt_packages=(python3-venv fonts-dejavu-core)
 # The tests also read codes with pyzbar (the zbar library), verify the service units with systemd-analyze, run the cafe server against a
 # real MQTT broker (Mosquitto) and a real PostgreSQL (started by a test fixture in a
 # temporary folder, never Debian's own cluster), and drive its dashboard in a headless
-# browser (Debian's chromium with its chromedriver, through Selenium); the table's
+# browser (Debian's chromium with its chromedriver, through Selenium; chromium-l10n, its
+# language packs, so a browser set up in en-GB or fr-CA types dates its region's way, as
+# a real one does: without them Chromium's own date fields stay mm/dd/yyyy); the table's
 # voice is tested with the real espeak-ng played through ALSA's aplay (alsa-utils) to
 # ALSA's file and null devices, as install.sh installs them on a Pi.
 case "$job" in
     test | setup-dev)
         dev=1
-        apt_packages+=(libzbar0 systemd mosquitto postgresql chromium chromium-driver)
+        apt_packages+=(libzbar0 systemd mosquitto postgresql chromium chromium-driver chromium-l10n)
         apt_packages+=(espeak-ng alsa-utils)
         ;;
     *) dev=0 ;;

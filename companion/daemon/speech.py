@@ -8,10 +8,13 @@ words what happened. Each turn it also says a fault the screen has begun to say
 the camera or the screen lost), once as it comes, as the screen shows it once. Each
 announcement goes into a :class:`Mailbox` with one slot per kind: a newer "Ben to
 play" replaces a stale "Ana to play" not yet said, and an announcement older than
-:data:`STALE_SECONDS` is dropped rather than said late. A worker thread of its own
-takes them one by one and speaks (``Speaker.say`` blocks for the sentence's length);
-the loop only puts into the mailbox, so the reader's frame rate does not change
-(bench/speech.py). A speaker that fails (no sound card, a USB speaker unplugged) is
+:data:`STALE_SECONDS` is dropped rather than said late (a round's scores and the
+result, which stay true, after :data:`LASTING_SECONDS`). A step undone or a card
+corrected is said, and what was being said or waiting of the game before it
+(:data:`TAKEN_BACK`: "Ana takes trick 3" of a card taken back) is not. A worker thread
+of its own takes them one by one and speaks (``Speaker.say`` blocks for the sentence's
+length); the loop only puts into the mailbox, so the reader's frame rate does not
+change (bench/speech.py). A speaker that fails (no sound card, a USB speaker unplugged) is
 logged once per kind of failure and tried again with the next announcement. Long UP
 asks for the last announcement again.
 
@@ -40,18 +43,28 @@ from companion.flows.status import FlowStatus
 from companion.views.faults import Fault
 from companion.views.spoken import Announcement, Kind, Level, announce, fault_said
 from hardware.errors import BackendUnavailableError, HardwareError
-from hardware.speaker import Speaker, open_speaker
+from hardware.speaker import MAX_CHARS, Speaker, open_speaker
 
 log = logging.getLogger(__name__)
 
 #: An announcement not begun this long after its event is no longer worth saying.
 STALE_SECONDS = 8.0
+#: A round's scores and the result stay true: they wait this long, behind the sentence
+#: they come with (the last round's scores of three players last 12 s, the result
+#: waits behind them; with 8 s it was never said).
+LASTING = frozenset({Kind.SCORE, Kind.RESULT})
+LASTING_SECONDS = 60.0
 #: A sentence of these kinds being said is cut short by a newer one of its kind.
 CUT_SHORT = frozenset({Kind.TURN, Kind.ALLOWANCE})
+#: What a step undone or a card corrected makes wrong, said or waiting: all but a fault
+#: (the table's, not the game's).
+TAKEN_BACK = frozenset(Kind) - {Kind.FAULT, Kind.CORRECTION}
 #: Latencies kept for the bench and the log.
 KEPT = 1000
-#: The longest the voice may go on after a finite source ends (a few sentences).
-FINISH_SECONDS = 10.0
+#: The longest the voice may go on after a finite source ends: as long as the last
+#: round's scores and the result may wait (a recording of a whole game ends on them,
+#: some 22 s of speech with three players; 10 s cut the result off).
+FINISH_SECONDS = LASTING_SECONDS
 #: How often that wait looks for a stop signal.
 FINISH_POLL = 0.05
 
@@ -75,10 +88,15 @@ class Mailbox:
     """
 
     def __init__(
-        self, *, clock: Callable[[], float] = time.monotonic, stale: float = STALE_SECONDS
+        self,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        stale: float = STALE_SECONDS,
+        lasting: float = LASTING_SECONDS,
     ) -> None:
         self._clock = clock
         self._stale = stale
+        self._lasting = lasting
         self._slots: OrderedDict[Kind, Posted] = OrderedDict()
         self._ready = threading.Condition()
         self._closed = False
@@ -100,14 +118,23 @@ class Mailbox:
                 if self._closed:
                     return None
                 while self._slots:
-                    _, posted = self._slots.popitem(last=False)
-                    if self._clock() - posted.posted <= self._stale:
+                    kind, posted = self._slots.popitem(last=False)
+                    limit = self._lasting if kind in LASTING else self._stale
+                    if self._clock() - posted.posted <= limit:
                         self._busy = True
                         return posted
                     self.dropped += 1
                 self._ready.notify_all()
                 if not self._ready.wait(timeout):
                     return None
+
+    def drop(self, kinds: frozenset[Kind]) -> None:
+        """Leave unsaid what waits of ``kinds``."""
+        with self._ready:
+            for kind in kinds & self._slots.keys():
+                del self._slots[kind]
+                self.dropped += 1
+            self._ready.notify_all()
 
     def waiting(self) -> list[Posted]:
         with self._ready:
@@ -172,9 +199,11 @@ class Voice(threading.Thread):
             log.warning("speech: %s (the game goes on; tried again next time)", text)
 
     def cut_short(self, kind: Kind) -> None:
-        """A newer announcement of ``kind`` came: the one being said of it stops."""
+        """A newer announcement of ``kind`` came: the one being said of it stops; a
+        correction stops what it makes wrong (:data:`TAKEN_BACK`)."""
         with self._idle:
-            if self.speaking is kind and kind in CUT_SHORT:
+            same = self.speaking is kind and kind in CUT_SHORT
+            if same or (kind is Kind.CORRECTION and self.speaking in TAKEN_BACK):
                 self.speaker.stop()
 
     def settle(self, timeout: float) -> bool:
@@ -244,13 +273,17 @@ class Speech:
         kind that changed: the piece not seen is another one); one that stands is said
         once, and again only once it has gone and come back."""
         standing = dict(self.table.faults(now))
+        said: list[Announcement] = []
         for kind, fault in standing.items():
             if self._faults.get(kind) != fault:
-                self._post(fault_said(fault, self.level))
+                said += fault_said(fault, self.level)
         self._faults = standing
+        self._post(said)  # together: two faults come at once (the camera and the screen)
 
     def _post(self, announcements: Sequence[Announcement]) -> None:
-        for announcement in announcements:
+        for announcement in joined(announcements):
+            if announcement.kind is Kind.CORRECTION:  # what waits is of the game before
+                self.mailbox.drop(TAKEN_BACK)
             self.voice.cut_short(announcement.kind)
             self.mailbox.put(announcement)
             self.last = announcement
@@ -275,6 +308,27 @@ class Speech:
         if self.voice.is_alive():
             self.voice.join(timeout=5.0)
         self.voice.speaker.close()
+
+
+def joined(announcements: Sequence[Announcement]) -> list[Announcement]:
+    """One input's announcements, those of a kind that follow each other said as one
+    sentence: the mailbox keeps one of a kind, and both are news ("White, 0 moves. 4
+    enemy strike pieces touch the centre." then "Black, 5 moves.": a turn the strike
+    pieces left no move ends at once, H2), unless together they are too long to say.
+
+    >>> lines = ("White, 0 moves.", "Black, 5 moves.")
+    >>> [a.text for a in joined([Announcement(Kind.ALLOWANCE, t, "en") for t in lines])]
+    ['White, 0 moves. Black, 5 moves.']
+    """
+    said: list[Announcement] = []
+    for announcement in announcements:
+        last = said[-1] if said else None
+        text = f"{last.text} {announcement.text}" if last is not None else ""
+        if last is not None and last.kind is announcement.kind and len(text) <= MAX_CHARS:
+            said[-1] = Announcement(last.kind, text, last.language)
+        else:
+            said.append(announcement)
+    return said
 
 
 def speech_part(

@@ -4,8 +4,9 @@ The OLED abbreviates ("R13", "tot"); a speaker must not. From what the flows rep
 (the notices of an input, the status before and after it) this module makes
 :class:`Announcement` values: a :class:`Kind` (whose turn, a trick taken, a round's
 scores, the result, a refusal, a question to the table, the hex moves allowed, a
-fault to mend) and a sentence in the table's language, from the same catalogue as the
-screens. Refusals and questions reuse the screens' sentences
+fault to mend, a step undone or a card corrected) and a sentence in the table's
+language, from the same catalogue as the screens. Refusals, questions and corrections
+reuse the screens' sentences
 (:func:`~companion.views.words.notice_words`) without their button hints in brackets,
 and faults the screen's (:func:`fault_said`). What is said at all is a :class:`Level`:
 off, the key moments, or everything (whose turn after every card, too). A player's
@@ -59,6 +60,7 @@ class Kind(Enum):
     QUESTION = "question"
     ALLOWANCE = "allowance"
     FAULT = "fault"
+    CORRECTION = "correction"
 
 
 class Level(Enum):
@@ -90,6 +92,9 @@ _AWAITING = {
 }
 #: The notices that ask the table something.
 _QUESTIONS = frozenset({Say.WHICH_WILD, Say.COUNT_HANDS, Say.WILD_UNDECLARED})
+#: The notices of a step taken back or a card read right: what was said of the game
+#: before them may be wrong now.
+_CORRECTIONS = frozenset({Say.UNDONE, Say.REPLACED, Say.UNCORRECTED})
 #: The notices that give the hex moves allowed.
 _ALLOWANCES = frozenset({Say.MOVES_ALLOWED, Say.CARD_TURNED_UP})
 #: A button hint in brackets at the end of a screen's sentence: "(SELECT)", "(menu)".
@@ -165,15 +170,23 @@ def for_the_voice(text: str, lang: str) -> str:
     """``text`` as the voice of ``lang`` can say it: what it reads as written stays (a
     French name, "Łukasz"), a letter of another script is written in Latin letters, a
     Chinese or Korean syllable apart, a run of kana as one word
-    (:func:`~companion.views.romanised.romanised`), never dropped.
+    (:func:`~companion.views.romanised.romanised`), never dropped. A number below 0 is
+    said with its sign as a word ("minus 2", "moins 2"): French voices drop a "-".
 
     >>> for_the_voice("王小明 to play.", "en"), for_the_voice("À Дмитрий de jouer.", "fr")
     ('Wang Xiao Ming to play.', 'À Dmitriy de jouer.')
+    >>> for_the_voice("Ben, -146 points, -2 in all.", "en")
+    'Ben, minus 146 points, minus 2 in all.'
     """
     reads = READS.get(lang, _latin_voice_reads)
-    if all(reads(char) for char in text):
-        return text
-    return romanised(text, reads)
+    if not all(reads(char) for char in text):
+        text = romanised(text, reads)
+    return _NEGATIVE.sub(lambda found: _("minus {number}").format(number=found[1]), text)
+
+
+#: A number below 0 ("-146", not the "1-5" of a range): espeak-ng's English voice says
+#: "minus", its French one drops the sign ("Ben, -2 points" heard as "Ben, 2 points").
+_NEGATIVE = re.compile(r"(?<!\w)[-\u2212](\d+)")
 
 
 def _game_of(status: FlowStatus | None) -> str:
@@ -201,6 +214,8 @@ def _of_notice(notice: Notice, players: Sequence[str], game: str) -> list[tuple[
         return [(Kind.ALLOWANCE, words)]
     if notice.kind in (NoticeKind.REFUSED, NoticeKind.FLAG):
         return [(Kind.REFUSAL, _screen_words(notice, players, game, title=True))]
+    if said is not None and said.say in _CORRECTIONS:
+        return [(Kind.CORRECTION, _screen_words(notice, players, game, title=True))]
     if said is not None and said.say in _QUESTIONS:
         return [(Kind.QUESTION, _screen_words(notice, players, game, title=False))]
     return []
@@ -208,11 +223,16 @@ def _of_notice(notice: Notice, players: Sequence[str], game: str) -> list[tuple[
 
 def _screen_words(notice: Notice, players: Sequence[str], game: str, *, title: bool) -> str:
     """A screen's title and sentence, said: without the button hints in brackets, with
-    "Take the card back" for a card on the table."""
+    "Take the card back" for a card on the table; a title the sentence says already
+    is not said twice ("Undo. Nothing to undo.")."""
     words = notice_words(notice, players, game)
     if words is None:
         return ""
-    parts = [words.title + "." if title else "", _BRACKETS.sub("", words.line)]
+    line = _BRACKETS.sub("", words.line)
+    head = words.title if words.title.endswith(("!", "?", ".")) else words.title + "."
+    if words.title.rstrip("!?. \u00a0").lower() in line.lower():  # "Nothing to undo."
+        head = ""
+    parts = [head if title else "", line]
     if notice.said is not None and notice.said.on_table:
         parts.append(words.hint + ".")
     return " ".join(part for part in parts if part)
@@ -226,7 +246,12 @@ def _of_status(
 ) -> list[tuple[Kind, str]]:
     names = seat_names(players)
     if isinstance(after, HexStatus):
-        allowed = any(n.said is not None and n.said.say in _ALLOWANCES for n in notices)
+        # The turn's own allowance came as a notice; a turn the strike pieces left no
+        # move ended at once (its notice is the other side's): this one is still unsaid.
+        allowed = any(
+            n.said is not None and n.said.say in _ALLOWANCES and n.said.seat == after.side.seat
+            for n in notices
+        )
         new_turn = not isinstance(before, HexStatus) or before.turn != after.turn
         if new_turn and not allowed and after.winner is None:
             if after.awaiting is Awaiting.MOVE_CARD:

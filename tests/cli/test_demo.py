@@ -92,9 +92,11 @@ def test_the_hex_demo_referees_both_scenes_and_ends_on_the_win(
     endgame through the daemon's loop from camera frames of the printed board: every
     turn's allowance (one reduced by a strike piece on the centre, one of no move), the
     two illegal moves refused in the players' words, both records as played, and the
-    OLED's last screen the win."""
+    OLED's last screen the win. With speech on, the endgame's players hear each turn:
+    White's turn of no move, and why, then Black's (before, Black's went unsaid)."""
     gif = tmp_path / "hex.gif"
-    assert main(["demo", "--game", "hex", "--display", "gif", "--out", str(gif)]) == 0
+    args = ["demo", "--game", "hex", "--display", "gif", "--out", str(gif)]
+    assert main([*args, "--speech", str(tmp_path / "said")]) == 0
     out = capsys.readouterr()
     assert "refereed 19 moves in 10 turns right; 2 moves refused and put back" in out.out
     assert "Black's win found" in out.out
@@ -107,6 +109,15 @@ def test_the_hex_demo_referees_both_scenes_and_ends_on_the_win(
     ):
         assert line in out.err
     assert "board change refused" not in out.err  # the engine's words stay in the log
+    endgame = sorted((tmp_path / "said" / "endgame").glob("*.txt"))
+    assert [path.read_text(encoding="utf-8") for path in endgame] == [
+        "en: Black, 1 move.\n",
+        "en: White, 1 move. 1 enemy strike piece touches the centre: 1 move fewer.\n",
+        "en: Move refused. White may make 1 move this turn: put the last piece back.\n",
+        "en: Black, 3 moves.\n",
+        "en: White, 0 moves. 4 enemy strike pieces touch the centre. Black, 5 moves.\n",
+        "en: Black wins the game.\n",
+    ]
     with Image.open(gif) as image:
         *_, last = ImageSequence.Iterator(image)
         assert last.info["duration"] >= 4000  # the win stays on screen

@@ -34,6 +34,8 @@ from hardware.camera import Camera, Frame
 from hardware.camera_fake import FakeCamera
 from hardware.display import Display
 from hardware.display_fake import FakeDisplay
+from hardware.speaker import Spoken
+from hardware.speaker_fake import FakeSpeaker
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -206,3 +208,17 @@ def turning(turn: Callable[[], object]) -> Iterator[None]:
     finally:
         done.set()
         worker.join(10)
+
+
+class Gate(FakeSpeaker):
+    """A speaker that holds each sentence until the test lets it go."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.entered = threading.Semaphore(0)
+        self.go = threading.Semaphore(0)
+
+    def _say(self, spoken: Spoken) -> None:
+        self.entered.release()
+        assert self.go.acquire(timeout=10)
+        super()._say(spoken)

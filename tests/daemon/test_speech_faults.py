@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from daemon_harness import ManualClock, blank_frames, fibonachos_steps, load_record, make_daemon
+from daemon_harness import (
+    Gate,
+    ManualClock,
+    blank_frames,
+    fibonachos_steps,
+    load_record,
+    make_daemon,
+    part_of,
+)
 
 from companion.daemon.runtime import Daemon
 from companion.daemon.speech import Speech, speech_part
@@ -23,10 +31,12 @@ CAMERA = "No picture from the camera: check its cable."
 SCREEN = "The screen stopped answering: check its cable."
 
 
-def _daemon(tmp_path: Path, fake: FakeSpeaker, **devices: object) -> tuple[Daemon, ManualClock]:
+def _daemon(
+    tmp_path: Path, fake: FakeSpeaker, *, settle: bool = True, **devices: object
+) -> tuple[Daemon, ManualClock]:
     clock = ManualClock()
     steps = fibonachos_steps(load_record("fibonachos", "short.json"))
-    voice = speech_part(fake, Level.KEY, settle=True)
+    voice = speech_part(fake, Level.KEY, settle=settle)
     daemon = make_daemon(
         tmp_path / "journal.db",
         steps,
@@ -119,3 +129,30 @@ def test_a_piece_not_seen_is_said_and_said_again_when_it_changes(tmp_path: Path)
         "Black support piece 2 is not seen: put it on its cell, code up.",
     ]
     assert part.last is not None and part.last.kind is Kind.FAULT
+
+
+def test_faults_that_come_together_are_all_said(tmp_path: Path) -> None:
+    """Issue 4 §3 with issue 25 §3: two faults raised in one turn (a card seen twice and
+    a piece not seen) are both said; before, the mailbox's one slot for faults kept
+    the second and the first went unsaid while the voice was busy."""
+    gate = Gate()
+    daemon, clock = _daemon(tmp_path, gate, settle=False)
+    speech = part_of(daemon, Speech)
+    daemon.app.hardware_status("disk", Fault(FaultKind.DISK_FULL), clock())
+    daemon.step()
+    assert gate.entered.acquire(timeout=10)  # the voice holds the first fault
+    twice = Fault(FaultKind.DUPLICATE_CARD, card="R13#1", deck="fibonachos")
+    daemon.app.hardware_status("card", twice, clock())
+    daemon.app.hardware_status(
+        "piece", Fault(FaultKind.PIECE_MISSING, piece=("white", "strike", 3)), clock()
+    )
+    clock.advance(0.5)
+    daemon.step()
+    waiting = [p.announcement.text for p in speech.mailbox.waiting()]
+    for _ in range(5):
+        gate.go.release()
+    speech.close()
+    assert waiting == [
+        "Red 13 is already on the table: take the copy away."
+        " White strike piece 3 is not seen: put it on its cell, code up."
+    ]

@@ -11,14 +11,18 @@ the one being said and never says the next.
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 import threading
 import time
+import wave
 from pathlib import Path
 
+import pytest
 from daemon_harness import ManualClock, fibonachos_steps, load_record, make_daemon, part_of
 
 from companion.daemon.runtime import Daemon
-from companion.daemon.speech import Speech, speech_part
+from companion.daemon.speech import FINISH_SECONDS, LASTING_SECONDS, Speech, speech_part
 from companion.views.spoken import Announcement, Kind, Level
 from hardware.speaker import Spoken
 from hardware.speaker_fake import FakeSpeaker
@@ -131,7 +135,7 @@ def test_a_stop_signal_while_the_voice_finishes_stops_it_at_once(tmp_path: Path)
     daemon.run(should_stop)
     took = time.monotonic() - started
     assert held.whole == [] and held.cut == LAST_TWO[:1]
-    assert took < 5.0, took  # a held sentence lasts 30 s, the voice's bound 10 s
+    assert took < 5.0, took  # a held sentence lasts 30 s, the voice's bound 60 s
     assert not part_of(daemon, Speech).voice.is_alive()
 
 
@@ -149,3 +153,23 @@ def test_finishing_is_bounded(tmp_path: Path) -> None:
     speech.close()
     assert 0.2 <= took < 5.0, took
     assert held.cut == ["Round 1 is over."]
+
+
+@pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
+def test_the_wait_outlasts_a_games_last_scores_and_its_result(tmp_path: Path) -> None:
+    """Issue 25, F8: a whole game's recording ends on the last round's scores and the
+    result; espeak-ng at the default rate takes longer than 10 s to say them (the old
+    bound, which cut the result off), and the scores and result may wait as long as
+    the voice waits (LASTING_SECONDS)."""
+    spoken = (Path(__file__).parent / "spoken" / "fibonachos-en.txt").read_text("utf-8")
+    last = [line.split(": ", 1)[1] for line in spoken.splitlines()[-2:]]
+    seconds = 0.0
+    for number, text in enumerate(last):
+        wav = tmp_path / f"{number}.wav"
+        subprocess.run(
+            ["espeak-ng", "-v", "en", "-s", "150", "-w", str(wav), text], check=True, timeout=60
+        )
+        with wave.open(str(wav)) as sound:
+            seconds += sound.getnframes() / sound.getframerate()
+    assert 10.0 < seconds < FINISH_SECONDS
+    assert FINISH_SECONDS >= LASTING_SECONDS

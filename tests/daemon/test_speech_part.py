@@ -5,23 +5,37 @@ announcement again, kiosk tables silent unless the cafe turns speech on."""
 from __future__ import annotations
 
 import logging
-import threading
 from pathlib import Path
 
 import pytest
-from daemon_harness import ManualClock, fibonachos_steps, load_record, make_daemon, part_of
+from daemon_harness import (
+    Gate,
+    ManualClock,
+    fibonachos_steps,
+    load_record,
+    make_daemon,
+    part_of,
+)
 
 from companion.config import parse_config
 from companion.daemon.runtime import Daemon
-from companion.daemon.speech import Mailbox, Speech, level_of, speech_from_config, speech_part
+from companion.daemon.speech import (
+    Mailbox,
+    Speech,
+    joined,
+    level_of,
+    speech_from_config,
+    speech_part,
+)
 from companion.errors import ConfigError
 from companion.flows.base import Notice, NoticeKind
 from companion.flows.said import Said, Say
 from companion.settings_decoder import TOMLValue
+from companion.ui.commands import Undo
 from companion.views.spoken import Announcement, Kind, Level, announce
 from hardware.buttons import Button, ButtonEvent, PressKind
 from hardware.errors import ConfigurationError
-from hardware.speaker import Speaker, Spoken
+from hardware.speaker import MAX_CHARS, Speaker
 from hardware.speaker_fake import FakeSpeaker
 
 
@@ -43,7 +57,7 @@ def test_nothing_is_said_once_it_is_stale() -> None:
     """Issue 25 §3: nothing queues for minutes: a slot older than its limit is dropped."""
     now = [0.0]
     box = Mailbox(clock=lambda: now[0], stale=8.0)
-    box.put(said(Kind.SCORE, "Round 1 is over."))
+    box.put(said(Kind.TURN, "Ana leads. Turn up the spicy card."))
     now[0] = 5.0
     box.put(said(Kind.TRICK, "Ben takes trick 2."))
     now[0] = 9.0
@@ -52,18 +66,46 @@ def test_nothing_is_said_once_it_is_stale() -> None:
     assert box.dropped == 1
 
 
-class Gate(FakeSpeaker):
-    """A speaker that holds each sentence until the test lets it go."""
+def test_the_result_waits_behind_the_last_rounds_scores() -> None:
+    """Issue 25 §3, F8: the last round's scores and the result come together; the
+    scores of three players last 12 s (espeak-ng at 150 words a minute), so the result
+    waits longer than a turn may. Before, it was dropped as stale: the table never heard
+    who won. A round's scores and the result stay true; they wait up to a minute."""
+    now = [0.0]
+    box = Mailbox(clock=lambda: now[0], stale=8.0, lasting=60.0)
+    box.put(said(Kind.SCORE, "Round 3 is over. Ana, 7 points, 50 in all. ..."))
+    box.put(said(Kind.RESULT, "Game over. Ana wins with 50 points. ..."))
+    box.put(said(Kind.TURN, "Ben leads. Turn up the spicy card."))
+    taken = box.take(timeout=0)
+    assert taken is not None and taken.announcement.kind is Kind.SCORE
+    now[0] = 12.0  # the scores are said
+    box.done()
+    taken = box.take(timeout=0)
+    assert taken is not None and taken.announcement.kind is Kind.RESULT
+    box.done()
+    assert box.take(timeout=0) is None and box.dropped == 1  # the turn is stale
+    now[0] = 70.0
+    box.put(said(Kind.RESULT, "Game over."))
+    now[0] = 131.0
+    assert box.take(timeout=0) is None  # a minute is its limit
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.entered = threading.Semaphore(0)
-        self.go = threading.Semaphore(0)
 
-    def _say(self, spoken: Spoken) -> None:
-        self.entered.release()
-        assert self.go.acquire(timeout=10)
-        super()._say(spoken)
+def test_one_inputs_news_of_a_kind_is_said_together_not_replaced() -> None:
+    """H2 (issue 25 §3): a hex turn the strike pieces left no move ends at once and the
+    next begins in the same input; the mailbox keeps one of a kind, so both are said as
+    one sentence (before, "Black, 5 moves." replaced White's and why). Too long to
+    say together, the newer stays; other kinds keep their order."""
+    zero = said(Kind.ALLOWANCE, "White, 0 moves. 4 enemy strike pieces touch the centre.")
+    five = said(Kind.ALLOWANCE, "Black, 5 moves.")
+    box = Mailbox(clock=lambda: 0.0)
+    for announcement in joined([zero, five, said(Kind.RESULT, "Black wins the game.")]):
+        box.put(announcement)
+    assert [p.announcement.text for p in box.waiting()] == [
+        "White, 0 moves. 4 enemy strike pieces touch the centre. Black, 5 moves.",
+        "Black wins the game.",
+    ]
+    long = said(Kind.REFUSAL, "x" * (MAX_CHARS - 10))
+    assert joined([long, long]) == [long, long]
 
 
 def _daemon(
@@ -104,6 +146,32 @@ def test_the_loop_only_posts_while_a_sentence_is_being_said(tmp_path: Path) -> N
     for _ in range(10):
         gate.go.release()
     speech.close()
+
+
+def test_an_undo_is_said_and_what_it_makes_wrong_is_not(tmp_path: Path) -> None:
+    """Issue 25 §3 with undo (docs/ui.md, "Spoken announcements"): the last card of a
+    trick taken back is said, and the trick it had won, still waiting to be said, is
+    not; the sentence being said is cut short. Before, the table said "Ana takes trick
+    1" after the card that won it was taken back."""
+    gate = Gate()
+    daemon, clock = _daemon(tmp_path, gate)
+    speech = part_of(daemon, Speech)
+    speech.start()  # says "Ana leads. Turn up the spicy card." and holds there
+    assert gate.entered.acquire(timeout=10)
+    for _ in range(4):  # the spicy card, then three plays: the trick is won
+        daemon.step()
+        clock.advance(0.2)
+    assert "Ana takes trick 1 with Red 16 and wins Spicy 0." in [
+        p.announcement.text for p in speech.mailbox.waiting()
+    ]
+    stops = gate.stops
+    daemon.runner.carry_out(Undo(), clock())
+    waiting = [p.announcement.text for p in speech.mailbox.waiting()]
+    assert gate.stops > stops
+    for _ in range(10):
+        gate.go.release()
+    speech.close()
+    assert waiting == ["Undone. Yellow 16 is taken back.", "Cy to play."]
 
 
 def test_a_failing_speaker_is_logged_once_and_the_game_goes_on(

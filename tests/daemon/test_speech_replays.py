@@ -60,5 +60,5 @@ def test_the_lines_a_table_hears_are_worded_for_the_ear() -> None:
     hex_fr = (SPOKEN / "hex-fr.txt").read_text(encoding="utf-8").splitlines()
     assert hex_fr[:2] == ["fr allowance: Noir, 1 coup.", "fr allowance: Blanc, 2 coups."]
     assert hex_fr[-1] == (
-        "fr refusal: Plus de coups. Blanc n'a plus de coups : SELECT long pour finir le tour."
+        "fr refusal: Blanc n'a plus de coups : SELECT long pour finir le tour."
     )

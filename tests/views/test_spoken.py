@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from dataclasses import replace
 
 import pytest
@@ -13,7 +15,7 @@ from companion.games.hex.actions import MoveMade
 from companion.games.hex.pieces import Side
 from companion.games.hex.turn import Turn
 from companion.views.i18n import speaking
-from companion.views.spoken import Kind, Level, announce
+from companion.views.spoken import Kind, Level, announce, for_the_voice
 
 PLAYERS = ["Ana", "Ben", "Cy"]
 
@@ -135,7 +137,9 @@ def test_a_turn_cut_by_strike_pieces_says_why() -> None:
     said = announce([card], None, carded, ["Ana", "Ben"], Level.KEY, game="hex")
     assert [a.text for a in said] == ["Ben, 4 moves."]
     # A turn the strike pieces left no move ends at once (the camera referee says it as
-    # the next turn begins, its pieces carried with it: the status is the next turn's).
+    # the next turn begins, its pieces carried with it: the status is the next turn's),
+    # and the turn that begins is said too (before, the skipped turn's notice hid it:
+    # the camera demo's Black heard nothing of its 5 moves).
     # Turn 2 gives 2 moves: 3 pieces take them all, and "3 moves fewer" would be false.
     for turn, strikes, why in (
         (8, 6, "6 enemy strike pieces touch the centre."),
@@ -153,7 +157,7 @@ def test_a_turn_cut_by_strike_pieces_says_why() -> None:
             Level.KEY,
             game="hex",
         )
-        assert [a.text for a in heard] == [f"Ben, 0 moves. {why}"]
+        assert [a.text for a in heard] == [f"Ben, 0 moves. {why}", "Ana, 6 moves."]
     with speaking("fr"):
         heard = announce(
             [],
@@ -165,3 +169,100 @@ def test_a_turn_cut_by_strike_pieces_says_why() -> None:
     assert [a.text for a in heard] == [
         "Ben, 0 coup. 3 pions d'attaque adverses touchent le pion central."
     ]
+
+
+def test_a_score_below_zero_is_said_with_its_sign_as_a_word() -> None:
+    """R7, in the players' words: a negative score is said "minus", "moins". espeak-ng's
+    French voice drops a "-" ("Ben, -146 points" heard as "Ben, 146 points"), so the
+    sign reaches the voice as a word; a range's hyphen ("1-5") is no sign."""
+    from companion.flows.status import Scores
+
+    notice = Notice(NoticeKind.ROUND_OVER, "round 1", detail=Scores("rummy21", 1, (200, -146)))
+    with speaking("fr"):
+        said = announce([notice], None, None, ["Ana", "Ben"], Level.KEY, game="rummy21")
+    assert said[0].text == (
+        "La manche 1 est finie. Ana, 200 points, 200 au total. "
+        "Ben, moins 146 points, moins 146 au total."
+    )
+    english = announce([notice], None, None, ["Ana", "Ben"], Level.KEY, game="rummy21")
+    assert "Ben, minus 146 points, minus 146 in all." in english[0].text
+    assert for_the_voice("Turns 1-5, Jo-2, e5-f6.", "en") == "Turns 1-5, Jo-2, e5-f6."
+
+
+@pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
+def test_the_french_voice_says_the_minus_of_a_negative_score() -> None:
+    """R7, asked of espeak-ng itself: "-2" as typed loses its sign in French; the
+    sentence the table speaks keeps it ("moins": mw'E~)."""
+
+    def phonemes(text: str) -> str:
+        made = subprocess.run(
+            ["espeak-ng", "-q", "-x", "-v", "fr", text], capture_output=True, timeout=30, check=True
+        )
+        return made.stdout.decode()
+
+    assert "mwE~" not in phonemes("Ben, -2 points.").replace("'", "")
+    with speaking("fr"):
+        spoken = for_the_voice("Ben, -2 points.", "fr")
+    assert spoken == "Ben, moins 2 points."
+    assert "mwE~ dY pwE~" in phonemes(spoken).replace("'", "")
+
+
+def test_a_card_corrected_or_taken_back_is_said_in_the_screens_words() -> None:
+    """Issue 25 §2 with corrections (docs/ui.md, "Spoken announcements"): what the
+    table was told may be wrong once a card is corrected or a step undone; the table
+    hears it as the screen shows it, at the key moments' level."""
+    fixed = Notice(
+        NoticeKind.INFO, "R16#1 replaced by Y16#1", said=Said(Say.REPLACED, card="R16", other="Y16")
+    )
+    undone = Notice(NoticeKind.INFO, "undone: Y16#1 (play)", said=Said(Say.UNDONE, card="Y16"))
+    said = announce([fixed, undone], None, None, PLAYERS, Level.KEY, game="fibonachos")
+    assert [(a.kind, a.text) for a in said] == [
+        (Kind.CORRECTION, "Corrected. Red 16 is now Yellow 16."),
+        (Kind.CORRECTION, "Undone. Yellow 16 is taken back."),
+    ]
+    with speaking("fr"):
+        said = announce([fixed], None, None, PLAYERS, Level.KEY, game="fibonachos")
+    assert [a.text for a in said] == ["Corrigé. Rouge 16 devient Jaune 16."]
+
+
+def test_a_move_beyond_the_allowance_is_refused_in_the_rulebooks_french() -> None:
+    """H2, docs/ui.md "Languages": the rulebook's "n'a droit qu'à"; before, "ne peut jouer
+    que 1 coup", which the voice says "que un" (French elides "que" before "un")."""
+    notice = Notice(
+        NoticeKind.REFUSED,
+        "White: board change refused",
+        "H2",
+        said=Said(Say.MOVES_USED, seat=1, number=1),
+    )
+    with speaking("fr"):
+        said = announce([notice], None, None, ["Noir", "Blanc"], Level.KEY, game="hex")
+    assert [a.text for a in said] == [
+        "Coup refusé. Blanc n'a droit qu'à 1 coup ce tour\u00a0: remettez le dernier pion."
+    ]
+
+
+def test_a_revoke_is_said_without_a_stray_full_stop() -> None:
+    """F5 (issue 25 §2): the screen's title "Revoke!" is said as it is; before, a full
+    stop was added after its "!" ("Revoke!. Ben played...", "Renonce !.")."""
+    flag = Notice(
+        NoticeKind.FLAG, "revoke", "F5", said=Said(Say.REVOKE, seat=1, card="R5", number=3)
+    )
+    said = announce([flag], None, None, PLAYERS, Level.KEY, game="fibonachos")
+    assert [a.text for a in said] == [
+        "Revoke! Ben played Red 5 but did not follow that colour in trick 3."
+    ]
+    with speaking("fr"):
+        said = announce([flag], None, None, PLAYERS, Level.KEY, game="fibonachos")
+    assert said[0].text.startswith("Renonce\u00a0! Ben a joué")
+
+
+def test_a_title_the_sentence_says_already_is_not_said_twice() -> None:
+    """Issue 25 §2, written for the ear: the screen's title over a sentence that says
+    it ("Undo" over "Nothing to undo.", "No moves left" over "White has no moves
+    left") is said once, by the sentence; before, "Undo. Nothing to undo."."""
+    nothing = Notice(NoticeKind.REFUSED, "nothing to undo", said=Said(Say.NOTHING_TO_UNDO))
+    said = announce([nothing], None, None, PLAYERS, Level.KEY, game="fibonachos")
+    assert [a.text for a in said] == ["Nothing to undo."]
+    with speaking("fr"):
+        said = announce([nothing], None, None, PLAYERS, Level.KEY, game="fibonachos")
+    assert [a.text for a in said] == ["Rien à annuler."]
