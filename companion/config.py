@@ -68,7 +68,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 from urllib.parse import urlsplit
 
 from msgspec import Meta
@@ -76,7 +76,7 @@ from msgspec import Meta
 from card_codes.catalogue import MAX_COPY
 from companion.errors import ConfigError, InputError
 from companion.inputs import load_toml
-from companion.settings_decoder import Port, Positive, decode
+from companion.settings_decoder import Port, Positive, TOMLValue, decode
 from hardware.errors import ConfigurationError
 
 PI_CONFIG = Path("/etc/companion/config.toml")
@@ -280,7 +280,7 @@ def in_file(source: str) -> Iterator[None]:
         raise ConfigurationError(text if text.startswith(source) else f"{source}: {text}") from None
 
 
-def parse_config(data: Mapping[str, Any], source: str = "(config)") -> Config:
+def parse_config(data: Mapping[str, TOMLValue], source: str = "(config)") -> Config:
     """Build a Config from parsed TOML; every error names the file and the key."""
     sections = dict(data)
     for name in HARDWARE:

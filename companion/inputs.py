@@ -31,7 +31,6 @@ docs/install.md ("Limits on input files") lists the limits for people.
 from __future__ import annotations
 
 import contextlib
-import datetime
 import json
 import os
 import stat
@@ -40,20 +39,15 @@ import tomllib
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, BinaryIO, TypeAlias
+from typing import IO, TYPE_CHECKING, BinaryIO
 
 from companion.errors import InputError
+from companion.games.json_types import JSON
 
-#: A TOML value as :mod:`tomllib` reads it: JSON's kinds (no null) and dates and times.
-TOMLValue: TypeAlias = (
-    "bool | int | float | str | datetime.datetime | datetime.date | datetime.time"
-    " | list[TOMLValue] | dict[str, TOMLValue]"
-)
-#: A TOML document or table.
-TOMLTable: TypeAlias = "dict[str, TOMLValue]"
-
-if TYPE_CHECKING:  # PIL loads when an image is read, not with every command
+if TYPE_CHECKING:  # PIL loads when an image is read, msgspec when settings are decoded
     from PIL import Image
+
+    from companion.settings_decoder import TOMLTable
 
 #: A game record or a table script (JSON); the longest example game is 28 KB.
 MAX_RECORD_BYTES = 4 * 1024 * 1024
@@ -174,9 +168,9 @@ def utf8(data: bytes, source: str) -> str:
         ) from None
 
 
-def check_tree(value: Any, source: str) -> None:
+def check_tree(value: object, source: str) -> None:
     """Refuse nesting deeper than MAX_DEPTH, long keys and long integers (no recursion)."""
-    stack: list[tuple[Any, int]] = [(value, 0)]
+    stack: list[tuple[object, int]] = [(value, 0)]
     while stack:
         item, depth = stack.pop()
         if isinstance(item, dict | list):
@@ -199,8 +193,9 @@ def _long_number(source: str) -> InputError:
     return InputError(f"{source}: an integer of more than {MAX_INT_DIGITS} digits (the limit)")
 
 
-def parse_json(data: bytes, source: str) -> Any:
-    """Strict JSON (no NaN or Infinity) within the limits; InputError says what is wrong
+def parse_json(data: bytes, source: str) -> JSON:
+    """Strict JSON (no NaN or Infinity) within the limits, as :data:`JSON` (a caller
+    narrows it before use); InputError says what is wrong
     (an empty file, or one of blanks only, is said to be empty)."""
     text = utf8(data, source)
     if not text.strip():  # json's own "Expecting value (line 1, column 1)" says less
@@ -211,11 +206,11 @@ def parse_json(data: bytes, source: str) -> Any:
             raise _long_number(source)
         return int(digits)
 
-    def constant(name: str) -> Any:
+    def constant(name: str) -> JSON:
         raise InputError(f"{source}: not JSON ({name} is not a JSON number)")
 
     try:
-        value = json.loads(text, parse_int=integer, parse_constant=constant)
+        value: JSON = json.loads(text, parse_int=integer, parse_constant=constant)
     except json.JSONDecodeError as exc:
         raise InputError(
             f"{source}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
@@ -241,7 +236,7 @@ def parse_toml(data: bytes, source: str) -> TOMLTable:
     return value
 
 
-def load_json(path: Path | str, limit: int, *, what: str = "file") -> Any:
+def load_json(path: Path | str, limit: int, *, what: str = "file") -> JSON:
     """A JSON file (or ``-``, standard input) read and parsed within the limits."""
     return parse_json(read_limited(path, limit, what=what), source_name(path))
 

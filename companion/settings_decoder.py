@@ -22,10 +22,11 @@ sections share.
 
 from __future__ import annotations
 
+import datetime
 import sys
 from collections.abc import Mapping
 from dataclasses import fields, is_dataclass
-from typing import Annotated, Any, TypeVar, get_type_hints
+from typing import Annotated, Any, TypeAlias, TypeVar, get_type_hints
 
 import msgspec
 from msgspec import Meta
@@ -34,13 +35,21 @@ from hardware.settings_decoder import expected, refused_at, shown
 
 T = TypeVar("T")
 
+#: A TOML value as :mod:`tomllib` reads it: JSON's kinds (no null) and dates and times.
+TOMLValue: TypeAlias = (
+    "bool | int | float | str | datetime.datetime | datetime.date | datetime.time"
+    " | list[TOMLValue] | dict[str, TOMLValue]"
+)
+#: A TOML document or table.
+TOMLTable: TypeAlias = "dict[str, TOMLValue]"
+
 #: A network port.
 Port = Annotated[int, Meta(ge=1, le=65535)]
 #: A finite number above 0 (a time, a rate): msgspec refuses ``inf`` by the upper bound.
 Positive = Annotated[float, Meta(gt=0, le=sys.float_info.max)]
 
 
-def decode(data: Mapping[str, Any], cls: type[T], source: str, error: type[Exception]) -> T:
+def decode(data: Mapping[str, TOMLValue], cls: type[T], source: str, error: type[Exception]) -> T:
     """The sections of ``data`` (parsed TOML) as ``cls``, a dataclass of section
     dataclasses; ``error`` (one line: the file, the key, what is expected, what was
     given) for a key no section declares and for a value of the wrong shape."""
@@ -58,7 +67,7 @@ def sections(cls: type[Any]) -> dict[str, type[Any]]:
 
 
 def _refuse_unknown(
-    data: Mapping[str, Any], cls: type[Any], source: str, error: type[Exception]
+    data: Mapping[str, TOMLValue], cls: type[Any], source: str, error: type[Exception]
 ) -> None:
     known = sections(cls)
     for name, raw in data.items():
@@ -71,12 +80,13 @@ def _refuse_unknown(
             raise error(f"{source}: unknown setting {names} (known: {', '.join(sorted(keys))})")
 
 
-def _message(exc: msgspec.ValidationError, data: Mapping[str, Any], cls: type[Any]) -> str:
+def _message(exc: msgspec.ValidationError, data: Mapping[str, TOMLValue], cls: type[Any]) -> str:
     path = refused_at(exc)
     if len(path) < 2:  # a section that is not a table
         section = path[0] if path else "?"
         return f"[{section}] must be a table, not {shown(data.get(section))}"
     section, key = path[:2]
-    given = data[section][key]
+    table = data.get(section)
+    given = table.get(key) if isinstance(table, dict) else table
     hint = get_type_hints(sections(cls)[section], include_extras=True)[key]
     return f"{section}.{key} must be {expected(hint, given)}, not {shown(given)}"

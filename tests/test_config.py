@@ -14,6 +14,7 @@ from companion.config import (
     with_environment,
 )
 from companion.errors import ConfigError
+from companion.settings_decoder import TOMLValue
 
 
 def test_no_file_means_every_default(tmp_path: Path) -> None:
@@ -77,7 +78,7 @@ def test_environment_chooses_backends() -> None:
         ({"ui": {"language": 1}}, "ui.language must be a string, not 1"),
     ],
 )
-def test_errors_name_the_file_and_the_key(data: dict[str, object], message: str) -> None:
+def test_errors_name_the_file_and_the_key(data: dict[str, TOMLValue], message: str) -> None:
     with pytest.raises(ConfigError) as caught:
         parse_config(data, "/etc/companion/config.toml")
     assert message in str(caught.value)
@@ -147,7 +148,7 @@ def test_a_cafe_names_its_broker_table_and_copies() -> None:
         ({"cafe": {"tls": "yes"}}, "cafe.tls must be true or false"),
     ],
 )
-def test_names_that_go_into_topics_are_checked(data: dict[str, object], message: str) -> None:
+def test_names_that_go_into_topics_are_checked(data: dict[str, TOMLValue], message: str) -> None:
     """Contract: cafe and table names are [a-z0-9-]{1,32} (they are parts of topics);
     anything else stops the start with the key named."""
     with pytest.raises(ConfigError, match=message.replace("(", r"\(").replace(")", r"\)")):
@@ -196,7 +197,7 @@ def test_the_recordings_budget_defaults_to_8_gb_and_old_files_still_read() -> No
     ],
 )
 def test_a_budget_that_is_not_a_number_of_0_or_more_is_refused(
-    key: str, given: object, shown: str
+    key: str, given: TOMLValue, shown: str
 ) -> None:
     """Issue 24: ``[record] keep_gb`` / ``keep_days`` negative or not a number: the
     configuration's one-line error naming the file, the key, the rule and the value."""

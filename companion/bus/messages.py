@@ -39,7 +39,7 @@ def game_state(game_id: int | None, flow: GameFlow, players: Sequence[str]) -> G
         label=get_game(flow.game).label,
         players=tuple(players),
         round=status.round,
-        to_play=views_of(flow.game).playing(status),
+        to_play=views_of(flow.game).seat_playing(status),
         totals=totals,
         over=over,
         winners=winners,

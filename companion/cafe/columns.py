@@ -12,9 +12,9 @@ from typing import Any
 
 from companion.bus.contract import GameRow, MessageError, TableState
 from companion.bus.limits import MAX_PAYLOAD
-from companion.cafe.store import JournalRow, QuarantineRow, SeatRow, TableRow, dump
+from companion.cafe.store import JournalRow, QuarantineRow, SeatRow, TableRow
 from companion.games.errors import GameError
-from companion.games.json_types import JSONObject
+from companion.games.json_types import JSONObject, canonical
 from companion.journal.result import GameResult
 
 log = logging.getLogger("companion.cafe")
@@ -26,12 +26,12 @@ def game_params(row: GameRow) -> tuple[Any, ...]:
         row.table,
         row.id,
         row.game,
-        dump(list(row.players)),
-        dump(list(row.variants)),
-        dump(dict(row.options)),
+        canonical(list(row.players)),
+        canonical(list(row.variants)),
+        canonical(dict(row.options)),
         row.started,
         row.ended,
-        None if result is None else dump(result),
+        None if result is None else canonical(result),
     )
 
 
@@ -104,7 +104,7 @@ def journal_of(raw: Sequence[Any]) -> JournalRow:
 
 def table_params(row: TableRow) -> tuple[Any, ...]:
     """The parameters of :data:`PUT_TABLE` for ``row`` (its state as JSON text)."""
-    state = None if row.state is None else dump(row.state.kept())
+    state = None if row.state is None else canonical(row.state.kept())
     return (row.name, row.status, state, row.seen, row.ack_seq, row.ack_games, int(row.trusted))
 
 

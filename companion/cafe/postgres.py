@@ -41,9 +41,9 @@ from companion.cafe.store import (
     Savepoints,
     SeatRow,
     TableRow,
-    dump,
     is_url,
 )
+from companion.games.json_types import canonical
 
 if TYPE_CHECKING:
     import psycopg
@@ -200,7 +200,7 @@ class PgStore(StoreReads, Savepoints):
         return changed
 
     def put_event(self, row: EventRow) -> bool:
-        params = (row.table, row.seq, row.game_id, row.at, row.kind, dump(dict(row.payload)))
+        params = (row.table, row.seq, row.game_id, row.at, row.kind, canonical(dict(row.payload)))
         return self._db.execute(pg(PUT_EVENT), params).rowcount > 0
 
     def put_table(self, row: TableRow) -> None:

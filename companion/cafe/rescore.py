@@ -31,8 +31,9 @@ from typing import Any
 from companion.bus.contract import GameRow, MessageError
 from companion.cafe.columns import game_of, seat_params
 from companion.cafe.outcome import record_score, seats_of
-from companion.cafe.store import GAME_COLUMNS, PUT_SEAT, Store, dump
+from companion.cafe.store import GAME_COLUMNS, PUT_SEAT, Store
 from companion.games.errors import GameError
+from companion.games.json_types import canonical
 from companion.journal.result import GameResult
 
 log = logging.getLogger("companion.cafe")
@@ -257,7 +258,7 @@ class Rescore:
         fresh = [(s.seat, s.player, s.total, int(s.won)) for s in seats]
         if new.result_json != row.result_json:  # a result read now, or its score
             sql = "UPDATE games SET result = ? WHERE table_name = ? AND id = ?"
-            self.store.execute(sql, (dump(new.result_json), *where))
+            self.store.execute(sql, (canonical(new.result_json), *where))
         if fresh == [(s[0], s[1], s[2], int(s[3])) for s in old]:
             return
         self.store.execute("DELETE FROM seats WHERE table_name = ? AND game_id = ?", where)

@@ -33,6 +33,7 @@ on a machine that is no table), every setting with a default.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -43,7 +44,7 @@ from companion.cafe.store import is_url
 from companion.config import default_state_dir
 from companion.errors import InputError
 from companion.inputs import load_toml
-from companion.settings_decoder import Port, decode
+from companion.settings_decoder import Port, TOMLValue, decode
 
 CAFE_CONFIG = Path("/etc/companion/cafe.toml")
 
@@ -159,7 +160,7 @@ def default_settings_path() -> Path:
     return Path.home() / ".config" / "companion" / "cafe.toml"
 
 
-def parse_settings(data: dict[str, Any], source: str) -> CafeSettings:
+def parse_settings(data: Mapping[str, TOMLValue], source: str) -> CafeSettings:
     """The settings in ``data`` (parsed TOML); every error names the file and the key."""
     settings = replace(decode(data, CafeSettings, source, SettingsError), source=source)
     try:

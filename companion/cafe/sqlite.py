@@ -37,8 +37,8 @@ from companion.cafe.store import (
     Savepoints,
     SeatRow,
     TableRow,
-    dump,
 )
+from companion.games.json_types import canonical
 
 
 class _Readers(threading.local):
@@ -112,7 +112,7 @@ class SqliteStore(StoreReads, Savepoints):
         return changed
 
     def put_event(self, row: EventRow) -> bool:
-        params = (row.table, row.seq, row.game_id, row.at, row.kind, dump(dict(row.payload)))
+        params = (row.table, row.seq, row.game_id, row.at, row.kind, canonical(dict(row.payload)))
         return self._db.execute(PUT_EVENT, params).rowcount > 0
 
     def put_table(self, row: TableRow) -> None:

@@ -17,7 +17,6 @@ ignores case, PostgreSQL's does not); PostgreSQL sorts text bytewise as SQLite d
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -25,6 +24,7 @@ from typing import Any, Protocol
 
 from companion.bus.contract import EventRow, GameRow, TableState
 from companion.cafe.share_rows import ShareKeeping
+from companion.games.json_types import canonical
 from companion.web.model import HistoryFilter
 
 log = logging.getLogger("companion.cafe")
@@ -331,10 +331,6 @@ def open_store(target: str) -> Store:
     return SqliteStore(target)
 
 
-def dump(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-
-
 def game_filter(query: GameQuery, find: str = "instr") -> tuple[str, list[Any]]:
     """The WHERE clause and parameters of the history's filters (``find``: the SQL
     function giving where a text is in another, 0 if nowhere: SQLite's ``instr``,
@@ -348,7 +344,7 @@ def game_filter(query: GameQuery, find: str = "instr") -> tuple[str, list[Any]]:
     if query.player is not None:
         # The players column is a JSON list: the name as JSON, quotes and all, is in it.
         where.append(f"{find}(players, ?) > 0")
-        params.append(dump(query.player))
+        params.append(canonical(query.player))
     if query.since is not None:
         where.append("started >= ?")
         params.append(query.since)

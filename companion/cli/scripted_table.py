@@ -13,7 +13,7 @@ from pathlib import Path
 
 from companion.cli.ui_demo_table import TableStep, answered, load_script, table_script, wild_note
 from companion.daemon.runner import TableRunner
-from companion.flows.status import RummyStatus, TrickStatus
+from companion.flows.status import FlowStatus, RummyStatus, TrickStatus
 from companion.table.cards import TableCard
 from companion.ui.commands import StartGame
 
@@ -71,7 +71,7 @@ class ScriptedTable:
             self.notes.append(self._said(waiting))
         return self.done - start
 
-    def _status(self) -> object:
+    def _status(self) -> FlowStatus | None:
         """The flow's facts now (None once the game is over)."""
         flow = self.runner.session.flow
         return flow.status() if flow is not None else None

@@ -22,14 +22,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
-from typing import Any
 
 from companion.errors import UsageError
-from companion.flows.status import Awaiting, RummyStatus, TrickStatus
+from companion.flows.status import Awaiting, FlowStatus, RummyStatus, TrickStatus
 from companion.games.fibonachos import SPEC as FIBONACHOS
 from companion.games.json_types import (
     JSON,
@@ -39,6 +38,7 @@ from companion.games.json_types import (
     as_object,
     as_text,
     int_field,
+    kind,
     list_field,
     text_field,
     texts,
@@ -50,7 +50,8 @@ from companion.games.trump.cards import SYMBOL_INDICATOR, TRUMP_INDICATOR, lowes
 from companion.inputs import MAX_RECORD_BYTES, load_json
 from companion.synthetic.scripts import canonical
 from companion.table.cards import TableCard
-from companion.table.events import CardPlaced, CardRemoved
+from companion.table.errors import EventError
+from companion.table.events import CardPlaced, CardRemoved, card_input
 from companion.ui.menus import numbered
 from companion.views.rummy_questions import set_label
 
@@ -77,7 +78,7 @@ class TableStep:
         return made(self.card, at)
 
 
-def answered(step: TableStep, status: object) -> bool:
+def answered(step: TableStep, status: FlowStatus | None) -> bool:
     """Whether the buttons did what the pause ``step`` waits for, by the flow's status:
     Trump's leader given (T3), a wild card's number (R5), the hands counted (R6), the
     round ended (R7); the end of a match (``game``) holds while the game is in play."""
@@ -115,10 +116,10 @@ class _Deck:
         self.deck = deck
         self.seen: Counter[str] = Counter()
 
-    def card(self, face: str, zone: str, **extra: Any) -> TableCard:
+    def card(self, face: str, zone: str, position: tuple[float, float] | None = None) -> TableCard:
         self.seen[face] += 1
         notation = canonical(self.deck, f"{face}#{self.seen[face]}")
-        return TableCard(f"{self.deck}/{notation}", self.deck, notation, zone, **extra)
+        return TableCard(f"{self.deck}/{notation}", self.deck, notation, zone, position)
 
 
 def _placed_then_cleared(cards: Sequence[TableCard], number: int) -> list[TableStep]:
@@ -174,7 +175,7 @@ def _physical(face: str) -> str:
     return face.split("=", 1)[0]
 
 
-def wild_note(step: TableStep, status: object, game: str) -> str:
+def wild_note(step: TableStep, status: FlowStatus | None, game: str) -> str:
     """What a wild card's pause says, from the wild cards lying now (R5): the menu path
     as :func:`companion.ui.menus.wild_menu` gives it (the players who have one when more
     than one does, the newest wild card's first; then that player's by set, "base 5",
@@ -263,31 +264,24 @@ def table_script(game: str, players: int, variants: Sequence[str], *, seed: int)
 
 
 def load_script(path: Path) -> list[TableStep]:
-    """A script file: a JSON list of table events (see the module docstring)."""
+    """A script file: a JSON list of table events (see the module docstring), each read
+    as the journal reads a table row back (:func:`~companion.table.events.card_input`),
+    so a field of the wrong kind is refused here, naming the event, not made text."""
     data = load_json(path, MAX_RECORD_BYTES)
     if not isinstance(data, list):
         raise UsageError(f"{path}: a table script is a JSON list of events")
-    return list(_steps(path, data))
+    return [_step(path, index, item) for index, item in enumerate(data, start=1)]
 
 
-def _steps(path: Path, data: Iterable[Any]) -> Iterable[TableStep]:
-    for index, item in enumerate(data, start=1):
-        try:
-            event = str(item["event"])
-            notation, deck = str(item["notation"]), str(item["deck"])
-            position = item.get("position")
-            card = TableCard(
-                str(item.get("key", f"{deck}/{notation}")),
-                deck,
-                notation,
-                str(item["zone"]),
-                (float(position[0]), float(position[1])) if position else None,
-                bool(item.get("face_down", False)),
-            )
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise UsageError(
-                f"{path}: event {index}: needs event, deck, notation, zone ({exc})"
-            ) from None
-        if event not in ("placed", "removed"):
-            raise UsageError(f"{path}: event {index}: event must be placed or removed")
-        yield TableStep(event, card)
+def _step(path: Path, index: int, item: JSON) -> TableStep:
+    """Event ``index`` of a script: a table row whose ``key`` may be left out (the
+    deck and the notation: ``fibonachos/R13#1``)."""
+    where = f"{path}: event {index}"
+    if not isinstance(item, dict):
+        raise UsageError(f"{where}: an event is a JSON object, not {kind(item)}")
+    row = {"key": f"{item.get('deck')}/{item.get('notation')}", **item}
+    try:
+        event = card_input("table", row)
+    except EventError as exc:
+        raise UsageError(f"{where}: needs event, deck, notation, zone ({exc})") from None
+    return TableStep(event.event, event.card)

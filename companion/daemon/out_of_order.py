@@ -74,7 +74,8 @@ def show_from_file(path: Path | None, display_kind: str | None = None) -> bool:
 
 def _show(path: Path | None, display_kind: str | None) -> bool:
     from companion.config import default_config_path
-    from companion.inputs import TOMLTable, load_toml
+    from companion.inputs import load_toml
+    from companion.settings_decoder import TOMLTable
     from hardware.display import open_display
 
     file = path if path is not None else default_config_path()

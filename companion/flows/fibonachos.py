@@ -19,7 +19,7 @@ the lead) is refused with its rule; a proven revoke is a FLAG, not a refusal (F5
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar, overload
 
 from companion.flows.base import GameFlow, Notice, NoticeKind
 from companion.flows.errors import RefusedError
@@ -219,7 +219,12 @@ _ENGINE_SAYS = {
 }
 
 
-def _parse(text: str, kind: type[Nacho] | type[Spicy]) -> Any:
+@overload
+def _parse(text: str, kind: type[Nacho]) -> Nacho: ...
+@overload
+def _parse(text: str, kind: type[Spicy]) -> Spicy: ...
+def _parse(text: str, kind: type[Nacho] | type[Spicy]) -> Nacho | Spicy:
+    """The card ``text`` as ``kind``; F1/F6 name the other kind's place for it."""
     other: type[Nacho] | type[Spicy] = Spicy if kind is Nacho else Nacho
     try:
         return kind.parse(text)

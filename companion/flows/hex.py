@@ -61,7 +61,7 @@ from companion.games.hex import (
     parse_card,
 )
 from companion.games.hex import SPEC as HEX
-from companion.games.registry import OptionValue, card_face, seed_option
+from companion.games.registry import OptionValue, seed_option
 from companion.table.cards import TableCard
 
 
@@ -109,7 +109,7 @@ class HexRefereeFlow(MoveCardFlow):
             return []
         side = self.engine.side_to_act()
         try:
-            value = parse_card(card_face(card.notation, HEX.name).face)  # M4#1: M4
+            value = parse_card(card.notation)
             self._apply(Draw(value))
         except NotationError as exc:
             return [refused(card, exc.what, "H5", Said(Say.UNKNOWN_CARD))]

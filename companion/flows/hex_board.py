@@ -26,10 +26,9 @@ from companion.flows.notices import info, refused, refused_command
 from companion.flows.said import Said, Say
 from companion.flows.status import Awaiting, HexStatus
 from companion.games.errors import GameError
-from companion.games.hex import SPEC, Draw, HexState, Resign, Side, parse_card
+from companion.games.hex import SPEC, Draw, HexState, Resign, Side, card_name, parse_card
 from companion.games.hex.actions import EndTurn as EndTurnAction
 from companion.games.hex.actions import Move as MoveAction
-from companion.games.registry import card_face
 from companion.table.cards import TableCard
 
 
@@ -48,9 +47,8 @@ class HexBoardFlow(MoveCardFlow):
     def placed(self, card: TableCard) -> list[Notice]:
         if card.deck != SPEC.name or not self.camera:
             return []
-        face = card_face(card.notation, SPEC.name).face  # M4#1: M4
         try:
-            value = parse_card(face)
+            value = parse_card(card.notation)
             self._apply(Draw(value))
         except RefusedError as exc:
             return [refused(card, exc.reason, exc.rule, exc.said)]
@@ -58,7 +56,7 @@ class HexBoardFlow(MoveCardFlow):
             return [refused(card, str(exc), "H5", Said(Say.UNKNOWN_CARD))]
         side = self.engine.turns[-1].side if self.engine.turns else Side.BLACK
         said = Said(Say.CARD_TURNED_UP, seat=side.seat, number=value)
-        return [info(f"{face} turned up", said)]
+        return [info(f"{card_name(value)} turned up", said)]
 
     def command(self, command: FlowCommand) -> list[Notice]:
         match command:

@@ -40,7 +40,7 @@ from companion.games.hex import (
     Side,
     parse_card,
 )
-from companion.games.registry import OptionValue, card_face
+from companion.games.registry import OptionValue
 from companion.table.cards import TableCard
 from companion.table.hex_events import BoardSeen
 from companion.table.hex_referee import BoardReferee, Fault, Played, PutBack, Refused
@@ -164,7 +164,7 @@ class HexCameraFlow(EngineFlow):
             return []
         side = self.engine.side_to_act() or Side.BLACK
         try:
-            value = parse_card(card_face(card.notation, HEX.name).face)  # M4#1: M4
+            value = parse_card(card.notation)
             self.engine.apply(Draw(value))
         except IllegalActionError as exc:
             return [refused(card, exc.reason, exc.rule)]

@@ -45,13 +45,11 @@ from companion.games.base import CHANCE
 from companion.games.errors import IllegalActionError, NotationError
 from companion.games.game_options import GameOptions
 from companion.games.trump import SPEC, Card, Deal, Play, TrumpState, parse_card, winning_play
-from companion.games.trump.cards import BOARDS, NUMBERS, SYMBOL_INDICATOR, TRUMP_INDICATOR, Colour
+from companion.games.trump.cards import BOARDS, DECK, SYMBOL_INDICATOR, TRUMP_INDICATOR
 from companion.games.trump.round import Round
 from companion.games.trump.scoring import count_symbols, points_for
 from companion.table.cards import TableCard
 
-#: Every card's face (T1), for the choices of a missing card.
-FACES = tuple(f"{colour.name}{number}" for colour in Colour for number in NUMBERS)
 #: The engine's refusals of a play the screen says more precisely than by their rule.
 _ENGINE_SAYS = {"T1": Said(Say.PLAYED_ALREADY), "T4": Said(Say.FOLLOW)}
 
@@ -245,7 +243,7 @@ class TrumpFlow(RoundOneLeader):
     # -- where the game stands ----------------------------------------------------------------
 
     def _legal_plays(self) -> tuple[str, ...]:
-        return tuple(face for face in FACES if self.engine.is_legal(Play(parse_card(face))))
+        return tuple(card.notation for card in DECK if self.engine.is_legal(Play(card)))
 
     def _table_status(self) -> FlowStatus:
         if self.engine.is_terminal():

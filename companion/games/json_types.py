@@ -17,6 +17,7 @@ TypeError: "complete" is a number, not true/false
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import TypeAlias
 
@@ -96,3 +97,14 @@ def ints(value: JSON, what: str = "a value") -> tuple[int, ...]:
 def texts(value: JSON, what: str = "a value") -> tuple[str, ...]:
     """A list of texts as a tuple (names, cards)."""
     return tuple(as_text(item, what) for item in as_list(value, what))
+
+
+def canonical(value: JSON) -> str:
+    """``value`` as the databases' JSON columns hold it, the journal's and the cafe's
+    alike: keys sorted, no spaces, text as it is (the cafe finds a player by the name's
+    JSON inside a game's ``players``, so one writer writes both).
+
+    >>> canonical({"b": ["Zoé"], "a": 1})
+    '{"a":1,"b":["Zoé"]}'
+    """
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))

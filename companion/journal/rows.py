@@ -121,10 +121,6 @@ def crc_of(kind: str, payload: str) -> int:
     return zlib.crc32(f"{kind}\x00{payload}".encode())
 
 
-def dump(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-
-
 def text_of(raw: bytes) -> str | bytes:
     """SQLite's text as ``str``; text that is not UTF-8 (a flipped byte) stays ``bytes``,
     which every reader below calls unreadable (sqlite3 would raise in the middle of a scan).

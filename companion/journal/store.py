@@ -23,13 +23,13 @@ from pathlib import Path
 from typing import Any
 
 from companion.games.game_options import GameOptions
-from companion.games.json_types import JSON
+from companion.games.json_types import JSON, canonical
 from companion.journal import reading
 from companion.journal.errors import JournalError, error_of, what_to_do
 from companion.journal.queries import JournalQueries
 from companion.journal.reading import ReadOnly, damage_of, open_read_only
 from companion.journal.result import GameResult
-from companion.journal.rows import EVENT_COLUMNS, SCHEMA, crc_of, dump, upgrade
+from companion.journal.rows import EVENT_COLUMNS, SCHEMA, crc_of, upgrade
 from companion.journal.salvage import Repair, make_folder, repair_file
 
 log = logging.getLogger("companion.journal")
@@ -230,12 +230,12 @@ class Journal(JournalQueries):
         chosen = options.to_json() if options is not None else {}
         return self._write(
             "INSERT INTO games (game, players, variants, options, started) VALUES (?,?,?,?,?)",
-            (game, dump(list(players)), dump(list(variants)), dump(chosen), started),
+            (game, canonical(list(players)), canonical(list(variants)), canonical(chosen), started),
         )
 
     def append(self, game_id: int, kind: str, payload: Mapping[str, JSON], *, at: float) -> int:
         """Write one event durably and return its sequence number."""
-        text = dump(dict(payload))
+        text = canonical(dict(payload))
         return self._write(
             "INSERT INTO events (game_id, at, kind, payload, crc) VALUES (?,?,?,?,?)",
             (game_id, at, kind, text, crc_of(kind, text)),
@@ -245,12 +245,14 @@ class Journal(JournalQueries):
         """Mark a game over with its result (written as :meth:`GameResult.to_json`)."""
         self._write(
             "UPDATE games SET ended = ?, result = ? WHERE id = ?",
-            (ended, dump(result.to_json()), game_id),
+            (ended, canonical(result.to_json()), game_id),
         )
 
     def set_players(self, game_id: int, players: Sequence[str]) -> None:
         """Name the players of a game anew (the cafe's staff, issue 14)."""
-        self._write("UPDATE games SET players = ? WHERE id = ?", (dump(list(players)), game_id))
+        self._write(
+            "UPDATE games SET players = ? WHERE id = ?", (canonical(list(players)), game_id)
+        )
 
     def set_link(self, game_id: int, token: str) -> None:
         """Keep the token of a game's players' link (issue 15), so a restart keeps it."""

@@ -57,20 +57,25 @@ class TableCard:
 
     @classmethod
     def from_json(cls, payload: Mapping[str, JSON]) -> TableCard:
-        """The inverse of :meth:`to_json`; :class:`EventError` names what is wrong
-        (keys it does not know are left alone: a row may carry its event's name)."""
+        """The inverse of :meth:`to_json`; :class:`EventError` names what is wrong (a
+        field of another kind than :meth:`to_json` writes; keys it does not know are left
+        alone: a row may carry its event's name)."""
         extent = _pair(payload, "extent")
         if extent is not None and min(extent) <= 0:
             raise EventError(f"table event: extent {list(extent)!r} is not a size (both above 0)")
-        facing = payload.get("facing")
+        face_down, facing = payload.get("face_down", False), payload.get("facing")
+        if not isinstance(face_down, bool):
+            raise EventError(f"table event: 'face_down' is {face_down!r}, not true or false")
+        if facing is not None and not isinstance(facing, str):
+            raise EventError(f"table event: 'facing' is {facing!r}, not a text")
         return cls(
             key=_text(payload, "key"),
             deck=_text(payload, "deck"),
             notation=_text(payload, "notation"),
             zone=_text(payload, "zone"),
             position=_pair(payload, "position"),
-            face_down=payload.get("face_down", False) is True,
-            facing=facing if isinstance(facing, str) else None,
+            face_down=face_down,
+            facing=facing,
             extent=extent,
         )
 

@@ -30,10 +30,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from companion.errors import ConfigError, InputError
 from companion.inputs import load_toml
+from companion.settings_decoder import TOMLValue
 
 Point = tuple[float, float]
 #: A box in frame fractions: (x0, y0, x1, y1), x0 <= x1, y0 <= y1.
@@ -252,7 +252,7 @@ def rect(name: str, box: Box, side: str | None = None) -> Zone:
     return Zone(name, ((x0, y0), (x1, y0), (x1, y1), (x0, y1)), side)
 
 
-def _number(value: Any, where: str) -> float:
+def _number(value: TOMLValue, where: str) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise ConfigError(f"{where} must be a number, not {type(value).__name__}")
     number = float(value)
@@ -261,13 +261,13 @@ def _number(value: Any, where: str) -> float:
     return number
 
 
-def _pair(value: Any, where: str) -> Point:
+def _pair(value: TOMLValue, where: str) -> Point:
     if not isinstance(value, list) or len(value) != 2:
         raise ConfigError(f"{where} must be a pair [x, y]")
     return (_number(value[0], f"{where}[0]"), _number(value[1], f"{where}[1]"))
 
 
-def _zone(raw: Any, where: str) -> Zone:
+def _zone(raw: TOMLValue, where: str) -> Zone:
     if not isinstance(raw, dict):
         raise ConfigError(f"{where} must be a table with name and polygon")
     unknown = set(raw) - {"name", "polygon", "side"}
@@ -282,7 +282,7 @@ def _zone(raw: Any, where: str) -> Zone:
     if not isinstance(polygon, list) or len(polygon) < 3:
         raise ConfigError(f"{where}.polygon must list at least 3 corners [x, y]")
     side = raw.get("side")
-    if side is not None and side not in SIDES:
+    if side is not None and (not isinstance(side, str) or side not in SIDES):
         raise ConfigError(f"{where}.side {side!r} is not a side (known: {', '.join(SIDES)})")
     corners = tuple(_pair(p, f"{where}.polygon[{i}]") for i, p in enumerate(polygon))
     zone = Zone(name, corners, side)
@@ -291,7 +291,7 @@ def _zone(raw: Any, where: str) -> Zone:
     return zone
 
 
-def parse_layout(data: Mapping[str, Any], source: str = "(layout)") -> Layout:
+def parse_layout(data: Mapping[str, TOMLValue], source: str = "(layout)") -> Layout:
     """Build a Layout from parsed TOML; every error names the source and the key."""
     unknown = set(data) - {"zone", "card_size", "seats"}
     if unknown:
@@ -319,14 +319,17 @@ def parse_layout(data: Mapping[str, Any], source: str = "(layout)") -> Layout:
     return Layout(tuple(zones), card_size)
 
 
-def _seat_zones(raw: Any, source: str) -> list[Zone]:
+def _seat_zones(raw: TOMLValue, source: str) -> list[Zone]:
     """``seats = N`` or ``seats = ["bottom", ...]``: the meld zones of :func:`rummy_layout`."""
     if isinstance(raw, bool) or not isinstance(raw, int | list):
         raise ConfigError(f"{source}: seats must be a number of players or a list of sides")
-    if isinstance(raw, list) and not all(isinstance(side, str) for side in raw):
-        raise ConfigError(f"{source}: seats must list sides ({', '.join(SIDES)})")
+    seats: int | list[str] = raw if isinstance(raw, int) else []
+    if isinstance(raw, list):
+        seats = [side for side in raw if isinstance(side, str)]
+        if len(seats) != len(raw):
+            raise ConfigError(f"{source}: seats must list sides ({', '.join(SIDES)})")
     try:
-        return list(rummy_layout(raw).zones)
+        return list(rummy_layout(seats).zones)
     except ConfigError as exc:
         raise ConfigError(f"{source}: {exc}") from None
 

@@ -47,9 +47,7 @@ def table_view(
     """
     status = flow.status()
     views = views_of(flow.game)
-    section, to_play = None, status.to_play
-    if isinstance(status, views.status):
-        section, to_play = views.live(flow, status), views.playing(status)
+    section, to_play = views.live_section(flow, status), views.seat_playing(status)
     return TableView(
         id=game_id,
         game=flow.game,

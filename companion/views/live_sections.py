@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
 
 from companion.flows.base import GameFlow
 from companion.flows.status import (
@@ -31,9 +30,11 @@ from companion.flows.status import (
 )
 from companion.games import GameReport, HexReport
 from companion.games.faces import Face
+from companion.games.fibonachos.cards import Suit
 from companion.games.json_types import JSONObject
 from companion.games.registry import card_face
 from companion.games.report import CardGameReport, FibonachosRound, TrumpRound
+from companion.games.trump.cards import Colour
 from companion.views.live_types import Outcome
 from companion.views.section_types import (
     HexView,
@@ -61,12 +62,9 @@ def _plays(plays: Sequence[Played], deck: str) -> tuple[Play, ...]:
     return tuple(Play(p.seat, card_face(p.card, deck)) for p in plays)
 
 
-def _colour(value: Any) -> str | None:
-    """A suit or colour led, the trump colour, or a symbol, by its lowercase name."""
-    if value is None:
-        return None
-    title = getattr(value, "title", None)
-    return str(title).lower() if title is not None else str(value.name).lower()
+def _colour(value: Suit | Colour | None) -> str | None:
+    """A suit or colour led, or the trump colour, by its lowercase name (F1, T1)."""
+    return None if value is None else value.title.lower()
 
 
 def trick_section(flow: GameFlow, status: TrickStatus) -> TrickView:

@@ -8,6 +8,7 @@ fixed sides of the hex game (Black, White) in the table's language.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from functools import cache
 
@@ -19,6 +20,10 @@ from companion.views.i18n import _
 #: use this one number (issue 22: the page took 24 and the table refused 21). The
 #: OLED's own letter wheel types shorter ones (:data:`companion.ui.names.LIMIT`).
 NAME_CHARS = 20
+#: The kinds of character no name holds (nor a game's label): controls, format
+#: characters (bidi overrides and zero-width characters turn or hide what follows),
+#: surrogates, private use, line and paragraph separators.
+UNSHOWN = frozenset({"Cc", "Cf", "Cs", "Co", "Zl", "Zp"})
 #: The name the start menus give an unnamed seat, as the journal keeps it.
 _UNNAMED = re.compile(r"Seat ([0-9]+)")
 
@@ -43,6 +48,18 @@ def seat_name(name: str, seat: int) -> str:
 def seat_names(players: Sequence[str]) -> tuple[str, ...]:
     """Player names by seat, "Seat 1".. for seats left unnamed."""
     return tuple(seat_name(name, seat) for seat, name in enumerate(players))
+
+
+def shown_plainly(text: str) -> bool:
+    """Whether ``text`` holds no character of the :data:`UNSHOWN` kinds: the one rule of
+    the phone page's names and of the table's and the cafe's check of names given
+    (:func:`companion.bus.limits.check_line`); a character newer than this Python's
+    Unicode is a name's like any other.
+
+    >>> shown_plainly("Zoé 🫨"), shown_plainly("Ana\u202eB")
+    (True, False)
+    """
+    return not any(unicodedata.category(c) in UNSHOWN for c in text)
 
 
 def name_key(name: str) -> str:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final, Generic, TypeAlias, TypeVar
 
 from companion.flows.base import GameFlow
 from companion.flows.status import FlowStatus, HexStatus, RummyStatus, Scores, TrickStatus
@@ -55,9 +55,13 @@ from companion.views.present import (
 )
 from companion.views.section_types import Section
 
+#: The status a game's own views read (every game's flow may also report its final
+#: :class:`Scores`, which no game's views take).
+S = TypeVar("S", TrickStatus, RummyStatus, HexStatus)
+
 
 @dataclass(frozen=True)
-class GameViews:
+class GameViews(Generic[S]):
     """The views of one kind of game, whose flow reports ``status`` (or :class:`Scores`).
 
     ``present`` makes its screen from a status and the players' names; ``section``
@@ -66,15 +70,28 @@ class GameViews:
     ``outcome`` gives the rounds, totals and winners of its report (the hex games
     count no points: ``totals`` None); ``playing`` is the seat the page shows playing
     (the status's ``to_play``; in rummy the seat laying cards now, R4, and before the
-    round's first card the seat that starts it).
+    round's first card the seat that starts it). A caller holding any flow's status
+    asks :meth:`live_section` and :meth:`seat_playing`, which take the final scores too.
     """
 
-    status: type[Any]
-    present: Callable[[Any, Sequence[str]], FlowView]
+    status: type[S]
+    present: Callable[[S, Sequence[str]], FlowView]
     section: str
-    live: Callable[[GameFlow, Any], Section]
+    live: Callable[[GameFlow, S], Section]
     outcome: Callable[[GameReport], Outcome]
-    playing: Callable[[Any], int | None]
+    playing: Callable[[S], int | None]
+
+    def live_section(self, flow: GameFlow, status: FlowStatus) -> Section | None:
+        """The live view's part for ``status``; None for the final scores."""
+        return self.live(flow, status) if isinstance(status, self.status) else None
+
+    def seat_playing(self, status: FlowStatus) -> int | None:
+        """The seat the page shows playing; nobody once the scores are final."""
+        return self.playing(status) if isinstance(status, self.status) else status.to_play
+
+
+#: The views of any one game.
+AnyViews: TypeAlias = GameViews[TrickStatus] | GameViews[RummyStatus] | GameViews[HexStatus]
 
 
 def _to_play(status: TrickStatus | HexStatus) -> int | None:
@@ -92,7 +109,7 @@ RUMMY: Final = GameViews(RummyStatus, present_rummy, "rummy", rummy_section, car
 HEX_BOARD: Final = GameViews(HexStatus, present_hex, "hex", hex_section, hex_outcome, _to_play)
 
 #: The views of every game of :mod:`companion.games.registry`.
-VIEWS: Final[Mapping[str, GameViews]] = {
+VIEWS: Final[Mapping[str, AnyViews]] = {
     FIBONACHOS.name: TRICKS,
     TRUMP.name: TRICKS,
     **{spec.name: RUMMY for spec in RUMMY_GAMES},
@@ -101,7 +118,7 @@ VIEWS: Final[Mapping[str, GameViews]] = {
 }
 
 
-def views_of(game: str) -> GameViews:
+def views_of(game: str) -> AnyViews:
     """The views of ``game``, or :class:`UnknownGameError` naming the known games."""
     views = VIEWS.get(game)
     if views is None:
@@ -112,7 +129,12 @@ def views_of(game: str) -> GameViews:
 def present(status: FlowStatus, players: Sequence[str]) -> FlowView:
     """The screen of a flow's status, for ``players`` (names by seat, "" for unnamed):
     the scores, or the screen of the game whose flow reports that kind of status."""
-    if isinstance(status, Scores):
-        return present_scores(status, players)
-    kind = next(views for views in (TRICKS, RUMMY, HEX_BOARD) if isinstance(status, views.status))
-    return kind.present(status, players)
+    match status:
+        case Scores():
+            return present_scores(status, players)
+        case TrickStatus():
+            return TRICKS.present(status, players)
+        case RummyStatus():
+            return RUMMY.present(status, players)
+        case HexStatus():
+            return HEX_BOARD.present(status, players)

@@ -27,7 +27,7 @@ from starlette.routing import Route
 
 from companion.games.json_types import JSON
 from companion.views.live import TableView
-from companion.views.names import NAME_CHARS, named_twice
+from companion.views.names import NAME_CHARS, named_twice, shown_plainly
 from companion.web.i18n import LOCALES, draw, translations
 from companion.web.negotiation import negotiate
 from companion.web.phone_words import ANSWER_WORDS, N_, Words, words
@@ -199,7 +199,8 @@ def clean_names(raw: Sequence[str], seats: int, *, setup: bool = False) -> list[
     """The names typed, one per seat, trimmed; None unless every seat has one. At
     set-up (``setup``, the page before a game) the names typed, in order, at least one.
     None too for a name the table would refuse: longer than
-    :data:`~companion.views.names.NAME_CHARS`, or with a character no name has.
+    :data:`~companion.views.names.NAME_CHARS`, or with a character no name has (the
+    table's own rule, :func:`~companion.views.names.shown_plainly`).
 
     >>> clean_names([" Ana ", "Ben"], 2), clean_names(["Ana", ""], 2)
     (['Ana', 'Ben'], None)
@@ -208,8 +209,8 @@ def clean_names(raw: Sequence[str], seats: int, *, setup: bool = False) -> list[
     >>> clean_names(["A" * 21, "Ben"], 2), clean_names(["Ana\\x00", "Ben"], 2)
     (None, None)
     """
-    names = [" ".join(str(n).split()) for n in raw]
-    if any(len(name) > NAME_CHARS or not name.isprintable() for name in names):
+    names = [" ".join(n.split()) for n in raw]
+    if any(len(name) > NAME_CHARS or not shown_plainly(name) for name in names):
         return None
     if setup:
         typed = [name for name in names if name]

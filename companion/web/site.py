@@ -16,7 +16,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from companion.games.json_types import JSON
 from companion.web.auth import StaffSessions, csrf_token
 from companion.web.i18n import draw, translations
-from companion.web.model import CafeSource
+from companion.web.model import CafeSource, TableCard
 from companion.web.negotiation import negotiate
 from companion.web.throttle import CheckTurns, LoginThrottle
 
@@ -39,7 +39,7 @@ class Site:
     #: The history's exports (CSV, records) one at a time (:mod:`.pages`).
     exports: asyncio.Lock = field(default_factory=asyncio.Lock)
     #: The live feed's text of each card, by language and card (:mod:`.stream`).
-    card_texts: dict[tuple[str, Any], str] = field(default_factory=dict)
+    card_texts: dict[tuple[str, TableCard], str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.sessions = StaffSessions(self.monotonic)

@@ -18,12 +18,14 @@ from test_phone_cafe import _play, _send, table  # noqa: F401 (the fixture)
 
 from companion.bus.commands import CommandChecker
 from companion.bus.contract import sign
+from companion.bus.limits import LimitError, check_name
 from companion.cafe.live import CafeLive
 from companion.cafe.server import CafeServer
 from companion.cafe.sqlite import SqliteStore
 from companion.daemon.phone import Phone
 from companion.daemon.runtime import Daemon
 from companion.web.app import create_app
+from companion.web.phone import clean_names
 
 
 def test_the_page_takes_what_the_table_takes_and_says_so(
@@ -59,3 +61,34 @@ def test_the_page_takes_what_the_table_takes_and_says_so(
     signed = sign({k: v for k, v in body.items() if k != "sig"}, KEY)
     assert checker.check(signed).names == ("Z" * 20, "Yann", "Xavier")
     server.store.close()
+
+
+def test_the_page_and_the_table_read_a_name_by_one_rule() -> None:
+    """Issue 22, item 2: the page's check of a name (:func:`clean_names`) is the
+    table's (:func:`companion.bus.limits.check_name`), character by character: the page
+    read Python's ``isprintable`` and refused a character newer than its Unicode
+    (U+1FAE8, an emoji of Unicode 15) that the table takes, telling the phone "invalid".
+    A name the page takes, the table takes as the page sends it (trimmed: a line
+    separator is a space); one the page refuses, the table refuses too."""
+    names = [
+        "Ana",
+        "Zoé 🫨",
+        "Ben\x1b[2J",
+        "Cy\u202e",
+        "Dee\u200b",
+        "Eve\ue000",
+        "Fay\u2028x",
+        "李小明",
+        "Gil\u0301",
+        "Z" * 20,
+        "Z" * 21,
+    ]
+    for name in names:
+        taken = clean_names([name], 1)
+        sent = " ".join(name.split()) if taken is None else taken[0]
+        try:
+            check_name(sent)
+            table_takes = True
+        except LimitError:
+            table_takes = False
+        assert (taken is not None) is table_takes, repr(name)

@@ -47,6 +47,7 @@ from companion.cafe.settings import CafeSection
 from companion.cafe.store import open_store
 from companion.config import Config, parse_config
 from companion.errors import ConfigError
+from companion.settings_decoder import TOMLValue
 
 
 @pytest.fixture
@@ -125,11 +126,15 @@ def test_a_tables_events_reach_the_server_and_are_acked_over_tls(
 # -- what an operator gets wrong -----------------------------------------------------------
 
 
-def table_config(tmp_path: Path, broker: Broker, **cafe: object) -> Config:
+def table_config(tmp_path: Path, broker: Broker, **cafe: TOMLValue) -> Config:
     """A table's configuration (docs/cafe.md "The table's configuration") for ``broker``."""
     password = tmp_path / "mqtt.password"
     password.write_text(broker.passwords["table-t1"] + "\n", encoding="utf-8")
-    section = {"name": CAFE, "broker": f"127.0.0.1:{broker.port}", "password_file": str(password)}
+    section: dict[str, TOMLValue] = {
+        "name": CAFE,
+        "broker": f"127.0.0.1:{broker.port}",
+        "password_file": str(password),
+    }
     return parse_config({"table": {"name": "t1"}, "cafe": {**section, **cafe}})
 
 

@@ -19,6 +19,7 @@ from companion.cafe.flood import MB, Flood, FloodWatch, Limits
 from companion.cafe.ingest import Ingest
 from companion.cafe.settings import CafeSettings, parse_settings
 from companion.cafe.sqlite import SqliteStore
+from companion.settings_decoder import TOMLValue
 
 
 class Clock:
@@ -178,7 +179,7 @@ def test_a_chains_other_cafes_tables_have_no_account_here() -> None:
         ({"admin_username": "cafe-admin"}, "admin_username needs admin_password_file"),
     ],
 )
-def test_wrong_admin_settings_are_named(broker: dict[str, str], said: str) -> None:
+def test_wrong_admin_settings_are_named(broker: dict[str, TOMLValue], said: str) -> None:
     """The settings' errors name the file and the key."""
     with pytest.raises(SettingsError, match=said):
         parse_settings({"broker": broker}, "cafe.toml")

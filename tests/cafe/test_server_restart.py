@@ -49,10 +49,10 @@ def test_a_killed_server_restarted_holds_every_event_once(
     table.wait_ack(table.events[-1][1].seq, 2, timeout=60)
     process.stop()
     with Journal.read(journal) as read:
-        from companion.cafe.store import dump
+        from companion.games.json_types import canonical
 
         sent = [
-            (e.seq, e.game_id, e.kind, dump(e.payload))
+            (e.seq, e.game_id, e.kind, canonical(dict(e.payload)))
             for entry in read.games()
             for e in read.events(entry.id)
         ]

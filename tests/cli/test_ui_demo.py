@@ -136,6 +136,34 @@ def test_a_bad_script_is_one_line_and_exit_2(
     assert "event 1: needs event, deck, notation, zone" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("event", "says"),
+    [
+        ('{"event": "placed", "deck": "fibonachos", "notation": 13, "zone": "play"}', "notation"),
+        ('{"event": "placed", "deck": "fibonachos", "notation": "R1", "zone": "play",'
+         ' "face_down": "no"}', "face_down"),
+        ('{"event": "placed", "deck": "fibonachos", "notation": "R1", "zone": "play",'
+         ' "key": null}', "key"),
+        ('{"event": "sighted", "deck": "fibonachos", "notation": "R1", "zone": "play"}',
+         "not placed or removed"),
+        ('["placed", "fibonachos", "R1", "play"]', "an event is a JSON object, not a list"),
+    ],
+)  # fmt: skip
+def test_a_script_event_is_read_as_the_journal_reads_a_table_row(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], event: str, says: str
+) -> None:
+    """docs/ui.md (``--script``): an event is a journal's table row (the key may be left
+    out), read by the journal's own reader: a notation of 13 was made the text "13", a
+    ``face_down`` of "no" a card face down, a null key the key "None"; each is one line
+    naming the event and the field, exit 2."""
+    script = tmp_path / "table.json"
+    script.write_text(f"[{event}]", encoding="utf-8")
+    status, _, _ = run_demo(tmp_path, "", "--script", str(script))
+    assert status == 2
+    err = capsys.readouterr().err.strip()
+    assert f"{script}: event 1: " in err and says in err and "\n" not in err, err
+
+
 def gif_frames(tmp_path: Path, keys: str) -> list[bytes]:
     tmp_path.mkdir(exist_ok=True)
     (tmp_path / "keys.txt").write_text(keys, encoding="utf-8", newline="")

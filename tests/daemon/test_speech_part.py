@@ -30,6 +30,7 @@ from companion.daemon.speech import (
 from companion.errors import ConfigError
 from companion.flows.base import Notice, NoticeKind
 from companion.flows.said import Said, Say
+from companion.settings_decoder import TOMLValue
 from companion.ui.commands import Undo
 from companion.views.spoken import Announcement, Kind, Level, announce
 from hardware.buttons import Button, ButtonEvent, PressKind
@@ -217,7 +218,7 @@ def test_long_up_says_the_last_announcement_again(tmp_path: Path) -> None:
     ],
 )
 def test_kiosk_tables_stay_silent_unless_the_cafe_turns_speech_on(
-    settings: dict[str, dict[str, object]], level: Level
+    settings: dict[str, TOMLValue], level: Level
 ) -> None:
     """Issue 25, done means: kiosk mode keeps speech off unless the cafe turns it on."""
     assert level_of(parse_config(settings)) is level

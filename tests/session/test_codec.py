@@ -9,6 +9,7 @@ import pytest
 from companion.flows import commands as cmd
 from companion.flows.base import FlowInput
 from companion.flows.errors import CommandError
+from companion.games.json_types import JSON
 from companion.session.codec import decode, encode
 from companion.table.cards import TableCard
 from companion.table.errors import EventError
@@ -58,3 +59,17 @@ def test_a_row_no_input_answers_to_is_refused_naming_it() -> None:
         decode("score", {})
     with pytest.raises(CommandError, match="unknown command 'jump'"):
         decode("command", {"name": "jump", "args": {}})
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("face_down", "no"), ("face_down", 1), ("facing", 3), ("notation", 3), ("zone", None)],
+)
+def test_a_card_field_of_another_kind_is_refused_not_read_as_another(
+    field: str, value: JSON
+) -> None:
+    """Issue 23 item 1: a card's row read back holds each field as ``to_json`` writes it;
+    a ``face_down`` of ``"no"`` was read as face up, a ``facing`` of 3 as none, each an
+    EventError naming the field now."""
+    with pytest.raises(EventError, match=f"'{field}' is"):
+        decode("table", {**CARD.to_json(), field: value, "event": "placed"})

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.flows.registry import FLOWS
+from companion.flows.registry import FLOWS, make_flow
 from companion.flows.status import HexStatus, RummyStatus, Scores, TrickStatus
 from companion.games.errors import UnknownGameError
 from companion.games.faces import Face
@@ -74,4 +74,19 @@ def test_every_status_says_its_round_and_who_is_to_play() -> None:
         (None, 1),
         (None, None),
     ]
-    assert views_of("rummy21").playing(rummy) == 1
+    assert views_of("rummy21").seat_playing(rummy) == 1
+
+
+@pytest.mark.parametrize("game", sorted(VIEWS))
+def test_final_scores_name_nobody_playing_in_any_game(game: str) -> None:
+    """Issue 23 item 3 (R4, F8, T5, H2): a flow's status may be its final Scores in any
+    game; the bus's state asked the game's ``playing`` with it unguarded, which for
+    rummy reads ``starts`` and ``turn`` that Scores does not have (the live view guarded
+    it by the status's kind: now both ask the plugin's one typed reader)."""
+    views = views_of(game)
+    final = Scores(game, None, (3, 5), (3, 5))
+    assert views.seat_playing(final) is None
+    flow = make_flow(
+        game, ["Ana", "Ben"] if "hex" in game else ["Ana", "Ben", "Cy"], [], options={}
+    )
+    assert views.live_section(flow, final) is None

@@ -50,19 +50,16 @@ class Ack:
         value = load(payload, "ack")  # bounded before parsing (issue 22)
         if not isinstance(value, dict) or value.get("v") != VERSION:
             raise MessageError(f"not a version {VERSION} ack object")
-        seq, games = value.get("seq"), value.get("games")
+        seq, games = whole(value.get("seq"), "its seq"), whole(value.get("games"), "its games")
         opened = value.get("open", [])
-        for name, number in (("seq", seq), ("games", games)):
-            if not whole(number):
-                raise MessageError(f"its {name} {number!r} is not a whole number >= 0")
-        if not isinstance(opened, list) or not all(whole(n) for n in opened):
+        if not isinstance(opened, list):
             raise MessageError(f"its open {opened!r} is not a list of game ids")
+        ids = tuple(whole(n, "its open game id") for n in opened)
         journal = value.get("journal", "")
         if not isinstance(journal, str):
             raise MessageError(f"its journal {journal!r} is not a text")
-        assert isinstance(seq, int) and isinstance(games, int)
         resend = time_of(value.get("resend"), "its resend", optional=True)
-        return cls(seq, games, journal, tuple(opened), resend)
+        return cls(seq, games, journal, ids, resend)
 
     def payload(self) -> bytes:
         """The retained ``ack`` (``journal``, ``open`` and ``resend`` left out when

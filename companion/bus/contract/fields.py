@@ -12,9 +12,11 @@ from companion.bus.limits import check_name as check_player
 from companion.games.json_types import JSONObject
 
 
-def whole(value: object) -> bool:
-    """A whole number >= 0 (not a bool)."""
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+def whole(value: object, what: str) -> int:
+    """``value`` as a whole number >= 0 (not a bool), or MessageError naming ``what``."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise MessageError(f"{what} {value!r} is not a whole number >= 0")
+    return value
 
 
 def message_object(payload: bytes, what: str) -> JSONObject:

@@ -21,7 +21,8 @@ from companion.games.hex.board import HexNotationError, shown
 
 CARD_VALUES: Final = (1, 2, 3, 4, 5, 6)
 COPIES: Final = 2
-_CARD_PATTERN: Final = re.compile(r"M([1-6])")
+#: A move card as printed: ``M4``, or one copy of it, ``M4#2`` (DESIGN.md, card notation).
+_CARD_PATTERN: Final = re.compile(r"M([1-6])(?:#[1-9][0-9]*)?")
 
 
 def card_name(card: int) -> str:
@@ -30,7 +31,12 @@ def card_name(card: int) -> str:
 
 
 def parse_card(text: str) -> int:
-    """``"M4"`` -> ``4``; raise :class:`HexNotationError` (H5) for anything else."""
+    """``"M4"``, or a physical card's ``"M4#2"`` (its serial), -> ``4``; raise
+    :class:`HexNotationError` (H5) for anything else.
+
+    >>> parse_card("M4"), parse_card("M4#2")
+    (4, 4)
+    """
     match = _CARD_PATTERN.fullmatch(text) if isinstance(text, str) else None
     if match is None:
         raise HexNotationError(f"{shown(text)} is not a move card (M1 ... M6)", "H5")

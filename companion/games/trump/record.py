@@ -13,10 +13,10 @@ the rule; a fault of the file's shape has the rule ``"record"``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from companion.games.errors import IllegalActionError, NotationError, Place, RecordError
-from companion.games.json_types import JSONObject
+from companion.games.json_types import JSON, JSONObject
 from companion.games.trump.actions import Action, Deal, Play
 from companion.games.trump.cards import Card, parse_card
 from companion.games.trump.deal import MAX_PLAYERS, MIN_PLAYERS
@@ -57,8 +57,9 @@ def read_record(cls: type[S], record: object) -> S:
         raise RecordError(
             f"{record.get('game')!r} is not a trump record", "record", where=Place.of("game")
         )
-    players = _list(record, "players", None)
-    if not all(isinstance(name, str) for name in players):
+    listed = _list(record, "players", None)
+    players = [name for name in listed if isinstance(name, str)]
+    if len(players) != len(listed):
         raise RecordError("player names must be text", "record", where=PLAYERS)
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise RecordError(f"{len(players)} players; the game is for 2-4", "T2", where=PLAYERS)
@@ -115,7 +116,7 @@ def _read_round(state: TrumpState, rnd: object, where: Place, *, last: bool) -> 
             _apply(state, Play(_card(text, where_play)), where_play)
 
 
-def _list(mapping: Mapping[Any, Any], key: str, where: Place | None) -> list[Any]:
+def _list(mapping: Mapping[str, JSON], key: str, where: Place | None) -> list[JSON]:
     value = mapping.get(key)
     if not isinstance(value, list):
         found = "missing" if value is None else f"a {type(value).__name__}, not a list"

@@ -42,7 +42,15 @@ def test_h5_card_notation_round_trips(card: int) -> None:
     assert card_name(card) == f"M{card}"
 
 
-@pytest.mark.parametrize("text", ["M0", "M7", "4", "m4", "M44", ""])
+@given(st.sampled_from([1, 2, 3, 4, 5, 6]), st.integers(1, 4))
+def test_h5_a_printed_copy_reads_as_its_card(card: int, copy: int) -> None:
+    """H5, DESIGN.md card notation ("a physical card's serial may follow as #n"): the
+    camera's ``M4#2`` is the card 4, read by the one reader (the flows cut the serial
+    off by another way first, each of the three its own)."""
+    assert parse_card(f"{card_name(card)}#{copy}") == card
+
+
+@pytest.mark.parametrize("text", ["M0", "M7", "4", "m4", "M44", "", "M7#1", "M4#", "M4#0", "M4#x"])
 def test_h5_bad_card_names_are_notation_errors(text: str) -> None:
     with pytest.raises(HexNotationError) as caught:
         parse_card(text)
