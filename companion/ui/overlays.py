@@ -4,7 +4,8 @@ A trick's winner shows for a moment (:data:`TRICK_WON_SECONDS`); a round's score
 until a button or until the table moves on (the next round's first card is put
 down: the players have seen them); the final scores and a revoke alert stay until a
 button; a refused card stays until
-the game moves on (the right card is put down) or a button; hardware faults stay
+the game moves on (the right card is put down), the pieces are put back (the hex
+board) or a button; hardware faults stay
 until the fault clears or a button hides them. Several notices at once queue up
 (a trick won, then the round's scores, then the match's).
 
@@ -152,6 +153,11 @@ class Overlays:
         if overlay.refused:  # said at once (issue 24), replacing an older refusal
             self.queue = [overlay, *(o for o in self.queue if not o.refused)]
             return overlay
+        if notice.said is not None and notice.said.say is Say.PUT_BACK:
+            # The pieces are back (the hex camera): the refusal is answered, though the
+            # game's screen is as it was; it goes, so "Pieces back" shows and the next
+            # press (SELECT held to end the turn) is not eaten hiding it.
+            self.queue = [o for o in self.queue if not o.refused]
         self.queue.append(overlay)
         return overlay
 
