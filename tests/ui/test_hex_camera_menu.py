@@ -78,6 +78,7 @@ def test_select_held_after_the_pieces_are_put_back_ends_the_turn() -> None:
     screen is as it was), so the press ends the turn; it used to only hide the refusal,
     and the next move of Ana's was refused again."""
     finger, command = _start_camera_referee()
+    assert command.options is not None
     flow = make_flow(command.game, command.players, command.variants, options=command.options)
     assert isinstance(flow, HexCameraFlow)
     app = finger.app
