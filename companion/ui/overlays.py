@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 
 from companion.flows.base import Notice, NoticeKind
 from companion.flows.said import Say
+from companion.ui.keys import Key
 from companion.ui.screens import View
 from companion.views import FlowView, MessageView, ScoresView, Tone
 from companion.views.faults import Fault, FaultKind, fault_words
@@ -77,6 +78,9 @@ class Overlay:
     until_moved: bool = False
     shown_over: object = None
     shown: bool = False
+    #: A key that goes on to the game as well as hiding it: "Not your turn" asks the
+    #: player whose turn is not over to hold SELECT to end it (H2).
+    passes: Key | None = None
 
 
 def waiting(view: ScoresView) -> ScoresView:
@@ -113,7 +117,11 @@ def overlay_of(
         return Overlay(view)
     if kind is NoticeKind.REFUSED:
         view = detail or MessageView(words.title, (words.line,), Tone.ERROR, words.hint)
-        return Overlay(view, refused_on=base, refused=True)
+        said = notice.said
+        ends_turn = said is not None and said.say is Say.TURN_NOT_OVER and said.number is not None
+        return Overlay(
+            view, refused_on=base, refused=True, passes=Key.LONG_SELECT if ends_turn else None
+        )
     if notice.said is not None and notice.said.say in _NOT_WRITTEN:  # until a button
         hint = _("Press any key")
         return Overlay(MessageView(words.title, (words.line,), Tone.ERROR, hint))

@@ -103,3 +103,38 @@ def test_select_held_after_the_pieces_are_put_back_ends_the_turn() -> None:
     assert seen(board) == ["INFO"]  # put back
     assert finger.screen().title == "Pieces back"
     assert finger.hold("SELECT") == [Flow(EndTurn())]
+
+
+def test_select_held_on_not_your_turn_ends_the_turn_it_names() -> None:
+    """H2: "Black's turn: 2 moves left. Put it back, or hold SELECT to end the turn."
+    Black, done, holds SELECT while the screen shows: the turn ends (the press used to
+    only hide the screen). A short press only hides it; so does any key on the other
+    refusals, which offer no SELECT."""
+    finger, command = _start_camera_referee()
+    assert command.options is not None
+    flow = make_flow(command.game, command.players, command.variants, options=command.options)
+    assert isinstance(flow, HexCameraFlow)
+    app = finger.app
+
+    def seen(board: Position) -> None:
+        finger.now += 3.0
+        app.notices(flow.seen(board), finger.now)
+        app.flow_status(flow.status())
+
+    board = _after(START, "b2-c2")
+    seen(board)
+    board = _after(board, "j6-i6", "k5-j5")
+    seen(board)
+    board = _after(board, "a3-b3")  # 1 of Ana's 3
+    seen(board)
+    seen(_after(board, "k4-j4"))
+    assert finger.screen().title == "Not your turn"
+    assert finger.press("SELECT") == []  # hides it
+    seen(_after(board, "k4-j4", "k3-j3"))
+    assert finger.screen().title == "Not your turn"
+    assert finger.hold("SELECT") == [Flow(EndTurn())]
+    app.notices(flow.command(EndTurn()), finger.now)
+    app.flow_status(flow.status())
+    seen(_after(board, "k4-j4", "k3-j3", "a4-b4"))  # Black's piece with White's moves
+    assert finger.screen().lines == ("White: that piece is not yours.",)
+    assert finger.hold("SELECT") == []  # no turn to end on this one: it only hides
