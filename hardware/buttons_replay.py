@@ -54,10 +54,18 @@ def parse_script(text: str, source: str = "script") -> list[ButtonEvent]:
             if len(words) not in (2, 3):
                 raise ValueError("a line is 't button [kind]'")
             kind = PressKind.parse(words[2]) if len(words) == 3 else PressKind.PRESS
-            steps.append(ButtonEvent(Button.parse(words[1]), kind, float(words[0])))
+            steps.append(ButtonEvent(Button.parse(words[1]), kind, _seconds(words[0])))
         except ValueError as exc:
             raise ConfigurationError(f"{source}, line {number}: {line.strip()!r}: {exc}") from None
     return _in_order(steps, source)
+
+
+def _seconds(word: str) -> float:
+    """A line's time: seconds of table time, a finite number."""
+    try:
+        return float(word)
+    except ValueError:
+        raise ValueError(f"{word!r} is not a time: a line starts with seconds, e.g. 12.5") from None
 
 
 def to_events(steps: Iterable[Step], source: str = "script") -> list[ButtonEvent]:

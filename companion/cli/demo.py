@@ -66,7 +66,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default=DEFAULTS.game,
         help="fibonachos: the cards read from the table; rummy21: a Fibonacci 21 match's "
         "sets read from the table; hex: the camera referee watching the hex board "
-        "(fibonachos)",
+        "(default: fibonachos)",
     )
     parser.add_argument(
         "--display",

@@ -141,10 +141,13 @@ def expected(
     played: JSONObject | None,
     last: str,
     where: str = "",
+    *,
+    alike: str = "",
 ) -> int:
     """The replay's last line (stderr with ``--json``, else stdout), and with ``--expect``
     the check of ``record`` against ``played``: exit 1 when the camera read another game,
-    the difference followed by ``where`` in the recording to look."""
+    the difference followed by ``where`` in the recording to look; ``alike`` follows
+    "the same game" (the turns read another way to the same board)."""
     from companion.cli.expect import first_difference
 
     found = None if played is None else first_difference(record, played)
@@ -152,7 +155,7 @@ def expected(
         last += (
             f"; not the game in {args.expect}: {found}{where}"
             if found
-            else f"; the same game as {args.expect}{_begun(record, played, args.expect)}"
+            else f"; the same game as {args.expect}{alike}{_begun(record, played, args.expect)}"
         )
     print(last, file=sys.stderr if args.json else sys.stdout)
     return 1 if found else 0

@@ -51,7 +51,7 @@ from companion.flows.base import GameFlow, Notice, NoticeKind
 from companion.flows.hex_camera import HexCameraFlow
 from companion.games.errors import GameError, UnknownVariantError
 from companion.games.hex import SPEC as HEX
-from companion.games.hex import HexState, Position
+from companion.games.hex import HexState, Move, Position
 from companion.games.json_types import JSON, JSONObject
 from companion.table.hex_stall import STALL_SECONDS
 
@@ -110,7 +110,9 @@ def replay_board(args: argparse.Namespace, open_source: Callable[[], Camera]) ->
         print()
         print(render_report(result.report))
         print()
-    return expected(args, result.record, played, last, moments.parting(played, result))
+    record, alike = same_boards(result.record, played)
+    parting = moments.parting(played, result, record)
+    return expected(args, record, played, last, parting, alike=alike)
 
 
 def _checked(args: argparse.Namespace, players: list[str]) -> Position | None:
@@ -158,14 +160,55 @@ class Moments:
         del self.moments[count:]  # a move undone (the menu's Undo)
         self.moments.extend([(now, frame)] * (count - len(self.moments)))
 
-    def parting(self, played: JSONObject | None, result: ReplayResult) -> str:
-        """``--expect``'s pointer into the recording (:func:`_parting`); nothing without
-        ``--expect``, or if the moves read were not all seen being read."""
-        read = _moves(self.flow.engine)
-        if played is None or len(self.moments) != len(read):
+    def parting(self, played: JSONObject | None, result: ReplayResult, read: JSONObject) -> str:
+        """``--expect``'s pointer into the recording (:func:`_parting`), ``read`` the
+        camera's record as compared (:func:`same_boards`); nothing without ``--expect``,
+        or if the moves read were not all seen being read."""
+        if played is None or len(self.moments) != len(_moves(self.flow.engine)):
             return ""
+        read_moves = _moves(HexState.from_record(read))
         played_moves = _moves(HexState.from_record(played))
-        return _parting(read, played_moves, self.moments, (result.seconds, result.frames - 1))
+        end = (result.seconds, result.frames - 1)
+        return _parting(read_moves, played_moves, self.moments, end)
+
+
+def same_boards(read: JSONObject, played: JSONObject | None) -> tuple[JSONObject, str]:
+    """``read`` with each turn the camera read another way than ``played`` to the same
+    board written as played, and what was so read, for ``--expect``'s last line. Moves
+    made at once (a hand over the board) show the camera only where the pieces end: a
+    piece set down two cells on is read by one path or the other, two pieces of a kind
+    may swap names (H3: one to the rules). Such a turn is the same turn when it has as
+    many moves, the same move card, and leaves the same board, every turn before it
+    alike; the first turn that does not stops the search (the difference is said)."""
+    if played is None:
+        return read, ""
+    ours, theirs = HexState.from_record(read), HexState.from_record(played)
+    turns = read.get("turns")
+    written = played.get("turns")
+    if not isinstance(turns, list) or not isinstance(written, list):
+        return read, ""
+    turns, alike = list(turns), []
+    board = ours.start
+    for index, (a, b) in enumerate(zip(ours.turns, theirs.turns, strict=False)):
+        after_a, after_b = _after(board, a.moves), _after(board, b.moves)
+        if after_a != after_b:
+            break
+        if a.moves != b.moves and len(a.moves) == len(b.moves) and a.card == b.card:
+            turns[index] = written[index]
+            moves = " ".join(str(move) for move in a.moves)
+            alike.append(f'turn {a.number} read as "{moves}"')
+        elif a.moves != b.moves:
+            break
+        board = after_a
+    if not alike:
+        return read, ""
+    return {**read, "turns": turns}, f" ({', '.join(alike)}: the same board)"
+
+
+def _after(board: Position, moves: Sequence[Move]) -> Position:
+    for move in moves:
+        board = board.after(move.src, move.dst)
+    return board
 
 
 def _moves(game: HexState) -> list[str]:

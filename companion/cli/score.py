@@ -20,7 +20,7 @@ from pathlib import Path
 from companion.cli.render import json_line, render_report
 from companion.errors import InputError
 from companion.games import RecordError
-from companion.games.json_types import JSONObject
+from companion.games.json_types import JSON, JSONObject
 from companion.games.scoring import score_record
 from companion.inputs import MAX_RECORD_BYTES, parse_json, read_limited, source_name
 from companion.views.names import name_key
@@ -61,12 +61,24 @@ def parse_record(data: bytes, source: str) -> JSONObject:
         record = parse_json(data, source)
     except InputError as exc:
         raise RecordError(str(exc), "record") from None
+    if isinstance(record, list) and record and all(_a_game(one) for one in record):
+        # companion export's games, each a record
+        raise RecordError(
+            f"{source}: a list of games, not one game's record (companion export writes "
+            "every game: give it --game ID, the id companion history shows)",
+            "record",
+        )
     if not isinstance(record, dict):
         raise RecordError(
             f"{source}: a record is a JSON object, not {type(record).__name__}", "record"
         )
     check_names(record.get("players"), source)
     return record
+
+
+def _a_game(value: JSON) -> bool:
+    """Whether ``value`` looks like one game's record: an object naming its game."""
+    return isinstance(value, dict) and "game" in value
 
 
 def check_names(players: object, source: str) -> None:

@@ -23,6 +23,7 @@ down, as the button referee reads it (``move-cards camera``).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import ClassVar
 
 from companion.flows.base import EngineFlow, GameFlow, Notice, NoticeKind
@@ -118,11 +119,11 @@ class HexCameraFlow(EngineFlow):
             turn = self.engine.turn
             number = turn.moves_left if turn is not None and turn.moves else None
         cell = verdict.cell.name if verdict.cell else None
-        said = Said(_SAYS[verdict.fault], seat=side.seat, number=number, cell=cell)
+        said = Said(_SAYS[verdict.fault], seat=side.seat, number=number, cell=cell, board=True)
         if verdict.fault is Fault.NOT_AS_LEFT:  # whose piece, where it is, what else differs
             there = verdict.source.name if verdict.source else None
             more = max(verdict.differ - 2, 0)  # the piece's own two cells aside
-            said = Said(Say.BOARD_DIFFERS, seat=side.seat, number=more, cell=cell, there=there)
+            said = replace(said, say=Say.BOARD_DIFFERS, number=more, there=there)
         message = f"{side.value}: board change refused: {verdict.reason}"
         return Notice(NoticeKind.REFUSED, message, verdict.rule, seat=side.seat, said=said)
 

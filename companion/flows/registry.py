@@ -131,10 +131,9 @@ def make_flow(
     """
     spec = get_game(game)
     if not spec.min_players <= len(players) <= spec.max_players:
-        raise GameError(
-            f"{game}: {spec.title} is for {spec.min_players}-{spec.max_players} players, "
-            f"not {len(players)}"
-        )
+        low, high = spec.min_players, spec.max_players
+        count = str(low) if low == high else f"{low}-{high}"
+        raise GameError(f"{game}: {spec.title} is for {count} players, not {len(players)}")
     check_variants(game, list(variants), spec.variants)
     if isinstance(options, GameOptions):
         if options.game != game:

@@ -108,7 +108,7 @@ class Said:
     Cards are notations (the views drop the serial and name the face), seats are
     numbers (the views name the players), ``awaiting`` is what a deal still needs;
     ``on_table`` marks a refusal of a card put on the table (to be taken back), not
-    of a command.
+    of a command; ``board`` one of pieces moved on the hex board (to be put back).
     """
 
     say: Say
@@ -127,3 +127,4 @@ class Said:
     #: The enemy strike pieces on a hex turn's centre as it started (H2), said with its
     #: allowance.
     strikes: int = 0
+    board: bool = False

@@ -58,6 +58,13 @@ OFF_CELL: Final = 0.6
 FAINT_SIDE_MM: Final = (8.0, 13.0)
 FAINT_RATIO: Final = 1.3
 FAINT_OFF_MM: Final = 3.0
+#: A piece's code read is square on the board's plane (its sides within 1.06 of each
+#: other on the synthetic boards, slanted, bent by a lens or standing up); one whose
+#: longest side is more than this many times its shortest is a token cut by a hand's
+#: edge, the strip left read as another piece's code (docs/hex-referee.md's "Piece
+#: seen twice" said of a piece on its cell, the hand over a token beside another):
+#: not read.
+CODE_RATIO: Final = 1.5
 #: A piece read on a cell in the frame before stays on it unless another cell's centre
 #: is nearer by more than this (mm), or it lies this much beyond ``OFF_CELL``: a piece
 #: put down on the line between two cells (or half off the board's edge) is read on
@@ -184,7 +191,7 @@ def read_board(
     seen: dict[int, set[str | None]] = {}
     spots: dict[int, tuple[float, float]] = {}
     on_cell: dict[int, dict[str, npt.NDArray[np.float32]]] = {}
-    codes = [(marker, quad) for marker, quad in detected if marker in _PIECE_IDS]
+    codes = [(m, quad) for m, quad in detected if m in _PIECE_IDS and _square(view, quad)]
     if codes:
         middles = np.array([quad.mean(axis=0) for _, quad in codes], dtype=np.float64)
         tops = view.to_board(middles)
@@ -213,6 +220,13 @@ def read_board(
     return BoardReading(
         view, pieces, outline, sharp, found, parallax, faint, twice, spots, doubled, codes_twice
     )
+
+
+def _square(view: BoardView, quad: npt.NDArray[np.float32]) -> bool:
+    """Whether a code's sides on the board's plane are nearly equal (:data:`CODE_RATIO`)."""
+    corners = view.to_board(quad.astype(np.float64))
+    sides = np.linalg.norm(corners - np.roll(corners, 1, axis=0), axis=1)
+    return bool(sides.max() <= CODE_RATIO * sides.min())
 
 
 def _one_cell_each(

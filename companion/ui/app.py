@@ -133,8 +133,8 @@ class UiApp:
         overlay = self.overlays.current(now)
         if overlay is not None:
             self._dismiss(now)
-            if overlay.until is None:  # a screen that waits for a button takes the press
-                return []
+            if overlay.until is None and overlay.passes != key_of(event):
+                return []  # a screen that waits for a button takes the press
             # A passing screen (a trick's winner, a note) never eats a press: it goes too.
         go = self.page.press(key_of(event))
         if go.page is not None:

@@ -4,7 +4,8 @@ A trick's winner shows for a moment (:data:`TRICK_WON_SECONDS`); a round's score
 until a button or until the table moves on (the next round's first card is put
 down: the players have seen them); the final scores and a revoke alert stay until a
 button; a refused card stays until
-the game moves on (the right card is put down) or a button; hardware faults stay
+the game moves on (the right card is put down), the pieces are put back (the hex
+board) or a button; hardware faults stay
 until the fault clears or a button hides them. Several notices at once queue up
 (a trick won, then the round's scores, then the match's).
 
@@ -29,6 +30,7 @@ from dataclasses import dataclass, replace
 
 from companion.flows.base import Notice, NoticeKind
 from companion.flows.said import Say
+from companion.ui.keys import Key
 from companion.ui.screens import View
 from companion.views import FlowView, MessageView, ScoresView, Tone
 from companion.views.faults import Fault, FaultKind, fault_words
@@ -76,6 +78,9 @@ class Overlay:
     until_moved: bool = False
     shown_over: object = None
     shown: bool = False
+    #: A key that goes on to the game as well as hiding it: "Not your turn" asks the
+    #: player whose turn is not over to hold SELECT to end it (H2).
+    passes: Key | None = None
 
 
 def waiting(view: ScoresView) -> ScoresView:
@@ -112,7 +117,11 @@ def overlay_of(
         return Overlay(view)
     if kind is NoticeKind.REFUSED:
         view = detail or MessageView(words.title, (words.line,), Tone.ERROR, words.hint)
-        return Overlay(view, refused_on=base, refused=True)
+        said = notice.said
+        ends_turn = said is not None and said.say is Say.TURN_NOT_OVER and said.number is not None
+        return Overlay(
+            view, refused_on=base, refused=True, passes=Key.LONG_SELECT if ends_turn else None
+        )
     if notice.said is not None and notice.said.say in _NOT_WRITTEN:  # until a button
         hint = _("Press any key")
         return Overlay(MessageView(words.title, (words.line,), Tone.ERROR, hint))
@@ -152,6 +161,11 @@ class Overlays:
         if overlay.refused:  # said at once (issue 24), replacing an older refusal
             self.queue = [overlay, *(o for o in self.queue if not o.refused)]
             return overlay
+        if notice.said is not None and notice.said.say is Say.PUT_BACK:
+            # The pieces are back (the hex camera): the refusal is answered, though the
+            # game's screen is as it was; it goes, so "Pieces back" shows and the next
+            # press (SELECT held to end the turn) is not eaten hiding it.
+            self.queue = [o for o in self.queue if not o.refused]
         self.queue.append(overlay)
         return overlay
 

@@ -225,7 +225,7 @@ def notice_words(notice: Notice, players: Sequence[str], game: str) -> NoticeWor
         if not said.on_table and title == N_("Card refused"):
             title = N_("Not now")
         hint = _("Take the card back") if said.on_table else _("Press any key")
-        if title in (N_("Move refused"), N_("Board differs"), N_("Not your turn")):
+        if said.board or title in (N_("Move refused"), N_("Board differs"), N_("Not your turn")):
             hint = _("Put the pieces back")
     return NoticeWords(_(title), text, hint)
 

@@ -131,6 +131,8 @@ def test_a_frame_of_a_replay_source(tmp_path: Path, capsys: pytest.CaptureFixtur
         (["--source", "{tmp}/notes.txt"], "not a video that can be played"),
         (["--source", "{tmp}/table.png", "--layout", "{tmp}/missing.toml"], "missing.toml"),
         (["--source", "{tmp}/table.png", "--frame", "-1"], "frames count from 0"),
+        # docs/hex-referee.md section 6: the board's check, --frame of a recording too.
+        (["--board", "--source", "{tmp}/table.png", "--frame", "3"], "is one picture"),
         (["--source", "{tmp}/empty"], "no frames"),
         # docs/layout.md: --frame picks a frame of a recording; a photo has one
         (["--source", "{tmp}/table.png", "--frame", "40"], "table.png is one picture"),

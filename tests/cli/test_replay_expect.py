@@ -14,9 +14,9 @@ from test_replay_hex import _record_video
 
 from companion.cli import main
 from companion.cli.expect import first_difference
-from companion.cli.replay_hex import _parting
+from companion.cli.replay_hex import _parting, same_boards
 from companion.games import get_game
-from companion.games.json_types import JSONObject
+from companion.games.json_types import JSON, JSONObject
 
 
 @pytest.mark.slow
@@ -131,3 +131,44 @@ def test_expect_says_between_which_frames_the_moves_part(
     moments = [(6.2, 31), (10.4, 52), (12.0, 60)][: len(read)]
     found = _parting(read, played, moments, (22.8, 114))
     assert found == (f"; they part between {said}" if said else "")
+
+
+def _turns(turns: list[list[str]]) -> JSON:
+    return [list[JSON](moves) for moves in turns]
+
+
+@pytest.mark.parametrize(
+    ("read", "said"),
+    [
+        # A strike piece set down two cells on at once (H3: two moves), by either path.
+        ([["b2-c2"], ["j6-i6", "k5-j5"], ["c2-c3", "c3-d4"]], ' (turn 3 read as "c2-c3 c3-d4"'),
+        # Two moves made at once, read in the other order.
+        ([["b2-c2"], ["k5-j5", "j6-i6"], ["c2-d3", "d3-d4"]], ' (turn 2 read as "k5-j5 j6-i6"'),
+        ([["b2-c2"], ["j6-i6", "k5-j5"], ["c2-d3", "d3-d4"]], ""),  # as written
+    ],
+)
+def test_a_turn_read_another_way_to_the_same_board_is_the_game_played(
+    read: list[list[str]], said: str
+) -> None:
+    """H3, docs/hex-referee.md section 6: a turn's moves made at once show the camera
+    only where the pieces end; the moves written one way and read another, as many and
+    to the same board, are the same game: compared as written, the way read said."""
+    written = [["b2-c2"], ["j6-i6", "k5-j5"], ["c2-d3", "d3-d4"]]
+    played: JSONObject = {"game": "hex", "players": ["Ana", "Ben"], "variants": []}
+    camera: JSONObject = {**played, "turns": _turns(read)}
+    played["turns"] = _turns(written)
+    record, alike = same_boards(camera, played)
+    assert first_difference(record, played) is None
+    assert alike.startswith(said) and (alike == "") == (said == "")
+    assert alike.endswith(": the same board)") or not alike
+
+
+def test_a_turn_to_another_board_or_of_more_moves_is_still_a_difference() -> None:
+    """H2, H3: a turn read with a move fewer, or to another board, is not made alike;
+    neither is any turn after it."""
+    played: JSONObject = {"game": "hex", "turns": [["b2-c2"], ["j6-i6", "k5-j5"]]}
+    for turns in ([["b2-c3"], ["k5-j5", "j6-i6"]], [["b2-c2"], ["j6-i6"]]):
+        camera: JSONObject = {"game": "hex", "turns": _turns(turns)}
+        record, alike = same_boards(camera, played)
+        assert record == camera and alike == ""
+        assert first_difference(record, played) is not None

@@ -108,10 +108,17 @@ def test_unknown_game_names_the_choices(tmp_path: Path, capsys: pytest.CaptureFi
 
 
 def test_record_that_is_not_an_object(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/hex-referee.md section 6: `companion export` writes a list of the games; a
+    player scoring that file is told how to export one."""
     record = tmp_path / "list.json"
-    record.write_text("[1, 2]", encoding="utf-8")
+    record.write_text('[{"game": "hex", "turns": [[]]}]', encoding="utf-8")
     assert main(["score", str(record)]) == 2
-    assert "JSON object" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "a list of games, not one game's record" in err and "--game ID" in err
+    for text, kind in (('"hex"', "str"), ("[1, 2]", "list")):
+        record.write_text(text, encoding="utf-8")
+        assert main(["score", str(record)]) == 2
+        assert f"JSON object, not {kind}" in capsys.readouterr().err
 
 
 def test_a_hostile_move_in_a_record_is_one_line_without_control_characters(

@@ -68,10 +68,15 @@ def test_buttons_end_a_turn_early_and_record_a_resignation() -> None:
 
 
 def test_card_variant_reads_the_move_card_then_the_moves() -> None:
-    """H5: no move before the card; the card's number of moves, no strike reduction."""
+    """H5: no move before the card (the pieces put back); the card's number of moves, no
+    strike reduction."""
     flow = HexCameraFlow(["Ana", "Ben"], ["cards"])
     (refused,) = flow.seen(_after(START, "b2-c2"))
     assert refused.kind is NoticeKind.REFUSED and refused.rule == "H5"
+    # docs/hex-referee.md section 4 "Not now": the piece is put back (a key only hid it).
+    assert _words(refused) == ("Not now", "Turn up the move card first.", "Put the pieces back")
+    with speaking("fr"):
+        assert _words(refused)[2] == "Remettez les pions"
     flow.seen(START)  # put back
     (turned,) = flow.placed(TableCard("hex/1/M2", "hex", "M2", "play"))
     assert _words(turned)[1] == "Ana may make 2 moves."

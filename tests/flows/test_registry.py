@@ -94,8 +94,11 @@ def test_bad_option_values_are_refused(options: JSONObject, fault: str) -> None:
 
 
 def test_a_player_count_outside_the_game_is_refused() -> None:
+    """F3: 2-5 players; the hex game (H1) is for two, said so, not "2-2"."""
     with pytest.raises(GameError, match="2-5 players"):
         make_flow("fibonachos", ["Ana"], [], options={})
+    with pytest.raises(GameError, match=r"is for 2 players, not 3$"):
+        make_flow("hex", ["Ana", "Ben", "Cy"], [], options={"mode": "camera"})
 
 
 def test_defaults_are_filled_in() -> None:

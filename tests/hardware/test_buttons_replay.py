@@ -78,7 +78,7 @@ def test_script_round_trip() -> None:
     ("text", "message"),
     [
         ("0.5 sideways", "line 1: '0.5 sideways': button 'sideways'"),
-        ("1 up\nsoon up", "line 2: 'soon up'"),
+        ("1 up\nsoon up", "line 2: 'soon up': 'soon' is not a time: a line starts with seconds"),
         ("1 up quick", "press kind 'quick'"),
         ("1", "a line is 't button \\[kind\\]'"),
         ("2 up\n1 down", "never go back"),

@@ -22,8 +22,10 @@ from bench_modules import bench
 from hex_pasted import Frame, on_cell, paste
 
 from card_codes.hex_board import CELL_CENTRES
-from companion.games.hex import START, Cell
+from companion.games.hex import START, Cell, Position
+from companion.synthetic.hex_games import HexScript
 from companion.synthetic.hex_scene import Away, HexScene, HexStep, Hold, Lift, Put, markers_of
+from companion.synthetic.hex_steps import Knock
 from companion.table.hex_board import read_board
 from companion.table.hex_reader import BoardReader
 from companion.table.hex_watch import steady
@@ -209,3 +211,28 @@ def test_a_piece_half_off_the_boards_edge_keeps_its_cell_once_read_there() -> No
     assert read_board(frame).pieces[10] is None
     assert read_board(frame, held={10: "a1"}).pieces[10] == "a1"
     assert read_board(frame, held={10: "a2"}).pieces[10] is None
+
+
+def test_a_token_cut_by_a_hands_edge_is_not_read_as_another_piece() -> None:
+    """Docs/hex-referee.md "Piece seen twice" was said of a piece on its cell while a
+    hand lay over the board: the strip of a white token left beside the arm (4.6 by
+    10.9 mm on the board) decoded as black support 1's code, which lay on a3. A code
+    read is square on the board's plane (CODE_RATIO); that strip is not read."""
+    start = Position.parse(
+        "X.tttt/.....tt/...xxx../...xx..../....x...../.....W...../"
+        ".....u..../........./......../uu..www/uuuwww"
+    )
+    script = HexScript(start, still=4).wait()
+    script.move("a1-b1").put_back("a1-b1")
+    script.move("d5-e6").nudge(5.0, 3.0, 3.0)
+    script.moves("c4-f5", "d4-g5")
+    knocked = markers_of(start)
+    marker = next(m for m, cell in knocked.items() if cell == "k4")
+    script.steps += [Knock(marker), Hold(20), Put(marker, "k4"), Hold(6)]
+    script.move("c5-d5")  # the arm reaches over g6's token to d5
+    scene = HexScene((1920, 1080), 3.3, seed=3, frames_per_step=2)
+    frames = scene.frames(start, script.steps)
+    frame = next(f for index, f in enumerate(frames) if index == 94)
+    reading = read_board(frame)
+    assert reading.found and reading.twice == {}
+    assert reading.pieces.get(17) == "a3"  # black support 1 on its cell, read once

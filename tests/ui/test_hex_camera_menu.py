@@ -6,12 +6,20 @@ from __future__ import annotations
 from ui_keys import Finger
 
 from companion.flows.commands import EndTurn, Move
+from companion.flows.hex_camera import HexCameraFlow
 from companion.flows.registry import make_flow, takes
 from companion.flows.status import HexStatus
-from companion.games.hex import Side
+from companion.games.hex import START, Cell, Position, Side
 from companion.ui.app import UiApp
 from companion.ui.commands import Flow, StartGame
 from companion.ui.pages import ConfirmPage
+
+
+def _after(position: Position, *moves: str) -> Position:
+    for text in moves:
+        src, dst = (Cell.parse(part) for part in text.split("-"))
+        position = position.after(src, dst)
+    return position
 
 
 def _start_camera_referee() -> tuple[Finger, StartGame]:
@@ -61,3 +69,72 @@ def test_the_button_referee_keeps_its_keys() -> None:
     assert finger.press("SELECT") == [Flow(Move())]
     finger.hold("BACK")
     assert "End turn" not in finger.screen().items
+
+
+def test_select_held_after_the_pieces_are_put_back_ends_the_turn() -> None:
+    """H2, docs/hex-referee.md section 4 "Not your turn": Ana moved in Ben's turn,
+    which has 2 moves left; she puts the piece back, and Ben, done, holds SELECT. The
+    put-back takes the refusal off the screen ("Pieces back" shows, though the turn's
+    screen is as it was), so the press ends the turn; it used to only hide the refusal,
+    and the next move of Ana's was refused again."""
+    finger, command = _start_camera_referee()
+    assert command.options is not None
+    flow = make_flow(command.game, command.players, command.variants, options=command.options)
+    assert isinstance(flow, HexCameraFlow)
+    app = finger.app
+
+    def seen(board: Position) -> list[str]:
+        finger.now += 3.0  # each move's own notes are over
+        notices = flow.seen(board)
+        app.notices(notices, finger.now)
+        app.flow_status(flow.status())
+        return [notice.kind.name for notice in notices]
+
+    board = _after(START, "b2-c2")
+    seen(board)
+    board = _after(board, "j6-i6", "k5-j5")
+    seen(board)
+    board = _after(board, "c2-d2", "a3-b3", "b3-c3")
+    seen(board)
+    board = _after(board, "k1-j1", "k2-j2")  # 2 of Ben's 4
+    seen(board)
+    assert seen(_after(board, "a4-b4")) == ["REFUSED"]
+    assert finger.screen().title == "Not your turn"
+    assert seen(board) == ["INFO"]  # put back
+    assert finger.screen().title == "Pieces back"
+    assert finger.hold("SELECT") == [Flow(EndTurn())]
+
+
+def test_select_held_on_not_your_turn_ends_the_turn_it_names() -> None:
+    """H2: "Black's turn: 2 moves left. Put it back, or hold SELECT to end the turn."
+    Black, done, holds SELECT while the screen shows: the turn ends (the press used to
+    only hide the screen). A short press only hides it; so does any key on the other
+    refusals, which offer no SELECT."""
+    finger, command = _start_camera_referee()
+    assert command.options is not None
+    flow = make_flow(command.game, command.players, command.variants, options=command.options)
+    assert isinstance(flow, HexCameraFlow)
+    app = finger.app
+
+    def seen(board: Position) -> None:
+        finger.now += 3.0
+        app.notices(flow.seen(board), finger.now)
+        app.flow_status(flow.status())
+
+    board = _after(START, "b2-c2")
+    seen(board)
+    board = _after(board, "j6-i6", "k5-j5")
+    seen(board)
+    board = _after(board, "a3-b3")  # 1 of Ana's 3
+    seen(board)
+    seen(_after(board, "k4-j4"))
+    assert finger.screen().title == "Not your turn"
+    assert finger.press("SELECT") == []  # hides it
+    seen(_after(board, "k4-j4", "k3-j3"))
+    assert finger.screen().title == "Not your turn"
+    assert finger.hold("SELECT") == [Flow(EndTurn())]
+    app.notices(flow.command(EndTurn()), finger.now)
+    app.flow_status(flow.status())
+    seen(_after(board, "k4-j4", "k3-j3", "a4-b4"))  # Black's piece with White's moves
+    assert finger.screen().lines == ("White: that piece is not yours.",)
+    assert finger.hold("SELECT") == []  # no turn to end on this one: it only hides
