@@ -97,6 +97,8 @@ class EspeakSpeaker(SpeakerBase):
         self._stopped = False
 
     def _say(self, spoken: Spoken) -> None:
+        with self._lock:
+            self._stopped = False  # a stop from here on cuts this sentence
         synth = subprocess.Popen(
             espeak_command(self._espeak, self.voice, spoken.language),
             stdin=subprocess.PIPE,
@@ -111,7 +113,11 @@ class EspeakSpeaker(SpeakerBase):
         assert synth.stdout is not None and synth.stdin is not None
         synth.stdout.close()  # aplay holds it now: espeak-ng sees a broken pipe if aplay dies
         with self._lock:
-            self._running, self._stopped = (synth, play), False
+            # A stop while the two were being started (a newer announcement) cuts them.
+            self._running = (synth, play)
+            if self._stopped:
+                synth.kill()
+                play.kill()
         try:
             synth.stdin.write(spoken.text.encode())
             synth.stdin.close()

@@ -81,6 +81,8 @@ class Overlay:
     #: A key that goes on to the game as well as hiding it: "Not your turn" asks the
     #: player whose turn is not over to hold SELECT to end it (H2).
     passes: Key | None = None
+    #: A refusal of pieces moved on the hex board, which putting them back answers.
+    board: bool = False
 
 
 def waiting(view: ScoresView) -> ScoresView:
@@ -119,9 +121,9 @@ def overlay_of(
         view = detail or MessageView(words.title, (words.line,), Tone.ERROR, words.hint)
         said = notice.said
         ends_turn = said is not None and said.say is Say.TURN_NOT_OVER and said.number is not None
-        return Overlay(
-            view, refused_on=base, refused=True, passes=Key.LONG_SELECT if ends_turn else None
-        )
+        passes = Key.LONG_SELECT if ends_turn else None
+        board = said is not None and said.board
+        return Overlay(view, refused_on=base, refused=True, passes=passes, board=board)
     if notice.said is not None and notice.said.say in _NOT_WRITTEN:  # until a button
         hint = _("Press any key")
         return Overlay(MessageView(words.title, (words.line,), Tone.ERROR, hint))
@@ -162,10 +164,11 @@ class Overlays:
             self.queue = [overlay, *(o for o in self.queue if not o.refused)]
             return overlay
         if notice.said is not None and notice.said.say is Say.PUT_BACK:
-            # The pieces are back (the hex camera): the refusal is answered, though the
-            # game's screen is as it was; it goes, so "Pieces back" shows and the next
-            # press (SELECT held to end the turn) is not eaten hiding it.
-            self.queue = [o for o in self.queue if not o.refused]
+            # The pieces are back (the hex camera): the board's refusal is answered,
+            # though the game's screen is as it was; it goes, so "Pieces back" shows and
+            # the next press (SELECT held to end the turn) is not eaten hiding it. A move
+            # card's refusal stays: that card still lies there, to be taken back.
+            self.queue = [o for o in self.queue if not o.board]
         self.queue.append(overlay)
         return overlay
 

@@ -11,6 +11,7 @@ import math
 import shutil
 import wave
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -115,3 +116,27 @@ def test_files_without_audio_need_no_espeak(
     with open_speaker("files", dir=str(tmp_path), audio=False) as speaker:
         speaker.say("Ana to play.", "en", "turn")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["0001-turn.txt"]
+
+
+@needs_espeak
+def test_a_stop_while_the_sentence_is_starting_cuts_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 25 §3 (docs/ui.md "Spoken announcements"): a newer "Ben to play" or an
+    undo stops the sentence being said. A stop that came while espeak-ng and aplay were
+    being started (the voice had begun the sentence, no process ran yet) was forgotten
+    once they ran, and the stale sentence was said whole."""
+    import subprocess
+
+    started: list[subprocess.Popen[bytes]] = []
+    real = subprocess.Popen
+
+    def starting(*args: Any, **kwargs: Any) -> subprocess.Popen[bytes]:
+        if not started:
+            speaker.stop()  # the newer announcement comes now
+        started.append(real(*args, **kwargs))
+        return started[-1]
+
+    monkeypatch.setattr(subprocess, "Popen", starting)  # as the backend calls it
+    with open_speaker("espeak", device="null") as speaker:
+        speaker.say("Ana takes trick 3 with Red 13 and wins Spicy 5. " * 4, "en", "trick")
+    assert len(started) == 2
+    assert all(process.returncode not in (0, None) for process in started)  # killed

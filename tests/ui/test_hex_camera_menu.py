@@ -5,14 +5,18 @@ from __future__ import annotations
 
 from ui_keys import Finger
 
+from companion.flows.base import Notice
 from companion.flows.commands import EndTurn, Move
 from companion.flows.hex_camera import HexCameraFlow
 from companion.flows.registry import make_flow, takes
 from companion.flows.status import HexStatus
 from companion.games.hex import START, Cell, Position, Side
+from companion.table.cards import TableCard
 from companion.ui.app import UiApp
 from companion.ui.commands import Flow, StartGame
+from companion.ui.overlays import Overlays
 from companion.ui.pages import ConfirmPage
+from companion.views import present
 
 
 def _after(position: Position, *moves: str) -> Position:
@@ -138,3 +142,32 @@ def test_select_held_on_not_your_turn_ends_the_turn_it_names() -> None:
     seen(_after(board, "k4-j4", "k3-j3", "a4-b4"))  # Black's piece with White's moves
     assert finger.screen().lines == ("White: that piece is not yours.",)
     assert finger.hold("SELECT") == []  # no turn to end on this one: it only hides
+
+
+def test_pieces_put_back_leave_a_move_cards_refusal_on_screen() -> None:
+    """H5, docs/hex-referee.md section 4: with the move cards, Ben moves in Ana's turn
+    (refused) and turns up a card (refused: Ana's card is already up). He puts his
+    piece back: "Pieces back" answers the board's refusal only; the card's ("take the
+    card back") stays until a button, since the card still lies on the table. It used
+    to go with the board's, and the refused card lay there unsaid."""
+    players = ["Ana", "Ben"]
+    flow = HexCameraFlow(players, ["cards"])
+    overlays = Overlays()
+
+    def shown(notices: list[Notice], now: float) -> str | None:
+        for notice in notices:
+            base = present(flow.status(), players)
+            overlays.add(notice, now=now, base=base, players=players, game="hex")
+        overlays.flow_moved(present(flow.status(), players))
+        overlay = overlays.current(now)
+        return None if overlay is None else overlay.view.title
+
+    assert shown(flow.placed(TableCard("hex/M3#1", "hex", "M3#1", "cards")), 1.0) == "Move card"
+    board = _after(START, "b2-c2")
+    shown(flow.seen(board), 10.0)
+    assert shown(flow.seen(_after(board, "k1-j1")), 20.0) == "Not your turn"
+    card = TableCard("hex/M2#3", "hex", "M2#3", "cards")
+    assert shown(flow.placed(card), 30.0) == "Card refused"
+    assert shown(flow.seen(board), 40.0) == "Card refused"  # the pieces are back
+    overlays.expire(40.0)
+    assert [o.view.title for o in overlays.queue] == ["Card refused", "Pieces back"]
