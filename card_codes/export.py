@@ -17,6 +17,7 @@ import contextlib
 import json
 import os
 import re
+import shutil
 from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
@@ -103,11 +104,17 @@ def _export(
 
 
 def _whole(target: Path, made: list[Path], write: Callable[[Path], object]) -> None:
-    """``write`` a temporary file beside ``target``, then rename it over ``target``."""
+    """``write`` a temporary file beside ``target``, then rename it over ``target``: a
+    link (a manifest.json the folder links to a shared one) is written through, the
+    file it names replaced, not the link; a file replaced keeps its mode."""
+    if target.is_symlink():
+        target = target.resolve()
     part = target.with_name(f".{target.name}.part")
     new = not target.exists()
     try:
         write(part)
+        if not new:
+            shutil.copymode(target, part)
         os.replace(part, target)
     except OSError as exc:
         raise CardCodeError(f"cannot write {target}: {exc.strerror}") from None

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -121,13 +122,17 @@ def _write_out(path: Path | None, write: Callable[[TextIO], object]) -> None:
     if path is None:
         write(sys.stdout)
         return
-    # a link (/dev/stdout) is written through, never replaced
+    # a link (/dev/stdout) is written through, never replaced; so is a file in a folder
+    # that takes no new file (the file's own permission let it be written, as before)
     whole = not path.is_symlink() and (not path.exists() or path.is_file())
+    whole = whole and os.access(path.parent, os.W_OK | os.X_OK)
     target = path.with_name(f".{path.name}.part") if whole else path
     try:
         with open(target, "w", encoding="utf-8", newline="") as out:
             write(out)
         if whole:
+            if path.exists():  # the file replaced keeps who may read it (a private 0600)
+                shutil.copymode(path, target)
             os.replace(target, path)
     except OSError as exc:
         raise UsageError(f"--out {path}: cannot write ({exc.strerror}); nothing written") from None

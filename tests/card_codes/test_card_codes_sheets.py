@@ -216,6 +216,28 @@ def test_an_export_stopped_half_way_takes_back_what_it_made(tmp_path: Path, fres
         assert read_cards(image) == {cards[0]: 3}
 
 
+def test_an_export_writes_through_a_link_and_keeps_a_files_mode(tmp_path: Path) -> None:
+    """docs/cards.md "PNG export": an export folder's manifest.json linked to a shared
+    one was written through before the files were written whole; the temporary name
+    renamed over it replaced the link with a file of its own, and the shared manifest
+    was left stale. The file a link names is replaced now; and a face replaced keeps
+    the mode its owner gave it (0640), not a new file's."""
+    cards = deck_cards("hex")[:1]
+    out, shared = tmp_path / "out", tmp_path / "shared"
+    out.mkdir()
+    shared.mkdir()
+    (shared / MANIFEST).write_text("[]\n", encoding="utf-8")
+    (out / MANIFEST).symlink_to(shared / MANIFEST)
+    face = out / file_name(cards[0])
+    face.write_bytes(b"old face")
+    face.chmod(0o640)
+    export_pngs(cards, out, dpi=72)
+    assert (out / MANIFEST).is_symlink()
+    assert json.loads((shared / MANIFEST).read_text(encoding="utf-8"))[0]["file"] == face.name
+    assert face.stat().st_mode & 0o777 == 0o640
+    assert sorted(p.name for p in shared.iterdir()) == [MANIFEST]
+
+
 def test_export_refuses_a_silly_resolution(tmp_path: Path) -> None:
     with pytest.raises(CardCodeError, match="10 dpi"):
         export_pngs(deck_cards("hex")[:1], tmp_path, dpi=10)

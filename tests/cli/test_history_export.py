@@ -5,9 +5,11 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import re
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -103,6 +105,49 @@ def test_export_that_cannot_be_written_leaves_the_old_file_whole(
     )
     assert out.read_text(encoding="utf-8") == "last week's table\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["games.csv", "journal.db"]
+
+
+def test_export_over_a_private_file_keeps_it_private(journal_path: Path, tmp_path: Path) -> None:
+    """``export --out`` over a file made readable by its owner alone (0600: the players'
+    names) left it readable by all (0644, a new file renamed over it); opened in place
+    before, it kept its mode, and so it does again."""
+    out = tmp_path / "games.csv"
+    out.write_text("last week's table\n", encoding="utf-8")
+    out.chmod(0o600)
+    argv = ["export", "--journal", str(journal_path), "--format", "csv", "--out", str(out)]
+    assert main(argv) == 0
+    assert out.stat().st_mode & 0o777 == 0o600
+    assert out.read_text(encoding="utf-8").startswith("game_id,")
+
+
+def test_export_into_a_folder_taking_no_new_file_writes_the_file_in_place(
+    journal_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file the user may write in a folder the user may not (a web server's folder):
+    ``export --out`` wrote it before the temporary name; that name cannot be made there,
+    so the file is written in place, as before, not refused."""
+    shared = tmp_path / "www"
+    shared.mkdir()
+    out = shared / "games.csv"
+    out.write_text("last week's table\n", encoding="utf-8")
+    real_access = os.access
+
+    def access(path: object, mode: int) -> bool:
+        return Path(str(path)) != shared and real_access(path, mode)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "access", access)
+    real_open = open
+
+    def no_new_file(file: object, *args: Any, **kwargs: Any) -> Any:
+        if Path(str(file)).parent == shared and not Path(str(file)).exists():
+            raise PermissionError(13, "Permission denied")
+        return real_open(file, *args, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr("builtins.open", no_new_file)
+    argv = ["export", "--journal", str(journal_path), "--format", "csv", "--out", str(out)]
+    assert main(argv) == 0
+    assert out.read_text(encoding="utf-8").startswith("game_id,")
+    assert [p.name for p in shared.iterdir()] == ["games.csv"]
 
 
 def test_export_csv_gives_one_row_per_round_and_seat(
