@@ -52,13 +52,18 @@ class FilesSpeaker(SpeakerBase):
             return
         wav = self.folder / f"{stem}.wav"
         command = espeak_command(self._espeak, self.voice, spoken.language, wav=wav)
-        made = subprocess.run(
-            command,
-            input=spoken.text.encode(),
-            capture_output=True,
-            timeout=LIMIT_SECONDS,
-            check=False,
-        )
+        try:
+            made = subprocess.run(
+                command,
+                input=spoken.text.encode(),
+                capture_output=True,
+                timeout=LIMIT_SECONDS,
+                check=False,
+            )
+        except subprocess.TimeoutExpired:
+            raise DeviceError(
+                f"files speaker: espeak-ng wrote no {wav} in {LIMIT_SECONDS:g} s; cut short"
+            ) from None
         if made.returncode != 0 or not wav.exists():
             raise DeviceError(
                 f"files speaker: espeak-ng cannot write {wav}: {last_line(made.stderr)}"

@@ -186,16 +186,24 @@ class Voice(threading.Thread):
                 self.said += 1
             except (HardwareError, OSError, ValueError) as exc:
                 self._failed(exc)
+            except Exception as exc:  # a speaker's own bug: the table keeps its voice
+                self._failed(exc, unexpected=True)
             finally:
                 with self._idle:
                     self.speaking = None
                 self.mailbox.done()
 
-    def _failed(self, exc: Exception) -> None:
-        """Log a failure the first time it is seen; the next announcement tries again."""
-        text = str(exc)
-        if text not in self._failures:
+    def _failed(self, exc: Exception, *, unexpected: bool = False) -> None:
+        """Log a failure the first time it is seen (one not foreseen with its
+        traceback); the next announcement tries again, the thread goes on."""
+        text = f"{type(exc).__name__}: {exc}" if unexpected else str(exc)
+        if text in self._failures:
+            return
+        if len(self._failures) < KEPT:
             self._failures.add(text)
+        if unexpected:
+            log.error("speech: %s (the game goes on; tried again next time)", text, exc_info=exc)
+        else:
             log.warning("speech: %s (the game goes on; tried again next time)", text)
 
     def cut_short(self, kind: Kind) -> None:

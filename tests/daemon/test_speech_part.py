@@ -22,6 +22,7 @@ from companion.daemon.runtime import Daemon
 from companion.daemon.speech import (
     Mailbox,
     Speech,
+    Voice,
     joined,
     level_of,
     speech_from_config,
@@ -35,7 +36,7 @@ from companion.ui.commands import Undo
 from companion.views.spoken import Announcement, Kind, Level, announce
 from hardware.buttons import Button, ButtonEvent, PressKind
 from hardware.errors import ConfigurationError
-from hardware.speaker import MAX_CHARS, Speaker
+from hardware.speaker import MAX_CHARS, Speaker, Spoken
 from hardware.speaker_fake import FakeSpeaker
 
 
@@ -190,6 +191,36 @@ def test_a_failing_speaker_is_logged_once_and_the_game_goes_on(
     assert len(failures) == 1
     assert speech.voice.said == 0
     assert daemon.session.flow.status().trick == 2
+
+
+class _BuggyOnce(FakeSpeaker):
+    """A speaker with a bug of its own: its first sentence raises what no speaker
+    should (not a HardwareError), the next ones are said."""
+
+    def _say(self, spoken: Spoken) -> None:
+        if not self.stops and not self.said and spoken.text.startswith("Ana"):
+            raise RuntimeError("a bug in a speaker")
+        super()._say(spoken)
+
+
+def test_a_speakers_own_bug_never_silences_the_table(caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 25 §1 (the guide: nothing kills a thread): an error no speaker should raise
+    is logged once with its traceback, and the voice says the next announcement. Before,
+    it ended the speech thread and the table was silent until restarted."""
+    box = Mailbox(clock=lambda: 0.0)
+    speaker = _BuggyOnce()
+    voice = Voice(speaker, box, lambda: 0.0)
+    caplog.set_level(logging.ERROR, "companion.daemon.speech")
+    voice.start()
+    box.put(said(Kind.TURN, "Ana to play."))
+    assert box.wait_idle(10)
+    box.put(said(Kind.TRICK, "Ben takes trick 1."))
+    assert box.wait_idle(10)
+    box.close()
+    voice.join(10)
+    assert [spoken.text for spoken in speaker.said] == ["Ben takes trick 1."]
+    errors = [r for r in caplog.records if "a bug in a speaker" in r.getMessage()]
+    assert len(errors) == 1 and errors[0].exc_info is not None
 
 
 def test_long_up_says_the_last_announcement_again(tmp_path: Path) -> None:

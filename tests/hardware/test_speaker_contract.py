@@ -107,3 +107,23 @@ def test_bad_voice_settings_name_the_key(
 def test_an_unknown_kind_names_speaker_kind() -> None:
     with pytest.raises(ConfigurationError, match=r"speaker\.kind = 'bell'"):
         open_speaker("bell")
+
+
+def test_a_files_speaker_whose_espeak_ng_hangs_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 25 §1: an espeak-ng that never ends is a DeviceError naming the WAV (the
+    voice logs it and goes on); before, subprocess's TimeoutExpired escaped, which no
+    caller expects of a speaker, and ended the table's speech thread."""
+    import hardware.speaker_files as files
+    from hardware.speaker import Voice
+
+    hangs = tmp_path / "espeak-ng"
+    hangs.write_text("#!/bin/sh\nexec sleep 60\n")
+    hangs.chmod(0o755)
+    monkeypatch.setattr(files, "LIMIT_SECONDS", 0.2)
+    with (
+        files.FilesSpeaker(tmp_path / "speech", Voice(), espeak=str(hangs)) as speaker,
+        pytest.raises(DeviceError, match=r"0001-turn\.wav in 0\.2 s; cut short"),
+    ):
+        speaker.say("Ana to play.", "en", "turn")
