@@ -23,10 +23,12 @@ import logging
 import time
 from collections.abc import Callable
 
+from companion.web.log_floods import Bursts
+
 
 class BurstLog:
     """Per key (a table's topic): a warning at once, then at most one every ``every``
-    seconds."""
+    seconds (:class:`~companion.web.log_floods.Bursts`)."""
 
     def __init__(
         self,
@@ -36,20 +38,11 @@ class BurstLog:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.log = log
-        self.every = every
-        self.clock = clock
-        #: Per key: when it was last said, and how many were held back since.
-        self._last: dict[str, tuple[float, int]] = {}
+        self.bursts = Bursts(every=every, clock=clock)
 
     def warn(self, key: str, text: str) -> None:
-        now = self.clock()
-        last = self._last.get(key)
-        if last is not None and now - last[0] < self.every:
-            self._last[key] = (last[0], last[1] + 1)
-            return
-        held = last[1] if last is not None else 0
-        self._last[key] = (now, 0)
+        held = self.bursts.let(key)
         if held:
             self.log.warning("%s (and %d more like it since the last said)", text, held)
-        else:
+        elif held == 0:
             self.log.warning("%s", text)

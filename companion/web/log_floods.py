@@ -32,6 +32,37 @@ CLIENT_LOGGERS = ("uvicorn.error", "python_multipart.multipart")
 KINDS = 256
 
 
+class Bursts:
+    """Per key, whether a line is said now: the first at once, then at most one every
+    ``every`` seconds; :meth:`let` gives how many were held back before it, or None to
+    hold this one. At most ``kinds`` keys are remembered (the oldest forgotten first).
+    The one count behind :class:`OncePerMinute` and the cafe's ``BurstLog``."""
+
+    def __init__(
+        self,
+        *,
+        every: float = 60.0,
+        clock: Callable[[], float] = time.monotonic,
+        kinds: int = KINDS,
+    ) -> None:
+        self.every = every
+        self.clock = clock
+        self.kinds = kinds
+        #: Per key: when it was last said, and how many were held since.
+        self._last: dict[object, tuple[float, int]] = {}
+
+    def let(self, key: object) -> int | None:
+        now = self.clock()
+        last = self._last.get(key)
+        if last is not None and now - last[0] < self.every:
+            self._last[key] = (last[0], last[1] + 1)
+            return None
+        while len(self._last) >= self.kinds and key not in self._last:
+            del self._last[next(iter(self._last))]
+        self._last[key] = (now, 0)
+        return 0 if last is None else last[1]
+
+
 class OncePerMinute(logging.Filter):
     """A logger's warnings of one kind (its message before its values) let through at
     most once every ``every`` seconds; the next one let through says how many were held
@@ -41,27 +72,18 @@ class OncePerMinute(logging.Filter):
 
     def __init__(self, *, every: float = 60.0, clock: Callable[[], float] = time.monotonic):
         super().__init__()
-        self.every = every
-        self.clock = clock
-        #: Per kind: when it was last let through, and how many were held since.
-        self._last: dict[tuple[str, str], tuple[float, int]] = {}
+        self.bursts = Bursts(every=every, clock=clock)
 
     def filter(self, record: logging.LogRecord) -> bool:
         if record.levelno != logging.WARNING:
             return True
-        kind = (record.name, str(record.msg))
-        now = self.clock()
-        last = self._last.get(kind)
-        if last is not None and now - last[0] < self.every:
-            self._last[kind] = (last[0], last[1] + 1)
+        held = self.bursts.let((record.name, str(record.msg)))
+        if held is None:
             return False
-        while len(self._last) >= KINDS and kind not in self._last:
-            del self._last[next(iter(self._last))]  # the oldest kind first
-        self._last[kind] = (now, 0)
-        if last is not None and last[1]:
+        if held:
             said = record.getMessage()
             record.msg = "%s (and %d more like it in the minute before)"
-            record.args = (said, last[1])
+            record.args = (said, held)
         return True
 
 
