@@ -61,7 +61,7 @@ def parse_script(text: str, source: str = "script") -> list[ButtonEvent]:
 
 
 def _seconds(word: str) -> float:
-    """A line's time: seconds of table time, a finite number."""
+    """A line's time as a number (``_in_order`` refuses nan and inf)."""
     try:
         return float(word)
     except ValueError:
